@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { resolve } from 'node:path';
+import { openAPIRouteHandler } from 'hono-openapi';
+import { auditRoutes } from './audit/routes';
+import { authRoutes } from './auth/routes';
+import { classesRoutes } from './classes/routes';
+import { departmentsRoutes } from './departments/routes';
+import { organizationsRoutes } from './organizations/routes';
+import { rolesRoutes } from './roles/routes';
+import { usersRoutes } from './users/routes';
+import { LoginRateLimiter } from './auth/rate-limit';
+import { REPO_ROOT } from './env';
+import type { AppEnv, Deps } from './lib/context';
+import { pickLanguage } from './lib/i18n';
+import { safeFile, sendFile, spa } from './lib/static';
+
+export interface AppOptions {
+  /** Where the built admin and portal live (tests point elsewhere or nowhere). */
+  adminDist?: string;
+  portalDist?: string;
+}
+
+/** Wires middleware, the domain routers, translations and the built front ends. */
+export function createApp(deps: Deps, opts: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const limiter = new LoginRateLimiter(deps.env.LOGIN_RATE_LIMIT, deps.env.LOGIN_RATE_WINDOW_SECONDS * 1000);
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('lang', pickLanguage(c.req.header('accept-language')));
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      const cause = err.cause as Record<string, unknown> | undefined;
+      const extra = cause && typeof cause === 'object' && !(cause instanceof Error) ? cause : {};
+      return c.json({ message: err.message || 'Yêu cầu không hợp lệ', ...extra }, err.status);
+    }
+    console.error(err);
+    return c.json({ message: 'Lỗi máy chủ nội bộ' }, 500);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: 6 * 1024 * 1024,
+      onError: (c) => c.json({ message: 'Dữ liệu gửi lên quá lớn' }, 413),
+    }),
+  );
+  api.route('/auth', authRoutes(limiter));
+  api.route('/users', usersRoutes());
+  api.route('/roles', rolesRoutes());
+  api.route('/organizations', organizationsRoutes());
+  api.route('/departments', departmentsRoutes());
+  api.route('/classes', classesRoutes());
+  api.route('/audit-logs', auditRoutes());
+  api.get(
+    '/docs',
+    openAPIRouteHandler(api, {
+      documentation: {
+        info: { title: 'Doan Hoi Admin API', version: '1.0.0', description: 'Errors are JSON { message } with the HTTP status.' },
+        servers: [{ url: '/api' }],
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+    }),
+  );
+  app.route('/api', api);
+  // Sub-app notFound handlers do not apply once mounted, and the SPA fallback below would answer instead.
+  app.all('/api/*', (c) => c.json({ message: `Không tìm thấy API: ${c.req.method} ${c.req.path}` }, 404));
+
+  // The spec's Google button is a full-page redirect to /auth/google.
+  app.get('/auth/google', (c) => c.redirect(`/api/auth/google${new URL(c.req.url).search}`));
+
+  const localesRoot = resolve(REPO_ROOT, 'data/locales');
+  app.get('/locales/:lng/:file', (c) => {
+    const { lng, file } = c.req.param();
+    const found = /^[a-z]{2}$/.test(lng) && /^[\w-]+\.json$/.test(file) ? safeFile(localesRoot, `${lng}/${file}`) : null;
+    if (!found) return c.json({ message: 'Không tìm thấy bản dịch' }, 404);
+    return sendFile(c, found);
+  });
+
+  const portal = spa(opts.portalDist ?? resolve(REPO_ROOT, 'portal/dist'));
+  const portalAssets = spa(opts.portalDist ?? resolve(REPO_ROOT, 'portal/dist'), '/portal');
+  app.get('/portal/*', portalAssets);
+  app.get('/payment/*', portal);
+  app.get('/payment-result/*', portal);
+  app.get('*', spa(opts.adminDist ?? resolve(REPO_ROOT, 'admin/dist')));
+  app.notFound((c) => c.json({ message: 'Không tìm thấy' }, 404));
+  return app;
+}

@@ -1,0 +1,68 @@
+/**
+ * Google sign-in with arctic's generic OAuth2 client (authorization code + PKCE). Endpoints come
+ * from env.ts so tests can point them at a local stand-in provider.
+ */
+import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { clientIp } from '../lib/audit';
+import type { AppEnv } from '../lib/context';
+import { authService } from './service';
+
+const STATE_COOKIE = 'google_oauth_state';
+const VERIFIER_COOKIE = 'google_oauth_verifier';
+
+function callbackTo(query: Record<string, string>): string {
+  return `/auth/callback?${new URLSearchParams(query).toString()}`;
+}
+
+export function googleRoutes() {
+  return new Hono<AppEnv>()
+    .get('/', (c) => {
+      const { env } = c.get('deps');
+      if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return c.redirect(callbackTo({ error: 'google_not_configured' }));
+      const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+      const client = new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${origin}/api/auth/google/callback`);
+      const state = generateState();
+      const verifier = generateCodeVerifier();
+      const url = client.createAuthorizationURLWithPKCE(env.GOOGLE_AUTH_URL, state, CodeChallengeMethod.S256, verifier, [
+        'openid',
+        'email',
+        'profile',
+      ]);
+      const opts = { httpOnly: true, sameSite: 'Lax' as const, path: '/', maxAge: 600, secure: origin.startsWith('https:') };
+      setCookie(c, STATE_COOKIE, state, opts);
+      setCookie(c, VERIFIER_COOKIE, verifier, opts);
+      return c.redirect(url.toString());
+    })
+    .get('/callback', async (c) => {
+      const { env } = c.get('deps');
+      const providerError = c.req.query('error');
+      if (providerError) return c.redirect(callbackTo({ error: providerError }));
+      const code = c.req.query('code');
+      const state = c.req.query('state');
+      const expected = getCookie(c, STATE_COOKIE);
+      const verifier = getCookie(c, VERIFIER_COOKIE);
+      deleteCookie(c, STATE_COOKIE, { path: '/' });
+      deleteCookie(c, VERIFIER_COOKIE, { path: '/' });
+      if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return c.redirect(callbackTo({ error: 'google_not_configured' }));
+      if (!code || !state || state !== expected || !verifier) return c.redirect(callbackTo({ error: 'invalid_state' }));
+      try {
+        const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+        const client = new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${origin}/api/auth/google/callback`);
+        const tokens = await client.validateAuthorizationCode(env.GOOGLE_TOKEN_URL, code, verifier);
+        const res = await fetch(env.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${tokens.accessToken()}` } });
+        if (!res.ok) return c.redirect(callbackTo({ error: 'google_userinfo_failed' }));
+        const info = (await res.json()) as { email?: string; email_verified?: boolean };
+        if (!info.email || info.email_verified === false) return c.redirect(callbackTo({ error: 'google_email_unverified' }));
+        const signedIn = await authService(c.get('deps')).signInByEmail(info.email, {
+          ip: clientIp(c),
+          userAgent: c.req.header('user-agent') ?? null,
+        });
+        if (!signedIn) return c.redirect(callbackTo({ error: 'user_not_found' }));
+        return c.redirect(callbackTo({ token: signedIn.accessToken, refresh_token: signedIn.refreshToken }));
+      } catch {
+        return c.redirect(callbackTo({ error: 'googleLoginFailed' }));
+      }
+    });
+}

@@ -1,0 +1,157 @@
+import { effectivePermissions, isSuperAdmin, type LoginResponse, type PermissionsResponse } from '@doanhoi/shared';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { audit } from '../lib/audit';
+import type { Deps } from '../lib/context';
+import { fail, forbidden, notFound, unauthorized } from '../lib/errors';
+import { orgContext } from '../organizations/context';
+import { loadRoleGrants } from '../roles/grants';
+import { toSessionUser } from '../users/mapper';
+import { users } from '../users/schema';
+import { invalidateActors, markFamilyRevoked } from './actor';
+import { checkPassword, hashPassword } from './passwords';
+import type { LoginRateLimiter } from './rate-limit';
+import { refreshTokens } from './schema';
+import { hashToken, newFamilyId, newRefreshToken, signAccessToken } from './tokens';
+
+const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';
+
+interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export function authService({ db, env }: Deps) {
+  async function issueTokens(user: { id: number; email: string }, familyId: string, client: ClientInfo) {
+    const refreshToken = newRefreshToken();
+    db.insert(refreshTokens)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(refreshToken),
+        familyId,
+        expiresAt: new Date(Date.now() + env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+      })
+      .run();
+    const accessToken = await signAccessToken(env.jwtSecret, user, familyId, env.ACCESS_TOKEN_TTL_SECONDS);
+    return { accessToken, refreshToken };
+  }
+
+  function revokeFamily(familyId: string, reason: 'logout' | 'reuse' | 'password_change') {
+    db.update(refreshTokens)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      .run();
+    markFamilyRevoked(familyId);
+  }
+
+  return {
+    async login(email: string, password: string, client: ClientInfo, limiter: LoginRateLimiter): Promise<LoginResponse> {
+      const normalized = email.trim().toLowerCase();
+      const wait = limiter.retryAfter(client.ip, normalized);
+      if (wait > 0) fail(429, `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`);
+      const user = db.select().from(users).where(eq(users.email, normalized)).get();
+      if (!user || !(await checkPassword(user, password))) {
+        limiter.recordFailure(client.ip, normalized);
+        unauthorized(BAD_CREDENTIALS);
+      }
+      if (!user!.isActive) forbidden('Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên');
+      limiter.recordSuccess(normalized);
+      const tokens = await issueTokens(user!, newFamilyId(), client);
+      db.transaction((tx) => audit(tx, { actorId: user!.id, action: 'auth.login', entity: 'user', entityId: user!.id, ip: client.ip }));
+      return { ...tokens, user: toSessionUser(user!) };
+    },
+
+    /** Rotate: the presented token is spent; presenting a spent token again revokes its whole family. */
+    async refresh(refreshToken: string, client: ClientInfo) {
+      const row = db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).get();
+      if (!row) unauthorized('Refresh token không hợp lệ');
+      if (row!.revokedAt) {
+        if (row!.revokedReason === 'rotated') {
+          revokeFamily(row!.familyId, 'reuse');
+          db.transaction((tx) =>
+            audit(tx, { actorId: row!.userId, action: 'auth.refresh_reuse', entity: 'user', entityId: row!.userId, ip: client.ip }),
+          );
+        }
+        unauthorized('Refresh token đã bị thu hồi');
+      }
+      if (row!.expiresAt.getTime() <= Date.now()) unauthorized('Refresh token đã hết hạn');
+      const user = db.select().from(users).where(eq(users.id, row!.userId)).get();
+      if (!user || !user.isActive) unauthorized();
+      db.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'rotated' }).where(eq(refreshTokens.id, row!.id)).run();
+      return issueTokens(user!, row!.familyId, client);
+    },
+
+    logout(familyId: string, actorId: number, ip: string | null) {
+      db.transaction((tx) => {
+        tx.update(refreshTokens)
+          .set({ revokedAt: new Date(), revokedReason: 'logout' })
+          .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+          .run();
+        audit(tx, { actorId, action: 'auth.logout', entity: 'user', entityId: actorId, ip });
+      });
+      markFamilyRevoked(familyId);
+    },
+
+    profile(userId: number) {
+      const user = db.select().from(users).where(eq(users.id, userId)).get();
+      if (!user) notFound('Không tìm thấy người dùng');
+      return toSessionUser(user!);
+    },
+
+    permissions(userId: number, organizationId?: number): PermissionsResponse {
+      const grants = loadRoleGrants(db, userId);
+      const ctx = organizationId ? orgContext(db, organizationId) : null;
+      if (organizationId && !ctx) notFound('Không tìm thấy tổ chức');
+      return {
+        roles: grants.map((g) => ({
+          id: g.roleId,
+          name: g.name,
+          displayName: g.displayName,
+          organizationId: g.organizationId,
+          isActive: g.isActive,
+          permissions: g.permissions.map((code) => ({ code })),
+        })),
+        permissions: effectivePermissions(grants, ctx),
+        isSuperAdmin: isSuperAdmin(grants),
+        organizationId: organizationId ?? null,
+        ancestorIds: ctx ? [...ctx.ancestorIds] : [],
+      };
+    },
+
+    /** Changing the password signs out every other session of the user. */
+    async changePassword(userId: number, currentFamilyId: string, current: string, next: string, ip: string | null) {
+      const user = db.select().from(users).where(eq(users.id, userId)).get();
+      if (!user) unauthorized();
+      if (!(await checkPassword(user!, current))) fail(400, 'Mật khẩu hiện tại không đúng');
+      if (current === next) fail(400, 'Mật khẩu mới phải khác mật khẩu hiện tại');
+      const passwordHash = await hashPassword(next);
+      const revoked = db
+        .selectDistinct({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt)))
+        .all();
+      db.transaction((tx) => {
+        tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId)).run();
+        tx.update(refreshTokens)
+          .set({ revokedAt: new Date(), revokedReason: 'password_change' })
+          .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt)))
+          .run();
+        audit(tx, { actorId: userId, action: 'auth.change_password', entity: 'user', entityId: userId, ip });
+      });
+      for (const r of revoked) markFamilyRevoked(r.familyId);
+      invalidateActors();
+    },
+
+    /** Google sign-in: the e-mail must belong to an active user. */
+    async signInByEmail(email: string, client: ClientInfo): Promise<{ accessToken: string; refreshToken: string } | null> {
+      const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+      if (!user || !user.isActive) return null;
+      const tokens = await issueTokens(user, newFamilyId(), client);
+      db.transaction((tx) => audit(tx, { actorId: user.id, action: 'auth.login_google', entity: 'user', entityId: user.id, ip: client.ip }));
+      return tokens;
+    },
+
+    revokeFamily,
+  };
+}

@@ -1,0 +1,172 @@
+/** A realistic demo university: both roots, faculties, classes, clubs and a few hundred members. */
+import { normalizeText, type MembershipStatus, type OrganizationType } from '@doanhoi/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import { classes } from '../classes/schema';
+import { departments } from '../departments/schema';
+import { childPath } from '../organizations/paths';
+import { organizationMembers, organizations } from '../organizations/schema';
+import { roles, userRoles } from '../roles/schema';
+import { userSearchText } from '../users/search';
+import { users } from '../users/schema';
+import type { Db } from './client';
+import { readSeedFile } from './seed';
+
+interface DemoFile {
+  faculties: { code: string; name: string; club: { code: string; name: string } | null }[];
+  offices: { code: string; name: string }[];
+  classesPerFaculty: { suffix: string; year: number }[];
+  roots: { doan: { code: string; name: string }; hoi: { code: string; name: string } };
+  schoolClubs: { code: string; name: string }[];
+  familyNames: string[];
+  middleNames: string[];
+  givenNames: string[];
+  studentsPerClass: number;
+  demoAccounts: {
+    email: string;
+    password: string;
+    familyName: string;
+    givenName: string;
+    code: string;
+    userType: 'student' | 'staff';
+    role: string;
+    organization: { type: OrganizationType; code: string } | null;
+    class?: string;
+  }[];
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Deterministic pseudo-random numbers, so every fresh start shows the same demo. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function addOrg(tx: Tx, type: OrganizationType, code: string, name: string, parent: { id: number; path: string } | null, description?: string) {
+  const row = tx
+    .insert(organizations)
+    .values({ type, code, name, description: description ?? null, parentId: parent?.id ?? null, searchText: normalizeText(`${name} ${code}`) })
+    .returning({ id: organizations.id })
+    .get();
+  const path = childPath(parent?.path, row.id);
+  tx.update(organizations).set({ path }).where(eq(organizations.id, row.id)).run();
+  return { id: row.id, path };
+}
+
+function join(tx: Tx, userId: number, org: { id: number }, role = 'member') {
+  tx.insert(organizationMembers).values({ userId, organizationId: org.id, role }).onConflictDoNothing().run();
+}
+
+/** Seeds the demo once: only into a database without organizations. Returns whether it ran. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const hasOrgs = db.select({ n: sql<number>`count(*)` }).from(organizations).get()!.n > 0;
+  if (hasOrgs) return false;
+  const demo = readSeedFile<DemoFile>('demo.json');
+  // Hash the demo accounts' passwords before the (synchronous) transaction.
+  const hashes = new Map<string, string>();
+  for (const a of demo.demoAccounts) hashes.set(a.email, await hashPassword(a.password));
+  const rand = rng(20241120);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+
+  db.transaction((tx) => {
+    const doanRoot = addOrg(tx, 'doan_truong', demo.roots.doan.code, demo.roots.doan.name, null, 'Ban Chấp hành Đoàn Trường');
+    const hoiRoot = addOrg(tx, 'hoi_sinh_vien_truong', demo.roots.hoi.code, demo.roots.hoi.name, null, 'Ban Chấp hành Hội Sinh viên Trường');
+    for (const c of demo.schoolClubs) addOrg(tx, 'clb_truong', c.code, c.name, hoiRoot);
+    const schoolClubIds = tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.type, 'clb_truong')).all();
+
+    for (const o of demo.offices) {
+      tx.insert(departments).values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) }).run();
+    }
+    const classIds = new Map<string, number>();
+    let studentNo = 0;
+    for (const f of demo.faculties) {
+      const dept = tx
+        .insert(departments)
+        .values({ code: f.code, name: f.name, description: `${f.name} – đơn vị đào tạo`, searchText: normalizeText(`${f.name} ${f.code}`) })
+        .returning({ id: departments.id })
+        .get();
+      const dcs = addOrg(tx, 'doan_co_so', `DCS-${f.code}`, `Đoàn ${f.name.toLowerCase().replace(/^khoa/, 'khoa')}`, doanRoot);
+      const lch = addOrg(tx, 'lien_chi_hoi', `LCH-${f.code}`, `Liên chi Hội ${f.name.toLowerCase().replace(/^khoa/, 'khoa')}`, hoiRoot);
+      const club = f.club ? addOrg(tx, 'clb_khoa', f.club.code, f.club.name, lch) : null;
+      for (const k of demo.classesPerFaculty) {
+        const className = `${String(k.year).slice(2)}${f.code}${k.suffix}`;
+        const cls = tx
+          .insert(classes)
+          .values({ name: className, code: className, year: k.year, departmentId: dept.id, searchText: normalizeText(className) })
+          .returning({ id: classes.id })
+          .get();
+        classIds.set(className, cls.id);
+        const cd = addOrg(tx, 'chi_doan', `CD-${className}`, `Chi đoàn ${className}`, dcs);
+        const ch = addOrg(tx, 'chi_hoi', `CH-${className}`, `Chi hội ${className}`, lch);
+        for (let i = 0; i < demo.studentsPerClass; i++) {
+          studentNo++;
+          const familyName = `${pick(demo.familyNames)} ${pick(demo.middleNames)}`;
+          const givenName = pick(demo.givenNames);
+          const code = `${String(k.year).slice(2)}${String(1000 + studentNo).padStart(6, '0')}`;
+          const email = `${code}@sv.bachkhoa.edu.vn`;
+          const phone = `09${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`;
+          const r = rand();
+          const membershipStatus: MembershipStatus = r < 0.5 ? 'both' : r < 0.75 ? 'doan_vien' : r < 0.9 ? 'hoi_vien' : 'none';
+          const base = { code, familyName, givenName, email, phone };
+          const u = tx
+            .insert(users)
+            .values({
+              ...base,
+              passwordHash: null,
+              mustChangePassword: true,
+              userType: 'student',
+              membershipStatus,
+              classId: cls.id,
+              managementDepartmentId: dept.id,
+              trainingDepartmentId: dept.id,
+              searchText: userSearchText(base),
+            })
+            .returning({ id: users.id })
+            .get();
+          if (membershipStatus === 'both' || membershipStatus === 'doan_vien') for (const o of [doanRoot, dcs, cd]) join(tx, u.id, o);
+          if (membershipStatus === 'both' || membershipStatus === 'hoi_vien') for (const o of [hoiRoot, lch, ch]) join(tx, u.id, o);
+          if (club && rand() < 0.2) join(tx, u.id, club);
+          if (rand() < 0.1) join(tx, u.id, pick(schoolClubIds));
+        }
+      }
+    }
+
+    for (const a of demo.demoAccounts) {
+      const base = { code: a.code, familyName: a.familyName, givenName: a.givenName, email: a.email, phone: '0901234567' };
+      const classId = a.class ? (classIds.get(a.class) ?? null) : null;
+      const u = tx
+        .insert(users)
+        .values({
+          ...base,
+          passwordHash: hashes.get(a.email)!,
+          userType: a.userType,
+          membershipStatus: a.userType === 'student' ? 'both' : 'doan_vien',
+          classId,
+          searchText: userSearchText(base),
+        })
+        .returning({ id: users.id })
+        .get();
+      const role = tx.select({ id: roles.id }).from(roles).where(eq(roles.name, a.role)).get();
+      const org = a.organization
+        ? tx
+            .select({ id: organizations.id, path: organizations.path })
+            .from(organizations)
+            .where(and(eq(organizations.type, a.organization.type), eq(organizations.code, a.organization.code)))
+            .get()
+        : null;
+      if (role) tx.insert(userRoles).values({ userId: u.id, roleId: role.id, organizationId: org?.id ?? null }).run();
+      if (org) for (const id of org.path.split('/').filter(Boolean).map(Number)) join(tx, u.id, { id }, id === org.id ? 'admin' : 'member');
+      if (a.class) {
+        for (const code of [`CD-${a.class}`, `CH-${a.class}`]) {
+          const o = tx.select({ path: organizations.path }).from(organizations).where(eq(organizations.code, code)).get();
+          if (o) for (const id of o.path.split('/').filter(Boolean).map(Number)) join(tx, u.id, { id });
+        }
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,25 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from '../users/schema';
+
+/** An uploaded spreadsheet between upload and execute; survives restarts and expires. */
+export const importSessions = sqliteTable(
+  'import_sessions',
+  {
+    id: text().primaryKey(),
+    kind: text({ enum: ['users', 'departments', 'classes', 'organization_members'] }).notNull(),
+    actorId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    totalRows: integer().notNull().default(0),
+    /** JSON: parsed rows, the level/organization of a member import, the validation result. */
+    rows: text().notNull().default('[]'),
+    params: text().notNull().default('{}'),
+    validation: text(),
+    status: text({ enum: ['uploaded', 'validated', 'running', 'completed', 'failed'] }).notNull().default('uploaded'),
+    processedRows: integer().notNull().default(0),
+    result: text(),
+    expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    updatedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
+  },
+  (t) => [index('import_sessions_expires_idx').on(t.expiresAt), index('import_sessions_actor_idx').on(t.actorId)],
+);

@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import { auditLogs } from '../audit/schema';
+import type { Db } from '../db/client';
+import type { AppEnv } from './context';
+
+type Tx = Pick<Db, 'insert'>;
+
+const SECRET_KEY = /pass(word)?|hash|secret|token|api_?key|checksum/i;
+
+/** Deep copy with secret-looking fields replaced, so audit rows never hold credentials. */
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value instanceof Date) return value.toISOString();
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? (v == null ? v : '***') : maskSecrets(v);
+    return out;
+  }
+  return value;
+}
+
+export interface AuditEntry {
+  actorId: number | null;
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  ip?: string | null;
+}
+
+/** Call inside the write's transaction so the change and its record commit together. */
+export function audit(tx: Tx, e: AuditEntry): void {
+  tx.insert(auditLogs)
+    .values({
+      actorId: e.actorId,
+      action: e.action,
+      entity: e.entity,
+      entityId: e.entityId == null ? null : String(e.entityId),
+      before: e.before === undefined ? null : JSON.stringify(maskSecrets(e.before)),
+      after: e.after === undefined ? null : JSON.stringify(maskSecrets(e.after)),
+      ip: e.ip ?? null,
+    })
+    .run();
+}
+
+export function clientIp(c: Context<AppEnv>): string | null {
+  const fwd = c.req.header('x-forwarded-for');
+  if (fwd) return fwd.split(',')[0]!.trim();
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? null;
+}
+
+/** Who and where, for services that audit: built once per request. */
+export function auditContext(c: Context<AppEnv>): { actorId: number | null; ip: string | null } {
+  return { actorId: c.get('actor')?.id ?? null, ip: clientIp(c) };
+}

@@ -1,0 +1,64 @@
+import { hasPermission, holdsAnywhere } from '@doanhoi/shared';
+import type { Context, MiddlewareHandler } from 'hono';
+import { isFamilyRevoked, loadActor } from '../auth/actor';
+import { verifyAccessToken } from '../auth/tokens';
+import { orgContext } from '../organizations/context';
+import type { AppEnv } from './context';
+import { forbidden, unauthorized } from './errors';
+
+/** Bearer access token → c.var.actor; 401 otherwise. */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('authorization');
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+  if (!token) unauthorized();
+  const { db, env } = c.get('deps');
+  const claims = await verifyAccessToken(env.jwtSecret, token!);
+  if (!claims || isFamilyRevoked(claims.fid)) unauthorized();
+  const actor = loadActor(db, claims!.sub);
+  if (!actor) unauthorized();
+  c.set('actor', actor!);
+  c.set('familyId', claims!.fid);
+  await next();
+};
+
+/**
+ * Where the check is made. Return an organization id to check in that organization (its
+ * ancestors' roles count too); return null when the target is unknown (then only a global
+ * or super-admin grant passes, and the handler answers 404 if it does not exist).
+ */
+export type OrganizationFrom = (c: Context<AppEnv>) => number | null | undefined | Promise<number | null | undefined>;
+
+/**
+ * 403 unless the caller holds `code`: in the organization `organizationFrom` names, or, without
+ * it, in at least one context (the service then scopes rows to where it is held).
+ */
+export function requirePermission(code: string, organizationFrom?: OrganizationFrom): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const actor = c.get('actor');
+    if (!actor) unauthorized();
+    if (organizationFrom) {
+      const orgId = await organizationFrom(c);
+      const ctx = orgId == null ? null : orgContext(c.get('deps').db, orgId);
+      if (!hasPermission(actor.roles, code, ctx)) forbidden();
+    } else if (!holdsAnywhere(actor.roles, code)) {
+      forbidden();
+    }
+    await next();
+  };
+}
+
+/** Organization id from a query parameter, e.g. `?organizationId=5`. */
+export const fromQuery =
+  (name = 'organizationId'): OrganizationFrom =>
+  (c) => {
+    const v = Number(c.req.query(name));
+    return Number.isInteger(v) && v > 0 ? v : null;
+  };
+
+/** Organization id from a path parameter, e.g. `/organizations/:id`. */
+export const fromParam =
+  (name = 'id'): OrganizationFrom =>
+  (c) => {
+    const v = Number(c.req.param(name));
+    return Number.isInteger(v) && v > 0 ? v : null;
+  };

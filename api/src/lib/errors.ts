@@ -1,0 +1,19 @@
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Throw from anywhere; onError answers `{ message }` with the status. */
+export function fail(status: ContentfulStatusCode, message: string, extra?: Record<string, unknown>): never {
+  throw new HTTPException(status, { message, cause: extra });
+}
+
+export const badRequest = (m: string, extra?: Record<string, unknown>) => fail(400, m, extra);
+export const unauthorized = (m = 'Chưa đăng nhập hoặc phiên đăng nhập đã hết hạn') => fail(401, m);
+export const forbidden = (m = 'Bạn không có quyền thực hiện thao tác này') => fail(403, m);
+export const notFound = (m = 'Không tìm thấy dữ liệu') => fail(404, m);
+export const conflict = (m: string) => fail(409, m);
+export const unprocessable = (m: string, extra?: Record<string, unknown>) => fail(422, m, extra);
+
+/** Is this a SQLite UNIQUE violation (so a race past a pre-check still ends as 409)? */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

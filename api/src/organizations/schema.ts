@@ -1,0 +1,47 @@
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { timestamps } from '../db/columns';
+import { users } from '../users/schema';
+
+export const organizations = sqliteTable(
+  'organizations',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    code: text().notNull(),
+    type: text({
+      enum: ['doan_truong', 'doan_co_so', 'chi_doan', 'hoi_sinh_vien_truong', 'lien_chi_hoi', 'chi_hoi', 'clb_truong', 'clb_khoa'],
+    }).notNull(),
+    description: text(),
+    parentId: integer().references((): AnySQLiteColumn => organizations.id, { onDelete: 'restrict' }),
+    /** Materialised ancestry "/1/5/12/" (self included): subtree = path LIKE '/1/5/%'. */
+    path: text().notNull().default('/'),
+    searchText: text().notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organizations_type_code_uq').on(t.type, t.code),
+    index('organizations_parent_idx').on(t.parentId),
+    index('organizations_path_idx').on(t.path),
+    index('organizations_code_idx').on(t.code),
+  ],
+);
+
+export const organizationMembers = sqliteTable(
+  'organization_members',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull().default('member'),
+    isActive: integer({ mode: 'boolean' }).notNull().default(true),
+    joinedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('organization_members_org_user_uq').on(t.organizationId, t.userId),
+    index('organization_members_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,151 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { timestamps } from '../db/columns';
+import { users } from '../users/schema';
+import { organizations } from '../organizations/schema';
+
+export const paymentCampaigns = sqliteTable(
+  'payment_campaigns',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    description: text(),
+    /** Instants (UTC ms); the form's zone-less local times are read as Asia/Ho_Chi_Minh. */
+    startDate: integer({ mode: 'timestamp_ms' }).notNull(),
+    endDate: integer({ mode: 'timestamp_ms' }).notNull(),
+    status: text({ enum: ['DRAFT', 'ACTIVE', 'COMPLETED', 'CANCELLED'] }).notNull().default('DRAFT'),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    searchText: text().notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('payment_campaigns_org_idx').on(t.organizationId, t.id),
+    index('payment_campaigns_status_idx').on(t.status, t.id),
+    index('payment_campaigns_dates_idx').on(t.startDate, t.endDate),
+  ],
+);
+
+export const feeLevels = sqliteTable(
+  'fee_levels',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    campaignId: integer()
+      .notNull()
+      .references(() => paymentCampaigns.id, { onDelete: 'cascade' }),
+    levelName: text().notNull(),
+    /** Integer VND. */
+    amount: integer().notNull(),
+    description: text(),
+    note: text(),
+    orderIndex: integer().notNull().default(0),
+    isDefault: integer({ mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('fee_levels_campaign_idx').on(t.campaignId, t.orderIndex)],
+);
+
+export const paymentAssignments = sqliteTable(
+  'payment_assignments',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    campaignId: integer()
+      .notNull()
+      .references(() => paymentCampaigns.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feeLevelId: integer()
+      .notNull()
+      .references(() => feeLevels.id, { onDelete: 'restrict' }),
+    status: text({ enum: ['PENDING', 'PAID', 'OVERDUE'] }).notNull().default('PENDING'),
+    dueDate: integer({ mode: 'timestamp_ms' }),
+    notes: text(),
+    assignedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    paidAt: integer({ mode: 'timestamp_ms' }),
+    paidAmount: integer(),
+    paymentMethod: text({ enum: ['MANUAL', 'ONLINE'] }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_assignments_campaign_user_uq').on(t.campaignId, t.userId),
+    index('payment_assignments_campaign_status_idx').on(t.campaignId, t.status),
+    index('payment_assignments_user_idx').on(t.userId),
+    index('payment_assignments_fee_level_idx').on(t.feeLevelId),
+  ],
+);
+
+export const payosConfigs = sqliteTable(
+  'payos_configs',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    campaignId: integer()
+      .notNull()
+      .references(() => paymentCampaigns.id, { onDelete: 'cascade' }),
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    clientId: text().notNull(),
+    /** AES-256-GCM ciphertexts (iv:tag:data, base64) under the app secret. */
+    apiKeyEnc: text().notNull(),
+    checksumKeyEnc: text().notNull(),
+    isActive: integer({ mode: 'boolean' }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('payos_configs_campaign_uq').on(t.campaignId)],
+);
+
+export const paymentOrders = sqliteTable(
+  'payment_orders',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    orderCode: integer().notNull(),
+    assignmentId: integer()
+      .notNull()
+      .references(() => paymentAssignments.id, { onDelete: 'cascade' }),
+    campaignId: integer()
+      .notNull()
+      .references(() => paymentCampaigns.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    description: text().notNull(),
+    status: text({ enum: ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED'] }).notNull().default('PENDING'),
+    paymentMethod: text({ enum: ['MANUAL', 'ONLINE'] }).notNull().default('ONLINE'),
+    /** MANUAL payments: cash or transfer, and who recorded them. */
+    manualMethod: text({ enum: ['cash', 'transfer'] }),
+    note: text(),
+    recordedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    paymentLinkId: text(),
+    checkoutUrl: text(),
+    paidAt: integer({ mode: 'timestamp_ms' }),
+    cancelledAt: integer({ mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_orders_order_code_uq').on(t.orderCode),
+    index('payment_orders_campaign_status_idx').on(t.campaignId, t.status),
+    index('payment_orders_user_idx').on(t.userId),
+    index('payment_orders_assignment_idx').on(t.assignmentId),
+  ],
+);
+
+export const paymentTransactions = sqliteTable(
+  'payment_transactions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    orderId: integer()
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    reference: text().notNull(),
+    amount: integer().notNull(),
+    accountNumber: text(),
+    description: text(),
+    transactionDateTime: text(),
+    counterAccountName: text(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [uniqueIndex('payment_transactions_reference_uq').on(t.reference), index('payment_transactions_order_idx').on(t.orderId)],
+);

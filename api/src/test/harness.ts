@@ -1,0 +1,99 @@
+/**
+ * API test harness: a fresh in-memory database (migrated, permissions and default roles seeded,
+ * one super admin), the real app, and helpers to create users with roles and sign them in.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { createApp } from '../app';
+import { invalidateActors } from '../auth/actor';
+import { hashPassword } from '../auth/passwords';
+import { openDb, type Db } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seedAdmin, seedDefaultRoles, seedPermissions } from '../db/seed';
+import { testEnv } from '../env';
+import { childPath } from '../organizations/paths';
+import { organizations } from '../organizations/schema';
+import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { userSearchText } from '../users/search';
+import { users } from '../users/schema';
+import type { OrganizationType } from '@doanhoi/shared';
+
+export const ADMIN = { email: 'admin@doanhoi.local', password: 'admin123' };
+const PASSWORD = 'secret123';
+// One hash for every test user: argon2 is deliberately slow.
+let cachedHash: Promise<string> | null = null;
+
+export async function makeTestApp(envOverrides: Record<string, string> = {}) {
+  const env = testEnv(envOverrides);
+  const db = openDb(':memory:');
+  runMigrations(db);
+  seedPermissions(db);
+  seedDefaultRoles(db);
+  await seedAdmin(db, env);
+  invalidateActors();
+  const app = createApp({ db, env }, { adminDist: '/nonexistent', portalDist: '/nonexistent' });
+
+  async function request(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: RequestInit['body'];
+    if (opts.body !== undefined) {
+      if (typeof opts.body === 'string' || opts.body instanceof FormData) body = opts.body as RequestInit['body'];
+      else {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  }
+
+  async function login(email: string, password: string) {
+    const res = await request('POST', '/api/auth/login', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { accessToken: string; refreshToken: string; user: { id: number } };
+  }
+
+  function createOrg(type: OrganizationType, code: string, parentId: number | null = null, name = code) {
+    const parent = parentId ? db.select().from(organizations).where(eq(organizations.id, parentId)).get() : null;
+    const id = db.insert(organizations).values({ type, code, name, parentId, searchText: name.toLowerCase() }).returning().get().id;
+    db.update(organizations).set({ path: childPath(parent?.path, id) }).where(eq(organizations.id, id)).run();
+    return id;
+  }
+
+  /** A role with exactly these permission codes. */
+  function createRole(name: string, codes: string[]) {
+    const id = db.insert(roles).values({ name, displayName: name }).returning().get().id;
+    const ids = codes.length ? db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes)).all() : [];
+    for (const p of ids) db.insert(rolePermissions).values({ roleId: id, permissionId: p.id }).run();
+    invalidateActors();
+    return id;
+  }
+
+  /** A user holding each role globally (organizationId null) or in an organization; returns id and token. */
+  async function createUser(code: string, grants: { roleId: number; organizationId?: number | null }[] = []) {
+    cachedHash ??= hashPassword(PASSWORD);
+    const base = { code, familyName: 'Nguyễn Văn', givenName: code, email: `${code.toLowerCase()}@test.vn`, phone: '0901234567' };
+    const id = db
+      .insert(users)
+      .values({ ...base, passwordHash: await cachedHash, searchText: userSearchText(base) })
+      .returning()
+      .get().id;
+    for (const g of grants) db.insert(userRoles).values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }).run();
+    invalidateActors();
+    const { accessToken, refreshToken } = await login(base.email, PASSWORD);
+    return { id, email: base.email, token: accessToken, refreshToken };
+  }
+
+  const admin = await login(ADMIN.email, ADMIN.password);
+  return { app, db, env, request, login, createOrg, createRole, createUser, adminToken: admin.accessToken, admin };
+}
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+export type { Db };

@@ -1,0 +1,38 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { timestamps } from '../db/columns';
+import { departments } from '../departments/schema';
+import { classes } from '../classes/schema';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    code: text().notNull(),
+    familyName: text().notNull(),
+    givenName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    /** Null for imported accounts that still have the default password (see docs/decisions.md). */
+    passwordHash: text(),
+    mustChangePassword: integer({ mode: 'boolean' }).notNull().default(false),
+    userType: text({ enum: ['student', 'staff'] }).notNull().default('student'),
+    membershipStatus: text({ enum: ['none', 'doan_vien', 'hoi_vien', 'both'] }).notNull().default('none'),
+    isActive: integer({ mode: 'boolean' }).notNull().default(true),
+    classId: integer().references(() => classes.id, { onDelete: 'set null' }),
+    managementDepartmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
+    trainingDepartmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
+    /** Accent-stripped "family given code email phone" for search. */
+    searchText: text().notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_code_uq').on(t.code),
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_type_idx').on(t.userType, t.id),
+    index('users_membership_idx').on(t.membershipStatus, t.id),
+    index('users_active_idx').on(t.isActive, t.id),
+    index('users_class_idx').on(t.classId),
+    index('users_mgmt_dept_idx').on(t.managementDepartmentId),
+    index('users_training_dept_idx').on(t.trainingDepartmentId),
+  ],
+);

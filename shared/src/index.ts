@@ -1,0 +1,5 @@
+export * from './permissions';
+export * from './format';
+export * from './schemas/common';
+export * from './schemas/enums';
+export * from './schemas/auth';
