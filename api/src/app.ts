@@ -9,6 +9,8 @@ import { classesRoutes } from './classes/routes';
 import { departmentsRoutes } from './departments/routes';
 import { organizationsRoutes } from './organizations/routes';
 import { rolesRoutes } from './roles/routes';
+import { userRolesRoutes } from './roles/user-roles.routes';
+import { userOrganizationsRoutes } from './organizations/user-organizations.routes';
 import { usersRoutes } from './users/routes';
 import { LoginRateLimiter } from './auth/rate-limit';
 import { REPO_ROOT } from './env';
@@ -52,6 +54,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     }),
   );
   api.route('/auth', authRoutes(limiter));
+  // Fixed paths (/users/available-roles) must be matched before /users/:id.
+  api.route('/users', userRolesRoutes());
+  api.route('/users', userOrganizationsRoutes());
   api.route('/users', usersRoutes());
   api.route('/roles', rolesRoutes());
   api.route('/organizations', organizationsRoutes());
