@@ -12,6 +12,8 @@ import { rolesRoutes } from './roles/routes';
 import { userRolesRoutes } from './roles/user-roles.routes';
 import { userOrganizationsRoutes } from './organizations/user-organizations.routes';
 import { usersRoutes } from './users/routes';
+import { paymentsRoutes } from './payments/routes';
+import { payosSandboxRoutes } from './payos-sandbox/routes';
 import { LoginRateLimiter } from './auth/rate-limit';
 import { REPO_ROOT } from './env';
 import type { AppEnv, Deps } from './lib/context';
@@ -63,6 +65,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.route('/departments', departmentsRoutes());
   api.route('/classes', classesRoutes());
   api.route('/audit-logs', auditRoutes());
+  api.route('/', paymentsRoutes());
   api.get(
     '/docs',
     openAPIRouteHandler(api, {
@@ -77,6 +80,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api', api);
   // Sub-app notFound handlers do not apply once mounted, and the SPA fallback below would answer instead.
   app.all('/api/*', (c) => c.json({ message: `Không tìm thấy API: ${c.req.method} ${c.req.path}` }, 404));
+
+  if (deps.env.PAYOS_BASE_URL === 'sandbox') app.route('/sandbox/payos', payosSandboxRoutes());
 
   // The spec's Google button is a full-page redirect to /auth/google.
   app.get('/auth/google', (c) => c.redirect(`/api/auth/google${new URL(c.req.url).search}`));

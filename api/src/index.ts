@@ -4,12 +4,14 @@ import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { loadEnv } from './env';
+import { startPaymentJobs } from './payments/jobs';
 
 const env = loadEnv();
 const db = openDb(env.DATABASE_PATH);
 runMigrations(db);
 const seeded = await seed(db, env);
 const app = createApp({ db, env });
+const stopJobs = startPaymentJobs({ db, env });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
@@ -26,6 +28,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 });
 
 function shutdown() {
+  stopJobs();
   server.close();
   db.$client.close();
   process.exit(0);
