@@ -9,3 +9,4 @@ export * from './schemas/organizations';
 export * from './schemas/departments';
 export * from './schemas/classes';
 export * from './schemas/audit';
+export * from './schemas/payments';
