@@ -1,0 +1,58 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(name: string, url: string, headers: Record<string, string> = {}, seconds = Number(process.env.BENCH_SECONDS ?? 8)): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  const p95 = (r.latency as unknown as Record<string, number>).p97_5 ?? r.latency.p99;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p95: percentile95(r) ?? p95, errors: r.errors, non2xx: r.non2xx };
+}
+
+// autocannon reports p90 and p97.5; interpolate p95 between them.
+function percentile95(r: autocannon.Result): number | undefined {
+  const l = r.latency as unknown as Record<string, number>;
+  if (l.p90 == null || l.p97_5 == null) return undefined;
+  return l.p90 + ((l.p97_5 - l.p90) * (95 - 90)) / (97.5 - 90);
+}
+
+/** Start a server process and resolve once it prints or answers. */
+export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout!.resume();
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(readyUrl);
+      if (res.status < 500) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`server did not start: ${args.join(' ')}`);
+}
+
+export function printTable(rows: (LoadResult & { ratio?: number; target?: string; pass?: boolean })[]): void {
+  const line = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(48) : c.padStart(11))).join(' '));
+  line(['route', 'req/s', 'p50 ms', 'p95 ms', 'vs bare', 'target', 'ok']);
+  for (const r of rows) {
+    line([
+      r.name,
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.ratio == null ? '' : `${(r.ratio * 100).toFixed(1)} %`,
+      r.target ?? '',
+      r.pass == null ? '' : r.pass ? 'yes' : 'NO',
+    ]);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * `npm run bench`: builds a 100k-user database, starts the real server and a bare Hono route,
+ * loads each list route with 50 connections and prints req/s, p50, p95 and the ratio to the bare route.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateBenchDb } from './generate';
+import { load, printTable, startProcess, type LoadResult } from './load';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const dir = join(tmpdir(), 'doanhoi-bench');
+const dbPath = join(dir, 'bench.db');
+const APP_PORT = 3491;
+const BARE_PORT = 3492;
+
+async function main() {
+  if (process.env.BENCH_REUSE !== '1' || !existsSync(dbPath)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const t = Date.now();
+    await generateBenchDb(dbPath);
+    console.log(`generated 100,000 users / 5,000 organizations / 200 classes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000' };
+  const app = await startProcess([join(root, 'api/src/index.ts')], env, `http://127.0.0.1:${APP_PORT}/api/docs`);
+  const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
+  try {
+    const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@doanhoi.local', password: 'admin123' }),
+    }).then((r) => r.json() as Promise<{ accessToken: string }>);
+    const auth = { authorization: `Bearer ${login.accessToken}` };
+    const base = `http://127.0.0.1:${APP_PORT}/api`;
+
+    const bareResult = await load('bare Hono route', `http://127.0.0.1:${BARE_PORT}/bare`);
+    const targets: { name: string; path: string; check: (r: LoadResult) => boolean; target: string }[] = [
+      { name: 'GET /api/users?page=1&limit=10', path: '/users?page=1&limit=10', target: '>= 25 %', check: (r) => r.rps / bareResult.rps >= 0.25 },
+      { name: 'GET /api/users?page=500&limit=10', path: '/users?page=500&limit=10', target: '>= 10 %', check: (r) => r.rps / bareResult.rps >= 0.1 },
+      { name: 'GET /api/users?search=nguyen%20van&page=1', path: '/users?search=nguyen%20van&page=1', target: 'p95 < 50', check: (r) => r.p95 < 50 },
+      { name: 'GET /api/organizations/tree (5,000 nodes)', path: '/organizations/tree', target: 'p95 < 50', check: (r) => r.p95 < 50 },
+    ];
+    const rows: (LoadResult & { ratio?: number; target?: string; pass?: boolean })[] = [bareResult];
+    for (const t of targets) {
+      const probe = await fetch(base + t.path, { headers: auth });
+      if (!probe.ok) {
+        console.log(`skipped ${t.name}: ${probe.status} ${await probe.text()}`);
+        continue;
+      }
+      const r = await load(t.name, base + t.path, auth);
+      rows.push({ ...r, ratio: r.rps / bareResult.rps, target: t.target, pass: t.check(r) && r.non2xx === 0 });
+    }
+    console.log('');
+    printTable(rows);
+  } finally {
+    app.kill();
+    bare.kill();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
