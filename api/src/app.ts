@@ -12,6 +12,8 @@ import { rolesRoutes } from './roles/routes';
 import { userRolesRoutes } from './roles/user-roles.routes';
 import { userOrganizationsRoutes } from './organizations/user-organizations.routes';
 import { usersRoutes } from './users/routes';
+import { exportRoutes } from './exports/routes';
+import { catalogueImportRoutes, importKinds, legacyDepartmentImport, memberImportRoutes } from './imports/routes';
 import { paymentsRoutes } from './payments/routes';
 import { payosSandboxRoutes } from './payos-sandbox/routes';
 import { LoginRateLimiter } from './auth/rate-limit';
@@ -56,7 +58,13 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     }),
   );
   api.route('/auth', authRoutes(limiter));
-  // Fixed paths (/users/available-roles) must be matched before /users/:id.
+  // Import routes and other fixed paths (/users/template, /users/available-roles) before /users/:id.
+  api.route('/users', catalogueImportRoutes(importKinds.users, 'users.create', false));
+  api.route('/departments', catalogueImportRoutes(importKinds.departments, 'departments.create', true));
+  api.route('/departments', legacyDepartmentImport());
+  api.route('/classes', catalogueImportRoutes(importKinds.classes, 'classes.create', true));
+  api.route('/organizations', memberImportRoutes());
+  api.route('/export', exportRoutes());
   api.route('/users', userRolesRoutes());
   api.route('/users', userOrganizationsRoutes());
   api.route('/users', usersRoutes());

@@ -10,3 +10,5 @@ export * from './schemas/departments';
 export * from './schemas/classes';
 export * from './schemas/audit';
 export * from './schemas/payments';
+export * from './schemas/imports';
+export * from './schemas/exports';

@@ -1,0 +1,42 @@
+/** Payment-assignment export (001 §7), keyset-paged over one campaign. */
+import { fullName } from '@doanhoi/shared';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { feeLevels, paymentAssignments } from '../payments/schema';
+import { users } from '../users/schema';
+import { vnDate, type Cell } from './writer';
+
+const STATUS: Record<string, string> = { PENDING: 'Chờ thanh toán', PAID: 'Đã thanh toán', OVERDUE: 'Quá hạn' };
+const METHOD: Record<string, string> = { MANUAL: 'Thủ công', ONLINE: 'Trực tuyến' };
+
+export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerator<Record<string, Cell>[]> {
+  let last = 0;
+  for (;;) {
+    const rows = db
+      .select({ a: paymentAssignments, u: users, levelName: feeLevels.levelName, amount: feeLevels.amount })
+      .from(paymentAssignments)
+      .innerJoin(users, eq(users.id, paymentAssignments.userId))
+      .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+      .where(and(eq(paymentAssignments.campaignId, campaignId), gt(paymentAssignments.id, last)))
+      .orderBy(asc(paymentAssignments.id))
+      .limit(1000)
+      .all();
+    if (rows.length === 0) return;
+    last = rows[rows.length - 1]!.a.id;
+    yield rows.map(({ a, u, levelName, amount }) => ({
+      memberCode: u.code,
+      memberName: fullName(u),
+      memberEmail: u.email,
+      memberPhone: u.phone,
+      feeLevelName: levelName,
+      amount,
+      status: STATUS[a.status] ?? a.status,
+      dueDate: vnDate(a.dueDate),
+      paidAt: vnDate(a.paidAt),
+      paidAmount: a.paidAmount,
+      paymentMethod: a.paymentMethod ? (METHOD[a.paymentMethod] ?? a.paymentMethod) : null,
+      notes: a.notes,
+      createdAt: vnDate(a.createdAt),
+    }));
+  }
+}

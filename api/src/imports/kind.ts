@@ -1,0 +1,36 @@
+import type { ImportColumn, ImportKind, ImportOptions } from '@doanhoi/shared';
+import type { Db } from '../db/client';
+import type { Actor } from '../lib/context';
+import type { SessionRow } from './session';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One checked row: normalised data, and what executing it would do. */
+export interface CheckedRow<D = Record<string, unknown>> {
+  rowNumber: number;
+  data: D;
+  errors: string[];
+  warnings: string[];
+  duplicate: boolean;
+  /** Matches an existing record (by code/e-mail): updated with updateExisting, else skipped. */
+  existingId: number | null;
+}
+
+/** What each importable resource provides; the service does sessions, batches and transactions. */
+export interface ImportKindDef<D = Record<string, unknown>> {
+  kind: ImportKind;
+  sheetName: string;
+  templateName: (params: Record<string, unknown>) => string;
+  columns: (params: Record<string, unknown>) => readonly ImportColumn[];
+  check: (db: Db, rows: SessionRow[], actor: Actor, params: Record<string, unknown>) => CheckedRow<D>[];
+  /** Async preparation before a batch's transaction (password hashing). */
+  prepare?: (rows: CheckedRow<D>[]) => Promise<void>;
+  /** Writes one row inside the transaction; returns whether anything changed. */
+  write: (tx: Tx, row: CheckedRow<D>, options: ImportOptions, actor: Actor, params: Record<string, unknown>) => 'created' | 'updated' | 'unchanged';
+  /** Tables whose cached totals a write invalidates. */
+  tables: string[];
+}
+
+/** Any kind, whatever its row data (the service treats rows opaquely). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyImportKind = ImportKindDef<any>;

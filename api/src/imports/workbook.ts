@@ -1,0 +1,94 @@
+/** Reading uploaded spreadsheets with exceljs's streaming reader, and turning rows into records. */
+import { normalizeText, type ImportColumn } from '@doanhoi/shared';
+import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { badRequest } from '../lib/errors';
+
+const ZIP_MAGIC = [0x50, 0x4b];
+/** OLE compound file: an encrypted (password-protected) .xlsx or a legacy .xls. */
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+
+function startsWith(buf: Uint8Array, magic: number[]) {
+  return magic.every((b, i) => buf[i] === b);
+}
+
+/** Plain text of a cell value (rich text, hyperlinks, formulas and dates included). */
+export function cellText(v: ExcelJS.CellValue): string {
+  if (v == null) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
+    if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    if ('error' in v) return '';
+    return '';
+  }
+  return String(v).trim();
+}
+
+export interface ParsedSheet {
+  /** Records keyed by column key, with the spreadsheet row number. */
+  rows: { rowNumber: number; values: Record<string, string> }[];
+  unknownHeaders: string[];
+}
+
+/**
+ * Reads the first worksheet: its first non-empty row is the header, matched to the columns by
+ * key or Vietnamese header (accent- and case-insensitive, a trailing '*' ignored).
+ */
+export async function readSheet(buffer: Uint8Array, fileName: string, columns: readonly ImportColumn[]): Promise<ParsedSheet> {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.xls')) {
+    badRequest('Định dạng .xls (Excel 97-2003) chưa được hỗ trợ. Vui lòng mở file và lưu lại dưới dạng .xlsx');
+  }
+  if (startsWith(buffer, OLE_MAGIC)) badRequest('File được bảo vệ bằng mật khẩu hoặc không phải định dạng .xlsx. Vui lòng bỏ mật khẩu và lưu lại dưới dạng .xlsx');
+  if (!startsWith(buffer, ZIP_MAGIC)) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx)');
+
+  const alias = new Map<string, string>();
+  for (const c of columns) {
+    alias.set(normalizeText(c.key), c.key);
+    alias.set(normalizeText(c.header), c.key);
+  }
+  const rows: ParsedSheet['rows'] = [];
+  let header: (string | null)[] | null = null;
+  const unknownHeaders: string[] = [];
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(buffer)), {
+      sharedStrings: 'cache',
+      hyperlinks: 'cache',
+      styles: 'ignore',
+      worksheets: 'emit',
+      entries: 'emit',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = (row.values as ExcelJS.CellValue[]).map(cellText);
+        if (!header) {
+          if (values.every((v) => !v)) continue;
+          header = values.map((h) => {
+            if (!h) return null;
+            const key = alias.get(normalizeText(h.replace(/\*+$/, '')));
+            if (!key) unknownHeaders.push(h);
+            return key ?? null;
+          });
+          continue;
+        }
+        if (values.every((v) => !v)) continue;
+        const rec: Record<string, string> = {};
+        header.forEach((key, i) => {
+          if (key) rec[key] = values[i] ?? '';
+        });
+        rows.push({ rowNumber: row.number, values: rec });
+      }
+      break; // only the first worksheet
+    }
+  } catch {
+    badRequest('Không đọc được file Excel: file bị hỏng hoặc không đúng định dạng .xlsx');
+  }
+  if (!header) badRequest('File không có dữ liệu: trang tính đầu tiên trống');
+  const present = new Set(header!.filter(Boolean));
+  const missing = columns.filter((c) => c.required && !present.has(c.key)).map((c) => `${c.header} (${c.key})`);
+  if (missing.length) badRequest(`Thiếu cột bắt buộc: ${missing.join(', ')}`);
+  if (rows.length === 0) badRequest('File không có dòng dữ liệu nào');
+  return { rows, unknownHeaders };
+}

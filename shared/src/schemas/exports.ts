@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const EXPORT_NO_FIELDS = 'Vui lòng chọn ít nhất một trường để xuất';
+
+export type ExportGroup = 'basic' | 'academic' | 'organization' | 'system';
+
+export interface ExportField {
+  key: string;
+  header: string;
+  group: ExportGroup;
+}
+
+/** 000 §3 exportable user fields, in the export dialog's groups (000 §2). */
+export const USER_EXPORT_FIELDS: readonly ExportField[] = [
+  { key: 'code', header: 'Mã số', group: 'basic' },
+  { key: 'familyName', header: 'Họ', group: 'basic' },
+  { key: 'givenName', header: 'Tên', group: 'basic' },
+  { key: 'fullName', header: 'Họ và tên', group: 'basic' },
+  { key: 'email', header: 'Email', group: 'basic' },
+  { key: 'phone', header: 'Số điện thoại', group: 'basic' },
+  { key: 'managementDepartment', header: 'Khoa quản lý', group: 'academic' },
+  { key: 'trainingDepartment', header: 'Khoa đào tạo', group: 'academic' },
+  { key: 'class', header: 'Lớp', group: 'academic' },
+  { key: 'userType', header: 'Loại người dùng', group: 'organization' },
+  { key: 'membershipStatus', header: 'Đoàn viên/Hội viên', group: 'organization' },
+  { key: 'role', header: 'Vai trò trong tổ chức', group: 'organization' },
+  { key: 'joinedAt', header: 'Ngày tham gia', group: 'organization' },
+  { key: 'isActive', header: 'Trạng thái', group: 'system' },
+  { key: 'createdAt', header: 'Ngày tạo', group: 'system' },
+  { key: 'updatedAt', header: 'Ngày cập nhật', group: 'system' },
+];
+
+/** 001 §7 assignment export. */
+export const ASSIGNMENT_EXPORT_FIELDS: readonly ExportField[] = [
+  { key: 'memberCode', header: 'Mã số', group: 'basic' },
+  { key: 'memberName', header: 'Họ và tên', group: 'basic' },
+  { key: 'memberEmail', header: 'Email', group: 'basic' },
+  { key: 'memberPhone', header: 'Số điện thoại', group: 'basic' },
+  { key: 'feeLevelName', header: 'Mức phí', group: 'organization' },
+  { key: 'amount', header: 'Số tiền (VND)', group: 'organization' },
+  { key: 'status', header: 'Trạng thái', group: 'organization' },
+  { key: 'dueDate', header: 'Hạn nộp', group: 'organization' },
+  { key: 'paidAt', header: 'Ngày thanh toán', group: 'organization' },
+  { key: 'paidAmount', header: 'Số tiền đã nộp (VND)', group: 'organization' },
+  { key: 'paymentMethod', header: 'Hình thức', group: 'organization' },
+  { key: 'notes', header: 'Ghi chú', group: 'system' },
+  { key: 'createdAt', header: 'Ngày phân công', group: 'system' },
+];
+
+export const exportRequestSchema = z.object({
+  fields: z.array(z.string(), { error: EXPORT_NO_FIELDS }).min(1, EXPORT_NO_FIELDS).max(50),
+  format: z.literal('xlsx').default('xlsx'),
+  /** Optional filters for the users export (same meaning as the list). */
+  search: z.string().max(200).optional(),
+  userType: z.string().optional(),
+  membershipStatus: z.string().optional(),
+  organizationId: z.number().int().positive().optional(),
+});
+export type ExportRequest = z.output<typeof exportRequestSchema>;

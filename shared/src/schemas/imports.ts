@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, PASSWORD_MIN } from './common';
+import { MEMBERSHIP_STATUSES, USER_TYPES } from './enums';
+
+/** 000 §5, §9: accepted files and size. .xls is refused with a hint to save as .xlsx (docs/decisions.md). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_EXTENSIONS = ['.xlsx', '.xls'] as const;
+export const IMPORT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const MEMBER_IMPORT_LEVELS = [2, 3] as const;
+
+export type ImportKind = 'users' | 'departments' | 'classes' | 'organization_members';
+
+export interface ImportColumn {
+  key: string;
+  /** Vietnamese header written in templates and exports; headers are matched accent- and case-insensitively, by key or label. */
+  header: string;
+  required: boolean;
+  note: string;
+  /** Allowed values (a dropdown in the template). */
+  values?: readonly string[];
+  example: string | number;
+}
+
+export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'code', header: 'Mã số', required: true, note: 'Mã sinh viên hoặc mã cán bộ, không trùng', example: '22001234' },
+  { key: 'familyName', header: 'Họ', required: true, note: 'Họ và tên đệm', example: 'Nguyễn Văn' },
+  { key: 'givenName', header: 'Tên', required: true, note: 'Tên', example: 'An' },
+  { key: 'email', header: 'Email', required: true, note: 'Email, không trùng', example: '22001234@sv.bachkhoa.edu.vn' },
+  { key: 'password', header: 'Mật khẩu', required: false, note: `Tối thiểu ${PASSWORD_MIN} ký tự. Để trống hoặc "-": phần trước @ của email (phải đổi khi đăng nhập lần đầu)`, example: '-' },
+  { key: 'phone', header: 'Số điện thoại', required: false, note: '10 hoặc 11 chữ số', example: '0901234567' },
+  { key: 'className', header: 'Lớp', required: false, note: 'Tên hoặc mã lớp đã có', example: '22CNTT1' },
+  { key: 'managementDepartmentCode', header: 'Mã khoa quản lý', required: false, note: 'Mã khoa/phòng ban quản lý', example: 'CNTT' },
+  { key: 'trainingDepartmentCode', header: 'Mã khoa đào tạo', required: false, note: 'Mã khoa đào tạo', example: 'CNTT' },
+  { key: 'organizationCodes', header: 'Mã tổ chức', required: false, note: 'Mã tổ chức, nhiều mã cách nhau bởi dấu phẩy; thêm cả các tổ chức cấp trên', example: 'CD-22CNTT1' },
+  { key: 'userType', header: 'Loại người dùng', required: false, note: 'student (sinh viên) hoặc staff (cán bộ)', values: USER_TYPES, example: 'student' },
+  { key: 'membershipStatus', header: 'Đoàn viên/Hội viên', required: false, note: 'none, doan_vien, hoi_vien hoặc both', values: MEMBERSHIP_STATUSES, example: 'both' },
+];
+
+export const DEPARTMENT_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'name', header: 'Tên khoa/phòng ban', required: true, note: 'Ít nhất 2 ký tự', example: 'Khoa Công nghệ Thông tin' },
+  { key: 'code', header: 'Mã', required: false, note: 'Ít nhất 2 ký tự, không trùng', example: 'CNTT' },
+  { key: 'description', header: 'Mô tả', required: false, note: 'Không bắt buộc', example: 'Đơn vị đào tạo' },
+];
+
+export const CLASS_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'name', header: 'Tên lớp', required: true, note: 'Tên lớp', example: '24CNTT1' },
+  { key: 'code', header: 'Mã lớp', required: false, note: 'Không trùng', example: '24CNTT1' },
+  { key: 'year', header: 'Năm', required: false, note: 'Từ 2000 đến 2100; để trống: năm hiện tại', example: 2024 },
+  { key: 'departmentCode', header: 'Mã khoa', required: false, note: 'Mã khoa đã có', example: 'CNTT' },
+];
+
+/** Level 3 (a unit such as a chi đoàn or a club): the member's code. Level 2 (a faculty unit): also the class or unit code beneath it. */
+export function memberImportColumns(level: 2 | 3): readonly ImportColumn[] {
+  const student: ImportColumn = { key: 'studentCode', header: 'Mã sinh viên', required: true, note: 'Mã số của người dùng đã có', example: '22001234' };
+  if (level === 3) return [student];
+  return [student, { key: 'classOrUnitCode', header: 'Mã lớp/đơn vị', required: true, note: 'Mã chi đoàn/chi hội hoặc lớp trực thuộc', example: 'CD-22CNTT1' }];
+}
+
+export const importOptionsSchema = z
+  .object({
+    skipErrors: z.boolean().default(true),
+    updateExisting: z.boolean().default(false),
+    dryRun: z.boolean().default(false),
+    batchSize: z.number().int().min(1).max(1000).default(100),
+    skipConflicts: z.boolean().optional(),
+  })
+  .default({ skipErrors: true, updateExisting: false, dryRun: false, batchSize: 100 });
+/** Execute body: the options either at top level or under `options` (the spec sends `options`). */
+export const importExecuteSchema = z
+  .object({ options: importOptionsSchema.optional(), skipConflicts: z.boolean().optional() })
+  .passthrough()
+  .default({});
+export type ImportOptions = z.output<typeof importOptionsSchema>;
+
+export const memberImportLevelQuery = z.object({
+  level: z.coerce.number().refine((v) => v === 2 || v === 3, 'Level phải là 2 hoặc 3').default(3),
+  organizationId: z.coerce.number().int().positive().optional(),
+});
+
+export interface ImportRowResult {
+  rowIndex: number;
+  data: Record<string, unknown>;
+  validation: { isValid: boolean; errors: string[]; warnings: string[]; action?: 'create' | 'update' | 'skip' };
+}
+
+export interface ImportValidationResult {
+  isValid: boolean;
+  summary: { total: number; valid: number; invalid: number; duplicates: number; conflicts: number };
+  errors: { row: number; message: string }[];
+  warnings: { row: number; message: string }[];
+  data: ImportRowResult[];
+}
+
+export interface ImportExecutionResult {
+  success: boolean;
+  importedCount: number;
+  skippedCount: number;
+  failedCount: number;
+  errors: { row: number; message: string }[];
+  message: string;
+  dryRun?: boolean;
+}
+
+export { EMAIL_PATTERN };
