@@ -1,2 +1,56 @@
-// Request and response schemas of the audit API (filled in by step 2).
-export {};
+import { z } from 'zod';
+
+const invalid = 'validation.invalidValue';
+const dateInvalid = 'validation.dateInvalid';
+
+/**
+ * A day (YYYY-MM-DD, read as a Vietnam calendar day) or an instant with a zone
+ * (2025-01-31T10:00:00Z / +07:00). Local times without a zone are refused as ambiguous.
+ */
+export const auditDateQuery = z.union([z.iso.date({ error: dateInvalid }), z.iso.datetime({ offset: true, error: dateInvalid })], {
+  error: dateInvalid,
+});
+
+export const auditListQuery = z.object({
+  page: z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).default(1),
+  limit: z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).max(100, invalid).default(20),
+  actorId: z.coerce.number({ error: invalid }).int(invalid).positive(invalid).optional(),
+  entity: z.string().trim().min(1, invalid).max(50, invalid).optional(),
+  entityId: z.string().trim().min(1, invalid).max(100, invalid).optional(),
+  action: z.string().trim().min(1, invalid).max(100, invalid).optional(),
+  from: auditDateQuery.optional(),
+  to: auditDateQuery.optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuery>;
+
+export const auditActorSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  familyName: z.string(),
+  givenName: z.string(),
+  email: z.string(),
+});
+
+export const auditLogSchema = z.object({
+  id: z.number(),
+  /** null when the change was made by the system or the actor's account was deleted. */
+  actor: auditActorSchema.nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  /** Snapshots as recorded (secrets masked); null when not applicable (before of a create, after of a delete). */
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+export const auditListResponse = z.object({
+  data: z.array(auditLogSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponse>;

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogueActors, READERS, WRITERS, type MatrixActor } from '../departments/authz.fixture';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { organizationMembers } from '../organizations/schema';
+import { users } from '../users/schema';
+import { classes } from './schema';
+
+const CODES = ['classes.access', 'classes.view_details', 'classes.create', 'classes.update', 'classes.delete'];
+
+let t: TestApp;
+let actors: MatrixActor[];
+let orgs: Awaited<ReturnType<typeof catalogueActors>>['orgs'];
+let n = 0;
+
+/** A fresh class for each write, so every allowed caller has something to change. */
+function fresh(): number {
+  n += 1;
+  return t.db.insert(classes).values({ name: `Lớp ${n}`, code: `CZ${n}`, year: 2024 }).returning().get().id;
+}
+
+const routes: { name: string; call: (a: MatrixActor) => Promise<{ status: number }>; ok: number; allowed: string[] }[] = [
+  { name: 'GET /classes', ok: 200, allowed: READERS, call: (a) => t.request('GET', `/api/classes${a.orgQuery}`, { token: a.token }) },
+  { name: 'GET /classes/:id', ok: 200, allowed: READERS, call: (a) => t.request('GET', `/api/classes/${fresh()}${a.orgQuery}`, { token: a.token }) },
+  {
+    name: 'POST /classes',
+    ok: 201,
+    allowed: WRITERS,
+    call: (a) => t.request('POST', `/api/classes${a.orgQuery}`, { token: a.token, body: { name: `Lớp mới ${++n}`, year: 2024 } }),
+  },
+  {
+    name: 'PATCH /classes/:id',
+    ok: 200,
+    allowed: WRITERS,
+    call: (a) => t.request('PATCH', `/api/classes/${fresh()}${a.orgQuery}`, { token: a.token, body: { name: 'Lớp đổi tên' } }),
+  },
+  { name: 'DELETE /classes/:id', ok: 200, allowed: WRITERS, call: (a) => t.request('DELETE', `/api/classes/${fresh()}${a.orgQuery}`, { token: a.token }) },
+  {
+    name: 'DELETE /classes/bulk',
+    ok: 200,
+    allowed: WRITERS,
+    call: (a) => t.request('DELETE', `/api/classes/bulk${a.orgQuery}`, { token: a.token, body: { ids: [fresh(), fresh()] } }),
+  },
+];
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  ({ actors, orgs } = await catalogueActors(t, 'CZ', CODES));
+});
+
+describe('classes authorization matrix', () => {
+  for (const r of routes) {
+    it(`${r.name}: allowed for ${r.allowed.join(', ')}; 403 for the others`, async () => {
+      for (const a of actors) {
+        const res = await r.call(a);
+        expect({ actor: a.name, status: res.status }).toEqual({ actor: a.name, status: r.allowed.includes(a.name) ? r.ok : 403 });
+      }
+    });
+
+    it(`${r.name}: 401 without a token`, async () => {
+      const res = await r.call({ name: 'noRoles', token: '', orgQuery: '' });
+      expect(res.status).toBe(401);
+    });
+  }
+
+  it('each route needs its own code: a global holder of access and view_details cannot write', async () => {
+    const role = t.createRole('class_reader', ['classes.access', 'classes.view_details']);
+    const u = await t.createUser('CZREAD', [{ roleId: role }]);
+    const id = fresh();
+    expect((await t.request('GET', `/api/classes/${id}`, { token: u.token })).status).toBe(200);
+    expect((await t.request('POST', '/api/classes', { token: u.token, body: { name: 'Lớp cấm' } })).status).toBe(403);
+    expect((await t.request('PATCH', `/api/classes/${id}`, { token: u.token, body: { name: 'Lớp cấm' } })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/classes/${id}`, { token: u.token })).status).toBe(403);
+    expect((await t.request('DELETE', '/api/classes/bulk', { token: u.token, body: { ids: [id] } })).status).toBe(403);
+  });
+
+  it('class details: a global grant sees every student, an org-scoped one only members of its subtree', async () => {
+    const id = fresh();
+    const inside = await t.createUser('CZIN');
+    const outside = await t.createUser('CZOUT');
+    const unaffiliated = await t.createUser('CZNONE');
+    for (const u of [inside, outside, unaffiliated]) t.db.update(users).set({ classId: id }).where(eq(users.id, u.id)).run();
+    t.db.insert(organizationMembers).values({ organizationId: orgs.chiDoan, userId: inside.id }).run();
+    t.db.insert(organizationMembers).values({ organizationId: orgs.otherFaculty, userId: outside.id }).run();
+    const ids = (body: { students: { id: number }[] }) => body.students.map((s) => s.id).sort((a, b) => a - b);
+
+    const org = await t.request('GET', `/api/classes/${id}`, { token: actors.find((a) => a.name === 'orgInside')!.token });
+    expect(org.status).toBe(200);
+    expect(ids(org.body)).toEqual([inside.id]);
+    expect(org.body.studentCount).toBe(3);
+
+    for (const name of ['superAdmin', 'global'] as const) {
+      const res = await t.request('GET', `/api/classes/${id}`, { token: actors.find((a) => a.name === name)!.token });
+      expect(ids(res.body)).toEqual([inside.id, outside.id, unaffiliated.id]);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { permissionScope } from '@doanhoi/shared';
+import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Actor } from '../lib/context';
+import { organizationMembers, organizations } from '../organizations/schema';
+import { users } from './schema';
+
+/**
+ * Which users a permission reaches: all of them (global grant or super admin), or the active
+ * members of the organizations where it is held and of every organization beneath them.
+ */
+export type UserScope = { all: true } | { all: false; paths: string[] };
+
+/** Drop paths already covered by an ancestor path, so each subtree is matched once. */
+function outermost(paths: string[]): string[] {
+  const sorted = [...new Set(paths)].sort((a, b) => a.length - b.length);
+  return sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(q)));
+}
+
+export function userScope(db: Db, actor: Actor, code: string): UserScope {
+  const s = permissionScope(actor.roles, code);
+  if (s.all) return { all: true };
+  if (s.organizationIds.length === 0) return { all: false, paths: [] };
+  const rows = db.select({ path: organizations.path }).from(organizations).where(inArray(organizations.id, s.organizationIds)).all();
+  return { all: false, paths: outermost(rows.map((r) => r.path)) };
+}
+
+/** Ids of users with an active membership in one of these subtrees (paths are digits and '/': no LIKE escaping). */
+function membersOf(db: Db, paths: string[], userIds: number[]) {
+  return db
+    .selectDistinct({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(
+      and(
+        eq(organizationMembers.isActive, true),
+        inArray(organizationMembers.userId, userIds),
+        or(...paths.map((p) => like(organizations.path, `${p}%`))),
+      ),
+    );
+}
+
+/**
+ * The scope as a WHERE condition on users (undefined: no restriction). It probes each candidate
+ * row's memberships, so use it where other conditions already narrow the rows (a class's students);
+ * the users list picks its own strategy (list.ts).
+ */
+export function scopeCondition(db: Db, scope: UserScope): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.paths.length === 0) return sql`0`;
+  const member = db
+    .select({ one: sql`1` })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(
+      and(
+        eq(organizationMembers.userId, users.id),
+        eq(organizationMembers.isActive, true),
+        or(...scope.paths.map((p) => like(organizations.path, `${p}%`))),
+      ),
+    );
+  return sql`EXISTS ${member}`;
+}
+
+/** Which of these users the scope reaches. */
+export function usersInScope(db: Db, scope: UserScope, userIds: number[]): Set<number> {
+  if (scope.all) return new Set(userIds);
+  if (scope.paths.length === 0 || userIds.length === 0) return new Set();
+  return new Set(membersOf(db, scope.paths, userIds).all().map((r) => r.userId));
+}
+
+/** A stable description of the scope for cache keys. */
+export function scopeKey(scope: UserScope): string {
+  return scope.all ? 'all' : scope.paths.join(',');
+}
