@@ -1,0 +1,95 @@
+import { ErrorComponent } from '@refinedev/antd';
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
+import { App as AntdApp } from 'antd';
+import { Outlet, Route, Routes } from 'react-router';
+import { AppLayout } from './components/layout';
+import { OrganisationsRedirect } from './components/spelling-redirect';
+import { ThemeModeProvider } from './context/theme-mode';
+import { AuthCallbackPage } from './pages/auth-callback';
+import { DashboardPage } from './pages/dashboard';
+import { LoginPage, RedirectSignedIn } from './pages/login';
+import { PlaceholderPage } from './pages/placeholder';
+import { StartupScreen } from './pages/startup';
+import {
+  accessControlProvider,
+  authProvider,
+  dataProvider,
+  i18n,
+  i18nProvider,
+  NOTIFICATION_CONFIG,
+  useNotificationProvider,
+} from './providers';
+import { queryClient } from './query-client';
+import { resources } from './resources';
+
+const documentTitle = ({ resource }: { resource?: { meta?: { label?: string } } }) => {
+  const app = i18n.t('appTitle');
+  return resource?.meta?.label ? `${i18n.t(resource.meta.label)} | ${app}` : app;
+};
+
+/** Wiring only: providers, resources and the route tree of 000 §2 and 001 §2. */
+export function App() {
+  return (
+    <ThemeModeProvider>
+      <AntdApp notification={NOTIFICATION_CONFIG}>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
+          i18nProvider={i18nProvider}
+          notificationProvider={useNotificationProvider}
+          resources={resources}
+          options={{
+            syncWithLocation: true,
+            warnWhenUnsavedChanges: true,
+            disableTelemetry: true,
+            reactQuery: { clientConfig: queryClient },
+          }}
+        >
+          <Routes>
+            <Route
+              element={
+                <Authenticated key="protected" fallback={<CatchAllNavigate to="/login" />} loading={<StartupScreen />}>
+                  <AppLayout />
+                </Authenticated>
+              }
+            >
+              <Route index element={<DashboardPage />} />
+              <Route path="/users" element={<PlaceholderPage />} />
+              <Route path="/organizations">
+                <Route index element={<PlaceholderPage />} />
+                <Route path=":type/:code" element={<PlaceholderPage />} />
+                <Route path=":type/:code/members" element={<PlaceholderPage />} />
+                <Route path=":parentType/:parentCode/:type/:code" element={<PlaceholderPage />} />
+                <Route path=":parentType/:parentCode/:type/:code/members" element={<PlaceholderPage />} />
+              </Route>
+              <Route path="/organisations/*" element={<OrganisationsRedirect />} />
+              <Route path="/departments" element={<PlaceholderPage />} />
+              <Route path="/classes" element={<PlaceholderPage />} />
+              <Route path="/permissions" element={<PlaceholderPage />} />
+              <Route path="/admin/payment-campaigns">
+                <Route index element={<PlaceholderPage />} />
+                <Route path=":id" element={<PlaceholderPage />} />
+              </Route>
+              <Route path="*" element={<ErrorComponent />} />
+            </Route>
+            <Route
+              element={
+                <Authenticated key="auth-pages" fallback={<Outlet />} loading={<StartupScreen />}>
+                  <RedirectSignedIn />
+                </Authenticated>
+              }
+            >
+              <Route path="/login" element={<LoginPage />} />
+            </Route>
+            <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          </Routes>
+          <UnsavedChangesNotifier />
+          <DocumentTitleHandler handler={documentTitle} />
+        </Refine>
+      </AntdApp>
+    </ThemeModeProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useThemedLayoutContext } from '@refinedev/antd';
+import { useLink, useMenu, useTranslate, type TreeMenuItem } from '@refinedev/core';
+import { Button, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { useCurrentOrganization } from '../../context/current-organization';
+import { DATA_MANAGEMENT, externalNavItems } from '../../resources';
+import { AppTitle } from './title';
+
+type Item = NonNullable<MenuProps['items']>[number];
+
+/**
+ * Side navigation (000 §2 "Layout"): each resource appears only with its meta.permission in the
+ * current organization; a group disappears when none of its children remain.
+ * ThemedLayout also calls this as a plain function to learn whether a sider exists, so only
+ * unconditional hooks are used here.
+ */
+export function Sider() {
+  const t = useTranslate();
+  const Link = useLink();
+  const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
+  const { menuItems, selectedKey } = useMenu();
+  const { can, permissionsLoading } = useCurrentOrganization();
+
+  const toItem = (item: TreeMenuItem): Item | null => {
+    const label = t(String(item.meta?.label ?? item.name));
+    if (item.children.length > 0) {
+      const children = item.children.map(toItem).filter((c): c is Item => c !== null);
+      return children.length ? { key: item.key, icon: item.meta?.icon, label, children } : null;
+    }
+    const permission = item.meta?.permission;
+    if (typeof permission === 'string' && !can(permission)) return null;
+    return { key: item.key, icon: item.meta?.icon, label: <Link to={item.route ?? '/'}>{label}</Link> };
+  };
+
+  const items: Item[] = [
+    ...menuItems.map(toItem).filter((i): i is Item => i !== null),
+    // The portal is another app on this origin, so a plain link does a full page load.
+    ...externalNavItems.map((x) => ({ key: x.key, icon: x.icon, label: <a href={x.href}>{t(x.label)}</a> })),
+  ];
+  const groupKey = menuItems.find((i) => i.name === DATA_MANAGEMENT)?.key;
+
+  return (
+    <Layout.Sider
+      theme="light"
+      className="app-sider"
+      width={240}
+      collapsible
+      collapsed={siderCollapsed}
+      breakpoint="lg"
+      onBreakpoint={(broken) => setSiderCollapsed(broken)}
+      trigger={null}
+    >
+      <div className="app-sider-title">
+        <AppTitle collapsed={siderCollapsed} />
+      </div>
+      <nav data-testid="side-nav" aria-label={t('nav.label')} className="app-sider-nav">
+        {permissionsLoading ? (
+          <div className="guard-loading" role="status">
+            <Spin size="small" />
+            <span>{t('loading')}</span>
+          </div>
+        ) : (
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selectedKey ? [selectedKey] : []}
+            // 000 §2: the data-management group starts expanded.
+            defaultOpenKeys={groupKey ? [groupKey] : []}
+          />
+        )}
+      </nav>
+      <Button
+        type="text"
+        block
+        className="app-sider-trigger"
+        aria-label={t(siderCollapsed ? 'nav.expand' : 'nav.collapse')}
+        aria-expanded={!siderCollapsed}
+        icon={siderCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={() => setSiderCollapsed(!siderCollapsed)}
+      />
+    </Layout.Sider>
+  );
+}

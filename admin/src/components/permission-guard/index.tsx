@@ -1,0 +1,36 @@
+import { useResourceParams, useTranslate } from '@refinedev/core';
+import { Spin } from 'antd';
+import type { PropsWithChildren } from 'react';
+import { useCurrentOrganization } from '../../context/current-organization';
+import { AccessDenied } from '../../pages/access-denied';
+import type { MatchMode } from '../../providers';
+
+interface PermissionGuardProps {
+  permissions: readonly string[];
+  /** 000 §2: a route may need all of its permissions (default) or any one of them. */
+  mode?: MatchMode;
+}
+
+/** Loading while /me/permissions answers, then the page or the access-denied screen. */
+export function PermissionGuard({ permissions, mode = 'all', children }: PropsWithChildren<PermissionGuardProps>) {
+  const t = useTranslate();
+  const { can, permissionsLoading } = useCurrentOrganization();
+  if (permissionsLoading) {
+    return (
+      <div className="guard-loading" role="status">
+        <Spin />
+        <span>{t('loading')}</span>
+      </div>
+    );
+  }
+  if (!can(permissions, mode)) return <AccessDenied required={permissions} />;
+  return <>{children}</>;
+}
+
+/** Guards whatever the current route renders by its resource's meta.permission (see resources.tsx). */
+export function ResourceGuard({ children }: PropsWithChildren) {
+  const { resource } = useResourceParams();
+  const permission = resource?.meta?.permission;
+  if (typeof permission !== 'string' || resource?.meta?.guard === false) return <>{children}</>;
+  return <PermissionGuard permissions={[permission]}>{children}</PermissionGuard>;
+}

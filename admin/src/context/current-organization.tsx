@@ -1,0 +1,103 @@
+/**
+ * The organization the admin works in (000 §6: permissions are checked per organization context).
+ * null is the global context ("Toàn hệ thống"). The choice lives in localStorage so the
+ * accessControlProvider, which runs outside React, reads the same value.
+ */
+import type { PermissionsResponse } from '@doanhoi/shared';
+import { useCustom, useKeys, usePermissions, type BaseRecord } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type PropsWithChildren } from 'react';
+import { holds, session, type MatchMode } from '../providers';
+
+export interface AccessibleOrganization {
+  id: number;
+  name: string;
+  code: string | null;
+  type: string;
+  parentId: number | null;
+}
+
+interface CurrentOrganizationValue {
+  organizationId: number | null;
+  setOrganizationId: (id: number | null) => void;
+  organizations: AccessibleOrganization[];
+  organizationsLoading: boolean;
+  permissions: PermissionsResponse | null;
+  permissionsLoading: boolean;
+  /** The 000 §6 check in the current organization: all (default) or any of the codes. */
+  can: (codes: string | readonly string[], mode?: MatchMode) => boolean;
+}
+
+const CurrentOrganizationContext = createContext<CurrentOrganizationValue | null>(null);
+
+export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
+  const [organizationId, setId] = useState<number | null>(() => session.organizationId());
+  const queryClient = useQueryClient();
+  const { keys } = useKeys();
+
+  // The route may not exist on every server yet; a failure just means "no organizations to pick".
+  const { query: orgQuery, result: orgResult } = useCustom<BaseRecord>({
+    url: '/api/organizations/accessible',
+    method: 'get',
+    errorNotification: false,
+    queryOptions: { retry: false, staleTime: 5 * 60_000 },
+  });
+  const organizations = useMemo(
+    () => (Array.isArray(orgResult.data) ? (orgResult.data as AccessibleOrganization[]) : []),
+    [orgResult.data],
+  );
+
+  const permissionsQuery = usePermissions<PermissionsResponse | null>({
+    params: { organizationId },
+    options: { queryKey: [...keys().auth().action('permissions').get(), organizationId ?? 'global'] },
+  });
+  const permissions = permissionsQuery.isError ? null : (permissionsQuery.data ?? null);
+
+  useEffect(() => {
+    // 000 §8: a failed permissions load is logged and leaves no roles or permissions.
+    if (permissionsQuery.isError) console.error('[permissions] load failed', permissionsQuery.error);
+  }, [permissionsQuery.isError, permissionsQuery.error]);
+
+  const setOrganizationId = useCallback(
+    (id: number | null) => {
+      session.setOrganizationId(id);
+      setId(id);
+      // Refine caches every can() answer; they were computed for the previous organization.
+      void queryClient.invalidateQueries({ queryKey: keys().access().get() });
+    },
+    [queryClient, keys],
+  );
+
+  useEffect(() => {
+    // A remembered organization the user can no longer see falls back to the global context.
+    if (organizationId != null && !orgQuery.isLoading && !organizations.some((o) => o.id === organizationId)) {
+      setOrganizationId(null);
+    }
+  }, [organizationId, organizations, orgQuery.isLoading, setOrganizationId]);
+
+  const can = useCallback(
+    (codes: string | readonly string[], mode: MatchMode = 'all') =>
+      holds(permissions, typeof codes === 'string' ? [codes] : codes, mode),
+    [permissions],
+  );
+
+  const value = useMemo<CurrentOrganizationValue>(
+    () => ({
+      organizationId,
+      setOrganizationId,
+      organizations,
+      organizationsLoading: orgQuery.isLoading,
+      permissions,
+      permissionsLoading: permissionsQuery.isLoading,
+      can,
+    }),
+    [organizationId, setOrganizationId, organizations, orgQuery.isLoading, permissions, permissionsQuery.isLoading, can],
+  );
+  return <CurrentOrganizationContext.Provider value={value}>{children}</CurrentOrganizationContext.Provider>;
+}
+
+export function useCurrentOrganization(): CurrentOrganizationValue {
+  const value = useContext(CurrentOrganizationContext);
+  if (!value) throw new Error('useCurrentOrganization must be used within a CurrentOrganizationProvider');
+  return value;
+}

@@ -1,0 +1,44 @@
+/**
+ * simple-rest with our list convention: page/limit/search in, `{ <key>: rows, total }` out.
+ * Everything else (getOne, create, update, deleteOne, custom) is simple-rest unchanged.
+ */
+import type { CrudFilter, DataProvider } from '@refinedev/core';
+import simpleRest, { stringify } from '@refinedev/simple-rest';
+import { API_URL, httpClient } from './http';
+
+/** Where each list response keeps its rows (000 §3/§7); anything not listed is tried as `data`. */
+const LIST_KEYS: Record<string, string> = {
+  users: 'users',
+  roles: 'data',
+  departments: 'departments',
+  classes: 'classes',
+  organizations: 'data',
+  'payment-campaigns': 'data',
+};
+
+/** Free-text search arrives as a `search`/`q` filter; other field filters go as plain params. */
+function toQuery(filters: CrudFilter[] | undefined): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const f of filters ?? []) {
+    if (!('field' in f) || f.value === undefined || f.value === null || f.value === '') continue;
+    query[f.field === 'q' ? 'search' : f.field] = f.value;
+  }
+  return query;
+}
+
+const base = simpleRest(API_URL, httpClient);
+
+export const dataProvider: DataProvider = {
+  ...base,
+  getList: async ({ resource, pagination, filters, sorters, meta }) => {
+    const { currentPage = 1, pageSize = 10, mode = 'server' } = pagination ?? {};
+    const query: Record<string, unknown> = { ...toQuery(filters), ...(meta?.query as Record<string, unknown> | undefined) };
+    if (mode === 'server') Object.assign(query, { page: currentPage, limit: pageSize });
+    const sorter = sorters?.[0];
+    if (sorter) Object.assign(query, { sortBy: sorter.field, sortOrder: sorter.order });
+    const qs = stringify(query);
+    const { data: body } = await httpClient.get(`${API_URL}/${resource}${qs ? `?${qs}` : ''}`, { headers: meta?.headers });
+    const rows = Array.isArray(body) ? body : (body?.[LIST_KEYS[resource] ?? 'data'] ?? []);
+    return { data: rows, total: typeof body?.total === 'number' ? body.total : rows.length };
+  },
+};

@@ -1,0 +1,7 @@
+/**
+ * Refine's antd notification provider reads antd's <App> context, so the 5 s toast duration
+ * (000 §2, §9) is set once on <App notification={NOTIFICATION_CONFIG}> rather than per toast.
+ */
+export { useNotificationProvider } from '@refinedev/antd';
+
+export const NOTIFICATION_CONFIG = { duration: 5, placement: 'topRight' as const };

@@ -1,0 +1,93 @@
+/**
+ * The resources Refine knows: name (the API path under /api), route strings (000 §2, 001 §2),
+ * meta.label (an i18n key), meta.icon and meta.permission (the code that shows the nav item
+ * and guards its routes). meta.guard=false leaves a route to the sign-in guard only.
+ */
+import {
+  ApartmentOutlined,
+  BookOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DollarOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ResourceProps } from '@refinedev/core';
+import type { ReactNode } from 'react';
+
+export const DATA_MANAGEMENT = 'data-management';
+
+export const resources: ResourceProps[] = [
+  {
+    name: 'dashboard',
+    list: '/',
+    // 000 §2: "/" needs only a signed-in user; dashboard.access gates the nav item.
+    meta: { label: 'nav.dashboard', icon: <DashboardOutlined />, permission: 'dashboard.access', guard: false },
+  },
+  { name: 'users', list: '/users', meta: { label: 'nav.users', icon: <UserOutlined />, permission: 'users.access' } },
+  {
+    name: 'organizations',
+    list: '/organizations',
+    show: '/organizations/:type/:code',
+    meta: { label: 'nav.organizations', icon: <ApartmentOutlined />, permission: 'organizations.access' },
+  },
+  // The other organization screens are routes of their own; hidden resources give them a permission.
+  {
+    name: 'organization-members',
+    list: '/organizations/:type/:code/members',
+    meta: { label: 'nav.organizationMembers', hide: true, permission: 'organizations.access' },
+  },
+  {
+    name: 'organization-children',
+    list: '/organizations/:parentType/:parentCode/:type/:code',
+    meta: { label: 'nav.organizations', hide: true, permission: 'organizations.access' },
+  },
+  {
+    name: 'organization-child-members',
+    list: '/organizations/:parentType/:parentCode/:type/:code/members',
+    meta: { label: 'nav.organizationMembers', hide: true, permission: 'organizations.access' },
+  },
+  { name: DATA_MANAGEMENT, meta: { label: 'nav.dataManagement', icon: <DatabaseOutlined /> } },
+  {
+    name: 'departments',
+    list: '/departments',
+    meta: { label: 'nav.departments', icon: <BookOutlined />, parent: DATA_MANAGEMENT, permission: 'departments.access' },
+  },
+  {
+    name: 'classes',
+    list: '/classes',
+    meta: { label: 'nav.classes', icon: <TeamOutlined />, parent: DATA_MANAGEMENT, permission: 'classes.access' },
+  },
+  // The API resource is /roles; the screen lives at /permissions (000 §2).
+  {
+    name: 'roles',
+    list: '/permissions',
+    meta: { label: 'nav.permissions', icon: <SafetyCertificateOutlined />, permission: 'permissions.access' },
+  },
+  {
+    name: 'payment-campaigns',
+    list: '/admin/payment-campaigns',
+    show: '/admin/payment-campaigns/:id',
+    // Campaign codes say "read" where other categories say "view_details" (001 §6).
+    meta: {
+      label: 'nav.paymentAdmin',
+      icon: <DollarOutlined />,
+      permission: 'payment-campaigns.access',
+      permissionActions: { show: 'read' },
+    },
+  },
+];
+
+/** Links to the portal app on the same origin: full-page loads, always shown (001 §2). */
+export interface ExternalNavItem {
+  key: string;
+  href: string;
+  label: string;
+  icon: ReactNode;
+}
+
+export const externalNavItems: ExternalNavItem[] = [
+  { key: 'my-payments', href: '/payment/my-campaigns', label: 'nav.myPayments', icon: <CreditCardOutlined /> },
+];

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API (port 3000) also serves translations and the Google redirect,
+// so everything the browser asks for outside the SPA is proxied there.
+const API = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': API,
+      '/locales': API,
+      '/auth/google': API,
+    },
+  },
+});
