@@ -6,7 +6,7 @@ export async function signIn(page: Page, account: { email: string; password: str
   const form = page.getByTestId('login-form');
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Mật khẩu').fill(account.password);
-  await form.getByRole('button', { name: 'Đăng nhập' }).click();
+  await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
 
