@@ -75,6 +75,16 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     }
   }, [organizationId, organizations, orgQuery.isLoading, setOrganizationId]);
 
+  useEffect(() => {
+    // Someone whose roles are all organization-bound would see almost nothing in the global
+    // context: start them in the organization of their first role.
+    if (organizationId != null || session.organizationChosen() || !permissions) return;
+    const active = permissions.roles.filter((r) => r.isActive);
+    if (active.some((r) => r.organizationId == null)) return;
+    const first = active.find((r) => r.organizationId != null);
+    if (first?.organizationId) setOrganizationId(first.organizationId);
+  }, [organizationId, permissions, setOrganizationId]);
+
   const can = useCallback(
     (codes: string | readonly string[], mode: MatchMode = 'all') =>
       holds(permissions, typeof codes === 'string' ? [codes] : codes, mode),

@@ -47,8 +47,13 @@ export const session = {
     return Number.isInteger(id) && id > 0 ? id : null;
   },
 
+  /** 'global' is stored for an explicit global choice, so it is not replaced by the default. */
   setOrganizationId(id: number | null) {
-    if (id == null) localStorage.removeItem(ORGANIZATION);
-    else localStorage.setItem(ORGANIZATION, String(id));
+    localStorage.setItem(ORGANIZATION, id == null ? 'global' : String(id));
+  },
+
+  /** Whether the user (or a default) has chosen a context since signing in. */
+  organizationChosen(): boolean {
+    return localStorage.getItem(ORGANIZATION) != null;
   },
 };
