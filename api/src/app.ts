@@ -43,7 +43,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     if (err instanceof HTTPException) {
       const cause = err.cause as Record<string, unknown> | undefined;
       const extra = cause && typeof cause === 'object' && !(cause instanceof Error) ? cause : {};
-      return c.json({ message: err.message || 'Yêu cầu không hợp lệ', ...extra }, err.status);
+      // Hono's own parse error is English; our clients show the message as is.
+      const message = err.message === 'Malformed JSON in request body' ? 'Dữ liệu JSON không hợp lệ' : err.message || 'Yêu cầu không hợp lệ';
+      return c.json({ message, ...extra }, err.status);
     }
     console.error(err);
     return c.json({ message: 'Lỗi máy chủ nội bộ' }, 500);

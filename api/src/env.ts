@@ -31,6 +31,11 @@ const schema = z.object({
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   PAYOS_BASE_URL: z.string().default('sandbox'),
+  /** Set when behind a reverse proxy that sets X-Forwarded-For (then it gives the client IP). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

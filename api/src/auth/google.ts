@@ -37,14 +37,15 @@ export function googleRoutes() {
     })
     .get('/callback', async (c) => {
       const { env } = c.get('deps');
-      const providerError = c.req.query('error');
-      if (providerError) return c.redirect(callbackTo({ error: providerError }));
       const code = c.req.query('code');
       const state = c.req.query('state');
       const expected = getCookie(c, STATE_COOKIE);
       const verifier = getCookie(c, VERIFIER_COOKIE);
+      // One attempt per state, whatever the outcome (a provider error included).
       deleteCookie(c, STATE_COOKIE, { path: '/' });
       deleteCookie(c, VERIFIER_COOKIE, { path: '/' });
+      const providerError = c.req.query('error');
+      if (providerError) return c.redirect(callbackTo({ error: providerError }));
       if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return c.redirect(callbackTo({ error: 'google_not_configured' }));
       if (!code || !state || state !== expected || !verifier) return c.redirect(callbackTo({ error: 'invalid_state' }));
       try {
@@ -54,7 +55,8 @@ export function googleRoutes() {
         const res = await fetch(env.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${tokens.accessToken()}` } });
         if (!res.ok) return c.redirect(callbackTo({ error: 'google_userinfo_failed' }));
         const info = (await res.json()) as { email?: string; email_verified?: boolean };
-        if (!info.email || info.email_verified === false) return c.redirect(callbackTo({ error: 'google_email_unverified' }));
+        // An unverified address proves nothing about who signed in.
+        if (!info.email || info.email_verified !== true) return c.redirect(callbackTo({ error: 'google_email_unverified' }));
         const signedIn = await authService(c.get('deps')).signInByEmail(info.email, {
           ip: clientIp(c),
           userAgent: c.req.header('user-agent') ?? null,

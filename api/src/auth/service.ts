@@ -37,26 +37,31 @@ export function authService({ db, env }: Deps) {
     return { accessToken, refreshToken };
   }
 
+  /** When every access token issued so far has expired (a revoked family issues no more). */
+  const accessTokensGoneAt = () => Date.now() + env.ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000;
+
   function revokeFamily(familyId: string, reason: 'logout' | 'reuse' | 'password_change') {
     db.update(refreshTokens)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
       .run();
-    markFamilyRevoked(familyId);
+    markFamilyRevoked(familyId, accessTokensGoneAt());
   }
 
   return {
     async login(email: string, password: string, client: ClientInfo, limiter: LoginRateLimiter): Promise<LoginResponse> {
       const normalized = email.trim().toLowerCase();
       const wait = limiter.retryAfter(client.ip, normalized);
-      if (wait > 0) fail(429, `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`);
-      const user = db.select().from(users).where(eq(users.email, normalized)).get();
-      if (!user || !(await checkPassword(user, password))) {
-        limiter.recordFailure(client.ip, normalized);
-        unauthorized(BAD_CREDENTIALS);
+      if (wait > 0) {
+        fail(429, `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, { retryAfter: wait });
       }
+      // Counted before the (async) check, taken back on success: see LoginRateLimiter.
+      limiter.recordFailure(client.ip, normalized);
+      const user = db.select().from(users).where(eq(users.email, normalized)).get();
+      // Same message (and, through checkPassword, the same cost) for an unknown e-mail and a wrong password.
+      if (!(await checkPassword(user, password)) || !user) unauthorized(BAD_CREDENTIALS);
+      limiter.recordSuccess(client.ip, normalized);
       if (!user!.isActive) forbidden('Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên');
-      limiter.recordSuccess(normalized);
       const tokens = await issueTokens(user!, newFamilyId(), client);
       db.transaction((tx) => audit(tx, { actorId: user!.id, action: 'auth.login', entity: 'user', entityId: user!.id, ip: client.ip }));
       return { ...tokens, user: toSessionUser(user!) };
@@ -90,7 +95,7 @@ export function authService({ db, env }: Deps) {
           .run();
         audit(tx, { actorId, action: 'auth.logout', entity: 'user', entityId: actorId, ip });
       });
-      markFamilyRevoked(familyId);
+      markFamilyRevoked(familyId, accessTokensGoneAt());
     },
 
     profile(userId: number) {
@@ -139,7 +144,7 @@ export function authService({ db, env }: Deps) {
           .run();
         audit(tx, { actorId: userId, action: 'auth.change_password', entity: 'user', entityId: userId, ip });
       });
-      for (const r of revoked) markFamilyRevoked(r.familyId);
+      for (const r of revoked) markFamilyRevoked(r.familyId, accessTokensGoneAt());
       invalidateActors();
     },
 

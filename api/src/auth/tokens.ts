@@ -26,7 +26,9 @@ export async function signAccessToken(
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
     const payload = (await verify(token, secret, 'HS256')) as unknown as AccessClaims;
-    if (payload.typ !== 'access' || typeof payload.sub !== 'number') return null;
+    // Our tokens always carry these; anything else (e.g. no exp: never expiring) is not ours.
+    if (payload.typ !== 'access' || typeof payload.sub !== 'number' || typeof payload.fid !== 'string') return null;
+    if (typeof payload.exp !== 'number') return null;
     return payload;
   } catch {
     return null;

@@ -45,7 +45,8 @@ export function audit(tx: Tx, e: AuditEntry): void {
 }
 
 export function clientIp(c: Context<AppEnv>): string | null {
-  const fwd = c.req.header('x-forwarded-for');
+  // X-Forwarded-For is client-controlled unless a trusted proxy sets it.
+  const fwd = c.get('deps')?.env.TRUST_PROXY ? c.req.header('x-forwarded-for') : undefined;
   if (fwd) return fwd.split(',')[0]!.trim();
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? null;

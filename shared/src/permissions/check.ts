@@ -6,9 +6,9 @@
  * - An organization role counts in its organization and in every organization beneath it
  *   (a faculty union admin manages its chi đoàn), never above or beside it.
  * - 'system' permissions count only from global roles, so an organization role cannot make anyone a super admin.
- * - A super admin (role super_admin, or system.access_admin from a global role) holds everything.
+ * - A super admin (role super_admin or system.access_admin, granted globally) holds everything.
  */
-import { isSystemPermission, SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE } from './catalogue';
+import { isSystemPermission, PERMISSIONS, SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE } from './catalogue';
 
 export interface RoleGrant {
   name: string;
@@ -27,9 +27,13 @@ function active(roles: readonly RoleGrant[] | null | undefined): RoleGrant[] {
   return (roles ?? []).filter((r) => r.isActive !== false);
 }
 
+/**
+ * Only global grants make a super admin: whoever may assign roles inside an organization must not
+ * be able to create one by linking the super_admin role to that organization.
+ */
 export function isSuperAdmin(roles: readonly RoleGrant[] | null | undefined): boolean {
   return active(roles).some(
-    (r) => r.name === SUPER_ADMIN_ROLE || (r.organizationId == null && r.permissions.includes(SUPER_ADMIN_PERMISSION)),
+    (r) => r.organizationId == null && (r.name === SUPER_ADMIN_ROLE || r.permissions.includes(SUPER_ADMIN_PERMISSION)),
   );
 }
 
@@ -56,15 +60,22 @@ export function hasAnyPermission(roles: readonly RoleGrant[] | null | undefined,
   return codes.some((c) => hasPermission(roles, c, ctx));
 }
 
+/** Without a user or roles this is false even for an empty list (every check is false then). */
 export function hasAllPermissions(roles: readonly RoleGrant[] | null | undefined, codes: readonly string[], ctx?: OrgContext | null): boolean {
+  if (active(roles).length === 0) return false;
   return codes.every((c) => hasPermission(roles, c, ctx));
 }
 
-/** The de-duplicated union of codes that apply in the context. */
+/**
+ * The de-duplicated union of codes that apply in the context. A super admin holds every code
+ * (as hasPermission answers), even when their roles list only system.access_admin.
+ */
 export function effectivePermissions(roles: readonly RoleGrant[] | null | undefined, ctx?: OrgContext | null): string[] {
-  const out = new Set<string>();
-  for (const r of active(roles)) {
-    for (const code of r.permissions) if (grants(r, code, ctx)) out.add(code);
+  const list = active(roles);
+  const superAdmin = isSuperAdmin(list);
+  const out = new Set<string>(superAdmin ? PERMISSIONS.map((p) => p.code) : []);
+  for (const r of list) {
+    for (const code of r.permissions) if (superAdmin || grants(r, code, ctx)) out.add(code);
   }
   return [...out].sort();
 }

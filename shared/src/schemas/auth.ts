@@ -5,11 +5,11 @@ export const loginSchema = z.object({
   email: z
     .string({ error: 'validation.emailRequired' })
     .trim()
-    .min(1, 'validation.emailRequired')
+    .min(1, { error: 'validation.emailRequired', abort: true })
     .regex(EMAIL_PATTERN, 'validation.emailInvalid'),
   password: z
     .string({ error: 'validation.passwordRequired' })
-    .min(1, 'validation.passwordRequired')
+    .min(1, { error: 'validation.passwordRequired', abort: true })
     .min(PASSWORD_MIN, 'validation.passwordMinLength'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
