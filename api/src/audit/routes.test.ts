@@ -18,7 +18,7 @@ function row(entity: string, action: string, createdAt: string, actorId: number 
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ TRUST_PROXY: 'true' });
   adminId = t.admin.user.id;
   other = await t.createUser('AUDOTHER');
 });

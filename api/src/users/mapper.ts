@@ -1,4 +1,4 @@
-import type { SessionUser } from '@doanhoi/shared';
+import type { SessionUser, User } from '@doanhoi/shared';
 import type { users } from './schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -18,5 +18,72 @@ export function toSessionUser(u: UserRow): SessionUser {
     mustChangePassword: u.mustChangePassword,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a users-screen row needs (selected explicitly, so the hash is never read). */
+export type UserListRow = Pick<
+  UserRow,
+  | 'id'
+  | 'code'
+  | 'familyName'
+  | 'givenName'
+  | 'email'
+  | 'phone'
+  | 'userType'
+  | 'membershipStatus'
+  | 'isActive'
+  | 'mustChangePassword'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'classId'
+  | 'managementDepartmentId'
+  | 'trainingDepartmentId'
+> & {
+  className: string | null;
+  managementDepartmentName: string | null;
+  trainingDepartmentName: string | null;
+};
+
+function ref(id: number | null, name: string | null): { id: number; name: string } | null {
+  return id == null || name == null ? null : { id, name };
+}
+
+export function toUser(r: UserListRow): User {
+  return {
+    id: r.id,
+    code: r.code,
+    familyName: r.familyName,
+    givenName: r.givenName,
+    email: r.email,
+    phone: r.phone,
+    userType: r.userType,
+    membershipStatus: r.membershipStatus,
+    isActive: r.isActive,
+    mustChangePassword: r.mustChangePassword,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    class: ref(r.classId, r.className),
+    managementDepartment: ref(r.managementDepartmentId, r.managementDepartmentName),
+    trainingDepartment: ref(r.trainingDepartmentId, r.trainingDepartmentName),
+  };
+}
+
+/** What the audit log keeps of a user: no hash, no search column, no timestamps. */
+export function snapshot(u: UserRow) {
+  return {
+    id: u.id,
+    code: u.code,
+    familyName: u.familyName,
+    givenName: u.givenName,
+    email: u.email,
+    phone: u.phone,
+    userType: u.userType,
+    membershipStatus: u.membershipStatus,
+    isActive: u.isActive,
+    mustChangePassword: u.mustChangePassword,
+    classId: u.classId,
+    managementDepartmentId: u.managementDepartmentId,
+    trainingDepartmentId: u.trainingDepartmentId,
   };
 }

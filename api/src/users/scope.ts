@@ -1,5 +1,5 @@
 import { permissionScope } from '@doanhoi/shared';
-import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { organizationMembers, organizations } from '../organizations/schema';
@@ -10,6 +10,24 @@ import { users } from './schema';
  * members of the organizations where it is held and of every organization beneath them.
  */
 export type UserScope = { all: true } | { all: false; paths: string[] };
+
+/**
+ * The subtree under a materialised path as a range on organizations.path, which the path index
+ * can seek (a LIKE cannot use it): paths hold only digits and '/', and '0' follows '/', so the
+ * strings starting with "/1/5/" are exactly those in ["/1/5/", "/1/50").
+ */
+export function subtreeRange(path: string): [string, string] {
+  return [path, `${path.slice(0, -1)}0`];
+}
+
+function inSubtrees(paths: string[]): SQL | undefined {
+  return or(
+    ...paths.map((p) => {
+      const [from, to] = subtreeRange(p);
+      return and(gte(organizations.path, from), lt(organizations.path, to));
+    }),
+  );
+}
 
 /** Drop paths already covered by an ancestor path, so each subtree is matched once. */
 function outermost(paths: string[]): string[] {
@@ -25,7 +43,7 @@ export function userScope(db: Db, actor: Actor, code: string): UserScope {
   return { all: false, paths: outermost(rows.map((r) => r.path)) };
 }
 
-/** Ids of users with an active membership in one of these subtrees (paths are digits and '/': no LIKE escaping). */
+/** Ids of these users with an active membership in one of the subtrees. */
 function membersOf(db: Db, paths: string[], userIds: number[]) {
   return db
     .selectDistinct({ userId: organizationMembers.userId })
@@ -35,7 +53,7 @@ function membersOf(db: Db, paths: string[], userIds: number[]) {
       and(
         eq(organizationMembers.isActive, true),
         inArray(organizationMembers.userId, userIds),
-        or(...paths.map((p) => like(organizations.path, `${p}%`))),
+        inSubtrees(paths),
       ),
     );
 }
@@ -56,7 +74,7 @@ export function scopeCondition(db: Db, scope: UserScope): SQL | undefined {
       and(
         eq(organizationMembers.userId, users.id),
         eq(organizationMembers.isActive, true),
-        or(...scope.paths.map((p) => like(organizations.path, `${p}%`))),
+        inSubtrees(scope.paths),
       ),
     );
   return sql`EXISTS ${member}`;

@@ -1,2 +1,166 @@
-// Request and response schemas of the users API (filled in by step 2).
-export {};
+import { z } from 'zod';
+import { booleanQuery, EMAIL_PATTERN, PASSWORD_MIN } from './common';
+import { MEMBERSHIP_STATUSES, organizationTypeSchema, USER_TYPES } from './enums';
+
+/** Pickers load up to 1000 users in one page (000 §7, §9). */
+export const USER_LIST_LIMIT_MAX = 1000;
+/** After removing spaces, a phone number is 10 or 11 digits (000 §5, §9). */
+export const PHONE_PATTERN = /^\d{10,11}$/;
+
+const invalid = 'validation.invalidValue';
+const userTypeField = z.enum(USER_TYPES, { error: invalid });
+const membershipStatusField = z.enum(MEMBERSHIP_STATUSES, { error: invalid });
+
+/** Required text: trimmed, then non-empty. */
+function requiredText(key: string, max: number) {
+  return z
+    .string({ error: key })
+    .trim()
+    .min(1, { error: key, abort: true })
+    .max(max, 'validation.textTooLong');
+}
+
+const emailField = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, { error: 'validation.emailRequired', abort: true })
+  .max(254, { error: 'validation.textTooLong', abort: true })
+  .regex(EMAIL_PATTERN, 'validation.emailInvalid')
+  .transform((v) => v.toLowerCase());
+
+/** Spaces are removed first ("090 123 4567" is accepted and stored as "0901234567"). */
+const phoneField = z
+  .string({ error: 'validation.phoneRequired' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, { error: 'validation.phoneRequired', abort: true }).regex(PHONE_PATTERN, 'validation.phoneInvalid'));
+
+/** Optional; an empty string is dropped (the form sends '' when the field was left blank). */
+const passwordField = z
+  .union([z.literal(''), z.string({ error: 'validation.passwordMinLength' }).min(PASSWORD_MIN, 'validation.passwordMinLength').max(200, 'validation.textTooLong')])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/** A reference to another record: a positive id, or null/'' for none (null clears it on update). */
+function referenceField(key: string) {
+  return z
+    .union([z.literal(''), z.null(), z.number({ error: key }).int(key).positive(key)], { error: key })
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+}
+
+const baseFields = {
+  code: requiredText('validation.codeRequired', 50),
+  familyName: requiredText('validation.familyNameRequired', 100),
+  givenName: requiredText('validation.givenNameRequired', 100),
+  email: emailField,
+  phone: phoneField,
+  password: passwordField,
+  userType: userTypeField,
+  membershipStatus: membershipStatusField,
+  isActive: z.boolean({ error: invalid }),
+  classId: referenceField('validation.classInvalid'),
+  managementDepartmentId: referenceField('validation.departmentInvalid'),
+  trainingDepartmentId: referenceField('validation.departmentInvalid'),
+};
+
+/**
+ * Create (000 §4 defaults, §5 rules). organizationId is optional; empty is dropped; when given the
+ * user joins it and all its parents as 'member'.
+ */
+export const createUserSchema = z.object({
+  ...baseFields,
+  userType: userTypeField.default('student'),
+  membershipStatus: membershipStatusField.default('none'),
+  isActive: baseFields.isActive.optional(),
+  organizationId: z
+    .union([z.literal(''), z.null(), z.number().int().positive()], { error: 'validation.organizationInvalid' })
+    .optional()
+    .transform((v) => (v === '' || v === null ? undefined : v)),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+export type CreateUser = z.output<typeof createUserSchema>;
+
+/**
+ * Edit: every field optional and validated when present. Memberships change through
+ * PUT /users/{id}/organizations, so organizationId is not part of it (and is ignored).
+ */
+export const updateUserSchema = z.object(baseFields).partial();
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+export type UpdateUser = z.output<typeof updateUserSchema>;
+
+export const userListQuery = z.object({
+  page: z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).default(1),
+  limit: z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).max(USER_LIST_LIMIT_MAX, invalid).default(10),
+  /** Name, code, e-mail or phone; accents and case are ignored, every word must match. */
+  search: z.string().trim().max(200, 'validation.textTooLong').optional(),
+  userType: userTypeField.optional(),
+  membershipStatus: membershipStatusField.optional(),
+  /** Members of this organization or of any organization beneath it. */
+  organizationId: z.coerce.number({ error: invalid }).int(invalid).positive(invalid).optional(),
+  isActive: booleanQuery.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const userRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const userSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  familyName: z.string(),
+  givenName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  userType: userTypeField,
+  membershipStatus: membershipStatusField,
+  isActive: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  class: userRefSchema.nullable(),
+  managementDepartment: userRefSchema.nullable(),
+  trainingDepartment: userRefSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userListResponse = z.object({
+  users: z.array(userSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+});
+export type UserListResponse = z.infer<typeof userListResponse>;
+
+export const userMembershipSchema = z.object({
+  organizationId: z.number(),
+  isActive: z.boolean(),
+  role: z.string(),
+  joinedAt: z.string(),
+  organization: z.object({
+    id: z.number(),
+    name: z.string(),
+    code: z.string(),
+    parentId: z.number().nullable(),
+    type: organizationTypeSchema,
+  }),
+});
+export type UserMembership = z.infer<typeof userMembershipSchema>;
+
+export const userRoleLinkSchema = z.object({
+  id: z.number(),
+  roleId: z.number(),
+  /** null: the role applies everywhere (global). */
+  organizationId: z.number().nullable(),
+  isActive: z.boolean(),
+  role: z.object({ id: z.number(), name: z.string(), displayName: z.string(), isActive: z.boolean() }),
+});
+export type UserRoleLink = z.infer<typeof userRoleLinkSchema>;
+
+export const userDetailSchema = userSchema.extend({
+  organizations: z.array(userMembershipSchema),
+  userRoles: z.array(userRoleLinkSchema),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+export const userBulkDeleteResponse = z.object({ deletedCount: z.number() });
+export type UserBulkDeleteResponse = z.infer<typeof userBulkDeleteResponse>;

@@ -1,0 +1,75 @@
+/** Test helpers for the users API tests (not imported by the app). */
+import { eq } from 'drizzle-orm';
+import { invalidateActors } from '../auth/actor';
+import { invalidateTotals } from '../lib/totals';
+import { organizationMembers } from '../organizations/schema';
+import type { TestApp } from '../test/harness';
+import { users } from './schema';
+import { userSearchText } from './search';
+
+export const USER_CODES = ['users.access', 'users.create', 'users.view_details', 'users.update', 'users.delete'];
+
+let seq = 0;
+
+/** A valid create body; `over` replaces fields. */
+export function newUserBody(over: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    code: `SV${String(seq).padStart(5, '0')}`,
+    familyName: 'Lê Thị',
+    givenName: `Hoa${seq}`,
+    email: `hoa.le${seq}@example.edu.vn`,
+    phone: '0912345678',
+    ...over,
+  };
+}
+
+/** A user row inserted directly (no hashing), optionally an active member of `orgId`. */
+export function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> = {}, orgId?: number): number {
+  seq += 1;
+  const base = {
+    code: `U${seq}`,
+    familyName: 'Phạm Văn',
+    givenName: `Tùng${seq}`,
+    email: `u${seq}@example.vn`,
+    phone: '0987654321',
+    ...over,
+  };
+  const id = t.db
+    .insert(users)
+    .values({ ...base, searchText: userSearchText(base) })
+    .returning({ id: users.id })
+    .get().id;
+  if (orgId) addMember(t, id, orgId);
+  invalidateTotals('users');
+  return id;
+}
+
+/** Membership rows written behind the API's back: drop the caches the API would have dropped. */
+export function addMember(t: TestApp, userId: number, organizationId: number, isActive = true) {
+  t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).run();
+  invalidateTotals('users');
+}
+
+export function setActive(t: TestApp, userId: number, isActive: boolean) {
+  t.db.update(users).set({ isActive }).where(eq(users.id, userId)).run();
+  invalidateActors();
+  invalidateTotals('users');
+}
+
+/**
+ * A small tree: root (Đoàn trường) → F1 (Đoàn khoa) → C1 (chi đoàn), and root → F2. `orgAdmin`
+ * holds every users code in F1 only; `globalAdmin` holds them globally; `noRoles` holds nothing.
+ */
+export async function scopedWorld(t: TestApp, prefix: string) {
+  const root = t.createOrg('doan_truong', `${prefix}-ROOT`);
+  const f1 = t.createOrg('doan_co_so', `${prefix}-F1`, root);
+  const c1 = t.createOrg('chi_doan', `${prefix}-F1-C1`, f1);
+  const f2 = t.createOrg('doan_co_so', `${prefix}-F2`, root);
+  const role = t.createRole(`${prefix.toLowerCase()}_user_admin`, USER_CODES);
+  const globalAdmin = await t.createUser(`${prefix}G`, [{ roleId: role }]);
+  const orgAdmin = await t.createUser(`${prefix}O`, [{ roleId: role, organizationId: f1 }]);
+  const noRoles = await t.createUser(`${prefix}N`);
+  invalidateTotals('users');
+  return { root, f1, c1, f2, role, globalAdmin, orgAdmin, noRoles };
+}

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { invalidateTotals } from '../lib/totals';
+import { organizations } from '../organizations/schema';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { addMember, insertUser } from './fixture';
+import { listPage, searchWords, type ListFilter } from './list';
+import { subtreeRange } from './scope';
+
+let t: TestApp;
+let paths: Record<string, string>;
+
+const pathOf = (id: number) => t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()!.path;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const root = t.createOrg('doan_truong', 'LT-ROOT');
+  const a = t.createOrg('doan_co_so', 'LT-A', root);
+  const a1 = t.createOrg('chi_doan', 'LT-A1', a);
+  const b = t.createOrg('doan_co_so', 'LT-B', root);
+  paths = { root: pathOf(root), a: pathOf(a), a1: pathOf(a1), b: pathOf(b) };
+  const orgs = [root, a, a1, b, null];
+  const kinds = ['student', 'staff'] as const;
+  const statuses = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
+  for (let i = 0; i < 60; i++) {
+    const org = orgs[i % orgs.length];
+    const id = insertUser(
+      t,
+      { familyName: i % 3 ? 'Nguyễn Văn' : 'Trần Thị', givenName: `Số ${i}`, userType: kinds[i % 2], membershipStatus: statuses[i % 4], isActive: i % 7 !== 0 },
+      org ?? undefined,
+    );
+    // Some users belong twice (the member must be counted once); some only formerly.
+    if (i % 10 === 1) addMember(t, id, b);
+    if (i % 11 === 2 && org !== a1) addMember(t, id, a1, false);
+  }
+});
+
+describe('users list strategies', () => {
+  const filters: [string, ListFilter][] = [
+    ['subtree', { words: [], paths: [] }],
+    ['subtree + words', { words: ['nguyen', 'van'], paths: [] }],
+    ['subtree + type + status', { words: [], userType: 'staff', membershipStatus: 'both', paths: [] }],
+    ['subtree + active', { words: [], isActive: true, paths: [] }],
+  ];
+  for (const [name, f] of filters) {
+    for (const scope of [['root'], ['a'], ['a1'], ['b'], ['a', 'b']]) {
+      it(`${name} in ${scope.join('+')}: collecting members first and probing each user agree`, () => {
+        const filter = { ...f, paths: scope.map((s) => paths[s]!) };
+        const key = `${name}:${scope.join('+')}`;
+        invalidateTotals('users');
+        const viaIn = [0, 5, 10].map((offset) => listPage(t.db, filter, `${key}:in`, 5, offset, 'in'));
+        const viaExists = [0, 5, 10].map((offset) => listPage(t.db, filter, `${key}:exists`, 5, offset, 'exists'));
+        const auto = listPage(t.db, filter, `${key}:auto`, 100, 0);
+        const idsOf = (r: { rows: { id: number }[] }) => r.rows.map((x) => x.id);
+        expect(viaIn.map(idsOf)).toEqual(viaExists.map(idsOf));
+        expect(viaIn[0]!.total).toBe(viaExists[0]!.total);
+        expect(auto.total).toBe(viaIn[0]!.total);
+        expect(idsOf(auto)).toEqual([...idsOf(auto)].sort((x, y) => y - x));
+        expect(new Set(idsOf(auto)).size).toBe(auto.rows.length);
+        expect(auto.rows.length).toBe(auto.total);
+        expect(auto.total).toBeGreaterThan(0);
+      });
+    }
+  }
+
+  it('an empty scope matches nobody', () => {
+    expect(listPage(t.db, { words: [], paths: [] }, 'empty', 10, 0)).toEqual({ rows: [], total: 0 });
+  });
+});
+
+describe('searchWords', () => {
+  it('strips accents, lower-cases and de-duplicates words', () => {
+    expect(searchWords('  Nguyễn   VĂN  nguyen Đức ')).toEqual(['nguyen', 'van', 'duc']);
+    expect(searchWords('')).toEqual([]);
+    expect(searchWords(undefined)).toEqual([]);
+  });
+});
+
+describe('subtreeRange', () => {
+  it('covers an organization and its descendants, never a sibling sharing a digit prefix', () => {
+    const [from, to] = subtreeRange('/1/3/');
+    const inside = (p: string) => p >= from && p < to;
+    expect(['/1/3/', '/1/3/12/', '/1/3/12/99/'].map(inside)).toEqual([true, true, true]);
+    expect(['/1/', '/1/30/', '/1/31/5/', '/1/4/', '/13/', '/2/3/'].map(inside)).toEqual([false, false, false, false, false, false]);
+  });
+});

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { organizationMembers } from '../organizations/schema';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { addMember, insertUser, newUserBody, scopedWorld } from './fixture';
+import { users } from './schema';
+
+/**
+ * An officer whose users.* codes come from an organization role manages the active members of that
+ * organization and of the organizations beneath it, and nobody else.
+ */
+let t: TestApp;
+let w: Awaited<ReturnType<typeof scopedWorld>>;
+let inFaculty: number;
+let inChiDoan: number;
+let inOther: number;
+let noOrg: number;
+let former: number;
+let both: number;
+
+const ids = (body: { users: { id: number }[] }) => body.users.map((u) => u.id);
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  w = await scopedWorld(t, 'S');
+  inFaculty = insertUser(t, { familyName: 'Phạm', givenName: 'Khoa' }, w.f1);
+  inChiDoan = insertUser(t, { familyName: 'Phạm', givenName: 'Chi' }, w.c1);
+  inOther = insertUser(t, { familyName: 'Phạm', givenName: 'Khác' }, w.f2);
+  noOrg = insertUser(t, { familyName: 'Phạm', givenName: 'Tự do' });
+  former = insertUser(t, { familyName: 'Phạm', givenName: 'Cựu' });
+  addMember(t, former, w.c1, false);
+  // A member of an inside and an outside organization is inside.
+  both = insertUser(t, { familyName: 'Phạm', givenName: 'Hai nơi' }, w.f2);
+  addMember(t, both, w.c1);
+});
+
+describe('org-scoped users list', () => {
+  it('shows only active members of its organization and the ones beneath it', async () => {
+    const res = await t.request('GET', '/api/users?search=pham&limit=100', { token: w.orgAdmin.token });
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual([both, inChiDoan, inFaculty]);
+    expect(res.body.total).toBe(3);
+  });
+
+  it('a global holder sees everyone', async () => {
+    const res = await t.request('GET', '/api/users?search=pham&limit=100', { token: w.globalAdmin.token });
+    expect(ids(res.body)).toEqual([both, former, noOrg, inOther, inChiDoan, inFaculty]);
+  });
+
+  it('may narrow to an organization inside its scope, not one outside (403)', async () => {
+    const inside = await t.request('GET', `/api/users?organizationId=${w.c1}`, { token: w.orgAdmin.token });
+    expect(inside.status).toBe(200);
+    expect(ids(inside.body)).toEqual([both, inChiDoan]);
+    expect((await t.request('GET', `/api/users?organizationId=${w.f2}`, { token: w.orgAdmin.token })).status).toBe(403);
+    expect((await t.request('GET', `/api/users?organizationId=${w.root}`, { token: w.orgAdmin.token })).status).toBe(403);
+    expect((await t.request('GET', '/api/users?organizationId=999999', { token: w.orgAdmin.token })).status).toBe(403);
+  });
+
+  it('the scope follows membership changes', async () => {
+    const moved = insertUser(t, { familyName: 'Dời', givenName: 'Chỗ' }, w.f2);
+    const see = async () => ids((await t.request('GET', '/api/users?search=doi%20cho', { token: w.orgAdmin.token })).body);
+    expect(await see()).toEqual([]);
+    addMember(t, moved, w.c1);
+    expect(await see()).toEqual([moved]);
+  });
+});
+
+describe('org-scoped reads and writes of one user', () => {
+  it('reads users inside; users outside answer 404 as if they did not exist', async () => {
+    expect((await t.request('GET', `/api/users/${inChiDoan}`, { token: w.orgAdmin.token })).status).toBe(200);
+    for (const id of [inOther, noOrg, former]) {
+      const res = await t.request('GET', `/api/users/${id}`, { token: w.orgAdmin.token });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Không tìm thấy người dùng');
+    }
+  });
+
+  it('updates users inside only', async () => {
+    const ok = await t.request('PATCH', `/api/users/${inFaculty}`, { token: w.orgAdmin.token, body: { membershipStatus: 'doan_vien' } });
+    expect(ok.status).toBe(200);
+    const res = await t.request('PATCH', `/api/users/${inOther}`, { token: w.orgAdmin.token, body: { membershipStatus: 'doan_vien' } });
+    expect(res.status).toBe(404);
+    expect(t.db.select().from(users).where(eq(users.id, inOther)).get()!.membershipStatus).toBe('none');
+  });
+
+  it('deletes users inside only, one at a time or in bulk (all or nothing)', async () => {
+    const a = insertUser(t, {}, w.c1);
+    const b = insertUser(t, {}, w.f1);
+    const outside = insertUser(t, {}, w.f2);
+    expect((await t.request('DELETE', `/api/users/${outside}`, { token: w.orgAdmin.token })).status).toBe(404);
+    const mixed = await t.request('DELETE', '/api/users/bulk-delete', { token: w.orgAdmin.token, body: { ids: [a, outside] } });
+    expect(mixed.status).toBe(404);
+    expect(t.db.select().from(users).where(eq(users.id, a)).get()).toBeDefined();
+    const res = await t.request('DELETE', '/api/users/bulk-delete', { token: w.orgAdmin.token, body: { ids: [a, b] } });
+    expect(res.body).toEqual({ deletedCount: 2 });
+    expect((await t.request('DELETE', `/api/users/${outside}`, { token: w.globalAdmin.token })).status).toBe(200);
+  });
+
+  it('403 when the user is visible but the action is held only elsewhere', async () => {
+    // users.access everywhere, users.update and users.delete only in F2.
+    const seeAll = t.createRole('s_see_all', ['users.access', 'users.view_details']);
+    const manageF2 = t.createRole('s_manage_f2', ['users.update', 'users.delete']);
+    const officer = await t.createUser('SOFF', [{ roleId: seeAll }, { roleId: manageF2, organizationId: w.f2 }]);
+    const target = insertUser(t, {}, w.f1);
+    expect((await t.request('GET', `/api/users/${target}`, { token: officer.token })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/users/${target}`, { token: officer.token, body: { givenName: 'X' } })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/users/${target}`, { token: officer.token })).status).toBe(403);
+    expect((await t.request('DELETE', '/api/users/bulk-delete', { token: officer.token, body: { ids: [target] } })).status).toBe(403);
+    const inF2 = insertUser(t, {}, w.f2);
+    expect((await t.request('PATCH', `/api/users/${inF2}`, { token: officer.token, body: { givenName: 'Y' } })).status).toBe(200);
+  });
+});
+
+describe('org-scoped create', () => {
+  it('must name an organization inside its scope; the user joins it and its parents', async () => {
+    const res = await t.request('POST', '/api/users', { token: w.orgAdmin.token, body: newUserBody({ organizationId: w.c1 }) });
+    expect(res.status).toBe(201);
+    const orgs = t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, res.body.id)).all();
+    expect(orgs.map((m) => m.organizationId).sort((x, y) => x - y)).toEqual([w.root, w.f1, w.c1].sort((x, y) => x - y));
+    // ...and is then visible to its creator.
+    expect((await t.request('GET', `/api/users/${res.body.id}`, { token: w.orgAdmin.token })).status).toBe(200);
+  });
+
+  it('403 without an organization or with one outside its scope; nothing is created', async () => {
+    const none = newUserBody();
+    const res = await t.request('POST', '/api/users', { token: w.orgAdmin.token, body: none });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain('tổ chức');
+    const outside = newUserBody();
+    expect((await t.request('POST', '/api/users', { token: w.orgAdmin.token, body: { ...outside, organizationId: w.f2 } })).status).toBe(403);
+    const codes = [none.code, outside.code];
+    for (const code of codes) expect(t.db.select().from(users).where(eq(users.code, code)).get()).toBeUndefined();
+  });
+
+  it('a global holder may create without an organization', async () => {
+    expect((await t.request('POST', '/api/users', { token: w.globalAdmin.token, body: newUserBody() })).status).toBe(201);
+  });
+});

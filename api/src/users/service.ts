@@ -1,0 +1,334 @@
+import {
+  hasPermission,
+  isSuperAdmin,
+  type CreateUser,
+  type UpdateUser,
+  type UserDetail,
+  type UserListQuery,
+  type UserListResponse,
+} from '@doanhoi/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { invalidateActors } from '../auth/actor';
+import { hashPassword } from '../auth/passwords';
+import { classes } from '../classes/schema';
+import { filterKey } from '../departments/query';
+import { departments } from '../departments/schema';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { translate } from '../lib/i18n';
+import { invalidateTotals, totalPages } from '../lib/totals';
+import { pathIds } from '../organizations/context';
+import { organizationMembers, organizations } from '../organizations/schema';
+import { paymentAssignments, paymentOrders } from '../payments/schema';
+import { loadRoleGrants } from '../roles/grants';
+import { roles, userRoles } from '../roles/schema';
+import { listPage, rowsByIds, searchWords } from './list';
+import { snapshot, toUser } from './mapper';
+import { scopeKey, userScope, usersInScope, type UserScope } from './scope';
+import { users } from './schema';
+import { userSearchText } from './search';
+
+type Row = typeof users.$inferSelect;
+export interface RequestInfo {
+  ip: string | null;
+  lang: 'vi' | 'en';
+}
+
+const NOT_FOUND = 'Không tìm thấy người dùng';
+const codeTaken = (code: string) => `Mã "${code}" đã tồn tại`;
+const emailTaken = (email: string) => `Email "${email}" đã tồn tại`;
+
+/**
+ * The users of the users screen, seen by one caller. A global grant (or super admin) reaches every
+ * user; an organization grant reaches the active members of that organization and its subtree.
+ * Users outside what the caller may see answer 404, so their existence does not leak.
+ */
+export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
+  const caller = { actorId: actor.id, ip: req.ip };
+
+  /** 400 with the translated key, in the shape the validation hook uses. */
+  function invalidField(path: string, key: string): never {
+    const message = translate(key, req.lang);
+    return badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
+  }
+
+  function scopeReaches(scope: UserScope, id: number): boolean {
+    return usersInScope(db, scope, [id]).has(id);
+  }
+
+  /**
+   * The user, if the caller may do `code` to them. Not visible at all (unknown, or outside the
+   * users.access scope) → 404; visible but outside the scope of `code` → 403.
+   */
+  function findTarget(id: number, code: string): Row {
+    const row = db.select().from(users).where(eq(users.id, id)).get();
+    if (!row || !scopeReaches(userScope(db, actor, 'users.access'), id)) notFound(NOT_FOUND);
+    if (!scopeReaches(userScope(db, actor, code), id)) forbidden();
+    return row!;
+  }
+
+  /** Only a super admin may change or delete a super admin's account (else a user manager could take it over). */
+  function guardSuperAdminTargets(ids: number[]) {
+    if (actor.isSuperAdmin) return;
+    if (ids.some((id) => isSuperAdmin(loadRoleGrants(db, id)))) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
+  }
+
+  function assertReferences(input: Pick<UpdateUser, 'classId' | 'managementDepartmentId' | 'trainingDepartmentId'>) {
+    if (input.classId != null && !db.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId)).get()) {
+      invalidField('classId', 'validation.classInvalid');
+    }
+    for (const key of ['managementDepartmentId', 'trainingDepartmentId'] as const) {
+      const id = input[key];
+      if (id != null && !db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).get()) {
+        invalidField(key, 'validation.departmentInvalid');
+      }
+    }
+  }
+
+  function assertUnique(code: string | undefined, email: string | undefined, exceptId?: number) {
+    const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
+    if (code !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.code, code), others)).get()) conflict(codeTaken(code));
+    if (email !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.email, email), others)).get()) conflict(emailTaken(email));
+  }
+
+  /** A race past assertUnique still ends as 409 naming the field. */
+  function write<T>(fn: () => T, code: string, email: string): T {
+    try {
+      return fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        const msg = String((err as Error).message);
+        conflict(msg.includes('users.email') ? emailTaken(email) : codeTaken(code));
+      }
+      throw err;
+    }
+  }
+
+  /** Deleting would erase payment records with the account (cascade): refuse while any were paid. */
+  function refuseIfPaid(ids: number[]) {
+    const paidIds = new Set([
+      ...db
+        .select({ userId: paymentAssignments.userId })
+        .from(paymentAssignments)
+        .where(and(inArray(paymentAssignments.userId, ids), eq(paymentAssignments.status, 'PAID')))
+        .all()
+        .map((r) => r.userId),
+      ...db
+        .select({ userId: paymentOrders.userId })
+        .from(paymentOrders)
+        .where(and(inArray(paymentOrders.userId, ids), eq(paymentOrders.status, 'PAID')))
+        .all()
+        .map((r) => r.userId),
+    ]);
+    if (paidIds.size === 0) return;
+    const codes = db.select({ code: users.code }).from(users).where(inArray(users.id, [...paidIds])).all();
+    conflict(`Không thể xóa người dùng đã có khoản phí đã thanh toán: ${codes.map((c) => c.code).join(', ')}. Hãy ngừng kích hoạt tài khoản thay vì xóa`);
+  }
+
+  function detail(id: number): UserDetail {
+    const [row] = rowsByIds(db, [id]);
+    if (!row) notFound(NOT_FOUND);
+    const memberships = db
+      .select({
+        organizationId: organizationMembers.organizationId,
+        isActive: organizationMembers.isActive,
+        role: organizationMembers.role,
+        joinedAt: organizationMembers.joinedAt,
+        organization: { id: organizations.id, name: organizations.name, code: organizations.code, parentId: organizations.parentId, type: organizations.type },
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(eq(organizationMembers.userId, id))
+      .orderBy(organizations.path)
+      .all();
+    const links = db
+      .select({
+        id: userRoles.id,
+        roleId: userRoles.roleId,
+        organizationId: userRoles.organizationId,
+        isActive: userRoles.isActive,
+        role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
+      })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, id))
+      .orderBy(userRoles.id)
+      .all();
+    return {
+      ...toUser(row!),
+      organizations: memberships.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+      userRoles: links,
+    };
+  }
+
+  function orgPath(id: number): string | null {
+    return db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path ?? null;
+  }
+
+  /** Does the caller hold `code` in this organization (its own or an ancestor's role, or globally)? */
+  function holdsIn(code: string, organizationId: number, path: string | null): boolean {
+    const ctx = path ? { organizationId, ancestorIds: pathIds(path).filter((o) => o !== organizationId) } : null;
+    return hasPermission(actor.roles, code, ctx);
+  }
+
+  function afterWrite() {
+    invalidateActors();
+    invalidateTotals('users');
+  }
+
+  return {
+    list(q: UserListQuery): UserListResponse {
+      let scope = userScope(db, actor, 'users.access');
+      if (q.organizationId !== undefined) {
+        const path = orgPath(q.organizationId);
+        if (!scope.all && !holdsIn('users.access', q.organizationId, path)) forbidden();
+        // Inside the caller's scope, the organization's subtree is the whole restriction.
+        scope = { all: false, paths: path ? [path] : [] };
+      }
+      const words = searchWords(q.search);
+      const filter = { words, userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, paths: scope.all ? null : scope.paths };
+      const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
+      const { rows, total } = listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
+      return { users: rows.map(toUser), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+    },
+
+    get(id: number): UserDetail {
+      findTarget(id, 'users.view_details');
+      return detail(id);
+    },
+
+    async create(input: CreateUser): Promise<UserDetail> {
+      let path: string | null = null;
+      if (input.organizationId !== undefined) {
+        path = orgPath(input.organizationId);
+        if (!path) invalidField('organizationId', 'validation.organizationInvalid');
+        if (!holdsIn('users.create', input.organizationId, path)) forbidden();
+      } else if (!userScope(db, actor, 'users.create').all) {
+        // Without an organization the new user would be outside every organization this caller manages.
+        forbidden('Bạn chỉ được tạo người dùng trong tổ chức mình quản lý: hãy chọn tổ chức');
+      }
+      assertReferences(input);
+      assertUnique(input.code, input.email);
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const id = write(
+        () =>
+          db.transaction((tx) => {
+            const created = tx
+              .insert(users)
+              .values({
+                code: input.code,
+                familyName: input.familyName,
+                givenName: input.givenName,
+                email: input.email,
+                phone: input.phone,
+                passwordHash,
+                // No password: the e-mail's local part once, then a new one (docs/decisions.md).
+                mustChangePassword: passwordHash === null,
+                userType: input.userType,
+                membershipStatus: input.membershipStatus,
+                isActive: input.isActive ?? true,
+                classId: input.classId ?? null,
+                managementDepartmentId: input.managementDepartmentId ?? null,
+                trainingDepartmentId: input.trainingDepartmentId ?? null,
+                searchText: userSearchText(input),
+              })
+              .returning()
+              .get();
+            // The organization and every parent above it (000 §4), as 'member'.
+            const orgIds = path ? pathIds(path) : [];
+            for (const organizationId of orgIds) {
+              tx.insert(organizationMembers).values({ organizationId, userId: created.id, role: 'member' }).run();
+            }
+            audit(tx, {
+              ...caller,
+              action: 'user.create',
+              entity: 'user',
+              entityId: created.id,
+              after: { ...snapshot(created), organizationIds: orgIds },
+            });
+            return created.id;
+          }),
+        input.code,
+        input.email,
+      );
+      afterWrite();
+      return detail(id);
+    },
+
+    async update(id: number, input: UpdateUser): Promise<UserDetail> {
+      const before = findTarget(id, 'users.update');
+      guardSuperAdminTargets([id]);
+      if (id === actor.id && input.isActive === false) conflict('Không thể ngừng kích hoạt tài khoản của chính bạn');
+      assertReferences(input);
+      assertUnique(input.code, input.email, id);
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      const next = {
+        code: input.code ?? before.code,
+        familyName: input.familyName ?? before.familyName,
+        givenName: input.givenName ?? before.givenName,
+        email: input.email ?? before.email,
+        phone: input.phone ?? before.phone,
+      };
+      write(
+        () =>
+          db.transaction((tx) => {
+            const after = tx
+              .update(users)
+              .set({
+                ...next,
+                userType: input.userType ?? before.userType,
+                membershipStatus: input.membershipStatus ?? before.membershipStatus,
+                isActive: input.isActive ?? before.isActive,
+                classId: input.classId === undefined ? before.classId : input.classId,
+                managementDepartmentId: input.managementDepartmentId === undefined ? before.managementDepartmentId : input.managementDepartmentId,
+                trainingDepartmentId: input.trainingDepartmentId === undefined ? before.trainingDepartmentId : input.trainingDepartmentId,
+                searchText: userSearchText(next),
+                ...(passwordHash ? { passwordHash, mustChangePassword: false } : {}),
+              })
+              .where(eq(users.id, id))
+              .returning()
+              .get();
+            audit(tx, { ...caller, action: 'user.update', entity: 'user', entityId: id, before: snapshot(before), after: snapshot(after) });
+          }),
+        next.code,
+        next.email,
+      );
+      afterWrite();
+      return detail(id);
+    },
+
+    remove(id: number): void {
+      if (id === actor.id) conflict('Không thể xóa tài khoản của chính bạn');
+      const before = findTarget(id, 'users.delete');
+      guardSuperAdminTargets([id]);
+      refuseIfPaid([id]);
+      db.transaction((tx) => {
+        tx.delete(users).where(eq(users.id, id)).run();
+        audit(tx, { ...caller, action: 'user.delete', entity: 'user', entityId: id, before: snapshot(before) });
+      });
+      afterWrite();
+    },
+
+    /** All or nothing: every id must be a user the caller may delete. */
+    bulkRemove(ids: number[]): { deletedCount: number } {
+      const unique = [...new Set(ids)];
+      if (unique.includes(actor.id)) conflict('Không thể xóa tài khoản của chính bạn: hãy bỏ chọn tài khoản đang đăng nhập');
+      const rows = db.select().from(users).where(inArray(users.id, unique)).all();
+      const visible = usersInScope(db, userScope(db, actor, 'users.access'), rows.map((r) => r.id));
+      const missing = unique.length - rows.filter((r) => visible.has(r.id)).length;
+      if (missing > 0) notFound(`Không tìm thấy ${missing} người dùng đã chọn`);
+      const deletable = usersInScope(db, userScope(db, actor, 'users.delete'), unique);
+      if (deletable.size < unique.length) forbidden('Bạn không có quyền xóa một số người dùng đã chọn');
+      guardSuperAdminTargets(unique);
+      refuseIfPaid(unique);
+      db.transaction((tx) => {
+        tx.delete(users).where(inArray(users.id, unique)).run();
+        for (const r of rows) audit(tx, { ...caller, action: 'user.bulk_delete', entity: 'user', entityId: r.id, before: snapshot(r) });
+      });
+      afterWrite();
+      return { deletedCount: rows.length };
+    },
+  };
+}
+
