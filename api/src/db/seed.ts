@@ -12,6 +12,7 @@ import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
 import type { Db } from './client';
 import { seedDemo } from './seed-demo';
+import { seedPaymentsDemo } from './seed-payments-demo';
 
 interface DefaultRole {
   name: string;
@@ -101,7 +102,10 @@ export async function seed(db: Db, env: Env) {
   seedDefaultRoles(db);
   const admin = await seedAdmin(db, env);
   let demo = false;
-  if (env.SEED_DEMO) demo = await seedDemo(db);
+  if (env.SEED_DEMO) {
+    demo = await seedDemo(db);
+    seedPaymentsDemo(db, env);
+  }
   return { admin, demo };
 }
 

@@ -1,0 +1,88 @@
+/**
+ * GET /payment-admin/payment-history/{campaignId} (001 §3, §7): a campaign's payment orders for
+ * its report viewers. The spec's rows carry the payOS credentials; ours carry them masked only.
+ */
+import { normalizeText, type AdminPaymentHistoryQuery } from '@doanhoi/shared';
+import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Deps } from '../lib/context';
+import { searchTextLike } from '../departments/query';
+import { totalPages } from '../lib/totals';
+import { maskSecret, decryptSecret } from '../payos/crypto';
+import { users } from '../users/schema';
+import { iso } from './mappers';
+import { configRow } from './payos-config.service';
+import { loadCampaign } from './rules';
+import { feeLevels, paymentAssignments, paymentOrders } from './schema';
+
+const recorder = alias(users, 'recorder');
+
+export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPaymentHistoryQuery) {
+  loadCampaign(db, campaignId);
+  const needle = normalizeText(q.search);
+  let search: SQL | undefined;
+  if (needle) {
+    const digits = q.search!.trim();
+    search = or(searchTextLike(users.searchText, needle), /^\d+$/.test(digits) ? eq(paymentOrders.orderCode, Number(digits)) : undefined);
+  }
+  const where = and(eq(paymentOrders.campaignId, campaignId), q.status === 'ALL' ? undefined : eq(paymentOrders.status, q.status), search);
+  const total = db
+    .select({ n: count() })
+    .from(paymentOrders)
+    .innerJoin(users, eq(users.id, paymentOrders.userId))
+    .where(where)
+    .get()!.n;
+  const rows = db
+    .select({
+      o: paymentOrders,
+      user: { id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code, email: users.email },
+      feeLevel: { id: feeLevels.id, levelName: feeLevels.levelName },
+      assignmentStatus: paymentAssignments.status,
+      recorder: { id: recorder.id, familyName: recorder.familyName, givenName: recorder.givenName },
+    })
+    .from(paymentOrders)
+    .innerJoin(users, eq(users.id, paymentOrders.userId))
+    .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
+    .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+    .leftJoin(recorder, eq(recorder.id, paymentOrders.recordedBy))
+    .where(where)
+    .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all();
+  const config = configRow(db, campaignId);
+  const masked = config
+    ? {
+        client_id: maskSecret(config.clientId),
+        api_key: maskSecret(decryptSecret(config.apiKeyEnc, env.appSecret)),
+        checksum_key: maskSecret(decryptSecret(config.checksumKeyEnc, env.appSecret)),
+      }
+    : { client_id: null, api_key: null, checksum_key: null };
+  return {
+    success: true,
+    data: {
+      items: rows.map((r) => {
+        const online = r.o.paymentMethod === 'ONLINE';
+        return {
+          id: r.o.id,
+          order_code: r.o.orderCode,
+          amount: r.o.amount,
+          status: r.o.status,
+          payment_method: r.o.paymentMethod,
+          manual_method: r.o.manualMethod,
+          note: r.o.note,
+          description: r.o.description,
+          paid_at: iso(r.o.paidAt),
+          created_at: r.o.createdAt.toISOString(),
+          recorded_by: r.recorder ? { id: r.recorder.id, familyName: r.recorder.familyName, givenName: r.recorder.givenName } : null,
+          ...(online ? masked : { client_id: null, api_key: null, checksum_key: null }),
+          assignment: { id: r.o.assignmentId, status: r.assignmentStatus, user: r.user, feeLevel: r.feeLevel },
+        };
+      }),
+      total,
+      page: q.page,
+      limit: q.limit,
+      totalPages: totalPages(total, q.limit),
+    },
+  };
+}

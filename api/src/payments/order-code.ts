@@ -1,0 +1,15 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { paymentOrders } from './schema';
+
+/**
+ * A new numeric order code: milliseconds since the epoch and two random digits (about 1.8e14,
+ * well inside payOS's safe-integer range), retried in the unlikely event it is taken.
+ */
+export function newOrderCode(db: Pick<Db, 'select'>): number {
+  for (;;) {
+    const code = Date.now() * 100 + randomInt(100);
+    if (!db.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.orderCode, code)).get()) return code;
+  }
+}

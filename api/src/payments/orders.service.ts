@@ -1,0 +1,198 @@
+/**
+ * A member's online payments (001 §3, §7): payment links for the caller's own PENDING assignment,
+ * status checks that ask payOS while an order is pending, cancellation and the caller's history.
+ * payOS is called before or after the synchronous transactions, never inside one.
+ */
+import { fullName, type CreatePaymentLink, type PaymentHistoryQuery, type PaymentOrder } from '@doanhoi/shared';
+import { and, count, desc, eq, or } from 'drizzle-orm';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { badRequest, conflict, fail, forbidden, notFound } from '../lib/errors';
+import { invalidateTotals, totalPages } from '../lib/totals';
+import { users } from '../users/schema';
+import { payosClient, PayosError, type PayosCredentials } from '../payos/client';
+import { payosDescription } from '../payos/description';
+import { payosBaseUrl } from '../payos/origin';
+import { can, P, type RequestInfo } from './access';
+import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
+import { newOrderCode } from './order-code';
+import { campaignCredentials } from './payos-config.service';
+import { loadCampaign } from './rules';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
+import { closeOrder, settleOrder, toOrder, type OrderRow } from './settle';
+
+const ORDER_NOT_FOUND = 'Không tìm thấy đơn thanh toán';
+
+export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { origin: string }) {
+  const { db, env } = deps;
+  const caller = { actorId: actor.id, ip: req.ip };
+  const client = (creds: PayosCredentials) => payosClient({ ...creds, baseUrl: payosBaseUrl(env, req.origin) });
+
+  /** The caller's own order, or any order of a campaign whose reports the caller may view. */
+  function visibleOrder(row: OrderRow | undefined): OrderRow {
+    if (!row) notFound(ORDER_NOT_FOUND);
+    if (row!.userId !== actor.id && !can(db, actor, P.reports, loadCampaign(db, row!.campaignId).organizationId)) forbidden();
+    return row!;
+  }
+
+  /** Asks payOS about a PENDING online order and applies the answer; payOS being unreachable changes nothing. */
+  async function sync(order: OrderRow): Promise<OrderRow> {
+    if (order.status !== 'PENDING' || order.paymentMethod !== 'ONLINE') return order;
+    const creds = campaignCredentials(db, env, order.campaignId);
+    if (!creds) return order;
+    const who = { ...caller, action: 'payment.sync' };
+    try {
+      const info = await client(creds).getPaymentLink(order.orderCode);
+      if (info.orderCode !== order.orderCode) return order;
+      if (info.status === 'PAID' && info.amountPaid >= order.amount) {
+        const txs = info.transactions.length
+          ? info.transactions
+          : [{ reference: `PAYOS-${order.orderCode}`, amount: info.amountPaid, accountNumber: null, description: null, transactionDateTime: null }];
+        settleOrder(db, order.id, txs, who);
+      } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED') {
+        closeOrder(db, order.id, info.status, who);
+      }
+    } catch (err) {
+      if (!(err instanceof PayosError)) throw err;
+      console.warn(`payOS status check for order ${order.orderCode} failed: ${err.message}`);
+    }
+    return db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!;
+  }
+
+  async function createLink(input: CreatePaymentLink) {
+    const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, input.assignmentId)).get();
+    if (!a) notFound(ASSIGNMENT_NOT_FOUND);
+    if (a!.userId !== actor.id) forbidden('Bạn chỉ có thể thanh toán khoản phí của chính mình');
+    if (input.campaignId !== undefined && input.campaignId !== a!.campaignId) badRequest('Khoản phí không thuộc đợt thu này');
+    const campaign = loadCampaign(db, a!.campaignId);
+    if (campaign.status !== 'ACTIVE') conflict('Đợt thu không còn mở thanh toán');
+    if (a!.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
+    if (a!.status === 'OVERDUE' || Date.now() > campaign.endDate.getTime()) conflict('Khoản phí đã quá hạn thanh toán');
+    const creds = campaignCredentials(db, env, campaign.id);
+    if (!creds?.isActive) conflict('Đợt thu chưa bật thanh toán trực tuyến (chưa có cấu hình PayOS đang hoạt động)');
+    // The amount is the fee level's; whatever the client sent is ignored.
+    const level = db.select().from(feeLevels).where(eq(feeLevels.id, a!.feeLevelId)).get()!;
+    const payer = db.select({ familyName: users.familyName, givenName: users.givenName, email: users.email }).from(users).where(eq(users.id, actor.id)).get()!;
+    const payos = client(creds!);
+
+    // One open link per assignment: older ones are cancelled here and, best effort, at payOS.
+    const open = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))).all();
+    for (const o of open) {
+      if (o.paymentLinkId) await payos.cancelPaymentLink(o.orderCode, 'Tạo link thanh toán mới').catch(() => undefined);
+      closeOrder(db, o.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
+    }
+
+    const description = `Thanh toán: ${campaign.name}`;
+    const order = db
+      .insert(paymentOrders)
+      .values({ orderCode: newOrderCode(db), assignmentId: a!.id, campaignId: campaign.id, userId: actor.id, amount: level.amount, description, status: 'PENDING', paymentMethod: 'ONLINE' })
+      .returning()
+      .get();
+    const resultUrl = `${req.origin}/payment-result/${order.orderCode}`;
+    let link;
+    try {
+      link = await payos.createPaymentLink({
+        orderCode: order.orderCode,
+        amount: order.amount,
+        description: payosDescription(description),
+        returnUrl: resultUrl,
+        cancelUrl: resultUrl,
+        buyerName: fullName(payer),
+        buyerEmail: payer.email,
+      });
+      if (link.orderCode !== order.orderCode || link.amount !== order.amount) throw new PayosError('payOS trả về đơn không khớp', 200, 'MISMATCH');
+    } catch (err) {
+      // The order never existed at payOS: it leaves no trace in the member's history.
+      db.delete(paymentOrders).where(eq(paymentOrders.id, order.id)).run();
+      if (err instanceof PayosError) fail(502, `Không thể tạo link thanh toán: ${err.message}`);
+      throw err;
+    }
+    db.transaction((tx) => {
+      tx.update(paymentOrders).set({ paymentLinkId: link.paymentLinkId, checkoutUrl: link.checkoutUrl }).where(eq(paymentOrders.id, order.id)).run();
+      audit(tx, {
+        ...caller,
+        action: 'payment.create_link',
+        entity: 'payment_order',
+        entityId: order.id,
+        after: { orderCode: order.orderCode, assignmentId: a!.id, campaignId: campaign.id, amount: order.amount, paymentLinkId: link.paymentLinkId, clientAmount: input.amount ?? null },
+      });
+    });
+    invalidateTotals('payment_orders');
+    return {
+      success: true,
+      message: 'Tạo link thanh toán thành công',
+      data: {
+        checkoutUrl: link.checkoutUrl,
+        orderCode: order.orderCode,
+        paymentLinkId: link.paymentLinkId,
+        amount: order.amount,
+        description: link.description,
+        qrCode: link.qrCode,
+        accountNumber: link.accountNumber,
+        accountName: link.accountName,
+        bin: link.bin,
+      },
+    };
+  }
+
+  return {
+    createLink,
+
+    async checkStatus(orderCode: number): Promise<PaymentOrder> {
+      const order = visibleOrder(db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get());
+      return toOrder(db, await sync(order));
+    },
+
+    /** Re-synchronises one order (by id) with payOS and returns it. */
+    async process(id: number): Promise<PaymentOrder> {
+      const order = visibleOrder(db.select().from(paymentOrders).where(eq(paymentOrders.id, id)).get());
+      return toOrder(db, await sync(order));
+    },
+
+    /** The caller's PENDING order (by id or order code) → CANCELLED, also at payOS. */
+    async cancel(idOrCode: number): Promise<PaymentOrder> {
+      const row = db
+        .select()
+        .from(paymentOrders)
+        .where(or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode)))
+        .get();
+      if (!row) notFound(ORDER_NOT_FOUND);
+      if (row!.userId !== actor.id) forbidden('Bạn chỉ có thể hủy đơn thanh toán của chính mình');
+      // payOS may have been paid meanwhile: learn that first.
+      const order = await sync(row!);
+      if (order.status !== 'PENDING') conflict(`Đơn thanh toán không còn chờ thanh toán (trạng thái: ${order.status})`);
+      const creds = campaignCredentials(db, env, order.campaignId);
+      if (creds && order.paymentLinkId) {
+        await client(creds)
+          .cancelPaymentLink(order.orderCode, 'Người dùng hủy thanh toán')
+          .catch((err: Error) => console.warn(`payOS cancel of order ${order.orderCode} failed: ${err.message}`));
+      }
+      closeOrder(db, order.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
+      return toOrder(db, db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!);
+    },
+
+    /** The caller's own orders, newest first. */
+    history(q: PaymentHistoryQuery) {
+      const where = and(eq(paymentOrders.userId, actor.id), q.status ? eq(paymentOrders.status, q.status) : undefined);
+      const total = db.select({ n: count() }).from(paymentOrders).where(where).get()!.n;
+      const rows = db
+        .select({ o: paymentOrders, campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name }, levelName: feeLevels.levelName })
+        .from(paymentOrders)
+        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentOrders.campaignId))
+        .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
+        .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+        .where(where)
+        .orderBy(desc(paymentOrders.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .all();
+      return {
+        items: rows.map((r) => ({ ...toOrder(db, r.o), campaign: r.campaign, feeLevel: { levelName: r.levelName } })),
+        total,
+        page: q.page,
+        limit: q.limit,
+        totalPages: totalPages(total, q.limit),
+      };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { campaigns, expectOk, join } from './fixture';
+import { startPaymentJobs } from './jobs';
+import { paymentAssignments, paymentCampaigns } from './schema';
+
+let t: TestApp;
+let api: ReturnType<typeof campaigns>;
+let org: number;
+let n = 0;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  api = campaigns(t);
+  org = t.createOrg('doan_co_so', 'OD');
+});
+
+/** An ACTIVE campaign with `count` members, whose end is then moved into the past. */
+async function ended(count: number, status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE') {
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const u = await t.createUser(`ODU${++n}`);
+    join(t, u.id, org);
+    ids.push(u.id);
+  }
+  const { campaign, assignments } = await api.active(org, ids, { config: false });
+  t.db.update(paymentCampaigns).set({ endDate: new Date(Date.now() - 60_000), status }).where(eq(paymentCampaigns.id, campaign.id)).run();
+  return { campaignId: campaign.id as number, assignments: assignments as { id: number }[] };
+}
+
+const statusOf = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!.status;
+
+describe('check-overdue', () => {
+  it('turns PENDING assignments of ended campaigns into OVERDUE and returns updatedCount; PAID stay PAID', async () => {
+    const { campaignId, assignments } = await ended(3);
+    const cancelled = await ended(1, 'CANCELLED');
+    const runner = await t.createUser(`ODU${++n}`);
+    join(t, runner.id, org);
+    const running = await api.active(org, [runner.id], { config: false });
+    t.db.update(paymentAssignments).set({ status: 'PAID', paidAt: new Date(), paidAmount: 1, paymentMethod: 'MANUAL' }).where(eq(paymentAssignments.id, assignments[0]!.id)).run();
+
+    // Shown as overdue before the batch runs (001 §4).
+    const before = await expectOk(t.request('GET', `/api/payment/assignments/${assignments[1]!.id}`, { token: t.adminToken }));
+    expect(before.data).toMatchObject({ status: 'PENDING', displayStatus: 'OVERDUE' });
+
+    const res = await expectOk(t.request('POST', '/api/payment/assignments/check-overdue', { token: t.adminToken }));
+    expect(res.updatedCount).toBe(2);
+    expect(res.data.updatedCount).toBe(2);
+    expect(assignments.map((a) => statusOf(a.id))).toEqual(['PAID', 'OVERDUE', 'OVERDUE']);
+    expect(statusOf(cancelled.assignments[0]!.id)).toBe('PENDING');
+    expect(statusOf(running.assignments[0].id)).toBe('PENDING');
+    const again = await expectOk(t.request('POST', `/api/payment/assignments/check-overdue?campaignId=${campaignId}`, { token: t.adminToken }));
+    expect(again.updatedCount).toBe(0);
+  });
+
+  it('an org-scoped caller only touches campaigns where it manages assignments', async () => {
+    const elsewhere = t.createOrg('doan_co_so', 'OD-OTHER');
+    const role = t.createRole('od_manager', ['payment-campaigns.manage_assignments']);
+    const officer = await t.createUser('ODOFF', [{ roleId: role, organizationId: elsewhere }]);
+    const { assignments, campaignId } = await ended(1);
+    expect((await expectOk(t.request('POST', '/api/payment/assignments/check-overdue', { token: officer.token }))).updatedCount).toBe(0);
+    expect(statusOf(assignments[0]!.id)).toBe('PENDING');
+    expect((await t.request('POST', `/api/payment/assignments/check-overdue?campaignId=${campaignId}`, { token: officer.token })).status).toBe(403);
+  });
+
+  it('runs at start and periodically from startPaymentJobs', async () => {
+    const { assignments } = await ended(1);
+    const stop = startPaymentJobs({ db: t.db, env: t.env }, 20);
+    expect(statusOf(assignments[0]!.id)).toBe('OVERDUE');
+    const later = await ended(1);
+    await new Promise((r) => setTimeout(r, 80));
+    stop();
+    expect(statusOf(later.assignments[0]!.id)).toBe('OVERDUE');
+  });
+});

@@ -1,0 +1,48 @@
+import { adminPaymentHistoryQuery, createPaymentLinkSchema, idParam, orderCodeParam, paymentHistoryQuery, payosWebhookSchema } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { requireAuth, requirePermission } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { fromCampaignParam, P } from './access';
+import { paymentHistory } from './history.service';
+import { reqInfo } from './http';
+import { ordersService } from './orders.service';
+import { handlePayosWebhook } from './webhook.service';
+
+const orders = (c: Context<AppEnv>) => ordersService(c.get('deps'), c.get('actor'), reqInfo(c));
+const campaignIdParam = z.object({ campaignId: idParam.shape.id });
+
+/**
+ * /payment (001 §7). Paying one's own fee needs only sign-in: every member may pay what they are
+ * assigned (my-payments.* is not required). The webhook is called by payOS and is authenticated by its signature.
+ */
+export function paymentRoutes() {
+  return new Hono<AppEnv>()
+    .post('/webhook/payos', validate('json', payosWebhookSchema), (c) => {
+      const outcome = handlePayosWebhook(c.get('deps'), c.req.valid('json'), reqInfo(c).ip);
+      return c.json(outcome.body, outcome.status);
+    })
+    .post('/create-payment-link', requireAuth, validate('json', createPaymentLinkSchema), async (c) => c.json(await orders(c).createLink(c.req.valid('json'))))
+    .post('/create', requireAuth, validate('json', createPaymentLinkSchema), async (c) => c.json(await orders(c).createLink(c.req.valid('json'))))
+    .get('/check-status/:orderCode', requireAuth, validate('param', orderCodeParam), async (c) =>
+      c.json({ success: true, data: await orders(c).checkStatus(c.req.valid('param').orderCode) }),
+    )
+    .post('/process/:id', requireAuth, validate('param', idParam), async (c) => c.json({ success: true, data: await orders(c).process(c.req.valid('param').id) }))
+    .get('/history', requireAuth, validate('query', paymentHistoryQuery), (c) => c.json({ success: true, data: orders(c).history(c.req.valid('query')) }))
+    .post('/cancel/:id', requireAuth, validate('param', idParam), async (c) =>
+      c.json({ success: true, data: await orders(c).cancel(c.req.valid('param').id), message: 'Đã hủy đơn thanh toán' }),
+    );
+}
+
+/** /payment-admin: a campaign's payment history for its report viewers. */
+export function paymentAdminRoutes() {
+  return new Hono<AppEnv>().get(
+    '/payment-history/:campaignId',
+    requireAuth,
+    requirePermission(P.reports, fromCampaignParam('campaignId')),
+    validate('param', campaignIdParam),
+    validate('query', adminPaymentHistoryQuery),
+    (c) => c.json(paymentHistory(c.get('deps'), c.req.valid('param').campaignId, c.req.valid('query'))),
+  );
+}

@@ -1,0 +1,50 @@
+import { createPayosConfigSchema, idParam, payosConfigQuery, testPayosConnectionSchema, updatePayosConfigSchema } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { requireAuth, requirePermission } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { fromCampaignParam, P } from './access';
+import { reqInfo } from './http';
+import { payosConfigService } from './payos-config.service';
+
+const service = (c: Context<AppEnv>) => payosConfigService(c.get('deps'), c.get('actor'), reqInfo(c));
+const inCampaign = fromCampaignParam();
+
+/**
+ * /payment-campaigns/{id}/payos-config (001 §7). Reading (masked) needs read; every write, the
+ * connection test and revealing the keys need update, all in the campaign's organization.
+ */
+export function payosConfigRoutes() {
+  return new Hono<AppEnv>()
+    .get('/:id/payos-config/effective', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
+      c.json({ success: true, data: service(c).effective(c.req.valid('param').id) }),
+    )
+    .post('/:id/payos-config/toggle-active', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) => {
+      const data = service(c).toggleActive(c.req.valid('param').id);
+      return c.json({ success: true, data, message: data.isActive ? 'Đã bật cấu hình PayOS' : 'Đã tắt cấu hình PayOS' });
+    })
+    .post(
+      '/:id/payos-config/test-connection',
+      requireAuth,
+      requirePermission(P.update, inCampaign),
+      validate('param', idParam),
+      validate('json', testPayosConnectionSchema),
+      async (c) => {
+        const r = await service(c).testConnection(c.req.valid('param').id, c.req.valid('json'));
+        return c.json({ success: r.connected, data: { connected: r.connected }, message: r.message });
+      },
+    )
+    .get('/:id/payos-config', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), validate('query', payosConfigQuery), (c) =>
+      c.json({ success: true, data: service(c).get(c.req.valid('param').id, c.req.valid('query').reveal ?? false) }),
+    )
+    .post('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), validate('json', createPayosConfigSchema), (c) =>
+      c.json({ success: true, data: service(c).create(c.req.valid('param').id, c.req.valid('json')), message: 'Đã tạo cấu hình PayOS' }, 201),
+    )
+    .put('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), validate('json', updatePayosConfigSchema), (c) =>
+      c.json({ success: true, data: service(c).update(c.req.valid('param').id, c.req.valid('json')), message: 'Đã cập nhật cấu hình PayOS' }),
+    )
+    .delete('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) => {
+      service(c).remove(c.req.valid('param').id);
+      return c.json({ success: true, message: 'Đã xóa cấu hình PayOS' });
+    });
+}

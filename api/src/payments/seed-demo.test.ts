@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../db/seed-demo';
+import { seedPaymentsDemo } from '../db/seed-payments-demo';
+import { organizations } from '../organizations/schema';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { expectOk, liveServer } from './fixture';
+import { paymentCampaigns } from './schema';
+
+let t: TestApp;
+let server: Awaited<ReturnType<typeof liveServer>>;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  server = await liveServer(t);
+  await seedDemo(t.db);
+});
+afterAll(() => server.close());
+
+describe('seedPaymentsDemo', () => {
+  it('seeds an ACTIVE campaign of DCS-CNTT once, that the demo member can pay end to end in the sandbox', async () => {
+    expect(seedPaymentsDemo(t.db, t.env)).toBe(true);
+    expect(seedPaymentsDemo(t.db, t.env)).toBe(false);
+    const rows = t.db.select().from(paymentCampaigns).all();
+    expect(rows.map((c) => c.status).sort()).toEqual(['ACTIVE', 'DRAFT']);
+    const org = t.db.select().from(organizations).where(eq(organizations.id, rows[0]!.organizationId)).get()!;
+    expect(org.code).toBe('DCS-CNTT');
+
+    const active = rows.find((c) => c.status === 'ACTIVE')!;
+    const detail = await expectOk(t.request('GET', `/api/payment-campaigns/${active.id}`, { token: t.adminToken }));
+    expect(detail.feeLevels).toHaveLength(2);
+    const stats = await expectOk(t.request('GET', `/api/payment-campaigns/${active.id}/statistics`, { token: t.adminToken }));
+    expect(stats.paidCount).toBeGreaterThan(0);
+    expect(stats.pendingCount).toBeGreaterThan(0);
+
+    const { accessToken } = await t.login('member@doanhoi.local', 'member123');
+    const mine = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: accessToken }));
+    const fee = mine.data.assignments.find((a: { campaignId: number }) => a.campaignId === active.id);
+    expect(fee).toMatchObject({ status: 'PENDING', canPay: true });
+    const link = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: accessToken, body: { assignmentId: fee.id } }));
+    const paid = await fetch(`${server.url}/sandbox/payos/checkout/${link.data.paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const status = await expectOk(t.request('GET', `/api/payment/check-status/${link.data.orderCode}`, { token: accessToken }));
+    expect(status.data.status).toBe('PAID');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * POST /api/payment/webhook/payos (no sign-in: payOS calls it). The signature is checked with the
+ * order's campaign checksum key; a bad signature, an amount or link that does not match the order
+ * is refused (400) and recorded in the audit log, and nothing changes. The same event twice
+ * changes nothing the second time (transaction reference and order status).
+ */
+import type { PayosWebhook } from '@doanhoi/shared';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../lib/context';
+import { audit } from '../lib/audit';
+import { verifyDataSignature } from '../payos/signature';
+import { campaignCredentials } from './payos-config.service';
+import { paymentOrders, paymentTransactions } from './schema';
+import { settleOrder } from './settle';
+
+export interface WebhookOutcome {
+  status: 200 | 400;
+  body: { success: boolean; message: string };
+}
+
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: string | null): WebhookOutcome {
+  const data = body.data;
+  const orderCode = Number(data.orderCode);
+  const order = Number.isSafeInteger(orderCode) ? db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get() : undefined;
+
+  const reject = (reason: string, message: string): WebhookOutcome => {
+    audit(db, {
+      actorId: null,
+      ip,
+      action: 'payment.webhook_rejected',
+      entity: 'payment_order',
+      entityId: order?.id ?? null,
+      after: { reason, orderCode: str(data.orderCode), amount: data.amount ?? null, reference: str(data.reference), paymentLinkId: str(data.paymentLinkId) },
+    });
+    return { status: 400, body: { success: false, message } };
+  };
+
+  // payOS's "confirm webhook" test and events of other systems sharing the channel name no order of ours.
+  if (!order) return { status: 200, body: { success: true, message: 'Bỏ qua: không có đơn thanh toán tương ứng' } };
+
+  const creds = campaignCredentials(db, env, order.campaignId);
+  if (!creds) return reject('no_config', 'Đợt thu không có cấu hình PayOS để xác thực webhook');
+  if (!verifyDataSignature(data, body.signature, creds.checksumKey)) return reject('invalid_signature', 'Chữ ký webhook không hợp lệ');
+
+  const code = str(data.code) ?? body.code;
+  if (code !== '00') return { status: 200, body: { success: true, message: 'Bỏ qua: giao dịch không thành công' } };
+  if (Number(data.amount) !== order.amount) return reject('amount_mismatch', `Số tiền không khớp với đơn thanh toán (${data.amount} ≠ ${order.amount})`);
+  if (order.paymentLinkId && str(data.paymentLinkId) && data.paymentLinkId !== order.paymentLinkId) {
+    return reject('payment_link_mismatch', 'Mã link thanh toán không khớp với đơn thanh toán');
+  }
+
+  const reference = str(data.reference) ?? `PAYOS-${order.orderCode}`;
+  const seen = db.select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.reference, reference)).get();
+  if (seen || order.status === 'PAID') return { status: 200, body: { success: true, message: 'Giao dịch đã được ghi nhận trước đó' } };
+
+  settleOrder(
+    db,
+    order.id,
+    [
+      {
+        reference,
+        amount: Number(data.amount),
+        accountNumber: str(data.accountNumber),
+        description: str(data.description),
+        transactionDateTime: str(data.transactionDateTime),
+        counterAccountName: str(data.counterAccountName),
+      },
+    ],
+    { actorId: null, ip, action: 'payment.webhook' },
+  );
+  return { status: 200, body: { success: true, message: 'Đã ghi nhận thanh toán' } };
+}

@@ -1,0 +1,126 @@
+import { formatVnd } from '@doanhoi/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../audit/schema';
+import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from '../payments/fixture';
+import { paymentAssignments, paymentOrders, paymentTransactions } from '../payments/schema';
+import { paymentRequestSignature } from '../payos/signature';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { forgetLinks } from './state';
+
+let t: TestApp;
+let server: Awaited<ReturnType<typeof liveServer>>;
+let api: ReturnType<typeof campaigns>;
+let org: number;
+let n = 0;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  server = await liveServer(t);
+  api = campaigns(t);
+  org = t.createOrg('doan_co_so', 'SB');
+});
+afterAll(() => server.close());
+
+/** A member with a PENDING fee in an ACTIVE campaign configured for the sandbox, and a fresh payment link. */
+async function linked(amount = 85_000) {
+  const u = await t.createUser(`SBU${++n}`);
+  join(t, u.id, org);
+  const { assignments } = await api.active(org, [u.id], { amount });
+  const assignmentId = assignments[0].id as number;
+  const res = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId, amount: 1 } }));
+  return { u, assignmentId, ...(res.data as { checkoutUrl: string; orderCode: number; paymentLinkId: string }) };
+}
+
+const orderRow = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
+const assignmentRow = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
+
+describe('payOS sandbox end to end', () => {
+  it('create link → checkout page → pay → signed webhook over HTTP → order and assignment PAID → check-status PAID', async () => {
+    const { u, assignmentId, checkoutUrl, orderCode, paymentLinkId } = await linked(85_000);
+    expect(checkoutUrl).toBe(`${server.url}/sandbox/payos/checkout/${paymentLinkId}`);
+
+    const page = await fetch(checkoutUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('lang="vi"');
+    expect(html).toContain(formatVnd(85_000));
+    expect(html).toContain('Thanh toan');
+    expect(html).toContain('<svg');
+    expect(html).toContain('>Thanh toán</button>');
+    expect(html).toContain('>Hủy</button>');
+
+    const paid = await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/payment-result/${orderCode}`);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ code: '00', status: 'PAID', cancel: 'false', orderCode: String(orderCode), id: paymentLinkId });
+
+    expect(orderRow(orderCode).status).toBe('PAID');
+    expect(assignmentRow(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 85_000, paymentMethod: 'ONLINE' });
+    expect(t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment.webhook'), eq(auditLogs.entityId, String(orderRow(orderCode).id)))).get()).toBeTruthy();
+
+    const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
+    expect(status.data).toMatchObject({ orderCode, amount: 85_000, status: 'PAID' });
+    expect(status.data.transactions).toHaveLength(1);
+    expect(status.data.transactions[0]).toMatchObject({ amount: 85_000, accountNumber: expect.any(String), transactionDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+
+    // The page of a paid link offers no button any more.
+    const after = await (await fetch(checkoutUrl)).text();
+    expect(after).toContain('đã được thanh toán');
+    expect(after).not.toContain('>Thanh toán</button>');
+  });
+
+  it('Cancel redirects to the cancelUrl and check-status then reports CANCELLED', async () => {
+    const { u, orderCode, paymentLinkId, assignmentId } = await linked();
+    const res = await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location')!);
+    expect(back.pathname).toBe(`/payment-result/${orderCode}`);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ status: 'CANCELLED', cancel: 'true', orderCode: String(orderCode) });
+    expect(orderRow(orderCode).status).toBe('PENDING');
+    const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
+    expect(status.data.status).toBe('CANCELLED');
+    expect(assignmentRow(assignmentId).status).toBe('PENDING');
+  });
+
+  it('a lost webhook is recovered by check-status, and links survive a restart (rebuilt from payment_orders)', async () => {
+    const { u, orderCode, paymentLinkId, assignmentId } = await linked(20_000);
+    forgetLinks(t.db);
+    expect((await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}`)).status).toBe(200);
+    t.env.PUBLIC_URL = 'http://127.0.0.1:9';
+    try {
+      const res = await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(res.status).toBe(303);
+    } finally {
+      t.env.PUBLIC_URL = server.url;
+    }
+    expect(orderRow(orderCode).status).toBe('PENDING');
+    const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
+    expect(status.data.status).toBe('PAID');
+    expect(assignmentRow(assignmentId).status).toBe('PAID');
+    expect(t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderRow(orderCode).id)).all()).toHaveLength(1);
+  });
+
+  it('checks payOS headers and signatures like payOS', async () => {
+    const endpoint = `${server.url}/sandbox/payos/v2/payment-requests`;
+    const fields = { orderCode: 424242, amount: 1000, description: 'Don thu', returnUrl: `${server.url}/r`, cancelUrl: `${server.url}/c` };
+    const post = (headers: Record<string, string>, body: unknown) =>
+      fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const creds = { 'x-client-id': SANDBOX_CREDS.clientId, 'x-api-key': SANDBOX_CREDS.apiKey };
+    const signed = { ...fields, signature: paymentRequestSignature(fields, SANDBOX_CREDS.checksumKey) };
+    expect((await post({}, signed)).status).toBe(401);
+    expect((await post({ ...creds, 'x-api-key': 'wrong' }, signed)).status).toBe(401);
+    const badSig = await post(creds, { ...signed, amount: 999 });
+    expect(badSig.status).toBe(400);
+    expect(await badSig.json()).toMatchObject({ code: '20', data: null });
+    const long = { ...fields, description: 'x'.repeat(26) };
+    expect((await post(creds, { ...long, signature: paymentRequestSignature(long, SANDBOX_CREDS.checksumKey) })).status).toBe(400);
+    const ok = await post(creds, signed);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ code: '00', data: { orderCode: 424242, amount: 1000, status: 'PENDING' }, signature: expect.any(String) });
+    expect(await (await post(creds, signed)).json()).toMatchObject({ code: '231' });
+    expect((await fetch(`${server.url}/sandbox/payos/checkout/unknown-link`)).status).toBe(404);
+  });
+});

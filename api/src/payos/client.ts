@@ -1,0 +1,152 @@
+/**
+ * A small typed client for the payOS merchant API (v2 payment requests), over fetch. Requests
+ * carry x-client-id and x-api-key; payment requests are signed; response `data` signatures are
+ * verified with the checksum key, so a tampered or foreign answer is refused.
+ */
+import { dataSignature, paymentRequestSignature, verifyDataSignature } from './signature';
+
+export type PayosLinkStatus = 'PENDING' | 'CANCELLED' | 'UNDERPAID' | 'PAID' | 'EXPIRED' | 'PROCESSING' | 'FAILED';
+
+export interface PayosCredentials {
+  clientId: string;
+  apiKey: string;
+  checksumKey: string;
+}
+
+export interface CreateLinkInput {
+  orderCode: number;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  buyerName?: string;
+  buyerEmail?: string;
+  expiredAt?: number;
+}
+
+export interface CreatedLink {
+  bin: string;
+  accountNumber: string;
+  accountName: string;
+  amount: number;
+  description: string;
+  orderCode: number;
+  currency: string;
+  paymentLinkId: string;
+  status: PayosLinkStatus;
+  checkoutUrl: string;
+  qrCode: string;
+  expiredAt?: number | null;
+}
+
+export interface PayosTransaction {
+  reference: string;
+  amount: number;
+  accountNumber: string;
+  description: string;
+  transactionDateTime: string;
+  virtualAccountName?: string | null;
+  virtualAccountNumber?: string | null;
+  counterAccountBankId?: string | null;
+  counterAccountBankName?: string | null;
+  counterAccountName?: string | null;
+  counterAccountNumber?: string | null;
+}
+
+export interface PaymentLinkInfo {
+  id: string;
+  orderCode: number;
+  amount: number;
+  amountPaid: number;
+  amountRemaining: number;
+  status: PayosLinkStatus;
+  createdAt: string;
+  transactions: PayosTransaction[];
+  cancellationReason: string | null;
+  canceledAt: string | null;
+}
+
+/** Every failure: HTTP status (0 = unreachable), payOS code and description. */
+export class PayosError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'PayosError';
+  }
+  /** The credentials were refused (wrong client id or api key). */
+  get isAuth(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+export interface PayosClientOptions extends PayosCredentials {
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface Envelope<T> {
+  code?: string;
+  desc?: string;
+  data?: T | null;
+  signature?: string;
+}
+
+export function payosClient(opts: PayosClientOptions) {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  const doFetch = opts.fetch ?? fetch;
+
+  async function call<T extends object>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method,
+        headers: { 'x-client-id': opts.clientId, 'x-api-key': opts.apiKey, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+      });
+    } catch (err) {
+      throw new PayosError(`Không kết nối được payOS (${(err as Error).message})`, 0);
+    }
+    const text = await res.text();
+    let json: Envelope<T> | null = null;
+    try {
+      json = text ? (JSON.parse(text) as Envelope<T>) : null;
+    } catch {
+      json = null;
+    }
+    if (!res.ok || !json || json.code !== '00' || !json.data) {
+      throw new PayosError(json?.desc || `payOS trả về lỗi HTTP ${res.status}`, res.ok ? 200 : res.status, json?.code ?? null);
+    }
+    if (json.signature && !verifyDataSignature(json.data as Record<string, unknown>, json.signature, opts.checksumKey)) {
+      throw new PayosError('Chữ ký phản hồi của payOS không hợp lệ', res.status, 'SIGNATURE');
+    }
+    return json.data;
+  }
+
+  return {
+    /** POST /v2/payment-requests */
+    createPaymentLink(input: CreateLinkInput): Promise<CreatedLink> {
+      const signature = paymentRequestSignature(input, opts.checksumKey);
+      return call<CreatedLink>('POST', '/v2/payment-requests', { ...input, signature });
+    },
+    /** GET /v2/payment-requests/{paymentLinkId or orderCode} */
+    getPaymentLink(id: string | number): Promise<PaymentLinkInfo> {
+      return call<PaymentLinkInfo>('GET', `/v2/payment-requests/${encodeURIComponent(String(id))}`);
+    },
+    /** POST /v2/payment-requests/{id}/cancel */
+    cancelPaymentLink(id: string | number, cancellationReason?: string): Promise<PaymentLinkInfo> {
+      return call<PaymentLinkInfo>('POST', `/v2/payment-requests/${encodeURIComponent(String(id))}/cancel`, cancellationReason ? { cancellationReason } : {});
+    },
+  };
+}
+
+export type PayosClient = ReturnType<typeof payosClient>;
+
+/** A signed payOS envelope (the sandbox answers and sends webhooks with it). */
+export function signedEnvelope<T extends Record<string, unknown>>(data: T, checksumKey: string, desc = 'success') {
+  return { code: '00', desc, success: true, data, signature: dataSignature(data, checksumKey) };
+}
