@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { invalidateActors } from '../auth/actor';
 import { hashPassword } from '../auth/passwords';
 import { REPO_ROOT, type Env } from '../env';
+import { roleSearchText } from '../roles/permissions';
 import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
 import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
@@ -64,7 +65,7 @@ export function seedDefaultRoles(db: Db): { created: string[]; updated: string[]
             displayName: d.displayName,
             description: d.description ?? null,
             isSystemRole: !!d.isSystemRole,
-            searchText: `${d.name} ${d.displayName}`.toLowerCase(),
+            searchText: roleSearchText(d.name, d.displayName),
           })
           .returning({ id: roles.id })
           .get().id;

@@ -1,7 +1,38 @@
-import { Hono } from 'hono';
+import { createRoleSchema, grantRolesSchema, idParam, idsBody, roleListQuery, updateRoleSchema } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { clientIp } from '../lib/audit';
+import { requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { roleAssignmentsService } from './assignments.service';
+import { rolesService } from './service';
 
-/** roles API (000 §7); filled in by step 2. */
+const service = (c: Context<AppEnv>) => rolesService(c.get('deps'), c.get('actor'), { ip: clientIp(c) });
+const assignments = (c: Context<AppEnv>) => roleAssignmentsService(c.get('deps'), c.get('actor'), { ip: clientIp(c) });
+
+/**
+ * Roles API (000 §7). permissions.* are system codes, so only global roles (or a super admin) pass;
+ * granting checks users.roles.manage per target organization in the service.
+ */
 export function rolesRoutes() {
-  return new Hono<AppEnv>();
+  return (
+    new Hono<AppEnv>()
+      .get('/', requireAuth, requirePermission('permissions.access'), validate('query', roleListQuery), (c) => c.json(service(c).list(c.req.valid('query'))))
+      // Fixed paths before '/:id'.
+      .get('/available-permissions', requireAuth, requirePermission('permissions.access'), (c) => c.json(service(c).availablePermissions()))
+      .post('/seed-defaults', requireAuth, requirePermission('system.manage_settings'), (c) => c.json(service(c).seedDefaults()))
+      .post('/grant-roles', requireAuth, requirePermission('users.roles.manage'), validate('json', grantRolesSchema), (c) => {
+        const { userId, roleAssignments } = c.req.valid('json');
+        return c.json(assignments(c).replace(userId, roleAssignments));
+      })
+      .get('/:id', requireAuth, requirePermission('permissions.access'), validate('param', idParam), (c) => c.json(service(c).get(c.req.valid('param').id)))
+      .post('/', requireAuth, requirePermission('permissions.create'), validate('json', createRoleSchema), (c) =>
+        c.json(service(c).create(c.req.valid('json')), 201),
+      )
+      .put('/:id', requireAuth, requirePermission('permissions.update'), validate('param', idParam), validate('json', updateRoleSchema), (c) =>
+        c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+      )
+      .delete('/', requireAuth, requirePermission('permissions.delete'), validate('json', idsBody), (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)))
+      .delete('/:id', requireAuth, requirePermission('permissions.delete'), validate('param', idParam), (c) => c.json(service(c).remove(c.req.valid('param').id)))
+  );
 }

@@ -1,7 +1,36 @@
-import { Hono } from 'hono';
+import { assignRoleSchema, idParam, userRoleAssignmentsBody, userRolesQuery } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { clientIp } from '../lib/audit';
+import { requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { requireAnyPermission } from './access';
+import { roleAssignmentsService } from './assignments.service';
 
-/** /users/{id}/roles, /users/available-roles, /users/{id}/assign-role (000 §7); filled in by step 2. */
+const service = (c: Context<AppEnv>) => roleAssignmentsService(c.get('deps'), c.get('actor'), { ip: clientIp(c) });
+
+/**
+ * A user's role links (000 §7): /users/available-roles, /users/{id}/roles, /users/{id}/assign-role.
+ * Mounted on /users before the users router, so only these paths are defined here (no catch-all
+ * middleware). users.roles.manage must be held somewhere; the service checks each organization.
+ */
 export function userRolesRoutes() {
-  return new Hono<AppEnv>();
+  return new Hono<AppEnv>()
+    .get('/available-roles', requireAuth, requirePermission('users.roles.manage'), (c) => c.json(service(c).availableRoles()))
+    .get(
+      '/:id/roles',
+      requireAuth,
+      requireAnyPermission(['users.view_details', 'users.roles.manage']),
+      validate('param', idParam),
+      validate('query', userRolesQuery),
+      (c) => c.json(service(c).listForUser(c.req.valid('param').id, c.req.valid('query').organizationId)),
+    )
+    .post('/:id/roles', requireAuth, requirePermission('users.roles.manage'), validate('param', idParam), validate('json', userRoleAssignmentsBody), (c) =>
+      c.json(service(c).replace(c.req.valid('param').id, c.req.valid('json').roleAssignments)),
+    )
+    .post('/:id/assign-role', requireAuth, requirePermission('users.roles.manage'), validate('param', idParam), validate('json', assignRoleSchema), (c) => {
+      const { roleId, organizationId } = c.req.valid('json');
+      const { link, created } = service(c).assign(c.req.valid('param').id, roleId, organizationId);
+      return c.json(link, created ? 201 : 200);
+    });
 }

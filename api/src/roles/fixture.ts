@@ -1,0 +1,47 @@
+/** Test helpers for the roles API tests (not imported by the app). */
+import { eq } from 'drizzle-orm';
+import { organizationMembers } from '../organizations/schema';
+import type { TestApp } from '../test/harness';
+import { userSearchText } from '../users/search';
+import { users } from '../users/schema';
+import { roles } from './schema';
+
+let seq = 0;
+
+/** A user row inserted directly (no password), an active member of each organization given. */
+export function insertUser(t: TestApp, ...orgIds: number[]): number {
+  seq += 1;
+  const base = { code: `RU${seq}`, familyName: 'Trần Thị', givenName: `Mai${seq}`, email: `ru${seq}@example.vn`, phone: '0987654321' };
+  const id = t.db
+    .insert(users)
+    .values({ ...base, searchText: userSearchText(base) })
+    .returning({ id: users.id })
+    .get().id;
+  for (const organizationId of orgIds) t.db.insert(organizationMembers).values({ userId: id, organizationId }).run();
+  return id;
+}
+
+export function roleId(t: TestApp, name: string): number {
+  return t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).get()!.id;
+}
+
+/**
+ * root (Đoàn trường) → F1 (Đoàn khoa) → C1 (chi đoàn), and root → F2. `orgAdmin` holds the
+ * default org_admin role in F1 (users.roles.manage and every organization-context code but none of
+ * the system ones); `noRoles` holds nothing.
+ */
+export async function grantWorld(t: TestApp, prefix: string) {
+  const root = t.createOrg('doan_truong', `${prefix}-ROOT`);
+  const f1 = t.createOrg('doan_co_so', `${prefix}-F1`, root, `Đoàn khoa ${prefix} 1`);
+  const c1 = t.createOrg('chi_doan', `${prefix}-F1-C1`, f1, `Chi đoàn ${prefix} 1`);
+  const f2 = t.createOrg('doan_co_so', `${prefix}-F2`, root, `Đoàn khoa ${prefix} 2`);
+  const ids = {
+    superAdmin: roleId(t, 'super_admin'),
+    orgAdmin: roleId(t, 'org_admin'),
+    staff: roleId(t, 'staff'),
+    member: roleId(t, 'member'),
+  };
+  const orgAdmin = await t.createUser(`${prefix}OA`, [{ roleId: ids.orgAdmin, organizationId: f1 }]);
+  const noRoles = await t.createUser(`${prefix}NR`);
+  return { root, f1, c1, f2, roles: ids, orgAdmin, noRoles };
+}

@@ -1,0 +1,272 @@
+import {
+  hasPermission,
+  normalizeText,
+  type CreateRole,
+  type Permission,
+  type Role,
+  type RoleBulkDeleteResponse,
+  type RoleDeleteResponse,
+  type RoleDetail,
+  type RoleListQuery,
+  type RoleListResponse,
+  type SeedDefaultRolesResponse,
+  type UpdateRole,
+} from '@doanhoi/shared';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { invalidateActors } from '../auth/actor';
+import type { Db } from '../db/client';
+import { seedDefaultRoles } from '../db/seed';
+import { filterKey, searchTextLike } from '../departments/query';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { cachedTotal, invalidateTotals, totalPages } from '../lib/totals';
+import { activeCodesByRole, availablePermissions, permissionCodes, permissionsOfRole, roleSearchText } from './permissions';
+import { rolePermissions, roles } from './schema';
+
+type Row = typeof roles.$inferSelect;
+type CountedRow = Row & { permissionCount: number; assignmentCount: number };
+
+const NOT_FOUND = 'Không tìm thấy vai trò';
+const nameTaken = (name: string) => `Mã vai trò "${name}" đã tồn tại`;
+
+/**
+ * Counts computed by the page query itself (correlated subqueries on the role_id indexes), never
+ * per row in JS. Written out because drizzle leaves the outer "roles"."id" unqualified in a select list.
+ */
+const countedColumns = {
+  ...getTableColumns(roles),
+  permissionCount: sql<number>`(select count(*) from "role_permissions" rp inner join "permissions" p on p."id" = rp."permission_id" where rp."role_id" = "roles"."id" and p."is_active" = 1)`,
+  assignmentCount: sql<number>`(select count(*) from "user_roles" ur where ur."role_id" = "roles"."id")`,
+};
+
+function toRole(r: CountedRow): Role {
+  return {
+    id: r.id,
+    name: r.name,
+    displayName: r.displayName,
+    description: r.description,
+    isActive: r.isActive,
+    isSystemRole: r.isSystemRole,
+    permissionCount: r.permissionCount,
+    assignmentCount: r.assignmentCount,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a role. */
+function snapshot(r: Row, codes: string[]) {
+  return { id: r.id, name: r.name, displayName: r.displayName, description: r.description, isActive: r.isActive, permissions: codes };
+}
+
+/**
+ * Roles and their permissions (000 §2 /permissions). Roles are not owned by organizations: the
+ * routes need permissions.* codes, which count only from global roles. Every write is audited in
+ * its transaction and drops the cached actors (their permissions may have changed).
+ */
+export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | null }) {
+  const caller = { actorId: actor.id, ip: req.ip };
+
+  function findRow(id: number): Row {
+    const row = db.select().from(roles).where(eq(roles.id, id)).get();
+    if (!row) notFound(NOT_FOUND);
+    return row!;
+  }
+
+  function counted(id: number): CountedRow {
+    const row = db.select(countedColumns).from(roles).where(eq(roles.id, id)).get();
+    if (!row) notFound(NOT_FOUND);
+    return row!;
+  }
+
+  /** Codes of the requested permissions; 400 naming any id that does not exist. */
+  function resolvePermissions(ids: number[]): string[] {
+    const codes = permissionCodes(db, ids);
+    const unknown = ids.filter((id) => !codes.has(id));
+    if (unknown.length) badRequest(`Quyền không tồn tại: ${unknown.join(', ')}`);
+    return ids.map((id) => codes.get(id)!);
+  }
+
+  /**
+   * No one but a super admin may make a role confer a permission they do not hold globally:
+   * otherwise a role editor could add system.access_admin to a role they hold and become super admin.
+   */
+  function guardConferred(codes: string[]) {
+    const missing = codes.filter((c) => !hasPermission(actor.roles, c, null));
+    if (missing.length) forbidden(`Bạn không thể trao quyền mà chính bạn không có: ${missing.join(', ')}`);
+  }
+
+  function refuseSystemRoles(rows: Row[], message: string) {
+    const system = rows.filter((r) => r.isSystemRole);
+    if (system.length) conflict(`${message}: ${system.map((r) => r.displayName).join(', ')}`);
+  }
+
+  /** A race past the name pre-check still ends as 409. */
+  function write<T>(name: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) conflict(nameTaken(name));
+      throw err;
+    }
+  }
+
+  function afterWrite() {
+    invalidateTotals('roles');
+    invalidateActors();
+  }
+
+  function get(id: number): RoleDetail {
+    return { ...toRole(counted(id)), permissions: permissionsOfRole(db, id) };
+  }
+
+  return {
+    list(q: RoleListQuery): RoleListResponse {
+      const search = normalizeText(q.search);
+      const where = and(searchTextLike(roles.searchText, search), q.isActive === undefined ? undefined : eq(roles.isActive, q.isActive));
+      const total = cachedTotal('roles', filterKey({ search, isActive: q.isActive }), () => db.select({ n: count() }).from(roles).where(where).get()!.n);
+      const rows = db
+        .select(countedColumns)
+        .from(roles)
+        .where(where)
+        .orderBy(asc(roles.name), asc(roles.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .all();
+      return { data: rows.map(toRole), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+    },
+
+    get,
+
+    availablePermissions(): Permission[] {
+      return availablePermissions(db);
+    },
+
+    create(input: CreateRole): RoleDetail {
+      if (db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name)).get()) conflict(nameTaken(input.name));
+      const codes = resolvePermissions(input.permissionIds);
+      const isActive = input.isActive ?? true;
+      if (!actor.isSuperAdmin && isActive) guardConferred(codes);
+      const id = write(input.name, () =>
+        db.transaction((tx) => {
+          const row = tx
+            .insert(roles)
+            .values({
+              name: input.name,
+              displayName: input.displayName,
+              description: input.description,
+              isActive,
+              searchText: roleSearchText(input.name, input.displayName),
+            })
+            .returning()
+            .get();
+          for (const permissionId of input.permissionIds) tx.insert(rolePermissions).values({ roleId: row.id, permissionId }).run();
+          audit(tx, { ...caller, action: 'role.create', entity: 'role', entityId: row.id, after: snapshot(row, codes) });
+          return row.id;
+        }),
+      );
+      afterWrite();
+      return get(id);
+    },
+
+    update(id: number, input: UpdateRole): RoleDetail {
+      const before = findRow(id);
+      if (input.name !== undefined && input.name !== before.name) badRequest('Mã vai trò không thể thay đổi sau khi tạo');
+      if (before.isSystemRole) {
+        conflict(input.isActive === false ? 'Không thể ngừng kích hoạt vai trò hệ thống' : 'Không thể chỉnh sửa vai trò hệ thống');
+      }
+      const beforeCodes = activeCodesByRole(db, [id]).get(id)!;
+      const codes = input.permissionIds ? resolvePermissions(input.permissionIds) : beforeCodes;
+      const isActive = input.isActive ?? before.isActive;
+      if (!actor.isSuperAdmin && isActive) {
+        // Activating a role confers all of it again; otherwise only what is added.
+        guardConferred(before.isActive ? codes.filter((c) => !beforeCodes.includes(c)) : codes);
+      }
+      db.transaction((tx) => {
+        const after = tx
+          .update(roles)
+          .set({
+            displayName: input.displayName,
+            description: input.description,
+            isActive,
+            searchText: roleSearchText(before.name, input.displayName),
+          })
+          .where(eq(roles.id, id))
+          .returning()
+          .get();
+        if (input.permissionIds) {
+          tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id)).run();
+          for (const permissionId of input.permissionIds) tx.insert(rolePermissions).values({ roleId: id, permissionId }).run();
+        }
+        audit(tx, { ...caller, action: 'role.update', entity: 'role', entityId: id, before: snapshot(before, beforeCodes), after: snapshot(after, codes) });
+      });
+      afterWrite();
+      return get(id);
+    },
+
+    /** The role's user links go with it (foreign key cascade); the answer says how many. */
+    remove(id: number): RoleDeleteResponse {
+      const before = counted(id);
+      if (before.isSystemRole) conflict('Không thể xóa vai trò hệ thống');
+      const codes = activeCodesByRole(db, [id]).get(id)!;
+      db.transaction((tx) => {
+        tx.delete(roles).where(eq(roles.id, id)).run();
+        audit(tx, {
+          ...caller,
+          action: 'role.delete',
+          entity: 'role',
+          entityId: id,
+          before: { ...snapshot(before, codes), assignmentCount: before.assignmentCount },
+        });
+      });
+      afterWrite();
+      return { message: `Đã xóa vai trò "${before.displayName}"`, deletedUserRoleAssignments: before.assignmentCount };
+    },
+
+    /** All or nothing: one system role refuses the whole request. Unknown ids are ignored. */
+    bulkRemove(ids: number[]): RoleBulkDeleteResponse {
+      const unique = [...new Set(ids)];
+      const result = db.transaction((tx) => {
+        const rows = tx.select(countedColumns).from(roles).where(inArray(roles.id, unique)).all();
+        if (rows.length === 0) return { deletedRoles: 0, deletedUserRoleAssignments: 0 };
+        refuseSystemRoles(rows, 'Không thể xóa vai trò hệ thống');
+        const codes = activeCodesByRole(tx, rows.map((r) => r.id));
+        tx.delete(roles).where(inArray(roles.id, rows.map((r) => r.id))).run();
+        for (const r of rows) {
+          audit(tx, {
+            ...caller,
+            action: 'role.delete',
+            entity: 'role',
+            entityId: r.id,
+            before: { ...snapshot(r, codes.get(r.id)!), assignmentCount: r.assignmentCount },
+          });
+        }
+        return { deletedRoles: rows.length, deletedUserRoleAssignments: rows.reduce((n, r) => n + r.assignmentCount, 0) };
+      });
+      if (result.deletedRoles > 0) afterWrite();
+      return result;
+    },
+
+    /** Re-seeds the default roles (docs/decisions.md: never overwrites roles an administrator edited). */
+    seedDefaults(): SeedDefaultRolesResponse {
+      const result = db.transaction((tx) => {
+        // seedDefaultRoles opens its own transaction: on tx it is a savepoint inside this one.
+        const seeded = seedDefaultRoles(tx as unknown as Db);
+        const touched = [...seeded.created, ...seeded.updated];
+        if (touched.length) {
+          for (const r of tx.select().from(roles).where(inArray(roles.name, touched)).all()) {
+            tx.update(roles).set({ searchText: roleSearchText(r.name, r.displayName) }).where(eq(roles.id, r.id)).run();
+          }
+        }
+        audit(tx, { ...caller, action: 'role.seed_defaults', entity: 'role', after: seeded });
+        return seeded;
+      });
+      afterWrite();
+      return {
+        message: `Đã tạo ${result.created.length} vai trò mặc định, bổ sung quyền cho ${result.updated.length} vai trò hệ thống`,
+        ...result,
+      };
+    },
+  };
+}
