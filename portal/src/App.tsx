@@ -1,0 +1,43 @@
+/** Wiring only: the route table and the sign-in guard. */
+import type { ReactNode } from 'react';
+import { Layout } from './components/layout';
+import { NotFound } from './components/states';
+import { LoginPage } from './pages/login';
+import { MyCampaignsPage } from './pages/my-campaigns';
+import { PaymentResultPage } from './pages/payment-result';
+import { matchPath, Redirect, useLocation } from './router';
+import { loginUrl, MY_CAMPAIGNS_PATH } from './rules';
+import { session } from './session';
+
+/** Signed-in pages; others go to the sign-in page with ?to= the page they asked for. */
+function Authenticated({ href, children }: { href: string; children: ReactNode }) {
+  if (!session.isComplete()) return <Redirect to={loginUrl(href)} />;
+  return <Layout>{children}</Layout>;
+}
+
+export function App() {
+  const { pathname, href } = useLocation();
+
+  if (matchPath('/payment/login', pathname)) return <LoginPage />;
+  if (matchPath('/payment', pathname)) return <Redirect to={MY_CAMPAIGNS_PATH} />;
+  if (matchPath('/payment/my-campaigns', pathname)) {
+    return (
+      <Authenticated href={href}>
+        <MyCampaignsPage />
+      </Authenticated>
+    );
+  }
+  const result = matchPath('/payment-result/:orderCode', pathname);
+  if (result) {
+    return (
+      <Authenticated href={href}>
+        <PaymentResultPage key={result.orderCode} orderCode={result.orderCode} />
+      </Authenticated>
+    );
+  }
+  return (
+    <Layout signedIn={session.isComplete()}>
+      <NotFound />
+    </Layout>
+  );
+}

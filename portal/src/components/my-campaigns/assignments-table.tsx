@@ -1,0 +1,83 @@
+/** The member's assignments: campaign, organization, fee level, amount, due date, status and action. */
+import { formatDate, formatVnd } from '@doanhoi/shared';
+import { useTranslation } from 'react-i18next';
+import type { MyAssignment } from '../../api';
+import { amountOf, displayStatus, dueDateOf, memberAction, readDate } from '../../rules';
+import { Spinner } from '../states';
+import { StatusBadge } from '../status-badge';
+
+interface Props {
+  items: MyAssignment[];
+  now: number;
+  payingId: number | null;
+  onPay: (a: MyAssignment) => void;
+}
+
+export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
+  const { t } = useTranslation('myPayments');
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="sr-only">{t('table.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('table.campaign')}</th>
+            <th scope="col">{t('table.organization')}</th>
+            <th scope="col">{t('table.feeLevel')}</th>
+            <th scope="col" className="num">
+              {t('table.amount')}
+            </th>
+            <th scope="col">{t('table.dueDate')}</th>
+            <th scope="col">{t('table.status')}</th>
+            <th scope="col" className="col-action">
+              {t('table.action')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((a) => {
+            const status = displayStatus(a, now);
+            const action = memberAction(a, now);
+            return (
+              <tr key={a.id} data-testid="assignment-row" data-status={status} data-assignment-id={a.id}>
+                <td data-label={t('table.campaign')}>
+                  <div className="cell-title">{a.campaign.name}</div>
+                  {a.campaign.description ? <div className="cell-sub">{a.campaign.description}</div> : null}
+                  {a.campaign.status === 'CANCELLED' ? <span className="badge badge-muted">{t('table.campaignCancelled')}</span> : null}
+                </td>
+                <td data-label={t('table.organization')}>{a.campaign.organization?.name ?? t('table.na')}</td>
+                <td data-label={t('table.feeLevel')}>{a.feeLevel?.levelName ?? t('table.na')}</td>
+                <td data-label={t('table.amount')} className="num strong">
+                  {formatVnd(amountOf(a))}
+                </td>
+                <td data-label={t('table.dueDate')}>
+                  <div>{formatDate(readDate(dueDateOf(a))) || t('table.na')}</div>
+                  {status === 'PAID' && a.paidAt ? <div className="cell-sub">{t('table.paidOn', { date: formatDate(readDate(a.paidAt)) })}</div> : null}
+                </td>
+                <td data-label={t('table.status')}>
+                  <StatusBadge status={status} />
+                </td>
+                <td data-label={t('table.action')} className="col-action">
+                  {action === 'pay' ? (
+                    <button type="button" className="btn btn-primary btn-small" data-testid="pay-button" disabled={payingId !== null} onClick={() => onPay(a)}>
+                      {payingId === a.id ? <Spinner small /> : null}
+                      {payingId === a.id ? t('actions.creatingLink') : t('actions.payNow')}
+                    </button>
+                  ) : action === 'expired' ? (
+                    <button type="button" className="btn btn-small" disabled data-action="expired">
+                      {t('actions.paymentExpired')}
+                    </button>
+                  ) : action === 'paid' ? (
+                    <button type="button" className="btn btn-small btn-success-ghost" disabled data-action="paid">
+                      {t('actions.alreadyPaid')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import type { AssignmentStatus } from '@doanhoi/shared';
+import { useTranslation } from 'react-i18next';
+
+/** The displayed assignment status (PENDING past the campaign end is already OVERDUE here). */
+export function StatusBadge({ status }: { status: AssignmentStatus }) {
+  const { t } = useTranslation('myPayments');
+  return <span className={`badge badge-${status.toLowerCase()}`}>{t(`status.${status}`)}</span>;
+}

@@ -1,0 +1,64 @@
+/** Loads a payment order by its code and, while it is PENDING, re-checks it every 5 s (001 §4). */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, checkPaymentStatus, type ResultOrder } from '../api';
+import { normalizeOrderStatus, POLL_INTERVAL_MS } from '../rules';
+
+export type OrderState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'ready'; order: ResultOrder };
+
+const MIN_CHECKING_MS = 600;
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export function useOrderStatus(orderCode: string) {
+  const [state, setState] = useState<OrderState>({ phase: 'loading' });
+  const [checking, setChecking] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // Bumped after every background check (success or not) to schedule the next one.
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState({ phase: 'loading' });
+    // Order codes are positive integers; anything else cannot exist.
+    if (!/^\d{1,16}$/.test(orderCode)) {
+      setState({ phase: 'notFound' });
+      return;
+    }
+    checkPaymentStatus(orderCode).then(
+      (order) => live && setState(order ? { phase: 'ready', order } : { phase: 'notFound' }),
+      (err: unknown) => live && setState(err instanceof ApiError && err.status === 404 ? { phase: 'notFound' } : { phase: 'error', message: message(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderCode, attempt]);
+
+  const pending = state.phase === 'ready' && normalizeOrderStatus(state.order.status) === 'PENDING';
+
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    const timer = window.setTimeout(async () => {
+      setChecking(true);
+      try {
+        // The indicator spins at least MIN_CHECKING_MS so a fast answer is still visible.
+        const [order] = await Promise.all([checkPaymentStatus(orderCode), new Promise((r) => window.setTimeout(r, MIN_CHECKING_MS))]);
+        if (live && order) setState({ phase: 'ready', order });
+      } catch (err) {
+        // A failed background check keeps the last known status; the next one retries.
+        console.warn('[payment-result] status check failed:', message(err));
+      } finally {
+        if (live) {
+          setChecking(false);
+          setTick((n) => n + 1);
+        }
+      }
+    }, POLL_INTERVAL_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [pending, orderCode, tick]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, checking, retry };
+}

@@ -1,0 +1,137 @@
+/** /payment/login: email and password with the shared loginSchema rules, then back to ?to=. */
+import { loginSchema } from '@doanhoi/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { login } from '../api';
+import { LanguageSwitcher } from '../components/language-switcher';
+import { AlertIcon, WalletIcon } from '../components/icons';
+import { Spinner } from '../components/states';
+import { ThemeToggle } from '../components/theme-toggle';
+import { navigate, Redirect, useLocation } from '../router';
+import { safeRedirect } from '../rules';
+import { session } from '../session';
+
+type Field = 'email' | 'password';
+
+export function LoginPage() {
+  const { t } = useTranslation(['portal', 'validation']);
+  const { search } = useLocation();
+  const target = safeRedirect(search.get('to'));
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('login.title')} · ${t('appTitle')}`;
+  }, [t]);
+
+  if (session.isComplete() && !submitting) return <Redirect to={target} />;
+
+  /** Shared zod messages are 'validation.x' keys of the validation namespace. */
+  const message = (key: string | undefined) => (key ? t(key.replace(/^validation\./, 'validation:')) : undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setServerError(null);
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await login(parsed.data);
+      navigate(target, { replace: true });
+    } catch (err) {
+      setServerError(err instanceof Error ? err.message : String(err));
+      setSubmitting(false);
+    }
+  };
+
+  const change = (field: Field) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
+  };
+
+  return (
+    <main className="login-page">
+      <div className="login-toolbar">
+        <LanguageSwitcher />
+        <ThemeToggle />
+      </div>
+      <div className="card login-card">
+        <div className="login-heading">
+          <WalletIcon className="login-logo" />
+          <h1>{t('appTitle')}</h1>
+          <p className="muted">{t('login.subtitle')}</p>
+        </div>
+        {serverError ? (
+          <div className="notice notice-error" role="alert" data-testid="login-error">
+            <AlertIcon className="notice-icon" />
+            <div>
+              <strong>{t('login.failed')}</strong>
+              <div>{serverError}</div>
+            </div>
+          </div>
+        ) : null}
+        <form className="form" onSubmit={submit} noValidate data-testid="portal-login-form">
+          <div className="field">
+            <label htmlFor="login-email">{t('login.email')}</label>
+            <input
+              id="login-email"
+              className={errors.email ? 'input input-invalid' : 'input'}
+              type="email"
+              name="email"
+              autoComplete="username"
+              placeholder={t('login.emailPlaceholder')}
+              value={values.email}
+              onChange={change('email')}
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? 'login-email-error' : undefined}
+              autoFocus
+            />
+            {errors.email ? (
+              <span id="login-email-error" className="field-error">
+                {message(errors.email)}
+              </span>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">{t('login.password')}</label>
+            <input
+              id="login-password"
+              className={errors.password ? 'input input-invalid' : 'input'}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              placeholder={t('login.passwordPlaceholder')}
+              value={values.password}
+              onChange={change('password')}
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={errors.password ? 'login-password-error' : undefined}
+            />
+            {errors.password ? (
+              <span id="login-password-error" className="field-error">
+                {message(errors.password)}
+              </span>
+            ) : null}
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+            {submitting ? <Spinner small /> : null}
+            {t('login.submit')}
+          </button>
+        </form>
+        <p className="login-footer muted">
+          {t('login.adminHint')} <a href="/">{t('nav.admin')}</a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+/** /payment-result/:orderCode: where payOS sends the member back; shows and follows the order's status. */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OrderDetails } from '../components/payment-result/order-details';
+import { StatusDisplay } from '../components/payment-result/status-display';
+import { ErrorState, LoadingState } from '../components/states';
+import { useOrderStatus } from '../hooks/use-order-status';
+import { Link } from '../router';
+import { MY_CAMPAIGNS_PATH, normalizeOrderStatus } from '../rules';
+
+/**
+ * The spec's "go to /dashboard" after PAID: the admin's dashboard route is '/', so the button
+ * links there (a full page load, since the admin is another app).
+ */
+export const DASHBOARD_URL = '/';
+
+export function PaymentResultPage({ orderCode }: { orderCode: string }) {
+  const { t } = useTranslation('myPayments');
+  const { state, checking, retry } = useOrderStatus(orderCode);
+
+  useEffect(() => {
+    document.title = `${t('paymentResult.pageTitle')} · ${t('portal:appTitle')}`;
+  }, [t]);
+
+  const back = (
+    <Link className="btn btn-default" href={MY_CAMPAIGNS_PATH} data-testid="back-button">
+      {t('paymentResult.buttons.back')}
+    </Link>
+  );
+
+  let body;
+  if (state.phase === 'loading') {
+    body = <LoadingState label={t('paymentResult.loading')} />;
+  } else if (state.phase === 'error') {
+    body = (
+      <ErrorState
+        title={t('errors.statusCheckFailed')}
+        message={state.message}
+        actions={
+          <>
+            <button type="button" className="btn btn-primary" onClick={retry}>
+              {t('portal:common.retry')}
+            </button>
+            {back}
+          </>
+        }
+      />
+    );
+  } else if (state.phase === 'notFound') {
+    body = (
+      <div data-testid="payment-not-found">
+        <ErrorState title={t('paymentResult.notFound.title')} message={t('paymentResult.notFound.message', { orderCode })} actions={back} />
+      </div>
+    );
+  } else {
+    const status = normalizeOrderStatus(state.order.status);
+    body = (
+      <>
+        <StatusDisplay status={status} checking={checking} />
+        <OrderDetails order={state.order} status={status} />
+        <div className="actions no-print" data-testid="result-actions">
+          {back}
+          {status === 'PAID' ? (
+            <a className="btn btn-primary" href={DASHBOARD_URL} data-testid="dashboard-button">
+              {t('paymentResult.buttons.dashboard')}
+            </a>
+          ) : null}
+          {status === 'CANCELLED' || status === 'EXPIRED' ? (
+            <Link className="btn btn-primary" href={MY_CAMPAIGNS_PATH} data-testid="retry-payment-button">
+              {t('paymentResult.buttons.retry')}
+            </Link>
+          ) : null}
+          {status !== 'PENDING' ? (
+            <button type="button" className="btn btn-default" onClick={() => window.print()}>
+              {t('paymentResult.buttons.print')}
+            </button>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="page page-narrow" data-testid="payment-result">
+      <div className="page-head">
+        <h1>{t('paymentResult.pageTitle')}</h1>
+      </div>
+      <div className="card result-card">{body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Pure rules of the member portal (001 §4 "Member view rules", §9 constants). No DOM, no fetch:
+ * the pages call these and the unit tests pin them down.
+ */
+import { normalizeText, parseVnDateTime, type AssignmentStatus, type OrderStatus } from '@doanhoi/shared';
+
+/** 001 §9: my payments are paged client-side, 10 per page. */
+export const PAGE_SIZE = 10;
+/** 001 §4/§9: a PENDING payment order is re-checked every 5 seconds. */
+export const POLL_INTERVAL_MS = 5000;
+/** 001 §9: the result page shows the last 4 words of a bank transaction's description. */
+export const DESCRIPTION_WORDS = 4;
+/** 001 §4: only assignments of these campaigns appear to the member. */
+export const VISIBLE_CAMPAIGN_STATUSES: readonly string[] = ['ACTIVE', 'CANCELLED'];
+
+export const MY_CAMPAIGNS_PATH = '/payment/my-campaigns';
+export const LOGIN_PATH = '/payment/login';
+
+/** The fields the rules read; a structural subset of the assignment the API returns. */
+export interface RuleAssignment {
+  id: number;
+  status: string;
+  amount?: number | null;
+  dueDate?: string | null;
+  feeLevel?: { amount?: number | null } | null;
+  campaign: { name?: string | null; status: string; endDate?: string | null };
+}
+
+export type MemberAction = 'pay' | 'expired' | 'paid' | 'none';
+
+function toTime(value: string | null | undefined, endOfDay = false): number | null {
+  if (!value) return null;
+  const d = parseVnDateTime(value, { endOfDay });
+  return d ? d.getTime() : null;
+}
+
+/** The campaign's end as epoch ms (a bare date counts until the end of that day), or null. */
+export function campaignEnd(a: RuleAssignment): number | null {
+  return toTime(a.campaign.endDate, true);
+}
+
+/** Only assignments of ACTIVE or CANCELLED campaigns are shown. */
+export function isVisible(a: RuleAssignment): boolean {
+  return VISIBLE_CAMPAIGN_STATUSES.includes(a.campaign.status);
+}
+
+/** A PENDING assignment whose campaign has ended is displayed as OVERDUE; PAID stays PAID. */
+export function displayStatus(a: RuleAssignment, now = Date.now()): AssignmentStatus {
+  if (a.status === 'PAID') return 'PAID';
+  if (a.status === 'OVERDUE') return 'OVERDUE';
+  const end = campaignEnd(a);
+  return end !== null && now > end ? 'OVERDUE' : 'PENDING';
+}
+
+/**
+ * What the row's action cell offers: pay now for PENDING of an ACTIVE campaign, a disabled
+ * 'payment expired' for PENDING of a CANCELLED campaign and for OVERDUE (including PENDING past
+ * the campaign end), a disabled 'already paid' for PAID.
+ */
+export function memberAction(a: RuleAssignment, now = Date.now()): MemberAction {
+  const shown = displayStatus(a, now);
+  if (shown === 'PAID') return 'paid';
+  if (shown === 'OVERDUE') return 'expired';
+  if (a.campaign.status === 'ACTIVE') return 'pay';
+  if (a.campaign.status === 'CANCELLED') return 'expired';
+  return 'none';
+}
+
+/** The amount owed: the assignment's own amount when given, else its fee level's. */
+export function amountOf(a: RuleAssignment): number {
+  const v = a.amount ?? a.feeLevel?.amount ?? 0;
+  return Number.isFinite(v) ? Number(v) : 0;
+}
+
+/** The due date used for display and sorting: the assignment's, else the campaign's end. */
+export function dueDateOf(a: RuleAssignment): string | null {
+  return a.dueDate ?? a.campaign.endDate ?? null;
+}
+
+function dueTime(a: RuleAssignment): number | null {
+  return toTime(a.dueDate, true) ?? campaignEnd(a);
+}
+
+/** PENDING (as displayed) first, then due date ascending (no date last), then id. Returns a new array. */
+export function sortAssignments<T extends RuleAssignment>(list: readonly T[], now = Date.now()): T[] {
+  return [...list].sort((x, y) => {
+    const px = displayStatus(x, now) === 'PENDING' ? 0 : 1;
+    const py = displayStatus(y, now) === 'PENDING' ? 0 : 1;
+    if (px !== py) return px - py;
+    const dx = dueTime(x);
+    const dy = dueTime(y);
+    if (dx !== dy) {
+      if (dx === null) return 1;
+      if (dy === null) return -1;
+      return dx - dy;
+    }
+    return x.id - y.id;
+  });
+}
+
+export interface Tile {
+  count: number;
+  amount: number;
+}
+export interface Summary {
+  total: Tile;
+  pending: Tile;
+  paid: Tile;
+  overdue: Tile;
+}
+
+/** Counts and VND sums for the four tiles, by displayed status. */
+export function summarize(list: readonly RuleAssignment[], now = Date.now()): Summary {
+  const s: Summary = { total: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, paid: { count: 0, amount: 0 }, overdue: { count: 0, amount: 0 } };
+  for (const a of list) {
+    const amount = amountOf(a);
+    const key = displayStatus(a, now) === 'PAID' ? 'paid' : displayStatus(a, now) === 'OVERDUE' ? 'overdue' : 'pending';
+    s.total.count += 1;
+    s.total.amount += amount;
+    s[key].count += 1;
+    s[key].amount += amount;
+  }
+  return s;
+}
+
+export type StatusFilter = 'ALL' | AssignmentStatus;
+export interface Filters {
+  status: StatusFilter;
+  search: string;
+}
+
+/** Status (as displayed) and campaign-name search, ignoring case and Vietnamese accents. */
+export function filterAssignments<T extends RuleAssignment>(list: readonly T[], f: Filters, now = Date.now()): T[] {
+  const needle = normalizeText(f.search);
+  return list.filter(
+    (a) => (f.status === 'ALL' || displayStatus(a, now) === f.status) && (!needle || normalizeText(a.campaign.name).includes(needle)),
+  );
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  totalPages: number;
+  total: number;
+  /** 1-based index of the first and last item shown (0 when empty). */
+  from: number;
+  to: number;
+}
+
+/** One page of a list; the page is clamped into range. */
+export function paginate<T>(list: readonly T[], page: number, size = PAGE_SIZE): Page<T> {
+  const total = list.length;
+  const totalPages = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
+  const start = (current - 1) * size;
+  const items = list.slice(start, start + size);
+  return { items, page: current, totalPages, total, from: total ? start + 1 : 0, to: start + items.length };
+}
+
+const ORDER_STATUSES: readonly string[] = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED'];
+
+/** 001 §4: a status the page does not know is treated as pending. */
+export function normalizeOrderStatus(status: unknown): OrderStatus {
+  const s = typeof status === 'string' ? status.toUpperCase() : '';
+  return (ORDER_STATUSES.includes(s) ? s : 'PENDING') as OrderStatus;
+}
+
+/**
+ * A date from the API or payOS: ISO with a zone is that instant; a zone-less value (payOS sends
+ * '2026-11-23 14:30:58') is Vietnam time. Null when empty or unreadable.
+ */
+export function readDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  return parseVnDateTime(value);
+}
+
+/** The last `n` whitespace-separated words of a text (bank descriptions carry the reference last). */
+export function lastWords(text: string | null | undefined, n = DESCRIPTION_WORDS): string {
+  if (!text) return '';
+  return text.trim().split(/\s+/).filter(Boolean).slice(-n).join(' ');
+}
+
+/** A same-site path to go to after sign-in; anything else (other hosts, '//x', '/\\x') gives the fallback. */
+export function safeRedirect(to: string | null | undefined, fallback = MY_CAMPAIGNS_PATH): string {
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  // The login page itself is never a destination.
+  if (to === LOGIN_PATH || to.startsWith(`${LOGIN_PATH}?`)) return fallback;
+  return to;
+}
+
+/** Whether a path belongs to this app (the rest of the origin is the admin, reached by a full load). */
+export function isPortalPath(path: string): boolean {
+  return /^\/(payment|payment-result)(\/|$|\?)/.test(path);
+}
+
+/** The login URL that brings the user back to `path` afterwards. */
+export function loginUrl(path: string): string {
+  const to = safeRedirect(path, '');
+  return to ? `${LOGIN_PATH}?to=${encodeURIComponent(to)}` : LOGIN_PATH;
+}
