@@ -1,0 +1,38 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MEMBER } from '../helpers/accounts';
+
+async function startPayment(page: Page) {
+  const pending = page.locator('[data-testid="assignment-row"][data-status="PENDING"]').first();
+  await expect(pending).toBeVisible();
+  await expect(pending).toContainText('₫');
+  await pending.getByTestId('pay-button').click();
+  // The checkout page of the local payOS sandbox.
+  await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
+  await expect(page.locator('body')).toContainText('₫');
+}
+
+test('a member cancels at the payOS checkout, retries, pays and sees the fee paid', async ({ page }) => {
+  await page.goto('/payment/my-campaigns');
+  await expect(page).toHaveURL(/\/payment\/login/);
+  const form = page.getByTestId('portal-login-form');
+  await form.getByLabel('Email').fill(MEMBER.email);
+  await form.getByLabel('Mật khẩu').fill(MEMBER.password);
+  await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page.getByTestId('my-campaigns')).toBeVisible();
+  const paidBefore = await page.locator('[data-testid="assignment-row"][data-status="PAID"]').count();
+
+  await startPayment(page);
+  await page.getByRole('button', { name: 'Hủy' }).click();
+  await expect(page).toHaveURL(/\/payment-result\/\d+/);
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'CANCELLED');
+
+  await page.goto('/payment/my-campaigns');
+  await startPayment(page);
+  await page.getByRole('button', { name: 'Thanh toán' }).click();
+  await expect(page).toHaveURL(/\/payment-result\/\d+/);
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'PAID');
+  await expect(page.getByTestId('payment-result')).toContainText('₫');
+
+  await page.goto('/payment/my-campaigns');
+  await expect(page.locator('[data-testid="assignment-row"][data-status="PAID"]')).toHaveCount(paidBefore + 1);
+});
