@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: builds a 100k-user database, starts the real server and a bare Hono route,
- * loads each list route with 50 connections and prints req/s, p50, p95 and the ratio to the bare route.
+ * loads each list route with 50 connections and prints req/s, p50, p95 and the ratio to the bare route;
+ * then times the spreadsheet import (10k rows) and export (100k users) with their peak RSS.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateBenchDb } from './generate';
+import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, type LoadResult } from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -59,6 +61,8 @@ async function main() {
     app.kill();
     bare.kill();
   }
+  // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
+  printImportExportTable(await runImportExportBench(dbPath));
 }
 
 main().catch((e) => {

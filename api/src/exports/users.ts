@@ -1,19 +1,41 @@
 /** Users and organization-member exports: keyset-paged reads (id > last), so 100k rows stream in flat memory. */
-import { fullName, permissionScope, type RoleGrant } from '@doanhoi/shared';
-import { and, asc, eq, exists, gt, inArray, like, or, type SQL } from 'drizzle-orm';
+import { fullName, normalizeText, type ExportRequest } from '@doanhoi/shared';
+import { and, asc, eq, gt, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import { classes } from '../classes/schema';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
+import type { Actor } from '../lib/context';
+import { notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../organizations/schema';
+import { scopeCondition, subtreeRange, userScope } from '../users/scope';
 import { users } from '../users/schema';
 import type { Cell } from './writer';
 import { vnDate } from './writer';
 
 const PAGE = 1000;
+/** The labels the users import accepts back (kinds/users.ts aliases), so an export re-imports unchanged. */
 const USER_TYPE: Record<string, string> = { student: 'Sinh viên', staff: 'Cán bộ' };
 const MEMBERSHIP: Record<string, string> = { none: 'Không', doan_vien: 'Đoàn viên', hoi_vien: 'Hội viên', both: 'Đoàn viên và Hội viên' };
+const MEMBER_ROLE: Record<string, string> = { member: 'Thành viên' };
 
-type UserRow = typeof users.$inferSelect;
+/** Only what an export can show (not the password hash or search text). */
+const COLUMNS = {
+  id: users.id,
+  code: users.code,
+  familyName: users.familyName,
+  givenName: users.givenName,
+  email: users.email,
+  phone: users.phone,
+  userType: users.userType,
+  membershipStatus: users.membershipStatus,
+  isActive: users.isActive,
+  classId: users.classId,
+  managementDepartmentId: users.managementDepartmentId,
+  trainingDepartmentId: users.trainingDepartmentId,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+type UserRow = { [K in keyof typeof COLUMNS]: (typeof users.$inferSelect)[K] };
 
 function lookups(db: Db) {
   const dept = new Map(db.select({ id: departments.id, name: departments.name }).from(departments).all().map((d) => [d.id, d.name]));
@@ -34,7 +56,7 @@ function toRecord(u: UserRow, l: ReturnType<typeof lookups>, membership?: { role
     class: u.classId ? (l.cls.get(u.classId) ?? null) : null,
     userType: USER_TYPE[u.userType] ?? u.userType,
     membershipStatus: MEMBERSHIP[u.membershipStatus] ?? u.membershipStatus,
-    role: membership ? (membership.role === 'member' ? 'Thành viên' : membership.role) : null,
+    role: membership ? (MEMBER_ROLE[membership.role] ?? membership.role) : null,
     joinedAt: vnDate(membership?.joinedAt),
     isActive: u.isActive ? 'Hoạt động' : 'Ngừng hoạt động',
     createdAt: vnDate(u.createdAt),
@@ -42,42 +64,51 @@ function toRecord(u: UserRow, l: ReturnType<typeof lookups>, membership?: { role
   };
 }
 
-/** Users the caller may export: everyone with a global users.export, else members of the organizations (and subtrees) where it is held. */
-export function userExportScope(db: Db, roles: RoleGrant[]): SQL | undefined {
-  const scope = permissionScope(roles, 'users.export');
-  if (scope.all) return undefined;
-  if (scope.organizationIds.length === 0) return eq(users.id, -1);
-  const paths = db.select({ path: organizations.path }).from(organizations).where(inArray(organizations.id, scope.organizationIds)).all();
-  return exists(
-    db
-      .select({ one: organizationMembers.id })
+/**
+ * Which users the caller may export, with the request's filters: everyone with a global
+ * users.export, else the active members of the organizations (and subtrees) where it is held.
+ */
+export function userExportFilter(db: Db, actor: Actor, body: ExportRequest): SQL | undefined {
+  const filters: (SQL | undefined)[] = [scopeCondition(db, userScope(db, actor, 'users.export'))];
+  if (body.userType) filters.push(eq(users.userType, body.userType));
+  if (body.membershipStatus) filters.push(eq(users.membershipStatus, body.membershipStatus));
+  for (const w of normalizeText(body.search).split(' ').filter(Boolean)) filters.push(like(users.searchText, `%${w}%`));
+  if (body.organizationId) {
+    const org = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)).get();
+    if (!org) notFound('Không tìm thấy tổ chức');
+    const [from, to] = subtreeRange(org!.path);
+    const member = db
+      .select({ one: sql`1` })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(and(eq(organizationMembers.userId, users.id), or(...paths.map((p) => like(organizations.path, `${p.path}%`))))),
-  );
+      .where(and(eq(organizationMembers.userId, users.id), eq(organizationMembers.isActive, true), gte(organizations.path, from), lt(organizations.path, to)));
+    filters.push(sql`EXISTS ${member}`);
+  }
+  return and(...filters);
 }
 
 export async function* userPages(db: Db, where: SQL | undefined): AsyncGenerator<Record<string, Cell>[]> {
   const l = lookups(db);
   let last = 0;
   for (;;) {
-    const rows = db.select().from(users).where(and(gt(users.id, last), where)).orderBy(asc(users.id)).limit(PAGE).all();
+    const rows = db.select(COLUMNS).from(users).where(and(gt(users.id, last), where)).orderBy(asc(users.id)).limit(PAGE).all();
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.id;
     yield rows.map((u) => toRecord(u, l));
   }
 }
 
+/** The organization's own active members, with their role and joining date. */
 export async function* memberPages(db: Db, organizationId: number): AsyncGenerator<Record<string, Cell>[]> {
   const l = lookups(db);
   let last = 0;
   for (;;) {
     const rows = db
-      .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
+      .select({ u: COLUMNS, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(and(eq(organizationMembers.organizationId, organizationId), gt(users.id, last)))
-      .orderBy(asc(users.id))
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.isActive, true), gt(organizationMembers.userId, last)))
+      .orderBy(asc(organizationMembers.userId))
       .limit(PAGE)
       .all();
     if (rows.length === 0) return;

@@ -7,7 +7,7 @@ import { xlsxResponseHeaders } from '../imports/template';
 
 export type Cell = string | number | Date | null;
 
-/** Keeps only known fields, in the catalogue's order; unknown names → 400. */
+/** Keeps only known fields, in the catalogue's order (the export dialog's groups); unknown names → 400. */
 export function pickFields(catalogue: readonly ExportField[], requested: string[]): ExportField[] {
   const unknown = requested.filter((f) => !catalogue.some((c) => c.key === f));
   if (unknown.length) badRequest(`Trường không hợp lệ: ${unknown.join(', ')}`);
@@ -22,7 +22,8 @@ export function exportFileName(prefix: string, name: string, now = new Date()): 
 
 /**
  * Writes rows produced by `pages` (an async generator of row batches) into one worksheet and
- * returns a streaming Response. Dates are written as Excel dates in dd/mm/yyyy.
+ * returns a streaming Response. Dates are Excel dates shown dd/mm/yyyy; amounts use a VND format.
+ * Between batches it waits while the client is behind, and stops if the client went away.
  */
 export function streamXlsx(fileName: string, sheetName: string, fields: ExportField[], pages: () => AsyncGenerator<Record<string, Cell>[]>): Response {
   const out = new PassThrough();
@@ -31,19 +32,19 @@ export function streamXlsx(fileName: string, sheetName: string, fields: ExportFi
   ws.columns = fields.map((f) => ({ header: f.header, key: f.key, width: Math.max(14, f.header.length + 4) }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
+  const formats = fields.map((f) => (/(Date|At)$/.test(f.key) ? 'dd/mm/yyyy' : /amount/i.test(f.key) ? '#,##0 "₫"' : null));
   (async () => {
     try {
       for await (const batch of pages()) {
+        if (out.destroyed) return;
         for (const rec of batch) {
           const row = ws.addRow(fields.map((f) => rec[f.key] ?? null));
-          fields.forEach((f, i) => {
-            const v = rec[f.key];
-            if (v instanceof Date) row.getCell(i + 1).numFmt = 'dd/mm/yyyy';
-            else if (typeof v === 'number' && /amount/i.test(f.key)) row.getCell(i + 1).numFmt = '#,##0 "₫"';
+          formats.forEach((fmt, i) => {
+            if (fmt && rec[fields[i]!.key] != null) row.getCell(i + 1).numFmt = fmt;
           });
           row.commit();
         }
-        await new Promise((r) => setImmediate(r));
+        await catchUp(ws, out);
       }
       ws.commit();
       await wb.commit();
@@ -52,6 +53,36 @@ export function streamXlsx(fileName: string, sheetName: string, fields: ExportFi
     }
   })();
   return new Response(Readable.toWeb(out) as ReadableStream, { headers: xlsxResponseHeaders(fileName) });
+}
+
+type Sink = { destroyed?: boolean; writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } } & NodeJS.EventEmitter;
+
+/** Node streams say writableNeedDrain; the readable-stream copy inside archiver only keeps the state. */
+const behind = (s: Sink) => !s.destroyed && (s.writableNeedDrain ?? s._writableState?.needDrain ?? false);
+
+/**
+ * exceljs's worksheet stream hands its chunks to the zip without backpressure, so rows written
+ * faster than deflate (or the client) can take them pile up in memory (≈ 60 MB for 100k rows).
+ * Wait while the zip's input or our output is behind; always yield once so other requests run.
+ */
+async function catchUp(ws: unknown, out: PassThrough) {
+  const zipInput = (ws as { stream?: { pipes?: Sink[] } }).stream?.pipes?.[0];
+  for (const s of [zipInput, out as Sink]) {
+    while (s && !out.destroyed && behind(s)) await drainOrClose(s, out);
+  }
+  await new Promise((r) => setImmediate(r));
+}
+
+function drainOrClose(s: Sink, out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      s.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    s.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 /** Excel has no time zones: shift instants so the cell shows the Vietnam calendar date. */

@@ -1,11 +1,14 @@
 /** Batched lookups used while checking an import (chunked IN lists: never one query per row). */
-import { normalizeText } from '@doanhoi/shared';
-import { inArray } from 'drizzle-orm';
+import { isSuperAdmin, normalizeText, SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE, type RoleGrant } from '@doanhoi/shared';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { classes } from '../classes/schema';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
 import { organizations } from '../organizations/schema';
+import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { userScope, usersInScope } from '../users/scope';
+import type { Actor } from '../lib/context';
 
 const CHUNK = 500;
 
@@ -16,25 +19,49 @@ export function chunked<T>(xs: T[], size = CHUNK): T[][] {
 }
 
 /** Rows whose column is one of `values`, in chunks. */
-export function whereIn<R>(values: string[], column: SQLiteColumn, query: (cond: ReturnType<typeof inArray>) => R[]): R[] {
+export function whereIn<R>(values: string[], column: SQLiteColumn | ReturnType<typeof sql>, query: (cond: ReturnType<typeof inArray>) => R[]): R[] {
   const uniq = [...new Set(values.filter(Boolean))];
-  return chunked(uniq).flatMap((c) => query(inArray(column, c)));
+  return chunked(uniq).flatMap((c) => query(inArray(column as SQLiteColumn, c)));
 }
 
-export function departmentCodes(db: Db): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const d of db.select({ id: departments.id, code: departments.code }).from(departments).all()) if (d.code) m.set(normalizeText(d.code), d.id);
-  return m;
+/** Records by code and by name, accent- and case-insensitively. */
+export interface RefIndex {
+  byCode: Map<string, number>;
+  byName: Map<string, number[]>;
 }
 
-/** Class by code or by name (both accent- and case-insensitive). */
-export function classKeys(db: Db): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const c of db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all()) {
-    m.set(normalizeText(c.name), c.id);
-    if (c.code) m.set(normalizeText(c.code), c.id);
+function refIndex(rows: { id: number; name: string; code: string | null }[]): RefIndex {
+  const ix: RefIndex = { byCode: new Map(), byName: new Map() };
+  for (const r of rows) {
+    if (r.code) ix.byCode.set(normalizeText(r.code), r.id);
+    const k = normalizeText(r.name);
+    ix.byName.set(k, [...(ix.byName.get(k) ?? []), r.id]);
   }
-  return m;
+  return ix;
+}
+
+/**
+ * What `text` names: the record it already points at if that one matches (so a re-imported export
+ * keeps its references), else the record with that code, else the only record with that name.
+ */
+export function resolveRef(ix: RefIndex, text: string, current: number | null): { id: number } | { ambiguous: number } | null {
+  const k = normalizeText(text);
+  const code = ix.byCode.get(k);
+  const named = ix.byName.get(k) ?? [];
+  if (current != null && (code === current || named.includes(current))) return { id: current };
+  if (code != null) return { id: code };
+  if (named.length === 1) return { id: named[0]! };
+  return named.length > 1 ? { ambiguous: named.length } : null;
+}
+
+/** Departments by code or by name (the export writes names, the template asks for codes). */
+export function departmentIndex(db: Db): RefIndex {
+  return refIndex(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).all());
+}
+
+/** Classes by code or by name. */
+export function classIndex(db: Db): RefIndex {
+  return refIndex(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all());
 }
 
 export interface OrgRef {
@@ -44,10 +71,14 @@ export interface OrgRef {
   code: string;
 }
 
+/** Organizations by code, case-insensitively (codes are unique per type, so one code may name several). */
 export function organizationsByCode(db: Db, codes: string[]): Map<string, OrgRef[]> {
   const m = new Map<string, OrgRef[]>();
-  const rows = whereIn(codes, organizations.code, (cond) =>
-    db.select({ id: organizations.id, path: organizations.path, type: organizations.type, code: organizations.code }).from(organizations).where(cond).all(),
+  const lower = sql`lower(${organizations.code})`;
+  const rows = whereIn(
+    codes.map((c) => c.trim().toLowerCase()),
+    lower,
+    (cond) => db.select({ id: organizations.id, path: organizations.path, type: organizations.type, code: organizations.code }).from(organizations).where(cond).all(),
   );
   for (const r of rows) {
     const k = r.code.toLowerCase();
@@ -58,4 +89,46 @@ export function organizationsByCode(db: Db, codes: string[]): Map<string, OrgRef
 
 export function ancestorsAndSelf(path: string): number[] {
   return path.split('/').filter(Boolean).map(Number);
+}
+
+/** Users among `ids` who are super admins (a global, active super_admin role or system.access_admin). */
+function superAdmins(db: Db, ids: number[]): Set<number> {
+  const out = new Set<number>();
+  for (const chunk of chunked(ids)) {
+    const rows = db
+      .selectDistinct({ userId: userRoles.userId, name: roles.name, code: permissions.code })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+      .leftJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)))
+      .where(
+        and(
+          inArray(userRoles.userId, chunk),
+          isNull(userRoles.organizationId),
+          eq(userRoles.isActive, true),
+          eq(roles.isActive, true),
+          or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
+        ),
+      )
+      .all();
+    for (const r of rows) {
+      const grant: RoleGrant = { name: r.name, organizationId: null, permissions: r.code ? [r.code] : [] };
+      if (isSuperAdmin([grant])) out.add(r.userId);
+    }
+  }
+  return out;
+}
+
+/**
+ * Of these existing users, the ones the caller may update through an import: within the reach of
+ * their users.update grants, and never a super admin unless the caller is one.
+ */
+export function updatableUsers(db: Db, actor: Actor, ids: number[]): Set<number> {
+  const uniq = [...new Set(ids)];
+  if (uniq.length === 0) return new Set();
+  const scope = userScope(db, actor, 'users.update');
+  const reach = new Set<number>();
+  for (const chunk of chunked(uniq)) for (const id of usersInScope(db, scope, chunk)) reach.add(id);
+  if (!actor.isSuperAdmin) for (const id of superAdmins(db, [...reach])) reach.delete(id);
+  return reach;
 }

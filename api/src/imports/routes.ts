@@ -1,6 +1,7 @@
 /** Template, upload, validate, execute and status routes, one set per importable resource (000 §7). */
-import { hasPermission, IMPORT_MAX_BYTES, importExecuteSchema, importOptionsSchema, memberImportLevelQuery } from '@doanhoi/shared';
+import { hasPermission, IMPORT_MAX_BYTES, MEMBER_IMPORT_LEVEL_MESSAGE, importExecuteSchema, importOptionsSchema, memberImportLevelQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
+import { every } from 'hono/combine';
 import { z } from 'zod';
 import { auditContext } from '../lib/audit';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
@@ -37,26 +38,36 @@ async function readUpload(c: Context<AppEnv>): Promise<File> {
   return f;
 }
 
-function executeOptions(body: z.output<typeof importExecuteSchema>) {
-  const raw = (body.options ?? body) as Record<string, unknown>;
+/** The execute body: options under `options` or at the top level; no body means the defaults. */
+async function executeOptions(c: Context<AppEnv>) {
+  const text = await c.req.text();
+  let json: unknown = {};
+  try {
+    json = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    badRequest('Dữ liệu JSON không hợp lệ');
+  }
+  const body = importExecuteSchema.safeParse(json);
+  if (!body.success) badRequest('Tùy chọn nhập không hợp lệ');
+  const raw = (body.data!.options ?? body.data!) as Record<string, unknown>;
   const parsed = importOptionsSchema.safeParse({ skipErrors: raw.skipErrors, updateExisting: raw.updateExisting, dryRun: raw.dryRun, batchSize: raw.batchSize });
-  if (!parsed.success) badRequest('Tùy chọn nhập không hợp lệ');
+  // skipErrors, updateExisting, dryRun: true/false; batchSize: 1 to 1000.
+  if (!parsed.success) badRequest(`Tùy chọn nhập không hợp lệ: ${[...new Set(parsed.error!.issues.map((i) => i.path.join('.')))].join(', ')}`);
   const opts = parsed.data!;
-  if (body.skipConflicts === true) opts.updateExisting = false;
+  if (body.data!.skipConflicts === true || raw.skipConflicts === true) opts.updateExisting = false;
   return opts;
 }
 
 /** The shared upload/validate/execute/status routes for one kind, guarded by `permission`. */
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
-    .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), (c) => {
-      const { actorId, ip } = auditContext(c);
-      return c.json(importService(def, c.get('deps'), c.get('actor'), ip ?? (actorId ? null : null)).validate(c.req.valid('param').sessionId));
-    })
+    .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), (c) =>
+      c.json(importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip).validate(c.req.valid('param').sessionId)),
+    )
     .post('/:sessionId/execute', requireAuth, guard, validate('param', sessionParam), async (c) => {
-      const body = importExecuteSchema.parse(await c.req.json().catch(() => ({})));
+      const options = await executeOptions(c);
       const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip);
-      return c.json(await svc.execute(c.req.valid('param').sessionId, executeOptions(body)));
+      return c.json(await svc.execute(c.req.valid('param').sessionId, options));
     })
     .get('/:sessionId/status', requireAuth, guard, validate('param', sessionParam), (c) =>
       c.json(importService(def, c.get('deps'), c.get('actor'), null).status(c.req.valid('param').sessionId)),
@@ -90,21 +101,24 @@ export function legacyDepartmentImport() {
 
 /** The organization of a member-import session (its permission context). */
 const sessionOrganization: OrganizationFrom = (c) => {
-  const s = loadSession(c.get('deps').db, c.req.param('sessionId') ?? '', 'organization_members', c.get('actor').id);
+  const s = loadSession(c.get('deps').db, c.req.param('sessionId') ?? '', 'organization_members', c.get('actor').id, false);
   return Number(s.params.organizationId) || null;
 };
 
+/** Held somewhere first (so a caller without it gets 403, not 404), then in the session's organization. */
+const inSessionOrganization = every(requirePermission('organizations.add_member'), requirePermission('organizations.add_member', sessionOrganization));
+
 export function memberImportRoutes() {
   const template = async (c: Context<AppEnv>) => {
-    const level = Number(c.req.param('level'));
-    if (level !== 2 && level !== 3) badRequest('Level phải là 2 hoặc 3');
+    const level = /^\d+$/.test(c.req.param('level') ?? '') ? Number(c.req.param('level')) : NaN;
+    if (level !== 2 && level !== 3) badRequest(MEMBER_IMPORT_LEVEL_MESSAGE);
     return c.body(await buildTemplate(membersImport.sheetName, membersImport.columns({ level })) as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(membersImport.templateName({ level })));
   };
   const canImport = requirePermission('organizations.add_member');
   return new Hono<AppEnv>()
     .get('/template/:level', requireAuth, canImport, template)
     .get('/members/import/template/:level', requireAuth, canImport, template)
-    .post('/members/import/upload', requireAuth, validate('query', memberImportLevelQuery), async (c) => {
+    .post('/members/import/upload', requireAuth, canImport, validate('query', memberImportLevelQuery), async (c) => {
       const { level } = c.req.valid('query');
       const file = await readUpload(c);
       const form = await c.req.parseBody();
@@ -115,7 +129,7 @@ export function memberImportRoutes() {
       if (!hasPermission(c.get('actor').roles, 'organizations.add_member', ctx)) forbidden();
       return c.json(await importService(membersImport, c.get('deps'), c.get('actor'), auditContext(c).ip).upload(file, { level, organizationId }), 201);
     })
-    .route('/import', sessionRoutes(membersImport, requirePermission('organizations.add_member', sessionOrganization)));
+    .route('/import', sessionRoutes(membersImport, inSessionOrganization));
 }
 
 export const importKinds = { users: usersImport, departments: departmentsImport, classes: classesImport };

@@ -3,19 +3,30 @@
  * batches, each in one transaction together with the session's progress, so a crash half-way
  * leaves consistent data and a status that tells how far it got.
  */
-import type { ImportExecutionResult, ImportOptions, ImportValidationResult } from '@doanhoi/shared';
+import type { ImportExecutionResult, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
 import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { isUniqueViolation } from '../lib/errors';
+import { conflict } from '../lib/errors';
 import { invalidateTotals } from '../lib/totals';
+import { addCounts, newCounts, rowWriter, writeFailure, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
-import { createSession, loadSession, markProgress, saveResult, saveValidation } from './session';
+import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
 import { readSheet } from './workbook';
 
 const PREVIEW_ROWS = 10;
+/** Sessions executing in this process: a 'running' session not listed here was cut off by a restart and may run again. */
+const running = new Set<string>();
+/** Thrown to roll back a dry run's transaction. */
+const ROLLBACK = Symbol('dry run');
 
-function summarize(checked: CheckedRow<unknown>[]): ImportValidationResult {
+/** A password from the file is never sent back. */
+function masked(values: Record<string, string>): Record<string, string> {
+  const pw = values.password?.trim();
+  return pw && pw !== '-' ? { ...values, password: '******' } : values;
+}
+
+function summarize(def: AnyImportKind, checked: CheckedRow[], values: Record<string, string>[]): ImportValidationResult {
   const errors: { row: number; message: string }[] = [];
   const warnings: { row: number; message: string }[] = [];
   let valid = 0;
@@ -25,6 +36,7 @@ function summarize(checked: CheckedRow<unknown>[]): ImportValidationResult {
     if (r.errors.length === 0) valid++;
     if (r.duplicate) duplicates++;
     if (r.existingId != null) conflicts++;
+    if (r.existingId != null && r.updateDenied) r.warnings.push(r.updateDenied);
     for (const m of r.errors) errors.push({ row: r.rowNumber, message: m });
     for (const m of r.warnings) warnings.push({ row: r.rowNumber, message: m });
   }
@@ -33,15 +45,27 @@ function summarize(checked: CheckedRow<unknown>[]): ImportValidationResult {
     summary: { total: checked.length, valid, invalid: checked.length - valid, duplicates, conflicts },
     errors,
     warnings,
-    data: checked.map((r) => ({
+    data: checked.map((r, i) => ({
       rowIndex: r.rowNumber,
-      data: r.data as Record<string, unknown>,
-      validation: { isValid: r.errors.length === 0, errors: r.errors, warnings: r.warnings, action: r.existingId != null ? 'update' : 'create' },
+      data: def.view ? def.view(r, values[i] ?? {}) : masked(values[i] ?? {}),
+      validation: { isValid: r.errors.length === 0, errors: r.errors, warnings: r.warnings, action: r.errors.length ? 'skip' : r.existingId != null ? 'update' : 'create' },
     })),
   };
 }
 
+function resultMessage(c: Counts, dryRun: boolean): string {
+  if (dryRun) return `Chạy thử: ${c.imported} dòng sẽ được nhập, ${c.skipped} dòng bỏ qua, ${c.failed} dòng lỗi. Không có dữ liệu nào được ghi`;
+  return c.failed === 0 ? `Import thành công! Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng` : `Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng, ${c.failed} dòng lỗi`;
+}
+
 export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip: string | null) {
+  function loadOpen(sessionId: string) {
+    const s = loadSession(db, sessionId, def.kind, actor.id);
+    if (running.has(s.id)) conflict('Phiên nhập đang được thực hiện');
+    if (s.status === 'completed') conflict('Phiên nhập này đã được thực hiện xong. Vui lòng tải file lên lại để nhập tiếp');
+    return s;
+  }
+
   return {
     async upload(file: File, params: Record<string, unknown>) {
       const buffer = new Uint8Array(await file.arrayBuffer());
@@ -51,123 +75,159 @@ export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip
         sessionId,
         fileName: file.name,
         totalRows: sheet.rows.length,
-        previewData: sheet.rows.slice(0, PREVIEW_ROWS).map((r) => ({ rowIndex: r.rowNumber, ...r.values })),
+        previewData: sheet.rows.slice(0, PREVIEW_ROWS).map((r) => ({ rowIndex: r.rowNumber, ...masked(r.values) })),
         ignoredColumns: sheet.unknownHeaders,
       };
     },
 
     validate(sessionId: string): ImportValidationResult {
-      const s = loadSession(db, sessionId, def.kind, actor.id);
-      const result = summarize(def.check(db, s.rows, actor, s.params));
-      saveValidation(db, s.id, result);
+      const s = loadOpen(sessionId);
+      const result = summarize(
+        def,
+        def.check(db, s.rows, actor, s.params),
+        s.rows.map((r) => r.values),
+      );
+      if (s.status === 'uploaded' || s.status === 'validated') saveValidation(db, s.id, result);
       return result;
     },
 
-    status(sessionId: string) {
-      const s = loadSession(db, sessionId, def.kind, actor.id);
-      return { sessionId: s.id, fileName: s.fileName, status: s.status, totalRows: s.totalRows, processedRows: s.processedRows, result: s.result };
+    status(sessionId: string): ImportStatus {
+      const s: ImportSessionMeta = loadSession(db, sessionId, def.kind, actor.id, false);
+      // 'running' in the database but not here: the process stopped half-way (committed batches stay).
+      const status = s.status === 'running' && !running.has(s.id) ? 'failed' : s.status;
+      return { sessionId: s.id, fileName: s.fileName, status, totalRows: s.totalRows, processedRows: s.processedRows, result: s.result };
     },
 
     async execute(sessionId: string, options: ImportOptions): Promise<ImportExecutionResult> {
-      const s = loadSession(db, sessionId, def.kind, actor.id);
-      if (s.status === 'running') return { success: false, importedCount: 0, skippedCount: 0, failedCount: 0, errors: [], message: 'Phiên nhập đang được thực hiện' };
+      const s = loadOpen(sessionId);
       // Re-check at execute time: the database may have changed since validation.
       const checked: CheckedRow[] = def.check(db, s.rows, actor, s.params);
+      for (const r of checked) {
+        if (options.updateExisting && r.existingId != null && r.updateDenied && r.errors.length === 0) r.errors.push(r.updateDenied);
+      }
       const invalid = checked.filter((r) => r.errors.length > 0);
-      const errors = invalid.flatMap((r) => r.errors.map((message) => ({ row: r.rowNumber, message })));
+      const checkErrors = invalid.flatMap((r) => r.errors.map((message) => ({ row: r.rowNumber, message })));
       if (invalid.length > 0 && !options.skipErrors) {
         const result: ImportExecutionResult = {
           success: false,
           importedCount: 0,
           skippedCount: 0,
           failedCount: invalid.length,
-          errors,
+          errors: checkErrors,
           message: `Có ${invalid.length} dòng lỗi; không có dòng nào được nhập (bật "Bỏ qua dòng lỗi" để nhập các dòng hợp lệ)`,
+          ...(options.dryRun ? { dryRun: true } : {}),
         };
-        saveResult(db, s.id, result, 'failed');
+        if (!options.dryRun) saveResult(db, s.id, result, 'failed');
         return result;
       }
-      const skipConflicts = !options.updateExisting;
-      const todo = checked.filter((r) => r.errors.length === 0 && !(skipConflicts && r.existingId != null));
-      let skippedCount = checked.filter((r) => r.errors.length === 0 && skipConflicts && r.existingId != null).length;
+
+      const writer = rowWriter(def, options, actor, s.params);
+      const batches: CheckedRow[][] = [];
+      for (let i = 0; i < checked.length; i += options.batchSize) batches.push(checked.slice(i, i + options.batchSize));
+      const total = newCounts();
+      total.errors.push(...checkErrors);
+      const finish = (c: Counts, extra: Partial<ImportExecutionResult> = {}): ImportExecutionResult => ({
+        success: c.failed === 0,
+        importedCount: c.imported,
+        skippedCount: c.skipped,
+        failedCount: c.failed,
+        errors: c.errors.sort((a, b) => a.row - b.row),
+        message: resultMessage(c, !!options.dryRun),
+        ...extra,
+      });
+      /** Writes every batch and rolls it back: what a run would do, row by row, with nothing kept. */
+      const rehearse = async (c: Counts) => {
+        for (const batch of batches) {
+          const bc = newCounts();
+          try {
+            db.transaction((tx) => {
+              writer.writeIsolated(tx, batch, bc);
+              throw ROLLBACK;
+            });
+          } catch (err) {
+            if (err !== ROLLBACK) throw err;
+          }
+          addCounts(c, bc);
+          await new Promise((r) => setImmediate(r));
+        }
+      };
+
       if (options.dryRun) {
-        return {
-          success: true,
-          dryRun: true,
-          importedCount: todo.length,
-          skippedCount,
-          failedCount: invalid.length,
-          errors,
-          message: `Chạy thử: ${todo.length} dòng sẽ được nhập, ${skippedCount} dòng bỏ qua, ${invalid.length} dòng lỗi. Không có dữ liệu nào được ghi`,
-        };
+        await rehearse(total);
+        if (options.skipErrors || total.failed === 0) return finish(total, { dryRun: true });
+        // Without skipErrors a row failing at write time means nothing would be written.
+        return finish(total, { dryRun: true, importedCount: 0, skippedCount: 0, message: `Chạy thử: ${total.failed} dòng lỗi khi ghi; khi nhập thật sẽ không có dòng nào được ghi` });
       }
 
-      let importedCount = 0;
-      let failedCount = invalid.length;
-      const runRow = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], row: CheckedRow) => {
-        const outcome = def.write(tx, row, options, actor, s.params);
-        if (outcome === 'unchanged') skippedCount++;
-        else importedCount++;
-      };
+      running.add(s.id);
       markProgress(db, s.id, 0);
       try {
         if (!options.skipErrors) {
           // All or nothing: one transaction for the whole file.
-          await def.prepare?.(todo);
-          db.transaction((tx) => {
-            for (const row of todo) runRow(tx, row);
-            markProgress(tx, s.id, todo.length);
-            audit(tx, { actorId: actor.id, action: `import.${def.kind}`, entity: 'import_session', entityId: s.id, after: { fileName: s.fileName, importedCount }, ip });
-          });
-        } else {
-          for (let i = 0; i < todo.length; i += options.batchSize) {
-            const batch = todo.slice(i, i + options.batchSize);
-            await def.prepare?.(batch);
+          await def.prepare?.(checked.filter(writer.toWrite));
+          try {
             db.transaction((tx) => {
-              for (const row of batch) {
-                try {
-                  tx.transaction((sp) => runRow(sp, row));
-                } catch (err) {
-                  failedCount++;
-                  errors.push({ row: row.rowNumber, message: isUniqueViolation(err) ? 'Trùng mã hoặc email với dữ liệu đã có' : 'Không ghi được dòng này' });
-                }
-              }
-              markProgress(tx, s.id, Math.min(i + batch.length, todo.length));
+              for (const batch of batches) writer.writeAllOrNothing(tx, batch, total);
+              markProgress(tx, s.id, checked.length);
+              audit(tx, { actorId: actor.id, action: `import.${def.kind}`, entity: 'import_session', entityId: s.id, after: { fileName: s.fileName, importedCount: total.imported }, ip });
             });
+          } catch (err) {
+            // Nothing was written; rehearse row by row to tell which rows failed.
+            const found = newCounts();
+            await rehearse(found);
+            const errors = found.errors.length ? found.errors : [{ row: 0, message: writeFailure(err) }];
+            const result: ImportExecutionResult = {
+              success: false,
+              importedCount: 0,
+              skippedCount: 0,
+              failedCount: checked.length,
+              errors,
+              message: 'Import thất bại! Không có dữ liệu nào được ghi',
+            };
+            markProgress(db, s.id, 0, 'failed');
+            saveResult(db, s.id, result, 'failed');
+            return result;
+          }
+        } else {
+          let done = 0;
+          for (const batch of batches) {
+            const c = newCounts();
+            try {
+              await def.prepare?.(batch.filter(writer.toWrite));
+              db.transaction((tx) => {
+                writer.writeIsolated(tx, batch, c);
+                markProgress(tx, s.id, done + batch.length);
+              });
+            } catch (err) {
+              // Earlier batches stay written (and counted); this one was rolled back.
+              const result = finish(total, {
+                success: false,
+                failedCount: total.failed + checked.length - done,
+                message: `Import dừng ở dòng ${batch[0]!.rowNumber}: ${writeFailure(err)}. Đã nhập ${total.imported} dòng trước đó; các dòng còn lại chưa được nhập`,
+              });
+              saveResult(db, s.id, result, 'failed');
+              markProgress(db, s.id, done, 'failed');
+              return result;
+            }
+            done += batch.length;
+            addCounts(total, c);
             await new Promise((r) => setImmediate(r)); // let status requests in between batches
           }
-          db.transaction((tx) =>
-            audit(tx, { actorId: actor.id, action: `import.${def.kind}`, entity: 'import_session', entityId: s.id, after: { fileName: s.fileName, importedCount, failedCount }, ip }),
-          );
         }
-      } catch (err) {
-        const result: ImportExecutionResult = {
-          success: false,
-          importedCount: 0,
-          skippedCount: 0,
-          failedCount: checked.length,
-          errors: [...errors, { row: 0, message: isUniqueViolation(err) ? 'Trùng mã hoặc email với dữ liệu đã có' : 'Lỗi khi ghi dữ liệu' }],
-          message: 'Import thất bại! Không có dữ liệu nào được ghi',
-        };
-        saveResult(db, s.id, result, 'failed');
+        const result = finish(total);
+        db.transaction((tx) => {
+          if (options.skipErrors) {
+            audit(tx, { actorId: actor.id, action: `import.${def.kind}`, entity: 'import_session', entityId: s.id, after: { fileName: s.fileName, importedCount: total.imported, failedCount: total.failed }, ip });
+          }
+          markProgress(tx, s.id, checked.length, 'completed');
+          saveResult(tx, s.id, result, 'completed');
+        });
         return result;
       } finally {
+        running.delete(s.id);
         invalidateTotals(...def.tables);
         invalidateActors();
       }
-      const result: ImportExecutionResult = {
-        success: failedCount === 0,
-        importedCount,
-        skippedCount,
-        failedCount,
-        errors,
-        message:
-          failedCount === 0
-            ? `Import thành công! Đã nhập ${importedCount} dòng, bỏ qua ${skippedCount} dòng`
-            : `Đã nhập ${importedCount} dòng, bỏ qua ${skippedCount} dòng, ${failedCount} dòng lỗi`,
-      };
-      saveResult(db, s.id, result, 'completed');
-      return result;
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Import sessions live in the database (they survive a restart) and expire after a day. */
-import { IMPORT_SESSION_TTL_MS, type ImportExecutionResult, type ImportKind, type ImportValidationResult } from '@doanhoi/shared';
+import { IMPORT_SESSION_TTL_MS, type ImportExecutionResult, type ImportKind, type ImportStatus, type ImportValidationResult } from '@doanhoi/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -11,18 +11,20 @@ export interface SessionRow {
   values: Record<string, string>;
 }
 
-export interface ImportSession {
+export interface ImportSessionMeta {
   id: string;
   kind: ImportKind;
   actorId: number | null;
   fileName: string;
   totalRows: number;
-  rows: SessionRow[];
   params: Record<string, unknown>;
-  validation: ImportValidationResult | null;
-  status: 'uploaded' | 'validated' | 'running' | 'completed' | 'failed';
+  status: ImportStatus['status'];
   processedRows: number;
   result: ImportExecutionResult | null;
+}
+
+export interface ImportSession extends ImportSessionMeta {
+  rows: SessionRow[];
 }
 
 export function createSession(db: Db, s: { kind: ImportKind; actorId: number; fileName: string; rows: SessionRow[]; params: Record<string, unknown> }): string {
@@ -43,37 +45,68 @@ export function createSession(db: Db, s: { kind: ImportKind; actorId: number; fi
   return id;
 }
 
-/** The caller's own, unexpired session of this kind; 404 otherwise (403 for someone else's). */
-export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number): ImportSession {
-  const row = db.select().from(importSessions).where(and(eq(importSessions.id, id), eq(importSessions.kind, kind))).get();
-  if (!row || row.expiresAt.getTime() < Date.now()) notFound('Phiên nhập dữ liệu không tồn tại hoặc đã hết hạn. Vui lòng tải file lên lại');
-  if (row!.actorId !== actorId) forbidden('Phiên nhập dữ liệu thuộc về người dùng khác');
-  const r = row!;
-  return {
+const META = {
+  id: importSessions.id,
+  kind: importSessions.kind,
+  actorId: importSessions.actorId,
+  fileName: importSessions.fileName,
+  totalRows: importSessions.totalRows,
+  params: importSessions.params,
+  status: importSessions.status,
+  processedRows: importSessions.processedRows,
+  result: importSessions.result,
+  expiresAt: importSessions.expiresAt,
+};
+
+/**
+ * The caller's own, unexpired session of this kind; 404 otherwise (403 for someone else's). The
+ * rows (megabytes for a large file) are read only when asked for: status is polled while an import runs.
+ */
+export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number): ImportSession;
+export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows: false): ImportSessionMeta;
+export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows = true): ImportSessionMeta | ImportSession {
+  const r = db
+    .select(withRows ? { ...META, rows: importSessions.rows } : META)
+    .from(importSessions)
+    .where(and(eq(importSessions.id, id), eq(importSessions.kind, kind)))
+    .get() as (Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt' | 'rows'> & { rows?: string }) | undefined;
+  if (!r || r.expiresAt.getTime() < Date.now()) return notFound('Phiên nhập dữ liệu không tồn tại hoặc đã hết hạn. Vui lòng tải file lên lại');
+  if (r.actorId !== actorId) forbidden('Phiên nhập dữ liệu thuộc về người dùng khác');
+  const meta: ImportSessionMeta = {
     id: r.id,
     kind: r.kind,
     actorId: r.actorId,
     fileName: r.fileName,
     totalRows: r.totalRows,
-    rows: JSON.parse(r.rows) as SessionRow[],
     params: JSON.parse(r.params) as Record<string, unknown>,
-    validation: r.validation ? (JSON.parse(r.validation) as ImportValidationResult) : null,
     status: r.status,
     processedRows: r.processedRows,
     result: r.result ? (JSON.parse(r.result) as ImportExecutionResult) : null,
   };
+  return withRows ? { ...meta, rows: JSON.parse(r.rows ?? '[]') as SessionRow[] } : meta;
 }
 
 type Tx = Pick<Db, 'update'>;
 
+/** Keeps the summary only: the per-row details are recomputed on every validate and execute. */
 export function saveValidation(db: Tx, id: string, v: ImportValidationResult): void {
-  db.update(importSessions).set({ validation: JSON.stringify(v), status: 'validated' }).where(eq(importSessions.id, id)).run();
+  db.update(importSessions)
+    .set({ validation: JSON.stringify({ isValid: v.isValid, summary: v.summary }), status: 'validated' })
+    .where(eq(importSessions.id, id))
+    .run();
 }
 
-export function markProgress(db: Tx, id: string, processedRows: number, status: ImportSession['status'] = 'running'): void {
+export function markProgress(db: Tx, id: string, processedRows: number, status: ImportSessionMeta['status'] = 'running'): void {
   db.update(importSessions).set({ processedRows, status }).where(eq(importSessions.id, id)).run();
 }
 
+/**
+ * A finished session keeps its result for status; a completed one also drops its rows, so the
+ * file's passwords are not kept in the database any longer than needed.
+ */
 export function saveResult(db: Tx, id: string, result: ImportExecutionResult, status: 'completed' | 'failed'): void {
-  db.update(importSessions).set({ result: JSON.stringify(result), status }).where(eq(importSessions.id, id)).run();
+  db.update(importSessions)
+    .set({ result: JSON.stringify(result), status, ...(status === 'completed' ? { rows: '[]' } : {}) })
+    .where(eq(importSessions.id, id))
+    .run();
 }

@@ -1,7 +1,8 @@
 /** Reading uploaded spreadsheets with exceljs's streaming reader, and turning rows into records. */
 import { normalizeText, type ImportColumn } from '@doanhoi/shared';
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { badRequest } from '../lib/errors';
 
 const ZIP_MAGIC = [0x50, 0x4b];
@@ -10,6 +11,58 @@ const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
 function startsWith(buf: Uint8Array, magic: number[]) {
   return magic.every((b, i) => buf[i] === b);
+}
+
+/** Text decoded across chunk boundaries, so a multi-byte character split between two chunks survives. */
+async function* utf8Text(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const c of chunks) {
+    const s = typeof c === 'string' ? c : decoder.write(c);
+    if (s) yield s;
+  }
+  const tail = decoder.end();
+  if (tail) yield tail;
+}
+
+function utf8Stream(entry: NodeJS.ReadableStream): Transform {
+  const decoder = new StringDecoder('utf8');
+  return entry.pipe(
+    new Transform({
+      readableObjectMode: true,
+      transform(chunk: Buffer, _enc, done) {
+        const s = decoder.write(chunk);
+        done(null, s || undefined);
+      },
+      flush(done) {
+        done(null, decoder.end() || undefined);
+      },
+    }),
+  );
+}
+
+interface ReaderInternals {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
+}
+const base = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as ReaderInternals;
+if (typeof base._parseWorksheet !== 'function' || typeof base._parseSharedStrings !== 'function') {
+  throw new Error('exceljs WorkbookReader internals changed: review Utf8WorkbookReader in imports/workbook.ts');
+}
+
+/**
+ * exceljs 4.4's streaming reader decodes every chunk of a zip entry on its own, so a Vietnamese
+ * character whose UTF-8 bytes straddle a chunk boundary turns into "���" ("Nguyễn" → "Nguy���n",
+ * at random rows). This reader hands it the worksheet and shared strings as text decoded across
+ * chunks instead (exceljs passes strings through untouched).
+ */
+class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
+    return base._parseWorksheet.call(this, utf8Text(iterator), sheetNo);
+  }
+
+  _parseSharedStrings(entry: NodeJS.ReadableStream) {
+    return base._parseSharedStrings.call(this, utf8Stream(entry));
+  }
 }
 
 /** Plain text of a cell value (rich text, hyperlinks, formulas and dates included). */
@@ -45,15 +98,18 @@ export async function readSheet(buffer: Uint8Array, fileName: string, columns: r
   if (!startsWith(buffer, ZIP_MAGIC)) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx)');
 
   const alias = new Map<string, string>();
+  // Keys and headers first, so an alias never shadows another column's own name.
   for (const c of columns) {
     alias.set(normalizeText(c.key), c.key);
     alias.set(normalizeText(c.header), c.key);
   }
+  for (const c of columns) for (const a of c.aliases ?? []) if (!alias.has(normalizeText(a))) alias.set(normalizeText(a), c.key);
   const rows: ParsedSheet['rows'] = [];
   let header: (string | null)[] | null = null;
+  let sawSheet = false;
   const unknownHeaders: string[] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(buffer)), {
+    const reader = new Utf8WorkbookReader(Readable.from(Buffer.from(buffer)), {
       sharedStrings: 'cache',
       hyperlinks: 'cache',
       styles: 'ignore',
@@ -61,15 +117,22 @@ export async function readSheet(buffer: Uint8Array, fileName: string, columns: r
       entries: 'emit',
     });
     for await (const sheet of reader) {
+      sawSheet = true;
       for await (const row of sheet) {
         const values = (row.values as ExcelJS.CellValue[]).map(cellText);
         if (!header) {
           if (values.every((v) => !v)) continue;
+          const taken = new Set<string>();
           header = values.map((h) => {
             if (!h) return null;
             const key = alias.get(normalizeText(h.replace(/\*+$/, '')));
-            if (!key) unknownHeaders.push(h);
-            return key ?? null;
+            // A second column for the same field (e.g. both "Lớp" and "Mã lớp") is ignored, not merged.
+            if (!key || taken.has(key)) {
+              unknownHeaders.push(h);
+              return null;
+            }
+            taken.add(key);
+            return key;
           });
           continue;
         }
@@ -85,6 +148,7 @@ export async function readSheet(buffer: Uint8Array, fileName: string, columns: r
   } catch {
     badRequest('Không đọc được file Excel: file bị hỏng hoặc không đúng định dạng .xlsx');
   }
+  if (!sawSheet) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx): không có trang tính nào');
   if (!header) badRequest('File không có dữ liệu: trang tính đầu tiên trống');
   const present = new Set(header!.filter(Boolean));
   const missing = columns.filter((c) => c.required && !present.has(c.key)).map((c) => `${c.header} (${c.key})`);

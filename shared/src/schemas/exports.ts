@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { membershipStatusSchema, userTypeSchema } from './enums';
 
 export const EXPORT_NO_FIELDS = 'Vui lòng chọn ít nhất một trường để xuất';
 
@@ -49,11 +50,11 @@ export const ASSIGNMENT_EXPORT_FIELDS: readonly ExportField[] = [
 
 export const exportRequestSchema = z.object({
   fields: z.array(z.string(), { error: EXPORT_NO_FIELDS }).min(1, EXPORT_NO_FIELDS).max(50),
-  format: z.literal('xlsx').default('xlsx'),
-  /** Optional filters for the users export (same meaning as the list). */
+  format: z.literal('xlsx', { error: 'Chỉ hỗ trợ xuất định dạng xlsx' }).default('xlsx'),
+  /** Optional filters for the users export (same meaning as the users list). */
   search: z.string().max(200).optional(),
-  userType: z.string().optional(),
-  membershipStatus: z.string().optional(),
+  userType: userTypeSchema.optional(),
+  membershipStatus: membershipStatusSchema.optional(),
   organizationId: z.number().int().positive().optional(),
 });
 export type ExportRequest = z.output<typeof exportRequestSchema>;

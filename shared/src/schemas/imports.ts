@@ -7,6 +7,7 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_EXTENSIONS = ['.xlsx', '.xls'] as const;
 export const IMPORT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const MEMBER_IMPORT_LEVELS = [2, 3] as const;
+export const MEMBER_IMPORT_LEVEL_MESSAGE = 'Level phải là 2 hoặc 3';
 
 export type ImportKind = 'users' | 'departments' | 'classes' | 'organization_members';
 
@@ -18,6 +19,8 @@ export interface ImportColumn {
   note: string;
   /** Allowed values (a dropdown in the template). */
   values?: readonly string[];
+  /** Other headers accepted for this column (the export's headers, so an export re-imports). */
+  aliases?: readonly string[];
   example: string | number;
 }
 
@@ -28,12 +31,26 @@ export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'email', header: 'Email', required: true, note: 'Email, không trùng', example: '22001234@sv.bachkhoa.edu.vn' },
   { key: 'password', header: 'Mật khẩu', required: false, note: `Tối thiểu ${PASSWORD_MIN} ký tự. Để trống hoặc "-": phần trước @ của email (phải đổi khi đăng nhập lần đầu)`, example: '-' },
   { key: 'phone', header: 'Số điện thoại', required: false, note: '10 hoặc 11 chữ số', example: '0901234567' },
-  { key: 'className', header: 'Lớp', required: false, note: 'Tên hoặc mã lớp đã có', example: '22CNTT1' },
-  { key: 'managementDepartmentCode', header: 'Mã khoa quản lý', required: false, note: 'Mã khoa/phòng ban quản lý', example: 'CNTT' },
-  { key: 'trainingDepartmentCode', header: 'Mã khoa đào tạo', required: false, note: 'Mã khoa đào tạo', example: 'CNTT' },
+  { key: 'className', header: 'Lớp', required: false, note: 'Mã hoặc tên lớp đã có', example: '22CNTT1', aliases: ['class', 'Tên lớp', 'Mã lớp'] },
+  {
+    key: 'managementDepartmentCode',
+    header: 'Mã khoa quản lý',
+    required: false,
+    note: 'Mã (hoặc tên) khoa/phòng ban quản lý đã có',
+    example: 'CNTT',
+    aliases: ['managementDepartment', 'Khoa quản lý'],
+  },
+  { key: 'trainingDepartmentCode', header: 'Mã khoa đào tạo', required: false, note: 'Mã (hoặc tên) khoa đào tạo đã có', example: 'CNTT', aliases: ['trainingDepartment', 'Khoa đào tạo'] },
   { key: 'organizationCodes', header: 'Mã tổ chức', required: false, note: 'Mã tổ chức, nhiều mã cách nhau bởi dấu phẩy; thêm cả các tổ chức cấp trên', example: 'CD-22CNTT1' },
-  { key: 'userType', header: 'Loại người dùng', required: false, note: 'student (sinh viên) hoặc staff (cán bộ)', values: USER_TYPES, example: 'student' },
-  { key: 'membershipStatus', header: 'Đoàn viên/Hội viên', required: false, note: 'none, doan_vien, hoi_vien hoặc both', values: MEMBERSHIP_STATUSES, example: 'both' },
+  { key: 'userType', header: 'Loại người dùng', required: false, note: 'student (sinh viên) hoặc staff (cán bộ); để trống: student', values: USER_TYPES, example: 'student' },
+  {
+    key: 'membershipStatus',
+    header: 'Đoàn viên/Hội viên',
+    required: false,
+    note: 'none (không), doan_vien, hoi_vien hoặc both (cả hai); để trống: none',
+    values: MEMBERSHIP_STATUSES,
+    example: 'both',
+  },
 ];
 
 export const DEPARTMENT_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -51,7 +68,14 @@ export const CLASS_IMPORT_COLUMNS: readonly ImportColumn[] = [
 
 /** Level 3 (a unit such as a chi đoàn or a club): the member's code. Level 2 (a faculty unit): also the class or unit code beneath it. */
 export function memberImportColumns(level: 2 | 3): readonly ImportColumn[] {
-  const student: ImportColumn = { key: 'studentCode', header: 'Mã sinh viên', required: true, note: 'Mã số của người dùng đã có', example: '22001234' };
+  const student: ImportColumn = {
+    key: 'studentCode',
+    header: 'Mã sinh viên',
+    required: true,
+    note: 'Mã số của người dùng đã có',
+    example: '22001234',
+    aliases: ['code', 'Mã số', 'MSSV', 'Mã số sinh viên'],
+  };
   if (level === 3) return [student];
   return [student, { key: 'classOrUnitCode', header: 'Mã lớp/đơn vị', required: true, note: 'Mã chi đoàn/chi hội hoặc lớp trực thuộc', example: 'CD-22CNTT1' }];
 }
@@ -65,20 +89,27 @@ export const importOptionsSchema = z
     skipConflicts: z.boolean().optional(),
   })
   .default({ skipErrors: true, updateExisting: false, dryRun: false, batchSize: 100 });
-/** Execute body: the options either at top level or under `options` (the spec sends `options`). */
+/**
+ * Execute body: the options under `options` (as the spec's client sends them) or at the top level;
+ * `skipConflicts: true` means updateExisting false.
+ */
 export const importExecuteSchema = z
-  .object({ options: importOptionsSchema.optional(), skipConflicts: z.boolean().optional() })
+  .object({ options: z.record(z.string(), z.unknown()).optional(), skipConflicts: z.boolean().optional() })
   .passthrough()
   .default({});
 export type ImportOptions = z.output<typeof importOptionsSchema>;
 
 export const memberImportLevelQuery = z.object({
-  level: z.coerce.number().refine((v) => v === 2 || v === 3, 'Level phải là 2 hoặc 3').default(3),
+  level: z
+    .enum(['2', '3'], { error: MEMBER_IMPORT_LEVEL_MESSAGE })
+    .default('3')
+    .transform((v) => Number(v) as 2 | 3),
   organizationId: z.coerce.number().int().positive().optional(),
 });
 
 export interface ImportRowResult {
   rowIndex: number;
+  /** The row as read (passwords from the file are masked; a default password shows its value). */
   data: Record<string, unknown>;
   validation: { isValid: boolean; errors: string[]; warnings: string[]; action?: 'create' | 'update' | 'skip' };
 }
@@ -99,6 +130,16 @@ export interface ImportExecutionResult {
   errors: { row: number; message: string }[];
   message: string;
   dryRun?: boolean;
+}
+
+export interface ImportStatus {
+  sessionId: string;
+  fileName: string;
+  status: 'uploaded' | 'validated' | 'running' | 'completed' | 'failed';
+  totalRows: number;
+  /** Rows handled so far (written, skipped or failed), in file order; totalRows when done. */
+  processedRows: number;
+  result: ImportExecutionResult | null;
 }
 
 export { EMAIL_PATTERN };

@@ -1,11 +1,11 @@
 /** Departments and classes imports (000 §3 columns, §5 rules); matched to existing rows by code, else by name. */
-import { CLASS_IMPORT_COLUMNS, DEPARTMENT_IMPORT_COLUMNS, normalizeText } from '@doanhoi/shared';
+import { CLASS_IMPORT_COLUMNS, DEPARTMENT_IMPORT_COLUMNS, hasPermission, normalizeText } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { classes } from '../../classes/schema';
 import { departments } from '../../departments/schema';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import type { SessionRow } from '../session';
-import { departmentCodes } from '../lookups';
+import { departmentIndex, resolveRef } from '../lookups';
 
 interface Existing {
   id: number;
@@ -39,6 +39,7 @@ interface DepartmentRow {
   name: string;
   code: string | null;
   description: string | null;
+  present: string[];
 }
 
 export const departmentsImport: ImportKindDef<DepartmentRow> = {
@@ -47,8 +48,10 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
   templateName: () => 'departments_import_template.xlsx',
   columns: () => DEPARTMENT_IMPORT_COLUMNS,
   tables: ['departments'],
-  check(db, rows: SessionRow[]) {
+  check(db, rows: SessionRow[], actor) {
     const match = matcher(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).all());
+    // University-wide records: updating one needs a global grant, like the departments screen.
+    const updateDenied = hasPermission(actor.roles, 'departments.update', null) ? undefined : 'Bạn không có quyền cập nhật khoa/phòng ban đã có';
     return rows.map(({ rowNumber, values: v }): CheckedRow<DepartmentRow> => {
       const errors: string[] = [];
       const warnings: string[] = [];
@@ -58,19 +61,20 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
       if (code && code.length < 2) errors.push('Mã phải có ít nhất 2 ký tự');
       if (code && code.length > 10) warnings.push('Mã dài hơn 10 ký tự');
       const m = match(rowNumber, name, code, errors, warnings);
-      return { rowNumber, errors, warnings, ...m, data: { name, code, description: (v.description ?? '').trim() || null } };
+      return { rowNumber, errors, warnings, ...m, updateDenied, data: { name, code, description: (v.description ?? '').trim() || null, present: Object.keys(v) } };
     });
   },
   write(tx, row) {
-    const d = row.data;
-    const searchText = normalizeText(`${d.name} ${d.code ?? ''}`);
+    const { present, ...d } = row.data;
     if (row.existingId == null) {
-      tx.insert(departments).values({ ...d, searchText }).run();
+      tx.insert(departments).values({ ...d, searchText: normalizeText(`${d.name} ${d.code ?? ''}`) }).run();
       return 'created';
     }
     const cur = tx.select().from(departments).where(eq(departments.id, row.existingId)).get()!;
-    if (cur.name === d.name && cur.code === d.code && (cur.description ?? null) === d.description) return 'unchanged';
-    tx.update(departments).set({ ...d, searchText }).where(eq(departments.id, row.existingId)).run();
+    // A row matched by name keeps its code; a missing description column keeps the description.
+    const next = { name: d.name, code: d.code ?? cur.code, description: present.includes('description') ? d.description : cur.description };
+    if (cur.name === next.name && cur.code === next.code && (cur.description ?? null) === next.description) return 'unchanged';
+    tx.update(departments).set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) }).where(eq(departments.id, row.existingId)).run();
     return 'updated';
   },
 };
@@ -89,9 +93,10 @@ export const classesImport: ImportKindDef<ClassRow> = {
   templateName: () => 'classes_import_template.xlsx',
   columns: () => CLASS_IMPORT_COLUMNS,
   tables: ['classes'],
-  check(db, rows) {
+  check(db, rows, actor) {
     const match = matcher(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all());
-    const depts = departmentCodes(db);
+    const depts = departmentIndex(db);
+    const updateDenied = hasPermission(actor.roles, 'classes.update', null) ? undefined : 'Bạn không có quyền cập nhật lớp đã có';
     const thisYear = new Date().getFullYear();
     return rows.map(({ rowNumber, values: v }): CheckedRow<ClassRow> => {
       const errors: string[] = [];
@@ -103,12 +108,15 @@ export const classesImport: ImportKindDef<ClassRow> = {
       const year = yearRaw ? Number(yearRaw) : thisYear;
       if (!Number.isInteger(year) || year < 2000 || year > 2100) errors.push(`Năm phải từ 2000 đến 2100: ${yearRaw}`);
       let departmentId: number | null = null;
-      if (v.departmentCode?.trim()) {
-        departmentId = depts.get(normalizeText(v.departmentCode)) ?? null;
-        if (departmentId == null) errors.push(`Không tìm thấy khoa có mã ${v.departmentCode}`);
+      const deptText = v.departmentCode?.trim();
+      if (deptText) {
+        const found = resolveRef(depts, deptText, null);
+        if (!found) errors.push(`Không tìm thấy khoa có mã ${deptText}`);
+        else if ('ambiguous' in found) errors.push(`Có ${found.ambiguous} khoa tên "${deptText}": hãy dùng mã`);
+        else departmentId = found.id;
       }
       const m = match(rowNumber, name, code, errors, warnings);
-      return { rowNumber, errors, warnings, ...m, data: { name, code, year, departmentId, present: Object.keys(v) } };
+      return { rowNumber, errors, warnings, ...m, updateDenied, data: { name, code, year, departmentId, present: Object.keys(v) } };
     });
   },
   write(tx, row) {
@@ -119,9 +127,14 @@ export const classesImport: ImportKindDef<ClassRow> = {
       return 'created';
     }
     const cur = tx.select().from(classes).where(eq(classes.id, row.existingId)).get()!;
-    const next = { ...d, year: present.includes('year') ? d.year : cur.year, departmentId: present.includes('departmentCode') ? d.departmentId : cur.departmentId };
+    const next = {
+      ...d,
+      code: d.code ?? cur.code,
+      year: present.includes('year') ? d.year : cur.year,
+      departmentId: present.includes('departmentCode') ? d.departmentId : cur.departmentId,
+    };
     if (cur.name === next.name && cur.code === next.code && cur.year === next.year && cur.departmentId === next.departmentId) return 'unchanged';
-    tx.update(classes).set({ ...next, searchText }).where(eq(classes.id, row.existingId)).run();
+    tx.update(classes).set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) }).where(eq(classes.id, row.existingId)).run();
     return 'updated';
   },
 };

@@ -4,11 +4,13 @@
  * unit beneath it that the member joins. Either way the member joins every parent too.
  */
 import { memberImportColumns } from '@doanhoi/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { organizationMembers, organizations } from '../../organizations/schema';
+import { subtreeRange } from '../../users/scope';
 import { users } from '../../users/schema';
 import type { CheckedRow, ImportKindDef } from '../kind';
-import { ancestorsAndSelf, whereIn } from '../lookups';
+import { ancestorsAndSelf, chunked, whereIn } from '../lookups';
+import { addMemberships, memberPairs } from './users';
 
 interface MemberRow {
   userId: number | null;
@@ -29,13 +31,24 @@ export const membersImport: ImportKindDef<MemberRow> = {
     const org = db.select().from(organizations).where(eq(organizations.id, Number(params.organizationId))).get();
     const units = new Map<string, string>();
     if (org && level === 2) {
-      for (const u of db.select({ code: organizations.code, path: organizations.path }).from(organizations).where(like(organizations.path, `${org.path}%`)).all()) {
+      const [from, to] = subtreeRange(org.path);
+      for (const u of db.select({ code: organizations.code, path: organizations.path }).from(organizations).where(and(gte(organizations.path, from), lt(organizations.path, to))).all()) {
         if (u.path !== org.path) units.set(u.code.toLowerCase(), u.path);
       }
     }
     const byCode = new Map(
       whereIn(rows.map((r) => (r.values.studentCode ?? '').trim()), users.code, (c) => db.select({ id: users.id, code: users.code }).from(users).where(c).all()).map((u) => [u.code, u.id]),
     );
+    // Active memberships of these users, in one query per chunk: "organizationId:userId".
+    const member = new Set<string>();
+    for (const ids of chunked([...new Set(byCode.values())])) {
+      for (const m of db
+        .select({ o: organizationMembers.organizationId, u: organizationMembers.userId })
+        .from(organizationMembers)
+        .where(and(inArray(organizationMembers.userId, ids), eq(organizationMembers.isActive, true)))
+        .all())
+        member.add(`${m.o}:${m.u}`);
+    }
     const seen = new Map<string, number>();
     return rows.map(({ rowNumber, values: v }): CheckedRow<MemberRow> => {
       const errors: string[] = [];
@@ -56,27 +69,21 @@ export const membersImport: ImportKindDef<MemberRow> = {
       if (duplicate) errors.push(`Trùng với dòng ${seen.get(key)}`);
       else seen.set(key, rowNumber);
       let existingId: number | null = null;
-      if (userId != null && targetPath) {
-        const orgId = ancestorsAndSelf(targetPath).at(-1)!;
-        const m = db
-          .select({ id: organizationMembers.id })
-          .from(organizationMembers)
-          .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, userId)))
-          .get();
-        if (m) {
-          existingId = m.id;
-          warnings.push('Người dùng đã là thành viên');
-        }
+      if (userId != null && targetPath && member.has(`${ancestorsAndSelf(targetPath).at(-1)}:${userId}`)) {
+        existingId = userId;
+        warnings.push('Người dùng đã là thành viên');
       }
       return { rowNumber, errors, warnings, duplicate, existingId, data: { userId, studentCode, targetPath } };
     });
   },
   write(tx, row) {
-    let added = false;
-    for (const orgId of ancestorsAndSelf(row.data.targetPath)) {
-      const r = tx.insert(organizationMembers).values({ organizationId: orgId, userId: row.data.userId!, role: 'member' }).onConflictDoNothing().run();
-      if (r.changes > 0) added = true;
-    }
-    return added ? 'created' : 'unchanged';
+    return addMemberships(tx, memberPairs(row.data.userId!, [row.data.targetPath])).length > 0 ? 'created' : 'unchanged';
+  },
+
+  /** All the batch's memberships in multi-row upserts; a row counts as created if any of its own memberships changed. */
+  writeBatch(tx, rows) {
+    const pairs = rows.map((r) => memberPairs(r.data.userId!, [r.data.targetPath]));
+    const changed = new Set(addMemberships(tx, pairs.flat()).map((p) => `${p.organizationId}:${p.userId}`));
+    return pairs.map((ps) => (ps.some((p) => changed.has(`${p.organizationId}:${p.userId}`)) ? 'created' : 'unchanged'));
   },
 };

@@ -9,14 +9,15 @@ import {
   type MembershipStatus,
   type UserType,
 } from '@doanhoi/shared';
-import { and, eq } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords';
+import { eq, inArray } from 'drizzle-orm';
+import { defaultPasswordFor, hashPassword } from '../../auth/passwords';
 import { organizationMembers } from '../../organizations/schema';
 import { userSearchText } from '../../users/search';
 import { users } from '../../users/schema';
-import type { ImportKindDef } from '../kind';
-import { ancestorsAndSelf, classKeys, departmentCodes, organizationsByCode, whereIn } from '../lookups';
+import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
+import { ancestorsAndSelf, chunked, classIndex, departmentIndex, organizationsByCode, resolveRef, updatableUsers, whereIn, type RefIndex } from '../lookups';
 
+/** Keys, and the labels the export writes (normalised), so an exported file re-imports. */
 const USER_TYPE_ALIASES: Record<string, UserType> = { student: 'student', 'sinh vien': 'student', staff: 'staff', 'can bo': 'staff' };
 const MEMBERSHIP_ALIASES: Record<string, MembershipStatus> = {
   none: 'none',
@@ -26,9 +27,12 @@ const MEMBERSHIP_ALIASES: Record<string, MembershipStatus> = {
   hoi_vien: 'hoi_vien',
   'hoi vien': 'hoi_vien',
   both: 'both',
+  'ca hai': 'both',
   'doan vien va hoi vien': 'both',
   'doan vien, hoi vien': 'both',
 };
+/** The same limits as the create-user form (shared/src/schemas/users.ts). */
+const MAX = { code: 50, name: 100, email: 254, password: 200 };
 
 export interface UserRowData {
   code: string;
@@ -44,11 +48,23 @@ export interface UserRowData {
   classId: number | null;
   managementDepartmentId: number | null;
   trainingDepartmentId: number | null;
-  organizationIds: number[];
   organizationPaths: string[];
   /** Which columns the file had, so an update touches only those. */
   present: string[];
 }
+
+interface Existing {
+  id: number;
+  classId: number | null;
+  managementDepartmentId: number | null;
+  trainingDepartmentId: number | null;
+}
+
+const splitCodes = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(/[,;\n]/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 export const usersImport: ImportKindDef<UserRowData> = {
   kind: 'users',
@@ -58,17 +74,22 @@ export const usersImport: ImportKindDef<UserRowData> = {
   tables: ['users', 'organization_members'],
 
   check(db, rows, actor) {
-    const classMap = classKeys(db);
-    const deptMap = departmentCodes(db);
-    const orgCodes = rows.flatMap((r) => (r.values.organizationCodes ?? '').split(/[,;]/).map((c) => c.trim().toLowerCase()));
-    const orgMap = organizationsByCode(db, orgCodes);
-    const byCode = new Map<string, number>();
-    const byEmail = new Map<string, number>();
-    for (const u of whereIn(rows.map((r) => (r.values.code ?? '').trim()), users.code, (c) => db.select({ id: users.id, code: users.code }).from(users).where(c).all())) byCode.set(u.code, u.id);
-    for (const u of whereIn(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()), users.email, (c) => db.select({ id: users.id, email: users.email }).from(users).where(c).all())) byEmail.set(u.email, u.id);
+    const classes = classIndex(db);
+    const depts = departmentIndex(db);
+    const orgMap = organizationsByCode(
+      db,
+      rows.flatMap((r) => splitCodes(r.values.organizationCodes)),
+    );
+    const cols = { id: users.id, code: users.code, email: users.email, classId: users.classId, managementDepartmentId: users.managementDepartmentId, trainingDepartmentId: users.trainingDepartmentId };
+    const byCode = new Map<string, Existing>();
+    const byEmail = new Map<string, Existing>();
+    for (const u of whereIn(rows.map((r) => (r.values.code ?? '').trim()), users.code, (c) => db.select(cols).from(users).where(c).all())) byCode.set(u.code, u);
+    for (const u of whereIn(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()), users.email, (c) => db.select(cols).from(users).where(c).all())) byEmail.set(u.email, u);
+    const updatable = updatableUsers(db, actor, [...byCode.values(), ...byEmail.values()].map((u) => u.id));
     const canCreateGlobally = hasPermission(actor.roles, 'users.create', null);
     const seenCode = new Map<string, number>();
     const seenEmail = new Map<string, number>();
+    const seenExisting = new Map<number, number>();
 
     return rows.map(({ rowNumber, values: v }) => {
       const errors: string[] = [];
@@ -77,48 +98,30 @@ export const usersImport: ImportKindDef<UserRowData> = {
       const familyName = (v.familyName ?? '').trim();
       const givenName = (v.givenName ?? '').trim();
       const email = (v.email ?? '').trim().toLowerCase();
+      const emailOk = email !== '' && email.length <= MAX.email && EMAIL_PATTERN.test(email);
       if (!code) errors.push('Thiếu mã số');
+      else if (code.length > MAX.code) errors.push(`Mã số dài quá ${MAX.code} ký tự`);
       if (!familyName) errors.push('Thiếu họ');
+      else if (familyName.length > MAX.name) errors.push(`Họ dài quá ${MAX.name} ký tự`);
       if (!givenName) errors.push('Thiếu tên');
+      else if (givenName.length > MAX.name) errors.push(`Tên dài quá ${MAX.name} ký tự`);
       if (!email) errors.push('Thiếu email');
-      else if (!EMAIL_PATTERN.test(email)) errors.push(`Email không hợp lệ: ${email}`);
-      const phoneRaw = (v.phone ?? '').replace(/\s+/g, '');
-      if (phoneRaw && !PHONE_PATTERN.test(phoneRaw)) errors.push('Số điện thoại phải có 10 hoặc 11 chữ số');
-      const pw = (v.password ?? '').trim();
-      const password = pw === '' || pw === '-' ? null : pw;
-      if (password !== null && password.length < PASSWORD_MIN) errors.push(`Mật khẩu phải có ít nhất ${PASSWORD_MIN} ký tự`);
-      if (password === null && 'password' in v) warnings.push('Mật khẩu mặc định là phần trước @ của email (phải đổi khi đăng nhập lần đầu)');
-      const userType = v.userType ? USER_TYPE_ALIASES[normalizeText(v.userType)] : 'student';
-      if (!userType) errors.push(`Loại người dùng không hợp lệ: ${v.userType} (student hoặc staff)`);
-      const membershipStatus = v.membershipStatus ? MEMBERSHIP_ALIASES[normalizeText(v.membershipStatus)] : 'none';
-      if (!membershipStatus) errors.push(`Trạng thái đoàn viên/hội viên không hợp lệ: ${v.membershipStatus}`);
-      const lookup = (raw: string | undefined, map: Map<string, number>, label: string) => {
-        if (!raw?.trim()) return null;
-        const id = map.get(normalizeText(raw));
-        if (id == null) errors.push(`Không tìm thấy ${label}: ${raw}`);
-        return id ?? null;
-      };
-      const classId = lookup(v.className, classMap, 'lớp');
-      const managementDepartmentId = lookup(v.managementDepartmentCode, deptMap, 'khoa quản lý');
-      const trainingDepartmentId = lookup(v.trainingDepartmentCode, deptMap, 'khoa đào tạo');
-      const organizationIds: number[] = [];
-      const organizationPaths: string[] = [];
-      for (const c of (v.organizationCodes ?? '').split(/[,;]/).map((x) => x.trim()).filter(Boolean)) {
-        const found = orgMap.get(c.toLowerCase()) ?? [];
-        if (found.length === 0) errors.push(`Không tìm thấy tổ chức có mã ${c}`);
-        else if (found.length > 1) errors.push(`Mã tổ chức ${c} trùng ở nhiều loại tổ chức`);
-        else {
-          const o = found[0]!;
-          const ids = ancestorsAndSelf(o.path);
-          if (!hasPermission(actor.roles, 'users.create', { organizationId: o.id, ancestorIds: ids.filter((x) => x !== o.id) })) {
-            errors.push(`Bạn không có quyền thêm người dùng vào tổ chức ${c}`);
-          }
-          organizationIds.push(o.id);
-          organizationPaths.push(o.path);
-        }
-      }
-      if (!canCreateGlobally && organizationIds.length === 0) errors.push('Bạn chỉ có thể nhập người dùng vào tổ chức mình quản lý: cần cột Mã tổ chức');
+      else if (!emailOk) errors.push(`Email không hợp lệ: ${email}`);
 
+      let phone = (v.phone ?? '').replace(/\s+/g, '');
+      // A number typed into Excel loses its leading zero (0901234567 → 901234567).
+      if (/^[1-9]\d{8}$/.test(phone)) {
+        phone = `0${phone}`;
+        warnings.push(`Đã thêm số 0 ở đầu số điện thoại: ${phone}`);
+      }
+      if (phone && !PHONE_PATTERN.test(phone)) errors.push('Số điện thoại phải có 10 hoặc 11 chữ số');
+
+      const userType = v.userType?.trim() ? USER_TYPE_ALIASES[normalizeText(v.userType)] : 'student';
+      if (!userType) errors.push(`Loại người dùng không hợp lệ: ${v.userType} (student hoặc staff)`);
+      const membershipStatus = v.membershipStatus?.trim() ? MEMBERSHIP_ALIASES[normalizeText(v.membershipStatus)] : 'none';
+      if (!membershipStatus) errors.push(`Trạng thái đoàn viên/hội viên không hợp lệ: ${v.membershipStatus} (none, doan_vien, hoi_vien hoặc both)`);
+
+      // In-file duplicates: the first row wins, later ones are errors.
       let duplicate = false;
       if (code && seenCode.has(code)) {
         duplicate = true;
@@ -131,33 +134,77 @@ export const usersImport: ImportKindDef<UserRowData> = {
       if (code && !seenCode.has(code)) seenCode.set(code, rowNumber);
       if (email && !seenEmail.has(email)) seenEmail.set(email, rowNumber);
 
-      const idByCode = code ? byCode.get(code) : undefined;
-      const idByEmail = email ? byEmail.get(email) : undefined;
-      let existingId: number | null = null;
-      if (idByCode != null && idByEmail != null && idByCode !== idByEmail) errors.push('Mã số và email thuộc về hai người dùng khác nhau');
-      else if (idByCode != null || idByEmail != null) {
-        existingId = (idByCode ?? idByEmail)!;
-        warnings.push(`Đã có người dùng với ${idByCode != null ? `mã số ${code}` : `email ${email}`}: cập nhật nếu chọn "Cập nhật dữ liệu đã có", nếu không sẽ bỏ qua`);
+      const byC = code ? byCode.get(code) : undefined;
+      const byE = email ? byEmail.get(email) : undefined;
+      let existing: Existing | null = null;
+      if (byC && byE && byC.id !== byE.id) errors.push(`Mã số ${code} và email ${email} thuộc về hai người dùng khác nhau`);
+      else if (byC || byE) {
+        existing = (byC ?? byE)!;
+        warnings.push(`Đã có người dùng với ${byC ? `mã số ${code}` : `email ${email}`}: cập nhật nếu chọn "Cập nhật dữ liệu đã có", nếu không sẽ bỏ qua`);
+        if (!duplicate && seenExisting.has(existing.id)) {
+          duplicate = true;
+          errors.push(`Dòng này và dòng ${seenExisting.get(existing.id)} cùng là một người dùng đã có`);
+        } else seenExisting.set(existing.id, rowNumber);
       }
+
+      const pw = (v.password ?? '').trim();
+      const password = pw === '' || pw === '-' ? null : pw;
+      if (password !== null && password.length < PASSWORD_MIN) errors.push(`Mật khẩu phải có ít nhất ${PASSWORD_MIN} ký tự`);
+      else if (password !== null && password.length > MAX.password) errors.push(`Mật khẩu dài quá ${MAX.password} ký tự`);
+      if (password === null && !existing && emailOk) {
+        const dflt = defaultPasswordFor(email);
+        warnings.push(`Mật khẩu mặc định là phần trước @ của email: "${dflt}" (phải đổi khi đăng nhập lần đầu)`);
+        if (dflt.length < PASSWORD_MIN) warnings.push(`Mật khẩu mặc định ngắn hơn ${PASSWORD_MIN} ký tự nên không dùng để đăng nhập được: hãy nhập mật khẩu cho dòng này`);
+      }
+
+      const ref = (raw: string | undefined, ix: RefIndex, label: string, current: number | null) => {
+        const text = raw?.trim();
+        if (!text) return null;
+        const found = resolveRef(ix, text, current);
+        if (!found) errors.push(`Không tìm thấy ${label}: ${text}`);
+        else if ('ambiguous' in found) errors.push(`Có ${found.ambiguous} ${label} tên "${text}": hãy dùng mã`);
+        else return found.id;
+        return null;
+      };
+      const classId = ref(v.className, classes, 'lớp', existing?.classId ?? null);
+      const managementDepartmentId = ref(v.managementDepartmentCode, depts, 'khoa quản lý', existing?.managementDepartmentId ?? null);
+      const trainingDepartmentId = ref(v.trainingDepartmentCode, depts, 'khoa đào tạo', existing?.trainingDepartmentId ?? null);
+
+      const organizationPaths: string[] = [];
+      for (const c of splitCodes(v.organizationCodes)) {
+        const found = orgMap.get(c.toLowerCase()) ?? [];
+        if (found.length === 0) errors.push(`Không tìm thấy tổ chức có mã ${c}`);
+        else if (found.length > 1) errors.push(`Mã tổ chức ${c} trùng ở nhiều loại tổ chức`);
+        else {
+          const o = found[0]!;
+          const ids = ancestorsAndSelf(o.path);
+          if (!hasPermission(actor.roles, 'users.create', { organizationId: o.id, ancestorIds: ids.filter((x) => x !== o.id) })) {
+            errors.push(`Bạn không có quyền thêm người dùng vào tổ chức ${c}`);
+          }
+          organizationPaths.push(o.path);
+        }
+      }
+      if (!canCreateGlobally && organizationPaths.length === 0 && !existing) errors.push('Bạn chỉ có thể nhập người dùng vào tổ chức mình quản lý: cần cột Mã tổ chức');
+
       return {
         rowNumber,
         errors,
         warnings,
         duplicate,
-        existingId,
+        existingId: existing?.id ?? null,
+        updateDenied: existing && !updatable.has(existing.id) ? `Bạn không có quyền cập nhật người dùng ${byC ? `mã số ${code}` : `email ${email}`}` : undefined,
         data: {
           code,
           familyName,
           givenName,
           email,
-          phone: phoneRaw || null,
+          phone: phone || null,
           password,
           userType: userType ?? 'student',
           membershipStatus: membershipStatus ?? 'none',
           classId,
           managementDepartmentId,
           trainingDepartmentId,
-          organizationIds,
           organizationPaths,
           present: Object.keys(v),
         },
@@ -165,71 +212,109 @@ export const usersImport: ImportKindDef<UserRowData> = {
     });
   },
 
+  /** The file's values; an explicit password is masked, a default one shows what it will be. */
+  view(row, values) {
+    const d = row.data;
+    const password = d.password ? '******' : row.existingId == null && d.email ? defaultPasswordFor(d.email) : '';
+    return { ...values, password };
+  },
+
   /** Explicit passwords are hashed with argon2's async API (libuv pool), off the event loop. */
   async prepare(rows) {
     await Promise.all(rows.map(async (r) => (r.data.passwordHash = r.data.password ? await hashPassword(r.data.password) : null)));
   },
 
-  write(tx, row, _options, actor) {
+  write(tx, row) {
     const d = row.data;
-    let outcome: 'created' | 'updated' | 'unchanged' = 'unchanged';
-    let userId = row.existingId;
-    if (userId == null) {
-      const base = { code: d.code, familyName: d.familyName, givenName: d.givenName, email: d.email, phone: d.phone };
-      userId = tx
-        .insert(users)
-        .values({
-          ...base,
-          passwordHash: d.passwordHash ?? null,
-          mustChangePassword: d.passwordHash == null,
-          userType: d.userType,
-          membershipStatus: d.membershipStatus,
-          classId: d.classId,
-          managementDepartmentId: d.managementDepartmentId,
-          trainingDepartmentId: d.trainingDepartmentId,
-          searchText: userSearchText(base),
-        })
-        .returning({ id: users.id })
-        .get().id;
-      outcome = 'created';
-    } else {
-      const cur = tx.select().from(users).where(eq(users.id, userId)).get()!;
-      const has = (k: string) => d.present.includes(k);
-      const next = {
-        code: d.code,
-        familyName: d.familyName,
-        givenName: d.givenName,
-        email: d.email,
-        phone: has('phone') ? d.phone : cur.phone,
-        userType: has('userType') ? d.userType : cur.userType,
-        membershipStatus: has('membershipStatus') ? d.membershipStatus : cur.membershipStatus,
-        classId: has('className') ? d.classId : cur.classId,
-        managementDepartmentId: has('managementDepartmentCode') ? d.managementDepartmentId : cur.managementDepartmentId,
-        trainingDepartmentId: has('trainingDepartmentCode') ? d.trainingDepartmentId : cur.trainingDepartmentId,
-      };
-      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== cur[k]) || d.passwordHash != null;
-      if (changed) {
-        tx.update(users)
-          .set({ ...next, ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}), searchText: userSearchText(next) })
-          .where(eq(users.id, userId))
-          .run();
-        outcome = 'updated';
-      }
-    }
-    for (const path of d.organizationPaths) {
-      for (const orgId of ancestorsAndSelf(path)) {
-        const exists = tx
-          .select({ id: organizationMembers.id })
-          .from(organizationMembers)
-          .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, userId)))
-          .get();
-        if (!exists) {
-          tx.insert(organizationMembers).values({ organizationId: orgId, userId, role: 'member' }).run();
-          if (outcome === 'unchanged') outcome = 'updated';
-        }
-      }
-    }
-    void actor;
+    const userId = row.existingId ?? tx.insert(users).values(newUser(d)).returning({ id: users.id }).get().id;
+    let outcome: Outcome = row.existingId == null ? 'created' : 'unchanged';
+    if (row.existingId != null && updateUser(tx, row.existingId, d, tx.select().from(users).where(eq(users.id, row.existingId)).get()!)) outcome = 'updated';
+    if (addMemberships(tx, memberPairs(userId, d.organizationPaths)).length > 0 && outcome === 'unchanged') outcome = 'updated';
     return outcome;
   },
+
+  /** New users in multi-row inserts, updates only where something changed, memberships in multi-row upserts. */
+  writeBatch(tx, rows) {
+    const idOf = new Map<CheckedRow<UserRowData>, number>();
+    const outcome = new Map<CheckedRow<UserRowData>, Outcome>();
+    for (const chunk of chunked(rows.filter((r) => r.existingId == null), 200)) {
+      const ids = new Map(tx.insert(users).values(chunk.map((r) => newUser(r.data))).returning({ id: users.id, code: users.code }).all().map((u) => [u.code, u.id]));
+      for (const r of chunk) {
+        idOf.set(r, ids.get(r.data.code)!);
+        outcome.set(r, 'created');
+      }
+    }
+    const existing = rows.filter((r) => r.existingId != null);
+    const current = new Map(chunked(existing.map((r) => r.existingId!)).flatMap((ids) => tx.select().from(users).where(inArray(users.id, ids)).all().map((u) => [u.id, u] as const)));
+    for (const r of existing) {
+      idOf.set(r, r.existingId!);
+      outcome.set(r, updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!) ? 'updated' : 'unchanged');
+    }
+    const joined = new Set(addMemberships(tx, rows.flatMap((r) => memberPairs(idOf.get(r)!, r.data.organizationPaths))).map((p) => p.userId));
+    return rows.map((r) => (outcome.get(r) === 'unchanged' && joined.has(idOf.get(r)!) ? 'updated' : outcome.get(r)!));
+  },
 };
+
+function newUser(d: UserRowData) {
+  const base = { code: d.code, familyName: d.familyName, givenName: d.givenName, email: d.email, phone: d.phone };
+  return {
+    ...base,
+    passwordHash: d.passwordHash ?? null,
+    mustChangePassword: d.passwordHash == null,
+    userType: d.userType,
+    membershipStatus: d.membershipStatus,
+    classId: d.classId,
+    managementDepartmentId: d.managementDepartmentId,
+    trainingDepartmentId: d.trainingDepartmentId,
+    searchText: userSearchText(base),
+  };
+}
+
+/** Updates the columns the file had; returns whether anything changed (an explicit password always does). */
+function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$inferSelect): boolean {
+  const has = (k: string) => d.present.includes(k);
+  const next = {
+    code: d.code,
+    familyName: d.familyName,
+    givenName: d.givenName,
+    email: d.email,
+    phone: has('phone') ? d.phone : cur.phone,
+    userType: has('userType') ? d.userType : cur.userType,
+    membershipStatus: has('membershipStatus') ? d.membershipStatus : cur.membershipStatus,
+    classId: has('className') ? d.classId : cur.classId,
+    managementDepartmentId: has('managementDepartmentCode') ? d.managementDepartmentId : cur.managementDepartmentId,
+    trainingDepartmentId: has('trainingDepartmentCode') ? d.trainingDepartmentId : cur.trainingDepartmentId,
+  };
+  // "-" or an empty password keeps the current one.
+  if (!(Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== cur[k]) && d.password == null) return false;
+  tx.update(users)
+    .set({ ...next, ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}), searchText: userSearchText(next) })
+    .where(eq(users.id, id))
+    .run();
+  return true;
+}
+
+/** The user joins each organization and all its parents. */
+export function memberPairs(userId: number, paths: string[]): Pair[] {
+  return [...new Set(paths.flatMap(ancestorsAndSelf))].map((organizationId) => ({ organizationId, userId }));
+}
+
+type Pair = { organizationId: number; userId: number };
+
+/**
+ * Adds the memberships as 'member' (an inactive one is reactivated) in multi-row upserts; returns
+ * the pairs that changed.
+ */
+export function addMemberships(tx: Tx, pairs: Pair[]): Pair[] {
+  const changed: Pair[] = [];
+  for (const chunk of chunked(pairs)) {
+    const rows = tx
+      .insert(organizationMembers)
+      .values(chunk.map((p) => ({ ...p, role: 'member' })))
+      .onConflictDoUpdate({ target: [organizationMembers.organizationId, organizationMembers.userId], set: { isActive: true }, setWhere: eq(organizationMembers.isActive, false) })
+      .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId })
+      .all();
+    changed.push(...rows);
+  }
+  return changed;
+}

@@ -1,0 +1,49 @@
+/** The three exports (000 §7, 001 §7), built per request with the caller: scoping, audit, then a streamed file. */
+import { ASSIGNMENT_EXPORT_FIELDS, USER_EXPORT_FIELDS, type ExportRequest } from '@doanhoi/shared';
+import { eq } from 'drizzle-orm';
+import { audit } from '../lib/audit';
+import type { OrganizationFrom } from '../lib/auth';
+import type { Actor, Deps } from '../lib/context';
+import { notFound } from '../lib/errors';
+import { organizations } from '../organizations/schema';
+import { paymentCampaigns } from '../payments/schema';
+import { assignmentPages } from './assignments';
+import { memberPages, userExportFilter, userPages } from './users';
+import { exportFileName, pickFields, streamXlsx } from './writer';
+
+/** The campaign's organization is where payment-campaigns.export must be held (null: unknown campaign). */
+export const campaignOrganization: OrganizationFrom = (c) => {
+  const id = Number(c.req.param('campaignId'));
+  if (!Number.isInteger(id)) return null;
+  return c.get('deps').db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get()?.org ?? null;
+};
+
+export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
+  const record = (action: string, entity: string, entityId: number | null, fields: string[]) =>
+    db.transaction((tx) => audit(tx, { actorId: actor.id, action, entity, entityId, after: { fields }, ip }));
+
+  return {
+    users(body: ExportRequest): Response {
+      const fields = pickFields(USER_EXPORT_FIELDS, body.fields);
+      const where = userExportFilter(db, actor, body);
+      record('export.users', 'user', null, body.fields);
+      return streamXlsx(exportFileName('users', 'danh sach nguoi dung'), 'Người dùng', fields, () => userPages(db, where));
+    },
+
+    members(organizationId: number, body: ExportRequest): Response {
+      const org = db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).get();
+      if (!org) notFound('Không tìm thấy tổ chức');
+      const fields = pickFields(USER_EXPORT_FIELDS, body.fields);
+      record('export.organization_members', 'organization', org!.id, body.fields);
+      return streamXlsx(exportFileName('members', org!.name), 'Thành viên', fields, () => memberPages(db, org!.id));
+    },
+
+    assignments(campaignId: number, body: ExportRequest): Response {
+      const campaign = db.select({ id: paymentCampaigns.id, name: paymentCampaigns.name }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get();
+      if (!campaign) notFound('Không tìm thấy đợt thu');
+      const fields = pickFields(ASSIGNMENT_EXPORT_FIELDS, body.fields);
+      record('export.payment_assignments', 'payment_campaign', campaign!.id, body.fields);
+      return streamXlsx(exportFileName('assignments', campaign!.name), 'Phân công', fields, () => assignmentPages(db, campaign!.id));
+    },
+  };
+}

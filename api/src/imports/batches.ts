@@ -1,0 +1,84 @@
+/** Writing checked rows inside a transaction, and counting what happened to each. */
+import type { ImportOptions } from '@doanhoi/shared';
+import type { Actor } from '../lib/context';
+import { isUniqueViolation } from '../lib/errors';
+import type { AnyImportKind, CheckedRow, Outcome, Tx } from './kind';
+
+export interface Counts {
+  imported: number;
+  skipped: number;
+  failed: number;
+  errors: { row: number; message: string }[];
+}
+
+export const newCounts = (): Counts => ({ imported: 0, skipped: 0, failed: 0, errors: [] });
+
+export function addCounts(to: Counts, from: Counts): void {
+  to.imported += from.imported;
+  to.skipped += from.skipped;
+  to.failed += from.failed;
+  to.errors.push(...from.errors);
+}
+
+export function writeFailure(err: unknown): string {
+  if (isUniqueViolation(err)) return 'Trùng với dữ liệu đã có (mã hoặc email)';
+  console.error(err);
+  return 'Không ghi được dòng này';
+}
+
+/** The rows of one import run, written with its options. */
+export function rowWriter(def: AnyImportKind, options: ImportOptions, actor: Actor, params: Record<string, unknown>) {
+  /** Valid, and either new or an existing record the caller chose to update. */
+  const toWrite = (r: CheckedRow) => r.errors.length === 0 && (r.existingId == null || options.updateExisting);
+  const count = (c: Counts, outcome: Outcome) => (outcome === 'unchanged' ? c.skipped++ : c.imported++);
+  const writeAll = (tx: Tx, rows: CheckedRow[]): Outcome[] =>
+    def.writeBatch && rows.length > 1 ? def.writeBatch(tx, rows, options, actor, params) : rows.map((r) => def.write(tx, r, options, actor, params));
+
+  return {
+    toWrite,
+
+    /**
+     * Writes a batch so that a row failing at write time is rolled back alone and reported: the
+     * batch writer first, in a savepoint; if it throws, row by row, each in its own savepoint.
+     */
+    writeIsolated(tx: Tx, batch: CheckedRow[], c: Counts): void {
+      const writes = batch.filter(toWrite);
+      let outcomes: Outcome[] | null = null;
+      if (def.writeBatch && writes.length > 1) {
+        try {
+          outcomes = tx.transaction((sp) => writeAll(sp, writes));
+        } catch {
+          outcomes = null; // rolled back to the savepoint: find the failing rows one by one
+        }
+      }
+      let k = 0;
+      for (const r of batch) {
+        if (r.errors.length > 0) c.failed++;
+        else if (!toWrite(r)) c.skipped++;
+        else if (outcomes) count(c, outcomes[k++]!);
+        else {
+          try {
+            count(
+              c,
+              tx.transaction((sp) => def.write(sp, r, options, actor, params)),
+            );
+          } catch (err) {
+            c.failed++;
+            c.errors.push({ row: r.rowNumber, message: writeFailure(err) });
+          }
+        }
+      }
+    },
+
+    /** Writes a batch with no savepoints: any failure throws and the caller's transaction rolls back. */
+    writeAllOrNothing(tx: Tx, batch: CheckedRow[], c: Counts): void {
+      const outcomes = writeAll(tx, batch.filter(toWrite));
+      let k = 0;
+      for (const r of batch) {
+        if (r.errors.length > 0) c.failed++;
+        else if (!toWrite(r)) c.skipped++;
+        else count(c, outcomes[k++]!);
+      }
+    },
+  };
+}

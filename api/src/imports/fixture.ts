@@ -1,0 +1,72 @@
+/** Test helpers for the import and export suites: build xlsx files, upload them, read downloads back. */
+import ExcelJS from 'exceljs';
+import type { TestApp } from '../test/harness';
+
+export type Cells = (string | number | Date | null | undefined)[];
+
+/** An xlsx with one sheet: the header row, then the rows (written by exceljs, as Excel would). */
+export async function xlsx(header: string[] | null, rows: Cells[] = [], opts: { sheetName?: string; extraSheet?: boolean } = {}): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(opts.sheetName ?? 'Sheet1');
+  if (header) ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  if (opts.extraSheet) wb.addWorksheet('Other').addRow(['ignored']);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+export function form(buf: Uint8Array, name = 'x.xlsx', extra: Record<string, string> = {}): FormData {
+  const fd = new FormData();
+  fd.append('file', new File([buf as Uint8Array<ArrayBuffer>], name));
+  for (const [k, v] of Object.entries(extra)) fd.append(k, v);
+  return fd;
+}
+
+export const USER_HEADER = ['code', 'familyName', 'givenName', 'email', 'password', 'phone', 'className', 'managementDepartmentCode', 'trainingDepartmentCode', 'organizationCodes', 'userType', 'membershipStatus'];
+
+/** A users row in USER_HEADER order; only the named fields are filled. */
+export function userRow(v: Partial<Record<(typeof USER_HEADER)[number], string>>): Cells {
+  return USER_HEADER.map((k) => v[k] ?? null);
+}
+
+export async function uploadUsers(t: TestApp, rows: Cells[], token = t.adminToken, header = USER_HEADER) {
+  return t.request('POST', '/api/users/import/upload', { token, body: form(await xlsx(header, rows)) });
+}
+
+/** Upload then validate; returns the session id and the validation body. */
+export async function validateUsers(t: TestApp, rows: Cells[], token = t.adminToken, header = USER_HEADER) {
+  const up = await uploadUsers(t, rows, token, header);
+  if (up.status !== 201) throw new Error(`upload failed: ${up.status} ${JSON.stringify(up.body)}`);
+  const v = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token });
+  return { sessionId: up.body.sessionId as string, status: v.status, body: v.body };
+}
+
+export async function importUsers(t: TestApp, rows: Cells[], options: Record<string, unknown> = {}, token = t.adminToken, header = USER_HEADER) {
+  const up = await uploadUsers(t, rows, token, header);
+  if (up.status !== 201) throw new Error(`upload failed: ${up.status} ${JSON.stringify(up.body)}`);
+  const res = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token, body: { options } });
+  return { sessionId: up.body.sessionId as string, ...res };
+}
+
+/** A download as raw bytes (the harness reads bodies as text, which mangles binary). */
+export async function download(t: TestApp, method: string, path: string, token: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await t.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const buf = new Uint8Array(await res.arrayBuffer());
+  let json: any = null;
+  if (!res.headers.get('content-type')?.includes('spreadsheetml')) json = JSON.parse(new TextDecoder().decode(buf) || 'null');
+  return { status: res.status, headers: res.headers, buf, json };
+}
+
+export async function readWorkbook(buf: Uint8Array): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return wb;
+}
+
+/** The first sheet's rows as arrays of cell values (1-based values dropped). */
+export function sheetRows(ws: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
+  const out: ExcelJS.CellValue[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row) => out.push((row.values as ExcelJS.CellValue[]).slice(1)));
+  return out;
+}

@@ -1,0 +1,370 @@
+/** Users import: validation rules (000 §5), duplicates, conflicts, execute options, sessions and sign-in of imported accounts. */
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { classes } from '../classes/schema';
+import { departments } from '../departments/schema';
+import { organizationMembers } from '../organizations/schema';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { users } from '../users/schema';
+import { importSessions } from './schema';
+import { importUsers, uploadUsers, userRow, validateUsers } from './fixture';
+
+let t: TestApp;
+let orgs: { root: number; faculty: number; chiDoan: number; other: number };
+
+const userCount = () => t.db.select({ n: count() }).from(users).get()!.n;
+const userByCode = (code: string) => t.db.select().from(users).where(eq(users.code, code)).get();
+const membershipsOf = (userId: number) =>
+  t.db
+    .select({ org: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, userId))
+    .all()
+    .map((m) => m.org)
+    .sort((a, b) => a - b);
+
+const ok = (code: string, extra: Record<string, string> = {}) => userRow({ code, familyName: 'Trần Thị', givenName: 'Bình', email: `${code.toLowerCase()}@sv.vn`, ...extra });
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const root = t.createOrg('doan_truong', 'UI-DT');
+  const faculty = t.createOrg('doan_co_so', 'UI-DCS', root);
+  const chiDoan = t.createOrg('chi_doan', 'UI-CD1', faculty);
+  const other = t.createOrg('doan_co_so', 'UI-DCS2', root);
+  orgs = { root, faculty, chiDoan, other };
+  const dept = t.db.insert(departments).values({ name: 'Khoa CNTT', code: 'CNTT' }).returning().get().id;
+  t.db.insert(classes).values({ name: '22CNTT1', code: 'L22C1', year: 2022, departmentId: dept }).run();
+});
+
+describe('validate', () => {
+  it('returns the summary, errors, warnings and per-row data', async () => {
+    await t.createUser('UIEXIST');
+    await t.createUser('UIEXIST2');
+    const rows = [
+      ok('UV1', { password: 'secret1', phone: '090 123 4567', className: '22cntt1', managementDepartmentCode: 'cntt', userType: 'Sinh viên', membershipStatus: 'both' }),
+      ok('UV2', { password: '-' }),
+      ok('UV1', { email: 'other@sv.vn' }), // duplicate code of row 2
+      ok('UV4', { email: 'uv1@sv.vn' }), // duplicate e-mail of row 2
+      ok('UIEXIST', { email: 'new-for-existing@sv.vn' }), // conflict by code
+      ok('UV6', { email: 'uiexist2@test.vn' }), // conflict by e-mail (another user)
+      ok('UV7', { email: 'not-an-email' }),
+      ok('UV8', { phone: '12345' }),
+      ok('UV9', { password: '123' }),
+      ok('UV10', { className: 'NOPE', managementDepartmentCode: 'XX', trainingDepartmentCode: 'YY', organizationCodes: 'NO-ORG' }),
+      ok('UV11', { userType: 'alien', membershipStatus: 'maybe' }),
+      userRow({ code: 'UV12' }),
+    ];
+    const { status, body } = await validateUsers(t, rows);
+    expect(status).toBe(200);
+    expect(body.summary).toEqual({ total: 12, valid: 4, invalid: 8, duplicates: 2, conflicts: 2 });
+    expect(body.isValid).toBe(false);
+    const errorsOf = (row: number) => body.errors.filter((e: { row: number }) => e.row === row).map((e: { message: string }) => e.message).join(' | ');
+    expect(errorsOf(4)).toContain('trùng với dòng 2');
+    expect(errorsOf(5)).toMatch(/Email uv1@sv.vn trùng với dòng 2/);
+    expect(errorsOf(8)).toContain('Email không hợp lệ');
+    expect(errorsOf(9)).toContain('10 hoặc 11 chữ số');
+    expect(errorsOf(10)).toContain('ít nhất 6 ký tự');
+    expect(errorsOf(11)).toContain('lớp: NOPE');
+    expect(errorsOf(11)).toContain('khoa quản lý: XX');
+    expect(errorsOf(11)).toContain('khoa đào tạo: YY');
+    expect(errorsOf(11)).toContain('NO-ORG');
+    expect(errorsOf(12)).toMatch(/Loại người dùng không hợp lệ/);
+    expect(errorsOf(12)).toMatch(/đoàn viên\/hội viên không hợp lệ/);
+    expect(errorsOf(13)).toMatch(/Thiếu họ.*Thiếu tên.*Thiếu email/);
+    const warningsOf = (row: number) => body.warnings.filter((e: { row: number }) => e.row === row).map((e: { message: string }) => e.message).join(' | ');
+    expect(warningsOf(3)).toContain('Mật khẩu mặc định');
+    expect(warningsOf(6)).toContain('mã số UIEXIST');
+    expect(warningsOf(7)).toContain('email uiexist2@test.vn');
+    expect(body.data).toHaveLength(12);
+    expect(body.data[0]).toMatchObject({ rowIndex: 2, validation: { isValid: true, warnings: [] } });
+    expect(body.data[1]).toMatchObject({ rowIndex: 3, validation: { isValid: true, warnings: expect.arrayContaining([expect.stringContaining('Mật khẩu mặc định là phần trước @ của email: "uv2"')]) } });
+    expect(body.data[2].validation.isValid).toBe(false);
+    // Passwords from the file never come back; a default one shows what it will be.
+    expect(JSON.stringify(body)).not.toContain('secret1');
+    expect(body.data[1].data.password).toBe('uv2');
+  });
+
+  it('restores a phone number’s leading zero lost by Excel, and enforces the form’s length limits', async () => {
+    const { body } = await validateUsers(t, [ok('LZ1', { phone: '901234567' }), ok('X'.repeat(51)), ok('LZ3', { familyName: 'Đ'.repeat(101) })]);
+    expect(body.data[0].validation).toMatchObject({ isValid: true, warnings: expect.arrayContaining([expect.stringContaining('0901234567')]) });
+    expect(body.data[1].validation.errors.join(' ')).toContain('Mã số dài quá 50');
+    expect(body.data[2].validation.errors.join(' ')).toContain('Họ dài quá 100');
+    const res = await importUsers(t, [ok('LZ1', { phone: '901234567' })]);
+    expect(res.body.importedCount).toBe(1);
+    expect(userByCode('LZ1')!.phone).toBe('0901234567');
+  });
+
+  it('a missing password column or an empty cell also means the default password', async () => {
+    const { body } = await validateUsers(t, [['NP1', 'Lê', 'An', 'np1@sv.vn']], t.adminToken, ['code', 'familyName', 'givenName', 'email']);
+    expect(body.isValid).toBe(true);
+    expect(body.data[0].data.password).toBe('np1');
+  });
+
+  it('validating twice gives the same answer and nothing is written', async () => {
+    const before = userCount();
+    const { sessionId, body } = await validateUsers(t, [ok('VT1')]);
+    const again = await t.request('GET', `/api/users/import/${sessionId}/validate`, { token: t.adminToken });
+    expect(again.body.summary).toEqual(body.summary);
+    expect(userCount()).toBe(before);
+  });
+});
+
+describe('execute', () => {
+  it('defaults: skipErrors true, updateExisting false, dryRun false → valid rows written, bad rows reported, conflicts skipped', async () => {
+    await t.createUser('EXD0');
+    const before = userCount();
+    const res = await importUsers(t, [ok('EXD1'), ok('EXD2', { phone: 'x' }), ok('EXD0', { givenName: 'Đổi' }), ok('EXD3')], undefined);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: false, importedCount: 2, skippedCount: 1, failedCount: 1 });
+    expect(res.body.errors).toEqual([{ row: 3, message: expect.stringContaining('10 hoặc 11') }]);
+    expect(userCount()).toBe(before + 2);
+    expect(userByCode('EXD0')!.givenName).toBe('EXD0');
+    // No body at all means the defaults too.
+    const up = await uploadUsers(t, [ok('EXD4')]);
+    const bare = await t.app.request(`/api/users/import/${up.body.sessionId}/execute`, { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}` } });
+    expect(bare.status).toBe(200);
+    expect(await bare.json()).toMatchObject({ success: true, importedCount: 1 });
+  });
+
+  it('dryRun writes nothing but reports exactly what a real run would do', async () => {
+    await t.createUser('DRY0');
+    await t.createUser('DRYU');
+    const before = userCount();
+    const rows = [
+      ok('DRY1'),
+      ok('DRY2', { email: 'bad' }),
+      ok('DRY0', { givenName: 'Mới' }),
+      ok('DRY0X', { email: 'dry0@test.vn' }), // the same existing user as the row above
+      userRow({ code: 'DRYU', familyName: 'Nguyễn Văn', givenName: 'DRYU', email: 'dryu@test.vn', phone: '0901234567' }), // identical: unchanged
+    ];
+    const res = await importUsers(t, rows, { dryRun: true, updateExisting: true });
+    expect(res.body).toMatchObject({ success: false, dryRun: true, importedCount: 2, skippedCount: 1, failedCount: 2 });
+    expect(res.body.errors.map((e: { row: number }) => e.row)).toEqual([3, 5]);
+    expect(res.body.message).toContain('Chạy thử');
+    expect(userCount()).toBe(before);
+    expect(userByCode('DRY0')!.givenName).toBe('DRY0');
+    const status = await t.request('GET', `/api/users/import/${res.sessionId}/status`, { token: t.adminToken });
+    expect(status.body.status).not.toBe('completed');
+  });
+
+  it('skipErrors false with one bad row → nothing written', async () => {
+    const before = userCount();
+    const res = await importUsers(t, [ok('SE1'), ok('SE2'), ok('SE3', { email: 'x@' })], { skipErrors: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: false, importedCount: 0, failedCount: 1 });
+    expect(res.body.message).toContain('không có dòng nào được nhập');
+    expect(userCount()).toBe(before);
+  });
+
+  it('skipErrors false with only good rows writes them all', async () => {
+    const res = await importUsers(t, [ok('SF1'), ok('SF2')], { skipErrors: false });
+    expect(res.body).toMatchObject({ success: true, importedCount: 2, failedCount: 0 });
+    expect(userByCode('SF2')).toBeTruthy();
+  });
+
+  it('small batches give the same result as one', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ok(`BS${i}`));
+    rows[3] = ok('BS3', { phone: '1' });
+    const res = await importUsers(t, rows, { batchSize: 2 });
+    expect(res.body).toMatchObject({ importedCount: 6, failedCount: 1 });
+    const status = await t.request('GET', `/api/users/import/${res.sessionId}/status`, { token: t.adminToken });
+    expect(status.body).toMatchObject({ status: 'completed', totalRows: 7, processedRows: 7, result: { importedCount: 6 } });
+  });
+
+  it('a row failing only at write time is reported alone (skipErrors) or stops everything (without)', async () => {
+    t.db.$client.exec(`CREATE TRIGGER boom BEFORE INSERT ON users WHEN NEW.code = 'BOOM' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    try {
+      const before = userCount();
+      const rows = [ok('WT1', { organizationCodes: 'UI-CD1' }), ok('BOOM'), ok('WT2')];
+      const res = await importUsers(t, rows);
+      expect(res.body).toMatchObject({ success: false, importedCount: 2, failedCount: 1 });
+      expect(res.body.errors).toEqual([{ row: 3, message: 'Không ghi được dòng này' }]);
+      expect(userCount()).toBe(before + 2);
+      expect(membershipsOf(userByCode('WT1')!.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan]);
+
+      const none = await importUsers(t, [ok('WT3'), ok('BOOM'), ok('WT4')], { skipErrors: false });
+      expect(none.body).toMatchObject({ success: false, importedCount: 0 });
+      expect(none.body.errors).toEqual([{ row: 3, message: 'Không ghi được dòng này' }]);
+      expect(userCount()).toBe(before + 2);
+      const status = await t.request('GET', `/api/users/import/${none.sessionId}/status`, { token: t.adminToken });
+      expect(status.body).toMatchObject({ status: 'failed', processedRows: 0 });
+    } finally {
+      t.db.$client.exec('DROP TRIGGER boom');
+    }
+  });
+
+  it('rejects bad options with 400', async () => {
+    const up = await uploadUsers(t, [ok('OPT1')]);
+    for (const options of [{ batchSize: 0 }, { batchSize: 5000 }, { dryRun: 'yes' }]) {
+      const res = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(`Tùy chọn nhập không hợp lệ: ${Object.keys(options)[0]}`);
+    }
+    // Options may also sit at the top level of the body.
+    const top = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { dryRun: true } });
+    expect(top.body.dryRun).toBe(true);
+  });
+
+  it('updateExisting updates the conflicting rows (by code or by e-mail), touching only the columns in the file', async () => {
+    const a = await t.createUser('UPD1');
+    const b = await t.createUser('UPD2');
+    t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, b.id)).run();
+    const res = await importUsers(
+      t,
+      [
+        ['UPD1', 'Phạm', 'Mới', a.email, '0912345678'],
+        ['UPD2-NEW', 'Phạm', 'Hai', b.email, ''],
+      ],
+      { updateExisting: true },
+      t.adminToken,
+      ['code', 'familyName', 'givenName', 'email', 'phone'],
+    );
+    expect(res.body).toMatchObject({ success: true, importedCount: 2, skippedCount: 0 });
+    const ua = t.db.select().from(users).where(eq(users.id, a.id)).get()!;
+    expect(ua).toMatchObject({ familyName: 'Phạm', givenName: 'Mới', phone: '0912345678' });
+    expect(ua.searchText).toContain('pham moi');
+    const ub = t.db.select().from(users).where(eq(users.id, b.id)).get()!;
+    expect(ub).toMatchObject({ code: 'UPD2-NEW', phone: null, membershipStatus: 'both' });
+  });
+
+  it('a row whose code and e-mail belong to two different users is an error', async () => {
+    const a = await t.createUser('TWO1');
+    await t.createUser('TWO2');
+    const { body } = await validateUsers(t, [ok('TWO2', { email: a.email })]);
+    expect(body.errors[0].message).toContain('hai người dùng khác nhau');
+  });
+
+  it('status reports progress and result; unknown or expired sessions → 404; another user’s session → 403', async () => {
+    const res = await importUsers(t, [ok('ST1'), ok('ST2')]);
+    const status = await t.request('GET', `/api/users/import/${res.sessionId}/status`, { token: t.adminToken });
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ sessionId: res.sessionId, status: 'completed', totalRows: 2, processedRows: 2, result: { success: true, importedCount: 2 } });
+
+    const creator = await t.createUser('STOTHER', [{ roleId: t.createRole('st_creator', ['users.access', 'users.create']) }]);
+    for (const path of ['validate', 'status']) {
+      expect((await t.request('GET', `/api/users/import/${res.sessionId}/${path}`, { token: creator.token })).status).toBe(403);
+    }
+    expect((await t.request('POST', `/api/users/import/${res.sessionId}/execute`, { token: creator.token, body: {} })).status).toBe(403);
+
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await t.request('GET', `/api/users/import/${unknown}/status`, { token: t.adminToken })).status).toBe(404);
+    expect((await t.request('GET', `/api/users/import/not-a-uuid/status`, { token: t.adminToken })).status).toBe(400);
+    const up = await uploadUsers(t, [ok('ST3')]);
+    t.db.update(importSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(importSessions.id, up.body.sessionId)).run();
+    const expired = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken });
+    expect(expired.status).toBe(404);
+    expect(expired.body.message).toContain('hết hạn');
+    // A users session is not a departments session.
+    const other = await uploadUsers(t, [ok('ST4')]);
+    expect((await t.request('GET', `/api/departments/import/${other.body.sessionId}/validate`, { token: t.adminToken })).status).toBe(404);
+  });
+
+  it('the session lives in the database: a new app on the same database continues it', async () => {
+    const up = await uploadUsers(t, [ok('DB1')]);
+    const row = t.db.select().from(importSessions).where(eq(importSessions.id, up.body.sessionId)).get()!;
+    expect(row).toMatchObject({ kind: 'users', totalRows: 1, status: 'uploaded' });
+    const { createApp } = await import('../app');
+    const restarted = createApp({ db: t.db, env: t.env }, { adminDist: '/nonexistent', portalDist: '/nonexistent' });
+    const res = await restarted.request(`/api/users/import/${up.body.sessionId}/execute`, { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(userByCode('DB1')).toBeTruthy();
+  });
+
+  it('a session cut off by a restart half-way reports failed and can be executed again', async () => {
+    const up = await uploadUsers(t, [ok('CR1'), ok('CR2')]);
+    // What a crash after the first committed batch leaves behind.
+    await importUsers(t, [ok('CR1')]);
+    t.db.update(importSessions).set({ status: 'running', processedRows: 1 }).where(eq(importSessions.id, up.body.sessionId)).run();
+    const status = await t.request('GET', `/api/users/import/${up.body.sessionId}/status`, { token: t.adminToken });
+    expect(status.body).toMatchObject({ status: 'failed', processedRows: 1 });
+    const again = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: {} });
+    expect(again.body).toMatchObject({ success: true, importedCount: 1, skippedCount: 1 });
+  });
+
+  it('a completed session is not executed twice', async () => {
+    const res = await importUsers(t, [ok('TW1')]);
+    const again = await t.request('POST', `/api/users/import/${res.sessionId}/execute`, { token: t.adminToken, body: {} });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('passwords of imported accounts', () => {
+  it('without a password: signs in with the e-mail local part and must change it; with one: signs in with it', async () => {
+    const res = await importUsers(t, [ok('PW1', { email: 'pw.one@sv.vn', password: '-' }), ok('PW2', { email: 'pw.two@sv.vn', password: 'Strong#Pass1' }), ok('PW3', { email: 'pw3.three@sv.vn' })]);
+    expect(res.body.importedCount).toBe(3);
+    const one = await t.login('pw.one@sv.vn', 'pw.one');
+    expect(one.user).toMatchObject({ mustChangePassword: true });
+    const two = await t.login('pw.two@sv.vn', 'Strong#Pass1');
+    expect(two.user).toMatchObject({ mustChangePassword: false });
+    await expect(t.login('pw.two@sv.vn', 'pw.two')).rejects.toThrow();
+    expect((await t.login('pw3.three@sv.vn', 'pw3.three')).user).toMatchObject({ mustChangePassword: true });
+    expect(userByCode('PW1')!.passwordHash).toBeNull();
+  });
+
+  it('a default password shorter than the sign-in minimum is flagged', async () => {
+    const { body } = await validateUsers(t, [ok('PWS', { email: 'an@sv.vn' })]);
+    expect(body.warnings.map((w: { message: string }) => w.message).join(' ')).toContain('không dùng để đăng nhập được');
+  });
+
+  it('updating an existing user with a password sets it; "-" leaves the old one', async () => {
+    await importUsers(t, [ok('PW4', { password: 'first-pass' })]);
+    await importUsers(t, [ok('PW4', { password: '-', givenName: 'X' })], { updateExisting: true });
+    await t.login('pw4@sv.vn', 'first-pass');
+    await importUsers(t, [ok('PW4', { password: 'second-pass' })], { updateExisting: true });
+    await t.login('pw4@sv.vn', 'second-pass');
+  });
+});
+
+describe('organizations and references', () => {
+  it('organizationCodes add memberships with every parent; class and departments by code or name', async () => {
+    const res = await importUsers(t, [ok('ORG1', { organizationCodes: 'ui-cd1, UI-DCS2', className: 'L22C1', trainingDepartmentCode: 'CNTT' })]);
+    expect(res.body).toMatchObject({ success: true, importedCount: 1 });
+    const u = userByCode('ORG1')!;
+    expect(membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan, orgs.other].sort((a, b) => a - b));
+    expect(u.classId).not.toBeNull();
+    expect(u.trainingDepartmentId).not.toBeNull();
+  });
+
+  it('an existing user gets the new memberships on update', async () => {
+    const u = await t.createUser('ORG2');
+    const res = await importUsers(t, [ok('ORG2', { email: u.email, givenName: 'ORG2', familyName: 'Nguyễn Văn', phone: '0901234567', organizationCodes: 'UI-CD1' })], { updateExisting: true });
+    expect(res.body.importedCount).toBe(1);
+    expect(membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan]);
+  });
+});
+
+describe('permissions', () => {
+  it('an organization-scoped creator imports only into its organizations, and cannot update users outside its reach', async () => {
+    const role = t.createRole('ui_org_creator', ['users.access', 'users.create', 'users.update']);
+    const creator = await t.createUser('UIORGC', [{ roleId: role, organizationId: orgs.faculty }]);
+    const outsider = await t.createUser('UIOUT');
+    const { body } = await validateUsers(t, [ok('OC1', { organizationCodes: 'UI-CD1' }), ok('OC2'), ok('OC3', { organizationCodes: 'UI-DCS2' })], creator.token);
+    expect(body.data.map((d: { validation: { isValid: boolean } }) => d.validation.isValid)).toEqual([true, false, false]);
+    expect(body.errors.map((e: { message: string }) => e.message).join(' ')).toContain('UI-DCS2');
+
+    const res = await importUsers(t, [ok('UIOUT', { email: outsider.email, givenName: 'Hacked', organizationCodes: 'UI-CD1' })], { updateExisting: true }, creator.token);
+    expect(res.body.importedCount).toBe(0);
+    expect(res.body.failedCount).toBe(1);
+    expect(res.body.errors[0].message).toContain('quyền cập nhật');
+    expect(userByCode('UIOUT')!.givenName).toBe('UIOUT');
+  });
+
+  it('only a super admin may update a super admin account through an import', async () => {
+    const role = t.createRole('ui_global_users', ['users.access', 'users.create', 'users.update']);
+    const manager = await t.createUser('UIGLOB', [{ roleId: role }]);
+    const res = await importUsers(t, [['ADMIN-HIJACK', 'Evil', 'Admin', 'admin@doanhoi.local']], { updateExisting: true }, manager.token, ['code', 'familyName', 'givenName', 'email']);
+    expect(res.body.importedCount).toBe(0);
+    expect(res.body.failedCount).toBe(1);
+    const admin = t.db.select().from(users).where(eq(users.email, 'admin@doanhoi.local')).get()!;
+    expect(admin.familyName).not.toBe('Evil');
+  });
+
+  it('without users.update, conflicts are never updated', async () => {
+    const role = t.createRole('ui_create_only', ['users.access', 'users.create']);
+    const creator = await t.createUser('UICO', [{ roleId: role }]);
+    const target = await t.createUser('UICOT');
+    const res = await importUsers(t, [ok('UICOT', { email: target.email, givenName: 'Changed' })], { updateExisting: true }, creator.token);
+    expect(res.body.importedCount).toBe(0);
+    expect(userByCode('UICOT')!.givenName).toBe('UICOT');
+  });
+});

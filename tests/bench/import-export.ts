@@ -1,0 +1,256 @@
+/**
+ * Import/export benchmark (issue 4): a 10,000-row users file uploaded, validated and executed
+ * against a server on a fresh database (< 15 s, peak RSS < 400 MB), and an export of 100,000
+ * users from the benchmark database (< 20 s, peak RSS < 300 MB). Each measurement runs in its own
+ * server process, so the process's VmHWM is that operation's peak. Run by `npm run bench` after
+ * the list benchmarks, or alone with `npx tsx tests/bench/import-export.ts`.
+ */
+import { normalizeText } from '@doanhoi/shared';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openDb } from '../../api/src/db/client';
+import { runMigrations } from '../../api/src/db/migrate';
+import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/db/seed';
+import { classes, departments, organizations } from '../../api/src/db/schema';
+import { loadEnv } from '../../api/src/env';
+import { childPath } from '../../api/src/organizations/paths';
+import { generateBenchDb } from './generate';
+import { startProcess } from './load';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const SECRETS = { JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', ADMIN_PASSWORD: 'admin123' };
+const IMPORT_ROWS = 10_000;
+const HASHED_ROWS = 1_000;
+
+export interface ImportExportResult {
+  name: string;
+  seconds: number;
+  rssMb: number | null;
+  timeTarget?: number;
+  rssTarget?: number;
+  note?: string;
+}
+
+/** Peak resident set size of a process so far (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** A fresh database with the seed and a small organization tree, classes and departments for the rows to reference. */
+async function freshDb(path: string) {
+  const env = loadEnv({ DATABASE_PATH: path, ...SECRETS, SEED_DEMO: 'false' });
+  const db = openDb(path);
+  runMigrations(db);
+  seedPermissions(db);
+  seedDefaultRoles(db);
+  await seedAdmin(db, env);
+  db.transaction((tx) => {
+    const add = (type: 'doan_truong' | 'doan_co_so' | 'chi_doan', code: string, parent: { id: number; path: string } | null) => {
+      const id = tx.insert(organizations).values({ type, code, name: code, parentId: parent?.id ?? null, searchText: normalizeText(code) }).returning({ id: organizations.id }).get().id;
+      const p = childPath(parent?.path, id);
+      tx.update(organizations).set({ path: p }).where(eq(organizations.id, id)).run();
+      return { id, path: p };
+    };
+    const top = add('doan_truong', 'BDT', null);
+    for (let f = 0; f < 10; f++) {
+      const faculty = add('doan_co_so', `BDCS${f}`, top);
+      for (let i = 0; i < 10; i++) add('chi_doan', `BCD${f}-${i}`, faculty);
+    }
+    for (let i = 0; i < 10; i++) tx.insert(departments).values({ name: `Khoa ${i}`, code: `BK${i}`, searchText: `khoa ${i} bk${i}` }).run();
+    for (let i = 0; i < 50; i++) tx.insert(classes).values({ name: `Lớp ${i}`, code: `BL${i}`, year: 2022, searchText: `lop ${i} bl${i}` }).run();
+  });
+  db.$client.close();
+}
+
+/** A users file in the template's layout: Vietnamese headers, every optional column filled. */
+async function usersFile(rows: number, prefix: string, password: (i: number) => string): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Người dùng');
+  ws.addRow(['Mã số', 'Họ', 'Tên', 'Email', 'Mật khẩu', 'Số điện thoại', 'Lớp', 'Mã khoa quản lý', 'Mã khoa đào tạo', 'Mã tổ chức', 'Loại người dùng', 'Đoàn viên/Hội viên']);
+  const statuses = ['none', 'doan_vien', 'hoi_vien', 'both'];
+  for (let i = 0; i < rows; i++) {
+    ws.addRow([
+      `${prefix}${String(i).padStart(6, '0')}`,
+      'Nguyễn Văn',
+      `An ${i}`,
+      `${prefix.toLowerCase()}.student${i}@bench.edu.vn`,
+      password(i),
+      `09${String(i).padStart(8, '0')}`,
+      `BL${i % 50}`,
+      `BK${i % 10}`,
+      `BK${(i + 1) % 10}`,
+      `BCD${i % 10}-${Math.floor(i / 10) % 10}`,
+      i % 10 === 0 ? 'staff' : 'student',
+      statuses[i % 4],
+    ]);
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+async function login(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@doanhoi.local', password: 'admin123' }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
+}
+
+async function call<T>(what: string, res: Promise<Response>): Promise<T> {
+  const r = await res;
+  const body = await r.text();
+  if (!r.ok) throw new Error(`${what}: ${r.status} ${body.slice(0, 500)}`);
+  return JSON.parse(body) as T;
+}
+
+/** Upload, validate and execute one file; returns seconds per phase and the execution result. */
+async function runImport(base: string, auth: Record<string, string>, file: Uint8Array, options: Record<string, unknown> = {}) {
+  const t0 = performance.now();
+  const fd = new FormData();
+  fd.append('file', new File([file as Uint8Array<ArrayBuffer>], 'users.xlsx'));
+  const up = await call<{ sessionId: string; totalRows: number }>('upload', fetch(`${base}/users/import/upload`, { method: 'POST', headers: auth, body: fd }));
+  const t1 = performance.now();
+  const v = await call<{ summary: { valid: number; total: number } }>('validate', fetch(`${base}/users/import/${up.sessionId}/validate`, { headers: auth }));
+  const t2 = performance.now();
+  const ex = await call<{ importedCount: number; skippedCount: number; failedCount: number }>(
+    'execute',
+    fetch(`${base}/users/import/${up.sessionId}/execute`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ options }) }),
+  );
+  const t3 = performance.now();
+  return { upload: (t1 - t0) / 1000, validate: (t2 - t1) / 1000, execute: (t3 - t2) / 1000, total: (t3 - t0) / 1000, summary: v.summary, result: ex };
+}
+
+/** POST /export/users with every field; reads the stream to its end. */
+async function runExport(base: string, auth: Record<string, string>) {
+  const { USER_EXPORT_FIELDS } = await import('@doanhoi/shared');
+  const t0 = performance.now();
+  const res = await fetch(`${base}/export/users`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ fields: USER_EXPORT_FIELDS.map((f) => f.key), format: 'xlsx' }) });
+  if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
+  const chunks: Uint8Array[] = [];
+  for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) chunks.push(c);
+  const seconds = (performance.now() - t0) / 1000;
+  return { seconds, buf: Buffer.concat(chunks), columns: USER_EXPORT_FIELDS.length };
+}
+
+async function countRows(buf: Buffer): Promise<number> {
+  let n = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit' });
+  for await (const sheet of reader) {
+    for await (const _row of sheet) n++;
+    break;
+  }
+  return n;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+}
+
+/** Runs both measurements; `benchDb` is the 100k-user database (built when missing). */
+export async function runImportExportBench(benchDb: string, ports = { import: 3493, export: 3494 }): Promise<ImportExportResult[]> {
+  const results: ImportExportResult[] = [];
+  const dir = join(tmpdir(), 'doanhoi-bench-import');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+
+  // 1. Import into a fresh database.
+  const freshPath = join(dir, 'fresh.db');
+  await freshDb(freshPath);
+  const file = await usersFile(IMPORT_ROWS, 'IMP', (i) => (i % 2 ? '-' : ''));
+  const hashedFile = await usersFile(HASHED_ROWS, 'PWD', (i) => `Passw0rd-${i}`);
+  console.log(`\nimport file: ${IMPORT_ROWS.toLocaleString('en')} rows, ${(file.length / 1024).toFixed(0)} KB`);
+  const env = (port: number, db: string) => ({ PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: db, ...SECRETS, SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000' });
+  let app = await startProcess([join(root, 'api/src/index.ts')], env(ports.import, freshPath), `http://127.0.0.1:${ports.import}/api/docs`);
+  try {
+    const base = `http://127.0.0.1:${ports.import}/api`;
+    const auth = await login(base);
+    const before = peakRssMb(app.pid!);
+    const r = await runImport(base, auth, file);
+    const rss = peakRssMb(app.pid!);
+    if (r.result.importedCount !== IMPORT_ROWS) throw new Error(`import wrote ${r.result.importedCount} of ${IMPORT_ROWS} rows: ${JSON.stringify(r.result).slice(0, 500)}`);
+    console.log(`  upload ${r.upload.toFixed(2)} s, validate ${r.validate.toFixed(2)} s, execute ${r.execute.toFixed(2)} s (server peak RSS before: ${before.toFixed(0)} MB)`);
+    results.push({ name: `import ${IMPORT_ROWS.toLocaleString('en')} users (upload+validate+execute)`, seconds: r.total, rssMb: rss, timeTarget: 15, rssTarget: 400 });
+
+    // The same 10k users exported and re-imported with updateExisting: nothing may change.
+    const exp = await runExport(base, auth);
+    const again = await runImport(base, auth, new Uint8Array(exp.buf), { updateExisting: true });
+    const unchanged = again.result.importedCount === 0 && again.result.failedCount === 0;
+    results.push({ name: 'round trip: export 10k, re-import (updateExisting)', seconds: exp.seconds + again.total, rssMb: peakRssMb(app.pid!), note: unchanged ? 'unchanged' : `CHANGED ${JSON.stringify(again.result).slice(0, 200)}` });
+
+    const hashed = await runImport(base, auth, hashedFile);
+    results.push({
+      name: `import ${HASHED_ROWS.toLocaleString('en')} users with explicit passwords (argon2)`,
+      seconds: hashed.total,
+      rssMb: peakRssMb(app.pid!),
+      note: `${((hashed.execute * 1000) / HASHED_ROWS).toFixed(1)} ms/row in execute`,
+    });
+  } finally {
+    await stop(app);
+  }
+
+  // 2. Export of the 100k-user database, in a process of its own.
+  if (!existsSync(benchDb)) {
+    mkdirSync(dirname(benchDb), { recursive: true });
+    await generateBenchDb(benchDb);
+  }
+  app = await startProcess([join(root, 'api/src/index.ts')], env(ports.export, benchDb), `http://127.0.0.1:${ports.export}/api/docs`);
+  try {
+    const base = `http://127.0.0.1:${ports.export}/api`;
+    const auth = await login(base);
+    const exp = await runExport(base, auth);
+    const rss = peakRssMb(app.pid!);
+    const rows = await countRows(exp.buf);
+    results.push({
+      name: `export ${(rows - 1).toLocaleString('en')} users × ${exp.columns} columns`,
+      seconds: exp.seconds,
+      rssMb: rss,
+      timeTarget: 20,
+      rssTarget: 300,
+      note: `${(exp.buf.length / 1024 / 1024).toFixed(1)} MB file`,
+    });
+  } finally {
+    await stop(app);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return results;
+}
+
+export function printImportExportTable(rows: ImportExportResult[]): boolean {
+  const line = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(58) : c.padStart(10))).join(' '));
+  console.log('');
+  line(['import / export', 'seconds', 'target', 'peak RSS', 'target', 'ok', '']);
+  let allPass = true;
+  for (const r of rows) {
+    const timeOk = r.timeTarget == null || r.seconds < r.timeTarget;
+    const rssOk = r.rssTarget == null || (r.rssMb != null && r.rssMb < r.rssTarget);
+    const judged = r.timeTarget != null || r.rssTarget != null;
+    if (judged && !(timeOk && rssOk)) allPass = false;
+    line([
+      r.name,
+      r.seconds.toFixed(2),
+      r.timeTarget == null ? '' : `< ${r.timeTarget}`,
+      r.rssMb == null ? '' : `${r.rssMb.toFixed(0)} MB`,
+      r.rssTarget == null ? '' : `< ${r.rssTarget} MB`,
+      judged ? (timeOk && rssOk ? 'yes' : 'NO') : '',
+      r.note ?? '',
+    ]);
+  }
+  return allPass;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runImportExportBench(join(tmpdir(), 'doanhoi-bench', 'bench.db'))
+    .then((rows) => printImportExportTable(rows))
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+}
