@@ -1,7 +1,87 @@
-import { Hono } from 'hono';
+import {
+  addMemberByCodeSchema,
+  addMemberSchema,
+  bulkRemoveMembersSchema,
+  createOrganizationSchema,
+  idParam,
+  organizationListQuery,
+  organizationMembersQuery,
+  organizationTypeSchema,
+  updateOrganizationSchema,
+} from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { auditContext } from '../lib/audit';
+import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { visibility, visibleCondition } from './access';
+import { membershipService } from './membership';
+import { organizationsService } from './service';
+import { organizationStats } from './stats';
+import { buildTree } from './tree';
 
-/** organizations API (000 §7); filled in by step 2. */
+const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
+const codeParam = z.object({ id: z.coerce.number().int().positive(), code: z.string().min(1).max(50) });
+const typeParam = z.object({ type: organizationTypeSchema });
+const typeCodeParam = z.object({ type: organizationTypeSchema, code: z.string().min(1).max(50) });
+
+/** /api/organizations (000 §7). Member adds/removes check their permission inside the service (any of two codes). */
 export function organizationsRoutes() {
-  return new Hono<AppEnv>();
+  const svc = (c: Context<AppEnv>) => organizationsService(c.get('deps'), c.get('actor'), auditContext(c).ip);
+  const members = (c: Context<AppEnv>) => membershipService(c.get('deps'), c.get('actor'), auditContext(c).ip);
+  const access = requirePermission('organizations.access');
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .get('/', access, validate('query', organizationListQuery), (c) => c.json(svc(c).list(c.req.valid('query'))))
+    .get('/accessible', (c) => c.json(svc(c).accessible()))
+    .get('/tree', access, (c) => {
+      const { db } = c.get('deps');
+      return c.json(buildTree(db, visibility(db, c.get('actor')), svc(c).canViewMemberCounts()));
+    })
+    .get('/stats', access, (c) => {
+      const { db } = c.get('deps');
+      return c.json(organizationStats(db, visibleCondition(visibility(db, c.get('actor')))));
+    })
+    .get('/type/:type', access, validate('param', typeParam), (c) => c.json(svc(c).byType(c.req.valid('param').type)))
+    .get('/by-type-code/:type/:code', access, validate('param', typeCodeParam), (c) => {
+      const { type, code } = c.req.valid('param');
+      return c.json(svc(c).byTypeCode(type, code));
+    })
+    .post('/', requirePermission('organizations.create'), validate('json', createOrganizationSchema), (c) => c.json(svc(c).create(c.req.valid('json')), 201))
+    .get('/:id', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).get(c.req.valid('param').id)))
+    .get('/:id/children', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).children(c.req.valid('param').id)))
+    .get('/:id/parent', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).parent(c.req.valid('param').id)))
+    .get('/:id/breadcrumb', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).breadcrumb(c.req.valid('param').id)))
+    .get('/:id/members', validate('param', idParam), requirePermission('organizations.access', fromParam()), validate('query', organizationMembersQuery), (c) =>
+      c.json(svc(c).members(c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .patch('/:id', validate('param', idParam), requirePermission('organizations.update', fromParam()), validate('json', updateOrganizationSchema), (c) =>
+      c.json(svc(c).update(c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .delete('/:id', validate('param', idParam), requirePermission('organizations.delete', fromParam()), (c) => c.json(svc(c).remove(c.req.valid('param').id)))
+    .delete('/:id/members/bulk-remove', validate('param', idParam), validate('json', bulkRemoveMembersSchema), (c) =>
+      c.json(members(c).bulkRemove(c.req.valid('param').id, c.req.valid('json').userIds)),
+    )
+    .post('/:id/members/:userId/with-parents', validate('param', memberParam), (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(members(c).add(id, userId, 'member', true), 201);
+    })
+    .post('/:id/members/:userId', validate('param', memberParam), validate('json', addMemberSchema), (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(members(c).add(id, userId, c.req.valid('json').role, false), 201);
+    })
+    .delete('/:id/members/:userId/safely', validate('param', memberParam), (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(members(c).remove(id, userId, true));
+    })
+    .delete('/:id/members/:userId', validate('param', memberParam), (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(members(c).remove(id, userId, false));
+    })
+    .post('/:id/member/:code', validate('param', codeParam), validate('json', addMemberByCodeSchema), (c) => {
+      const { id, code } = c.req.valid('param');
+      const body = c.req.valid('json');
+      return c.json(members(c).addByCode(id, body.userCode || code, body.role || 'member'), 201);
+    });
 }

@@ -1,7 +1,14 @@
+import { idParam, setUserOrganizationsSchema } from '@doanhoi/shared';
 import { Hono } from 'hono';
+import { auditContext } from '../lib/audit';
+import { requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { membershipService } from './membership';
 
-/** PUT /users/{id}/organizations (000 §4 membership rules); filled in by step 2. */
+/** PUT /users/:id/organizations (000 §4): each organization added or removed is checked in the service. */
 export function userOrganizationsRoutes() {
-  return new Hono<AppEnv>();
+  return new Hono<AppEnv>().put('/:id/organizations', requireAuth, requirePermission('users.update'), validate('param', idParam), validate('json', setUserOrganizationsSchema), (c) =>
+    c.json(membershipService(c.get('deps'), c.get('actor'), auditContext(c).ip).setUserOrganizations(c.req.valid('param').id, c.req.valid('json').organizationIds)),
+  );
 }

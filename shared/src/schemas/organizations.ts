@@ -1,2 +1,86 @@
-// Request and response schemas of the organizations API (filled in by step 2).
-export {};
+import { z } from 'zod';
+import { ORGANIZATION_TYPES, organizationTypeSchema, type OrganizationType } from './enums';
+
+/** 000 §5: which type may sit under which (roots have none). */
+export const ALLOWED_PARENTS: Record<OrganizationType, readonly OrganizationType[]> = {
+  doan_truong: [],
+  hoi_sinh_vien_truong: [],
+  doan_co_so: ['doan_truong'],
+  chi_doan: ['doan_co_so'],
+  lien_chi_hoi: ['hoi_sinh_vien_truong'],
+  clb_truong: ['hoi_sinh_vien_truong'],
+  chi_hoi: ['lien_chi_hoi'],
+  clb_khoa: ['lien_chi_hoi'],
+};
+
+/** 000 §5: the parent used when none is given (clubs and lien_chi_hoi under the association root, others under the union root). */
+export const DEFAULT_PARENT_ROOT: Partial<Record<OrganizationType, OrganizationType>> = {
+  clb_truong: 'hoi_sinh_vien_truong',
+  lien_chi_hoi: 'hoi_sinh_vien_truong',
+  clb_khoa: 'hoi_sinh_vien_truong',
+  doan_co_so: 'doan_truong',
+  chi_doan: 'doan_truong',
+  chi_hoi: 'doan_truong',
+};
+
+export const ROOT_TYPES: readonly OrganizationType[] = ORGANIZATION_TYPES.filter((t) => ALLOWED_PARENTS[t].length === 0);
+
+const text = (key: string, max = 200) => z.string({ error: key }).trim().min(1, { error: key, abort: true }).max(max, 'validation.textTooLong');
+
+export const createOrganizationSchema = z.object({
+  name: text('validation.nameRequired'),
+  code: text('validation.codeRequired', 50),
+  type: organizationTypeSchema,
+  description: z.string().trim().max(1000, 'validation.textTooLong').nullish(),
+  parentId: z.number().int().positive().nullish(),
+});
+export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
+
+export const updateOrganizationSchema = z.object({
+  name: text('validation.nameRequired').optional(),
+  code: text('validation.codeRequired', 50).optional(),
+  type: organizationTypeSchema.optional(),
+  description: z.string().trim().max(1000, 'validation.textTooLong').nullish(),
+});
+
+export const organizationListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  search: z.string().trim().max(200).optional(),
+  type: organizationTypeSchema.optional(),
+});
+
+export const organizationMembersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const addMemberSchema = z.object({ role: z.string().trim().min(1).max(50).default('member') }).default({ role: 'member' });
+export const bulkRemoveMembersSchema = z.object({ userIds: z.array(z.number().int().positive()).min(1, 'validation.idsRequired').max(1000) });
+export const addMemberByCodeSchema = z.object({ userCode: z.string().trim().max(50).optional(), role: z.string().trim().max(50).optional() }).default({});
+export const setUserOrganizationsSchema = z.object({ organizationIds: z.array(z.number().int().positive()).max(500) });
+
+export interface OrganizationNode {
+  id: number;
+  name: string;
+  code: string;
+  type: OrganizationType;
+  description: string | null;
+  parentId: number | null;
+  memberCount: number | null;
+  hasChildren: boolean;
+  children: OrganizationNode[];
+}
+
+export interface StatsBlock {
+  [key: string]: number;
+}
+
+export interface OrganizationStats {
+  doanStats: { total: number; doanTruong: number; doanCoSo: number; chiDoan: number; members: StatsBlock };
+  hoiStats: { total: number; hoiSinhVienTruong: number; lienChiHoi: number; chiHoi: number; members: StatsBlock };
+  clbStats: { total: number; clbTruong: number; clbKhoa: number; members: StatsBlock };
+  totalMembers: number;
+  membershipBreakdown: { both: number; onlyDoanVien: number; onlyHoiVien: number; neither: number };
+}

@@ -1,0 +1,56 @@
+/** Which organizations a caller may see: subtrees where organizations.access is held, plus those they belong to. */
+import { hasPermission } from '@doanhoi/shared';
+import { and, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Actor } from '../lib/context';
+import { forbidden, notFound } from '../lib/errors';
+import { subtreeRange, userScope } from '../users/scope';
+import { orgContext } from './context';
+import { organizationMembers, organizations } from './schema';
+
+export interface OrgVisibility {
+  all: boolean;
+  paths: string[];
+  memberOrgIds: number[];
+}
+
+export function visibility(db: Db, actor: Actor): OrgVisibility {
+  const scope = userScope(db, actor, 'organizations.access');
+  if (scope.all) return { all: true, paths: [], memberOrgIds: [] };
+  const memberOrgIds = db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, actor.id), eq(organizationMembers.isActive, true)))
+    .all()
+    .map((r) => r.id);
+  return { all: false, paths: scope.paths, memberOrgIds };
+}
+
+/** SQL condition on organizations for the visible rows (undefined = all). */
+export function visibleCondition(v: OrgVisibility): SQL | undefined {
+  if (v.all) return undefined;
+  const parts: SQL[] = v.paths.map((p) => {
+    const [from, to] = subtreeRange(p);
+    return and(gte(organizations.path, from), lt(organizations.path, to))!;
+  });
+  for (const id of v.memberOrgIds) parts.push(eq(organizations.id, id));
+  return parts.length ? or(...parts) : eq(organizations.id, -1);
+}
+
+export function isVisible(v: OrgVisibility, org: { id: number; path: string }): boolean {
+  return v.all || v.memberOrgIds.includes(org.id) || v.paths.some((p) => org.path.startsWith(p));
+}
+
+/** The organization row, or 404 when unknown or not visible to the caller. */
+export function visibleOrg(db: Db, actor: Actor, id: number) {
+  const org = db.select().from(organizations).where(eq(organizations.id, id)).get();
+  if (!org || !isVisible(visibility(db, actor), org)) notFound('Không tìm thấy tổ chức');
+  return org!;
+}
+
+/** 403 unless the caller holds one of the codes in that organization. */
+export function requireIn(db: Db, actor: Actor, organizationId: number, codes: string[]): void {
+  const ctx = orgContext(db, organizationId);
+  if (!ctx) notFound('Không tìm thấy tổ chức');
+  if (!codes.some((c) => hasPermission(actor.roles, c, ctx))) forbidden();
+}

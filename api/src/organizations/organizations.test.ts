@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { organizationMembers } from './schema';
+
+let t: TestApp;
+let doan: number;
+let hoi: number;
+let dcs: number;
+let cd: number;
+let lch: number;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  doan = t.createOrg('doan_truong', 'DT');
+  hoi = t.createOrg('hoi_sinh_vien_truong', 'HSV');
+  dcs = t.createOrg('doan_co_so', 'DCS-CNTT', doan);
+  cd = t.createOrg('chi_doan', 'CD-1', dcs);
+  lch = t.createOrg('lien_chi_hoi', 'LCH-CNTT', hoi);
+});
+
+const as = (token: string) => ({ token });
+
+describe('organization writes and rules', () => {
+  it('creates under the default parent by type and refuses a wrong parent or a duplicate code', async () => {
+    const club = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'CLB Tiếng Anh', code: 'CLB-TA', type: 'clb_truong' } });
+    expect(club.status).toBe(201);
+    expect(club.body.parentId).toBe(hoi);
+    const wrong = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Chi đoàn', code: 'X', type: 'chi_doan', parentId: lch } });
+    expect(wrong.status).toBe(400);
+    const needsParent = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Chi hội', code: 'CH', type: 'chi_hoi' } });
+    expect(needsParent.status).toBe(400);
+    const dup = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Again', code: 'CLB-TA', type: 'clb_truong' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toContain('Mã');
+    const bad = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: '', code: 'Y', type: 'nope' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses to delete an organization with children or members, and deletes an empty one', async () => {
+    const withKids = await t.request('DELETE', `/api/organizations/${dcs}`, as(t.adminToken));
+    expect(withKids.status).toBe(409);
+    expect(withKids.body.message).toContain('tổ chức con');
+    const u = await t.createUser('SV1');
+    t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
+    const withMembers = await t.request('DELETE', `/api/organizations/${cd}`, as(t.adminToken));
+    expect(withMembers.status).toBe(409);
+    expect(withMembers.body.message).toContain('thành viên');
+    expect((await t.request('DELETE', `/api/organizations/${lch}`, as(t.adminToken))).status).toBe(200);
+    expect((await t.request('GET', `/api/organizations/${lch}`, as(t.adminToken))).status).toBe(404);
+  });
+
+  it('updates name and code, with 409 on a taken code', async () => {
+    const ok = await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn 22CNTT1' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.name).toBe('Chi đoàn 22CNTT1');
+    const cd2 = t.createOrg('chi_doan', 'CD-2', dcs);
+    const clash = await t.request('PATCH', `/api/organizations/${cd2}`, { ...as(t.adminToken), body: { code: 'CD-1' } });
+    expect(clash.status).toBe(409);
+  });
+});
+
+describe('reads', () => {
+  it('tree nests children with member counts; breadcrumb and by-type-code find the node', async () => {
+    const u = await t.createUser('SV2');
+    t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
+    const tree = await t.request('GET', '/api/organizations/tree', as(t.adminToken));
+    expect(tree.status).toBe(200);
+    const root = tree.body.find((n: { id: number }) => n.id === doan);
+    expect(root.hasChildren).toBe(true);
+    expect(root.children[0].children[0]).toMatchObject({ id: cd, memberCount: 1, hasChildren: false });
+    const crumbs = await t.request('GET', `/api/organizations/${cd}/breadcrumb`, as(t.adminToken));
+    expect(crumbs.body.map((b: { id: number }) => b.id)).toEqual([doan, dcs, cd]);
+    const byCode = await t.request('GET', '/api/organizations/by-type-code/chi_doan/CD-1', as(t.adminToken));
+    expect(byCode.body.id).toBe(cd);
+    const members = await t.request('GET', `/api/organizations/${cd}/members?page=1&limit=10`, as(t.adminToken));
+    expect(members.body).toMatchObject({ total: 1, totalPages: 1 });
+    expect(members.body.members[0].user.code).toBe('SV2');
+    expect(members.body.members[0].role).toBe('member');
+  });
+
+  it('stats split members into both / only đoàn / only hội / neither', async () => {
+    const a = await t.createUser('A');
+    const b = await t.createUser('B');
+    const { users } = await import('../users/schema');
+    t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, a.id)).run();
+    t.db.update(users).set({ membershipStatus: 'hoi_vien' }).where(eq(users.id, b.id)).run();
+    t.db.insert(organizationMembers).values([{ organizationId: cd, userId: a.id }, { organizationId: lch, userId: b.id }]).run();
+    const s = await t.request('GET', '/api/organizations/stats', as(t.adminToken));
+    expect(s.status).toBe(200);
+    expect(s.body.doanStats).toMatchObject({ total: 3, doanTruong: 1, doanCoSo: 1, chiDoan: 1, members: { total: 1, chiDoan: 1, doanTruong: 0 } });
+    expect(s.body.hoiStats).toMatchObject({ total: 2, lienChiHoi: 1, chiHoi: 0, members: { total: 1, lienChiHoi: 1 } });
+    expect(s.body.clbStats).toMatchObject({ total: 0, clbTruong: 0, clbKhoa: 0 });
+    expect(s.body.totalMembers).toBe(2);
+    expect(s.body.membershipBreakdown).toEqual({ both: 1, onlyDoanVien: 0, onlyHoiVien: 1, neither: 0 });
+  });
+});
+
+describe('memberships', () => {
+  it('adds with parents, refuses a duplicate, removes safely only when no child membership remains', async () => {
+    const u = await t.createUser('SV3');
+    const add = await t.request('POST', `/api/organizations/${cd}/members/${u.id}/with-parents`, as(t.adminToken));
+    expect(add.status).toBe(201);
+    expect(add.body.added).toBe(3);
+    const again = await t.request('POST', `/api/organizations/${cd}/members/${u.id}`, { ...as(t.adminToken), body: {} });
+    expect(again.status).toBe(400);
+    const unsafe = await t.request('DELETE', `/api/organizations/${dcs}/members/${u.id}/safely`, as(t.adminToken));
+    expect(unsafe.status).toBe(409);
+    expect((await t.request('DELETE', `/api/organizations/${cd}/members/${u.id}`, as(t.adminToken))).status).toBe(200);
+    expect((await t.request('DELETE', `/api/organizations/${dcs}/members/${u.id}/safely`, as(t.adminToken))).status).toBe(200);
+    const missing = await t.request('POST', `/api/organizations/${cd}/members/99999`, { ...as(t.adminToken), body: {} });
+    expect(missing.status).toBe(404);
+  });
+
+  it('adds by user code and bulk-removes', async () => {
+    const u = await t.createUser('SV4');
+    const byCode = await t.request('POST', `/api/organizations/${cd}/member/SV4`, { ...as(t.adminToken), body: { userCode: 'SV4' } });
+    expect(byCode.status).toBe(201);
+    const unknown = await t.request('POST', `/api/organizations/${cd}/member/NOPE`, { ...as(t.adminToken), body: {} });
+    expect(unknown.status).toBe(404);
+    const bulk = await t.request('DELETE', `/api/organizations/${cd}/members/bulk-remove`, { ...as(t.adminToken), body: { userIds: [u.id] } });
+    expect(bulk.body.removedCount).toBe(1);
+  });
+
+  it('PUT /users/:id/organizations adds parents, removes dropped ones and keeps parents of kept ones', async () => {
+    const u = await t.createUser('SV5');
+    const first = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [cd, lch] } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ added: 5, removed: 0, keptParents: 0 });
+    const second = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [cd] } });
+    expect(second.body).toMatchObject({ added: 0, removed: 2, keptParents: 2 });
+    const bad = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [424242] } });
+    expect(bad.status).toBe(400);
+  });
+});

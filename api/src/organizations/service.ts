@@ -1,0 +1,247 @@
+/** Organization reads and writes (000 §7), scoped to what the caller may see. */
+import {
+  ALLOWED_PARENTS,
+  DEFAULT_PARENT_ROOT,
+  hasPermission,
+  holdsAnywhere,
+  normalizeText,
+  type OrganizationType,
+} from '@doanhoi/shared';
+import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createOrganizationSchema, updateOrganizationSchema } from '@doanhoi/shared';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { invalidateTotals, totalPages } from '../lib/totals';
+import { users } from '../users/schema';
+import { visibility, visibleCondition, visibleOrg } from './access';
+import { orgContext, pathIds } from './context';
+import { childPath } from './paths';
+import { organizationMembers, organizations } from './schema';
+import { invalidateTree } from './tree';
+
+type OrgRow = typeof organizations.$inferSelect;
+
+export function toOrganization(o: OrgRow) {
+  return {
+    id: o.id,
+    name: o.name,
+    code: o.code,
+    type: o.type,
+    description: o.description,
+    parentId: o.parentId,
+    level: pathIds(o.path).length,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+export function organizationsService({ db }: Deps, actor: Actor, ip: string | null) {
+  const changed = () => {
+    invalidateTree(db);
+    invalidateTotals('users', 'organization_members', 'organizations');
+  };
+
+  function resolveParent(type: OrganizationType, parentId: number | null | undefined): OrgRow | null {
+    const allowed = ALLOWED_PARENTS[type];
+    if (allowed.length === 0) {
+      if (parentId) badRequest('Tổ chức cấp trường (Đoàn trường, Hội Sinh viên trường) không có tổ chức cấp trên');
+      return null;
+    }
+    let parent: OrgRow | undefined;
+    if (parentId) parent = db.select().from(organizations).where(eq(organizations.id, parentId)).get();
+    else {
+      const rootType = DEFAULT_PARENT_ROOT[type];
+      parent = rootType ? db.select().from(organizations).where(eq(organizations.type, rootType)).orderBy(asc(organizations.id)).get() : undefined;
+    }
+    if (!parent) badRequest(parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trên mặc định cho loại tổ chức này');
+    if (!allowed.includes(parent!.type)) badRequest(`Loại tổ chức ${type} phải thuộc ${allowed.join(' hoặc ')}, không thể đặt dưới ${parent!.type}`);
+    return parent!;
+  }
+
+  function ensureCodeFree(type: string, code: string, exceptId?: number) {
+    const clash = db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.type, type as OrganizationType), eq(organizations.code, code), exceptId ? ne(organizations.id, exceptId) : undefined))
+      .get();
+    if (clash) conflict(`Mã tổ chức "${code}" đã tồn tại`);
+  }
+
+  return {
+    list(q: { page: number; limit: number; search?: string; type?: OrganizationType }) {
+      const conds: (SQL | undefined)[] = [visibleCondition(visibility(db, actor))];
+      if (q.type) conds.push(eq(organizations.type, q.type));
+      if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(like(organizations.searchText, `%${w}%`));
+      const where = and(...conds);
+      const total = db.select({ n: count() }).from(organizations).where(where).get()!.n;
+      const rows = db.select().from(organizations).where(where).orderBy(asc(organizations.path)).limit(q.limit).offset((q.page - 1) * q.limit).all();
+      return { data: rows.map(toOrganization), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+    },
+
+    accessible() {
+      return db.select().from(organizations).where(visibleCondition(visibility(db, actor))).orderBy(asc(organizations.path)).all().map((o) => ({
+        id: o.id,
+        name: o.name,
+        code: o.code,
+        type: o.type,
+        parentId: o.parentId,
+        description: o.description,
+      }));
+    },
+
+    byType(type: OrganizationType) {
+      return db.select().from(organizations).where(and(eq(organizations.type, type), visibleCondition(visibility(db, actor)))).orderBy(asc(organizations.name)).all().map(toOrganization);
+    },
+
+    get(id: number) {
+      const o = visibleOrg(db, actor, id);
+      const parent = o.parentId ? db.select().from(organizations).where(eq(organizations.id, o.parentId)).get() : null;
+      const children = db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all();
+      const memberCount = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
+      return {
+        ...toOrganization(o),
+        parent: parent ? { id: parent.id, name: parent.name, code: parent.code, type: parent.type } : null,
+        children: children.map(toOrganization),
+        hasChildren: children.length > 0,
+        memberCount,
+        breadcrumb: this.breadcrumb(id),
+      };
+    },
+
+    byTypeCode(type: OrganizationType, code: string) {
+      const o = db.select().from(organizations).where(and(eq(organizations.type, type), eq(organizations.code, code))).get();
+      if (!o) notFound('Không tìm thấy tổ chức');
+      return this.get(o!.id);
+    },
+
+    children(id: number) {
+      visibleOrg(db, actor, id);
+      return db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all().map(toOrganization);
+    },
+
+    parent(id: number) {
+      const o = visibleOrg(db, actor, id);
+      if (!o.parentId) return null;
+      return toOrganization(db.select().from(organizations).where(eq(organizations.id, o.parentId)).get()!);
+    },
+
+    breadcrumb(id: number) {
+      const o = visibleOrg(db, actor, id);
+      const ids = pathIds(o.path);
+      const rows = new Map(db.select().from(organizations).where(inArray(organizations.id, ids)).all().map((r) => [r.id, r]));
+      return ids.map((i) => rows.get(i)).filter(Boolean).map((r) => ({ id: r!.id, name: r!.name, code: r!.code, type: r!.type }));
+    },
+
+    members(id: number, q: { page: number; limit: number; search?: string }) {
+      visibleOrg(db, actor, id);
+      const conds: (SQL | undefined)[] = [eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)];
+      if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(like(users.searchText, `%${w}%`));
+      const where = and(...conds);
+      const total = db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where).get()!.n;
+      const rows = db
+        .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .where(where)
+        .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .all();
+      return {
+        members: rows.map(({ u, role, joinedAt }) => ({
+          user: {
+            id: u.id,
+            code: u.code,
+            familyName: u.familyName,
+            givenName: u.givenName,
+            email: u.email,
+            phone: u.phone,
+            userType: u.userType,
+            membershipStatus: u.membershipStatus,
+            isActive: u.isActive,
+            createdAt: u.createdAt.toISOString(),
+            updatedAt: u.updatedAt.toISOString(),
+          },
+          role,
+          joinedAt: joinedAt.toISOString(),
+        })),
+        total,
+        page: q.page,
+        limit: q.limit,
+        totalPages: totalPages(total, q.limit),
+      };
+    },
+
+    create(input: z.output<typeof createOrganizationSchema>) {
+      const parent = resolveParent(input.type, input.parentId);
+      if (!hasPermission(actor.roles, 'organizations.create', parent ? orgContext(db, parent.id) : null)) forbidden();
+      ensureCodeFree(input.type, input.code);
+      try {
+        const row = db.transaction((tx) => {
+          const o = tx
+            .insert(organizations)
+            .values({ name: input.name, code: input.code, type: input.type, description: input.description ?? null, parentId: parent?.id ?? null, searchText: normalizeText(`${input.name} ${input.code}`) })
+            .returning()
+            .get();
+          const path = childPath(parent?.path, o.id);
+          tx.update(organizations).set({ path }).where(eq(organizations.id, o.id)).run();
+          audit(tx, { actorId: actor.id, action: 'organization.create', entity: 'organization', entityId: o.id, after: { ...o, path }, ip });
+          return { ...o, path };
+        });
+        changed();
+        return toOrganization(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) conflict(`Mã tổ chức "${input.code}" đã tồn tại`);
+        throw err;
+      }
+    },
+
+    update(id: number, input: z.output<typeof updateOrganizationSchema>) {
+      const before = visibleOrg(db, actor, id);
+      const type = input.type ?? before.type;
+      if (input.type && input.type !== before.type) {
+        const parent = before.parentId ? db.select().from(organizations).where(eq(organizations.id, before.parentId)).get() : null;
+        const allowed = ALLOWED_PARENTS[input.type];
+        if ((parent && !allowed.includes(parent.type)) || (!parent && allowed.length > 0)) badRequest('Loại tổ chức mới không phù hợp với tổ chức cấp trên');
+        const kids = db.select({ type: organizations.type }).from(organizations).where(eq(organizations.parentId, id)).all();
+        if (kids.some((k) => !ALLOWED_PARENTS[k.type].includes(input.type!))) badRequest('Loại tổ chức mới không phù hợp với các tổ chức con');
+      }
+      const code = input.code ?? before.code;
+      if (input.code || input.type) ensureCodeFree(type, code, id);
+      const name = input.name ?? before.name;
+      const next = { name, code, type, description: input.description === undefined ? before.description : (input.description ?? null), searchText: normalizeText(`${name} ${code}`) };
+      try {
+        const after = db.transaction((tx) => {
+          const o = tx.update(organizations).set(next).where(eq(organizations.id, id)).returning().get();
+          audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });
+          return o;
+        });
+        changed();
+        return toOrganization(after);
+      } catch (err) {
+        if (isUniqueViolation(err)) conflict(`Mã tổ chức "${code}" đã tồn tại`);
+        throw err;
+      }
+    },
+
+    remove(id: number) {
+      const before = visibleOrg(db, actor, id);
+      const kids = db.select({ n: count() }).from(organizations).where(eq(organizations.parentId, id)).get()!.n;
+      if (kids > 0) conflict(`Không thể xóa tổ chức còn ${kids} tổ chức con`);
+      const members = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
+      if (members > 0) conflict(`Không thể xóa tổ chức còn ${members} thành viên`);
+      db.transaction((tx) => {
+        tx.delete(organizations).where(eq(organizations.id, id)).run();
+        audit(tx, { actorId: actor.id, action: 'organization.delete', entity: 'organization', entityId: id, before, ip });
+      });
+      changed();
+      return { message: 'Xóa tổ chức thành công' };
+    },
+
+    canViewMemberCounts() {
+      return holdsAnywhere(actor.roles, 'organizations.view_member_count');
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The organization tree with member counts: one query for the nodes and one grouped count, cached
+ * per database and dropped on any organization or membership write (invalidateTree).
+ */
+import type { OrganizationNode } from '@doanhoi/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { isVisible, type OrgVisibility } from './access';
+import { organizationMembers, organizations } from './schema';
+
+interface Flat {
+  id: number;
+  name: string;
+  code: string;
+  type: OrganizationNode['type'];
+  description: string | null;
+  parentId: number | null;
+  path: string;
+  memberCount: number;
+}
+
+const cache = new WeakMap<Db, Flat[]>();
+
+export function invalidateTree(db: Db): void {
+  cache.delete(db);
+}
+
+function flat(db: Db): Flat[] {
+  let rows = cache.get(db);
+  if (!rows) {
+    const counts = new Map(
+      db
+        .select({ id: organizationMembers.organizationId, n: sql<number>`count(*)` })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.isActive, true))
+        .groupBy(organizationMembers.organizationId)
+        .all()
+        .map((r) => [r.id, r.n]),
+    );
+    rows = db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        code: organizations.code,
+        type: organizations.type,
+        description: organizations.description,
+        parentId: organizations.parentId,
+        path: organizations.path,
+      })
+      .from(organizations)
+      .orderBy(organizations.name)
+      .all()
+      .map((o) => ({ ...o, memberCount: counts.get(o.id) ?? 0 }));
+    cache.set(db, rows);
+  }
+  return rows;
+}
+
+/** The visible forest: a visible node whose parent is hidden becomes a root. */
+export function buildTree(db: Db, v: OrgVisibility, withCounts: boolean): OrganizationNode[] {
+  const visible = flat(db).filter((o) => isVisible(v, o));
+  const byId = new Map<number, OrganizationNode>();
+  for (const o of visible) {
+    byId.set(o.id, {
+      id: o.id,
+      name: o.name,
+      code: o.code,
+      type: o.type,
+      description: o.description,
+      parentId: o.parentId,
+      memberCount: withCounts ? o.memberCount : null,
+      hasChildren: false,
+      children: [],
+    });
+  }
+  const roots: OrganizationNode[] = [];
+  for (const node of byId.values()) {
+    const parent = node.parentId != null ? byId.get(node.parentId) : undefined;
+    if (parent) {
+      parent.children.push(node);
+      parent.hasChildren = true;
+    } else roots.push(node);
+  }
+  return roots;
+}
