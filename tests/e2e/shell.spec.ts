@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, MEMBER } from '../helpers/accounts';
+import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
 
 const ALL_NAV_VI = ['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Quản lý dữ liệu', 'Khoa/Phòng ban', 'Lớp', 'Phân quyền', 'Quản lý thu phí', 'Khoản phí của tôi'];
@@ -69,6 +69,17 @@ test('an imported user without roles must choose a new password, then sees only 
   expect(await navLabels(page)).toEqual(['Khoản phí của tôi']);
   await page.goto('/users');
   await expect(page.getByTestId('access-denied')).toBeVisible();
+  await page.goto('/permissions');
+  await expect(page.getByTestId('access-denied')).toBeVisible();
+});
+
+test('a faculty union admin starts in their organization and sees what their organization role allows', async ({ page }) => {
+  await signIn(page, FACULTY_ADMIN);
+  await expect(page.getByTestId('organization-switcher')).toContainText('Công nghệ Thông tin', { ignoreCase: true });
+  const labels = await navLabels(page);
+  expect(labels).toEqual(expect.arrayContaining(['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Khoa/Phòng ban', 'Lớp', 'Quản lý thu phí', 'Khoản phí của tôi']));
+  // Role and permission administration is system-wide: an organization role never grants it.
+  expect(labels).not.toContain('Phân quyền');
   await page.goto('/permissions');
   await expect(page.getByTestId('access-denied')).toBeVisible();
 });

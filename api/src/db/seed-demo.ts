@@ -89,8 +89,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .values({ code: f.code, name: f.name, description: `${f.name} – đơn vị đào tạo`, searchText: normalizeText(`${f.name} ${f.code}`) })
         .returning({ id: departments.id })
         .get();
-      const dcs = addOrg(tx, 'doan_co_so', `DCS-${f.code}`, `Đoàn ${f.name.toLowerCase().replace(/^khoa/, 'khoa')}`, doanRoot);
-      const lch = addOrg(tx, 'lien_chi_hoi', `LCH-${f.code}`, `Liên chi Hội ${f.name.toLowerCase().replace(/^khoa/, 'khoa')}`, hoiRoot);
+      const dcs = addOrg(tx, 'doan_co_so', `DCS-${f.code}`, `Đoàn ${f.name.replace(/^Khoa/, 'khoa')}`, doanRoot);
+      const lch = addOrg(tx, 'lien_chi_hoi', `LCH-${f.code}`, `Liên chi Hội ${f.name.replace(/^Khoa/, 'khoa')}`, hoiRoot);
       const club = f.club ? addOrg(tx, 'clb_khoa', f.club.code, f.club.name, lch) : null;
       for (const k of demo.classesPerFaculty) {
         const className = `${String(k.year).slice(2)}${f.code}${k.suffix}`;

@@ -79,6 +79,18 @@ describe('reads', () => {
     expect(members.body.members[0].role).toBe('member');
   });
 
+  it('serves the tree gzipped to clients that accept it, with the same content', async () => {
+    const plain = await t.request('GET', '/api/organizations/tree', as(t.adminToken));
+    const res = await t.app.request('/api/organizations/tree', { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip, deflate' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())).toEqual(plain.body);
+    // A write invalidates the cached tree.
+    await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: 'Đổi tên' } });
+    const after = await t.request('GET', '/api/organizations/tree', as(t.adminToken));
+    expect(JSON.stringify(after.body)).toContain('Đổi tên');
+  });
+
   it('stats split members into both / only đoàn / only hội / neither', async () => {
     const a = await t.createUser('A');
     const b = await t.createUser('B');

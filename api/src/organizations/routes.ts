@@ -19,7 +19,7 @@ import { visibility, visibleCondition } from './access';
 import { membershipService } from './membership';
 import { organizationsService } from './service';
 import { organizationStats } from './stats';
-import { buildTree } from './tree';
+import { treeBody } from './tree';
 
 const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
 const codeParam = z.object({ id: z.coerce.number().int().positive(), code: z.string().min(1).max(50) });
@@ -37,7 +37,10 @@ export function organizationsRoutes() {
     .get('/accessible', (c) => c.json(svc(c).accessible()))
     .get('/tree', access, (c) => {
       const { db } = c.get('deps');
-      return c.json(buildTree(db, visibility(db, c.get('actor')), svc(c).canViewMemberCounts()));
+      const body = treeBody(db, visibility(db, c.get('actor')), svc(c).canViewMemberCounts());
+      const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(new Uint8Array(body.gzip), 200, { ...headers, 'content-encoding': 'gzip' });
+      return c.body(new Uint8Array(body.json), 200, headers);
     })
     .get('/stats', access, (c) => {
       const { db } = c.get('deps');
