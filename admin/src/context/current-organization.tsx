@@ -69,11 +69,12 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
   );
 
   useEffect(() => {
-    // A remembered organization the user can no longer see falls back to the global context.
-    if (organizationId != null && !orgQuery.isLoading && !organizations.some((o) => o.id === organizationId)) {
+    // A remembered organization the user can no longer see falls back to the global context
+    // (only on a fresh answer: a failed or stale list says nothing about it).
+    if (organizationId != null && orgQuery.isSuccess && !orgQuery.isFetching && !organizations.some((o) => o.id === organizationId)) {
       setOrganizationId(null);
     }
-  }, [organizationId, organizations, orgQuery.isLoading, setOrganizationId]);
+  }, [organizationId, organizations, orgQuery.isSuccess, orgQuery.isFetching, setOrganizationId]);
 
   useEffect(() => {
     // Someone whose roles are all organization-bound would see almost nothing in the global
