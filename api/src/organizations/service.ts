@@ -14,6 +14,7 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { invalidateTotals, totalPages } from '../lib/totals';
+import { toSessionUser } from '../users/mapper';
 import { users } from '../users/schema';
 import { visibility, visibleCondition, visibleOrg } from './access';
 import { orgContext, pathIds } from './context';
@@ -151,19 +152,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         .all();
       return {
         members: rows.map(({ u, role, joinedAt }) => ({
-          user: {
-            id: u.id,
-            code: u.code,
-            familyName: u.familyName,
-            givenName: u.givenName,
-            email: u.email,
-            phone: u.phone,
-            userType: u.userType,
-            membershipStatus: u.membershipStatus,
-            isActive: u.isActive,
-            createdAt: u.createdAt.toISOString(),
-            updatedAt: u.updatedAt.toISOString(),
-          },
+          user: toSessionUser(u),
           role,
           joinedAt: joinedAt.toISOString(),
         })),
