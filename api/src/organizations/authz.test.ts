@@ -1,67 +1,205 @@
-/** Authorization matrix: super admin, global holder, org-scoped inside (own org / descendant) and outside, no roles. */
+/**
+ * Authorization matrix for every organizations route: super admin, a global role holder, a role
+ * holder scoped to a faculty organization (acting on it and on a descendant) and outside it, and a
+ * user with no roles. Each case builds its own fixtures so writes don't interfere.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { organizationMembers } from './schema';
 
-const CODES = ['organizations.access', 'organizations.update', 'organizations.delete', 'organizations.add_member', 'organizations.remove_member', 'organizations.view_member_count', 'users.update'];
+const CODES = [
+  'organizations.access',
+  'organizations.create',
+  'organizations.update',
+  'organizations.delete',
+  'organizations.add_member',
+  'organizations.remove_member',
+  'organizations.view_member_count',
+  'users.update',
+];
 
 let t: TestApp;
-let ids: Record<string, number>;
-let actors: Record<string, string>;
+let doan: number;
+let dcsA: number;
+let cdA: number;
+let dcsB: number;
+let cdB: number;
+let role: number;
+let tokens: Record<'super' | 'global' | 'scoped' | 'none', string>;
+let seq = 0;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const doan = t.createOrg('doan_truong', 'DT');
-  const dcsA = t.createOrg('doan_co_so', 'A', doan);
-  const cdA = t.createOrg('chi_doan', 'A1', dcsA);
-  const dcsB = t.createOrg('doan_co_so', 'B', doan);
-  const cdB = t.createOrg('chi_doan', 'B1', dcsB);
-  ids = { doan, dcsA, cdA, dcsB, cdB };
-  const role = t.createRole('org_manager', CODES);
+  doan = t.createOrg('doan_truong', 'DT');
+  dcsA = t.createOrg('doan_co_so', 'A', doan);
+  cdA = t.createOrg('chi_doan', 'A1', dcsA);
+  dcsB = t.createOrg('doan_co_so', 'B', doan);
+  cdB = t.createOrg('chi_doan', 'B1', dcsB);
+  role = t.createRole('org_manager', CODES);
   const global = await t.createUser('GLOBAL', [{ roleId: role }]);
   const scoped = await t.createUser('SCOPED', [{ roleId: role, organizationId: dcsA }]);
   const none = await t.createUser('NONE');
-  actors = { super: t.adminToken, global: global.token, scoped: scoped.token, none: none.token };
+  tokens = { super: t.adminToken, global: global.token, scoped: scoped.token, none: none.token };
 });
 
-type Actor = 'super' | 'global' | 'scoped' | 'none';
-const expectStatus = async (actor: Actor, method: string, path: string, body?: unknown) => (await t.request(method, path, { token: actors[actor], body })).status;
+/** Where the target sits: the scoped holder's own organization, a descendant of it, or another subtree. */
+type Where = 'own' | 'child' | 'outside';
+const orgAt = (w: Where) => (w === 'own' ? dcsA : w === 'child' ? cdA : cdB);
+const freshUser = async () => (await t.createUser(`U${++seq}`)).id;
+const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
+
+interface Route {
+  name: string;
+  ok: number;
+  /** Builds the fixtures for one call and returns [method, path, body]. */
+  call: (w: Where) => Promise<[string, string, unknown?]>;
+}
+
+const ROUTES: Route[] = [
+  { name: 'GET /:id', ok: 200, call: async (w) => ['GET', `/api/organizations/${orgAt(w)}`] },
+  { name: 'GET /:id/children', ok: 200, call: async (w) => ['GET', `/api/organizations/${orgAt(w)}/children`] },
+  { name: 'GET /:id/parent', ok: 200, call: async (w) => ['GET', `/api/organizations/${orgAt(w)}/parent`] },
+  { name: 'GET /:id/breadcrumb', ok: 200, call: async (w) => ['GET', `/api/organizations/${orgAt(w)}/breadcrumb`] },
+  { name: 'GET /:id/members', ok: 200, call: async (w) => ['GET', `/api/organizations/${orgAt(w)}/members`] },
+  { name: 'PATCH /:id', ok: 200, call: async (w) => ['PATCH', `/api/organizations/${orgAt(w)}`, { description: `mô tả ${++seq}` }] },
+  {
+    name: 'DELETE /:id',
+    ok: 200,
+    // An empty chi đoàn under the target's faculty organization (own: directly under dcsA).
+    call: async (w) => ['DELETE', `/api/organizations/${t.createOrg('chi_doan', `DEL${++seq}`, w === 'outside' ? dcsB : dcsA)}`],
+  },
+  { name: 'POST /:id/members/:userId', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await freshUser()}`, { role: 'member' }] },
+  { name: 'POST /:id/members/:userId/with-parents', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await freshUser()}/with-parents`] },
+  {
+    name: 'POST /:id/member/:code',
+    ok: 201,
+    call: async (w) => {
+      await freshUser();
+      return ['POST', `/api/organizations/${orgAt(w)}/member/U${seq}`, {}];
+    },
+  },
+  {
+    name: 'DELETE /:id/members/:userId',
+    ok: 200,
+    call: async (w) => {
+      const u = await freshUser();
+      member(orgAt(w), u);
+      return ['DELETE', `/api/organizations/${orgAt(w)}/members/${u}`];
+    },
+  },
+  {
+    name: 'DELETE /:id/members/:userId/safely',
+    ok: 200,
+    call: async (w) => {
+      const u = await freshUser();
+      member(orgAt(w), u);
+      return ['DELETE', `/api/organizations/${orgAt(w)}/members/${u}/safely`];
+    },
+  },
+  {
+    name: 'DELETE /:id/members/bulk-remove',
+    ok: 200,
+    call: async (w) => {
+      const u = await freshUser();
+      member(orgAt(w), u);
+      return ['DELETE', `/api/organizations/${orgAt(w)}/members/bulk-remove`, { userIds: [u] }];
+    },
+  },
+  { name: 'PUT /users/:id/organizations', ok: 200, call: async (w) => ['PUT', `/api/users/${await freshUser()}/organizations`, { organizationIds: [orgAt(w)] }] },
+];
 
 describe('organization routes by caller', () => {
-  it('reads: inside the scoped subtree allowed, outside refused', async () => {
-    for (const a of ['super', 'global'] as Actor[]) expect(await expectStatus(a, 'GET', `/api/organizations/${ids.cdB}`)).toBe(200);
-    expect(await expectStatus('scoped', 'GET', `/api/organizations/${ids.dcsA}`)).toBe(200);
-    expect(await expectStatus('scoped', 'GET', `/api/organizations/${ids.cdA}/members`)).toBe(200);
-    expect(await expectStatus('scoped', 'GET', `/api/organizations/${ids.cdB}`)).toBe(403);
-    expect(await expectStatus('scoped', 'GET', `/api/organizations/${ids.doan}`)).toBe(403);
-    expect(await expectStatus('none', 'GET', `/api/organizations/${ids.cdA}`)).toBe(403);
-    expect(await expectStatus('none', 'GET', '/api/organizations/tree')).toBe(403);
-    expect((await t.request('GET', '/api/organizations/tree')).status).toBe(401);
+  for (const r of ROUTES) {
+    it(`${r.name}: super admin and global holder anywhere, scoped holder inside only, no roles refused`, async () => {
+      const status = async (who: keyof typeof tokens, w: Where) => {
+        const [method, path, body] = await r.call(w);
+        return (await t.request(method, path, { token: tokens[who], body })).status;
+      };
+      expect(await status('super', 'outside')).toBe(r.ok);
+      expect(await status('global', 'outside')).toBe(r.ok);
+      expect(await status('scoped', 'own')).toBe(r.ok);
+      expect(await status('scoped', 'child')).toBe(r.ok);
+      expect(await status('scoped', 'outside')).toBe(403);
+      expect(await status('none', 'child')).toBe(403);
+      const [method, path, body] = await r.call('child');
+      expect((await t.request(method, path, { body })).status).toBe(401);
+    });
+  }
+
+  it('DELETE /:id: a holder scoped to an empty organization may delete that organization itself', async () => {
+    const empty = t.createOrg('doan_co_so', 'EMPTY', doan);
+    const u = await t.createUser('SCOPED_EMPTY', [{ roleId: role, organizationId: empty }]);
+    expect((await t.request('DELETE', `/api/organizations/${empty}`, { token: u.token })).status).toBe(200);
   });
 
-  it('lists are scoped: the faculty admin sees only their subtree', async () => {
-    const tree = await t.request('GET', '/api/organizations/tree', { token: actors.scoped });
-    expect(tree.body.map((n: { id: number }) => n.id)).toEqual([ids.dcsA]);
-    const accessible = await t.request('GET', '/api/organizations/accessible', { token: actors.scoped });
-    expect(accessible.body.map((o: { id: number }) => o.id).sort()).toEqual([ids.dcsA, ids.cdA].sort());
-    const none = await t.request('GET', '/api/organizations/accessible', { token: actors.none });
-    expect(none.body).toEqual([]);
+  it('POST /: creating needs a global grant (system permission), even under the holder\'s own organization', async () => {
+    const create = (who: keyof typeof tokens, parentId: number) =>
+      t.request('POST', '/api/organizations', { token: tokens[who], body: { name: 'Chi đoàn mới', code: `NEW${++seq}`, type: 'chi_doan', parentId } });
+    expect((await create('super', dcsB)).status).toBe(201);
+    expect((await create('global', dcsB)).status).toBe(201);
+    expect((await create('scoped', dcsA)).status).toBe(403);
+    expect((await create('none', dcsA)).status).toBe(403);
+    expect((await t.request('POST', '/api/organizations', { body: { name: 'x', code: 'x', type: 'chi_doan', parentId: dcsA } })).status).toBe(401);
   });
 
-  it('writes: update and member changes only inside the subtree; create needs a global grant', async () => {
-    expect(await expectStatus('scoped', 'PATCH', `/api/organizations/${ids.cdA}`, { name: 'A1 mới' })).toBe(200);
-    expect(await expectStatus('scoped', 'PATCH', `/api/organizations/${ids.cdB}`, { name: 'x' })).toBe(403);
-    expect(await expectStatus('none', 'PATCH', `/api/organizations/${ids.cdA}`, { name: 'x' })).toBe(403);
-    expect(await expectStatus('global', 'PATCH', `/api/organizations/${ids.cdB}`, { name: 'B1 mới' })).toBe(200);
-    const u = await t.createUser('MEMBER1');
-    expect(await expectStatus('scoped', 'POST', `/api/organizations/${ids.cdA}/members/${u.id}`, {})).toBe(201);
-    expect(await expectStatus('scoped', 'POST', `/api/organizations/${ids.cdB}/members/${u.id}`, {})).toBe(403);
-    expect(await expectStatus('none', 'POST', `/api/organizations/${ids.cdA}/members/${u.id}`, {})).toBe(403);
-    expect(await expectStatus('scoped', 'PUT', `/api/users/${u.id}/organizations`, { organizationIds: [ids.cdB] })).toBe(403);
-    expect(t.db.select().from(organizationMembers).all().some((m) => m.organizationId === ids.cdB)).toBe(false);
-    for (const a of ['global', 'scoped', 'none'] as Actor[]) {
-      expect(await expectStatus(a, 'POST', '/api/organizations', { name: 'X', code: `X-${a}`, type: 'doan_co_so', parentId: ids.doan })).toBe(403);
+  const LISTS = ['/api/organizations', '/api/organizations/accessible', '/api/organizations/tree', '/api/organizations/stats', '/api/organizations/type/chi_doan'];
+
+  it('lists: allowed to every holder of organizations.access, refused without roles or sign-in', async () => {
+    for (const path of LISTS) {
+      for (const who of ['super', 'global', 'scoped'] as const) expect((await t.request('GET', path, { token: tokens[who] })).status, `${who} ${path}`).toBe(200);
+      expect((await t.request('GET', path, { token: tokens.none })).status, path).toBe(403);
+      expect((await t.request('GET', path)).status, path).toBe(401);
     }
-    expect(await expectStatus('super', 'POST', '/api/organizations', { name: 'X', code: 'X-super', type: 'doan_co_so', parentId: ids.doan })).toBe(201);
+  });
+
+  it('lists: the scoped holder sees only its subtree (plus organizations it belongs to)', async () => {
+    const ids = (rows: { id: number }[]) => rows.map((o) => o.id);
+    const scoped = { token: tokens.scoped };
+    const list = await t.request('GET', '/api/organizations?limit=1000', scoped);
+    expect(ids(list.body.data)).toContain(cdA);
+    expect(ids(list.body.data)).not.toContain(cdB);
+    expect(ids(list.body.data)).not.toContain(doan);
+    const accessible = await t.request('GET', '/api/organizations/accessible', scoped);
+    expect(ids(accessible.body)).toContain(dcsA);
+    expect(ids(accessible.body)).not.toContain(dcsB);
+    const tree = await t.request('GET', '/api/organizations/tree', scoped);
+    expect(ids(tree.body)).toEqual([dcsA]);
+    const byType = await t.request('GET', '/api/organizations/type/chi_doan', scoped);
+    expect(ids(byType.body)).toContain(cdA);
+    expect(ids(byType.body)).not.toContain(cdB);
+    const stats = await t.request('GET', '/api/organizations/stats', scoped);
+    expect(stats.body.doanStats.doanTruong).toBe(0);
+    expect(stats.body.doanStats.doanCoSo).toBe(1);
+    const everything = await t.request('GET', '/api/organizations/stats', { token: tokens.global });
+    expect(everything.body.doanStats.doanTruong).toBe(1);
+  });
+
+  it('/accessible also lists organizations the caller belongs to, outside its subtree', async () => {
+    const u = await t.createUser('SCOPED_MEMBER', [{ roleId: role, organizationId: dcsA }]);
+    member(cdB, u.id);
+    const accessible = await t.request('GET', '/api/organizations/accessible', { token: u.token });
+    const ids = accessible.body.map((o: { id: number }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([dcsA, cdA, cdB]));
+    expect(ids).not.toContain(dcsB);
+    expect(ids).not.toContain(doan);
+    expect(Object.keys(accessible.body[0]).sort()).toEqual(['code', 'description', 'id', 'name', 'parentId', 'type']);
+  });
+
+  it('GET /by-type-code: inside allowed, outside refused', async () => {
+    const get = (who: keyof typeof tokens, code: string) => t.request('GET', `/api/organizations/by-type-code/chi_doan/${code}`, { token: tokens[who] });
+    expect((await get('super', 'B1')).status).toBe(200);
+    expect((await get('global', 'B1')).status).toBe(200);
+    expect((await get('scoped', 'A1')).status).toBe(200);
+    expect((await get('scoped', 'B1')).status).toBe(404);
+    expect((await get('none', 'A1')).status).toBe(403);
+    expect((await t.request('GET', '/api/organizations/by-type-code/chi_doan/A1')).status).toBe(401);
+  });
+
+  it('PUT /users/:id/organizations refuses removing a membership outside the subtree', async () => {
+    const u = await freshUser();
+    member(cdB, u);
+    const res = await t.request('PUT', `/api/users/${u}/organizations`, { token: tokens.scoped, body: { organizationIds: [cdA] } });
+    expect(res.status).toBe(403);
+    expect(t.db.select().from(organizationMembers).all().filter((m) => m.userId === u).map((m) => m.organizationId)).toEqual([cdB]);
   });
 });

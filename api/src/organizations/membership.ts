@@ -51,14 +51,14 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       requireIn(db, actor, organizationId, ADD);
       const org = visibleOrg(db, actor, organizationId);
       user(userId);
-      if (!withParents && isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
+      // Ancestors the user already belongs to are skipped, but the organization itself must be new (000 §8 'user already exists').
+      if (isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
       const ids = withParents ? pathIds(org.path) : [organizationId];
       const added = db.transaction((tx) => {
         const done = ids.filter((id) => join(tx, id, userId, id === organizationId ? role : 'member'));
         audit(tx, { actorId: actor.id, action: 'membership.add', entity: 'organization', entityId: organizationId, after: { userId, role, organizationIds: done }, ip });
         return done;
       });
-      if (withParents && added.length === 0) badRequest('Người dùng đã là thành viên của tổ chức');
       changed();
       return { message: 'Thêm thành viên thành công', added: added.length };
     },
@@ -125,7 +125,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const dropped = current.filter((id) => !organizationIds.includes(id));
       const toRemove = dropped.filter((id) => !requiredParents.has(id));
       const keptParents = dropped.length - toRemove.length;
-      for (const id of toAdd) requireIn(db, actor, id, ADD);
+      // Parents joined implicitly follow the organization the caller chose, as with-parents does.
+      for (const id of organizationIds.filter((i) => !current.includes(i))) requireIn(db, actor, id, ADD);
       for (const id of toRemove) requireIn(db, actor, id, REMOVE);
       db.transaction((tx) => {
         for (const id of toAdd) join(tx, id, userId, 'member');

@@ -145,3 +145,68 @@ describe('memberships', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('type and parent rules (000 §5)', () => {
+  const create = (body: Record<string, unknown>) => t.request('POST', '/api/organizations', { ...as(t.adminToken), body });
+
+  it('places doan_co_so, lien_chi_hoi and clb_truong under the root of their branch by default', async () => {
+    const d = await create({ name: 'Đoàn khoa Kinh tế', code: 'KT', type: 'doan_co_so' });
+    expect(d.status).toBe(201);
+    expect(d.body).toMatchObject({ parentId: doan, level: 2, type: 'doan_co_so', description: null });
+    const l = await create({ name: 'Liên chi hội Kinh tế', code: 'KT', type: 'lien_chi_hoi', description: 'Khoa Kinh tế' });
+    expect(l.body).toMatchObject({ parentId: hoi, description: 'Khoa Kinh tế' });
+    const crumbs = await t.request('GET', `/api/organizations/${d.body.id}/breadcrumb`, as(t.adminToken));
+    expect(crumbs.body.map((b: { id: number }) => b.id)).toEqual([doan, d.body.id]);
+  });
+
+  it('needs an explicit parent for chi_doan, chi_hoi and clb_khoa', async () => {
+    for (const type of ['chi_doan', 'chi_hoi', 'clb_khoa']) {
+      const res = await create({ name: 'X', code: `X-${type}`, type });
+      expect(res.status, type).toBe(400);
+      expect(res.body.message).toContain('cấp trên');
+    }
+    expect((await create({ name: 'CLB Khoa', code: 'CK', type: 'clb_khoa', parentId: lch })).status).toBe(201);
+    expect((await create({ name: 'Chi hội', code: 'CH', type: 'chi_hoi', parentId: lch })).status).toBe(201);
+    expect((await create({ name: 'Chi đoàn', code: 'CD-9', type: 'chi_doan', parentId: dcs })).status).toBe(201);
+  });
+
+  it('refuses a parent for a root, a parent of the wrong type and an unknown parent', async () => {
+    expect((await create({ name: 'Đoàn trường 2', code: 'DT2', type: 'doan_truong', parentId: hoi })).status).toBe(400);
+    expect((await create({ name: 'Đoàn trường 2', code: 'DT2', type: 'doan_truong' })).status).toBe(201);
+    const wrong = await create({ name: 'CLB', code: 'C', type: 'clb_truong', parentId: doan });
+    expect(wrong.status).toBe(400);
+    expect((await create({ name: 'Chi hội', code: 'CH', type: 'chi_hoi', parentId: dcs })).status).toBe(400);
+    expect((await create({ name: 'Chi đoàn', code: 'CD', type: 'chi_doan', parentId: 424242 })).status).toBe(400);
+  });
+
+  it('keeps a code unique per type only, and rejects missing fields', async () => {
+    expect((await create({ name: 'Chi đoàn', code: 'DCS-CNTT', type: 'chi_doan', parentId: dcs })).status).toBe(201);
+    const dup = await create({ name: 'Chi đoàn khác', code: 'CD-1', type: 'chi_doan', parentId: dcs });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toMatch(/^Mã tổ chức .*CD-1.* đã tồn tại$/);
+    for (const body of [{}, { name: 'X', type: 'chi_doan', parentId: dcs }, { code: 'X', type: 'chi_doan', parentId: dcs }, { name: 'X', code: 'X' }, { name: 'X', code: 'X', type: 'chi_doan', parentId: 'abc' }]) {
+      expect((await create(body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('PATCH and DELETE edge cases', () => {
+  it('PATCH: 404 unknown, 400 blank name, 400 a type that does not fit the parent, search follows the new name', async () => {
+    expect((await t.request('PATCH', '/api/organizations/424242', { ...as(t.adminToken), body: { name: 'x' } })).status).toBe(404);
+    expect((await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: '  ' } })).status).toBe(400);
+    expect((await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { type: 'chi_hoi' } })).status).toBe(400);
+    expect((await t.request('PATCH', `/api/organizations/${dcs}`, { ...as(t.adminToken), body: { type: 'lien_chi_hoi' } })).status).toBe(400);
+    const renamed = await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn Điện tử', description: 'mới' } });
+    expect(renamed.body).toMatchObject({ name: 'Chi đoàn Điện tử', code: 'CD-1', description: 'mới', parentId: dcs });
+    const found = await t.request('GET', `/api/organizations?search=${encodeURIComponent('dien tu')}`, as(t.adminToken));
+    expect(found.body.data.map((o: { id: number }) => o.id)).toEqual([cd]);
+  });
+
+  it('DELETE: 404 unknown, and the exact refusal messages', async () => {
+    expect((await t.request('DELETE', '/api/organizations/424242', as(t.adminToken))).status).toBe(404);
+    expect((await t.request('DELETE', `/api/organizations/${dcs}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn tổ chức con');
+    const u = await t.createUser('SV9');
+    t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
+    expect((await t.request('DELETE', `/api/organizations/${cd}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn thành viên');
+  });
+});

@@ -34,13 +34,14 @@ export function organizationsRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireAuth)
     .get('/', access, validate('query', organizationListQuery), (c) => c.json(svc(c).list(c.req.valid('query'))))
-    .get('/accessible', (c) => c.json(svc(c).accessible()))
+    .get('/accessible', access, (c) => c.json(svc(c).accessible()))
     .get('/tree', access, (c) => {
       const { db } = c.get('deps');
       const body = treeBody(db, visibility(db, c.get('actor')), svc(c).canViewMemberCounts());
       const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
-      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(new Uint8Array(body.gzip), 200, { ...headers, 'content-encoding': 'gzip' });
-      return c.body(new Uint8Array(body.json), 200, headers);
+      // The cached buffers are sent as they are (no copy); nothing writes to them.
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
+      return c.body(body.json as Uint8Array<ArrayBuffer>, 200, headers);
     })
     .get('/stats', access, (c) => {
       const { db } = c.get('deps');

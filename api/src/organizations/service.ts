@@ -54,9 +54,10 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     if (parentId) parent = db.select().from(organizations).where(eq(organizations.id, parentId)).get();
     else {
       const rootType = DEFAULT_PARENT_ROOT[type];
-      parent = rootType ? db.select().from(organizations).where(eq(organizations.type, rootType)).orderBy(asc(organizations.id)).get() : undefined;
+      if (!rootType) badRequest(`Loại tổ chức ${type} cần chọn tổ chức cấp trên (${allowed.join(' hoặc ')})`);
+      parent = db.select().from(organizations).where(eq(organizations.type, rootType!)).orderBy(asc(organizations.id)).get();
     }
-    if (!parent) badRequest(parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trên mặc định cho loại tổ chức này');
+    if (!parent) badRequest(parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trường để làm tổ chức cấp trên mặc định');
     if (!allowed.includes(parent!.type)) badRequest(`Loại tổ chức ${type} phải thuộc ${allowed.join(' hoặc ')}, không thể đặt dưới ${parent!.type}`);
     return parent!;
   }
@@ -218,9 +219,9 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     remove(id: number) {
       const before = visibleOrg(db, actor, id);
       const kids = db.select({ n: count() }).from(organizations).where(eq(organizations.parentId, id)).get()!.n;
-      if (kids > 0) conflict(`Không thể xóa tổ chức còn ${kids} tổ chức con`);
+      if (kids > 0) conflict('Không thể xóa tổ chức còn tổ chức con');
       const members = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
-      if (members > 0) conflict(`Không thể xóa tổ chức còn ${members} thành viên`);
+      if (members > 0) conflict('Không thể xóa tổ chức còn thành viên');
       db.transaction((tx) => {
         tx.delete(organizations).where(eq(organizations.id, id)).run();
         audit(tx, { actorId: actor.id, action: 'organization.delete', entity: 'organization', entityId: id, before, ip });

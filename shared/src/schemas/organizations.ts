@@ -13,14 +13,14 @@ export const ALLOWED_PARENTS: Record<OrganizationType, readonly OrganizationType
   clb_khoa: ['lien_chi_hoi'],
 };
 
-/** 000 §5: the parent used when none is given (clubs and lien_chi_hoi under the association root, others under the union root). */
+/**
+ * 000 §5: the parent used when none is given. Only types whose parent is a root have one; chi_doan,
+ * chi_hoi and clb_khoa sit under a faculty-level organization, so the caller must name it.
+ */
 export const DEFAULT_PARENT_ROOT: Partial<Record<OrganizationType, OrganizationType>> = {
   clb_truong: 'hoi_sinh_vien_truong',
   lien_chi_hoi: 'hoi_sinh_vien_truong',
-  clb_khoa: 'hoi_sinh_vien_truong',
   doan_co_so: 'doan_truong',
-  chi_doan: 'doan_truong',
-  chi_hoi: 'doan_truong',
 };
 
 export const ROOT_TYPES: readonly OrganizationType[] = ORGANIZATION_TYPES.filter((t) => ALLOWED_PARENTS[t].length === 0);
