@@ -46,7 +46,7 @@ export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBod
   if (body === undefined) {
     const json = Buffer.from(JSON.stringify(buildTree(db, v, withCounts)));
     let gz: Buffer | undefined;
-    body = { json, gzip: () => (gz ??= gzipSync(json, { level: 1 })) };
+    body = { json, gzip: () => (gz ??= gzipSync(json, { level: 9 })) };
     if (byKey.size > 200) byKey.clear();
     byKey.set(key, body);
   }
