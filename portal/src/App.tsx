@@ -1,4 +1,5 @@
 /** Wiring only: the route table and the sign-in guard. */
+import { session } from '@doanhoi/shared/client/session';
 import type { ReactNode } from 'react';
 import { Layout } from './components/layout';
 import { NotFound } from './components/states';
@@ -7,7 +8,6 @@ import { MyCampaignsPage } from './pages/my-campaigns';
 import { PaymentResultPage } from './pages/payment-result';
 import { matchPath, Redirect, useLocation } from './router';
 import { loginUrl, MY_CAMPAIGNS_PATH } from './rules';
-import { session } from './session';
 
 /** Signed-in pages; others go to the sign-in page with ?to= the page they asked for. */
 function Authenticated({ href, children }: { href: string; children: ReactNode }) {

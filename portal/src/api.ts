@@ -1,117 +1,26 @@
 /**
- * The portal's only HTTP client. Adds the bearer token, refreshes it once on a 401 (concurrent
- * requests wait for the same refresh and are replayed), and turns error bodies into messages
- * (001 §7 "Client conventions"). Pages call the small endpoint functions at the bottom.
+ * The portal's HTTP: the shared client (bearer token, one queued refresh on a 401, error messages;
+ * shared/src/client/http.ts, 001 §7 "Client conventions") pointed at /api. Pages call the small
+ * endpoint functions at the bottom.
  */
 import type { Assignment, AssignmentStatus, CampaignStatus, LoginInput, LoginResponse, PaymentOrder } from '@doanhoi/shared';
+import { createApiClient } from '@doanhoi/shared/client/http';
+import { session } from '@doanhoi/shared/client/session';
 import { navigate } from './router';
-import { loginUrl } from './rules';
-import { session } from './session';
+import { LOGIN_PATH, loginUrl } from './rules';
 
+export { ApiError } from '@doanhoi/shared/client/http';
 export const API_URL = '/api';
 
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    public status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** The server's JSON `message`, else the raw text, else 'HTTP error! status: N'. */
-export function errorMessage(status: number, body: unknown): string {
-  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
-  if (typeof message === 'string' && message) return message;
-  if (typeof body === 'string' && body.trim()) return body;
-  return `HTTP error! status: ${status}`;
-}
-
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-let refreshing: Promise<string> | null = null;
-
-async function refreshAccessToken(): Promise<string> {
-  const refreshToken = session.refreshToken();
-  if (!refreshToken) throw new Error('No refresh token available');
-  const res = await fetch(`${API_URL}/auth/refresh`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ refreshToken }),
-  });
-  const body = await readBody(res);
-  if (!res.ok) throw new ApiError(errorMessage(res.status, body), res.status);
-  const tokens = body as { accessToken?: string; refreshToken?: string } | null;
-  if (!tokens?.accessToken) throw new Error('No access token in the refresh response');
-  // Refresh tokens rotate: the old one is spent, so both must be stored.
-  session.setTokens(tokens.accessToken, tokens.refreshToken ?? refreshToken);
-  return tokens.accessToken;
-}
-
-/** One refresh at a time; every 401 arriving meanwhile waits for the same promise. */
-function refreshOnce(): Promise<string> {
-  refreshing ??= refreshAccessToken().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
-}
-
-/** Clears the session and goes to the portal sign-in, remembering where the user was. */
-export function redirectToLogin() {
-  session.clear();
+/** Goes to the portal sign-in (the client has cleared the session), remembering where the user was. */
+function redirectToLogin() {
   const { pathname, search } = window.location;
-  if (pathname === '/payment/login') return;
+  if (pathname === LOGIN_PATH) return;
   navigate(loginUrl(`${pathname}${search}`), { replace: true });
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** false: no bearer and no refresh (sign-in). */
-  auth?: boolean;
-  /** false: send the bearer but never refresh or redirect on 401 (sign-out). */
-  refresh?: boolean;
-}
-
-function send(path: string, method: string, body: unknown, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${API_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-/** A JSON call; an empty (204) or non-JSON success body gives null. Failures throw ApiError. */
-export async function request<T>(path: string, { method = 'GET', body, auth = true, refresh = true }: RequestOptions = {}): Promise<T> {
-  const token = auth ? session.accessToken() : null;
-  let res = await send(path, method, body, token);
-  if (res.status === 401 && auth && refresh) {
-    try {
-      if (!token) throw new Error('Not signed in');
-      // Another request may have refreshed while this one was in flight: reuse its token.
-      const current = session.accessToken();
-      const fresh = current && current !== token ? current : await refreshOnce();
-      res = await send(path, method, body, fresh);
-      if (res.status === 401) throw new Error('Still unauthorized after refresh');
-    } catch (err) {
-      console.warn('[auth] session ended:', err instanceof Error ? err.message : err);
-      redirectToLogin();
-      const data = await readBody(res);
-      throw new ApiError(errorMessage(res.status, data), res.status);
-    }
-  }
-  const data = await readBody(res);
-  if (!res.ok) throw new ApiError(errorMessage(res.status, data), res.status);
-  return (typeof data === 'string' ? null : data) as T;
-}
+// Every 401 the refresh cannot fix ends the session here: the portal has no outer handler for them.
+export const { request } = createApiClient({ baseUrl: API_URL, onAuthFailure: redirectToLogin, endSessionOnAny401: true });
 
 // ---- Response types ----
 // shared/src/schemas/payments.ts has the full response schemas (Assignment, PaymentOrder). The portal

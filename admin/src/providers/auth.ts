@@ -16,7 +16,8 @@ export interface LoginParams {
 
 /** Only same-site paths are followed after sign-in, so ?to= cannot send users elsewhere. */
 export function safeRedirect(to: string | null | undefined): string {
-  return to && to.startsWith('/') && !to.startsWith('//') ? to : '/';
+  // Browsers read '/\\host' like '//host': both leave the site, as do control characters.
+  return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') && !/[\u0000-\u001f]/.test(to) ? to : '/';
 }
 
 async function loadProfile(fallback?: SessionUser): Promise<SessionUser> {

@@ -1,18 +1,15 @@
 /**
- * i18next with translations served at /locales/{lng}/{ns}.json (000 §7, 001 §9):
- * vi is the default and the fallback, the choice is remembered in localStorage and a cookie.
+ * i18next for the admin: the shared settings (languages, detection, /locales backend with retries;
+ * shared/src/client/i18n.ts) with the admin's namespaces, plus Refine's i18nProvider.
  */
+import { followLanguageInHtml, i18nOptions, validationKey } from '@doanhoi/shared/client/i18n';
 import type { I18nProvider } from '@refinedev/core';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGES = [
-  { code: 'vi', name: 'Tiếng Việt' },
-  { code: 'en', name: 'English' },
-] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export { LANGUAGES, type LanguageCode } from '@doanhoi/shared/client/i18n';
 
 /** Loaded up front so no screen renders raw keys; `validation` holds the shared zod messages. */
 export const NAMESPACES = [
@@ -32,37 +29,15 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init<HttpBackendOptions>({
-    supportedLngs: LANGUAGES.map((l) => l.code),
-    fallbackLng: 'vi',
-    load: 'languageOnly',
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    fallbackNS: 'common',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-    // The http backend retries failed loads; the spec asks for 5 tries starting at 350 ms.
-    maxRetries: 5,
-    retryTimeout: 350,
-    detection: {
-      order: ['localStorage', 'cookie', 'navigator', 'htmlTag'],
-      caches: ['localStorage', 'cookie'],
-      lookupLocalStorage: 'i18nextLng',
-      lookupCookie: 'i18next',
-      // Browsers report 'vi-VN' / 'en-US'; keep the bare code so storage, cookie and <html lang> agree.
-      convertDetectedLanguage: (lng: string) => lng.split('-')[0],
-    },
+    ...i18nOptions({ ns: NAMESPACES, defaultNS: 'common', fallbackNS: 'common' }),
     react: { useSuspense: true },
   });
 
-// Keep <html lang> in step so screen readers and the htmlTag detector agree with the UI.
-i18n.on('languageChanged', () => {
-  document.documentElement.lang = i18n.resolvedLanguage ?? 'vi';
-});
+followLanguageInHtml(i18n);
 
 /** Translates a shared zod message ('validation.emailRequired') from the validation namespace. */
 export function translateValidation(message: string): string {
-  return message.startsWith('validation.') ? i18n.t(message.slice('validation.'.length), { ns: 'validation' }) : i18n.t(message);
+  return i18n.t(validationKey(message));
 }
 
 export const i18nProvider: I18nProvider = {

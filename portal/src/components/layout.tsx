@@ -1,11 +1,11 @@
 /** The portal frame: a header (name, admin link, language, theme, sign-out) and the page. */
 import { fullName } from '@doanhoi/shared';
+import { session } from '@doanhoi/shared/client/session';
 import { useState, type PropsWithChildren } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../api';
 import { Link, navigate } from '../router';
 import { LOGIN_PATH, MY_CAMPAIGNS_PATH } from '../rules';
-import { session } from '../session';
 import { WalletIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';

@@ -1,5 +1,7 @@
 /** /payment/login: email and password with the shared loginSchema rules, then back to ?to=. */
 import { loginSchema } from '@doanhoi/shared';
+import { validationKey } from '@doanhoi/shared/client/i18n';
+import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../api';
@@ -9,7 +11,6 @@ import { Spinner } from '../components/states';
 import { ThemeToggle } from '../components/theme-toggle';
 import { navigate, Redirect, useLocation } from '../router';
 import { safeRedirect } from '../rules';
-import { session } from '../session';
 
 type Field = 'email' | 'password';
 
@@ -28,8 +29,7 @@ export function LoginPage() {
 
   if (session.isComplete() && !submitting) return <Redirect to={target} />;
 
-  /** Shared zod messages are 'validation.x' keys of the validation namespace. */
-  const message = (key: string | undefined) => (key ? t(key.replace(/^validation\./, 'validation:')) : undefined);
+  const message = (key: string | undefined) => (key ? t(validationKey(key)) : undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
