@@ -105,7 +105,16 @@ const ROUTES: Route[] = [
       return ['DELETE', `/api/organizations/${orgAt(w)}/members/bulk-remove`, { userIds: [u] }];
     },
   },
-  { name: 'PUT /users/:id/organizations', ok: 200, call: async (w) => ['PUT', `/api/users/${await freshUser()}/organizations`, { organizationIds: [orgAt(w)] }] },
+  {
+    name: 'PUT /users/:id/organizations',
+    ok: 200,
+    // A member of the scoped holder's organization, so the user is within reach of every caller but 'none'.
+    call: async (w) => {
+      const u = await freshUser();
+      member(dcsA, u);
+      return ['PUT', `/api/users/${u}/organizations`, { organizationIds: [orgAt(w)] }];
+    },
+  },
 ];
 
 describe('organization routes by caller', () => {
@@ -195,11 +204,15 @@ describe('organization routes by caller', () => {
     expect((await t.request('GET', '/api/organizations/by-type-code/chi_doan/A1')).status).toBe(401);
   });
 
-  it('PUT /users/:id/organizations refuses removing a membership outside the subtree', async () => {
+  it('PUT /users/:id/organizations: a scoped holder leaves memberships outside its subtree alone, and cannot reach users only outside it', async () => {
     const u = await freshUser();
     member(cdB, u);
+    const outsider = await t.request('PUT', `/api/users/${u}/organizations`, { token: tokens.scoped, body: { organizationIds: [cdA] } });
+    expect(outsider.status).toBe(404);
+    member(dcsA, u);
     const res = await t.request('PUT', `/api/users/${u}/organizations`, { token: tokens.scoped, body: { organizationIds: [cdA] } });
-    expect(res.status).toBe(403);
-    expect(t.db.select().from(organizationMembers).all().filter((m) => m.userId === u).map((m) => m.organizationId)).toEqual([cdB]);
+    expect(res.status).toBe(200);
+    const orgs = t.db.select().from(organizationMembers).all().filter((m) => m.userId === u).map((m) => m.organizationId);
+    expect(orgs.sort((a, b) => a - b)).toEqual([doan, dcsA, cdA, cdB].sort((a, b) => a - b));
   });
 });

@@ -1,12 +1,15 @@
 /** Organization memberships (000 §4): adding joins every parent too; removal keeps parents of kept organizations. */
+import { isSuperAdmin } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { invalidateTotals } from '../lib/totals';
+import { loadRoleGrants } from '../roles/grants';
+import { userScope, usersInScope } from '../users/scope';
 import { users } from '../users/schema';
-import { requireIn, visibleOrg } from './access';
+import { isVisible, requireIn, visibility, visibleOrg } from './access';
 import { pathIds } from './context';
 import { organizationMembers, organizations } from './schema';
 import { invalidateTree } from './tree';
@@ -108,21 +111,32 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
      * their parents; a removed organization stays when it is still a parent of a kept one.
      */
     setUserOrganizations(userId: number, organizationIds: number[]) {
+      // As on the users screen: a user the caller cannot reach answers 404, one they may see but not update 403.
       user(userId);
+      const reaches = (code: string) => usersInScope(db, userScope(db, actor, code), [userId]).has(userId);
+      const mayUpdate = reaches('users.update');
+      if (!mayUpdate && !reaches('users.access')) notFound('Không tìm thấy người dùng');
+      if (!mayUpdate) forbidden();
+      if (!actor.isSuperAdmin && isSuperAdmin(loadRoleGrants(db, userId))) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
+      organizationIds = [...new Set(organizationIds)];
       const wanted = organizationIds.length
         ? db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, organizationIds)).all()
         : [];
       const unknown = organizationIds.filter((id) => !wanted.some((w) => w.id === id));
       if (unknown.length) badRequest(`Không tìm thấy tổ chức: ${unknown.join(', ')}`);
-      const current = db
-        .select({ id: organizationMembers.organizationId })
+      const memberships = db
+        .select({ id: organizationMembers.organizationId, path: organizations.path })
         .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
         .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-        .all()
-        .map((r) => r.id);
+        .all();
+      const current = memberships.map((r) => r.id);
+      // The caller's pickers list only organizations they can see: memberships elsewhere are left as they are.
+      const v = visibility(db, actor);
+      const unseen = new Set(memberships.filter((m) => !isVisible(v, m)).map((m) => m.id));
       const requiredParents = new Set(wanted.flatMap((w) => pathIds(w.path)));
       const toAdd = [...requiredParents].filter((id) => !current.includes(id));
-      const dropped = current.filter((id) => !organizationIds.includes(id));
+      const dropped = current.filter((id) => !organizationIds.includes(id) && !unseen.has(id));
       const toRemove = dropped.filter((id) => !requiredParents.has(id));
       const keptParents = dropped.length - toRemove.length;
       // Parents joined implicitly follow the organization the caller chose, as with-parents does.

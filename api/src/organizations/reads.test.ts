@@ -158,9 +158,9 @@ describe('GET /organizations/stats', () => {
     const s = await get('/api/organizations/stats');
     expect(s.status).toBe(200);
     expect(s.body).toEqual({
-      doanStats: { total: 4, doanTruong: 1, doanCoSo: 1, chiDoan: 2, members: { total: 0, doanTruong: 0, doanCoSo: 0, chiDoan: 0 } },
-      hoiStats: { total: 1, hoiSinhVienTruong: 1, lienChiHoi: 0, chiHoi: 0, members: { total: 0, hoiSinhVienTruong: 0, lienChiHoi: 0, chiHoi: 0 } },
-      clbStats: { total: 0, clbTruong: 0, clbKhoa: 0, members: { total: 0, clbTruong: 0, clbKhoa: 0 } },
+      doanStats: { total: 4, doanTruong: 1, doanCoSo: 1, chiDoan: 2, members: { total: 0, doanTruong: 0, doanCoSo: 0, chiDoan: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
+      hoiStats: { total: 1, hoiSinhVienTruong: 1, lienChiHoi: 0, chiHoi: 0, members: { total: 0, hoiSinhVienTruong: 0, lienChiHoi: 0, chiHoi: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
+      clbStats: { total: 0, clbTruong: 0, clbKhoa: 0, members: { total: 0, clbTruong: 0, clbKhoa: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
       totalMembers: 0,
       membershipBreakdown: { both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
     });
@@ -170,7 +170,7 @@ describe('GET /organizations/stats', () => {
     const u = await t.createUser('SV4');
     t.db.insert(organizationMembers).values([{ organizationId: cd, userId: u.id }, { organizationId: cd2, userId: u.id }, { organizationId: dcs, userId: u.id }, { organizationId: hoi, userId: u.id }]).run();
     const s = await get('/api/organizations/stats');
-    expect(s.body.doanStats.members).toEqual({ total: 1, doanTruong: 0, doanCoSo: 1, chiDoan: 1 });
+    expect(s.body.doanStats.members).toEqual({ total: 1, doanTruong: 0, doanCoSo: 1, chiDoan: 1, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 1 });
     expect(s.body.hoiStats.members).toMatchObject({ total: 1, hoiSinhVienTruong: 1 });
     expect(s.body.totalMembers).toBe(1);
     expect(s.body.membershipBreakdown).toEqual({ both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 1 });

@@ -15,11 +15,8 @@ import { auditContext } from '../lib/audit';
 import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { visibility, visibleCondition } from './access';
 import { membershipService } from './membership';
 import { organizationsService } from './service';
-import { organizationStats } from './stats';
-import { treeBody } from './tree';
 
 const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
 const codeParam = z.object({ id: z.coerce.number().int().positive(), code: z.string().min(1).max(50) });
@@ -36,17 +33,13 @@ export function organizationsRoutes() {
     .get('/', access, validate('query', organizationListQuery), (c) => c.json(svc(c).list(c.req.valid('query'))))
     .get('/accessible', access, (c) => c.json(svc(c).accessible()))
     .get('/tree', access, (c) => {
-      const { db } = c.get('deps');
-      const body = treeBody(db, visibility(db, c.get('actor')), svc(c).canViewMemberCounts());
+      const body = svc(c).tree();
       const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
       // The cached buffers are sent as they are (no copy); nothing writes to them.
       if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
       return c.body(body.json as Uint8Array<ArrayBuffer>, 200, headers);
     })
-    .get('/stats', access, (c) => {
-      const { db } = c.get('deps');
-      return c.json(organizationStats(db, visibleCondition(visibility(db, c.get('actor')))));
-    })
+    .get('/stats', access, (c) => c.json(svc(c).stats()))
     .get('/type/:type', access, validate('param', typeParam), (c) => c.json(svc(c).byType(c.req.valid('param').type)))
     .get('/by-type-code/:type/:code', access, validate('param', typeCodeParam), (c) => {
       const { type, code } = c.req.valid('param');

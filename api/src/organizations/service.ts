@@ -10,17 +10,21 @@ import {
 import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createOrganizationSchema, updateOrganizationSchema } from '@doanhoi/shared';
+import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { invalidateTotals, totalPages } from '../lib/totals';
+import { paymentCampaigns } from '../payments/schema';
+import { userRoles } from '../roles/schema';
 import { toSessionUser } from '../users/mapper';
 import { users } from '../users/schema';
 import { visibility, visibleCondition, visibleOrg } from './access';
 import { orgContext, pathIds } from './context';
 import { childPath } from './paths';
 import { organizationMembers, organizations } from './schema';
-import { invalidateTree } from './tree';
+import { organizationStats } from './stats';
+import { invalidateTree, treeBody } from './tree';
 
 type OrgRow = typeof organizations.$inferSelect;
 
@@ -190,6 +194,8 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
 
     update(id: number, input: z.output<typeof updateOrganizationSchema>) {
       const before = visibleOrg(db, actor, id);
+      // Silently ignoring a new parent would look like success; moving subtrees is not offered.
+      if (input.parentId !== undefined && (input.parentId ?? null) !== before.parentId) badRequest('Không thể chuyển tổ chức sang tổ chức cấp trên khác');
       const type = input.type ?? before.type;
       if (input.type && input.type !== before.type) {
         const parent = before.parentId ? db.select().from(organizations).where(eq(organizations.id, before.parentId)).get() : null;
@@ -222,16 +228,31 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       if (kids > 0) conflict('Không thể xóa tổ chức còn tổ chức con');
       const members = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
       if (members > 0) conflict('Không thể xóa tổ chức còn thành viên');
+      // Campaigns keep payment records, so they block the delete (the foreign key would answer 500).
+      const campaigns = db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)).get()!.n;
+      if (campaigns > 0) conflict(`Không thể xóa tổ chức còn ${campaigns} đợt thu phí`);
       db.transaction((tx) => {
+        // Role grants in the organization go with it (cascade); the audit row keeps who held what.
+        const grants = tx.select({ userId: userRoles.userId, roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.organizationId, id)).all();
         tx.delete(organizations).where(eq(organizations.id, id)).run();
-        audit(tx, { actorId: actor.id, action: 'organization.delete', entity: 'organization', entityId: id, before, ip });
+        audit(tx, { actorId: actor.id, action: 'organization.delete', entity: 'organization', entityId: id, before: { ...before, roleGrants: grants }, ip });
       });
       changed();
+      invalidateActors();
       return { message: 'Xóa tổ chức thành công' };
     },
 
     canViewMemberCounts() {
       return holdsAnywhere(actor.roles, 'organizations.view_member_count');
+    },
+
+    /** The visible tree as cached JSON bytes (tree.ts). */
+    tree() {
+      return treeBody(db, visibility(db, actor), this.canViewMemberCounts());
+    },
+
+    stats() {
+      return organizationStats(db, visibleCondition(visibility(db, actor)));
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The organization tree with member counts: one query for the nodes and one grouped count, cached
- * per database and dropped on any organization or membership write (invalidateTree).
+ * per database and dropped on any organization or membership write (invalidateTree), or on any
+ * other write to the database (writeStamp), since other modules write memberships too.
  */
 import type { OrganizationNode } from '@doanhoi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/client';
 import { isVisible, type OrgVisibility } from './access';
+import { writeStamp } from './freshness';
 import { organizationMembers, organizations } from './schema';
 
 interface Flat {
@@ -32,13 +34,24 @@ export interface TreeBody {
 }
 const serialised = new WeakMap<Db, Map<string, TreeBody>>();
 
+const stamps = new WeakMap<Db, string>();
+
 export function invalidateTree(db: Db): void {
   cache.delete(db);
   serialised.delete(db);
 }
 
+/** Drop the cached tree when anything was written since it was built. */
+function dropIfWritten(db: Db): void {
+  const stamp = writeStamp(db);
+  if (stamps.get(db) === stamp) return;
+  invalidateTree(db);
+  stamps.set(db, stamp);
+}
+
 /** The tree as JSON bytes, built once per (visibility, counts) until the next write. */
 export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBody {
+  dropIfWritten(db);
   const key = `${withCounts}|${v.all ? '*' : `${v.paths.join(',')}|${v.memberOrgIds.join(',')}`}`;
   let byKey = serialised.get(db);
   if (!byKey) serialised.set(db, (byKey = new Map()));
@@ -54,6 +67,7 @@ export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBod
 }
 
 function flat(db: Db): Flat[] {
+  dropIfWritten(db);
   let rows = cache.get(db);
   if (!rows) {
     const counts = new Map(

@@ -41,6 +41,8 @@ export const updateOrganizationSchema = z.object({
   code: text('validation.codeRequired', 50).optional(),
   type: organizationTypeSchema.optional(),
   description: z.string().trim().max(1000, 'validation.textTooLong').nullish(),
+  /** Accepted only when unchanged: organizations are not moved (the API answers 400 otherwise). */
+  parentId: z.number().int().positive().nullish(),
 });
 
 export const organizationListQuery = z.object({
@@ -77,10 +79,23 @@ export interface StatsBlock {
   [key: string]: number;
 }
 
+/** Distinct members by users.membershipStatus: both, doan_vien only, hoi_vien only, neither. */
+export interface MembershipSplit {
+  both: number;
+  onlyDoanVien: number;
+  onlyHoiVien: number;
+  neither: number;
+}
+
+/**
+ * GET /organizations/stats (000 §3): per group, organizations (total and per type) and a members
+ * block with the same keys (distinct active members) plus that group's membership split.
+ */
 export interface OrganizationStats {
-  doanStats: { total: number; doanTruong: number; doanCoSo: number; chiDoan: number; members: StatsBlock };
-  hoiStats: { total: number; hoiSinhVienTruong: number; lienChiHoi: number; chiHoi: number; members: StatsBlock };
-  clbStats: { total: number; clbTruong: number; clbKhoa: number; members: StatsBlock };
+  doanStats: { total: number; doanTruong: number; doanCoSo: number; chiDoan: number; members: StatsBlock & MembershipSplit };
+  hoiStats: { total: number; hoiSinhVienTruong: number; lienChiHoi: number; chiHoi: number; members: StatsBlock & MembershipSplit };
+  clbStats: { total: number; clbTruong: number; clbKhoa: number; members: StatsBlock & MembershipSplit };
+  /** Distinct active members over every organization counted. */
   totalMembers: number;
-  membershipBreakdown: { both: number; onlyDoanVien: number; onlyHoiVien: number; neither: number };
+  membershipBreakdown: MembershipSplit;
 }

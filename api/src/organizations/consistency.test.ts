@@ -1,0 +1,203 @@
+/**
+ * Organizations seen through writes made elsewhere (users API, direct SQL as imports do), deletes
+ * blocked by other records, and PUT /users/:id/organizations for an organization-scoped admin.
+ */
+import { and, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paymentCampaigns } from '../payments/schema';
+import { userRoles } from '../roles/schema';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { organizationMembers } from './schema';
+
+let t: TestApp;
+let doan: number;
+let hoi: number;
+let dcs: number;
+let cd: number;
+let lch: number;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  doan = t.createOrg('doan_truong', 'DT');
+  hoi = t.createOrg('hoi_sinh_vien_truong', 'HSV');
+  dcs = t.createOrg('doan_co_so', 'DCS', doan);
+  cd = t.createOrg('chi_doan', 'CD1', dcs);
+  lch = t.createOrg('lien_chi_hoi', 'LCH', hoi);
+});
+
+type Node = { id: number; memberCount: number | null; children: Node[] };
+const find = (nodes: Node[], id: number): Node | undefined => {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const hit = find(n.children, id);
+    if (hit) return hit;
+  }
+  return undefined;
+};
+const countIn = async (id: number) => find((await t.request('GET', '/api/organizations/tree', { token: t.adminToken })).body, id)?.memberCount;
+const orgsOf = (userId: number) =>
+  t.db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
+    .all()
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+
+describe('tree and stats stay current after writes outside the organizations API', () => {
+  it('a user created with an organization, then deleted, shows in the counts at once', async () => {
+    expect(await countIn(cd)).toBe(0);
+    const body = { code: 'SV9', familyName: 'Trần', givenName: 'Bình', email: 'sv9@test.vn', phone: '0901234567', organizationId: cd };
+    const created = await t.request('POST', '/api/users', { token: t.adminToken, body });
+    expect(created.status).toBe(201);
+    expect(await countIn(cd)).toBe(1);
+    expect(await countIn(doan)).toBe(1);
+    expect((await t.request('DELETE', `/api/users/${created.body.id}`, { token: t.adminToken })).status).toBe(200);
+    expect(await countIn(cd)).toBe(0);
+  });
+
+  it('memberships written directly (as an import does), including a reactivation, are counted', async () => {
+    const u = await t.createUser('SV1');
+    expect(await countIn(lch)).toBe(0);
+    t.db.insert(organizationMembers).values({ organizationId: lch, userId: u.id, isActive: false }).run();
+    expect(await countIn(lch)).toBe(0);
+    t.db.update(organizationMembers).set({ isActive: true }).where(eq(organizationMembers.userId, u.id)).run();
+    expect(await countIn(lch)).toBe(1);
+    const stats = await t.request('GET', '/api/organizations/stats', { token: t.adminToken });
+    expect(stats.body.hoiStats.members.lienChiHoi).toBe(1);
+  });
+});
+
+describe('tree queries', () => {
+  /** SQL statements the database prepares while running fn (drizzle prepares each query it runs). */
+  const statements = async (fn: () => Promise<unknown>) => {
+    const client = t.db.$client;
+    const prepare = client.prepare.bind(client);
+    const seen: string[] = [];
+    client.prepare = ((source: string) => {
+      seen.push(source);
+      return prepare(source);
+    }) as typeof client.prepare;
+    try {
+      await fn();
+    } finally {
+      client.prepare = prepare as typeof client.prepare;
+    }
+    return seen.filter((q) => /from "organization/.test(q));
+  };
+
+  it('builds with two queries for 5 or 500 organizations with members (no query per node)', async () => {
+    const u = await t.createUser('SVQ');
+    const grow = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const id = t.createOrg('chi_doan', `Q${n}-${i}`, dcs);
+        t.db.insert(organizationMembers).values({ organizationId: id, userId: u.id }).run();
+      }
+    };
+    grow(5);
+    const small = await statements(() => t.request('GET', '/api/organizations/tree', { token: t.adminToken }));
+    grow(500);
+    const large = await statements(() => t.request('GET', '/api/organizations/tree', { token: t.adminToken }));
+    // One query for the nodes, one grouped count of active members.
+    expect(small).toHaveLength(2);
+    expect(large).toHaveLength(2);
+    // Then served from the cache until something is written.
+    expect(await statements(() => t.request('GET', '/api/organizations/tree', { token: t.adminToken }))).toHaveLength(0);
+  });
+});
+
+describe('stats members blocks', () => {
+  it('split each group’s members into both / only đoàn / only hội / neither', async () => {
+    const { users } = await import('../users/schema');
+    const statuses = ['both', 'doan_vien', 'hoi_vien', 'none'] as const;
+    for (const [i, s] of statuses.entries()) {
+      const u = await t.createUser(`S${i}`);
+      t.db.update(users).set({ membershipStatus: s }).where(eq(users.id, u.id)).run();
+      t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
+      if (s !== 'none') t.db.insert(organizationMembers).values({ organizationId: lch, userId: u.id }).run();
+    }
+    const s = await t.request('GET', '/api/organizations/stats', { token: t.adminToken });
+    expect(s.status).toBe(200);
+    expect(s.body.doanStats.members).toMatchObject({ total: 4, chiDoan: 4, both: 1, onlyDoanVien: 1, onlyHoiVien: 1, neither: 1 });
+    expect(s.body.hoiStats.members).toMatchObject({ total: 3, lienChiHoi: 3, both: 1, onlyDoanVien: 1, onlyHoiVien: 1, neither: 0 });
+    expect(s.body.clbStats.members).toEqual({ total: 0, clbTruong: 0, clbKhoa: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 });
+    expect(s.body.totalMembers).toBe(4);
+  });
+});
+
+describe('PATCH /organizations/:id and the parent', () => {
+  it('accepts the current parent and refuses another one (400) instead of ignoring it', async () => {
+    const same = await t.request('PATCH', `/api/organizations/${cd}`, { token: t.adminToken, body: { name: 'Chi đoàn 1', parentId: dcs } });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ name: 'Chi đoàn 1', parentId: dcs });
+    const dcs2 = t.createOrg('doan_co_so', 'DCS2', doan);
+    const moved = await t.request('PATCH', `/api/organizations/${cd}`, { token: t.adminToken, body: { parentId: dcs2 } });
+    expect(moved.status).toBe(400);
+    expect((await t.request('GET', `/api/organizations/${cd}`, { token: t.adminToken })).body.parentId).toBe(dcs);
+    expect((await t.request('PATCH', `/api/organizations/${doan}`, { token: t.adminToken, body: { parentId: null } })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/organizations/${cd}`, { token: t.adminToken, body: { parentId: 'x' } })).status).toBe(400);
+  });
+});
+
+describe('DELETE /organizations/:id blocked by other records', () => {
+  it('409 (not 500) while payment campaigns belong to it', async () => {
+    const now = new Date();
+    t.db.insert(paymentCampaigns).values({ organizationId: lch, name: 'Hội phí', startDate: now, endDate: now }).run();
+    const res = await t.request('DELETE', `/api/organizations/${lch}`, { token: t.adminToken });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('đợt thu');
+  });
+
+  it('drops role grants held in the deleted organization at once', async () => {
+    const role = t.createRole('lch_admin', ['organizations.access']);
+    const holder = await t.createUser('HOLDER', [{ roleId: role, organizationId: lch }]);
+    expect((await t.request('GET', '/api/organizations/tree', { token: holder.token })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/organizations/${lch}`, { token: t.adminToken })).status).toBe(200);
+    expect(t.db.select().from(userRoles).where(eq(userRoles.userId, holder.id)).all()).toEqual([]);
+    expect((await t.request('GET', '/api/organizations/tree', { token: holder.token })).status).toBe(403);
+  });
+});
+
+describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
+  let token: string;
+  beforeEach(async () => {
+    const role = t.createRole('faculty_admin', ['organizations.access', 'organizations.add_member', 'organizations.remove_member', 'users.access', 'users.update']);
+    token = (await t.createUser('FAC', [{ roleId: role, organizationId: dcs }])).token;
+  });
+
+  it('adds inside its subtree (parents above it follow) and leaves memberships it cannot see alone', async () => {
+    const u = await t.createUser('SV2');
+    t.db.insert(organizationMembers).values([{ organizationId: dcs, userId: u.id }, { organizationId: hoi, userId: u.id }, { organizationId: lch, userId: u.id }]).run();
+    const res = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [cd] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ added: 2, removed: 0, keptParents: 1 });
+    expect(orgsOf(u.id)).toEqual([doan, hoi, dcs, cd, lch].sort((a, b) => a - b));
+    const dropped = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [] } });
+    expect(dropped.body).toMatchObject({ removed: 2 });
+    expect(orgsOf(u.id)).toEqual([doan, hoi, lch].sort((a, b) => a - b));
+  });
+
+  it('403 for a user it may see but not update', async () => {
+    const role = t.createRole('faculty_viewer', ['organizations.access', 'organizations.add_member', 'users.access', 'users.update']);
+    const viewer = await t.createUser('VIEW', [{ roleId: role, organizationId: cd }]);
+    const u = await t.createUser('SV3');
+    t.db.insert(organizationMembers).values([{ organizationId: dcs, userId: u.id }]).run();
+    // users.update held only in cd does not reach a member of dcs; users.access in cd does not see them either.
+    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: viewer.token, body: { organizationIds: [cd] } })).status).toBe(404);
+    const seer = t.createRole('faculty_seer', ['organizations.access', 'organizations.add_member', 'users.access']);
+    const updater = t.createRole('class_updater', ['users.update']);
+    const mixed = await t.createUser('MIX', [{ roleId: seer, organizationId: dcs }, { roleId: updater, organizationId: cd }]);
+    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: mixed.token, body: { organizationIds: [dcs, cd] } })).status).toBe(403);
+    expect(orgsOf(u.id)).toEqual([dcs]);
+  });
+
+  it('404 for a user outside its reach, 403 for an organization outside its subtree', async () => {
+    const outsider = await t.createUser('OUT');
+    t.db.insert(organizationMembers).values({ organizationId: lch, userId: outsider.id }).run();
+    expect((await t.request('PUT', `/api/users/${outsider.id}/organizations`, { token, body: { organizationIds: [cd] } })).status).toBe(404);
+    const insider = await t.createUser('IN');
+    t.db.insert(organizationMembers).values({ organizationId: dcs, userId: insider.id }).run();
+    expect((await t.request('PUT', `/api/users/${insider.id}/organizations`, { token, body: { organizationIds: [dcs, lch] } })).status).toBe(403);
+    expect(orgsOf(insider.id)).toEqual([dcs]);
+  });
+});
