@@ -10,8 +10,24 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(name: string, url: string, headers: Record<string, string> = {}, seconds = Number(process.env.BENCH_SECONDS ?? 8)): Promise<LoadResult> {
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  /** Vary the path per request (e.g. walk through pages); the url's path is the first one. */
+  paths?: (i: number) => string;
+}
+
+/**
+ * Every route, the bare one included, is first run for WARMUP_SECONDS unmeasured: the first
+ * second of a fresh process is JIT compilation and cold caches, which no long-running server sees.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
+
+export async function load(name: string, url: string, opts: LoadOptions = {}, seconds = Number(process.env.BENCH_SECONDS ?? 8)): Promise<LoadResult> {
+  let n = 0;
+  const requests = opts.paths ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: opts.paths!(n++) }) }] : undefined;
+  const run = (duration: number) => autocannon({ url, connections: 50, duration, headers: opts.headers ?? {}, requests: requests as autocannon.Request[] | undefined });
+  if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS);
+  const r = await run(seconds);
   const p95 = (r.latency as unknown as Record<string, number>).p97_5 ?? r.latency.p99;
   return { name, rps: r.requests.average, p50: r.latency.p50, p95: percentile95(r) ?? p95, errors: r.errors, non2xx: r.non2xx };
 }

@@ -32,8 +32,27 @@ export async function signAccessToken(
   return `${body}.${hmac(secret, body).toString('base64url')}`;
 }
 
+/**
+ * Tokens whose signature and shape were already checked, by token text (and secret): a client
+ * sends the same token for up to its whole lifetime, and the HMAC and two JSON parses were a
+ * tenth of a cached list request. Expiry is still checked on every call.
+ */
+const verified = new Map<string, { secret: string; claims: AccessClaims }>();
+const MAX_VERIFIED = 10_000;
+
 /** Returns the claims, or null for a bad, expired or non-access token. */
 export async function verifyAccessToken(secret: string, token: string, now = Math.floor(Date.now() / 1000)): Promise<AccessClaims | null> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) return known.claims.exp > now ? known.claims : null;
+  const claims = checkAccessToken(secret, token, now);
+  if (claims) {
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, { secret, claims });
+  }
+  return claims;
+}
+
+function checkAccessToken(secret: string, token: string, now: number): AccessClaims | null {
   try {
     const [header, body, signature] = token.split('.');
     if (!header || !body || !signature || token.split('.').length !== 3) return null;

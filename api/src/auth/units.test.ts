@@ -76,6 +76,14 @@ describe('tokens', () => {
     expect(claims!.exp - claims!.iat).toBe(900);
   });
 
+  it('a token verified once still expires on time and still needs the right secret', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await signAccessToken(SECRET, { id: 7, email: 'a@b.vn' }, 'fam-2', 60, now);
+    expect(await verifyAccessToken(SECRET, token, now + 59)).not.toBeNull();
+    expect(await verifyAccessToken(SECRET, token, now + 60)).toBeNull();
+    expect(await verifyAccessToken('another-secret-0123456789', token, now + 1)).toBeNull();
+  });
+
   it('rejects a token signed with another secret', async () => {
     const token = await signAccessToken('another-secret-0123456789', { id: 7, email: 'a@b.vn' }, 'fam-1', 900);
     expect(await verifyAccessToken(SECRET, token)).toBeNull();

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { auditLogs } from '../audit/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from './context';
+import { requestHeader } from './headers';
 
 type Tx = Pick<Db, 'insert'>;
 
@@ -46,7 +47,7 @@ export function audit(tx: Tx, e: AuditEntry): void {
 
 export function clientIp(c: Context<AppEnv>): string | null {
   // X-Forwarded-For is client-controlled unless a trusted proxy sets it.
-  const fwd = c.get('deps')?.env.TRUST_PROXY ? c.req.header('x-forwarded-for') : undefined;
+  const fwd = c.get('deps')?.env.TRUST_PROXY ? requestHeader(c, 'x-forwarded-for') : undefined;
   if (fwd) return fwd.split(',')[0]!.trim();
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? null;

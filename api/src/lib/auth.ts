@@ -4,11 +4,12 @@ import { isFamilyRevoked, loadActor } from '../auth/actor';
 import { verifyAccessToken } from '../auth/tokens';
 import { orgContext } from '../organizations/context';
 import type { AppEnv } from './context';
+import { requestHeader } from './headers';
 import { forbidden, unauthorized } from './errors';
 
 /** Bearer access token → c.var.actor; 401 otherwise. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
   if (!token) unauthorized();
   const { db, env } = c.get('deps');

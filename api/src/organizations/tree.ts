@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/client';
 import { isVisible, type OrgVisibility } from './access';
-import { writeStamp } from './freshness';
+import { writeStamp } from '../lib/freshness';
 import { organizationMembers, organizations } from './schema';
 
 interface Flat {

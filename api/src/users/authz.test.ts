@@ -107,6 +107,18 @@ describe('users authorization matrix', () => {
     expect((await t.request('GET', '/api/users', { token: u.token })).status).toBe(403);
   });
 
+  it('the same list URL answers each caller with their own scope, in either order', async () => {
+    const [global, inside] = [actors.find((a) => a.name === 'global')!, actors.find((a) => a.name === 'orgInside')!];
+    const list = async (token: string) => (await t.request('GET', '/api/users?limit=1000', { token })).body as { total: number; users: { id: number }[] };
+    const first = await list(global.token);
+    const scoped = await list(inside.token);
+    const again = await list(global.token);
+    expect(scoped.total).toBeLessThan(first.total);
+    expect(scoped.users.length).toBe(scoped.total);
+    expect(again).toEqual(first);
+    expect((await list(inside.token)).users.map((u) => u.id)).toEqual(scoped.users.map((u) => u.id));
+  });
+
   it('checks the permission before the id: a caller without the code gets 403 even for an unknown user', async () => {
     const noRoles = actors.find((a) => a.name === 'noRoles')!;
     expect((await t.request('GET', '/api/users/999999', { token: noRoles.token })).status).toBe(403);

@@ -115,6 +115,19 @@ describe('GET /users', () => {
     expect((await get('?search=totalcheck')).body.total).toBe(before);
   });
 
+  it('shows a class renamed on another screen, and rows written behind the API, on the very next list', async () => {
+    const cls = t.db.insert(classes).values({ name: 'Lớp Cũ K46', year: 2024 }).returning().get().id;
+    const id = insertUser(t, { familyName: 'Renamecheck', givenName: 'A', classId: cls });
+    const className = async () => (await get('?search=renamecheck')).body.users[0].class.name;
+    expect(await className()).toBe('Lớp Cũ K46');
+    const renamed = await t.request('PATCH', `/api/classes/${cls}`, { token: t.adminToken, body: { name: 'Lớp Mới K46' } });
+    expect(renamed.status).toBe(200);
+    expect(await className()).toBe('Lớp Mới K46');
+    // No module's cache-dropping call: the list must notice the write by itself.
+    t.db.update(users).set({ givenName: 'B' }).where(eq(users.id, id)).run();
+    expect((await get('?search=renamecheck')).body.users[0].givenName).toBe('B');
+  });
+
   it('401 without a token', async () => {
     expect((await t.request('GET', '/api/users')).status).toBe(401);
   });

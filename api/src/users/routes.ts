@@ -1,9 +1,11 @@
 import { createUserSchema, idParam, idsBody, updateUserSchema, userListQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
+import { cachedJson } from '../lib/json';
 import { requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
+import { listUsers } from './listing';
 import { usersService } from './service';
 
 /** The caller's users service: scoped to where the caller holds each code (service.ts). */
@@ -16,7 +18,9 @@ const service = (c: Context<AppEnv>) => usersService(c.get('deps'), c.get('actor
  */
 export function usersRoutes() {
   return new Hono<AppEnv>()
-    .get('/', requireAuth, requirePermission('users.access'), validate('query', userListQuery), (c) => c.json(service(c).list(c.req.valid('query'))))
+    .get('/', requireAuth, requirePermission('users.access'), validate('query', userListQuery), (c) =>
+      cachedJson(c, listUsers(c.get('deps').db, c.get('actor'), c.req.valid('query'))),
+    )
     .post('/', requireAuth, requirePermission('users.create'), validate('json', createUserSchema), async (c) =>
       c.json(await service(c).create(c.req.valid('json')), 201),
     )

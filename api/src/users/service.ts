@@ -1,31 +1,28 @@
 import {
-  hasPermission,
   isSuperAdmin,
   type CreateUser,
   type UpdateUser,
   type UserDetail,
-  type UserListQuery,
-  type UserListResponse,
 } from '@doanhoi/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { invalidateActors } from '../auth/actor';
 import { hashPassword } from '../auth/passwords';
 import { classes } from '../classes/schema';
-import { filterKey } from '../departments/query';
 import { departments } from '../departments/schema';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
-import { invalidateTotals, totalPages } from '../lib/totals';
+import { invalidateTotals } from '../lib/totals';
 import { pathIds } from '../organizations/context';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { paymentAssignments, paymentOrders } from '../payments/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { roles, userRoles } from '../roles/schema';
-import { listPage, rowsByIds, searchWords } from './list';
+import { rowsByIds } from './list';
+import { holdsIn, organizationPath } from './listing';
 import { snapshot, toUser } from './mapper';
-import { scopeKey, userScope, usersInScope, type UserScope } from './scope';
+import { userScope, usersInScope, type UserScope } from './scope';
 import { users } from './schema';
 import { userSearchText } from './search';
 
@@ -36,6 +33,7 @@ export interface RequestInfo {
 }
 
 const NOT_FOUND = 'Không tìm thấy người dùng';
+
 const codeTaken = (code: string) => `Mã "${code}" đã tồn tại`;
 const emailTaken = (email: string) => `Email "${email}" đã tồn tại`;
 
@@ -162,37 +160,12 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     };
   }
 
-  function orgPath(id: number): string | null {
-    return db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path ?? null;
-  }
-
-  /** Does the caller hold `code` in this organization (its own or an ancestor's role, or globally)? */
-  function holdsIn(code: string, organizationId: number, path: string | null): boolean {
-    const ctx = path ? { organizationId, ancestorIds: pathIds(path).filter((o) => o !== organizationId) } : null;
-    return hasPermission(actor.roles, code, ctx);
-  }
-
   function afterWrite() {
     invalidateActors();
     invalidateTotals('users');
   }
 
   return {
-    list(q: UserListQuery): UserListResponse {
-      let scope = userScope(db, actor, 'users.access');
-      if (q.organizationId !== undefined) {
-        const path = orgPath(q.organizationId);
-        if (!scope.all && !holdsIn('users.access', q.organizationId, path)) forbidden();
-        // Inside the caller's scope, the organization's subtree is the whole restriction.
-        scope = { all: false, paths: path ? [path] : [] };
-      }
-      const words = searchWords(q.search);
-      const filter = { words, userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, paths: scope.all ? null : scope.paths };
-      const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
-      const { rows, total } = listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
-      return { users: rows.map(toUser), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
-    },
-
     get(id: number): UserDetail {
       findTarget(id, 'users.view_details');
       return detail(id);
@@ -201,9 +174,9 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     async create(input: CreateUser): Promise<UserDetail> {
       let path: string | null = null;
       if (input.organizationId !== undefined) {
-        path = orgPath(input.organizationId);
+        path = organizationPath(db, input.organizationId);
         if (!path) invalidField('organizationId', 'validation.organizationInvalid');
-        if (!holdsIn('users.create', input.organizationId, path)) forbidden();
+        if (!holdsIn(actor, 'users.create', input.organizationId, path)) forbidden();
       } else if (!userScope(db, actor, 'users.create').all) {
         // Without an organization the new user would be outside every organization this caller manages.
         forbidden('Bạn chỉ được tạo người dùng trong tổ chức mình quản lý: hãy chọn tổ chức');

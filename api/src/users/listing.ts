@@ -1,0 +1,52 @@
+import { hasPermission, type UserListQuery, type UserListResponse } from '@doanhoi/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { filterKey } from '../departments/query';
+import type { Actor } from '../lib/context';
+import { forbidden } from '../lib/errors';
+import { freshCache } from '../lib/freshness';
+import { totalPages } from '../lib/totals';
+import { pathIds } from '../organizations/context';
+import { organizations } from '../organizations/schema';
+import { listPage, searchWords } from './list';
+import { toUser } from './mapper';
+import { scopeKey, userScope } from './scope';
+
+export function organizationPath(db: Db, id: number): string | null {
+  return db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path ?? null;
+}
+
+/** Does the caller hold `code` in this organization (its own or an ancestor's role, or globally)? */
+export function holdsIn(actor: Actor, code: string, organizationId: number, path: string | null): boolean {
+  const ctx = path ? { organizationId, ancestorIds: pathIds(path).filter((o) => o !== organizationId) } : null;
+  return hasPermission(actor.roles, code, ctx);
+}
+
+/**
+ * Pages already served, until the next write anywhere in the database: the users screen asks for
+ * the same first pages over and over, and a page's rows carry class and department names that
+ * other screens write. The key holds the caller's scope, so callers never share another scope's page.
+ */
+const listPages = freshCache<UserListResponse>(200);
+
+/**
+ * GET /users for one caller: users in the caller's users.access scope (narrowed to an
+ * organization's subtree when asked), newest first. A plain function rather than a usersService
+ * method: the list is the hottest route, and building the service's closures cost more than a cached page.
+ */
+export function listUsers(db: Db, actor: Actor, q: UserListQuery): UserListResponse {
+  let scope = userScope(db, actor, 'users.access');
+  if (q.organizationId !== undefined) {
+    const path = organizationPath(db, q.organizationId);
+    if (!scope.all && !holdsIn(actor, 'users.access', q.organizationId, path)) forbidden();
+    // Inside the caller's scope, the organization's subtree is the whole restriction.
+    scope = { all: false, paths: path ? [path] : [] };
+  }
+  const words = searchWords(q.search);
+  const filter = { words, userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, paths: scope.all ? null : scope.paths };
+  const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
+  return listPages.get(db, `${key}|${q.page}|${q.limit}`, () => {
+    const { rows, total } = listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
+    return { users: rows.map(toUser), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+  });
+}
