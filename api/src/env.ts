@@ -31,6 +31,8 @@ const schema = z.object({
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   PAYOS_BASE_URL: z.string().default('sandbox'),
+  /** How long a payment link stays payable; unpaid orders are closed some minutes after it (payments/expiry.ts). */
+  PAYMENT_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Set when behind a reverse proxy that sets X-Forwarded-For (then it gives the client IP). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -4,16 +4,18 @@ import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { loadEnv } from './env';
-import { startPaymentJobs } from './payments/jobs';
+import { ownOrigin, startPaymentJobs } from './payments/jobs';
 
 const env = loadEnv();
 const db = openDb(env.DATABASE_PATH);
 runMigrations(db);
 const seeded = await seed(db, env);
 const app = createApp({ db, env });
-const stopJobs = startPaymentJobs({ db, env });
+let stopJobs = () => {};
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // The jobs may call this server's own payOS sandbox, so they start once it listens.
+  stopJobs = startPaymentJobs({ db, env }, ownOrigin(env, info.port));
   const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
   console.log(`\nDoan Hoi Admin is running at ${url}`);
   console.log(`  Database: ${env.DATABASE_PATH}`);

@@ -1,17 +1,40 @@
 import type { Deps } from '../lib/context';
+import { payosBaseUrl } from '../payos/origin';
+import { expireStaleOrders } from './expiry';
 import { checkOverdue } from './overdue';
 
-export const OVERDUE_INTERVAL_MS = 5 * 60_000;
+export const JOB_INTERVAL_MS = 5 * 60_000;
 
-/** Periodic work of the payments domain: overdue marking at start and every 5 minutes. Returns a stop function. */
-export function startPaymentJobs({ db }: Deps, intervalMs = OVERDUE_INTERVAL_MS): () => void {
+/** Where this server answers itself (the payOS sandbox lives there when PAYOS_BASE_URL is 'sandbox'). */
+export function ownOrigin(env: Deps['env'], port: number): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Periodic work of the payments domain, at start and every 5 minutes: overdue marking, and asking
+ * payOS about orders left pending past their link's end. Start it once the server listens at
+ * `origin`. Returns a stop function.
+ */
+export function startPaymentJobs(deps: Deps, origin: string, intervalMs = JOB_INTERVAL_MS): () => void {
+  let expiring = false;
   const run = () => {
     try {
-      const { updatedCount } = checkOverdue(db, { actorId: null });
+      const { updatedCount } = checkOverdue(deps.db, { actorId: null });
       if (updatedCount > 0) console.log(`Payments: ${updatedCount} assignment(s) marked overdue`);
     } catch (err) {
       console.error('Payments: overdue check failed', err);
     }
+    // payOS requests are slow: a run still going when the next is due is not doubled.
+    if (expiring) return;
+    expiring = true;
+    expireStaleOrders(deps, payosBaseUrl(deps.env, origin))
+      .then((r) => {
+        if (r.paid + r.closed + r.expiredHere > 0) console.log(`Payments: stale orders — ${r.paid} paid, ${r.closed} closed by payOS, ${r.expiredHere} expired`);
+      })
+      .catch((err) => console.error('Payments: stale order check failed', err))
+      .finally(() => (expiring = false));
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -19,7 +19,8 @@ import { newOrderCode } from './order-code';
 import { campaignCredentials } from './payos-config.service';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
-import { closeOrder, settleOrder, toOrder, type OrderRow } from './settle';
+import { closeOrder, toOrder, type OrderRow } from './settle';
+import { syncOrder } from './sync';
 
 const ORDER_NOT_FOUND = 'Không tìm thấy đơn thanh toán';
 
@@ -37,26 +38,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { ori
 
   /** Asks payOS about a PENDING online order and applies the answer; payOS being unreachable changes nothing. */
   async function sync(order: OrderRow): Promise<OrderRow> {
-    if (order.status !== 'PENDING' || order.paymentMethod !== 'ONLINE') return order;
-    const creds = campaignCredentials(db, env, order.campaignId);
-    if (!creds) return order;
-    const who = { ...caller, action: 'payment.sync' };
-    try {
-      const info = await client(creds).getPaymentLink(order.orderCode);
-      if (info.orderCode !== order.orderCode) return order;
-      if (info.status === 'PAID' && info.amountPaid >= order.amount) {
-        const txs = info.transactions.length
-          ? info.transactions
-          : [{ reference: `PAYOS-${order.orderCode}`, amount: info.amountPaid, accountNumber: null, description: null, transactionDateTime: null }];
-        settleOrder(db, order.id, txs, who);
-      } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED') {
-        closeOrder(db, order.id, info.status, who);
-      }
-    } catch (err) {
-      if (!(err instanceof PayosError)) throw err;
-      console.warn(`payOS status check for order ${order.orderCode} failed: ${err.message}`);
-    }
-    return db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!;
+    return (await syncOrder(deps, order, { ...caller, action: 'payment.sync' }, payosBaseUrl(env, req.origin))).order;
   }
 
   async function createLink(input: CreatePaymentLink) {
@@ -99,6 +81,8 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { ori
         cancelUrl: resultUrl,
         buyerName: fullName(payer),
         buyerEmail: payer.email,
+        // Unix seconds, as payOS wants; never past the campaign's end.
+        expiredAt: Math.floor(Math.min(Date.now() + env.PAYMENT_LINK_TTL_MINUTES * 60_000, campaign.endDate.getTime()) / 1000),
       });
       if (link.orderCode !== order.orderCode || link.amount !== order.amount) throw new PayosError('payOS trả về đơn không khớp', 200, 'MISMATCH');
     } catch (err) {

@@ -59,6 +59,7 @@ export function payosSandboxRoutes() {
         checksumKey: key,
         ...f,
         buyerName: typeof b!.buyerName === 'string' ? b!.buyerName : null,
+        expiredAt: Number.isSafeInteger(b!.expiredAt) ? (b!.expiredAt as number) : null,
         status: 'PENDING',
         createdAt: new Date().toISOString(),
         canceledAt: null,
@@ -79,6 +80,7 @@ export function payosSandboxRoutes() {
         checkoutUrl: `${origin(c)}/sandbox/payos/checkout/${link.id}`,
         // Not a scannable VietQR: the sandbox has no bank behind it.
         qrCode: `SANDBOX|${SANDBOX_BANK.bin}|${SANDBOX_BANK.accountNumber}|${link.amount}|${link.description}`,
+        expiredAt: link.expiredAt,
       };
       return c.json(signedEnvelope(data, key));
     })

@@ -21,6 +21,8 @@ export interface SandboxLink {
   returnUrl: string;
   cancelUrl: string;
   buyerName: string | null;
+  /** Unix seconds after which an unpaid link is EXPIRED, as the merchant asked (null: never). */
+  expiredAt: number | null;
   status: PayosLinkStatus;
   createdAt: string;
   canceledAt: string | null;
@@ -59,8 +61,14 @@ export function saveLink(db: Db, link: SandboxLink): void {
   store(db).set(link.id, link);
 }
 
-/** By payment link id or order code (of this client when one is given). */
+/** By payment link id or order code (of this client when one is given), expired if its time has passed. */
 export function findLink(db: Db, env: Env, id: string, origin: string, clientId?: string): SandboxLink | null {
+  const link = lookup(db, env, id, origin, clientId);
+  if (link?.status === 'PENDING' && link.expiredAt !== null && Date.now() / 1000 >= link.expiredAt) link.status = 'EXPIRED';
+  return link;
+}
+
+function lookup(db: Db, env: Env, id: string, origin: string, clientId?: string): SandboxLink | null {
   const s = store(db);
   const direct = s.get(id);
   if (direct && (!clientId || direct.clientId === clientId)) return direct;
@@ -90,6 +98,7 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
     returnUrl: resultUrl,
     cancelUrl: resultUrl,
     buyerName: null,
+    expiredAt: null,
     status,
     createdAt: order.createdAt.toISOString(),
     canceledAt: order.cancelledAt?.toISOString() ?? null,

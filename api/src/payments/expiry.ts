@@ -1,0 +1,63 @@
+/**
+ * Online orders nobody finished. payOS expires a link at the expiredAt we send (PAYMENT_LINK_TTL_MINUTES)
+ * but only says so when asked, so every few minutes the orders still PENDING a while past their
+ * link's end are checked with payOS: it may have been paid while its webhook got lost (then it is
+ * settled), or closed (then it is closed here). An order payOS could not answer for within a day is
+ * EXPIRED here and its link cancelled, best effort; a late webhook still settles it (settleOrder
+ * takes any unpaid order), so no payment is lost.
+ */
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Deps } from '../lib/context';
+import { payosClient } from '../payos/client';
+import { campaignCredentials } from './payos-config.service';
+import { paymentOrders } from './schema';
+import { closeOrder } from './settle';
+import { syncOrder } from './sync';
+
+/** Time after the link's end before asking payOS: its own expiry and webhooks settle first. */
+export const EXPIRY_GRACE_MS = 5 * 60_000;
+/** Time after the link's end after which an order payOS never answered for is expired here. */
+export const GIVE_UP_MS = 24 * 3600_000;
+/** Orders checked per run: each is one payOS request. */
+const BATCH = 100;
+
+export interface ExpiryReport {
+  checked: number;
+  paid: number;
+  closed: number;
+  expiredHere: number;
+}
+
+export async function expireStaleOrders(deps: Deps, baseUrl: string, now = Date.now()): Promise<ExpiryReport> {
+  const { db, env } = deps;
+  const linkEnd = (createdAt: Date) => createdAt.getTime() + env.PAYMENT_LINK_TTL_MINUTES * 60_000;
+  const stale = db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.status, 'PENDING'),
+        eq(paymentOrders.paymentMethod, 'ONLINE'),
+        lt(paymentOrders.createdAt, new Date(now - env.PAYMENT_LINK_TTL_MINUTES * 60_000 - EXPIRY_GRACE_MS)),
+      ),
+    )
+    .orderBy(asc(paymentOrders.id))
+    .limit(BATCH)
+    .all();
+  const report: ExpiryReport = { checked: stale.length, paid: 0, closed: 0, expiredHere: 0 };
+  for (const row of stale) {
+    const { order, outcome } = await syncOrder(deps, row, { actorId: null, ip: null, action: 'payment.sync' }, baseUrl);
+    if (outcome === 'PAID') report.paid++;
+    else if (outcome === 'CLOSED') report.closed++;
+    else if (order.status === 'PENDING' && now - linkEnd(order.createdAt) >= GIVE_UP_MS) {
+      const creds = campaignCredentials(db, env, order.campaignId);
+      if (creds && order.paymentLinkId) {
+        await payosClient({ ...creds, baseUrl })
+          .cancelPaymentLink(order.orderCode, 'Hết hạn thanh toán')
+          .catch(() => undefined);
+      }
+      if (closeOrder(db, order.id, 'EXPIRED', { actorId: null, ip: null, action: 'payment.expire' })) report.expiredHere++;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,46 @@
+/**
+ * Asking payOS about a PENDING online order and applying its answer, shared by the member's status
+ * checks and the expiry job. payOS being unreachable changes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../lib/context';
+import { payosClient, PayosError, type PayosCredentials } from '../payos/client';
+import { campaignCredentials } from './payos-config.service';
+import { paymentOrders } from './schema';
+import { closeOrder, settleOrder, type OrderRow } from './settle';
+
+export interface SyncWho {
+  actorId: number | null;
+  ip: string | null;
+  action: string;
+}
+
+/** The answer payOS gave, or null when it could not be asked (no configuration, unreachable). */
+export type SyncOutcome = 'PAID' | 'CLOSED' | 'PENDING' | null;
+
+export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho, baseUrl: string): Promise<{ order: OrderRow; outcome: SyncOutcome }> {
+  if (order.status !== 'PENDING' || order.paymentMethod !== 'ONLINE') return { order, outcome: null };
+  const creds: PayosCredentials | null = campaignCredentials(db, env, order.campaignId);
+  if (!creds) return { order, outcome: null };
+  let outcome: SyncOutcome = null;
+  try {
+    const info = await payosClient({ ...creds, baseUrl }).getPaymentLink(order.orderCode);
+    if (info.orderCode !== order.orderCode) return { order, outcome: null };
+    if (info.status === 'PAID' && info.amountPaid >= order.amount) {
+      const txs = info.transactions.length
+        ? info.transactions
+        : [{ reference: `PAYOS-${order.orderCode}`, amount: info.amountPaid, accountNumber: null, description: null, transactionDateTime: null }];
+      settleOrder(db, order.id, txs, who);
+      outcome = 'PAID';
+    } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED') {
+      closeOrder(db, order.id, info.status, who);
+      outcome = 'CLOSED';
+    } else {
+      outcome = 'PENDING';
+    }
+  } catch (err) {
+    if (!(err instanceof PayosError)) throw err;
+    console.warn(`payOS status check for order ${order.orderCode} failed: ${err.message}`);
+  }
+  return { order: db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!, outcome };
+}
