@@ -8,15 +8,25 @@ import type { PayosWebhook } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { audit } from '../lib/audit';
+import { FixedWindowCounter } from '../lib/fixed-window';
 import { verifyDataSignature } from '../payos/signature';
 import { campaignCredentials } from './payos-config.service';
 import { paymentOrders, paymentTransactions } from './schema';
 import { settleOrder } from './settle';
 
 export interface WebhookOutcome {
-  status: 200 | 400;
+  status: 200 | 400 | 429;
   body: { success: boolean; message: string };
 }
+
+/**
+ * Refused webhooks per sender IP: each is audited, so a flood of forged ones would fill the audit
+ * log. Past the limit they are still refused, without an audit row (one row says the flood began),
+ * and answered 429. Correctly signed webhooks are never throttled: the signature is checked first.
+ */
+export const WEBHOOK_REJECTIONS_PER_WINDOW = 20;
+const WINDOW_MS = 10 * 60_000;
+const rejections = new WeakMap<Deps['db'], FixedWindowCounter>();
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
@@ -26,6 +36,15 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
   const order = Number.isSafeInteger(orderCode) ? db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get() : undefined;
 
   const reject = (reason: string, message: string): WebhookOutcome => {
+    let counter = rejections.get(db);
+    if (!counter) rejections.set(db, (counter = new FixedWindowCounter(WINDOW_MS)));
+    const n = counter.hit(ip ?? 'unknown');
+    if (n > WEBHOOK_REJECTIONS_PER_WINDOW) {
+      if (n === WEBHOOK_REJECTIONS_PER_WINDOW + 1) {
+        audit(db, { actorId: null, ip, action: 'payment.webhook_throttled', entity: 'payment_order', entityId: null, after: { limit: WEBHOOK_REJECTIONS_PER_WINDOW, windowMinutes: WINDOW_MS / 60_000 } });
+      }
+      return { status: 429, body: { success: false, message: 'Quá nhiều webhook không hợp lệ từ địa chỉ này, hãy thử lại sau' } };
+    }
     audit(db, {
       actorId: null,
       ip,
