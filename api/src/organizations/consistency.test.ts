@@ -2,27 +2,19 @@
  * Organizations seen through writes made elsewhere (users API, direct SQL as imports do), deletes
  * blocked by other records, and PUT /users/:id/organizations for an organization-scoped admin.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentCampaigns } from '../payments/schema';
 import { userRoles } from '../roles/schema';
-import { makeTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
+import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from './schema';
 
 let t: TestApp;
-let doan: number;
-let hoi: number;
-let dcs: number;
-let cd: number;
-let lch: number;
+let org: OrgTree<'lch'>;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  doan = t.createOrg('doan_truong', 'DT');
-  hoi = t.createOrg('hoi_sinh_vien_truong', 'HSV');
-  dcs = t.createOrg('doan_co_so', 'DCS', doan);
-  cd = t.createOrg('chi_doan', 'CD1', dcs);
-  lch = t.createOrg('lien_chi_hoi', 'LCH', hoi);
+  ({ t, org } = await orgWorld(['lch']));
 });
 
 type Node = { id: number; memberCount: number | null; children: Node[] };
@@ -35,34 +27,27 @@ const find = (nodes: Node[], id: number): Node | undefined => {
   return undefined;
 };
 const countIn = async (id: number) => find((await t.request('GET', '/api/organizations/tree', { token: t.adminToken })).body, id)?.memberCount;
-const orgsOf = (userId: number) =>
-  t.db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-    .all()
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
+const orgsOf = (userId: number) => activeOrgIds(t, userId);
 
 describe('tree and stats stay current after writes outside the organizations API', () => {
   it('a user created with an organization, then deleted, shows in the counts at once', async () => {
-    expect(await countIn(cd)).toBe(0);
-    const body = { code: 'SV9', familyName: 'Trần', givenName: 'Bình', email: 'sv9@test.vn', phone: '0901234567', organizationId: cd };
+    expect(await countIn(org.cd)).toBe(0);
+    const body = { code: 'SV9', familyName: 'Trần', givenName: 'Bình', email: 'sv9@test.vn', phone: '0901234567', organizationId: org.cd };
     const created = await t.request('POST', '/api/users', { token: t.adminToken, body });
     expect(created.status).toBe(201);
-    expect(await countIn(cd)).toBe(1);
-    expect(await countIn(doan)).toBe(1);
+    expect(await countIn(org.cd)).toBe(1);
+    expect(await countIn(org.doan)).toBe(1);
     expect((await t.request('DELETE', `/api/users/${created.body.id}`, { token: t.adminToken })).status).toBe(200);
-    expect(await countIn(cd)).toBe(0);
+    expect(await countIn(org.cd)).toBe(0);
   });
 
   it('memberships written directly (as an import does), including a reactivation, are counted', async () => {
     const u = await t.createUser('SV1');
-    expect(await countIn(lch)).toBe(0);
-    t.db.insert(organizationMembers).values({ organizationId: lch, userId: u.id, isActive: false }).run();
-    expect(await countIn(lch)).toBe(0);
+    expect(await countIn(org.lch)).toBe(0);
+    t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id, isActive: false }).run();
+    expect(await countIn(org.lch)).toBe(0);
     t.db.update(organizationMembers).set({ isActive: true }).where(eq(organizationMembers.userId, u.id)).run();
-    expect(await countIn(lch)).toBe(1);
+    expect(await countIn(org.lch)).toBe(1);
     const stats = await t.request('GET', '/api/organizations/stats', { token: t.adminToken });
     expect(stats.body.hoiStats.members.lienChiHoi).toBe(1);
   });
@@ -90,7 +75,7 @@ describe('tree queries', () => {
     const u = await t.createUser('SVQ');
     const grow = (n: number) => {
       for (let i = 0; i < n; i++) {
-        const id = t.createOrg('chi_doan', `Q${n}-${i}`, dcs);
+        const id = t.createOrg('chi_doan', `Q${n}-${i}`, org.dcs);
         t.db.insert(organizationMembers).values({ organizationId: id, userId: u.id }).run();
       }
     };
@@ -113,8 +98,8 @@ describe('stats members blocks', () => {
     for (const [i, s] of statuses.entries()) {
       const u = await t.createUser(`S${i}`);
       t.db.update(users).set({ membershipStatus: s }).where(eq(users.id, u.id)).run();
-      t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
-      if (s !== 'none') t.db.insert(organizationMembers).values({ organizationId: lch, userId: u.id }).run();
+      t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+      if (s !== 'none') t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id }).run();
     }
     const s = await t.request('GET', '/api/organizations/stats', { token: t.adminToken });
     expect(s.status).toBe(200);
@@ -127,32 +112,32 @@ describe('stats members blocks', () => {
 
 describe('PATCH /organizations/:id and the parent', () => {
   it('accepts the current parent and refuses another one (400) instead of ignoring it', async () => {
-    const same = await t.request('PATCH', `/api/organizations/${cd}`, { token: t.adminToken, body: { name: 'Chi đoàn 1', parentId: dcs } });
+    const same = await t.request('PATCH', `/api/organizations/${org.cd}`, { token: t.adminToken, body: { name: 'Chi đoàn 1', parentId: org.dcs } });
     expect(same.status).toBe(200);
-    expect(same.body).toMatchObject({ name: 'Chi đoàn 1', parentId: dcs });
-    const dcs2 = t.createOrg('doan_co_so', 'DCS2', doan);
-    const moved = await t.request('PATCH', `/api/organizations/${cd}`, { token: t.adminToken, body: { parentId: dcs2 } });
+    expect(same.body).toMatchObject({ name: 'Chi đoàn 1', parentId: org.dcs });
+    const dcs2 = t.createOrg('doan_co_so', 'DCS2', org.doan);
+    const moved = await t.request('PATCH', `/api/organizations/${org.cd}`, { token: t.adminToken, body: { parentId: dcs2 } });
     expect(moved.status).toBe(400);
-    expect((await t.request('GET', `/api/organizations/${cd}`, { token: t.adminToken })).body.parentId).toBe(dcs);
-    expect((await t.request('PATCH', `/api/organizations/${doan}`, { token: t.adminToken, body: { parentId: null } })).status).toBe(200);
-    expect((await t.request('PATCH', `/api/organizations/${cd}`, { token: t.adminToken, body: { parentId: 'x' } })).status).toBe(400);
+    expect((await t.request('GET', `/api/organizations/${org.cd}`, { token: t.adminToken })).body.parentId).toBe(org.dcs);
+    expect((await t.request('PATCH', `/api/organizations/${org.doan}`, { token: t.adminToken, body: { parentId: null } })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/organizations/${org.cd}`, { token: t.adminToken, body: { parentId: 'x' } })).status).toBe(400);
   });
 });
 
 describe('DELETE /organizations/:id blocked by other records', () => {
   it('409 (not 500) while payment campaigns belong to it', async () => {
     const now = new Date();
-    t.db.insert(paymentCampaigns).values({ organizationId: lch, name: 'Hội phí', startDate: now, endDate: now }).run();
-    const res = await t.request('DELETE', `/api/organizations/${lch}`, { token: t.adminToken });
+    t.db.insert(paymentCampaigns).values({ organizationId: org.lch, name: 'Hội phí', startDate: now, endDate: now }).run();
+    const res = await t.request('DELETE', `/api/organizations/${org.lch}`, { token: t.adminToken });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('đợt thu');
   });
 
   it('drops role grants held in the deleted organization at once', async () => {
     const role = t.createRole('lch_admin', ['organizations.access']);
-    const holder = await t.createUser('HOLDER', [{ roleId: role, organizationId: lch }]);
+    const holder = await t.createUser('HOLDER', [{ roleId: role, organizationId: org.lch }]);
     expect((await t.request('GET', '/api/organizations/tree', { token: holder.token })).status).toBe(200);
-    expect((await t.request('DELETE', `/api/organizations/${lch}`, { token: t.adminToken })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/organizations/${org.lch}`, { token: t.adminToken })).status).toBe(200);
     expect(t.db.select().from(userRoles).where(eq(userRoles.userId, holder.id)).all()).toEqual([]);
     expect((await t.request('GET', '/api/organizations/tree', { token: holder.token })).status).toBe(403);
   });
@@ -162,42 +147,42 @@ describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
   let token: string;
   beforeEach(async () => {
     const role = t.createRole('faculty_admin', ['organizations.access', 'organizations.add_member', 'organizations.remove_member', 'users.access', 'users.update']);
-    token = (await t.createUser('FAC', [{ roleId: role, organizationId: dcs }])).token;
+    token = (await t.createUser('FAC', [{ roleId: role, organizationId: org.dcs }])).token;
   });
 
   it('adds inside its subtree (parents above it follow) and leaves memberships it cannot see alone', async () => {
     const u = await t.createUser('SV2');
-    t.db.insert(organizationMembers).values([{ organizationId: dcs, userId: u.id }, { organizationId: hoi, userId: u.id }, { organizationId: lch, userId: u.id }]).run();
-    const res = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [cd] } });
+    t.db.insert(organizationMembers).values([{ organizationId: org.dcs, userId: u.id }, { organizationId: org.hoi, userId: u.id }, { organizationId: org.lch, userId: u.id }]).run();
+    const res = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [org.cd] } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 2, removed: 0, keptParents: 1 });
-    expect(orgsOf(u.id)).toEqual([doan, hoi, dcs, cd, lch].sort((a, b) => a - b));
+    expect(orgsOf(u.id)).toEqual([org.doan, org.hoi, org.dcs, org.cd, org.lch].sort((a, b) => a - b));
     const dropped = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [] } });
     expect(dropped.body).toMatchObject({ removed: 2 });
-    expect(orgsOf(u.id)).toEqual([doan, hoi, lch].sort((a, b) => a - b));
+    expect(orgsOf(u.id)).toEqual([org.doan, org.hoi, org.lch].sort((a, b) => a - b));
   });
 
   it('403 for a user it may see but not update', async () => {
     const role = t.createRole('faculty_viewer', ['organizations.access', 'organizations.add_member', 'users.access', 'users.update']);
-    const viewer = await t.createUser('VIEW', [{ roleId: role, organizationId: cd }]);
+    const viewer = await t.createUser('VIEW', [{ roleId: role, organizationId: org.cd }]);
     const u = await t.createUser('SV3');
-    t.db.insert(organizationMembers).values([{ organizationId: dcs, userId: u.id }]).run();
+    t.db.insert(organizationMembers).values([{ organizationId: org.dcs, userId: u.id }]).run();
     // users.update held only in cd does not reach a member of dcs; users.access in cd does not see them either.
-    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: viewer.token, body: { organizationIds: [cd] } })).status).toBe(404);
+    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: viewer.token, body: { organizationIds: [org.cd] } })).status).toBe(404);
     const seer = t.createRole('faculty_seer', ['organizations.access', 'organizations.add_member', 'users.access']);
     const updater = t.createRole('class_updater', ['users.update']);
-    const mixed = await t.createUser('MIX', [{ roleId: seer, organizationId: dcs }, { roleId: updater, organizationId: cd }]);
-    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: mixed.token, body: { organizationIds: [dcs, cd] } })).status).toBe(403);
-    expect(orgsOf(u.id)).toEqual([dcs]);
+    const mixed = await t.createUser('MIX', [{ roleId: seer, organizationId: org.dcs }, { roleId: updater, organizationId: org.cd }]);
+    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: mixed.token, body: { organizationIds: [org.dcs, org.cd] } })).status).toBe(403);
+    expect(orgsOf(u.id)).toEqual([org.dcs]);
   });
 
   it('404 for a user outside its reach, 403 for an organization outside its subtree', async () => {
     const outsider = await t.createUser('OUT');
-    t.db.insert(organizationMembers).values({ organizationId: lch, userId: outsider.id }).run();
-    expect((await t.request('PUT', `/api/users/${outsider.id}/organizations`, { token, body: { organizationIds: [cd] } })).status).toBe(404);
+    t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: outsider.id }).run();
+    expect((await t.request('PUT', `/api/users/${outsider.id}/organizations`, { token, body: { organizationIds: [org.cd] } })).status).toBe(404);
     const insider = await t.createUser('IN');
-    t.db.insert(organizationMembers).values({ organizationId: dcs, userId: insider.id }).run();
-    expect((await t.request('PUT', `/api/users/${insider.id}/organizations`, { token, body: { organizationIds: [dcs, lch] } })).status).toBe(403);
-    expect(orgsOf(insider.id)).toEqual([dcs]);
+    t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: insider.id }).run();
+    expect((await t.request('PUT', `/api/users/${insider.id}/organizations`, { token, body: { organizationIds: [org.dcs, org.lch] } })).status).toBe(403);
+    expect(orgsOf(insider.id)).toEqual([org.dcs]);
   });
 });

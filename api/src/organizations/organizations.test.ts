@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
+import { orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from './schema';
 
 let t: TestApp;
-let doan: number;
-let hoi: number;
-let dcs: number;
-let cd: number;
-let lch: number;
+let org: OrgTree<'lch'>;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  doan = t.createOrg('doan_truong', 'DT');
-  hoi = t.createOrg('hoi_sinh_vien_truong', 'HSV');
-  dcs = t.createOrg('doan_co_so', 'DCS-CNTT', doan);
-  cd = t.createOrg('chi_doan', 'CD-1', dcs);
-  lch = t.createOrg('lien_chi_hoi', 'LCH-CNTT', hoi);
+  ({ t, org } = await orgWorld(['lch'], { dcs: 'DCS-CNTT', cd: 'CD-1', lch: 'LCH-CNTT' }));
 });
 
 const as = (token: string) => ({ token });
@@ -25,8 +17,8 @@ describe('organization writes and rules', () => {
   it('creates under the default parent by type and refuses a wrong parent or a duplicate code', async () => {
     const club = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'CLB Tiếng Anh', code: 'CLB-TA', type: 'clb_truong' } });
     expect(club.status).toBe(201);
-    expect(club.body.parentId).toBe(hoi);
-    const wrong = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Chi đoàn', code: 'X', type: 'chi_doan', parentId: lch } });
+    expect(club.body.parentId).toBe(org.hoi);
+    const wrong = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Chi đoàn', code: 'X', type: 'chi_doan', parentId: org.lch } });
     expect(wrong.status).toBe(400);
     const needsParent = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Chi hội', code: 'CH', type: 'chi_hoi' } });
     expect(needsParent.status).toBe(400);
@@ -38,23 +30,23 @@ describe('organization writes and rules', () => {
   });
 
   it('refuses to delete an organization with children or members, and deletes an empty one', async () => {
-    const withKids = await t.request('DELETE', `/api/organizations/${dcs}`, as(t.adminToken));
+    const withKids = await t.request('DELETE', `/api/organizations/${org.dcs}`, as(t.adminToken));
     expect(withKids.status).toBe(409);
     expect(withKids.body.message).toContain('tổ chức con');
     const u = await t.createUser('SV1');
-    t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
-    const withMembers = await t.request('DELETE', `/api/organizations/${cd}`, as(t.adminToken));
+    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+    const withMembers = await t.request('DELETE', `/api/organizations/${org.cd}`, as(t.adminToken));
     expect(withMembers.status).toBe(409);
     expect(withMembers.body.message).toContain('thành viên');
-    expect((await t.request('DELETE', `/api/organizations/${lch}`, as(t.adminToken))).status).toBe(200);
-    expect((await t.request('GET', `/api/organizations/${lch}`, as(t.adminToken))).status).toBe(404);
+    expect((await t.request('DELETE', `/api/organizations/${org.lch}`, as(t.adminToken))).status).toBe(200);
+    expect((await t.request('GET', `/api/organizations/${org.lch}`, as(t.adminToken))).status).toBe(404);
   });
 
   it('updates name and code, with 409 on a taken code', async () => {
-    const ok = await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn 22CNTT1' } });
+    const ok = await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn 22CNTT1' } });
     expect(ok.status).toBe(200);
     expect(ok.body.name).toBe('Chi đoàn 22CNTT1');
-    const cd2 = t.createOrg('chi_doan', 'CD-2', dcs);
+    const cd2 = t.createOrg('chi_doan', 'CD-2', org.dcs);
     const clash = await t.request('PATCH', `/api/organizations/${cd2}`, { ...as(t.adminToken), body: { code: 'CD-1' } });
     expect(clash.status).toBe(409);
   });
@@ -63,17 +55,17 @@ describe('organization writes and rules', () => {
 describe('reads', () => {
   it('tree nests children with member counts; breadcrumb and by-type-code find the node', async () => {
     const u = await t.createUser('SV2');
-    t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
+    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
     const tree = await t.request('GET', '/api/organizations/tree', as(t.adminToken));
     expect(tree.status).toBe(200);
-    const root = tree.body.find((n: { id: number }) => n.id === doan);
+    const root = tree.body.find((n: { id: number }) => n.id === org.doan);
     expect(root.hasChildren).toBe(true);
-    expect(root.children[0].children[0]).toMatchObject({ id: cd, memberCount: 1, hasChildren: false });
-    const crumbs = await t.request('GET', `/api/organizations/${cd}/breadcrumb`, as(t.adminToken));
-    expect(crumbs.body.map((b: { id: number }) => b.id)).toEqual([doan, dcs, cd]);
+    expect(root.children[0].children[0]).toMatchObject({ id: org.cd, memberCount: 1, hasChildren: false });
+    const crumbs = await t.request('GET', `/api/organizations/${org.cd}/breadcrumb`, as(t.adminToken));
+    expect(crumbs.body.map((b: { id: number }) => b.id)).toEqual([org.doan, org.dcs, org.cd]);
     const byCode = await t.request('GET', '/api/organizations/by-type-code/chi_doan/CD-1', as(t.adminToken));
-    expect(byCode.body.id).toBe(cd);
-    const members = await t.request('GET', `/api/organizations/${cd}/members?page=1&limit=10`, as(t.adminToken));
+    expect(byCode.body.id).toBe(org.cd);
+    const members = await t.request('GET', `/api/organizations/${org.cd}/members?page=1&limit=10`, as(t.adminToken));
     expect(members.body).toMatchObject({ total: 1, totalPages: 1 });
     expect(members.body.members[0].user.code).toBe('SV2');
     expect(members.body.members[0].role).toBe('member');
@@ -86,7 +78,7 @@ describe('reads', () => {
     const { gunzipSync } = await import('node:zlib');
     expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())).toEqual(plain.body);
     // A write invalidates the cached tree.
-    await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: 'Đổi tên' } });
+    await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { name: 'Đổi tên' } });
     const after = await t.request('GET', '/api/organizations/tree', as(t.adminToken));
     expect(JSON.stringify(after.body)).toContain('Đổi tên');
   });
@@ -97,7 +89,7 @@ describe('reads', () => {
     const { users } = await import('../users/schema');
     t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, a.id)).run();
     t.db.update(users).set({ membershipStatus: 'hoi_vien' }).where(eq(users.id, b.id)).run();
-    t.db.insert(organizationMembers).values([{ organizationId: cd, userId: a.id }, { organizationId: lch, userId: b.id }]).run();
+    t.db.insert(organizationMembers).values([{ organizationId: org.cd, userId: a.id }, { organizationId: org.lch, userId: b.id }]).run();
     const s = await t.request('GET', '/api/organizations/stats', as(t.adminToken));
     expect(s.status).toBe(200);
     expect(s.body.doanStats).toMatchObject({ total: 3, doanTruong: 1, doanCoSo: 1, chiDoan: 1, members: { total: 1, chiDoan: 1, doanTruong: 0 } });
@@ -111,35 +103,35 @@ describe('reads', () => {
 describe('memberships', () => {
   it('adds with parents, refuses a duplicate, removes safely only when no child membership remains', async () => {
     const u = await t.createUser('SV3');
-    const add = await t.request('POST', `/api/organizations/${cd}/members/${u.id}/with-parents`, as(t.adminToken));
+    const add = await t.request('POST', `/api/organizations/${org.cd}/members/${u.id}/with-parents`, as(t.adminToken));
     expect(add.status).toBe(201);
     expect(add.body.added).toBe(3);
-    const again = await t.request('POST', `/api/organizations/${cd}/members/${u.id}`, { ...as(t.adminToken), body: {} });
+    const again = await t.request('POST', `/api/organizations/${org.cd}/members/${u.id}`, { ...as(t.adminToken), body: {} });
     expect(again.status).toBe(400);
-    const unsafe = await t.request('DELETE', `/api/organizations/${dcs}/members/${u.id}/safely`, as(t.adminToken));
+    const unsafe = await t.request('DELETE', `/api/organizations/${org.dcs}/members/${u.id}/safely`, as(t.adminToken));
     expect(unsafe.status).toBe(409);
-    expect((await t.request('DELETE', `/api/organizations/${cd}/members/${u.id}`, as(t.adminToken))).status).toBe(200);
-    expect((await t.request('DELETE', `/api/organizations/${dcs}/members/${u.id}/safely`, as(t.adminToken))).status).toBe(200);
-    const missing = await t.request('POST', `/api/organizations/${cd}/members/99999`, { ...as(t.adminToken), body: {} });
+    expect((await t.request('DELETE', `/api/organizations/${org.cd}/members/${u.id}`, as(t.adminToken))).status).toBe(200);
+    expect((await t.request('DELETE', `/api/organizations/${org.dcs}/members/${u.id}/safely`, as(t.adminToken))).status).toBe(200);
+    const missing = await t.request('POST', `/api/organizations/${org.cd}/members/99999`, { ...as(t.adminToken), body: {} });
     expect(missing.status).toBe(404);
   });
 
   it('adds by user code and bulk-removes', async () => {
     const u = await t.createUser('SV4');
-    const byCode = await t.request('POST', `/api/organizations/${cd}/member/SV4`, { ...as(t.adminToken), body: { userCode: 'SV4' } });
+    const byCode = await t.request('POST', `/api/organizations/${org.cd}/member/SV4`, { ...as(t.adminToken), body: { userCode: 'SV4' } });
     expect(byCode.status).toBe(201);
-    const unknown = await t.request('POST', `/api/organizations/${cd}/member/NOPE`, { ...as(t.adminToken), body: {} });
+    const unknown = await t.request('POST', `/api/organizations/${org.cd}/member/NOPE`, { ...as(t.adminToken), body: {} });
     expect(unknown.status).toBe(404);
-    const bulk = await t.request('DELETE', `/api/organizations/${cd}/members/bulk-remove`, { ...as(t.adminToken), body: { userIds: [u.id] } });
+    const bulk = await t.request('DELETE', `/api/organizations/${org.cd}/members/bulk-remove`, { ...as(t.adminToken), body: { userIds: [u.id] } });
     expect(bulk.body.removedCount).toBe(1);
   });
 
   it('PUT /users/:id/organizations adds parents, removes dropped ones and keeps parents of kept ones', async () => {
     const u = await t.createUser('SV5');
-    const first = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [cd, lch] } });
+    const first = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [org.cd, org.lch] } });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ added: 5, removed: 0, keptParents: 0 });
-    const second = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [cd] } });
+    const second = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [org.cd] } });
     expect(second.body).toMatchObject({ added: 0, removed: 2, keptParents: 2 });
     const bad = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [424242] } });
     expect(bad.status).toBe(400);
@@ -152,11 +144,11 @@ describe('type and parent rules (000 §5)', () => {
   it('places doan_co_so, lien_chi_hoi and clb_truong under the root of their branch by default', async () => {
     const d = await create({ name: 'Đoàn khoa Kinh tế', code: 'KT', type: 'doan_co_so' });
     expect(d.status).toBe(201);
-    expect(d.body).toMatchObject({ parentId: doan, level: 2, type: 'doan_co_so', description: null });
+    expect(d.body).toMatchObject({ parentId: org.doan, level: 2, type: 'doan_co_so', description: null });
     const l = await create({ name: 'Liên chi hội Kinh tế', code: 'KT', type: 'lien_chi_hoi', description: 'Khoa Kinh tế' });
-    expect(l.body).toMatchObject({ parentId: hoi, description: 'Khoa Kinh tế' });
+    expect(l.body).toMatchObject({ parentId: org.hoi, description: 'Khoa Kinh tế' });
     const crumbs = await t.request('GET', `/api/organizations/${d.body.id}/breadcrumb`, as(t.adminToken));
-    expect(crumbs.body.map((b: { id: number }) => b.id)).toEqual([doan, d.body.id]);
+    expect(crumbs.body.map((b: { id: number }) => b.id)).toEqual([org.doan, d.body.id]);
   });
 
   it('needs an explicit parent for chi_doan, chi_hoi and clb_khoa', async () => {
@@ -165,26 +157,26 @@ describe('type and parent rules (000 §5)', () => {
       expect(res.status, type).toBe(400);
       expect(res.body.message).toContain('cấp trên');
     }
-    expect((await create({ name: 'CLB Khoa', code: 'CK', type: 'clb_khoa', parentId: lch })).status).toBe(201);
-    expect((await create({ name: 'Chi hội', code: 'CH', type: 'chi_hoi', parentId: lch })).status).toBe(201);
-    expect((await create({ name: 'Chi đoàn', code: 'CD-9', type: 'chi_doan', parentId: dcs })).status).toBe(201);
+    expect((await create({ name: 'CLB Khoa', code: 'CK', type: 'clb_khoa', parentId: org.lch })).status).toBe(201);
+    expect((await create({ name: 'Chi hội', code: 'CH', type: 'chi_hoi', parentId: org.lch })).status).toBe(201);
+    expect((await create({ name: 'Chi đoàn', code: 'CD-9', type: 'chi_doan', parentId: org.dcs })).status).toBe(201);
   });
 
   it('refuses a parent for a root, a parent of the wrong type and an unknown parent', async () => {
-    expect((await create({ name: 'Đoàn trường 2', code: 'DT2', type: 'doan_truong', parentId: hoi })).status).toBe(400);
+    expect((await create({ name: 'Đoàn trường 2', code: 'DT2', type: 'doan_truong', parentId: org.hoi })).status).toBe(400);
     expect((await create({ name: 'Đoàn trường 2', code: 'DT2', type: 'doan_truong' })).status).toBe(201);
-    const wrong = await create({ name: 'CLB', code: 'C', type: 'clb_truong', parentId: doan });
+    const wrong = await create({ name: 'CLB', code: 'C', type: 'clb_truong', parentId: org.doan });
     expect(wrong.status).toBe(400);
-    expect((await create({ name: 'Chi hội', code: 'CH', type: 'chi_hoi', parentId: dcs })).status).toBe(400);
+    expect((await create({ name: 'Chi hội', code: 'CH', type: 'chi_hoi', parentId: org.dcs })).status).toBe(400);
     expect((await create({ name: 'Chi đoàn', code: 'CD', type: 'chi_doan', parentId: 424242 })).status).toBe(400);
   });
 
   it('keeps a code unique per type only, and rejects missing fields', async () => {
-    expect((await create({ name: 'Chi đoàn', code: 'DCS-CNTT', type: 'chi_doan', parentId: dcs })).status).toBe(201);
-    const dup = await create({ name: 'Chi đoàn khác', code: 'CD-1', type: 'chi_doan', parentId: dcs });
+    expect((await create({ name: 'Chi đoàn', code: 'DCS-CNTT', type: 'chi_doan', parentId: org.dcs })).status).toBe(201);
+    const dup = await create({ name: 'Chi đoàn khác', code: 'CD-1', type: 'chi_doan', parentId: org.dcs });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toMatch(/^Mã tổ chức .*CD-1.* đã tồn tại$/);
-    for (const body of [{}, { name: 'X', type: 'chi_doan', parentId: dcs }, { code: 'X', type: 'chi_doan', parentId: dcs }, { name: 'X', code: 'X' }, { name: 'X', code: 'X', type: 'chi_doan', parentId: 'abc' }]) {
+    for (const body of [{}, { name: 'X', type: 'chi_doan', parentId: org.dcs }, { code: 'X', type: 'chi_doan', parentId: org.dcs }, { name: 'X', code: 'X' }, { name: 'X', code: 'X', type: 'chi_doan', parentId: 'abc' }]) {
       expect((await create(body)).status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -193,20 +185,20 @@ describe('type and parent rules (000 §5)', () => {
 describe('PATCH and DELETE edge cases', () => {
   it('PATCH: 404 unknown, 400 blank name, 400 a type that does not fit the parent, search follows the new name', async () => {
     expect((await t.request('PATCH', '/api/organizations/424242', { ...as(t.adminToken), body: { name: 'x' } })).status).toBe(404);
-    expect((await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: '  ' } })).status).toBe(400);
-    expect((await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { type: 'chi_hoi' } })).status).toBe(400);
-    expect((await t.request('PATCH', `/api/organizations/${dcs}`, { ...as(t.adminToken), body: { type: 'lien_chi_hoi' } })).status).toBe(400);
-    const renamed = await t.request('PATCH', `/api/organizations/${cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn Điện tử', description: 'mới' } });
-    expect(renamed.body).toMatchObject({ name: 'Chi đoàn Điện tử', code: 'CD-1', description: 'mới', parentId: dcs });
+    expect((await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { name: '  ' } })).status).toBe(400);
+    expect((await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { type: 'chi_hoi' } })).status).toBe(400);
+    expect((await t.request('PATCH', `/api/organizations/${org.dcs}`, { ...as(t.adminToken), body: { type: 'lien_chi_hoi' } })).status).toBe(400);
+    const renamed = await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn Điện tử', description: 'mới' } });
+    expect(renamed.body).toMatchObject({ name: 'Chi đoàn Điện tử', code: 'CD-1', description: 'mới', parentId: org.dcs });
     const found = await t.request('GET', `/api/organizations?search=${encodeURIComponent('dien tu')}`, as(t.adminToken));
-    expect(found.body.data.map((o: { id: number }) => o.id)).toEqual([cd]);
+    expect(found.body.data.map((o: { id: number }) => o.id)).toEqual([org.cd]);
   });
 
   it('DELETE: 404 unknown, and the exact refusal messages', async () => {
     expect((await t.request('DELETE', '/api/organizations/424242', as(t.adminToken))).status).toBe(404);
-    expect((await t.request('DELETE', `/api/organizations/${dcs}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn tổ chức con');
+    expect((await t.request('DELETE', `/api/organizations/${org.dcs}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn tổ chức con');
     const u = await t.createUser('SV9');
-    t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id }).run();
-    expect((await t.request('DELETE', `/api/organizations/${cd}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn thành viên');
+    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+    expect((await t.request('DELETE', `/api/organizations/${org.cd}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn thành viên');
   });
 });

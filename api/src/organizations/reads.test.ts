@@ -1,22 +1,14 @@
 /** Organization reads (000 §7): lists, lookups, members and the tree, with bad input and unknown ids. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
+import { orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from './schema';
 
 let t: TestApp;
-let doan: number;
-let hoi: number;
-let dcs: number;
-let cd: number;
-let cd2: number;
+let org: OrgTree<'cd2'>;
 
 beforeEach(async () => {
-  t = await makeTestApp();
-  doan = t.createOrg('doan_truong', 'DT');
-  hoi = t.createOrg('hoi_sinh_vien_truong', 'HSV');
-  dcs = t.createOrg('doan_co_so', 'DCS', doan);
-  cd = t.createOrg('chi_doan', 'CD1', dcs);
-  cd2 = t.createOrg('chi_doan', 'CD2', dcs);
+  ({ t, org } = await orgWorld(['cd2']));
 });
 
 const get = (path: string, token = t.adminToken) => t.request('GET', path, { token });
@@ -24,14 +16,14 @@ const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 describe('GET /organizations', () => {
   it('pages, filters by type and searches without accents', async () => {
-    const created = await t.request('POST', '/api/organizations', { token: t.adminToken, body: { name: 'Chi đoàn Kỹ thuật', code: 'KT', type: 'chi_doan', parentId: dcs } });
+    const created = await t.request('POST', '/api/organizations', { token: t.adminToken, body: { name: 'Chi đoàn Kỹ thuật', code: 'KT', type: 'chi_doan', parentId: org.dcs } });
     expect(created.status).toBe(201);
     const page = await get('/api/organizations?page=2&limit=2');
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ total: 6, page: 2, limit: 2, totalPages: 3 });
     expect(page.body.data).toHaveLength(2);
     const byType = await get('/api/organizations?type=chi_doan');
-    expect(ids(byType.body.data).sort()).toEqual([cd, cd2, created.body.id].sort());
+    expect(ids(byType.body.data).sort()).toEqual([org.cd, org.cd2, created.body.id].sort());
     const search = await get(`/api/organizations?search=${encodeURIComponent('ky thuat')}`);
     expect(ids(search.body.data)).toEqual([created.body.id]);
     expect(search.body.data[0]).not.toHaveProperty('searchText');
@@ -45,26 +37,26 @@ describe('GET /organizations', () => {
 describe('single organization', () => {
   it('GET /:id returns parent, children, breadcrumb and member count', async () => {
     const u = await t.createUser('SV1');
-    t.db.insert(organizationMembers).values({ organizationId: dcs, userId: u.id }).run();
-    const res = await get(`/api/organizations/${dcs}`);
+    t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: u.id }).run();
+    const res = await get(`/api/organizations/${org.dcs}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: dcs, code: 'DCS', type: 'doan_co_so', parentId: doan, parent: { id: doan }, hasChildren: true, memberCount: 1 });
-    expect(ids(res.body.children).sort()).toEqual([cd, cd2].sort());
-    expect(ids(res.body.breadcrumb)).toEqual([doan, dcs]);
+    expect(res.body).toMatchObject({ id: org.dcs, code: 'DCS', type: 'doan_co_so', parentId: org.doan, parent: { id: org.doan }, hasChildren: true, memberCount: 1 });
+    expect(ids(res.body.children).sort()).toEqual([org.cd, org.cd2].sort());
+    expect(ids(res.body.breadcrumb)).toEqual([org.doan, org.dcs]);
   });
 
   it('children, parent and breadcrumb', async () => {
-    expect(ids((await get(`/api/organizations/${dcs}/children`)).body).sort()).toEqual([cd, cd2].sort());
-    expect((await get(`/api/organizations/${cd}/children`)).body).toEqual([]);
-    expect((await get(`/api/organizations/${cd}/parent`)).body).toMatchObject({ id: dcs, code: 'DCS' });
-    const rootParent = await get(`/api/organizations/${doan}/parent`);
+    expect(ids((await get(`/api/organizations/${org.dcs}/children`)).body).sort()).toEqual([org.cd, org.cd2].sort());
+    expect((await get(`/api/organizations/${org.cd}/children`)).body).toEqual([]);
+    expect((await get(`/api/organizations/${org.cd}/parent`)).body).toMatchObject({ id: org.dcs, code: 'DCS' });
+    const rootParent = await get(`/api/organizations/${org.doan}/parent`);
     expect(rootParent.status).toBe(200);
     expect(rootParent.body).toBeNull();
-    const crumbs = await get(`/api/organizations/${cd}/breadcrumb`);
+    const crumbs = await get(`/api/organizations/${org.cd}/breadcrumb`);
     expect(crumbs.body).toEqual([
-      { id: doan, name: 'DT', code: 'DT', type: 'doan_truong' },
-      { id: dcs, name: 'DCS', code: 'DCS', type: 'doan_co_so' },
-      { id: cd, name: 'CD1', code: 'CD1', type: 'chi_doan' },
+      { id: org.doan, name: 'DT', code: 'DT', type: 'doan_truong' },
+      { id: org.dcs, name: 'DCS', code: 'DCS', type: 'doan_co_so' },
+      { id: org.cd, name: 'CD1', code: 'CD1', type: 'chi_doan' },
     ]);
   });
 
@@ -76,10 +68,10 @@ describe('single organization', () => {
   });
 
   it('type and type+code lookups', async () => {
-    expect(ids((await get('/api/organizations/type/chi_doan')).body).sort()).toEqual([cd, cd2].sort());
-    expect((await get('/api/organizations/type/hoi_sinh_vien_truong')).body.map((o: { id: number }) => o.id)).toEqual([hoi]);
+    expect(ids((await get('/api/organizations/type/chi_doan')).body).sort()).toEqual([org.cd, org.cd2].sort());
+    expect((await get('/api/organizations/type/hoi_sinh_vien_truong')).body.map((o: { id: number }) => o.id)).toEqual([org.hoi]);
     expect((await get('/api/organizations/type/nope')).status).toBe(400);
-    expect((await get('/api/organizations/by-type-code/chi_doan/CD2')).body.id).toBe(cd2);
+    expect((await get('/api/organizations/by-type-code/chi_doan/CD2')).body.id).toBe(org.cd2);
     expect((await get('/api/organizations/by-type-code/doan_co_so/CD2')).status).toBe(404);
     expect((await get('/api/organizations/by-type-code/nope/CD2')).status).toBe(400);
   });
@@ -89,9 +81,9 @@ describe('GET /organizations/:id/members', () => {
   it('pages (defaults 1 and 10), searches, and returns the member user fields only', async () => {
     for (let i = 1; i <= 12; i++) {
       const u = await t.createUser(`M${String(i).padStart(2, '0')}`);
-      t.db.insert(organizationMembers).values({ organizationId: cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' }).run();
+      t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' }).run();
     }
-    const first = await get(`/api/organizations/${cd}/members`);
+    const first = await get(`/api/organizations/${org.cd}/members`);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total: 12, totalPages: 2, page: 1 });
     expect(first.body.members).toHaveLength(10);
@@ -101,52 +93,52 @@ describe('GET /organizations/:id/members', () => {
     for (const key of ['id', 'code', 'familyName', 'givenName', 'email', 'phone', 'userType', 'membershipStatus', 'isActive', 'createdAt', 'updatedAt']) expect(m.user).toHaveProperty(key);
     expect(m.user).not.toHaveProperty('passwordHash');
     expect(m.user).not.toHaveProperty('searchText');
-    const second = await get(`/api/organizations/${cd}/members?page=2`);
+    const second = await get(`/api/organizations/${org.cd}/members?page=2`);
     expect(second.body.members).toHaveLength(2);
-    const search = await get(`/api/organizations/${cd}/members?search=m07`);
+    const search = await get(`/api/organizations/${org.cd}/members?search=m07`);
     expect(search.body.members.map((x: { user: { code: string } }) => x.user.code)).toEqual(['M07']);
-    expect((await get(`/api/organizations/${cd}/members?limit=0`)).status).toBe(400);
-    expect((await get(`/api/organizations/${cd2}/members`)).body).toMatchObject({ members: [], total: 0, totalPages: 1 });
+    expect((await get(`/api/organizations/${org.cd}/members?limit=0`)).status).toBe(400);
+    expect((await get(`/api/organizations/${org.cd2}/members`)).body).toMatchObject({ members: [], total: 0, totalPages: 1 });
   });
 });
 
 describe('GET /organizations/tree', () => {
   it('shows member counts only to callers holding organizations.view_member_count', async () => {
     const u = await t.createUser('SV2');
-    t.db.insert(organizationMembers).values([{ organizationId: cd, userId: u.id }, { organizationId: dcs, userId: u.id }]).run();
+    t.db.insert(organizationMembers).values([{ organizationId: org.cd, userId: u.id }, { organizationId: org.dcs, userId: u.id }]).run();
     const counted = await get('/api/organizations/tree');
-    const root = counted.body.find((n: { id: number }) => n.id === doan);
+    const root = counted.body.find((n: { id: number }) => n.id === org.doan);
     expect(root).toMatchObject({ memberCount: 0, hasChildren: true, parentId: null });
     const dcsNode = root.children[0];
-    expect(dcsNode).toMatchObject({ id: dcs, memberCount: 1, hasChildren: true });
-    expect(dcsNode.children.find((n: { id: number }) => n.id === cd)).toMatchObject({ memberCount: 1, hasChildren: false, children: [] });
-    expect(counted.body.find((n: { id: number }) => n.id === hoi)).toMatchObject({ hasChildren: false, children: [] });
+    expect(dcsNode).toMatchObject({ id: org.dcs, memberCount: 1, hasChildren: true });
+    expect(dcsNode.children.find((n: { id: number }) => n.id === org.cd)).toMatchObject({ memberCount: 1, hasChildren: false, children: [] });
+    expect(counted.body.find((n: { id: number }) => n.id === org.hoi)).toMatchObject({ hasChildren: false, children: [] });
 
     const role = t.createRole('viewer', ['organizations.access']);
     const viewer = await t.createUser('VIEWER', [{ roleId: role }]);
     const plain = await get('/api/organizations/tree', viewer.token);
     expect(plain.status).toBe(200);
-    expect(plain.body.find((n: { id: number }) => n.id === doan).memberCount).toBeNull();
+    expect(plain.body.find((n: { id: number }) => n.id === org.doan).memberCount).toBeNull();
   });
 
   it('reflects membership changes made through the API (cache invalidated)', async () => {
     const u = await t.createUser('SV3');
     await get('/api/organizations/tree');
-    expect((await t.request('POST', `/api/organizations/${cd2}/members/${u.id}`, { token: t.adminToken, body: {} })).status).toBe(201);
+    expect((await t.request('POST', `/api/organizations/${org.cd2}/members/${u.id}`, { token: t.adminToken, body: {} })).status).toBe(201);
     const tree = await get('/api/organizations/tree');
-    const node = tree.body.find((n: { id: number }) => n.id === doan).children[0].children.find((n: { id: number }) => n.id === cd2);
+    const node = tree.body.find((n: { id: number }) => n.id === org.doan).children[0].children.find((n: { id: number }) => n.id === org.cd2);
     expect(node.memberCount).toBe(1);
   });
 
   // Its speed is measured by `npm run bench`, not here: this checks the shape of a large tree.
   it('nests 5,000 organizations under their faculties in one answer', async () => {
-    const faculties = Array.from({ length: 50 }, (_, i) => t.createOrg('doan_co_so', `F${i}`, doan));
+    const faculties = Array.from({ length: 50 }, (_, i) => t.createOrg('doan_co_so', `F${i}`, org.doan));
     t.db.transaction(() => {
       for (const f of faculties) for (let j = 0; j < 100; j++) t.createOrg('chi_doan', `F${f}-${j}`, f);
     });
     const res = await get('/api/organizations/tree');
     expect(res.status).toBe(200);
-    const root = res.body.find((n: { id: number }) => n.id === doan);
+    const root = res.body.find((n: { id: number }) => n.id === org.doan);
     const built = root.children.filter((n: { code: string }) => /^F\d+$/.test(n.code));
     expect(built).toHaveLength(50);
     expect(built.every((f: { children: unknown[]; hasChildren: boolean }) => f.children.length === 100 && f.hasChildren)).toBe(true);
@@ -168,7 +160,7 @@ describe('GET /organizations/stats', () => {
 
   it('counts a user in several organizations once per type and once overall', async () => {
     const u = await t.createUser('SV4');
-    t.db.insert(organizationMembers).values([{ organizationId: cd, userId: u.id }, { organizationId: cd2, userId: u.id }, { organizationId: dcs, userId: u.id }, { organizationId: hoi, userId: u.id }]).run();
+    t.db.insert(organizationMembers).values([{ organizationId: org.cd, userId: u.id }, { organizationId: org.cd2, userId: u.id }, { organizationId: org.dcs, userId: u.id }, { organizationId: org.hoi, userId: u.id }]).run();
     const s = await get('/api/organizations/stats');
     expect(s.body.doanStats.members).toEqual({ total: 1, doanTruong: 0, doanCoSo: 1, chiDoan: 1, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 1 });
     expect(s.body.hoiStats.members).toMatchObject({ total: 1, hoiSinhVienTruong: 1 });

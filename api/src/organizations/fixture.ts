@@ -1,0 +1,41 @@
+/** Test helpers for the organizations API tests (not imported by the app). */
+import { and, eq } from 'drizzle-orm';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { organizationMembers } from './schema';
+
+/** Nodes only some tests want in the tree. */
+type Extra = 'cd2' | 'lch';
+/** Codes that can be chosen; the roots are always DT and HSV. */
+type Codes = Partial<Record<'dcs' | 'cd' | Extra, string>>;
+
+export type OrgTree<E extends Extra = never> = { doan: number; hoi: number; dcs: number; cd: number } & Record<E, number>;
+
+/**
+ * A fresh app and the small tree: roots DT (Đoàn trường) and HSV (Hội sinh viên trường), DT → DCS
+ * (đoàn cơ sở) → CD1 (chi đoàn), and on request CD2 (a second chi đoàn under DCS) and LCH (liên
+ * chi hội under HSV). Created in that order; `codes` replaces the default codes.
+ */
+export async function orgWorld<E extends Extra = never>(extras: readonly E[] = [], codes: Codes = {}) {
+  const c = { dcs: 'DCS', cd: 'CD1', cd2: 'CD2', lch: 'LCH', ...codes };
+  const t = await makeTestApp();
+  const doan = t.createOrg('doan_truong', 'DT');
+  const hoi = t.createOrg('hoi_sinh_vien_truong', 'HSV');
+  const dcs = t.createOrg('doan_co_so', c.dcs, doan);
+  const cd = t.createOrg('chi_doan', c.cd, dcs);
+  const org: Record<string, number> = { doan, hoi, dcs, cd };
+  const wants = (e: Extra) => (extras as readonly Extra[]).includes(e);
+  if (wants('cd2')) org.cd2 = t.createOrg('chi_doan', c.cd2, dcs);
+  if (wants('lch')) org.lch = t.createOrg('lien_chi_hoi', c.lch, hoi);
+  return { t, org: org as OrgTree<E> };
+}
+
+/** Ids of the organizations `userId` is an active member of, ascending. */
+export function activeOrgIds(t: TestApp, userId: number) {
+  return t.db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
+    .all()
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+}
