@@ -1,5 +1,7 @@
 /** vi-VN formatting shared by the admin, the portal and the exports. */
 
+export { VN_OFFSET_MS, parseVnDateTime } from './vn-date-time';
+
 const TZ = 'Asia/Ho_Chi_Minh';
 
 function toDate(v: Date | string | number | null | undefined): Date | null {

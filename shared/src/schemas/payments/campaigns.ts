@@ -1,0 +1,96 @@
+/** Campaign requests and responses (001 §3–§4). */
+import { z } from 'zod';
+import { parseVnDateTime } from '../../format/vn-date-time';
+import { feeLevelSchema } from './fee-levels';
+import { campaignStatusSchema, id, invalid, limit, optionalText, page, queryId, search, vnDateTime } from './fields';
+
+export const campaignListQuery = z.object({
+  page,
+  limit: limit(),
+  search,
+  organizationId: queryId.optional(),
+  status: campaignStatusSchema.optional(),
+  /** Campaigns still running on or after this date (a bare date is its first moment). */
+  startDate: vnDateTime(invalid).optional(),
+  /** Campaigns starting on or before this date (a bare date is its last moment). */
+  endDate: vnDateTime(invalid, true).optional(),
+});
+export type CampaignListQuery = z.infer<typeof campaignListQuery>;
+
+const endAfterStart = (v: { startDate?: string; endDate?: string }) => {
+  if (!v.startDate || !v.endDate) return true;
+  const s = parseVnDateTime(v.startDate);
+  const e = parseVnDateTime(v.endDate);
+  return !s || !e || e.getTime() > s.getTime();
+};
+
+export const createCampaignSchema = z
+  .object({
+    organizationId: id('validation.organizationRequired'),
+    name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(200, 'validation.textTooLong'),
+    description: optionalText(2000),
+    startDate: vnDateTime('validation.startDateRequired'),
+    endDate: vnDateTime('validation.endDateRequired'),
+  })
+  .refine(endAfterStart, { message: 'validation.dateRange', path: ['endDate'] });
+export type CreateCampaign = z.output<typeof createCampaignSchema>;
+
+/** The organization cannot change on edit: it is accepted only when it names the current one. */
+export const updateCampaignSchema = z
+  .object({
+    organizationId: id().optional(),
+    name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(200, 'validation.textTooLong').optional(),
+    description: optionalText(2000),
+    startDate: vnDateTime('validation.startDateRequired').optional(),
+    endDate: vnDateTime('validation.endDateRequired').optional(),
+  })
+  .refine(endAfterStart, { message: 'validation.dateRange', path: ['endDate'] });
+export type UpdateCampaign = z.output<typeof updateCampaignSchema>;
+
+export const campaignOrganizationSchema = z.object({ id: z.number(), name: z.string(), code: z.string(), type: z.string() });
+export const campaignUserSchema = z.object({ id: z.number(), familyName: z.string(), givenName: z.string(), email: z.string(), code: z.string() });
+
+export const campaignSchema = z.object({
+  id: z.number(),
+  organizationId: z.number(),
+  organization: campaignOrganizationSchema.nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: campaignStatusSchema,
+  createdBy: z.number().nullable(),
+  createdByUser: campaignUserSchema.nullable(),
+  feeLevelCount: z.number(),
+  assignmentCount: z.number(),
+  /** Only on GET /payment-campaigns/{id} (ordered by orderIndex). */
+  feeLevels: z.array(feeLevelSchema).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignListResponse = z.object({
+  campaigns: z.array(campaignSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type CampaignListResponse = z.infer<typeof campaignListResponse>;
+
+export const campaignStatisticsSchema = z.object({
+  campaignId: z.number(),
+  totalMembers: z.number(),
+  pendingCount: z.number(),
+  paidCount: z.number(),
+  /** OVERDUE rows plus PENDING ones whose campaign has ended (shown as overdue, 001 §4). */
+  overdueCount: z.number(),
+  totalExpected: z.number(),
+  collected: z.number(),
+  uncollected: z.number(),
+  collectionPercentage: z.number(),
+  endDate: z.string(),
+  byFeeLevel: z.array(z.object({ feeLevelId: z.number(), levelName: z.string(), amount: z.number(), count: z.number(), paidCount: z.number() })),
+});
+export type CampaignStatistics = z.infer<typeof campaignStatisticsSchema>;

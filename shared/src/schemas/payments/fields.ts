@@ -1,0 +1,34 @@
+/** Field builders and status enums used by every payments schema module (messages are `validation.*` keys). */
+import { z } from 'zod';
+import { parseVnDateTime } from '../../format/vn-date-time';
+import { ASSIGNMENT_STATUSES, CAMPAIGN_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '../enums';
+
+export const invalid = 'validation.invalidValue';
+
+/** A date-time field: a string that parseVnDateTime accepts (kept as the string; the API converts). */
+export function vnDateTime(required: string, endOfDay = false) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine((v) => parseVnDateTime(v, { endOfDay }) !== null, 'validation.dateTimeInvalid');
+}
+
+export const optionalText = (max: number) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .max(max, 'validation.textTooLong')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
+
+export const id = (message = invalid) => z.number({ error: message }).int(message).positive(message);
+export const queryId = z.coerce.number({ error: invalid }).int(invalid).positive(invalid);
+export const page = z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).default(1);
+export const limit = (max = 100) => z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).max(max, invalid).default(10);
+export const search = z.string().trim().max(200, 'validation.textTooLong').optional();
+
+export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES, { error: invalid });
+export const assignmentStatusSchema = z.enum(ASSIGNMENT_STATUSES, { error: invalid });
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: invalid });
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
