@@ -21,6 +21,7 @@ import {
   useNotificationProvider,
 } from './providers';
 import { queryClient } from './query-client';
+import { DepartmentList } from './resources/departments';
 import { resources } from './resources';
 
 const documentTitle = ({ resource }: { resource?: { meta?: { label?: string } } }) => {
@@ -66,7 +67,7 @@ export function App() {
                 <Route path=":parentType/:parentCode/:type/:code/members" element={<PlaceholderPage />} />
               </Route>
               <Route path="/organisations/*" element={<OrganisationsRedirect />} />
-              <Route path="/departments" element={<PlaceholderPage />} />
+              <Route path="/departments" element={<DepartmentList />} />
               <Route path="/classes" element={<PlaceholderPage />} />
               <Route path="/permissions" element={<PlaceholderPage />} />
               <Route path="/admin/payment-campaigns">

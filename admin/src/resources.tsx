@@ -1,7 +1,8 @@
 /**
  * The resources Refine knows: name (the API path under /api), route strings (000 §2, 001 §2),
  * meta.label (an i18n key), meta.icon and meta.permission (the code that shows the nav item
- * and guards its routes). meta.guard=false leaves a route to the sign-in guard only.
+ * and guards its routes). meta.guard=false leaves a route to the sign-in guard only; meta.universityWide
+ * marks catalogues whose writes need a global grant.
  */
 import {
   ApartmentOutlined,
@@ -53,12 +54,12 @@ export const resources: ResourceProps[] = [
   {
     name: 'departments',
     list: '/departments',
-    meta: { label: 'nav.departments', icon: <BookOutlined />, parent: DATA_MANAGEMENT, permission: 'departments.access' },
+    meta: { label: 'nav.departments', icon: <BookOutlined />, parent: DATA_MANAGEMENT, permission: 'departments.access', universityWide: true },
   },
   {
     name: 'classes',
     list: '/classes',
-    meta: { label: 'nav.classes', icon: <TeamOutlined />, parent: DATA_MANAGEMENT, permission: 'classes.access' },
+    meta: { label: 'nav.classes', icon: <TeamOutlined />, parent: DATA_MANAGEMENT, permission: 'classes.access', universityWide: true },
   },
   // The API resource is /roles; the screen lives at /permissions (000 §2).
   {

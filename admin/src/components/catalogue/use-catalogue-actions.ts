@@ -1,0 +1,66 @@
+import { useCan, useCustomMutation, useDelete, useInvalidate, useTranslate, type BaseKey } from '@refinedev/core';
+import { App, type ButtonProps } from 'antd';
+import { API_URL } from '../../providers/http';
+
+/**
+ * What the caller may do on a catalogue screen (each action asked of the access-control provider,
+ * so buttons the API would refuse are not shown), and the delete / bulk-delete flows with their
+ * confirmation dialogs. `/bulk` takes `{ ids }` (000 §7).
+ */
+export function useCatalogueActions(resource: string, onBulkDeleted: () => void) {
+  const t = useTranslate();
+  const { modal } = App.useApp();
+  const invalidate = useInvalidate();
+  const can = {
+    show: useCan({ resource, action: 'show' }).data?.can ?? false,
+    create: useCan({ resource, action: 'create' }).data?.can ?? false,
+    edit: useCan({ resource, action: 'edit' }).data?.can ?? false,
+    delete: useCan({ resource, action: 'delete' }).data?.can ?? false,
+  };
+  const { mutate: deleteOne } = useDelete();
+  const { mutate: custom, mutation: bulk } = useCustomMutation();
+
+  function confirmDelete(id: BaseKey, name: string) {
+    modal.confirm({
+      title: t(`${resource}:delete.title`),
+      content: t(`${resource}:delete.message`, { name }),
+      okText: t('buttons.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+      cancelText: t('buttons.cancel'),
+      onOk: () => new Promise<void>((resolve) => deleteOne({ resource, id }, { onSettled: () => resolve() })),
+    });
+  }
+
+  function confirmBulkDelete(ids: BaseKey[]) {
+    modal.confirm({
+      title: t(`${resource}:bulkDelete.title`, { count: ids.length }),
+      content: t(`${resource}:bulkDelete.message`, { count: ids.length }),
+      okText: t('buttons.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+      cancelText: t('buttons.cancel'),
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          custom(
+            {
+              url: `${API_URL}/${resource}/bulk`,
+              method: 'delete',
+              values: { ids },
+              successNotification: (data) => ({
+                type: 'success',
+                message: t(`${resource}:bulkDelete.done`, { count: (data?.data as { deletedCount?: number })?.deletedCount ?? ids.length }),
+              }),
+            },
+            {
+              onSuccess: () => {
+                onBulkDeleted();
+                void invalidate({ resource, invalidates: ['list'] });
+              },
+              onSettled: () => resolve(),
+            },
+          ),
+        ),
+    });
+  }
+
+  return { can, confirmDelete, confirmBulkDelete, bulkDeleting: bulk.isPending };
+}

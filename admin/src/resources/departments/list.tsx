@@ -1,0 +1,131 @@
+import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Department } from '@doanhoi/shared';
+import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
+import { useTranslate } from '@refinedev/core';
+import { Button, Dropdown, Empty, Input, Result, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { useState, type Key } from 'react';
+import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { StatusTag } from '../../components/catalogue/status-tag';
+import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
+import { DepartmentFormModal } from './form';
+import { DepartmentShowModal } from './show';
+
+const STATUS = ['all', 'true', 'false'] as const;
+
+/** /departments (000 §2): search and status filters, paginated table, modals for each action. */
+export function DepartmentList() {
+  const t = useTranslate();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [viewing, setViewing] = useState<Department | null>(null);
+  const { tableProps, filters, setFilters, tableQuery } = useTable<Department>({ resource: 'departments', syncWithLocation: true });
+  const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('departments', () => setSelected([]));
+  const create = useModalForm<Department>({ resource: 'departments', action: 'create', redirect: false });
+  const edit = useModalForm<Department>({ resource: 'departments', action: 'edit', redirect: false });
+
+  const search = (getDefaultFilter('q', filters, 'contains') as string | undefined) ?? '';
+  const status = String(getDefaultFilter('isActive', filters, 'eq') ?? 'all');
+  const setFilter = (field: string, value: unknown, operator: 'contains' | 'eq') =>
+    setFilters([{ field, operator, value: value === '' || value === 'all' ? undefined : value }], 'merge');
+  const anyRowAction = can.show || can.edit || can.delete;
+
+  if (tableQuery.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('errors.generic')}
+        extra={<Button onClick={() => void tableQuery.refetch()}>{t('buttons.refresh')}</Button>}
+        data-testid="departments-error"
+      />
+    );
+  }
+
+  return (
+    <section data-testid="departments-page">
+      <Space className="page-header" align="start">
+        <div>
+          <Typography.Title level={3}>{t('departments:title')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('departments:subtitle')}</Typography.Paragraph>
+        </div>
+        {can.create && (
+          <Dropdown
+            menu={{ items: [{ key: 'single', label: t('departments:add.single'), onClick: () => create.show() }] }}
+            trigger={['click']}
+          >
+            <Button type="primary" icon={<PlusOutlined />} data-testid="department-add">
+              {t('departments:add.button')} <DownOutlined />
+            </Button>
+          </Dropdown>
+        )}
+      </Space>
+
+      <Space wrap className="filter-bar">
+        <Input.Search
+          allowClear
+          defaultValue={search}
+          placeholder={t('departments:filters.search')}
+          enterButton={t('buttons.filter')}
+          onSearch={(v) => setFilter('q', v.trim(), 'contains')}
+          data-testid="department-search"
+        />
+        <Select
+          value={status}
+          onChange={(v) => setFilter('isActive', v, 'eq')}
+          options={STATUS.map((s) => ({ value: s, label: t(`departments:filters.status.${s}`) }))}
+          className="status-filter"
+          aria-label={t('departments:fields.isActive')}
+        />
+      </Space>
+
+      {can.delete && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+
+      <Table<Department>
+        {...tableProps}
+        rowKey="id"
+        pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
+        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        locale={{
+          emptyText: (
+            <Empty
+              description={t(search || status !== 'all' ? 'departments:empty.noResults' : can.create ? 'departments:empty.canCreate' : 'departments:empty.none')}
+            />
+          ),
+        }}
+        data-testid="departments-table"
+      >
+        <Table.Column<Department> dataIndex="name" title={t('departments:fields.name')} render={(v: string) => <Typography.Text strong>{v}</Typography.Text>} />
+        <Table.Column<Department> dataIndex="code" title={t('departments:fields.code')} render={(v: string | null) => v ?? '—'} />
+        <Table.Column<Department> dataIndex="description" title={t('departments:fields.description')} ellipsis render={(v: string | null) => v ?? '—'} />
+        <Table.Column<Department> dataIndex="isActive" title={t('departments:fields.isActive')} render={(v: boolean) => <StatusTag active={v} />} />
+        {anyRowAction && (
+          <Table.Column<Department>
+            title={t('table.actions')}
+            key="actions"
+            render={(_, row) => (
+              <Space>
+                {can.show && (
+                  <Tooltip title={t('buttons.show')}>
+                    <Button size="small" icon={<EyeOutlined />} aria-label={t('buttons.show')} onClick={() => setViewing(row)} />
+                  </Tooltip>
+                )}
+                {can.edit && (
+                  <Tooltip title={t('buttons.edit')}>
+                    <Button size="small" icon={<EditOutlined />} aria-label={t('buttons.edit')} onClick={() => edit.show(row.id)} data-testid="department-edit" />
+                  </Tooltip>
+                )}
+                {can.delete && (
+                  <Tooltip title={t('buttons.delete')}>
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('buttons.delete')} onClick={() => confirmDelete(row.id, row.name)} data-testid="department-delete" />
+                  </Tooltip>
+                )}
+              </Space>
+            )}
+          />
+        )}
+      </Table>
+
+      <DepartmentFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
+      <DepartmentFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
+      <DepartmentShowModal department={viewing} onClose={() => setViewing(null)} />
+    </section>
+  );
+}
