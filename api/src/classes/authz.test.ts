@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogueActors, READERS, WRITERS, type MatrixActor } from '../departments/authz.fixture';
+import { catalogueActors, catalogueRoutes, matrixTests, type MatrixActor } from '../departments/authz.fixture';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { organizationMembers } from '../organizations/schema';
 import { users } from '../users/schema';
@@ -19,29 +19,10 @@ function fresh(): number {
   return t.db.insert(classes).values({ name: `Lớp ${n}`, code: `CZ${n}`, year: 2024 }).returning().get().id;
 }
 
-const routes: { name: string; call: (a: MatrixActor) => Promise<{ status: number }>; ok: number; allowed: string[] }[] = [
-  { name: 'GET /classes', ok: 200, allowed: READERS, call: (a) => t.request('GET', `/api/classes${a.orgQuery}`, { token: a.token }) },
-  { name: 'GET /classes/:id', ok: 200, allowed: READERS, call: (a) => t.request('GET', `/api/classes/${fresh()}${a.orgQuery}`, { token: a.token }) },
-  {
-    name: 'POST /classes',
-    ok: 201,
-    allowed: WRITERS,
-    call: (a) => t.request('POST', `/api/classes${a.orgQuery}`, { token: a.token, body: { name: `Lớp mới ${++n}`, year: 2024 } }),
-  },
-  {
-    name: 'PATCH /classes/:id',
-    ok: 200,
-    allowed: WRITERS,
-    call: (a) => t.request('PATCH', `/api/classes/${fresh()}${a.orgQuery}`, { token: a.token, body: { name: 'Lớp đổi tên' } }),
-  },
-  { name: 'DELETE /classes/:id', ok: 200, allowed: WRITERS, call: (a) => t.request('DELETE', `/api/classes/${fresh()}${a.orgQuery}`, { token: a.token }) },
-  {
-    name: 'DELETE /classes/bulk',
-    ok: 200,
-    allowed: WRITERS,
-    call: (a) => t.request('DELETE', `/api/classes/bulk${a.orgQuery}`, { token: a.token, body: { ids: [fresh(), fresh()] } }),
-  },
-];
+const routes = catalogueRoutes('/classes', () => t, fresh, {
+  create: () => ({ name: `Lớp mới ${++n}`, year: 2024 }),
+  rename: { name: 'Lớp đổi tên' },
+});
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -49,19 +30,7 @@ beforeAll(async () => {
 });
 
 describe('classes authorization matrix', () => {
-  for (const r of routes) {
-    it(`${r.name}: allowed for ${r.allowed.join(', ')}; 403 for the others`, async () => {
-      for (const a of actors) {
-        const res = await r.call(a);
-        expect({ actor: a.name, status: res.status }).toEqual({ actor: a.name, status: r.allowed.includes(a.name) ? r.ok : 403 });
-      }
-    });
-
-    it(`${r.name}: 401 without a token`, async () => {
-      const res = await r.call({ name: 'noRoles', token: '', orgQuery: '' });
-      expect(res.status).toBe(401);
-    });
-  }
+  matrixTests(routes, () => actors);
 
   it('each route needs its own code: a global holder of access and view_details cannot write', async () => {
     const role = t.createRole('class_reader', ['classes.access', 'classes.view_details']);

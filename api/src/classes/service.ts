@@ -8,14 +8,13 @@ import {
   type CreateClass,
   type UpdateClass,
 } from '@doanhoi/shared';
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import { filterKey, searchTextLike } from '../departments/query';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { searchTextLike } from '../departments/query';
 import { departments } from '../departments/schema';
-import { audit } from '../lib/audit';
+import { catalogueStore, countsPer, pageInfo, paginate } from '../lib/catalogue';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
-import { cachedTotal, invalidateTotals, totalPages } from '../lib/totals';
 import { scopeCondition, userScope } from '../users/scope';
 import { users } from '../users/schema';
 import { classes } from './schema';
@@ -23,12 +22,7 @@ import { classes } from './schema';
 type Row = typeof classes.$inferSelect;
 type Dept = { id: number; name: string; code: string | null } | null;
 
-const CODE_TAKEN = 'Mã lớp đã tồn tại';
 const NOT_FOUND = 'Không tìm thấy lớp';
-
-function searchText(name: string, code: string | null): string {
-  return normalizeText(`${name} ${code ?? ''}`);
-}
 
 /** What the audit log keeps of a class (no search column, no timestamps). */
 function snapshot(r: Row) {
@@ -54,33 +48,21 @@ function toClass(r: Row, department: Dept, studentCount: number): ClassItem {
  * no row scoping (writes need a global grant, see departments/access.ts); every write is audited.
  */
 export function classesService({ db }: Deps, actor: Actor, req: { ip: string | null; lang: 'vi' | 'en' }) {
-  const caller = { actorId: actor.id, ip: req.ip };
+  const store = catalogueStore(db, { actorId: actor.id, ip: req.ip }, {
+    table: classes,
+    entity: 'class',
+    totals: 'classes',
+    notFound: NOT_FOUND,
+    codeTaken: 'Mã lớp đã tồn tại',
+    snapshot,
+  });
   const deptColumns = { id: departments.id, name: departments.name, code: departments.code };
 
   /** Student counts for just these classes: one grouped query on users_class_idx. */
   function studentCounts(ids: number[]): Map<number, number> {
     const out = new Map<number, number>(ids.map((id) => [id, 0]));
-    if (ids.length === 0) return out;
-    const rows = db
-      .select({ id: users.classId, n: count() })
-      .from(users)
-      .where(inArray(users.classId, ids))
-      .groupBy(users.classId)
-      .all();
-    for (const r of rows) out.set(r.id!, r.n);
+    for (const r of countsPer(db, users, users.classId, ids)) out.set(r.id, r.n);
     return out;
-  }
-
-  function findRow(id: number): Row {
-    const row = db.select().from(classes).where(eq(classes.id, id)).get();
-    if (!row) notFound(NOT_FOUND);
-    return row!;
-  }
-
-  function assertCodeFree(code: string | null | undefined, exceptId?: number) {
-    if (!code) return;
-    const cond = exceptId ? and(eq(classes.code, code), ne(classes.id, exceptId)) : eq(classes.code, code);
-    if (db.select({ id: classes.id }).from(classes).where(cond).get()) conflict(CODE_TAKEN);
   }
 
   function assertDepartment(departmentId: number | null | undefined) {
@@ -89,15 +71,6 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
       // Same shape as the validation hook, so the form shows it on the department field.
       const message = translate('validation.departmentInvalid', req.lang);
       badRequest(`departmentId: ${message}`, { issues: [{ path: 'departmentId', message }] });
-    }
-  }
-
-  function write<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) conflict(CODE_TAKEN);
-      throw err;
     }
   }
 
@@ -147,105 +120,50 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
         q.departmentId === undefined ? undefined : eq(classes.departmentId, q.departmentId),
         q.isActive === undefined ? undefined : eq(classes.isActive, q.isActive),
       );
-      const key = filterKey({ search, year: q.year, departmentId: q.departmentId, isActive: q.isActive });
-      const total = cachedTotal('classes', key, () => db.select({ n: count() }).from(classes).where(where).get()!.n);
-      const rows = db
+      const total = store.total({ search, year: q.year, departmentId: q.departmentId, isActive: q.isActive }, where);
+      const query = db
         .select({ row: classes, department: deptColumns })
         .from(classes)
         .leftJoin(departments, eq(departments.id, classes.departmentId))
         .where(where)
-        .orderBy(desc(classes.year), asc(classes.name), asc(classes.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
+        .orderBy(desc(classes.year), asc(classes.name), asc(classes.id));
+      const rows = paginate(query.$dynamic(), q).all();
       const counts = studentCounts(rows.map((r) => r.row.id));
-      return {
-        classes: rows.map((r) => toClass(r.row, r.department, counts.get(r.row.id)!)),
-        total,
-        page: q.page,
-        limit: q.limit,
-        totalPages: totalPages(total, q.limit),
-      };
+      return { classes: rows.map((r) => toClass(r.row, r.department, counts.get(r.row.id)!)), ...pageInfo(total, q) };
     },
 
     get,
 
     create(input: CreateClass): ClassDetail {
-      const code = input.code ?? null;
       assertDepartment(input.departmentId);
-      assertCodeFree(code);
-      const id = write(() =>
-        db.transaction((tx) => {
-          const created = tx
-            .insert(classes)
-            .values({
-              name: input.name,
-              code,
-              year: input.year,
-              departmentId: input.departmentId ?? null,
-              isActive: input.isActive ?? true,
-              searchText: searchText(input.name, code),
-            })
-            .returning()
-            .get();
-          audit(tx, { ...caller, action: 'class.create', entity: 'class', entityId: created.id, after: snapshot(created) });
-          return created.id;
-        }),
-      );
-      invalidateTotals('classes');
-      return get(id);
+      const created = store.create({
+        name: input.name,
+        code: input.code ?? null,
+        year: input.year,
+        departmentId: input.departmentId ?? null,
+        isActive: input.isActive ?? true,
+      });
+      return get(created.id);
     },
 
     update(id: number, input: UpdateClass): ClassDetail {
-      const before = findRow(id);
+      const before = store.findRow(id);
       assertDepartment(input.departmentId);
-      assertCodeFree(input.code, id);
-      const name = input.name ?? before.name;
-      const code = input.code === undefined ? before.code : input.code;
-      write(() =>
-        db.transaction((tx) => {
-          const after = tx
-            .update(classes)
-            .set({
-              name,
-              code,
-              year: input.year ?? before.year,
-              departmentId: input.departmentId === undefined ? before.departmentId : input.departmentId,
-              isActive: input.isActive ?? before.isActive,
-              searchText: searchText(name, code),
-            })
-            .where(eq(classes.id, id))
-            .returning()
-            .get();
-          audit(tx, { ...caller, action: 'class.update', entity: 'class', entityId: id, before: snapshot(before), after: snapshot(after) });
-        }),
-      );
-      invalidateTotals('classes');
+      store.update(before, input, {
+        year: input.year ?? before.year,
+        departmentId: input.departmentId === undefined ? before.departmentId : input.departmentId,
+        isActive: input.isActive ?? before.isActive,
+      });
       return get(id);
     },
 
     remove(id: number): void {
-      const before = findRow(id);
-      db.transaction((tx) => {
-        refuseIfStudents([before]);
-        tx.delete(classes).where(eq(classes.id, id)).run();
-        audit(tx, { ...caller, action: 'class.delete', entity: 'class', entityId: id, before: snapshot(before) });
-      });
-      invalidateTotals('classes');
+      store.remove(id, (row) => refuseIfStudents([row]));
     },
 
-    /** All or nothing: one class with students refuses the whole request. Unknown ids are ignored. */
+    /** One class with students refuses the whole request. */
     bulkRemove(ids: number[]): { deletedCount: number } {
-      const deleted = db.transaction((tx) => {
-        const rows = tx.select().from(classes).where(inArray(classes.id, [...new Set(ids)])).all();
-        if (rows.length === 0) return 0;
-        refuseIfStudents(rows);
-        tx.delete(classes).where(inArray(classes.id, rows.map((r) => r.id))).run();
-        for (const r of rows) audit(tx, { ...caller, action: 'class.bulk_delete', entity: 'class', entityId: r.id, before: snapshot(r) });
-        return rows.length;
-      });
-      if (deleted > 0) invalidateTotals('classes');
-      return { deletedCount: deleted };
+      return store.bulkRemove(ids, refuseIfStudents);
     },
   };
 }

@@ -1,0 +1,172 @@
+import { normalizeText } from '@doanhoi/shared';
+import { and, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { filterKey } from '../departments/query';
+import type { Db } from '../db/client';
+import { audit } from './audit';
+import { conflict, isUniqueViolation, notFound } from './errors';
+import { cachedTotal, invalidateTotals, totalPages } from './totals';
+
+/**
+ * Departments and classes are the same kind of university-wide catalogue: a named row with an
+ * optional unique code, an accent-stripped search column, paginated lists with cached totals, and
+ * audited writes where a delete is refused while other rows still depend on it. This module holds
+ * what the two services do identically; each service keeps its own columns, counts and refusals.
+ */
+
+type CatalogueTable = SQLiteTable & { id: SQLiteColumn; code: SQLiteColumn };
+
+type CatalogueRow = { id: number; name: string; code: string | null };
+
+export interface CatalogueSpec<Row extends CatalogueRow, Insert> {
+  /** Row and Insert are read off the drizzle table's $inferSelect / $inferInsert. */
+  table: CatalogueTable & { $inferSelect: Row; $inferInsert: Insert };
+  /** Audit entity, also the prefix of its actions (`class` → `class.create`, `class.bulk_delete`…). */
+  entity: string;
+  /** The name its list totals are cached under (lib/totals.ts). */
+  totals: string;
+  /** Other cached totals a delete changes (rows elsewhere lose their reference through the FK). */
+  deleteAlsoInvalidates?: string[];
+  notFound: string;
+  codeTaken: string;
+  /** What the audit log keeps of a row. */
+  snapshot: (row: Row) => Record<string, unknown>;
+}
+
+/** A new row's columns as the service sets them; the store derives searchText from name and code. */
+type Fields<Insert> = Omit<Insert, 'searchText'> & { name: string; code: string | null };
+/** The columns an update sets besides name and code. */
+type OtherFields<Insert> = Omit<Insert, 'searchText' | 'name' | 'code'>;
+
+/** Name and code, accent-stripped, so a search for either finds the row. */
+function withSearchText<F extends { name: string; code: string | null }>(fields: F) {
+  return { ...fields, searchText: normalizeText(`${fields.name} ${fields.code ?? ''}`) };
+}
+
+/** One page of a list, in SQL (pass `query.$dynamic()`), so the list's index does the work. */
+export function paginate<Q extends SQLiteSelect>(query: Q, q: { page: number; limit: number }) {
+  return query.limit(q.limit).offset((q.page - 1) * q.limit);
+}
+
+/** The paging fields every list response ends with. */
+export function pageInfo(total: number, q: { page: number; limit: number }) {
+  return { total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+}
+
+/**
+ * How many `table` rows point at each of these ids through `column`: one grouped query on the
+ * column's index, rows in the order SQLite returns them, ids with none left out.
+ */
+export function countsPer(db: Db, table: SQLiteTable, column: SQLiteColumn, ids: number[]): { id: number; n: number }[] {
+  if (ids.length === 0) return [];
+  return db.select({ id: column, n: count() }).from(table).where(inArray(column, ids)).groupBy(column).all() as { id: number; n: number }[];
+}
+
+/** The shared reads and writes of one catalogue table, bound to the caller its writes are audited under. */
+export function catalogueStore<Row extends CatalogueRow, Insert>(
+  db: Db,
+  caller: { actorId: number; ip: string | null },
+  spec: CatalogueSpec<Row, Insert>,
+) {
+  // Typed as any catalogue table: drizzle cannot check column values against a generic table, Fields<Insert> does.
+  const table: CatalogueTable = spec.table;
+  const { entity } = spec;
+
+  function findRow(id: number): Row {
+    const row = db.select().from(table).where(eq(table.id, id)).get() as Row | undefined;
+    if (!row) notFound(spec.notFound);
+    return row!;
+  }
+
+  function assertCodeFree(code: string | null | undefined, exceptId?: number) {
+    if (!code) return;
+    const cond = exceptId ? and(eq(table.code, code), ne(table.id, exceptId)) : eq(table.code, code);
+    if (db.select({ id: table.id }).from(table).where(cond).get()) conflict(spec.codeTaken);
+  }
+
+  /** A race past assertCodeFree still ends as 409, not 500. */
+  function write<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) conflict(spec.codeTaken);
+      throw err;
+    }
+  }
+
+  return {
+    findRow,
+
+    /** The list's total for this filter, counted once until the next write. */
+    total(filters: Record<string, unknown>, where: SQL | undefined): number {
+      return cachedTotal(spec.totals, filterKey(filters), () => db.select({ n: count() }).from(table).where(where).get()!.n);
+    },
+
+    /** The insert and its audit row commit together. */
+    create(fields: Fields<Insert>): Row {
+      assertCodeFree(fields.code);
+      const created = write(() =>
+        db.transaction((tx) => {
+          const row = tx.insert(table).values(withSearchText(fields)).returning().get() as Row;
+          audit(tx, { ...caller, action: `${entity}.create`, entity, entityId: row.id, after: spec.snapshot(row) });
+          return row;
+        }),
+      );
+      invalidateTotals(spec.totals);
+      return created;
+    },
+
+    /** PATCH semantics for name and code: an absent one keeps the row's value. */
+    update(before: Row, patch: { name?: string; code?: string | null }, others: OtherFields<Insert>): void {
+      assertCodeFree(patch.code, before.id);
+      const fields = {
+        ...others,
+        name: patch.name ?? before.name,
+        code: patch.code === undefined ? before.code : patch.code,
+      };
+      write(() =>
+        db.transaction((tx) => {
+          const after = tx.update(table).set(withSearchText(fields)).where(eq(table.id, before.id)).returning().get() as Row;
+          audit(tx, {
+            ...caller,
+            action: `${entity}.update`,
+            entity,
+            entityId: before.id,
+            before: spec.snapshot(before),
+            after: spec.snapshot(after),
+          });
+        }),
+      );
+      invalidateTotals(spec.totals);
+    },
+
+    /**
+     * `refuse` throws (409) while other rows still depend on this one. `auditBefore` is taken before
+     * the delete, so counts it reads are those the row had.
+     */
+    remove(id: number, refuse: (row: Row) => void, auditBefore: (row: Row) => unknown = spec.snapshot): void {
+      const before = findRow(id);
+      const recorded = auditBefore(before);
+      db.transaction((tx) => {
+        refuse(before);
+        tx.delete(table).where(eq(table.id, id)).run();
+        audit(tx, { ...caller, action: `${entity}.delete`, entity, entityId: id, before: recorded });
+      });
+      invalidateTotals(spec.totals, ...(spec.deleteAlsoInvalidates ?? []));
+    },
+
+    /** All or nothing: one refused row refuses the whole request. Unknown ids are ignored. */
+    bulkRemove(ids: number[], refuse: (rows: Row[]) => void): { deletedCount: number } {
+      const deleted = db.transaction((tx) => {
+        const rows = tx.select().from(table).where(inArray(table.id, [...new Set(ids)])).all() as Row[];
+        if (rows.length === 0) return 0;
+        refuse(rows);
+        tx.delete(table).where(inArray(table.id, rows.map((r) => r.id))).run();
+        for (const r of rows) audit(tx, { ...caller, action: `${entity}.bulk_delete`, entity, entityId: r.id, before: spec.snapshot(r) });
+        return rows.length;
+      });
+      if (deleted > 0) invalidateTotals(spec.totals, ...(spec.deleteAlsoInvalidates ?? []));
+      return { deletedCount: deleted };
+    },
+  };
+}
