@@ -21,6 +21,7 @@ import {
   useNotificationProvider,
 } from './providers';
 import { queryClient } from './query-client';
+import { ClassList } from './resources/classes';
 import { DepartmentList } from './resources/departments';
 import { resources } from './resources';
 
@@ -68,7 +69,7 @@ export function App() {
               </Route>
               <Route path="/organisations/*" element={<OrganisationsRedirect />} />
               <Route path="/departments" element={<DepartmentList />} />
-              <Route path="/classes" element={<PlaceholderPage />} />
+              <Route path="/classes" element={<ClassList />} />
               <Route path="/permissions" element={<PlaceholderPage />} />
               <Route path="/admin/payment-campaigns">
                 <Route index element={<PlaceholderPage />} />

@@ -9,7 +9,7 @@ test('the admin finds, creates, edits, views and deletes departments, one and se
 
   // Accent-insensitive search through the filter button, remembered in the address.
   await page.getByTestId('department-search').fill('cong nghe thong tin');
-  await page.getByRole('button', { name: 'Lọc' }).click();
+  await page.getByRole('button', { name: 'Lọc', exact: true }).click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(page).toHaveURL(/cong/);
 
@@ -26,7 +26,7 @@ test('the admin finds, creates, edits, views and deletes departments, one and se
   await expect(create).toBeHidden();
 
   await page.getByTestId('department-search').fill('e2e');
-  await page.getByRole('button', { name: 'Lọc' }).click();
+  await page.getByRole('button', { name: 'Lọc', exact: true }).click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(table).toContainText('E2E-K1');
 
@@ -54,7 +54,7 @@ test('the admin finds, creates, edits, views and deletes departments, one and se
     await page.getByRole('button', { name: 'Lưu' }).click();
     await expect(page.getByTestId('department-create-form')).toBeHidden();
   }
-  await page.getByRole('button', { name: 'Lọc' }).click();
+  await page.getByRole('button', { name: 'Lọc', exact: true }).click();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
   await table.locator('thead .ant-checkbox-input').check();
   await expect(page.getByTestId('bulk-bar')).toContainText('Đã chọn 2');

@@ -1,10 +1,11 @@
-import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Department } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { Button, Dropdown, Empty, Input, Result, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
 import { DepartmentFormModal } from './form';
@@ -28,16 +29,7 @@ export function DepartmentList() {
     setFilters([{ field, operator, value: value === '' || value === 'all' ? undefined : value }], 'merge');
   const anyRowAction = can.show || can.edit || can.delete;
 
-  if (tableQuery.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.generic')}
-        extra={<Button onClick={() => void tableQuery.refetch()}>{t('buttons.refresh')}</Button>}
-        data-testid="departments-error"
-      />
-    );
-  }
+  if (tableQuery.isError) return <LoadError onRetry={() => void tableQuery.refetch()} testId="departments-error" />;
 
   return (
     <section data-testid="departments-page">
@@ -101,23 +93,13 @@ export function DepartmentList() {
             title={t('table.actions')}
             key="actions"
             render={(_, row) => (
-              <Space>
-                {can.show && (
-                  <Tooltip title={t('buttons.show')}>
-                    <Button size="small" icon={<EyeOutlined />} aria-label={t('buttons.show')} onClick={() => setViewing(row)} />
-                  </Tooltip>
-                )}
-                {can.edit && (
-                  <Tooltip title={t('buttons.edit')}>
-                    <Button size="small" icon={<EditOutlined />} aria-label={t('buttons.edit')} onClick={() => edit.show(row.id)} data-testid="department-edit" />
-                  </Tooltip>
-                )}
-                {can.delete && (
-                  <Tooltip title={t('buttons.delete')}>
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('buttons.delete')} onClick={() => confirmDelete(row.id, row.name)} data-testid="department-delete" />
-                  </Tooltip>
-                )}
-              </Space>
+              <RowActions
+                can={can}
+                onShow={() => setViewing(row)}
+                onEdit={() => edit.show(row.id)}
+                onDelete={() => confirmDelete(row.id, row.name)}
+                testId="department"
+              />
             )}
           />
         )}

@@ -1,0 +1,42 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Button, Result, Space, Tooltip } from 'antd';
+
+interface Props {
+  can: { show: boolean; edit: boolean; delete: boolean };
+  onShow: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Prefix of the edit/delete buttons' test ids, e.g. "department". */
+  testId: string;
+}
+
+/** View, edit and delete icons of a table row, each shown only when allowed. */
+export function RowActions({ can, onShow, onEdit, onDelete, testId }: Props) {
+  const t = useTranslate();
+  return (
+    <Space>
+      {can.show && (
+        <Tooltip title={t('buttons.show')}>
+          <Button size="small" icon={<EyeOutlined />} aria-label={t('buttons.show')} onClick={onShow} />
+        </Tooltip>
+      )}
+      {can.edit && (
+        <Tooltip title={t('buttons.edit')}>
+          <Button size="small" icon={<EditOutlined />} aria-label={t('buttons.edit')} onClick={onEdit} data-testid={`${testId}-edit`} />
+        </Tooltip>
+      )}
+      {can.delete && (
+        <Tooltip title={t('buttons.delete')}>
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('buttons.delete')} onClick={onDelete} data-testid={`${testId}-delete`} />
+        </Tooltip>
+      )}
+    </Space>
+  );
+}
+
+/** A list that failed to load, with a retry. */
+export function LoadError({ onRetry, testId }: { onRetry: () => void; testId: string }) {
+  const t = useTranslate();
+  return <Result status="error" title={t('errors.generic')} extra={<Button onClick={onRetry}>{t('buttons.refresh')}</Button>} data-testid={testId} />;
+}

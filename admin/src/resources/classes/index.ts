@@ -1,0 +1,1 @@
+export { ClassList } from './list';

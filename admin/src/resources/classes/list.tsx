@@ -1,0 +1,149 @@
+import { ClearOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { CLASS_YEAR_MAX, CLASS_YEAR_MIN, type ClassItem, type Department } from '@doanhoi/shared';
+import { getDefaultFilter, useModalForm, useSelect, useTable } from '@refinedev/antd';
+import { useTranslate, type BaseKey } from '@refinedev/core';
+import { Button, Dropdown, Empty, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { useState, type Key } from 'react';
+import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { LoadError, RowActions } from '../../components/catalogue/row-actions';
+import { StatusTag } from '../../components/catalogue/status-tag';
+import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
+import { ClassFormModal } from './form';
+import { ClassShowModal } from './show';
+
+const STATUS = ['all', 'true', 'false'] as const;
+
+/** The edit form edits departmentId; the API returns the department object. */
+const toFormValues = (c: ClassItem) => ({ ...c, departmentId: c.department?.id ?? null });
+
+/** /classes (000 §2): search, year, department and status filters; table; a modal per action. */
+export function ClassList() {
+  const t = useTranslate();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [viewing, setViewing] = useState<BaseKey | null>(null);
+  const { tableProps, filters, setFilters, tableQuery } = useTable<ClassItem>({ resource: 'classes', syncWithLocation: true });
+  const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('classes', () => setSelected([]));
+  const create = useModalForm<ClassItem>({ resource: 'classes', action: 'create', redirect: false });
+  const edit = useModalForm<ClassItem>({
+    resource: 'classes',
+    action: 'edit',
+    redirect: false,
+    queryOptions: { select: (res) => ({ ...res, data: toFormValues(res.data) as ClassItem }) },
+  });
+  const { selectProps: departmentProps } = useSelect<Department>({
+    resource: 'departments',
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: { pageSize: 1000, mode: 'server' },
+  });
+
+  const search = (getDefaultFilter('q', filters, 'contains') as string | undefined) ?? '';
+  const year = getDefaultFilter('year', filters, 'eq') as number | undefined;
+  const departmentId = getDefaultFilter('departmentId', filters, 'eq') as number | undefined;
+  const status = String(getDefaultFilter('isActive', filters, 'eq') ?? 'all');
+  const filtered = Boolean(search || year || departmentId || status !== 'all');
+  const setFilter = (field: string, value: unknown, operator: 'contains' | 'eq' = 'eq') =>
+    setFilters([{ field, operator, value: value === '' || value === 'all' || value === null ? undefined : value }], 'merge');
+  const anyRowAction = can.show || can.edit || can.delete;
+
+  if (tableQuery.isError) return <LoadError onRetry={() => void tableQuery.refetch()} testId="classes-error" />;
+
+  return (
+    <section data-testid="classes-page">
+      <Space className="page-header" align="start">
+        <div>
+          <Typography.Title level={3}>{t('classes:title')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('classes:subtitle')}</Typography.Paragraph>
+        </div>
+        {can.create && (
+          <Dropdown menu={{ items: [{ key: 'single', label: t('classes:add.single'), onClick: () => create.show() }] }} trigger={['click']}>
+            <Button type="primary" icon={<PlusOutlined />} data-testid="class-add">
+              {t('classes:add.button')} <DownOutlined />
+            </Button>
+          </Dropdown>
+        )}
+      </Space>
+
+      {/* key: the clear button remounts the uncontrolled inputs with empty values. */}
+      <Space wrap className="filter-bar" key={filtered ? 'filtered' : 'clear'}>
+        <Input.Search
+          allowClear
+          defaultValue={search}
+          placeholder={t('classes:filters.search')}
+          enterButton={t('buttons.filter')}
+          onSearch={(v) => setFilter('q', v.trim(), 'contains')}
+          data-testid="class-search"
+        />
+        <InputNumber
+          defaultValue={year}
+          min={CLASS_YEAR_MIN}
+          max={CLASS_YEAR_MAX}
+          precision={0}
+          placeholder={t('classes:filters.year')}
+          onChange={(v) => setFilter('year', v)}
+          aria-label={t('classes:fields.year')}
+          data-testid="class-year"
+        />
+        <Select
+          options={departmentProps.options}
+          loading={departmentProps.loading}
+          value={departmentId}
+          onChange={(v) => setFilter('departmentId', v)}
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('classes:filters.department')}
+          className="department-filter"
+          aria-label={t('classes:fields.department')}
+          data-testid="class-department-filter"
+        />
+        <Select
+          value={status}
+          onChange={(v) => setFilter('isActive', v)}
+          options={STATUS.map((s) => ({ value: s, label: t(`classes:filters.status.${s}`) }))}
+          className="status-filter"
+          aria-label={t('classes:fields.isActive')}
+        />
+        <Button icon={<ClearOutlined />} disabled={!filtered} onClick={() => setFilters([], 'replace')} data-testid="class-clear-filters">
+          {t('classes:filters.clear')}
+        </Button>
+      </Space>
+
+      {can.delete && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+
+      <Table<ClassItem>
+        {...tableProps}
+        rowKey="id"
+        pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
+        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        locale={{ emptyText: <Empty description={t(filtered ? 'classes:empty.noResults' : can.create ? 'classes:empty.canCreate' : 'classes:empty.none')} /> }}
+        data-testid="classes-table"
+      >
+        <Table.Column<ClassItem> dataIndex="name" title={t('classes:fields.name')} render={(v: string) => <Typography.Text strong>{v}</Typography.Text>} />
+        <Table.Column<ClassItem> dataIndex="year" title={t('classes:fields.year')} />
+        <Table.Column<ClassItem> dataIndex={['department', 'name']} title={t('classes:fields.department')} render={(v?: string) => v ?? '—'} />
+        <Table.Column<ClassItem> dataIndex="studentCount" title={t('classes:fields.studentCount')} align="right" />
+        <Table.Column<ClassItem> dataIndex="isActive" title={t('classes:fields.isActive')} render={(v: boolean) => <StatusTag active={v} />} />
+        {anyRowAction && (
+          <Table.Column<ClassItem>
+            title={t('table.actions')}
+            key="actions"
+            render={(_, row) => (
+              <RowActions
+                can={can}
+                onShow={() => setViewing(row.id)}
+                onEdit={() => edit.show(row.id)}
+                onDelete={() => confirmDelete(row.id, row.name)}
+                testId="class"
+              />
+            )}
+          />
+        )}
+      </Table>
+
+      <ClassFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
+      <ClassFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
+      <ClassShowModal id={viewing} onClose={() => setViewing(null)} />
+    </section>
+  );
+}
