@@ -1,4 +1,8 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
 
@@ -73,4 +77,49 @@ test('a faculty admin may read departments but not change them: the catalogue is
   await expect(table.getByTestId('department-edit')).toHaveCount(0);
   await expect(table.getByTestId('department-delete')).toHaveCount(0);
   await expect(table.locator('.ant-checkbox-input')).toHaveCount(0);
+});
+
+test('the admin imports departments from an Excel file: template, preview with errors, import of the valid rows', async ({ page }) => {
+  await signIn(page, ADMIN, '/departments');
+  await page.getByTestId('department-add').click();
+  await page.getByText('Nhập từ file Excel').click();
+  const wizard = page.getByTestId('import-wizard');
+  await expect(wizard).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await wizard.getByTestId('import-template').click();
+  expect((await download).suggestedFilename()).toBe('departments_import_template.xlsx');
+
+  // One good row, one name too short, one code that already exists.
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Khoa');
+  sheet.addRow(['Tên khoa/phòng ban', 'Mã', 'Mô tả']);
+  sheet.addRow(['Phòng Nhập Thử E2E', 'E2E-IMP', 'Từ file Excel']);
+  sheet.addRow(['X', 'E2E-BAD', '']);
+  sheet.addRow(['Khoa trùng mã', 'CNTT', '']);
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-import-')), 'khoa.xlsx');
+  await book.xlsx.writeFile(file);
+  await wizard.locator('input[type=file]').setInputFiles(file);
+
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toBeVisible();
+  await expect(preview.locator('.ant-statistic').nth(0)).toContainText('3');
+  // The existing code is a warning (updated only on request), the short name an error.
+  await expect(preview.locator('.ant-statistic').nth(1)).toContainText('2');
+  await expect(preview.locator('.ant-statistic').nth(2)).toContainText('1');
+  await expect(preview.locator('.ant-statistic').nth(3)).toContainText('1');
+  await expect(preview).toContainText('Dòng 3: Tên phải có ít nhất 2 ký tự');
+  await expect(page.getByTestId('import-skipErrors')).toBeChecked();
+
+  await page.getByTestId('import-run').click();
+  const result = page.getByTestId('import-result');
+  await expect(result).toBeVisible();
+  await expect(result.locator('.ant-statistic').nth(0)).toContainText('1');
+  // The existing code was skipped (no update asked), the short name failed.
+  await expect(result.locator('.ant-statistic').nth(1)).toContainText('1');
+  await expect(result.locator('.ant-statistic').nth(2)).toContainText('1');
+  await page.getByTestId('import-done').click();
+  await expect(wizard).toBeHidden();
+  await expect(page.getByTestId('departments-table')).toContainText('E2E-IMP');
+  await expect(page.getByTestId('departments-table')).not.toContainText('Khoa trùng mã');
 });

@@ -1,5 +1,5 @@
 import { ClearOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { CLASS_YEAR_MAX, CLASS_YEAR_MIN, type ClassItem, type Department } from '@doanhoi/shared';
+import { CLASS_IMPORT_COLUMNS, CLASS_YEAR_MAX, CLASS_YEAR_MIN, type ClassItem, type Department } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useSelect, useTable } from '@refinedev/antd';
 import { useTranslate, type BaseKey } from '@refinedev/core';
 import { Button, Dropdown, Empty, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
@@ -7,6 +7,7 @@ import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
+import { ImportWizard } from '../../components/import-wizard';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
 import { ClassFormModal } from './form';
 import { ClassShowModal } from './show';
@@ -20,6 +21,7 @@ const toFormValues = (c: ClassItem) => ({ ...c, departmentId: c.department?.id ?
 export function ClassList() {
   const t = useTranslate();
   const [selected, setSelected] = useState<Key[]>([]);
+  const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<BaseKey | null>(null);
   const { tableProps, filters, setFilters, tableQuery } = useTable<ClassItem>({ resource: 'classes', syncWithLocation: true });
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('classes', () => setSelected([]));
@@ -56,7 +58,10 @@ export function ClassList() {
           <Typography.Paragraph type="secondary">{t('classes:subtitle')}</Typography.Paragraph>
         </div>
         {can.create && (
-          <Dropdown menu={{ items: [{ key: 'single', label: t('classes:add.single'), onClick: () => create.show() }] }} trigger={['click']}>
+          <Dropdown menu={{ items: [
+                { key: 'single', label: t('classes:add.single'), onClick: () => create.show() },
+                { key: 'file', label: t('classes:add.file'), onClick: () => setImporting(true) },
+              ] }} trigger={['click']}>
             <Button type="primary" icon={<PlusOutlined />} data-testid="class-add">
               {t('classes:add.button')} <DownOutlined />
             </Button>
@@ -144,6 +149,14 @@ export function ClassList() {
       <ClassFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
       <ClassFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
       <ClassShowModal id={viewing} onClose={() => setViewing(null)} />
+      <ImportWizard
+        open={importing}
+        onClose={() => setImporting(false)}
+        resource="classes"
+        columns={CLASS_IMPORT_COLUMNS}
+        templateName="classes_import_template.xlsx"
+        title={t('classes:import.title')}
+      />
     </section>
   );
 }

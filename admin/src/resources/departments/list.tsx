@@ -1,5 +1,5 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Department } from '@doanhoi/shared';
+import { DEPARTMENT_IMPORT_COLUMNS, type Department } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Button, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
@@ -7,6 +7,7 @@ import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
+import { ImportWizard } from '../../components/import-wizard';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
 import { DepartmentFormModal } from './form';
 import { DepartmentShowModal } from './show';
@@ -17,6 +18,7 @@ const STATUS = ['all', 'true', 'false'] as const;
 export function DepartmentList() {
   const t = useTranslate();
   const [selected, setSelected] = useState<Key[]>([]);
+  const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<Department | null>(null);
   const { tableProps, filters, setFilters, tableQuery } = useTable<Department>({ resource: 'departments', syncWithLocation: true });
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('departments', () => setSelected([]));
@@ -40,7 +42,10 @@ export function DepartmentList() {
         </div>
         {can.create && (
           <Dropdown
-            menu={{ items: [{ key: 'single', label: t('departments:add.single'), onClick: () => create.show() }] }}
+            menu={{ items: [
+                { key: 'single', label: t('departments:add.single'), onClick: () => create.show() },
+                { key: 'file', label: t('departments:add.file'), onClick: () => setImporting(true) },
+              ] }}
             trigger={['click']}
           >
             <Button type="primary" icon={<PlusOutlined />} data-testid="department-add">
@@ -108,6 +113,14 @@ export function DepartmentList() {
       <DepartmentFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
       <DepartmentFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
       <DepartmentShowModal department={viewing} onClose={() => setViewing(null)} />
+      <ImportWizard
+        open={importing}
+        onClose={() => setImporting(false)}
+        resource="departments"
+        columns={DEPARTMENT_IMPORT_COLUMNS}
+        templateName="departments_import_template.xlsx"
+        title={t('departments:import.title')}
+      />
     </section>
   );
 }

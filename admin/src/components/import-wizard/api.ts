@@ -1,0 +1,42 @@
+/** The import calls of 000 §7 for one resource base path (e.g. "/departments"). */
+import type { ImportExecutionResult, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
+import { readBody, errorMessage } from '@doanhoi/shared/client/http';
+import { API_URL, apiRequest, authFetch } from '../../providers/http';
+
+export interface Uploaded {
+  sessionId: string;
+  fileName: string;
+  totalRows: number;
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
+  const res = await authFetch(`${API_URL}${path}`, init);
+  const body = await readBody(res);
+  if (!res.ok) throw new Error(errorMessage(res.status, body));
+  return body as T;
+}
+
+export function importApi(base: string) {
+  return {
+    upload(file: File): Promise<Uploaded> {
+      const form = new FormData();
+      form.append('file', file);
+      return send<Uploaded>(`${base}/import/upload`, { method: 'POST', body: form });
+    },
+    validate: (sessionId: string) => apiRequest<ImportValidationResult>(`${base}/import/${sessionId}/validate`),
+    execute: (sessionId: string, options: Omit<ImportOptions, 'batchSize'>) =>
+      apiRequest<ImportExecutionResult>(`${base}/import/${sessionId}/execute`, { method: 'POST', body: { options } }),
+    status: (sessionId: string) => apiRequest<ImportStatus>(`${base}/import/${sessionId}/status`),
+    /** The template is behind sign-in, so it is fetched with the token and saved from a blob. */
+    async downloadTemplate(fileName: string) {
+      const res = await authFetch(`${API_URL}${base}/template`);
+      if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      a.click();
+      URL.revokeObjectURL(url);
+    },
+  };
+}

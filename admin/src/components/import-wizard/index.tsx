@@ -1,0 +1,138 @@
+import type { ImportColumn, ImportExecutionResult, ImportValidationResult } from '@doanhoi/shared';
+import { useInvalidate, useTranslate } from '@refinedev/core';
+import { Alert, Button, Modal, Progress, Space, Spin, Steps } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { importApi } from './api';
+import { PreviewStep, type ImportChoices } from './preview-step';
+import { ResultStep } from './result-step';
+import { UploadStep } from './upload-step';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** The Refine resource and API path, e.g. "departments" (→ /api/departments/import/...). */
+  resource: string;
+  columns: readonly ImportColumn[];
+  templateName: string;
+  title: string;
+}
+
+type Step = 'upload' | 'preview' | 'importing' | 'result';
+const STEPS: Step[] = ['upload', 'preview', 'importing', 'result'];
+const DEFAULT_CHOICES: ImportChoices = { skipErrors: true, updateExisting: false, dryRun: false };
+
+/**
+ * The four-step import dialog of 000 §2 (upload → preview → importing → result) over the API's
+ * upload / validate / execute / status calls. Nothing is written before the import step.
+ */
+export function ImportWizard({ open, onClose, resource, columns, templateName, title }: Props) {
+  const t = useTranslate();
+  const invalidate = useInvalidate();
+  const api = useMemo(() => importApi(`/${resource}`), [resource]);
+  const [step, setStep] = useState<Step>('upload');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [validation, setValidation] = useState<ImportValidationResult | null>(null);
+  const [choices, setChoices] = useState(DEFAULT_CHOICES);
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<ImportExecutionResult | null>(null);
+  const poll = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  const stopPolling = () => {
+    if (poll.current) clearInterval(poll.current);
+    poll.current = null;
+  };
+  useEffect(() => stopPolling, []);
+
+  function reset() {
+    stopPolling();
+    setStep('upload');
+    setBusy(false);
+    setError(null);
+    setSessionId(null);
+    setValidation(null);
+    setChoices(DEFAULT_CHOICES);
+    setProgress(0);
+    setResult(null);
+  }
+
+  async function run(task: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await task();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onFile = (file: File) =>
+    run(async () => {
+      const uploaded = await api.upload(file);
+      setSessionId(uploaded.sessionId);
+      setValidation(await api.validate(uploaded.sessionId));
+      setStep('preview');
+    });
+
+  const onImport = () =>
+    run(async () => {
+      if (!sessionId) return;
+      setStep('importing');
+      setProgress(0);
+      poll.current = setInterval(() => {
+        void api.status(sessionId).then((s) => setProgress(s.totalRows ? Math.round((100 * s.processedRows) / s.totalRows) : 0)).catch(() => undefined);
+      }, 500);
+      try {
+        setResult(await api.execute(sessionId, choices));
+        setStep('result');
+        if (!choices.dryRun) void invalidate({ resource, invalidates: ['list'] });
+      } catch (e) {
+        setStep('preview');
+        throw e;
+      } finally {
+        stopPolling();
+      }
+    });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const footer =
+    step === 'preview' ? (
+      <Space>
+        <Button onClick={reset}>{t('import.buttons.back')}</Button>
+        <Button type="primary" onClick={onImport} loading={busy} disabled={!validation?.summary.valid} data-testid="import-run">
+          {t(choices.dryRun ? 'import.buttons.dryRun' : 'import.buttons.import')}
+        </Button>
+      </Space>
+    ) : step === 'result' ? (
+      <Space>
+        <Button onClick={reset}>{t('import.buttons.another')}</Button>
+        <Button type="primary" onClick={close} data-testid="import-done">
+          {t('import.buttons.done')}
+        </Button>
+      </Space>
+    ) : null;
+
+  return (
+    <Modal open={open} onCancel={close} title={title} footer={footer} width={960} maskClosable={false} destroyOnHidden>
+      <Space direction="vertical" className="full-width" data-testid="import-wizard">
+        <Steps size="small" current={STEPS.indexOf(step)} items={STEPS.map((s) => ({ title: t(`import.steps.${s}`) }))} />
+        {error && <Alert type="error" showIcon message={error} data-testid="import-error" />}
+        {step === 'upload' && (
+          <Spin spinning={busy}>
+            <UploadStep busy={busy} onFile={onFile} onTemplate={() => void run(() => api.downloadTemplate(templateName))} />
+          </Spin>
+        )}
+        {step === 'preview' && validation && <PreviewStep result={validation} columns={columns} choices={choices} onChoices={setChoices} />}
+        {step === 'importing' && <Progress percent={progress} status="active" data-testid="import-progress" />}
+        {step === 'result' && result && <ResultStep result={result} />}
+      </Space>
+    </Modal>
+  );
+}
