@@ -23,6 +23,7 @@ import {
 import { queryClient } from './query-client';
 import { ClassList } from './resources/classes';
 import { DepartmentList } from './resources/departments';
+import { RoleList } from './resources/roles';
 import { resources } from './resources';
 
 const documentTitle = ({ resource }: { resource?: { meta?: { label?: string } } }) => {
@@ -70,7 +71,7 @@ export function App() {
               <Route path="/organisations/*" element={<OrganisationsRedirect />} />
               <Route path="/departments" element={<DepartmentList />} />
               <Route path="/classes" element={<ClassList />} />
-              <Route path="/permissions" element={<PlaceholderPage />} />
+              <Route path="/permissions" element={<RoleList />} />
               <Route path="/admin/payment-campaigns">
                 <Route index element={<PlaceholderPage />} />
                 <Route path=":id" element={<PlaceholderPage />} />

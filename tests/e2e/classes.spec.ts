@@ -60,6 +60,7 @@ test('the admin filters classes, sees a class with its students, cannot delete i
   await rows(page).getByTestId('class-edit').click();
   const edit = page.getByTestId('class-edit-form');
   await expect(edit.getByLabel('Tên lớp')).toHaveValue('E2E Lớp thử');
+  await expect(edit).toContainText('Khoa Cơ khí');
   await edit.getByLabel('Năm').fill('2026');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(edit).toBeHidden();

@@ -1,13 +1,14 @@
 import { useCan, useCustomMutation, useDelete, useInvalidate, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, type ButtonProps } from 'antd';
+import type { ReactNode } from 'react';
 import { API_URL } from '../../providers/http';
 
 /**
  * What the caller may do on a catalogue screen (each action asked of the access-control provider,
  * so buttons the API would refuse are not shown), and the delete / bulk-delete flows with their
- * confirmation dialogs. `/bulk` takes `{ ids }` (000 §7).
+ * confirmation dialogs. The bulk path (`<resource>/bulk`, roles: `roles`) takes `{ ids }` (000 §7).
  */
-export function useCatalogueActions(resource: string, onBulkDeleted: () => void) {
+export function useCatalogueActions(resource: string, onBulkDeleted: () => void, bulkPath = `${resource}/bulk`) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
@@ -20,10 +21,11 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void)
   const { mutate: deleteOne } = useDelete();
   const { mutate: custom, mutation: bulk } = useCustomMutation();
 
-  function confirmDelete(id: BaseKey, name: string) {
+  /** `content` replaces the default "delete {name}?" text (roles list what the deletion takes with it). */
+  function confirmDelete(id: BaseKey, name: string, content?: ReactNode) {
     modal.confirm({
       title: t(`${resource}:delete.title`),
-      content: t(`${resource}:delete.message`, { name }),
+      content: content ?? t(`${resource}:delete.message`, { name }),
       okText: t('buttons.delete'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
       cancelText: t('buttons.cancel'),
@@ -42,12 +44,14 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void)
         new Promise<void>((resolve) =>
           custom(
             {
-              url: `${API_URL}/${resource}/bulk`,
+              url: `${API_URL}/${bulkPath}`,
               method: 'delete',
               values: { ids },
               successNotification: (data) => ({
                 type: 'success',
-                message: t(`${resource}:bulkDelete.done`, { count: (data?.data as { deletedCount?: number })?.deletedCount ?? ids.length }),
+                message: t(`${resource}:bulkDelete.done`, {
+                  count: (data?.data as { deletedCount?: number; deletedRoles?: number })?.deletedCount ?? (data?.data as { deletedRoles?: number })?.deletedRoles ?? ids.length,
+                }),
               }),
             },
             {

@@ -1,0 +1,1 @@
+export { RoleList } from './list';
