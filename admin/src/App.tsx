@@ -24,6 +24,7 @@ import { queryClient } from './query-client';
 import { ClassList } from './resources/classes';
 import { DepartmentList } from './resources/departments';
 import { RoleList } from './resources/roles';
+import { UserList } from './resources/users';
 import { resources } from './resources';
 
 const documentTitle = ({ resource }: { resource?: { meta?: { label?: string } } }) => {
@@ -60,7 +61,7 @@ export function App() {
               }
             >
               <Route index element={<DashboardPage />} />
-              <Route path="/users" element={<PlaceholderPage />} />
+              <Route path="/users" element={<UserList />} />
               <Route path="/organizations">
                 <Route index element={<PlaceholderPage />} />
                 <Route path=":type/:code" element={<PlaceholderPage />} />

@@ -1,0 +1,43 @@
+import { formatDate, fullName, type UserDetail } from '@doanhoi/shared';
+import { useOne, useTranslate, type BaseKey } from '@refinedev/core';
+import { Descriptions, Modal, Spin, Tag } from 'antd';
+import { StatusTag } from '../../components/catalogue/status-tag';
+
+/** The view dialog: the account, its memberships and its roles. */
+export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: () => void }) {
+  const t = useTranslate();
+  const { result: u } = useOne<UserDetail>({ resource: 'users', id: id ?? '', queryOptions: { enabled: id !== null } });
+  return (
+    <Modal open={id !== null} onCancel={onClose} footer={null} title={t('users:show.title')} width={720} destroyOnHidden>
+      {!u ? (
+        <Spin />
+      ) : (
+        <Descriptions column={2} bordered size="small" data-testid="user-show">
+          <Descriptions.Item label={t('users:fields.fullName')} span={2}>
+            {fullName(u)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.code')}>{u.code}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.userType')}>{t(`users:userType.${u.userType}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.email')}>{u.email}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.phone')}>{u.phone ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.membershipStatus')}>{t(`users:membership.${u.membershipStatus}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.isActive')}>
+            <StatusTag active={u.isActive} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.class')}>{u.class?.name ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.createdAt')}>{formatDate(u.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.managementDepartment')}>{u.managementDepartment?.name ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.trainingDepartment')}>{u.trainingDepartment?.name ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.organizations')} span={2}>
+            {u.organizations.filter((m) => m.isActive).map((m) => <Tag key={m.organizationId}>{m.organization.name}</Tag>)}
+            {u.organizations.every((m) => !m.isActive) && '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users:fields.roles')} span={2}>
+            {u.userRoles.filter((r) => r.isActive).map((r) => <Tag key={r.id} color="blue">{r.role.displayName}</Tag>)}
+            {u.userRoles.every((r) => !r.isActive) && '—'}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Modal>
+  );
+}
