@@ -48,6 +48,10 @@ test('the admin finds, creates, edits, views and deletes departments, one and se
   await table.getByTestId('department-delete').click();
   await page.getByTestId('confirm-delete').click();
   await expect(table).not.toContainText('E2E-K1');
+  await expect(page.locator('.ant-notification')).toContainText('Xóa khoa/phòng ban thành công');
+  // The row edited before is gone: nothing asks for it again (no "not found" toast).
+  await page.waitForTimeout(1000);
+  await expect(page.getByText('Không tìm thấy khoa/phòng ban', { exact: true })).toHaveCount(0);
 
   // Two new departments removed together from the selection bar.
   for (const code of ['E2E-B1', 'E2E-B2']) {

@@ -4,4 +4,5 @@
  */
 export { useNotificationProvider } from '@refinedev/antd';
 
-export const NOTIFICATION_CONFIG = { duration: 5, placement: 'topRight' as const };
+// Bottom right: at the top the toasts covered the screens' action buttons for five seconds.
+export const NOTIFICATION_CONFIG = { duration: 5, placement: 'bottomRight' as const };

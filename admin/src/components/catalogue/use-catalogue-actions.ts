@@ -29,7 +29,8 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void,
       okText: t('buttons.delete'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
       cancelText: t('buttons.cancel'),
-      onOk: () => new Promise<void>((resolve) => deleteOne({ resource, id }, { onSettled: () => resolve() })),
+      // Only lists refresh: a detail query of the deleted row (a closed edit form keeps its id) would answer 404.
+      onOk: () => new Promise<void>((resolve) => deleteOne({ resource, id, invalidates: ['list'] }, { onSettled: () => resolve() })),
     });
   }
 
