@@ -23,6 +23,7 @@ import {
 import { queryClient } from './query-client';
 import { ClassList } from './resources/classes';
 import { DepartmentList } from './resources/departments';
+import { OrganizationMembersPage, OrganizationShowPage, OrganizationTreePage } from './resources/organizations';
 import { RoleList } from './resources/roles';
 import { UserList } from './resources/users';
 import { resources } from './resources';
@@ -63,11 +64,11 @@ export function App() {
               <Route index element={<DashboardPage />} />
               <Route path="/users" element={<UserList />} />
               <Route path="/organizations">
-                <Route index element={<PlaceholderPage />} />
-                <Route path=":type/:code" element={<PlaceholderPage />} />
-                <Route path=":type/:code/members" element={<PlaceholderPage />} />
-                <Route path=":parentType/:parentCode/:type/:code" element={<PlaceholderPage />} />
-                <Route path=":parentType/:parentCode/:type/:code/members" element={<PlaceholderPage />} />
+                <Route index element={<OrganizationTreePage />} />
+                <Route path=":type/:code" element={<OrganizationShowPage />} />
+                <Route path=":type/:code/members" element={<OrganizationMembersPage />} />
+                <Route path=":parentType/:parentCode/:type/:code" element={<OrganizationShowPage />} />
+                <Route path=":parentType/:parentCode/:type/:code/members" element={<OrganizationMembersPage />} />
               </Route>
               <Route path="/organisations/*" element={<OrganisationsRedirect />} />
               <Route path="/departments" element={<DepartmentList />} />

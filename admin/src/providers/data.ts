@@ -6,7 +6,7 @@ import type { CrudFilter, DataProvider } from '@refinedev/core';
 import simpleRest, { stringify } from '@refinedev/simple-rest';
 import { API_URL, httpClient } from './http';
 
-/** Where each list response keeps its rows (000 §3/§7); anything not listed is tried as `data`. */
+/** Where each list response keeps its rows (000 §3/§7); `…/members` lists use `members`, anything else `data`. */
 const LIST_KEYS: Record<string, string> = {
   users: 'users',
   roles: 'data',
@@ -38,7 +38,8 @@ export const dataProvider: DataProvider = {
     if (sorter) Object.assign(query, { sortBy: sorter.field, sortOrder: sorter.order });
     const qs = stringify(query);
     const { data: body } = await httpClient.get(`${API_URL}/${resource}${qs ? `?${qs}` : ''}`, { headers: meta?.headers });
-    const rows = Array.isArray(body) ? body : (body?.[LIST_KEYS[resource] ?? 'data'] ?? []);
+    const key = LIST_KEYS[resource] ?? (resource.endsWith('/members') ? 'members' : 'data');
+    const rows = Array.isArray(body) ? body : (body?.[key] ?? []);
     return { data: rows, total: typeof body?.total === 'number' ? body.total : rows.length };
   },
 };

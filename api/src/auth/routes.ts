@@ -27,6 +27,7 @@ export function authRoutes(limiter: LoginRateLimiter) {
     .get('/me/permissions', requireAuth, validate('query', permissionsQuery), (c) =>
       c.json(authService(c.get('deps')).permissions(c.get('actor').id, c.req.valid('query').organizationId)),
     )
+    .get('/me/organizations', requireAuth, (c) => c.json(authService(c.get('deps')).memberships(c.get('actor').id)))
     .post('/change-password', requireAuth, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       await authService(c.get('deps')).changePassword(c.get('actor').id, c.get('familyId'), currentPassword, newPassword, clientIp(c));

@@ -1,9 +1,10 @@
-import { effectivePermissions, isSuperAdmin, type LoginResponse, type PermissionsResponse } from '@doanhoi/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { effectivePermissions, isSuperAdmin, type LoginResponse, type MyOrganizations, type PermissionsResponse } from '@doanhoi/shared';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
 import { fail, forbidden, notFound, unauthorized } from '../lib/errors';
 import { orgContext } from '../organizations/context';
+import { organizationMembers } from '../organizations/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { toSessionUser } from '../users/mapper';
 import { users } from '../users/schema';
@@ -122,6 +123,17 @@ export function authService({ db, env }: Deps) {
         organizationId: organizationId ?? null,
         ancestorIds: ctx ? [...ctx.ancestorIds] : [],
       };
+    },
+
+    /** The organizations the caller is an active member of (the tree's "member" badge). */
+    memberships(userId: number): MyOrganizations {
+      const rows = db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
+        .orderBy(asc(organizationMembers.organizationId))
+        .all();
+      return { organizationIds: rows.map((r) => r.id) };
     },
 
     /** Changing the password signs out every other session of the user. */

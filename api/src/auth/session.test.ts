@@ -14,6 +14,27 @@ beforeAll(async () => {
 const profile = (token?: string, headers?: Record<string, string>) => t.request('GET', '/api/auth/profile', { token, headers });
 const refresh = (refreshToken: unknown) => t.request('POST', '/api/auth/refresh', { body: { refreshToken } });
 
+describe('GET /api/auth/me/organizations', () => {
+  it('lists the organizations the caller is an active member of, and nobody else', async () => {
+    const { organizationMembers } = await import('../organizations/schema');
+    const a = t.createOrg('doan_co_so', 'MO-A');
+    const b = t.createOrg('doan_co_so', 'MO-B');
+    const c = t.createOrg('doan_co_so', 'MO-C');
+    const u = await t.createUser('MO1');
+    const other = await t.createUser('MO2');
+    t.db.insert(organizationMembers).values([
+      { userId: u.id, organizationId: b, isActive: true },
+      { userId: u.id, organizationId: a, isActive: true },
+      { userId: u.id, organizationId: c, isActive: false },
+      { userId: other.id, organizationId: c, isActive: true },
+    ]).run();
+    const res = await t.request('GET', '/api/auth/me/organizations', { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ organizationIds: [a, b] });
+    expect((await t.request('GET', '/api/auth/me/organizations')).status).toBe(401);
+  });
+});
+
 describe('GET /api/auth/profile', () => {
   it('returns the signed-in user without secrets', async () => {
     const u = await t.createUser('P1');

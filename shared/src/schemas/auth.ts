@@ -73,3 +73,7 @@ export const permissionsResponseSchema = z.object({
   ancestorIds: z.array(z.number()),
 });
 export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
+
+/** GET /auth/me/organizations: the caller's active memberships. */
+export const myOrganizationsSchema = z.object({ organizationIds: z.array(z.number()) });
+export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;

@@ -38,5 +38,10 @@ export function RowActions({ can, onShow, onEdit, onDelete, testId }: Props) {
 /** A list that failed to load, with a retry. */
 export function LoadError({ onRetry, testId }: { onRetry: () => void; testId: string }) {
   const t = useTranslate();
-  return <Result status="error" title={t('errors.generic')} extra={<Button onClick={onRetry}>{t('buttons.refresh')}</Button>} data-testid={testId} />;
+  // Result does not pass data-* attributes on, hence the wrapper.
+  return (
+    <div data-testid={testId}>
+      <Result status="error" title={t('errors.generic')} extra={<Button onClick={onRetry}>{t('buttons.refresh')}</Button>} />
+    </div>
+  );
 }

@@ -1,0 +1,3 @@
+export { OrganizationMembersPage } from './members';
+export { OrganizationShowPage } from './show';
+export { OrganizationTreePage } from './tree';

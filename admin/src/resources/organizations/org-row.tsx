@@ -1,0 +1,83 @@
+import { RightOutlined, DownOutlined, TeamOutlined } from '@ant-design/icons';
+import type { OrganizationType } from '@doanhoi/shared';
+import { useTranslate } from '@refinedev/core';
+import { Button, Space, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import type { OrgAccess } from './use-org-access';
+
+export interface RowNode {
+  id: number;
+  name: string;
+  code: string;
+  type: OrganizationType;
+  description: string | null;
+  memberCount?: number | null;
+}
+
+interface Props {
+  node: RowNode;
+  level: number;
+  ancestorIds: number[];
+  access: OrgAccess;
+  /** Where the details link goes; null hides it (the row is the page shown). */
+  detailsTo: string | null;
+  membersTo: string;
+  expanded?: boolean;
+  onToggle?: () => void;
+}
+
+export const TYPE_COLORS: Record<OrganizationType, string> = {
+  doan_truong: 'red',
+  doan_co_so: 'volcano',
+  chi_doan: 'orange',
+  hoi_sinh_vien_truong: 'blue',
+  lien_chi_hoi: 'geekblue',
+  chi_hoi: 'cyan',
+  clb_truong: 'purple',
+  clb_khoa: 'magenta',
+};
+
+/** One organization row (000 §2): name, type, description, member badge, details link, member count. */
+export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo, expanded, onToggle }: Props) {
+  const t = useTranslate();
+  const member = access.isMember(node.id);
+  // Details: a super admin, access_children on this organization, or an active member (000 §2).
+  const showDetails = detailsTo !== null && (access.isSuperAdmin || access.can('organizations.access_children', node.id, ancestorIds) || member);
+  const countVisible = access.can('organizations.view_member_count', node.id, ancestorIds);
+  return (
+    <div className="org-row" style={{ paddingLeft: level * 24 }} data-testid="org-row" data-code={node.code}>
+      <Space className="org-row-main" align="start">
+        {onToggle ? (
+          <Button type="text" size="small" icon={expanded ? <DownOutlined /> : <RightOutlined />} onClick={onToggle} aria-label={t(expanded ? 'organizations:tree.collapse' : 'organizations:tree.expand')} data-testid="org-toggle" />
+        ) : (
+          <span className="org-row-spacer" />
+        )}
+        <div>
+          <Space size={6} wrap>
+            <Typography.Text strong>{node.name}</Typography.Text>
+            <Tag color={TYPE_COLORS[node.type]}>{t(`organizations:types.${node.type}`)}</Tag>
+            {member && <Tag color="green" data-testid="org-member-badge">{t('organizations:tree.member')}</Tag>}
+          </Space>
+          {node.description && <Typography.Paragraph type="secondary" className="org-row-description">{node.description}</Typography.Paragraph>}
+        </div>
+      </Space>
+      <Space>
+        {node.memberCount != null && (
+          <Space size={4}>
+            <TeamOutlined />
+            {countVisible && node.code ? (
+              <Link to={membersTo} data-testid="org-member-count">{t('organizations:tree.members', { count: node.memberCount })}</Link>
+            ) : (
+              <Typography.Text data-testid="org-member-count">{t('organizations:tree.members', { count: node.memberCount })}</Typography.Text>
+            )}
+          </Space>
+        )}
+        {showDetails && (
+          <Link to={detailsTo!} data-testid="org-details">
+            {t('organizations:tree.details')}
+          </Link>
+        )}
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslate } from '@refinedev/core';
+import { Breadcrumb, Card, Descriptions, Empty, Result, Spin, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { OrgRow, TYPE_COLORS } from './org-row';
+import { useOrgAccess } from './use-org-access';
+import { useRouteOrganization } from './use-organization';
+
+/** /organizations/{type}/{code} and its parent/child form: the organization and its children. */
+export function OrganizationShowPage() {
+  const t = useTranslate();
+  const access = useOrgAccess();
+  const { query, base } = useRouteOrganization();
+  if (query.isLoading || !access.ready) return <Spin />;
+  if (query.isError || !query.data) return (
+      <div data-testid="org-not-found">
+        <Result status="404" title={t('organizations:notFound')} />
+      </div>
+    );
+  const org = query.data;
+  const ancestorIds = org.breadcrumb.map((b) => b.id).filter((id) => id !== org.id);
+  return (
+    <section data-testid="organization-page">
+      <Breadcrumb
+        items={[
+          { title: <Link to="/organizations">{t('nav.organizations')}</Link> },
+          ...org.breadcrumb.map((b) => ({ title: b.id === org.id ? b.name : <Link to={`/organizations/${b.type}/${encodeURIComponent(b.code)}`}>{b.name}</Link> })),
+        ]}
+      />
+      <Typography.Title level={3} className="section-title">
+        {org.name} <Tag color={TYPE_COLORS[org.type]}>{t(`organizations:types.${org.type}`)}</Tag>
+      </Typography.Title>
+      <Card>
+        <Descriptions column={2} size="small">
+          <Descriptions.Item label={t('organizations:fields.code')}>{org.code}</Descriptions.Item>
+          <Descriptions.Item label={t('organizations:fields.parent')}>{org.parent?.name ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('organizations:fields.description')}>{org.description ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('organizations:fields.members')}>
+            <Link to={`${base}/members`} data-testid="org-members-link">
+              {t('organizations:tree.members', { count: org.memberCount })}
+            </Link>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('organizations:children', { count: org.children.length })} className="section-title" data-testid="org-children">
+        {org.children.length === 0 ? (
+          <Empty description={t('organizations:noChildren')} />
+        ) : (
+          org.children.map((c) => {
+            // Children open in the parent/child form of 000 §2.
+            const to = `/organizations/${org.type}/${encodeURIComponent(org.code)}/${c.type}/${encodeURIComponent(c.code)}`;
+            return <OrgRow key={c.id} node={c} level={0} ancestorIds={[...ancestorIds, org.id]} access={access} detailsTo={to} membersTo={`${to}/members`} />;
+          })
+        )}
+      </Card>
+    </section>
+  );
+}

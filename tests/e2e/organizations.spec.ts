@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
+import { signIn } from '../helpers/session';
+
+test('the admin walks the organization tree down to a chi đoàn and its members', async ({ page }) => {
+  await signIn(page, ADMIN, '/organizations');
+  const tree = page.getByTestId('org-tree');
+  const root = tree.locator('[data-testid="org-row"][data-code="DTBK"]');
+  await expect(tree).toContainText('Đoàn khoa Công nghệ Thông tin');
+
+  // Only top-level rows toggle; collapsing hides their children.
+  const faculty = tree.locator('[data-testid="org-row"][data-code="DCS-CNTT"]');
+  await expect(faculty.getByTestId('org-toggle')).toHaveCount(0);
+  await root.getByTestId('org-toggle').click();
+  await expect(faculty).toBeHidden();
+  await root.getByTestId('org-toggle').click();
+  await expect(faculty).toBeVisible();
+
+  await faculty.getByTestId('org-details').click();
+  await expect(page).toHaveURL(/\/organizations\/doan_co_so\/DCS-CNTT$/);
+  const detail = page.getByTestId('organization-page');
+  await expect(detail).toContainText('Đoàn khoa Công nghệ Thông tin');
+  await expect(detail.locator('.ant-breadcrumb')).toContainText('Đoàn Trường');
+
+  await page.getByTestId('org-children').locator('[data-testid="org-row"][data-code="CD-22CNTT1"]').getByTestId('org-details').click();
+  await expect(page).toHaveURL(/\/organizations\/doan_co_so\/DCS-CNTT\/chi_doan\/CD-22CNTT1$/);
+  await expect(page.getByTestId('organization-page')).toContainText('Chi đoàn 22CNTT1');
+
+  await page.getByTestId('org-members-link').click();
+  await expect(page).toHaveURL(/CD-22CNTT1\/members$/);
+  const members = page.getByTestId('members-table').locator('tbody tr.ant-table-row');
+  await expect(members.first()).toBeVisible();
+  const code = (await members.nth(1).locator('td').first().locator('.ant-typography-secondary').innerText()).trim();
+  await page.getByTestId('member-search').fill(code);
+  await page.getByRole('button', { name: 'Lọc', exact: true }).click();
+  await expect(members).toHaveCount(1);
+  await expect(members).toContainText(code);
+  await expect(page.locator('.ant-breadcrumb')).toContainText('Danh sách thành viên');
+
+  await page.goto('/organizations/chi_doan/KHONG-CO');
+  await expect(page.getByTestId('org-not-found')).toContainText('Không tìm thấy tổ chức');
+});
+
+test('a faculty admin sees their part of the tree with a member badge where they belong', async ({ page }) => {
+  await signIn(page, FACULTY_ADMIN, '/organizations');
+  const tree = page.getByTestId('org-tree');
+  await expect(tree).toContainText('Đoàn khoa Công nghệ Thông tin');
+  await expect(tree).not.toContainText('Đoàn khoa Cơ khí');
+  await expect(tree.getByTestId('org-member-badge').first()).toBeVisible();
+});
