@@ -77,3 +77,37 @@ test('the admin finds users, creates one in an organization, edits, views, expor
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByTestId('users-table')).toContainText('Không tìm thấy người dùng phù hợp');
 });
+
+test('the admin gives a student the staff role in one faculty, and the role shows on the account', async ({ page }) => {
+  await signIn(page, ADMIN, '/users');
+  await search(page, '23001042');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).getByTestId('user-roles').click();
+  const dialog = page.getByTestId('role-assignments');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('assignment-add').click();
+  const row = dialog.locator('.assignment-row').last();
+  await row.locator('.assignment-role').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Cán bộ' }).click();
+  // Replace "global" by the faculty.
+  await row.locator('.ant-select-selection-item-remove').first().click();
+  await row.locator('.assignment-orgs').click();
+  await page.keyboard.type('DCS-CNTT');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'DCS-CNTT' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(dialog).toBeHidden();
+
+  await rows(page).getByRole('button', { name: 'Xem' }).click();
+  await expect(page.getByTestId('user-show')).toContainText('Cán bộ');
+  await page.getByRole('dialog').locator('.ant-modal-close').click();
+
+  // Reopening shows the saved link; removing it and saving takes the role away again.
+  await rows(page).getByTestId('user-roles').click();
+  await expect(dialog.locator('.assignment-row').last()).toContainText('Đoàn khoa Công nghệ Thông tin');
+  await dialog.locator('.assignment-row').last().getByRole('button', { name: 'Xóa' }).click();
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(dialog).toBeHidden();
+  await rows(page).getByRole('button', { name: 'Xem' }).click();
+  await expect(page.getByTestId('user-show')).not.toContainText('Cán bộ');
+});

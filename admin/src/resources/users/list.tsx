@@ -1,8 +1,8 @@
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { formatDate, fullName, MEMBERSHIP_STATUSES, USER_EXPORT_FIELDS, USER_IMPORT_COLUMNS, USER_TYPES, type User, type UserDetail } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
 import { useCan, useTranslate, type BaseKey } from '@refinedev/core';
-import { Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
@@ -10,6 +10,7 @@ import { useCatalogueActions } from '../../components/catalogue/use-catalogue-ac
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
 import { UserFormModal } from './form';
+import { RoleAssignmentsModal } from './role-assignments';
 import { UserShowModal } from './show';
 
 /** The edit form edits ids; the API returns the class and departments as objects. */
@@ -29,6 +30,9 @@ export function UserList() {
   const { tableProps, filters, setFilters, tableQuery } = useTable<User>({ resource: 'users', syncWithLocation: true });
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('users', () => setSelected([]), 'users/bulk-delete');
   const canExport = useCan({ resource: 'users', action: 'export' }).data?.can ?? false;
+  // "Assign roles" only with users.roles.manage (000 §2).
+  const canAssign = useCan({ resource: 'users', action: 'roles.manage' }).data?.can ?? false;
+  const [assigning, setAssigning] = useState<{ id: number; name: string } | null>(null);
   const create = useModalForm<User>({ resource: 'users', action: 'create', redirect: false });
   const edit = useModalForm<User>({
     resource: 'users',
@@ -133,12 +137,19 @@ export function UserList() {
           )}
         />
         <Table.Column<User> dataIndex="createdAt" title={t('users:fields.createdAt')} render={(v: string) => formatDate(v)} />
-        {(can.show || can.edit || can.delete) && (
+        {(can.show || can.edit || can.delete || canAssign) && (
           <Table.Column<User>
             key="actions"
             title={t('table.actions')}
             render={(_, u) => (
-              <RowActions can={can} onShow={() => setViewing(u.id)} onEdit={() => edit.show(u.id)} onDelete={() => confirmDelete(u.id, fullName(u))} testId="user" />
+              <Space size={8}>
+                <RowActions can={can} onShow={() => setViewing(u.id)} onEdit={() => edit.show(u.id)} onDelete={() => confirmDelete(u.id, fullName(u))} testId="user" />
+                {canAssign && (
+                  <Tooltip title={t('users:roles.button')}>
+                    <Button size="small" icon={<SafetyOutlined />} aria-label={t('users:roles.button')} onClick={() => setAssigning({ id: u.id, name: fullName(u) })} data-testid="user-roles" />
+                  </Tooltip>
+                )}
+              </Space>
             )}
           />
         )}
@@ -147,6 +158,7 @@ export function UserList() {
       <UserFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
       <UserFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
       <UserShowModal id={viewing} onClose={() => setViewing(null)} />
+      <RoleAssignmentsModal user={assigning} onClose={() => setAssigning(null)} />
       <ImportWizard
         open={dialog === 'import'}
         onClose={() => setDialog(null)}
