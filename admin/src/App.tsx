@@ -9,7 +9,6 @@ import { ThemeModeProvider } from './context/theme-mode';
 import { AuthCallbackPage } from './pages/auth-callback';
 import { DashboardPage } from './pages/dashboard';
 import { LoginPage, RedirectSignedIn } from './pages/login';
-import { PlaceholderPage } from './pages/placeholder';
 import { StartupScreen } from './pages/startup';
 import {
   accessControlProvider,
@@ -22,6 +21,7 @@ import {
 } from './providers';
 import { queryClient } from './query-client';
 import { ClassList } from './resources/classes';
+import { CampaignList, CampaignShowPage } from './resources/payment-campaigns';
 import { DepartmentList } from './resources/departments';
 import { OrganizationMembersPage, OrganizationShowPage, OrganizationTreePage } from './resources/organizations';
 import { RoleList } from './resources/roles';
@@ -75,8 +75,8 @@ export function App() {
               <Route path="/classes" element={<ClassList />} />
               <Route path="/permissions" element={<RoleList />} />
               <Route path="/admin/payment-campaigns">
-                <Route index element={<PlaceholderPage />} />
-                <Route path=":id" element={<PlaceholderPage />} />
+                <Route index element={<CampaignList />} />
+                <Route path=":id" element={<CampaignShowPage />} />
               </Route>
               <Route path="*" element={<ErrorComponent />} />
             </Route>

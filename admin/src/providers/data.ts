@@ -13,7 +13,7 @@ const LIST_KEYS: Record<string, string> = {
   departments: 'departments',
   classes: 'classes',
   organizations: 'data',
-  'payment-campaigns': 'data',
+  'payment-campaigns': 'campaigns',
 };
 
 /** Free-text search arrives as a `search`/`q` filter; other field filters go as plain params. */

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'departments',
   'classes',
   'permissions',
+  'campaigns',
   'validation',
 ];
 

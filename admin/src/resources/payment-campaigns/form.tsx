@@ -1,0 +1,96 @@
+import { createCampaignSchema, type Campaign } from '@doanhoi/shared';
+import { useTranslate } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
+import { Col, DatePicker, Form, Input, Modal, Row, Select, TimePicker, type FormProps, type ModalProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { zodRule } from '../../components/form-rules';
+import { apiRequest } from '../../providers/http';
+
+interface Props {
+  action: 'create' | 'edit';
+  modalProps: ModalProps;
+  formProps: FormProps;
+}
+
+export interface CampaignFormValues {
+  organizationId?: number;
+  name?: string;
+  description?: string;
+  startDate?: Dayjs;
+  startTime?: Dayjs;
+  endDate?: Dayjs;
+  endTime?: Dayjs;
+}
+
+const rule = zodRule(createCampaignSchema);
+/** Vietnam wall-clock time, as the API reads a zone-less date-time (001 §4). */
+const VN_OFFSET_MINUTES = 7 * 60;
+const vnLocal = (iso: string) => dayjs(iso).add(VN_OFFSET_MINUTES + dayjs(iso).utcOffset() * -1, 'minute');
+
+/** The API's campaign → the form's separate date and time fields. */
+export function toFormValues(c: Campaign): CampaignFormValues {
+  const s = vnLocal(c.startDate);
+  const e = vnLocal(c.endDate);
+  return { organizationId: c.organizationId, name: c.name, description: c.description ?? undefined, startDate: s, startTime: s, endDate: e, endTime: e };
+}
+
+/** The form's fields → the API body ('YYYY-MM-DDTHH:mm:00', Vietnam time). */
+export function toBody(v: CampaignFormValues) {
+  const at = (d?: Dayjs, time?: Dayjs) => (d ? `${d.format('YYYY-MM-DD')}T${(time ?? d).format('HH:mm')}:00` : undefined);
+  return { organizationId: v.organizationId, name: v.name, description: v.description, startDate: at(v.startDate, v.startTime), endDate: at(v.endDate, v.endTime) };
+}
+
+/** Create and edit (001 §2): the organization is chosen once; start defaults to 00:00, end to 23:59. */
+export function CampaignFormModal({ action, modalProps, formProps }: Props) {
+  const t = useTranslate();
+  const orgs = useQuery({
+    queryKey: ['payment-campaigns', 'accessible-organizations'],
+    queryFn: () => apiRequest<{ data: { id: number; name: string; code: string }[] }>('/payment-campaigns/accessible-organizations'),
+    enabled: action === 'create',
+  });
+  const options = action === 'create' ? (orgs.data?.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` })) : undefined;
+  return (
+    <Modal {...modalProps} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender>
+      <Form
+        {...formProps}
+        onFinish={(v) => formProps.onFinish?.(toBody(v as CampaignFormValues))}
+        name={`campaign-${action}`}
+        layout="vertical"
+        data-testid={`campaign-${action}-form`}
+        initialValues={action === 'create' ? { startTime: dayjs('00:00', 'HH:mm'), endTime: dayjs('23:59', 'HH:mm') } : formProps.initialValues}
+      >
+        <Form.Item label={t('campaigns:fields.organization')} name="organizationId" rules={action === 'create' ? [{ required: true, message: t('validation:organizationRequired') }] : []}>
+          <Select options={options} disabled={action === 'edit'} loading={orgs.isLoading} showSearch optionFilterProp="label" placeholder={t('campaigns:fields.organizationPlaceholder')} />
+        </Form.Item>
+        <Form.Item label={t('campaigns:fields.name')} name="name" rules={[rule]} required>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item label={t('campaigns:fields.startDate')} name="startDate" rules={[{ required: true, message: t('validation:startDateRequired') }]}>
+              <DatePicker format="DD/MM/YYYY" className="full-width" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label={t('campaigns:fields.startTime')} name="startTime">
+              <TimePicker format="HH:mm" className="full-width" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label={t('campaigns:fields.endDate')} name="endDate" rules={[{ required: true, message: t('validation:endDateRequired') }]}>
+              <DatePicker format="DD/MM/YYYY" className="full-width" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label={t('campaigns:fields.endTime')} name="endTime">
+              <TimePicker format="HH:mm" className="full-width" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('campaigns:fields.description')} name="description">
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { CampaignList } from './list';
+export { CampaignShowPage } from './show';

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN } from '../helpers/accounts';
+import { signIn } from '../helpers/session';
+
+test('the admin creates a campaign, is told why it cannot be activated yet, and adds a fee level; a draft cannot be deleted', async ({ page }) => {
+  await signIn(page, ADMIN, '/admin/payment-campaigns');
+  const table = page.getByTestId('campaigns-table');
+  // The seeded campaign is collecting: it offers complete and cancel, not edit or delete.
+  const active = table.locator('tbody tr.ant-table-row').filter({ has: page.locator('[data-status="ACTIVE"]') }).first();
+  await expect(active).toBeVisible();
+  await expect(active.getByTestId('campaign-complete')).toBeVisible();
+  await expect(active.getByTestId('campaign-edit')).toHaveCount(0);
+
+  await page.getByTestId('campaign-add').click();
+  const form = page.getByTestId('campaign-create-form');
+  await form.getByLabel('Tổ chức').click();
+  await page.keyboard.type('DCS-CNTT');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'DCS-CNTT' }).click();
+  await form.getByLabel('Tên đợt thu').fill('Đoàn phí E2E');
+  await form.getByLabel('Ngày bắt đầu').fill('01/12/2030');
+  await form.getByLabel('Ngày bắt đầu').press('Enter');
+  await form.getByLabel('Ngày kết thúc').fill('31/12/2030');
+  await form.getByLabel('Ngày kết thúc').press('Enter');
+  await page.getByRole('button', { name: 'Lưu' }).click();
+
+  // Saved: the new campaign's page, as a draft, from 00:00 to 23:59.
+  await expect(page).toHaveURL(/\/admin\/payment-campaigns\/\d+$/);
+  const campaign = page.getByTestId('campaign-page');
+  await expect(campaign).toContainText('Đoàn phí E2E');
+  await expect(campaign.getByTestId('campaign-status')).toHaveAttribute('data-status', 'DRAFT');
+  await expect(page.getByTestId('campaign-info')).toContainText('00:00 01/12/2030');
+  await expect(page.getByTestId('campaign-info')).toContainText('23:59 31/12/2030');
+
+  await page.getByTestId('campaign-activate').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Kích hoạt' }).click();
+  await expect(page.getByTestId('campaign-error')).toBeVisible();
+  await expect(campaign.getByTestId('campaign-status')).toHaveAttribute('data-status', 'DRAFT');
+
+  await page.getByRole('tab', { name: 'Mức phí' }).click();
+  await expect(page).toHaveURL(/tab=fee-levels/);
+  const levels = page.getByTestId('fee-levels');
+  await levels.getByLabel('Tên mức phí').fill('Sinh viên');
+  await levels.getByLabel('Số tiền (VND)').fill('50000');
+  await page.getByTestId('fee-level-save').click();
+  await expect(levels.getByTestId('fee-level')).toHaveCount(1);
+  await expect(levels.getByTestId('fee-level')).toContainText('50.000');
+
+  // 001 §4: a draft is edited, not deleted.
+  await expect(page.getByTestId('campaign-delete')).toHaveCount(0);
+  await page.goto('/admin/payment-campaigns');
+  await expect(table).toContainText('Đoàn phí E2E');
+  const draft = table.locator('tbody tr.ant-table-row').filter({ hasText: 'Đoàn phí E2E' });
+  await expect(draft.getByTestId('campaign-edit')).toBeVisible();
+  await expect(draft.getByTestId('campaign-delete')).toHaveCount(0);
+});
