@@ -9,7 +9,7 @@ import {
 } from '@doanhoi/shared';
 import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createOrganizationSchema, updateOrganizationSchema } from '@doanhoi/shared';
+import type { createOrganizationSchema, OrganizationDetail, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
 import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
@@ -28,7 +28,7 @@ import { invalidateTree, treeBody } from './tree';
 
 type OrgRow = typeof organizations.$inferSelect;
 
-export function toOrganization(o: OrgRow) {
+export function toOrganization(o: OrgRow): OrganizationSummary {
   return {
     id: o.id,
     name: o.name,
@@ -101,7 +101,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       return db.select().from(organizations).where(and(eq(organizations.type, type), visibleCondition(visibility(db, actor)))).orderBy(asc(organizations.name)).all().map(toOrganization);
     },
 
-    get(id: number) {
+    get(id: number): OrganizationDetail {
       const o = visibleOrg(db, actor, id);
       const parent = o.parentId ? db.select().from(organizations).where(eq(organizations.id, o.parentId)).get() : null;
       const children = db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all();

@@ -63,13 +63,38 @@ export const bulkRemoveMembersSchema = z.object({ userIds: z.array(z.number().in
 export const addMemberByCodeSchema = z.object({ userCode: z.string().trim().max(50).optional(), role: z.string().trim().max(50).optional() }).default({});
 export const setUserOrganizationsSchema = z.object({ organizationIds: z.array(z.number().int().positive()).max(500) });
 
-export interface OrganizationNode {
+/** An organization as the list, children and detail calls return it. */
+export interface OrganizationSummary {
   id: number;
   name: string;
   code: string;
   type: OrganizationType;
   description: string | null;
   parentId: number | null;
+  /** Depth in the tree, the root being 1. */
+  level: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrganizationRef {
+  id: number;
+  name: string;
+  code: string;
+  type: OrganizationType;
+}
+
+/** GET /organizations/{id} and /organizations/by-type-code/{type}/{code}. */
+export interface OrganizationDetail extends OrganizationSummary {
+  parent: OrganizationRef | null;
+  children: OrganizationSummary[];
+  hasChildren: boolean;
+  memberCount: number;
+  /** From the root down to the organization itself. */
+  breadcrumb: OrganizationRef[];
+}
+
+export interface OrganizationNode extends Pick<OrganizationSummary, 'id' | 'name' | 'code' | 'type' | 'description' | 'parentId'> {
   memberCount: number | null;
   hasChildren: boolean;
   children: OrganizationNode[];

@@ -5,6 +5,7 @@ import { useTranslate, type BaseKey } from '@refinedev/core';
 import { Button, Dropdown, Empty, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { ImportWizard } from '../../components/import-wizard';
@@ -52,12 +53,10 @@ export function ClassList() {
 
   return (
     <section data-testid="classes-page">
-      <Space className="page-header" align="start">
-        <div>
-          <Typography.Title level={3}>{t('classes:title')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('classes:subtitle')}</Typography.Paragraph>
-        </div>
-        {can.create && (
+      <PageHeader
+        title={t('classes:title')}
+        subtitle={t('classes:subtitle')}
+        extra={can.create && (
           <Dropdown menu={{ items: [
                 { key: 'single', label: t('classes:add.single'), onClick: () => create.show() },
                 { key: 'file', label: t('classes:add.file'), onClick: () => setImporting(true) },
@@ -67,7 +66,7 @@ export function ClassList() {
             </Button>
           </Dropdown>
         )}
-      </Space>
+      />
 
       {/* key: the clear button remounts the uncontrolled inputs with empty values. */}
       <Space wrap className="filter-bar" key={filtered ? 'filtered' : 'clear'}>

@@ -5,6 +5,7 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { ImportWizard } from '../../components/import-wizard';
@@ -35,12 +36,10 @@ export function DepartmentList() {
 
   return (
     <section data-testid="departments-page">
-      <Space className="page-header" align="start">
-        <div>
-          <Typography.Title level={3}>{t('departments:title')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('departments:subtitle')}</Typography.Paragraph>
-        </div>
-        {can.create && (
+      <PageHeader
+        title={t('departments:title')}
+        subtitle={t('departments:subtitle')}
+        extra={can.create && (
           <Dropdown
             menu={{ items: [
                 { key: 'single', label: t('departments:add.single'), onClick: () => create.show() },
@@ -53,7 +52,7 @@ export function DepartmentList() {
             </Button>
           </Dropdown>
         )}
-      </Space>
+      />
 
       <Space wrap className="filter-bar">
         <Input.Search

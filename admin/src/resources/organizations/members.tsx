@@ -1,9 +1,9 @@
-import { formatDate, fullName, type SessionUser } from '@doanhoi/shared';
+import { formatDate, fullName, type OrganizationDetail, type SessionUser } from '@doanhoi/shared';
 import { useTable } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Breadcrumb, Input, Result, Space, Spin, Table, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useRouteOrganization, type OrganizationDetail } from './use-organization';
+import { useRouteOrganization } from './use-organization';
 
 interface MemberRow {
   user: SessionUser;

@@ -1,22 +1,7 @@
-import type { OrganizationType } from '@doanhoi/shared';
+import type { OrganizationDetail } from '@doanhoi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { apiRequest } from '../../providers/http';
-
-export interface OrganizationDetail {
-  id: number;
-  name: string;
-  code: string;
-  type: OrganizationType;
-  description: string | null;
-  parentId: number | null;
-  level: number;
-  memberCount: number;
-  hasChildren: boolean;
-  parent: { id: number; name: string; code: string; type: OrganizationType } | null;
-  children: { id: number; name: string; code: string; type: OrganizationType; description: string | null }[];
-  breadcrumb: { id: number; name: string; code: string; type: OrganizationType }[];
-}
 
 /** The organization named by the route's last {type}/{code} pair (000 §2 detail and member routes). */
 export function useRouteOrganization() {

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Input, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header';
 import { LoadError } from '../../components/catalogue/row-actions';
 import { apiRequest } from '../../providers/http';
 import { CampaignFormModal, toFormValues } from './form';
@@ -46,17 +47,15 @@ export function CampaignList() {
 
   return (
     <section data-testid="campaigns-page">
-      <Space className="page-header" align="start">
-        <div>
-          <Typography.Title level={3}>{t('campaigns:title')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('campaigns:subtitle')}</Typography.Paragraph>
-        </div>
-        {can.create && (
+      <PageHeader
+        title={t('campaigns:title')}
+        subtitle={t('campaigns:subtitle')}
+        extra={can.create && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()} data-testid="campaign-add">
             {t('campaigns:actions.create')}
           </Button>
         )}
-      </Space>
+      />
 
       <Space wrap className="filter-bar">
         <Input.Search allowClear defaultValue={value('q') as string | undefined} placeholder={t('campaigns:filters.search')} enterButton={t('buttons.filter')} onSearch={(v) => setFilter('q', v.trim())} data-testid="campaign-search" />

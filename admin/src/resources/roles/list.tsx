@@ -5,6 +5,7 @@ import { useTranslate, type BaseKey } from '@refinedev/core';
 import { Alert, Button, Empty, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
@@ -63,17 +64,15 @@ export function RoleList() {
 
   return (
     <section data-testid="roles-page">
-      <Space className="page-header" align="start">
-        <div>
-          <Typography.Title level={3}>{t('permissions:title')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('permissions:subtitle')}</Typography.Paragraph>
-        </div>
-        {can.create && (
+      <PageHeader
+        title={t('permissions:title')}
+        subtitle={t('permissions:subtitle')}
+        extra={can.create && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()} data-testid="role-add">
             {t('permissions:create.button')}
           </Button>
         )}
-      </Space>
+      />
 
       <Space wrap className="filter-bar">
         <Input.Search allowClear value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('permissions:filters.search')} data-testid="role-search" />

@@ -5,6 +5,7 @@ import { useCan, useTranslate, type BaseKey } from '@refinedev/core';
 import { Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
 import { ExportDialog } from '../../components/export-dialog';
@@ -66,19 +67,17 @@ export function UserList() {
 
   return (
     <section data-testid="users-page">
-      <Space className="page-header" align="start">
-        <div>
-          <Typography.Title level={3}>{t('users:title')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('users:subtitle')}</Typography.Paragraph>
-        </div>
-        {addItems.length > 0 && (
+      <PageHeader
+        title={t('users:title')}
+        subtitle={t('users:subtitle')}
+        extra={addItems.length > 0 && (
           <Dropdown menu={{ items: addItems }} trigger={['click']}>
             <Button type="primary" icon={<PlusOutlined />} data-testid="user-add">
               {t('users:add.button')} <DownOutlined />
             </Button>
           </Dropdown>
         )}
-      </Space>
+      />
 
       <Space wrap className="filter-bar">
         <Input.Search
