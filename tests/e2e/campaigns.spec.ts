@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
 
-test('the admin creates a campaign, is told why it cannot be activated yet, and adds a fee level; a draft cannot be deleted', async ({ page }) => {
+test('the admin sets up a campaign end to end: draft, fee level, members, payOS keys, activation, a cash payment', async ({ page }) => {
   await signIn(page, ADMIN, '/admin/payment-campaigns');
   const table = page.getByTestId('campaigns-table');
   // The seeded campaign is collecting: it offers complete and cancel, not edit or delete.
@@ -47,9 +47,44 @@ test('the admin creates a campaign, is told why it cannot be activated yet, and 
 
   // 001 §4: a draft is edited, not deleted.
   await expect(page.getByTestId('campaign-delete')).toHaveCount(0);
+
+  // Two members get the level; the campaign can then be activated and a payment recorded by hand.
+  await page.getByRole('tab', { name: 'Phân công thành viên' }).click();
+  await page.getByTestId('assign-open').click();
+  const assign = page.getByTestId('assign-modal');
+  await assign.getByTestId('assign-members').click();
+  await page.keyboard.type('2200100');
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.nth(0).click();
+  await options.nth(1).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Phân công', exact: true }).click();
+  const assignments = page.getByTestId('assignments-table').locator('tbody tr.ant-table-row');
+  await expect(assignments).toHaveCount(2);
+  await expect(assignments.first()).toContainText('50.000');
+
+  await page.getByRole('tab', { name: 'Cấu hình PayOS' }).click();
+  const payos = page.getByTestId('payos-config');
+  await payos.getByLabel('Client ID').fill('e2e-client');
+  await payos.getByLabel('API Key').fill('e2e-api-key-0001');
+  await payos.getByLabel('Checksum Key').fill('e2e-checksum-key-0001');
+  await page.getByTestId('payos-save').click();
+  // Stored keys come back masked.
+  await expect(payos.getByLabel('API Key')).toHaveValue(/^•+0001$/);
+
+  await page.getByTestId('campaign-activate').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Kích hoạt' }).click();
+  await expect(campaign.getByTestId('campaign-status')).toHaveAttribute('data-status', 'ACTIVE');
+
+  await page.getByRole('tab', { name: 'Phân công thành viên' }).click();
+  await assignments.first().getByTestId('assignment-mark-paid').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Đánh dấu đã thu' }).click();
+  await expect(assignments.filter({ hasText: 'Đã thanh toán' })).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Thống kê' }).click();
+  await expect(page.getByTestId('campaign-statistics')).toContainText('Đã thanh toán: 1');
+
   await page.goto('/admin/payment-campaigns');
-  await expect(table).toContainText('Đoàn phí E2E');
-  const draft = table.locator('tbody tr.ant-table-row').filter({ hasText: 'Đoàn phí E2E' });
-  await expect(draft.getByTestId('campaign-edit')).toBeVisible();
-  await expect(draft.getByTestId('campaign-delete')).toHaveCount(0);
+  const row = table.locator('tbody tr.ant-table-row').filter({ hasText: 'Đoàn phí E2E' });
+  await expect(row.getByTestId('campaign-complete')).toBeVisible();
+  await expect(row.getByTestId('campaign-delete')).toHaveCount(0);
 });

@@ -1,17 +1,19 @@
 import { formatDateTime, fullName, type Campaign } from '@doanhoi/shared';
 import { useModalForm } from '@refinedev/antd';
 import { useCan, useGo, useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { apiRequest } from '../../providers/http';
 import { CampaignFormModal, toFormValues } from './form';
 import { ACTIONS_BY_STATUS, CampaignStatusTag, useCampaignActions } from './status';
+import { AssignmentsTab } from './tabs/assignments';
 import { FeeLevelsTab } from './tabs/fee-levels';
+import { PayosConfigTab } from './tabs/payos-config';
 import { StatisticsTab } from './tabs/statistics';
 
-const TABS = ['statistics', 'fee-levels'] as const;
+const TABS = ['statistics', 'fee-levels', 'member-assignments', 'payos-config'] as const;
 
 /** /admin/payment-campaigns/{id} (001 §2): header with the status actions, info card, tabs by ?tab=. */
 export function CampaignShowPage() {
@@ -20,9 +22,11 @@ export function CampaignShowPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const [activationError, setActivationError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const campaign = useQuery({ queryKey: ['payment-campaigns', id], queryFn: () => apiRequest<Campaign>(`/payment-campaigns/${id}`), retry: false });
   const canEdit = useCan({ resource: 'payment-campaigns', action: 'edit' }).data?.can ?? false;
   const canDelete = useCan({ resource: 'payment-campaigns', action: 'delete' }).data?.can ?? false;
+  const canManage = useCan({ resource: 'payment-campaigns', action: 'manage_assignments' }).data?.can ?? false;
   const edit = useModalForm<Campaign>({
     resource: 'payment-campaigns',
     action: 'edit',
@@ -49,6 +53,10 @@ export function CampaignShowPage() {
   }
   const c = campaign.data;
   const allowed = ACTIONS_BY_STATUS[c.status];
+  // 001 §4: a finished campaign's levels, assignments and payOS config are read-only.
+  const writable = canEdit && c.status !== 'COMPLETED' && c.status !== 'CANCELLED';
+  // Levels, assignments and keys change the campaign's counts and statistics too.
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: ['payment-campaigns'] });
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'statistics';
 
   return (
@@ -97,7 +105,9 @@ export function CampaignShowPage() {
         onChange={(k) => setParams({ tab: k })}
         items={[
           { key: 'statistics', label: t('campaigns:tabs.statistics'), children: <StatisticsTab campaignId={c.id} /> },
-          { key: 'fee-levels', label: t('campaigns:tabs.feeLevels'), children: <FeeLevelsTab campaignId={c.id} editable={canEdit && c.status !== 'COMPLETED' && c.status !== 'CANCELLED'} onChanged={() => void campaign.refetch()} /> },
+          { key: 'fee-levels', label: t('campaigns:tabs.feeLevels'), children: <FeeLevelsTab campaignId={c.id} editable={writable} onChanged={refetch} /> },
+          { key: 'member-assignments', label: t('campaigns:tabs.assignments'), children: <AssignmentsTab campaignId={c.id} editable={writable && canManage} onChanged={refetch} /> },
+          { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={writable} onChanged={refetch} /> },
         ]}
       />
       <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
