@@ -82,6 +82,12 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
   await expect(assignments.filter({ hasText: 'Đã thanh toán' })).toHaveCount(1);
   await page.getByRole('tab', { name: 'Thống kê' }).click();
   await expect(page.getByTestId('campaign-statistics')).toContainText('Đã thanh toán: 1');
+  // The cash payment is in the history, paid, by hand.
+  await page.getByRole('tab', { name: 'Lịch sử thanh toán' }).click();
+  const history = page.getByTestId('payment-history').locator('tbody tr.ant-table-row');
+  await expect(history).toHaveCount(1);
+  await expect(history).toContainText('Tiền mặt');
+  await expect(history).toContainText('50.000');
 
   await page.goto('/admin/payment-campaigns');
   const row = table.locator('tbody tr.ant-table-row').filter({ hasText: 'Đoàn phí E2E' });

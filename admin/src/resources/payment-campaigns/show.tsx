@@ -10,10 +10,11 @@ import { CampaignFormModal, toFormValues } from './form';
 import { ACTIONS_BY_STATUS, CampaignStatusTag, useCampaignActions } from './status';
 import { AssignmentsTab } from './tabs/assignments';
 import { FeeLevelsTab } from './tabs/fee-levels';
+import { PaymentHistoryTab } from './tabs/payment-history';
 import { PayosConfigTab } from './tabs/payos-config';
 import { StatisticsTab } from './tabs/statistics';
 
-const TABS = ['statistics', 'fee-levels', 'member-assignments', 'payos-config'] as const;
+const TABS = ['statistics', 'payment-history', 'fee-levels', 'member-assignments', 'payos-config'] as const;
 
 /** /admin/payment-campaigns/{id} (001 §2): header with the status actions, info card, tabs by ?tab=. */
 export function CampaignShowPage() {
@@ -27,6 +28,7 @@ export function CampaignShowPage() {
   const canEdit = useCan({ resource: 'payment-campaigns', action: 'edit' }).data?.can ?? false;
   const canDelete = useCan({ resource: 'payment-campaigns', action: 'delete' }).data?.can ?? false;
   const canManage = useCan({ resource: 'payment-campaigns', action: 'manage_assignments' }).data?.can ?? false;
+  const canReports = useCan({ resource: 'payment-campaigns', action: 'view_reports' }).data?.can ?? false;
   const edit = useModalForm<Campaign>({
     resource: 'payment-campaigns',
     action: 'edit',
@@ -105,6 +107,7 @@ export function CampaignShowPage() {
         onChange={(k) => setParams({ tab: k })}
         items={[
           { key: 'statistics', label: t('campaigns:tabs.statistics'), children: <StatisticsTab campaignId={c.id} /> },
+          ...(canReports ? [{ key: 'payment-history', label: t('campaigns:tabs.history'), children: <PaymentHistoryTab campaignId={c.id} /> }] : []),
           { key: 'fee-levels', label: t('campaigns:tabs.feeLevels'), children: <FeeLevelsTab campaignId={c.id} editable={writable} onChanged={refetch} /> },
           { key: 'member-assignments', label: t('campaigns:tabs.assignments'), children: <AssignmentsTab campaignId={c.id} editable={writable && canManage} onChanged={refetch} /> },
           { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={writable} onChanged={refetch} /> },
