@@ -20,13 +20,18 @@ import {
   useNotificationProvider,
 } from './providers';
 import { queryClient } from './query-client';
-import { ClassList } from './resources/classes';
-import { CampaignList, CampaignShowPage } from './resources/payment-campaigns';
-import { DepartmentList } from './resources/departments';
-import { OrganizationMembersPage, OrganizationShowPage, OrganizationTreePage } from './resources/organizations';
-import { RoleList } from './resources/roles';
-import { UserList } from './resources/users';
 import { resources } from './resources';
+import {
+  CampaignList,
+  CampaignShowPage,
+  ClassList,
+  DepartmentList,
+  OrganizationMembersPage,
+  OrganizationShowPage,
+  OrganizationTreePage,
+  RoleList,
+  UserList,
+} from './screens';
 
 const documentTitle = ({ resource }: { resource?: { meta?: { label?: string } } }) => {
   const app = i18n.t('appTitle');

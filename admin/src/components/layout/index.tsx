@@ -1,4 +1,6 @@
 import { ThemedLayout } from '@refinedev/antd';
+import { Spin } from 'antd';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { CurrentOrganizationProvider } from '../../context/current-organization';
 import { ChangePasswordModal } from '../change-password';
@@ -12,7 +14,10 @@ export function AppLayout() {
     <CurrentOrganizationProvider>
       <ThemedLayout Header={Header} Sider={Sider}>
         <ResourceGuard>
-          <Outlet />
+          {/* Screens load on first visit (screens.ts). */}
+          <Suspense fallback={<Spin className="page-spin" />}>
+            <Outlet />
+          </Suspense>
         </ResourceGuard>
         <ChangePasswordModal />
       </ThemedLayout>
