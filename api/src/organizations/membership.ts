@@ -12,7 +12,6 @@ import { users } from '../users/schema';
 import { isVisible, requireIn, visibility, visibleOrg } from './access';
 import { pathIds } from './context';
 import { organizationMembers, organizations } from './schema';
-import { invalidateTree } from './tree';
 
 type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 const ADD = ['organizations.add_member', 'organizations.manage_members'];
@@ -33,7 +32,6 @@ function join(tx: Tx, organizationId: number, userId: number, role: string): boo
 
 export function membershipService({ db }: Deps, actor: Actor, ip: string | null) {
   const changed = () => {
-    invalidateTree(db);
     invalidateTotals('users', 'organization_members');
     invalidateActors();
   };

@@ -24,7 +24,7 @@ import { orgContext, pathIds } from './context';
 import { childPath } from './paths';
 import { organizationMembers, organizations } from './schema';
 import { organizationStats } from './stats';
-import { invalidateTree, treeBody } from './tree';
+import { treeBody } from './tree';
 
 type OrgRow = typeof organizations.$inferSelect;
 
@@ -44,7 +44,6 @@ export function toOrganization(o: OrgRow): OrganizationSummary {
 
 export function organizationsService({ db }: Deps, actor: Actor, ip: string | null) {
   const changed = () => {
-    invalidateTree(db);
     invalidateTotals('users', 'organization_members', 'organizations');
   };
 

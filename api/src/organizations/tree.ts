@@ -1,14 +1,14 @@
 /**
  * The organization tree with member counts: one query for the nodes and one grouped count, cached
- * per database and dropped on any organization or membership write (invalidateTree), or on any
- * other write to the database (writeStamp), since other modules write memberships too.
+ * per database until the next write to the database (lib/freshness.ts), since other modules
+ * write memberships too.
  */
 import type { OrganizationNode } from '@doanhoi/shared';
 import { eq, sql } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/client';
 import { isVisible, type OrgVisibility } from './access';
-import { writeStamp } from '../lib/freshness';
+import { freshCache } from '../lib/freshness';
 import { organizationMembers, organizations } from './schema';
 
 interface Flat {
@@ -22,7 +22,6 @@ interface Flat {
   memberCount: number;
 }
 
-const cache = new WeakMap<Db, Flat[]>();
 /**
  * Serialised trees per visibility (plain and gzipped), so a hot tree costs one buffer write
  * instead of rebuilding and stringifying 5,000 nodes (~780 KB, ~10× smaller gzipped).
@@ -32,44 +31,22 @@ export interface TreeBody {
   /** Compressed on first use: level 1 costs a quarter of level 6 for ~20% more bytes, which keeps the rebuild after a write short. */
   gzip(): Buffer;
 }
-const serialised = new WeakMap<Db, Map<string, TreeBody>>();
-
-const stamps = new WeakMap<Db, string>();
-
-export function invalidateTree(db: Db): void {
-  cache.delete(db);
-  serialised.delete(db);
-}
-
-/** Drop the cached tree when anything was written since it was built. */
-function dropIfWritten(db: Db): void {
-  const stamp = writeStamp(db);
-  if (stamps.get(db) === stamp) return;
-  invalidateTree(db);
-  stamps.set(db, stamp);
-}
+// Both kept until the next write to the database (memberships change through many modules).
+const flatRows = freshCache<Flat[]>(1);
+const bodies = freshCache<TreeBody>(200);
 
 /** The tree as JSON bytes, built once per (visibility, counts) until the next write. */
 export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBody {
-  dropIfWritten(db);
   const key = `${withCounts}|${v.all ? '*' : `${v.paths.join(',')}|${v.memberOrgIds.join(',')}`}`;
-  let byKey = serialised.get(db);
-  if (!byKey) serialised.set(db, (byKey = new Map()));
-  let body = byKey.get(key);
-  if (body === undefined) {
+  return bodies.get(db, key, () => {
     const json = Buffer.from(JSON.stringify(buildTree(db, v, withCounts)));
     let gz: Buffer | undefined;
-    body = { json, gzip: () => (gz ??= gzipSync(json, { level: 9 })) };
-    if (byKey.size > 200) byKey.clear();
-    byKey.set(key, body);
-  }
-  return body;
+    return { json, gzip: () => (gz ??= gzipSync(json, { level: 9 })) };
+  });
 }
 
 function flat(db: Db): Flat[] {
-  dropIfWritten(db);
-  let rows = cache.get(db);
-  if (!rows) {
+  return flatRows.get(db, 'all', () => {
     const counts = new Map(
       db
         .select({ id: organizationMembers.organizationId, n: sql<number>`count(*)` })
@@ -79,7 +56,7 @@ function flat(db: Db): Flat[] {
         .all()
         .map((r) => [r.id, r.n]),
     );
-    rows = db
+    return db
       .select({
         id: organizations.id,
         name: organizations.name,
@@ -93,9 +70,7 @@ function flat(db: Db): Flat[] {
       .orderBy(organizations.name)
       .all()
       .map((o) => ({ ...o, memberCount: counts.get(o.id) ?? 0 }));
-    cache.set(db, rows);
-  }
-  return rows;
+  });
 }
 
 /** The visible forest: a visible node whose parent is hidden becomes a root. */
