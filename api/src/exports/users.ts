@@ -7,6 +7,7 @@ import { departments } from '../departments/schema';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../organizations/schema';
+import { publicUserColumns } from '../users/list';
 import { scopeCondition, subtreeRange, userScope } from '../users/scope';
 import { users } from '../users/schema';
 import type { Cell } from './writer';
@@ -19,22 +20,7 @@ const MEMBERSHIP: Record<string, string> = { none: 'Không', doan_vien: 'Đoàn 
 const MEMBER_ROLE: Record<string, string> = { member: 'Thành viên' };
 
 /** Only what an export can show (not the password hash or search text). */
-const COLUMNS = {
-  id: users.id,
-  code: users.code,
-  familyName: users.familyName,
-  givenName: users.givenName,
-  email: users.email,
-  phone: users.phone,
-  userType: users.userType,
-  membershipStatus: users.membershipStatus,
-  isActive: users.isActive,
-  classId: users.classId,
-  managementDepartmentId: users.managementDepartmentId,
-  trainingDepartmentId: users.trainingDepartmentId,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
+const COLUMNS = publicUserColumns;
 type UserRow = { [K in keyof typeof COLUMNS]: (typeof users.$inferSelect)[K] };
 
 function lookups(db: Db) {

@@ -13,8 +13,8 @@ import { users } from './schema';
 const managementDepartment = alias(departments, 'management_department');
 const trainingDepartment = alias(departments, 'training_department');
 
-/** The columns of a users-screen row; never the hash or the search column. */
-const rowColumns = {
+/** The user columns any screen or export may read: never the hash or the search column. */
+export const publicUserColumns = {
   id: users.id,
   code: users.code,
   familyName: users.familyName,
@@ -30,6 +30,11 @@ const rowColumns = {
   classId: users.classId,
   managementDepartmentId: users.managementDepartmentId,
   trainingDepartmentId: users.trainingDepartmentId,
+};
+
+/** A users-screen row: the public columns with the class and department names. */
+const rowColumns = {
+  ...publicUserColumns,
   className: classes.name,
   managementDepartmentName: managementDepartment.name,
   trainingDepartmentName: trainingDepartment.name,
