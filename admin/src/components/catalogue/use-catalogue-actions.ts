@@ -48,12 +48,11 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void,
               url: `${API_URL}/${bulkPath}`,
               method: 'delete',
               values: { ids },
-              successNotification: (data) => ({
-                type: 'success',
-                message: t(`${resource}:bulkDelete.done`, {
-                  count: (data?.data as { deletedCount?: number; deletedRoles?: number })?.deletedCount ?? (data?.data as { deletedRoles?: number })?.deletedRoles ?? ids.length,
-                }),
-              }),
+              successNotification: (data) => {
+                // Catalogues and users answer deletedCount, roles deletedRoles (000 §7).
+                const body = data?.data as { deletedCount?: number; deletedRoles?: number } | undefined;
+                return { type: 'success', message: t(`${resource}:bulkDelete.done`, { count: body?.deletedCount ?? body?.deletedRoles ?? ids.length }) };
+              },
             },
             {
               onSuccess: () => {
