@@ -31,6 +31,13 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
   await expect(page.getByTestId('campaign-info')).toContainText('00:00 01/12/2030');
   await expect(page.getByTestId('campaign-info')).toContainText('23:59 31/12/2030');
 
+  // Editing shows the organization by name; it cannot be changed.
+  await campaign.getByRole('button', { name: 'Sửa', exact: true }).click();
+  const edit = page.getByTestId('campaign-edit-form');
+  await expect(edit.getByLabel('Tên đợt thu')).toHaveValue('Đoàn phí E2E');
+  await expect(edit).toContainText('Đoàn khoa Công nghệ Thông tin');
+  await page.getByRole('dialog').locator('.ant-modal-close').click();
+
   await page.getByTestId('campaign-activate').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Kích hoạt' }).click();
   await expect(page.getByTestId('campaign-error')).toBeVisible();

@@ -1,4 +1,4 @@
-import { createCampaignSchema, type Campaign } from '@doanhoi/shared';
+import { createCampaignSchema, VN_OFFSET_MS, type Campaign } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Modal, Row, Select, TimePicker, type FormProps, type ModalProps } from 'antd';
@@ -14,6 +14,8 @@ interface Props {
 
 export interface CampaignFormValues {
   organizationId?: number;
+  /** Shown (not sent) on edit, where the organization cannot change. */
+  organizationName?: string;
   name?: string;
   description?: string;
   startDate?: Dayjs;
@@ -23,15 +25,14 @@ export interface CampaignFormValues {
 }
 
 const rule = zodRule(createCampaignSchema);
-/** Vietnam wall-clock time, as the API reads a zone-less date-time (001 §4). */
-const VN_OFFSET_MINUTES = 7 * 60;
-const vnLocal = (iso: string) => dayjs(iso).add(VN_OFFSET_MINUTES + dayjs(iso).utcOffset() * -1, 'minute');
+/** The instant shown as Vietnam wall-clock time (whatever the browser's zone), as the API reads a zone-less date-time (001 §4). */
+const vnLocal = (iso: string) => dayjs(iso).add(VN_OFFSET_MS / 60_000 - dayjs(iso).utcOffset(), 'minute');
 
 /** The API's campaign → the form's separate date and time fields. */
 export function toFormValues(c: Campaign): CampaignFormValues {
   const s = vnLocal(c.startDate);
   const e = vnLocal(c.endDate);
-  return { organizationId: c.organizationId, name: c.name, description: c.description ?? undefined, startDate: s, startTime: s, endDate: e, endTime: e };
+  return { organizationId: c.organizationId, organizationName: c.organization?.name, name: c.name, description: c.description ?? undefined, startDate: s, startTime: s, endDate: e, endTime: e };
 }
 
 /** The form's fields → the API body ('YYYY-MM-DDTHH:mm:00', Vietnam time). */
@@ -48,7 +49,11 @@ export function CampaignFormModal({ action, modalProps, formProps }: Props) {
     queryFn: () => apiRequest<{ data: { id: number; name: string; code: string }[] }>('/payment-campaigns/accessible-organizations'),
     enabled: action === 'create',
   });
-  const options = action === 'create' ? (orgs.data?.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` })) : undefined;
+  const editing = formProps.initialValues as CampaignFormValues | undefined;
+  const options =
+    action === 'create'
+      ? (orgs.data?.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))
+      : [{ value: editing?.organizationId, label: editing?.organizationName ?? 'N/A' }];
   return (
     <Modal {...modalProps} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender>
       <Form
