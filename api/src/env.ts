@@ -38,6 +38,9 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Import caps against spreadsheet bombs: data rows per file and bytes the xlsx may inflate to. */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(50_000),
+  IMPORT_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).default(100),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -58,7 +58,7 @@ function resultMessage(c: Counts, dryRun: boolean): string {
   return c.failed === 0 ? `Import thành công! Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng` : `Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng, ${c.failed} dòng lỗi`;
 }
 
-export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip: string | null) {
+export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null) {
   function loadOpen(sessionId: string) {
     const s = loadSession(db, sessionId, def.kind, actor.id);
     if (running.has(s.id)) conflict('Phiên nhập đang được thực hiện');
@@ -69,7 +69,10 @@ export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip
   return {
     async upload(file: File, params: Record<string, unknown>) {
       const buffer = new Uint8Array(await file.arrayBuffer());
-      const sheet = await readSheet(buffer, file.name, def.columns(params));
+      const sheet = await readSheet(buffer, file.name, def.columns(params), {
+        maxRows: env.IMPORT_MAX_ROWS,
+        maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024,
+      });
       const sessionId = createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });
       return {
         sessionId,
