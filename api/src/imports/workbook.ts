@@ -1,5 +1,5 @@
 /** Reading uploaded spreadsheets with exceljs's streaming reader, and turning rows into records. */
-import { normalizeText, type ImportColumn } from '@doanhoi/shared';
+import { cleanLine, normalizeText, type ImportColumn } from '@doanhoi/shared';
 import ExcelJS from 'exceljs';
 import { Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -163,7 +163,8 @@ export async function readSheet(
         if (values.every((v) => !v)) continue;
         if (rows.length >= limits.maxRows) fail(413, tooManyRowsMessage(limits.maxRows));
         const rec: Record<string, string> = {};
-        for (const [i, key] of keyed) rec[key] = values[i] ?? '';
+        // The shared text rule, as forms and the API apply it; a password is taken as typed.
+        for (const [i, key] of keyed) rec[key] = key === 'password' ? (values[i] ?? '') : cleanLine(values[i] ?? '').trim();
         rows.push({ rowNumber: row.number, values: rec });
       }
       break; // only the first worksheet
