@@ -200,6 +200,15 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
               db.transaction((tx) => {
                 writer.writeIsolated(tx, batch, c);
                 markProgress(tx, s.id, done + batch.length);
+                // Each committed batch carries its own audit row, so rows written before a crash are accounted for.
+                audit(tx, {
+                  actorId: actor.id,
+                  action: `import.${def.kind}.batch`,
+                  entity: 'import_session',
+                  entityId: s.id,
+                  after: { fileName: s.fileName, fromRow: batch[0]!.rowNumber, toRow: batch[batch.length - 1]!.rowNumber, importedCount: c.imported, skippedCount: c.skipped, failedCount: c.failed },
+                  ip,
+                });
               });
             } catch (err) {
               // Earlier batches stay written (and counted); this one was rolled back.
