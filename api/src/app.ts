@@ -21,6 +21,7 @@ import { REPO_ROOT } from './env';
 import type { AppEnv, Deps } from './lib/context';
 import { requestHeader } from './lib/headers';
 import { pickLanguage } from './lib/i18n';
+import { securityHeaders } from './lib/security-headers';
 import { safeFile, sendFile, spa } from './lib/static';
 
 export interface AppOptions {
@@ -34,6 +35,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const limiter = new LoginRateLimiter(deps.env.LOGIN_RATE_LIMIT, deps.env.LOGIN_RATE_WINDOW_SECONDS * 1000);
 
+  app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('lang', pickLanguage(requestHeader(c, 'accept-language')));

@@ -1,5 +1,5 @@
 /** The only place that reads process.env. Secrets are validated here and never logged. */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,26 +38,45 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Import caps against spreadsheet bombs: data rows per file and bytes the xlsx may inflate to. */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(50_000),
+  IMPORT_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).default(100),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
 });
 
-export type Env = z.infer<typeof schema> & { jwtSecret: string; appSecret: string };
+export type Config = z.infer<typeof schema>;
+export type Env = Config & {
+  jwtSecret: string;
+  appSecret: string;
+  /** Secret files this start created (none existed): removed again if the start is refused. */
+  createdSecretFiles: string[];
+};
 
-/** Secrets not given by the environment are generated once and kept beside the database. */
-function persistedSecret(dbPath: string, name: string): string {
+/** Where a generated secret is kept: beside the database, so a backup takes both. */
+export function secretFile(dbPath: string, name: 'app' | 'jwt'): string {
+  return resolve(dirname(dbPath), `${name}.secret`);
+}
+
+/** Secrets not given by the environment are generated once and kept beside the database, 0600. */
+function persistedSecret(dbPath: string, name: 'app' | 'jwt', created: string[]): string {
   if (dbPath === ':memory:') return randomBytes(32).toString('hex');
-  const file = resolve(dirname(dbPath), `${name}.secret`);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  const file = secretFile(dbPath, name);
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const value = randomBytes(32).toString('hex');
   writeFileSync(file, value, { mode: 0o600 });
+  created.push(file);
   return value;
 }
 
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+/** The configuration without the secrets (no file is read or created): for backup and restore. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -65,12 +84,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     process.exit(1);
   }
   const e = parsed.data;
-  const dbPath = e.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(e.DATABASE_PATH);
+  return { ...e, DATABASE_PATH: e.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(e.DATABASE_PATH) };
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const e = loadConfig(source);
+  const createdSecretFiles: string[] = [];
   return {
     ...e,
-    DATABASE_PATH: dbPath,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dbPath, 'jwt'),
-    appSecret: e.APP_SECRET ?? persistedSecret(dbPath, 'app'),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(e.DATABASE_PATH, 'jwt', createdSecretFiles),
+    appSecret: e.APP_SECRET ?? persistedSecret(e.DATABASE_PATH, 'app', createdSecretFiles),
+    createdSecretFiles,
   };
 }
 

@@ -3,12 +3,19 @@ import { createApp } from './app';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
-import { loadEnv } from './env';
+import { loadEnv, secretFile } from './env';
+import { checkAppSecret } from './lib/secrets';
 import { ownOrigin, startPaymentJobs } from './payments/jobs';
 
 const env = loadEnv();
 const db = openDb(env.DATABASE_PATH);
 runMigrations(db);
+const secretProblem = env.DATABASE_PATH === ':memory:' ? null : checkAppSecret(db, env, secretFile(env.DATABASE_PATH, 'app'));
+if (secretProblem) {
+  console.error(secretProblem);
+  db.$client.close();
+  process.exit(1);
+}
 const seeded = await seed(db, env);
 const app = createApp({ db, env });
 let stopJobs = () => {};

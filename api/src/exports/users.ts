@@ -1,6 +1,7 @@
 /** Users and organization-member exports: keyset-paged reads (id > last), so 100k rows stream in flat memory. */
 import { fullName, normalizeText, type ExportRequest } from '@doanhoi/shared';
-import { and, asc, eq, gt, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { containsLike } from '../lib/like';
 import { classes } from '../classes/schema';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
@@ -58,7 +59,7 @@ export function userExportFilter(db: Db, actor: Actor, body: ExportRequest): SQL
   const filters: (SQL | undefined)[] = [scopeCondition(db, userScope(db, actor, 'users.export'))];
   if (body.userType) filters.push(eq(users.userType, body.userType));
   if (body.membershipStatus) filters.push(eq(users.membershipStatus, body.membershipStatus));
-  for (const w of normalizeText(body.search).split(' ').filter(Boolean)) filters.push(like(users.searchText, `%${w}%`));
+  for (const w of normalizeText(body.search).split(' ').filter(Boolean)) filters.push(containsLike(users.searchText, w));
   if (body.organizationId) {
     const org = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)).get();
     if (!org) notFound('Không tìm thấy tổ chức');

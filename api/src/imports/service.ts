@@ -58,7 +58,7 @@ function resultMessage(c: Counts, dryRun: boolean): string {
   return c.failed === 0 ? `Import thành công! Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng` : `Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng, ${c.failed} dòng lỗi`;
 }
 
-export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip: string | null) {
+export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null) {
   function loadOpen(sessionId: string) {
     const s = loadSession(db, sessionId, def.kind, actor.id);
     if (running.has(s.id)) conflict('Phiên nhập đang được thực hiện');
@@ -69,7 +69,10 @@ export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip
   return {
     async upload(file: File, params: Record<string, unknown>) {
       const buffer = new Uint8Array(await file.arrayBuffer());
-      const sheet = await readSheet(buffer, file.name, def.columns(params));
+      const sheet = await readSheet(buffer, file.name, def.columns(params), {
+        maxRows: env.IMPORT_MAX_ROWS,
+        maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024,
+      });
       const sessionId = createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });
       return {
         sessionId,
@@ -197,6 +200,15 @@ export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip
               db.transaction((tx) => {
                 writer.writeIsolated(tx, batch, c);
                 markProgress(tx, s.id, done + batch.length);
+                // Each committed batch carries its own audit row, so rows written before a crash are accounted for.
+                audit(tx, {
+                  actorId: actor.id,
+                  action: `import.${def.kind}.batch`,
+                  entity: 'import_session',
+                  entityId: s.id,
+                  after: { fileName: s.fileName, fromRow: batch[0]!.rowNumber, toRow: batch[batch.length - 1]!.rowNumber, importedCount: c.imported, skippedCount: c.skipped, failedCount: c.failed },
+                  ip,
+                });
               });
             } catch (err) {
               // Earlier batches stay written (and counted); this one was rolled back.

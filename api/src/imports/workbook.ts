@@ -1,9 +1,11 @@
 /** Reading uploaded spreadsheets with exceljs's streaming reader, and turning rows into records. */
-import { normalizeText, type ImportColumn } from '@doanhoi/shared';
+import { cleanLine, normalizeText, type ImportColumn } from '@doanhoi/shared';
 import ExcelJS from 'exceljs';
 import { Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { badRequest } from '../lib/errors';
+import { HTTPException } from 'hono/http-exception';
+import { badRequest, fail } from '../lib/errors';
+import { assertZipWithinLimit } from './zip-guard';
 
 const ZIP_MAGIC = [0x50, 0x4b];
 /** OLE compound file: an encrypted (password-protected) .xlsx or a legacy .xls. */
@@ -79,6 +81,19 @@ export function cellText(v: ExcelJS.CellValue): string {
   return String(v).trim();
 }
 
+export interface SheetLimits {
+  /** Data rows accepted from one file; reading stops at the first row past it. */
+  maxRows: number;
+  /** Bytes all entries of the zip may inflate to. */
+  maxUnzippedBytes: number;
+}
+
+export const DEFAULT_SHEET_LIMITS: SheetLimits = { maxRows: 50_000, maxUnzippedBytes: 100 * 1024 * 1024 };
+
+export function tooManyRowsMessage(maxRows: number) {
+  return `File có quá nhiều dòng: tối đa ${maxRows.toLocaleString('vi-VN')} dòng dữ liệu mỗi lần nhập. Vui lòng chia nhỏ file`;
+}
+
 export interface ParsedSheet {
   /** Records keyed by column key, with the spreadsheet row number. */
   rows: { rowNumber: number; values: Record<string, string> }[];
@@ -89,13 +104,19 @@ export interface ParsedSheet {
  * Reads the first worksheet: its first non-empty row is the header, matched to the columns by
  * key or Vietnamese header (accent- and case-insensitive, a trailing '*' ignored).
  */
-export async function readSheet(buffer: Uint8Array, fileName: string, columns: readonly ImportColumn[]): Promise<ParsedSheet> {
+export async function readSheet(
+  buffer: Uint8Array,
+  fileName: string,
+  columns: readonly ImportColumn[],
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+): Promise<ParsedSheet> {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.xls')) {
     badRequest('Định dạng .xls (Excel 97-2003) chưa được hỗ trợ. Vui lòng mở file và lưu lại dưới dạng .xlsx');
   }
   if (startsWith(buffer, OLE_MAGIC)) badRequest('File được bảo vệ bằng mật khẩu hoặc không phải định dạng .xlsx. Vui lòng bỏ mật khẩu và lưu lại dưới dạng .xlsx');
   if (!startsWith(buffer, ZIP_MAGIC)) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx)');
+  await assertZipWithinLimit(buffer, limits.maxUnzippedBytes);
 
   const alias = new Map<string, string>();
   // Keys and headers first, so an alias never shadows another column's own name.
@@ -106,6 +127,8 @@ export async function readSheet(buffer: Uint8Array, fileName: string, columns: r
   for (const c of columns) for (const a of c.aliases ?? []) if (!alias.has(normalizeText(a))) alias.set(normalizeText(a), c.key);
   const rows: ParsedSheet['rows'] = [];
   let header: (string | null)[] | null = null;
+  /** [cell index, column key] of the recognised header cells: a row is read through these only. */
+  const keyed: [number, string][] = [];
   let sawSheet = false;
   const unknownHeaders: string[] = [];
   try {
@@ -134,18 +157,20 @@ export async function readSheet(buffer: Uint8Array, fileName: string, columns: r
             taken.add(key);
             return key;
           });
+          header.forEach((key, i) => key && keyed.push([i, key]));
           continue;
         }
         if (values.every((v) => !v)) continue;
+        if (rows.length >= limits.maxRows) fail(413, tooManyRowsMessage(limits.maxRows));
         const rec: Record<string, string> = {};
-        header.forEach((key, i) => {
-          if (key) rec[key] = values[i] ?? '';
-        });
+        // The shared text rule, as forms and the API apply it; a password is taken as typed.
+        for (const [i, key] of keyed) rec[key] = key === 'password' ? (values[i] ?? '') : cleanLine(values[i] ?? '').trim();
         rows.push({ rowNumber: row.number, values: rec });
       }
       break; // only the first worksheet
     }
-  } catch {
+  } catch (err) {
+    if (err instanceof HTTPException) throw err;
     badRequest('Không đọc được file Excel: file bị hỏng hoặc không đúng định dạng .xlsx');
   }
   if (!sawSheet) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx): không có trang tính nào');

@@ -1,16 +1,18 @@
-import type { ValidationTargets } from 'hono';
+import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { validator } from 'hono-openapi';
+import { uniqueSymbol, validator } from 'hono-openapi';
 import type { ZodType } from 'zod';
 import { pickLanguage, translate } from './i18n';
+import { checkJsonBody } from './json-body';
 
 /**
  * Request validation with our error contract: 400 `{ message, issues }`, with the shared schema's
  * message keys translated into the caller's language. Built on hono-openapi's validator so every
- * validated route appears in the OpenAPI document at /api/docs.
+ * validated route appears in the OpenAPI document at /api/docs. A JSON body is first held to
+ * the shared body rules (json-body.ts: 415 when it is not JSON, 400 when nested too deep).
  */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return validator(target, schema, (result, c) => {
+  const inner = validator(target, schema, (result, c) => {
     if (!result.success) {
       const lang = pickLanguage(c.req.header('accept-language'));
       const issues = result.error.map((i) => ({
@@ -21,4 +23,12 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
       throw new HTTPException(400, { message, cause: { issues } });
     }
   });
+  if (target !== 'json') return inner;
+  const guarded: MiddlewareHandler = async (c, next) => {
+    await checkJsonBody(c);
+    return inner(c, next);
+  };
+  // The OpenAPI document finds the schema on the middleware itself.
+  Object.defineProperty(guarded, 'name', { value: 'validator', configurable: true });
+  return Object.assign(guarded, { [uniqueSymbol]: (inner as unknown as Record<symbol, unknown>)[uniqueSymbol] }) as unknown as typeof inner;
 }

@@ -7,7 +7,8 @@ import {
   normalizeText,
   type OrganizationType,
 } from '@doanhoi/shared';
-import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { containsLike } from '../lib/like';
 import type { z } from 'zod';
 import type { createOrganizationSchema, OrganizationDetail, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
 import { invalidateActors } from '../auth/actor';
@@ -78,7 +79,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     list(q: { page: number; limit: number; search?: string; type?: OrganizationType }) {
       const conds: (SQL | undefined)[] = [visibleCondition(visibility(db, actor))];
       if (q.type) conds.push(eq(organizations.type, q.type));
-      if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(like(organizations.searchText, `%${w}%`));
+      if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(containsLike(organizations.searchText, w));
       const where = and(...conds);
       const total = db.select({ n: count() }).from(organizations).where(where).get()!.n;
       const rows = db.select().from(organizations).where(where).orderBy(asc(organizations.path)).limit(q.limit).offset((q.page - 1) * q.limit).all();
@@ -142,7 +143,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     members(id: number, q: { page: number; limit: number; search?: string }) {
       visibleOrg(db, actor, id);
       const conds: (SQL | undefined)[] = [eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)];
-      if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(like(users.searchText, `%${w}%`));
+      if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(containsLike(users.searchText, w));
       const where = and(...conds);
       const total = db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where).get()!.n;
       const rows = db

@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PASSWORD_MIN } from './common';
+import { cleanLine, EMAIL_PATTERN, newPasswordField, PASSWORD_INPUT_MAX, PASSWORD_MIN } from './common';
 
 export const loginSchema = z.object({
   email: z
     .string({ error: 'validation.emailRequired' })
+    .overwrite(cleanLine)
     .trim()
     .min(1, { error: 'validation.emailRequired', abort: true })
     .regex(EMAIL_PATTERN, 'validation.emailInvalid'),
   password: z
     .string({ error: 'validation.passwordRequired' })
     .min(1, { error: 'validation.passwordRequired', abort: true })
-    .min(PASSWORD_MIN, 'validation.passwordMinLength'),
+    .min(PASSWORD_MIN, 'validation.passwordMinLength')
+    .max(PASSWORD_INPUT_MAX, 'validation.textTooLong'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -19,10 +21,11 @@ export const refreshSchema = z.object({
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired'),
-  newPassword: z
+  currentPassword: z
     .string({ error: 'validation.passwordRequired' })
-    .min(PASSWORD_MIN, 'validation.passwordMinLength'),
+    .min(1, 'validation.passwordRequired')
+    .max(PASSWORD_INPUT_MAX, 'validation.textTooLong'),
+  newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery } from './common';
+import { booleanQuery, cleanLine, cleanText } from './common';
 
 /** Department name and code minimum after trimming (000 §5, §9). */
 export const DEPARTMENT_TEXT_MIN = 2;
@@ -9,12 +9,13 @@ export const CATALOGUE_LIMIT_MAX = 1000;
 const invalid = 'validation.invalidValue';
 
 /**
- * Optional free text: trimmed; an empty string or null means "none" (stored null, clears it on
- * update); absent stays undefined (left unchanged on update).
+ * Optional text: trimmed; an empty string or null means "none" (stored null, clears it on
+ * update); absent stays undefined (left unchanged on update). `multiline` keeps line breaks (descriptions).
  */
-export function optionalCatalogueText(max: number, min = 0) {
+export function optionalCatalogueText(max: number, min = 0, multiline = false) {
   return z
     .string({ error: invalid })
+    .overwrite(multiline ? cleanText : cleanLine)
     .trim()
     .max(max, 'validation.textTooLong')
     .nullish()
@@ -26,6 +27,7 @@ export function optionalCatalogueText(max: number, min = 0) {
 export function catalogueName(min: number, max = 200) {
   return z
     .string({ error: 'validation.nameRequired' })
+    .overwrite(cleanLine)
     .trim()
     .min(1, { error: 'validation.nameRequired', abort: true })
     .min(min, 'validation.nameMinLength')
@@ -46,7 +48,7 @@ export type DepartmentListQuery = z.infer<typeof departmentListQuery>;
 export const createDepartmentSchema = z.object({
   name: catalogueName(DEPARTMENT_TEXT_MIN),
   code: optionalCatalogueText(50, DEPARTMENT_TEXT_MIN),
-  description: optionalCatalogueText(1000),
+  description: optionalCatalogueText(1000, 0, true),
   isActive: z.boolean({ error: invalid }).optional(),
 });
 export type CreateDepartmentInput = z.input<typeof createDepartmentSchema>;

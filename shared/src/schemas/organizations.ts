@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLine, cleanText } from './common';
 import { ORGANIZATION_TYPES, organizationTypeSchema, type OrganizationType } from './enums';
 
 /** 000 §5: which type may sit under which (roots have none). */
@@ -25,13 +26,13 @@ export const DEFAULT_PARENT_ROOT: Partial<Record<OrganizationType, OrganizationT
 
 export const ROOT_TYPES: readonly OrganizationType[] = ORGANIZATION_TYPES.filter((t) => ALLOWED_PARENTS[t].length === 0);
 
-const text = (key: string, max = 200) => z.string({ error: key }).trim().min(1, { error: key, abort: true }).max(max, 'validation.textTooLong');
+const text = (key: string, max = 200) => z.string({ error: key }).overwrite(cleanLine).trim().min(1, { error: key, abort: true }).max(max, 'validation.textTooLong');
 
 export const createOrganizationSchema = z.object({
   name: text('validation.nameRequired'),
   code: text('validation.codeRequired', 50),
   type: organizationTypeSchema,
-  description: z.string().trim().max(1000, 'validation.textTooLong').nullish(),
+  description: z.string().overwrite(cleanText).trim().max(1000, 'validation.textTooLong').nullish(),
   parentId: z.number().int().positive().nullish(),
 });
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
@@ -40,7 +41,7 @@ export const updateOrganizationSchema = z.object({
   name: text('validation.nameRequired').optional(),
   code: text('validation.codeRequired', 50).optional(),
   type: organizationTypeSchema.optional(),
-  description: z.string().trim().max(1000, 'validation.textTooLong').nullish(),
+  description: z.string().overwrite(cleanText).trim().max(1000, 'validation.textTooLong').nullish(),
   /** Accepted only when unchanged: organizations are not moved (the API answers 400 otherwise). */
   parentId: z.number().int().positive().nullish(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery } from './common';
+import { booleanQuery, cleanLine, cleanText } from './common';
 
 /** Role codes (000 §3 Role.name): lower-case letters, digits and underscore; immutable once created. */
 export const ROLE_NAME_PATTERN = /^[a-z0-9_]+$/;
@@ -13,6 +13,7 @@ const positiveId = z.number({ error: invalid }).int(invalid).positive(invalid);
 const optionalText = (max: number) =>
   z
     .string({ error: invalid })
+    .overwrite(cleanText)
     .trim()
     .max(max, 'validation.textTooLong')
     .nullish()
@@ -20,6 +21,7 @@ const optionalText = (max: number) =>
 
 const displayNameField = z
   .string({ error: 'validation.displayNameRequired' })
+  .overwrite(cleanLine)
   .trim()
   .min(1, { error: 'validation.displayNameRequired', abort: true })
   .max(200, 'validation.textTooLong');

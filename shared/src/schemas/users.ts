@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery, EMAIL_PATTERN, PASSWORD_MIN } from './common';
+import { booleanQuery, cleanLine, EMAIL_PATTERN, newPasswordField } from './common';
 import { MEMBERSHIP_STATUSES, organizationTypeSchema, USER_TYPES } from './enums';
 
 /** Pickers load up to 1000 users in one page (000 §7, §9). */
@@ -15,6 +15,7 @@ const membershipStatusField = z.enum(MEMBERSHIP_STATUSES, { error: invalid });
 function requiredText(key: string, max: number) {
   return z
     .string({ error: key })
+    .overwrite(cleanLine)
     .trim()
     .min(1, { error: key, abort: true })
     .max(max, 'validation.textTooLong');
@@ -22,6 +23,7 @@ function requiredText(key: string, max: number) {
 
 const emailField = z
   .string({ error: 'validation.emailRequired' })
+  .overwrite(cleanLine)
   .trim()
   .min(1, { error: 'validation.emailRequired', abort: true })
   .max(254, { error: 'validation.textTooLong', abort: true })
@@ -36,7 +38,7 @@ const phoneField = z
 
 /** Optional; an empty string is dropped (the form sends '' when the field was left blank). */
 const passwordField = z
-  .union([z.literal(''), z.string({ error: 'validation.passwordMinLength' }).min(PASSWORD_MIN, 'validation.passwordMinLength').max(200, 'validation.textTooLong')])
+  .union([z.literal(''), newPasswordField])
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 

@@ -1,0 +1,119 @@
+/**
+ * Test helper: a hand-made xlsx whose sheet compresses extremely well (a decompression bomb),
+ * written with a streaming deflate so the test itself never holds the inflated sheet.
+ */
+import { crc32, createDeflateRaw } from 'node:zlib';
+
+interface Entry {
+  name: string;
+  data: Buffer;
+  crc: number;
+  size: number;
+}
+
+async function deflate(chunks: Iterable<string | Buffer>): Promise<Entry & { name: '' }> {
+  const z = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  z.on('data', (b: Buffer) => out.push(b));
+  const done = new Promise((r) => z.on('end', r));
+  let crc = 0;
+  let size = 0;
+  for (const s of chunks) {
+    const b = typeof s === 'string' ? Buffer.from(s, 'utf8') : s;
+    crc = crc32(b, crc);
+    size += b.length;
+    if (!z.write(b)) await new Promise((r) => z.once('drain', r));
+  }
+  z.end();
+  await done;
+  return { name: '', data: Buffer.concat(out), crc, size };
+}
+
+function zip(entries: Entry[], declared: (e: Entry) => number): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.crc >>> 0, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(declared(e), 22);
+    local.writeUInt16LE(name.length, 26);
+    const cd = Buffer.alloc(46);
+    cd.writeUInt32LE(0x02014b50, 0);
+    cd.writeUInt16LE(20, 4);
+    cd.writeUInt16LE(20, 6);
+    cd.writeUInt16LE(8, 10);
+    cd.writeUInt32LE(e.crc >>> 0, 16);
+    cd.writeUInt32LE(e.data.length, 20);
+    cd.writeUInt32LE(declared(e), 24);
+    cd.writeUInt16LE(name.length, 28);
+    cd.writeUInt32LE(offset, 42);
+    central.push(cd, name);
+    parts.push(local, name, e.data);
+    offset += 30 + name.length + e.data.length;
+  }
+  const cdBuf = Buffer.concat(central);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cdBuf.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, cdBuf, eocd]);
+}
+
+const WORKBOOK = `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
+
+/**
+ * An xlsx of `rows` users rows (code, familyName, givenName, email) after a header row.
+ * `lie` makes the zip declare a tiny size for the sheet, as a crafted bomb would.
+ */
+export async function bombXlsx(rows: number, opts: { lie?: boolean; padding?: number; compact?: boolean; identical?: boolean } = {}): Promise<Uint8Array> {
+  const header = ['Mã số', 'Họ', 'Tên', 'Email'];
+  const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="4" uniqueCount="4">${header.map((h) => `<si><t>${h}</t></si>`).join('')}</sst>`;
+  const pad = 'x'.repeat(opts.padding ?? 0);
+  function* sheet() {
+    yield `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
+    yield `<row r="1">${header.map((_, i) => `<c r="${'ABCD'[i]}1" t="s"><v>${i}</v></c>`).join('')}</row>`;
+    const cells = `<c r="A"><v>1</v></c><c r="B" t="inlineStr"><is><t>Nguyen${pad}</t></is></c><c r="C" t="inlineStr"><is><t>An</t></is></c><c r="D" t="inlineStr"><is><t>a@sv.vn</t></is></c>`;
+    // compact: cells without their row number (the format allows it), about 3 bytes a row zipped.
+    // identical: rows without numbers either, a thousand to one, but exceljs cannot read them:
+    // only a size bomb.
+    const rowXml = (r: number) =>
+      opts.identical
+        ? `<row>${cells}</row>`
+        : opts.compact
+          ? `<row r="${r}">${cells}</row>`
+          : `<row r="${r}"><c r="A${r}"><v>${r}</v></c><c r="B${r}" t="inlineStr"><is><t>Nguyen${pad}</t></is></c><c r="C${r}" t="inlineStr"><is><t>An</t></is></c><c r="D${r}" t="inlineStr"><is><t>u${r}@sv.vn</t></is></c></row>`;
+    const block = Buffer.from(opts.identical ? rowXml(0).repeat(10_000) : '');
+    let r = 2;
+    let batch = '';
+    while (r <= rows + 1) {
+      if (opts.identical && rows + 2 - r >= 10_000) {
+        yield block;
+        r += 10_000;
+        continue;
+      }
+      batch += rowXml(r++);
+      if (batch.length > 1 << 20) {
+        yield batch;
+        batch = '';
+      }
+    }
+    yield `${batch}</sheetData></worksheet>`;
+  }
+  const plain = async (name: string, text: string) => ({ ...(await deflate([text])), name });
+  const entries: Entry[] = [
+    await plain('xl/workbook.xml', WORKBOOK),
+    await plain('xl/_rels/workbook.xml.rels', RELS),
+    await plain('xl/sharedStrings.xml', sst),
+    { ...(await deflate(sheet())), name: 'xl/worksheets/sheet1.xml' },
+  ];
+  return new Uint8Array(zip(entries, (e) => (opts.lie && e.name.includes('worksheets') ? 1000 : e.size)));
+}

@@ -1,0 +1,24 @@
+// `npm run restore -- <backup folder>`: puts a backup's database and secret files back in place.
+// Refuses while the server runs; the replaced files are moved aside, never deleted.
+import { loadConfig } from '../api/src/env.ts';
+import { restoreDatabase } from '../api/src/lib/backup.ts';
+
+const from = process.argv[2];
+if (!from) {
+  console.error('Usage: npm run restore -- <backup folder>   (a folder written by npm run backup)');
+  process.exit(1);
+}
+try {
+  const result = restoreDatabase(loadConfig(), from);
+  console.log(`Restored ${result.restored.join(', ')}`);
+  if (result.previousDir) console.log(`  The files it replaced are in ${result.previousDir}`);
+  if (!result.secretMatches) {
+    console.error('  Warning: the app secret now in effect cannot read the payOS keys in this database.');
+    console.error('  Set APP_SECRET to the value used when the backup was taken (the server will not start otherwise).');
+    process.exit(2);
+  }
+  console.log('  Start the server again with npm start.');
+} catch (err) {
+  console.error(`Restore failed: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
