@@ -39,9 +39,9 @@ function withQuery(url: string, q: Record<string, string | number>): string {
 }
 
 /** Signed webhook to this server's own address (never a URL from the request). */
-async function deliver(c: Context<AppEnv>, body: unknown): Promise<Response | null> {
+async function deliver(origin: string, body: unknown): Promise<Response | null> {
   try {
-    return await fetch(`${selfOrigin(c.get('deps').env)}/api/payment/webhook/payos`, {
+    return await fetch(`${origin}/api/payment/webhook/payos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -77,8 +77,9 @@ function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
   if (link.status === 'PENDING' || link.status === 'UNDERPAID') link.status = paid + amount >= link.amount ? 'PAID' : 'UNDERPAID';
   const data = { orderCode: link.orderCode, currency: 'VND', paymentLinkId: link.id, code: '00', desc: 'success', ...tx };
   const body = { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, link.checksumKey) };
+  const target = selfOrigin(c.get('deps').env);
   setTimeout(() => {
-    void deliver(c, body).then(async (res) => {
+    void deliver(target, body).then(async (res) => {
       if (res && !res.ok) console.warn(`payOS sandbox: webhook answered ${res.status}: ${await res.text()}`);
     });
   }, sandboxTiming.webhookDelayMs);
@@ -168,7 +169,7 @@ export function payosSandboxRoutes() {
       // The sandbox only knows this server: it calls its own webhook route, like payOS's test call.
       if (url !== `${publicOrigin(env)}/api/payment/webhook/payos`) return err(c, 400, '20', 'Webhook URL không hợp lệ (sandbox chỉ gọi được máy chủ này)');
       const data = { orderCode: 123, amount: 3000, description: 'VQRIO123', accountNumber: SANDBOX_BANK.accountNumber, reference: 'TF230204212323', transactionDateTime: vnDateTime(), currency: 'VND', paymentLinkId: 'confirm-webhook', code: '00', desc: 'success' };
-      const res = await deliver(c, { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, m.keys[0]!.checksumKey) });
+      const res = await deliver(selfOrigin(env), { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, m.keys[0]!.checksumKey) });
       if (!res?.ok) return err(c, 400, '20', `Webhook URL không phản hồi thành công (${res ? `HTTP ${res.status}` : 'không kết nối được'})`);
       return c.json({ code: '00', desc: 'success', data: { webhookUrl: url, accountName: SANDBOX_BANK.accountName, accountNumber: SANDBOX_BANK.accountNumber, name: 'Sandbox', shortName: 'SANDBOX' } });
     })
