@@ -40,12 +40,18 @@ function withQuery(url: string, q: Record<string, string | number>): string {
 
 /** Signed webhook to this server's own address (never a URL from the request). */
 async function deliver(origin: string, body: unknown): Promise<Response | null> {
-  try {
-    return await fetch(`${origin}/api/payment/webhook/payos`, {
+  const send = () =>
+    fetch(`${origin}/api/payment/webhook/payos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
+    });
+  try {
+    // A kept-alive socket closed by the other end: the request never arrived, once more is safe.
+    return await send().catch((e: { cause?: { code?: string } }) => {
+      if (e?.cause?.code !== 'ECONNRESET' && e?.cause?.code !== 'UND_ERR_SOCKET') throw e;
+      return send();
     });
   } catch (e) {
     console.warn(`payOS sandbox: webhook delivery failed: ${(e as Error).message}`);
