@@ -33,7 +33,10 @@ export interface AppOptions {
 /** Wires middleware, the domain routers, translations and the built front ends. */
 export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
-  const limiter = new LoginRateLimiter(deps.env.LOGIN_RATE_LIMIT, deps.env.LOGIN_RATE_WINDOW_SECONDS * 1000);
+  const limiter = new LoginRateLimiter(deps.env.LOGIN_RATE_LIMIT, deps.env.LOGIN_RATE_WINDOW_SECONDS * 1000, {
+    ipLimit: deps.env.LOGIN_IP_RATE_LIMIT,
+    maxDelayMs: deps.env.LOGIN_MAX_DELAY_MS,
+  });
 
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {

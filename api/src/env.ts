@@ -26,6 +26,10 @@ const schema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Failed sign-ins from one address across all accounts before it is refused (a campus NAT shares one). */
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  /** Ceiling of the growing delay on an account under attack (no hard lock: auth/rate-limit.ts). */
+  LOGIN_MAX_DELAY_MS: z.coerce.number().int().nonnegative().default(10_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),

@@ -3,15 +3,20 @@ import { session } from '@doanhoi/shared/client/session';
 import type { ReactNode } from 'react';
 import { Layout } from './components/layout';
 import { NotFound } from './components/states';
+import { ChangePasswordPage } from './pages/change-password';
 import { LoginPage } from './pages/login';
 import { MyCampaignsPage } from './pages/my-campaigns';
 import { PaymentResultPage } from './pages/payment-result';
 import { matchPath, Redirect, useLocation } from './router';
-import { loginUrl, MY_CAMPAIGNS_PATH } from './rules';
+import { changePasswordUrl, loginUrl, MY_CAMPAIGNS_PATH } from './rules';
 
-/** Signed-in pages; others go to the sign-in page with ?to= the page they asked for. */
+/**
+ * Signed-in pages; others go to the sign-in page with ?to= the page they asked for, and an account
+ * on a temporary password to the change-password page first.
+ */
 function Authenticated({ href, children }: { href: string; children: ReactNode }) {
   if (!session.isComplete()) return <Redirect to={loginUrl(href)} />;
+  if (session.user()?.mustChangePassword) return <Redirect to={changePasswordUrl(href)} />;
   return <Layout>{children}</Layout>;
 }
 
@@ -19,6 +24,7 @@ export function App() {
   const { pathname, href } = useLocation();
 
   if (matchPath('/payment/login', pathname)) return <LoginPage />;
+  if (matchPath('/payment/change-password', pathname)) return <ChangePasswordPage />;
   if (matchPath('/payment', pathname)) return <Redirect to={MY_CAMPAIGNS_PATH} />;
   if (matchPath('/payment/my-campaigns', pathname)) {
     return (

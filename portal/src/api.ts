@@ -3,7 +3,7 @@
  * shared/src/client/http.ts, 001 §7 "Client conventions") pointed at /api. Pages call the small
  * endpoint functions at the bottom.
  */
-import type { Assignment, AssignmentStatus, CampaignStatus, LoginInput, LoginResponse, PaymentOrder } from '@doanhoi/shared';
+import type { Assignment, AssignmentStatus, CampaignStatus, ChangePasswordInput, LoginInput, LoginResponse, PaymentOrder } from '@doanhoi/shared';
 import { createApiClient } from '@doanhoi/shared/client/http';
 import { session } from '@doanhoi/shared/client/session';
 import { navigate } from './router';
@@ -78,6 +78,13 @@ export async function login(input: LoginInput): Promise<LoginResponse> {
   session.setTokens(res.accessToken, res.refreshToken);
   session.setUser(res.user);
   return res;
+}
+
+/** The first sign-in's new password; the same session then becomes a full one. */
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  await request('/auth/change-password', { method: 'POST', body: input });
+  const user = session.user();
+  if (user) session.setUser({ ...user, mustChangePassword: false });
 }
 
 /** Tells the server (best effort), then always clears the session (000 §4). */

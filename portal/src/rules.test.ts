@@ -8,6 +8,7 @@ import {
   isPortalPath,
   isVisible,
   lastWords,
+  changePasswordUrl,
   loginUrl,
   memberAction,
   normalizeOrderStatus,
@@ -188,5 +189,11 @@ describe('navigation helpers', () => {
   it('builds the login URL with the way back', () => {
     expect(loginUrl('/payment-result/42')).toBe('/payment/login?to=%2Fpayment-result%2F42');
     expect(loginUrl('//evil')).toBe('/payment/login');
+  });
+
+  it('sends a temporary password to the change form with the way back, never back to the form itself', () => {
+    expect(changePasswordUrl('/payment-result/42')).toBe('/payment/change-password?to=%2Fpayment-result%2F42');
+    expect(changePasswordUrl('/payment/change-password?to=/x')).toBe('/payment/change-password');
+    expect(safeRedirect('/payment/change-password')).toBe('/payment/my-campaigns');
   });
 });

@@ -15,6 +15,7 @@ export const VISIBLE_CAMPAIGN_STATUSES: readonly string[] = ['ACTIVE', 'CANCELLE
 
 export const MY_CAMPAIGNS_PATH = '/payment/my-campaigns';
 export const LOGIN_PATH = '/payment/login';
+export const CHANGE_PASSWORD_PATH = '/payment/change-password';
 
 /** The fields the rules read; a structural subset of the assignment the API returns. */
 export interface RuleAssignment {
@@ -184,8 +185,8 @@ export function lastWords(text: string | null | undefined, n = DESCRIPTION_WORDS
 export function safeRedirect(to: string | null | undefined, fallback = MY_CAMPAIGNS_PATH): string {
   if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
   if (/[\u0000-\u001f]/.test(to)) return fallback;
-  // The login page itself is never a destination.
-  if (to === LOGIN_PATH || to.startsWith(`${LOGIN_PATH}?`)) return fallback;
+  // The login and change-password pages themselves are never a destination.
+  for (const page of [LOGIN_PATH, CHANGE_PASSWORD_PATH]) if (to === page || to.startsWith(`${page}?`)) return fallback;
   return to;
 }
 
@@ -195,6 +196,12 @@ export function isPortalPath(path: string): boolean {
 }
 
 /** The login URL that brings the user back to `path` afterwards. */
+/** Where an account on a temporary password is sent first, then on to `path`. */
+export function changePasswordUrl(path: string): string {
+  const to = safeRedirect(path, '');
+  return to ? `${CHANGE_PASSWORD_PATH}?to=${encodeURIComponent(to)}` : CHANGE_PASSWORD_PATH;
+}
+
 export function loginUrl(path: string): string {
   const to = safeRedirect(path, '');
   return to ? `${LOGIN_PATH}?to=${encodeURIComponent(to)}` : LOGIN_PATH;

@@ -87,6 +87,8 @@ export const authProvider: AuthProvider = {
       });
       const user = session.user();
       if (user) session.setUser({ ...user, mustChangePassword: false });
+      // Asked while the password had to change, the permissions were refused (403): ask again.
+      clearPermissionsCache();
       return { success: true, successNotification: { message: i18n.t('auth:changePassword.success') } };
     } catch (err) {
       return {

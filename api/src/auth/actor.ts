@@ -34,6 +34,10 @@ export function markFamilyRevoked(familyId: string, until = Date.now() + KEEP_RE
   revokedFamilies.set(familyId, Math.max(until, revokedFamilies.get(familyId) ?? 0));
 }
 
+export function forgetRevokedFamilies(): void {
+  revokedFamilies.clear();
+}
+
 export function isFamilyRevoked(familyId: string): boolean {
   return revokedFamilies.has(familyId);
 }
@@ -44,10 +48,10 @@ export function loadActor(db: Db, userId: number): (Actor & { grants: UserRoleGr
   if (!perDb) caches.set(db, (perDb = new Map()));
   let c = perDb.get(userId);
   if (!c) {
-    const u = db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, userId)).get();
+    const u = db.select({ id: users.id, email: users.email, isActive: users.isActive, mustChangePassword: users.mustChangePassword }).from(users).where(eq(users.id, userId)).get();
     if (!u) return null;
     const grants = loadRoleGrants(db, userId);
-    c = { actor: { id: u.id, email: u.email, roles: grants, grants, isSuperAdmin: isSuperAdmin(grants) }, isActive: u.isActive };
+    c = { actor: { id: u.id, email: u.email, roles: grants, grants, isSuperAdmin: isSuperAdmin(grants), mustChangePassword: u.mustChangePassword }, isActive: u.isActive };
     perDb.set(userId, c);
   }
   return c.isActive ? c.actor : null;

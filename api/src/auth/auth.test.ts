@@ -190,10 +190,11 @@ describe('imported accounts (no password hash, must change password)', () => {
 describe('sign-in throttling (LOGIN_RATE_LIMIT)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ LOGIN_RATE_LIMIT: '3', TRUST_PROXY: 'true' });
+    t = await makeTestApp({ LOGIN_RATE_LIMIT: '3', LOGIN_IP_RATE_LIMIT: '3', LOGIN_MAX_DELAY_MS: '40', TRUST_PROXY: 'true' });
   });
 
-  it('answers 429 after N failures for an e-mail, even with the right password', async () => {
+  // Without a client address every caller shares one "address": the pair rule then acts per e-mail.
+  it('answers 429 after N failures for an address and e-mail, even with the right password', async () => {
     const u = await t.createUser('RL1');
     for (let i = 0; i < 3; i++) expect((await login(t, u.email, 'wrong-password')).status).toBe(401);
     const blocked = await login(t, u.email, 'wrong-password');
@@ -238,6 +239,21 @@ describe('sign-in throttling (LOGIN_RATE_LIMIT)', () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('an attack on one account from many addresses never locks its owner out: slowed, not refused', async () => {
+    const owner = await t.createUser('RL8');
+    const attackers = ['192.0.2.10', '192.0.2.11', '192.0.2.12'].map((ip) => ({ 'x-forwarded-for': ip }));
+    for (const ip of attackers) for (let i = 0; i < 3; i++) expect((await login(t, owner.email, 'wrong-password', ip)).status).toBe(401);
+    for (const ip of attackers) expect((await login(t, owner.email, 'wrong-password', ip)).status).toBe(429);
+    const started = Date.now();
+    const res = await login(t, owner.email, 'secret123', { 'x-forwarded-for': '198.51.100.77' });
+    expect(res.status).toBe(200);
+    // The account's failures from anywhere delayed the answer (LOGIN_MAX_DELAY_MS = 40 here).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+    // And again after the next wave: the lock-out cannot be renewed.
+    for (let i = 0; i < 3; i++) await login(t, owner.email, 'wrong-password', { 'x-forwarded-for': `192.0.2.${20 + i}` });
+    expect((await login(t, owner.email, 'secret123', { 'x-forwarded-for': '198.51.100.78' })).status).toBe(200);
   });
 
   it('validation errors do not count as failures', async () => {

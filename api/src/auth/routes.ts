@@ -1,13 +1,14 @@
 import { changePasswordSchema, loginSchema, permissionsQuery, refreshSchema } from '@doanhoi/shared';
 import { Hono } from 'hono';
 import { clientIp } from '../lib/audit';
-import { requireAuth } from '../lib/auth';
+import { requireAuth, requireSession } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { googleRoutes } from './google';
 import { LoginRateLimiter } from './rate-limit';
 import { authService } from './service';
 
+/** Profile, change-password and logout stay open to a session that must change its password (lib/auth.ts). */
 export function authRoutes(limiter: LoginRateLimiter) {
   return new Hono<AppEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
@@ -19,16 +20,16 @@ export function authRoutes(limiter: LoginRateLimiter) {
       const client = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null };
       return c.json(await authService(c.get('deps')).refresh(c.req.valid('json').refreshToken, client));
     })
-    .post('/logout', requireAuth, (c) => {
+    .post('/logout', requireSession, (c) => {
       authService(c.get('deps')).logout(c.get('familyId'), c.get('actor').id, clientIp(c));
       return c.json({ message: 'Đã đăng xuất' });
     })
-    .get('/profile', requireAuth, (c) => c.json(authService(c.get('deps')).profile(c.get('actor').id)))
+    .get('/profile', requireSession, (c) => c.json(authService(c.get('deps')).profile(c.get('actor').id)))
     .get('/me/permissions', requireAuth, validate('query', permissionsQuery), (c) =>
       c.json(authService(c.get('deps')).permissions(c.get('actor').id, c.req.valid('query').organizationId)),
     )
     .get('/me/organizations', requireAuth, (c) => c.json(authService(c.get('deps')).memberships(c.get('actor').id)))
-    .post('/change-password', requireAuth, validate('json', changePasswordSchema), async (c) => {
+    .post('/change-password', requireSession, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       await authService(c.get('deps')).changePassword(c.get('actor').id, c.get('familyId'), currentPassword, newPassword, clientIp(c));
       return c.json({ message: 'Đổi mật khẩu thành công' });

@@ -14,7 +14,7 @@ export const refreshTokens = sqliteTable(
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
     /** Set when rotated (replaced) or revoked; a used token presented again revokes its family. */
     revokedAt: integer({ mode: 'timestamp_ms' }),
-    revokedReason: text({ enum: ['rotated', 'logout', 'reuse', 'password_change'] }),
+    revokedReason: text({ enum: ['rotated', 'logout', 'reuse', 'password_change', 'account_change'] }),
     ip: text(),
     userAgent: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
@@ -23,5 +23,7 @@ export const refreshTokens = sqliteTable(
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+    // Start-up reads the recently revoked families (auth/revocation.ts).
+    index('refresh_tokens_revoked_idx').on(t.revokedAt),
   ],
 );

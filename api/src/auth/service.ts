@@ -56,8 +56,11 @@ export function authService({ db, env }: Deps) {
       if (wait > 0) {
         fail(429, `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, { retryAfter: wait });
       }
+      // An account under attack is slowed, never locked (see LoginRateLimiter).
+      const delay = limiter.delayMs(normalized);
       // Counted before the (async) check, taken back on success: see LoginRateLimiter.
       limiter.recordFailure(client.ip, normalized);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const user = db.select().from(users).where(eq(users.email, normalized)).get();
       // Same message (and, through checkPassword, the same cost) for an unknown e-mail and a wrong password.
       if (!(await checkPassword(user, password)) || !user) unauthorized(BAD_CREDENTIALS);

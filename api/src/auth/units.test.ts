@@ -32,23 +32,30 @@ describe('LoginRateLimiter', () => {
     expect(l.retryAfter(null, 'a@b.vn', T0 + 60_000)).toBe(0);
   });
 
-  it('counts per e-mail (case-insensitive) and per IP independently', () => {
-    const l = new LoginRateLimiter(2, 60_000);
+  // New rule (security issue item 5): an e-mail is never refused for failures from other addresses; it is slowed.
+  it('refuses per address + e-mail (case-insensitive) and per address; failures from other addresses only delay', () => {
+    const l = new LoginRateLimiter(2, 60_000, { ipLimit: 2, maxDelayMs: 5_000 });
     l.recordFailure('10.0.0.1', 'A@B.vn', T0);
-    l.recordFailure('10.0.0.2', 'a@b.VN', T0);
-    expect(l.retryAfter('10.0.0.3', 'a@b.vn', T0)).toBeGreaterThan(0); // e-mail reached 2
-    expect(l.retryAfter('10.0.0.1', 'c@d.vn', T0)).toBe(0); // that IP has only 1
-    l.recordFailure('10.0.0.1', 'c@d.vn', T0);
-    expect(l.retryAfter('10.0.0.1', 'e@f.vn', T0)).toBeGreaterThan(0); // IP reached 2
-    expect(l.retryAfter(null, 'e@f.vn', T0)).toBe(0);
+    l.recordFailure('10.0.0.1', 'a@b.VN', T0);
+    expect(l.retryAfter('10.0.0.1', 'a@b.vn', T0)).toBeGreaterThan(0); // that pair reached 2
+    expect(l.retryAfter('10.0.0.3', 'a@b.vn', T0)).toBe(0); // the owner elsewhere is not refused…
+    expect(l.delayMs('a@b.vn', T0)).toBe(250); // …but waits, more with each further failure
+    l.recordFailure('10.0.0.2', 'a@b.vn', T0);
+    l.recordFailure('10.0.0.4', 'a@b.vn', T0);
+    expect(l.delayMs('a@b.vn', T0)).toBe(1_000);
+    for (let i = 0; i < 20; i++) l.recordFailure(`10.1.0.${i}`, 'a@b.vn', T0);
+    expect(l.delayMs('a@b.vn', T0)).toBe(5_000); // capped
+    expect(l.retryAfter('10.0.0.1', 'c@d.vn', T0)).toBeGreaterThan(0); // the address reached its own limit
+    expect(l.retryAfter('10.0.0.9', 'c@d.vn', T0)).toBe(0);
   });
 
   it('a success clears the e-mail and takes back one attempt from the IP', () => {
-    const l = new LoginRateLimiter(2, 60_000);
+    const l = new LoginRateLimiter(2, 60_000, { ipLimit: 2 });
     l.recordFailure('10.0.0.9', 'x@y.vn', T0);
     l.recordFailure('10.0.0.9', 'x@y.vn', T0);
     l.recordSuccess('10.0.0.9', 'x@y.vn');
-    expect(l.retryAfter(null, 'x@y.vn', T0)).toBe(0);
+    expect(l.retryAfter('10.0.0.9', 'x@y.vn', T0)).toBe(0);
+    expect(l.delayMs('x@y.vn', T0)).toBe(0);
     expect(l.retryAfter('10.0.0.9', 'other@y.vn', T0)).toBe(0); // 1 of 2 left
     l.recordFailure('10.0.0.9', 'other@y.vn', T0);
     expect(l.retryAfter('10.0.0.9', 'z@y.vn', T0)).toBeGreaterThan(0);

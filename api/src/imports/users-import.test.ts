@@ -349,6 +349,23 @@ describe('permissions', () => {
     expect(userByCode('UIOUT')!.givenName).toBe('UIOUT');
   });
 
+  it('a new password or e-mail through an import needs the right over all of the user’s organizations (takeover)', async () => {
+    const role = t.createRole('ui_fac_users', ['users.access', 'users.create', 'users.update']);
+    const creator = await t.createUser('UIFAC', [{ roleId: role, organizationId: orgs.faculty }]);
+    const shared = await t.createUser('UISHARED');
+    t.db.insert(organizationMembers).values([{ organizationId: orgs.chiDoan, userId: shared.id }, { organizationId: orgs.other, userId: shared.id }]).run();
+    const before = userByCode('UISHARED')!;
+    const pw = await importUsers(t, [ok('UISHARED', { email: shared.email, password: 'taken-over-9' })], { updateExisting: true }, creator.token);
+    expect(pw.body.importedCount).toBe(0);
+    expect(pw.body.errors[0].message).toContain('ngoài phạm vi quản lý');
+    const mail = await importUsers(t, [ok('UISHARED', { email: 'attacker@ui.vn' })], { updateExisting: true }, creator.token);
+    expect(mail.body.importedCount).toBe(0);
+    expect(userByCode('UISHARED')).toMatchObject({ email: before.email, passwordHash: before.passwordHash });
+    // Other columns of a user it reaches are still its to update.
+    const name = await importUsers(t, [ok('UISHARED', { email: shared.email, givenName: 'Đổi tên' })], { updateExisting: true }, creator.token);
+    expect(name.body.importedCount).toBe(1);
+  });
+
   it('only a super admin may update a super admin account through an import', async () => {
     const role = t.createRole('ui_global_users', ['users.access', 'users.create', 'users.update']);
     const manager = await t.createUser('UIGLOB', [{ roleId: role }]);

@@ -1,24 +1,44 @@
 import { hasPermission, holdsAnywhere } from '@doanhoi/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import { isFamilyRevoked, loadActor } from '../auth/actor';
+import { loadRevokedFamilies } from '../auth/revocation';
 import { verifyAccessToken } from '../auth/tokens';
 import { orgContext } from '../organizations/context';
 import type { AppEnv } from './context';
 import { requestHeader } from './headers';
-import { forbidden, unauthorized } from './errors';
+import { fail, forbidden, unauthorized } from './errors';
 
 /** Bearer access token → c.var.actor; 401 otherwise. */
-export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+async function authenticate(c: Context<AppEnv>) {
   const header = requestHeader(c, 'authorization');
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
   if (!token) unauthorized();
   const { db, env } = c.get('deps');
+  loadRevokedFamilies(db, env.ACCESS_TOKEN_TTL_SECONDS);
   const claims = await verifyAccessToken(env.jwtSecret, token!);
   if (!claims || isFamilyRevoked(claims.fid)) unauthorized();
   const actor = loadActor(db, claims!.sub);
   if (!actor) unauthorized();
   c.set('actor', actor!);
   c.set('familyId', claims!.fid);
+  return actor!;
+}
+
+export const MUST_CHANGE_PASSWORD = 'Bạn cần đổi mật khẩu trước khi tiếp tục sử dụng hệ thống';
+
+/**
+ * A signed-in caller with a full session. An account still on its default (or reset) password
+ * gets 403 here: until it picks a new one it may only use the routes behind requireSession.
+ */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const actor = await authenticate(c);
+  if (actor.mustChangePassword) fail(403, MUST_CHANGE_PASSWORD, { code: 'MUST_CHANGE_PASSWORD' });
+  await next();
+};
+
+/** Any signed-in caller, even one who must change their password: profile, change-password, logout. */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await authenticate(c);
   await next();
 };
 

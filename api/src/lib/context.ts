@@ -13,6 +13,8 @@ export interface Actor {
   email: string;
   roles: RoleGrant[];
   isSuperAdmin: boolean;
+  /** Still on a default or reset password: only profile, change-password and logout (lib/auth.ts). */
+  mustChangePassword?: boolean;
 }
 
 export type AppEnv = {

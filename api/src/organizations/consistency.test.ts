@@ -150,16 +150,17 @@ describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
     token = (await t.createUser('FAC', [{ roleId: role, organizationId: org.dcs }])).token;
   });
 
-  it('adds inside its subtree (parents above it follow) and leaves memberships it cannot see alone', async () => {
+  // Parents follow only up to the caller's reach: the Đoàn root above the faculty is never written.
+  it('adds inside its subtree (parents follow up to its reach, never above) and leaves memberships it cannot see alone', async () => {
     const u = await t.createUser('SV2');
     t.db.insert(organizationMembers).values([{ organizationId: org.dcs, userId: u.id }, { organizationId: org.hoi, userId: u.id }, { organizationId: org.lch, userId: u.id }]).run();
     const res = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [org.cd] } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ added: 2, removed: 0, keptParents: 1 });
-    expect(orgsOf(u.id)).toEqual([org.doan, org.hoi, org.dcs, org.cd, org.lch].sort((a, b) => a - b));
+    expect(res.body).toMatchObject({ added: 1, removed: 0, keptParents: 1 });
+    expect(orgsOf(u.id)).toEqual([org.hoi, org.dcs, org.cd, org.lch].sort((a, b) => a - b));
     const dropped = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [] } });
     expect(dropped.body).toMatchObject({ removed: 2 });
-    expect(orgsOf(u.id)).toEqual([org.doan, org.hoi, org.lch].sort((a, b) => a - b));
+    expect(orgsOf(u.id)).toEqual([org.hoi, org.lch].sort((a, b) => a - b));
   });
 
   it('403 for a user it may see but not update', async () => {

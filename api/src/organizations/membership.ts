@@ -1,5 +1,8 @@
-/** Organization memberships (000 §4): adding joins every parent too; removal keeps parents of kept organizations. */
-import { isSuperAdmin } from '@doanhoi/shared';
+/**
+ * Organization memberships (000 §4): adding joins the parents too, but only those where the caller
+ * may add members (never above their reach); removal keeps parents of kept organizations.
+ */
+import { hasPermission, isSuperAdmin } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
@@ -40,6 +43,13 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
     if (!u) notFound('Không tìm thấy người dùng');
     return u!;
   };
+  /** May the caller add members here? Parents joined "with parents" are limited to these (never above the caller's reach). */
+  const mayAddIn = (organizationId: number, path: string) => {
+    const ctx = { organizationId, ancestorIds: pathIds(path).filter((id) => id !== organizationId) };
+    return ADD.some((code) => hasPermission(actor.roles, code, ctx));
+  };
+  const pathsOf = (ids: number[]) =>
+    new Map(ids.length ? db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids)).all().map((o) => [o.id, o.path]) : []);
   const isMember = (organizationId: number, userId: number) =>
     !!db
       .select({ id: organizationMembers.id })
@@ -54,7 +64,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       user(userId);
       // Ancestors the user already belongs to are skipped, but the organization itself must be new (000 §8 'user already exists').
       if (isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
-      const ids = withParents ? pathIds(org.path) : [organizationId];
+      const ancestors = withParents ? pathsOf(pathIds(org.path)) : new Map<number, string>();
+      const ids = withParents ? pathIds(org.path).filter((id) => id === organizationId || mayAddIn(id, ancestors.get(id)!)) : [organizationId];
       const added = db.transaction((tx) => {
         const done = ids.filter((id) => join(tx, id, userId, id === organizationId ? role : 'member'));
         audit(tx, { actorId: actor.id, action: 'membership.add', entity: 'organization', entityId: organizationId, after: { userId, role, organizationIds: done }, ip });
@@ -64,7 +75,10 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       return { message: 'Thêm thành viên thành công', added: added.length };
     },
 
+    /** The organization's checks come first, so whether a code exists is told only to someone who may add here. */
     addByCode(organizationId: number, code: string, role = 'member') {
+      requireIn(db, actor, organizationId, ADD);
+      visibleOrg(db, actor, organizationId);
       const u = db.select({ id: users.id }).from(users).where(eq(users.code, code.trim())).get();
       if (!u) notFound('Không tìm thấy người dùng');
       return service.add(organizationId, u!.id, role, true);
@@ -133,7 +147,9 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const v = visibility(db, actor);
       const unseen = new Set(memberships.filter((m) => !isVisible(v, m)).map((m) => m.id));
       const requiredParents = new Set(wanted.flatMap((w) => pathIds(w.path)));
-      const toAdd = [...requiredParents].filter((id) => !current.includes(id));
+      const parentPaths = pathsOf([...requiredParents]);
+      // The organizations chosen, and of their parents only those the caller may add to.
+      const toAdd = [...requiredParents].filter((id) => !current.includes(id) && (organizationIds.includes(id) || mayAddIn(id, parentPaths.get(id)!)));
       const dropped = current.filter((id) => !organizationIds.includes(id) && !unseen.has(id));
       const toRemove = dropped.filter((id) => !requiredParents.has(id));
       const keptParents = dropped.length - toRemove.length;

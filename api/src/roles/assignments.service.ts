@@ -11,6 +11,7 @@ import {
 } from '@doanhoi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { invalidateActors } from '../auth/actor';
+import { revokeLostSuperAdmins, superAdminIds } from '../auth/revocation';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -164,6 +165,7 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
       if (added === 0 && removedIds.length === 0) {
         return { message: 'Vai trò của người dùng không thay đổi', added: 0, removed: 0, userRoles: linkDetails(db, userId) };
       }
+      const supers = superAdminIds(db);
       db.transaction((tx) => {
         const before = describeLinks(tx, userId);
         if (removedIds.length) tx.delete(userRoles).where(inArray(userRoles.id, removedIds)).run();
@@ -174,6 +176,8 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         audit(tx, { ...caller, action: 'user.roles.grant', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
       });
       invalidateActors();
+      // A super admin role taken away ends that user's sessions at once.
+      revokeLostSuperAdmins(db, supers);
       return {
         message: pairs.length === 0 ? 'Đã gỡ toàn bộ vai trò của người dùng' : 'Đã cập nhật vai trò cho người dùng',
         added,

@@ -310,4 +310,23 @@ describe('role editing cannot raise anyone above the editor', () => {
     const rename = await t.request('PUT', `/api/roles/${ok.id}`, { token: editor.token, body: { displayName: 'Đổi tên', permissionIds: [] } });
     expect(rename.status).toBe(200);
   });
+
+  it('nor store them on an inactive role (created inactive, or one he holds switched off), to be switched on later', async () => {
+    const editorRole = t.createRole(uniq('role_editor_off'), ['permissions.access', 'permissions.create', 'permissions.update', 'users.access']);
+    const editor = await t.createUser(uniq('EDITOFF'), [{ roleId: editorRole }]);
+    const dormant = await t.request('POST', '/api/roles', {
+      token: editor.token,
+      body: { name: uniq('ngu_dong'), displayName: 'Ngủ đông', isActive: false, permissionIds: permissionIds(t.db, ['system.access_admin']) },
+    });
+    expect(dormant.status).toBe(403);
+    const held = await createRole({ name: uniq('tam_tat'), displayName: 'Tạm tắt', isActive: false, permissionIds: permissionIds(t.db, ['users.access']) }, editor.token);
+    t.db.insert(userRoles).values({ userId: editor.id, roleId: held.id }).run();
+    const stored = await t.request('PUT', `/api/roles/${held.id}`, {
+      token: editor.token,
+      body: { displayName: 'Tạm tắt', permissionIds: permissionIds(t.db, ['users.access', 'system.access_admin']) },
+    });
+    expect(stored.status).toBe(403);
+    expect(stored.body.message).toContain('system.access_admin');
+    expect((await t.request('GET', `/api/roles/${held.id}`, { token: t.adminToken })).body.permissions.map((p: { code: string }) => p.code)).toEqual(['users.access']);
+  });
 });

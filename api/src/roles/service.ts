@@ -14,6 +14,7 @@ import {
 } from '@doanhoi/shared';
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { invalidateActors } from '../auth/actor';
+import { revokeLostSuperAdmins, superAdminIds } from '../auth/revocation';
 import type { Db } from '../db/client';
 import { seedDefaultRoles } from '../db/seed';
 import { filterKey, searchTextLike } from '../departments/query';
@@ -147,7 +148,8 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
       if (db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name)).get()) conflict(nameTaken(input.name));
       const codes = resolvePermissions(input.permissionIds);
       const isActive = input.isActive ?? true;
-      if (!actor.isSuperAdmin && isActive) guardConferred(codes);
+      // Inactive too: a role stored now is switched on later, perhaps by someone who does not look.
+      if (!actor.isSuperAdmin) guardConferred(codes);
       const id = write(input.name, () =>
         db.transaction((tx) => {
           const row = tx
@@ -179,10 +181,12 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
       const beforeCodes = activeCodesByRole(db, [id]).get(id)!;
       const codes = input.permissionIds ? resolvePermissions(input.permissionIds) : beforeCodes;
       const isActive = input.isActive ?? before.isActive;
-      if (!actor.isSuperAdmin && isActive) {
-        // Activating a role confers all of it again; otherwise only what is added.
-        guardConferred(before.isActive ? codes.filter((c) => !beforeCodes.includes(c)) : codes);
+      if (!actor.isSuperAdmin) {
+        // Activating a role confers all of it again; otherwise what is added, even to an inactive role
+        // (it would be stored for whoever switches the role on later).
+        guardConferred(isActive && !before.isActive ? codes : codes.filter((c) => !beforeCodes.includes(c)));
       }
+      const supers = superAdminIds(db);
       db.transaction((tx) => {
         const after = tx
           .update(roles)
@@ -202,6 +206,7 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         audit(tx, { ...caller, action: 'role.update', entity: 'role', entityId: id, before: snapshot(before, beforeCodes), after: snapshot(after, codes) });
       });
       afterWrite();
+      revokeLostSuperAdmins(db, supers);
       return get(id);
     },
 
@@ -210,6 +215,7 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
       const before = counted(id);
       if (before.isSystemRole) conflict('Không thể xóa vai trò hệ thống');
       const codes = activeCodesByRole(db, [id]).get(id)!;
+      const supers = superAdminIds(db);
       db.transaction((tx) => {
         tx.delete(roles).where(eq(roles.id, id)).run();
         audit(tx, {
@@ -221,12 +227,14 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         });
       });
       afterWrite();
+      revokeLostSuperAdmins(db, supers);
       return { message: `Đã xóa vai trò "${before.displayName}"`, deletedUserRoleAssignments: before.assignmentCount };
     },
 
     /** All or nothing: one system role refuses the whole request. Unknown ids are ignored. */
     bulkRemove(ids: number[]): RoleBulkDeleteResponse {
       const unique = [...new Set(ids)];
+      const supers = superAdminIds(db);
       const result = db.transaction((tx) => {
         const rows = tx.select(countedColumns).from(roles).where(inArray(roles.id, unique)).all();
         if (rows.length === 0) return { deletedRoles: 0, deletedUserRoleAssignments: 0 };
@@ -245,6 +253,7 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         return { deletedRoles: rows.length, deletedUserRoleAssignments: rows.reduce((n, r) => n + r.assignmentCount, 0) };
       });
       if (result.deletedRoles > 0) afterWrite();
+      revokeLostSuperAdmins(db, supers);
       return result;
     },
 

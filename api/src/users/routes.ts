@@ -9,7 +9,7 @@ import { listUsers } from './listing';
 import { usersService } from './service';
 
 /** The caller's users service: scoped to where the caller holds each code (service.ts). */
-const service = (c: Context<AppEnv>) => usersService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang') });
+const service = (c: Context<AppEnv>) => usersService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang'), familyId: c.get('familyId') });
 
 /**
  * Users API (000 §7). Each code must be held somewhere; the service narrows rows to the

@@ -112,11 +112,12 @@ describe('org-scoped reads and writes of one user', () => {
 });
 
 describe('org-scoped create', () => {
-  it('must name an organization inside its scope; the user joins it and its parents', async () => {
+  // New rule (security issue item 1): parents are joined only up to the creator's reach, never the root above it.
+  it('must name an organization inside its scope; the user joins it and its parents within the creator’s reach', async () => {
     const res = await t.request('POST', '/api/users', { token: w.orgAdmin.token, body: newUserBody({ organizationId: w.c1 }) });
     expect(res.status).toBe(201);
     const orgs = t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, res.body.id)).all();
-    expect(orgs.map((m) => m.organizationId).sort((x, y) => x - y)).toEqual([w.root, w.f1, w.c1].sort((x, y) => x - y));
+    expect(orgs.map((m) => m.organizationId).sort((x, y) => x - y)).toEqual([w.f1, w.c1].sort((x, y) => x - y));
     // ...and is then visible to its creator.
     expect((await t.request('GET', `/api/users/${res.body.id}`, { token: w.orgAdmin.token })).status).toBe(200);
   });

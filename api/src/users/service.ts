@@ -1,4 +1,5 @@
 import {
+  hasPermission,
   isSuperAdmin,
   type CreateUser,
   type UpdateUser,
@@ -19,7 +20,9 @@ import { organizationMembers, organizations } from '../organizations/schema';
 import { paymentAssignments, paymentOrders } from '../payments/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { roles, userRoles } from '../roles/schema';
+import { markRevoked, revokeUserSessions } from '../auth/revocation';
 import { rowsByIds } from './list';
+import { assertManageable } from './manage';
 import { holdsIn, organizationPath } from './listing';
 import { snapshot, toUser } from './mapper';
 import { userScope, usersInScope, type UserScope } from './scope';
@@ -30,6 +33,8 @@ type Row = typeof users.$inferSelect;
 export interface RequestInfo {
   ip: string | null;
   lang: 'vi' | 'en';
+  /** The caller's own session, kept when they change their own e-mail or password here. */
+  familyId?: string;
 }
 
 const NOT_FOUND = 'Không tìm thấy người dùng';
@@ -70,6 +75,15 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   function guardSuperAdminTargets(ids: number[]) {
     if (actor.isSuperAdmin) return;
     if (ids.some((id) => isSuperAdmin(loadRoleGrants(db, id)))) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
+  }
+
+  /** E-mail, password and the active flag hand over the account itself: see manage.ts. */
+  function takesControl(before: Row, input: UpdateUser): boolean {
+    return (
+      !!input.password ||
+      (input.email !== undefined && input.email !== before.email) ||
+      (input.isActive !== undefined && input.isActive !== before.isActive)
+    );
   }
 
   function assertReferences(input: Pick<UpdateUser, 'classId' | 'managementDepartmentId' | 'trainingDepartmentId'>) {
@@ -208,8 +222,10 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
               })
               .returning()
               .get();
-            // The organization and every parent above it (000 §4), as 'member'.
-            const orgIds = path ? pathIds(path) : [];
+            // The organization and its parents (000 §4), as 'member' — but never above the caller's reach,
+            // so whoever creates an account in their unit can still manage it (users/manage.ts).
+            const chain = path ? pathIds(path) : [];
+            const orgIds = chain.filter((o, i) => o === input.organizationId || hasPermission(actor.roles, 'users.create', { organizationId: o, ancestorIds: chain.slice(0, i) }));
             for (const organizationId of orgIds) {
               tx.insert(organizationMembers).values({ organizationId, userId: created.id, role: 'member' }).run();
             }
@@ -233,6 +249,8 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       const before = findTarget(id, 'users.update');
       guardSuperAdminTargets([id]);
       if (id === actor.id && input.isActive === false) conflict('Không thể ngừng kích hoạt tài khoản của chính bạn');
+      const sensitive = takesControl(before, input);
+      if (sensitive) assertManageable(db, actor, [id], 'users.update');
       assertReferences(input);
       assertUnique(input.code, input.email, id);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -243,7 +261,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         email: input.email ?? before.email,
         phone: input.phone ?? before.phone,
       };
-      write(
+      const revoked = write(
         () =>
           db.transaction((tx) => {
             const after = tx
@@ -263,10 +281,13 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
               .returning()
               .get();
             audit(tx, { ...caller, action: 'user.update', entity: 'user', entityId: id, before: snapshot(before), after: snapshot(after) });
+            // Whoever knew the old password or e-mail must not keep a session (the caller keeps their own).
+            return sensitive ? revokeUserSessions(tx, id, 'account_change', id === actor.id ? req.familyId : undefined) : [];
           }),
         next.code,
         next.email,
       );
+      markRevoked(revoked);
       afterWrite();
       return detail(id);
     },
@@ -275,6 +296,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       if (id === actor.id) conflict('Không thể xóa tài khoản của chính bạn');
       const before = findTarget(id, 'users.delete');
       guardSuperAdminTargets([id]);
+      assertManageable(db, actor, [id], 'users.delete');
       refuseIfPaid([id]);
       db.transaction((tx) => {
         tx.delete(users).where(eq(users.id, id)).run();
@@ -294,6 +316,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       const deletable = usersInScope(db, userScope(db, actor, 'users.delete'), unique);
       if (deletable.size < unique.length) forbidden('Bạn không có quyền xóa một số người dùng đã chọn');
       guardSuperAdminTargets(unique);
+      assertManageable(db, actor, unique, 'users.delete');
       refuseIfPaid(unique);
       db.transaction((tx) => {
         tx.delete(users).where(inArray(users.id, unique)).run();

@@ -10,7 +10,7 @@ import { AlertIcon, WalletIcon } from '../components/icons';
 import { Spinner } from '../components/states';
 import { ThemeToggle } from '../components/theme-toggle';
 import { navigate, Redirect, useLocation } from '../router';
-import { safeRedirect } from '../rules';
+import { changePasswordUrl, safeRedirect } from '../rules';
 
 type Field = 'email' | 'password';
 
@@ -47,8 +47,9 @@ export function LoginPage() {
     setErrors({});
     setSubmitting(true);
     try {
-      await login(parsed.data);
-      navigate(target, { replace: true });
+      const res = await login(parsed.data);
+      // A temporary password: straight to the change form, then on to where the user was going.
+      navigate(res.user.mustChangePassword ? changePasswordUrl(target) : target, { replace: true });
     } catch (err) {
       setServerError(err instanceof Error ? err.message : String(err));
       setSubmitting(false);

@@ -1,12 +1,13 @@
 /**
  * Organization members import (000 §3, §5). Level 3 (a unit: chi đoàn, chi hội, club): a member
  * code per row, added to the organization. Level 2 (a faculty unit): also the code of the class or
- * unit beneath it that the member joins. Either way the member joins every parent too.
+ * unit beneath it that the member joins. Either way the member joins the parents the importer may add to.
  */
-import { memberImportColumns } from '@doanhoi/shared';
+import { hasPermission, memberImportColumns } from '@doanhoi/shared';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { organizationMembers, organizations } from '../../organizations/schema';
 import { subtreeRange } from '../../users/scope';
+import type { Actor } from '../../lib/context';
 import { users } from '../../users/schema';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import { ancestorsAndSelf, chunked, whereIn } from '../lookups';
@@ -16,6 +17,22 @@ interface MemberRow {
   userId: number | null;
   studentCode: string;
   targetPath: string;
+}
+
+const ADD = ['organizations.add_member', 'organizations.manage_members'];
+
+/**
+ * The member joins the target and its parents, but only the parents where the importer may add
+ * members: an import never writes above the importer's reach (docs/decisions.md).
+ */
+function pairsWithinReach(actor: Actor, userId: number, targetPath: string) {
+  const chain = ancestorsAndSelf(targetPath);
+  const target = chain.at(-1);
+  return memberPairs(userId, [targetPath]).filter((p) => {
+    if (p.organizationId === target) return true;
+    const ctx = { organizationId: p.organizationId, ancestorIds: chain.slice(0, chain.indexOf(p.organizationId)) };
+    return ADD.some((code) => hasPermission(actor.roles, code, ctx));
+  });
 }
 
 const levelOf = (params: Record<string, unknown>) => (params.level === 2 ? 2 : 3) as 2 | 3;
@@ -76,13 +93,13 @@ export const membersImport: ImportKindDef<MemberRow> = {
       return { rowNumber, errors, warnings, duplicate, existingId, data: { userId, studentCode, targetPath } };
     });
   },
-  write(tx, row) {
-    return addMemberships(tx, memberPairs(row.data.userId!, [row.data.targetPath])).length > 0 ? 'created' : 'unchanged';
+  write(tx, row, _options, actor) {
+    return addMemberships(tx, pairsWithinReach(actor, row.data.userId!, row.data.targetPath)).length > 0 ? 'created' : 'unchanged';
   },
 
   /** All the batch's memberships in multi-row upserts; a row counts as created if any of its own memberships changed. */
-  writeBatch(tx, rows) {
-    const pairs = rows.map((r) => memberPairs(r.data.userId!, [r.data.targetPath]));
+  writeBatch(tx, rows, _options, actor) {
+    const pairs = rows.map((r) => pairsWithinReach(actor, r.data.userId!, r.data.targetPath));
     const changed = new Set(addMemberships(tx, pairs.flat()).map((p) => `${p.organizationId}:${p.userId}`));
     return pairs.map((ps) => (ps.some((p) => changed.has(`${p.organizationId}:${p.userId}`)) ? 'created' : 'unchanged'));
   },

@@ -12,6 +12,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { defaultPasswordFor, hashPassword } from '../../auth/passwords';
 import { organizationMembers } from '../../organizations/schema';
+import { manageRefusals } from '../../users/manage';
 import { userSearchText } from '../../users/search';
 import { users } from '../../users/schema';
 import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
@@ -55,6 +56,7 @@ export interface UserRowData {
 
 interface Existing {
   id: number;
+  email: string;
   classId: number | null;
   managementDepartmentId: number | null;
   trainingDepartmentId: number | null;
@@ -85,7 +87,10 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const byEmail = new Map<string, Existing>();
     for (const u of whereIn(rows.map((r) => (r.values.code ?? '').trim()), users.code, (c) => db.select(cols).from(users).where(c).all())) byCode.set(u.code, u);
     for (const u of whereIn(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()), users.email, (c) => db.select(cols).from(users).where(c).all())) byEmail.set(u.email, u);
-    const updatable = updatableUsers(db, actor, [...byCode.values(), ...byEmail.values()].map((u) => u.id));
+    const existingIds = [...byCode.values(), ...byEmail.values()].map((u) => u.id);
+    const updatable = updatableUsers(db, actor, existingIds);
+    // A new e-mail or password hands over the account: the stricter rule of users/manage.ts.
+    const notManageable = manageRefusals(db, actor, existingIds, 'users.update');
     const canCreateGlobally = hasPermission(actor.roles, 'users.create', null);
     const seenCode = new Map<string, number>();
     const seenEmail = new Map<string, number>();
@@ -192,7 +197,13 @@ export const usersImport: ImportKindDef<UserRowData> = {
         warnings,
         duplicate,
         existingId: existing?.id ?? null,
-        updateDenied: existing && !updatable.has(existing.id) ? `Bạn không có quyền cập nhật người dùng ${byC ? `mã số ${code}` : `email ${email}`}` : undefined,
+        updateDenied: !existing
+          ? undefined
+          : !updatable.has(existing.id)
+            ? `Bạn không có quyền cập nhật người dùng ${byC ? `mã số ${code}` : `email ${email}`}`
+            : (password !== null || (email !== '' && email !== existing.email)) && notManageable.has(existing.id)
+              ? `Bạn không thể đổi email hoặc mật khẩu của người dùng ${byC ? `mã số ${code}` : `email ${email}`}: người dùng còn thuộc tổ chức hoặc giữ vai trò nằm ngoài phạm vi quản lý của bạn`
+              : undefined,
         data: {
           code,
           familyName,

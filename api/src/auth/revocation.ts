@@ -1,0 +1,82 @@
+/**
+ * Revoked sessions, kept where a restart cannot lose them. A revoked family is the refresh-token
+ * rows of that family marked revoked (any reason but 'rotated'); the in-memory set (actor.ts) that
+ * requireAuth checks on every request — cached verified tokens included — is rebuilt from those
+ * rows the first time a database is used, so a logout or an administrator's reset still refuses
+ * the family's access tokens after a restart.
+ */
+import { SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE } from '@doanhoi/shared';
+import { and, eq, gte, isNull, ne, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { forgetRevokedFamilies, markFamilyRevoked } from './actor';
+import { refreshTokens } from './schema';
+
+type Writer = Pick<Db, 'selectDistinct' | 'update'>;
+export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'account_change';
+
+let loaded = new WeakSet<Db>();
+
+/** Once per database: remember the families revoked recently enough for their access tokens to be alive. */
+export function loadRevokedFamilies(db: Db, accessTtlSeconds: number): void {
+  if (loaded.has(db)) return;
+  loaded.add(db);
+  const ttlMs = accessTtlSeconds * 1000 + 60_000;
+  const rows = db
+    .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(and(gte(refreshTokens.revokedAt, new Date(Date.now() - ttlMs)), ne(refreshTokens.revokedReason, 'rotated')))
+    .all();
+  for (const r of rows) markFamilyRevoked(r.familyId, r.revokedAt!.getTime() + ttlMs);
+}
+
+/** Tests: forget what this process knows, as a restart would (the database keeps it). */
+export function simulateRestart(): void {
+  forgetRevokedFamilies();
+  loaded = new WeakSet();
+}
+
+/**
+ * Revokes every live refresh-token family of the user (all but `except`), in the caller's
+ * transaction. Returns the families: mark them with markRevoked() once the transaction committed.
+ */
+export function revokeUserSessions(tx: Writer, userId: number, reason: RevokeReason, except?: string): string[] {
+  const live = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), except ? ne(refreshTokens.familyId, except) : undefined);
+  const families = tx.selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(live).all().map((r) => r.familyId);
+  if (families.length) tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: reason }).where(live).run();
+  return families;
+}
+
+/** Access tokens of these families are refused from now on by this process. */
+export function markRevoked(families: string[]): void {
+  for (const f of families) markFamilyRevoked(f);
+}
+
+/** Users who are super admins now (a handful): compared before and after a role write. */
+export function superAdminIds(db: Pick<Db, 'selectDistinct'>): Set<number> {
+  const rows = db
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)))
+    .where(
+      and(
+        isNull(userRoles.organizationId),
+        eq(userRoles.isActive, true),
+        eq(roles.isActive, true),
+        or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
+      ),
+    )
+    .all();
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** Whoever stopped being a super admin since `before` loses every session at once. */
+export function revokeLostSuperAdmins(db: Db, before: Set<number>): void {
+  const now = superAdminIds(db);
+  const lost = [...before].filter((id) => !now.has(id));
+  if (lost.length === 0) return;
+  const families = db.transaction((tx) => lost.flatMap((id) => revokeUserSessions(tx, id, 'account_change')));
+  markRevoked(families);
+}

@@ -1,0 +1,125 @@
+/**
+ * /payment/change-password: an account on a temporary password (mustChangePassword) must choose
+ * its own before anything else; the API refuses every other route until then.
+ */
+import { changePasswordSchema } from '@doanhoi/shared';
+import { validationKey } from '@doanhoi/shared/client/i18n';
+import { session } from '@doanhoi/shared/client/session';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePassword, logout } from '../api';
+import { AlertIcon, WalletIcon } from '../components/icons';
+import { LanguageSwitcher } from '../components/language-switcher';
+import { Spinner } from '../components/states';
+import { ThemeToggle } from '../components/theme-toggle';
+import { navigate, Redirect, useLocation } from '../router';
+import { LOGIN_PATH, safeRedirect } from '../rules';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+export function ChangePasswordPage() {
+  const { t } = useTranslation(['portal', 'validation']);
+  const { search } = useLocation();
+  const target = safeRedirect(search.get('to'));
+  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('changePassword.title')} · ${t('appTitle')}`;
+  }, [t]);
+
+  if (!session.isComplete()) return <Redirect to={LOGIN_PATH} />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setServerError(null);
+    const next: Partial<Record<Field, string>> = {};
+    const parsed = changePasswordSchema.safeParse(values);
+    if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= t(validationKey(issue.message));
+    if (values.confirmPassword !== values.newPassword) next.confirmPassword = t('changePassword.mismatch');
+    setErrors(next);
+    if (!parsed.success || next.confirmPassword) return;
+    setSubmitting(true);
+    try {
+      await changePassword(parsed.data);
+      navigate(target, { replace: true });
+    } catch (err) {
+      setServerError(err instanceof Error ? err.message : String(err));
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: Field, autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`cp-${name}`}>{t(`changePassword.${name}`)}</label>
+      <input
+        id={`cp-${name}`}
+        className={errors[name] ? 'input input-invalid' : 'input'}
+        type="password"
+        name={name}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(e) => {
+          const value = e.target.value;
+          setValues((v) => ({ ...v, [name]: value }));
+          if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
+        }}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `cp-${name}-error` : undefined}
+      />
+      {errors[name] ? (
+        <span id={`cp-${name}-error`} className="field-error">
+          {errors[name]}
+        </span>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <main className="login-page">
+      <div className="login-toolbar">
+        <LanguageSwitcher />
+        <ThemeToggle />
+      </div>
+      <div className="card login-card">
+        <div className="login-heading">
+          <WalletIcon className="login-logo" />
+          <h1>{t('changePassword.title')}</h1>
+          <p className="muted">{t('changePassword.required')}</p>
+        </div>
+        {serverError ? (
+          <div className="notice notice-error" role="alert" data-testid="change-password-error">
+            <AlertIcon className="notice-icon" />
+            <div>
+              <strong>{t('changePassword.failed')}</strong>
+              <div>{serverError}</div>
+            </div>
+          </div>
+        ) : null}
+        <form className="form" onSubmit={submit} noValidate data-testid="portal-change-password-form">
+          {field('currentPassword', 'current-password')}
+          {field('newPassword', 'new-password')}
+          {field('confirmPassword', 'new-password')}
+          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+            {submitting ? <Spinner small /> : null}
+            {t('changePassword.submit')}
+          </button>
+        </form>
+        <p className="login-footer muted">
+          <button
+            type="button"
+            className="btn btn-default"
+            onClick={async () => {
+              await logout();
+              navigate(LOGIN_PATH, { replace: true });
+            }}
+          >
+            {t('header.logout')}
+          </button>
+        </p>
+      </div>
+    </main>
+  );
+}
