@@ -1,56 +1,58 @@
 import { formatDateTime, formatVnd, fullName, ORDER_STATUSES } from '@doanhoi/shared';
+import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Input, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
-import { apiRequest } from '../../../providers/http';
+import { Input, Select, Space, Table, Tag, Typography } from 'antd';
 
 /** A row of GET /payment-admin/payment-history/{campaignId} (001 §7 field names). */
-interface HistoryItem {
+export interface HistoryItem {
   id: number;
   order_code: number;
   amount: number;
   status: string;
   payment_method: 'ONLINE' | 'MANUAL';
   manual_method: 'cash' | 'transfer' | null;
+  note?: string | null;
   paid_at: string | null;
   created_at: string;
+  recorded_by?: { familyName: string; givenName: string } | null;
   assignment: { user: { familyName: string; givenName: string; code: string } };
 }
 
-const PAGE_SIZE = 10;
 const STATUS_COLORS: Record<string, string> = { PAID: 'success', PENDING: 'processing', CANCELLED: 'default', EXPIRED: 'warning' };
 
-/** Payment history tab (001 §2): the campaign's orders, paid ones by default, with search and status. */
+/** Payment history tab (001 §2): the campaign's orders, paid ones by default, with search and status kept in the URL. */
 export function PaymentHistoryTab({ campaignId }: { campaignId: number }) {
   const t = useTranslate();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('PAID');
-  const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), status });
-  if (search) query.set('search', search);
-  const history = useQuery({
-    queryKey: ['payment-campaigns', campaignId, 'history', query.toString()],
-    queryFn: () => apiRequest<{ data: { items: HistoryItem[]; total: number } }>(`/payment-admin/payment-history/${campaignId}?${query.toString()}`),
+  const { tableProps, filters, setFilters } = useTable<HistoryItem>({
+    resource: `payment-admin/payment-history/${campaignId}`,
+    syncWithLocation: true,
+    meta: { listKey: 'data.items' },
+    pagination: { pageSize: 10 },
+    filters: { initial: [{ field: 'status', operator: 'eq', value: 'PAID' }] },
   });
+  const search = getDefaultFilter('q', filters, 'contains') as string | undefined;
+  const status = (getDefaultFilter('status', filters, 'eq') as string | undefined) ?? 'PAID';
   return (
     <Space direction="vertical" className="full-width" data-testid="payment-history">
       <Space wrap className="filter-bar">
-        <Input.Search allowClear placeholder={t('campaigns:history.search')} enterButton={t('buttons.filter')} onSearch={(v) => (setSearch(v.trim()), setPage(1))} />
+        <Input.Search
+          key={search ?? ''}
+          defaultValue={search}
+          allowClear
+          placeholder={t('campaigns:history.search')}
+          enterButton={t('buttons.filter')}
+          onSearch={(v) => setFilters([{ field: 'q', operator: 'contains', value: v.trim() || undefined }], 'merge')}
+          data-testid="history-search"
+        />
         <Select
           value={status}
-          onChange={(v) => (setStatus(v), setPage(1))}
+          onChange={(v) => setFilters([{ field: 'status', operator: 'eq', value: v }], 'merge')}
           options={[{ value: 'ALL', label: t('campaigns:filters.allStatuses') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`campaigns:history.status.${s}`) }))]}
           className="status-filter"
+          data-testid="history-status"
         />
       </Space>
-      <Table<HistoryItem>
-        rowKey="id"
-        size="small"
-        loading={history.isLoading}
-        dataSource={history.data?.data.items ?? []}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: history.data?.data.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
-      >
+      <Table<HistoryItem> {...tableProps} rowKey="id" size="small" pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}>
         <Table.Column<HistoryItem> dataIndex="order_code" title={t('campaigns:history.orderCode')} />
         <Table.Column<HistoryItem> key="member" title={t('campaigns:assignments.member')} render={(_, r) => `${fullName(r.assignment.user)} (${r.assignment.user.code})`} />
         <Table.Column<HistoryItem> dataIndex="amount" title={t('campaigns:assignments.amount')} align="right" render={(v: number) => formatVnd(v)} />
@@ -58,7 +60,12 @@ export function PaymentHistoryTab({ campaignId }: { campaignId: number }) {
         <Table.Column<HistoryItem>
           key="method"
           title={t('campaigns:history.method')}
-          render={(_, r) => t(r.payment_method === 'ONLINE' ? 'campaigns:history.online' : `campaigns:history.${r.manual_method ?? 'cash'}`)}
+          render={(_, r) => (
+            <Space direction="vertical" size={0}>
+              <span>{t(r.payment_method === 'ONLINE' ? 'campaigns:history.online' : `campaigns:history.${r.manual_method ?? 'cash'}`)}</span>
+              {r.note && <Typography.Text type="secondary">{r.note}</Typography.Text>}
+            </Space>
+          )}
         />
         <Table.Column<HistoryItem> key="time" title={t('campaigns:history.time')} render={(_, r) => formatDateTime(r.paid_at ?? r.created_at)} />
       </Table>

@@ -1,20 +1,29 @@
-import { formatDateTime, formatVnd, type CampaignStatistics } from '@doanhoi/shared';
+import { formatDateTime, formatVnd } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Progress, Row, Space, Spin, Statistic, Tag } from 'antd';
-import { apiRequest } from '../../../providers/http';
+import { dueLevel, progressColor } from '../rules';
+import { useCampaignStatistics } from '../use-statistics';
 
-/** Statistics tab (001 §2): due date, four money/member cards, counts by status and a progress bar. */
+const BANNER_TYPES = { overdue: 'error', soon: 'warning', week: 'warning', ok: 'success' } as const;
+
+/** Statistics tab (001 §2): the due-date banner, four money/member cards, counts by status and the progress bar. */
 export function StatisticsTab({ campaignId }: { campaignId: number }) {
   const t = useTranslate();
-  const q = useQuery({ queryKey: ['payment-campaigns', campaignId, 'statistics'], queryFn: () => apiRequest<CampaignStatistics>(`/payment-campaigns/${campaignId}/statistics`) });
-  if (!q.data) return <Spin />;
-  const s = q.data;
-  const ended = new Date(s.endDate).getTime() < Date.now();
+  const { stats: s } = useCampaignStatistics(campaignId);
+  if (!s) return <Spin />;
+  const due = dueLevel(s.endDate);
+  const percent = Math.round(s.collectionPercentage);
   return (
     <Space direction="vertical" className="full-width" data-testid="campaign-statistics">
-      <Alert type={ended ? 'warning' : 'info'} showIcon message={t(ended ? 'campaigns:stats.ended' : 'campaigns:stats.due', { date: formatDateTime(s.endDate) })} />
-      <Row gutter={16}>
+      <Alert
+        type={BANNER_TYPES[due.level]}
+        showIcon
+        className={`due-banner due-${due.level}`}
+        data-testid="due-banner"
+        data-level={due.level}
+        message={t(`campaigns:stats.dueLevel.${due.level}`, { date: formatDateTime(s.endDate), count: due.daysLeft })}
+      />
+      <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.members')} value={s.totalMembers} /></Card></Col>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.uncollected')} value={formatVnd(s.uncollected)} /></Card></Col>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.collected')} value={formatVnd(s.collected)} /></Card></Col>
@@ -25,7 +34,7 @@ export function StatisticsTab({ campaignId }: { campaignId: number }) {
         <Tag color="success">{t('campaigns:stats.paid', { count: s.paidCount })}</Tag>
         <Tag color="error">{t('campaigns:stats.overdue', { count: s.overdueCount })}</Tag>
       </Space>
-      <Progress percent={Math.round(s.collectionPercentage)} />
+      <Progress percent={percent} strokeColor={progressColor(percent)} data-testid="collection-progress" data-color={progressColor(percent)} />
     </Space>
   );
 }
