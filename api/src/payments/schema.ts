@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from '../db/columns';
 import { users } from '../users/schema';
@@ -60,12 +61,17 @@ export const paymentAssignments = sqliteTable(
       .notNull()
       .references(() => feeLevels.id, { onDelete: 'restrict' }),
     status: text({ enum: ['PENDING', 'PAID', 'OVERDUE'] }).notNull().default('PENDING'),
+    /** Integer VND owed: the fee level's amount, following it while nothing has been received (docs/decisions.md). */
+    amount: integer().notNull().default(0),
     dueDate: integer({ mode: 'timestamp_ms' }),
     notes: text(),
     assignedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     paidAt: integer({ mode: 'timestamp_ms' }),
+    /** Money counted towards the fee: received, less refund-due excess not accepted (money.ts). */
     paidAmount: integer(),
     paymentMethod: text({ enum: ['MANUAL', 'ONLINE'] }),
+    /** PAID only thanks to sandbox (test) money. */
+    isTestPayment: integer({ mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -91,6 +97,12 @@ export const payosConfigs = sqliteTable(
     apiKeyEnc: text().notNull(),
     checksumKeyEnc: text().notNull(),
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
+    /** payOS transfer note limit: 9 for bank accounts not linked through payOS, up to 25 when linked. */
+    descriptionMaxLength: integer().notNull().default(9),
+    /** The last confirm-webhook call: the URL sent, when payOS accepted it, and its answer. */
+    webhookUrl: text(),
+    webhookConfirmedAt: integer({ mode: 'timestamp_ms' }),
+    webhookMessage: text(),
     ...timestamps,
   },
   (t) => [uniqueIndex('payos_configs_campaign_uq').on(t.campaignId)],
@@ -122,10 +134,25 @@ export const paymentOrders = sqliteTable(
     checkoutUrl: text(),
     paidAt: integer({ mode: 'timestamp_ms' }),
     cancelledAt: integer({ mode: 'timestamp_ms' }),
+    /** Made through the embedded payOS sandbox: no real money moved. */
+    isTest: integer({ mode: 'boolean' }).notNull().default(false),
+    /** Money that actually arrived on this order (sum of its bank transactions; the amount for MANUAL). */
+    receivedAmount: integer().notNull().default(0),
+    /** Money that did not fit the fee: the treasurer must refund it or collect the rest (money.ts). */
+    attention: text({ enum: ['REFUND_DUE', 'BALANCE_DUE'] }),
+    attentionReason: text({ enum: ['DUPLICATE', 'AFTER_CLOSE', 'OVERPAID', 'UNDERPAID'] }),
+    attentionAmount: integer(),
+    resolution: text({ enum: ['REFUNDED', 'ACCEPTED', 'SETTLED'] }),
+    resolvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: integer({ mode: 'timestamp_ms' }),
+    resolutionNote: text(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('payment_orders_order_code_uq').on(t.orderCode),
+    // At most one payable link per assignment, whatever the concurrency (issue 11.1).
+    uniqueIndex('payment_orders_one_open_uq').on(t.assignmentId).where(sql`status = 'PENDING'`),
+    index('payment_orders_attention_idx').on(t.campaignId, t.attention),
     index('payment_orders_campaign_status_idx').on(t.campaignId, t.status),
     index('payment_orders_user_idx').on(t.userId),
     index('payment_orders_assignment_idx').on(t.assignmentId),

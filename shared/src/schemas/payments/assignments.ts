@@ -1,6 +1,6 @@
 /** Fee assignments: who owes which fee level of a campaign, and marking them paid (001 §4–§5). */
 import { z } from 'zod';
-import { assignmentStatusSchema, campaignStatusSchema, id, invalid, limit, optionalText, page, paymentMethodSchema, queryId, search, vnDateTime } from './fields';
+import { assignmentStatusSchema, attentionKindSchema, campaignStatusSchema, id, invalid, limit, optionalText, page, paymentMethodSchema, queryId, search, vnDateTime } from './fields';
 
 export const ASSIGNMENT_SORT_FIELDS = ['createdAt', 'dueDate', 'status', 'amount', 'paidAt', 'memberName', 'memberCode', 'feeLevel'] as const;
 
@@ -58,6 +58,13 @@ export type UpdateAssignment = z.output<typeof updateAssignmentSchema>;
 export const MANUAL_METHODS = ['cash', 'transfer'] as const;
 export const markPaidSchema = z.object({
   method: z.enum(MANUAL_METHODS, { error: 'validation.paymentMethodInvalid' }).default('cash'),
+  /** Money actually handed over; defaults to the remaining balance. Less leaves a balance due, more a refund due. */
+  amount: z
+    .number({ error: 'validation.amountGreaterThanZero' })
+    .int('validation.amountInteger')
+    .positive('validation.amountGreaterThanZero')
+    .max(1_000_000_000, 'validation.amountTooLarge')
+    .optional(),
   note: optionalText(1000),
 });
 export type MarkPaid = z.output<typeof markPaidSchema>;
@@ -72,8 +79,16 @@ export const assignmentSchema = z.object({
   status: assignmentStatusSchema,
   /** PENDING past the campaign end is shown as OVERDUE (001 §4). */
   displayStatus: assignmentStatusSchema,
+  /** What this member owes (follows the fee level until money is received; see docs/decisions.md). */
   amount: z.number(),
+  /** Money counted towards the fee (refund-due excess excluded); null when nothing was received. */
   paidAmount: z.number().nullable(),
+  /** amount − paidAmount, never below 0: what the member still has to pay (an underpaid fee stays payable). */
+  remainingAmount: z.number(),
+  /** PAID only through the payOS sandbox: no real money. */
+  isTestPayment: z.boolean(),
+  /** An unresolved money problem on one of its orders (refund or balance due), else null. */
+  attention: attentionKindSchema.nullable(),
   paidAt: z.string().nullable(),
   paymentDate: z.string().nullable(),
   paymentMethod: paymentMethodSchema.nullable(),
@@ -95,7 +110,7 @@ export const assignmentSchema = z.object({
     endDate: z.string(),
     organization: z.object({ id: z.number(), name: z.string() }),
   }),
-  /** Pay now is offered (own PENDING assignment, ACTIVE campaign not yet ended). */
+  /** Pay now is offered (own PENDING assignment, ACTIVE campaign not yet ended, payOS on); the link is for remainingAmount. */
   canPay: z.boolean(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;

@@ -86,9 +86,27 @@ export const campaignStatisticsSchema = z.object({
   paidCount: z.number(),
   /** OVERDUE rows plus PENDING ones whose campaign has ended (shown as overdue, 001 §4). */
   overdueCount: z.number(),
+  /** Σ assignment amounts. */
   totalExpected: z.number(),
+  /** Real money applied to fees: Σ min(counted money, amount) per assignment; sandbox money excluded. */
   collected: z.number(),
+  /** totalExpected − collected, exactly. */
   uncollected: z.number(),
+  /** Every real đồng held: collected + extraReceived + refundDue. */
+  totalReceived: z.number(),
+  /** Money above a fee that the treasurer accepted to keep. */
+  extraReceived: z.number(),
+  /** Unresolved REFUND_DUE money (duplicates, overpayments, payments after cancel). */
+  refundDue: z.number(),
+  refundDueCount: z.number(),
+  /** Fees partly paid: Σ (amount − paid) over them, and how many. */
+  balanceDue: z.number(),
+  balanceDueCount: z.number(),
+  /** Orders with unresolved attention (refund or balance due). */
+  attentionCount: z.number(),
+  /** Sandbox (test) money, never part of the figures above, and fees PAID only by it. */
+  testReceived: z.number(),
+  testPaidCount: z.number(),
   collectionPercentage: z.number(),
   endDate: z.string(),
   byFeeLevel: z.array(z.object({ feeLevelId: z.number(), levelName: z.string(), amount: z.number(), count: z.number(), paidCount: z.number() })),

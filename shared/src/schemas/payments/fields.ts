@@ -32,3 +32,16 @@ export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES, { error: invalid }
 export const assignmentStatusSchema = z.enum(ASSIGNMENT_STATUSES, { error: invalid });
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: invalid });
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+/** Money that did not fit its fee (issue 11.3): refund the excess, or collect the rest. */
+export const ATTENTION_KINDS = ['REFUND_DUE', 'BALANCE_DUE'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+/** DUPLICATE: the fee was already paid; AFTER_CLOSE: paid into a cancelled campaign; OVERPAID / UNDERPAID: another amount. */
+export const ATTENTION_REASONS = ['DUPLICATE', 'AFTER_CLOSE', 'OVERPAID', 'UNDERPAID'] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+/** REFUNDED and ACCEPTED are the treasurer's; SETTLED is set when the member paid the balance. */
+export const ATTENTION_RESOLUTIONS = ['REFUNDED', 'ACCEPTED', 'SETTLED'] as const;
+export type AttentionResolution = (typeof ATTENTION_RESOLUTIONS)[number];
+export const attentionKindSchema = z.enum(ATTENTION_KINDS, { error: invalid });
+export const attentionReasonSchema = z.enum(ATTENTION_REASONS, { error: invalid });
+export const attentionResolutionSchema = z.enum(ATTENTION_RESOLUTIONS, { error: invalid });

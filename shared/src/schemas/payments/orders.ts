@@ -1,9 +1,9 @@
 /** Payment orders: payment links, the payOS webhook, payment history and the order response (001 §7). */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums';
-import { id, invalid, limit, orderStatusSchema, page, paymentMethodSchema, search } from './fields';
+import { attentionKindSchema, attentionReasonSchema, attentionResolutionSchema, id, invalid, limit, optionalText, orderStatusSchema, page, paymentMethodSchema, search } from './fields';
 
-/** Only assignmentId is trusted; the amount always comes from the fee level. */
+/** Only assignmentId is trusted; the amount is the assignment's remaining balance. An open link is reused. */
 export const createPaymentLinkSchema = z.object({
   assignmentId: id('validation.assignmentRequired'),
   campaignId: id().optional(),
@@ -24,6 +24,10 @@ export const adminPaymentHistoryQuery = z.object({
   search,
   /** PAID by default (001 §9); ALL lists every status. */
   status: z.enum([...ORDER_STATUSES, 'ALL'], { error: invalid }).default('PAID'),
+  /** OPEN: unresolved refund/balance due (any status); RESOLVED: resolved ones; absent: no filter. */
+  attention: z.enum(['OPEN', 'RESOLVED'], { error: invalid }).optional(),
+  /** false hides sandbox (test) orders; absent shows them (flagged is_test). */
+  includeTest: z.enum(['true', 'false'], { error: invalid }).optional(),
 });
 export type AdminPaymentHistoryQuery = z.infer<typeof adminPaymentHistoryQuery>;
 
@@ -45,6 +49,29 @@ export const paymentTransactionSchema = z.object({
   transactionDateTime: z.string().nullable(),
 });
 
+/** POST /payment-admin/orders/{id}/resolve: the treasurer's answer to an order needing attention. */
+export const resolveAttentionSchema = z.object({
+  /** REFUNDED: the excess went back to the payer (refund due only). ACCEPTED: keep the excess, or waive the balance. */
+  resolution: z.enum(['REFUNDED', 'ACCEPTED'], { error: 'validation.resolutionRequired' }),
+  note: optionalText(1000),
+});
+export type ResolveAttention = z.output<typeof resolveAttentionSchema>;
+
+/** Money fields every order carries (member and admin views). */
+export const orderMoneyFields = {
+  /** Money that actually arrived on this order (can differ from amount). */
+  receivedAmount: z.number(),
+  /** Paid through the payOS sandbox: no real money. */
+  isTest: z.boolean(),
+  attention: attentionKindSchema.nullable(),
+  attentionReason: attentionReasonSchema.nullable(),
+  /** The excess to refund, or the balance still due, when the money arrived. */
+  attentionAmount: z.number().nullable(),
+  resolution: attentionResolutionSchema.nullable(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+};
+
 export const paymentOrderSchema = z.object({
   id: z.number(),
   orderCode: z.number(),
@@ -57,6 +84,7 @@ export const paymentOrderSchema = z.object({
   checkoutUrl: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  ...orderMoneyFields,
   transactions: z.array(paymentTransactionSchema),
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
