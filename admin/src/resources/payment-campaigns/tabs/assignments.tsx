@@ -1,7 +1,7 @@
 import { ASSIGNMENT_EXPORT_FIELDS, ASSIGNMENT_SORT_FIELDS, ASSIGNMENT_STATUSES, formatDate, formatVnd, fullName, type Assignment, type Campaign, type FeeLevel } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useDelete, useList, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportDialog } from '../../../components/export-dialog';
 import { useCampaignStatistics } from '../use-statistics';
@@ -109,8 +109,40 @@ export function AssignmentsTab({ campaign, editable, canExport }: Props) {
       >
         <Table.Column<Assignment> key="member" title={t('campaigns:assignments.member')} render={(_, a) => `${fullName(a.user)} (${a.user.code})`} />
         <Table.Column<Assignment> key="level" title={t('campaigns:assignments.feeLevel')} render={(_, a) => a.feeLevel.levelName} />
-        <Table.Column<Assignment> dataIndex="amount" title={t('campaigns:assignments.amount')} align="right" render={(v: number) => formatVnd(v)} />
-        <Table.Column<Assignment> dataIndex="displayStatus" title={t('campaigns:fields.status')} render={(s: Assignment['status']) => <Tag color={STATUS_COLORS[s]}>{t(`campaigns:assignments.status.${s}`)}</Tag>} />
+        <Table.Column<Assignment>
+          key="amount"
+          title={t('campaigns:assignments.amount')}
+          align="right"
+          render={(_, a) => (
+            <Space direction="vertical" size={0}>
+              <span>{formatVnd(a.amount)}</span>
+              {a.status !== 'PAID' && (a.paidAmount ?? 0) > 0 && (
+                <Typography.Text type="secondary" data-testid="assignment-remaining">
+                  {t('campaigns:assignments.remaining', { remaining: formatVnd(a.remainingAmount ?? a.amount), paid: formatVnd(a.paidAmount ?? 0) })}
+                </Typography.Text>
+              )}
+            </Space>
+          )}
+        />
+        <Table.Column<Assignment>
+          dataIndex="displayStatus"
+          title={t('campaigns:fields.status')}
+          render={(s: Assignment['status'], a) => (
+            <Space size={4} wrap>
+              <Tag color={STATUS_COLORS[s]}>{t(`campaigns:assignments.status.${s}`)}</Tag>
+              {a.isTestPayment && (
+                <Tag color="purple" data-testid="test-badge">
+                  {t('campaigns:history.test')}
+                </Tag>
+              )}
+              {a.attention && (
+                <Tag color={a.attention === 'REFUND_DUE' ? 'red' : 'orange'} data-testid="assignment-attention">
+                  {t(`campaigns:attention.short.${a.attention}`)}
+                </Tag>
+              )}
+            </Space>
+          )}
+        />
         <Table.Column<Assignment> dataIndex="dueDate" title={t('campaigns:assignments.dueDate')} render={(v: string | null) => (v ? formatDate(v) : '—')} />
         <Table.Column<Assignment> dataIndex="createdAt" title={t('campaigns:assignments.created')} render={(v: string) => formatDate(v)} />
         {editable && (

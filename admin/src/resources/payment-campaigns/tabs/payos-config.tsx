@@ -1,12 +1,19 @@
 import { createPayosConfigSchema, type PayosConfig } from '@doanhoi/shared';
 import { useCustom, useCustomMutation, useDelete, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Form, Input, Space, Switch, Tag } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Switch, Tag, Typography } from 'antd';
+import { formatDateTime } from '@doanhoi/shared';
 import { useEffect, useState } from 'react';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl, usePaymentsRefresh } from '../use-refresh';
 
 const rule = zodRule(createPayosConfigSchema);
 type Keys = Pick<PayosConfig, 'clientId' | 'apiKey' | 'checksumKey'>;
+type Values = Keys & { descriptionMaxLength?: number };
+interface Webhook {
+  webhookUrl: string;
+  confirmed: boolean;
+  message: string;
+}
 const KEYS = ['clientId', 'apiKey', 'checksumKey'] as const;
 const EMPTY: Keys = { clientId: '', apiKey: '', checksumKey: '' };
 
@@ -38,7 +45,9 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
   const t = useTranslate();
   const { modal, message } = App.useApp();
   const refresh = usePaymentsRefresh();
-  const [form] = Form.useForm<Keys>();
+  const [form] = Form.useForm<Values>();
+  // payOS's answer to the last webhook registration (on save or "confirm webhook").
+  const [webhook, setWebhook] = useState<Webhook | null>(null);
   const [revealed, setRevealed] = useState(false);
   const [test, setTest] = useState<{ ok: boolean; message: string } | null>(null);
   const url = apiUrl(`/payment-campaigns/${campaignId}/payos-config`);
@@ -50,10 +59,12 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
   const complete = KEYS.every((k) => (values?.[k] ?? '').trim() !== '');
 
   useEffect(() => {
-    form.setFieldsValue(current ? { clientId: current.clientId, apiKey: current.apiKey, checksumKey: current.checksumKey } : EMPTY);
+    form.setFieldsValue(
+      current ? { clientId: current.clientId, apiKey: current.apiKey, checksumKey: current.checksumKey, descriptionMaxLength: current.descriptionMaxLength } : { ...EMPTY, descriptionMaxLength: undefined },
+    );
   }, [current, form]);
 
-  const save = (v: Keys) =>
+  const save = (v: Values) =>
     mutate(
       {
         url,
@@ -61,7 +72,24 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
         values: current ? v : { ...v, isActive: true },
         successNotification: () => ({ type: 'success', message: t('campaigns:payos.saved') }),
       },
-      { onSuccess: () => (setRevealed(false), refresh()) },
+      {
+        onSuccess: (res) => {
+          setRevealed(false);
+          setWebhook((res.data as { webhook?: Webhook }).webhook ?? null);
+          refresh();
+        },
+      },
+    );
+  const confirmWebhook = () =>
+    mutate(
+      { url: `${url}/confirm-webhook`, method: 'post', values: {}, successNotification: false, errorNotification: false },
+      {
+        onSuccess: (res) => {
+          setWebhook((res.data as { data?: Webhook }).data ?? null);
+          refresh();
+        },
+        onError: (e) => setWebhook({ webhookUrl: current?.webhookUrl ?? '', confirmed: false, message: e.message }),
+      },
     );
   const toggle = () =>
     mutate({ url: `${url}/toggle-active`, method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t('campaigns:payos.toggled') }) }, { onSuccess: refresh });
@@ -70,9 +98,10 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
       { url: `${url}/test-connection`, method: 'post', values: form.getFieldsValue(), successNotification: false, errorNotification: false },
       {
         onSuccess: (res) => {
-          const body = res.data as { success?: boolean; message?: string; data?: { connected?: boolean } };
+          const body = res.data as { success?: boolean; message?: string; data?: { connected?: boolean; reason?: string } };
           const ok = Boolean(body.data?.connected ?? body.success);
-          setTest({ ok, message: body.message ?? t(ok ? 'campaigns:payos.testOk' : 'campaigns:payos.testFailed') });
+          const reason = body.data?.reason ? t(`campaigns:payos.testReason.${body.data.reason}`) : null;
+          setTest({ ok, message: [reason, body.message].filter(Boolean).join(' — ') || t(ok ? 'campaigns:payos.testOk' : 'campaigns:payos.testFailed') });
         },
         onError: (e) => setTest({ ok: false, message: e.message }),
       },
@@ -106,6 +135,38 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
   return (
     <Space direction="vertical" className="full-width" data-testid="payos-config">
       {!current && query.isSuccess && <Alert type="info" showIcon message={t('campaigns:payos.none')} />}
+      {current?.sandbox && <Alert type="warning" showIcon message={t('campaigns:payos.sandbox')} data-testid="payos-sandbox" />}
+      {current && (
+        <Descriptions column={1} size="small" bordered data-testid="payos-webhook">
+          <Descriptions.Item label={t('campaigns:payos.webhookUrl')}>
+            <Typography.Text copyable code data-testid="payos-webhook-url">
+              {current.webhookUrl}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('campaigns:payos.webhookStatus')}>
+            <Space direction="vertical" size={0}>
+              {current.webhookConfirmedAt && current.webhookConfirmedUrl === current.webhookUrl ? (
+                <Tag color="green">{t('campaigns:payos.webhookConfirmed', { date: formatDateTime(current.webhookConfirmedAt) })}</Tag>
+              ) : (
+                <Tag color="orange">{t('campaigns:payos.webhookNotConfirmed')}</Tag>
+              )}
+              {current.webhookMessage && <Typography.Text type="secondary">{current.webhookMessage}</Typography.Text>}
+            </Space>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {webhook && (
+        <Alert
+          type={webhook.confirmed ? 'success' : 'error'}
+          showIcon
+          closable
+          onClose={() => setWebhook(null)}
+          data-testid="payos-webhook-result"
+          data-confirmed={webhook.confirmed}
+          message={t(webhook.confirmed ? 'campaigns:payos.webhookOk' : 'campaigns:payos.webhookFailed', { url: webhook.webhookUrl })}
+          description={webhook.message}
+        />
+      )}
       {current && (
         <Space>
           <Tag color={current.isActive ? 'green' : 'default'}>{t(current.isActive ? 'campaigns:payos.active' : 'campaigns:payos.inactive')}</Tag>
@@ -122,6 +183,9 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
         <Form.Item label="Checksum Key" name="checksumKey" rules={[rule]}>
           <Input autoComplete="off" />
         </Form.Item>
+        <Form.Item label={t('campaigns:payos.descriptionMaxLength')} name="descriptionMaxLength" extra={t('campaigns:payos.descriptionMaxLengthHint')}>
+          <InputNumber min={9} max={25} placeholder="9" />
+        </Form.Item>
         <Space wrap>
           <Button type="primary" htmlType="submit" disabled={!editable || !complete} loading={mutation.isPending} data-testid="payos-save">
             {t('buttons.save')}
@@ -136,7 +200,12 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
               {t('campaigns:payos.test')}
             </Button>
           )}
-          <Button disabled={false} onClick={() => void navigator.clipboard.writeText(JSON.stringify(form.getFieldsValue())).then(() => message.success(t('campaigns:payos.copied')))}>
+          {current && editable && (
+            <Button onClick={confirmWebhook} data-testid="payos-confirm-webhook">
+              {t('campaigns:payos.confirmWebhook')}
+            </Button>
+          )}
+          <Button disabled={false} onClick={() => void navigator.clipboard.writeText(JSON.stringify((({ clientId, apiKey, checksumKey }) => ({ clientId, apiKey, checksumKey }))(form.getFieldsValue()))).then(() => message.success(t('campaigns:payos.copied')))}>
             {t('campaigns:payos.copy')}
           </Button>
           <Button onClick={() => void paste()}>{t('campaigns:payos.paste')}</Button>

@@ -1,13 +1,15 @@
 import { formatDateTime, formatVnd } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { Alert, Card, Col, Progress, Row, Space, Spin, Statistic, Tag } from 'antd';
+import { Alert, Button, Card, Col, Progress, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { dueLevel, progressColor } from '../rules';
 import { useCampaignStatistics } from '../use-statistics';
+import { ATTENTION_HISTORY_QUERY } from './payment-history';
 
 const BANNER_TYPES = { overdue: 'error', soon: 'warning', week: 'warning', ok: 'success' } as const;
 
 /** Statistics tab (001 §2): the due-date banner, four money/member cards, counts by status and the progress bar. */
-export function StatisticsTab({ campaignId }: { campaignId: number }) {
+export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: number; canSeeHistory: boolean }) {
   const t = useTranslate();
   const { stats: s } = useCampaignStatistics(campaignId);
   if (!s) return <Spin />;
@@ -35,6 +37,49 @@ export function StatisticsTab({ campaignId }: { campaignId: number }) {
         <Tag color="error">{t('campaigns:stats.overdue', { count: s.overdueCount })}</Tag>
       </Space>
       <Progress percent={percent} strokeColor={progressColor(percent)} data-testid="collection-progress" data-color={progressColor(percent)} />
+      {/* Every đồng received: applied to fees + excess kept + refunds due (issue 11). Test money is apart. */}
+      <Typography.Paragraph data-testid="money-reconciliation">
+        {t('campaigns:money.reconciliation', {
+          received: formatVnd(s.totalReceived ?? s.collected),
+          collected: formatVnd(s.collected),
+          extra: formatVnd(s.extraReceived ?? 0),
+          refund: formatVnd(s.refundDue ?? 0),
+        })}
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]} data-testid="attention-tiles">
+        <Col xs={24} md={8}>
+          <Card size="small" data-testid="tile-refund-due" className={s.refundDueCount ? 'tile-attention' : undefined}>
+            <Statistic title={t('campaigns:money.refundDue', { count: s.refundDueCount ?? 0 })} value={formatVnd(s.refundDue ?? 0)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" data-testid="tile-balance-due" className={s.balanceDueCount ? 'tile-attention' : undefined}>
+            <Statistic title={t('campaigns:money.balanceDue', { count: s.balanceDueCount ?? 0 })} value={formatVnd(s.balanceDue ?? 0)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" data-testid="tile-test">
+            <Statistic title={t('campaigns:money.test', { count: s.testPaidCount ?? 0 })} value={formatVnd(s.testReceived ?? 0)} />
+          </Card>
+        </Col>
+      </Row>
+      {(s.attentionCount ?? 0) > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="attention-banner"
+          message={t('campaigns:money.attention', { count: s.attentionCount })}
+          action={
+            canSeeHistory && (
+              <Link to={`?${ATTENTION_HISTORY_QUERY}`}>
+                <Button size="small" data-testid="attention-open-history">
+                  {t('campaigns:money.review')}
+                </Button>
+              </Link>
+            )
+          }
+        />
+      )}
     </Space>
   );
 }
