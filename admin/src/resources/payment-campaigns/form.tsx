@@ -4,6 +4,7 @@ import { useTranslate, type BaseRecord, type GetOneResponse } from '@refinedev/c
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TimePicker, type FormProps, type ModalProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
 import { zodRule } from '../../components/form-rules';
 import { apiRequest } from '../../providers/http';
 
@@ -55,13 +56,22 @@ function selectFormValues(res: GetOneResponse<BaseRecord>): GetOneResponse<BaseR
 
 /** The edit dialog's form: loaded once per opening, never re-filled behind the user's back. */
 export function useCampaignEditForm(onSaved?: () => void) {
-  return useModalForm<Campaign>({
+  const form = useModalForm<Campaign>({
     resource: 'payment-campaigns',
     action: 'edit',
     redirect: false,
     queryOptions: { select: selectFormValues as never, refetchOnWindowFocus: false, refetchOnReconnect: false },
     onMutationSuccess: () => onSaved?.(),
   });
+  // Refine copies loaded values into the form in a passive effect (resetFields), which runs some
+  // time after the render that brings the data: on a busy machine seconds later, wiping whatever
+  // was typed meanwhile. This effect is declared after Refine's, so it runs after that reset in the
+  // same flush; until then the form stays disabled.
+  const data = form.query?.data?.data;
+  const [filled, setFilled] = useState<unknown>(undefined);
+  useEffect(() => setFilled(data), [data]);
+  const loading = form.open && (form.query?.isFetching === true || data === undefined || filled !== data);
+  return { ...form, loading };
 }
 
 /** Create and edit (001 §2): the organization is chosen once; start defaults to 00:00, end to 23:59. */

@@ -157,7 +157,7 @@ export function CampaignList() {
       </Table>
 
       <CampaignFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
-      <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.query?.isFetching} />
+      <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.loading} />
     </section>
   );
 }

@@ -109,7 +109,7 @@ export function CampaignShowPage() {
           { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={open && rights.update} canReveal={rights.update} /> },
         ]}
       />
-      <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.query?.isFetching} />
+      <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.loading} />
     </section>
   );
 }
