@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isPublicOrigin } from './payos/origin';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,6 +32,11 @@ const schema = z.object({
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   PAYOS_BASE_URL: z.string().default('sandbox'),
+  /** The embedded sandbox on a public PUBLIC_URL must be asked for (a public demo); its payments never settle fees. */
+  PAYOS_SANDBOX_PUBLIC: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** How long a payment link stays payable; unpaid orders are closed some minutes after it (payments/expiry.ts). */
   PAYMENT_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Set when behind a reverse proxy that sets X-Forwarded-For (then it gives the client IP). */
@@ -65,6 +71,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     process.exit(1);
   }
   const e = parsed.data;
+  const sandbox = !e.PAYOS_BASE_URL.trim() || e.PAYOS_BASE_URL.trim() === 'sandbox';
+  if (sandbox && e.PUBLIC_URL && isPublicOrigin(e.PUBLIC_URL) && !e.PAYOS_SANDBOX_PUBLIC) {
+    console.error(
+      `Invalid configuration: PUBLIC_URL ${e.PUBLIC_URL} is public but payOS is the embedded sandbox (PAYOS_BASE_URL=sandbox), where anyone can "pay" without money. ` +
+        'Set PAYOS_BASE_URL=https://api-merchant.payos.vn for real payments, or PAYOS_SANDBOX_PUBLIC=true for a public demo (its payments never settle fees).',
+    );
+    process.exit(1);
+  }
   const dbPath = e.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(e.DATABASE_PATH);
   return {
     ...e,

@@ -4,7 +4,8 @@ import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { loadEnv } from './env';
-import { ownOrigin, startPaymentJobs } from './payments/jobs';
+import { startPaymentJobs } from './payments/jobs';
+import { payosBanner } from './payos/origin';
 
 const env = loadEnv();
 const db = openDb(env.DATABASE_PATH);
@@ -15,7 +16,7 @@ let stopJobs = () => {};
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   // The jobs may call this server's own payOS sandbox, so they start once it listens.
-  stopJobs = startPaymentJobs({ db, env }, ownOrigin(env, info.port));
+  stopJobs = startPaymentJobs({ db, env }, info.port);
   const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
   console.log(`\nDoan Hoi Admin is running at ${url}`);
   console.log(`  Database: ${env.DATABASE_PATH}`);
@@ -26,6 +27,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   } else {
     console.log(`  Sign in:  ${seeded.admin.email} (password as set when the database was created)`);
   }
+  console.log(payosBanner(env));
   if (env.SEED_DEMO) console.log('  Demo:     canbo.cntt@doanhoi.local / canbo123 (faculty union admin), member@doanhoi.local / member123 (member)');
 });
 

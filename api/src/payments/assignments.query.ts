@@ -18,7 +18,7 @@ const SORT: Record<AssignmentListQuery['sortBy'], SQLWrapper[]> = {
   createdAt: [paymentAssignments.createdAt],
   dueDate: [paymentAssignments.dueDate],
   status: [paymentAssignments.status],
-  amount: [feeLevels.amount],
+  amount: [paymentAssignments.amount],
   paidAt: [paymentAssignments.paidAt],
   // Vietnamese names sort by the given name first.
   memberName: [users.givenName, users.familyName],
@@ -144,7 +144,7 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
         .offset((q.page - 1) * q.limit)
         .all();
       const groups = db
-        .select({ status: paymentAssignments.status, n: count(), amount: sql<number>`coalesce(sum(${feeLevels.amount}), 0)`, paid: sql<number>`coalesce(sum(${paymentAssignments.paidAmount}), 0)` })
+        .select({ status: paymentAssignments.status, n: count(), amount: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`, paid: sql<number>`coalesce(sum(${paymentAssignments.paidAmount}), 0)` })
         .from(paymentAssignments)
         .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
         .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
@@ -155,9 +155,10 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
       for (const g of groups) {
         summary.total += g.n;
         summary.totalAmount += g.amount;
+        // Partly paid fees count their money too (an underpayment is still PENDING).
+        summary.paidAmount += g.paid;
         if (g.status === 'PAID') {
           summary.paid += g.n;
-          summary.paidAmount += g.paid;
         } else if (g.status === 'OVERDUE') summary.overdue += g.n;
         else summary.pending += g.n;
       }

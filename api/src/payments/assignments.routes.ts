@@ -51,19 +51,19 @@ export function assignmentsRoutes() {
       .post('/', requireAuth, requirePermission(P.manage, fromBodyCampaign), validate('json', createAssignmentSchema), (c) =>
         c.json({ success: true, data: service(c).create(c.req.valid('json')), message: 'Đã phân công thành viên' }, 201),
       )
-      .patch('/:id/mark-paid', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), validate('json', markPaidSchema), (c) =>
-        c.json({ success: true, data: service(c).markPaid(c.req.valid('param').id, c.req.valid('json')), message: 'Đã xác nhận thanh toán' }),
+      .patch('/:id/mark-paid', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), validate('json', markPaidSchema), async (c) =>
+        c.json({ success: true, data: await service(c).markPaid(c.req.valid('param').id, c.req.valid('json')), message: 'Đã xác nhận thanh toán' }),
       )
       .patch('/:id/mark-overdue', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), (c) =>
         c.json({ success: true, data: service(c).markOverdue(c.req.valid('param').id), message: 'Đã đánh dấu quá hạn' }),
       )
       // The member's own assignment, or one the caller may read (checked by the query).
       .get('/:id', requireAuth, validate('param', idParam), (c) => c.json({ success: true, data: queries(c).get(c.req.valid('param').id) }))
-      .on(['PUT', 'PATCH'], '/:id', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), validate('json', updateAssignmentSchema), (c) =>
-        c.json({ success: true, data: service(c).update(c.req.valid('param').id, c.req.valid('json')), message: 'Đã cập nhật phân công' }),
+      .on(['PUT', 'PATCH'], '/:id', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), validate('json', updateAssignmentSchema), async (c) =>
+        c.json({ success: true, data: await service(c).update(c.req.valid('param').id, c.req.valid('json')), message: 'Đã cập nhật phân công' }),
       )
-      .delete('/:id', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), (c) => {
-        service(c).remove(c.req.valid('param').id);
+      .delete('/:id', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), async (c) => {
+        await service(c).remove(c.req.valid('param').id);
         return c.json({ success: true, message: 'Đã xóa phân công' });
       })
   );

@@ -1,9 +1,9 @@
 /** Assignment writes (001 §3, §4): all refused on finished campaigns; each audited in its transaction. */
 import { fullName, parseVnDateTime, type Assignment, type CreateAssignment, type MarkPaid, type UpdateAssignment } from '@doanhoi/shared';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
+import { badRequest, conflict, fail, isUniqueViolation, notFound } from '../lib/errors';
 import { invalidateTotals } from '../lib/totals';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
@@ -11,6 +11,9 @@ import { assertCan, P, type RequestInfo } from './access';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { assignmentQuery, toAssignment, type CampaignRow } from './mappers';
 import { newOrderCode } from './order-code';
+import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
+import { attentionFor, recomputeAssignment } from './money';
+import { sandboxSettlesFees } from '../payos/origin';
 import { assertWritable, loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from './schema';
 
@@ -19,7 +22,7 @@ const TABLES = ['payment_assignments', 'payment_campaigns'];
 const METHOD_LABEL = { cash: 'tiền mặt', transfer: 'chuyển khoản' } as const;
 
 function snapshot(a: AssignmentRow) {
-  return { id: a.id, campaignId: a.campaignId, userId: a.userId, feeLevelId: a.feeLevelId, status: a.status, dueDate: a.dueDate, notes: a.notes, paidAt: a.paidAt, paidAmount: a.paidAmount, paymentMethod: a.paymentMethod };
+  return { id: a.id, campaignId: a.campaignId, userId: a.userId, feeLevelId: a.feeLevelId, amount: a.amount, status: a.status, dueDate: a.dueDate, notes: a.notes, paidAt: a.paidAt, paidAmount: a.paidAmount, paymentMethod: a.paymentMethod };
 }
 
 /** A concurrent request past check() still ends as 409, not 500. */
@@ -34,7 +37,8 @@ function once<T>(write: () => T): T {
 
 const dueDateOf = (v: string | null | undefined, campaign: CampaignRow) => (v ? parseVnDateTime(v, { endOfDay: true })! : campaign.endDate);
 
-export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo) {
+export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
+  const { db } = deps;
   const caller = { actorId: actor.id, ip: req.ip };
 
   function view(id: number): Assignment {
@@ -80,13 +84,11 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
       campaigns.set(campaignId, campaign);
     }
     const levelIds = [...new Set(entries.map((e) => e.feeLevelId))];
-    const levels = new Map(db.select({ id: feeLevels.id, campaignId: feeLevels.campaignId }).from(feeLevels).where(inArray(feeLevels.id, levelIds)).all().map((l) => [l.id, l.campaignId]));
-    if (entries.some((e) => levels.get(e.feeLevelId) !== e.campaignId)) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
+    const levels = new Map(db.select({ id: feeLevels.id, campaignId: feeLevels.campaignId, amount: feeLevels.amount }).from(feeLevels).where(inArray(feeLevels.id, levelIds)).all().map((l) => [l.id, l]));
+    if (entries.some((e) => levels.get(e.feeLevelId)?.campaignId !== e.campaignId)) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
 
     const userIds = [...new Set(entries.map((e) => e.userId))];
     const label = names(userIds);
-    const unknown = userIds.filter((id) => !label.has(id));
-    if (unknown.length) badRequest(`Không tìm thấy thành viên: ${unknown.join(', ')}`);
 
     const seen = new Set<string>();
     const repeated = new Set<number>();
@@ -105,19 +107,21 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
       for (const r of existing) repeated.add(r.userId);
       const path = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, campaign.organizationId)).get()!.path;
       const members = membersUnder(path, ids);
+      // Unknown users and users outside the campaign's organization get the same answer, by id only:
+      // naming them would show who exists elsewhere (issue 10).
       const outside = ids.filter((id) => !members.has(id));
       if (outside.length) {
-        badRequest(`Thành viên không thuộc tổ chức của đợt thu (hoặc tổ chức trực thuộc): ${outside.map((id) => label.get(id)).join(', ')}`, { userIds: outside });
+        badRequest(`Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): ${outside.join(', ')}`, { userIds: outside });
       }
     }
     if (repeated.size) {
       conflict(`Mỗi thành viên chỉ được phân công một lần trong một đợt thu. Đã phân công: ${[...repeated].map((id) => label.get(id)).join(', ')}`);
     }
-    return campaigns;
+    return { campaigns, levels };
   }
 
   function insertMany(entries: CreateAssignment[], action: string): number[] {
-    const campaigns = check(entries);
+    const { campaigns, levels } = check(entries);
     const ids = once(() =>
       db.transaction((tx) => {
         const created = tx
@@ -127,6 +131,7 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
               campaignId: e.campaignId,
               userId: e.userId,
               feeLevelId: e.feeLevelId,
+              amount: levels.get(e.feeLevelId)!.amount,
               notes: e.notes ?? null,
               dueDate: dueDateOf(e.dueDate, campaigns.get(e.campaignId)!),
               assignedBy: actor.id,
@@ -153,18 +158,25 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
       return { createdCount: ids.length, assignments: rows.map((r) => toAssignment(r, actor.id)) };
     },
 
-    update(id: number, input: UpdateAssignment): Assignment {
+    /** A fee-level change moves the amount while nothing was received, and closes the open link (issue 11.2). */
+    async update(id: number, input: UpdateAssignment): Promise<Assignment> {
       const { a, campaign } = writable(id, 'sửa phân công');
-      if (input.feeLevelId !== undefined && input.feeLevelId !== a.feeLevelId) {
-        if (a.status === 'PAID') conflict('Không thể đổi mức phí của khoản đã thanh toán');
-        const level = db.select({ campaignId: feeLevels.campaignId }).from(feeLevels).where(eq(feeLevels.id, input.feeLevelId)).get();
+      let amount = a.amount;
+      const levelChange = input.feeLevelId !== undefined && input.feeLevelId !== a.feeLevelId;
+      if (levelChange) {
+        if (a.status === 'PAID' || (a.paidAmount ?? 0) > 0) conflict('Không thể đổi mức phí của khoản đã có thanh toán');
+        const level = db.select({ campaignId: feeLevels.campaignId, amount: feeLevels.amount }).from(feeLevels).where(eq(feeLevels.id, input.feeLevelId!)).get();
         if (level?.campaignId !== a.campaignId) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
+        amount = level!.amount;
       }
+      if (amount !== a.amount) await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Số tiền khoản phí đã thay đổi');
       db.transaction((tx) => {
+        if (amount !== a.amount) closeOpenOrders(tx, eq(paymentOrders.assignmentId, id));
         const after = tx
           .update(paymentAssignments)
           .set({
             feeLevelId: input.feeLevelId ?? a.feeLevelId,
+            amount,
             notes: input.notes === undefined ? a.notes : input.notes,
             dueDate: input.dueDate === undefined ? a.dueDate : dueDateOf(input.dueDate, campaign),
           })
@@ -173,15 +185,18 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
           .get();
         audit(tx, { ...caller, action: 'assignment.update', entity: 'payment_assignment', entityId: id, before: snapshot(a), after: snapshot(after) });
       });
-      invalidateTotals(...TABLES);
+      invalidateTotals(...TABLES, 'payment_orders');
       return view(id);
     },
 
-    /** A paid assignment carries payment history and is kept. */
-    remove(id: number): void {
+    /** An assignment with money records is kept; its open link is closed at payOS before it goes. */
+    async remove(id: number): Promise<void> {
       const { a } = writable(id, 'xóa phân công');
-      const paidOrder = db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), eq(paymentOrders.status, 'PAID'))).get();
-      if (a.status === 'PAID' || paidOrder) conflict('Không thể xóa khoản phí đã có thanh toán');
+      const money = db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0)))).get();
+      if (a.status === 'PAID' || money) conflict('Không thể xóa khoản phí đã có thanh toán');
+      // Its orders go with it, so a payment on a link left open could not be recorded: payOS must confirm the close.
+      const failed = await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Khoản phí đã bị xóa');
+      if (failed.length) fail(502, 'Không đóng được link thanh toán đang mở tại PayOS, vui lòng thử lại sau');
       db.transaction((tx) => {
         tx.delete(paymentAssignments).where(eq(paymentAssignments.id, id)).run();
         audit(tx, { ...caller, action: 'assignment.delete', entity: 'payment_assignment', entityId: id, before: snapshot(a) });
@@ -189,13 +204,20 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
       invalidateTotals(...TABLES, 'payment_orders');
     },
 
-    /** Records a MANUAL payment order (method, note, who, when) and marks the assignment PAID. */
-    markPaid(id: number, input: MarkPaid): Assignment {
+    /**
+     * Records a MANUAL payment order (method, amount received, note, who, when) and recomputes the
+     * assignment. The open online link is cancelled at payOS first, then here.
+     */
+    async markPaid(id: number, input: MarkPaid): Promise<Assignment> {
       const { a, campaign } = writable(id, 'xác nhận thanh toán');
       if (a.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
-      const level = db.select().from(feeLevels).where(eq(feeLevels.id, a.feeLevelId)).get()!;
+      const remaining = Math.max(0, a.amount - (a.paidAmount ?? 0));
+      const received = input.amount ?? remaining;
+      await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Đã thu trực tiếp');
       const now = new Date();
       db.transaction((tx) => {
+        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now);
+        const flag = attentionFor({ received, owed: remaining, campaignCancelled: false, hadMoney: false });
         const order = tx
           .insert(paymentOrders)
           .values({
@@ -203,7 +225,11 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
             assignmentId: id,
             campaignId: a.campaignId,
             userId: a.userId,
-            amount: level.amount,
+            amount: remaining,
+            receivedAmount: received,
+            // Cash counted by the treasurer: a different amount is their own record, not a surprise to flag,
+            // except an excess, which is someone's money to give back.
+            ...(flag.attention === 'REFUND_DUE' ? flag : {}),
             description: `Thu ${METHOD_LABEL[input.method]}: ${campaign.name}`,
             status: 'PAID',
             paymentMethod: 'MANUAL',
@@ -214,24 +240,14 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
           })
           .returning()
           .get();
-        // Open online links for the same fee must not be paid a second time.
-        tx.update(paymentOrders)
-          .set({ status: 'CANCELLED', cancelledAt: now })
-          .where(and(eq(paymentOrders.assignmentId, id), eq(paymentOrders.status, 'PENDING')))
-          .run();
-        const after = tx
-          .update(paymentAssignments)
-          .set({ status: 'PAID', paidAt: now, paidAmount: level.amount, paymentMethod: 'MANUAL' })
-          .where(eq(paymentAssignments.id, id))
-          .returning()
-          .get();
+        const after = recomputeAssignment(tx, id, sandboxSettlesFees(deps.env))!;
         audit(tx, {
           ...caller,
           action: 'payment.mark_paid',
           entity: 'payment_assignment',
           entityId: id,
           before: snapshot(a),
-          after: { ...snapshot(after), orderId: order.id, orderCode: order.orderCode, method: input.method, note: input.note ?? null },
+          after: { ...snapshot(after), orderId: order.id, orderCode: order.orderCode, method: input.method, received, note: input.note ?? null },
         });
       });
       invalidateTotals(...TABLES, 'payment_orders');

@@ -64,7 +64,12 @@ describe('assigning members', () => {
     const stranger = await memberOf(outside, 'Lạ');
     const res = await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: stranger.id, feeLevelId: level.id } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('không thuộc tổ chức');
+    // An unknown user and one outside the organization get the same answer, naming neither (issue 10).
+    const unknown = await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: 987654, feeLevelId: level.id } });
+    expect(unknown.status).toBe(400);
+    expect(res.body.message).toBe(`Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): ${stranger.id}`);
+    expect(unknown.body.message).toBe('Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): 987654');
+    expect(res.body.message).not.toContain('Lạ');
     const left = await t.createUser(`ASLEFT${++n}`);
     join(t, left.id, faculty, false);
     expect((await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: left.id, feeLevelId: level.id } })).status).toBe(400);

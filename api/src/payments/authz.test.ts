@@ -106,7 +106,16 @@ const routes: Route[] = [
   { name: 'GET /payment-campaigns/:id/statistics', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-campaigns/${await draft()}/statistics`, a) },
   { name: 'PATCH /payment-campaigns/:id', ok: 200, allowed: IN, call: async (a) => r('PATCH', `/api/payment-campaigns/${await draft()}`, a, { name: 'Tên mới' }) },
   { name: 'DELETE /payment-campaigns/:id', ok: 200, allowed: IN, call: async (a) => r('DELETE', `/api/payment-campaigns/${await inStatus('COMPLETED')}`, a) },
-  { name: 'POST /payment-campaigns/:id/activate', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${(await withAssignment()).campaignId}/activate`, a) },
+  {
+    name: 'POST /payment-campaigns/:id/activate',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => {
+      const { campaignId } = await withAssignment();
+      await api.config(campaignId);
+      return r('POST', `/api/payment-campaigns/${campaignId}/activate`, a);
+    },
+  },
   { name: 'POST /payment-campaigns/:id/complete', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${await inStatus('ACTIVE')}/complete`, a) },
   { name: 'POST /payment-campaigns/:id/cancel', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${await inStatus('ACTIVE')}/cancel`, a) },
   // payOS config

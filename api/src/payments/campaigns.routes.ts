@@ -27,14 +27,14 @@ export function campaignsRoutes() {
       .get('/:id/statistics', requireAuth, requireAnyPermission([P.read, P.reports], inCampaign), validate('param', idParam), (c) =>
         c.json(campaignStatistics(c.get('deps').db, c.req.valid('param').id)),
       )
-      .post('/:id/activate', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) =>
-        c.json(service(c).transition(c.req.valid('param').id, 'activate')),
+      .post('/:id/activate', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) =>
+        c.json(await service(c).transition(c.req.valid('param').id, 'activate')),
       )
-      .post('/:id/complete', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) =>
-        c.json(service(c).transition(c.req.valid('param').id, 'complete')),
+      .post('/:id/complete', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) =>
+        c.json(await service(c).transition(c.req.valid('param').id, 'complete')),
       )
-      .post('/:id/cancel', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) =>
-        c.json(service(c).transition(c.req.valid('param').id, 'cancel')),
+      .post('/:id/cancel', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) =>
+        c.json(await service(c).transition(c.req.valid('param').id, 'cancel')),
       )
       .get('/:id', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) => c.json(service(c).get(c.req.valid('param').id)))
       .patch('/:id', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), validate('json', updateCampaignSchema), (c) =>

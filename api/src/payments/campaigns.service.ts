@@ -7,7 +7,7 @@ import {
   type CreateCampaign,
   type UpdateCampaign,
 } from '@doanhoi/shared';
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lte, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, unprocessable } from '../lib/errors';
@@ -18,7 +18,8 @@ import { filterKey, searchTextLike } from '../departments/query';
 import { orgScope, P, scopeCondition, scopeKey, type RequestInfo } from './access';
 import { campaignCounts, campaignQuery, feeLevelUsage, toCampaign, toFeeLevel, type CampaignRow } from './mappers';
 import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './rules';
-import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
+import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from './schema';
 
 const TABLES = ['payment_campaigns', 'payment_assignments'];
 
@@ -37,7 +38,8 @@ function snapshot(c: CampaignRow) {
 const searchTextOf = (name: string, description: string | null | undefined) => normalizeText(`${name} ${description ?? ''}`);
 
 /** Payment campaigns (001 §3, §4, §7): scoped to where payment-campaigns.access is held. */
-export function campaignsService({ db }: Deps, actor: Actor, req: RequestInfo) {
+export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
+  const { db } = deps;
   const caller = { actorId: actor.id, ip: req.ip };
 
   function view(id: number, withLevels = false): Campaign {
@@ -55,19 +57,25 @@ export function campaignsService({ db }: Deps, actor: Actor, req: RequestInfo) {
     return badRequest(`endDate: ${message}`, { issues: [{ path: 'endDate', message }] });
   }
 
-  function transition(id: number, action: CampaignAction): Campaign {
+  async function transition(id: number, action: CampaignAction): Promise<Campaign> {
     const before = loadCampaign(db, id);
     const to = nextStatus(before.status, action);
     if (action === 'activate') {
       const counts = campaignCounts(db, [id]).get(id)!;
-      const missing: string[] = [];
-      if (counts.feeLevels === 0) missing.push('chưa có mức phí nào');
-      if (counts.assignments === 0) missing.push('chưa có thành viên nào được phân công');
-      if (missing.length) {
-        unprocessable(`Không thể kích hoạt đợt thu: ${missing.join(', ')}`, {
-          missing: [...(counts.feeLevels === 0 ? ['feeLevels'] : []), ...(counts.assignments === 0 ? ['assignments'] : [])],
-        });
+      const config = db.select({ isActive: payosConfigs.isActive }).from(payosConfigs).where(eq(payosConfigs.campaignId, id)).get();
+      const problems: [string, string][] = [];
+      if (counts.feeLevels === 0) problems.push(['feeLevels', 'chưa có mức phí nào']);
+      if (counts.assignments === 0) problems.push(['assignments', 'chưa có thành viên nào được phân công']);
+      if (!config) problems.push(['payosConfig', 'chưa có cấu hình PayOS']);
+      else if (!config.isActive) problems.push(['payosConfig', 'cấu hình PayOS đang tắt']);
+      if (before.endDate.getTime() <= Date.now()) problems.push(['endDate', 'ngày kết thúc đã qua']);
+      if (problems.length) {
+        unprocessable(`Không thể kích hoạt đợt thu: ${problems.map((p) => p[1]).join(', ')}`, { missing: problems.map((p) => p[0]) });
       }
+    }
+    if (to === 'COMPLETED' || to === 'CANCELLED') {
+      // Open links of a finished campaign are closed at payOS first (issue 11.2); money paid anyway is flagged.
+      await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.campaignId, id)), to === 'CANCELLED' ? 'Đợt thu đã hủy' : 'Đợt thu đã kết thúc');
     }
     db.transaction((tx) => {
       // The status is re-checked in the write, so two concurrent transitions cannot both pass.
@@ -80,14 +88,11 @@ export function campaignsService({ db }: Deps, actor: Actor, req: RequestInfo) {
       if (!after) conflict('Đợt thu vừa được người khác thay đổi trạng thái, vui lòng tải lại');
       if (to === 'COMPLETED' || to === 'CANCELLED') {
         // Open payment links of a finished campaign must not be paid any more.
-        tx.update(paymentOrders)
-          .set({ status: 'CANCELLED', cancelledAt: new Date() })
-          .where(and(eq(paymentOrders.campaignId, id), eq(paymentOrders.status, 'PENDING')))
-          .run();
+        closeOpenOrders(tx, eq(paymentOrders.campaignId, id));
       }
       audit(tx, { ...caller, action: `campaign.${action}`, entity: 'payment_campaign', entityId: id, before: { status: before.status }, after: { status: to } });
     });
-    invalidateTotals(...TABLES);
+    invalidateTotals(...TABLES, 'payment_orders');
     return view(id);
   }
 
@@ -190,11 +195,20 @@ export function campaignsService({ db }: Deps, actor: Actor, req: RequestInfo) {
       return view(id, true);
     },
 
-    /** Only finished campaigns go, with their levels, assignments, orders and payOS config. */
+    /** Only finished campaigns without money records go, with their levels, assignments, orders and payOS config. */
     remove(id: number): void {
       const before = loadCampaign(db, id);
       if (before.status !== 'COMPLETED' && before.status !== 'CANCELLED') {
         conflict(`Chỉ xóa được đợt thu đã hoàn thành hoặc đã hủy (hiện tại: "${STATUS_LABEL[before.status]}")`);
+      }
+      // Money records are never deleted (issue 11.5); sandbox test payments are not money.
+      const money = db
+        .select({ n: count() })
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.campaignId, id), eq(paymentOrders.isTest, false), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention))))
+        .get()!.n;
+      if (money > 0) {
+        conflict(`Không thể xóa đợt thu: đã có ${money} khoản thanh toán được ghi nhận (sổ sách thu tiền phải được giữ lại). Đợt thu đã kết thúc vẫn được lưu ở trạng thái "${STATUS_LABEL[before.status]}"`);
       }
       const counts = campaignCounts(db, [id]).get(id)!;
       db.transaction((tx) => {

@@ -25,6 +25,7 @@ async function inStatus(status: 'DRAFT' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED') 
   const c = await api.create(faculty);
   const level = await api.level(c.id);
   await api.assign(c.id, member.id, level.id);
+  await api.config(c.id);
   t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)).run();
   return c.id as number;
 }
@@ -123,17 +124,25 @@ describe('campaign status machine (001 §4)', () => {
     }
   }
 
-  it('activation needs a fee level and an assigned member; the message lists what is missing', async () => {
+  it('activation needs a fee level, an assigned member, an active payOS config and an end in the future; the message lists what is missing', async () => {
     const c = await api.create(faculty);
     let res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('Không thể kích hoạt đợt thu: chưa có mức phí nào, chưa có thành viên nào được phân công');
-    expect(res.body.missing).toEqual(['feeLevels', 'assignments']);
+    expect(res.body.message).toBe('Không thể kích hoạt đợt thu: chưa có mức phí nào, chưa có thành viên nào được phân công, chưa có cấu hình PayOS');
+    expect(res.body.missing).toEqual(['feeLevels', 'assignments', 'payosConfig']);
     const level = await api.level(c.id);
+    await api.assign(c.id, member.id, level.id);
+    await api.config(c.id);
+    await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/toggle-active`, { token: t.adminToken }));
     res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('Không thể kích hoạt đợt thu: chưa có thành viên nào được phân công');
-    await api.assign(c.id, member.id, level.id);
+    expect(res.body.message).toBe('Không thể kích hoạt đợt thu: cấu hình PayOS đang tắt');
+    await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/toggle-active`, { token: t.adminToken }));
+    t.db.update(paymentCampaigns).set({ startDate: new Date(Date.now() - 7 * 86_400_000), endDate: new Date(Date.now() - 60_000) }).where(eq(paymentCampaigns.id, c.id)).run();
+    res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
+    expect(res.status).toBe(422);
+    expect(res.body.missing).toEqual(['endDate']);
+    t.db.update(paymentCampaigns).set({ endDate: new Date(Date.now() + 86_400_000) }).where(eq(paymentCampaigns.id, c.id)).run();
     expect((await api.activate(c.id)).status).toBe('ACTIVE');
   });
 

@@ -1,5 +1,5 @@
 import type { CreateFeeLevel, FeeLevel, UpdateFeeLevel } from '@doanhoi/shared';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, notFound } from '../lib/errors';
@@ -7,7 +7,8 @@ import { invalidateTotals } from '../lib/totals';
 import type { RequestInfo } from './access';
 import { feeLevelUsage, toFeeLevel, type FeeLevelRow } from './mappers';
 import { assertWritable, loadCampaign } from './rules';
-import { feeLevels } from './schema';
+import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
+import { feeLevels, paymentAssignments, paymentOrders } from './schema';
 
 const NOT_FOUND = 'Không tìm thấy mức phí';
 
@@ -16,7 +17,8 @@ function snapshot(f: FeeLevelRow) {
 }
 
 /** Fee levels of a campaign (001 §3): ordered by orderIndex, exactly one default once any exists. */
-export function feeLevelsService({ db }: Deps, actor: Actor, req: RequestInfo) {
+export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
+  const { db } = deps;
   const caller = { actorId: actor.id, ip: req.ip };
 
   function findRow(id: number): FeeLevelRow {
@@ -64,10 +66,22 @@ export function feeLevelsService({ db }: Deps, actor: Actor, req: RequestInfo) {
       return toFeeLevel(row, 0);
     },
 
-    update(id: number, input: UpdateFeeLevel): FeeLevel {
+    /**
+     * A new amount applies to the level's assignments that have received nothing (docs/decisions.md);
+     * their open links, made for the old amount, are closed at payOS and here (issue 11.2).
+     */
+    async update(id: number, input: UpdateFeeLevel): Promise<FeeLevel> {
       const before = findRow(id);
       assertWritable(loadCampaign(db, before.campaignId), 'sửa mức phí');
+      const amountChanged = input.amount !== undefined && input.amount !== before.amount;
+      const unpaid = and(eq(paymentAssignments.feeLevelId, id), ne(paymentAssignments.status, 'PAID'), isNull(paymentAssignments.paidAmount));
+      const unpaidIds = amountChanged ? db.select({ id: paymentAssignments.id }).from(paymentAssignments).where(unpaid).all().map((r) => r.id) : [];
+      if (unpaidIds.length) await cancelAtPayos(deps, openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)), 'Số tiền mức phí đã thay đổi');
       db.transaction((tx) => {
+        if (amountChanged) {
+          if (unpaidIds.length) closeOpenOrders(tx, inArray(paymentOrders.assignmentId, unpaidIds));
+          tx.update(paymentAssignments).set({ amount: input.amount! }).where(unpaid).run();
+        }
         const after = tx
           .update(feeLevels)
           .set({
@@ -82,7 +96,7 @@ export function feeLevelsService({ db }: Deps, actor: Actor, req: RequestInfo) {
           .get();
         audit(tx, { ...caller, action: 'fee_level.update', entity: 'fee_level', entityId: id, before: snapshot(before), after: snapshot(after) });
       });
-      invalidateTotals('payment_assignments');
+      invalidateTotals('payment_assignments', 'payment_orders');
       return view(id);
     },
 

@@ -1,7 +1,9 @@
 /** Test helpers for the payments domain: an organization tree, members, campaigns and a live server. */
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { organizationMembers } from '../organizations/schema';
+import { payosConfigs } from './schema';
 import type { TestApp } from '../test/harness';
 
 /** 'YYYY-MM-DDTHH:mm:ss' in Vietnam local time, `days` from now (what the campaign form sends). */
@@ -49,8 +51,10 @@ export function campaigns(t: TestApp, token = t.adminToken) {
       const level = await api.level(c.id, opts.amount ?? 50_000);
       const assignments = [];
       for (const id of memberIds) assignments.push(await api.assign(c.id, id, level.id));
-      if (opts.config !== false) await api.config(c.id);
+      // Activation needs an active payOS config; `config: false` removes it afterwards (a campaign whose config was deleted).
+      await api.config(c.id);
       await api.activate(c.id);
+      if (opts.config === false) t.db.delete(payosConfigs).where(eq(payosConfigs.campaignId, c.id)).run();
       return { campaign: c, level, assignments };
     },
   };

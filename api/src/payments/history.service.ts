@@ -3,7 +3,7 @@
  * its report viewers. The spec's rows carry the payOS credentials; ours carry them masked only.
  */
 import { normalizeText, type AdminPaymentHistoryQuery } from '@doanhoi/shared';
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Deps } from '../lib/context';
 import { searchTextLike } from '../departments/query';
@@ -16,6 +16,7 @@ import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from './schema';
 
 const recorder = alias(users, 'recorder');
+const resolver = alias(users, 'resolver');
 
 export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPaymentHistoryQuery) {
   loadCampaign(db, campaignId);
@@ -25,7 +26,14 @@ export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPa
     const digits = q.search!.trim();
     search = or(searchTextLike(users.searchText, needle), /^\d+$/.test(digits) ? eq(paymentOrders.orderCode, Number(digits)) : undefined);
   }
-  const where = and(eq(paymentOrders.campaignId, campaignId), q.status === 'ALL' ? undefined : eq(paymentOrders.status, q.status), search);
+  const where = and(
+    eq(paymentOrders.campaignId, campaignId),
+    q.status === 'ALL' ? undefined : eq(paymentOrders.status, q.status),
+    q.attention === 'OPEN' ? and(isNotNull(paymentOrders.attention), isNull(paymentOrders.resolution)) : undefined,
+    q.attention === 'RESOLVED' ? and(isNotNull(paymentOrders.attention), isNotNull(paymentOrders.resolution)) : undefined,
+    q.includeTest === 'false' ? eq(paymentOrders.isTest, false) : undefined,
+    search,
+  );
   const total = db
     .select({ n: count() })
     .from(paymentOrders)
@@ -39,12 +47,14 @@ export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPa
       feeLevel: { id: feeLevels.id, levelName: feeLevels.levelName },
       assignmentStatus: paymentAssignments.status,
       recorder: { id: recorder.id, familyName: recorder.familyName, givenName: recorder.givenName },
+      resolver: { id: resolver.id, familyName: resolver.familyName, givenName: resolver.givenName },
     })
     .from(paymentOrders)
     .innerJoin(users, eq(users.id, paymentOrders.userId))
     .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
     .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
     .leftJoin(recorder, eq(recorder.id, paymentOrders.recordedBy))
+    .leftJoin(resolver, eq(resolver.id, paymentOrders.resolvedBy))
     .where(where)
     .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
     .limit(q.limit)
@@ -75,6 +85,15 @@ export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPa
           paid_at: iso(r.o.paidAt),
           created_at: r.o.createdAt.toISOString(),
           recorded_by: r.recorder ? { id: r.recorder.id, familyName: r.recorder.familyName, givenName: r.recorder.givenName } : null,
+          received_amount: r.o.receivedAmount,
+          is_test: r.o.isTest,
+          attention: r.o.attention,
+          attention_reason: r.o.attentionReason,
+          attention_amount: r.o.attentionAmount,
+          resolution: r.o.resolution,
+          resolved_at: iso(r.o.resolvedAt),
+          resolved_by: r.resolver ? { id: r.resolver.id, familyName: r.resolver.familyName, givenName: r.resolver.givenName } : null,
+          resolution_note: r.o.resolutionNote,
           ...(online ? masked : { client_id: null, api_key: null, checksum_key: null }),
           assignment: { id: r.o.assignmentId, status: r.assignmentStatus, user: r.user, feeLevel: r.feeLevel },
         };

@@ -5,19 +5,12 @@ import { checkOverdue } from './overdue';
 
 export const JOB_INTERVAL_MS = 5 * 60_000;
 
-/** Where this server answers itself (the payOS sandbox lives there when PAYOS_BASE_URL is 'sandbox'). */
-export function ownOrigin(env: Deps['env'], port: number): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
 /**
  * Periodic work of the payments domain, at start and every 5 minutes: overdue marking, and asking
- * payOS about orders left pending past their link's end. Start it once the server listens at
- * `origin`. Returns a stop function.
+ * payOS about orders left pending past their link's end. Start it once the server listens on
+ * `port` (the sandbox may live there). Returns a stop function.
  */
-export function startPaymentJobs(deps: Deps, origin: string, intervalMs = JOB_INTERVAL_MS): () => void {
+export function startPaymentJobs(deps: Deps, port: number, intervalMs = JOB_INTERVAL_MS): () => void {
   let expiring = false;
   const run = () => {
     try {
@@ -29,7 +22,7 @@ export function startPaymentJobs(deps: Deps, origin: string, intervalMs = JOB_IN
     // payOS requests are slow: a run still going when the next is due is not doubled.
     if (expiring) return;
     expiring = true;
-    expireStaleOrders(deps, payosBaseUrl(deps.env, origin))
+    expireStaleOrders(deps, payosBaseUrl(deps.env, port))
       .then((r) => {
         if (r.paid + r.closed + r.expiredHere > 0) console.log(`Payments: stale orders — ${r.paid} paid, ${r.closed} closed by payOS, ${r.expiredHere} expired`);
       })

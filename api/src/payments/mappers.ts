@@ -1,10 +1,10 @@
 /** Row → response mapping for the payments API (explicit, so no column leaks by accident). */
 import type { Assignment, Campaign, FeeLevel } from '@doanhoi/shared';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations } from '../organizations/schema';
 import { users } from '../users/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns, payosConfigs } from './schema';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from './schema';
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -113,6 +113,8 @@ export const assignmentColumns = {
   },
   organization: { id: organizations.id, name: organizations.name },
   payosActive: payosConfigs.isActive,
+  /** The first unresolved money flag on its orders, if any (sandbox orders of a public demo carry none). */
+  attention: sql<'REFUND_DUE' | 'BALANCE_DUE' | null>`(select ${paymentOrders.attention} from ${paymentOrders} where ${paymentOrders.assignmentId} = ${paymentAssignments.id} and ${paymentOrders.attention} is not null and ${paymentOrders.resolution} is null order by ${paymentOrders.id} limit 1)`,
 };
 
 export function assignmentQuery(db: Db) {
@@ -138,8 +140,11 @@ export function toAssignment(r: AssignmentJoined, viewerId: number, now = Date.n
     feeLevelId: a.feeLevelId,
     status: a.status,
     displayStatus: a.status === 'PENDING' && ended ? 'OVERDUE' : a.status,
-    amount: r.feeLevel.amount,
+    amount: a.amount,
     paidAmount: a.paidAmount,
+    remainingAmount: Math.max(0, a.amount - (a.paidAmount ?? 0)),
+    isTestPayment: a.isTestPayment,
+    attention: r.attention ?? null,
     paidAt: iso(a.paidAt),
     paymentDate: iso(a.paidAt),
     paymentMethod: a.paymentMethod,
@@ -161,6 +166,6 @@ export function toAssignment(r: AssignmentJoined, viewerId: number, now = Date.n
       endDate: r.campaign.endDate.toISOString(),
       organization: { ...r.organization },
     },
-    canPay: a.userId === viewerId && a.status === 'PENDING' && r.campaign.status === 'ACTIVE' && !ended && r.payosActive === true,
+    canPay: a.userId === viewerId && a.status === 'PENDING' && a.amount > (a.paidAmount ?? 0) && r.campaign.status === 'ACTIVE' && !ended && r.payosActive === true,
   };
 }

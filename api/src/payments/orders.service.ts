@@ -7,12 +7,13 @@ import { fullName, type CreatePaymentLink, type PaymentHistoryQuery, type Paymen
 import { and, count, desc, eq, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, fail, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, fail, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { invalidateTotals, totalPages } from '../lib/totals';
 import { users } from '../users/schema';
-import { payosClient, PayosError, type PayosCredentials } from '../payos/client';
-import { payosDescription } from '../payos/description';
-import { payosBaseUrl } from '../payos/origin';
+import { payosClient, PayosError, type CreatedLink, type PayosCredentials } from '../payos/client';
+import { orderDescription } from '../payos/description';
+import { isSandbox, payosBaseUrl, publicOrigin } from '../payos/origin';
+import { cancelAtPayos } from './links';
 import { can, P, type RequestInfo } from './access';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { newOrderCode } from './order-code';
@@ -24,10 +25,13 @@ import { syncOrder } from './sync';
 
 const ORDER_NOT_FOUND = 'Không tìm thấy đơn thanh toán';
 
-export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { origin: string }) {
+/** A link this close to its end is not handed out again: the member could not finish paying. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+
+export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db, env } = deps;
   const caller = { actorId: actor.id, ip: req.ip };
-  const client = (creds: PayosCredentials) => payosClient({ ...creds, baseUrl: payosBaseUrl(env, req.origin) });
+  const client = (creds: PayosCredentials) => payosClient({ ...creds, baseUrl: payosBaseUrl(env) });
 
   /** The caller's own order, or any order of a campaign whose reports the caller may view. */
   function visibleOrder(row: OrderRow | undefined): OrderRow {
@@ -38,7 +42,41 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { ori
 
   /** Asks payOS about a PENDING online order and applies the answer; payOS being unreachable changes nothing. */
   async function sync(order: OrderRow): Promise<OrderRow> {
-    return (await syncOrder(deps, order, { ...caller, action: 'payment.sync' }, payosBaseUrl(env, req.origin))).order;
+    return (await syncOrder(deps, order, { ...caller, action: 'payment.sync' }, payosBaseUrl(env))).order;
+  }
+
+  /** When this order's link stops being payable (payOS expiredAt as sent at creation). */
+  const linkEnd = (o: OrderRow, campaignEnd: Date) => Math.min(o.createdAt.getTime() + env.PAYMENT_LINK_TTL_MINUTES * 60_000, campaignEnd.getTime());
+
+  function linkAnswer(o: OrderRow, link?: CreatedLink) {
+    return {
+      success: true,
+      message: 'Tạo link thanh toán thành công',
+      data: {
+        checkoutUrl: o.checkoutUrl ?? link?.checkoutUrl ?? null,
+        orderCode: o.orderCode,
+        paymentLinkId: o.paymentLinkId ?? link?.paymentLinkId ?? null,
+        amount: o.amount,
+        description: link?.description ?? null,
+        qrCode: link?.qrCode ?? null,
+        accountNumber: link?.accountNumber ?? null,
+        accountName: link?.accountName ?? null,
+        bin: link?.bin ?? null,
+        /** The open link was handed out again (one payable link per assignment). */
+        reused: !link,
+      },
+    };
+  }
+
+  /** Another request is creating this assignment's link: wait for it rather than open a second one. */
+  async function awaitOther(assignmentId: number) {
+    for (let i = 0; i < 60; i++) {
+      const o = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING'))).get();
+      if (!o) return null;
+      if (o.checkoutUrl) return o;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return conflict('Link thanh toán đang được tạo, vui lòng thử lại sau giây lát');
   }
 
   async function createLink(input: CreatePaymentLink) {
@@ -50,39 +88,53 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { ori
     if (campaign.status !== 'ACTIVE') conflict('Đợt thu không còn mở thanh toán');
     if (a!.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
     if (a!.status === 'OVERDUE' || Date.now() > campaign.endDate.getTime()) conflict('Khoản phí đã quá hạn thanh toán');
+    // What is still owed: the whole fee, or the balance of an underpayment (issue 11.3).
+    const remaining = a!.amount - (a!.paidAmount ?? 0);
+    if (remaining <= 0) conflict('Khoản phí này đã được thanh toán');
     const creds = campaignCredentials(db, env, campaign.id);
     if (!creds?.isActive) conflict('Đợt thu chưa bật thanh toán trực tuyến (chưa có cấu hình PayOS đang hoạt động)');
-    // The amount is the fee level's; whatever the client sent is ignored.
-    const level = db.select().from(feeLevels).where(eq(feeLevels.id, a!.feeLevelId)).get()!;
     const payer = db.select({ familyName: users.familyName, givenName: users.givenName, email: users.email }).from(users).where(eq(users.id, actor.id)).get()!;
     const payos = client(creds!);
 
-    // One open link per assignment: older ones are cancelled here and, best effort, at payOS.
-    const open = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))).all();
-    for (const o of open) {
-      if (o.paymentLinkId) await payos.cancelPaymentLink(o.orderCode, 'Tạo link thanh toán mới').catch(() => undefined);
-      closeOrder(db, o.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
+    // One payable link per assignment (issue 11.1): the open one is handed out again while it is
+    // payable for the right amount; a stale one is closed at payOS before a new one opens.
+    let open = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))).get();
+    if (open && !open.checkoutUrl && Date.now() - open.createdAt.getTime() < 20_000) open = (await awaitOther(a!.id)) ?? undefined;
+    if (open?.checkoutUrl && open.amount === remaining && linkEnd(open, campaign.endDate) - Date.now() > REUSE_MARGIN_MS) return linkAnswer(open);
+    if (open) {
+      const failed = await cancelAtPayos(deps, [open], 'Tạo link thanh toán mới');
+      if (failed.length) fail(502, 'Không đóng được link thanh toán cũ tại PayOS, vui lòng thử lại sau');
+      closeOrder(db, open.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
     }
 
     const description = `Thanh toán: ${campaign.name}`;
-    const order = db
-      .insert(paymentOrders)
-      .values({ orderCode: newOrderCode(db), assignmentId: a!.id, campaignId: campaign.id, userId: actor.id, amount: level.amount, description, status: 'PENDING', paymentMethod: 'ONLINE' })
-      .returning()
-      .get();
-    const resultUrl = `${req.origin}/payment-result/${order.orderCode}`;
-    let link;
+    let order: OrderRow;
+    try {
+      order = db
+        .insert(paymentOrders)
+        .values({ orderCode: newOrderCode(db), assignmentId: a!.id, campaignId: campaign.id, userId: actor.id, amount: remaining, description, status: 'PENDING', paymentMethod: 'ONLINE', isTest: isSandbox(env) })
+        .returning()
+        .get();
+    } catch (err) {
+      // A parallel request opened the link first (the partial unique index): hand out that one.
+      if (!isUniqueViolation(err)) throw err;
+      const other = await awaitOther(a!.id);
+      if (!other) conflict('Khoản phí vừa thay đổi, vui lòng thử lại');
+      return linkAnswer(other!);
+    }
+    const resultUrl = `${publicOrigin(env)}/payment-result/${order.orderCode}`;
+    let link: CreatedLink;
     try {
       link = await payos.createPaymentLink({
         orderCode: order.orderCode,
         amount: order.amount,
-        description: payosDescription(description),
+        description: orderDescription(order.orderCode, campaign.name, creds!.descriptionMaxLength),
         returnUrl: resultUrl,
         cancelUrl: resultUrl,
         buyerName: fullName(payer),
         buyerEmail: payer.email,
         // Unix seconds, as payOS wants; never past the campaign's end.
-        expiredAt: Math.floor(Math.min(Date.now() + env.PAYMENT_LINK_TTL_MINUTES * 60_000, campaign.endDate.getTime()) / 1000),
+        expiredAt: Math.floor(linkEnd(order, campaign.endDate) / 1000),
       });
       if (link.orderCode !== order.orderCode || link.amount !== order.amount) throw new PayosError('payOS trả về đơn không khớp', 200, 'MISMATCH');
     } catch (err) {
@@ -98,25 +150,11 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { ori
         action: 'payment.create_link',
         entity: 'payment_order',
         entityId: order.id,
-        after: { orderCode: order.orderCode, assignmentId: a!.id, campaignId: campaign.id, amount: order.amount, paymentLinkId: link.paymentLinkId, clientAmount: input.amount ?? null },
+        after: { orderCode: order.orderCode, assignmentId: a!.id, campaignId: campaign.id, amount: order.amount, paymentLinkId: link.paymentLinkId, clientAmount: input.amount ?? null, isTest: order.isTest },
       });
     });
     invalidateTotals('payment_orders');
-    return {
-      success: true,
-      message: 'Tạo link thanh toán thành công',
-      data: {
-        checkoutUrl: link.checkoutUrl,
-        orderCode: order.orderCode,
-        paymentLinkId: link.paymentLinkId,
-        amount: order.amount,
-        description: link.description,
-        qrCode: link.qrCode,
-        accountNumber: link.accountNumber,
-        accountName: link.accountName,
-        bin: link.bin,
-      },
-    };
+    return linkAnswer({ ...order, checkoutUrl: link.checkoutUrl, paymentLinkId: link.paymentLinkId }, link);
   }
 
   return {

@@ -66,7 +66,7 @@ describe('check-overdue', () => {
 
   it('runs at start and periodically from startPaymentJobs', async () => {
     const { assignments } = await ended(1);
-    const stop = startPaymentJobs({ db: t.db, env: t.env }, 'http://127.0.0.1:9', 20);
+    const stop = startPaymentJobs({ db: t.db, env: { ...t.env, PUBLIC_URL: 'http://127.0.0.1:9' } }, 9, 20);
     expect(statusOf(assignments[0]!.id)).toBe('OVERDUE');
     const later = await ended(1);
     await new Promise((r) => setTimeout(r, 80));

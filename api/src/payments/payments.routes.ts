@@ -1,10 +1,11 @@
-import { adminPaymentHistoryQuery, createPaymentLinkSchema, idParam, orderCodeParam, paymentHistoryQuery, payosWebhookSchema } from '@doanhoi/shared';
+import { adminPaymentHistoryQuery, createPaymentLinkSchema, idParam, orderCodeParam, paymentHistoryQuery, payosWebhookSchema, resolveAttentionSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { fromCampaignParam, P } from './access';
+import { fromOrderParam, resolveAttention } from './attention.service';
 import { paymentHistory } from './history.service';
 import { reqInfo } from './http';
 import { ordersService } from './orders.service';
@@ -35,14 +36,19 @@ export function paymentRoutes() {
     );
 }
 
-/** /payment-admin: a campaign's payment history for its report viewers. */
+/** /payment-admin: a campaign's payment history for its report viewers; resolving money that needs attention. */
 export function paymentAdminRoutes() {
-  return new Hono<AppEnv>().get(
-    '/payment-history/:campaignId',
-    requireAuth,
-    requirePermission(P.reports, fromCampaignParam('campaignId')),
-    validate('param', campaignIdParam),
-    validate('query', adminPaymentHistoryQuery),
-    (c) => c.json(paymentHistory(c.get('deps'), c.req.valid('param').campaignId, c.req.valid('query'))),
-  );
+  return new Hono<AppEnv>()
+    .get(
+      '/payment-history/:campaignId',
+      requireAuth,
+      requirePermission(P.reports, fromCampaignParam('campaignId')),
+      validate('param', campaignIdParam),
+      validate('query', adminPaymentHistoryQuery),
+      (c) => c.json(paymentHistory(c.get('deps'), c.req.valid('param').campaignId, c.req.valid('query'))),
+    )
+    .post('/orders/:id/resolve', requireAuth, requirePermission(P.manage, fromOrderParam), validate('param', idParam), validate('json', resolveAttentionSchema), async (c) => {
+      const data = await resolveAttention(c.get('deps'), c.get('actor'), reqInfo(c).ip, c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ success: true, data, message: data.resolution === 'REFUNDED' ? 'Đã ghi nhận hoàn tiền' : 'Đã ghi nhận xử lý' });
+    });
 }

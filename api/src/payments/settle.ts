@@ -1,13 +1,16 @@
 /**
- * Applying payOS's word to an order, shared by the webhook and status checks. Each change and
- * its audit row commit in one transaction; a paid order is never changed again (idempotent).
+ * Applying payOS's word to an order, shared by the webhook and status checks. Money is recorded
+ * with its real amount, whatever the order's state (issue 11.3): what does not fit the fee is
+ * flagged for the treasurer (money.ts). Each change and its audit row commit in one transaction;
+ * a bank transaction (by reference) is counted once.
  */
 import type { PaymentOrder } from '@doanhoi/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
 import { invalidateTotals } from '../lib/totals';
-import { paymentAssignments, paymentOrders, paymentTransactions } from './schema';
+import { attentionFor, countedOf, recomputeAssignment } from './money';
+import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from './schema';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -20,20 +23,34 @@ export interface SettledTransaction {
   counterAccountName?: string | null;
 }
 
-interface Who {
+export interface Who {
   actorId: number | null;
   ip: string | null;
   action: string;
 }
 
-/** Marks the order and its assignment PAID with the bank transactions. False when it already was. */
-export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], who: Who): boolean {
+/**
+ * Records bank transactions on an order (new references only) and what they mean: the order is
+ * PAID with the money received, the assignment recomputed. False when nothing was new.
+ * `countTest`: whether sandbox money may settle a fee here (origin.ts sandboxSettlesFees).
+ */
+export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], who: Who, countTest = true): boolean {
   const changed = db.transaction((tx) => {
     const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
-    if (!order || order.status === 'PAID') return false;
-    const now = new Date();
+    if (!order) return false;
+    const added: string[] = [];
+    const synthetic = `PAYOS-${order.orderCode}`;
     for (const t of txs) {
-      tx.insert(paymentTransactions)
+      // A status answer without transactions was recorded under a made-up reference: the real one replaces it.
+      if (t.reference !== synthetic) {
+        const stand = tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.reference, synthetic))).get();
+        if (stand && stand.amount === t.amount) {
+          tx.update(paymentTransactions).set({ reference: t.reference, accountNumber: t.accountNumber ?? null, description: t.description ?? null, transactionDateTime: t.transactionDateTime ?? null }).where(eq(paymentTransactions.id, stand.id)).run();
+          continue;
+        }
+      }
+      const row = tx
+        .insert(paymentTransactions)
         .values({
           orderId,
           reference: t.reference,
@@ -44,23 +61,42 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
           counterAccountName: t.counterAccountName ?? null,
         })
         .onConflictDoNothing({ target: paymentTransactions.reference })
-        .run();
+        .returning({ id: paymentTransactions.id })
+        .get();
+      if (row) added.push(t.reference);
     }
-    tx.update(paymentOrders).set({ status: 'PAID', paidAt: now, cancelledAt: null }).where(eq(paymentOrders.id, orderId)).run();
-    const assignment = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, order.assignmentId)).get();
-    // A member who also paid in cash keeps the first payment; the audit row shows the second.
-    const alreadyPaid = assignment?.status === 'PAID';
-    if (assignment && !alreadyPaid) {
-      tx.update(paymentAssignments).set({ status: 'PAID', paidAt: now, paidAmount: order.amount, paymentMethod: 'ONLINE' }).where(eq(paymentAssignments.id, assignment.id)).run();
-    }
+    if (added.length === 0) return false;
+    const received = Number(tx.select({ n: sum(paymentTransactions.amount) }).from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get()?.n ?? 0);
+    const assignment = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, order.assignmentId)).get()!;
+    const campaign = tx.select({ status: paymentCampaigns.status }).from(paymentCampaigns).where(eq(paymentCampaigns.id, order.campaignId)).get()!;
+    const others = tx.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, order.assignmentId)).all().filter((o) => o.id !== order.id);
+    const otherCounted = others.reduce((n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)), 0);
+    const flag =
+      order.isTest && !countTest
+        ? { attention: null, attentionReason: null, attentionAmount: null }
+        : attentionFor({ received, owed: Math.max(0, assignment.amount - otherCounted), campaignCancelled: campaign.status === 'CANCELLED', hadMoney: order.receivedAmount > 0 });
+    // A resolution stays only while the problem it answered is unchanged.
+    const same = flag.attention === order.attention && flag.attentionAmount === order.attentionAmount;
+    const now = new Date();
+    tx.update(paymentOrders)
+      .set({
+        status: 'PAID',
+        paidAt: order.paidAt ?? now,
+        receivedAmount: received,
+        ...flag,
+        ...(same ? {} : { resolution: null, resolvedBy: null, resolvedAt: null, resolutionNote: null }),
+      })
+      .where(eq(paymentOrders.id, orderId))
+      .run();
+    const a = recomputeAssignment(tx, order.assignmentId, countTest);
     audit(tx, {
       actorId: who.actorId,
       ip: who.ip,
       action: who.action,
       entity: 'payment_order',
       entityId: orderId,
-      before: { status: order.status, assignmentStatus: assignment?.status ?? null },
-      after: { status: 'PAID', orderCode: order.orderCode, amount: order.amount, references: txs.map((t) => t.reference), assignmentAlreadyPaid: alreadyPaid },
+      before: { status: order.status, receivedAmount: order.receivedAmount, assignmentStatus: assignment.status },
+      after: { status: 'PAID', orderCode: order.orderCode, amount: order.amount, receivedAmount: received, references: added, ...flag, assignmentStatus: a?.status ?? null, isTest: order.isTest },
     });
     return true;
   });
@@ -73,7 +109,7 @@ export function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 'EXPIR
   const changed = db.transaction((tx) => {
     const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
     if (!order || order.status !== 'PENDING') return false;
-    tx.update(paymentOrders).set({ status, cancelledAt: new Date() }).where(eq(paymentOrders.id, orderId)).run();
+    tx.update(paymentOrders).set({ status, cancelledAt: new Date() }).where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING'))).run();
     audit(tx, { actorId: who.actorId, ip: who.ip, action: who.action, entity: 'payment_order', entityId: orderId, before: { status: order.status }, after: { status } });
     return true;
   });
@@ -95,6 +131,14 @@ export function toOrder(db: Pick<Db, 'select'>, o: OrderRow): PaymentOrder {
     checkoutUrl: o.status === 'PENDING' ? o.checkoutUrl : null,
     paidAt: o.paidAt ? o.paidAt.toISOString() : null,
     createdAt: o.createdAt.toISOString(),
+    receivedAmount: o.receivedAmount,
+    isTest: o.isTest,
+    attention: o.attention,
+    attentionReason: o.attentionReason,
+    attentionAmount: o.attentionAmount,
+    resolution: o.resolution,
+    resolvedAt: o.resolvedAt ? o.resolvedAt.toISOString() : null,
+    resolutionNote: o.resolutionNote,
     transactions: txs.map((t) => ({
       reference: t.reference,
       amount: t.amount,

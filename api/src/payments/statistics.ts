@@ -1,9 +1,15 @@
-/** Collection figures of a campaign (001 §2 statistics tab), from one grouped query. */
+/**
+ * Collection figures of a campaign (001 §2 statistics tab). They reconcile (issue 11.4):
+ * totalExpected = Σ assignment amounts, collected = real money applied to fees (capped per fee),
+ * uncollected = totalExpected − collected, and every real đồng held is collected + extraReceived +
+ * refundDue. Sandbox (test) money is reported apart and counted nowhere else.
+ */
 import type { CampaignStatistics } from '@doanhoi/shared';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { countedOf } from './money';
 import { loadCampaign } from './rules';
-import { feeLevels, paymentAssignments } from './schema';
+import { feeLevels, paymentAssignments, paymentOrders } from './schema';
 
 export function campaignStatistics(db: Db, campaignId: number, now = Date.now()): CampaignStatistics {
   const campaign = loadCampaign(db, campaignId);
@@ -13,10 +19,10 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
       feeLevelId: feeLevels.id,
       levelName: feeLevels.levelName,
       amount: feeLevels.amount,
-      orderIndex: feeLevels.orderIndex,
       status: paymentAssignments.status,
       n: count(paymentAssignments.id),
-      paid: sql<number>`coalesce(sum(coalesce(${paymentAssignments.paidAmount}, ${feeLevels.amount})), 0)`,
+      expected: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`,
+      testPaid: sql<number>`coalesce(sum(case when ${paymentAssignments.isTestPayment} then 1 else 0 end), 0)`,
     })
     .from(feeLevels)
     .leftJoin(paymentAssignments, eq(paymentAssignments.feeLevelId, feeLevels.id))
@@ -31,24 +37,74 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
   let paid = 0;
   let overdue = 0;
   let expected = 0;
-  let collected = 0;
-  let uncollected = 0;
+  let testPaidCount = 0;
   for (const r of rows) {
     let level = byLevel.get(r.feeLevelId);
     if (!level) byLevel.set(r.feeLevelId, (level = { feeLevelId: r.feeLevelId, levelName: r.levelName, amount: r.amount, count: 0, paidCount: 0 }));
     if (!r.status) continue;
     level.count += r.n;
     totalMembers += r.n;
-    expected += r.n * r.amount;
+    expected += Number(r.expected);
     if (r.status === 'PAID') {
       paid += r.n;
       level.paidCount += r.n;
-      collected += r.paid;
-    } else {
-      uncollected += r.n * r.amount;
+      testPaidCount += Number(r.testPaid);
+    } else if (r.status === 'OVERDUE' || ended) {
       // A PENDING assignment past the campaign end is shown as overdue (001 §4).
-      if (r.status === 'OVERDUE' || ended) overdue += r.n;
-      else pending += r.n;
+      overdue += r.n;
+    } else {
+      pending += r.n;
+    }
+  }
+
+  // Only orders that received money: a handful per paying member.
+  const money = db
+    .select({
+      o: {
+        assignmentId: paymentOrders.assignmentId,
+        isTest: paymentOrders.isTest,
+        receivedAmount: paymentOrders.receivedAmount,
+        attention: paymentOrders.attention,
+        attentionAmount: paymentOrders.attentionAmount,
+        resolution: paymentOrders.resolution,
+      },
+      amount: paymentAssignments.amount,
+      status: paymentAssignments.status,
+    })
+    .from(paymentOrders)
+    .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
+    .where(and(eq(paymentOrders.campaignId, campaignId), gt(paymentOrders.receivedAmount, 0)))
+    .all();
+  const perAssignment = new Map<number, { amount: number; status: string; counted: number }>();
+  let refundDue = 0;
+  let refundDueCount = 0;
+  let attentionCount = 0;
+  let testReceived = 0;
+  for (const m of money) {
+    if (m.o.isTest) {
+      testReceived += m.o.receivedAmount;
+      continue;
+    }
+    const open = m.o.attention !== null && m.o.resolution === null;
+    if (open) attentionCount++;
+    if (open && m.o.attention === 'REFUND_DUE') {
+      refundDue += m.o.attentionAmount ?? 0;
+      refundDueCount++;
+    }
+    const a = perAssignment.get(m.o.assignmentId) ?? { amount: m.amount, status: m.status, counted: 0 };
+    a.counted += countedOf(m.o);
+    perAssignment.set(m.o.assignmentId, a);
+  }
+  let collected = 0;
+  let extraReceived = 0;
+  let balanceDue = 0;
+  let balanceDueCount = 0;
+  for (const a of perAssignment.values()) {
+    collected += Math.min(a.counted, a.amount);
+    extraReceived += Math.max(0, a.counted - a.amount);
+    if (a.counted < a.amount && a.status !== 'PAID') {
+      balanceDue += a.amount - a.counted;
+      balanceDueCount++;
     }
   }
   return {
@@ -59,7 +115,16 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
     overdueCount: overdue,
     totalExpected: expected,
     collected,
-    uncollected,
+    uncollected: expected - collected,
+    totalReceived: collected + extraReceived + refundDue,
+    extraReceived,
+    refundDue,
+    refundDueCount,
+    balanceDue,
+    balanceDueCount,
+    attentionCount,
+    testReceived,
+    testPaidCount,
     collectionPercentage: expected > 0 ? Math.round((collected / expected) * 1000) / 10 : 0,
     endDate: campaign.endDate.toISOString(),
     byFeeLevel: [...byLevel.values()],

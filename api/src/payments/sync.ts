@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { payosClient, PayosError, type PayosCredentials } from '../payos/client';
+import { payosBaseUrl, sandboxSettlesFees } from '../payos/origin';
 import { campaignCredentials } from './payos-config.service';
 import { paymentOrders } from './schema';
 import { closeOrder, settleOrder, type OrderRow } from './settle';
@@ -18,7 +19,7 @@ export interface SyncWho {
 /** The answer payOS gave, or null when it could not be asked (no configuration, unreachable). */
 export type SyncOutcome = 'PAID' | 'CLOSED' | 'PENDING' | null;
 
-export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho, baseUrl: string): Promise<{ order: OrderRow; outcome: SyncOutcome }> {
+export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho, baseUrl = payosBaseUrl(env)): Promise<{ order: OrderRow; outcome: SyncOutcome }> {
   if (order.status !== 'PENDING' || order.paymentMethod !== 'ONLINE') return { order, outcome: null };
   const creds: PayosCredentials | null = campaignCredentials(db, env, order.campaignId);
   if (!creds) return { order, outcome: null };
@@ -26,11 +27,15 @@ export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho
   try {
     const info = await payosClient({ ...creds, baseUrl }).getPaymentLink(order.orderCode);
     if (info.orderCode !== order.orderCode) return { order, outcome: null };
-    if (info.status === 'PAID' && info.amountPaid >= order.amount) {
-      const txs = info.transactions.length
-        ? info.transactions
-        : [{ reference: `PAYOS-${order.orderCode}`, amount: info.amountPaid, accountNumber: null, description: null, transactionDateTime: null }];
-      settleOrder(db, order.id, txs, who);
+    // Any money payOS reports is recorded, whatever the link's status (PAID, UNDERPAID, even CANCELLED):
+    // an underpaid order must never sit PENDING until the expiry job closes it (issue 11.3).
+    const txs = info.transactions?.length
+      ? info.transactions
+      : info.amountPaid > 0
+        ? [{ reference: `PAYOS-${order.orderCode}`, amount: info.amountPaid, accountNumber: null, description: null, transactionDateTime: null }]
+        : [];
+    if (txs.length) {
+      settleOrder(db, order.id, txs, who, sandboxSettlesFees(env));
       outcome = 'PAID';
     } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED') {
       closeOrder(db, order.id, info.status, who);

@@ -1,14 +1,17 @@
 /**
  * POST /api/payment/webhook/payos (no sign-in: payOS calls it). The signature is checked with the
- * order's campaign checksum key; a bad signature, an amount or link that does not match the order
- * is refused (400) and recorded in the audit log, and nothing changes. The same event twice
- * changes nothing the second time (transaction reference and order status).
+ * order's campaign checksum key; a bad signature or a link that does not match the order is
+ * refused (400) and recorded in the audit log, and nothing changes. A correctly signed payment is
+ * always recorded with its real amount, on any order state (another amount, a second transfer, a
+ * payment after a cancel): settle.ts flags what needs the treasurer. The same bank transaction
+ * twice changes nothing the second time (its reference).
  */
 import type { PayosWebhook } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { audit } from '../lib/audit';
 import { FixedWindowCounter } from '../lib/fixed-window';
+import { sandboxSettlesFees } from '../payos/origin';
 import { verifyDataSignature } from '../payos/signature';
 import { campaignCredentials } from './payos-config.service';
 import { paymentOrders, paymentTransactions } from './schema';
@@ -65,14 +68,15 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
 
   const code = str(data.code) ?? body.code;
   if (code !== '00') return { status: 200, body: { success: true, message: 'Bỏ qua: giao dịch không thành công' } };
-  if (Number(data.amount) !== order.amount) return reject('amount_mismatch', `Số tiền không khớp với đơn thanh toán (${data.amount} ≠ ${order.amount})`);
+  const amount = Number(data.amount);
+  if (!Number.isSafeInteger(amount) || amount <= 0) return reject('invalid_amount', `Số tiền không hợp lệ (${data.amount})`);
   if (order.paymentLinkId && str(data.paymentLinkId) && data.paymentLinkId !== order.paymentLinkId) {
     return reject('payment_link_mismatch', 'Mã link thanh toán không khớp với đơn thanh toán');
   }
 
   const reference = str(data.reference) ?? `PAYOS-${order.orderCode}`;
   const seen = db.select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.reference, reference)).get();
-  if (seen || order.status === 'PAID') return { status: 200, body: { success: true, message: 'Giao dịch đã được ghi nhận trước đó' } };
+  if (seen) return { status: 200, body: { success: true, message: 'Giao dịch đã được ghi nhận trước đó' } };
 
   settleOrder(
     db,
@@ -80,7 +84,7 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
     [
       {
         reference,
-        amount: Number(data.amount),
+        amount,
         accountNumber: str(data.accountNumber),
         description: str(data.description),
         transactionDateTime: str(data.transactionDateTime),
@@ -88,6 +92,7 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
       },
     ],
     { actorId: null, ip, action: 'payment.webhook' },
+    sandboxSettlesFees(env),
   );
   return { status: 200, body: { success: true, message: 'Đã ghi nhận thanh toán' } };
 }

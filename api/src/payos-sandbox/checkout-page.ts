@@ -36,14 +36,38 @@ const STATUS_TEXT: Record<string, string> = {
   EXPIRED: 'Link thanh toán đã hết hạn.',
 };
 
+/** Served as /sandbox/payos/checkout.css: the page has no inline style or script, so a strict CSP holds. */
+export const CHECKOUT_CSS = `
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f3f5f9; margin: 0; color: #1f2937; }
+main { max-width: 460px; margin: 32px auto; background: #fff; border-radius: 12px; box-shadow: 0 4px 24px rgba(0,0,0,.08); padding: 24px; }
+.badge { display: inline-block; background: #fef3c7; color: #92400e; border-radius: 999px; padding: 2px 10px; font-size: 12px; }
+h1 { font-size: 20px; margin: 12px 0 4px; }
+.amount { font-size: 30px; font-weight: 700; color: #1d4ed8; margin: 8px 0; }
+.qr { display: flex; justify-content: center; padding: 12px; border: 1px dashed #cbd5e1; border-radius: 8px; margin: 16px 0; }
+dl { display: grid; grid-template-columns: 140px 1fr; gap: 6px 12px; font-size: 14px; }
+dt { color: #6b7280; } dd { margin: 0; font-weight: 500; word-break: break-word; }
+.actions { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 20px; } .actions form { flex: 1 1 40%; }
+button { width: 100%; padding: 12px; border-radius: 8px; border: 0; font-size: 16px; cursor: pointer; }
+.pay { background: #16a34a; color: #fff; } .cancel { background: #e5e7eb; color: #111827; } .sim { background: #fde68a; color: #78350f; font-size: 14px; }
+.closed { font-weight: 600; color: #b91c1c; } .note { font-size: 12px; color: #6b7280; margin-top: 16px; }
+`;
+
+const button = (action: string, cls: string, label: string, mode?: string) =>
+  `<form method="post" action="${esc(action)}">${mode ? `<input type="hidden" name="mode" value="${mode}">` : ''}<button class="${cls}" type="submit">${esc(label)}</button></form>`;
+
 export function checkoutPage(l: SandboxLink, base: string): string {
-  const open = l.status === 'PENDING';
+  const paid = l.transactions.reduce((n, t) => n + t.amount, 0);
+  const due = Math.max(0, l.amount - paid);
+  const open = l.status === 'PENDING' || l.status === 'UNDERPAID';
+  const pay = `${base}/checkout/${l.id}/pay`;
   const actions = open
     ? `<div class="actions">
-        <form method="post" action="${esc(`${base}/checkout/${l.id}/pay`)}"><button class="pay" type="submit">Thanh toán</button></form>
-        <form method="post" action="${esc(`${base}/checkout/${l.id}/cancel`)}"><button class="cancel" type="submit">Hủy</button></form>
+        ${button(pay, 'pay', l.status === 'UNDERPAID' ? 'Thanh toán phần còn thiếu' : 'Thanh toán')}
+        ${l.status === 'PENDING' ? button(`${base}/checkout/${l.id}/cancel`, 'cancel', 'Hủy') : ''}
+        ${button(pay, 'sim', 'Mô phỏng: chuyển thiếu', 'under')}
       </div>`
     : `<p class="closed">${esc(STATUS_TEXT[l.status] ?? `Trạng thái: ${l.status}`)}</p>
+       <div class="actions">${button(pay, 'sim', 'Mô phỏng: chuyển khoản thêm một lần', 'again')}</div>
        <p><a href="${esc(l.status === 'PAID' ? l.returnUrl : l.cancelUrl)}">Quay lại trang kết quả</a></p>`;
   return `<!doctype html>
 <html lang="vi">
@@ -51,26 +75,14 @@ export function checkoutPage(l: SandboxLink, base: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Thanh toán ${esc(formatVnd(l.amount))} – payOS sandbox</title>
-<style>
-  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f3f5f9; margin: 0; color: #1f2937; }
-  main { max-width: 460px; margin: 32px auto; background: #fff; border-radius: 12px; box-shadow: 0 4px 24px rgba(0,0,0,.08); padding: 24px; }
-  .badge { display: inline-block; background: #fef3c7; color: #92400e; border-radius: 999px; padding: 2px 10px; font-size: 12px; }
-  h1 { font-size: 20px; margin: 12px 0 4px; }
-  .amount { font-size: 30px; font-weight: 700; color: #1d4ed8; margin: 8px 0; }
-  .qr { display: flex; justify-content: center; padding: 12px; border: 1px dashed #cbd5e1; border-radius: 8px; margin: 16px 0; }
-  dl { display: grid; grid-template-columns: 140px 1fr; gap: 6px 12px; font-size: 14px; }
-  dt { color: #6b7280; } dd { margin: 0; font-weight: 500; word-break: break-word; }
-  .actions { display: flex; gap: 12px; margin-top: 20px; } .actions form { flex: 1; }
-  button { width: 100%; padding: 12px; border-radius: 8px; border: 0; font-size: 16px; cursor: pointer; }
-  .pay { background: #16a34a; color: #fff; } .cancel { background: #e5e7eb; color: #111827; }
-  .closed { font-weight: 600; color: #b91c1c; } .note { font-size: 12px; color: #6b7280; margin-top: 16px; }
-</style>
+<link rel="stylesheet" href="${esc(`${base}/checkout.css`)}">
 </head>
 <body>
 <main>
   <span class="badge">Môi trường thử nghiệm – không trừ tiền thật</span>
   <h1>Thanh toán đơn hàng #${l.orderCode}</h1>
-  <div class="amount">${esc(formatVnd(l.amount))}</div>
+  <div class="amount">${esc(formatVnd(due > 0 ? due : l.amount))}</div>
+  ${paid > 0 && due > 0 ? `<p>Đã nhận ${esc(formatVnd(paid))} / ${esc(formatVnd(l.amount))}</p>` : ''}
   <div class="qr">${qrSvg(l.id)}</div>
   <dl>
     <dt>Nội dung</dt><dd>${esc(l.description)}</dd>
@@ -80,7 +92,7 @@ export function checkoutPage(l: SandboxLink, base: string): string {
     <dt>Mã đơn hàng</dt><dd>${l.orderCode}</dd>
   </dl>
   ${actions}
-  <p class="note">Trang này mô phỏng cổng thanh toán payOS. Nhấn “Thanh toán” để giả lập chuyển khoản thành công.</p>
+  <p class="note">Trang này mô phỏng cổng thanh toán payOS. Nhấn “Thanh toán” để giả lập chuyển khoản thành công; các nút “Mô phỏng” tạo chuyển khoản thiếu hoặc chuyển lần hai để kiểm thử.</p>
 </main>
 </body>
 </html>`;

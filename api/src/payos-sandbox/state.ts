@@ -7,9 +7,9 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { decryptSecret } from '../payos/crypto';
-import { payosDescription } from '../payos/description';
+import { orderDescription } from '../payos/description';
 import type { PayosLinkStatus, PayosTransaction } from '../payos/client';
-import { paymentOrders, payosConfigs } from '../payments/schema';
+import { paymentOrders, paymentTransactions, payosConfigs } from '../payments/schema';
 
 export interface SandboxLink {
   id: string;
@@ -43,18 +43,26 @@ function store(db: Db): Map<string, SandboxLink> {
 export const newLinkId = () => randomBytes(16).toString('hex');
 export const newReference = () => `SBX${Date.now()}${randomInt(1000, 9999)}`;
 
+export interface MerchantKey {
+  checksumKey: string;
+  /** The transfer note limit of the merchant's bank account: 9 unless linked through payOS (up to 25). */
+  descriptionMaxLength: number;
+}
+
 /** Which stored configs these credentials open: payOS knows its merchants' keys, the sandbox reads ours. */
-export function merchantKeys(db: Db, env: Env, clientId: string | undefined, apiKey: string | undefined): string[] {
+export function merchantKeys(db: Db, env: Env, clientId: string | undefined, apiKey: string | undefined): MerchantKey[] {
   if (!clientId || !apiKey) return [];
-  const keys: string[] = [];
+  const keys = new Map<string, MerchantKey>();
   for (const r of db.select().from(payosConfigs).where(eq(payosConfigs.clientId, clientId)).all()) {
     try {
-      if (decryptSecret(r.apiKeyEnc, env.appSecret) === apiKey) keys.push(decryptSecret(r.checksumKeyEnc, env.appSecret));
+      if (decryptSecret(r.apiKeyEnc, env.appSecret) !== apiKey) continue;
+      const checksumKey = decryptSecret(r.checksumKeyEnc, env.appSecret);
+      keys.set(checksumKey, { checksumKey, descriptionMaxLength: r.descriptionMaxLength });
     } catch {
       // Encrypted under another app secret: not a merchant this sandbox can serve.
     }
   }
-  return [...new Set(keys)];
+  return [...keys.values()];
 }
 
 export function saveLink(db: Db, link: SandboxLink): void {
@@ -87,6 +95,13 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
   const cfg = db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, order.campaignId)).get();
   if (!cfg || (clientId && cfg.clientId !== clientId)) return null;
   const status: PayosLinkStatus = order.status;
+  // The money already recorded is the link's too, so a rebuilt link reports it (UNDERPAID included).
+  const transactions: PayosTransaction[] = db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.orderId, order.id))
+    .all()
+    .map((t) => ({ reference: t.reference, amount: t.amount, accountNumber: t.accountNumber ?? '', description: t.description ?? '', transactionDateTime: t.transactionDateTime ?? '' }));
   const resultUrl = `${origin}/payment-result/${order.orderCode}`;
   const link: SandboxLink = {
     id: order.paymentLinkId,
@@ -94,7 +109,7 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
     checksumKey: decryptSecret(cfg.checksumKeyEnc, env.appSecret),
     orderCode: order.orderCode,
     amount: order.amount,
-    description: payosDescription(order.description),
+    description: orderDescription(order.orderCode, order.description, cfg.descriptionMaxLength),
     returnUrl: resultUrl,
     cancelUrl: resultUrl,
     buyerName: null,
@@ -103,8 +118,9 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
     createdAt: order.createdAt.toISOString(),
     canceledAt: order.cancelledAt?.toISOString() ?? null,
     cancellationReason: null,
-    transactions: [],
+    transactions,
   };
+  if (status === 'PAID' && transactions.reduce((n, t) => n + t.amount, 0) < order.amount) link.status = 'UNDERPAID';
   saveLink(db, link);
   return link;
 }

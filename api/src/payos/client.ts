@@ -95,22 +95,45 @@ interface Envelope<T> {
   signature?: string;
 }
 
+/** A kept-alive socket the other end already closed: the request never reached payOS, so once more is safe. */
+function isStaleSocket(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  const code = e?.cause?.code ?? e?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
+}
+
+/** payOS's answer for a payment request it does not know: the credentials were accepted. */
+export const PAYOS_NOT_FOUND = '101';
+
 export function payosClient(opts: PayosClientOptions) {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
 
-  async function call<T extends object>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let res: Response;
+  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+    const init = () => ({
+      method,
+      headers: { 'x-client-id': opts.clientId, 'x-api-key': opts.apiKey, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+    });
     try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers: { 'x-client-id': opts.clientId, 'x-api-key': opts.apiKey, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
-      });
+      try {
+        return await doFetch(`${base}${path}`, init());
+      } catch (err) {
+        if (!isStaleSocket(err)) throw err;
+        return await doFetch(`${base}${path}`, init());
+      }
     } catch (err) {
       throw new PayosError(`Không kết nối được payOS (${(err as Error).message})`, 0);
     }
+  }
+
+  /**
+   * `signed`: the answer carries payment data, so it must bear a valid signature over `data`
+   * (an unsigned or wrongly signed "PAID" is refused, issue 10.3).
+   */
+  async function call<T extends object>(method: 'GET' | 'POST', path: string, body?: unknown, signed = true): Promise<T> {
+    const res = await send(method, path, body);
     const text = await res.text();
     let json: Envelope<T> | null = null;
     try {
@@ -118,10 +141,11 @@ export function payosClient(opts: PayosClientOptions) {
     } catch {
       json = null;
     }
-    if (!res.ok || !json || json.code !== '00' || !json.data) {
-      throw new PayosError(json?.desc || `payOS trả về lỗi HTTP ${res.status}`, res.ok ? 200 : res.status, json?.code ?? null);
+    if (!json || typeof json !== 'object') throw new PayosError(`payOS trả về phản hồi không hợp lệ (HTTP ${res.status})`, res.ok ? 502 : res.status, null);
+    if (!res.ok || json.code !== '00' || !json.data) {
+      throw new PayosError(json.desc || `payOS trả về lỗi HTTP ${res.status}`, res.ok ? 200 : res.status, json.code ?? null);
     }
-    if (json.signature && !verifyDataSignature(json.data as Record<string, unknown>, json.signature, opts.checksumKey)) {
+    if (signed && (typeof json.signature !== 'string' || !verifyDataSignature(json.data as Record<string, unknown>, json.signature, opts.checksumKey))) {
       throw new PayosError('Chữ ký phản hồi của payOS không hợp lệ', res.status, 'SIGNATURE');
     }
     return json.data;
@@ -141,9 +165,12 @@ export function payosClient(opts: PayosClientOptions) {
     cancelPaymentLink(id: string | number, cancellationReason?: string): Promise<PaymentLinkInfo> {
       return call<PaymentLinkInfo>('POST', `/v2/payment-requests/${encodeURIComponent(String(id))}/cancel`, cancellationReason ? { cancellationReason } : {});
     },
+    /** POST /confirm-webhook: payOS calls the URL once and registers it. Its answer carries no payment data. */
+    confirmWebhook(webhookUrl: string): Promise<Record<string, unknown>> {
+      return call<Record<string, unknown>>('POST', '/confirm-webhook', { webhookUrl }, false);
+    },
   };
 }
-
 export type PayosClient = ReturnType<typeof payosClient>;
 
 /** A signed payOS envelope (the sandbox answers and sends webhooks with it). */

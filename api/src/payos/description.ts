@@ -19,3 +19,14 @@ export function payosDescription(text: string, max = PAYOS_DESCRIPTION_MAX): str
   const space = cut.lastIndexOf(' ');
   return (space >= Math.floor((max * 2) / 3) ? cut.slice(0, space) : cut).trim();
 }
+
+/**
+ * The transfer note payOS gets for an order: 'DH' and the order code's last 7 digits (9 characters,
+ * the limit for bank accounts not linked through payOS), then the campaign name when the
+ * configuration allows more (up to 25).
+ */
+export function orderDescription(orderCode: number, campaignName: string, max = 9): string {
+  const code = `DH${String(orderCode).slice(-7)}`;
+  if (max <= code.length + 1) return code.slice(0, max);
+  return payosDescription(`${code} ${campaignName}`, max);
+}
