@@ -12,23 +12,23 @@ const DRAFT = 'Quỹ Mùa hè xanh 2026';
 
 async function openDraft(page: Page, tab?: string) {
   const row = page.getByTestId('campaigns-table').locator('tbody tr.ant-table-row').filter({ hasText: DRAFT });
-  await row.getByRole('link', { name: DRAFT }).click();
+  await row.getByRole('link', { name: DRAFT }).click({ timeout: 30_000 });
   await expect(page.getByTestId('campaign-page')).toContainText(DRAFT);
   if (tab) await page.getByRole('tab', { name: tab }).click();
 }
 
 test('the edit dialog keeps what is typed while the campaign loads', async ({ page }) => {
   await signIn(page, ADMIN, '/admin/payment-campaigns');
+  const row = page.getByTestId('campaigns-table').locator('tbody tr.ant-table-row').filter({ hasText: DRAFT });
+  await expect(row).toBeVisible({ timeout: 30_000 });
   // A super admin sees no rights summary (001 §2).
-  await expect(page.getByTestId('campaigns-table')).toBeVisible();
   await expect(page.getByTestId('campaign-rights')).toHaveCount(0);
   // A slow answer: the form is filled only after the user could already type.
   await page.route(/\/api\/payment-campaigns\/\d+$/, async (route) => {
     if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  const row = page.getByTestId('campaigns-table').locator('tbody tr.ant-table-row').filter({ hasText: DRAFT });
-  await row.getByTestId('campaign-edit').click();
+  await row.getByTestId('campaign-edit').click({ timeout: 30_000 });
   const form = page.getByTestId('campaign-edit-form');
   await form.getByLabel('Tên đợt thu').fill('Quỹ Mùa hè xanh 2026 (đã sửa)');
   await form.getByLabel('Mô tả').fill('Mô tả mới');
@@ -120,6 +120,6 @@ test('a faculty officer sees what they may do, and row actions follow the campai
   await expect(box.locator('[data-right="manage_assignments"]')).toBeVisible();
   // Their organization's collecting campaign offers complete and cancel.
   const active = page.getByTestId('campaigns-table').locator('tbody tr.ant-table-row').filter({ has: page.locator('[data-status="ACTIVE"]') }).first();
-  await expect(active.getByTestId('campaign-complete')).toBeVisible();
+  await expect(active.getByTestId('campaign-complete')).toBeVisible({ timeout: 30_000 });
   await expect(active.getByTestId('campaign-cancel')).toBeVisible();
 });

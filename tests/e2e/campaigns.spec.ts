@@ -9,8 +9,8 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
   const table = page.getByTestId('campaigns-table');
   // The seeded campaign is collecting: it offers complete and cancel, not edit or delete.
   const active = table.locator('tbody tr.ant-table-row').filter({ has: page.locator('[data-status="ACTIVE"]') }).first();
-  await expect(active).toBeVisible();
-  await expect(active.getByTestId('campaign-complete')).toBeVisible();
+  await expect(active).toBeVisible({ timeout: 30_000 });
+  await expect(active.getByTestId('campaign-complete')).toBeVisible({ timeout: 30_000 });
   await expect(active.getByTestId('campaign-edit')).toHaveCount(0);
 
   await page.getByTestId('campaign-add').click();
@@ -107,6 +107,7 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
 
   await page.goto('/admin/payment-campaigns');
   const row = table.locator('tbody tr.ant-table-row').filter({ hasText: 'Đoàn phí E2E' });
-  await expect(row.getByTestId('campaign-complete')).toBeVisible();
+  // Row actions wait for the rights in the row's own organization (a busy machine takes seconds).
+  await expect(row.getByTestId('campaign-complete')).toBeVisible({ timeout: 30_000 });
   await expect(row.getByTestId('campaign-delete')).toHaveCount(0);
 });
