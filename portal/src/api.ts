@@ -31,6 +31,12 @@ export interface MyAssignment {
   id: number;
   status: AssignmentStatus;
   amount?: number | null;
+  /** What is still to pay (an underpaid fee stays payable for this); absent from older APIs. */
+  remainingAmount?: number | null;
+  paidAmount?: number | null;
+  /** PAID only by sandbox (test) money. */
+  isTestPayment?: boolean | null;
+  user?: { familyName: string; givenName: string; code: string } | null;
   feeLevel: { levelName: string; amount: number };
   campaign: {
     id: number;
@@ -55,6 +61,17 @@ export interface OrderTransaction {
 export interface ResultOrder {
   orderCode: number | string;
   amount: number;
+  assignmentId?: number | null;
+  paymentMethod?: string | null;
+  paidAt?: string | null;
+  /** Money that actually arrived (payments API); may differ from amount. */
+  receivedAmount?: number | null;
+  /** Paid through the payOS sandbox: no real money. */
+  isTest?: boolean | null;
+  attention?: 'REFUND_DUE' | 'BALANCE_DUE' | null;
+  attentionReason?: string | null;
+  attentionAmount?: number | null;
+  resolution?: string | null;
   /** Any string: unknown values are shown as pending (001 §4). */
   status: string;
   createdAt?: string | null;
@@ -159,4 +176,11 @@ export function readOrder(body: unknown): ResultOrder | null {
 
 export async function checkPaymentStatus(orderCode: string): Promise<ResultOrder | null> {
   return readOrder(await request<unknown>(`/payment/check-status/${encodeURIComponent(orderCode)}`));
+}
+
+/** One assignment (the member's own, or one the caller may read): the receipt's payer, campaign and organization. */
+export async function getAssignment(id: number): Promise<MyAssignment | null> {
+  const body = await request<{ data?: MyAssignment } | MyAssignment | null>(`/payment/assignments/${id}`);
+  if (!body) return null;
+  return 'data' in body && body.data ? body.data : (body as MyAssignment);
 }

@@ -11,6 +11,10 @@ import {
   changePasswordUrl,
   loginUrl,
   memberAction,
+  nextPollDelay,
+  owedOf,
+  partlyPaidOf,
+  POLL_GIVE_UP_MS,
   normalizeOrderStatus,
   paginate,
   readDate,
@@ -195,5 +199,46 @@ describe('navigation helpers', () => {
     expect(changePasswordUrl('/payment-result/42')).toBe('/payment/change-password?to=%2Fpayment-result%2F42');
     expect(changePasswordUrl('/payment/change-password?to=/x')).toBe('/payment/change-password');
     expect(safeRedirect('/payment/change-password')).toBe('/payment/my-campaigns');
+  });
+});
+
+describe('status polling backs off and stops (issue 11 item 10)', () => {
+  it('checks every 5 s in the first minute, then every 10 s, then every 30 s', () => {
+    expect(nextPollDelay(0)).toBe(5000);
+    expect(nextPollDelay(59_999)).toBe(5000);
+    expect(nextPollDelay(60_000)).toBe(10_000);
+    expect(nextPollDelay(3 * 60_000)).toBe(30_000);
+  });
+
+  it('stops after ten minutes, so an open tab does not ask forever', () => {
+    expect(nextPollDelay(POLL_GIVE_UP_MS - 1)).toBe(30_000);
+    expect(nextPollDelay(POLL_GIVE_UP_MS)).toBeNull();
+    // Fewer than 50 automatic checks in all.
+    let elapsed = 0;
+    let checks = 0;
+    for (let d = nextPollDelay(elapsed); d !== null; d = nextPollDelay(elapsed)) {
+      elapsed += d;
+      checks += 1;
+    }
+    expect(checks).toBeLessThan(50);
+  });
+});
+
+describe('an underpaid fee stays payable for its balance', () => {
+  const base = { id: 1, feeLevel: { amount: 50_000 }, campaign: { status: 'ACTIVE', endDate: '2099-12-31' } };
+  it('owes the remaining amount, and shows what was already paid', () => {
+    const a = { ...base, status: 'PENDING', amount: 50_000, remainingAmount: 20_000 };
+    expect(owedOf(a)).toBe(20_000);
+    expect(partlyPaidOf(a)).toBe(30_000);
+    expect(memberAction(a, Date.parse('2026-11-23'))).toBe('pay');
+  });
+  it('owes the whole amount when the API sends no balance, and nothing once paid', () => {
+    expect(owedOf({ ...base, status: 'PENDING', amount: 50_000 })).toBe(50_000);
+    expect(owedOf({ ...base, status: 'PAID', amount: 50_000, remainingAmount: 0 })).toBe(0);
+  });
+  it('the pending tile sums balances, the total tile full amounts', () => {
+    const s = summarize([{ ...base, status: 'PENDING', amount: 50_000, remainingAmount: 20_000 }], Date.parse('2026-11-23'));
+    expect(s.pending.amount).toBe(20_000);
+    expect(s.total.amount).toBe(50_000);
   });
 });

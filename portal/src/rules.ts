@@ -6,8 +6,22 @@ import { normalizeText, parseVnDateTime, type AssignmentStatus, type OrderStatus
 
 /** 001 §9: my payments are paged client-side, 10 per page. */
 export const PAGE_SIZE = 10;
-/** 001 §4/§9: a PENDING payment order is re-checked every 5 seconds. */
+/** 001 §4/§9: a PENDING payment order is re-checked every 5 seconds (at first; see nextPollDelay). */
 export const POLL_INTERVAL_MS = 5000;
+/** Automatic checks stop this long after the page (or "check again") started them. */
+export const POLL_GIVE_UP_MS = 10 * 60_000;
+
+/**
+ * The wait before the next automatic status check, `elapsed` ms after checking started: every 5 s
+ * for the first minute (a member who just paid), every 10 s up to 3 minutes, every 30 s up to 10
+ * minutes, then null: the page stops and offers "check again" (an abandoned tab no longer asks forever).
+ */
+export function nextPollDelay(elapsed: number): number | null {
+  if (elapsed >= POLL_GIVE_UP_MS) return null;
+  if (elapsed < 60_000) return POLL_INTERVAL_MS;
+  if (elapsed < 3 * 60_000) return 10_000;
+  return 30_000;
+}
 /** 001 §9: the result page shows the last 4 words of a bank transaction's description. */
 export const DESCRIPTION_WORDS = 4;
 /** 001 §4: only assignments of these campaigns appear to the member. */
@@ -22,6 +36,7 @@ export interface RuleAssignment {
   id: number;
   status: string;
   amount?: number | null;
+  remainingAmount?: number | null;
   dueDate?: string | null;
   feeLevel?: { amount?: number | null } | null;
   campaign: { name?: string | null; status: string; endDate?: string | null };
@@ -73,6 +88,21 @@ export function amountOf(a: RuleAssignment): number {
   return Number.isFinite(v) ? Number(v) : 0;
 }
 
+/**
+ * What the member still has to pay: the API's remainingAmount (an underpaid fee keeps only its
+ * balance), else the whole amount; nothing once PAID.
+ */
+export function owedOf(a: RuleAssignment): number {
+  if (a.status === 'PAID') return 0;
+  const rest = a.remainingAmount;
+  return typeof rest === 'number' && Number.isFinite(rest) ? Math.max(0, rest) : amountOf(a);
+}
+
+/** Money already counted towards an unpaid fee (an underpayment), else 0. */
+export function partlyPaidOf(a: RuleAssignment): number {
+  return a.status === 'PAID' ? 0 : Math.max(0, amountOf(a) - owedOf(a));
+}
+
 /** The due date used for display and sorting: the assignment's, else the campaign's end. */
 export function dueDateOf(a: RuleAssignment): string | null {
   return a.dueDate ?? a.campaign.endDate ?? null;
@@ -110,16 +140,16 @@ export interface Summary {
   overdue: Tile;
 }
 
-/** Counts and VND sums for the four tiles, by displayed status. */
+/** Counts and VND sums for the four tiles, by displayed status: total and paid in full amounts, pending and overdue in what is still owed. */
 export function summarize(list: readonly RuleAssignment[], now = Date.now()): Summary {
   const s: Summary = { total: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, paid: { count: 0, amount: 0 }, overdue: { count: 0, amount: 0 } };
   for (const a of list) {
-    const amount = amountOf(a);
     const key = displayStatus(a, now) === 'PAID' ? 'paid' : displayStatus(a, now) === 'OVERDUE' ? 'overdue' : 'pending';
     s.total.count += 1;
-    s.total.amount += amount;
+    s.total.amount += amountOf(a);
     s[key].count += 1;
-    s[key].amount += amount;
+    // Unpaid tiles count what is still owed (an underpaid fee only its balance).
+    s[key].amount += key === 'paid' ? amountOf(a) : owedOf(a);
   }
   return s;
 }

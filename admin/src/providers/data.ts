@@ -38,8 +38,10 @@ export const dataProvider: DataProvider = {
     if (sorter) Object.assign(query, { sortBy: sorter.field, sortOrder: sorter.order });
     const qs = stringify(query);
     const { data: body } = await httpClient.get(`${API_URL}/${resource}${qs ? `?${qs}` : ''}`, { headers: meta?.headers });
-    const key = LIST_KEYS[resource] ?? (resource.endsWith('/members') ? 'members' : 'data');
-    const rows = Array.isArray(body) ? body : (body?.[key] ?? []);
-    return { data: rows, total: typeof body?.total === 'number' ? body.total : rows.length };
+    // meta.listKey names a nested list ('data.items'); its total sits beside it.
+    const path = typeof meta?.listKey === 'string' ? meta.listKey.split('.') : [LIST_KEYS[resource] ?? (resource.endsWith('/members') ? 'members' : 'data')];
+    const holder = path.slice(0, -1).reduce((o, k) => o?.[k], body);
+    const rows = Array.isArray(body) ? body : (holder?.[path[path.length - 1]] ?? []);
+    return { data: rows, total: typeof holder?.total === 'number' ? holder.total : rows.length };
   },
 };

@@ -1,7 +1,7 @@
-/** Loads a payment order by its code and, while it is PENDING, re-checks it every 5 s (001 §4). */
+/** Loads a payment order by its code and, while it is PENDING, re-checks it with a backoff until it gives up (rules.nextPollDelay). */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, checkPaymentStatus, type ResultOrder } from '../api';
-import { normalizeOrderStatus, POLL_INTERVAL_MS } from '../rules';
+import { nextPollDelay, normalizeOrderStatus } from '../rules';
 
 export type OrderState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'ready'; order: ResultOrder };
 
@@ -14,6 +14,10 @@ export function useOrderStatus(orderCode: string) {
   const [attempt, setAttempt] = useState(0);
   // Bumped after every background check (success or not) to schedule the next one.
   const [tick, setTick] = useState(0);
+  // When automatic checking (re)started; "check again" moves it to now.
+  const [since, setSince] = useState(() => Date.now());
+  const [stopped, setStopped] = useState(false);
+  const [interval, setIntervalMs] = useState<number | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -36,6 +40,12 @@ export function useOrderStatus(orderCode: string) {
 
   useEffect(() => {
     if (!pending) return;
+    const delay = nextPollDelay(Date.now() - since);
+    setIntervalMs(delay);
+    if (delay === null) {
+      setStopped(true);
+      return;
+    }
     let live = true;
     const timer = window.setTimeout(async () => {
       setChecking(true);
@@ -52,13 +62,27 @@ export function useOrderStatus(orderCode: string) {
           setTick((n) => n + 1);
         }
       }
-    }, POLL_INTERVAL_MS);
+    }, delay);
     return () => {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [pending, orderCode, tick]);
+  }, [pending, orderCode, tick, since]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, checking, retry };
+  /** Checks now and restarts the automatic checks. */
+  const checkAgain = useCallback(async () => {
+    setStopped(false);
+    setChecking(true);
+    try {
+      const order = await checkPaymentStatus(orderCode);
+      if (order) setState({ phase: 'ready', order });
+    } catch (err) {
+      console.warn('[payment-result] status check failed:', message(err));
+    } finally {
+      setChecking(false);
+      setSince(Date.now());
+    }
+  }, [orderCode]);
+  return { state, checking, stopped, interval, retry, checkAgain };
 }

@@ -10,7 +10,7 @@ import { Pagination } from '../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { useToast } from '../components/toast';
 import { useIsSuperAdmin, useMyAssignments } from '../hooks/use-my-assignments';
-import { amountOf, filterAssignments, isVisible, paginate, sortAssignments, summarize, type Filters } from '../rules';
+import { owedOf, filterAssignments, isVisible, paginate, sortAssignments, summarize, type Filters } from '../rules';
 
 export function MyCampaignsPage() {
   const { t } = useTranslation('myPayments');
@@ -39,7 +39,7 @@ export function MyCampaignsPage() {
   const pay = async (a: MyAssignment) => {
     setPayingId(a.id);
     try {
-      window.location.href = await createPaymentLink(a, amountOf(a), t('errors.noPaymentUrl'));
+      window.location.href = await createPaymentLink(a, owedOf(a), t('errors.noPaymentUrl'));
     } catch (err) {
       toast.show({ kind: 'error', title: t('errors.paymentLinkFailed'), message: payErrorMessage(err, t) });
       setPayingId(null);

@@ -1,22 +1,21 @@
 /** /payment-result/:orderCode: where payOS sends the member back; shows and follows the order's status. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatVnd } from '@doanhoi/shared';
 import { OrderDetails } from '../components/payment-result/order-details';
+import { Receipt } from '../components/payment-result/receipt';
 import { StatusDisplay } from '../components/payment-result/status-display';
 import { ErrorState, LoadingState } from '../components/states';
 import { useOrderStatus } from '../hooks/use-order-status';
 import { Link } from '../router';
 import { MY_CAMPAIGNS_PATH, normalizeOrderStatus } from '../rules';
 
-/**
- * The spec's "go to /dashboard" after PAID: the admin's dashboard route is '/', so the button
- * links there (a full page load, since the admin is another app).
- */
-export const DASHBOARD_URL = '/';
+/** "Back to home" after paying: the member's home is the portal's my-payments page, not the admin dashboard (issue 11 item 15). */
+export const HOME_URL = MY_CAMPAIGNS_PATH;
 
 export function PaymentResultPage({ orderCode }: { orderCode: string }) {
   const { t } = useTranslation('myPayments');
-  const { state, checking, retry } = useOrderStatus(orderCode);
+  const { state, checking, stopped, interval, retry, checkAgain } = useOrderStatus(orderCode);
 
   useEffect(() => {
     document.title = `${t('paymentResult.pageTitle')} · ${t('portal:appTitle')}`;
@@ -56,14 +55,25 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
     const status = normalizeOrderStatus(state.order.status);
     body = (
       <>
-        <StatusDisplay status={status} checking={checking} />
+        <StatusDisplay status={status} checking={checking} stopped={stopped} interval={interval} onCheckAgain={() => void checkAgain()} />
+        {state.order.isTest ? (
+          <div className="notice notice-warning no-print" data-testid="test-payment-notice">
+            <div>{t('paymentResult.testPayment')}</div>
+          </div>
+        ) : null}
+        {state.order.attention && !state.order.resolution ? (
+          <div className="notice notice-warning" data-testid="order-attention" data-attention={state.order.attention}>
+            <div>{t(`paymentResult.attention.${state.order.attentionReason ?? state.order.attention}`, { amount: formatVnd(state.order.attentionAmount ?? 0) })}</div>
+          </div>
+        ) : null}
+        {status === 'PAID' ? <Receipt order={state.order} /> : null}
         <OrderDetails order={state.order} status={status} />
         <div className="actions no-print" data-testid="result-actions">
           {back}
           {status === 'PAID' ? (
-            <a className="btn btn-primary" href={DASHBOARD_URL} data-testid="dashboard-button">
+            <Link className="btn btn-primary" href={HOME_URL} data-testid="dashboard-button">
               {t('paymentResult.buttons.dashboard')}
-            </a>
+            </Link>
           ) : null}
           {status === 'CANCELLED' || status === 'EXPIRED' ? (
             <Link className="btn btn-primary" href={MY_CAMPAIGNS_PATH} data-testid="retry-payment-button">
@@ -81,7 +91,7 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
   }
 
   return (
-    <div className="page page-narrow" data-testid="payment-result">
+    <div className={state.phase === 'ready' && normalizeOrderStatus(state.order.status) === 'PAID' ? 'page page-narrow has-receipt' : 'page page-narrow'} data-testid="payment-result">
       <div className="page-head">
         <h1>{t('paymentResult.pageTitle')}</h1>
       </div>

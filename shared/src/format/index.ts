@@ -1,6 +1,7 @@
 /** vi-VN formatting shared by the admin, the portal and the exports. */
 
 export { VN_OFFSET_MS, parseVnDateTime } from './vn-date-time';
+export { amountInWords } from './amount-in-words';
 
 const TZ = 'Asia/Ho_Chi_Minh';
 

@@ -1,8 +1,10 @@
 import { createCampaignSchema, VN_OFFSET_MS, type Campaign } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
+import { useModalForm } from '@refinedev/antd';
+import { useTranslate, type BaseRecord, type GetOneResponse } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, Modal, Row, Select, TimePicker, type FormProps, type ModalProps } from 'antd';
+import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TimePicker, type FormProps, type ModalProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
 import { zodRule } from '../../components/form-rules';
 import { apiRequest } from '../../providers/http';
 
@@ -10,6 +12,8 @@ interface Props {
   action: 'create' | 'edit';
   modalProps: ModalProps;
   formProps: FormProps;
+  /** The record is still loading: nothing can be typed yet (it would be replaced by the loaded values). */
+  loading?: boolean;
 }
 
 export interface CampaignFormValues {
@@ -41,8 +45,37 @@ export function toBody(v: CampaignFormValues) {
   return { organizationId: v.organizationId, name: v.name, description: v.description, startDate: at(v.startDate, v.startTime), endDate: at(v.endDate, v.endTime) };
 }
 
+/**
+ * Module-level, so its identity is stable: an inline `select` re-runs on every render and hands
+ * Refine a new record each time, and Refine resets the form whenever the record changes, wiping
+ * what the user has typed.
+ */
+function selectFormValues(res: GetOneResponse<BaseRecord>): GetOneResponse<BaseRecord> {
+  return { ...res, data: toFormValues(res.data as Campaign) as unknown as BaseRecord };
+}
+
+/** The edit dialog's form: loaded once per opening, never re-filled behind the user's back. */
+export function useCampaignEditForm(onSaved?: () => void) {
+  const form = useModalForm<Campaign>({
+    resource: 'payment-campaigns',
+    action: 'edit',
+    redirect: false,
+    queryOptions: { select: selectFormValues as never, refetchOnWindowFocus: false, refetchOnReconnect: false },
+    onMutationSuccess: () => onSaved?.(),
+  });
+  // Refine copies loaded values into the form in a passive effect (resetFields), which runs some
+  // time after the render that brings the data: on a busy machine seconds later, wiping whatever
+  // was typed meanwhile. This effect is declared after Refine's, so it runs after that reset in the
+  // same flush; until then the form stays disabled.
+  const data = form.query?.data?.data;
+  const [filled, setFilled] = useState<unknown>(undefined);
+  useEffect(() => setFilled(data), [data]);
+  const loading = form.open && (form.query?.isFetching === true || data === undefined || filled !== data);
+  return { ...form, loading };
+}
+
 /** Create and edit (001 §2): the organization is chosen once; start defaults to 00:00, end to 23:59. */
-export function CampaignFormModal({ action, modalProps, formProps }: Props) {
+export function CampaignFormModal({ action, modalProps, formProps, loading = false }: Props) {
   const t = useTranslate();
   const orgs = useQuery({
     queryKey: ['payment-campaigns', 'accessible-organizations'],
@@ -55,9 +88,11 @@ export function CampaignFormModal({ action, modalProps, formProps }: Props) {
       ? (orgs.data?.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))
       : [{ value: editing?.organizationId, label: editing?.organizationName ?? 'N/A' }];
   return (
-    <Modal {...modalProps} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender>
+    <Modal {...modalProps} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender okButtonProps={{ ...modalProps.okButtonProps, disabled: loading }}>
+      <Spin spinning={loading}>
       <Form
         {...formProps}
+        disabled={loading}
         onFinish={(v) => formProps.onFinish?.(toBody(v as CampaignFormValues))}
         name={`campaign-${action}`}
         layout="vertical"
@@ -96,6 +131,7 @@ export function CampaignFormModal({ action, modalProps, formProps }: Props) {
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
       </Form>
+      </Spin>
     </Modal>
   );
 }

@@ -1,29 +1,87 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CAMPAIGN_STATUSES, formatDateTime, fullName, type Campaign } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
-import { useCan, useGo, useInvalidate, useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Input, Select, Space, Table, Typography } from 'antd';
+import { useCan, useGo, useTranslate } from '@refinedev/core';
+import { Alert, Button, DatePicker, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { LoadError } from '../../components/catalogue/row-actions';
-import { apiRequest } from '../../providers/http';
-import { CampaignFormModal, toFormValues } from './form';
-import { ACTIONS_BY_STATUS, CampaignStatusTag, useCampaignActions } from './status';
+import { useCurrentOrganization } from '../../context/current-organization';
+import { CampaignFormModal, useCampaignEditForm } from './form';
+import './payments.css';
+import { CAMPAIGN_RIGHTS, useCampaignRights } from './rights';
+import { ACTIONS_BY_STATUS, CampaignStatusTag, useCampaignActions, type Transition } from './status';
+
+type Actions = ReturnType<typeof useCampaignActions>;
+
+/** 001 §2: the actions the caller may perform here; hidden for super admins and for callers without campaign access. */
+function RightsSummary() {
+  const t = useTranslate();
+  const { can, permissions } = useCurrentOrganization();
+  if (!permissions || permissions.isSuperAdmin || !can('payment-campaigns.access')) return null;
+  const held = CAMPAIGN_RIGHTS.filter((r) => can(`payment-campaigns.${r}`));
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="rights-box"
+      data-testid="campaign-rights"
+      message={t('campaigns:rights.title')}
+      description={
+        held.length === 0 ? (
+          t('campaigns:rights.viewOnly')
+        ) : (
+          <Space size={[4, 4]} wrap>
+            {held.map((r) => (
+              <Tag key={r} data-right={r}>
+                {t(`campaigns:rights.${r}`)}
+              </Tag>
+            ))}
+          </Space>
+        )
+      }
+    />
+  );
+}
+
+/** A row's actions, each checked in the campaign's own organization (001 §2). */
+function RowActions({ campaign: c, actions, onEdit }: { campaign: Campaign; actions: Actions; onEdit: (id: number) => void }) {
+  const t = useTranslate();
+  const rights = useCampaignRights(c.organizationId);
+  const allowed = ACTIONS_BY_STATUS[c.status];
+  return (
+    <Space size={4} wrap>
+      <Link to={`/admin/payment-campaigns/${c.id}`}>{t('buttons.show')}</Link>
+      {rights.update && allowed.edit && (
+        <Button size="small" type="link" onClick={() => onEdit(c.id)} data-testid="campaign-edit">
+          {t('buttons.edit')}
+        </Button>
+      )}
+      {rights.update &&
+        allowed.transitions
+          .filter((a): a is Exclude<Transition, 'activate'> => a !== 'activate')
+          .map((a) => (
+            <Button key={a} size="small" type="link" danger={a === 'cancel'} onClick={() => actions.transition(c, a)} data-testid={`campaign-${a}`}>
+              {t(`campaigns:actions.${a}`)}
+            </Button>
+          ))}
+      {rights.delete && allowed.delete && (
+        <Button size="small" type="link" danger onClick={() => actions.remove(c)} data-testid="campaign-delete">
+          {t('buttons.delete')}
+        </Button>
+      )}
+    </Space>
+  );
+}
 
 /** /admin/payment-campaigns (001 §2): filters, the campaigns table and the actions each status allows. */
 export function CampaignList() {
   const t = useTranslate();
   const go = useGo();
-  const invalidate = useInvalidate();
   const { tableProps, filters, setFilters, tableQuery } = useTable<Campaign>({ resource: 'payment-campaigns', syncWithLocation: true });
-  const can = {
-    create: useCan({ resource: 'payment-campaigns', action: 'create' }).data?.can ?? false,
-    edit: useCan({ resource: 'payment-campaigns', action: 'edit' }).data?.can ?? false,
-    delete: useCan({ resource: 'payment-campaigns', action: 'delete' }).data?.can ?? false,
-  };
-  const orgs = useQuery({ queryKey: ['organizations', 'accessible'], queryFn: () => apiRequest<{ id: number; name: string }[]>('/organizations/accessible') });
+  const canCreate = useCan({ resource: 'payment-campaigns', action: 'create' }).data?.can ?? false;
+  const { organizations, organizationsLoading } = useCurrentOrganization();
   const create = useModalForm<Campaign>({
     resource: 'payment-campaigns',
     action: 'create',
@@ -31,13 +89,8 @@ export function CampaignList() {
     // 001 §2: after saving, the new campaign's page.
     onMutationSuccess: (res) => go({ to: `/admin/payment-campaigns/${res.data.id}` }),
   });
-  const edit = useModalForm<Campaign>({
-    resource: 'payment-campaigns',
-    action: 'edit',
-    redirect: false,
-    queryOptions: { select: (res) => ({ ...res, data: toFormValues(res.data) as unknown as Campaign }) },
-  });
-  const actions = useCampaignActions(() => void invalidate({ resource: 'payment-campaigns', invalidates: ['list'] }));
+  const edit = useCampaignEditForm();
+  const actions = useCampaignActions(() => undefined);
 
   const value = (field: string) => getDefaultFilter(field, filters, field === 'q' ? 'contains' : 'eq') as string | number | undefined;
   const setFilter = (field: string, v: unknown) =>
@@ -50,13 +103,14 @@ export function CampaignList() {
       <PageHeader
         title={t('campaigns:title')}
         subtitle={t('campaigns:subtitle')}
-        extra={can.create && (
+        extra={canCreate && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()} data-testid="campaign-add">
             {t('campaigns:actions.create')}
           </Button>
         )}
       />
 
+      <RightsSummary />
       <Space wrap className="filter-bar">
         <Input.Search allowClear defaultValue={value('q') as string | undefined} placeholder={t('campaigns:filters.search')} enterButton={t('buttons.filter')} onSearch={(v) => setFilter('q', v.trim())} data-testid="campaign-search" />
         <Select
@@ -65,8 +119,9 @@ export function CampaignList() {
           optionFilterProp="label"
           value={value('organizationId') === undefined ? undefined : Number(value('organizationId'))}
           onChange={(v) => setFilter('organizationId', v)}
-          options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-          loading={orgs.isLoading}
+          options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+          loading={organizationsLoading}
+          notFoundContent={organizationsLoading ? <Spin size="small" /> : undefined}
           placeholder={t('campaigns:filters.organization')}
           className="department-filter"
         />
@@ -98,40 +153,11 @@ export function CampaignList() {
         <Table.Column<Campaign> key="time" title={t('campaigns:fields.timeframe')} render={(_, c) => `${formatDateTime(c.startDate)} – ${formatDateTime(c.endDate)}`} />
         <Table.Column<Campaign> dataIndex="status" title={t('campaigns:fields.status')} render={(s: Campaign['status']) => <CampaignStatusTag status={s} />} />
         <Table.Column<Campaign> key="createdBy" title={t('campaigns:fields.createdBy')} render={(_, c) => (c.createdByUser ? fullName(c.createdByUser) : '—')} />
-        <Table.Column<Campaign>
-          key="actions"
-          title={t('table.actions')}
-          render={(_, c) => {
-            const allowed = ACTIONS_BY_STATUS[c.status];
-            return (
-              <Space size={4} wrap>
-                <Link to={`/admin/payment-campaigns/${c.id}`}>{t('buttons.show')}</Link>
-                {can.edit && allowed.edit && (
-                  <Button size="small" type="link" onClick={() => edit.show(c.id)} data-testid="campaign-edit">
-                    {t('buttons.edit')}
-                  </Button>
-                )}
-                {can.edit &&
-                  allowed.transitions
-                    .filter((a) => a !== 'activate')
-                    .map((a) => (
-                      <Button key={a} size="small" type="link" danger={a === 'cancel'} onClick={() => actions.transition(c, a)} data-testid={`campaign-${a}`}>
-                        {t(`campaigns:actions.${a}`)}
-                      </Button>
-                    ))}
-                {can.delete && allowed.delete && (
-                  <Button size="small" type="link" danger onClick={() => actions.remove(c)} data-testid="campaign-delete">
-                    {t('buttons.delete')}
-                  </Button>
-                )}
-              </Space>
-            );
-          }}
-        />
+        <Table.Column<Campaign> key="actions" title={t('table.actions')} render={(_, c) => <RowActions campaign={c} actions={actions} onEdit={edit.show} />} />
       </Table>
 
       <CampaignFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
-      <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
+      <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.loading} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, EditOutlined } from '@ant-design/icons';
 import type { Campaign, CampaignStatus } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
+import { useCustomMutation, useDelete, useTranslate } from '@refinedev/core';
 import { App, Tag } from 'antd';
-import { apiRequest } from '../../providers/http';
+import { apiUrl, usePaymentsRefresh } from './use-refresh';
 
 const LOOK: Record<CampaignStatus, { color: string; icon: React.ReactNode }> = {
   DRAFT: { color: 'default', icon: <EditOutlined /> },
@@ -30,14 +30,25 @@ export const ACTIONS_BY_STATUS: Record<CampaignStatus, { transitions: Transition
   CANCELLED: { transitions: [], edit: false, delete: true },
 };
 
-/** Status changes and deletion behind a confirm dialog; the caller gets the new campaign (or null once deleted). */
+/**
+ * Status changes and deletion behind a confirm dialog, through Refine's mutations (so the campaign
+ * list and page share one cache); the caller gets the new campaign (or null once deleted).
+ */
 export function useCampaignActions(onChanged: (c: Campaign | null, id: number) => void, onError?: (message: string) => void) {
   const t = useTranslate();
-  const { modal, notification } = App.useApp();
-  const fail = (e: unknown) => {
-    const message = (e as Error).message;
-    if (onError) onError(message);
-    else notification.error({ message });
+  const { modal } = App.useApp();
+  const refresh = usePaymentsRefresh();
+  const { mutateAsync: custom } = useCustomMutation<Campaign | { data: Campaign }>();
+  const { mutateAsync: deleteOne } = useDelete();
+  // With onError the caller shows the message (the page's banner); otherwise Refine's toast does.
+  const errorNotification = onError ? (false as const) : undefined;
+  const run = async (task: () => Promise<unknown>) => {
+    try {
+      await task();
+    } catch (e) {
+      onError?.((e as Error).message);
+      refresh();
+    }
   };
   return {
     transition(c: Campaign, action: Transition) {
@@ -47,16 +58,20 @@ export function useCampaignActions(onChanged: (c: Campaign | null, id: number) =
         okText: t(`campaigns:actions.${action}`),
         okButtonProps: { danger: action === 'cancel' },
         cancelText: t('buttons.cancel'),
-        onOk: async () => {
-          try {
-            const res = await apiRequest<Campaign | { data: Campaign }>(`/payment-campaigns/${c.id}/${action}`, { method: 'POST' });
+        onOk: () =>
+          run(async () => {
+            const res = await custom({
+              url: apiUrl(`/payment-campaigns/${c.id}/${action}`),
+              method: 'post',
+              values: {},
+              successNotification: () => ({ type: 'success', message: t(`campaigns:done.${action}`) }),
+              errorNotification,
+            });
             // 001 §7: the campaign may come inside a data field.
-            onChanged('data' in res ? res.data : res, c.id);
-            notification.success({ message: t(`campaigns:done.${action}`) });
-          } catch (e) {
-            fail(e);
-          }
-        },
+            const body = res.data;
+            onChanged(body && 'data' in body ? body.data : (body as Campaign), c.id);
+            refresh();
+          }),
       });
     },
     remove(c: Campaign) {
@@ -66,15 +81,17 @@ export function useCampaignActions(onChanged: (c: Campaign | null, id: number) =
         okText: t('buttons.delete'),
         okButtonProps: { danger: true },
         cancelText: t('buttons.cancel'),
-        onOk: async () => {
-          try {
-            await apiRequest(`/payment-campaigns/${c.id}`, { method: 'DELETE' });
+        onOk: () =>
+          run(async () => {
+            await deleteOne({
+              resource: 'payment-campaigns',
+              id: c.id,
+              invalidates: ['list'],
+              successNotification: () => ({ type: 'success', message: t('campaigns:done.delete') }),
+              errorNotification,
+            });
             onChanged(null, c.id);
-            notification.success({ message: t('campaigns:done.delete') });
-          } catch (e) {
-            fail(e);
-          }
-        },
+          }),
       });
     },
   };

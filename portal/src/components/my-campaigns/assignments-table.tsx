@@ -2,7 +2,7 @@
 import { formatDate, formatVnd } from '@doanhoi/shared';
 import { useTranslation } from 'react-i18next';
 import type { MyAssignment } from '../../api';
-import { amountOf, displayStatus, dueDateOf, memberAction, readDate } from '../../rules';
+import { amountOf, displayStatus, dueDateOf, memberAction, owedOf, partlyPaidOf, readDate } from '../../rules';
 import { Spinner } from '../states';
 import { StatusBadge } from '../status-badge';
 
@@ -48,7 +48,12 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                 <td data-label={t('table.organization')}>{a.campaign.organization?.name ?? t('table.na')}</td>
                 <td data-label={t('table.feeLevel')}>{a.feeLevel?.levelName ?? t('table.na')}</td>
                 <td data-label={t('table.amount')} className="num strong">
-                  {formatVnd(amountOf(a))}
+                  <div data-testid="assignment-amount">{formatVnd(amountOf(a))}</div>
+                  {partlyPaidOf(a) > 0 ? (
+                    <div className="cell-sub" data-testid="assignment-remaining">
+                      {t('table.remaining', { remaining: formatVnd(owedOf(a)), paid: formatVnd(partlyPaidOf(a)) })}
+                    </div>
+                  ) : null}
                 </td>
                 <td data-label={t('table.dueDate')}>
                   <div>{formatDate(readDate(dueDateOf(a))) || t('table.na')}</div>
@@ -56,12 +61,17 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                 </td>
                 <td data-label={t('table.status')}>
                   <StatusBadge status={status} />
+                  {a.isTestPayment ? (
+                    <span className="badge badge-test" data-testid="test-payment-badge">
+                      {t('table.testPayment')}
+                    </span>
+                  ) : null}
                 </td>
                 <td data-label={t('table.action')} className="col-action">
                   {action === 'pay' ? (
                     <button type="button" className="btn btn-primary btn-small" data-testid="pay-button" disabled={payingId !== null} onClick={() => onPay(a)}>
                       {payingId === a.id ? <Spinner small /> : null}
-                      {payingId === a.id ? t('actions.creatingLink') : t('actions.payNow')}
+                      {payingId === a.id ? t('actions.creatingLink') : partlyPaidOf(a) > 0 ? t('actions.payRemaining') : t('actions.payNow')}
                     </button>
                   ) : action === 'expired' ? (
                     <button type="button" className="btn btn-small" disabled data-action="expired">

@@ -5,8 +5,18 @@ import { CheckCircleIcon, ClockIcon, HourglassIcon, RefreshIcon, XCircleIcon } f
 
 const ICONS = { PENDING: ClockIcon, PAID: CheckCircleIcon, CANCELLED: XCircleIcon, EXPIRED: HourglassIcon };
 
-/** Status icon, title and message; while PENDING, the auto-refresh indicator. */
-export function StatusDisplay({ status, checking }: { status: OrderStatus; checking: boolean }) {
+interface Props {
+  status: OrderStatus;
+  checking: boolean;
+  /** Automatic checks gave up (the member can still check again). */
+  stopped?: boolean;
+  /** The current wait between automatic checks. */
+  interval?: number | null;
+  onCheckAgain?: () => void;
+}
+
+/** Status icon, title and message; while PENDING, the auto-refresh indicator and "check again". */
+export function StatusDisplay({ status, checking, stopped = false, interval, onCheckAgain }: Props) {
   const { t } = useTranslation('myPayments');
   const Icon = ICONS[status];
   return (
@@ -15,9 +25,20 @@ export function StatusDisplay({ status, checking }: { status: OrderStatus; check
       <h2>{t(`paymentResult.status.${status}.title`)}</h2>
       <p className="muted">{t(`paymentResult.status.${status}.message`)}</p>
       {status === 'PENDING' ? (
-        <div className="auto-refresh no-print" role="status" aria-live="polite" data-testid="auto-refresh" data-checking={checking}>
+        <div className="auto-refresh no-print" role="status" aria-live="polite" data-testid="auto-refresh" data-checking={checking} data-stopped={stopped}>
           <RefreshIcon className={checking ? 'auto-refresh-icon spinning' : 'auto-refresh-icon'} />
-          <span>{checking ? t('paymentResult.autoRefresh.checking') : t('paymentResult.autoRefresh.interval', { seconds: POLL_INTERVAL_MS / 1000 })}</span>
+          <span>
+            {checking
+              ? t('paymentResult.autoRefresh.checking')
+              : stopped
+                ? t('paymentResult.autoRefresh.stopped')
+                : t('paymentResult.autoRefresh.interval', { seconds: (interval ?? POLL_INTERVAL_MS) / 1000 })}
+          </span>
+          {onCheckAgain ? (
+            <button type="button" className="btn btn-default btn-small" onClick={onCheckAgain} disabled={checking} data-testid="check-again">
+              {t('paymentResult.buttons.checkAgain')}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

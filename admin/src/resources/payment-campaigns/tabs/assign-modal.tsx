@@ -1,87 +1,181 @@
-import type { FeeLevel, User, UserListResponse } from '@doanhoi/shared';
-import { fullName } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
-import { useState } from 'react';
-import { apiRequest } from '../../../providers/http';
+import { formatVnd, fullName, VN_OFFSET_MS, type Campaign, type FeeLevel, type User } from '@doanhoi/shared';
+import { useCustomMutation, useList, useTranslate } from '@refinedev/core';
+import { Alert, Checkbox, Col, DatePicker, Empty, Form, Input, List, Modal, Pagination, Row, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { apiUrl } from '../use-refresh';
 
 interface Props {
   open: boolean;
-  campaignId: number;
+  campaign: Pick<Campaign, 'id' | 'organizationId' | 'endDate' | 'organization'>;
   feeLevels: FeeLevel[];
   onClose: () => void;
   onAssigned: (count: number) => void;
 }
 
-/** Assign members (001 §2): members picked on the left, the fee level and notes on the right; one bulk call. */
-export function AssignModal({ open, campaignId, feeLevels, onClose, onAssigned }: Props) {
+interface Values {
+  feeLevelId?: number;
+  dueDate?: Dayjs;
+  notes?: string;
+}
+
+const PAGE_SIZE = 10;
+const SEARCH_DELAY_MS = 400;
+
+/** The campaign's end as a Vietnam calendar day (the API reads a bare date as the end of that day). */
+const vnDay = (iso: string) => dayjs(new Date(new Date(iso).getTime() + VN_OFFSET_MS).toISOString().slice(0, 10));
+
+/**
+ * Assign members (001 §2, §5): on the left the active members of the campaign's organization and
+ * its units (searched and paged by the server), on the right the fee level (with its amount), the
+ * due date (the campaign's end by default) and a note; one bulk call.
+ */
+export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: Props) {
   const t = useTranslate();
+  const [form] = Form.useForm<Values>();
+  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const [userIds, setUserIds] = useState<number[]>([]);
+  const [page, setPage] = useState(1);
+  const [picked, setPicked] = useState<Map<number, User>>(new Map());
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ feeLevelId?: number; notes?: string }>();
-  const users = useQuery({
-    queryKey: ['users', 'pick', search],
-    queryFn: () => apiRequest<UserListResponse>(`/users?limit=20${search ? `&search=${encodeURIComponent(search)}` : ''}`),
-    enabled: open,
+  const { mutate, mutation } = useCustomMutation();
+
+  useEffect(() => {
+    const id = window.setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [typed]);
+
+  const members = useList<User>({
+    resource: 'users',
+    pagination: { currentPage: page, pageSize: PAGE_SIZE },
+    filters: [
+      { field: 'organizationId', operator: 'eq', value: campaign.organizationId },
+      { field: 'isActive', operator: 'eq', value: true },
+      { field: 'q', operator: 'contains', value: search || undefined },
+    ],
+    queryOptions: { enabled: open, placeholderData: (prev) => prev },
+    errorNotification: false,
   });
-  const defaultLevel = feeLevels.find((l) => l.isDefault)?.id ?? feeLevels[0]?.id;
+  const rows = members.result.data;
+
+  const toggle = (u: User, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(u.id, u);
+      else next.delete(u.id);
+      return next;
+    });
+
+  function reset() {
+    setPicked(new Map());
+    setTyped('');
+    setError(null);
+    form.resetFields();
+  }
 
   async function save() {
     const v = await form.validateFields();
-    if (userIds.length === 0) return setError(t('campaigns:assign.pickMembers'));
-    setSaving(true);
+    if (picked.size === 0) return setError(t('validation:selectMembers'));
     setError(null);
-    try {
-      await apiRequest('/payment/assignments/bulk', {
-        method: 'POST',
-        body: { assignments: userIds.map((userId) => ({ campaignId, userId, feeLevelId: v.feeLevelId, notes: v.notes })) },
-      });
-      onAssigned(userIds.length);
-      setUserIds([]);
-      form.resetFields();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    const dueDate = v.dueDate?.format('YYYY-MM-DD');
+    mutate(
+      {
+        url: apiUrl('/payment/assignments/bulk'),
+        method: 'post',
+        values: { assignments: [...picked.keys()].map((userId) => ({ campaignId: campaign.id, userId, feeLevelId: v.feeLevelId, notes: v.notes, dueDate })) },
+        successNotification: () => ({ type: 'success', message: t('campaigns:assign.done', { count: picked.size }) }),
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          onAssigned(picked.size);
+          reset();
+        },
+        onError: (e) => setError(e.message),
+      },
+    );
   }
 
+  const defaultLevel = feeLevels.find((l) => l.isDefault)?.id ?? feeLevels[0]?.id;
   const label = (u: User) => `${fullName(u)} (${u.code})`;
   return (
-    <Modal open={open} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={t('campaigns:assign.submit')} cancelText={t('buttons.cancel')} title={t('campaigns:assign.title')} width={860} destroyOnHidden>
-      {error && <Alert type="error" showIcon message={error} className="bulk-bar" />}
+    <Modal
+      open={open}
+      onCancel={() => (reset(), onClose())}
+      onOk={() => void save()}
+      confirmLoading={mutation.isPending}
+      okText={t('campaigns:assign.submit')}
+      okButtonProps={{ disabled: picked.size === 0, 'data-testid': 'assign-submit' } as never}
+      cancelText={t('buttons.cancel')}
+      title={t('campaigns:assign.title')}
+      width={920}
+      destroyOnHidden
+    >
+      {error && <Alert type="error" showIcon message={error} className="bulk-bar" data-testid="assign-error" />}
       <Row gutter={24} data-testid="assign-modal">
-        <Col span={14}>
-          <Form layout="vertical">
-            <Form.Item label={t('campaigns:assign.members', { count: userIds.length })}>
+        <Col xs={24} md={14}>
+          <Typography.Text strong>{t('campaigns:assign.members', { count: picked.size })}</Typography.Text>
+          <Typography.Paragraph type="secondary">{t('campaigns:assign.membersOf', { name: campaign.organization?.name ?? '' })}</Typography.Paragraph>
+          <Input.Search
+            allowClear
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onSearch={(v) => (setTyped(v), setSearch(v.trim()), setPage(1))}
+            placeholder={t('campaigns:assign.searchMembers')}
+            aria-label={t('campaigns:assign.searchMembers')}
+            loading={members.query.isFetching}
+            data-testid="assign-search"
+          />
+          {members.query.isError && <Alert type="error" showIcon message={members.query.error.message} className="bulk-bar" />}
+          <div className="assign-member-list">
+            <List<User>
+              size="small"
+              dataSource={rows}
+              loading={members.query.isLoading}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('campaigns:assign.noMembers')} /> }}
+              data-testid="assign-members"
+              renderItem={(u) => (
+                <List.Item data-testid="assign-member">
+                  <Checkbox checked={picked.has(u.id)} onChange={(e) => toggle(u, e.target.checked)}>
+                    <Space direction="vertical" size={0}>
+                      <span>{label(u)}</span>
+                      <Typography.Text type="secondary">{u.email}</Typography.Text>
+                    </Space>
+                  </Checkbox>
+                </List.Item>
+              )}
+            />
+          </div>
+          <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={members.result.total ?? 0} onChange={setPage} hideOnSinglePage showSizeChanger={false} />
+        </Col>
+        <Col xs={24} md={10}>
+          <Form form={form} layout="vertical" initialValues={{ feeLevelId: defaultLevel, dueDate: vnDay(campaign.endDate) }}>
+            <Form.Item label={t('campaigns:assign.feeLevel')} name="feeLevelId" rules={[{ required: true, message: t('validation:selectFeeLevel') }]}>
               <Select
-                mode="multiple"
-                value={userIds}
-                onChange={setUserIds}
-                showSearch
-                filterOption={false}
-                onSearch={setSearch}
-                loading={users.isFetching}
-                options={(users.data?.users ?? []).map((u) => ({ value: u.id, label: label(u) }))}
-                placeholder={t('campaigns:assign.searchMembers')}
-                aria-label={t('campaigns:assign.searchMembers')}
-                data-testid="assign-members"
+                options={feeLevels.map((l) => ({ value: l.id, label: `${l.levelName} — ${formatVnd(l.amount)}` }))}
+                aria-label={t('campaigns:assign.feeLevel')}
+                data-testid="assign-fee-level"
               />
             </Form.Item>
-          </Form>
-        </Col>
-        <Col span={10}>
-          <Form form={form} layout="vertical" initialValues={{ feeLevelId: defaultLevel }}>
-            <Form.Item label={t('campaigns:assign.feeLevel')} name="feeLevelId" rules={[{ required: true, message: t('validation:selectFeeLevel') }]}>
-              <Select options={feeLevels.map((l) => ({ value: l.id, label: l.levelName }))} aria-label={t('campaigns:assign.feeLevel')} />
+            <Form.Item label={t('campaigns:assign.dueDate')} name="dueDate" rules={[{ required: true, message: t('validation:invalidDueDate') }]}>
+              <DatePicker format="DD/MM/YYYY" className="full-width" data-testid="assign-due-date" />
             </Form.Item>
             <Form.Item label={t('campaigns:assign.notes')} name="notes">
               <Input.TextArea rows={3} maxLength={1000} />
             </Form.Item>
           </Form>
+          {picked.size > 0 && (
+            <Space size={[4, 4]} wrap data-testid="assign-picked">
+              {[...picked.values()].map((u) => (
+                <Typography.Text key={u.id} code>
+                  {u.code}
+                </Typography.Text>
+              ))}
+            </Space>
+          )}
         </Col>
       </Row>
     </Modal>

@@ -1,90 +1,99 @@
-import { ASSIGNMENT_EXPORT_FIELDS, ASSIGNMENT_SORT_FIELDS, ASSIGNMENT_STATUSES, formatDate, formatVnd, fullName, type Assignment, type FeeLevel } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Select, Space, Table, Tag } from 'antd';
+import { ASSIGNMENT_EXPORT_FIELDS, ASSIGNMENT_SORT_FIELDS, ASSIGNMENT_STATUSES, formatDate, formatVnd, fullName, type Assignment, type Campaign, type FeeLevel } from '@doanhoi/shared';
+import { getDefaultFilter, useTable } from '@refinedev/antd';
+import { useDelete, useList, useTranslate } from '@refinedev/core';
+import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportDialog } from '../../../components/export-dialog';
-import { apiRequest } from '../../../providers/http';
+import { useCampaignStatistics } from '../use-statistics';
+import { usePaymentsRefresh } from '../use-refresh';
 import { AssignModal } from './assign-modal';
+import { MarkPaidModal } from './mark-paid-modal';
 
 const STATUS_COLORS = { PENDING: 'processing', PAID: 'success', OVERDUE: 'error' } as const;
-const PAGE_SIZE = 10;
-
-interface Filters {
-  search: string;
-  status?: string;
-  sortBy: string;
-  sortOrder: 'asc' | 'desc';
-}
-const NO_FILTERS: Filters = { search: '', sortBy: 'createdAt', sortOrder: 'desc' };
 
 interface Props {
-  campaignId: number;
-  /** Writes allowed: the caller manages assignments and the campaign is not finished. */
+  campaign: Campaign;
+  /** Writes allowed: the caller manages assignments in the campaign's organization and the campaign is not finished. */
   editable: boolean;
-  onChanged: () => void;
+  canExport: boolean;
 }
 
-/** Member assignments tab (001 §2): filters, the assignments, assign members, mark paid, delete, export. */
-export function AssignmentsTab({ campaignId, editable, onChanged }: Props) {
+/** The assignment tiles (001 §2 "Stat tiles"): counts by status with the money they stand for. */
+function AssignmentTiles({ campaignId }: { campaignId: number }) {
   const t = useTranslate();
-  const { modal, notification } = App.useApp();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [searchText, setSearchText] = useState('');
-  const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<'assign' | 'export' | null>(null);
-  const query = new URLSearchParams({ campaignId: String(campaignId), page: String(page), limit: String(PAGE_SIZE), sortBy: filters.sortBy, sortOrder: filters.sortOrder });
-  if (filters.search) query.set('search', filters.search);
-  if (filters.status) query.set('status', filters.status);
-  const list = useQuery({
-    queryKey: ['payment-assignments', campaignId, query.toString()],
-    queryFn: () => apiRequest<{ data: { assignments: Assignment[]; total: number } }>(`/payment/assignments?${query.toString()}`),
-  });
-  const levels = useQuery({ queryKey: ['payment-fee-levels', campaignId], queryFn: () => apiRequest<{ feeLevels: FeeLevel[] }>(`/payment-fee-levels/campaign/${campaignId}`) });
-  const feeLevels = levels.data?.feeLevels ?? [];
-  const refresh = () => {
-    void list.refetch();
-    onChanged();
-  };
-  const set = (patch: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
+  const { stats } = useCampaignStatistics(campaignId);
+  if (!stats) return null;
+  const tiles = [
+    { key: 'total', value: stats.totalMembers, sub: formatVnd(stats.totalExpected) },
+    { key: 'pending', value: stats.pendingCount, sub: formatVnd(stats.uncollected) },
+    { key: 'paid', value: stats.paidCount, sub: formatVnd(stats.collected) },
+    { key: 'overdue', value: stats.overdueCount, sub: null },
+  ];
+  return (
+    <Row gutter={[12, 12]} data-testid="assignment-tiles">
+      {tiles.map((tile) => (
+        <Col key={tile.key} xs={12} lg={6}>
+          <Card size="small" data-testid={`assignment-tile-${tile.key}`}>
+            <Statistic title={t(`campaigns:assignments.tiles.${tile.key}`)} value={tile.value} />
+            {tile.sub && <span className="tile-sub">{tile.sub}</span>}
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
 
-  function act(a: Assignment, action: 'mark-paid' | 'delete') {
+/** Member assignments tab (001 §2): tiles, filters (kept in the URL), the assignments, assign, mark paid, remove, export. */
+export function AssignmentsTab({ campaign, editable, canExport }: Props) {
+  const t = useTranslate();
+  const { modal } = App.useApp();
+  const refresh = usePaymentsRefresh();
+  const { mutate: deleteOne } = useDelete();
+  const [dialog, setDialog] = useState<'assign' | 'export' | null>(null);
+  const [paying, setPaying] = useState<Assignment | null>(null);
+  const { tableProps, filters, setFilters, sorters, setSorters } = useTable<Assignment>({
+    resource: 'payment/assignments',
+    syncWithLocation: true,
+    meta: { listKey: 'data.assignments' },
+    pagination: { pageSize: 10 },
+    filters: { permanent: [{ field: 'campaignId', operator: 'eq', value: campaign.id }] },
+    sorters: { initial: [{ field: 'createdAt', order: 'desc' }] },
+  });
+  const levels = useList<FeeLevel>({ resource: `payment-fee-levels/campaign/${campaign.id}`, meta: { listKey: 'feeLevels' }, pagination: { mode: 'off' } });
+  const feeLevels = levels.result.data;
+  const search = getDefaultFilter('q', filters, 'contains') as string | undefined;
+  const status = getDefaultFilter('status', filters, 'eq') as string | undefined;
+  const sorter = sorters[0] ?? { field: 'createdAt', order: 'desc' };
+  const setFilter = (field: 'q' | 'status', value?: string) => setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: value || undefined }], 'merge');
+
+  function remove(a: Assignment) {
     modal.confirm({
-      title: t(`campaigns:assignments.${action}.title`),
-      content: t(`campaigns:assignments.${action}.message`, { name: fullName(a.user), amount: formatVnd(a.amount) }),
-      okText: t(`campaigns:assignments.${action}.ok`),
-      okButtonProps: { danger: action === 'delete' },
+      title: t('campaigns:assignments.delete.title'),
+      content: t('campaigns:assignments.delete.message', { name: fullName(a.user), amount: formatVnd(a.amount) }),
+      okText: t('campaigns:assignments.delete.ok'),
+      okButtonProps: { danger: true },
       cancelText: t('buttons.cancel'),
-      onOk: async () => {
-        try {
-          if (action === 'mark-paid') await apiRequest(`/payment/assignments/${a.id}/mark-paid`, { method: 'PATCH', body: { method: 'cash' } });
-          else await apiRequest(`/payment/assignments/${a.id}`, { method: 'DELETE' });
-          refresh();
-        } catch (e) {
-          notification.error({ message: (e as Error).message });
-        }
-      },
+      onOk: () => new Promise<void>((resolve) => deleteOne({ resource: 'payment/assignments', id: a.id, successNotification: false }, { onSuccess: refresh, onSettled: () => resolve() })),
     });
   }
 
   return (
     <Space direction="vertical" className="full-width" data-testid="assignments">
-      {feeLevels.length === 0 && levels.isSuccess && <Alert type="warning" showIcon message={t('campaigns:assignments.noLevels')} />}
+      <AssignmentTiles campaignId={campaign.id} />
+      {feeLevels.length === 0 && levels.query.isSuccess && <Alert type="warning" showIcon message={t('campaigns:assignments.noLevels')} />}
       <Space wrap className="filter-bar">
-        <Input.Search value={searchText} onChange={(e) => setSearchText(e.target.value)} onSearch={(v) => set({ search: v.trim() })} placeholder={t('campaigns:assignments.search')} enterButton={t('buttons.filter')} allowClear />
+        <Input.Search key={search ?? ''} defaultValue={search} onSearch={(v) => setFilter('q', v.trim())} placeholder={t('campaigns:assignments.search')} enterButton={t('buttons.filter')} allowClear data-testid="assignments-search" />
         <Select
-          value={filters.status ?? 'all'}
-          onChange={(v) => set({ status: v === 'all' ? undefined : v })}
+          value={status ?? 'all'}
+          onChange={(v) => setFilter('status', v === 'all' ? undefined : v)}
           options={[{ value: 'all', label: t('campaigns:filters.allStatuses') }, ...ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: t(`campaigns:assignments.status.${s}`) }))]}
           className="status-filter"
+          data-testid="assignments-status"
         />
-        <Select value={filters.sortBy} onChange={(v) => set({ sortBy: v })} options={ASSIGNMENT_SORT_FIELDS.map((f) => ({ value: f, label: t(`campaigns:assignments.sort.${f}`) }))} className="status-filter" />
-        <Select value={filters.sortOrder} onChange={(v) => set({ sortOrder: v })} options={(['desc', 'asc'] as const).map((o) => ({ value: o, label: t(`campaigns:assignments.order.${o}`) }))} />
-        <Button onClick={() => (setSearchText(''), set(NO_FILTERS))}>{t('campaigns:assignments.clear')}</Button>
-        <Button onClick={() => setDialog('export')}>{t('buttons.export')}</Button>
+        <Select value={sorter.field} onChange={(field) => setSorters([{ field, order: sorter.order }])} options={ASSIGNMENT_SORT_FIELDS.map((f) => ({ value: f, label: t(`campaigns:assignments.sort.${f}`) }))} className="status-filter" />
+        <Select value={sorter.order} onChange={(order) => setSorters([{ field: sorter.field, order }])} options={(['desc', 'asc'] as const).map((o) => ({ value: o, label: t(`campaigns:assignments.order.${o}`) }))} />
+        <Button onClick={() => (setFilters([], 'replace'), setSorters([{ field: 'createdAt', order: 'desc' }]))}>{t('campaigns:assignments.clear')}</Button>
+        {canExport && <Button onClick={() => setDialog('export')}>{t('buttons.export')}</Button>}
         {editable && (
           <Button type="primary" disabled={feeLevels.length === 0} onClick={() => setDialog('assign')} data-testid="assign-open">
             {t('campaigns:assign.open')}
@@ -92,17 +101,49 @@ export function AssignmentsTab({ campaignId, editable, onChanged }: Props) {
         )}
       </Space>
       <Table<Assignment>
+        {...tableProps}
         rowKey="id"
         size="small"
-        loading={list.isLoading}
-        dataSource={list.data?.data.assignments ?? []}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.data.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
+        pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         data-testid="assignments-table"
       >
         <Table.Column<Assignment> key="member" title={t('campaigns:assignments.member')} render={(_, a) => `${fullName(a.user)} (${a.user.code})`} />
         <Table.Column<Assignment> key="level" title={t('campaigns:assignments.feeLevel')} render={(_, a) => a.feeLevel.levelName} />
-        <Table.Column<Assignment> dataIndex="amount" title={t('campaigns:assignments.amount')} align="right" render={(v: number) => formatVnd(v)} />
-        <Table.Column<Assignment> dataIndex="displayStatus" title={t('campaigns:fields.status')} render={(s: Assignment['status']) => <Tag color={STATUS_COLORS[s]}>{t(`campaigns:assignments.status.${s}`)}</Tag>} />
+        <Table.Column<Assignment>
+          key="amount"
+          title={t('campaigns:assignments.amount')}
+          align="right"
+          render={(_, a) => (
+            <Space direction="vertical" size={0}>
+              <span>{formatVnd(a.amount)}</span>
+              {a.status !== 'PAID' && (a.paidAmount ?? 0) > 0 && (
+                <Typography.Text type="secondary" data-testid="assignment-remaining">
+                  {t('campaigns:assignments.remaining', { remaining: formatVnd(a.remainingAmount ?? a.amount), paid: formatVnd(a.paidAmount ?? 0) })}
+                </Typography.Text>
+              )}
+            </Space>
+          )}
+        />
+        <Table.Column<Assignment>
+          dataIndex="displayStatus"
+          title={t('campaigns:fields.status')}
+          render={(s: Assignment['status'], a) => (
+            <Space size={4} wrap>
+              <Tag color={STATUS_COLORS[s]}>{t(`campaigns:assignments.status.${s}`)}</Tag>
+              {a.isTestPayment && (
+                <Tag color="purple" data-testid="test-badge">
+                  {t('campaigns:history.test')}
+                </Tag>
+              )}
+              {a.attention && (
+                <Tag color={a.attention === 'REFUND_DUE' ? 'red' : 'orange'} data-testid="assignment-attention">
+                  {t(`campaigns:attention.short.${a.attention}`)}
+                </Tag>
+              )}
+            </Space>
+          )}
+        />
+        <Table.Column<Assignment> dataIndex="dueDate" title={t('campaigns:assignments.dueDate')} render={(v: string | null) => (v ? formatDate(v) : '—')} />
         <Table.Column<Assignment> dataIndex="createdAt" title={t('campaigns:assignments.created')} render={(v: string) => formatDate(v)} />
         {editable && (
           <Table.Column<Assignment>
@@ -111,11 +152,11 @@ export function AssignmentsTab({ campaignId, editable, onChanged }: Props) {
             render={(_, a) => (
               <Space size={4}>
                 {a.status !== 'PAID' && (
-                  <Button size="small" type="link" onClick={() => act(a, 'mark-paid')} data-testid="assignment-mark-paid">
+                  <Button size="small" type="link" onClick={() => setPaying(a)} data-testid="assignment-mark-paid">
                     {t('campaigns:assignments.mark-paid.ok')}
                   </Button>
                 )}
-                <Button size="small" type="link" danger onClick={() => act(a, 'delete')}>
+                <Button size="small" type="link" danger onClick={() => remove(a)} data-testid="assignment-delete">
                   {t('buttons.delete')}
                 </Button>
               </Space>
@@ -125,17 +166,17 @@ export function AssignmentsTab({ campaignId, editable, onChanged }: Props) {
       </Table>
       <AssignModal
         open={dialog === 'assign'}
-        campaignId={campaignId}
+        campaign={campaign}
         feeLevels={feeLevels}
         onClose={() => setDialog(null)}
-        onAssigned={(count) => {
-          notification.success({ message: t('campaigns:assign.done', { count }) });
+        onAssigned={() => {
           setDialog(null);
           refresh();
         }}
       />
+      <MarkPaidModal assignment={paying} onClose={() => setPaying(null)} onDone={() => (setPaying(null), refresh())} />
       {dialog === 'export' && (
-        <ExportDialog open onClose={() => setDialog(null)} title={t('campaigns:assignments.exportTitle')} fields={ASSIGNMENT_EXPORT_FIELDS} path={`/export/payment-assignments/${campaignId}`} />
+        <ExportDialog open onClose={() => setDialog(null)} title={t('campaigns:assignments.exportTitle')} fields={ASSIGNMENT_EXPORT_FIELDS} path={`/export/payment-assignments/${campaign.id}`} />
       )}
     </Space>
   );

@@ -1,69 +1,73 @@
 import { createFeeLevelSchema, formatVnd, type FeeLevel } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, List, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useModalForm } from '@refinedev/antd';
+import { useCustomMutation, useDelete, useList, useTranslate } from '@refinedev/core';
+import { App, Button, Form, Input, InputNumber, List, Modal, Space, Tag, Typography } from 'antd';
 import { zodRule } from '../../../components/form-rules';
-import { apiRequest } from '../../../providers/http';
+import { apiUrl, usePaymentsRefresh } from '../use-refresh';
 
 const rule = zodRule(createFeeLevelSchema);
 
-interface Values {
-  levelName: string;
-  amount: number;
-  description?: string;
+function FeeLevelModal({ action, form, campaignId }: { action: 'create' | 'edit'; form: ReturnType<typeof useModalForm<FeeLevel>>; campaignId: number }) {
+  const t = useTranslate();
+  return (
+    <Modal {...form.modalProps} title={t(action === 'create' ? 'campaigns:levels.add' : 'campaigns:levels.edit')} okText={t('buttons.save')} cancelText={t('buttons.cancel')}>
+      <Form
+        {...form.formProps}
+        layout="vertical"
+        data-testid={`fee-level-${action}-form`}
+        onFinish={(v) => form.formProps.onFinish?.(action === 'create' ? { ...(v as object), campaignId } : v)}
+      >
+        <Form.Item label={t('campaigns:levels.name')} name="levelName" rules={[rule]} required>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item label={t('campaigns:levels.amount')} name="amount" rules={[rule]} required>
+          <InputNumber min={1} step={1000} className="full-width" />
+        </Form.Item>
+        <Form.Item label={t('campaigns:levels.description')} name="description" rules={[rule]}>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
 }
 
-/** Fee levels tab (001 §2): the campaign's levels with an inline form to add or edit one, and delete. */
-export function FeeLevelsTab({ campaignId, editable, onChanged }: { campaignId: number; editable: boolean; onChanged: () => void }) {
+/** Fee levels tab (001 §2–§3): the campaign's levels, add and edit in a dialog, set the default, delete. */
+export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; editable: boolean }) {
   const t = useTranslate();
-  const { modal, notification } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [editing, setEditing] = useState<FeeLevel | null>(null);
-  const levels = useQuery({ queryKey: ['payment-fee-levels', campaignId], queryFn: () => apiRequest<{ feeLevels: FeeLevel[] }>(`/payment-fee-levels/campaign/${campaignId}`) });
-  const list = levels.data?.feeLevels ?? [];
-  const refresh = () => {
-    void levels.refetch();
-    onChanged();
-  };
+  const { modal } = App.useApp();
+  const refresh = usePaymentsRefresh();
+  const levels = useList<FeeLevel>({ resource: `payment-fee-levels/campaign/${campaignId}`, meta: { listKey: 'feeLevels' }, pagination: { mode: 'off' } });
+  const create = useModalForm<FeeLevel>({ resource: 'payment-fee-levels', action: 'create', redirect: false, onMutationSuccess: refresh, successNotification: () => ({ type: 'success', message: t('campaigns:levels.created') }) });
+  const edit = useModalForm<FeeLevel>({ resource: 'payment-fee-levels', action: 'edit', redirect: false, onMutationSuccess: refresh, successNotification: () => ({ type: 'success', message: t('campaigns:levels.updated') }) });
+  const { mutate: deleteOne } = useDelete();
+  const { mutate: custom } = useCustomMutation();
 
-  async function save(v: Values) {
-    try {
-      if (editing) await apiRequest(`/payment-fee-levels/${editing.id}`, { method: 'PATCH', body: v });
-      else await apiRequest('/payment-fee-levels', { method: 'POST', body: { ...v, campaignId } });
-      notification.success({ message: t(editing ? 'campaigns:levels.updated' : 'campaigns:levels.created') });
-      setEditing(null);
-      form.resetFields();
-      refresh();
-    } catch (e) {
-      notification.error({ message: (e as Error).message });
-    }
-  }
-
-  function remove(l: FeeLevel) {
+  const remove = (l: FeeLevel) =>
     modal.confirm({
       title: t('campaigns:levels.deleteTitle'),
       content: t('campaigns:levels.deleteMessage', { name: l.levelName }),
       okText: t('buttons.delete'),
       okButtonProps: { danger: true },
       cancelText: t('buttons.cancel'),
-      onOk: async () => {
-        try {
-          await apiRequest(`/payment-fee-levels/${l.id}`, { method: 'DELETE' });
-          refresh();
-        } catch (e) {
-          notification.error({ message: (e as Error).message });
-        }
-      },
+      onOk: () => new Promise<void>((resolve) => deleteOne({ resource: 'payment-fee-levels', id: l.id, successNotification: false }, { onSuccess: refresh, onSettled: () => resolve() })),
     });
-  }
+  const makeDefault = (l: FeeLevel) =>
+    custom(
+      { url: apiUrl(`/payment-fee-levels/${l.id}/set-default`), method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t('campaigns:levels.defaultSet', { name: l.levelName }) }) },
+      { onSuccess: refresh },
+    );
 
   return (
     <Space direction="vertical" className="full-width" data-testid="fee-levels">
+      {editable && (
+        <Button type="primary" onClick={() => create.show()} data-testid="fee-level-add">
+          {t('campaigns:levels.add')}
+        </Button>
+      )}
       <List
         bordered
-        dataSource={list}
-        loading={levels.isLoading}
+        dataSource={levels.result.data}
+        loading={levels.query.isLoading}
         locale={{ emptyText: t('campaigns:levels.empty') }}
         renderItem={(l) => (
           <List.Item
@@ -71,13 +75,18 @@ export function FeeLevelsTab({ campaignId, editable, onChanged }: { campaignId: 
             actions={
               editable
                 ? [
-                    <Button key="edit" type="link" size="small" onClick={() => (setEditing(l), form.setFieldsValue({ levelName: l.levelName, amount: l.amount, description: l.description ?? undefined }))}>
+                    !l.isDefault && (
+                      <Button key="default" type="link" size="small" onClick={() => makeDefault(l)} data-testid="fee-level-default">
+                        {t('campaigns:levels.setDefault')}
+                      </Button>
+                    ),
+                    <Button key="edit" type="link" size="small" onClick={() => edit.show(l.id)} data-testid="fee-level-edit">
                       {t('buttons.edit')}
                     </Button>,
-                    <Button key="delete" type="link" size="small" danger onClick={() => remove(l)}>
+                    <Button key="delete" type="link" size="small" danger onClick={() => remove(l)} data-testid="fee-level-delete">
                       {t('buttons.delete')}
                     </Button>,
-                  ]
+                  ].filter(Boolean)
                 : []
             }
           >
@@ -85,7 +94,7 @@ export function FeeLevelsTab({ campaignId, editable, onChanged }: { campaignId: 
               title={
                 <Space>
                   {l.levelName}
-                  {l.isDefault && <Tag color="blue">{t('campaigns:levels.default')}</Tag>}
+                  {l.isDefault && <Tag color="blue" data-testid="fee-level-default-tag">{t('campaigns:levels.default')}</Tag>}
                 </Space>
               }
               description={l.description}
@@ -94,23 +103,8 @@ export function FeeLevelsTab({ campaignId, editable, onChanged }: { campaignId: 
           </List.Item>
         )}
       />
-      {editable && (
-        <Form form={form} layout="inline" onFinish={(v) => void save(v)} data-testid="fee-level-form">
-          <Form.Item name="levelName" rules={[rule]}>
-            <Input placeholder={t('campaigns:levels.name')} aria-label={t('campaigns:levels.name')} />
-          </Form.Item>
-          <Form.Item name="amount" rules={[rule]}>
-            <InputNumber min={1} step={1000} placeholder={t('campaigns:levels.amount')} aria-label={t('campaigns:levels.amount')} className="amount-input" />
-          </Form.Item>
-          <Form.Item name="description" rules={[rule]}>
-            <Input placeholder={t('campaigns:levels.description')} aria-label={t('campaigns:levels.description')} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="fee-level-save">
-            {t(editing ? 'buttons.save' : 'campaigns:levels.add')}
-          </Button>
-          {editing && <Button onClick={() => (setEditing(null), form.resetFields())}>{t('buttons.cancel')}</Button>}
-        </Form>
-      )}
+      <FeeLevelModal action="create" form={create} campaignId={campaignId} />
+      <FeeLevelModal action="edit" form={edit} campaignId={campaignId} />
     </Space>
   );
 }

@@ -1,67 +1,174 @@
 import { formatDateTime, formatVnd, fullName, ORDER_STATUSES } from '@doanhoi/shared';
+import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { apiRequest } from '../../../providers/http';
+import { usePaymentsRefresh } from '../use-refresh';
+import { ResolveModal } from './resolve-modal';
 
 /** A row of GET /payment-admin/payment-history/{campaignId} (001 §7 field names). */
-interface HistoryItem {
+export interface HistoryItem {
   id: number;
   order_code: number;
   amount: number;
   status: string;
   payment_method: 'ONLINE' | 'MANUAL';
   manual_method: 'cash' | 'transfer' | null;
+  note?: string | null;
   paid_at: string | null;
   created_at: string;
+  recorded_by?: { familyName: string; givenName: string } | null;
+  /** Money that actually arrived (payments API, issue 11): may differ from amount. */
+  received_amount?: number | null;
+  /** Sandbox money: never real. */
+  is_test?: boolean;
+  attention?: 'REFUND_DUE' | 'BALANCE_DUE' | null;
+  attention_reason?: 'DUPLICATE' | 'AFTER_CLOSE' | 'OVERPAID' | 'UNDERPAID' | null;
+  attention_amount?: number | null;
+  resolution?: 'REFUNDED' | 'ACCEPTED' | 'SETTLED' | null;
+  resolved_at?: string | null;
+  resolved_by?: { familyName: string; givenName: string } | null;
+  resolution_note?: string | null;
   assignment: { user: { familyName: string; givenName: string; code: string } };
 }
 
-const PAGE_SIZE = 10;
+/** The history filtered to orders whose money still needs the treasurer (Refine's URL filter format). */
+export const ATTENTION_HISTORY_QUERY =
+  'tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN';
+
+/** The attention cell: what is due and why, the resolve button, or how it was resolved. */
+function AttentionCell({ r, canResolve, onResolve }: { r: HistoryItem; canResolve: boolean; onResolve: () => void }) {
+  const t = useTranslate();
+  if (!r.attention) return null;
+  const amount = formatVnd(r.attention_amount ?? 0);
+  if (r.resolution) {
+    return (
+      <Space direction="vertical" size={0} data-testid="attention-resolved">
+        <Tag color="default">{t(`campaigns:attention.resolutions.${r.resolution}`, { amount })}</Tag>
+        {r.resolved_by && (
+          <Typography.Text type="secondary">
+            {fullName(r.resolved_by)}
+            {r.resolved_at ? `, ${formatDateTime(r.resolved_at)}` : ''}
+          </Typography.Text>
+        )}
+        {r.resolution_note && <Typography.Text type="secondary">{r.resolution_note}</Typography.Text>}
+      </Space>
+    );
+  }
+  return (
+    <Space direction="vertical" size={2} data-testid="attention-open" data-attention={r.attention}>
+      <Tag color={r.attention === 'REFUND_DUE' ? 'red' : 'orange'}>{t(`campaigns:attention.kinds.${r.attention}`, { amount })}</Tag>
+      {r.attention_reason && <Typography.Text type="secondary">{t(`campaigns:attention.reasons.${r.attention_reason}`)}</Typography.Text>}
+      {canResolve && (
+        <Button size="small" onClick={onResolve} data-testid="attention-resolve">
+          {t('campaigns:attention.resolve')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
 const STATUS_COLORS: Record<string, string> = { PAID: 'success', PENDING: 'processing', CANCELLED: 'default', EXPIRED: 'warning' };
 
-/** Payment history tab (001 §2): the campaign's orders, paid ones by default, with search and status. */
-export function PaymentHistoryTab({ campaignId }: { campaignId: number }) {
+/**
+ * Payment history tab (001 §2): the campaign's orders, paid ones by default, with search, status,
+ * "needs attention" and "hide test payments" kept in the URL. Money that did not fit its fee is
+ * flagged on its row with the resolve action (allowed on finished campaigns too: a payment after
+ * cancel is refunded after the cancel).
+ */
+export function PaymentHistoryTab({ campaignId, canResolve }: { campaignId: number; canResolve: boolean }) {
   const t = useTranslate();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('PAID');
-  const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), status });
-  if (search) query.set('search', search);
-  const history = useQuery({
-    queryKey: ['payment-campaigns', campaignId, 'history', query.toString()],
-    queryFn: () => apiRequest<{ data: { items: HistoryItem[]; total: number } }>(`/payment-admin/payment-history/${campaignId}?${query.toString()}`),
+  const refresh = usePaymentsRefresh();
+  const [resolving, setResolving] = useState<HistoryItem | null>(null);
+  const { tableProps, filters, setFilters } = useTable<HistoryItem>({
+    resource: `payment-admin/payment-history/${campaignId}`,
+    syncWithLocation: true,
+    meta: { listKey: 'data.items' },
+    pagination: { pageSize: 10 },
+    filters: { initial: [{ field: 'status', operator: 'eq', value: 'PAID' }] },
   });
+  const search = getDefaultFilter('q', filters, 'contains') as string | undefined;
+  const status = (getDefaultFilter('status', filters, 'eq') as string | undefined) ?? 'PAID';
+  const attention = getDefaultFilter('attention', filters, 'eq') as string | undefined;
+  const hideTest = getDefaultFilter('includeTest', filters, 'eq') === 'false';
   return (
     <Space direction="vertical" className="full-width" data-testid="payment-history">
       <Space wrap className="filter-bar">
-        <Input.Search allowClear placeholder={t('campaigns:history.search')} enterButton={t('buttons.filter')} onSearch={(v) => (setSearch(v.trim()), setPage(1))} />
+        <Input.Search
+          key={search ?? ''}
+          defaultValue={search}
+          allowClear
+          placeholder={t('campaigns:history.search')}
+          enterButton={t('buttons.filter')}
+          onSearch={(v) => setFilters([{ field: 'q', operator: 'contains', value: v.trim() || undefined }], 'merge')}
+          data-testid="history-search"
+        />
         <Select
           value={status}
-          onChange={(v) => (setStatus(v), setPage(1))}
+          onChange={(v) => setFilters([{ field: 'status', operator: 'eq', value: v }], 'merge')}
           options={[{ value: 'ALL', label: t('campaigns:filters.allStatuses') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`campaigns:history.status.${s}`) }))]}
           className="status-filter"
+          data-testid="history-status"
         />
+        <Select
+          value={attention ?? 'any'}
+          onChange={(v) => setFilters([{ field: 'attention', operator: 'eq', value: v === 'any' ? undefined : v }], 'merge')}
+          options={(['any', 'OPEN', 'RESOLVED'] as const).map((v) => ({ value: v, label: t(`campaigns:attention.filter.${v}`) }))}
+          className="status-filter"
+          data-testid="history-attention"
+        />
+        <Space>
+          <Switch size="small" checked={hideTest} onChange={(on) => setFilters([{ field: 'includeTest', operator: 'eq', value: on ? 'false' : undefined }], 'merge')} aria-label={t('campaigns:history.hideTest')} />
+          {t('campaigns:history.hideTest')}
+        </Space>
       </Space>
-      <Table<HistoryItem>
-        rowKey="id"
-        size="small"
-        loading={history.isLoading}
-        dataSource={history.data?.data.items ?? []}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: history.data?.data.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
-      >
+      <Table<HistoryItem> {...tableProps} rowKey="id" size="small" data-testid="history-table" pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}>
         <Table.Column<HistoryItem> dataIndex="order_code" title={t('campaigns:history.orderCode')} />
         <Table.Column<HistoryItem> key="member" title={t('campaigns:assignments.member')} render={(_, r) => `${fullName(r.assignment.user)} (${r.assignment.user.code})`} />
-        <Table.Column<HistoryItem> dataIndex="amount" title={t('campaigns:assignments.amount')} align="right" render={(v: number) => formatVnd(v)} />
-        <Table.Column<HistoryItem> dataIndex="status" title={t('campaigns:fields.status')} render={(s: string) => <Tag color={STATUS_COLORS[s]}>{t(`campaigns:history.status.${s}`)}</Tag>} />
+        <Table.Column<HistoryItem>
+          key="amount"
+          title={t('campaigns:assignments.amount')}
+          align="right"
+          render={(_, r) =>
+            // What arrived when it differs from what was asked (under- or overpayment).
+            r.received_amount != null && r.received_amount > 0 && r.received_amount !== r.amount ? (
+              <Space direction="vertical" size={0} data-testid="history-received">
+                <span>{formatVnd(r.received_amount)}</span>
+                <Typography.Text type="secondary">{t('campaigns:history.asked', { amount: formatVnd(r.amount) })}</Typography.Text>
+              </Space>
+            ) : (
+              formatVnd(r.amount)
+            )
+          }
+        />
+        <Table.Column<HistoryItem>
+          dataIndex="status"
+          title={t('campaigns:fields.status')}
+          render={(s: string, r) => (
+            <Space size={4} wrap>
+              <Tag color={STATUS_COLORS[s]}>{t(`campaigns:history.status.${s}`)}</Tag>
+              {r.is_test && (
+                <Tag color="purple" data-testid="test-badge">
+                  {t('campaigns:history.test')}
+                </Tag>
+              )}
+            </Space>
+          )}
+        />
         <Table.Column<HistoryItem>
           key="method"
           title={t('campaigns:history.method')}
-          render={(_, r) => t(r.payment_method === 'ONLINE' ? 'campaigns:history.online' : `campaigns:history.${r.manual_method ?? 'cash'}`)}
+          render={(_, r) => (
+            <Space direction="vertical" size={0}>
+              <span>{t(r.payment_method === 'ONLINE' ? 'campaigns:history.online' : `campaigns:history.${r.manual_method ?? 'cash'}`)}</span>
+              {r.note && <Typography.Text type="secondary">{r.note}</Typography.Text>}
+            </Space>
+          )}
         />
         <Table.Column<HistoryItem> key="time" title={t('campaigns:history.time')} render={(_, r) => formatDateTime(r.paid_at ?? r.created_at)} />
+        <Table.Column<HistoryItem> key="attention" title={t('campaigns:attention.column')} render={(_, r) => <AttentionCell r={r} canResolve={canResolve} onResolve={() => setResolving(r)} />} />
       </Table>
+      <ResolveModal order={resolving} onClose={() => setResolving(null)} onDone={() => (setResolving(null), refresh())} />
     </Space>
   );
 }

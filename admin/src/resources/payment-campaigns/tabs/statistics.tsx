@@ -1,20 +1,31 @@
-import { formatDateTime, formatVnd, type CampaignStatistics } from '@doanhoi/shared';
+import { formatDateTime, formatVnd } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Progress, Row, Space, Spin, Statistic, Tag } from 'antd';
-import { apiRequest } from '../../../providers/http';
+import { Alert, Button, Card, Col, Progress, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { dueLevel, progressColor } from '../rules';
+import { useCampaignStatistics } from '../use-statistics';
+import { ATTENTION_HISTORY_QUERY } from './payment-history';
 
-/** Statistics tab (001 §2): due date, four money/member cards, counts by status and a progress bar. */
-export function StatisticsTab({ campaignId }: { campaignId: number }) {
+const BANNER_TYPES = { overdue: 'error', soon: 'warning', week: 'warning', ok: 'success' } as const;
+
+/** Statistics tab (001 §2): the due-date banner, four money/member cards, counts by status and the progress bar. */
+export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: number; canSeeHistory: boolean }) {
   const t = useTranslate();
-  const q = useQuery({ queryKey: ['payment-campaigns', campaignId, 'statistics'], queryFn: () => apiRequest<CampaignStatistics>(`/payment-campaigns/${campaignId}/statistics`) });
-  if (!q.data) return <Spin />;
-  const s = q.data;
-  const ended = new Date(s.endDate).getTime() < Date.now();
+  const { stats: s } = useCampaignStatistics(campaignId);
+  if (!s) return <Spin />;
+  const due = dueLevel(s.endDate);
+  const percent = Math.round(s.collectionPercentage);
   return (
     <Space direction="vertical" className="full-width" data-testid="campaign-statistics">
-      <Alert type={ended ? 'warning' : 'info'} showIcon message={t(ended ? 'campaigns:stats.ended' : 'campaigns:stats.due', { date: formatDateTime(s.endDate) })} />
-      <Row gutter={16}>
+      <Alert
+        type={BANNER_TYPES[due.level]}
+        showIcon
+        className={`due-banner due-${due.level}`}
+        data-testid="due-banner"
+        data-level={due.level}
+        message={t(`campaigns:stats.dueLevel.${due.level}`, { date: formatDateTime(s.endDate), count: due.daysLeft })}
+      />
+      <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.members')} value={s.totalMembers} /></Card></Col>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.uncollected')} value={formatVnd(s.uncollected)} /></Card></Col>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.collected')} value={formatVnd(s.collected)} /></Card></Col>
@@ -25,7 +36,50 @@ export function StatisticsTab({ campaignId }: { campaignId: number }) {
         <Tag color="success">{t('campaigns:stats.paid', { count: s.paidCount })}</Tag>
         <Tag color="error">{t('campaigns:stats.overdue', { count: s.overdueCount })}</Tag>
       </Space>
-      <Progress percent={Math.round(s.collectionPercentage)} />
+      <Progress percent={percent} strokeColor={progressColor(percent)} data-testid="collection-progress" data-color={progressColor(percent)} />
+      {/* Every đồng received: applied to fees + excess kept + refunds due (issue 11). Test money is apart. */}
+      <Typography.Paragraph data-testid="money-reconciliation">
+        {t('campaigns:money.reconciliation', {
+          received: formatVnd(s.totalReceived ?? s.collected),
+          collected: formatVnd(s.collected),
+          extra: formatVnd(s.extraReceived ?? 0),
+          refund: formatVnd(s.refundDue ?? 0),
+        })}
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]} data-testid="attention-tiles">
+        <Col xs={24} md={8}>
+          <Card size="small" data-testid="tile-refund-due" className={s.refundDueCount ? 'tile-attention' : undefined}>
+            <Statistic title={t('campaigns:money.refundDue', { count: s.refundDueCount ?? 0 })} value={formatVnd(s.refundDue ?? 0)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" data-testid="tile-balance-due" className={s.balanceDueCount ? 'tile-attention' : undefined}>
+            <Statistic title={t('campaigns:money.balanceDue', { count: s.balanceDueCount ?? 0 })} value={formatVnd(s.balanceDue ?? 0)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" data-testid="tile-test">
+            <Statistic title={t('campaigns:money.test', { count: s.testPaidCount ?? 0 })} value={formatVnd(s.testReceived ?? 0)} />
+          </Card>
+        </Col>
+      </Row>
+      {(s.attentionCount ?? 0) > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="attention-banner"
+          message={t('campaigns:money.attention', { count: s.attentionCount })}
+          action={
+            canSeeHistory && (
+              <Link to={`?${ATTENTION_HISTORY_QUERY}`}>
+                <Button size="small" data-testid="attention-open-history">
+                  {t('campaigns:money.review')}
+                </Button>
+              </Link>
+            )
+          }
+        />
+      )}
     </Space>
   );
 }

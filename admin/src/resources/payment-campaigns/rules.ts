@@ -1,0 +1,24 @@
+/** Pure display rules of the campaign screens (001 §4 "Due-date banner", "Progress bar colour"; §9 thresholds). */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type DueLevel = 'overdue' | 'soon' | 'week' | 'ok';
+
+/** Overdue once the end has passed; 3 days or fewer "expiring soon" (orange); 7 or fewer yellow; otherwise green. */
+export function dueLevel(endDate: string, now = Date.now()): { level: DueLevel; daysLeft: number } {
+  const left = new Date(endDate).getTime() - now;
+  const daysLeft = Math.max(0, Math.ceil(left / DAY_MS));
+  if (left <= 0) return { level: 'overdue', daysLeft: 0 };
+  if (left <= 3 * DAY_MS) return { level: 'soon', daysLeft };
+  if (left <= 7 * DAY_MS) return { level: 'week', daysLeft };
+  return { level: 'ok', daysLeft };
+}
+
+export const DUE_COLORS: Record<DueLevel, string> = { overdue: '#cf1322', soon: '#fa8c16', week: '#d4b106', ok: '#389e0d' };
+
+/** 80 % and above green, 50 % and above yellow, otherwise red. */
+export function progressColor(percent: number): string {
+  if (percent >= 80) return '#52c41a';
+  if (percent >= 50) return '#fadb14';
+  return '#f5222d';
+}

@@ -1,0 +1,144 @@
+/**
+ * Every đồng on screen (issue 11): in the sandbox a member underpays, pays the rest, pays twice, and
+ * pays into a cancelled campaign; the member sees balances and notices, the treasurer sees the
+ * attention rows, resolves them, and the statistics reconcile. Campaigns are set up through the API.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, MEMBER } from '../helpers/accounts';
+import { apiLogin, signIn } from '../helpers/session';
+
+const stamp = Date.now() % 100000;
+const MAIN = `Quỹ tiền E2E ${stamp}`;
+const CLOSED = `Quỹ hủy E2E ${stamp}`;
+const ids: Record<string, { campaign: number; assignment: number }> = {};
+
+async function api<T>(baseURL: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function setUpCampaign(baseURL: string, token: string, name: string) {
+  const orgs = await api<{ data: { id: number; code: string }[] }>(baseURL, token, '/payment-campaigns/accessible-organizations');
+  const org = orgs.data.find((o) => o.code === 'DCS-CNTT')!;
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const campaign = await api<{ id: number }>(baseURL, token, '/payment-campaigns', {
+    method: 'POST',
+    body: { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` },
+  });
+  const level = await api<{ id: number }>(baseURL, token, '/payment-fee-levels', { method: 'POST', body: { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 60_000 } });
+  const members = await api<{ users: { id: number }[] }>(baseURL, token, `/users?search=${encodeURIComponent(MEMBER.email)}`);
+  const created = await api<{ data: { id: number } }>(baseURL, token, '/payment/assignments', {
+    method: 'POST',
+    body: { campaignId: campaign.id, userId: members.users[0].id, feeLevelId: level.id },
+  });
+  await api(baseURL, token, `/payment-campaigns/${campaign.id}/payos-config`, {
+    method: 'POST',
+    body: { clientId: `money-${stamp}`, apiKey: `money-api-${stamp}`, checksumKey: `money-checksum-${stamp}`, isActive: true },
+  });
+  await api(baseURL, token, `/payment-campaigns/${campaign.id}/activate`, { method: 'POST' });
+  return { campaign: campaign.id, assignment: created.data.id };
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  const token = await apiLogin(baseURL!, ADMIN);
+  ids.main = await setUpCampaign(baseURL!, token, MAIN);
+  ids.closed = await setUpCampaign(baseURL!, token, CLOSED);
+});
+
+async function portal(page: Page) {
+  await page.goto('/payment/login?to=%2Fpayment%2Fmy-campaigns');
+  const form = page.getByTestId('portal-login-form');
+  await form.getByLabel('Email').fill(MEMBER.email);
+  await form.getByLabel('Mật khẩu').fill(MEMBER.password);
+  await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page.getByTestId('my-campaigns')).toBeVisible();
+}
+
+const rowOf = (page: Page, name: string) => page.locator('[data-testid="assignment-row"]').filter({ hasText: name });
+
+test('an underpaid fee stays payable for its balance, and paying the rest marks it paid (a test payment)', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  await portal(page);
+
+  // Underpay: half of 60.000 arrives; the fee stays payable for the other half.
+  await rowOf(page, MAIN).getByTestId('pay-button').click();
+  await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
+  await page.getByRole('button', { name: 'Mô phỏng: chuyển thiếu' }).click();
+  await expect(page).toHaveURL(/\/payment-result\/\d+/);
+  await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'BALANCE_DUE', { timeout: 20_000 });
+  await expect(page.getByTestId('order-attention')).toContainText('30.000');
+  await page.goto('/payment/my-campaigns');
+  await expect(rowOf(page, MAIN)).toHaveAttribute('data-status', 'PENDING');
+  await expect(rowOf(page, MAIN).getByTestId('assignment-remaining')).toContainText('30.000');
+  await expect(rowOf(page, MAIN).getByTestId('pay-button')).toHaveText('Trả phần còn lại');
+
+  // The rest: the fee is paid (with sandbox money, so marked as a test payment).
+  await rowOf(page, MAIN).getByTestId('pay-button').click();
+  await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
+  await page.getByRole('button', { name: /^Thanh toán/ }).first().click();
+  await expect(page).toHaveURL(/\/payment-result\/\d+/);
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
+  await page.goto('/payment/my-campaigns');
+  await expect(rowOf(page, MAIN)).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
+  await expect(rowOf(page, MAIN).getByTestId('test-payment-badge')).toBeVisible();
+});
+
+test('a second transfer and a payment after cancel are flagged for refund and resolved by the treasurer', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  await portal(page);
+  // The first test left the main fee paid; its first (underpaid) link still takes money.
+  const memberToken = await apiLogin(baseURL!, MEMBER);
+  const orders = await api<{ data: { items?: { orderCode: number; checkoutUrl: string | null; assignmentId: number }[] } }>(baseURL!, memberToken, '/payment/history?limit=100');
+  const checkout = (orders.data.items ?? []).filter((o) => o.assignmentId === ids.main.assignment && o.checkoutUrl).at(-1)?.checkoutUrl ?? '';
+
+  // A second transfer on the first link (the rest went through a new one): the fee is already paid, so it is a duplicate to refund.
+  await page.goto(checkout);
+  await page.getByRole('button', { name: /^(Thanh toán phần còn thiếu|Mô phỏng: chuyển khoản thêm một lần)$/ }).first().click();
+  await expect(page).toHaveURL(/\/payment-result\/\d+/);
+  // The webhook that flags it follows the redirect by about a second.
+  await page.waitForTimeout(3000);
+  await page.reload();
+  await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'REFUND_DUE', { timeout: 20_000 });
+
+  // A payment after cancel: the member opens a link, the campaign is cancelled, the money still arrives.
+  const link = await api<{ data: { checkoutUrl: string } }>(baseURL!, memberToken, '/payment/create-payment-link', { method: 'POST', body: { assignmentId: ids.closed.assignment } });
+  await api(baseURL!, await apiLogin(baseURL!, ADMIN), `/payment-campaigns/${ids.closed.campaign}/cancel`, { method: 'POST' });
+  await page.goto(link.data.checkoutUrl);
+  await page.getByRole('button', { name: 'Mô phỏng: chuyển khoản thêm một lần' }).click();
+  await expect(page).toHaveURL(/\/payment-result\/\d+/);
+  await page.waitForTimeout(3000);
+  await page.reload();
+  await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'REFUND_DUE', { timeout: 20_000 });
+  await expect(page.getByTestId('order-attention')).toContainText('60.000');
+
+  // The treasurer: the main campaign's history lists the duplicate to refund; resolving it clears the tile.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, ADMIN, `/admin/payment-campaigns/${ids.main.campaign}`);
+  const stats = page.getByTestId('campaign-statistics');
+  await expect(stats).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('attention-banner')).toBeVisible();
+  await expect(page.getByTestId('money-reconciliation')).toBeVisible();
+  await page.getByTestId('attention-open-history').click();
+  await expect(page).toHaveURL(/tab=payment-history/);
+  const open = page.getByTestId('history-table').locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('attention-open') });
+  await expect(open).toHaveCount(1, { timeout: 20_000 });
+  await expect(open).toContainText('Thanh toán trùng');
+  await expect(open.getByTestId('test-badge')).toBeVisible();
+  await open.getByTestId('attention-resolve').click();
+  await page.getByTestId('resolve-form').getByLabel('Đã hoàn tiền cho người nộp').check();
+  await page.getByTestId('resolve-form').getByLabel('Ghi chú').fill('Đã chuyển trả');
+  await page.getByTestId('resolve-confirm').click();
+  await expect(page.getByTestId('history-table').getByTestId('attention-open')).toHaveCount(0, { timeout: 20_000 });
+
+  // The cancelled campaign shows its refund due too.
+  await page.goto(`/admin/payment-campaigns/${ids.closed.campaign}?tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN`);
+  const afterCancel = page.getByTestId('history-table').locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('attention-open') });
+  await expect(afterCancel).toHaveCount(1, { timeout: 30_000 });
+  await expect(afterCancel).toContainText('Thanh toán sau khi đợt thu đóng');
+});
