@@ -7,7 +7,7 @@ import {
   normalizeText,
   type OrganizationType,
 } from '@doanhoi/shared';
-import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, like, lt, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createOrganizationSchema, OrganizationDetail, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
 import { invalidateActors } from '../auth/actor';
@@ -24,7 +24,9 @@ import { orgContext, pathIds } from './context';
 import { childPath } from './paths';
 import { organizationMembers, organizations } from './schema';
 import { organizationStats } from './stats';
-import { treeBody } from './tree';
+import { buildTree, treeBody } from './tree';
+import { subtreeRange } from '../users/scope';
+import type { OrganizationNode } from '@doanhoi/shared';
 
 type OrgRow = typeof organizations.$inferSelect;
 
@@ -252,6 +254,29 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
 
     stats() {
       return organizationStats(db, visibleCondition(visibility(db, actor)));
+    },
+
+    /** The statistics of one organization and everything beneath it that the caller sees (detail pages). */
+    subtreeStats(id: number) {
+      const o = visibleOrg(db, actor, id);
+      const [from, to] = subtreeRange(o.path);
+      return organizationStats(db, and(visibleCondition(visibility(db, actor)), gte(organizations.path, from), lt(organizations.path, to)));
+    },
+
+    /**
+     * One level of the tree below a node, each child with hasChildren and its member count, so the
+     * tree screen opens any node in place without loading the levels beneath (cached rows, tree.ts).
+     */
+    childNodes(id: number): OrganizationNode[] {
+      visibleOrg(db, actor, id);
+      const find = (nodes: OrganizationNode[]): OrganizationNode | undefined => {
+        for (const n of nodes) {
+          const hit = n.id === id ? n : find(n.children);
+          if (hit) return hit;
+        }
+        return undefined;
+      };
+      return (find(buildTree(db, visibility(db, actor), this.canViewMemberCounts()))?.children ?? []).map((c) => ({ ...c, children: [] }));
     },
   };
 }
