@@ -25,12 +25,16 @@ export const NAMESPACES = [
   'validation',
 ];
 
+const options = i18nOptions({ ns: NAMESPACES, defaultNS: 'common', fallbackNS: 'common' });
+
 export const i18nReady = i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init<HttpBackendOptions>({
-    ...i18nOptions({ ns: NAMESPACES, defaultNS: 'common', fallbackNS: 'common' }),
+    ...options,
+    // 000 §1: Vietnamese unless English was chosen here; the browser's own language is not asked.
+    detection: { ...options.detection, order: ['localStorage', 'cookie'] },
     react: { useSuspense: true },
   });
 

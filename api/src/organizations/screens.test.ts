@@ -50,3 +50,13 @@ describe('GET /organizations/:id/stats', () => {
     expect((await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: viewer.token })).status).toBe(403);
   });
 });
+
+describe('GET /organizations rows for pickers', () => {
+  it('carry the parent name and the ancestors from the root', async () => {
+    const res = await t.request('GET', '/api/organizations?type=chi_doan', { token: t.adminToken });
+    const cd = res.body.data.find((o: { id: number }) => o.id === org.cd);
+    expect(cd).toMatchObject({ parentName: 'DCS', ancestorIds: [org.doan, org.dcs] });
+    const root = (await t.request('GET', '/api/organizations?type=doan_truong', { token: t.adminToken })).body.data[0];
+    expect(root).toMatchObject({ parentName: null, ancestorIds: [] });
+  });
+});

@@ -9,7 +9,7 @@ import {
 } from '@doanhoi/shared';
 import { and, asc, count, eq, gte, inArray, like, lt, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createOrganizationSchema, OrganizationDetail, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
+import type { createOrganizationSchema, OrganizationDetail, OrganizationListItem, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
 import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
@@ -84,7 +84,11 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const where = and(...conds);
       const total = db.select({ n: count() }).from(organizations).where(where).get()!.n;
       const rows = db.select().from(organizations).where(where).orderBy(asc(organizations.path)).limit(q.limit).offset((q.page - 1) * q.limit).all();
-      return { data: rows.map(toOrganization), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+      // Pickers show the parent's name (000 §2) and check rights in each row's own context (its ancestors).
+      const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id != null))];
+      const parentNames = new Map(parentIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, parentIds)).all().map((p) => [p.id, p.name]) : []);
+      const data: OrganizationListItem[] = rows.map((o) => ({ ...toOrganization(o), parentName: o.parentId ? (parentNames.get(o.parentId) ?? null) : null, ancestorIds: pathIds(o.path).slice(0, -1) }));
+      return { data, total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
     accessible() {

@@ -104,11 +104,13 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     onClose();
   };
 
+  // 000 §5: with errors in the file, Start needs "skip errors" on (or there is nothing valid to import).
+  const startable = Boolean(validation?.summary.valid) && (choices.skipErrors || !validation?.summary.invalid);
   const footer =
     step === 'preview' ? (
       <Space>
         <Button onClick={reset}>{t('import.buttons.back')}</Button>
-        <Button type="primary" onClick={onImport} loading={busy} disabled={!validation?.summary.valid} data-testid="import-run">
+        <Button type="primary" onClick={onImport} loading={busy} disabled={!startable} data-testid="import-run">
           {t(choices.dryRun ? 'import.buttons.dryRun' : 'import.buttons.import')}
         </Button>
       </Space>
