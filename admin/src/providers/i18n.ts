@@ -45,12 +45,18 @@ export function translateValidation(message: string): string {
   return i18n.t(validationKey(message));
 }
 
+/** Refine's error toasts name the resource by its raw English singular ("department"): shown in the screen's language. */
+function withResourceName(options: Record<string, unknown> | undefined) {
+  const resource = options?.resource;
+  return typeof resource === 'string' ? { ...options, resource: i18n.t(`resourceNames.${resource}`, { defaultValue: resource }) } : options;
+}
+
 export const i18nProvider: I18nProvider = {
   // Refine sometimes passes the default message in place of the options.
   translate: (key, options, defaultMessage) =>
     typeof options === 'string'
       ? String(i18n.t(key, { defaultValue: options }))
-      : String(i18n.t(key, { defaultValue: defaultMessage, ...options })),
+      : String(i18n.t(key, { defaultValue: defaultMessage, ...withResourceName(options) })),
   changeLocale: (lang) => i18n.changeLanguage(lang),
   getLocale: () => i18n.resolvedLanguage ?? i18n.language ?? 'vi',
 };

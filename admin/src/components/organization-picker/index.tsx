@@ -24,9 +24,11 @@ interface Props extends Omit<SelectProps<number | number[]>, 'options' | 'filter
 
 const SEARCH_DELAY_MS = 300;
 
+const title = (o: KnownOrganization) => (o.code ? `${o.name} (${o.code})` : o.name);
+
 const label = (o: KnownOrganization) => (
   <span className="org-option">
-    {o.name} <Typography.Text type="secondary">({o.code})</Typography.Text>
+    {o.name} {o.code && <Typography.Text type="secondary">({o.code})</Typography.Text>}
     {o.parentName && <Typography.Text type="secondary" className="org-option-parent"> — {o.parentName}</Typography.Text>}
   </span>
 );
@@ -56,7 +58,7 @@ export function OrganizationPicker({ known = [], allow, globalLabel, ...select }
     const found = (result?.data ?? []).filter((o) => !allow || allow(o));
     const knownIds = new Set(known.map((k) => k.id));
     const sorted = [...known, ...found.filter((o) => !knownIds.has(o.id)).sort((a, b) => a.name.localeCompare(b.name, 'vi'))];
-    const rows = sorted.map((o) => ({ value: o.id, label: label(o), title: `${o.name} (${o.code})` }));
+    const rows = sorted.map((o) => ({ value: o.id, label: label(o), title: title(o) }));
     return globalLabel ? [{ value: GLOBAL_ORGANIZATION, label: <strong>{globalLabel}</strong>, title: globalLabel }, ...rows] : rows;
   }, [result, known, allow, globalLabel]);
   return (

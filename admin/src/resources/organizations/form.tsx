@@ -3,6 +3,7 @@ import { useSelect } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Button, Form, Input, Modal, Select, Typography, type FormProps, type ModalProps } from 'antd';
 import { zodRule } from '../../components/form-rules';
+import { useDialogFocus } from '../../components/dialog-focus';
 
 interface Props {
   action: 'create' | 'edit';
@@ -27,6 +28,7 @@ export function typesUnder(parentType: OrganizationType | null | undefined): Org
  */
 export function OrganizationFormModal({ action, modalProps, formProps, parent }: Props) {
   const t = useTranslate();
+  const focus = useDialogFocus();
   const form = formProps.form!;
   const type = Form.useWatch('type', form) as OrganizationType | undefined;
   const name = Form.useWatch('name', form) as string | undefined;
@@ -54,7 +56,8 @@ export function OrganizationFormModal({ action, modalProps, formProps, parent }:
   const suggestion = !name?.trim() && type && code?.trim() ? `${t(`organizations:types.${type}`)} ${code.trim()}` : null;
 
   return (
-    <Modal {...modalProps} title={t(`organizations:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} forceRender>
+    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`organizations:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} forceRender>
+      <div ref={focus.ref}>
       <Form
         {...formProps}
         name={`organization-${action}`}
@@ -101,12 +104,14 @@ export function OrganizationFormModal({ action, modalProps, formProps, parent }:
             )
           }
         >
-          <Input maxLength={200} autoFocus />
+          <Input maxLength={200} />
         </Form.Item>
         <Form.Item label={t('organizations:fields.description')} name="description" rules={[rule]}>
           <Input.TextArea rows={3} maxLength={1000} />
         </Form.Item>
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
     </Modal>
   );
 }

@@ -37,7 +37,8 @@ export function RoleList() {
   });
   useForgetOnClose(edit);
 
-  const applied = (getDefaultFilter('q', filters, 'contains') as string | undefined) ?? '';
+  // A numeric search comes back from the URL as a number; compared as text so it is not applied again and again.
+  const applied = String(getDefaultFilter('q', filters, 'contains') ?? '');
   const [search, setSearch] = useState(applied);
   const status = String(getDefaultFilter('isActive', filters, 'eq') ?? 'all');
   const setFilter = (field: string, value: unknown, operator: 'contains' | 'eq') =>

@@ -4,6 +4,7 @@ import { useTranslate } from '@refinedev/core';
 import { Col, Form, Input, Modal, Row, Select, Switch, type FormProps, type ModalProps } from 'antd';
 import { zodRule } from '../../components/form-rules';
 import { OrganizationPicker, type KnownOrganization } from '../../components/organization-picker';
+import { useDialogFocus } from '../../components/dialog-focus';
 
 interface Props {
   action: 'create' | 'edit';
@@ -22,11 +23,13 @@ const searchByQ = (value: string) => [{ field: 'q', operator: 'contains' as cons
  */
 export function UserFormModal({ action, modalProps, formProps, memberships }: Props) {
   const t = useTranslate();
+  const focus = useDialogFocus();
   const page = { pageSize: 1000, mode: 'server' as const };
   const classes = useSelect<ClassItem>({ resource: 'classes', optionLabel: 'name', optionValue: 'id', pagination: page, onSearch: searchByQ });
   const departments = useSelect<Department>({ resource: 'departments', optionLabel: 'name', optionValue: 'id', pagination: page, onSearch: searchByQ });
   return (
-    <Modal {...modalProps} title={t(`users:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={760} forceRender>
+    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`users:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={760} forceRender>
+      <div ref={focus.ref}>
       <Form
         {...formProps}
         name={`user-${action}`}
@@ -109,7 +112,9 @@ export function UserFormModal({ action, modalProps, formProps, memberships }: Pr
             </Col>
           )}
         </Row>
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
     </Modal>
   );
 }

@@ -116,9 +116,11 @@ export function UserList() {
   const setFilter = (field: string, v: unknown) =>
     setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: v === '' || v === 'all' ? undefined : v }], 'merge');
   const filtered = ['q', 'userType', 'membershipStatus', 'isActive'].some((f) => value(f) !== undefined);
-  const [search, setSearch] = useState(value('q') ?? '');
+  // The URL gives a numeric search back as a number ("23001042" → 23001042): compared as text, or it would re-apply forever.
+  const applied = String(value('q') ?? '');
+  const [search, setSearch] = useState(applied);
   useEffect(() => {
-    if (search.trim() === (value('q') ?? '')) return;
+    if (search.trim() === applied) return;
     const timer = setTimeout(() => setFilter('q', search.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -40,9 +40,12 @@ export function nextScope(previous: number[], next: number[]): number[] {
 /** The API's validation messages name the field path ("roleAssignments.1: …"); users see the message only. */
 const withoutPath = (message: string) => message.replace(/^[\w.]+\.\d+:\s*/, '');
 
-/** Where a role may be granted by the caller (GET /users/available-roles' grantableIn): in a listed organization or beneath it. */
+/**
+ * Where a role may be granted by the caller (GET /users/available-roles' grantableIn): anywhere when
+ * they may grant it globally, else in a listed organization or beneath it.
+ */
 const grantableIn = (role: AvailableRole | undefined) => (o: OrganizationListItem) =>
-  Boolean(role && (role.grantableIn.organizationIds.includes(o.id) || o.ancestorIds.some((a) => role.grantableIn.organizationIds.includes(a))));
+  Boolean(role && (role.grantableIn.global || role.grantableIn.organizationIds.includes(o.id) || o.ancestorIds.some((a) => role.grantableIn.organizationIds.includes(a))));
 
 /**
  * Assign roles and grant roles (000 §2): the user's role links as rows of a role and where it
