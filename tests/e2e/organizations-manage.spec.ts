@@ -1,6 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+
+// The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 async function pick(page: Page, select: Locator, option: string) {
   await select.click();

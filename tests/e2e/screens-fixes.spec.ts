@@ -1,10 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
+
+// The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 async function usersFile(rows: string[][]) {
   const book = new ExcelJS.Workbook();

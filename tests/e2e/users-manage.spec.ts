@@ -1,6 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+
+// The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const rows = (page: Page) => page.getByTestId('users-table').locator('tbody tr.ant-table-row');
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();

@@ -40,6 +40,8 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
       closable={Boolean(chosen)}
       maskClosable={Boolean(chosen)}
       keyboard={Boolean(chosen)}
+      // From the menu it mounts on each opening, so the first field takes the focus.
+      destroyOnHidden={Boolean(chosen)}
       onCancel={() => {
         form.resetFields();
         chosen?.onClose();
