@@ -89,8 +89,7 @@ test('the admin gives a student the staff role in one faculty, and the role show
   const row = dialog.locator('.assignment-row').last();
   await row.locator('.assignment-role').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Cán bộ' }).click();
-  // Replace "global" by the faculty.
-  await row.locator('.ant-select-selection-item-remove').first().click();
+  // A new row starts empty ("global" as placeholder); choosing the faculty scopes it there.
   await row.locator('.assignment-orgs').click();
   await page.keyboard.type('DCS-CNTT');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'DCS-CNTT' }).click();

@@ -25,12 +25,16 @@ export const NAMESPACES = [
   'validation',
 ];
 
+const options = i18nOptions({ ns: NAMESPACES, defaultNS: 'common', fallbackNS: 'common' });
+
 export const i18nReady = i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init<HttpBackendOptions>({
-    ...i18nOptions({ ns: NAMESPACES, defaultNS: 'common', fallbackNS: 'common' }),
+    ...options,
+    // 000 §1: Vietnamese unless English was chosen here; the browser's own language is not asked.
+    detection: { ...options.detection, order: ['localStorage', 'cookie'] },
     react: { useSuspense: true },
   });
 
@@ -41,12 +45,18 @@ export function translateValidation(message: string): string {
   return i18n.t(validationKey(message));
 }
 
+/** Refine's error toasts name the resource by its raw English singular ("department"): shown in the screen's language. */
+function withResourceName(options: Record<string, unknown> | undefined) {
+  const resource = options?.resource;
+  return typeof resource === 'string' ? { ...options, resource: i18n.t(`resourceNames.${resource}`, { defaultValue: resource }) } : options;
+}
+
 export const i18nProvider: I18nProvider = {
   // Refine sometimes passes the default message in place of the options.
   translate: (key, options, defaultMessage) =>
     typeof options === 'string'
       ? String(i18n.t(key, { defaultValue: options }))
-      : String(i18n.t(key, { defaultValue: defaultMessage, ...options })),
+      : String(i18n.t(key, { defaultValue: defaultMessage, ...withResourceName(options) })),
   changeLocale: (lang) => i18n.changeLanguage(lang),
   getLocale: () => i18n.resolvedLanguage ?? i18n.language ?? 'vi',
 };

@@ -48,6 +48,8 @@ export function organizationsRoutes() {
     .post('/', requirePermission('organizations.create'), validate('json', createOrganizationSchema), (c) => c.json(svc(c).create(c.req.valid('json')), 201))
     .get('/:id', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).get(c.req.valid('param').id)))
     .get('/:id/children', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).children(c.req.valid('param').id)))
+    .get('/:id/child-nodes', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).childNodes(c.req.valid('param').id)))
+    .get('/:id/stats', validate('param', idParam), requirePermission('organizations.view_member_count', fromParam()), (c) => c.json(svc(c).subtreeStats(c.req.valid('param').id)))
     .get('/:id/parent', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).parent(c.req.valid('param').id)))
     .get('/:id/breadcrumb', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).breadcrumb(c.req.valid('param').id)))
     .get('/:id/members', validate('param', idParam), requirePermission('organizations.access', fromParam()), validate('query', organizationMembersQuery), (c) =>

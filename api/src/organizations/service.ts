@@ -7,10 +7,10 @@ import {
   normalizeText,
   type OrganizationType,
 } from '@doanhoi/shared';
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { containsLike } from '../lib/like';
 import type { z } from 'zod';
-import type { createOrganizationSchema, OrganizationDetail, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
+import type { createOrganizationSchema, OrganizationDetail, OrganizationListItem, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
 import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
@@ -25,7 +25,9 @@ import { orgContext, pathIds } from './context';
 import { childPath } from './paths';
 import { organizationMembers, organizations } from './schema';
 import { organizationStats } from './stats';
-import { treeBody } from './tree';
+import { buildTree, treeBody } from './tree';
+import { subtreeRange } from '../users/scope';
+import type { OrganizationNode } from '@doanhoi/shared';
 
 type OrgRow = typeof organizations.$inferSelect;
 
@@ -83,7 +85,11 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const where = and(...conds);
       const total = db.select({ n: count() }).from(organizations).where(where).get()!.n;
       const rows = db.select().from(organizations).where(where).orderBy(asc(organizations.path)).limit(q.limit).offset((q.page - 1) * q.limit).all();
-      return { data: rows.map(toOrganization), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+      // Pickers show the parent's name (000 §2) and check rights in each row's own context (its ancestors).
+      const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id != null))];
+      const parentNames = new Map(parentIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, parentIds)).all().map((p) => [p.id, p.name]) : []);
+      const data: OrganizationListItem[] = rows.map((o) => ({ ...toOrganization(o), parentName: o.parentId ? (parentNames.get(o.parentId) ?? null) : null, ancestorIds: pathIds(o.path).slice(0, -1) }));
+      return { data, total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
     accessible() {
@@ -253,6 +259,29 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
 
     stats() {
       return organizationStats(db, visibleCondition(visibility(db, actor)));
+    },
+
+    /** The statistics of one organization and everything beneath it that the caller sees (detail pages). */
+    subtreeStats(id: number) {
+      const o = visibleOrg(db, actor, id);
+      const [from, to] = subtreeRange(o.path);
+      return organizationStats(db, and(visibleCondition(visibility(db, actor)), gte(organizations.path, from), lt(organizations.path, to)));
+    },
+
+    /**
+     * One level of the tree below a node, each child with hasChildren and its member count, so the
+     * tree screen opens any node in place without loading the levels beneath (cached rows, tree.ts).
+     */
+    childNodes(id: number): OrganizationNode[] {
+      visibleOrg(db, actor, id);
+      const find = (nodes: OrganizationNode[]): OrganizationNode | undefined => {
+        for (const n of nodes) {
+          const hit = n.id === id ? n : find(n.children);
+          if (hit) return hit;
+        }
+        return undefined;
+      };
+      return (find(buildTree(db, visibility(db, actor), this.canViewMemberCounts()))?.children ?? []).map((c) => ({ ...c, children: [] }));
     },
   };
 }

@@ -78,6 +78,12 @@ export interface OrganizationSummary {
   updatedAt: string;
 }
 
+/** A row of GET /organizations: the summary plus what pickers show and check (parent name, ancestors from the root). */
+export interface OrganizationListItem extends OrganizationSummary {
+  parentName: string | null;
+  ancestorIds: number[];
+}
+
 export interface OrganizationRef {
   id: number;
   name: string;

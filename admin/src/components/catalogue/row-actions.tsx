@@ -9,10 +9,12 @@ interface Props {
   onDelete: () => void;
   /** Prefix of the edit/delete buttons' test ids, e.g. "department". */
   testId: string;
+  /** Why this row cannot be deleted (the button is shown disabled with it), e.g. a class with students. */
+  deleteBlocked?: string | null;
 }
 
 /** View, edit and delete icons of a table row, each shown only when allowed. */
-export function RowActions({ can, onShow, onEdit, onDelete, testId }: Props) {
+export function RowActions({ can, onShow, onEdit, onDelete, testId, deleteBlocked }: Props) {
   const t = useTranslate();
   return (
     <Space>
@@ -27,8 +29,8 @@ export function RowActions({ can, onShow, onEdit, onDelete, testId }: Props) {
         </Tooltip>
       )}
       {can.delete && (
-        <Tooltip title={t('buttons.delete')}>
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('buttons.delete')} onClick={onDelete} data-testid={`${testId}-delete`} />
+        <Tooltip title={deleteBlocked ?? t('buttons.delete')}>
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('buttons.delete')} onClick={onDelete} disabled={Boolean(deleteBlocked)} data-testid={`${testId}-delete`} />
         </Tooltip>
       )}
     </Space>

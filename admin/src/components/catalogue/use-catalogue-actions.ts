@@ -7,8 +7,9 @@ import { API_URL } from '../../providers/http';
  * What the caller may do on a catalogue screen (each action asked of the access-control provider,
  * so buttons the API would refuse are not shown), and the delete / bulk-delete flows with their
  * confirmation dialogs. The bulk path (`<resource>/bulk`, roles: `roles`) takes `{ ids }` (000 §7).
+ * `ns` is the screen's translation namespace when it is not the resource's name (roles → permissions).
  */
-export function useCatalogueActions(resource: string, onBulkDeleted: () => void, bulkPath = `${resource}/bulk`) {
+export function useCatalogueActions(resource: string, onBulkDeleted: () => void, bulkPath = `${resource}/bulk`, ns = resource) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
@@ -24,8 +25,8 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void,
   /** `content` replaces the default "delete {name}?" text (roles list what the deletion takes with it). */
   function confirmDelete(id: BaseKey, name: string, content?: ReactNode) {
     modal.confirm({
-      title: t(`${resource}:delete.title`),
-      content: content ?? t(`${resource}:delete.message`, { name }),
+      title: t(`${ns}:delete.title`),
+      content: content ?? t(`${ns}:delete.message`, { name }),
       okText: t('buttons.delete'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
       cancelText: t('buttons.cancel'),
@@ -36,8 +37,8 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void,
 
   function confirmBulkDelete(ids: BaseKey[]) {
     modal.confirm({
-      title: t(`${resource}:bulkDelete.title`, { count: ids.length }),
-      content: t(`${resource}:bulkDelete.message`, { count: ids.length }),
+      title: t(`${ns}:bulkDelete.title`, { count: ids.length }),
+      content: t(`${ns}:bulkDelete.message`, { count: ids.length }),
       okText: t('buttons.delete'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
       cancelText: t('buttons.cancel'),
@@ -51,7 +52,7 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void,
               successNotification: (data) => {
                 // Catalogues and users answer deletedCount, roles deletedRoles (000 §7).
                 const body = data?.data as { deletedCount?: number; deletedRoles?: number } | undefined;
-                return { type: 'success', message: t(`${resource}:bulkDelete.done`, { count: body?.deletedCount ?? body?.deletedRoles ?? ids.length }) };
+                return { type: 'success', message: t(`${ns}:bulkDelete.done`, { count: body?.deletedCount ?? body?.deletedRoles ?? ids.length }) };
               },
             },
             {

@@ -7,9 +7,10 @@ type Values = ChangePasswordInput & { confirmPassword: string };
 
 /**
  * Accounts created with a temporary password (mustChangePassword) must pick a new one before
- * using the app, so this modal cannot be dismissed; signing out is the only other way out.
+ * using the app, so that modal cannot be dismissed; signing out is the only other way out.
+ * From the user menu (`chosen`) the same form is an ordinary dialog.
  */
-export function ChangePasswordModal() {
+export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onClose: () => void } }) {
   const t = useTranslate();
   const { data: user } = useGetIdentity<SessionUser>();
   const { mutate: updatePassword, isPending } = useUpdatePassword<ChangePasswordInput>();
@@ -21,29 +22,49 @@ export function ChangePasswordModal() {
   const submit = ({ currentPassword, newPassword }: Values) =>
     updatePassword(
       { currentPassword, newPassword },
-      { onSuccess: (res) => res.success && void invalidateAuth() },
+      {
+        onSuccess: (res) => {
+          if (!res.success) return;
+          void invalidateAuth();
+          form.resetFields();
+          chosen?.onClose();
+        },
+      },
     );
+  const forced = !chosen && Boolean(user?.mustChangePassword);
 
   return (
     <Modal
-      open={Boolean(user?.mustChangePassword)}
+      open={chosen ? chosen.open : forced}
       title={t('auth:changePassword.title')}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
+      closable={Boolean(chosen)}
+      maskClosable={Boolean(chosen)}
+      keyboard={Boolean(chosen)}
+      // From the menu it mounts on each opening, so the first field takes the focus.
+      destroyOnHidden={Boolean(chosen)}
+      onCancel={() => {
+        form.resetFields();
+        chosen?.onClose();
+      }}
       footer={[
-        <Button key="logout" onClick={() => logout()}>
-          {t('buttons.logout')}
-        </Button>,
+        chosen ? (
+          <Button key="cancel" onClick={() => { form.resetFields(); chosen.onClose(); }}>
+            {t('buttons.cancel')}
+          </Button>
+        ) : (
+          <Button key="logout" onClick={() => logout()}>
+            {t('buttons.logout')}
+          </Button>
+        ),
         <Button key="submit" type="primary" loading={isPending} onClick={() => form.submit()}>
           {t('auth:changePassword.submit')}
         </Button>,
       ]}
     >
-      <Alert type="warning" showIcon message={t('auth:changePassword.required')} className="block-gap" />
-      <Form<Values> form={form} name="change-password" layout="vertical" requiredMark={false} onFinish={submit}>
+      {!chosen && <Alert type="warning" showIcon message={t('auth:changePassword.required')} className="block-gap" />}
+      <Form<Values> form={form} name={chosen ? 'change-password-chosen' : 'change-password'} layout="vertical" requiredMark={false} onFinish={submit} data-testid="change-password-form">
         <Form.Item name="currentPassword" label={t('auth:changePassword.current')} rules={[rule]}>
-          <Input.Password autoComplete="current-password" />
+          <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
         <Form.Item name="newPassword" label={t('auth:changePassword.new')} rules={[rule]}>
           <Input.Password autoComplete="new-password" />
@@ -60,7 +81,7 @@ export function ChangePasswordModal() {
             }),
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <Input.Password autoComplete="new-password" onPressEnter={() => form.submit()} />
         </Form.Item>
       </Form>
     </Modal>

@@ -16,20 +16,29 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   return body as T;
 }
 
-export function importApi(base: string) {
+/** Where an import's calls live when they differ from `<base>/import/...` (organization members, 000 §7). */
+export interface ImportPaths {
+  upload: string;
+  /** Prefix of `/{sessionId}/validate|execute|status`. */
+  session: string;
+  template: string;
+}
+
+export function importApi(base: string, custom?: ImportPaths) {
+  const paths: ImportPaths = custom ?? { upload: `${base}/import/upload`, session: `${base}/import`, template: `${base}/template` };
   return {
     upload(file: File): Promise<Uploaded> {
       const form = new FormData();
       form.append('file', file);
-      return send<Uploaded>(`${base}/import/upload`, { method: 'POST', body: form });
+      return send<Uploaded>(paths.upload, { method: 'POST', body: form });
     },
-    validate: (sessionId: string) => apiRequest<ImportValidationResult>(`${base}/import/${sessionId}/validate`),
+    validate: (sessionId: string) => apiRequest<ImportValidationResult>(`${paths.session}/${sessionId}/validate`),
     execute: (sessionId: string, options: Omit<ImportOptions, 'batchSize'>) =>
-      apiRequest<ImportExecutionResult>(`${base}/import/${sessionId}/execute`, { method: 'POST', body: { options } }),
-    status: (sessionId: string) => apiRequest<ImportStatus>(`${base}/import/${sessionId}/status`),
+      apiRequest<ImportExecutionResult>(`${paths.session}/${sessionId}/execute`, { method: 'POST', body: { options } }),
+    status: (sessionId: string) => apiRequest<ImportStatus>(`${paths.session}/${sessionId}/status`),
     /** The template is behind sign-in, so it is fetched with the token and saved from a blob. */
     async downloadTemplate(fileName: string) {
-      const res = await authFetch(`${API_URL}${base}/template`);
+      const res = await authFetch(`${API_URL}${paths.template}`);
       if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement('a');

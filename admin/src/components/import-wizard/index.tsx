@@ -2,7 +2,7 @@ import type { ImportColumn, ImportExecutionResult, ImportValidationResult } from
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { Alert, Button, Modal, Progress, Space, Spin, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { importApi } from './api';
+import { importApi, type ImportPaths } from './api';
 import { PreviewStep, type ImportChoices } from './preview-step';
 import { ResultStep } from './result-step';
 import { UploadStep } from './upload-step';
@@ -15,6 +15,8 @@ interface Props {
   columns: readonly ImportColumn[];
   templateName: string;
   title: string;
+  /** Calls that do not follow `/<resource>/import/...` (organization members). */
+  paths?: ImportPaths;
 }
 
 type Step = 'upload' | 'preview' | 'importing' | 'result';
@@ -25,10 +27,10 @@ const DEFAULT_CHOICES: ImportChoices = { skipErrors: true, updateExisting: false
  * The four-step import dialog of 000 §2 (upload → preview → importing → result) over the API's
  * upload / validate / execute / status calls. Nothing is written before the import step.
  */
-export function ImportWizard({ open, onClose, resource, columns, templateName, title }: Props) {
+export function ImportWizard({ open, onClose, resource, columns, templateName, title, paths }: Props) {
   const t = useTranslate();
   const invalidate = useInvalidate();
-  const api = useMemo(() => importApi(`/${resource}`), [resource]);
+  const api = useMemo(() => importApi(`/${resource}`, paths), [resource, paths]);
   const [step, setStep] = useState<Step>('upload');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -102,11 +104,13 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     onClose();
   };
 
+  // 000 §5: with errors in the file, Start needs "skip errors" on (or there is nothing valid to import).
+  const startable = Boolean(validation?.summary.valid) && (choices.skipErrors || !validation?.summary.invalid);
   const footer =
     step === 'preview' ? (
       <Space>
         <Button onClick={reset}>{t('import.buttons.back')}</Button>
-        <Button type="primary" onClick={onImport} loading={busy} disabled={!validation?.summary.valid} data-testid="import-run">
+        <Button type="primary" onClick={onImport} loading={busy} disabled={!startable} data-testid="import-run">
           {t(choices.dryRun ? 'import.buttons.dryRun' : 'import.buttons.import')}
         </Button>
       </Space>

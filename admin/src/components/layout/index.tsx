@@ -3,6 +3,7 @@ import { ThemedLayout } from '@refinedev/antd';
 import { useGetIdentity } from '@refinedev/core';
 import { Spin } from 'antd';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CurrentOrganizationProvider } from '../../context/current-organization';
 import { session } from '../../providers/session';
@@ -18,11 +19,14 @@ import { Sider } from './sider';
  */
 export function AppLayout() {
   const { data } = useGetIdentity<SessionUser>();
+  // Refine's translate does not re-render on a language change and the layout memoizes its header
+  // and sider: the shell is mounted again in the new language (data stays cached), so no text is left behind.
+  const { i18n } = useTranslation();
   // The stored user answers before the identity query has run, so no screen starts loading first.
   if ((data ?? session.user())?.mustChangePassword) return <ChangePasswordModal />;
   return (
     <CurrentOrganizationProvider>
-      <ThemedLayout Header={Header} Sider={Sider}>
+      <ThemedLayout key={i18n.resolvedLanguage} Header={Header} Sider={Sider}>
         <ResourceGuard>
           {/* Screens load on first visit (screens.ts). */}
           <Suspense fallback={<Spin className="page-spin" />}>

@@ -1,7 +1,9 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { SessionUser } from '@doanhoi/shared';
 import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core';
 import { Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { ChangePasswordModal } from '../change-password';
 
 /** 000 §3: the header shows the given name, then the family name. */
 export function headerName(user: Pick<SessionUser, 'givenName' | 'familyName'>): string {
@@ -12,6 +14,7 @@ export function UserMenu() {
   const t = useTranslate();
   const { data: user } = useGetIdentity<SessionUser>();
   const { mutate: logout } = useLogout();
+  const [changing, setChanging] = useState(false);
   if (!user) return null;
   const name = headerName(user);
 
@@ -30,6 +33,12 @@ export function UserMenu() {
     },
     { type: 'divider' },
     {
+      key: 'password',
+      icon: <KeyOutlined />,
+      label: <span data-testid="change-password">{t('auth:changePassword.menu')}</span>,
+      onClick: () => setChanging(true),
+    },
+    {
       key: 'logout',
       danger: true,
       icon: <LogoutOutlined />,
@@ -39,6 +48,8 @@ export function UserMenu() {
   ];
 
   return (
+    <>
+    <ChangePasswordModal chosen={{ open: changing, onClose: () => setChanging(false) }} />
     <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
       <Button type="text" data-testid="user-menu" aria-label={t('header.userMenu')} className="header-button user-menu-button">
         <Avatar size="small" icon={<UserOutlined />} />
@@ -48,5 +59,6 @@ export function UserMenu() {
         </span>
       </Button>
     </Dropdown>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useSelect } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Form, Input, InputNumber, Modal, Select, Switch, type FormProps, type ModalProps } from 'antd';
 import { zodRule } from '../../components/form-rules';
+import { useDialogFocus } from '../../components/dialog-focus';
 
 interface Props {
   action: 'create' | 'edit';
@@ -15,6 +16,7 @@ const rule = zodRule(createClassSchema);
 /** Create and edit share this modal form; the rules are the API's own schema (shared). */
 export function ClassFormModal({ action, modalProps, formProps }: Props) {
   const t = useTranslate();
+  const focus = useDialogFocus();
   const { selectProps } = useSelect<Department>({
     resource: 'departments',
     optionLabel: 'name',
@@ -25,7 +27,8 @@ export function ClassFormModal({ action, modalProps, formProps }: Props) {
     onSearch: (value) => [{ field: 'q', operator: 'contains', value }],
   });
   return (
-    <Modal {...modalProps} title={t(`classes:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} forceRender>
+    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`classes:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} forceRender>
+      <div ref={focus.ref}>
       <Form
         {...formProps}
         name={`class-${action}`}
@@ -48,7 +51,9 @@ export function ClassFormModal({ action, modalProps, formProps }: Props) {
         <Form.Item label={t('classes:fields.isActive')} name="isActive" valuePropName="checked">
           <Switch />
         </Form.Item>
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
     </Modal>
   );
 }

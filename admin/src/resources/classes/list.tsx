@@ -1,8 +1,8 @@
 import { ClearOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { CLASS_IMPORT_COLUMNS, CLASS_YEAR_MAX, CLASS_YEAR_MIN, type ClassItem, type Department } from '@doanhoi/shared';
+import { CLASS_IMPORT_COLUMNS, type ClassItem, type Department } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useSelect, useTable } from '@refinedev/antd';
 import { useTranslate, type BaseKey } from '@refinedev/core';
-import { Button, Dropdown, Empty, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Button, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { PageHeader } from '../../components/page-header';
@@ -10,10 +10,13 @@ import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { ImportWizard } from '../../components/import-wizard';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
+import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
 import { ClassFormModal } from './form';
 import { ClassShowModal } from './show';
 
 const STATUS = ['all', 'true', 'false'] as const;
+/** 000 §9: the year filter lists 10 years, newest first (from this year; see docs/decisions.md). */
+const YEARS = Array.from({ length: 10 }, (_, i) => new Date().getFullYear() - i);
 
 /** The edit form edits departmentId; the API returns the department object. */
 const toFormValues = (c: ClassItem) => ({ ...c, departmentId: c.department?.id ?? null });
@@ -33,6 +36,7 @@ export function ClassList() {
     redirect: false,
     queryOptions: { select: (res) => ({ ...res, data: toFormValues(res.data) as ClassItem }) },
   });
+  useForgetOnClose(edit);
   const { selectProps: departmentProps } = useSelect<Department>({
     resource: 'departments',
     optionLabel: 'name',
@@ -78,13 +82,13 @@ export function ClassList() {
           onSearch={(v) => setFilter('q', v.trim(), 'contains')}
           data-testid="class-search"
         />
-        <InputNumber
-          defaultValue={year}
-          min={CLASS_YEAR_MIN}
-          max={CLASS_YEAR_MAX}
-          precision={0}
+        <Select
+          value={year === undefined ? undefined : Number(year)}
+          allowClear
+          options={YEARS.map((y) => ({ value: y, label: String(y) }))}
           placeholder={t('classes:filters.year')}
           onChange={(v) => setFilter('year', v)}
+          className="year-filter"
           aria-label={t('classes:fields.year')}
           data-testid="class-year"
         />
@@ -138,6 +142,8 @@ export function ClassList() {
                 onShow={() => setViewing(row.id)}
                 onEdit={() => edit.show(row.id)}
                 onDelete={() => confirmDelete(row.id, row.name)}
+                // 000 §5: a class with students cannot be deleted.
+                deleteBlocked={row.studentCount > 0 ? t('classes:delete.hasStudents') : null}
                 testId="class"
               />
             )}

@@ -10,6 +10,7 @@ import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { ImportWizard } from '../../components/import-wizard';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
+import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
 import { DepartmentFormModal } from './form';
 import { DepartmentShowModal } from './show';
 
@@ -25,6 +26,7 @@ export function DepartmentList() {
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('departments', () => setSelected([]));
   const create = useModalForm<Department>({ resource: 'departments', action: 'create', redirect: false });
   const edit = useModalForm<Department>({ resource: 'departments', action: 'edit', redirect: false });
+  useForgetOnClose(edit);
 
   const search = (getDefaultFilter('q', filters, 'contains') as string | undefined) ?? '';
   const status = String(getDefaultFilter('isActive', filters, 'eq') ?? 'all');

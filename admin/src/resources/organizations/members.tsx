@@ -1,8 +1,14 @@
 import { formatDate, fullName, type OrganizationDetail, type SessionUser } from '@doanhoi/shared';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useTranslate } from '@refinedev/core';
-import { Breadcrumb, Input, Result, Space, Spin, Table, Typography } from 'antd';
+import { useCan, useInvalidate, useTranslate } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Breadcrumb, Button, Flex, Input, Result, Space, Spin, Table, Tooltip, Typography, type ButtonProps } from 'antd';
 import { Link } from 'react-router';
+import { apiRequest } from '../../providers/http';
+import { MemberToolbar } from './member-actions';
+import { OrganizationStatsCard } from './stats';
+import { useOrgAccess, type OrgAccess } from './use-org-access';
 import { useRouteOrganization } from './use-organization';
 
 interface MemberRow {
@@ -11,20 +17,50 @@ interface MemberRow {
   joinedAt: string;
 }
 
-function MembersTable({ org }: { org: OrganizationDetail }) {
+function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
   const t = useTranslate();
-  const { tableProps, setFilters } = useTable<MemberRow>({ resource: `organizations/${org.id}/members`, syncWithLocation: false });
+  const { modal, notification } = App.useApp();
+  const invalidate = useInvalidate();
+  const client = useQueryClient();
+  const resource = `organizations/${org.id}/members`;
+  const { tableProps, setFilters } = useTable<MemberRow>({ resource, syncWithLocation: false });
+  const canRemove = access.can('organizations.remove_member', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
+  const canSearchUsers = useCan({ resource: 'users', action: 'list' }).data?.can ?? false;
+
+  function confirmRemove(r: MemberRow) {
+    modal.confirm({
+      title: t('organizations:members.removeTitle'),
+      content: t('organizations:members.removeMessage', { name: fullName(r.user), org: org.name }),
+      okText: t('organizations:members.remove'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-remove' } as ButtonProps,
+      cancelText: t('buttons.cancel'),
+      onOk: async () => {
+        try {
+          // "safely": a member of a unit beneath stays in this one (000 §4 kept parents).
+          await apiRequest(`/organizations/${org.id}/members/${r.user.id}/safely`, { method: 'DELETE' });
+          notification.success({ message: t('organizations:members.removed', { name: fullName(r.user) }) });
+          void invalidate({ resource, invalidates: ['list'] });
+          void client.invalidateQueries({ queryKey: ['organizations'] });
+        } catch (e) {
+          notification.error({ message: t('organizations:members.removeFailed'), description: (e as Error).message });
+        }
+      },
+    });
+  }
+
   return (
     <>
-      <Space className="filter-bar">
+      <Flex justify="space-between" wrap gap={8} className="filter-bar">
+        <MemberToolbar org={org} access={access} ancestorIds={ancestorIds} canSearchUsers={canSearchUsers} />
         <Input.Search
           allowClear
           placeholder={t('organizations:membersPage.search')}
           enterButton={t('buttons.filter')}
           onSearch={(v) => setFilters([{ field: 'q', operator: 'contains', value: v.trim() || undefined }], 'replace')}
           data-testid="member-search"
+          className="member-search"
         />
-      </Space>
+      </Flex>
       <Table<MemberRow>
         {...tableProps}
         rowKey={(r) => r.user.id}
@@ -44,6 +80,15 @@ function MembersTable({ org }: { org: OrganizationDetail }) {
         <Table.Column<MemberRow> key="email" title={t('organizations:membersPage.email')} render={(_, r) => r.user.email} />
         <Table.Column<MemberRow> dataIndex="role" title={t('organizations:membersPage.role')} render={(v: string) => t(`organizations:membersPage.roles.${v}`, v)} />
         <Table.Column<MemberRow> dataIndex="joinedAt" title={t('organizations:membersPage.joinedAt')} render={(v: string) => formatDate(v)} />
+        <Table.Column<MemberRow>
+          key="actions"
+          title={t('table.actions')}
+          render={(_, r) => (
+            <Tooltip title={canRemove ? t('organizations:members.remove') : t('organizations:noPermission.removeMember')}>
+              <Button size="small" danger icon={<DeleteOutlined />} disabled={!canRemove} onClick={() => confirmRemove(r)} aria-label={t('organizations:members.remove')} data-testid="member-remove" />
+            </Tooltip>
+          )}
+        />
       </Table>
     </>
   );
@@ -52,14 +97,16 @@ function MembersTable({ org }: { org: OrganizationDetail }) {
 /** …/members (000 §2): the organization's active members; breadcrumbs lead back up the tree. */
 export function OrganizationMembersPage() {
   const t = useTranslate();
+  const access = useOrgAccess();
   const { query, base } = useRouteOrganization();
-  if (query.isLoading) return <Spin />;
+  if (query.isLoading || !access.ready) return <Spin />;
   if (query.isError || !query.data) return (
       <div data-testid="org-not-found">
         <Result status="404" title={t('organizations:notFound')} />
       </div>
     );
   const org = query.data;
+  const ancestorIds = org.breadcrumb.map((b) => b.id).filter((id) => id !== org.id);
   return (
     <section data-testid="organization-members-page">
       <Breadcrumb
@@ -73,7 +120,8 @@ export function OrganizationMembersPage() {
       <Typography.Title level={3} className="section-title">
         {t('organizations:membersPage.heading', { name: org.name, count: org.memberCount })}
       </Typography.Title>
-      <MembersTable org={org} />
+      <OrganizationStatsCard org={org} access={access} ancestorIds={ancestorIds} />
+      <MembersTable org={org} access={access} ancestorIds={ancestorIds} />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useTranslate } from '@refinedev/core';
-import { Breadcrumb, Card, Descriptions, Empty, Result, Spin, Tag, Typography } from 'antd';
+import { Breadcrumb, Card, Descriptions, Empty, Flex, Result, Spin, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { OrganizationCreateButton, OrganizationManageBar } from './manage';
 import { OrgRow, TYPE_COLORS } from './org-row';
+import { OrganizationStatsCard } from './stats';
 import { useOrgAccess } from './use-org-access';
 import { useRouteOrganization } from './use-organization';
 
@@ -26,9 +28,12 @@ export function OrganizationShowPage() {
           ...org.breadcrumb.map((b) => ({ title: b.id === org.id ? b.name : <Link to={`/organizations/${b.type}/${encodeURIComponent(b.code)}`}>{b.name}</Link> })),
         ]}
       />
-      <Typography.Title level={3} className="section-title">
-        {org.name} <Tag color={TYPE_COLORS[org.type]}>{t(`organizations:types.${org.type}`)}</Tag>
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8} className="section-title">
+        <Typography.Title level={3} className="page-title">
+          {org.name} <Tag color={TYPE_COLORS[org.type]}>{t(`organizations:types.${org.type}`)}</Tag>
+        </Typography.Title>
+        <OrganizationManageBar org={org} access={access} ancestorIds={ancestorIds} />
+      </Flex>
       <Card>
         <Descriptions column={2} size="small">
           <Descriptions.Item label={t('organizations:fields.code')}>{org.code}</Descriptions.Item>
@@ -41,7 +46,13 @@ export function OrganizationShowPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title={t('organizations:children', { count: org.children.length })} className="section-title" data-testid="org-children">
+      <OrganizationStatsCard org={org} access={access} ancestorIds={ancestorIds} />
+      <Card
+        title={t('organizations:children', { count: org.children.length })}
+        className="section-title"
+        data-testid="org-children"
+        extra={<OrganizationCreateButton parent={org} access={access} ancestorIds={ancestorIds} />}
+      >
         {org.children.length === 0 ? (
           <Empty description={t('organizations:noChildren')} />
         ) : (

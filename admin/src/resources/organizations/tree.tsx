@@ -4,21 +4,62 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { apiRequest } from '../../providers/http';
+import { OrganizationCreateButton } from './manage';
 import { OrgRow } from './org-row';
-import { useOrgAccess } from './use-org-access';
+import { useOrgAccess, type OrgAccess } from './use-org-access';
 
 export const orgPath = (n: { type: string; code: string }) => `/organizations/${n.type}/${encodeURIComponent(n.code)}`;
 
+interface BranchProps {
+  node: OrganizationNode;
+  level: number;
+  ancestorIds: number[];
+  access: OrgAccess;
+  /** Children already in hand (the roots' level comes with the tree); deeper levels are fetched when opened. */
+  loaded?: OrganizationNode[];
+  defaultOpen: boolean;
+}
+
+/** One node and, once opened, its children: any level opens in place, one request per node opened. */
+function Branch({ node, level, ancestorIds, access, loaded, defaultOpen }: BranchProps) {
+  const t = useTranslate();
+  const [open, setOpen] = useState(defaultOpen && node.hasChildren);
+  const fetched = useQuery({
+    queryKey: ['organizations', 'child-nodes', node.id],
+    queryFn: () => apiRequest<OrganizationNode[]>(`/organizations/${node.id}/child-nodes`),
+    enabled: open && !loaded,
+  });
+  const children = loaded ?? fetched.data;
+  const path = [...ancestorIds, node.id];
+  return (
+    <div>
+      <OrgRow
+        node={node}
+        level={level}
+        ancestorIds={ancestorIds}
+        access={access}
+        detailsTo={orgPath(node)}
+        membersTo={`${orgPath(node)}/members`}
+        expanded={open}
+        onToggle={node.hasChildren ? () => setOpen((o) => !o) : undefined}
+      />
+      {open && fetched.isLoading && <Spin size="small" className="org-branch-spin" style={{ marginLeft: (level + 1) * 24 }} />}
+      {open && fetched.isError && <Typography.Text type="danger" style={{ marginLeft: (level + 1) * 24 }}>{t('errors.generic')}</Typography.Text>}
+      {open &&
+        children?.map((c) => <Branch key={c.id} node={c} level={level + 1} ancestorIds={path} access={access} defaultOpen={false} />)}
+    </div>
+  );
+}
+
 /**
- * /organizations (000 §2): the tree, top-level rows expanded and their children shown collapsed;
- * only top-level rows with children toggle. Deeper levels are reached through the details pages.
+ * /organizations (000 §2): the tree, top-level rows expanded and their children collapsed. Every
+ * row with children opens in place; levels below the roots' children are fetched per node, so a
+ * large tree costs one level at a time.
  */
 export function OrganizationTreePage() {
   const t = useTranslate();
   const access = useOrgAccess();
   const tree = useQuery({ queryKey: ['organizations', 'tree'], queryFn: () => apiRequest<OrganizationNode[]>('/organizations/tree') });
-  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
-  const toggle = (id: number) => setCollapsed((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
 
   if (tree.isError) return <Result status="error" title={t('errors.generic')} extra={<Button onClick={() => void tree.refetch()}>{t('buttons.refresh')}</Button>} />;
 
@@ -26,33 +67,24 @@ export function OrganizationTreePage() {
     <section data-testid="organizations-page">
       <Typography.Title level={3}>{t('organizations:title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('organizations:subtitle')}</Typography.Paragraph>
-      <Card title={t('organizations:tree.title')} data-testid="org-tree">
+      <Card title={t('organizations:tree.title')} data-testid="org-tree" extra={access.ready && <OrganizationCreateButton access={access} />}>
         {tree.isLoading || !access.ready ? (
           <Spin />
         ) : !tree.data?.length ? (
           <Empty description={t('organizations:tree.empty')} />
         ) : (
-          tree.data.map((root) => {
-            const open = root.hasChildren && !collapsed.has(root.id);
-            return (
-              <div key={root.id}>
-                <OrgRow
-                  node={root}
-                  level={0}
-                  ancestorIds={[]}
-                  access={access}
-                  detailsTo={orgPath(root)}
-                  membersTo={`${orgPath(root)}/members`}
-                  expanded={open}
-                  onToggle={root.hasChildren ? () => toggle(root.id) : undefined}
-                />
-                {open &&
-                  root.children.map((child) => (
-                    <OrgRow key={child.id} node={child} level={1} ancestorIds={[root.id]} access={access} detailsTo={orgPath(child)} membersTo={`${orgPath(child)}/members`} />
-                  ))}
-              </div>
-            );
-          })
+          tree.data.map((root) => (
+            <Branch
+              key={root.id}
+              node={root}
+              level={0}
+              ancestorIds={[]}
+              access={access}
+              // The tree call brings the roots' children; their own children are fetched when opened.
+              loaded={root.children.map((c) => ({ ...c, children: [] }))}
+              defaultOpen
+            />
+          ))
         )}
       </Card>
     </section>

@@ -3,6 +3,7 @@ import { useList, useTranslate } from '@refinedev/core';
 import { Form, Input, Modal, Switch, type FormProps, type ModalProps } from 'antd';
 import { zodRule } from '../../components/form-rules';
 import { PermissionMatrix } from './permission-matrix';
+import { useDialogFocus } from '../../components/dialog-focus';
 
 interface Props {
   action: 'create' | 'edit';
@@ -15,9 +16,11 @@ const rule = zodRule(createRoleSchema);
 /** Create and edit share this form; a role's name is its key and cannot change once created. */
 export function RoleFormModal({ action, modalProps, formProps }: Props) {
   const t = useTranslate();
+  const focus = useDialogFocus();
   const { result } = useList<Permission>({ resource: 'roles/available-permissions', pagination: { mode: 'off' } });
   return (
-    <Modal {...modalProps} title={t(`permissions:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={860} forceRender>
+    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`permissions:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={860} forceRender>
+      <div ref={focus.ref}>
       <Form
         {...formProps}
         name={`role-${action}`}
@@ -40,7 +43,9 @@ export function RoleFormModal({ action, modalProps, formProps }: Props) {
         <Form.Item label={t('permissions:fields.permissions')} name="permissionIds">
           <PermissionMatrix permissions={result.data ?? []} />
         </Form.Item>
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
     </Modal>
   );
 }

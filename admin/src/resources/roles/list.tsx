@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
+import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
 import { RoleFormModal } from './form';
 import { RoleShowModal } from './show';
 
@@ -24,7 +25,7 @@ export function RoleList() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<BaseKey | null>(null);
   const { tableProps, filters, setFilters, tableQuery } = useTable<Role>({ resource: 'roles', syncWithLocation: true });
-  const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('roles', () => setSelected([]), 'roles');
+  const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('roles', () => setSelected([]), 'roles', 'permissions');
   const create = useModalForm<Role>({ resource: 'roles', action: 'create', redirect: false });
   const edit = useModalForm<Role>({
     resource: 'roles',
@@ -34,8 +35,10 @@ export function RoleList() {
     mutationMeta: { method: 'put' },
     queryOptions: { select: (res) => ({ ...res, data: withPermissionIds(res.data as unknown as RoleDetail) as unknown as Role }) },
   });
+  useForgetOnClose(edit);
 
-  const applied = (getDefaultFilter('q', filters, 'contains') as string | undefined) ?? '';
+  // A numeric search comes back from the URL as a number; compared as text so it is not applied again and again.
+  const applied = String(getDefaultFilter('q', filters, 'contains') ?? '');
   const [search, setSearch] = useState(applied);
   const status = String(getDefaultFilter('isActive', filters, 'eq') ?? 'all');
   const setFilter = (field: string, value: unknown, operator: 'contains' | 'eq') =>

@@ -1,6 +1,6 @@
 import { categoryOrder, type Permission } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { Button, Card, Checkbox, Collapse, Divider, Space, Statistic, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Collapse, Divider, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 
 interface Props {
@@ -36,11 +36,25 @@ function groupByCategory(permissions: Permission[]): Group[] {
  */
 export function PermissionMatrix({ permissions, value = [], onChange }: Props) {
   const t = useTranslate();
+  const { modal } = App.useApp();
   const groups = useMemo(() => groupByCategory(permissions), [permissions]);
   const selected = new Set(value);
   const set = (next: Set<number>) => onChange?.([...next].sort((a, b) => a - b));
 
   function toggle(group: Group, p: Permission, on: boolean) {
+    const ticked = group.dependents.filter((d) => selected.has(d.id));
+    // 000 §4: unticking `.access` while dependents are ticked asks first; on confirm the whole category goes.
+    if (!on && p === group.base && ticked.length > 0) {
+      modal.confirm({
+        title: t('permissions:matrix.removeAccess.title', { category: t(`permissions:categories.${group.category}`) }),
+        content: t('permissions:matrix.removeAccess.message', { count: ticked.length }),
+        okText: t('permissions:matrix.removeAccess.ok'),
+        okButtonProps: { danger: true },
+        cancelText: t('buttons.cancel'),
+        onOk: () => setGroup(group, false),
+      });
+      return;
+    }
     const next = new Set(selected);
     if (on) {
       next.add(p.id);

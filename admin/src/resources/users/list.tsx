@@ -2,25 +2,37 @@ import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { formatDate, fullName, MEMBERSHIP_STATUSES, USER_EXPORT_FIELDS, USER_IMPORT_COLUMNS, USER_TYPES, type User, type UserDetail } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
 import { useCan, useTranslate, type BaseKey } from '@refinedev/core';
-import { Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { useState, type Key } from 'react';
+import { App, Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState, type Key } from 'react';
+import { useSearchParams } from 'react-router';
+import type { KnownOrganization } from '../../components/organization-picker';
+import { apiRequest } from '../../providers/http';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
+import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
 import { UserFormModal } from './form';
 import { RoleAssignmentsModal } from './role-assignments';
 import { UserShowModal } from './show';
 
-/** The edit form edits ids; the API returns the class and departments as objects. */
+/** The edit form edits ids; the API returns the class, departments and memberships as objects. */
 const toFormValues = (u: UserDetail) => ({
   ...u,
   classId: u.class?.id ?? null,
   managementDepartmentId: u.managementDepartment?.id ?? null,
   trainingDepartmentId: u.trainingDepartment?.id ?? null,
+  organizationIds: activeMemberships(u).map((o) => o.id),
 });
+
+const activeMemberships = (u: UserDetail): KnownOrganization[] =>
+  u.organizations.filter((m) => m.isActive).map((m) => ({ id: m.organization.id, name: m.organization.name, code: m.organization.code }));
+
+/** 000 §9: the search applies itself after 500 ms without typing. */
+const SEARCH_DEBOUNCE_MS = 500;
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** /users (000 §2): filters, the users table, and a dialog per action. */
 export function UserList() {
@@ -34,18 +46,85 @@ export function UserList() {
   // "Assign roles" only with users.roles.manage (000 §2).
   const canAssign = useCan({ resource: 'users', action: 'roles.manage' }).data?.can ?? false;
   const [assigning, setAssigning] = useState<{ id: number; name: string } | null>(null);
-  const create = useModalForm<User>({ resource: 'users', action: 'create', redirect: false });
+  const [granting, setGranting] = useState(false);
+  const { notification } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const create = useModalForm<User>({
+    resource: 'users',
+    action: 'create',
+    redirect: false,
+    successNotification: () => ({ type: 'success', message: t('users:create.success') }),
+    errorNotification: (e) => ({ type: 'error', message: t('users:create.failed'), description: e?.message }),
+  });
+  /** The organizations the edited user had, and those the form asks for; the membership step runs only when they differ. */
+  const memberships = useRef<{ before: number[]; after: number[] | undefined }>({ before: [], after: undefined });
   const edit = useModalForm<User>({
     resource: 'users',
     action: 'edit',
     redirect: false,
     queryOptions: { select: (res) => ({ ...res, data: toFormValues(res.data as unknown as UserDetail) as unknown as User }) },
+    successNotification: false,
+    errorNotification: (e) => ({ type: 'error', message: t('users:edit.failed'), description: e?.message }),
+    // 000 §4: basic info first, then the memberships, then the user is read again; a failed second step says the first one held.
+    onMutationSuccess: async (_data, _vars) => {
+      const { before, after } = memberships.current;
+      const id = editingId.current;
+      if (after === undefined || id == null || sameSet(before, after)) {
+        notification.success({ message: t('users:edit.success') });
+        return;
+      }
+      try {
+        const res = await apiRequest<{ added: number; removed: number; keptParents: number }>(`/users/${id}/organizations`, { method: 'PUT', body: { organizationIds: after } });
+        notification.success({ message: t('users:edit.success'), description: t('users:edit.membershipsChanged', res) });
+      } catch (e) {
+        notification.error({ message: t('users:edit.membershipFailed'), description: (e as Error).message, duration: 0 });
+      } finally {
+        void tableQuery.refetch();
+      }
+    },
   });
+  useForgetOnClose(edit);
+  const editingId = useRef<BaseKey | null>(null);
+  const editedUser = edit.query?.data?.data as unknown as (UserDetail & { organizationIds: number[] }) | undefined;
+  const openEdit = (id: BaseKey) => {
+    editingId.current = id;
+    edit.show(id);
+    // A link to /users?edit=ID opens the same dialog (deep link).
+    setParams((p) => {
+      p.set('edit', String(id));
+      return p;
+    }, { replace: true });
+  };
+  useEffect(() => {
+    const wanted = params.get('edit');
+    if (wanted && !edit.modalProps.open) openEdit(Number(wanted));
+    // Only on arrival: later changes of the URL come from this screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (!edit.modalProps.open && params.has('edit') && editingId.current !== null) {
+      editingId.current = null;
+      setParams((p) => {
+        p.delete('edit');
+        return p;
+      }, { replace: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [edit.modalProps.open]);
 
   const value = (field: string) => getDefaultFilter(field, filters, field === 'q' ? 'contains' : 'eq') as string | undefined;
   const setFilter = (field: string, v: unknown) =>
     setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: v === '' || v === 'all' ? undefined : v }], 'merge');
   const filtered = ['q', 'userType', 'membershipStatus', 'isActive'].some((f) => value(f) !== undefined);
+  // The URL gives a numeric search back as a number ("23001042" → 23001042): compared as text, or it would re-apply forever.
+  const applied = String(value('q') ?? '');
+  const [search, setSearch] = useState(applied);
+  useEffect(() => {
+    if (search.trim() === applied) return;
+    const timer = setTimeout(() => setFilter('q', search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
   const select = (field: string, values: readonly string[], label: (v: string) => string) => (
     <Select
       value={value(field) === undefined ? 'all' : String(value(field))}
@@ -70,19 +149,30 @@ export function UserList() {
       <PageHeader
         title={t('users:title')}
         subtitle={t('users:subtitle')}
-        extra={addItems.length > 0 && (
-          <Dropdown menu={{ items: addItems }} trigger={['click']}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="user-add">
-              {t('users:add.button')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        )}
+        extra={
+          <Space wrap>
+            {/* 000 §2: "grant roles" is always visible; without users.roles.manage it says why instead of failing on save. */}
+            <Tooltip title={canAssign ? undefined : t('users:grant.noPermission')}>
+              <Button icon={<SafetyOutlined />} onClick={() => setGranting(true)} disabled={!canAssign} data-testid="user-grant">
+                {t('users:grant.button')}
+              </Button>
+            </Tooltip>
+            {addItems.length > 0 && (
+              <Dropdown menu={{ items: addItems }} trigger={['click']}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="user-add">
+                  {t('users:add.button')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            )}
+          </Space>
+        }
       />
 
       <Space wrap className="filter-bar">
         <Input.Search
           allowClear
-          defaultValue={value('q')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
           placeholder={t('users:filters.search')}
           enterButton={t('buttons.filter')}
           onSearch={(v) => setFilter('q', v.trim())}
@@ -142,7 +232,7 @@ export function UserList() {
             title={t('table.actions')}
             render={(_, u) => (
               <Space size={8}>
-                <RowActions can={can} onShow={() => setViewing(u.id)} onEdit={() => edit.show(u.id)} onDelete={() => confirmDelete(u.id, fullName(u))} testId="user" />
+                <RowActions can={can} onShow={() => setViewing(u.id)} onEdit={() => openEdit(u.id)} onDelete={() => confirmDelete(u.id, fullName(u))} testId="user" />
                 {canAssign && (
                   <Tooltip title={t('users:roles.button')}>
                     <Button size="small" icon={<SafetyOutlined />} aria-label={t('users:roles.button')} onClick={() => setAssigning({ id: u.id, name: fullName(u) })} data-testid="user-roles" />
@@ -155,9 +245,22 @@ export function UserList() {
       </Table>
 
       <UserFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
-      <UserFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />
+      <UserFormModal
+        action="edit"
+        modalProps={edit.modalProps}
+        formProps={{
+          ...edit.formProps,
+          onFinish: (values) => {
+            const { organizationIds, ...basic } = values as { organizationIds?: number[] };
+            memberships.current = { before: editedUser?.organizationIds ?? [], after: organizationIds };
+            return edit.formProps.onFinish?.(basic);
+          },
+        }}
+        memberships={editedUser ? activeMemberships(editedUser) : undefined}
+      />
       <UserShowModal id={viewing} onClose={() => setViewing(null)} />
-      <RoleAssignmentsModal user={assigning} onClose={() => setAssigning(null)} />
+      <RoleAssignmentsModal user={assigning} open={assigning !== null} onClose={() => setAssigning(null)} />
+      <RoleAssignmentsModal user={null} open={granting} onClose={() => setGranting(false)} />
       <ImportWizard
         open={dialog === 'import'}
         onClose={() => setDialog(null)}

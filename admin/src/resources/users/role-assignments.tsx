@@ -1,78 +1,121 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_ROLE_ASSIGNMENT_ROWS, type AvailableRole, type GrantRolesResponse, type RoleAssignmentLink } from '@doanhoi/shared';
+import { fullName, MAX_ROLE_ASSIGNMENT_ROWS, type AvailableRole, type GrantRolesResponse, type OrganizationListItem, type RoleAssignmentLink, type User } from '@doanhoi/shared';
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Modal, Select, Space, Spin } from 'antd';
+import { Alert, App, Button, Col, Form, Modal, Row, Select, Space, Spin, Typography, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
+import { GLOBAL_ORGANIZATION as GLOBAL, OrganizationPicker, type KnownOrganization } from '../../components/organization-picker';
 import { apiRequest } from '../../providers/http';
+import { UserSearchSelect } from './user-search-select';
 
-/** The "global" choice of the organization picker (a real organization id is never 0). */
-const GLOBAL = 0;
-
-interface Row {
+interface AssignmentRow {
   roleId?: number;
   organizationIds: number[];
 }
 
 interface Props {
+  /** Assign roles: the user is given. Grant roles: null, and the dialog starts with a user search. */
   user: { id: number; name: string } | null;
+  open: boolean;
   onClose: () => void;
 }
 
 /** Links → one form row per role: its organizations, or "global". */
-function toRows(links: RoleAssignmentLink[]): Row[] {
+function toRows(links: RoleAssignmentLink[]): AssignmentRow[] {
   const byRole = new Map<number, number[]>();
   for (const l of links.filter((x) => x.isActive)) byRole.set(l.roleId, [...(byRole.get(l.roleId) ?? []), l.organizationId ?? GLOBAL]);
   return [...byRole.entries()].map(([roleId, organizationIds]) => ({ roleId, organizationIds }));
 }
 
 /**
- * Assign roles (000 §2): the user's role links as rows of a role and where it applies (global or
- * organizations); saving replaces them (POST /users/{id}/roles). Only roles the caller may grant are offered.
+ * "Global" and organizations exclude each other in one row: choosing an organization after the
+ * default "global" keeps the organization only (the old picker kept both and the row was saved global).
  */
-export function RoleAssignmentsModal({ user, onClose }: Props) {
+export function nextScope(previous: number[], next: number[]): number[] {
+  const addedGlobal = next.includes(GLOBAL) && !previous.includes(GLOBAL);
+  if (addedGlobal) return [GLOBAL];
+  return next.filter((id) => id !== GLOBAL);
+}
+
+/** The API's validation messages name the field path ("roleAssignments.1: …"); users see the message only. */
+const withoutPath = (message: string) => message.replace(/^[\w.]+\.\d+:\s*/, '');
+
+/**
+ * Where a role may be granted by the caller (GET /users/available-roles' grantableIn): anywhere when
+ * they may grant it globally, else in a listed organization or beneath it.
+ */
+const grantableIn = (role: AvailableRole | undefined) => (o: OrganizationListItem) =>
+  Boolean(role && (role.grantableIn.global || role.grantableIn.organizationIds.includes(o.id) || o.ancestorIds.some((a) => role.grantableIn.organizationIds.includes(a))));
+
+/**
+ * Assign roles and grant roles (000 §2): the user's role links as rows of a role and where it
+ * applies (global or organizations); saving replaces them. Only roles the caller may grant are
+ * offered, and for each only the scopes the caller may grant it in.
+ */
+export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const invalidate = useInvalidate();
-  const [form] = Form.useForm<{ rows: Row[] }>();
+  const [form] = Form.useForm<{ rows: AssignmentRow[] }>();
+  const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const open = user !== null;
-  const links = useQuery({ queryKey: ['users', user?.id, 'roles'], queryFn: () => apiRequest<RoleAssignmentLink[]>(`/users/${user!.id}/roles`), enabled: open });
+  const user = given ?? picked;
+  const grantMode = given === null;
+  const links = useQuery({ queryKey: ['users', user?.id, 'roles'], queryFn: () => apiRequest<RoleAssignmentLink[]>(`/users/${user!.id}/roles`), enabled: open && user !== null });
   const available = useQuery({ queryKey: ['users', 'available-roles'], queryFn: () => apiRequest<AvailableRole[]>('/users/available-roles'), enabled: open });
-  const organizations = useQuery({
-    queryKey: ['organizations', 'accessible'],
-    queryFn: () => apiRequest<{ id: number; name: string; code: string }[]>('/organizations/accessible'),
-    enabled: open,
-  });
+  const rows = Form.useWatch('rows', form) ?? [];
 
   useEffect(() => {
     if (links.data) form.setFieldsValue({ rows: toRows(links.data) });
   }, [links.data, form]);
+  useEffect(() => {
+    if (!open) {
+      setPicked(null);
+      setError(null);
+    }
+  }, [open]);
+
+  const roleById = new Map((available.data ?? []).map((r) => [r.id, r]));
+  const known: KnownOrganization[] = (links.data ?? []).filter((l) => l.organization).map((l) => ({ id: l.organization!.id, name: l.organization!.name, code: '' }));
+
+  function duplicate(all: AssignmentRow[]): string | null {
+    const seen = new Set<string>();
+    for (const r of all) {
+      for (const org of r.organizationIds.length ? r.organizationIds : [GLOBAL]) {
+        const key = `${r.roleId}:${org}`;
+        if (seen.has(key)) return t('users:roles.duplicate', { role: roleById.get(r.roleId!)?.displayName ?? '' });
+        seen.add(key);
+      }
+    }
+    return null;
+  }
 
   async function save() {
-    const { rows } = await form.validateFields();
+    if (!user) return;
+    const { rows: values = [] } = await form.validateFields();
+    const dup = duplicate(values);
+    if (dup) return setError(dup);
     setSaving(true);
     setError(null);
     try {
-      const roleAssignments = rows.map((r) => {
-        const isGlobal = r.organizationIds.includes(GLOBAL) || r.organizationIds.length === 0;
-        return { roleIds: [r.roleId!], organizationIds: isGlobal ? [] : r.organizationIds, isGlobal };
+      const roleAssignments = values.map((r) => {
+        const scope = r.organizationIds.filter((id) => id !== GLOBAL);
+        return { roleIds: [r.roleId!], organizationIds: scope, isGlobal: scope.length === 0 };
       });
-      const res = await apiRequest<GrantRolesResponse>(`/users/${user!.id}/roles`, { method: 'POST', body: { roleAssignments } });
+      const res = grantMode
+        ? await apiRequest<GrantRolesResponse>('/roles/grant-roles', { method: 'POST', body: { userId: user.id, roleAssignments } })
+        : await apiRequest<GrantRolesResponse>(`/users/${user.id}/roles`, { method: 'POST', body: { roleAssignments } });
       notification.success({ message: res.message });
-      void invalidate({ resource: 'users', invalidates: ['detail'], id: user!.id });
+      void invalidate({ resource: 'users', invalidates: ['detail'], id: user.id });
       void links.refetch();
       onClose();
     } catch (e) {
-      setError((e as Error).message);
+      setError(withoutPath((e as Error).message));
     } finally {
       setSaving(false);
     }
   }
-
-  const roleOptions = (available.data ?? []).map((r) => ({ value: r.id, label: r.displayName }));
-  const orgOptions = [{ value: GLOBAL, label: t('users:roles.global') }, ...(organizations.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))];
 
   return (
     <Modal
@@ -81,45 +124,98 @@ export function RoleAssignmentsModal({ user, onClose }: Props) {
       onOk={() => void save()}
       okText={t('buttons.save')}
       cancelText={t('buttons.cancel')}
+      okButtonProps={{ disabled: !user, 'data-testid': 'assignment-save' } as ButtonProps}
       confirmLoading={saving}
-      title={t('users:roles.title', { name: user?.name ?? '' })}
-      width={760}
+      title={grantMode ? t('users:grant.title') : t('users:roles.title', { name: user?.name ?? '' })}
+      width={860}
       destroyOnHidden
     >
-      {links.isLoading || available.isLoading ? (
+      {grantMode && (
+        <Form layout="vertical">
+          <Form.Item label={t('users:grant.user')} required>
+            <UserSearchSelect
+              autoFocus
+              value={picked?.id}
+              onPick={(u: User | null) => setPicked(u ? { id: u.id, name: fullName(u) } : null)}
+              data-testid="grant-user"
+            />
+          </Form.Item>
+        </Form>
+      )}
+      {!user ? (
+        grantMode && <Typography.Text type="secondary">{t('users:grant.pickUser')}</Typography.Text>
+      ) : links.isLoading || available.isLoading ? (
         <Spin />
       ) : (
         <Form form={form} layout="vertical" data-testid="role-assignments">
-          {error && <Alert type="error" showIcon message={error} className="section-title" />}
+          {error && <Alert type="error" showIcon message={error} className="section-title" data-testid="assignment-error" />}
+          <Row gutter={8} className="assignment-head">
+            <Col flex="300px">
+              <Typography.Text strong>{t('users:roles.role')}</Typography.Text>
+            </Col>
+            <Col flex="auto">
+              <Typography.Text strong>{t('users:roles.where')}</Typography.Text>
+            </Col>
+          </Row>
           <Form.List name="rows">
             {(fields, { add, remove }) => (
               <Space direction="vertical" className="full-width">
-                {fields.map((field) => (
-                  <Space key={field.key} align="start" className="assignment-row">
-                    <Form.Item name={[field.name, 'roleId']} rules={[{ required: true, message: t('users:roles.roleRequired') }]}>
-                      <Select options={roleOptions} placeholder={t('users:roles.role')} className="assignment-role" aria-label={t('users:roles.role')} />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'organizationIds']}>
-                      <Select
-                        mode="multiple"
-                        options={orgOptions}
-                        optionFilterProp="label"
-                        placeholder={t('users:roles.global')}
-                        className="assignment-orgs"
-                        aria-label={t('users:roles.where')}
-                      />
-                    </Form.Item>
-                    <Button icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('buttons.delete')} />
-                  </Space>
-                ))}
-                <Button
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ organizationIds: [GLOBAL] })}
-                  disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS}
-                  data-testid="assignment-add"
-                >
-                  {t('users:roles.add')}
-                </Button>
+                {fields.length === 0 && <Typography.Text type="secondary">{t('users:roles.none')}</Typography.Text>}
+                {fields.map((field) => {
+                  const role = roleById.get(rows[field.name]?.roleId ?? -1);
+                  return (
+                    <Row key={field.key} gutter={8} wrap={false} className="assignment-row" data-testid="assignment-row">
+                      <Col flex="300px">
+                        <Form.Item name={[field.name, 'roleId']} rules={[{ required: true, message: t('users:roles.roleRequired') }]}>
+                          <Select
+                            options={(available.data ?? []).map((r) => ({ value: r.id, label: r.displayName, title: r.description ?? r.displayName }))}
+                            placeholder={t('users:roles.role')}
+                            className="assignment-role"
+                            popupMatchSelectWidth={false}
+                            aria-label={t('users:roles.role')}
+                            onChange={() => form.setFieldValue(['rows', field.name, 'organizationIds'], [])}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col flex="auto">
+                        <Form.Item
+                          name={[field.name, 'organizationIds']}
+                          getValueFromEvent={(next: number[]) => nextScope(rows[field.name]?.organizationIds ?? [], next)}
+                          rules={[
+                            {
+                              validator: async (_, v: number[] = []) => {
+                                if (role && !role.grantableIn.global && v.filter((x) => x !== GLOBAL).length === 0) throw new Error(t('users:roles.organizationRequired'));
+                              },
+                            },
+                          ]}
+                        >
+                          <OrganizationPicker
+                            mode="multiple"
+                            known={known}
+                            allow={grantableIn(role)}
+                            globalLabel={role?.grantableIn.global ? t('users:roles.global') : undefined}
+                            placeholder={role?.grantableIn.global ? t('users:roles.global') : t('users:roles.chooseOrganizations')}
+                            className="assignment-orgs"
+                            aria-label={t('users:roles.where')}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col flex="none">
+                        <Button icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('buttons.delete')} />
+                      </Col>
+                    </Row>
+                  );
+                })}
+                <Space>
+                  <Button icon={<PlusOutlined />} onClick={() => add({ organizationIds: [] })} disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS} data-testid="assignment-add">
+                    {t('users:roles.add')}
+                  </Button>
+                  {fields.length >= MAX_ROLE_ASSIGNMENT_ROWS && (
+                    <Typography.Text type="warning" data-testid="assignment-max">
+                      {t('users:roles.maxReached', { count: MAX_ROLE_ASSIGNMENT_ROWS })}
+                    </Typography.Text>
+                  )}
+                </Space>
               </Space>
             )}
           </Form.List>

@@ -1,0 +1,130 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { OrganizationDetail, OrganizationRef, OrganizationSummary } from '@doanhoi/shared';
+import { useModalForm } from '@refinedev/antd';
+import { useTranslate } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space, Tooltip, type ButtonProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { apiRequest } from '../../providers/http';
+import { OrganizationFormModal } from './form';
+import type { OrgAccess } from './use-org-access';
+
+/** Every organization query of these screens starts with 'organizations' (tree, by-type-code, stats). */
+function useRefreshOrganizations() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: ['organizations'] });
+}
+
+/** A button that is shown disabled with the reason when the right is missing (000 §2). */
+function Gated({ allowed, reason, children }: { allowed: boolean; reason: string; children: React.ReactElement }) {
+  return allowed ? children : <Tooltip title={reason}>{children}</Tooltip>;
+}
+
+/** "Create organization": under the organization shown, or anywhere (the tree) with the parent picked by type. */
+export function OrganizationCreateButton({ parent, access, ancestorIds = [] }: { parent?: OrganizationRef | null; access: OrgAccess; ancestorIds?: number[] }) {
+  const t = useTranslate();
+  const refresh = useRefreshOrganizations();
+  // organizations.create is a system permission: only a global grant holds it (checked in the parent's context anyway).
+  const allowed = parent ? access.can('organizations.create', parent.id, ancestorIds) : access.can('organizations.create', 0, []);
+  const create = useModalForm<OrganizationSummary>({
+    resource: 'organizations',
+    action: 'create',
+    redirect: false,
+    onMutationSuccess: refresh,
+    successNotification: () => ({ type: 'success', message: t('organizations:create.success') }),
+  });
+  const show = () => {
+    create.show();
+    if (parent) create.formProps.form?.setFieldValue('parentId', parent.id);
+  };
+  return (
+    <>
+      <Gated allowed={allowed} reason={t('organizations:noPermission.create')}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={show} disabled={!allowed} data-testid="organization-add">
+          {t('organizations:create.button')}
+        </Button>
+      </Gated>
+      {allowed && (
+        <OrganizationFormModal
+          action="create"
+          parent={parent}
+          modalProps={create.modalProps}
+          formProps={{ ...create.formProps, onFinish: (v) => create.formProps.onFinish?.({ ...(v as object), parentId: parent?.id ?? (v as { parentId?: number }).parentId }) }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The API's refusal in the screen's language where 000 §8 names the case (children, members, campaigns). */
+function deleteRefusal(message: string, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (/tổ chức con/i.test(message)) return t('organizations:delete.hasChildren');
+  if (/thành viên/i.test(message)) return t('organizations:delete.hasMembers');
+  const campaigns = /(\d+) đợt thu phí/i.exec(message);
+  if (campaigns) return t('organizations:delete.hasCampaigns', { count: Number(campaigns[1]) });
+  return message;
+}
+
+/** Edit and delete of the organization a detail page shows, each checked in that organization. */
+export function OrganizationManageBar({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
+  const t = useTranslate();
+  const { modal, notification } = App.useApp();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const refresh = useRefreshOrganizations();
+  const canEdit = access.can('organizations.update', org.id, ancestorIds);
+  const canDelete = access.can('organizations.delete', org.id, ancestorIds);
+  const edit = useModalForm<OrganizationSummary>({
+    resource: 'organizations',
+    action: 'edit',
+    id: org.id,
+    redirect: false,
+    successNotification: () => ({ type: 'success', message: t('organizations:edit.success') }),
+    onMutationSuccess: (res) => {
+      const saved = res.data as OrganizationSummary;
+      refresh();
+      // A new type or code is a new address (000 §2 routes).
+      if (saved.type !== org.type || saved.code !== org.code) navigate(`/organizations/${saved.type}/${encodeURIComponent(saved.code)}`, { replace: true });
+    },
+  });
+
+  function confirmDelete() {
+    modal.confirm({
+      title: t('organizations:delete.title'),
+      content: t('organizations:delete.message', { name: org.name }),
+      okText: t('buttons.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+      cancelText: t('buttons.cancel'),
+      onOk: async () => {
+        try {
+          await apiRequest(`/organizations/${org.id}`, { method: 'DELETE' });
+        } catch (e) {
+          notification.error({ message: t('organizations:delete.failed'), description: deleteRefusal((e as Error).message, t) });
+          return;
+        }
+        // The deleted organization's own queries are dropped, not refetched (they would answer 404).
+        client.removeQueries({ queryKey: ['organizations', 'by-type-code', org.type, org.code] });
+        notification.success({ message: t('organizations:delete.success', { name: org.name }) });
+        refresh();
+        navigate(org.parent ? `/organizations/${org.parent.type}/${encodeURIComponent(org.parent.code)}` : '/organizations');
+      },
+    });
+  }
+
+  const deleteReason = org.hasChildren ? t('organizations:delete.hasChildren') : t('organizations:noPermission.delete');
+  return (
+    <Space wrap>
+      <Gated allowed={canEdit} reason={t('organizations:noPermission.edit')}>
+        <Button icon={<EditOutlined />} onClick={() => edit.show(org.id)} disabled={!canEdit} data-testid="organization-edit">
+          {t('buttons.edit')}
+        </Button>
+      </Gated>
+      <Gated allowed={canDelete && !org.hasChildren} reason={deleteReason}>
+        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={!canDelete || org.hasChildren} data-testid="organization-delete">
+          {t('buttons.delete')}
+        </Button>
+      </Gated>
+      {canEdit && <OrganizationFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />}
+    </Space>
+  );
+}

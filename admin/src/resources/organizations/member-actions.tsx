@@ -1,0 +1,167 @@
+import { DownloadOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { memberImportColumns, USER_EXPORT_FIELDS, type OrganizationDetail, type OrganizationType, type User } from '@doanhoi/shared';
+import { useInvalidate, useTranslate } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, AutoComplete, Button, Form, Input, Modal, Space, Tooltip } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { ExportDialog } from '../../components/export-dialog';
+import { ImportWizard } from '../../components/import-wizard';
+import { ApiError, apiRequest } from '../../providers/http';
+import type { OrgAccess } from './use-org-access';
+
+/** 000 §2/§9: the member import level of an organization type; roots take no member import. */
+export function importLevel(type: OrganizationType): 2 | 3 | null {
+  if (type === 'doan_co_so' || type === 'lien_chi_hoi') return 2;
+  if (type === 'doan_truong' || type === 'hoi_sinh_vien_truong') return null;
+  return 3;
+}
+
+/** 000 §9: the add-member user search starts at 2 characters, after 300 ms, 10 results. */
+const SEARCH_MIN = 2;
+const SEARCH_DELAY_MS = 300;
+
+function useUserSearch(term: string, enabled: boolean) {
+  const [users, setUsers] = useState<User[]>([]);
+  useEffect(() => {
+    if (!enabled || term.trim().length < SEARCH_MIN) return setUsers([]);
+    const timer = setTimeout(() => {
+      apiRequest<{ users: User[] }>(`/users?limit=10&search=${encodeURIComponent(term.trim())}`)
+        .then((r) => setUsers(r.users))
+        .catch(() => setUsers([]));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [term, enabled]);
+  return users;
+}
+
+/** The add-member-by-code dialog (000 §2, §5): a code, found by typing it or picking a user from the search. */
+function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: OrganizationDetail; open: boolean; onClose: () => void; canSearch: boolean; onAdded: () => void }) {
+  const t = useTranslate();
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<{ code: string }>();
+  const code = Form.useWatch('code', form) ?? '';
+  const users = useUserSearch(code, open && canSearch);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    const { code: value } = await form.validateFields();
+    setSaving(true);
+    try {
+      await apiRequest(`/organizations/${org.id}/member/${encodeURIComponent(value.trim())}`, { method: 'POST', body: { userCode: value.trim() } });
+      notification.success({ message: t('organizations:members.added', { code: value.trim() }) });
+      onAdded();
+      form.resetFields();
+      onClose();
+    } catch (e) {
+      // 000 §8: 400 the user is already a member, 404 no such user; otherwise the server's message.
+      const status = e instanceof ApiError ? e.statusCode : 0;
+      const message = status === 400 ? t('organizations:members.alreadyMember') : status === 404 ? t('organizations:members.noUser') : (e as Error).message;
+      form.setFields([{ name: 'code', errors: [message] }]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('organizations:members.addTitle', { name: org.name })}
+      onOk={() => void save()}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      okText={t('organizations:members.add')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" data-testid="member-add-form" onFinish={() => void save()}>
+        <Form.Item
+          label={t('organizations:members.code')}
+          name="code"
+          rules={[{ required: true, whitespace: true, message: t('organizations:members.codeRequired') }]}
+          extra={canSearch ? t('organizations:members.searchHint') : undefined}
+        >
+          <AutoComplete
+            autoFocus
+            options={users.map((u) => ({ value: u.code, label: `${u.code} — ${u.familyName} ${u.givenName} (${u.email})` }))}
+            data-testid="member-add-code"
+          >
+            <Input onPressEnter={() => void save()} />
+          </AutoComplete>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The member list's toolbar (000 §2): add by code, import from a file (level 2 or 3 by type),
+ * export; each checked in this organization and shown disabled with the reason when not allowed.
+ */
+export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[]; canSearchUsers: boolean }) {
+  const t = useTranslate();
+  const invalidate = useInvalidate();
+  const client = useQueryClient();
+  const [dialog, setDialog] = useState<'add' | 'import' | 'export' | null>(null);
+  const can = (code: string) => access.can(code, org.id, ancestorIds);
+  const canAdd = can('organizations.add_member') || can('organizations.manage_members');
+  const canExport = can('organizations.export');
+  const level = importLevel(org.type);
+  const paths = useMemo(
+    () =>
+      level && {
+        upload: `/organizations/members/import/upload?level=${level}&organizationId=${org.id}`,
+        session: '/organizations/import',
+        template: `/organizations/members/import/template/${level}`,
+      },
+    [level, org.id],
+  );
+  const refresh = () => {
+    void invalidate({ resource: `organizations/${org.id}/members`, invalidates: ['list'] });
+    void client.invalidateQueries({ queryKey: ['organizations'] });
+  };
+  const gated = (allowed: boolean, node: React.ReactElement) => (allowed ? node : <Tooltip title={t('organizations:noPermission.addMember')}>{node}</Tooltip>);
+
+  return (
+    <Space wrap>
+      {gated(
+        canAdd,
+        <Button type="primary" icon={<UserAddOutlined />} disabled={!canAdd} onClick={() => setDialog('add')} data-testid="member-add">
+          {t('organizations:members.add')}
+        </Button>,
+      )}
+      {level &&
+        gated(
+          canAdd,
+          <Button icon={<UploadOutlined />} disabled={!canAdd} onClick={() => setDialog('import')} data-testid="member-import">
+            {t('organizations:members.import')}
+          </Button>,
+        )}
+      {canExport && (
+        <Button icon={<DownloadOutlined />} onClick={() => setDialog('export')} data-testid="member-export">
+          {t('organizations:members.export')}
+        </Button>
+      )}
+      {canAdd && <AddMemberModal org={org} open={dialog === 'add'} onClose={() => setDialog(null)} canSearch={canSearchUsers} onAdded={refresh} />}
+      {canAdd && level && paths && (
+        <ImportWizard
+          open={dialog === 'import'}
+          onClose={() => {
+            setDialog(null);
+            refresh();
+          }}
+          resource={`organizations/${org.id}/members`}
+          paths={paths}
+          columns={memberImportColumns(level)}
+          templateName={`organization_members_level${level}_template.xlsx`}
+          title={t('organizations:members.importTitle', { name: org.name, level })}
+        />
+      )}
+      {dialog === 'export' && (
+        <ExportDialog open onClose={() => setDialog(null)} title={t('organizations:members.exportTitle', { name: org.name })} fields={USER_EXPORT_FIELDS} path={`/export/organizations/${org.id}/members`} />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,163 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
+import { apiLogin, signIn } from '../helpers/session';
+
+// The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const rows = (page: Page) => page.getByTestId('users-table').locator('tbody tr.ant-table-row');
+const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+
+async function api<T>(baseURL: string, path: string, init: RequestInit = {}, account = ADMIN): Promise<T> {
+  const token = await apiLogin(baseURL, account);
+  const res = await fetch(`${baseURL}/api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function userByCode(baseURL: string, code: string) {
+  const { users } = await api<{ users: { id: number; code: string }[] }>(baseURL, `/users?search=${code}`);
+  return users.find((u) => u.code === code)!;
+}
+
+async function orgId(baseURL: string, type: string, code: string) {
+  return (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
+}
+
+test('a role granted for one organization is stored for that organization, not globally (item 5)', async ({ page, baseURL }) => {
+  const user = await userByCode(baseURL!, '23001042');
+  const dcs = await orgId(baseURL!, 'doan_co_so', 'DCS-CNTT');
+  await signIn(page, ADMIN, '/users');
+  await page.getByTestId('user-search').fill('23001042');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).getByTestId('user-roles').click();
+  const dialog = page.getByTestId('role-assignments');
+  // The rows have column labels.
+  await expect(dialog).toContainText('Vai trò');
+  await expect(dialog).toContainText('Phạm vi áp dụng');
+  await page.getByTestId('assignment-add').click();
+  const row = dialog.getByTestId('assignment-row').last();
+  await row.locator('.assignment-role').click();
+  await option(page, 'Cán bộ').click();
+  // "Global" first, then the faculty: the row keeps the faculty only (the old dialog kept both and saved it global).
+  await row.locator('.assignment-orgs').click();
+  await option(page, 'Toàn hệ thống').click();
+  await page.keyboard.type('DCS-CNTT');
+  await option(page, 'DCS-CNTT').click();
+  await page.keyboard.press('Escape');
+  await expect(row.locator('.assignment-orgs')).not.toContainText('Toàn hệ thống');
+  await page.getByTestId('assignment-save').click();
+  await expect(dialog).toBeHidden();
+
+  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(baseURL!, `/users/${user.id}/roles`);
+  const staff = links.filter((l) => l.role.name === 'staff' && l.isActive);
+  expect(staff.map((l) => l.organizationId)).toEqual([dcs]);
+});
+
+test('duplicate rows and the 10-row limit are explained in the dialog', async ({ page }) => {
+  await signIn(page, ADMIN, '/users');
+  await page.getByTestId('user-search').fill('23001043');
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).getByTestId('user-roles').click();
+  const dialog = page.getByTestId('role-assignments');
+  for (let i = 0; i < 2; i++) {
+    await page.getByTestId('assignment-add').click();
+    await dialog.getByTestId('assignment-row').last().locator('.assignment-role').click();
+    await option(page, 'Thành viên').click();
+  }
+  await page.getByTestId('assignment-save').click();
+  await expect(page.getByTestId('assignment-error')).toHaveText('Vai trò "Thành viên" bị lặp ở cùng phạm vi');
+  await expect(page.getByTestId('assignment-error')).not.toContainText('roleAssignments');
+  while ((await dialog.getByTestId('assignment-row').count()) < 10) await page.getByTestId('assignment-add').click();
+  await expect(page.getByTestId('assignment-add')).toBeDisabled();
+  await expect(page.getByTestId('assignment-max')).toContainText('tối đa 10');
+});
+
+test('a faculty admin is offered only the scopes they may grant (item 3c)', async ({ page }) => {
+  await signIn(page, FACULTY_ADMIN, '/users');
+  await expect(rows(page).first()).toBeVisible();
+  await rows(page).first().getByTestId('user-roles').click();
+  const dialog = page.getByTestId('role-assignments');
+  await page.getByTestId('assignment-add').click();
+  const row = dialog.getByTestId('assignment-row').last();
+  await row.locator('.assignment-role').click();
+  await option(page, 'Cán bộ').click();
+  await row.locator('.assignment-orgs').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.filter({ hasText: 'DCS-CNTT' })).toBeVisible();
+  await expect(options.filter({ hasText: 'Toàn hệ thống' })).toHaveCount(0);
+  await expect(options.filter({ hasText: 'DTBK' })).toHaveCount(0);
+  // The organization picker shows each option's parent.
+  await expect(options.filter({ hasText: 'CD-22CNTT1' })).toContainText('Đoàn khoa Công nghệ Thông tin');
+});
+
+test("the edit dialog changes a student's organizations (item 3b) and opens from a deep link", async ({ page, baseURL }) => {
+  // A member of Chi đoàn 22CNTT1 (the demo's students have random memberships).
+  const cd = await orgId(baseURL!, 'chi_doan', 'CD-22CNTT1');
+  const { members } = await api<{ members: { user: { id: number; code: string } }[] }>(baseURL!, `/organizations/${cd}/members?limit=1`);
+  const user = members[0]!.user;
+  await signIn(page, ADMIN, `/users?edit=${user.id}`);
+  const form = page.getByTestId('user-edit-form');
+  await expect(form.getByLabel('Mã số')).toHaveValue(user.code);
+  const orgs = form.getByTestId('user-organizations');
+  await expect(orgs).toContainText('Chi đoàn 22CNTT1');
+  // Take them out of 22CNTT1 and put them in 22CNTT2.
+  await orgs.locator('.ant-select-selection-item').filter({ hasText: 'Chi đoàn 22CNTT1' }).locator('.ant-select-selection-item-remove').click();
+  await orgs.click();
+  await page.keyboard.type('CD-22CNTT2');
+  await option(page, 'CD-22CNTT2').click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.locator('.ant-notification-notice-success')).toContainText('Cập nhật người dùng thành công');
+  await expect(page).not.toHaveURL(/edit=/);
+
+  const detail = await api<{ organizations: { isActive: boolean; organization: { code: string } }[] }>(baseURL!, `/users/${user.id}`);
+  const codes = detail.organizations.filter((m) => m.isActive).map((m) => m.organization.code);
+  expect(codes).toContain('CD-22CNTT2');
+  expect(codes).not.toContain('CD-22CNTT1');
+  expect(codes).toContain('DCS-CNTT');
+});
+
+test('the users search filters by itself after typing stops (item 4)', async ({ page }) => {
+  await signIn(page, ADMIN, '/users');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByTestId('user-search').pressSequentially('23001042');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/23001042/);
+});
+
+test('the standalone grant-roles dialog picks a user and grants a role (item 6)', async ({ page, baseURL }) => {
+  const user = await userByCode(baseURL!, '23001044');
+  await signIn(page, ADMIN, '/users');
+  await page.getByTestId('user-grant').click();
+  await expect(page.getByTestId('assignment-save')).toBeDisabled();
+  await page.getByTestId('grant-user').click();
+  await page.keyboard.type('23001044');
+  await option(page, '23001044').click();
+  const dialog = page.getByTestId('role-assignments');
+  await page.getByTestId('assignment-add').click();
+  await dialog.getByTestId('assignment-row').last().locator('.assignment-role').click();
+  await option(page, 'Cán bộ').click();
+  await page.getByTestId('assignment-save').click();
+  await expect(dialog).toBeHidden();
+  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(baseURL!, `/users/${user.id}/roles`);
+  expect(links.some((l) => l.role.name === 'staff' && l.organizationId === null && l.isActive)).toBe(true);
+});
+
+test('anyone changes their own password from the user menu (item 3d)', async ({ page, baseURL }) => {
+  await api(baseURL!, '/users', { method: 'POST', body: JSON.stringify({ code: 'PWD-E2E', familyName: 'Đỗ', givenName: 'Mật', email: 'pwd.e2e@doanhoi.local', phone: '0912345679', password: 'oldpass1' }) });
+  const account = { email: 'pwd.e2e@doanhoi.local', password: 'oldpass1' };
+  await signIn(page, account);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('change-password').click();
+  const form = page.getByTestId('change-password-form');
+  await expect(form.getByLabel('Mật khẩu hiện tại')).toBeFocused();
+  await form.getByLabel('Mật khẩu hiện tại').fill('oldpass1');
+  await form.getByLabel('Mật khẩu mới', { exact: true }).fill('newpass22');
+  await form.getByLabel('Xác nhận mật khẩu mới').fill('newpass22');
+  await page.keyboard.press('Enter');
+  await expect(form).toBeHidden();
+  expect(await apiLogin(baseURL!, { email: account.email, password: 'newpass22' })).toBeTruthy();
+});
