@@ -4,11 +4,9 @@
  * leaves consistent data and a status that tells how far it got.
  */
 import type { ImportExecutionResult, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
-import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
-import { invalidateTotals } from '../lib/totals';
 import { addCounts, newCounts, rowWriter, writeFailure, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
@@ -225,8 +223,6 @@ export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip
         return result;
       } finally {
         running.delete(s.id);
-        invalidateTotals(...def.tables);
-        invalidateActors();
       }
     },
   };

@@ -10,11 +10,10 @@ import {
 import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createOrganizationSchema, OrganizationDetail, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
-import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
-import { invalidateTotals, totalPages } from '../lib/totals';
+import { totalPages } from '../lib/totals';
 import { paymentCampaigns } from '../payments/schema';
 import { userRoles } from '../roles/schema';
 import { toSessionUser } from '../users/mapper';
@@ -43,10 +42,6 @@ export function toOrganization(o: OrgRow): OrganizationSummary {
 }
 
 export function organizationsService({ db }: Deps, actor: Actor, ip: string | null) {
-  const changed = () => {
-    invalidateTotals('users', 'organization_members', 'organizations');
-  };
-
   function resolveParent(type: OrganizationType, parentId: number | null | undefined): OrgRow | null {
     const allowed = ALLOWED_PARENTS[type];
     if (allowed.length === 0) {
@@ -183,7 +178,6 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
           audit(tx, { actorId: actor.id, action: 'organization.create', entity: 'organization', entityId: o.id, after: { ...o, path }, ip });
           return { ...o, path };
         });
-        changed();
         return toOrganization(row);
       } catch (err) {
         if (isUniqueViolation(err)) conflict(`Mã tổ chức "${input.code}" đã tồn tại`);
@@ -213,7 +207,6 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
           audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });
           return o;
         });
-        changed();
         return toOrganization(after);
       } catch (err) {
         if (isUniqueViolation(err)) conflict(`Mã tổ chức "${code}" đã tồn tại`);
@@ -236,8 +229,6 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         tx.delete(organizations).where(eq(organizations.id, id)).run();
         audit(tx, { actorId: actor.id, action: 'organization.delete', entity: 'organization', entityId: id, before: { ...before, roleGrants: grants }, ip });
       });
-      changed();
-      invalidateActors();
       return { message: 'Xóa tổ chức thành công' };
     },
 

@@ -32,8 +32,8 @@ export interface TreeBody {
   gzip(): Buffer;
 }
 // Both kept until the next write to the database (memberships change through many modules).
-const flatRows = freshCache<Flat[]>(1);
-const bodies = freshCache<TreeBody>(200);
+const flatRows = freshCache<Flat[]>(1, ['organizations', 'organization_members']);
+const bodies = freshCache<TreeBody>(200, ['organizations', 'organization_members']);
 
 /** The tree as JSON bytes, built once per (visibility, counts) until the next write. */
 export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBody {

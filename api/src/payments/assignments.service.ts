@@ -4,7 +4,6 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
-import { invalidateTotals } from '../lib/totals';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
 import { assertCan, P, type RequestInfo } from './access';
@@ -138,7 +137,6 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
         return created.map((a) => a.id);
       }),
     );
-    invalidateTotals(...TABLES);
     return ids;
   }
 
@@ -173,7 +171,6 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
           .get();
         audit(tx, { ...caller, action: 'assignment.update', entity: 'payment_assignment', entityId: id, before: snapshot(a), after: snapshot(after) });
       });
-      invalidateTotals(...TABLES);
       return view(id);
     },
 
@@ -186,7 +183,6 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
         tx.delete(paymentAssignments).where(eq(paymentAssignments.id, id)).run();
         audit(tx, { ...caller, action: 'assignment.delete', entity: 'payment_assignment', entityId: id, before: snapshot(a) });
       });
-      invalidateTotals(...TABLES, 'payment_orders');
     },
 
     /** Records a MANUAL payment order (method, note, who, when) and marks the assignment PAID. */
@@ -234,7 +230,6 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
           after: { ...snapshot(after), orderId: order.id, orderCode: order.orderCode, method: input.method, note: input.note ?? null },
         });
       });
-      invalidateTotals(...TABLES, 'payment_orders');
       return view(id);
     },
 
@@ -245,7 +240,6 @@ export function assignmentsService({ db }: Deps, actor: Actor, req: RequestInfo)
         tx.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, id)).run();
         audit(tx, { ...caller, action: 'assignment.mark_overdue', entity: 'payment_assignment', entityId: id, before: { status: a.status }, after: { status: 'OVERDUE' } });
       });
-      invalidateTotals(...TABLES);
       return view(id);
     },
   };

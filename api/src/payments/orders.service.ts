@@ -8,7 +8,7 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, fail, forbidden, notFound } from '../lib/errors';
-import { invalidateTotals, totalPages } from '../lib/totals';
+import { totalPages } from '../lib/totals';
 import { users } from '../users/schema';
 import { payosClient, PayosError, type PayosCredentials } from '../payos/client';
 import { payosDescription } from '../payos/description';
@@ -101,7 +101,6 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo & { ori
         after: { orderCode: order.orderCode, assignmentId: a!.id, campaignId: campaign.id, amount: order.amount, paymentLinkId: link.paymentLinkId, clientAmount: input.amount ?? null },
       });
     });
-    invalidateTotals('payment_orders');
     return {
       success: true,
       message: 'Tạo link thanh toán thành công',

@@ -6,7 +6,6 @@ import type { PaymentOrder } from '@doanhoi/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
-import { invalidateTotals } from '../lib/totals';
 import { paymentAssignments, paymentOrders, paymentTransactions } from './schema';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
@@ -64,7 +63,6 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
     });
     return true;
   });
-  if (changed) invalidateTotals('payment_assignments', 'payment_orders', 'payment_campaigns');
   return changed;
 }
 
@@ -77,7 +75,6 @@ export function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 'EXPIR
     audit(tx, { actorId: who.actorId, ip: who.ip, action: who.action, entity: 'payment_order', entityId: orderId, before: { status: order.status }, after: { status } });
     return true;
   });
-  if (changed) invalidateTotals('payment_orders');
   return changed;
 }
 

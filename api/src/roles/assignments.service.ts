@@ -10,7 +10,6 @@ import {
   type RoleAssignmentRow,
 } from '@doanhoi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -173,7 +172,6 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         for (const p of toInsert) tx.insert(userRoles).values({ userId, roleId: p.roleId, organizationId: p.organizationId, grantedBy: actor.id }).run();
         audit(tx, { ...caller, action: 'user.roles.grant', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
       });
-      invalidateActors();
       return {
         message: pairs.length === 0 ? 'Đã gỡ toàn bộ vai trò của người dùng' : 'Đã cập nhật vai trò cho người dùng',
         added,
@@ -206,7 +204,6 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         audit(tx, { ...caller, action: 'user.roles.assign', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
         return id;
       });
-      invalidateActors();
       return { link: linkDetails(db, userId).find((l) => l.id === linkId)!, created: !existing };
     },
   };

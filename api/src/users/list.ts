@@ -10,6 +10,9 @@ import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
 import { users } from './schema';
 
+/** The tables a users count reads (the filter's scope goes through memberships and paths). */
+const COUNTED = ['users', 'organization_members', 'organizations'] as const;
+
 const managementDepartment = alias(departments, 'management_department');
 const trainingDepartment = alias(departments, 'training_department');
 
@@ -143,8 +146,8 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
 function membershipFor(db: Db, paths: string[]): { membership: Membership; members: number } {
   if (paths.length === 0) return { membership: 'in', members: 0 };
   const only = { words: [], paths };
-  const all = cachedTotal('users', 'size:all', () => db.select({ n: count() }).from(users).get()!.n);
-  const members = cachedTotal('users', `size:${paths.join(',')}`, () => statements(db, only, 'in').total.get(paramsFor(only))!.n);
+  const all = cachedTotal(db, COUNTED, 'size:all', () => db.select({ n: count() }).from(users).get()!.n);
+  const members = cachedTotal(db, COUNTED, `size:${paths.join(',')}`, () => statements(db, only, 'in').total.get(paramsFor(only))!.n);
   return { membership: members * 20 < all ? 'in' : 'exists', members };
 }
 
@@ -164,7 +167,7 @@ export function listPage(
   const s = statements(db, f, membership ?? sized?.membership ?? 'in');
   const params = paramsFor(f);
   const onlyPaths = sized && f.words.length === 0 && f.userType === undefined && f.membershipStatus === undefined && f.isActive === undefined;
-  const total = cachedTotal('users', totalKey, () => (onlyPaths ? sized.members : s.total.get(params)!.n));
+  const total = cachedTotal(db, COUNTED, totalKey, () => (onlyPaths ? sized.members : s.total.get(params)!.n));
   const rows = offset < total ? rowsByIds(db, s.pageIds.all({ ...params, limit, offset }).map((r) => r.id)) : [];
   return { rows, total };
 }
