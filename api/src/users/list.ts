@@ -5,9 +5,10 @@ import { classes } from '../classes/schema';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
 import { cachedTotal } from '../lib/totals';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMemberCounts, organizationMembers, organizations } from '../organizations/schema';
 import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
+import { ftsQuery, matchesSearch } from './search';
 import { users } from './schema';
 
 /** The tables a users count reads (the filter's scope goes through memberships and paths). */
@@ -65,11 +66,10 @@ export interface ListFilter {
  */
 export type Membership = 'in' | 'exists';
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /** The WHERE clause of a filter shape, with placeholders for its values. */
 function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
-  const conds: SQL[] = f.words.map((_, i) => sql`${users.searchText} LIKE ${sql.placeholder(`w${i}`)} ESCAPE '\\'`);
+  const conds: SQL[] = [];
+  if (f.words.length) conds.push(ftsQuery(f.words) === null ? sql`0` : matchesSearch('match'));
   if (f.userType !== undefined) conds.push(eq(users.userType, sql.placeholder('userType')));
   if (f.membershipStatus !== undefined) conds.push(eq(users.membershipStatus, sql.placeholder('membershipStatus')));
   if (f.isActive !== undefined) conds.push(sql`${users.isActive} = ${sql.placeholder('isActive')}`);
@@ -92,7 +92,8 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
 
 function paramsFor(f: ListFilter): Record<string, unknown> {
   const p: Record<string, unknown> = {};
-  f.words.forEach((w, i) => (p[`w${i}`] = likePattern(w)));
+  const match = f.words.length ? ftsQuery(f.words) : null;
+  if (match !== null) p.match = match;
   if (f.userType !== undefined) p.userType = f.userType;
   if (f.membershipStatus !== undefined) p.membershipStatus = f.membershipStatus;
   if (f.isActive !== undefined) p.isActive = f.isActive ? 1 : 0;
@@ -127,7 +128,7 @@ const statementCache = new WeakMap<Db, Map<string, Statements>>();
 const MAX_SHAPES = 200;
 
 function statements(db: Db, f: ListFilter, membership: Membership): Statements {
-  const shape = [f.words.length, f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined, f.paths?.length ?? -1, membership].join(':');
+  const shape = [f.words.length > 0 && ftsQuery(f.words) !== null ? 'match' : f.words.length > 0 ? 'none' : '', f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined, f.paths?.length ?? -1, membership].join(':');
   let byShape = statementCache.get(db);
   if (!byShape) statementCache.set(db, (byShape = new Map()));
   let s = byShape.get(shape);
@@ -139,16 +140,26 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
   return s;
 }
 
+/** Distinct active members of one subtree, kept by triggers (organization_member_counts). */
+function subtreeMembers(db: Db, path: string): number {
+  const id = Number(path.split('/').at(-2));
+  return db.select({ n: organizationMemberCounts.subtree }).from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get()?.n ?? 0;
+}
+
 /**
- * Members of the subtrees (cached like a total), and the strategy that suits their share of all
- * users: below 1 in 20 their list is small enough to collect first.
+ * Members of the subtrees, and the strategy that suits their share of all users: below 1 in 20
+ * their list is small enough to collect first. `everyone`: the subtrees hold every user, so the
+ * restriction can be dropped (a university-level admin's scope), which makes totals and deep pages plain.
  */
-function membershipFor(db: Db, paths: string[]): { membership: Membership; members: number } {
-  if (paths.length === 0) return { membership: 'in', members: 0 };
+function membershipFor(db: Db, paths: string[]): { membership: Membership; members: number; everyone: boolean } {
+  if (paths.length === 0) return { membership: 'in', members: 0, everyone: false };
+  const all = cachedTotal(db, ['users'], 'size:all', () => db.select({ n: count() }).from(users).get()!.n);
   const only = { words: [], paths };
-  const all = cachedTotal(db, COUNTED, 'size:all', () => db.select({ n: count() }).from(users).get()!.n);
-  const members = cachedTotal(db, COUNTED, `size:${paths.join(',')}`, () => statements(db, only, 'in').total.get(paramsFor(only))!.n);
-  return { membership: members * 20 < all ? 'in' : 'exists', members };
+  const members =
+    paths.length === 1
+      ? subtreeMembers(db, paths[0]!)
+      : cachedTotal(db, COUNTED, `size:${paths.join(',')}`, () => statements(db, only, 'in').total.get(paramsFor(only))!.n);
+  return { membership: members * 20 < all ? 'in' : 'exists', members, everyone: members === all };
 }
 
 /**
@@ -157,17 +168,18 @@ function membershipFor(db: Db, paths: string[]): { membership: Membership; membe
  */
 export function listPage(
   db: Db,
-  f: ListFilter,
+  filter: ListFilter,
   totalKey: string,
   limit: number,
   offset: number,
   membership?: Membership,
 ): { rows: UserListRow[]; total: number } {
-  const sized = f.paths ? membershipFor(db, f.paths) : null;
+  const sized = filter.paths ? membershipFor(db, filter.paths) : null;
+  const f = sized?.everyone && !membership ? { ...filter, paths: null } : filter;
   const s = statements(db, f, membership ?? sized?.membership ?? 'in');
   const params = paramsFor(f);
   const onlyPaths = sized && f.words.length === 0 && f.userType === undefined && f.membershipStatus === undefined && f.isActive === undefined;
-  const total = cachedTotal(db, COUNTED, totalKey, () => (onlyPaths ? sized.members : s.total.get(params)!.n));
+  const total = onlyPaths ? sized.members : cachedTotal(db, COUNTED, totalKey, () => s.total.get(params)!.n);
   const rows = offset < total ? rowsByIds(db, s.pageIds.all({ ...params, limit, offset }).map((r) => r.id)) : [];
   return { rows, total };
 }
