@@ -12,6 +12,7 @@ import {
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { auditContext } from '../lib/audit';
+import { acceptsGzip } from '../lib/compress';
 import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
@@ -36,7 +37,7 @@ export function organizationsRoutes() {
       const body = svc(c).tree();
       const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
       // The cached buffers are sent as they are (no copy); nothing writes to them.
-      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
+      if (acceptsGzip(c)) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
       return c.body(body.json as Uint8Array<ArrayBuffer>, 200, headers);
     })
     .get('/stats', access, (c) => c.json(svc(c).stats()))
