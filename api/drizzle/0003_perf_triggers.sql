@@ -1,15 +1,24 @@
--- Users search: a word index over users.search_text (already accent-stripped and lower-cased),
--- with prefix indexes so "ng" and "ngu" are answered from the index (docs/decisions.md: words
--- match the beginnings of words). External content: the text stays in users only.
-CREATE VIRTUAL TABLE `users_fts` USING fts5(search_text, content='users', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+-- Users search and scope: one FTS5 index per user with two columns. search_text holds the words
+-- of users.search_text (already accent-stripped and lower-cased; prefix indexes answer "ng" and
+-- "ngu"; docs/decisions.md: words match the beginnings of words). orgs holds a token per
+-- organization the user is an active member of, and per ancestor of it ("o1 o5 o12"), so "members
+-- of this subtree" is one token's list and a scoped count or deep page is an index walk.
+-- Contentless (the text stays in users), rows replaced by triggers on users and organization_members.
+CREATE VIRTUAL TABLE `users_fts` USING fts5(search_text, orgs, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3');
 --> statement-breakpoint
-INSERT INTO `users_fts` (`users_fts`) VALUES ('rebuild');
+INSERT INTO `users_fts` (rowid, search_text, orgs) SELECT id, search_text, (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '') FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = users.id AND m.is_active = 1) FROM users;
 --> statement-breakpoint
-CREATE TRIGGER `users_fts_i` AFTER INSERT ON `users` BEGIN INSERT INTO users_fts (rowid, search_text) VALUES (NEW.id, NEW.search_text); END;
+CREATE TRIGGER `users_fts_i` AFTER INSERT ON `users` BEGIN INSERT INTO users_fts (rowid, search_text, orgs) VALUES (NEW.id, NEW.search_text, ''); END;
 --> statement-breakpoint
-CREATE TRIGGER `users_fts_d` AFTER DELETE ON `users` BEGIN INSERT INTO users_fts (users_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text); END;
+CREATE TRIGGER `users_fts_d` AFTER DELETE ON `users` BEGIN DELETE FROM users_fts WHERE rowid = OLD.id; END;
 --> statement-breakpoint
-CREATE TRIGGER `users_fts_u` AFTER UPDATE OF search_text ON `users` BEGIN INSERT INTO users_fts (users_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text); INSERT INTO users_fts (rowid, search_text) VALUES (NEW.id, NEW.search_text); END;
+CREATE TRIGGER `users_fts_u` AFTER UPDATE OF search_text ON `users` BEGIN DELETE FROM users_fts WHERE rowid = NEW.id; INSERT INTO users_fts (rowid, search_text, orgs) SELECT id, search_text, (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '') FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = users.id AND m.is_active = 1) FROM users WHERE id = NEW.id; END;
+--> statement-breakpoint
+CREATE TRIGGER `organization_members_fts_i` AFTER INSERT ON `organization_members` BEGIN DELETE FROM users_fts WHERE rowid = NEW.user_id; INSERT INTO users_fts (rowid, search_text, orgs) SELECT id, search_text, (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '') FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = users.id AND m.is_active = 1) FROM users WHERE id = NEW.user_id; END;
+--> statement-breakpoint
+CREATE TRIGGER `organization_members_fts_d` AFTER DELETE ON `organization_members` BEGIN DELETE FROM users_fts WHERE rowid = OLD.user_id; INSERT INTO users_fts (rowid, search_text, orgs) SELECT id, search_text, (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '') FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = users.id AND m.is_active = 1) FROM users WHERE id = OLD.user_id; END;
+--> statement-breakpoint
+CREATE TRIGGER `organization_members_fts_u` AFTER UPDATE OF is_active, organization_id, user_id ON `organization_members` BEGIN DELETE FROM users_fts WHERE rowid = OLD.user_id; INSERT INTO users_fts (rowid, search_text, orgs) SELECT id, search_text, (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '') FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = users.id AND m.is_active = 1) FROM users WHERE id = OLD.user_id; DELETE FROM users_fts WHERE rowid = NEW.user_id; INSERT INTO users_fts (rowid, search_text, orgs) SELECT id, search_text, (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '') FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = users.id AND m.is_active = 1) FROM users WHERE id = NEW.user_id; END;
 --> statement-breakpoint
 -- Member counts (organization_member_counts): `direct` = active members of the organization,
 -- `subtree` = distinct users with an active membership in it or beneath it. Ancestors come from

@@ -8,7 +8,7 @@ import { cachedTotal } from '../lib/totals';
 import { organizationMemberCounts, organizationMembers, organizations } from '../organizations/schema';
 import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
-import { ftsQuery, matchesSearch } from './search';
+import { ftsQuery, indexMatches, indexQuery, matchesSearch, usersIndex } from './search';
 import { users } from './schema';
 
 /** The tables a users count reads (the filter's scope goes through memberships and paths). */
@@ -60,19 +60,48 @@ export interface ListFilter {
 }
 
 /**
- * How membership of the subtrees is matched. 'in' collects the subtrees' members first (cheap
- * when they are few); 'exists' walks users newest first and probes each one's memberships
- * (cheap when they are many, since a page fills after a few rows).
+ * How search words and membership of the subtrees are matched. 'index' walks the FTS5 index
+ * (search.ts), whose rows carry both the words and a token per organization a user belongs to
+ * (directly or beneath): counts and deep pages are index walks. 'in' collects the subtrees'
+ * members first; 'exists' walks users newest first and probes each one's memberships. The last
+ * two are the plain-SQL reference the tests compare the index with.
  */
-export type Membership = 'in' | 'exists';
+export type Membership = 'index' | 'in' | 'exists';
+
+/** The subtree roots' ids from their paths ("/1/5/" → 5). */
+const rootIds = (paths: string[]) => paths.map((p) => Number(p.split('/').at(-2)));
+
+/** Filters on users' own columns. */
+function columnConds(f: ListFilter): SQL[] {
+  const conds: SQL[] = [];
+  if (f.userType !== undefined) conds.push(eq(users.userType, sql.placeholder('userType')));
+  if (f.membershipStatus !== undefined) conds.push(eq(users.membershipStatus, sql.placeholder('membershipStatus')));
+  if (f.isActive !== undefined) conds.push(sql`${users.isActive} = ${sql.placeholder('isActive')}`);
+  return conds;
+}
+
+/** Ids newest first and the count, driven by the index; users joined only for column filters. */
+function indexStatements(db: Db, f: ListFilter) {
+  const matchable = indexQuery(f.words, f.paths && rootIds(f.paths)) !== null;
+  const where = matchable ? and(indexMatches('match'), ...columnConds(f)) : sql`0`;
+  const joined = columnConds(f).length > 0;
+  const ids = db.select({ id: usersIndex.rowid }).from(usersIndex);
+  const counted = db.select({ n: count() }).from(usersIndex);
+  const pageIds = (joined ? ids.innerJoin(users, eq(users.id, usersIndex.rowid)) : ids)
+    .where(where)
+    .orderBy(desc(usersIndex.rowid))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+  const total = (joined ? counted.innerJoin(users, eq(users.id, usersIndex.rowid)) : counted).where(where).prepare();
+  return { pageIds: pageIds as unknown as PageIds, total: total as unknown as Total };
+}
 
 /** The WHERE clause of a filter shape, with placeholders for its values. */
 function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
   const conds: SQL[] = [];
   if (f.words.length) conds.push(ftsQuery(f.words) === null ? sql`0` : matchesSearch('match'));
-  if (f.userType !== undefined) conds.push(eq(users.userType, sql.placeholder('userType')));
-  if (f.membershipStatus !== undefined) conds.push(eq(users.membershipStatus, sql.placeholder('membershipStatus')));
-  if (f.isActive !== undefined) conds.push(sql`${users.isActive} = ${sql.placeholder('isActive')}`);
+  conds.push(...columnConds(f));
   if (f.paths) {
     if (f.paths.length === 0) conds.push(sql`0`);
     else {
@@ -90,10 +119,16 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-function paramsFor(f: ListFilter): Record<string, unknown> {
+function paramsFor(f: ListFilter, membership: Membership): Record<string, unknown> {
   const p: Record<string, unknown> = {};
-  const match = f.words.length ? ftsQuery(f.words) : null;
+  const match = membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) : f.words.length ? indexQuery(f.words, null) : null;
   if (match !== null) p.match = match;
+  if (membership === 'index') {
+    if (f.userType !== undefined) p.userType = f.userType;
+    if (f.membershipStatus !== undefined) p.membershipStatus = f.membershipStatus;
+    if (f.isActive !== undefined) p.isActive = f.isActive ? 1 : 0;
+    return p;
+  }
   if (f.userType !== undefined) p.userType = f.userType;
   if (f.membershipStatus !== undefined) p.membershipStatus = f.membershipStatus;
   if (f.isActive !== undefined) p.isActive = f.isActive ? 1 : 0;
@@ -105,7 +140,11 @@ function paramsFor(f: ListFilter): Record<string, unknown> {
   return p;
 }
 
-function buildStatements(db: Db, f: ListFilter, membership: Membership) {
+type PageIds = { all(params: Record<string, unknown>): { id: number }[] };
+type Total = { get(params: Record<string, unknown>): { n: number } | undefined };
+
+function buildStatements(db: Db, f: ListFilter, membership: Membership): { pageIds: PageIds; total: Total } {
+  if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
   // rowsByIds then joins just those rows. Two steps measure faster than one nested query.
@@ -128,7 +167,8 @@ const statementCache = new WeakMap<Db, Map<string, Statements>>();
 const MAX_SHAPES = 200;
 
 function statements(db: Db, f: ListFilter, membership: Membership): Statements {
-  const shape = [f.words.length > 0 && ftsQuery(f.words) !== null ? 'match' : f.words.length > 0 ? 'none' : '', f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined, f.paths?.length ?? -1, membership].join(':');
+  const matchable = membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) !== null : f.words.length === 0 || ftsQuery(f.words) !== null;
+  const shape = [f.words.length > 0, matchable, f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined, f.paths?.length ?? -1, membership].join(':');
   let byShape = statementCache.get(db);
   if (!byShape) statementCache.set(db, (byShape = new Map()));
   let s = byShape.get(shape);
@@ -147,39 +187,22 @@ function subtreeMembers(db: Db, path: string): number {
 }
 
 /**
- * Members of the subtrees, and the strategy that suits their share of all users: below 1 in 20
- * their list is small enough to collect first. `everyone`: the subtrees hold every user, so the
- * restriction can be dropped (a university-level admin's scope), which makes totals and deep pages plain.
- */
-function membershipFor(db: Db, paths: string[]): { membership: Membership; members: number; everyone: boolean } {
-  if (paths.length === 0) return { membership: 'in', members: 0, everyone: false };
-  const all = cachedTotal(db, ['users'], 'size:all', () => db.select({ n: count() }).from(users).get()!.n);
-  const only = { words: [], paths };
-  const members =
-    paths.length === 1
-      ? subtreeMembers(db, paths[0]!)
-      : cachedTotal(db, COUNTED, `size:${paths.join(',')}`, () => statements(db, only, 'in').total.get(paramsFor(only))!.n);
-  return { membership: members * 20 < all ? 'in' : 'exists', members, everyone: members === all };
-}
-
-/**
- * A page of users matching the filter, newest first, and the filter's (cached) total. `membership`
- * forces a strategy (tests check both give the same answer).
+ * A page of users matching the filter, newest first, and the filter's (cached) total. Words or a
+ * scope go through the index; `membership` forces a strategy (tests check all give the same answer).
  */
 export function listPage(
   db: Db,
-  filter: ListFilter,
+  f: ListFilter,
   totalKey: string,
   limit: number,
   offset: number,
   membership?: Membership,
 ): { rows: UserListRow[]; total: number } {
-  const sized = filter.paths ? membershipFor(db, filter.paths) : null;
-  const f = sized?.everyone && !membership ? { ...filter, paths: null } : filter;
-  const s = statements(db, f, membership ?? sized?.membership ?? 'in');
-  const params = paramsFor(f);
-  const onlyPaths = sized && f.words.length === 0 && f.userType === undefined && f.membershipStatus === undefined && f.isActive === undefined;
-  const total = onlyPaths ? sized.members : cachedTotal(db, COUNTED, totalKey, () => s.total.get(params)!.n);
+  const strategy = membership ?? (f.words.length > 0 || f.paths ? 'index' : 'in');
+  const s = statements(db, f, strategy);
+  const params = paramsFor(f, strategy);
+  const onlyOneSubtree = f.paths?.length === 1 && f.words.length === 0 && f.userType === undefined && f.membershipStatus === undefined && f.isActive === undefined;
+  const total = onlyOneSubtree ? subtreeMembers(db, f.paths![0]!) : cachedTotal(db, COUNTED, totalKey, () => s.total.get(params)!.n);
   const rows = offset < total ? rowsByIds(db, s.pageIds.all({ ...params, limit, offset }).map((r) => r.id)) : [];
   return { rows, total };
 }
