@@ -5,6 +5,7 @@
  */
 import type { ImportExecutionResult, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
 import { audit } from '../lib/audit';
+import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
 import { addCounts, newCounts, rowWriter, writeFailure, type Counts } from './batches';
@@ -209,6 +210,7 @@ export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip
             }
             done += batch.length;
             addCounts(total, c);
+            syncUsersIndex(db);
             await new Promise((r) => setImmediate(r)); // let status requests in between batches
           }
         }
@@ -223,6 +225,8 @@ export function importService(def: AnyImportKind, { db }: Deps, actor: Actor, ip
         return result;
       } finally {
         running.delete(s.id);
+        // Index the written users now, in this import's time, not in the next reader's.
+        syncUsersIndex(db);
       }
     },
   };

@@ -8,7 +8,7 @@ import { cachedTotal } from '../lib/totals';
 import { organizationMemberCounts, organizationMembers, organizations } from '../organizations/schema';
 import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
-import { ftsQuery, indexMatches, indexQuery, matchesSearch, usersIndex } from './search';
+import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
 import { users } from './schema';
 
 /** The tables a users count reads (the filter's scope goes through memberships and paths). */
@@ -199,6 +199,8 @@ export function listPage(
   membership?: Membership,
 ): { rows: UserListRow[]; total: number } {
   const strategy = membership ?? (f.words.length > 0 || f.paths ? 'index' : 'in');
+  // The index answers words (every strategy) and subtrees ('index').
+  if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
   const s = statements(db, f, strategy);
   const params = paramsFor(f, strategy);
   const onlyOneSubtree = f.paths?.length === 1 && f.words.length === 0 && f.userType === undefined && f.membershipStatus === undefined && f.isActive === undefined;

@@ -1,6 +1,8 @@
 import { normalizeText } from '@doanhoi/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { Statement, Transaction } from 'better-sqlite3';
+import type { Db } from '../db/client';
 import { users } from './schema';
 
 /** The accent-stripped text the users list searches ("nguyen van" finds "Nguyễn Văn"). */
@@ -25,12 +27,52 @@ export function ftsQuery(words: string[]): string | null {
 }
 
 /**
- * SQLite-only: the FTS5 index of migration 0003_perf_triggers, kept in step by triggers. One row
+ * SQLite-only: the FTS5 index of migration 0003_perf_triggers (brought up to date by
+ * syncUsersIndex before each read). One row
  * per user (rowid = users.id): `search_text` holds the search words, `orgs` a token "o<id>" per
  * organization the user is an active member of and per ancestor of it. Not part of db/schema.ts
  * (drizzle-kit cannot create virtual tables); declared here only to query it with the builder.
  */
 export const usersIndex = sqliteTable('users_fts', { rowid: integer(), searchText: text(), orgs: text() });
+
+interface Sync {
+  pending: Statement<[], number>;
+  apply: Transaction<() => void>;
+}
+const syncs = new WeakMap<Db, Sync>();
+
+/**
+ * Brings the index up to date with the users queued by triggers (users_fts_pending): a few
+ * microseconds when nothing is queued, otherwise one statement per step for all queued users, so
+ * FTS5 writes one segment however many rows an import or a membership change touched. Called
+ * before every read of the index, which therefore is exact.
+ */
+export function syncUsersIndex(db: Db): void {
+  let s = syncs.get(db);
+  if (!s) {
+    const c = db.$client;
+    const drop = c.prepare('DELETE FROM users_fts WHERE rowid IN (SELECT user_id FROM users_fts_pending)');
+    const fill = c.prepare(
+      `INSERT INTO users_fts (rowid, search_text, orgs)
+       SELECT u.id, u.search_text,
+         (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '')
+          FROM organization_members m JOIN organizations o ON o.id = m.organization_id
+          WHERE m.user_id = u.id AND m.is_active = 1)
+       FROM users u WHERE u.id IN (SELECT user_id FROM users_fts_pending) ORDER BY u.id`,
+    );
+    const clear = c.prepare('DELETE FROM users_fts_pending');
+    s = {
+      pending: c.prepare<[], number>('SELECT count(*) FROM (SELECT 1 FROM users_fts_pending LIMIT 1)').pluck(),
+      apply: c.transaction(() => {
+        drop.run();
+        fill.run();
+        clear.run();
+      }),
+    };
+    syncs.set(db, s);
+  }
+  if (s.pending.get()) s.apply();
+}
 
 /** Rows of the index matching the query bound to `placeholder`. */
 export function indexMatches(placeholder: string): SQL {
