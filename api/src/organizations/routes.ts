@@ -1,4 +1,5 @@
 import {
+  accessibleOrganizationsQuery,
   addMemberByCodeSchema,
   addMemberSchema,
   bulkRemoveMembersSchema,
@@ -32,7 +33,7 @@ export function organizationsRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireAuth)
     .get('/', access, validate('query', organizationListQuery), (c) => c.json(svc(c).list(c.req.valid('query'))))
-    .get('/accessible', access, (c) => c.json(svc(c).accessible()))
+    .get('/accessible', access, validate('query', accessibleOrganizationsQuery), (c) => c.json(svc(c).accessible(c.req.valid('query'))))
     .get('/tree', access, (c) => {
       const body = svc(c).tree();
       const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };

@@ -80,8 +80,16 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       return { data: rows.map(toOrganization), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
-    accessible() {
-      return db.select().from(organizations).where(visibleCondition(visibility(db, actor))).orderBy(asc(organizations.path)).all().map((o) => ({
+    /** Visible organizations by path order; narrowed by search words, named ids and a limit when asked. */
+    accessible(q: { search?: string; limit?: number; ids?: number[] } = {}) {
+      const words = normalizeText(q.search).split(' ').filter(Boolean);
+      const where = and(
+        visibleCondition(visibility(db, actor)),
+        q.ids ? inArray(organizations.id, q.ids) : undefined,
+        ...words.map((w) => like(organizations.searchText, `%${w.replace(/[\\%_]/g, '')}%`)),
+      );
+      const query = db.select().from(organizations).where(where).orderBy(asc(organizations.path));
+      return (q.limit ? query.limit(q.limit) : query).all().map((o) => ({
         id: o.id,
         name: o.name,
         code: o.code,
