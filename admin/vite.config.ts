@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { precompress } from '../scripts/vite-precompress';
 import { defineConfig } from 'vite';
 
 // In development the API (port 3000) also serves translations and the Google redirect,
@@ -6,7 +7,7 @@ import { defineConfig } from 'vite';
 const API = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {
     port: 5173,

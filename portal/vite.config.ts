@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { precompress } from '../scripts/vite-precompress';
 import { defineConfig, type Plugin } from 'vite';
 
 // The API serves the built portal: /portal/* from dist, and dist/index.html for /payment/* and
@@ -20,7 +21,7 @@ function portalPages(): Plugin {
 
 export default defineConfig({
   base: '/portal/',
-  plugins: [react(), portalPages()],
+  plugins: [react(), portalPages(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5174,

@@ -21,6 +21,7 @@ import { REPO_ROOT } from './env';
 import type { AppEnv, Deps } from './lib/context';
 import { requestHeader } from './lib/headers';
 import { pickLanguage } from './lib/i18n';
+import { compressJson } from './lib/compress';
 import { securityHeaders } from './lib/security-headers';
 import { safeFile, sendFile, spa } from './lib/static';
 
@@ -65,6 +66,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   // bodyLimit reads c.req.raw, which makes @hono/node-server build a full Request (a tenth of a
   // list request's time); GET and HEAD carry no body to limit.
   api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  api.use('*', compressJson());
   api.route('/auth', authRoutes(limiter));
   // Import routes and other fixed paths (/users/template, /users/available-roles) before /users/:id.
   api.route('/users', catalogueImportRoutes(importKinds.users, 'users.create', false));

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds a 100k-user database, starts the real server and a bare Hono route,
- * loads each list route with 50 connections and prints req/s, p50, p95 and the ratio to the bare route;
+ * runs the realistic mix (mix.ts: 20 admins, random requests, 0/1/10 % writes) against the bare
+ * route, then loads each list route with 50 connections and prints req/s, p50, p95 and the ratio to the bare route;
  * then times the spreadsheet import (10k rows) and export (100k users) with their peak RSS.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { generateBenchDb } from './generate';
 import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, type LoadResult } from './load';
+import { prepareMix, printMixes, runMixes, signIn } from './mix';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -26,6 +28,7 @@ async function main() {
     await generateBenchDb(dbPath);
     console.log(`generated 100,000 users / 5,000 organizations / 200 classes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
+  const admins = await prepareMix(dbPath);
   const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000' };
   const app = await startProcess([join(root, 'api/src/index.ts')], env, `http://127.0.0.1:${APP_PORT}/api/docs`);
   const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
@@ -37,6 +40,11 @@ async function main() {
     }).then((r) => r.json() as Promise<{ accessToken: string }>);
     const auth = { authorization: `Bearer ${login.accessToken}` };
     const base = `http://127.0.0.1:${APP_PORT}/api`;
+
+    // The headline: the realistic mix (tests/bench/mix.ts). BENCH_ONLY=mix skips the rest.
+    await signIn(APP_PORT, admins);
+    printMixes(await runMixes(APP_PORT, BARE_PORT, admins));
+    if (process.env.BENCH_ONLY === 'mix') return;
 
     const bareResult = await load('bare Hono route', `http://127.0.0.1:${BARE_PORT}/bare`);
     // Browsers send Accept-Encoding: gzip; the tree route serves a pre-compressed body to them.
@@ -71,7 +79,7 @@ async function main() {
     bare.kill();
   }
   // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
-  if (process.env.BENCH_ONLY !== 'http') printImportExportTable(await runImportExportBench(dbPath));
+  if (process.env.BENCH_ONLY !== 'http' && process.env.BENCH_ONLY !== 'mix') printImportExportTable(await runImportExportBench(dbPath));
 }
 
 main().catch((e) => {

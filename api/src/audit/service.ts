@@ -1,5 +1,5 @@
 import type { AuditListQuery, AuditListResponse, AuditLog } from '@doanhoi/shared';
-import { and, count, desc, eq, gte, lt, lte, max, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { users } from '../users/schema';
@@ -46,11 +46,8 @@ export function auditService({ db }: Deps) {
   return {
     list(q: AuditListQuery): AuditListResponse {
       const where = filters(q);
-      // Every service appends audit rows without invalidating totals, so the newest id is part of
-      // the cache key: any new row starts a fresh count (max(id) is a single rowid lookup).
-      const newest = db.select({ id: max(auditLogs.id) }).from(auditLogs).get()?.id ?? 0;
       const { page, limit, ...rest } = q;
-      const total = cachedTotal('audit_logs', JSON.stringify([newest, rest]), () =>
+      const total = cachedTotal(db, ['audit_logs'], JSON.stringify(rest), () =>
         db.select({ n: count() }).from(auditLogs).where(where).get()!.n,
       );
       const rows = db

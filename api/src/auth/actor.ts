@@ -2,6 +2,7 @@ import { isSuperAdmin } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
+import { freshCache } from '../lib/freshness';
 import { loadRoleGrants, type UserRoleGrant } from '../roles/grants';
 import { users } from '../users/schema';
 
@@ -11,11 +12,11 @@ interface Cached {
 }
 
 /**
- * Every request needs the caller's roles; they change rarely. Cache them per user and drop the
- * cache on any write to users, roles, role permissions or user roles (invalidateActors()).
- * Keyed by database too: user ids of two databases in one process (tests) must not meet.
+ * Every request needs the caller's roles; they change rarely. Kept per user until the users or
+ * roles tables are written by anyone (lib/freshness.ts), so a user deactivated or stripped of a
+ * role by another connection loses access on the next request.
  */
-let caches = new WeakMap<Db, Map<number, Cached>>();
+const actors = freshCache<Cached | null>(10_000, ['users', 'roles', 'role_permissions', 'permissions', 'user_roles']);
 
 /**
  * Families whose access tokens are refused at once, with the time after which every access
@@ -24,9 +25,8 @@ let caches = new WeakMap<Db, Map<number, Cached>>();
 const revokedFamilies = new Map<string, number>();
 const KEEP_REVOKED_MS = 24 * 3600_000;
 
-export function invalidateActors(): void {
-  caches = new WeakMap();
-}
+/** @deprecated Cached actors follow table versions (lib/freshness.ts); kept so older branches build. */
+export function invalidateActors(): void {}
 
 export function markFamilyRevoked(familyId: string, until = Date.now() + KEEP_REVOKED_MS): void {
   const now = Date.now();
@@ -44,15 +44,11 @@ export function isFamilyRevoked(familyId: string): boolean {
 
 /** The active user with their role grants, or null when unknown or deactivated. */
 export function loadActor(db: Db, userId: number): (Actor & { grants: UserRoleGrant[] }) | null {
-  let perDb = caches.get(db);
-  if (!perDb) caches.set(db, (perDb = new Map()));
-  let c = perDb.get(userId);
-  if (!c) {
+  const c = actors.get(db, String(userId), () => {
     const u = db.select({ id: users.id, email: users.email, isActive: users.isActive, mustChangePassword: users.mustChangePassword }).from(users).where(eq(users.id, userId)).get();
     if (!u) return null;
     const grants = loadRoleGrants(db, userId);
-    c = { actor: { id: u.id, email: u.email, roles: grants, grants, isSuperAdmin: isSuperAdmin(grants), mustChangePassword: u.mustChangePassword }, isActive: u.isActive };
-    perDb.set(userId, c);
-  }
-  return c.isActive ? c.actor : null;
+    return { actor: { id: u.id, email: u.email, roles: grants, grants, isSuperAdmin: isSuperAdmin(grants), mustChangePassword: u.mustChangePassword }, isActive: u.isActive };
+  });
+  return c?.isActive ? c.actor : null;
 }

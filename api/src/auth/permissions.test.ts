@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '../roles/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { invalidateActors } from './actor';
 
 /*
  *   DT  Đoàn trường
@@ -27,7 +26,6 @@ beforeAll(async () => {
   const facultyAdmin = t.createRole('faculty_admin', ['users.access', 'users.update', 'users.access', 'organizations.create', 'permissions.access']);
   const dormant = t.createRole('dormant', ['classes.delete']);
   t.db.update(roles).set({ isActive: false }).where(eq(roles.id, dormant)).run();
-  invalidateActors();
   user = await t.createUser('PM1', [{ roleId: viewer }, { roleId: facultyAdmin, organizationId: DCS }, { roleId: dormant }]);
 });
 
@@ -82,7 +80,6 @@ describe('GET /api/auth/me/permissions', () => {
     const u = await t.createUser('PM2', [{ roleId: t.createRole('linked', ['classes.access']), organizationId: org.DCS }]);
     expect((await perms(u.token, org.DCS)).body.permissions).toEqual(['classes.access']);
     t.db.update(userRoles).set({ isActive: false }).where(eq(userRoles.userId, u.id)).run();
-    invalidateActors();
     const res = await perms(u.token, org.DCS);
     expect(res.body.permissions).toEqual([]);
     expect(res.body.roles[0].isActive).toBe(false);

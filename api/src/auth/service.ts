@@ -8,7 +8,7 @@ import { organizationMembers } from '../organizations/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { toSessionUser } from '../users/mapper';
 import { users } from '../users/schema';
-import { invalidateActors, markFamilyRevoked } from './actor';
+import { markFamilyRevoked } from './actor';
 import { checkPassword, hashPassword } from './passwords';
 import type { LoginRateLimiter } from './rate-limit';
 import { refreshTokens } from './schema';
@@ -160,7 +160,6 @@ export function authService({ db, env }: Deps) {
         audit(tx, { actorId: userId, action: 'auth.change_password', entity: 'user', entityId: userId, ip });
       });
       for (const r of revoked) markFamilyRevoked(r.familyId, accessTokensGoneAt());
-      invalidateActors();
     },
 
     /** Google sign-in: the e-mail must belong to an active user. */

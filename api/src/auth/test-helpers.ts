@@ -4,7 +4,6 @@ import { auditLogs } from '../audit/schema';
 import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
-import { invalidateActors } from './actor';
 
 /** A user straight in the database: e.g. an imported account (no hash, must change password). */
 export function insertUser(
@@ -24,13 +23,11 @@ export function insertUser(
     })
     .returning()
     .get();
-  invalidateActors();
   return row;
 }
 
 export function setUserActive(t: TestApp, userId: number, isActive: boolean) {
   t.db.update(users).set({ isActive }).where(eq(users.id, userId)).run();
-  invalidateActors();
 }
 
 export function userRow(t: TestApp, userId: number) {

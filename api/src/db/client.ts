@@ -24,5 +24,9 @@ export function openDb(path: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // Statement journals in memory: every trigger statement inside a long write transaction (an
+  // import) otherwise writes a temp file, which made the cache-version and member-count triggers
+  // cost 0.2 ms a row.
+  sqlite.pragma('temp_store = MEMORY');
   return drizzle(sqlite, { schema, casing: 'snake_case' }) as Db;
 }

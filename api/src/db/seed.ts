@@ -4,7 +4,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { invalidateActors } from '../auth/actor';
 import { hashPassword } from '../auth/passwords';
 import { REPO_ROOT, type Env } from '../env';
 import { roleSearchText } from '../roles/permissions';
@@ -74,7 +73,6 @@ export function seedDefaultRoles(db: Db): { created: string[]; updated: string[]
       for (const pid of wanted) tx.insert(rolePermissions).values({ roleId, permissionId: pid }).onConflictDoNothing().run();
     }
   });
-  invalidateActors();
   return { created, updated };
 }
 

@@ -45,8 +45,6 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
     table: departments,
     entity: 'department',
     totals: 'departments',
-    // Users of a deleted department lose the reference (FK set null), so user lists filtered by it change.
-    deleteAlsoInvalidates: ['users'],
     notFound: 'Không tìm thấy khoa/phòng ban',
     codeTaken: 'Mã khoa/phòng ban đã tồn tại',
     snapshot,

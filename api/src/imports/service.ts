@@ -4,11 +4,10 @@
  * leaves consistent data and a status that tells how far it got.
  */
 import type { ImportExecutionResult, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
-import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
+import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
-import { invalidateTotals } from '../lib/totals';
 import { addCounts, newCounts, rowWriter, writeFailure, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
@@ -223,6 +222,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
             }
             done += batch.length;
             addCounts(total, c);
+            syncUsersIndex(db);
             await new Promise((r) => setImmediate(r)); // let status requests in between batches
           }
         }
@@ -237,8 +237,8 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         return result;
       } finally {
         running.delete(s.id);
-        invalidateTotals(...def.tables);
-        invalidateActors();
+        // Index the written users now, in this import's time, not in the next reader's.
+        syncUsersIndex(db);
       }
     },
   };

@@ -5,7 +5,8 @@ import { filterKey } from '../departments/query';
 import type { Db } from '../db/client';
 import { audit } from './audit';
 import { conflict, isUniqueViolation, notFound } from './errors';
-import { cachedTotal, invalidateTotals, totalPages } from './totals';
+import type { Table } from './freshness';
+import { cachedTotal, totalPages } from './totals';
 
 /**
  * Departments and classes are the same kind of university-wide catalogue: a named row with an
@@ -23,10 +24,8 @@ export interface CatalogueSpec<Row extends CatalogueRow, Insert> {
   table: CatalogueTable & { $inferSelect: Row; $inferInsert: Insert };
   /** Audit entity, also the prefix of its actions (`class` → `class.create`, `class.bulk_delete`…). */
   entity: string;
-  /** The name its list totals are cached under (lib/totals.ts). */
-  totals: string;
-  /** Other cached totals a delete changes (rows elsewhere lose their reference through the FK). */
-  deleteAlsoInvalidates?: string[];
+  /** The table its list totals count (lib/totals.ts keeps them until that table is written). */
+  totals: Table;
   notFound: string;
   codeTaken: string;
   /** What the audit log keeps of a row. */
@@ -99,7 +98,7 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
 
     /** The list's total for this filter, counted once until the next write. */
     total(filters: Record<string, unknown>, where: SQL | undefined): number {
-      return cachedTotal(spec.totals, filterKey(filters), () => db.select({ n: count() }).from(table).where(where).get()!.n);
+      return cachedTotal(db, [spec.totals], filterKey(filters), () => db.select({ n: count() }).from(table).where(where).get()!.n);
     },
 
     /** The insert and its audit row commit together. */
@@ -112,7 +111,6 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
           return row;
         }),
       );
-      invalidateTotals(spec.totals);
       return created;
     },
 
@@ -137,7 +135,6 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
           });
         }),
       );
-      invalidateTotals(spec.totals);
     },
 
     /**
@@ -152,7 +149,6 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
         tx.delete(table).where(eq(table.id, id)).run();
         audit(tx, { ...caller, action: `${entity}.delete`, entity, entityId: id, before: recorded });
       });
-      invalidateTotals(spec.totals, ...(spec.deleteAlsoInvalidates ?? []));
     },
 
     /** All or nothing: one refused row refuses the whole request. Unknown ids are ignored. */
@@ -165,7 +161,6 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
         for (const r of rows) audit(tx, { ...caller, action: `${entity}.bulk_delete`, entity, entityId: r.id, before: spec.snapshot(r) });
         return rows.length;
       });
-      if (deleted > 0) invalidateTotals(spec.totals, ...(spec.deleteAlsoInvalidates ?? []));
       return { deletedCount: deleted };
     },
   };

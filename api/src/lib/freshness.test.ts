@@ -4,52 +4,93 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client';
-import { freshCache, writeStamp } from './freshness';
+import { runMigrations } from '../db/migrate';
+import { freshCache, versionStamp } from './freshness';
 
 const dir = mkdtempSync(join(tmpdir(), 'freshness-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A migrated file database (so a second connection can write to it). */
 function fileDb() {
   const path = join(dir, `${Math.random().toString(36).slice(2)}.db`);
   const db = openDb(path);
-  db.$client.exec('CREATE TABLE t (v INTEGER)');
+  runMigrations(db);
   return { db, path };
 }
 
-describe('freshCache', () => {
-  it('serves the value it built until this connection writes, then builds again', () => {
+const addDepartment = (db: Database.Database, code: string) =>
+  db.prepare("INSERT INTO departments (code, name, search_text, created_at, updated_at) VALUES (?, ?, '', 0, 0)").run(code, code);
+const departmentCount = (db: Database.Database) => db.prepare('SELECT count(*) FROM departments').pluck().get() as number;
+
+describe('freshCache (per-table versions kept by triggers)', () => {
+  it('serves the value it built until one of its tables is written, then builds again', () => {
     const { db } = fileDb();
-    const cache = freshCache<number>(10);
+    const cache = freshCache<number>(10, ['departments']);
     let builds = 0;
     const read = () => cache.get(db, 'k', () => ++builds);
     expect([read(), read()]).toEqual([1, 1]);
-    db.$client.exec('INSERT INTO t VALUES (1)');
+    addDepartment(db.$client, 'D1');
     expect([read(), read()]).toEqual([2, 2]);
-    // An update that changes nothing still counts as a write: safe, never stale.
-    db.$client.exec('UPDATE t SET v = v');
+    db.$client.exec("UPDATE departments SET name = name || 'x'");
     expect(read()).toBe(3);
   });
 
-  it('sees a commit by another process within a quarter second', async () => {
+  it('ignores writes to tables it does not read (sign-ins, token refreshes, audit rows)', () => {
+    const { db } = fileDb();
+    const cache = freshCache<number>(10, ['organizations', 'organization_members']);
+    let builds = 0;
+    const read = () => cache.get(db, 'tree', () => ++builds);
+    read();
+    addDepartment(db.$client, 'D1');
+    db.$client.exec("INSERT INTO audit_logs (action, entity, created_at) VALUES ('auth.login', 'user', 0)");
+    expect(read()).toBe(1);
+  });
+
+  it('sees a commit by another connection on the very next read', () => {
     const { db, path } = fileDb();
-    const before = writeStamp(db);
+    const cache = freshCache<number>(10, ['departments']);
+    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
+    expect(read()).toBe(0);
     const other = new Database(path);
-    other.prepare('INSERT INTO t VALUES (2)').run();
+    addDepartment(other, 'D2');
     other.close();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(writeStamp(db)).not.toBe(before);
+    expect(read()).toBe(1);
+  });
+
+  it('keeps nothing read inside a transaction that rolls back', () => {
+    const { db } = fileDb();
+    addDepartment(db.$client, 'D0');
+    const cache = freshCache<number>(10, ['departments']);
+    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
+    const before = versionStamp(db, ['departments']);
+    expect(() =>
+      db.$client.transaction(() => {
+        addDepartment(db.$client, 'PHANTOM');
+        expect(read()).toBe(2);
+        throw new Error('rollback');
+      })(),
+    ).toThrow('rollback');
+    // The rollback restores the old version; one real write brings the version the phantom saw back.
+    expect(versionStamp(db, ['departments'])).toBe(before);
+    db.$client.exec("UPDATE departments SET name = 'renamed'");
+    expect(read()).toBe(1);
   });
 
   it('keeps values of different keys and databases apart, and at most maxEntries per database', () => {
     const a = fileDb().db;
     const b = fileDb().db;
-    const cache = freshCache<string>(4);
+    const cache = freshCache<string>(4, ['departments']);
     expect(cache.get(a, 'k', () => 'a')).toBe('a');
     expect(cache.get(b, 'k', () => 'b')).toBe('b');
     expect(cache.get(a, 'k', () => 'x')).toBe('a');
     for (let i = 0; i < 4; i++) cache.get(a, `n${i}`, () => `v${i}`);
-    // The oldest half went to make room.
     expect(cache.get(a, 'k', () => 'rebuilt')).toBe('rebuilt');
     expect(cache.get(a, 'n3', () => 'rebuilt')).toBe('v3');
+  });
+
+  it('refuses a table without version triggers (a cache that could never notice a write)', () => {
+    const { db } = fileDb();
+    const cache = freshCache<number>(1, ['refresh_tokens' as never]);
+    expect(() => cache.get(db, 'k', () => 1)).toThrow(/no version trigger/);
   });
 });

@@ -2,55 +2,66 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/client';
 
 /**
- * A value that changes whenever the database has been written: SQLite's total_changes() counts the
- * rows this connection inserted, updated or deleted, and data_version moves on commits by other
- * connections. Caches of read models compare it on each read, because their rows are written by
- * many modules (memberships by users, imports and cascades; class and department names by their
- * own screens) and those writers should not need to know every cache.
+ * The one cache mechanism of the API. Each cached read names the tables it reads; triggers
+ * (migration 0001_cache_versions) bump a table's version on every row any connection writes,
+ * so a value is served only while the versions it was built under are still current. Writers
+ * never clear caches by hand, a write by another connection (the import/export worker, a
+ * script) is seen by the next read, and writes to other tables (sign-ins, token refreshes,
+ * audit rows, import progress) leave the value alone.
+ *
+ * SQLite-only: the versions live in a table kept by triggers (see the migration).
  */
-interface Probe {
-  changes: Statement<[], number>;
-  version: Statement<[], number>;
-  /** data_version and when it was last read. */
-  v: number;
-  at: number;
-}
-const probes = new WeakMap<Db, Probe>();
-/**
- * total_changes() costs nothing (no read transaction), but data_version opens one (~3 µs, several
- * times that under load). Only another process can move data_version (this process has one
- * connection), so it is re-read at most this often: such writes show within a quarter second.
- */
-const VERSION_EVERY_MS = 250;
+export type Table =
+  | 'users'
+  | 'departments'
+  | 'classes'
+  | 'organizations'
+  | 'organization_members'
+  | 'permissions'
+  | 'role_permissions'
+  | 'roles'
+  | 'user_roles'
+  | 'audit_logs'
+  | 'fee_levels'
+  | 'payment_assignments'
+  | 'payment_campaigns'
+  | 'payment_orders'
+  | 'payment_transactions'
+  | 'payos_configs';
 
-export function writeStamp(db: Db): string {
-  let p = probes.get(db);
-  if (!p) {
-    p = {
-      changes: db.$client.prepare<[], number>('SELECT total_changes()').pluck(),
-      version: db.$client.prepare<[], number>('PRAGMA data_version').pluck(),
-      v: 0,
-      at: -Infinity,
-    };
-    probes.set(db, p);
-  }
-  const now = performance.now();
-  if (now - p.at >= VERSION_EVERY_MS) {
-    p.v = p.version.get()!;
-    p.at = now;
-  }
-  return `${p.changes.get()}:${p.v}`;
+const versionStatements = new WeakMap<Db, Statement<[], [string, number]>>();
+
+/** Current versions of every tracked table (one small read, a few microseconds). */
+export function tableVersions(db: Db): Map<string, number> {
+  let s = versionStatements.get(db);
+  if (!s) versionStatements.set(db, (s = db.$client.prepare<[], [string, number]>('SELECT name, version FROM cache_versions').raw()));
+  return new Map(s.all());
 }
 
+/** The versions of these tables as one comparable string. */
+export function versionStamp(db: Db, tables: readonly Table[]): string {
+  const v = tableVersions(db);
+  return tables
+    .map((t) => {
+      const n = v.get(t);
+      if (n === undefined) throw new Error(`freshness: table ${t} has no version trigger (add it to a migration)`);
+      return n;
+    })
+    .join(',');
+}
+
 /**
- * Values computed from the database, kept until its next write (per database: tests open several
- * in one process). At most `maxEntries` per database; past that the oldest half is dropped.
+ * Values computed from these tables, kept until one of them is written (per database: tests open
+ * several in one process). At most `maxEntries` per database; past that the oldest half is dropped.
+ * Inside a transaction nothing is stored or served: the transaction may see its own uncommitted
+ * writes, and a rollback would bring the old versions back with a value built from rows that never existed.
  */
-export function freshCache<T>(maxEntries: number) {
+export function freshCache<T>(maxEntries: number, tables: readonly Table[]) {
   const perDb = new WeakMap<Db, { stamp: string; entries: Map<string, T> }>();
   return {
     get(db: Db, key: string, build: () => T): T {
-      const stamp = writeStamp(db);
+      if (db.$client.inTransaction) return build();
+      const stamp = versionStamp(db, tables);
       let c = perDb.get(db);
       if (!c || c.stamp !== stamp) perDb.set(db, (c = { stamp, entries: new Map() }));
       const hit = c.entries.get(key);

@@ -1,13 +1,19 @@
 import type { Context } from 'hono';
+import { acceptsGzip, gzip, MIN_COMPRESS_BYTES } from './compress';
 
-const serialised = new WeakMap<object, string>();
+const serialised = new WeakMap<object, { text: string; gz?: Buffer }>();
 
 /**
- * c.json for a value served many times unchanged (a page from a cache): it is stringified once
- * per object, which was a tenth of a cached list request. Cached values must not be mutated.
+ * c.json for a value served many times unchanged (a page from a cache): it is stringified (and
+ * gzipped, for clients that accept it) once per object, which was a tenth of a cached list
+ * request. Cached values must not be mutated.
  */
 export function cachedJson(c: Context, value: object): Response {
-  let text = serialised.get(value);
-  if (text === undefined) serialised.set(value, (text = JSON.stringify(value)));
-  return c.body(text, 200, { 'content-type': 'application/json' });
+  let s = serialised.get(value);
+  if (s === undefined) serialised.set(value, (s = { text: JSON.stringify(value) }));
+  if (s.text.length >= MIN_COMPRESS_BYTES && acceptsGzip(c)) {
+    s.gz ??= gzip(s.text);
+    return c.body(s.gz as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+  }
+  return c.body(s.text, 200, { 'content-type': 'application/json' });
 }

@@ -2,6 +2,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { gzipSync } from 'node:zlib';
+import { MIN_COMPRESS_BYTES } from './compress';
+import { requestHeader } from './headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,11 +35,33 @@ export function safeFile(root: string, urlPath: string): string | null {
   return file;
 }
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
+/** Files compressed here (those the build did not precompress, e.g. translations), by path and mtime. */
+const compressed = new Map<string, { mtime: number; gz: Buffer }>();
+
+/**
+ * The file as the client can best take it: the build's precompressed `.br` or `.gz` sibling when
+ * there is one (vite-precompress), otherwise a gzip made once and kept, for text over 1 KB.
+ */
 export function sendFile(c: Context, file: string, immutable = false): Response {
-  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  c.header('content-type', type);
+  const ext = extname(file).toLowerCase();
+  c.header('content-type', TYPES[ext] ?? 'application/octet-stream');
   c.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  return c.body(readFileSync(file));
+  if (!COMPRESSIBLE.has(ext)) return c.body(readFileSync(file));
+  c.header('vary', 'Accept-Encoding');
+  const accepts = requestHeader(c, 'accept-encoding') ?? '';
+  for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (new RegExp(`\\b${enc}\\b`).test(accepts) && existsSync(file + suffix)) {
+      c.header('content-encoding', enc);
+      return c.body(readFileSync(file + suffix));
+    }
+  }
+  const stat = statSync(file);
+  if (stat.size < MIN_COMPRESS_BYTES || !/\bgzip\b/.test(accepts)) return c.body(readFileSync(file));
+  let kept = compressed.get(file);
+  if (!kept || kept.mtime !== stat.mtimeMs) compressed.set(file, (kept = { mtime: stat.mtimeMs, gz: gzipSync(readFileSync(file), { level: 9 }) }));
+  c.header('content-encoding', 'gzip');
+  return c.body(kept.gz as Uint8Array<ArrayBuffer>);
 }
 
 /** A built SPA: its files when they exist, otherwise index.html (or a hint when not built). */

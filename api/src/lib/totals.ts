@@ -1,30 +1,27 @@
+import type { Db } from '../db/client';
+import { freshCache, type Table } from './freshness';
+
 /**
  * List totals are the expensive part of a paginated list (count(*) over 100k rows on every
- * request costs most of a list route's throughput). Cache each total per table and filter key,
- * and drop a table's totals on any write to it (call invalidateTotals in the service after the write).
+ * request costs most of a list route's throughput). Each total is cached per database, per the
+ * tables its count reads and per filter key, until one of those tables is written (lib/freshness.ts):
+ * name every table the count query reads, joins included.
  */
-const cache = new Map<string, Map<string, number>>();
-const MAX_KEYS_PER_TABLE = 500;
+const caches = new Map<string, ReturnType<typeof freshCache<number>>>();
+const MAX_KEYS = 500;
 
-export function cachedTotal(table: string, filterKey: string, count: () => number): number {
-  let t = cache.get(table);
-  if (!t) {
-    t = new Map();
-    cache.set(table, t);
-  }
-  const hit = t.get(filterKey);
-  if (hit !== undefined) return hit;
-  const n = count();
-  if (t.size >= MAX_KEYS_PER_TABLE) t.clear();
-  t.set(filterKey, n);
-  return n;
+export function cachedTotal(db: Db, tables: readonly Table[], filterKey: string, count: () => number): number {
+  const name = tables.join(',');
+  let c = caches.get(name);
+  if (!c) caches.set(name, (c = freshCache<number>(MAX_KEYS, tables)));
+  return c.get(db, filterKey, count);
 }
 
-/** Drop cached totals of these tables (lists that join several tables pass each name they read). */
-export function invalidateTotals(...tables: string[]): void {
-  if (tables.length === 0) cache.clear();
-  for (const t of tables) cache.delete(t);
-}
+/**
+ * @deprecated Totals follow table versions now (lib/freshness.ts); nothing needs dropping by hand.
+ * Kept so branches written before the change still build.
+ */
+export function invalidateTotals(..._tables: string[]): void {}
 
 export function totalPages(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));

@@ -4,11 +4,9 @@
  */
 import { hasPermission, isSuperAdmin } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { invalidateTotals } from '../lib/totals';
 import { loadRoleGrants } from '../roles/grants';
 import { userScope, usersInScope } from '../users/scope';
 import { users } from '../users/schema';
@@ -35,8 +33,6 @@ function join(tx: Tx, organizationId: number, userId: number, role: string): boo
 
 export function membershipService({ db }: Deps, actor: Actor, ip: string | null) {
   const changed = () => {
-    invalidateTotals('users', 'organization_members');
-    invalidateActors();
   };
   const user = (id: number) => {
     const u = db.select({ id: users.id, code: users.code }).from(users).where(eq(users.id, id)).get();

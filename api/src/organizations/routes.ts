@@ -1,4 +1,5 @@
 import {
+  accessibleOrganizationsQuery,
   addMemberByCodeSchema,
   addMemberSchema,
   bulkRemoveMembersSchema,
@@ -12,6 +13,7 @@ import {
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { auditContext } from '../lib/audit';
+import { acceptsGzip } from '../lib/compress';
 import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
@@ -31,12 +33,12 @@ export function organizationsRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireAuth)
     .get('/', access, validate('query', organizationListQuery), (c) => c.json(svc(c).list(c.req.valid('query'))))
-    .get('/accessible', access, (c) => c.json(svc(c).accessible()))
+    .get('/accessible', access, validate('query', accessibleOrganizationsQuery), (c) => c.json(svc(c).accessible(c.req.valid('query'))))
     .get('/tree', access, (c) => {
       const body = svc(c).tree();
       const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
       // The cached buffers are sent as they are (no copy); nothing writes to them.
-      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
+      if (acceptsGzip(c)) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
       return c.body(body.json as Uint8Array<ArrayBuffer>, 200, headers);
     })
     .get('/stats', access, (c) => c.json(svc(c).stats()))

@@ -45,3 +45,17 @@ export const organizationMembers = sqliteTable(
     index('organization_members_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Member counts kept by triggers on organization_members (migration 0003_member_counts):
+ * `direct` counts the organization's own active members, `subtree` the distinct users with an
+ * active membership in it or anywhere beneath it. The tree and scoped user totals read them
+ * instead of counting 100k memberships per request.
+ */
+export const organizationMemberCounts = sqliteTable('organization_member_counts', {
+  organizationId: integer()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  direct: integer().notNull().default(0),
+  subtree: integer().notNull().default(0),
+});

@@ -11,11 +11,10 @@ import { and, asc, count, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm
 import { containsLike } from '../lib/like';
 import type { z } from 'zod';
 import type { createOrganizationSchema, OrganizationDetail, OrganizationListItem, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
-import { invalidateActors } from '../auth/actor';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
-import { invalidateTotals, totalPages } from '../lib/totals';
+import { totalPages } from '../lib/totals';
 import { paymentCampaigns } from '../payments/schema';
 import { userRoles } from '../roles/schema';
 import { toSessionUser } from '../users/mapper';
@@ -46,10 +45,6 @@ export function toOrganization(o: OrgRow): OrganizationSummary {
 }
 
 export function organizationsService({ db }: Deps, actor: Actor, ip: string | null) {
-  const changed = () => {
-    invalidateTotals('users', 'organization_members', 'organizations');
-  };
-
   function resolveParent(type: OrganizationType, parentId: number | null | undefined): OrgRow | null {
     const allowed = ALLOWED_PARENTS[type];
     if (allowed.length === 0) {
@@ -92,8 +87,16 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       return { data, total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
-    accessible() {
-      return db.select().from(organizations).where(visibleCondition(visibility(db, actor))).orderBy(asc(organizations.path)).all().map((o) => ({
+    /** Visible organizations by path order; narrowed by search words, named ids and a limit when asked. */
+    accessible(q: { search?: string; limit?: number; ids?: number[] } = {}) {
+      const words = normalizeText(q.search).split(' ').filter(Boolean);
+      const where = and(
+        visibleCondition(visibility(db, actor)),
+        q.ids ? inArray(organizations.id, q.ids) : undefined,
+        ...words.map((w) => like(organizations.searchText, `%${w.replace(/[\\%_]/g, '')}%`)),
+      );
+      const query = db.select().from(organizations).where(where).orderBy(asc(organizations.path));
+      return (q.limit ? query.limit(q.limit) : query).all().map((o) => ({
         id: o.id,
         name: o.name,
         code: o.code,
@@ -190,7 +193,6 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
           audit(tx, { actorId: actor.id, action: 'organization.create', entity: 'organization', entityId: o.id, after: { ...o, path }, ip });
           return { ...o, path };
         });
-        changed();
         return toOrganization(row);
       } catch (err) {
         if (isUniqueViolation(err)) conflict(`Mã tổ chức "${input.code}" đã tồn tại`);
@@ -220,7 +222,6 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
           audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });
           return o;
         });
-        changed();
         return toOrganization(after);
       } catch (err) {
         if (isUniqueViolation(err)) conflict(`Mã tổ chức "${code}" đã tồn tại`);
@@ -243,8 +244,6 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         tx.delete(organizations).where(eq(organizations.id, id)).run();
         audit(tx, { actorId: actor.id, action: 'organization.delete', entity: 'organization', entityId: id, before: { ...before, roleGrants: grants }, ip });
       });
-      changed();
-      invalidateActors();
       return { message: 'Xóa tổ chức thành công' };
     },
 

@@ -1,7 +1,6 @@
 /**
- * The organization tree with member counts: one query for the nodes and one grouped count, cached
- * per database until the next write to the database (lib/freshness.ts), since other modules
- * write memberships too.
+ * The organization tree with member counts: one query over the nodes and their trigger-kept
+ * counts, cached until organizations or memberships are written (lib/freshness.ts).
  */
 import type { OrganizationNode } from '@doanhoi/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -9,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/client';
 import { isVisible, type OrgVisibility } from './access';
 import { freshCache } from '../lib/freshness';
-import { organizationMembers, organizations } from './schema';
+import { organizationMemberCounts, organizations } from './schema';
 
 interface Flat {
   id: number;
@@ -32,8 +31,8 @@ export interface TreeBody {
   gzip(): Buffer;
 }
 // Both kept until the next write to the database (memberships change through many modules).
-const flatRows = freshCache<Flat[]>(1);
-const bodies = freshCache<TreeBody>(200);
+const flatRows = freshCache<Flat[]>(1, ['organizations', 'organization_members']);
+const bodies = freshCache<TreeBody>(200, ['organizations', 'organization_members']);
 
 /** The tree as JSON bytes, built once per (visibility, counts) until the next write. */
 export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBody {
@@ -41,22 +40,13 @@ export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBod
   return bodies.get(db, key, () => {
     const json = Buffer.from(JSON.stringify(buildTree(db, v, withCounts)));
     let gz: Buffer | undefined;
-    return { json, gzip: () => (gz ??= gzipSync(json, { level: 9 })) };
+    return { json, gzip: () => (gz ??= gzipSync(json, { level: 1 })) };
   });
 }
 
 function flat(db: Db): Flat[] {
-  return flatRows.get(db, 'all', () => {
-    const counts = new Map(
-      db
-        .select({ id: organizationMembers.organizationId, n: sql<number>`count(*)` })
-        .from(organizationMembers)
-        .where(eq(organizationMembers.isActive, true))
-        .groupBy(organizationMembers.organizationId)
-        .all()
-        .map((r) => [r.id, r.n]),
-    );
-    return db
+  return flatRows.get(db, 'all', () =>
+    db
       .select({
         id: organizations.id,
         name: organizations.name,
@@ -65,12 +55,14 @@ function flat(db: Db): Flat[] {
         description: organizations.description,
         parentId: organizations.parentId,
         path: organizations.path,
+        // Kept by triggers (organization_member_counts): no count over every membership per rebuild.
+        memberCount: sql<number>`coalesce(${organizationMemberCounts.direct}, 0)`,
       })
       .from(organizations)
+      .leftJoin(organizationMemberCounts, eq(organizationMemberCounts.organizationId, organizations.id))
       .orderBy(organizations.name)
-      .all()
-      .map((o) => ({ ...o, memberCount: counts.get(o.id) ?? 0 }));
-  });
+      .all(),
+  );
 }
 
 /** The visible forest: a visible node whose parent is hidden becomes a root. */

@@ -79,7 +79,7 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
     // Searches match names that other domains edit, so only unsearched totals are cached.
     const total = needle
       ? countNow()
-      : cachedTotal('payment_assignments', filterKey({ scopeTag, c: q.campaignId, o: q.organizationId, u: q.userId, s: q.status, f: q.feeLevelId }), countNow);
+      : cachedTotal(db, ['payment_assignments', 'users', 'fee_levels', 'payment_campaigns', 'organizations'], filterKey({ scopeTag, c: q.campaignId, o: q.organizationId, u: q.userId, s: q.status, f: q.feeLevelId }), countNow);
     const dir = q.sortOrder === 'asc' ? asc : desc;
     const rows = assignmentQuery(db)
       .where(where)

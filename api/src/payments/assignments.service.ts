@@ -4,7 +4,6 @@ import { and, eq, gt, inArray, like, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, fail, isUniqueViolation, notFound } from '../lib/errors';
-import { invalidateTotals } from '../lib/totals';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
 import { assertCan, P, type RequestInfo } from './access';
@@ -143,7 +142,6 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
         return created.map((a) => a.id);
       }),
     );
-    invalidateTotals(...TABLES);
     return ids;
   }
 
@@ -185,7 +183,6 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
           .get();
         audit(tx, { ...caller, action: 'assignment.update', entity: 'payment_assignment', entityId: id, before: snapshot(a), after: snapshot(after) });
       });
-      invalidateTotals(...TABLES, 'payment_orders');
       return view(id);
     },
 
@@ -201,7 +198,6 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
         tx.delete(paymentAssignments).where(eq(paymentAssignments.id, id)).run();
         audit(tx, { ...caller, action: 'assignment.delete', entity: 'payment_assignment', entityId: id, before: snapshot(a) });
       });
-      invalidateTotals(...TABLES, 'payment_orders');
     },
 
     /**
@@ -250,7 +246,6 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
           after: { ...snapshot(after), orderId: order.id, orderCode: order.orderCode, method: input.method, received, note: input.note ?? null },
         });
       });
-      invalidateTotals(...TABLES, 'payment_orders');
       return view(id);
     },
 
@@ -261,7 +256,6 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
         tx.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, id)).run();
         audit(tx, { ...caller, action: 'assignment.mark_overdue', entity: 'payment_assignment', entityId: id, before: { status: a.status }, after: { status: 'OVERDUE' } });
       });
-      invalidateTotals(...TABLES);
       return view(id);
     },
   };

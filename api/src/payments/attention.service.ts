@@ -10,7 +10,6 @@ import { audit } from '../lib/audit';
 import type { OrganizationFrom } from '../lib/auth';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { invalidateTotals } from '../lib/totals';
 import { sandboxSettlesFees } from '../payos/origin';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { countedOf, recomputeAssignment } from './money';
@@ -69,6 +68,5 @@ export async function resolveAttention(deps: Deps, actor: Actor, ip: string | nu
       after: { resolution: input.resolution, note: input.note ?? null, assignmentAmount: after?.amount ?? null, assignmentStatus: after?.status ?? null },
     });
   });
-  invalidateTotals('payment_assignments', 'payment_orders', 'payment_campaigns');
   return toOrder(db, db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get()!);
 }

@@ -12,7 +12,7 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, unprocessable } from '../lib/errors';
 import { translate } from '../lib/i18n';
-import { cachedTotal, invalidateTotals, totalPages } from '../lib/totals';
+import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
 import { filterKey, searchTextLike } from '../departments/query';
 import { orgScope, P, scopeCondition, scopeKey, type RequestInfo } from './access';
@@ -92,7 +92,6 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
       }
       audit(tx, { ...caller, action: `campaign.${action}`, entity: 'payment_campaign', entityId: id, before: { status: before.status }, after: { status: to } });
     });
-    invalidateTotals(...TABLES, 'payment_orders');
     return view(id);
   }
 
@@ -112,7 +111,7 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         to ? lte(paymentCampaigns.startDate, to) : undefined,
       );
       const key = filterKey({ scope: scopeKey(scope), org: q.organizationId, status: q.status, search, from: from?.getTime(), to: to?.getTime() });
-      const total = cachedTotal('payment_campaigns', key, () =>
+      const total = cachedTotal(db, ['payment_campaigns', 'organizations'], key, () =>
         db
           .select({ n: count() })
           .from(paymentCampaigns)
@@ -166,7 +165,6 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         audit(tx, { ...caller, action: 'campaign.create', entity: 'payment_campaign', entityId: created.id, after: snapshot(created) });
         return created;
       });
-      invalidateTotals(...TABLES);
       return view(row.id, true);
     },
 
@@ -191,7 +189,6 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         if (!after) conflict('Đợt thu vừa được người khác thay đổi trạng thái, vui lòng tải lại');
         audit(tx, { ...caller, action: 'campaign.update', entity: 'payment_campaign', entityId: id, before: snapshot(before), after: snapshot(after!) });
       });
-      invalidateTotals(...TABLES);
       return view(id, true);
     },
 
@@ -218,7 +215,6 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         tx.delete(paymentCampaigns).where(eq(paymentCampaigns.id, id)).run();
         audit(tx, { ...caller, action: 'campaign.delete', entity: 'payment_campaign', entityId: id, before: { ...snapshot(before), ...counts } });
       });
-      invalidateTotals(...TABLES, 'payment_orders');
     },
 
     transition,

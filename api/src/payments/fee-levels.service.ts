@@ -3,7 +3,6 @@ import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, notFound } from '../lib/errors';
-import { invalidateTotals } from '../lib/totals';
 import type { RequestInfo } from './access';
 import { feeLevelUsage, toFeeLevel, type FeeLevelRow } from './mappers';
 import { assertWritable, loadCampaign } from './rules';
@@ -96,7 +95,6 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
           .get();
         audit(tx, { ...caller, action: 'fee_level.update', entity: 'fee_level', entityId: id, before: snapshot(before), after: snapshot(after) });
       });
-      invalidateTotals('payment_assignments', 'payment_orders');
       return view(id);
     },
 

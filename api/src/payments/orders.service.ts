@@ -8,7 +8,7 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, fail, forbidden, isUniqueViolation, notFound } from '../lib/errors';
-import { invalidateTotals, totalPages } from '../lib/totals';
+import { totalPages } from '../lib/totals';
 import { users } from '../users/schema';
 import { payosClient, PayosError, type CreatedLink, type PayosCredentials } from '../payos/client';
 import { orderDescription } from '../payos/description';
@@ -153,7 +153,6 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
         after: { orderCode: order.orderCode, assignmentId: a!.id, campaignId: campaign.id, amount: order.amount, paymentLinkId: link.paymentLinkId, clientAmount: input.amount ?? null, isTest: order.isTest },
       });
     });
-    invalidateTotals('payment_orders');
     return linkAnswer({ ...order, checkoutUrl: link.checkoutUrl, paymentLinkId: link.paymentLinkId }, link);
   }
 

@@ -5,7 +5,6 @@
 import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
-import { invalidateTotals } from '../lib/totals';
 import { organizations } from '../organizations/schema';
 import type { Actor } from '../lib/context';
 import { assertCan, orgScope, P, scopeCondition } from './access';
@@ -51,7 +50,6 @@ export function checkOverdue(
     }
     return rows.length;
   });
-  if (updated > 0) invalidateTotals('payment_assignments', 'payment_campaigns');
   return { updatedCount: updated };
 }
 

@@ -8,7 +8,6 @@ import type { PaymentOrder } from '@doanhoi/shared';
 import { and, asc, eq, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
-import { invalidateTotals } from '../lib/totals';
 import { attentionFor, countedOf, recomputeAssignment } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from './schema';
 
@@ -100,7 +99,6 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
     });
     return true;
   });
-  if (changed) invalidateTotals('payment_assignments', 'payment_orders', 'payment_campaigns');
   return changed;
 }
 
@@ -113,7 +111,6 @@ export function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 'EXPIR
     audit(tx, { actorId: who.actorId, ip: who.ip, action: who.action, entity: 'payment_order', entityId: orderId, before: { status: order.status }, after: { status } });
     return true;
   });
-  if (changed) invalidateTotals('payment_orders');
   return changed;
 }
 

@@ -10,7 +10,6 @@ import {
   type RoleAssignmentRow,
 } from '@doanhoi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
 import { revokeLostSuperAdmins, superAdminIds } from '../auth/revocation';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
@@ -175,7 +174,6 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         for (const p of toInsert) tx.insert(userRoles).values({ userId, roleId: p.roleId, organizationId: p.organizationId, grantedBy: actor.id }).run();
         audit(tx, { ...caller, action: 'user.roles.grant', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
       });
-      invalidateActors();
       // A super admin role taken away ends that user's sessions at once.
       revokeLostSuperAdmins(db, supers);
       return {
@@ -210,7 +208,6 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         audit(tx, { ...caller, action: 'user.roles.assign', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
         return id;
       });
-      invalidateActors();
       return { link: linkDetails(db, userId).find((l) => l.id === linkId)!, created: !existing };
     },
   };

@@ -13,7 +13,6 @@ import {
   type UpdateRole,
 } from '@doanhoi/shared';
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
 import { revokeLostSuperAdmins, superAdminIds } from '../auth/revocation';
 import type { Db } from '../db/client';
 import { seedDefaultRoles } from '../db/seed';
@@ -21,7 +20,7 @@ import { filterKey, searchTextLike } from '../departments/query';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
-import { cachedTotal, invalidateTotals, totalPages } from '../lib/totals';
+import { cachedTotal, totalPages } from '../lib/totals';
 import { activeCodesByRole, availablePermissions, permissionCodes, permissionsOfRole, roleSearchText } from './permissions';
 import { rolePermissions, roles } from './schema';
 
@@ -64,7 +63,7 @@ function snapshot(r: Row, codes: string[]) {
 /**
  * Roles and their permissions (000 §2 /permissions). Roles are not owned by organizations: the
  * routes need permissions.* codes, which count only from global roles. Every write is audited in
- * its transaction and drops the cached actors (their permissions may have changed).
+ * its transaction (cached actors follow the roles tables' versions).
  */
 export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | null }) {
   const caller = { actorId: actor.id, ip: req.ip };
@@ -113,11 +112,6 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
     }
   }
 
-  function afterWrite() {
-    invalidateTotals('roles');
-    invalidateActors();
-  }
-
   function get(id: number): RoleDetail {
     return { ...toRole(counted(id)), permissions: permissionsOfRole(db, id) };
   }
@@ -126,7 +120,7 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
     list(q: RoleListQuery): RoleListResponse {
       const search = normalizeText(q.search);
       const where = and(searchTextLike(roles.searchText, search), q.isActive === undefined ? undefined : eq(roles.isActive, q.isActive));
-      const total = cachedTotal('roles', filterKey({ search, isActive: q.isActive }), () => db.select({ n: count() }).from(roles).where(where).get()!.n);
+      const total = cachedTotal(db, ['roles'], filterKey({ search, isActive: q.isActive }), () => db.select({ n: count() }).from(roles).where(where).get()!.n);
       const rows = db
         .select(countedColumns)
         .from(roles)
@@ -168,7 +162,6 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
           return row.id;
         }),
       );
-      afterWrite();
       return get(id);
     },
 
@@ -205,7 +198,6 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         }
         audit(tx, { ...caller, action: 'role.update', entity: 'role', entityId: id, before: snapshot(before, beforeCodes), after: snapshot(after, codes) });
       });
-      afterWrite();
       revokeLostSuperAdmins(db, supers);
       return get(id);
     },
@@ -226,7 +218,6 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
           before: { ...snapshot(before, codes), assignmentCount: before.assignmentCount },
         });
       });
-      afterWrite();
       revokeLostSuperAdmins(db, supers);
       return { message: `Đã xóa vai trò "${before.displayName}"`, deletedUserRoleAssignments: before.assignmentCount };
     },
@@ -252,7 +243,6 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         }
         return { deletedRoles: rows.length, deletedUserRoleAssignments: rows.reduce((n, r) => n + r.assignmentCount, 0) };
       });
-      if (result.deletedRoles > 0) afterWrite();
       revokeLostSuperAdmins(db, supers);
       return result;
     },
@@ -271,7 +261,6 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         audit(tx, { ...caller, action: 'role.seed_defaults', entity: 'role', after: seeded });
         return seeded;
       });
-      afterWrite();
       return {
         message: `Đã tạo ${result.created.length} vai trò mặc định, bổ sung quyền cho ${result.updated.length} vai trò hệ thống`,
         ...result,

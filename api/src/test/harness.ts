@@ -4,7 +4,6 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { createApp } from '../app';
-import { invalidateActors } from '../auth/actor';
 import { hashPassword } from '../auth/passwords';
 import { openDb, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -22,14 +21,14 @@ const PASSWORD = 'secret123';
 // One hash for every test user: argon2 is deliberately slow.
 let cachedHash: Promise<string> | null = null;
 
-export async function makeTestApp(envOverrides: Record<string, string> = {}) {
+/** `dbPath`: a file instead of memory, for tests where a second connection writes to the same database. */
+export async function makeTestApp(envOverrides: Record<string, string> = {}, dbPath = ':memory:') {
   const env = testEnv(envOverrides);
-  const db = openDb(':memory:');
+  const db = openDb(dbPath);
   runMigrations(db);
   seedPermissions(db);
   seedDefaultRoles(db);
   await seedAdmin(db, env);
-  invalidateActors();
   const app = createApp({ db, env }, { adminDist: '/nonexistent', portalDist: '/nonexistent' });
 
   async function request(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
@@ -72,7 +71,6 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}) {
     const id = db.insert(roles).values({ name, displayName: name }).returning().get().id;
     const ids = codes.length ? db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes)).all() : [];
     for (const p of ids) db.insert(rolePermissions).values({ roleId: id, permissionId: p.id }).run();
-    invalidateActors();
     return id;
   }
 
@@ -86,7 +84,6 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}) {
       .returning()
       .get().id;
     for (const g of grants) db.insert(userRoles).values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }).run();
-    invalidateActors();
     const { accessToken, refreshToken } = await login(base.email, PASSWORD);
     return { id, email: base.email, token: accessToken, refreshToken };
   }

@@ -100,10 +100,8 @@ describe('users authorization matrix', () => {
     const role = t.createRole('az_inactive', USER_CODES);
     const u = await t.createUser('AZINA', [{ roleId: role }]);
     const { userRoles } = await import('../roles/schema');
-    const { invalidateActors } = await import('../auth/actor');
     const { eq } = await import('drizzle-orm');
     t.db.update(userRoles).set({ isActive: false }).where(eq(userRoles.userId, u.id)).run();
-    invalidateActors();
     expect((await t.request('GET', '/api/users', { token: u.token })).status).toBe(403);
   });
 

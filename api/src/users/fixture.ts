@@ -1,7 +1,5 @@
 /** Test helpers for the users API tests (not imported by the app). */
 import { eq } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
-import { invalidateTotals } from '../lib/totals';
 import { organizationMembers } from '../organizations/schema';
 import type { TestApp } from '../test/harness';
 import { users } from './schema';
@@ -41,20 +39,16 @@ export function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> 
     .returning({ id: users.id })
     .get().id;
   if (orgId) addMember(t, id, orgId);
-  invalidateTotals('users');
   return id;
 }
 
-/** Membership rows written behind the API's back: drop the caches the API would have dropped. */
+/** Membership rows written behind the API's back (caches notice through table versions). */
 export function addMember(t: TestApp, userId: number, organizationId: number, isActive = true) {
   t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).run();
-  invalidateTotals('users');
 }
 
 export function setActive(t: TestApp, userId: number, isActive: boolean) {
   t.db.update(users).set({ isActive }).where(eq(users.id, userId)).run();
-  invalidateActors();
-  invalidateTotals('users');
 }
 
 /**
@@ -70,6 +64,5 @@ export async function scopedWorld(t: TestApp, prefix: string) {
   const globalAdmin = await t.createUser(`${prefix}G`, [{ roleId: role }]);
   const orgAdmin = await t.createUser(`${prefix}O`, [{ roleId: role, organizationId: f1 }]);
   const noRoles = await t.createUser(`${prefix}N`);
-  invalidateTotals('users');
   return { root, f1, c1, f2, role, globalAdmin, orgAdmin, noRoles };
 }

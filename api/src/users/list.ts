@@ -5,10 +5,14 @@ import { classes } from '../classes/schema';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
 import { cachedTotal } from '../lib/totals';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMemberCounts, organizationMembers, organizations } from '../organizations/schema';
 import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
+import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
 import { users } from './schema';
+
+/** The tables a users count reads (the filter's scope goes through memberships and paths). */
+const COUNTED = ['users', 'organization_members', 'organizations'] as const;
 
 const managementDepartment = alias(departments, 'management_department');
 const trainingDepartment = alias(departments, 'training_department');
@@ -56,20 +60,48 @@ export interface ListFilter {
 }
 
 /**
- * How membership of the subtrees is matched. 'in' collects the subtrees' members first (cheap
- * when they are few); 'exists' walks users newest first and probes each one's memberships
- * (cheap when they are many, since a page fills after a few rows).
+ * How search words and membership of the subtrees are matched. 'index' walks the FTS5 index
+ * (search.ts), whose rows carry both the words and a token per organization a user belongs to
+ * (directly or beneath): counts and deep pages are index walks. 'in' collects the subtrees'
+ * members first; 'exists' walks users newest first and probes each one's memberships. The last
+ * two are the plain-SQL reference the tests compare the index with.
  */
-export type Membership = 'in' | 'exists';
+export type Membership = 'index' | 'in' | 'exists';
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+/** The subtree roots' ids from their paths ("/1/5/" → 5). */
+const rootIds = (paths: string[]) => paths.map((p) => Number(p.split('/').at(-2)));
 
-/** The WHERE clause of a filter shape, with placeholders for its values. */
-function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
-  const conds: SQL[] = f.words.map((_, i) => sql`${users.searchText} LIKE ${sql.placeholder(`w${i}`)} ESCAPE '\\'`);
+/** Filters on users' own columns. */
+function columnConds(f: ListFilter): SQL[] {
+  const conds: SQL[] = [];
   if (f.userType !== undefined) conds.push(eq(users.userType, sql.placeholder('userType')));
   if (f.membershipStatus !== undefined) conds.push(eq(users.membershipStatus, sql.placeholder('membershipStatus')));
   if (f.isActive !== undefined) conds.push(sql`${users.isActive} = ${sql.placeholder('isActive')}`);
+  return conds;
+}
+
+/** Ids newest first and the count, driven by the index; users joined only for column filters. */
+function indexStatements(db: Db, f: ListFilter) {
+  const matchable = indexQuery(f.words, f.paths && rootIds(f.paths)) !== null;
+  const where = matchable ? and(indexMatches('match'), ...columnConds(f)) : sql`0`;
+  const joined = columnConds(f).length > 0;
+  const ids = db.select({ id: usersIndex.rowid }).from(usersIndex);
+  const counted = db.select({ n: count() }).from(usersIndex);
+  const pageIds = (joined ? ids.innerJoin(users, eq(users.id, usersIndex.rowid)) : ids)
+    .where(where)
+    .orderBy(desc(usersIndex.rowid))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+  const total = (joined ? counted.innerJoin(users, eq(users.id, usersIndex.rowid)) : counted).where(where).prepare();
+  return { pageIds: pageIds as unknown as PageIds, total: total as unknown as Total };
+}
+
+/** The WHERE clause of a filter shape, with placeholders for its values. */
+function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
+  const conds: SQL[] = [];
+  if (f.words.length) conds.push(ftsQuery(f.words) === null ? sql`0` : matchesSearch('match'));
+  conds.push(...columnConds(f));
   if (f.paths) {
     if (f.paths.length === 0) conds.push(sql`0`);
     else {
@@ -87,9 +119,16 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-function paramsFor(f: ListFilter): Record<string, unknown> {
+function paramsFor(f: ListFilter, membership: Membership): Record<string, unknown> {
   const p: Record<string, unknown> = {};
-  f.words.forEach((w, i) => (p[`w${i}`] = likePattern(w)));
+  const match = membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) : f.words.length ? indexQuery(f.words, null) : null;
+  if (match !== null) p.match = match;
+  if (membership === 'index') {
+    if (f.userType !== undefined) p.userType = f.userType;
+    if (f.membershipStatus !== undefined) p.membershipStatus = f.membershipStatus;
+    if (f.isActive !== undefined) p.isActive = f.isActive ? 1 : 0;
+    return p;
+  }
   if (f.userType !== undefined) p.userType = f.userType;
   if (f.membershipStatus !== undefined) p.membershipStatus = f.membershipStatus;
   if (f.isActive !== undefined) p.isActive = f.isActive ? 1 : 0;
@@ -101,7 +140,11 @@ function paramsFor(f: ListFilter): Record<string, unknown> {
   return p;
 }
 
-function buildStatements(db: Db, f: ListFilter, membership: Membership) {
+type PageIds = { all(params: Record<string, unknown>): { id: number }[] };
+type Total = { get(params: Record<string, unknown>): { n: number } | undefined };
+
+function buildStatements(db: Db, f: ListFilter, membership: Membership): { pageIds: PageIds; total: Total } {
+  if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
   // rowsByIds then joins just those rows. Two steps measure faster than one nested query.
@@ -124,7 +167,8 @@ const statementCache = new WeakMap<Db, Map<string, Statements>>();
 const MAX_SHAPES = 200;
 
 function statements(db: Db, f: ListFilter, membership: Membership): Statements {
-  const shape = [f.words.length, f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined, f.paths?.length ?? -1, membership].join(':');
+  const matchable = membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) !== null : f.words.length === 0 || ftsQuery(f.words) !== null;
+  const shape = [f.words.length > 0, matchable, f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined, f.paths?.length ?? -1, membership].join(':');
   let byShape = statementCache.get(db);
   if (!byShape) statementCache.set(db, (byShape = new Map()));
   let s = byShape.get(shape);
@@ -136,21 +180,15 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
   return s;
 }
 
-/**
- * Members of the subtrees (cached like a total), and the strategy that suits their share of all
- * users: below 1 in 20 their list is small enough to collect first.
- */
-function membershipFor(db: Db, paths: string[]): { membership: Membership; members: number } {
-  if (paths.length === 0) return { membership: 'in', members: 0 };
-  const only = { words: [], paths };
-  const all = cachedTotal('users', 'size:all', () => db.select({ n: count() }).from(users).get()!.n);
-  const members = cachedTotal('users', `size:${paths.join(',')}`, () => statements(db, only, 'in').total.get(paramsFor(only))!.n);
-  return { membership: members * 20 < all ? 'in' : 'exists', members };
+/** Distinct active members of one subtree, kept by triggers (organization_member_counts). */
+function subtreeMembers(db: Db, path: string): number {
+  const id = Number(path.split('/').at(-2));
+  return db.select({ n: organizationMemberCounts.subtree }).from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get()?.n ?? 0;
 }
 
 /**
- * A page of users matching the filter, newest first, and the filter's (cached) total. `membership`
- * forces a strategy (tests check both give the same answer).
+ * A page of users matching the filter, newest first, and the filter's (cached) total. Words or a
+ * scope go through the index; `membership` forces a strategy (tests check all give the same answer).
  */
 export function listPage(
   db: Db,
@@ -160,11 +198,13 @@ export function listPage(
   offset: number,
   membership?: Membership,
 ): { rows: UserListRow[]; total: number } {
-  const sized = f.paths ? membershipFor(db, f.paths) : null;
-  const s = statements(db, f, membership ?? sized?.membership ?? 'in');
-  const params = paramsFor(f);
-  const onlyPaths = sized && f.words.length === 0 && f.userType === undefined && f.membershipStatus === undefined && f.isActive === undefined;
-  const total = cachedTotal('users', totalKey, () => (onlyPaths ? sized.members : s.total.get(params)!.n));
+  const strategy = membership ?? (f.words.length > 0 || f.paths ? 'index' : 'in');
+  // The index answers words (every strategy) and subtrees ('index').
+  if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
+  const s = statements(db, f, strategy);
+  const params = paramsFor(f, strategy);
+  const onlyOneSubtree = f.paths?.length === 1 && f.words.length === 0 && f.userType === undefined && f.membershipStatus === undefined && f.isActive === undefined;
+  const total = onlyOneSubtree ? subtreeMembers(db, f.paths![0]!) : cachedTotal(db, COUNTED, totalKey, () => s.total.get(params)!.n);
   const rows = offset < total ? rowsByIds(db, s.pageIds.all({ ...params, limit, offset }).map((r) => r.id)) : [];
   return { rows, total };
 }

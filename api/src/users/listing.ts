@@ -27,7 +27,7 @@ export function holdsIn(actor: Actor, code: string, organizationId: number, path
  * the same first pages over and over, and a page's rows carry class and department names that
  * other screens write. The key holds the caller's scope, so callers never share another scope's page.
  */
-const listPages = freshCache<UserListResponse>(200);
+const listPages = freshCache<UserListResponse>(200, ['users', 'organization_members', 'organizations', 'classes', 'departments']);
 
 /**
  * GET /users for one caller: users in the caller's users.access scope (narrowed to an

@@ -1,6 +1,103 @@
 import { normalizeText } from '@doanhoi/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { Statement, Transaction } from 'better-sqlite3';
+import type { Db } from '../db/client';
+import { users } from './schema';
 
 /** The accent-stripped text the users list searches ("nguyen van" finds "Nguyễn Văn"). */
 export function userSearchText(u: { familyName: string; givenName: string; code: string; email: string; phone?: string | null }): string {
   return normalizeText(`${u.familyName} ${u.givenName} ${u.code} ${u.email} ${u.phone ?? ''}`);
+}
+
+/**
+ * The FTS5 query for search words (already normalised): every word must begin a word of the
+ * name, code, e-mail or phone (docs/decisions.md). A word the index splits ("quyet.nv@hcmus")
+ * must match those pieces in a row, the last one as a prefix. Null: a word with no letter or
+ * digit, which nothing can match.
+ */
+export function ftsQuery(words: string[]): string | null {
+  const parts: string[] = [];
+  for (const w of words) {
+    const tokens = w.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (tokens.length === 0) return null;
+    parts.push(`"${tokens.join(' ')}"*`);
+  }
+  return parts.join(' ');
+}
+
+/**
+ * SQLite-only: the FTS5 index of migration 0003_perf_triggers (brought up to date by
+ * syncUsersIndex before each read). One row
+ * per user (rowid = users.id): `search_text` holds the search words, `orgs` a token "o<id>" per
+ * organization the user is an active member of and per ancestor of it. Not part of db/schema.ts
+ * (drizzle-kit cannot create virtual tables); declared here only to query it with the builder.
+ */
+export const usersIndex = sqliteTable('users_fts', { rowid: integer(), searchText: text(), orgs: text() });
+
+interface Sync {
+  pending: Statement<[], number>;
+  apply: Transaction<() => void>;
+}
+const syncs = new WeakMap<Db, Sync>();
+
+/**
+ * Brings the index up to date with the users queued by triggers (users_fts_pending): a few
+ * microseconds when nothing is queued, otherwise one statement per step for all queued users, so
+ * FTS5 writes one segment however many rows an import or a membership change touched. Called
+ * before every read of the index, which therefore is exact.
+ */
+export function syncUsersIndex(db: Db): void {
+  let s = syncs.get(db);
+  if (!s) {
+    const c = db.$client;
+    const drop = c.prepare('DELETE FROM users_fts WHERE rowid IN (SELECT user_id FROM users_fts_pending)');
+    const fill = c.prepare(
+      `INSERT INTO users_fts (rowid, search_text, orgs)
+       SELECT u.id, u.search_text,
+         (SELECT coalesce(group_concat('o' || replace(trim(o.path, '/'), '/', ' o'), ' '), '')
+          FROM organization_members m JOIN organizations o ON o.id = m.organization_id
+          WHERE m.user_id = u.id AND m.is_active = 1)
+       FROM users u WHERE u.id IN (SELECT user_id FROM users_fts_pending) ORDER BY u.id`,
+    );
+    const clear = c.prepare('DELETE FROM users_fts_pending');
+    s = {
+      pending: c.prepare<[], number>('SELECT count(*) FROM (SELECT 1 FROM users_fts_pending LIMIT 1)').pluck(),
+      apply: c.transaction(() => {
+        drop.run();
+        fill.run();
+        clear.run();
+      }),
+    };
+    syncs.set(db, s);
+  }
+  if (s.pending.get()) s.apply();
+}
+
+/** Rows of the index matching the query bound to `placeholder`. */
+export function indexMatches(placeholder: string): SQL {
+  return sql`${usersIndex} MATCH ${sql.placeholder(placeholder)}`;
+}
+
+/** Users whose search words match the query bound to `placeholder` (a condition on users.id). */
+export function matchesSearch(placeholder: string): SQL {
+  return sql`${users.id} IN (SELECT rowid FROM ${usersIndex} WHERE ${indexMatches(placeholder)})`;
+}
+
+/**
+ * The index query for search words and/or membership of organizations' subtrees (by the
+ * subtrees' root ids); null when it can match nothing.
+ */
+export function indexQuery(words: string[], subtreeRoots: number[] | null): string | null {
+  const parts: string[] = [];
+  if (words.length) {
+    const q = ftsQuery(words);
+    if (q === null) return null;
+    parts.push(`search_text : (${q})`);
+  }
+  if (subtreeRoots) {
+    if (subtreeRoots.length === 0) return null;
+    parts.push(`orgs : (${subtreeRoots.map((id) => `o${id}`).join(' OR ')})`);
+  }
+  return parts.join(' AND ');
 }

@@ -6,7 +6,6 @@ import {
   type UserDetail,
 } from '@doanhoi/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
 import { hashPassword } from '../auth/passwords';
 import { classes } from '../classes/schema';
 import { departments } from '../departments/schema';
@@ -14,7 +13,6 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
-import { invalidateTotals } from '../lib/totals';
 import { pathIds } from '../organizations/context';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { paymentAssignments, paymentOrders } from '../payments/schema';
@@ -175,8 +173,6 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   }
 
   function afterWrite() {
-    invalidateActors();
-    invalidateTotals('users');
   }
 
   return {

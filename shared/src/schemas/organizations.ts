@@ -53,6 +53,21 @@ export const organizationListQuery = z.object({
   type: organizationTypeSchema.optional(),
 });
 
+/**
+ * GET /organizations/accessible: without parameters every visible organization (the old call);
+ * pickers ask for what they show: `search` (words of the name or code), `limit`, and `ids` (the
+ * organizations a picker must label, e.g. the current one, comma-separated).
+ */
+export const accessibleOrganizationsQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/)
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+});
+
 export const organizationMembersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),

@@ -1,0 +1,196 @@
+/**
+ * The realistic mix (issue 12): 20 connections, each signed in as one of 20 admins (super admin,
+ * university, faculty and class level), each request drawn at random — a users page 1–1,000, a
+ * Vietnamese name search with or without accents, filters, an organization's members, the tree,
+ * the caller's permissions — plus a share of writes (a phone change, adding or removing a member).
+ * Every mix is measured against the bare Hono route with the same client in the same run.
+ */
+import { normalizeText } from '@doanhoi/shared';
+import { Agent, request } from 'node:http';
+import { openDb } from '../../api/src/db/client';
+import { hashPassword } from '../../api/src/auth/passwords';
+import { FAMILY, GIVEN, MIDDLE } from './generate';
+
+const PASSWORD = 'bench-mix-123';
+const CODES = ['users.access', 'users.update', 'organizations.access', 'organizations.view_member_count', 'organizations.add_member', 'organizations.remove_member'];
+
+interface Admin {
+  email: string;
+  /** The organization the role is held in (null: super admin). */
+  orgId: number | null;
+  /** Organizations of the scope to read and write members of, and a sample of users in it. */
+  orgs: number[];
+  users: number[];
+  token?: string;
+}
+
+/** Adds the mix's admins to the bench database (once) and returns who they are. */
+export async function prepareMix(dbPath: string): Promise<Admin[]> {
+  const db = openDb(dbPath);
+  const c = db.$client;
+  const hash = await hashPassword(PASSWORD);
+  const now = Date.now();
+  let role = c.prepare("SELECT id FROM roles WHERE name = 'bench_mix_admin'").pluck().get() as number | undefined;
+  if (!role) {
+    role = Number(c.prepare("INSERT INTO roles (name, display_name, search_text, created_at, updated_at) VALUES ('bench_mix_admin', 'Bench mix admin', 'bench', ?, ?)").run(now, now).lastInsertRowid);
+    for (const code of CODES) c.prepare('INSERT INTO role_permissions (role_id, permission_id) SELECT ?, id FROM permissions WHERE code = ?').run(role, code);
+  }
+  const org = (code: string) => c.prepare('SELECT id, path FROM organizations WHERE code = ?').get(code) as { id: number; path: string };
+  const levels: (string | null)[] = [null, null, 'DT', 'DT', 'DT', 'DT', ...Array.from({ length: 7 }, (_, i) => `DCS${i * 5}`), ...Array.from({ length: 7 }, (_, i) => `CD${i * 5}-${i}`)];
+  const admins: Admin[] = [];
+  levels.forEach((code, i) => {
+    const email = `mix${i}@bench.vn`;
+    let id = c.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number | undefined;
+    if (!id) {
+      const base = { code: `MIX${i}`, familyName: 'Quản trị', givenName: `Mix ${i}`, email, phone: '0900000000' };
+      id = Number(
+        c.prepare('INSERT INTO users (code, family_name, given_name, email, phone, password_hash, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(base.code, base.familyName, base.givenName, email, base.phone, hash, normalizeText(`${base.familyName} ${base.givenName} ${base.code} ${email}`), now, now).lastInsertRowid,
+      );
+      const target = code ? org(code).id : null;
+      if (target) c.prepare('INSERT INTO user_roles (user_id, role_id, organization_id, created_at) VALUES (?, ?, ?, ?)').run(id, role, target, now);
+      else c.prepare("INSERT INTO user_roles (user_id, role_id, organization_id, created_at) SELECT ?, id, NULL, ? FROM roles WHERE name = 'super_admin'").run(id, now);
+    }
+    const scope = code ? org(code) : org('DT');
+    const orgs = c.prepare("SELECT id FROM organizations WHERE path >= ? AND path < ? AND type = 'chi_doan' LIMIT 50").pluck().all(scope.path, `${scope.path.slice(0, -1)}0`) as number[];
+    const users = c
+      .prepare(`SELECT m.user_id FROM organization_members m WHERE m.organization_id IN (${orgs.map(() => '?').join(',') || 'NULL'}) LIMIT 300`)
+      .pluck()
+      .all(...orgs) as number[];
+    admins.push({ email, orgId: code ? scope.id : null, orgs, users });
+  });
+  c.close();
+  return admins;
+}
+
+type Kind = 'page' | 'search' | 'filters' | 'members' | 'tree' | 'permissions' | 'write';
+interface Req {
+  kind: Kind;
+  method: string;
+  path: string;
+  body?: string;
+}
+
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const rand = (n: number) => 1 + Math.floor(Math.random() * n);
+
+function searchTerm(): string {
+  const words = [pick(FAMILY), pick(MIDDLE), pick(GIVEN)].slice(Math.floor(Math.random() * 3)).slice(0, 1 + Math.floor(Math.random() * 2));
+  const term = words.join(' ');
+  return Math.random() < 0.5 ? term : normalizeText(term);
+}
+
+function nextRequest(a: Admin, writeShare: number): Req {
+  if (Math.random() < writeShare && a.users.length && a.orgs.length) {
+    const user = pick(a.users);
+    const r = Math.random();
+    if (r < 0.34) return { kind: 'write', method: 'PATCH', path: `/api/users/${user}`, body: JSON.stringify({ phone: `09${String(rand(99_999_999)).padStart(8, '0')}` }) };
+    const org = pick(a.orgs);
+    if (r < 0.67) return { kind: 'write', method: 'POST', path: `/api/organizations/${org}/members/${user}`, body: JSON.stringify({ role: 'member' }) };
+    return { kind: 'write', method: 'DELETE', path: `/api/organizations/${org}/members/${user}` };
+  }
+  const scope = a.orgId ? `&organizationId=${a.orgId}` : '';
+  const r = Math.random();
+  if (r < 0.3) return { kind: 'page', method: 'GET', path: `/api/users?page=${rand(1000)}&limit=10` };
+  if (r < 0.55) return { kind: 'search', method: 'GET', path: `/api/users?search=${encodeURIComponent(searchTerm())}&page=1&limit=10` };
+  if (r < 0.7) {
+    const f = [`userType=${pick(['student', 'staff'])}`, `membershipStatus=${pick(['none', 'doan_vien', 'hoi_vien', 'both'])}`, `isActive=${pick(['true', 'false'])}`];
+    return { kind: 'filters', method: 'GET', path: `/api/users?${f.slice(0, rand(3)).join('&')}&page=${rand(20)}&limit=10${Math.random() < 0.3 ? scope : ''}` };
+  }
+  if (r < 0.82 && a.orgs.length) return { kind: 'members', method: 'GET', path: `/api/organizations/${pick(a.orgs)}/members?page=1&limit=10` };
+  if (r < 0.9) return { kind: 'tree', method: 'GET', path: '/api/organizations/tree' };
+  return { kind: 'permissions', method: 'GET', path: '/api/auth/me/permissions' };
+}
+
+export interface MixResult {
+  rps: number;
+  byKind: Record<string, { n: number; p50: number; p95: number; p99: number; non2xx: number }>;
+}
+
+/** Runs `connections` request loops for `seconds`; `next` gives each loop's next request. */
+async function drive(port: number, seconds: number, connections: number, next: (conn: number) => Req & { token?: string }): Promise<MixResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const lat: Record<string, number[]> = {};
+  const bad: Record<string, number> = {};
+  let done = 0;
+  const end = Date.now() + seconds * 1000;
+  const one = (r: Req & { token?: string }) =>
+    new Promise<number>((resolve) => {
+      const headers: Record<string, string> = { 'accept-encoding': 'gzip, br' };
+      if (r.token) headers.authorization = `Bearer ${r.token}`;
+      if (r.body) headers['content-type'] = 'application/json';
+      const req = request({ host: '127.0.0.1', port, method: r.method, path: r.path, agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', () => resolve(0));
+      req.end(r.body);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async (_, conn) => {
+      while (Date.now() < end) {
+        const r = next(conn);
+        const t = performance.now();
+        const status = await one(r);
+        (lat[r.kind] ??= []).push(performance.now() - t);
+        if (status < 200 || status >= 300) bad[r.kind] = (bad[r.kind] ?? 0) + 1;
+        done++;
+      }
+    }),
+  );
+  agent.destroy();
+  const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+  const byKind: MixResult['byKind'] = {};
+  for (const [k, xs] of Object.entries(lat)) {
+    xs.sort((x, y) => x - y);
+    byKind[k] = { n: xs.length, p50: q(xs, 50), p95: q(xs, 95), p99: q(xs, 99), non2xx: bad[k] ?? 0 };
+  }
+  return { rps: done / seconds, byKind };
+}
+
+export async function signIn(port: number, admins: Admin[]): Promise<void> {
+  for (const a of admins) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: a.email, password: PASSWORD }) });
+    if (!res.ok) throw new Error(`mix sign-in ${a.email}: ${res.status} ${await res.text()}`);
+    a.token = ((await res.json()) as { accessToken: string }).accessToken;
+  }
+}
+
+export const MIXES = [
+  { name: 'reads only', writes: 0, target: 0.1 },
+  { name: 'reads + 1 % writes', writes: 0.01, target: 0.07 },
+  { name: 'reads + 10 % writes', writes: 0.1, target: 0.04 },
+];
+
+/** Median of `repeat` runs of each mix, each next to a bare run with the same client. */
+export async function runMixes(appPort: number, barePort: number, admins: Admin[], seconds = Number(process.env.BENCH_SECONDS ?? 8), repeat = Number(process.env.BENCH_REPEAT ?? 3)) {
+  const connections = 20;
+  const rows: { name: string; ratio: number; rps: number; bareRps: number; byKind: MixResult['byKind']; target: number }[] = [];
+  // Warm both servers (JIT, page cache) before measuring.
+  await drive(barePort, 2, connections, () => ({ kind: 'page', method: 'GET', path: '/bare' }));
+  await drive(appPort, 3, connections, (conn) => ({ ...nextRequest(admins[conn % admins.length]!, 0), token: admins[conn % admins.length]!.token }));
+  for (const mix of MIXES) {
+    const runs: (MixResult & { bare: number })[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const bare = await drive(barePort, seconds, connections, () => ({ kind: 'page', method: 'GET', path: '/bare' }));
+      const r = await drive(appPort, seconds, connections, (conn) => ({ ...nextRequest(admins[conn % admins.length]!, mix.writes), token: admins[conn % admins.length]!.token }));
+      runs.push({ ...r, bare: bare.rps });
+    }
+    runs.sort((x, y) => x.rps / x.bare - y.rps / y.bare);
+    const median = runs[Math.floor(runs.length / 2)]!;
+    rows.push({ name: mix.name, ratio: median.rps / median.bare, rps: median.rps, bareRps: median.bare, byKind: median.byKind, target: mix.target });
+  }
+  return rows;
+}
+
+export function printMixes(rows: Awaited<ReturnType<typeof runMixes>>): void {
+  console.log('\nRealistic mix (20 admins, 20 connections, random pages/searches/filters; median of runs)');
+  const line = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(10))).join(' '));
+  for (const r of rows) {
+    console.log('');
+    line([r.name, 'req/s', 'bare req/s', 'vs bare', 'target', 'ok']);
+    line(['', r.rps.toFixed(0), r.bareRps.toFixed(0), `${(r.ratio * 100).toFixed(1)} %`, `>= ${r.target * 100} %`, r.ratio >= r.target ? 'yes' : 'NO']);
+    line(['  kind', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx']);
+    for (const [k, s] of Object.entries(r.byKind)) line([`  ${k}`, String(s.n), s.p50.toFixed(1), s.p95.toFixed(1), s.p99.toFixed(1), String(s.non2xx)]);
+  }
+}
