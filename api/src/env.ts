@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LOG_LEVELS, logger } from './lib/logger';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,10 +39,8 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  LOG_REQUESTS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  /** pino level of the JSON logs on stdout; each request is one `info` line. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export type Env = z.infer<typeof schema> & { jwtSecret: string; appSecret: string };
@@ -57,11 +56,22 @@ function persistedSecret(dbPath: string, name: string): string {
   return value;
 }
 
+/**
+ * The generated admin password goes to a 0600 file beside the database, never to the logs; the
+ * start-up log names the file. Returns its path.
+ */
+export function saveBesideDatabase(dbPath: string, name: string, value: string): string {
+  const file = resolve(dbPath === ':memory:' ? resolve(REPO_ROOT, 'data') : dirname(dbPath), `${name}.secret`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return file;
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    console.error(`Invalid configuration: ${detail}`);
+    logger.fatal({ detail }, 'Invalid configuration');
     process.exit(1);
   }
   const e = parsed.data;
@@ -82,6 +92,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     APP_SECRET: 'test-app-secret-0123456789',
     ADMIN_PASSWORD: 'admin123',
     SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
     ...overrides,
   });
 }

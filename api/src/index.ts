@@ -3,7 +3,8 @@ import { createApp } from './app';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
-import { loadEnv } from './env';
+import { loadEnv, saveBesideDatabase } from './env';
+import { logger } from './lib/logger';
 import { ownOrigin, startPaymentJobs } from './payments/jobs';
 
 const env = loadEnv();
@@ -17,16 +18,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   // The jobs may call this server's own payOS sandbox, so they start once it listens.
   stopJobs = startPaymentJobs({ db, env }, ownOrigin(env, info.port));
   const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
-  console.log(`\nDoan Hoi Admin is running at ${url}`);
-  console.log(`  Database: ${env.DATABASE_PATH}`);
-  if (seeded.admin.generatedPassword) {
-    console.log(`  Sign in:  ${seeded.admin.email} / ${seeded.admin.generatedPassword}   (generated now and shown only once)`);
-  } else if (seeded.admin.created) {
-    console.log(`  Sign in:  ${seeded.admin.email} / (the ADMIN_PASSWORD you set)`);
-  } else {
-    console.log(`  Sign in:  ${seeded.admin.email} (password as set when the database was created)`);
-  }
-  if (env.SEED_DEMO) console.log('  Demo:     canbo.cntt@doanhoi.local / canbo123 (faculty union admin), member@doanhoi.local / member123 (member)');
+  const { email, generatedPassword, created } = seeded.admin;
+  const admin = generatedPassword
+    ? { email, passwordFile: saveBesideDatabase(env.DATABASE_PATH, 'admin-password', generatedPassword), note: 'generated now; read it from passwordFile, then delete the file' }
+    : { email, note: created ? 'password: the ADMIN_PASSWORD you set' : 'password as set when the database was created' };
+  logger.info({ url, database: env.DATABASE_PATH, admin }, `Doan Hoi Admin is running at ${url}`);
+  if (env.SEED_DEMO) logger.info({ demo: ['canbo.cntt@doanhoi.local (faculty union admin)', 'member@doanhoi.local (member)'] }, 'demo accounts (passwords in the README)');
 });
 
 function shutdown() {

@@ -11,6 +11,7 @@ import { publicOrigin } from '../payos/origin';
 import type { AppEnv } from '../lib/context';
 import { checkoutPage } from './checkout-page';
 import { findLink, linkInfo, merchantKeys, newLinkId, newReference, SANDBOX_BANK, saveLink, vnDateTime, type SandboxLink } from './state';
+import { logger } from '../lib/logger';
 
 const err = (c: Context<AppEnv>, status: 400 | 401 | 404, code: string, desc: string) => c.json({ code, desc, data: null }, status);
 
@@ -139,9 +140,9 @@ export function payosSandboxRoutes() {
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(10_000),
         });
-        if (!res.ok) console.warn(`payOS sandbox: webhook answered ${res.status}: ${await res.text()}`);
+        if (!res.ok) logger.warn({ status: res.status, body: (await res.text()).slice(0, 500) }, 'payOS sandbox: webhook refused');
       } catch (e) {
-        console.warn(`payOS sandbox: webhook delivery failed: ${(e as Error).message}`);
+        logger.warn({ error: (e as Error).message }, 'payOS sandbox: webhook delivery failed');
       }
       return c.redirect(withQuery(link.returnUrl, { code: '00', id: link.id, cancel: 'false', status: 'PAID', orderCode: link.orderCode }), 303);
     })
