@@ -46,6 +46,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin123',
       SEED_DEMO: 'true',
       LOGIN_RATE_LIMIT: '1000',
+      // Request lines would flood the test output; warnings and errors still show.
+      LOG_LEVEL: 'warn',
     },
   },
 });
