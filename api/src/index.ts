@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed } from './db/seed';
+import { seed } from './seed/seed';
 import { loadEnv, saveBesideDatabase } from './env';
 import { logger } from './lib/logger';
 import { ownOrigin, startPaymentJobs } from './payments/jobs';

@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDb } from '../../api/src/db/client';
 import { runMigrations } from '../../api/src/db/migrate';
-import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/db/seed';
+import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/seed/seed';
 import { classes, departments, organizations } from '../../api/src/db/schema';
 import { loadEnv } from '../../api/src/env';
 import { childPath } from '../../api/src/organizations/paths';

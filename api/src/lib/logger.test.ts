@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedAdmin, seedDefaultRoles, seedPermissions } from '../db/seed';
+import { seedAdmin, seedDefaultRoles, seedPermissions } from '../seed/seed';
 import { testEnv } from '../env';
 import { createLogger } from './logger';
 
