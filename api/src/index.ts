@@ -2,12 +2,22 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
+import { DatabaseLockedError, lockDatabase } from './db/process-lock';
 import { seed } from './seed/seed';
 import { loadEnv, saveBesideDatabase } from './env';
 import { logger } from './lib/logger';
 import { ownOrigin, startPaymentJobs } from './payments/jobs';
 
 const env = loadEnv();
+let releaseLock: () => void;
+try {
+  releaseLock = lockDatabase(env.DATABASE_PATH);
+} catch (err) {
+  if (!(err instanceof DatabaseLockedError)) throw err;
+  logger.fatal(err.message);
+  process.exit(1);
+}
+process.on('exit', () => releaseLock());
 const db = openDb(env.DATABASE_PATH);
 runMigrations(db);
 const seeded = await seed(db, env);

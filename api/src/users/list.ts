@@ -9,6 +9,7 @@ import { organizationMembers, organizations } from '../organizations/schema';
 import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
 import { users } from './schema';
+import { inJsonIds } from '../db/sqlite';
 
 const managementDepartment = alias(departments, 'management_department');
 const trainingDepartment = alias(departments, 'training_department');
@@ -177,7 +178,7 @@ function buildRowsStatement(db: Db) {
     .leftJoin(managementDepartment, eq(managementDepartment.id, users.managementDepartmentId))
     .leftJoin(trainingDepartment, eq(trainingDepartment.id, users.trainingDepartmentId))
     // One statement for any number of ids: they arrive as one JSON array.
-    .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+    .where(inJsonIds(users.id, 'ids'))
     .prepare();
 }
 const rowsStatements = new WeakMap<Db, ReturnType<typeof buildRowsStatement>>();
