@@ -4,7 +4,12 @@ export default defineConfig({
   test: {
     include: ['shared/src/**/*.test.ts', 'api/src/**/*.test.ts', 'admin/src/**/*.test.{ts,tsx}', 'portal/src/**/*.test.{ts,tsx}'],
     environment: 'node',
-    pool: 'forks',
+    // Threads start faster than forks, and without per-file isolation a worker imports the API once
+    // instead of once per test file: that import was most of the suite's time (docs/decisions.md).
+    // Tests therefore must not leave globals, fake timers or module state behind (every API test
+    // builds its own in-memory database, and the module caches are keyed by it).
+    pool: 'threads',
+    isolate: false,
     testTimeout: 20_000,
   },
 });

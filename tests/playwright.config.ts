@@ -24,6 +24,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
+    // The admin then turns antd's animations off: no dialog is clicked while it is still opening.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -44,6 +46,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin123',
       SEED_DEMO: 'true',
       LOGIN_RATE_LIMIT: '1000',
+      // Request lines would flood the test output; warnings and errors still show.
+      LOG_LEVEL: 'warn',
     },
   },
 });

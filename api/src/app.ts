@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { Logger } from 'pino';
 import { resolve } from 'node:path';
 import { openAPIRouteHandler } from 'hono-openapi';
 import { auditRoutes } from './audit/routes';
@@ -23,22 +25,28 @@ import { requestHeader } from './lib/headers';
 import { pickLanguage } from './lib/i18n';
 import { compressJson } from './lib/compress';
 import { securityHeaders } from './lib/security-headers';
+import { logger, requestLogger } from './lib/logger';
 import { safeFile, sendFile, spa } from './lib/static';
 
 export interface AppOptions {
   /** Where the built admin and portal live (tests point elsewhere or nowhere). */
   adminDist?: string;
   portalDist?: string;
+  /** Where request and error logs go (tests capture them); the process logger otherwise. */
+  logger?: Logger;
 }
 
 /** Wires middleware, the domain routers, translations and the built front ends. */
 export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const log = opts.logger ?? logger;
+  if (!opts.logger) logger.level = deps.env.LOG_LEVEL;
   const limiter = new LoginRateLimiter(deps.env.LOGIN_RATE_LIMIT, deps.env.LOGIN_RATE_WINDOW_SECONDS * 1000, {
     ipLimit: deps.env.LOGIN_IP_RATE_LIMIT,
     maxDelayMs: deps.env.LOGIN_MAX_DELAY_MS,
   });
 
+  app.use('*', requestId(), requestLogger(log));
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -54,7 +62,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       const message = err.message === 'Malformed JSON in request body' ? 'Dữ liệu JSON không hợp lệ' : err.message || 'Yêu cầu không hợp lệ';
       return c.json({ message, ...extra }, err.status);
     }
-    console.error(err);
+    // The stack is logged here once; the request line that follows carries only the status.
+    log.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return c.json({ message: 'Lỗi máy chủ nội bộ' }, 500);
   });
 

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isPublicOrigin } from './payos/origin';
+import { LOG_LEVELS, logger } from './lib/logger';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,10 +52,8 @@ const schema = z.object({
   /** Import caps against spreadsheet bombs: data rows per file and bytes the xlsx may inflate to. */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(50_000),
   IMPORT_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).default(100),
-  LOG_REQUESTS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  /** pino level of the JSON logs on stdout; each request is one `info` line. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -90,7 +89,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    console.error(`Invalid configuration: ${detail}`);
+    logger.fatal({ detail }, 'Invalid configuration');
     process.exit(1);
   }
   const e = parsed.data;
@@ -124,6 +123,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     APP_SECRET: 'test-app-secret-0123456789',
     ADMIN_PASSWORD: 'admin123',
     SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
     ...overrides,
   });
 }

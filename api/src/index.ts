@@ -2,18 +2,29 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed } from './db/seed';
+import { DatabaseLockedError, lockDatabase } from './db/process-lock';
+import { seed } from './seed/seed';
 import { loadEnv, secretFile } from './env';
+import { logger } from './lib/logger';
 import { checkAppSecret } from './lib/secrets';
 import { startPaymentJobs } from './payments/jobs';
 import { payosBanner } from './payos/origin';
 
 const env = loadEnv();
+let releaseLock: () => void;
+try {
+  releaseLock = lockDatabase(env.DATABASE_PATH);
+} catch (err) {
+  if (!(err instanceof DatabaseLockedError)) throw err;
+  logger.fatal(err.message);
+  process.exit(1);
+}
+process.on('exit', () => releaseLock());
 const db = openDb(env.DATABASE_PATH);
 runMigrations(db);
 const secretProblem = env.DATABASE_PATH === ':memory:' ? null : checkAppSecret(db, env, secretFile(env.DATABASE_PATH, 'app'));
 if (secretProblem) {
-  console.error(secretProblem);
+  console.error(secretProblem); // for the operator, in plain text on stderr
   db.$client.close();
   process.exit(1);
 }
@@ -25,6 +36,8 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   // The jobs may call this server's own payOS sandbox, so they start once it listens.
   stopJobs = startPaymentJobs({ db, env }, info.port);
   const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
+  // The banner is for the person who ran `npm start` (plain text, not the JSON log stream); the generated
+  // admin password is shown this once and never logged.
   console.log(`\nDoan Hoi Admin is running at ${url}`);
   console.log(`  Database: ${env.DATABASE_PATH}`);
   if (seeded.admin.generatedPassword) {

@@ -6,7 +6,7 @@ import { normalizeText, type OrganizationType } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { openDb } from '../../api/src/db/client';
 import { runMigrations } from '../../api/src/db/migrate';
-import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/db/seed';
+import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/seed/seed';
 import { loadEnv } from '../../api/src/env';
 import { classes, departments, organizationMembers, organizations, users } from '../../api/src/db/schema';
 import { childPath } from '../../api/src/organizations/paths';

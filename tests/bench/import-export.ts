@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDb } from '../../api/src/db/client';
 import { runMigrations } from '../../api/src/db/migrate';
-import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/db/seed';
+import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/seed/seed';
 import { classes, departments, organizations } from '../../api/src/db/schema';
 import { loadEnv } from '../../api/src/env';
 import { childPath } from '../../api/src/organizations/paths';
@@ -167,7 +167,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
   const file = await usersFile(IMPORT_ROWS, 'IMP', (i) => (i % 2 ? '-' : ''));
   const hashedFile = await usersFile(HASHED_ROWS, 'PWD', (i) => `Passw0rd-${i}`);
   console.log(`\nimport file: ${IMPORT_ROWS.toLocaleString('en')} rows, ${(file.length / 1024).toFixed(0)} KB`);
-  const env = (port: number, db: string) => ({ PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: db, ...SECRETS, SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000' });
+  const env = (port: number, db: string) => ({ PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: db, ...SECRETS, SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' });
   let app = await startProcess([join(root, 'api/src/index.ts')], env(ports.import, freshPath), `http://127.0.0.1:${ports.import}/api/docs`);
   try {
     const base = `http://127.0.0.1:${ports.import}/api`;

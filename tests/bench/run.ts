@@ -29,7 +29,7 @@ async function main() {
     console.log(`generated 100,000 users / 5,000 organizations / 200 classes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
   const admins = await prepareMix(dbPath);
-  const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000' };
+  const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
   const app = await startProcess([join(root, 'api/src/index.ts')], env, `http://127.0.0.1:${APP_PORT}/api/docs`);
   const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
   try {

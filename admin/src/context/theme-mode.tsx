@@ -27,8 +27,17 @@ function initialMode(): ThemeMode {
   return saved === 'dark' || saved === 'light' ? saved : 'light';
 }
 
+/**
+ * antd ignores the reduce-motion preference; honouring it also takes modal and drawer animations
+ * out of the e2e runs, where a dialog caught mid-animation made clicks flaky.
+ */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 export function ThemeModeProvider({ children }: PropsWithChildren) {
   const [mode, setModeState] = useState<ThemeMode>(initialMode);
+  const [reducedMotion] = useState(prefersReducedMotion);
   const { i18n } = useTranslation();
   const english = i18n.resolvedLanguage === 'en';
 
@@ -54,6 +63,7 @@ export function ThemeModeProvider({ children }: PropsWithChildren) {
         locale={english ? enUS : viVN}
         theme={{
           ...RefineThemes.Blue,
+          token: { ...RefineThemes.Blue.token, motion: !reducedMotion },
           algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
           // antd's header is dark navy by default; ours follows the container colour of the mode.
           components: { Layout: { headerBg: mode === 'dark' ? '#141414' : '#ffffff', headerPadding: '0 24px' } },

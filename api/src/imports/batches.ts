@@ -3,6 +3,7 @@ import type { ImportOptions } from '@doanhoi/shared';
 import type { Actor } from '../lib/context';
 import { isUniqueViolation } from '../lib/errors';
 import type { AnyImportKind, CheckedRow, Outcome, Tx } from './kind';
+import { logger } from '../lib/logger';
 
 export interface Counts {
   imported: number;
@@ -22,7 +23,7 @@ export function addCounts(to: Counts, from: Counts): void {
 
 export function writeFailure(err: unknown): string {
   if (isUniqueViolation(err)) return 'Trùng với dữ liệu đã có (mã hoặc email)';
-  console.error(err);
+  logger.error({ err }, 'import row write failed');
   return 'Không ghi được dòng này';
 }
 

@@ -24,5 +24,7 @@ export type AppEnv = {
     /** Refresh-token family of the access token in use (logout revokes it). */
     familyId: string;
     lang: 'vi' | 'en';
+    /** hono/request-id: the caller's X-Request-Id when well-formed, else a new UUID; echoed in the response. */
+    requestId: string;
   };
 };

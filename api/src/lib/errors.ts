@@ -13,7 +13,5 @@ export const notFound = (m = 'Không tìm thấy dữ liệu') => fail(404, m);
 export const conflict = (m: string) => fail(409, m);
 export const unprocessable = (m: string, extra?: Record<string, unknown>) => fail(422, m, extra);
 
-/** Is this a SQLite UNIQUE violation (so a race past a pre-check still ends as 409)? */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
+// Detection is database-specific (db/sqlite.ts); callers keep importing it from here.
+export { isUniqueViolation } from '../db/sqlite';

@@ -2,6 +2,7 @@ import type { Deps } from '../lib/context';
 import { payosBaseUrl } from '../payos/origin';
 import { expireStaleOrders } from './expiry';
 import { checkOverdue } from './overdue';
+import { logger } from '../lib/logger';
 
 export const JOB_INTERVAL_MS = 5 * 60_000;
 
@@ -15,18 +16,18 @@ export function startPaymentJobs(deps: Deps, port: number, intervalMs = JOB_INTE
   const run = () => {
     try {
       const { updatedCount } = checkOverdue(deps.db, { actorId: null });
-      if (updatedCount > 0) console.log(`Payments: ${updatedCount} assignment(s) marked overdue`);
+      if (updatedCount > 0) logger.info({ updatedCount }, 'payments: assignments marked overdue');
     } catch (err) {
-      console.error('Payments: overdue check failed', err);
+      logger.error({ err }, 'payments: overdue check failed');
     }
     // payOS requests are slow: a run still going when the next is due is not doubled.
     if (expiring) return;
     expiring = true;
     expireStaleOrders(deps, payosBaseUrl(deps.env, port))
       .then((r) => {
-        if (r.paid + r.closed + r.expiredHere > 0) console.log(`Payments: stale orders — ${r.paid} paid, ${r.closed} closed by payOS, ${r.expiredHere} expired`);
+        if (r.paid + r.closed + r.expiredHere > 0) logger.info(r, 'payments: stale orders settled');
       })
-      .catch((err) => console.error('Payments: stale order check failed', err))
+      .catch((err: unknown) => logger.error({ err }, 'payments: stale order check failed'))
       .finally(() => (expiring = false));
   };
   run();

@@ -11,6 +11,7 @@ import { payosBaseUrl } from '../payos/origin';
 import type { Tx } from './money';
 import { campaignCredentials } from './payos-config.service';
 import { paymentOrders } from './schema';
+import { logger } from '../lib/logger';
 import type { OrderRow } from './settle';
 
 /** PENDING online orders matching `where`. */
@@ -35,7 +36,7 @@ export async function cancelAtPayos({ db, env }: Deps, orders: OrderRow[], reaso
     try {
       await payosClient({ ...creds, baseUrl: payosBaseUrl(env) }).cancelPaymentLink(o.orderCode, reason);
     } catch (err) {
-      console.warn(`payOS cancel of order ${o.orderCode} failed: ${(err as Error).message}`);
+      logger.warn({ orderCode: o.orderCode, error: (err as Error).message }, 'payOS cancel failed');
       failed.push(o);
     }
   }

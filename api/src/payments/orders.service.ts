@@ -22,6 +22,7 @@ import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
 import { closeOrder, toOrder, type OrderRow } from './settle';
 import { syncOrder } from './sync';
+import { logger } from '../lib/logger';
 
 const ORDER_NOT_FOUND = 'Không tìm thấy đơn thanh toán';
 
@@ -186,7 +187,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (creds && order.paymentLinkId) {
         await client(creds)
           .cancelPaymentLink(order.orderCode, 'Người dùng hủy thanh toán')
-          .catch((err: Error) => console.warn(`payOS cancel of order ${order.orderCode} failed: ${err.message}`));
+          .catch((err: Error) => logger.warn({ orderCode: order.orderCode, error: err.message }, 'payOS cancel failed'));
       }
       closeOrder(db, order.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
       return toOrder(db, db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!);

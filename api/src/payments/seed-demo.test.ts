@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed-demo';
-import { seedPaymentsDemo } from '../db/seed-payments-demo';
+import { seedDemo } from '../seed/seed-demo';
+import { seedPaymentsDemo } from '../seed/seed-payments-demo';
 import { organizations } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { expectOk, liveServer } from './fixture';

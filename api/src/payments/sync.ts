@@ -9,6 +9,7 @@ import { payosBaseUrl, sandboxSettlesFees } from '../payos/origin';
 import { campaignCredentials } from './payos-config.service';
 import { paymentOrders } from './schema';
 import { closeOrder, settleOrder, type OrderRow } from './settle';
+import { logger } from '../lib/logger';
 
 export interface SyncWho {
   actorId: number | null;
@@ -45,7 +46,7 @@ export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho
     }
   } catch (err) {
     if (!(err instanceof PayosError)) throw err;
-    console.warn(`payOS status check for order ${order.orderCode} failed: ${err.message}`);
+    logger.warn({ orderCode: order.orderCode, error: err.message }, 'payOS status check failed');
   }
   return { order: db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!, outcome };
 }

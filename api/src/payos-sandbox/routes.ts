@@ -12,6 +12,7 @@ import { dataSignature, verifyPaymentRequestSignature } from '../payos/signature
 import type { AppEnv } from '../lib/context';
 import { CHECKOUT_CSS, checkoutPage } from './checkout-page';
 import { findLink, linkInfo, merchantKeys, newLinkId, newReference, SANDBOX_BANK, saveLink, vnDateTime, type SandboxLink } from './state';
+import { logger } from '../lib/logger';
 
 /** payOS notifies after the buyer is sent back, not before: the result page must not rely on the webhook. */
 export const sandboxTiming = { webhookDelayMs: 1_000 };
@@ -54,7 +55,7 @@ async function deliver(origin: string, body: unknown): Promise<Response | null> 
       return send();
     });
   } catch (e) {
-    console.warn(`payOS sandbox: webhook delivery failed: ${(e as Error).message}`);
+    logger.warn({ error: (e as Error).message }, 'payOS sandbox: webhook delivery failed');
     return null;
   }
 }
@@ -86,7 +87,7 @@ function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
   const target = selfOrigin(c.get('deps').env);
   setTimeout(() => {
     void deliver(target, body).then(async (res) => {
-      if (res && !res.ok) console.warn(`payOS sandbox: webhook answered ${res.status}: ${await res.text()}`);
+      if (res && !res.ok) logger.warn({ status: res.status, body: (await res.text()).slice(0, 500) }, 'payOS sandbox: webhook refused');
     });
   }, sandboxTiming.webhookDelayMs);
 }

@@ -2,7 +2,7 @@ import { PERMISSION_CATEGORIES, PERMISSIONS } from '@doanhoi/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
-import { permissionIds } from '../db/seed';
+import { permissionIds } from './defaults';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { roleId } from './fixture';
 import { roles, userRoles } from './schema';

@@ -15,7 +15,7 @@ import {
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { revokeLostSuperAdmins, superAdminIds } from '../auth/revocation';
 import type { Db } from '../db/client';
-import { seedDefaultRoles } from '../db/seed';
+import { seedDefaultRoles } from './defaults';
 import { filterKey, searchTextLike } from '../departments/query';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';

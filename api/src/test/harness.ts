@@ -7,7 +7,7 @@ import { createApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { openDb, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedAdmin, seedDefaultRoles, seedPermissions } from '../db/seed';
+import { seedAdmin, seedDefaultRoles, seedPermissions } from '../seed/seed';
 import { testEnv } from '../env';
 import { childPath } from '../organizations/paths';
 import { organizations } from '../organizations/schema';

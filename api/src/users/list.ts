@@ -10,6 +10,7 @@ import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
 import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
 import { users } from './schema';
+import { inJsonIds } from '../db/sqlite';
 
 /** The tables a users count reads (the filter's scope goes through memberships and paths). */
 const COUNTED = ['users', 'organization_members', 'organizations'] as const;
@@ -217,7 +218,7 @@ function buildRowsStatement(db: Db) {
     .leftJoin(managementDepartment, eq(managementDepartment.id, users.managementDepartmentId))
     .leftJoin(trainingDepartment, eq(trainingDepartment.id, users.trainingDepartmentId))
     // One statement for any number of ids: they arrive as one JSON array.
-    .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+    .where(inJsonIds(users.id, 'ids'))
     .prepare();
 }
 const rowsStatements = new WeakMap<Db, ReturnType<typeof buildRowsStatement>>();

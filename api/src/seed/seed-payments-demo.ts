@@ -12,7 +12,7 @@ import { organizationMembers, organizations } from '../organizations/schema';
 import { encryptSecret } from '../payos/crypto';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../payments/schema';
 import { users } from '../users/schema';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 
 const DAY = 86_400_000;
 const VN = 7 * 3600_000;

@@ -9,8 +9,8 @@ import { organizationMembers, organizations } from '../organizations/schema';
 import { roles, userRoles } from '../roles/schema';
 import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
-import type { Db } from './client';
-import { readSeedFile } from './seed';
+import type { Db } from '../db/client';
+import { readSeedFile } from '../lib/seed-file';
 
 interface DemoFile {
   faculties: { code: string; name: string; club: { code: string; name: string } | null }[];
