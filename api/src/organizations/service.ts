@@ -93,7 +93,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const where = and(
         visibleCondition(visibility(db, actor)),
         q.ids ? inArray(organizations.id, q.ids) : undefined,
-        ...words.map((w) => like(organizations.searchText, `%${w.replace(/[\\%_]/g, '')}%`)),
+        ...words.map((w) => containsLike(organizations.searchText, w)),
       );
       const query = db.select().from(organizations).where(where).orderBy(asc(organizations.path));
       return (q.limit ? query.limit(q.limit) : query).all().map((o) => ({
