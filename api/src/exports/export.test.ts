@@ -141,7 +141,7 @@ describe('POST /export/payment-assignments/:campaignId', () => {
       .returning()
       .get().id;
     const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 150000 }).returning().get().id;
-    t.db.insert(paymentAssignments).values({ campaignId: campaign, userId: user.id, feeLevelId: level, status: 'PAID', paidAt: new Date('2024-10-02T03:00:00Z'), paidAmount: 150000, paymentMethod: 'MANUAL' }).run();
+    t.db.insert(paymentAssignments).values({ campaignId: campaign, userId: user.id, feeLevelId: level, amount: 150000, status: 'PAID', paidAt: new Date('2024-10-02T03:00:00Z'), paidAmount: 150000, paymentMethod: 'MANUAL' }).run();
     const { res, rows, ws } = await exportRows(`/api/export/payment-assignments/${campaign}`, { fields: ['memberCode', 'memberName', 'amount', 'status', 'paidAt', 'paymentMethod'], format: 'xlsx' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(`filename="assignments_doan-phi-hoc-ky-i_${today()}.xlsx"`);
@@ -158,5 +158,23 @@ describe('POST /export/payment-assignments/:campaignId', () => {
     expect((await download(t, 'POST', `/api/export/payment-assignments/${campaign}`, outside.token, { fields: ['memberCode'] })).status).toBe(403);
     expect((await download(t, 'POST', `/api/export/payment-assignments/999999`, t.adminToken, { fields: ['memberCode'] })).status).toBe(404);
     expect((await t.request('POST', `/api/export/payment-assignments/${campaign}`, { token: t.adminToken, body: { fields: ['code'] } })).status).toBe(400);
+  });
+
+  it("exports each assignment's own amount and marks sandbox payments as test money", async () => {
+    const [u1, u2] = ['EX001', 'EX002'].map((code) => t.db.select().from(users).where(eq(users.code, code)).get()!);
+    const campaign = t.db
+      .insert(paymentCampaigns)
+      .values({ organizationId: o.faculty, name: 'Hội phí', startDate: new Date('2024-09-01'), endDate: new Date('2024-12-31'), status: 'ACTIVE' })
+      .returning()
+      .get().id;
+    // The level was raised to 120.000 after the first member had paid 100.000: that fee keeps its amount.
+    const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 120000 }).returning().get().id;
+    t.db.insert(paymentAssignments).values({ campaignId: campaign, userId: u1!.id, feeLevelId: level, amount: 100000, status: 'PAID', paidAmount: 100000, paymentMethod: 'ONLINE', isTestPayment: true }).run();
+    t.db.insert(paymentAssignments).values({ campaignId: campaign, userId: u2!.id, feeLevelId: level, amount: 120000, status: 'PAID', paidAmount: 120000, paymentMethod: 'MANUAL' }).run();
+    const { rows } = await exportRows(`/api/export/payment-assignments/${campaign}`, { fields: ['memberCode', 'amount', 'paymentMethod'], format: 'xlsx' });
+    expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual([
+      ['EX001', 100000, 'Thử nghiệm (sandbox, không phải tiền thật)'],
+      ['EX002', 120000, 'Thủ công'],
+    ]);
   });
 });
