@@ -30,7 +30,7 @@ describe('import audit', () => {
     const original = usersImport.prepare!.bind(usersImport);
     let calls = 0;
     // The second batch fails outside any row (as a crash between batches would leave it).
-    vi.spyOn(usersImport, 'prepare').mockImplementation(async (r) => {
+    vi.spyOn(usersImport as { prepare: NonNullable<typeof usersImport.prepare> }, 'prepare').mockImplementation(async (r) => {
       if (++calls === 2) throw new Error('disk full');
       return original(r);
     });
