@@ -29,8 +29,8 @@ export function deeperThan(value: unknown, max: number): boolean {
 export async function checkJsonBody(c: Context): Promise<void> {
   const media = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
   if (!JSON_MEDIA.test(media)) {
-    // An update needs a body; a POST or DELETE with nothing at all still means "no options".
-    if (media || c.req.method === 'PUT' || c.req.method === 'PATCH') unsupported();
+    // Nothing at all (no type, no body) still means "no options": actions such as PATCH …/mark-paid.
+    if (media) unsupported();
     const text = await c.req.text().catch(() => 'unreadable');
     if (text.length > 0) unsupported();
     return;

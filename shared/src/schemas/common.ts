@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The pages run under a CSP without 'unsafe-eval': zod's compiled object parsers would be refused
 // there (each probe reported as a violation), so in a browser zod interprets its schemas. This
 // runs before any schema is built (common is the first schema module the barrel loads).
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 /** Messages are translation keys of the `validation` namespace; the API and the forms translate them. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
