@@ -114,8 +114,10 @@ test('members: added by code, removed, imported and exported from the member lis
   await expect(rows).toHaveCount(0);
 
   await page.getByTestId('member-import').click();
-  await expect(page.locator('.ant-modal').filter({ has: page.getByTestId('import-wizard') })).toContainText('(cấp 3)');
-  await page.keyboard.press('Escape');
+  const wizard = page.locator('.ant-modal').filter({ has: page.getByTestId('import-wizard') });
+  await expect(wizard).toContainText('(cấp 3)');
+  await wizard.locator('.ant-modal-close').click();
+  await expect(wizard).toBeHidden();
   await page.getByTestId('member-export').click();
   await expect(page.getByRole('dialog')).toContainText('Xuất danh sách thành viên');
   await expect(errorToasts(page)).toHaveCount(0);

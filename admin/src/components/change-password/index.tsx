@@ -1,6 +1,7 @@
 import { changePasswordSchema, type ChangePasswordInput, type SessionUser } from '@doanhoi/shared';
 import { useGetIdentity, useInvalidateAuthStore, useLogout, useTranslate, useUpdatePassword } from '@refinedev/core';
 import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useDialogFocus } from '../dialog-focus';
 import { zodRule } from '../form-rules';
 
 type Values = ChangePasswordInput & { confirmPassword: string };
@@ -18,6 +19,7 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
   const invalidateAuth = useInvalidateAuthStore();
   const [form] = Form.useForm<Values>();
   const rule = zodRule(changePasswordSchema);
+  const focus = useDialogFocus();
 
   const submit = ({ currentPassword, newPassword }: Values) =>
     updatePassword(
@@ -42,6 +44,7 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
       keyboard={Boolean(chosen)}
       // From the menu it mounts on each opening, so the first field takes the focus.
       destroyOnHidden={Boolean(chosen)}
+      afterOpenChange={focus.afterOpenChange}
       onCancel={() => {
         form.resetFields();
         chosen?.onClose();
@@ -62,9 +65,10 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
       ]}
     >
       {!chosen && <Alert type="warning" showIcon message={t('auth:changePassword.required')} className="block-gap" />}
+      <div ref={focus.ref}>
       <Form<Values> form={form} name={chosen ? 'change-password-chosen' : 'change-password'} layout="vertical" requiredMark={false} onFinish={submit} data-testid="change-password-form">
         <Form.Item name="currentPassword" label={t('auth:changePassword.current')} rules={[rule]}>
-          <Input.Password autoComplete="current-password" autoFocus />
+          <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item name="newPassword" label={t('auth:changePassword.new')} rules={[rule]}>
           <Input.Password autoComplete="new-password" />
@@ -84,6 +88,7 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
           <Input.Password autoComplete="new-password" onPressEnter={() => form.submit()} />
         </Form.Item>
       </Form>
+      </div>
     </Modal>
   );
 }

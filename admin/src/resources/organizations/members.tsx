@@ -50,7 +50,7 @@ function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; a
 
   return (
     <>
-      <Flex justify="space-between" wrap gap={8} className="filter-bar">
+      <Flex justify="space-between" wrap gap={8} className="filter-bar section-title">
         <MemberToolbar org={org} access={access} ancestorIds={ancestorIds} canSearchUsers={canSearchUsers} />
         <Input.Search
           allowClear

@@ -101,9 +101,12 @@ export function UserList() {
     // Only on arrival: later changes of the URL come from this screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Only a dialog that was open and closed drops ?edit= (on arrival the link itself opens it).
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!edit.modalProps.open && params.has('edit') && editingId.current !== null) {
-      editingId.current = null;
+    const closed = wasOpen.current && !edit.modalProps.open;
+    wasOpen.current = Boolean(edit.modalProps.open);
+    if (closed && params.has('edit')) {
       setParams((p) => {
         p.delete('edit');
         return p;
