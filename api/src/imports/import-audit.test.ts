@@ -18,7 +18,7 @@ const rows = (from: number, n: number) =>
 
 async function run(data: ReturnType<typeof rows>, options: Record<string, unknown>) {
   const up = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(await xlsx(USER_HEADER, data)) });
-  expect(up.status).toBe(201);
+  expect(up.status, JSON.stringify(up.body)).toBe(201);
   const res = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options } });
   return { sessionId: up.body.sessionId as string, res };
 }
