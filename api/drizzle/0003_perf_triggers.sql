@@ -1,3 +1,4 @@
+-- Trigger statements avoid OR IGNORE: an outer UPSERT's conflict handling overrides it.
 -- Users search and scope: one FTS5 index per user with two columns. search_text holds the words
 -- of users.search_text (already accent-stripped and lower-cased; prefix indexes answer "ng" and
 -- "ngu"; docs/decisions.md: words match the beginnings of words). orgs holds a token per
@@ -13,17 +14,17 @@ INSERT INTO `users_fts` (rowid, search_text, orgs) SELECT id, search_text, (SELE
 --> statement-breakpoint
 CREATE TABLE `users_fts_pending` (`user_id` integer PRIMARY KEY NOT NULL);
 --> statement-breakpoint
-CREATE TRIGGER `users_fts_i` AFTER INSERT ON `users` BEGIN INSERT OR IGNORE INTO users_fts_pending (user_id) VALUES (NEW.id); END;
+CREATE TRIGGER `users_fts_i` AFTER INSERT ON `users` BEGIN INSERT INTO users_fts_pending (user_id) SELECT NEW.id WHERE NOT EXISTS (SELECT 1 FROM users_fts_pending WHERE user_id = NEW.id); END;
 --> statement-breakpoint
-CREATE TRIGGER `users_fts_d` AFTER DELETE ON `users` BEGIN INSERT OR IGNORE INTO users_fts_pending (user_id) VALUES (OLD.id); END;
+CREATE TRIGGER `users_fts_d` AFTER DELETE ON `users` BEGIN INSERT INTO users_fts_pending (user_id) SELECT OLD.id WHERE NOT EXISTS (SELECT 1 FROM users_fts_pending WHERE user_id = OLD.id); END;
 --> statement-breakpoint
-CREATE TRIGGER `users_fts_u` AFTER UPDATE OF search_text ON `users` BEGIN INSERT OR IGNORE INTO users_fts_pending (user_id) VALUES (NEW.id); END;
+CREATE TRIGGER `users_fts_u` AFTER UPDATE OF search_text ON `users` BEGIN INSERT INTO users_fts_pending (user_id) SELECT NEW.id WHERE NOT EXISTS (SELECT 1 FROM users_fts_pending WHERE user_id = NEW.id); END;
 --> statement-breakpoint
-CREATE TRIGGER `organization_members_fts_i` AFTER INSERT ON `organization_members` BEGIN INSERT OR IGNORE INTO users_fts_pending (user_id) VALUES (NEW.user_id); END;
+CREATE TRIGGER `organization_members_fts_i` AFTER INSERT ON `organization_members` BEGIN INSERT INTO users_fts_pending (user_id) SELECT NEW.user_id WHERE NOT EXISTS (SELECT 1 FROM users_fts_pending WHERE user_id = NEW.user_id); END;
 --> statement-breakpoint
-CREATE TRIGGER `organization_members_fts_d` AFTER DELETE ON `organization_members` BEGIN INSERT OR IGNORE INTO users_fts_pending (user_id) VALUES (OLD.user_id); END;
+CREATE TRIGGER `organization_members_fts_d` AFTER DELETE ON `organization_members` BEGIN INSERT INTO users_fts_pending (user_id) SELECT OLD.user_id WHERE NOT EXISTS (SELECT 1 FROM users_fts_pending WHERE user_id = OLD.user_id); END;
 --> statement-breakpoint
-CREATE TRIGGER `organization_members_fts_u` AFTER UPDATE OF is_active, organization_id, user_id ON `organization_members` BEGIN INSERT OR IGNORE INTO users_fts_pending (user_id) VALUES (OLD.user_id); INSERT OR IGNORE INTO users_fts_pending (user_id) VALUES (NEW.user_id); END;
+CREATE TRIGGER `organization_members_fts_u` AFTER UPDATE OF is_active, organization_id, user_id ON `organization_members` BEGIN INSERT INTO users_fts_pending (user_id) SELECT OLD.user_id WHERE NOT EXISTS (SELECT 1 FROM users_fts_pending WHERE user_id = OLD.user_id); INSERT INTO users_fts_pending (user_id) SELECT NEW.user_id WHERE NOT EXISTS (SELECT 1 FROM users_fts_pending WHERE user_id = NEW.user_id); END;
 --> statement-breakpoint
 -- Member counts (organization_member_counts): `direct` = active members of the organization,
 -- `subtree` = distinct users with an active membership in it or beneath it. Ancestors come from
@@ -43,7 +44,7 @@ LEFT JOIN (
 ) s ON s.id = a.id;
 --> statement-breakpoint
 CREATE TRIGGER `organization_members_count_i` AFTER INSERT ON `organization_members` WHEN NEW.is_active = 1 BEGIN
-  INSERT OR IGNORE INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE 1;
+  INSERT INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE NOT EXISTS (SELECT 1 FROM organization_member_counts c WHERE c.organization_id = value);
   UPDATE organization_member_counts SET direct = direct + 1 WHERE organization_id = NEW.organization_id;
   UPDATE organization_member_counts SET subtree = subtree + 1 WHERE organization_id IN (SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id))) AND NOT EXISTS (SELECT 1 FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = NEW.user_id AND m.is_active = 1 AND m.id <> NEW.id AND instr(o.path, '/' || organization_member_counts.organization_id || '/') > 0);
 END;
@@ -56,7 +57,7 @@ END;
 CREATE TRIGGER `organization_members_count_u` AFTER UPDATE OF is_active, organization_id, user_id ON `organization_members` BEGIN
   UPDATE organization_member_counts SET direct = direct - 1 WHERE organization_id = OLD.organization_id AND OLD.is_active = 1;
   UPDATE organization_member_counts SET subtree = subtree - 1 WHERE organization_id IN (SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = OLD.organization_id))) AND OLD.is_active = 1 AND NOT EXISTS (SELECT 1 FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = OLD.user_id AND m.is_active = 1 AND m.id <> OLD.id AND instr(o.path, '/' || organization_member_counts.organization_id || '/') > 0);
-  INSERT OR IGNORE INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE 1 AND NEW.is_active = 1;
+  INSERT INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE NOT EXISTS (SELECT 1 FROM organization_member_counts c WHERE c.organization_id = value) AND NEW.is_active = 1;
   UPDATE organization_member_counts SET direct = direct + 1 WHERE organization_id = NEW.organization_id AND NEW.is_active = 1;
   UPDATE organization_member_counts SET subtree = subtree + 1 WHERE organization_id IN (SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id))) AND NEW.is_active = 1 AND NOT EXISTS (SELECT 1 FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = NEW.user_id AND m.is_active = 1 AND m.id <> NEW.id AND instr(o.path, '/' || organization_member_counts.organization_id || '/') > 0);
 END;
