@@ -1,5 +1,4 @@
--- Trigger bodies check existence instead of INSERT OR IGNORE: SQLite applies the outer statement's conflict
--- policy to trigger statements, so an UPSERT on users or organization_members made OR IGNORE abort.
+-- Trigger statements avoid OR IGNORE: an outer UPSERT's conflict handling overrides it.
 -- Users search and scope: one FTS5 index per user with two columns. search_text holds the words
 -- of users.search_text (already accent-stripped and lower-cased; prefix indexes answer "ng" and
 -- "ngu"; docs/decisions.md: words match the beginnings of words). orgs holds a token per
@@ -45,7 +44,7 @@ LEFT JOIN (
 ) s ON s.id = a.id;
 --> statement-breakpoint
 CREATE TRIGGER `organization_members_count_i` AFTER INSERT ON `organization_members` WHEN NEW.is_active = 1 BEGIN
-  INSERT INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE value NOT IN (SELECT organization_id FROM organization_member_counts);
+  INSERT INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE NOT EXISTS (SELECT 1 FROM organization_member_counts c WHERE c.organization_id = value);
   UPDATE organization_member_counts SET direct = direct + 1 WHERE organization_id = NEW.organization_id;
   UPDATE organization_member_counts SET subtree = subtree + 1 WHERE organization_id IN (SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id))) AND NOT EXISTS (SELECT 1 FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = NEW.user_id AND m.is_active = 1 AND m.id <> NEW.id AND instr(o.path, '/' || organization_member_counts.organization_id || '/') > 0);
 END;
@@ -58,7 +57,7 @@ END;
 CREATE TRIGGER `organization_members_count_u` AFTER UPDATE OF is_active, organization_id, user_id ON `organization_members` BEGIN
   UPDATE organization_member_counts SET direct = direct - 1 WHERE organization_id = OLD.organization_id AND OLD.is_active = 1;
   UPDATE organization_member_counts SET subtree = subtree - 1 WHERE organization_id IN (SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = OLD.organization_id))) AND OLD.is_active = 1 AND NOT EXISTS (SELECT 1 FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = OLD.user_id AND m.is_active = 1 AND m.id <> OLD.id AND instr(o.path, '/' || organization_member_counts.organization_id || '/') > 0);
-  INSERT INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE value NOT IN (SELECT organization_id FROM organization_member_counts) AND NEW.is_active = 1;
+  INSERT INTO organization_member_counts (organization_id) SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id)) WHERE NOT EXISTS (SELECT 1 FROM organization_member_counts c WHERE c.organization_id = value) AND NEW.is_active = 1;
   UPDATE organization_member_counts SET direct = direct + 1 WHERE organization_id = NEW.organization_id AND NEW.is_active = 1;
   UPDATE organization_member_counts SET subtree = subtree + 1 WHERE organization_id IN (SELECT value FROM json_each((SELECT '[' || replace(trim(path, '/'), '/', ',') || ']' FROM organizations WHERE id = NEW.organization_id))) AND NEW.is_active = 1 AND NOT EXISTS (SELECT 1 FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = NEW.user_id AND m.is_active = 1 AND m.id <> NEW.id AND instr(o.path, '/' || organization_member_counts.organization_id || '/') > 0);
 END;

@@ -17,8 +17,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 const dir = join(tmpdir(), 'doanhoi-bench');
 const dbPath = join(dir, 'bench.db');
-const APP_PORT = 3491;
-const BARE_PORT = 3492;
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3491);
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3492);
 
 async function main() {
   if (process.env.BENCH_REUSE !== '1' || !existsSync(dbPath)) {

@@ -20,6 +20,7 @@ export interface AccessibleOrganization {
 interface CurrentOrganizationValue {
   organizationId: number | null;
   setOrganizationId: (id: number | null) => void;
+  /** The first organizations of the picker (PICKER_LIMIT), and the current one; the picker searches the rest on the server. */
   organizations: AccessibleOrganization[];
   organizationsLoading: boolean;
   permissions: PermissionsResponse | null;
@@ -27,6 +28,9 @@ interface CurrentOrganizationValue {
   /** The 000 §6 check in the current organization: all (default) or any of the codes. */
   can: (codes: string | readonly string[], mode?: MatchMode) => boolean;
 }
+
+/** How many organizations a picker loads at once (a super admin sees 5,000: 516 KB when loaded whole). */
+export const PICKER_LIMIT = 50;
 
 const CurrentOrganizationContext = createContext<CurrentOrganizationValue | null>(null);
 
@@ -39,13 +43,26 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
   const { query: orgQuery, result: orgResult } = useCustom<BaseRecord>({
     url: '/api/organizations/accessible',
     method: 'get',
+    config: { query: { limit: PICKER_LIMIT } },
     errorNotification: false,
     queryOptions: { retry: false, staleTime: 5 * 60_000 },
   });
-  const organizations = useMemo(
-    () => (Array.isArray(orgResult.data) ? (orgResult.data as AccessibleOrganization[]) : []),
-    [orgResult.data],
+  // The current organization may lie beyond the first page: ask for it by id (also tells whether it is still visible).
+  const { query: currentQuery, result: currentResult } = useCustom<BaseRecord>({
+    url: '/api/organizations/accessible',
+    method: 'get',
+    config: { query: { ids: String(organizationId ?? 0) } },
+    errorNotification: false,
+    queryOptions: { retry: false, staleTime: 5 * 60_000, enabled: organizationId != null },
+  });
+  const current = useMemo(
+    () => (organizationId != null && Array.isArray(currentResult.data) ? (currentResult.data as AccessibleOrganization[]) : []),
+    [organizationId, currentResult.data],
   );
+  const organizations = useMemo(() => {
+    const first = Array.isArray(orgResult.data) ? (orgResult.data as AccessibleOrganization[]) : [];
+    return [...current.filter((c) => !first.some((o) => o.id === c.id)), ...first];
+  }, [orgResult.data, current]);
 
   const permissionsQuery = usePermissions<PermissionsResponse | null>({
     params: { organizationId },
@@ -71,10 +88,10 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
   useEffect(() => {
     // A remembered organization the user can no longer see falls back to the global context
     // (only on a fresh answer: a failed or stale list says nothing about it).
-    if (organizationId != null && orgQuery.isSuccess && !orgQuery.isFetching && !organizations.some((o) => o.id === organizationId)) {
+    if (organizationId != null && currentQuery.isSuccess && !currentQuery.isFetching && !current.some((o) => o.id === organizationId)) {
       setOrganizationId(null);
     }
-  }, [organizationId, organizations, orgQuery.isSuccess, orgQuery.isFetching, setOrganizationId]);
+  }, [organizationId, current, currentQuery.isSuccess, currentQuery.isFetching, setOrganizationId]);
 
   useEffect(() => {
     // Someone whose roles are all organization-bound would see almost nothing in the global

@@ -1,14 +1,14 @@
 /** Users and organization-member exports: keyset-paged reads (id > last), so 100k rows stream in flat memory. */
-import { fullName, normalizeText, type ExportRequest } from '@doanhoi/shared';
+import { fullName, type ExportRequest } from '@doanhoi/shared';
 import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { containsLike } from '../lib/like';
 import { classes } from '../classes/schema';
+import { searchCondition } from '../users/search';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../organizations/schema';
-import { publicUserColumns } from '../users/list';
+import { publicUserColumns, searchWords } from '../users/list';
 import { scopeCondition, subtreeRange, userScope } from '../users/scope';
 import { users } from '../users/schema';
 import type { Cell } from './writer';
@@ -59,7 +59,8 @@ export function userExportFilter(db: Db, actor: Actor, body: ExportRequest): SQL
   const filters: (SQL | undefined)[] = [scopeCondition(db, userScope(db, actor, 'users.export'))];
   if (body.userType) filters.push(eq(users.userType, body.userType));
   if (body.membershipStatus) filters.push(eq(users.membershipStatus, body.membershipStatus));
-  for (const w of normalizeText(body.search).split(' ').filter(Boolean)) filters.push(containsLike(users.searchText, w));
+  // The list's search rule (word beginnings, users/search.ts), so an export holds what the list showed.
+  filters.push(searchCondition(db, searchWords(body.search)));
   if (body.organizationId) {
     const org = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)).get();
     if (!org) notFound('Không tìm thấy tổ chức');

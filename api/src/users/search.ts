@@ -79,6 +79,18 @@ export function indexMatches(placeholder: string): SQL {
   return sql`${usersIndex} MATCH ${sql.placeholder(placeholder)}`;
 }
 
+/**
+ * Users matching search words, for queries run once (an export): the same rule as the list,
+ * with the query bound as a value. Brings the index up to date first.
+ */
+export function searchCondition(db: Db, words: string[]): SQL | undefined {
+  if (words.length === 0) return undefined;
+  const q = indexQuery(words, null);
+  if (q === null) return sql`0`;
+  syncUsersIndex(db);
+  return sql`${users.id} IN (SELECT rowid FROM ${usersIndex} WHERE ${usersIndex} MATCH ${q})`;
+}
+
 /** Users whose search words match the query bound to `placeholder` (a condition on users.id). */
 export function matchesSearch(placeholder: string): SQL {
   return sql`${users.id} IN (SELECT rowid FROM ${usersIndex} WHERE ${indexMatches(placeholder)})`;

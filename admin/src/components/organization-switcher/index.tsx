@@ -1,25 +1,41 @@
 import { ApartmentOutlined } from '@ant-design/icons';
-import { useTranslate } from '@refinedev/core';
+import { useCustom, useTranslate, type BaseRecord } from '@refinedev/core';
 import { Select } from 'antd';
-import { useMemo } from 'react';
-import { useCurrentOrganization } from '../../context/current-organization';
+import { useEffect, useMemo, useState } from 'react';
+import { PICKER_LIMIT, useCurrentOrganization, type AccessibleOrganization } from '../../context/current-organization';
 
 const GLOBAL = 'global';
 
-/** Picks the organization whose permissions apply; "all" is the global context (no organization). */
+/**
+ * Picks the organization whose permissions apply; "all" is the global context (no organization).
+ * Shows the first organizations and searches the others on the server as the user types.
+ */
 export function OrganizationSwitcher() {
   const t = useTranslate();
   const { organizationId, setOrganizationId, organizations, organizationsLoading } = useCurrentOrganization();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const { query: found, result: foundResult } = useCustom<BaseRecord>({
+    url: '/api/organizations/accessible',
+    method: 'get',
+    config: { query: { search, limit: PICKER_LIMIT } },
+    errorNotification: false,
+    queryOptions: { enabled: search !== '', retry: false, staleTime: 60_000 },
+  });
 
-  const options = useMemo(
-    () => [
+  const options = useMemo(() => {
+    const matches = search !== '' && Array.isArray(foundResult.data) ? (foundResult.data as AccessibleOrganization[]) : organizations;
+    const current = organizations.find((o) => o.id === organizationId);
+    const shown = current && !matches.some((o) => o.id === current.id) ? [current, ...matches] : matches;
+    return [
       { value: GLOBAL, label: t('header.allOrganizations') },
-      ...[...organizations]
-        .sort((a, b) => a.name.localeCompare(b.name, 'vi'))
-        .map((o) => ({ value: String(o.id), label: o.name })),
-    ],
-    [organizations, t],
-  );
+      ...[...shown].sort((a, b) => a.name.localeCompare(b.name, 'vi')).map((o) => ({ value: String(o.id), label: o.name })),
+    ];
+  }, [organizations, foundResult.data, search, organizationId, t]);
 
   return (
     <Select
@@ -27,13 +43,18 @@ export function OrganizationSwitcher() {
       data-testid="organization-switcher"
       aria-label={t('header.organization')}
       suffixIcon={<ApartmentOutlined />}
-      loading={organizationsLoading}
+      loading={organizationsLoading || (search !== '' && found.isFetching)}
       showSearch
-      optionFilterProp="label"
+      filterOption={false}
+      onSearch={setTyped}
+      onBlur={() => setTyped('')}
       popupMatchSelectWidth={false}
       value={organizationId == null ? GLOBAL : String(organizationId)}
       options={options}
-      onChange={(value: string) => setOrganizationId(value === GLOBAL ? null : Number(value))}
+      onChange={(value: string) => {
+        setTyped('');
+        setOrganizationId(value === GLOBAL ? null : Number(value));
+      }}
     />
   );
 }
