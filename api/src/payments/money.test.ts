@@ -129,6 +129,9 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     const history = await expectOk(t.request('GET', `/api/payment-admin/payment-history/${campaign.id}?status=ALL&attention=OPEN`, { token: t.adminToken }));
     expect(history.data.items).toHaveLength(1);
     expect(history.data.items[0]).toMatchObject({ received_amount: 200_000, attention: 'REFUND_DUE', attention_amount: 100_000, is_test: true });
+    // Only someone who manages the campaign's assignments may resolve it; the payer may not.
+    expect((await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: u.token, body: { resolution: 'ACCEPTED' } })).status).toBe(403);
+    expect((await t.request('POST', `/api/payment-admin/orders/999999/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } })).status).toBe(404);
     const resolved = await expectOk(t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED', note: 'Đã chuyển trả' } }));
     expect(resolved.data).toMatchObject({ resolution: 'REFUNDED', resolutionNote: 'Đã chuyển trả' });
     expect((await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } })).status).toBe(409);
