@@ -89,12 +89,8 @@ export function UserList() {
   const openEdit = (id: BaseKey) => {
     editingId.current = id;
     edit.show(id);
-    // A link to /users?edit=ID opens the same dialog (deep link).
-    setParams((p) => {
-      p.set('edit', String(id));
-      return p;
-    }, { replace: true });
   };
+  // A link to /users?edit=ID opens that user's edit dialog (deep link); the URL is not rewritten while editing.
   useEffect(() => {
     const wanted = params.get('edit');
     if (wanted && !edit.modalProps.open) openEdit(Number(wanted));
