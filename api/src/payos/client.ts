@@ -112,7 +112,7 @@ export function payosClient(opts: PayosClientOptions) {
       throw new PayosError(`Không kết nối được payOS (${(err as Error).message})`, 0);
     }
     const text = await res.text();
-    let json: Envelope<T> | null = null;
+    let json: Envelope<T> | null;
     try {
       json = text ? (JSON.parse(text) as Envelope<T>) : null;
     } catch {
@@ -144,7 +144,6 @@ export function payosClient(opts: PayosClientOptions) {
   };
 }
 
-export type PayosClient = ReturnType<typeof payosClient>;
 
 /** A signed payOS envelope (the sandbox answers and sends webhooks with it). */
 export function signedEnvelope<T extends Record<string, unknown>>(data: T, checksumKey: string, desc = 'success') {

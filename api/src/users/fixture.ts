@@ -1,6 +1,4 @@
 /** Test helpers for the users API tests (not imported by the app). */
-import { eq } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
 import { invalidateTotals } from '../lib/totals';
 import { organizationMembers } from '../organizations/schema';
 import type { TestApp } from '../test/harness';
@@ -48,12 +46,6 @@ export function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> 
 /** Membership rows written behind the API's back: drop the caches the API would have dropped. */
 export function addMember(t: TestApp, userId: number, organizationId: number, isActive = true) {
   t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).run();
-  invalidateTotals('users');
-}
-
-export function setActive(t: TestApp, userId: number, isActive: boolean) {
-  t.db.update(users).set({ isActive }).where(eq(users.id, userId)).run();
-  invalidateActors();
   invalidateTotals('users');
 }
 
