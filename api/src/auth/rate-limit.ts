@@ -1,18 +1,21 @@
+import { FixedWindowCounter } from '../lib/fixed-window';
+
 /**
- * Failed sign-ins counted per IP and per e-mail in a fixed window. In memory: one process
- * serves the app, and a restart forgetting counts is acceptable for a throttle.
+ * Failed sign-ins counted per IP and per e-mail in fixed windows (the shared FixedWindowCounter).
  *
  * The sign-in counts an attempt as failed before verifying the password and takes it back on
  * success: verification is async, so counting afterwards would let a burst of parallel guesses
  * all pass the check before the first failure is recorded.
  */
 export class LoginRateLimiter {
-  private hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly counter: FixedWindowCounter;
 
   constructor(
     private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
+    windowMs: number,
+  ) {
+    this.counter = new FixedWindowCounter(windowMs);
+  }
 
   private keys(ip: string | null, email: string): string[] {
     const out = [`email:${email.trim().toLowerCase()}`];
@@ -24,19 +27,14 @@ export class LoginRateLimiter {
   retryAfter(ip: string | null, email: string, now = Date.now()): number {
     let wait = 0;
     for (const k of this.keys(ip, email)) {
-      const e = this.hits.get(k);
-      if (e && e.resetAt > now && e.count >= this.limit) wait = Math.max(wait, Math.ceil((e.resetAt - now) / 1000));
+      const e = this.counter.current(k, now);
+      if (e && e.count >= this.limit) wait = Math.max(wait, Math.ceil((e.resetAt - now) / 1000));
     }
     return wait;
   }
 
   recordFailure(ip: string | null, email: string, now = Date.now()): void {
-    for (const k of this.keys(ip, email)) {
-      const e = this.hits.get(k);
-      if (!e || e.resetAt <= now) this.hits.set(k, { count: 1, resetAt: now + this.windowMs });
-      else e.count++;
-    }
-    if (this.hits.size > 10_000) for (const [k, e] of this.hits) if (e.resetAt <= now) this.hits.delete(k);
+    for (const k of this.keys(ip, email)) this.counter.hit(k, now);
   }
 
   /**
@@ -45,8 +43,7 @@ export class LoginRateLimiter {
    */
   recordSuccess(ip: string | null, email: string): void {
     const [emailKey, ipKey] = this.keys(ip, email);
-    this.hits.delete(emailKey!);
-    const e = ipKey ? this.hits.get(ipKey) : undefined;
-    if (e && --e.count <= 0) this.hits.delete(ipKey!);
+    this.counter.forget(emailKey!);
+    if (ipKey) this.counter.undo(ipKey);
   }
 }
