@@ -9,7 +9,10 @@ export default defineConfig({
     // Tests therefore must not leave globals, fake timers or module state behind (every API test
     // builds its own in-memory database, and the module caches are keyed by it).
     pool: 'threads',
-    isolate: false,
+    poolOptions: { threads: { isolate: false }, forks: { isolate: true } },
+    // The payments authorization matrix answered 502 on its first payOS call after other files had
+    // run in the same worker (twice in full runs, never alone): until that is understood it runs isolated.
+    poolMatchGlobs: [['api/src/payments/authz.test.ts', 'forks']],
     testTimeout: 20_000,
   },
 });
