@@ -19,7 +19,10 @@ export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(
 
 export const messageResponse = z.object({ message: z.string() });
 
-/** Every error answer: `{ message }` in the caller's language, with the HTTP status (000 §8). */
+/**
+ * Every error answer: `{ message }` in the caller's language, with the HTTP status (000 §8).
+ * @alias
+ */
 export const errorResponse = messageResponse;
 
 /** 400 from request validation: the joined message and one entry per failing field. */
