@@ -9,7 +9,14 @@ export default defineConfig({
     // Tests therefore must not leave globals, fake timers or module state behind (every API test
     // builds its own in-memory database, and the module caches are keyed by it).
     pool: 'threads',
-    isolate: false,
+    poolOptions: { threads: { isolate: false }, forks: { isolate: true } },
+    // Payments and imports tests failed after other files had run in the same worker (a 502 on the
+    // first payOS call of payments/authz.test.ts, a 400 upload in imports/members-import.test.ts;
+    // never alone or within their folder): until that leak is found they run isolated.
+    poolMatchGlobs: [
+      ['api/src/payments/**', 'forks'],
+      ['api/src/imports/**', 'forks'],
+    ],
     testTimeout: 20_000,
   },
 });

@@ -4,16 +4,13 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import { resolve } from 'node:path';
-import { openAPIRouteHandler } from 'hono-openapi';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { classesRoutes } from './classes/routes';
 import { departmentsRoutes } from './departments/routes';
 import { organizationsRoutes } from './organizations/routes';
 import { rolesRoutes } from './roles/routes';
-import { userRolesRoutes } from './roles/user-roles.routes';
-import { userOrganizationsRoutes } from './organizations/user-organizations.routes';
-import { usersRoutes } from './users/routes';
+import { usersApi } from './users/api';
 import { exportRoutes } from './exports/routes';
 import { catalogueImportRoutes, importKinds, legacyDepartmentImport, memberImportRoutes } from './imports/routes';
 import { paymentsRoutes } from './payments/routes';
@@ -26,6 +23,7 @@ import { pickLanguage } from './lib/i18n';
 import { compressJson } from './lib/compress';
 import { securityHeaders } from './lib/security-headers';
 import { logger, requestLogger } from './lib/logger';
+import { apiDocs } from './lib/openapi';
 import { safeFile, sendFile, spa } from './lib/static';
 
 export interface AppOptions {
@@ -77,33 +75,20 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   api.use('*', compressJson());
   api.route('/auth', authRoutes(limiter));
-  // Import routes and other fixed paths (/users/template, /users/available-roles) before /users/:id.
-  api.route('/users', catalogueImportRoutes(importKinds.users, 'users.create', false));
+  // Fixed paths of each domain (import templates and sessions) before its /:id routes.
   api.route('/departments', catalogueImportRoutes(importKinds.departments, 'departments.create', true));
   api.route('/departments', legacyDepartmentImport());
   api.route('/classes', catalogueImportRoutes(importKinds.classes, 'classes.create', true));
   api.route('/organizations', memberImportRoutes());
   api.route('/export', exportRoutes());
-  api.route('/users', userRolesRoutes());
-  api.route('/users', userOrganizationsRoutes());
-  api.route('/users', usersRoutes());
+  api.route('/users', usersApi());
   api.route('/roles', rolesRoutes());
   api.route('/organizations', organizationsRoutes());
   api.route('/departments', departmentsRoutes());
   api.route('/classes', classesRoutes());
   api.route('/audit-logs', auditRoutes());
   api.route('/', paymentsRoutes());
-  api.get(
-    '/docs',
-    openAPIRouteHandler(api, {
-      documentation: {
-        info: { title: 'Doan Hoi Admin API', version: '1.0.0', description: 'Errors are JSON { message } with the HTTP status.' },
-        servers: [{ url: '/api' }],
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-        security: [{ bearer: [] }],
-      },
-    }),
-  );
+  api.get('/docs', apiDocs(api));
   app.route('/api', api);
   // Sub-app notFound handlers do not apply once mounted, and the SPA fallback below would answer instead.
   app.all('/api/*', (c) => c.json({ message: `Không tìm thấy API: ${c.req.method} ${c.req.path}` }, 404));

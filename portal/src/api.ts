@@ -80,6 +80,7 @@ export interface ResultOrder {
 
 // Compile-time only: the shared response types must fit the portal's reading of them.
 type Assert<T extends true> = T;
+/** @public */
 export type SharedShapesFit = Assert<Assignment extends MyAssignment ? true : false> | Assert<PaymentOrder extends ResultOrder ? true : false>;
 
 export interface PaymentLinkResponse {

@@ -9,12 +9,12 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
-export { LANGUAGES, type LanguageCode } from '@doanhoi/shared/client/i18n';
+export { LANGUAGES } from '@doanhoi/shared/client/i18n';
 
 /** `validation` holds the shared zod messages of the sign-in form. */
 export const NAMESPACES = ['portal', 'myPayments', 'validation'];
 
-export const i18nReady = i18n
+void i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
@@ -25,4 +25,3 @@ export const i18nReady = i18n
 
 followLanguageInHtml(i18n);
 
-export default i18n;

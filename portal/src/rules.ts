@@ -214,6 +214,7 @@ export function lastWords(text: string | null | undefined, n = DESCRIPTION_WORDS
 /** A same-site path to go to after sign-in; anything else (other hosts, '//x', '/\\x') gives the fallback. */
 export function safeRedirect(to: string | null | undefined, fallback = MY_CAMPAIGNS_PATH): string {
   if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   // The login and change-password pages themselves are never a destination.
   for (const page of [LOGIN_PATH, CHANGE_PASSWORD_PATH]) if (to === page || to.startsWith(`${page}?`)) return fallback;

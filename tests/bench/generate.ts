@@ -56,7 +56,7 @@ export async function generateBenchDb(path: string, counts: BenchCounts = { user
         n += 2;
       }
     }
-    while (n < counts.organizations) leaves.push(addOrg('clb_truong', `CLB${n}`, `CLB ${n}`, hoi)), n++;
+    for (; n < counts.organizations; n++) leaves.push(addOrg('clb_truong', `CLB${n}`, `CLB ${n}`, hoi));
     const deptIds = Array.from({ length: 10 }, (_, i) =>
       tx.insert(departments).values({ name: `Khoa ${i}`, code: `K${i}`, searchText: `khoa ${i} k${i}` }).returning({ id: departments.id }).get().id,
     );

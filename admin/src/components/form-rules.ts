@@ -18,7 +18,7 @@ export function zodRule<T extends $ZodShape>(schema: $ZodObject<T>): FormRule {
         } catch (errors) {
           const first: unknown = Array.isArray(errors) ? errors[0] : errors;
           const message = first instanceof Error ? first.message : String(first);
-          throw new Error(translateValidation(message));
+          throw new Error(translateValidation(message), { cause: errors });
         }
       },
     };

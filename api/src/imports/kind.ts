@@ -43,5 +43,4 @@ export interface ImportKindDef<D = Record<string, unknown>> {
 }
 
 /** Any kind, whatever its row data (the service treats rows opaquely). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyImportKind = ImportKindDef<any>;

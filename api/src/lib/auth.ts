@@ -68,14 +68,6 @@ export function requirePermission(code: string, organizationFrom?: OrganizationF
   };
 }
 
-/** Organization id from a query parameter, e.g. `?organizationId=5`. */
-export const fromQuery =
-  (name = 'organizationId'): OrganizationFrom =>
-  (c) => {
-    const v = Number(c.req.query(name));
-    return Number.isInteger(v) && v > 0 ? v : null;
-  };
-
 /** Organization id from a path parameter, e.g. `/organizations/:id`. */
 export const fromParam =
   (name = 'id'): OrganizationFrom =>

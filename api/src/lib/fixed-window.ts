@@ -17,4 +17,20 @@ export class FixedWindowCounter {
     }
     return ++e.count;
   }
+
+  /** The key's running window, if any. */
+  current(key: string, now = Date.now()): { readonly count: number; readonly resetAt: number } | undefined {
+    const e = this.hits.get(key);
+    return e && e.resetAt > now ? e : undefined;
+  }
+
+  /** Takes back one event of the key (it turned out not to count). */
+  undo(key: string): void {
+    const e = this.hits.get(key);
+    if (e && --e.count <= 0) this.hits.delete(key);
+  }
+
+  forget(key: string): void {
+    this.hits.delete(key);
+  }
 }

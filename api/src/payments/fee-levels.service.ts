@@ -126,8 +126,3 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
   };
 }
 
-/** Used by assignment writes: the level must belong to the campaign. */
-export function feeLevelOfCampaign(db: Deps['db'], feeLevelId: number, campaignId: number): FeeLevelRow | null {
-  return db.select().from(feeLevels).where(and(eq(feeLevels.id, feeLevelId), eq(feeLevels.campaignId, campaignId))).get() ?? null;
-}
-

@@ -135,7 +135,7 @@ export function payosClient(opts: PayosClientOptions) {
   async function call<T extends object>(method: 'GET' | 'POST', path: string, body?: unknown, signed = true): Promise<T> {
     const res = await send(method, path, body);
     const text = await res.text();
-    let json: Envelope<T> | null = null;
+    let json: Envelope<T> | null;
     try {
       json = text ? (JSON.parse(text) as Envelope<T>) : null;
     } catch {

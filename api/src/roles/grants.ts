@@ -1,5 +1,5 @@
 import type { RoleGrant } from '@doanhoi/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { permissions, rolePermissions, roles, userRoles } from './schema';
 
@@ -51,8 +51,4 @@ export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
     if (r.code && r.permActive) (g.permissions as string[]).push(r.code);
   }
   return [...byLink.values()];
-}
-
-export function hasRoleLink(db: Db, userId: number, roleId: number): boolean {
-  return !!db.select({ id: userRoles.id }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, roleId))).get();
 }

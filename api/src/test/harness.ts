@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import { openDb, type Db } from '../db/client';
+import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedAdmin, seedDefaultRoles, seedPermissions } from '../seed/seed';
 import { testEnv } from '../env';
@@ -44,7 +44,7 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
     }
     const res = await app.request(path, { method, headers, body });
     const text = await res.text();
-    let json: any = null;
+    let json: any;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
@@ -93,4 +93,3 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
-export type { Db };

@@ -1,5 +1,4 @@
 /** Test helpers for the users API tests (not imported by the app). */
-import { eq } from 'drizzle-orm';
 import { organizationMembers } from '../organizations/schema';
 import type { TestApp } from '../test/harness';
 import { users } from './schema';
@@ -45,10 +44,6 @@ export function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> 
 /** Membership rows written behind the API's back (caches notice through table versions). */
 export function addMember(t: TestApp, userId: number, organizationId: number, isActive = true) {
   t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).run();
-}
-
-export function setActive(t: TestApp, userId: number, isActive: boolean) {
-  t.db.update(users).set({ isActive }).where(eq(users.id, userId)).run();
 }
 
 /**

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
 import { classes } from '../classes/schema';
 import { departments } from '../departments/schema';
-import { organizationMembers } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser, newUserBody } from './fixture';
 import { users } from './schema';

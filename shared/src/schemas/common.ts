@@ -51,3 +51,14 @@ export const booleanQuery = z
 export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'validation.idsRequired').max(1000) });
 
 export const messageResponse = z.object({ message: z.string() });
+
+/**
+ * Every error answer: `{ message }` in the caller's language, with the HTTP status (000 §8).
+ * @alias
+ */
+export const errorResponse = messageResponse;
+
+/** 400 from request validation: the joined message and one entry per failing field. */
+export const validationErrorResponse = messageResponse.extend({
+  issues: z.array(z.object({ path: z.string(), message: z.string() })),
+});

@@ -42,6 +42,7 @@ export const catalogueListQuery = z.object({
   isActive: booleanQuery.optional(),
 });
 
+/** @alias */
 export const departmentListQuery = catalogueListQuery;
 export type DepartmentListQuery = z.infer<typeof departmentListQuery>;
 

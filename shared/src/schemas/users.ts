@@ -5,6 +5,8 @@ import { MEMBERSHIP_STATUSES, organizationTypeSchema, USER_TYPES } from './enums
 /** Pickers load up to 1000 users in one page (000 §7, §9). */
 export const USER_LIST_LIMIT_MAX = 1000;
 /** After removing spaces, a phone number is 10 or 11 digits (000 §5, §9). */
+/** RFC 5321's limit on an address; the form's input and the schema share it. */
+export const EMAIL_MAX = 254;
 export const PHONE_PATTERN = /^\d{10,11}$/;
 
 const invalid = 'validation.invalidValue';
@@ -26,7 +28,7 @@ const emailField = z
   .overwrite(cleanLine)
   .trim()
   .min(1, { error: 'validation.emailRequired', abort: true })
-  .max(254, { error: 'validation.textTooLong', abort: true })
+  .max(EMAIL_MAX, { error: 'validation.textTooLong', abort: true })
   .regex(EMAIL_PATTERN, 'validation.emailInvalid')
   .transform((v) => v.toLowerCase());
 

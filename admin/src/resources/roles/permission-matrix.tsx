@@ -68,7 +68,10 @@ export function PermissionMatrix({ permissions, value = [], onChange }: Props) {
 
   function setGroup(group: Group, on: boolean) {
     const next = new Set(selected);
-    for (const p of group.all) (on ? next.add(p.id) : next.delete(p.id));
+    for (const p of group.all) {
+      if (on) next.add(p.id);
+      else next.delete(p.id);
+    }
     set(next);
   }
 

@@ -1,4 +1,4 @@
-import { createUserSchema, MEMBERSHIP_STATUSES, USER_TYPES, type ClassItem, type Department } from '@doanhoi/shared';
+import { createUserSchema, EMAIL_MAX, MEMBERSHIP_STATUSES, USER_TYPES, type ClassItem, type Department } from '@doanhoi/shared';
 import { useSelect } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Col, Form, Input, Modal, Row, Select, Switch, type FormProps, type ModalProps } from 'antd';
@@ -55,7 +55,7 @@ export function UserFormModal({ action, modalProps, formProps, memberships }: Pr
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label={t('users:fields.email')} name="email" rules={[rule]} required>
-              <Input maxLength={255} type="email" />
+              <Input maxLength={EMAIL_MAX} type="email" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
