@@ -61,7 +61,7 @@ async function portal(page: Page) {
 
 const rowOf = (page: Page, name: string) => page.locator('[data-testid="assignment-row"]').filter({ hasText: name });
 
-test('an underpaid fee stays payable for its balance, and paying the rest marks it paid (a test payment)', async ({ page, baseURL }) => {
+test('an underpaid fee stays payable for its balance, and paying the rest marks it paid (a test payment)', async ({ page }) => {
   test.setTimeout(240_000);
   await portal(page);
 

@@ -79,7 +79,7 @@ function assertNotInUse(dbPath: string) {
     probe.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (err) {
     if ((err as { code?: string }).code === 'SQLITE_BUSY') {
-      throw new Error(`${dbPath} is in use (is the server running?). Stop the server, then run the restore again.`);
+      throw new Error(`${dbPath} is in use (is the server running?). Stop the server, then run the restore again.`, { cause: err });
     }
     throw err;
   } finally {

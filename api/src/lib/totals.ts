@@ -17,12 +17,6 @@ export function cachedTotal(db: Db, tables: readonly Table[], filterKey: string,
   return c.get(db, filterKey, count);
 }
 
-/**
- * @deprecated Totals follow table versions now (lib/freshness.ts); nothing needs dropping by hand.
- * Kept so branches written before the change still build.
- */
-export function invalidateTotals(..._tables: string[]): void {}
-
 export function totalPages(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));
 }

@@ -17,7 +17,6 @@ import { assertWritable, loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from './schema';
 
 type AssignmentRow = typeof paymentAssignments.$inferSelect;
-const TABLES = ['payment_assignments', 'payment_campaigns'];
 const METHOD_LABEL = { cash: 'tiền mặt', transfer: 'chuyển khoản' } as const;
 
 function snapshot(a: AssignmentRow) {

@@ -21,8 +21,6 @@ import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './r
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from './schema';
 
-const TABLES = ['payment_campaigns', 'payment_assignments'];
-
 function snapshot(c: CampaignRow) {
   return {
     id: c.id,

@@ -171,7 +171,7 @@ export function payosClient(opts: PayosClientOptions) {
     },
   };
 }
-export type PayosClient = ReturnType<typeof payosClient>;
+
 
 /** A signed payOS envelope (the sandbox answers and sends webhooks with it). */
 export function signedEnvelope<T extends Record<string, unknown>>(data: T, checksumKey: string, desc = 'success') {

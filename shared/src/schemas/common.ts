@@ -20,6 +20,7 @@ export const PASSWORD_INPUT_MAX = 1024;
  * BOM. Tabs and line breaks become one space in a single line (names, codes, e-mails); free text
  * (descriptions) keeps its line breaks, as \n.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's whole job
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 export function cleanLine(s: string): string {

@@ -14,7 +14,6 @@ export function dueLevel(endDate: string, now = Date.now()): { level: DueLevel; 
   return { level: 'ok', daysLeft };
 }
 
-export const DUE_COLORS: Record<DueLevel, string> = { overdue: '#cf1322', soon: '#fa8c16', week: '#d4b106', ok: '#389e0d' };
 
 /** 80 % and above green, 50 % and above yellow, otherwise red. */
 export function progressColor(percent: number): string {
