@@ -12,6 +12,7 @@ import {
   loginUrl,
   memberAction,
   nextPollDelay,
+  settledRecheckDelay,
   owedOf,
   partlyPaidOf,
   POLL_GIVE_UP_MS,
@@ -240,5 +241,14 @@ describe('an underpaid fee stays payable for its balance', () => {
     const s = summarize([{ ...base, status: 'PENDING', amount: 50_000, remainingAmount: 20_000 }], Date.parse('2026-11-23'));
     expect(s.pending.amount).toBe(20_000);
     expect(s.total.amount).toBe(50_000);
+  });
+});
+
+describe('checks after the order left PENDING', () => {
+  it('checks twice more within ten seconds, then stops', () => {
+    expect(settledRecheckDelay(0)).toBeGreaterThanOrEqual(2000);
+    expect(settledRecheckDelay(0)).toBeLessThanOrEqual(3000);
+    expect(settledRecheckDelay(0)! + settledRecheckDelay(1)!).toBeLessThanOrEqual(10_000);
+    expect(settledRecheckDelay(2)).toBeNull();
   });
 });

@@ -22,6 +22,15 @@ export function nextPollDelay(elapsed: number): number | null {
   if (elapsed < 3 * 60_000) return 10_000;
   return 30_000;
 }
+/**
+ * After an order leaves PENDING, the checks that still follow it: payOS's webhook comes about a second
+ * after the member is sent back, so a flag (second transfer, money after a cancel) lands just after
+ * the page saw PAID or CANCELLED. Null when no further check is due.
+ */
+export const SETTLED_RECHECKS_MS: readonly number[] = [2500, 6000];
+export function settledRecheckDelay(done: number): number | null {
+  return SETTLED_RECHECKS_MS[done] ?? null;
+}
 /** 001 §9: the result page shows the last 4 words of a bank transaction's description. */
 export const DESCRIPTION_WORDS = 4;
 /** 001 §4: only assignments of these campaigns appear to the member. */

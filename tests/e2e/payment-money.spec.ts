@@ -11,6 +11,12 @@ const stamp = Date.now() % 100000;
 const MAIN = `Quỹ tiền E2E ${stamp}`;
 const CLOSED = `Quỹ hủy E2E ${stamp}`;
 const ids: Record<string, { campaign: number; assignment: number }> = {};
+/** The first (underpaid) sandbox link, as the member's browser had it; test 2 transfers on it again. */
+let firstCheckout = '';
+/** Money shown the vi-VN way: "30.000 ₫" (the space is a no-break space). */
+const vnd = (amount: string) => new RegExp(`${amount.replace('.', '\\.')}\\s₫`);
+
+test.describe.configure({ mode: 'serial' });
 
 async function api<T>(baseURL: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${baseURL}/api${path}`, {
@@ -68,6 +74,7 @@ test('an underpaid fee stays payable for its balance, and paying the rest marks 
   // Underpay: half of 60.000 arrives; the fee stays payable for the other half.
   await rowOf(page, MAIN).getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
+  firstCheckout = page.url();
   await page.getByRole('button', { name: 'Mô phỏng: chuyển thiếu' }).click();
   await expect(page).toHaveURL(/\/payment-result\/\d+/);
   await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'BALANCE_DUE', { timeout: 20_000 });
@@ -88,49 +95,55 @@ test('an underpaid fee stays payable for its balance, and paying the rest marks 
   await expect(rowOf(page, MAIN).getByTestId('test-payment-badge')).toBeVisible();
 });
 
-// Not green yet: reopening the first (underpaid) sandbox link found from /payment/history did not show a
-// pay button in the last run; the screens it checks (attention notice, history row, resolve) are built.
-test.fixme('a second transfer and a payment after cancel are flagged for refund and resolved by the treasurer', async ({ page, baseURL }) => {
+// A paid order's history row carries no checkout URL (only PENDING ones do, so the portal never invites a
+// second payment): the member reaches the old link the way a bank app repeats a transfer, from what the
+// browser saw in test 1.
+test('a second transfer and a payment after cancel are flagged for refund and resolved by the treasurer', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
+  expect(firstCheckout, 'test 1 opened the first link').toMatch(/\/sandbox\/payos\/checkout\//);
   await portal(page);
-  // The first test left the main fee paid; its first (underpaid) link still takes money.
   const memberToken = await apiLogin(baseURL!, MEMBER);
-  const orders = await api<{ data: { items?: { orderCode: number; checkoutUrl: string | null; assignmentId: number }[] } }>(baseURL!, memberToken, '/payment/history?limit=100');
-  const checkout = (orders.data.items ?? []).filter((o) => o.assignmentId === ids.main.assignment && o.checkoutUrl).at(-1)?.checkoutUrl ?? '';
 
   // A second transfer on the first link (the rest went through a new one): the fee is already paid, so it is a duplicate to refund.
-  await page.goto(checkout);
+  await page.goto(firstCheckout);
   await page.getByRole('button', { name: /^(Thanh toán phần còn thiếu|Mô phỏng: chuyển khoản thêm một lần)$/ }).first().click();
   await expect(page).toHaveURL(/\/payment-result\/\d+/);
-  // The webhook that flags it follows the redirect by about a second.
-  await page.waitForTimeout(3000);
-  await page.reload();
-  await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'REFUND_DUE', { timeout: 20_000 });
+  // The webhook that flags it follows the redirect by about a second: the page keeps checking after PAID, no reload.
+  await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'REFUND_DUE', { timeout: 15_000 });
+  await expect(page.getByTestId('order-attention')).toContainText(vnd('30.000'));
 
   // A payment after cancel: the member opens a link, the campaign is cancelled, the money still arrives.
   const link = await api<{ data: { checkoutUrl: string } }>(baseURL!, memberToken, '/payment/create-payment-link', { method: 'POST', body: { assignmentId: ids.closed.assignment } });
   await api(baseURL!, await apiLogin(baseURL!, ADMIN), `/payment-campaigns/${ids.closed.campaign}/cancel`, { method: 'POST' });
   await page.goto(link.data.checkoutUrl);
+  await expect(page.getByText('Đơn này đã bị hủy.')).toBeVisible();
   await page.getByRole('button', { name: 'Mô phỏng: chuyển khoản thêm một lần' }).click();
   await expect(page).toHaveURL(/\/payment-result\/\d+/);
-  await page.waitForTimeout(3000);
-  await page.reload();
-  await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'REFUND_DUE', { timeout: 20_000 });
-  await expect(page.getByTestId('order-attention')).toContainText('60.000');
+  await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'REFUND_DUE', { timeout: 15_000 });
+  await expect(page.getByTestId('order-attention')).toContainText(vnd('60.000'));
 
-  // The treasurer: the main campaign's history lists the duplicate to refund; resolving it clears the tile.
+  // The treasurer: statistics show the flag. Sandbox money is test money (decisions: statistics), so the real
+  // figures stay expected 60.000 = collected 0 + uncollected 60.000; the test tile holds 90.000 with 30.000 to refund.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, ADMIN, `/admin/payment-campaigns/${ids.main.campaign}`);
   const stats = page.getByTestId('campaign-statistics');
   await expect(stats).toBeVisible({ timeout: 30_000 });
+  await expect(stats.getByTestId('stat-expected')).toContainText(vnd('60.000'));
+  await expect(stats.getByTestId('stat-collected').locator('.ant-statistic-content')).toHaveText(/^0\s₫$/);
+  await expect(stats.getByTestId('stat-uncollected')).toContainText(vnd('60.000'));
+  await expect(stats.getByTestId('tile-test')).toContainText(vnd('90.000'));
+  await expect(stats.getByTestId('test-refund-due')).toContainText(vnd('30.000'));
   await expect(page.getByTestId('attention-banner')).toBeVisible();
   await expect(page.getByTestId('money-reconciliation')).toBeVisible();
+
+  // The history lists the duplicate with its refund amount; resolving it clears the flag.
   await page.getByTestId('attention-open-history').click();
   await expect(page).toHaveURL(/tab=payment-history/);
   const open = page.getByTestId('history-table').locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('attention-open') });
   await expect(open).toHaveCount(1, { timeout: 20_000 });
   await expect(open).toContainText('Thanh toán trùng');
+  await expect(open).toContainText(new RegExp(`Cần hoàn ${vnd('30.000').source}`));
   await expect(open.getByTestId('test-badge')).toBeVisible();
   await open.getByTestId('attention-resolve').click();
   await page.getByTestId('resolve-form').getByLabel('Đã hoàn tiền cho người nộp').check();
@@ -138,9 +151,22 @@ test.fixme('a second transfer and a payment after cancel are flagged for refund 
   await page.getByTestId('resolve-confirm').click();
   await expect(page.getByTestId('history-table').getByTestId('attention-open')).toHaveCount(0, { timeout: 20_000 });
 
-  // The cancelled campaign shows its refund due too.
+  // After resolving: no banner, nothing left to refund, and the figures still add up.
+  await page.goto(`/admin/payment-campaigns/${ids.main.campaign}?tab=statistics`);
+  await expect(stats).toBeVisible({ timeout: 30_000 });
+  await expect(stats.getByTestId('tile-test')).toContainText(vnd('90.000'));
+  await expect(stats.getByTestId('test-refund-due')).toHaveCount(0);
+  await expect(page.getByTestId('attention-banner')).toHaveCount(0);
+  await expect(stats.getByTestId('stat-expected')).toContainText(vnd('60.000'));
+  await expect(stats.getByTestId('stat-uncollected')).toContainText(vnd('60.000'));
+
+  // The cancelled campaign shows its refund due too: the whole 60.000 that came after the cancel.
+  await page.goto(`/admin/payment-campaigns/${ids.closed.campaign}`);
+  await expect(stats).toBeVisible({ timeout: 30_000 });
+  await expect(stats.getByTestId('test-refund-due')).toContainText(vnd('60.000'));
   await page.goto(`/admin/payment-campaigns/${ids.closed.campaign}?tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN`);
   const afterCancel = page.getByTestId('history-table').locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('attention-open') });
   await expect(afterCancel).toHaveCount(1, { timeout: 30_000 });
   await expect(afterCancel).toContainText('Thanh toán sau khi đợt thu đóng');
+  await expect(afterCancel).toContainText(new RegExp(`Cần hoàn ${vnd('60.000').source}`));
 });

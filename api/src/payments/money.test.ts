@@ -124,7 +124,9 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     expect(order(l.orderCode)).toMatchObject({ status: 'PAID', attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: 100_000, isTest: true });
     expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000 });
     // Sandbox money is test money: statistics keep it apart.
-    expect(await stats(campaign.id)).toMatchObject({ collected: 0, testReceived: 200_000, testPaidCount: 1 });
+    expect(await stats(campaign.id)).toMatchObject({ collected: 0, refundDue: 0, attentionCount: 0, testReceived: 200_000, testPaidCount: 1 });
+    // ...but its flag is on screen for a sandbox walk (issue 11's done-criterion).
+    expect(await stats(campaign.id)).toMatchObject({ testRefundDue: 100_000, testAttentionCount: 1 });
 
     const history = await expectOk(t.request('GET', `/api/payment-admin/payment-history/${campaign.id}?status=ALL&attention=OPEN`, { token: t.adminToken }));
     expect(history.data.items).toHaveLength(1);
@@ -134,6 +136,7 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     expect((await t.request('POST', `/api/payment-admin/orders/999999/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } })).status).toBe(404);
     const resolved = await expectOk(t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED', note: 'Đã chuyển trả' } }));
     expect(resolved.data).toMatchObject({ resolution: 'REFUNDED', resolutionNote: 'Đã chuyển trả' });
+    expect(await stats(campaign.id)).toMatchObject({ testRefundDue: 0, testAttentionCount: 0, testReceived: 200_000 });
     expect((await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } })).status).toBe(409);
   });
 

@@ -80,12 +80,17 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
   let refundDueCount = 0;
   let attentionCount = 0;
   let testReceived = 0;
+  let testRefundDue = 0;
+  let testAttentionCount = 0;
   for (const m of money) {
+    const open = m.o.attention !== null && m.o.resolution === null;
     if (m.o.isTest) {
       testReceived += m.o.receivedAmount;
+      // A sandbox walk must show its flags too (issue 11), but never inside the real figures.
+      if (open) testAttentionCount++;
+      if (open && m.o.attention === 'REFUND_DUE') testRefundDue += m.o.attentionAmount ?? 0;
       continue;
     }
-    const open = m.o.attention !== null && m.o.resolution === null;
     if (open) attentionCount++;
     if (open && m.o.attention === 'REFUND_DUE') {
       refundDue += m.o.attentionAmount ?? 0;
@@ -125,6 +130,8 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
     attentionCount,
     testReceived,
     testPaidCount,
+    testRefundDue,
+    testAttentionCount,
     collectionPercentage: expected > 0 ? Math.round((collected / expected) * 1000) / 10 : 0,
     endDate: campaign.endDate.toISOString(),
     byFeeLevel: [...byLevel.values()],

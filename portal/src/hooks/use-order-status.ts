@@ -1,7 +1,10 @@
-/** Loads a payment order by its code and, while it is PENDING, re-checks it with a backoff until it gives up (rules.nextPollDelay). */
+/**
+ * Loads a payment order by its code and, while it is PENDING, re-checks it with a backoff until it gives up
+ * (rules.nextPollDelay); once it is not PENDING, checks a little longer for a late flag (rules.settledRecheckDelay).
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, checkPaymentStatus, type ResultOrder } from '../api';
-import { nextPollDelay, normalizeOrderStatus } from '../rules';
+import { nextPollDelay, normalizeOrderStatus, settledRecheckDelay } from '../rules';
 
 export type OrderState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'ready'; order: ResultOrder };
 
@@ -68,6 +71,31 @@ export function useOrderStatus(orderCode: string) {
       window.clearTimeout(timer);
     };
   }, [pending, orderCode, tick, since]);
+
+  // Checks done since the order left PENDING (a page reload or retry starts again).
+  const [settledChecks, setSettledChecks] = useState(0);
+  const settled = state.phase === 'ready' && !pending;
+  useEffect(() => setSettledChecks(0), [orderCode, attempt]);
+  useEffect(() => {
+    if (!settled) return;
+    const delay = settledRecheckDelay(settledChecks);
+    if (delay === null) return;
+    let live = true;
+    const timer = window.setTimeout(async () => {
+      try {
+        const order = await checkPaymentStatus(orderCode);
+        if (live && order) setState({ phase: 'ready', order });
+      } catch (err) {
+        console.warn('[payment-result] status check failed:', message(err));
+      } finally {
+        if (live) setSettledChecks((n) => n + 1);
+      }
+    }, delay);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [settled, settledChecks, orderCode]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   /** Checks now and restarts the automatic checks. */

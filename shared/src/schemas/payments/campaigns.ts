@@ -107,6 +107,9 @@ export const campaignStatisticsSchema = z.object({
   /** Sandbox (test) money, never part of the figures above, and fees PAID only by it. */
   testReceived: z.number(),
   testPaidCount: z.number(),
+  /** Unresolved flags on sandbox orders: REFUND_DUE money, and how many orders need the treasurer. */
+  testRefundDue: z.number(),
+  testAttentionCount: z.number(),
   collectionPercentage: z.number(),
   endDate: z.string(),
   byFeeLevel: z.array(z.object({ feeLevelId: z.number(), levelName: z.string(), amount: z.number(), count: z.number(), paidCount: z.number() })),

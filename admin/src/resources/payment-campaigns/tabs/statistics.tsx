@@ -27,9 +27,9 @@ export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: numbe
       />
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.members')} value={s.totalMembers} /></Card></Col>
-        <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.uncollected')} value={formatVnd(s.uncollected)} /></Card></Col>
-        <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.collected')} value={formatVnd(s.collected)} /></Card></Col>
-        <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.expected')} value={formatVnd(s.totalExpected)} /></Card></Col>
+        <Col xs={12} lg={6}><Card data-testid="stat-uncollected"><Statistic title={t('campaigns:stats.uncollected')} value={formatVnd(s.uncollected)} /></Card></Col>
+        <Col xs={12} lg={6}><Card data-testid="stat-collected"><Statistic title={t('campaigns:stats.collected')} value={formatVnd(s.collected)} /></Card></Col>
+        <Col xs={12} lg={6}><Card data-testid="stat-expected"><Statistic title={t('campaigns:stats.expected')} value={formatVnd(s.totalExpected)} /></Card></Col>
       </Row>
       <Space>
         <Tag color="processing">{t('campaigns:stats.pending', { count: s.pendingCount })}</Tag>
@@ -60,15 +60,22 @@ export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: numbe
         <Col xs={24} md={8}>
           <Card size="small" data-testid="tile-test">
             <Statistic title={t('campaigns:money.test', { count: s.testPaidCount ?? 0 })} value={formatVnd(s.testReceived ?? 0)} />
+            {s.testRefundDue > 0 && (
+              <Typography.Text type="warning" data-testid="test-refund-due">
+                {t('campaigns:money.testRefund', { amount: formatVnd(s.testRefundDue) })}
+              </Typography.Text>
+            )}
           </Card>
         </Col>
       </Row>
-      {(s.attentionCount ?? 0) > 0 && (
+      {(s.attentionCount > 0 || s.testAttentionCount > 0) && (
         <Alert
           type="warning"
           showIcon
           data-testid="attention-banner"
-          message={t('campaigns:money.attention', { count: s.attentionCount })}
+          message={
+            s.attentionCount > 0 ? t('campaigns:money.attention', { count: s.attentionCount }) : t('campaigns:money.testAttention', { count: s.testAttentionCount })
+          }
           action={
             canSeeHistory && (
               <Link to={`?${ATTENTION_HISTORY_QUERY}`}>
