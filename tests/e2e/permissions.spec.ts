@@ -49,6 +49,7 @@ test('the admin builds a role from the permission matrix, edits it, views it and
   await editMatrix.getByText('Người dùng', { exact: true }).click();
   await expect(editMatrix.getByTestId('matrix-count-users')).toHaveText('2/7');
   await editMatrix.getByTestId('matrix-users').getByText('Truy cập quản lý người dùng').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Bỏ cả nhóm' }).click();
   await expect(editMatrix.getByTestId('matrix-count-users')).toHaveText('0/7');
   await editMatrix.getByRole('checkbox', { name: 'Lớp' }).check();
   await expect(editMatrix.getByTestId('matrix-count-classes')).toHaveText('6/6');

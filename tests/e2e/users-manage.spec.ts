@@ -28,6 +28,8 @@ async function orgId(baseURL: string, type: string, code: string) {
 test('a role granted for one organization is stored for that organization, not globally (item 5)', async ({ page, baseURL }) => {
   const user = await userByCode(baseURL!, '23001042');
   const dcs = await orgId(baseURL!, 'doan_co_so', 'DCS-CNTT');
+  type Link = { role: { id: number; name: string }; organizationId: number | null; isActive: boolean };
+  const before = await api<Link[]>(baseURL!, `/users/${user.id}/roles`);
   await signIn(page, ADMIN, '/users');
   await page.getByTestId('user-search').fill('23001042');
   await expect(rows(page)).toHaveCount(1);
@@ -53,6 +55,9 @@ test('a role granted for one organization is stored for that organization, not g
   const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(baseURL!, `/users/${user.id}/roles`);
   const staff = links.filter((l) => l.role.name === 'staff' && l.isActive);
   expect(staff.map((l) => l.organizationId)).toEqual([dcs]);
+  // Leave the student as the seed made them: users.spec grants the same role again.
+  const restore = before.filter((l) => l.isActive).map((l) => ({ roleId: l.role.id, organizationId: l.organizationId, isGlobal: l.organizationId === null }));
+  await api(baseURL!, `/users/${user.id}/roles`, { method: 'POST', body: JSON.stringify({ roleAssignments: restore }) });
 });
 
 test('duplicate rows and the 10-row limit are explained in the dialog', async ({ page }) => {
