@@ -59,3 +59,12 @@ it('validating and importing 4,000 users leaves the loop free for a profile requ
   });
   expect(executeGap).toBeLessThan(400);
 });
+
+it('two executes of one session sent together: the check now yields, yet only one runs (the other gets 409)', async () => {
+  const some = rows.slice(0, 600).map((_, i) => userRow({ code: `TW${i}`, familyName: 'Lê', givenName: `C${i}`, email: `tw${i}@example.vn` }));
+  const up = await uploadUsers(t, some);
+  const run = () => t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options: { skipErrors: true } } });
+  const answers = await Promise.all([run(), run()]);
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  expect(answers.find((a) => a.status === 200)!.body.importedCount).toBe(600);
+});
