@@ -4,7 +4,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feeLevels, paymentAssignments } from '../payments/schema';
 import { users } from '../users/schema';
-import { vnDate, type Cell } from './writer';
+import { EXPORT_PAGE, vnDate, type Cell } from './writer';
 
 const STATUS: Record<string, string> = { PENDING: 'Chờ thanh toán', PAID: 'Đã thanh toán', OVERDUE: 'Quá hạn' };
 const METHOD: Record<string, string> = { MANUAL: 'Thủ công', ONLINE: 'Trực tuyến' };
@@ -21,7 +21,7 @@ export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerat
       .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
       .where(and(eq(paymentAssignments.campaignId, campaignId), gt(paymentAssignments.id, last)))
       .orderBy(asc(paymentAssignments.id))
-      .limit(1000)
+      .limit(EXPORT_PAGE)
       .all();
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.a.id;

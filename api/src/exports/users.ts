@@ -12,9 +12,8 @@ import { publicUserColumns, searchWords } from '../users/list';
 import { scopeCondition, subtreeRange, userScope } from '../users/scope';
 import { users } from '../users/schema';
 import type { Cell } from './writer';
-import { vnDate } from './writer';
+import { EXPORT_PAGE as PAGE, vnDate } from './writer';
 
-const PAGE = 1000;
 /** The labels the users import accepts back (kinds/users.ts aliases), so an export re-imports unchanged. */
 const USER_TYPE: Record<string, string> = { student: 'Sinh viên', staff: 'Cán bộ' };
 const MEMBERSHIP: Record<string, string> = { none: 'Không', doan_vien: 'Đoàn viên', hoi_vien: 'Hội viên', both: 'Đoàn viên và Hội viên' };

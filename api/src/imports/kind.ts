@@ -25,7 +25,8 @@ export interface ImportKindDef<D = Record<string, unknown>> {
   sheetName: string;
   templateName: (params: Record<string, unknown>) => string;
   columns: (params: Record<string, unknown>) => readonly ImportColumn[];
-  check: (db: Db, rows: SessionRow[], actor: Actor, params: Record<string, unknown>) => CheckedRow<D>[];
+  /** May be async: a large file's per-row loop yields the event loop now and then (batches.ts mapInSlices). */
+  check: (db: Db, rows: SessionRow[], actor: Actor, params: Record<string, unknown>) => CheckedRow<D>[] | Promise<CheckedRow<D>[]>;
   /** The row as shown in the validation response (defaults to the file's values). */
   view?: (row: CheckedRow<D>, values: Record<string, string>) => Record<string, unknown>;
   /** Async preparation before a batch's transaction (password hashing). */

@@ -61,8 +61,8 @@ async function executeOptions(c: Context<AppEnv>) {
 /** The shared upload/validate/execute/status routes for one kind, guarded by `permission`. */
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
-    .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), (c) =>
-      c.json(importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip).validate(c.req.valid('param').sessionId)),
+    .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), async (c) =>
+      c.json(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip).validate(c.req.valid('param').sessionId)),
     )
     .post('/:sessionId/execute', requireAuth, guard, validate('param', sessionParam), async (c) => {
       const options = await executeOptions(c);

@@ -8,7 +8,7 @@ import { audit } from '../lib/audit';
 import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
-import { addCounts, newCounts, rowWriter, writeFailure, type Counts } from './batches';
+import { addCounts, mapInSlices, newCounts, rowWriter, writeFailure, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
 import { readSheet } from './workbook';
@@ -25,7 +25,7 @@ function masked(values: Record<string, string>): Record<string, string> {
   return pw && pw !== '-' ? { ...values, password: '******' } : values;
 }
 
-function summarize(def: AnyImportKind, checked: CheckedRow[], values: Record<string, string>[]): ImportValidationResult {
+async function summarize(def: AnyImportKind, checked: CheckedRow[], values: Record<string, string>[]): Promise<ImportValidationResult> {
   const errors: { row: number; message: string }[] = [];
   const warnings: { row: number; message: string }[] = [];
   let valid = 0;
@@ -44,7 +44,8 @@ function summarize(def: AnyImportKind, checked: CheckedRow[], values: Record<str
     summary: { total: checked.length, valid, invalid: checked.length - valid, duplicates, conflicts },
     errors,
     warnings,
-    data: checked.map((r, i) => ({
+    // A row view per row of a large file: sliced like the check (issue 12).
+    data: await mapInSlices(checked, (r, i) => ({
       rowIndex: r.rowNumber,
       data: def.view ? def.view(r, values[i] ?? {}) : masked(values[i] ?? {}),
       validation: { isValid: r.errors.length === 0, errors: r.errors, warnings: r.warnings, action: r.errors.length ? 'skip' : r.existingId != null ? 'update' : 'create' },
@@ -60,10 +61,15 @@ function resultMessage(c: Counts, dryRun: boolean): string {
 export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null) {
   function loadOpen(sessionId: string) {
     const s = loadSession(db, sessionId, def.kind, actor.id);
-    if (running.has(s.id)) conflict('Phiên nhập đang được thực hiện');
-    if (s.status === 'completed') conflict('Phiên nhập này đã được thực hiện xong. Vui lòng tải file lên lại để nhập tiếp');
+    stillOpen(s);
     return s;
   }
+  function stillOpen(s: Pick<ImportSessionMeta, 'id' | 'status'>) {
+    if (running.has(s.id)) conflict('Phiên nhập đang được thực hiện');
+    if (s.status === 'completed') conflict('Phiên nhập này đã được thực hiện xong. Vui lòng tải file lên lại để nhập tiếp');
+  }
+  /** Checking yields the event loop (issue 12): another request may have started or finished this session meanwhile. */
+  const reloadOpen = (id: string) => stillOpen(loadSession(db, id, def.kind, actor.id, false));
 
   return {
     async upload(file: File, params: Record<string, unknown>) {
@@ -82,14 +88,15 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       };
     },
 
-    validate(sessionId: string): ImportValidationResult {
+    async validate(sessionId: string): Promise<ImportValidationResult> {
       const s = loadOpen(sessionId);
-      const result = summarize(
+      const result = await summarize(
         def,
-        def.check(db, s.rows, actor, s.params),
+        await def.check(db, s.rows, actor, s.params),
         s.rows.map((r) => r.values),
       );
-      if (s.status === 'uploaded' || s.status === 'validated') saveValidation(db, s.id, result);
+      const now = loadSession(db, s.id, def.kind, actor.id, false);
+      if (!running.has(s.id) && (now.status === 'uploaded' || now.status === 'validated')) saveValidation(db, s.id, result);
       return result;
     },
 
@@ -103,7 +110,8 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     async execute(sessionId: string, options: ImportOptions): Promise<ImportExecutionResult> {
       const s = loadOpen(sessionId);
       // Re-check at execute time: the database may have changed since validation.
-      const checked: CheckedRow[] = def.check(db, s.rows, actor, s.params);
+      const checked: CheckedRow[] = await def.check(db, s.rows, actor, s.params);
+      reloadOpen(s.id);
       for (const r of checked) {
         if (options.updateExisting && r.existingId != null && r.updateDenied && r.errors.length === 0) r.errors.push(r.updateDenied);
       }

@@ -9,6 +9,7 @@ import { organizationMembers, organizations } from '../../organizations/schema';
 import { subtreeRange } from '../../users/scope';
 import type { Actor } from '../../lib/context';
 import { users } from '../../users/schema';
+import { mapInSlices } from '../batches';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import { ancestorsAndSelf, chunked, whereIn } from '../lookups';
 import { addMemberships, memberPairs } from './users';
@@ -43,7 +44,7 @@ export const membersImport: ImportKindDef<MemberRow> = {
   templateName: (params) => `organization_members_level_${levelOf(params)}_template.xlsx`,
   columns: (params) => memberImportColumns(levelOf(params)),
   tables: ['organization_members', 'users'],
-  check(db, rows, _actor, params) {
+  async check(db, rows, _actor, params) {
     const level = levelOf(params);
     const org = db.select().from(organizations).where(eq(organizations.id, Number(params.organizationId))).get();
     const units = new Map<string, string>();
@@ -67,7 +68,7 @@ export const membersImport: ImportKindDef<MemberRow> = {
         member.add(`${m.o}:${m.u}`);
     }
     const seen = new Map<string, number>();
-    return rows.map(({ rowNumber, values: v }): CheckedRow<MemberRow> => {
+    return mapInSlices(rows, ({ rowNumber, values: v }): CheckedRow<MemberRow> => {
       const errors: string[] = [];
       const warnings: string[] = [];
       const studentCode = (v.studentCode ?? '').trim();

@@ -15,6 +15,7 @@ import { organizationMembers } from '../../organizations/schema';
 import { manageRefusals } from '../../users/manage';
 import { userSearchText } from '../../users/search';
 import { users } from '../../users/schema';
+import { mapInSlices } from '../batches';
 import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
 import { ancestorsAndSelf, chunked, classIndex, departmentIndex, organizationsByCode, resolveRef, updatableUsers, whereIn, type RefIndex } from '../lookups';
 
@@ -68,6 +69,16 @@ const splitCodes = (raw: string | undefined) =>
     .map((c) => c.trim())
     .filter(Boolean);
 
+/** Looks up a large file's codes a chunk at a time, handing the event loop back in between (issue 12). */
+async function slicedWhereIn<R>(values: string[], lookup: (chunk: string[]) => R[]): Promise<R[]> {
+  const out: R[] = [];
+  for (const chunk of chunked([...new Set(values.filter(Boolean))])) {
+    out.push(...lookup(chunk));
+    await new Promise((r) => setImmediate(r));
+  }
+  return out;
+}
+
 export const usersImport: ImportKindDef<UserRowData> = {
   kind: 'users',
   sheetName: 'Người dùng',
@@ -75,7 +86,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
   columns: () => USER_IMPORT_COLUMNS,
   tables: ['users', 'organization_members'],
 
-  check(db, rows, actor) {
+  async check(db, rows, actor) {
     const classes = classIndex(db);
     const depts = departmentIndex(db);
     const orgMap = organizationsByCode(
@@ -85,8 +96,9 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const cols = { id: users.id, code: users.code, email: users.email, classId: users.classId, managementDepartmentId: users.managementDepartmentId, trainingDepartmentId: users.trainingDepartmentId };
     const byCode = new Map<string, Existing>();
     const byEmail = new Map<string, Existing>();
-    for (const u of whereIn(rows.map((r) => (r.values.code ?? '').trim()), users.code, (c) => db.select(cols).from(users).where(c).all())) byCode.set(u.code, u);
-    for (const u of whereIn(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()), users.email, (c) => db.select(cols).from(users).where(c).all())) byEmail.set(u.email, u);
+    const find = (values: string[], column: typeof users.code | typeof users.email) => slicedWhereIn(values, (vs) => whereIn(vs, column, (c) => db.select(cols).from(users).where(c).all()));
+    for (const u of await find(rows.map((r) => (r.values.code ?? '').trim()), users.code)) byCode.set(u.code, u);
+    for (const u of await find(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()), users.email)) byEmail.set(u.email, u);
     const existingIds = [...byCode.values(), ...byEmail.values()].map((u) => u.id);
     const updatable = updatableUsers(db, actor, existingIds);
     // A new e-mail or password hands over the account: the stricter rule of users/manage.ts.
@@ -96,7 +108,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const seenEmail = new Map<string, number>();
     const seenExisting = new Map<number, number>();
 
-    return rows.map(({ rowNumber, values: v }) => {
+    return mapInSlices(rows, ({ rowNumber, values: v }) => {
       const errors: string[] = [];
       const warnings: string[] = [];
       const code = (v.code ?? '').trim();
