@@ -9,3 +9,14 @@ export async function signIn(page: Page, account: { email: string; password: str
   await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/** Signs in through the API and returns the access token (for arranging data around a browser test). */
+export async function apiLogin(baseURL: string, account: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`login failed ${res.status}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
