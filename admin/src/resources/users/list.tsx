@@ -195,6 +195,8 @@ export function UserList() {
       <Table<UserListItem>
         {...tableProps}
         rowKey="id"
+        // A phone scrolls the table in place instead of widening the page.
+        scroll={{ x: 'max-content' }}
         // 000 §2: pagination only past one page, as previous / next / "page x of y".
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, simple: true, showSizeChanger: false }}
         rowSelection={
