@@ -37,9 +37,8 @@ test('a member walks their screens without error toasts (item 13)', async ({ pag
   await expect(page.locator('.ant-notification-notice-error')).toHaveCount(0);
 });
 
-// The header's organization switcher (context/current-organization.tsx, the performance work) still asks
-// /organizations/accessible for every account; it passes once that picker loads on demand for holders of organizations.access.
-test.fixme('a member never calls what they may not read (item 13: no 403)', async ({ page }) => {
+// The header's organization picker asks /organizations/accessible only of holders of organizations.access.
+test('a member never calls what they may not read (item 13: no 403)', async ({ page }) => {
   const refused: string[] = [];
   page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() === 403) refused.push(r.url());
@@ -48,4 +47,14 @@ test.fixme('a member never calls what they may not read (item 13: no 403)', asyn
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await page.waitForTimeout(1500);
   expect(refused).toEqual([]);
+  await expect(page.getByTestId('organization-switcher')).toHaveCount(0);
+});
+
+test('the sign-in page offers Google only when the server has it configured (item 9c)', async ({ page }) => {
+  const providers = page.waitForResponse((r) => r.url().endsWith('/api/auth/providers'));
+  await page.goto('/login');
+  // The e2e server has no Google client: the answer says so and no button (nor its divider) is drawn.
+  expect(await (await providers).json()).toEqual({ google: false });
+  await expect(page.getByTestId('login-form')).toContainText('Mật khẩu');
+  await expect(page.getByRole('button', { name: /Google/ })).toHaveCount(0);
 });

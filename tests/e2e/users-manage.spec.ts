@@ -166,3 +166,27 @@ test('anyone changes their own password from the user menu (item 3d)', async ({ 
   await expect(form).toBeHidden();
   expect(await apiLogin(baseURL!, { email: account.email, password: 'newpass22' })).toBeTruthy();
 });
+
+test("row actions follow the row user's organizations, not the header's (item 14)", async ({ page, baseURL }) => {
+  // A CNTT member who also belongs to another faculty: the CNTT admin may edit them but not delete them.
+  const cntt = await orgId(baseURL!, 'doan_co_so', 'DCS-CNTT');
+  const ddt = await orgId(baseURL!, 'doan_co_so', 'DCS-DDT');
+  const { members } = await api<{ members: { user: { id: number; code: string } }[] }>(baseURL!, `/organizations/${cntt}/members?limit=1`);
+  const user = members[0]!.user;
+  const detail = await api<{ organizations: { isActive: boolean; organization: { id: number } }[] }>(baseURL!, `/users/${user.id}`);
+  const ids = detail.organizations.filter((m) => m.isActive).map((m) => m.organization.id);
+  await api(baseURL!, `/users/${user.id}/organizations`, { method: 'PUT', body: JSON.stringify({ organizationIds: [...ids, ddt] }) });
+
+  await signIn(page, FACULTY_ADMIN, '/users');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByTestId('user-search').fill(user.code);
+  const row = rows(page).filter({ hasText: user.code });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('user-edit')).toBeVisible();
+  await expect(row.getByTestId('user-roles')).toBeVisible();
+  await expect(row.getByTestId('user-delete')).toHaveCount(0);
+  // The API agrees: the account is not the faculty admin's to delete.
+  const token = await apiLogin(baseURL!, FACULTY_ADMIN);
+  const res = await fetch(`${baseURL}/api/users/${user.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(403);
+});

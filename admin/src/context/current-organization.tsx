@@ -3,11 +3,12 @@
  * null is the global context ("Toàn hệ thống"). The choice lives in localStorage so the
  * accessControlProvider, which runs outside React, reads the same value.
  */
-import type { PermissionsResponse } from '@doanhoi/shared';
+import { holdsAnywhere, type PermissionsResponse } from '@doanhoi/shared';
 import { useCustom, useKeys, usePermissions, type BaseRecord } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type PropsWithChildren } from 'react';
 import { holds, session, type MatchMode } from '../providers';
+import { toGrants } from '../providers/permissions';
 
 export interface AccessibleOrganization {
   id: number;
@@ -23,6 +24,8 @@ interface CurrentOrganizationValue {
   /** The first organizations of the picker (PICKER_LIMIT), and the current one; the picker searches the rest on the server. */
   organizations: AccessibleOrganization[];
   organizationsLoading: boolean;
+  /** organizations.access somewhere: only then is there anything to pick (and may /organizations/accessible be asked). */
+  mayPickOrganization: boolean;
   permissions: PermissionsResponse | null;
   permissionsLoading: boolean;
   /** The 000 §6 check in the current organization: all (default) or any of the codes. */
@@ -39,13 +42,21 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
   const queryClient = useQueryClient();
   const { keys } = useKeys();
 
+  const permissionsQuery = usePermissions<PermissionsResponse | null>({
+    params: { organizationId },
+    options: { queryKey: [...keys().auth().action('permissions').get(), organizationId ?? 'global'] },
+  });
+  const permissions = permissionsQuery.isError ? null : (permissionsQuery.data ?? null);
+  // The roles come with every context's answer; without organizations.access anywhere the API would refuse (403).
+  const mayPickOrganization = holdsAnywhere(toGrants(permissions), 'organizations.access');
+
   // The route may not exist on every server yet; a failure just means "no organizations to pick".
   const { query: orgQuery, result: orgResult } = useCustom<BaseRecord>({
     url: '/api/organizations/accessible',
     method: 'get',
     config: { query: { limit: PICKER_LIMIT } },
     errorNotification: false,
-    queryOptions: { retry: false, staleTime: 5 * 60_000 },
+    queryOptions: { retry: false, staleTime: 5 * 60_000, enabled: mayPickOrganization },
   });
   // The current organization may lie beyond the first page: ask for it by id (also tells whether it is still visible).
   const { query: currentQuery, result: currentResult } = useCustom<BaseRecord>({
@@ -53,7 +64,7 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     method: 'get',
     config: { query: { ids: String(organizationId ?? 0) } },
     errorNotification: false,
-    queryOptions: { retry: false, staleTime: 5 * 60_000, enabled: organizationId != null },
+    queryOptions: { retry: false, staleTime: 5 * 60_000, enabled: mayPickOrganization && organizationId != null },
   });
   const current = useMemo(
     () => (organizationId != null && Array.isArray(currentResult.data) ? (currentResult.data as AccessibleOrganization[]) : []),
@@ -64,11 +75,6 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     return [...current.filter((c) => !first.some((o) => o.id === c.id)), ...first];
   }, [orgResult.data, current]);
 
-  const permissionsQuery = usePermissions<PermissionsResponse | null>({
-    params: { organizationId },
-    options: { queryKey: [...keys().auth().action('permissions').get(), organizationId ?? 'global'] },
-  });
-  const permissions = permissionsQuery.isError ? null : (permissionsQuery.data ?? null);
 
   useEffect(() => {
     // 000 §8: a failed permissions load is logged and leaves no roles or permissions.
@@ -115,11 +121,12 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
       setOrganizationId,
       organizations,
       organizationsLoading: orgQuery.isLoading,
+      mayPickOrganization,
       permissions,
       permissionsLoading: permissionsQuery.isLoading,
       can,
     }),
-    [organizationId, setOrganizationId, organizations, orgQuery.isLoading, permissions, permissionsQuery.isLoading, can],
+    [organizationId, setOrganizationId, organizations, orgQuery.isLoading, mayPickOrganization, permissions, permissionsQuery.isLoading, can],
   );
   return <CurrentOrganizationContext.Provider value={value}>{children}</CurrentOrganizationContext.Provider>;
 }

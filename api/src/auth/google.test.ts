@@ -232,3 +232,21 @@ describe('Google sign-in, not configured', () => {
     expect(params.get('error')).toBe('google_not_configured');
   });
 });
+
+describe('GET /api/auth/providers (public)', () => {
+  it('says google: false without a client id and secret, with no session needed', async () => {
+    const t = await makeTestApp();
+    const res = await t.request('GET', '/api/auth/providers');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ google: false });
+    const half = await makeTestApp({ GOOGLE_CLIENT_ID: 'x' });
+    expect((await half.request('GET', '/api/auth/providers')).body).toEqual({ google: false });
+  });
+
+  it('says google: true when both are configured, and is listed in /api/docs', async () => {
+    const t = await makeTestApp(googleEnv());
+    expect((await t.request('GET', '/api/auth/providers')).body).toEqual({ google: true });
+    const docs = (await t.request('GET', '/api/docs')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(docs.paths)).toContain('/auth/providers');
+  });
+});

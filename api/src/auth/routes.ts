@@ -1,4 +1,4 @@
-import { changePasswordSchema, loginSchema, permissionsQuery, refreshSchema } from '@doanhoi/shared';
+import { authProvidersSchema, changePasswordSchema, loginSchema, permissionsQuery, refreshSchema } from '@doanhoi/shared';
 import { Hono } from 'hono';
 import { clientIp } from '../lib/audit';
 import { requireAuth, requireSession } from '../lib/auth';
@@ -33,6 +33,11 @@ export function authRoutes(limiter: LoginRateLimiter) {
       const { currentPassword, newPassword } = c.req.valid('json');
       await authService(c.get('deps')).changePassword(c.get('actor').id, c.get('familyId'), currentPassword, newPassword, clientIp(c));
       return c.json({ message: 'Đổi mật khẩu thành công' });
+    })
+    // Public: the sign-in screens show the Google button only when the server can complete the flow.
+    .get('/providers', (c) => {
+      const { env } = c.get('deps');
+      return c.json(authProvidersSchema.parse({ google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) }));
     })
     .route('/google', googleRoutes());
 }

@@ -85,3 +85,24 @@ describe('subtreeRange', () => {
     expect(['/1/', '/1/30/', '/1/31/5/', '/1/4/', '/13/', '/2/3/'].map(inside)).toEqual([false, false, false, false, false, false]);
   });
 });
+
+describe('GET /api/users rows carry where each user is an active member', () => {
+  it('each organization with its ancestors, former memberships left out, [] for nobody', async () => {
+    const root = t.createOrg('doan_truong', 'MO-ROOT');
+    const unit = t.createOrg('doan_co_so', 'MO-A', root);
+    const cell = t.createOrg('chi_doan', 'MO-A1', unit);
+    const member = insertUser(t, { familyName: 'Lê', givenName: 'Memberof' }, cell);
+    addMember(t, member, root);
+    addMember(t, member, unit, false);
+    const loner = insertUser(t, { familyName: 'Lê', givenName: 'Loner' });
+    const res = await t.request('GET', '/api/users?search=le&limit=100', { token: t.adminToken });
+    expect(res.status).toBe(200);
+    const rows = res.body.users as { id: number; memberOf: { organizationId: number; ancestorIds: number[] }[] }[];
+    const of = (id: number) => rows.find((r) => r.id === id)!.memberOf;
+    expect([...of(member)].sort((x, y) => x.organizationId - y.organizationId)).toEqual([
+      { organizationId: root, ancestorIds: [] },
+      { organizationId: cell, ancestorIds: [root, unit] },
+    ]);
+    expect(of(loner)).toEqual([]);
+  });
+});

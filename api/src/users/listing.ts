@@ -1,5 +1,5 @@
-import { hasPermission, type UserListQuery, type UserListResponse } from '@doanhoi/shared';
-import { eq } from 'drizzle-orm';
+import { hasPermission, type UserListItem, type UserListQuery, type UserListResponse } from '@doanhoi/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { filterKey } from '../departments/query';
 import type { Actor } from '../lib/context';
@@ -7,7 +7,7 @@ import { forbidden } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
 import { totalPages } from '../lib/totals';
 import { pathIds } from '../organizations/context';
-import { organizations } from '../organizations/schema';
+import { organizationMembers, organizations } from '../organizations/schema';
 import { listPage, searchWords } from './list';
 import { toUser } from './mapper';
 import { scopeKey, userScope } from './scope';
@@ -20,6 +20,20 @@ export function organizationPath(db: Db, id: number): string | null {
 export function holdsIn(actor: Actor, code: string, organizationId: number, path: string | null): boolean {
   const ctx = path ? { organizationId, ancestorIds: pathIds(path).filter((o) => o !== organizationId) } : null;
   return hasPermission(actor.roles, code, ctx);
+}
+
+/** Active memberships of one page's users (at most `limit` ids, one indexed query) with each organization's ancestors. */
+function memberships(db: Db, userIds: number[]): Map<number, UserListItem['memberOf']> {
+  const out = new Map<number, UserListItem['memberOf']>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return out;
+  const rows = db
+    .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId, path: organizations.path })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(inArray(organizationMembers.userId, userIds), eq(organizationMembers.isActive, true)))
+    .all();
+  for (const r of rows) out.get(r.userId)?.push({ organizationId: r.organizationId, ancestorIds: pathIds(r.path).filter((o) => o !== r.organizationId) });
+  return out;
 }
 
 /**
@@ -47,6 +61,7 @@ export function listUsers(db: Db, actor: Actor, q: UserListQuery): UserListRespo
   const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
   return listPages.get(db, `${key}|${q.page}|${q.limit}`, () => {
     const { rows, total } = listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
-    return { users: rows.map(toUser), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+    const memberOf = memberships(db, rows.map((r) => r.id));
+    return { users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [] })), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
   });
 }

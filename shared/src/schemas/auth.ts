@@ -80,3 +80,7 @@ export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
 /** GET /auth/me/organizations: the caller's active memberships. */
 export const myOrganizationsSchema = z.object({ organizationIds: z.array(z.number()) });
 export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
+
+/** GET /auth/providers (public): which sign-in methods beside the password this server offers. */
+export const authProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

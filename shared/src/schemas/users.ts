@@ -126,8 +126,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * A users-screen row: the user and where they are an active member, each organization with its
+ * ancestors, so the screen can run the 000 §6 check in the row's own organizations (check.ts).
+ */
+export const userListItemSchema = userSchema.extend({
+  memberOf: z.array(z.object({ organizationId: z.number(), ancestorIds: z.array(z.number()) })),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
 export const userListResponse = z.object({
-  users: z.array(userSchema),
+  users: z.array(userListItemSchema),
   total: z.number(),
   page: z.number(),
   limit: z.number(),

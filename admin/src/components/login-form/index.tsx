@@ -1,8 +1,10 @@
 import { GoogleOutlined } from '@ant-design/icons';
-import { loginSchema } from '@doanhoi/shared';
+import { loginSchema, type AuthProviders } from '@doanhoi/shared';
 import { useLogin, useTranslate } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Form, Input } from 'antd';
 import type { LoginParams } from '../../providers';
+import { apiRequest } from '../../providers/http';
 import { zodRule } from '../form-rules';
 
 /** The backend's Google flow is a full-page redirect (000 §4 "Google sign-in"). */
@@ -16,12 +18,18 @@ interface LoginFormProps {
   onSuccess?: () => void;
 }
 
-/** Email + password (000 §5), an "or" divider and the Google button; used by the page and the modal. */
+/** Email + password (000 §5), and an "or" divider with the Google button when the server offers Google; used by the page and the modal. */
 export function LoginForm({ name = 'login', onSuccess }: LoginFormProps) {
   const t = useTranslate();
   const [form] = Form.useForm<LoginParams>();
   const { mutate: login, isPending } = useLogin<LoginParams>();
   const rule = zodRule(loginSchema);
+  // Hidden until the server says yes: a button that can only end in "not configured" is worse than none.
+  const providers = useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: () => apiRequest<AuthProviders>('/auth/providers', { auth: false }),
+    staleTime: Infinity,
+  });
 
   return (
     <Form<LoginParams>
@@ -46,10 +54,14 @@ export function LoginForm({ name = 'login', onSuccess }: LoginFormProps) {
       <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
         {t('auth:login.submit')}
       </Button>
-      <Divider plain>{t('auth:login.or')}</Divider>
-      <Button block size="large" icon={<GoogleOutlined />} onClick={startGoogleSignIn}>
-        {t('auth:login.google')}
-      </Button>
+      {providers.data?.google && (
+        <>
+          <Divider plain>{t('auth:login.or')}</Divider>
+          <Button block size="large" icon={<GoogleOutlined />} onClick={startGoogleSignIn}>
+            {t('auth:login.google')}
+          </Button>
+        </>
+      )}
     </Form>
   );
 }

@@ -12,7 +12,7 @@ const GLOBAL = 'global';
  */
 export function OrganizationSwitcher() {
   const t = useTranslate();
-  const { organizationId, setOrganizationId, organizations, organizationsLoading } = useCurrentOrganization();
+  const { organizationId, setOrganizationId, organizations, organizationsLoading, mayPickOrganization } = useCurrentOrganization();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -24,7 +24,7 @@ export function OrganizationSwitcher() {
     method: 'get',
     config: { query: { search, limit: PICKER_LIMIT } },
     errorNotification: false,
-    queryOptions: { enabled: search !== '', retry: false, staleTime: 60_000 },
+    queryOptions: { enabled: mayPickOrganization && search !== '', retry: false, staleTime: 60_000 },
   });
 
   const options = useMemo(() => {
@@ -37,6 +37,8 @@ export function OrganizationSwitcher() {
     ];
   }, [organizations, foundResult.data, search, organizationId, t]);
 
+  // Nothing to pick without organizations.access anywhere (a member): no picker, no refused call.
+  if (!mayPickOrganization) return null;
   return (
     <Select
       className="organization-switcher"

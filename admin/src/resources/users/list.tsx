@@ -1,5 +1,5 @@
 import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { formatDate, fullName, MEMBERSHIP_STATUSES, USER_EXPORT_FIELDS, USER_IMPORT_COLUMNS, USER_TYPES, type User, type UserDetail } from '@doanhoi/shared';
+import { formatDate, fullName, holdsAnywhere, MEMBERSHIP_STATUSES, USER_EXPORT_FIELDS, USER_IMPORT_COLUMNS, USER_TYPES, type User, type UserDetail, type UserListItem } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
 import { useCan, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
@@ -14,7 +14,10 @@ import { useCatalogueActions } from '../../components/catalogue/use-catalogue-ac
 import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
+import { useCurrentOrganization } from '../../context/current-organization';
+import { toGrants } from '../../providers/permissions';
 import { UserFormModal } from './form';
+import { rowRights } from './row-rights';
 import { RoleAssignmentsModal } from './role-assignments';
 import { UserShowModal } from './show';
 
@@ -40,12 +43,17 @@ export function UserList() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<BaseKey | null>(null);
   const [dialog, setDialog] = useState<'import' | 'export' | null>(null);
-  const { tableProps, filters, setFilters, tableQuery } = useTable<User>({ resource: 'users', syncWithLocation: true });
+  const { tableProps, filters, setFilters, tableQuery } = useTable<UserListItem>({ resource: 'users', syncWithLocation: true });
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('users', () => setSelected([]), 'users/bulk-delete');
   const canExport = useCan({ resource: 'users', action: 'export' }).data?.can ?? false;
   // "Assign roles" only with users.roles.manage (000 §2).
   const canAssign = useCan({ resource: 'users', action: 'roles.manage' }).data?.can ?? false;
   const [assigning, setAssigning] = useState<{ id: number; name: string } | null>(null);
+  // Row actions follow the row user's organizations, not the header's (row-rights.ts); the roles are the same in every context.
+  const { permissions } = useCurrentOrganization();
+  const grants = toGrants(permissions);
+  const rights = (u: UserListItem) => rowRights(grants, u);
+  const anyRowAction = can.show || ['users.update', 'users.delete', 'users.roles.manage'].some((code) => holdsAnywhere(grants, code));
   const [granting, setGranting] = useState(false);
   const { notification } = App.useApp();
   const [params, setParams] = useSearchParams();
@@ -182,18 +190,24 @@ export function UserList() {
         {select('isActive', ['true', 'false'], (v) => t(v === 'true' ? 'catalogue.active' : 'catalogue.inactive'))}
       </Space>
 
-      {can.delete && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+      {holdsAnywhere(grants, 'users.delete') && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
 
-      <Table<User>
+      <Table<UserListItem>
         {...tableProps}
         rowKey="id"
+        // A phone scrolls the table in place instead of widening the page.
+        scroll={{ x: 'max-content' }}
         // 000 §2: pagination only past one page, as previous / next / "page x of y".
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, simple: true, showSizeChanger: false }}
-        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        rowSelection={
+          holdsAnywhere(grants, 'users.delete')
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !rights(u).delete }) }
+            : undefined
+        }
         locale={{ emptyText: <Empty description={t(filtered ? 'users:empty.noResults' : 'users:empty.none')} /> }}
         data-testid="users-table"
       >
-        <Table.Column<User>
+        <Table.Column<UserListItem>
           key="info"
           title={t('users:columns.info')}
           render={(_, u) => (
@@ -203,7 +217,7 @@ export function UserList() {
             </Space>
           )}
         />
-        <Table.Column<User>
+        <Table.Column<UserListItem>
           key="contact"
           title={t('users:columns.contact')}
           render={(_, u) => (
@@ -213,8 +227,8 @@ export function UserList() {
             </Space>
           )}
         />
-        <Table.Column<User> dataIndex="userType" title={t('users:fields.userType')} render={(v: string) => t(`users:userType.${v}`)} />
-        <Table.Column<User>
+        <Table.Column<UserListItem> dataIndex="userType" title={t('users:fields.userType')} render={(v: string) => t(`users:userType.${v}`)} />
+        <Table.Column<UserListItem>
           key="status"
           title={t('users:columns.status')}
           render={(_, u) => (
@@ -224,15 +238,21 @@ export function UserList() {
             </Space>
           )}
         />
-        <Table.Column<User> dataIndex="createdAt" title={t('users:fields.createdAt')} render={(v: string) => formatDate(v)} />
-        {(can.show || can.edit || can.delete || canAssign) && (
-          <Table.Column<User>
+        <Table.Column<UserListItem> dataIndex="createdAt" title={t('users:fields.createdAt')} render={(v: string) => formatDate(v)} />
+        {anyRowAction && (
+          <Table.Column<UserListItem>
             key="actions"
             title={t('table.actions')}
             render={(_, u) => (
               <Space size={8}>
-                <RowActions can={can} onShow={() => setViewing(u.id)} onEdit={() => openEdit(u.id)} onDelete={() => confirmDelete(u.id, fullName(u))} testId="user" />
-                {canAssign && (
+                <RowActions
+                  can={{ show: can.show, edit: rights(u).edit, delete: rights(u).delete }}
+                  onShow={() => setViewing(u.id)}
+                  onEdit={() => openEdit(u.id)}
+                  onDelete={() => confirmDelete(u.id, fullName(u))}
+                  testId="user"
+                />
+                {rights(u).roles && (
                   <Tooltip title={t('users:roles.button')}>
                     <Button size="small" icon={<SafetyOutlined />} aria-label={t('users:roles.button')} onClick={() => setAssigning({ id: u.id, name: fullName(u) })} data-testid="user-roles" />
                   </Tooltip>
