@@ -55,9 +55,13 @@ test('the admin creates, edits and deletes organizations from the tree and the d
   await page.getByTestId('organization-delete').click();
   await page.getByTestId('confirm-delete').click();
   await expect(page).toHaveURL(/\/organizations\/doan_co_so\/DCS-E2E$/);
-  await expect(page.getByTestId('org-children')).not.toContainText('Chi đoàn Đã sửa');
+  // The parent's page shows its children again from the server (not the list it had cached), and the first
+  // confirmation has left the page: clicking its lingering OK again would re-delete the child (404), not the parent.
+  await expect(page.getByTestId('org-children')).toContainText('Không có tổ chức trực thuộc');
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
   await page.getByTestId('organization-delete').click();
   await page.getByTestId('confirm-delete').click();
+  await expect(errorToasts(page)).toHaveCount(0);
   // Back to the parent's page, where it is gone.
   await expect(page).toHaveURL(/\/organizations\/doan_truong\/DTBK$/);
   await expect(page.getByTestId('org-children')).not.toContainText('Đoàn khoa Thử nghiệm');

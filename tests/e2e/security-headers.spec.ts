@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
+import { memberFeeCampaign } from '../helpers/campaign';
 import { signIn } from '../helpers/session';
 
 /** Every Content-Security-Policy violation the page reports, from the DOM event and the console. */
@@ -46,7 +47,9 @@ test('admin screens work under the CSP, with no violation reported', async ({ pa
   expect(violations).toEqual([]);
 });
 
-test('portal and the payOS sandbox checkout work under the CSP', async ({ page }) => {
+test('portal and the payOS sandbox checkout work under the CSP', async ({ page, baseURL }) => {
+  const name = `Quỹ CSP E2E ${Date.now() % 100000}`;
+  await memberFeeCampaign(baseURL!, name);
   const violations = await watchCsp(page);
   const portal = await page.goto('/payment/my-campaigns');
   expectHeaders(portal!.headers());
@@ -57,7 +60,7 @@ test('portal and the payOS sandbox checkout work under the CSP', async ({ page }
   await expect(page.getByTestId('my-campaigns')).toBeVisible();
 
   const checkout = page.waitForResponse((r) => /\/sandbox\/payos\/checkout\/[^/]+$/.test(r.url()) && r.request().method() === 'GET');
-  await page.locator('[data-testid="assignment-row"][data-status="PENDING"]').first().getByTestId('pay-button').click();
+  await page.locator('[data-testid="assignment-row"]').filter({ hasText: name }).getByTestId('pay-button').click();
   const sandbox = await checkout;
   expectHeaders(sandbox.headers());
   expect(sandbox.headers()['content-security-policy']).not.toContain('form-action');

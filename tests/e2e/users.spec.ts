@@ -92,7 +92,7 @@ test('the admin gives a student the staff role in one faculty, and the role show
   // A new row starts empty ("global" as placeholder); choosing the faculty scopes it there.
   await row.locator('.assignment-orgs').click();
   await page.keyboard.type('DCS-CNTT');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Đoàn khoa Công nghệ Thông tin' }).first().click(); // the faculty, before its units (path order)
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '(DCS-CNTT)' }).first().click(); // options carry the code; units carry their parent's name
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(dialog).toBeHidden();
