@@ -4,6 +4,7 @@ import { useModalForm } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Tooltip, type ButtonProps } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../providers/http';
 import { OrganizationFormModal } from './form';
@@ -88,6 +89,14 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
     },
   });
 
+  // Refine copies the loaded record into the form in a passive effect that can run seconds after the
+  // data arrives on a busy machine, wiping what was typed meanwhile (as the campaign form did): the
+  // form stays disabled until that copy has run (this effect is declared after Refine's).
+  const loaded = edit.query?.data?.data;
+  const [filled, setFilled] = useState<unknown>(undefined);
+  useEffect(() => setFilled(loaded), [loaded]);
+  const editLoading = edit.open && (edit.query?.isFetching === true || loaded === undefined || filled !== loaded);
+
   function confirmDelete() {
     modal.confirm({
       title: t('organizations:delete.title'),
@@ -124,7 +133,7 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
           {t('buttons.delete')}
         </Button>
       </Gated>
-      {canEdit && <OrganizationFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />}
+      {canEdit && <OrganizationFormModal action="edit" modalProps={edit.modalProps} formProps={{ ...edit.formProps, disabled: editLoading }} />}
     </Space>
   );
 }
