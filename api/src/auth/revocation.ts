@@ -5,10 +5,9 @@
  * rows the first time a database is used, so a logout or an administrator's reset still refuses
  * the family's access tokens after a restart.
  */
-import { SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE } from '@doanhoi/shared';
-import { and, eq, gte, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { superAdminIds } from '../roles/grants';
 import { forgetRevokedFamilies, markFamilyRevoked } from './actor';
 import { refreshTokens } from './schema';
 
@@ -50,26 +49,6 @@ export function revokeUserSessions(tx: Writer, userId: number, reason: RevokeRea
 /** Access tokens of these families are refused from now on by this process. */
 export function markRevoked(families: string[]): void {
   for (const f of families) markFamilyRevoked(f);
-}
-
-/** Users who are super admins now (a handful): compared before and after a role write. */
-export function superAdminIds(db: Pick<Db, 'selectDistinct'>): Set<number> {
-  const rows = db
-    .selectDistinct({ userId: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .leftJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)))
-    .where(
-      and(
-        isNull(userRoles.organizationId),
-        eq(userRoles.isActive, true),
-        eq(roles.isActive, true),
-        or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
-      ),
-    )
-    .all();
-  return new Set(rows.map((r) => r.userId));
 }
 
 /** Whoever stopped being a super admin since `before` loses every session at once. */

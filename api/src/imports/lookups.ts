@@ -1,12 +1,12 @@
 /** Batched lookups used while checking an import (chunked IN lists: never one query per row). */
-import { isSuperAdmin, normalizeText, SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE, type RoleGrant } from '@doanhoi/shared';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { normalizeText } from '@doanhoi/shared';
+import { inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { classes } from '../classes/schema';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
 import { organizations } from '../organizations/schema';
-import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { superAdminIds } from '../roles/grants';
 import { userScope, usersInScope } from '../users/scope';
 import type { Actor } from '../lib/context';
 
@@ -91,31 +91,10 @@ export function ancestorsAndSelf(path: string): number[] {
   return path.split('/').filter(Boolean).map(Number);
 }
 
-/** Users among `ids` who are super admins (a global, active super_admin role or system.access_admin). */
+/** Users among `ids` who are super admins, in chunked IN lists. */
 function superAdmins(db: Db, ids: number[]): Set<number> {
   const out = new Set<number>();
-  for (const chunk of chunked(ids)) {
-    const rows = db
-      .selectDistinct({ userId: userRoles.userId, name: roles.name, code: permissions.code })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-      .leftJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)))
-      .where(
-        and(
-          inArray(userRoles.userId, chunk),
-          isNull(userRoles.organizationId),
-          eq(userRoles.isActive, true),
-          eq(roles.isActive, true),
-          or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
-        ),
-      )
-      .all();
-    for (const r of rows) {
-      const grant: RoleGrant = { name: r.name, organizationId: null, permissions: r.code ? [r.code] : [] };
-      if (isSuperAdmin([grant])) out.add(r.userId);
-    }
-  }
+  for (const chunk of chunked(ids)) for (const id of superAdminIds(db, chunk)) out.add(id);
   return out;
 }
 

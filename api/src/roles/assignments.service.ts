@@ -10,7 +10,8 @@ import {
   type RoleAssignmentRow,
 } from '@doanhoi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { revokeLostSuperAdmins, superAdminIds } from '../auth/revocation';
+import { revokeLostSuperAdmins } from '../auth/revocation';
+import { superAdminIds } from './grants';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';

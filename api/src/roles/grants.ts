@@ -1,5 +1,5 @@
-import type { RoleGrant } from '@doanhoi/shared';
-import { eq } from 'drizzle-orm';
+import { SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE, type RoleGrant } from '@doanhoi/shared';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { permissions, rolePermissions, roles, userRoles } from './schema';
 
@@ -51,4 +51,28 @@ export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
     if (r.code && r.permActive) (g.permissions as string[]).push(r.code);
   }
   return [...byLink.values()];
+}
+
+/**
+ * Users who are super admins (a global, active super_admin role or system.access_admin), among
+ * `among` when given (callers chunk long lists); without it, all of them (a handful).
+ */
+export function superAdminIds(db: Pick<Db, 'selectDistinct'>, among?: number[]): Set<number> {
+  const rows = db
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)))
+    .where(
+      and(
+        among ? inArray(userRoles.userId, among) : undefined,
+        isNull(userRoles.organizationId),
+        eq(userRoles.isActive, true),
+        eq(roles.isActive, true),
+        or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
+      ),
+    )
+    .all();
+  return new Set(rows.map((r) => r.userId));
 }

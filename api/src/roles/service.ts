@@ -13,7 +13,8 @@ import {
   type UpdateRole,
 } from '@doanhoi/shared';
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { revokeLostSuperAdmins, superAdminIds } from '../auth/revocation';
+import { revokeLostSuperAdmins } from '../auth/revocation';
+import { superAdminIds } from './grants';
 import type { Db } from '../db/client';
 import { seedDefaultRoles } from './defaults';
 import { filterKey, searchTextLike } from '../departments/query';
