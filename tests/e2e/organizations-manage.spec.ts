@@ -13,6 +13,14 @@ async function pick(page: Page, select: Locator, option: string) {
 
 const errorToasts = (page: Page) => page.locator('.ant-notification-notice-error');
 
+/** Confirms the open delete dialog and answers the status of the DELETE it sent. */
+async function deleteConfirmed(page: Page): Promise<number> {
+  const answered = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/organizations\/\d+$/.test(r.url()));
+  await page.getByTestId('confirm-delete').click();
+  const res = await answered;
+  return res.status();
+}
+
 test('the admin creates, edits and deletes organizations from the tree and the detail pages', async ({ page }) => {
   await signIn(page, ADMIN, '/organizations');
   await page.getByTestId('organization-add').click();
@@ -53,14 +61,16 @@ test('the admin creates, edits and deletes organizations from the tree and the d
   await expect(page.getByTestId('organization-page')).toContainText('Mô tả mới');
 
   await page.getByTestId('organization-delete').click();
-  await page.getByTestId('confirm-delete').click();
+  expect(await deleteConfirmed(page)).toBe(200);
   await expect(page).toHaveURL(/\/organizations\/doan_co_so\/DCS-E2E$/);
+  // The router renders the new address in a transition: the child's page can stay on screen a moment after the URL changed.
+  await expect(page.getByTestId('organization-page').locator('h3')).toContainText('Đoàn khoa Thử nghiệm');
   // The parent's page shows its children again from the server (not the list it had cached), and the first
   // confirmation has left the page: clicking its lingering OK again would re-delete the child (404), not the parent.
   await expect(page.getByTestId('org-children')).toContainText('Không có tổ chức trực thuộc');
   await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
   await page.getByTestId('organization-delete').click();
-  await page.getByTestId('confirm-delete').click();
+  expect(await deleteConfirmed(page)).toBe(200);
   await expect(errorToasts(page)).toHaveCount(0);
   // Back to the parent's page, where it is gone.
   await expect(page).toHaveURL(/\/organizations\/doan_truong\/DTBK$/);

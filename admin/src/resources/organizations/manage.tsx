@@ -97,6 +97,11 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
   useEffect(() => setFilled(loaded), [loaded]);
   const editLoading = edit.open && (edit.query?.isFetching === true || loaded === undefined || filled !== loaded);
 
+  // The deleted organization's page can stay on screen while the router renders the parent (a transition):
+  // its delete stays off, so a second click cannot send the same DELETE again (404).
+  const [deletedId, setDeletedId] = useState<number>();
+  const deleted = deletedId === org.id;
+
   function confirmDelete() {
     modal.confirm({
       title: t('organizations:delete.title'),
@@ -111,6 +116,7 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
           notification.error({ message: t('organizations:delete.failed'), description: deleteRefusal((e as Error).message, t) });
           return;
         }
+        setDeletedId(org.id);
         // The deleted organization's own queries are dropped, not refetched (they would answer 404).
         client.removeQueries({ queryKey: ['organizations', 'by-type-code', org.type, org.code] });
         notification.success({ message: t('organizations:delete.success', { name: org.name }) });
@@ -124,12 +130,12 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
   return (
     <Space wrap>
       <Gated allowed={canEdit} reason={t('organizations:noPermission.edit')}>
-        <Button icon={<EditOutlined />} onClick={() => edit.show(org.id)} disabled={!canEdit} data-testid="organization-edit">
+        <Button icon={<EditOutlined />} onClick={() => edit.show(org.id)} disabled={!canEdit || deleted} data-testid="organization-edit">
           {t('buttons.edit')}
         </Button>
       </Gated>
       <Gated allowed={canDelete && !org.hasChildren} reason={deleteReason}>
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={!canDelete || org.hasChildren} data-testid="organization-delete">
+        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={!canDelete || org.hasChildren || deleted} data-testid="organization-delete">
           {t('buttons.delete')}
         </Button>
       </Gated>
