@@ -1,7 +1,7 @@
 import type { UserListItem } from '@doanhoi/shared';
 import { useSelect } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { DatePicker, Input, Select, Space } from 'antd';
+import { DatePicker, Input, Select, Space, type SelectProps } from 'antd';
 import dayjs from 'dayjs';
 import { OrganizationPicker } from '../../components/organization-picker';
 import { useCurrentOrganization } from '../../context/current-organization';
@@ -53,7 +53,7 @@ export function AuditFilters({ values, onChange }: Props) {
   return (
     <Space wrap className="filter-bar" data-testid="audit-filters">
       <Select
-        {...users.selectProps}
+        {...(users.selectProps as SelectProps)}
         allowClear
         showSearch
         value={values.actorId}
