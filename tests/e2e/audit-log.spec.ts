@@ -52,18 +52,20 @@ test.describe('audit log screen', () => {
   });
 
   test('a faculty admin sees only their faculty, filters, opens a change with its keys masked, and exports', async ({ page }) => {
+    test.setTimeout(SHOTS ? 240_000 : 90_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signIn(page, FACULTY_ADMIN);
     await page.getByTestId('side-nav').getByRole('link', { name: 'Nhật ký thay đổi' }).click();
     await expect(page).toHaveURL(/\/audit-logs/);
     const table = page.getByTestId('audit-table');
-    await expect(table.getByText('organization.update').first()).toBeVisible();
+    await expect(table.getByText('organization.update').first()).toBeVisible({ timeout: 30_000 });
     // Their faculty's change is listed; the other faculty's is not (organization column).
     await expect(table.getByText(/Đoàn khoa Công nghệ Thông tin|DCS-CNTT/).first()).toBeVisible();
     await expect(table.getByText('DCS-DDT')).toHaveCount(0);
 
     // Filter by record type: the payOS settings of the new campaign.
     await page.getByTestId('audit-filter-entity').click();
+    await page.keyboard.type('payOS');
     await page.getByRole('option', { name: 'Cấu hình payOS' }).click();
     await expect(page).toHaveURL(/entity/);
     const row = table.locator('tbody tr', { hasText: 'payos_config.create' }).first();
@@ -91,7 +93,7 @@ test.describe('audit log screen', () => {
   test('a global reader sees the other faculty too; a member has no menu entry and is refused', async ({ page, browser }) => {
     await signIn(page, ADMIN);
     await page.goto('/audit-logs?filters[0][field]=action&filters[0][operator]=eq&filters[0][value]=organization.update');
-    await expect(page.getByTestId('audit-table').getByText('DCS-DDT').first()).toBeVisible();
+    await expect(page.getByTestId('audit-table').locator('tbody tr', { hasText: 'DCS-DDT' }).first()).toBeVisible({ timeout: 30_000 });
 
     const memberPage = await (await browser.newContext()).newPage();
     await signIn(memberPage, MEMBER);

@@ -57,6 +57,7 @@ test.describe('member profile in the portal', () => {
   });
 
   test('shows the record, changes the phone only, and links each payment to its page', async ({ page }) => {
+    test.setTimeout(SHOTS ? 300_000 : 90_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await portalSignIn(page);
     await page.getByTestId('profile-link').click();

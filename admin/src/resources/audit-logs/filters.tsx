@@ -75,6 +75,8 @@ export function AuditFilters({ values, onChange }: Props) {
       />
       <Select
         allowClear
+        showSearch
+        optionFilterProp="label"
         value={values.entity}
         onChange={(v) => onChange({ entity: v })}
         placeholder={t('audit:filters.entity')}

@@ -73,16 +73,21 @@ export function AuditLogList() {
         locale={{ emptyText: <Empty description={t(filtered ? 'audit:empty.noResults' : 'audit:empty.none')} /> }}
         data-testid="audit-table"
       >
-        <Table.Column<AuditLog> dataIndex="createdAt" title={t('audit:fields.time')} width={170} render={(v: string) => formatDateTime(v)} />
+        <Table.Column<AuditLog> dataIndex="createdAt" title={t('audit:fields.time')} width={150} render={(v: string) => formatDateTime(v)} />
         <Table.Column<AuditLog>
           dataIndex="actor"
           title={t('audit:fields.actor')}
           render={(a: AuditLog['actor']) =>
             a ? (
               // Clicking a person shows only their changes.
-              <Button type="link" size="small" className="audit-actor" onClick={() => onChange({ actorId: a.id })}>
-                {fullName(a)} <Typography.Text type="secondary">({a.code})</Typography.Text>
-              </Button>
+              <>
+                <Button type="link" size="small" className="audit-actor" onClick={() => onChange({ actorId: a.id })}>
+                  {fullName(a)}
+                </Button>
+                <div>
+                  <Typography.Text type="secondary">{a.code}</Typography.Text>
+                </div>
+              </>
             ) : (
               <Typography.Text type="secondary">{t('audit:system')}</Typography.Text>
             )
@@ -104,7 +109,7 @@ export function AuditLogList() {
           title={t('audit:fields.organization')}
           render={(o: AuditLog['organization']) => (o ? `${o.name} (${o.code})` : <Typography.Text type="secondary">—</Typography.Text>)}
         />
-        <Table.Column<AuditLog> dataIndex="ip" title={t('audit:fields.ip')} render={(v: string | null) => v ?? '—'} />
+        <Table.Column<AuditLog> dataIndex="ip" title={t('audit:fields.ip')} className="nowrap" render={(v: string | null) => v ?? '—'} />
         <Table.Column<AuditLog>
           key="details"
           title={t('table.actions')}

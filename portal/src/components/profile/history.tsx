@@ -61,16 +61,20 @@ export function PaymentHistory() {
           <tbody>
             {items.map((o) => (
               <tr key={o.id}>
-                <td>
+                <td data-label={t('history.campaign')}>
                   <strong>{o.campaign.name}</strong>
                   <div className="muted small">{o.feeLevel.levelName}</div>
                 </td>
-                <td className="nowrap">{formatVnd(o.amount)}</td>
-                <td>
+                <td className="nowrap" data-label={t('history.amount')}>
+                  {formatVnd(o.amount)}
+                </td>
+                <td data-label={t('history.status')}>
                   <span className={`badge ${BADGE[o.status] ?? 'badge-muted'}`}>{t(`history.statuses.${o.status}`)}</span>
                 </td>
-                <td className="nowrap">{formatDateTime(o.paidAt ?? o.createdAt)}</td>
-                <td>
+                <td className="nowrap" data-label={t('history.date')}>
+                  {formatDateTime(o.paidAt ?? o.createdAt)}
+                </td>
+                <td data-label={t('history.receipt')}>
                   <Link href={`/payment-result/${o.orderCode}`} data-testid={`receipt-${o.orderCode}`}>
                     {t(o.status === 'PAID' ? 'history.viewReceipt' : 'history.viewOrder')}
                   </Link>
