@@ -22,6 +22,7 @@ import {
 import { queryClient } from './query-client';
 import { resources } from './resources';
 import {
+  AuditLogList,
   CampaignList,
   CampaignShowPage,
   ClassList,
@@ -83,6 +84,7 @@ export function App() {
                 <Route index element={<CampaignList />} />
                 <Route path=":id" element={<CampaignShowPage />} />
               </Route>
+              <Route path="/audit-logs" element={<AuditLogList />} />
               <Route path="*" element={<ErrorComponent />} />
             </Route>
             <Route

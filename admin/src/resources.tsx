@@ -1,7 +1,7 @@
 /**
  * The resources Refine knows: name (the API path under /api), route strings (000 §2, 001 §2),
  * meta.label (an i18n key), meta.icon and meta.permission (the code that shows the nav item
- * and guards its routes). meta.guard=false leaves a route to the sign-in guard only; meta.universityWide
+ * and guards its routes; meta.permissionAny lists codes that also open it). meta.guard=false leaves a route to the sign-in guard only; meta.universityWide
  * marks catalogues whose writes need a global grant.
  */
 import {
@@ -11,6 +11,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DollarOutlined,
+  HistoryOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
   UserOutlined,
@@ -79,7 +80,18 @@ export const resources: ResourceProps[] = [
       permissionActions: { show: 'read' },
     },
   },
+  // Issue 15: audit.access in the working organization, or a global system.view_logs grant.
+  {
+    name: 'audit-logs',
+    list: '/audit-logs',
+    meta: { label: 'nav.auditLogs', icon: <HistoryOutlined />, permission: 'audit.access', permissionAny: ['system.view_logs'] },
+  },
 ];
+
+/** Other codes that open a resource besides meta.permission (any one is enough). */
+export function alternatives(meta: Record<string, unknown> | undefined): string[] {
+  return Array.isArray(meta?.permissionAny) ? (meta.permissionAny as string[]) : [];
+}
 
 /** Links to the portal app on the same origin: full-page loads, always shown (001 §2). */
 export interface ExternalNavItem {

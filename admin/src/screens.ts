@@ -13,3 +13,4 @@ export const ClassList = lazy(() => import('./resources/classes').then((m) => ({
 export const RoleList = lazy(() => import('./resources/roles').then((m) => ({ default: m.RoleList })));
 export const CampaignList = lazy(() => import('./resources/payment-campaigns').then((m) => ({ default: m.CampaignList })));
 export const CampaignShowPage = lazy(() => import('./resources/payment-campaigns').then((m) => ({ default: m.CampaignShowPage })));
+export const AuditLogList = lazy(() => import('./resources/audit-logs').then((m) => ({ default: m.AuditLogList })));

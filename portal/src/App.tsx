@@ -1,14 +1,17 @@
 /** Wiring only: the route table and the sign-in guard. */
 import { session } from '@doanhoi/shared/client/session';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Layout } from './components/layout';
-import { NotFound } from './components/states';
+import { NotFound, PageSpinner } from './components/states';
 import { ChangePasswordPage } from './pages/change-password';
 import { LoginPage } from './pages/login';
 import { MyCampaignsPage } from './pages/my-campaigns';
 import { PaymentResultPage } from './pages/payment-result';
 import { matchPath, Redirect, useLocation } from './router';
-import { changePasswordUrl, loginUrl, MY_CAMPAIGNS_PATH } from './rules';
+import { changePasswordUrl, loginUrl, MY_CAMPAIGNS_PATH, PROFILE_PATH } from './rules';
+
+// Issue 15: the profile page is its own chunk, so the first load (my-campaigns) does not grow.
+const ProfilePage = lazy(() => import('./pages/profile'));
 
 /**
  * Signed-in pages; others go to the sign-in page with ?to= the page they asked for, and an account
@@ -30,6 +33,15 @@ export function App() {
     return (
       <Authenticated href={href}>
         <MyCampaignsPage />
+      </Authenticated>
+    );
+  }
+  if (matchPath(PROFILE_PATH, pathname)) {
+    return (
+      <Authenticated href={href}>
+        <Suspense fallback={<PageSpinner />}>
+          <ProfilePage />
+        </Suspense>
       </Authenticated>
     );
   }

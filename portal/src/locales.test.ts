@@ -12,7 +12,7 @@ function keys(value: unknown, prefix = ''): string[] {
 
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(resolve(ROOT, lng, `${ns}.json`), 'utf8')) as unknown;
 
-describe.each(['portal', 'myPayments'])('%s translations', (ns) => {
+describe.each(['portal', 'myPayments', 'profile'])('%s translations', (ns) => {
   it('has the same keys in vi and en', () => {
     expect([...new Set(keys(load('en', ns)))].sort()).toEqual([...new Set(keys(load('vi', ns)))].sort());
   });

@@ -37,6 +37,7 @@ export const DESCRIPTION_WORDS = 4;
 export const VISIBLE_CAMPAIGN_STATUSES: readonly string[] = ['ACTIVE', 'CANCELLED'];
 
 export const MY_CAMPAIGNS_PATH = '/payment/my-campaigns';
+export const PROFILE_PATH = '/payment/profile';
 export const LOGIN_PATH = '/payment/login';
 export const CHANGE_PASSWORD_PATH = '/payment/change-password';
 

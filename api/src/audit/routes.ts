@@ -1,16 +1,33 @@
-import { auditListQuery } from '@doanhoi/shared';
-import { Hono } from 'hono';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { auditExportQuery, auditListQuery, holdsAnywhere } from '@doanhoi/shared';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { audit, auditContext } from '../lib/audit';
+import { requireAuth } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { auditService } from './service';
+import { exportFileName, EXPORT_PAGE, streamXlsx } from '../exports/writer';
+import { AUDIT_EXPORT_FIELDS } from './fields';
+import { AUDIT_GLOBAL_CODE, AUDIT_ORG_CODE, auditService } from './service';
 
-/**
- * Audit log API: who changed a role, a grant, a membership or a catalogue entry, and when.
- * system.view_logs is a system code, so only a global role or a super admin holds it.
- */
+/** A global system.view_logs grant, or audit.access somewhere (the service then scopes the rows). */
+const requireAuditReader: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const roles = c.get('actor').roles;
+  if (!holdsAnywhere(roles, AUDIT_GLOBAL_CODE) && !holdsAnywhere(roles, AUDIT_ORG_CODE)) forbidden();
+  await next();
+};
+
+const service = (c: Context<AppEnv>) => auditService(c.get('deps'), c.get('actor'));
+
+/** Audit log API: who changed a role, a grant, a membership, a campaign or a catalogue entry, and when. */
 export function auditRoutes() {
-  return new Hono<AppEnv>().get('/', requireAuth, requirePermission('system.view_logs'), validate('query', auditListQuery), (c) =>
-    c.json(auditService(c.get('deps')).list(c.req.valid('query'))),
-  );
+  return new Hono<AppEnv>()
+    .get('/', requireAuth, requireAuditReader, validate('query', auditListQuery), (c) => c.json(service(c).list(c.req.valid('query'))))
+    .get('/export', requireAuth, requireAuditReader, validate('query', auditExportQuery), (c) => {
+      const q = c.req.valid('query');
+      const s = service(c);
+      const pages = s.exportPages(q, EXPORT_PAGE);
+      const { actorId, ip } = auditContext(c);
+      c.get('deps').db.transaction((tx) => audit(tx, { actorId, ip, action: 'export.audit_logs', entity: 'audit_log', after: { filters: q }, organizationId: q.organizationId ?? null }));
+      return streamXlsx(exportFileName('audit', 'nhat ky thay doi'), 'Nhật ký', [...AUDIT_EXPORT_FIELDS], pages);
+    });
 }

@@ -1,39 +1,85 @@
-import type { AuditListQuery, AuditListResponse, AuditLog } from '@doanhoi/shared';
-import { and, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
-import type { Deps } from '../lib/context';
+import { fullName, formatDateTime, hasPermission, type AuditExportQuery, type AuditListQuery, type AuditListResponse, type AuditLog } from '@doanhoi/shared';
+import { and, count, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { Actor, Deps } from '../lib/context';
+import { maskSecrets } from '../lib/audit';
+import { forbidden } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
+import { organizations } from '../organizations/schema';
+import { orgScope, scopeCondition, scopeKey } from '../payments/access';
 import { users } from '../users/schema';
 import { auditLogs } from './schema';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const AUDIT_ORG_CODE = 'audit.access';
+export const AUDIT_GLOBAL_CODE = 'system.view_logs';
 
 /** A bare day is a Vietnam calendar day (UTC+7, no daylight saving); anything else carries its zone. */
 function startOf(value: string): Date {
   return new Date(DATE_ONLY.test(value) ? `${value}T00:00:00+07:00` : value);
 }
 
-/** Stored snapshots are JSON; an unreadable one is shown as recorded rather than failing the page. */
+/**
+ * Stored snapshots are JSON; an unreadable one is shown as recorded rather than failing the page.
+ * Masked again on the way out: rows written before masking (or by hand) must not show credentials either.
+ */
 function parseSnapshot(text: string | null): unknown {
   if (text == null) return null;
   try {
-    return JSON.parse(text);
+    return maskSecrets(JSON.parse(text));
   } catch {
     return text;
   }
 }
 
-/** Who changed what and when: read-only, newest first. */
-export function auditService({ db }: Deps) {
-  function filters(q: AuditListQuery): SQL | undefined {
+const selection = {
+  log: auditLogs,
+  actor: { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email },
+  organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
+};
+
+type Row = { log: typeof auditLogs.$inferSelect; actor: AuditLog['actor'] | { id: null }; organization: AuditLog['organization'] | { id: null } };
+
+function toLog({ log, actor, organization }: Row): AuditLog {
+  return {
+    id: log.id,
+    actor: actor && actor.id != null ? (actor as AuditLog['actor']) : null,
+    action: log.action,
+    entity: log.entity,
+    entityId: log.entityId,
+    before: parseSnapshot(log.before),
+    after: parseSnapshot(log.after),
+    ip: log.ip,
+    organization: organization && organization.id != null ? (organization as AuditLog['organization']) : null,
+    createdAt: log.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Who changed what and when: read-only, newest first. A global system.view_logs holder (or a super
+ * admin) reads every row; an audit.access holder reads the rows of the organizations beneath its grants.
+ */
+export function auditService({ db }: Deps, actor: Actor) {
+  const global = hasPermission(actor.roles, AUDIT_GLOBAL_CODE);
+  const scope = global ? ({ all: true } as const) : orgScope(db, actor, AUDIT_ORG_CODE);
+
+  function filters(q: AuditExportQuery): SQL | undefined {
     // `to` as a bare day includes that whole day; as an instant it is inclusive.
     let to: SQL | undefined;
     if (q.to !== undefined) {
-      to = DATE_ONLY.test(q.to)
-        ? lt(auditLogs.createdAt, new Date(startOf(q.to).getTime() + DAY_MS))
-        : lte(auditLogs.createdAt, startOf(q.to));
+      to = DATE_ONLY.test(q.to) ? lt(auditLogs.createdAt, new Date(startOf(q.to).getTime() + DAY_MS)) : lte(auditLogs.createdAt, startOf(q.to));
+    }
+    let org: SQL | undefined;
+    if (q.organizationId !== undefined) {
+      const row = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get();
+      // An organization outside the caller's reach is refused rather than answered empty.
+      if (!scope.all && (!row || !scope.paths.some((p) => row.path.startsWith(p)))) forbidden();
+      // Rows of a deleted organization are kept (no foreign key): its own id still matches.
+      org = row ? or(eq(auditLogs.organizationId, q.organizationId), scopeCondition({ all: false, paths: [row.path] }, organizations.path)) : eq(auditLogs.organizationId, q.organizationId);
     }
     return and(
+      scopeCondition(scope, organizations.path),
+      org,
       q.actorId === undefined ? undefined : eq(auditLogs.actorId, q.actorId),
       q.entity === undefined ? undefined : eq(auditLogs.entity, q.entity),
       q.entityId === undefined ? undefined : eq(auditLogs.entityId, q.entityId),
@@ -43,37 +89,56 @@ export function auditService({ db }: Deps) {
     );
   }
 
+  const base = (where: SQL | undefined) =>
+    db
+      .select(selection)
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.actorId))
+      .leftJoin(organizations, eq(organizations.id, auditLogs.organizationId))
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
+
   return {
     list(q: AuditListQuery): AuditListResponse {
       const where = filters(q);
       const { page, limit, ...rest } = q;
-      const total = cachedTotal(db, ['audit_logs'], JSON.stringify(rest), () =>
-        db.select({ n: count() }).from(auditLogs).where(where).get()!.n,
+      const total = cachedTotal(db, ['audit_logs', 'organizations'], `${scopeKey(scope)}|${JSON.stringify(rest)}`, () =>
+        db.select({ n: count() }).from(auditLogs).leftJoin(organizations, eq(organizations.id, auditLogs.organizationId)).where(where).get()!.n,
       );
-      const rows = db
-        .select({
-          log: auditLogs,
-          actor: { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email },
-        })
-        .from(auditLogs)
-        .leftJoin(users, eq(users.id, auditLogs.actorId))
-        .where(where)
-        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .all();
-      const data: AuditLog[] = rows.map(({ log, actor }) => ({
-        id: log.id,
-        actor: actor && actor.id != null ? actor : null,
-        action: log.action,
-        entity: log.entity,
-        entityId: log.entityId,
-        before: parseSnapshot(log.before),
-        after: parseSnapshot(log.after),
-        ip: log.ip,
-        createdAt: log.createdAt.toISOString(),
-      }));
-      return { data, total, page, limit, totalPages: totalPages(total, limit) };
+      const rows = base(where).limit(limit).offset((page - 1) * limit).all() as Row[];
+      return { data: rows.map(toLog), total, page, limit, totalPages: totalPages(total, limit) };
+    },
+
+    /**
+     * The filtered rows for the xlsx export, newest first, keyset-paged on (createdAt, id). The
+     * filters are checked now (an out-of-scope organization is a 403), the rows read as the file streams.
+     */
+    exportPages(q: AuditExportQuery, pageSize: number): () => AsyncGenerator<Record<string, string | null>[]> {
+      const where = filters(q);
+      return () => pages(where, pageSize);
     },
   };
+
+  async function* pages(where: SQL | undefined, pageSize: number): AsyncGenerator<Record<string, string | null>[]> {
+      let last: { at: Date; id: number } | null = null;
+      for (;;) {
+        const after: SQL | undefined = last ? or(lt(auditLogs.createdAt, last.at), and(eq(auditLogs.createdAt, last.at), lt(auditLogs.id, last.id))) : undefined;
+        const rows = base(and(where, after)).limit(pageSize).all() as Row[];
+        if (rows.length === 0) return;
+        const tail = rows[rows.length - 1]!.log;
+        last = { at: tail.createdAt, id: tail.id };
+        yield rows.map(toLog).map((l) => ({
+          time: formatDateTime(l.createdAt),
+          actorCode: l.actor?.code ?? null,
+          actorName: l.actor ? fullName(l.actor) : null,
+          action: l.action,
+          entity: l.entity,
+          entityId: l.entityId,
+          organization: l.organization ? `${l.organization.name} (${l.organization.code})` : null,
+          ip: l.ip,
+          before: l.before == null ? null : JSON.stringify(l.before),
+          after: l.after == null ? null : JSON.stringify(l.after),
+        }));
+      }
+  }
 }

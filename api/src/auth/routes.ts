@@ -1,10 +1,11 @@
-import { authProvidersSchema, changePasswordSchema, loginSchema, permissionsQuery, refreshSchema } from '@doanhoi/shared';
+import { authProvidersSchema, changePasswordSchema, loginSchema, myProfileUpdateSchema, permissionsQuery, refreshSchema } from '@doanhoi/shared';
 import { Hono } from 'hono';
 import { clientIp } from '../lib/audit';
 import { requireAuth, requireSession } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { googleRoutes } from './google';
+import { profileService } from './profile.service';
 import { LoginRateLimiter } from './rate-limit';
 import { authService } from './service';
 
@@ -27,6 +28,11 @@ export function authRoutes(limiter: LoginRateLimiter) {
     .get('/profile', requireSession, (c) => c.json(authService(c.get('deps')).profile(c.get('actor').id)))
     .get('/me/permissions', requireAuth, validate('query', permissionsQuery), (c) =>
       c.json(authService(c.get('deps')).permissions(c.get('actor').id, c.req.valid('query').organizationId)),
+    )
+    // Issue 15 part 6: the member's own profile in the portal; contact details only are writable.
+    .get('/me/profile', requireAuth, (c) => c.json(profileService(c.get('deps'), c.get('actor').id).read()))
+    .patch('/me/profile', requireAuth, validate('json', myProfileUpdateSchema), (c) =>
+      c.json(profileService(c.get('deps'), c.get('actor').id).updateContact(c.req.valid('json'), clientIp(c))),
     )
     .get('/me/organizations', requireAuth, (c) => c.json(authService(c.get('deps')).memberships(c.get('actor').id)))
     .post('/change-password', requireSession, validate('json', changePasswordSchema), async (c) => {

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
+import { auditOrganization } from '../audit/organization';
 import { auditLogs } from '../audit/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from './context';
 import { requestHeader } from './headers';
 
-type Tx = Pick<Db, 'insert'>;
+type Tx = Pick<Db, 'insert' | 'select'>;
 
 const SECRET_KEY = /pass(word)?|hash|secret|token|api_?key|checksum/i;
 
@@ -28,6 +29,8 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   ip?: string | null;
+  /** The organization the change concerns; derived from the entity when omitted (audit/organization.ts). */
+  organizationId?: number | null;
 }
 
 /** Call inside the write's transaction so the change and its record commit together. */
@@ -41,6 +44,7 @@ export function audit(tx: Tx, e: AuditEntry): void {
       before: e.before === undefined ? null : JSON.stringify(maskSecrets(e.before)),
       after: e.after === undefined ? null : JSON.stringify(maskSecrets(e.after)),
       ip: e.ip ?? null,
+      organizationId: e.organizationId === undefined ? auditOrganization(tx, e) : e.organizationId,
     })
     .run();
 }

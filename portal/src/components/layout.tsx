@@ -5,7 +5,7 @@ import { useState, type PropsWithChildren } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../api';
 import { Link, navigate } from '../router';
-import { LOGIN_PATH, MY_CAMPAIGNS_PATH } from '../rules';
+import { LOGIN_PATH, MY_CAMPAIGNS_PATH, PROFILE_PATH } from '../rules';
 import { WalletIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
@@ -31,6 +31,9 @@ export function Layout({ signedIn = true, children }: PropsWithChildren<{ signed
           </Link>
           <nav className="header-nav" aria-label={t('nav.label')}>
             <Link href={MY_CAMPAIGNS_PATH}>{t('nav.myPayments')}</Link>
+            <Link href={PROFILE_PATH} data-testid="profile-link">
+              {t('nav.profile')}
+            </Link>
             {/* The admin is another app on this origin: a plain, full-page link. */}
             <a href="/" data-testid="admin-link">
               {t('nav.admin')}

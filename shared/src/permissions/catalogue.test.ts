@@ -48,7 +48,7 @@ describe('permission catalogue', () => {
     expect(missing).toEqual([]);
   });
 
-  it('keeps the category order of 000 §2, then system', () => {
+  it('keeps the category order of 000 §2, then system, then audit (issue 15)', () => {
     expect([...PERMISSION_CATEGORIES]).toEqual([
       'dashboard',
       'users',
@@ -59,6 +59,7 @@ describe('permission catalogue', () => {
       'my-payments',
       'permissions',
       'system',
+      'audit',
     ]);
     expect(categoryOrder('dashboard')).toBe(0);
     expect(categoryOrder('permissions')).toBe(7);

@@ -10,6 +10,8 @@ export const PERMISSION_CATEGORIES = [
   'my-payments',
   'permissions',
   'system',
+  // Appended last so the sortOrder of every older code stays where it was (issue 15).
+  'audit',
 ] as const;
 export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
 
@@ -94,6 +96,8 @@ const byCategory: Record<PermissionCategory, Entry[]> = {
     ['system.manage_settings', 'Quản lý cấu hình', 'system'],
     ['system.view_logs', 'Xem nhật ký hệ thống', 'system'],
   ],
+  // Organization context: an organization's admin reads the changes made in its subtree.
+  audit: [['audit.access', 'Xem nhật ký thay đổi']],
 };
 
 export const PERMISSIONS: readonly PermissionDefinition[] = PERMISSION_CATEGORIES.flatMap((category, ci) =>

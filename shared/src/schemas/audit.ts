@@ -18,6 +18,8 @@ export const auditListQuery = z.object({
   entity: z.string().trim().min(1, invalid).max(50, invalid).optional(),
   entityId: z.string().trim().min(1, invalid).max(100, invalid).optional(),
   action: z.string().trim().min(1, invalid).max(100, invalid).optional(),
+  /** Rows about this organization and its subtree (issue 15). */
+  organizationId: z.coerce.number({ error: invalid }).int(invalid).positive(invalid).optional(),
   from: auditDateQuery.optional(),
   to: auditDateQuery.optional(),
 });
@@ -42,6 +44,8 @@ export const auditLogSchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
+  /** The organization the change concerns; null for user and system-wide rows (global readers only). */
+  organization: z.object({ id: z.number(), name: z.string(), code: z.string(), type: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
@@ -54,3 +58,7 @@ export const auditListResponse = z.object({
   totalPages: z.number(),
 });
 export type AuditListResponse = z.infer<typeof auditListResponse>;
+
+/** The export takes the list's filters without paging (issue 15). */
+export const auditExportQuery = auditListQuery.omit({ page: true, limit: true });
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;

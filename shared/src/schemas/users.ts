@@ -177,3 +177,15 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 
 export const userBulkDeleteResponse = z.object({ deletedCount: z.number() });
 export type UserBulkDeleteResponse = z.infer<typeof userBulkDeleteResponse>;
+
+/**
+ * Issue 15 part 6: what a member may change on their own profile. Only contact details: the
+ * e-mail is the sign-in name and code, names, class and Đoàn/Hội status are the office's records.
+ * Strict, so a body naming any other field is refused (400) instead of silently ignored.
+ */
+export const myProfileUpdateSchema = z.strictObject({ phone: phoneField }, { error: 'validation.invalidValue' });
+export type MyProfileUpdate = z.infer<typeof myProfileUpdateSchema>;
+
+/** GET /auth/me/profile: the member's own record with its class, departments and memberships. */
+export const myProfileSchema = userSchema.extend({ organizations: z.array(userMembershipSchema) });
+export type MyProfile = z.infer<typeof myProfileSchema>;

@@ -3,7 +3,7 @@ import { useThemedLayoutContext } from '@refinedev/antd';
 import { useLink, useMenu, useTranslate, type TreeMenuItem } from '@refinedev/core';
 import { Button, Layout, Menu, Spin, type MenuProps } from 'antd';
 import { useCurrentOrganization } from '../../context/current-organization';
-import { DATA_MANAGEMENT, externalNavItems } from '../../resources';
+import { alternatives, DATA_MANAGEMENT, externalNavItems } from '../../resources';
 import { AppTitle } from './title';
 
 type Item = NonNullable<MenuProps['items']>[number];
@@ -28,7 +28,7 @@ export function Sider() {
       return children.length ? { key: item.key, icon: item.meta?.icon, label, children } : null;
     }
     const permission = item.meta?.permission;
-    if (typeof permission === 'string' && !can(permission)) return null;
+    if (typeof permission === 'string' && !can([permission, ...alternatives(item.meta)], 'any')) return null;
     return { key: item.key, icon: item.meta?.icon, label: <Link to={item.route ?? '/'}>{label}</Link> };
   };
 

@@ -3,6 +3,7 @@ import { Spin } from 'antd';
 import type { PropsWithChildren } from 'react';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { AccessDenied } from '../../pages/access-denied';
+import { alternatives } from '../../resources';
 import type { MatchMode } from '../../providers';
 
 interface PermissionGuardProps {
@@ -32,5 +33,10 @@ export function ResourceGuard({ children }: PropsWithChildren) {
   const { resource } = useResourceParams();
   const permission = resource?.meta?.permission;
   if (typeof permission !== 'string' || resource?.meta?.guard === false) return <>{children}</>;
-  return <PermissionGuard permissions={[permission]}>{children}</PermissionGuard>;
+  const any = alternatives(resource?.meta);
+  return (
+    <PermissionGuard permissions={[permission, ...any]} mode={any.length ? 'any' : 'all'}>
+      {children}
+    </PermissionGuard>
+  );
 }

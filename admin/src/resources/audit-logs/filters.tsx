@@ -1,0 +1,107 @@
+import type { UserListItem } from '@doanhoi/shared';
+import { useSelect } from '@refinedev/antd';
+import { useTranslate } from '@refinedev/core';
+import { DatePicker, Input, Select, Space, type SelectProps } from 'antd';
+import dayjs from 'dayjs';
+import { OrganizationPicker } from '../../components/organization-picker';
+import { useCurrentOrganization } from '../../context/current-organization';
+
+/** Entities that services record (api/src/**): the filter offers these; unknown ones still list. */
+export const AUDIT_ENTITIES = [
+  'organization',
+  'user',
+  'role',
+  'department',
+  'class',
+  'payment_campaign',
+  'payment_assignment',
+  'payment_order',
+  'fee_level',
+  'payos_config',
+  'import_session',
+  'audit_log',
+] as const;
+
+export interface AuditFilterValues {
+  actorId?: number;
+  action?: string;
+  entity?: string;
+  organizationId?: number;
+  from?: string;
+  to?: string;
+}
+
+interface Props {
+  values: AuditFilterValues;
+  onChange: (patch: AuditFilterValues) => void;
+}
+
+/** Filters of the audit screen: who, what, which kind of record, where and when. */
+export function AuditFilters({ values, onChange }: Props) {
+  const t = useTranslate();
+  const { can } = useCurrentOrganization();
+  // The user search is the users list, scoped like it: offered only to whoever may open it.
+  const users = useSelect<UserListItem>({
+    resource: 'users',
+    optionLabel: (u) => `${u.familyName} ${u.givenName} (${u.code})`,
+    optionValue: 'id',
+    pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
+    onSearch: (value) => [{ field: 'q', operator: 'contains', value }],
+    queryOptions: { enabled: can('users.access') },
+    defaultValue: values.actorId,
+  });
+  return (
+    <Space wrap className="filter-bar" data-testid="audit-filters">
+      <Select
+        {...(users.selectProps as SelectProps)}
+        allowClear
+        showSearch
+        value={values.actorId}
+        onChange={(v) => onChange({ actorId: v as number | undefined })}
+        placeholder={t('audit:filters.actor')}
+        aria-label={t('audit:filters.actor')}
+        className="audit-filter-wide"
+        disabled={!can('users.access') && values.actorId === undefined}
+        data-testid="audit-filter-actor"
+      />
+      <Input.Search
+        allowClear
+        defaultValue={values.action}
+        placeholder={t('audit:filters.action')}
+        aria-label={t('audit:filters.action')}
+        onSearch={(v) => onChange({ action: v.trim() || undefined })}
+        className="audit-filter"
+        data-testid="audit-filter-action"
+      />
+      <Select
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        value={values.entity}
+        onChange={(v) => onChange({ entity: v })}
+        placeholder={t('audit:filters.entity')}
+        aria-label={t('audit:filters.entity')}
+        options={AUDIT_ENTITIES.map((e) => ({ value: e, label: t(`audit:entities.${e}`) }))}
+        className="audit-filter"
+        data-testid="audit-filter-entity"
+      />
+      <OrganizationPicker
+        allowClear
+        value={values.organizationId}
+        onChange={(v) => onChange({ organizationId: v as number | undefined })}
+        placeholder={t('audit:filters.organization')}
+        aria-label={t('audit:filters.organization')}
+        className="audit-filter-wide"
+        data-testid="audit-filter-organization"
+      />
+      <DatePicker.RangePicker
+        format="DD/MM/YYYY"
+        value={[values.from ? dayjs(values.from) : null, values.to ? dayjs(values.to) : null]}
+        onChange={(range) => onChange({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
+        placeholder={[t('audit:filters.from'), t('audit:filters.to')]}
+        aria-label={t('audit:filters.dates')}
+        data-testid="audit-filter-dates"
+      />
+    </Space>
+  );
+}

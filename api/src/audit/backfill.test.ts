@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { feeLevels, paymentCampaigns } from '../payments/schema';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { auditLogs } from './schema';
+
+/** Migration 0009 fills organization_id of rows written before the column, by the rules of organization.ts. */
+const BACKFILL = readFileSync(resolve(__dirname, '../../drizzle/0009_audit_organization_backfill.sql'), 'utf8');
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+
+describe('audit organization backfill', () => {
+  it('derives the organization of old rows from their entity, a deleted organization from its parent, and leaves user rows empty', () => {
+    const faculty = t.createOrg('doan_co_so', 'BF-F1');
+    const chiDoan = t.createOrg('chi_doan', 'BF-C1', faculty);
+    const campaign = t.db.insert(paymentCampaigns).values({ organizationId: chiDoan, name: 'Đoàn phí', startDate: new Date(), endDate: new Date() }).returning().get().id;
+    const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Chuẩn', amount: 50_000 }).returning().get().id;
+    const old = (entity: string, entityId: number, before: unknown = null) =>
+      t.db.insert(auditLogs).values({ action: `${entity}.old`, entity, entityId: String(entityId), before: before == null ? null : JSON.stringify(before), organizationId: null }).returning().get().id;
+    const rows = {
+      org: old('organization', chiDoan),
+      deleted: old('organization', 999_001, { id: 999_001, parentId: faculty }),
+      campaign: old('payment_campaign', campaign),
+      level: old('fee_level', level),
+      user: old('user', 1),
+    };
+    t.db.$client.exec(BACKFILL);
+    const orgOf = (id: number) => t.db.select({ o: auditLogs.organizationId }).from(auditLogs).where(eq(auditLogs.id, id)).get()!.o;
+    expect(Object.fromEntries(Object.entries(rows).map(([k, id]) => [k, orgOf(id)]))).toEqual({ org: chiDoan, deleted: faculty, campaign: chiDoan, level: chiDoan, user: null });
+  });
+});

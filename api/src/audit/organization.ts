@@ -1,0 +1,65 @@
+/**
+ * Which organization an audit row concerns (issue 15): derived once, where the row is written,
+ * from the entity it names, so every service's audit() call is covered without each passing it,
+ * and the backfill migration (0009_audit_organization_backfill) applies the same rules to old rows.
+ * Users belong to several organizations, so user rows stay null (global readers only).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { organizations } from '../organizations/schema';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../payments/schema';
+
+export type AuditReader = Pick<Db, 'select'>;
+
+const asId = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+const field = (snap: unknown, key: string): unknown => (snap && typeof snap === 'object' ? (snap as Record<string, unknown>)[key] : undefined);
+
+function campaignOrg(db: AuditReader, campaignId: number | null): number | null {
+  if (campaignId == null) return null;
+  return db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get()?.org ?? null;
+}
+
+export interface AuditTarget {
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export function auditOrganization(db: AuditReader, e: AuditTarget): number | null {
+  const id = asId(Number(e.entityId));
+  // A deleted record is gone by the time its row is written: its `before` snapshot still names the owner.
+  const snap = (key: string) => asId(field(e.after, key)) ?? asId(field(e.before, key));
+  switch (e.entity) {
+    case 'organization': {
+      if (id == null) return null;
+      const exists = db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).get();
+      // A deleted organization's row goes to its parent, whose admin saw it go.
+      return exists ? id : snap('parentId');
+    }
+    case 'payment_campaign':
+      return campaignOrg(db, id) ?? snap('organizationId');
+    case 'payos_config': {
+      const row = id == null ? undefined : db.select({ org: payosConfigs.organizationId }).from(payosConfigs).where(eq(payosConfigs.id, id)).get();
+      return row?.org ?? snap('organizationId') ?? campaignOrg(db, snap('campaignId'));
+    }
+    case 'fee_level': {
+      const row = id == null ? undefined : db.select({ c: feeLevels.campaignId }).from(feeLevels).where(eq(feeLevels.id, id)).get();
+      return campaignOrg(db, row?.c ?? snap('campaignId'));
+    }
+    case 'payment_assignment': {
+      const row = id == null ? undefined : db.select({ c: paymentAssignments.campaignId }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+      const ids = field(e.after, 'campaignIds');
+      // A batch job (overdue check) names its campaigns: one campaign is one organization.
+      const single = Array.isArray(ids) && ids.length === 1 ? asId(ids[0]) : null;
+      return campaignOrg(db, row?.c ?? snap('campaignId') ?? single);
+    }
+    case 'payment_order': {
+      const row = id == null ? undefined : db.select({ c: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)).get();
+      return campaignOrg(db, row?.c ?? snap('campaignId'));
+    }
+    default:
+      // Entities added later (reminders, exemptions…) are covered when their snapshot names the organization or campaign.
+      return snap('organizationId') ?? campaignOrg(db, snap('campaignId'));
+  }
+}
