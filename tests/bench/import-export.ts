@@ -269,7 +269,8 @@ export function printImportExportTable(rows: ImportExportResult[]): boolean {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runImportExportBench(join(tmpdir(), 'doanhoi-bench', 'bench.db'))
+  const port = Number(process.env.BENCH_APP_PORT ?? 3491);
+  runImportExportBench(join(tmpdir(), 'doanhoi-bench', 'bench.db'), { import: port + 2, export: port + 3 })
     .then((rows) => printImportExportTable(rows))
     .catch((e) => {
       console.error(e);
