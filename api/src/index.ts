@@ -9,6 +9,7 @@ import { logger } from './lib/logger';
 import { checkAppSecret } from './lib/secrets';
 import { startPaymentJobs } from './payments/jobs';
 import { payosBanner } from './payos/origin';
+import { startWorker } from './lib/worker-pool';
 
 const env = loadEnv();
 let releaseLock: () => void;
@@ -30,6 +31,8 @@ if (secretProblem) {
 }
 const seeded = await seed(db, env);
 const app = createApp({ db, env });
+// Imports and exports run in a worker thread (issue 12); loading it now spares the first import the wait.
+startWorker({ db, env });
 let stopJobs = () => {};
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -189,7 +189,7 @@ export function printMixes(rows: Awaited<ReturnType<typeof runMixes>>): void {
   for (const r of rows) {
     console.log('');
     line([r.name, 'req/s', 'bare req/s', 'vs bare', 'target', 'ok']);
-    line(['', r.rps.toFixed(0), r.bareRps.toFixed(0), `${(r.ratio * 100).toFixed(1)} %`, `>= ${r.target * 100} %`, r.ratio >= r.target ? 'yes' : 'NO']);
+    line(['', r.rps.toFixed(0), r.bareRps.toFixed(0), `${(r.ratio * 100).toFixed(1)} %`, `>= ${+(r.target * 100).toFixed(1)} %`, r.ratio >= r.target ? 'yes' : 'NO']);
     line(['  kind', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx']);
     for (const [k, s] of Object.entries(r.byKind)) line([`  ${k}`, String(s.n), s.p50.toFixed(1), s.p95.toFixed(1), s.p99.toFixed(1), String(s.non2xx)]);
   }

@@ -79,7 +79,7 @@ async function main() {
     bare.kill();
   }
   // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
-  if (process.env.BENCH_ONLY !== 'http' && process.env.BENCH_ONLY !== 'mix') printImportExportTable(await runImportExportBench(dbPath));
+  if (process.env.BENCH_ONLY !== 'http' && process.env.BENCH_ONLY !== 'mix') printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
 }
 
 main().catch((e) => {

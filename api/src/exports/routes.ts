@@ -6,12 +6,13 @@ import { auditContext } from '../lib/audit';
 import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { campaignOrganization, exportService } from './service';
+import { exportRunner } from './offload';
+import { campaignOrganization } from './service';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const campaignParam = z.object({ campaignId: z.coerce.number().int().positive() });
 
-const service = (c: Context<AppEnv>) => exportService(c.get('deps'), c.get('actor'), auditContext(c).ip);
+const service = (c: Context<AppEnv>) => exportRunner(c.get('deps'), c.get('actor'), auditContext(c).ip);
 
 export function exportRoutes() {
   return new Hono<AppEnv>()

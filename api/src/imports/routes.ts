@@ -13,7 +13,7 @@ import { classesImport, departmentsImport } from './kinds/catalogue';
 import { membersImport } from './kinds/members';
 import { usersImport } from './kinds/users';
 import type { AnyImportKind } from './kind';
-import { importService } from './service';
+import { importRunner as importService } from './offload';
 import { loadSession } from './session';
 import { buildTemplate, xlsxResponseHeaders } from './template';
 

@@ -15,7 +15,7 @@ import { readSheet } from './workbook';
 
 const PREVIEW_ROWS = 10;
 /** Sessions executing in this process: a 'running' session not listed here was cut off by a restart and may run again. */
-const running = new Set<string>();
+export const running = new Set<string>();
 /** Thrown to roll back a dry run's transaction. */
 const ROLLBACK = Symbol('dry run');
 

@@ -1,0 +1,31 @@
+/** The import service as the routes use it: parsing, checking and writing run in the worker (lib/worker-pool.ts). */
+import type { Actor, Deps } from '../lib/context';
+import { offloaded } from '../lib/worker-pool';
+import type { AnyImportKind } from './kind';
+import { importService, running } from './service';
+
+/** Executes under way in the worker per session (a second, refused execute must not unmark the first). */
+const inWorker = new Map<string, number>();
+
+export function importRunner(def: AnyImportKind, deps: Deps, actor: Actor, ip: string | null) {
+  return offloaded(importService(def, deps, actor, ip), deps, { domain: 'import', kind: def.kind, actor, ip }, ['upload', 'validate', 'execute'], async (method, args, run) => {
+    // The status route answers here: while the worker executes, this thread must know the session is running, not cut off.
+    const id = method === 'execute' ? String(args[0]) : null;
+    if (id) {
+      inWorker.set(id, (inWorker.get(id) ?? 0) + 1);
+      running.add(id);
+    }
+    try {
+      return await run();
+    } finally {
+      if (id) {
+        const left = inWorker.get(id)! - 1;
+        if (left > 0) inWorker.set(id, left);
+        else {
+          inWorker.delete(id);
+          running.delete(id);
+        }
+      }
+    }
+  });
+}

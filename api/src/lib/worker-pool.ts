@@ -1,0 +1,229 @@
+/**
+ * Heavy jobs (spreadsheet parsing, import checks and transactions, export serialisation) run in a
+ * worker thread with its own better-sqlite3 connection to the same file (issue 12), so the request
+ * thread only forwards bytes. WAL lets this thread keep reading while the worker writes, and the
+ * cache-version triggers (lib/freshness.ts) make every worker commit visible to the next cached
+ * read here. An in-memory database cannot be shared between connections: its jobs run in-process.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Deps } from './context';
+import { logger } from './logger';
+
+/** What the worker runs: a method of a service built there with the same caller (imports/worker.ts). */
+export interface Job {
+  domain: 'import' | 'export';
+  /** The import kind (imports/kind.ts); unused for exports. */
+  kind?: string;
+  method: string;
+  args: unknown[];
+  actor: unknown;
+  ip: string | null;
+}
+
+/** A File is not sent as is: its bytes are transferred and it is rebuilt in the worker. */
+export interface FileArg {
+  __file: string;
+  bytes: ArrayBuffer;
+}
+
+export type FromWorker =
+  | { id: number; type: 'result'; value: unknown }
+  | { id: number; type: 'error'; status?: number; message: string; cause?: Record<string, unknown> }
+  | { id: number; type: 'response'; status: number; headers: [string, string][] }
+  | { id: number; type: 'chunk'; bytes: Uint8Array }
+  | { id: number; type: 'end' };
+
+export type ToWorker = { id: number; type: 'call'; job: Job } | { id: number; type: 'pull' } | { id: number; type: 'cancel' };
+
+type Pending = { onMessage: (m: FromWorker) => void; onCrash: (err: Error) => void };
+
+/**
+ * The worker is started through a small script that registers tsx first: the API runs
+ * from TypeScript sources both under `node --import tsx` (npm start) and under vitest, whose
+ * transform a worker thread does not inherit.
+ */
+function bootScript(): string {
+  const require = createRequire(import.meta.url);
+  // tsx's register() (its ESM entry, as its package exports it) hooks the worker's own module loader.
+  const pkgFile = require.resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const tsx = pathToFileURL(join(dirname(pkgFile), pkg.exports['./esm/api']!.import.default)).href;
+  const entry = new URL('../imports/worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); }).catch((e) => { console.error(e); process.exit(1); });`;
+}
+
+class WorkerHandle {
+  private worker: Worker;
+  private next = 1;
+  private pending = new Map<number, Pending>();
+  dead = false;
+
+  constructor(path: string, deps: Deps) {
+    this.worker = new Worker(bootScript(), { eval: true, workerData: { path, env: deps.env } });
+    this.worker.unref();
+    this.worker.on('message', (m: FromWorker) => this.pending.get(m.id)?.onMessage(m));
+    const crash = (err: Error) => {
+      this.dead = true;
+      logger.error({ err }, 'offload worker stopped');
+      for (const p of this.pending.values()) p.onCrash(err);
+      this.pending.clear();
+    };
+    this.worker.on('error', crash);
+    this.worker.on('exit', (code) => crash(new Error(`worker exited with code ${code}`)));
+  }
+
+  private open(onMessage: Pending['onMessage'], onCrash: Pending['onCrash']): number {
+    const id = this.next++;
+    this.pending.set(id, { onMessage, onCrash });
+    return id;
+  }
+
+  private send(m: ToWorker, transfer: ArrayBuffer[] = []) {
+    this.worker.postMessage(m, transfer);
+  }
+
+  /** Runs the job; resolves with its value, or a streaming Response when the method returned one. */
+  call(job: Job, transfer: ArrayBuffer[]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      let stream: { push: (m: FromWorker) => void; crash: (e: Error) => void } | null = null;
+      const id = this.open(
+        (m) => {
+          if (stream) return stream.push(m);
+          if (m.type === 'result') {
+            this.pending.delete(id);
+            resolve(m.value);
+          } else if (m.type === 'error') {
+            this.pending.delete(id);
+            reject(rebuildError(m));
+          } else if (m.type === 'response') {
+            const s = this.stream(id);
+            stream = s;
+            resolve(new Response(s.body, { status: m.status, headers: m.headers }));
+          }
+        },
+        (err) => (stream ? stream.crash(err) : reject(err)),
+      );
+      this.send({ id, type: 'call', job }, transfer);
+    });
+  }
+
+  /** The body of a streamed Response: each pull asks the worker for its next chunks (backpressure). */
+  private stream(id: number) {
+    let waiting: { resolve: () => void; controller: ReadableStreamDefaultController<Uint8Array> } | null = null;
+    const finish = () => this.pending.delete(id);
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) =>
+        new Promise<void>((resolve) => {
+          waiting = { resolve, controller };
+          this.send({ id, type: 'pull' });
+        }),
+      cancel: () => {
+        finish();
+        this.send({ id, type: 'cancel' });
+      },
+    });
+    return {
+      body,
+      push: (m: FromWorker) => {
+        const w = waiting;
+        if (!w) return;
+        waiting = null;
+        if (m.type === 'chunk') w.controller.enqueue(m.bytes);
+        else if (m.type === 'end') {
+          finish();
+          w.controller.close();
+        } else if (m.type === 'error') {
+          finish();
+          w.controller.error(new Error(m.message));
+        }
+        w.resolve();
+      },
+      crash: (err: Error) => {
+        const w = waiting;
+        waiting = null;
+        w?.controller.error(err);
+        w?.resolve();
+      },
+    };
+  }
+
+  stop(): Promise<number> {
+    this.dead = true;
+    return this.worker.terminate();
+  }
+}
+
+function rebuildError(m: Extract<FromWorker, { type: 'error' }>): Error {
+  // The same exception lib/errors.ts throws, so onError answers `{ message, ...cause }` with the status.
+  if (m.status) return new HTTPException(m.status as ContentfulStatusCode, { message: m.message, cause: m.cause });
+  return new Error(m.message);
+}
+
+const workers = new Map<string, WorkerHandle>();
+
+/** The worker for this database (started on first use), or null when jobs must run in-process. */
+export function workerFor(deps: Deps): WorkerHandle | null {
+  const client = deps.db.$client;
+  if (client.memory || !client.open) return null;
+  let w = workers.get(client.name);
+  if (!w || w.dead) workers.set(client.name, (w = new WorkerHandle(client.name, deps)));
+  return w;
+}
+
+/** Starts the worker now, so the first import does not wait for it to load (api/src/index.ts). */
+export function startWorker(deps: Deps): void {
+  workerFor(deps);
+}
+
+/** Stops every worker (shutdown, tests). */
+export async function stopWorkers(): Promise<void> {
+  const all = [...workers.values()];
+  workers.clear();
+  await Promise.all(all.map((w) => w.stop()));
+}
+
+/** A job's arguments as the worker receives them, and the buffers to transfer rather than copy. */
+export async function cloneableArgs(args: unknown[]): Promise<{ args: unknown[]; transfer: ArrayBuffer[] }> {
+  const transfer: ArrayBuffer[] = [];
+  const out = await Promise.all(
+    args.map(async (a) => {
+      if (!(a instanceof File)) return a;
+      const bytes = await a.arrayBuffer();
+      transfer.push(bytes);
+      return { __file: a.name, bytes } satisfies FileArg;
+    }),
+  );
+  return { args: out, transfer };
+}
+
+/**
+ * `local` with the named methods run by the worker instead (same arguments, same answers and
+ * HTTP errors); the others, and every method for an in-memory database, stay on this thread.
+ * `around` wraps each offloaded call (the import marks its session as running here meanwhile).
+ */
+export function offloaded<S extends object>(
+  local: S,
+  deps: Deps,
+  job: Omit<Job, 'method' | 'args'>,
+  methods: readonly (keyof S & string)[],
+  around: (method: string, args: unknown[], run: () => Promise<unknown>) => Promise<unknown> = (_m, _a, run) => run(),
+): S {
+  const worker = workerFor(deps);
+  if (!worker) return local;
+  return new Proxy(local, {
+    get(target, prop, receiver) {
+      if (typeof prop !== 'string' || !(methods as readonly string[]).includes(prop)) return Reflect.get(target, prop, receiver);
+      return (...raw: unknown[]) =>
+        around(prop, raw, async () => {
+          const { args, transfer } = await cloneableArgs(raw);
+          return worker.call({ ...job, method: prop, args }, transfer);
+        });
+    },
+  });
+}
