@@ -58,7 +58,7 @@ function resultMessage(c: Counts, dryRun: boolean): string {
   return c.failed === 0 ? `Import thành công! Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng` : `Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng, ${c.failed} dòng lỗi`;
 }
 
-export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null) {
+export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
   function loadOpen(sessionId: string) {
     const s = loadSession(db, sessionId, def.kind, actor.id);
     stillOpen(s);
@@ -72,12 +72,13 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
   const reloadOpen = (id: string) => stillOpen(loadSession(db, id, def.kind, actor.id, false));
 
   return {
-    async upload(file: File, params: Record<string, unknown>) {
+    /** `resolve`: the header → column of a mapping sent with the upload (mapping.ts). */
+    async upload(file: File, params: Record<string, unknown>, resolve?: (header: string) => string | undefined) {
       const buffer = new Uint8Array(await file.arrayBuffer());
       const sheet = await readSheet(buffer, file.name, def.columns(params), {
         maxRows: env.IMPORT_MAX_ROWS,
         maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024,
-      });
+      }, resolve);
       const sessionId = createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });
       return {
         sessionId,
@@ -92,7 +93,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       const s = loadOpen(sessionId);
       const result = await summarize(
         def,
-        await def.check(db, s.rows, actor, s.params),
+        await def.check(db, s.rows, actor, s.params, lang),
         s.rows.map((r) => r.values),
       );
       const now = loadSession(db, s.id, def.kind, actor.id, false);
@@ -110,7 +111,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     async execute(sessionId: string, options: ImportOptions): Promise<ImportExecutionResult> {
       const s = loadOpen(sessionId);
       // Re-check at execute time: the database may have changed since validation.
-      const checked: CheckedRow[] = await def.check(db, s.rows, actor, s.params);
+      const checked: CheckedRow[] = await def.check(db, s.rows, actor, s.params, lang);
       reloadOpen(s.id);
       for (const r of checked) {
         if (options.updateExisting && r.existingId != null && r.updateDenied && r.errors.length === 0) r.errors.push(r.updateDenied);
