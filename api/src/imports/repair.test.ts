@@ -121,7 +121,7 @@ describe('one rule source: rows the form refuses are refused with the form’s m
   ];
   for (const [name, override, key, column] of cases) {
     it(`${name}: "${translate(key)}" in vi and en`, async () => {
-      const row = { code: `RR${name.length}`, familyName: 'Lê', givenName: 'An', email: `rr${name.length}@sv.vn`, ...override };
+      const row: Record<string, string> = { code: `RR${name.length}`, familyName: 'Lê', givenName: 'An', email: `rr${name.length}@sv.vn`, ...override };
       const viaForm = await t.request('POST', '/api/users', { token: t.adminToken, body: { ...row, phone: row.phone ?? '0901234567' } });
       expect(viaForm.status).toBe(400);
       expect(viaForm.body.message).toContain(translate(key));
