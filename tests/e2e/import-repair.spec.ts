@@ -43,7 +43,6 @@ async function mapColumn(page: Page, key: string, header: string) {
 }
 
 test('a file with other headers: map, validate, download the rows with errors, fix them, import', async ({ page }) => {
-  test.skip(!!process.env.SHOTS_ONLY);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, ADMIN, '/departments');
   const file = await writeBook([
