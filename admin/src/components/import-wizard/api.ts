@@ -7,6 +7,8 @@ export interface Uploaded {
   sessionId: string;
   fileName: string;
   totalRows: number;
+  /** Headers of the file that matched none of our columns. */
+  ignoredColumns?: string[];
 }
 
 async function send<T>(path: string, init: RequestInit): Promise<T> {

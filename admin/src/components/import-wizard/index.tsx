@@ -2,7 +2,7 @@ import type { ImportColumn, ImportExecutionResult, ImportHeadersResult, ImportMa
 import { useGetLocale, useInvalidate, useTranslate } from '@refinedev/core';
 import { Alert, Button, Modal, Progress, Space, Spin, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { importApi, type ImportPaths } from './api';
+import { importApi, type ImportPaths, type Uploaded } from './api';
 import { MappingStep, missingRequired } from './mapping-step';
 import { PreviewStep, type ImportChoices } from './preview-step';
 import { ResultStep } from './result-step';
@@ -82,26 +82,43 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     }
   }
 
-  const uploadAndValidate = async (f: File, m?: ImportMapping) => {
-    const uploaded = await api.upload(f, m);
-    setSessionId(uploaded.sessionId);
-    setValidation(await api.validate(uploaded.sessionId));
+  const validateSession = async (id: string) => {
+    setSessionId(id);
+    setValidation(await api.validate(id));
     setStep('preview');
   };
 
+  const showMapping = (f: File, h: ImportHeadersResult) => {
+    setFile(f);
+    setHeaders(h);
+    setMapping(h.suggestion);
+    setStep('mapping');
+  };
+
+  /**
+   * A template file goes straight through (one upload, as before). The headers are asked for only
+   * when the upload is refused (a required column missing) or left columns of the file unread.
+   */
   const onFile = (f: File) =>
     run(async () => {
-      const h = await api.headers(f);
-      if (!h.needsMapping) return uploadAndValidate(f);
-      setFile(f);
-      setHeaders(h);
-      setMapping(h.suggestion);
-      setStep('mapping');
+      let uploaded: Uploaded;
+      try {
+        uploaded = await api.upload(f);
+      } catch (e) {
+        const h = await api.headers(f).catch(() => null);
+        if (!h?.needsMapping) throw e;
+        return showMapping(f, h);
+      }
+      if (uploaded.ignoredColumns?.length) {
+        const h = await api.headers(f);
+        if (h.needsMapping) return showMapping(f, h);
+      }
+      await validateSession(uploaded.sessionId);
     });
 
   const onMapped = () =>
     run(async () => {
-      if (file) await uploadAndValidate(file, mapping);
+      if (file) await validateSession((await api.upload(file, mapping)).sessionId);
     });
 
   const onErrorRows = () =>
