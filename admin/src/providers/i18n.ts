@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'permissions',
   'campaigns',
   'audit',
+  'imports',
   'validation',
 ];
 

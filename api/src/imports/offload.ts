@@ -7,8 +7,8 @@ import { importService, running } from './service';
 /** Executes under way in the worker per session (a second, refused execute must not unmark the first). */
 const inWorker = new Map<string, number>();
 
-export function importRunner(def: AnyImportKind, deps: Deps, actor: Actor, ip: string | null) {
-  return offloaded(importService(def, deps, actor, ip), deps, { domain: 'import', kind: def.kind, actor, ip }, ['upload', 'validate', 'execute'], async (method, args, run) => {
+export function importRunner(def: AnyImportKind, deps: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
+  return offloaded(importService(def, deps, actor, ip, lang), deps, { domain: 'import', kind: def.kind, actor, ip, lang }, ['upload', 'validate', 'execute'], async (method, args, run) => {
     // The status route answers here: while the worker executes, this thread must know the session is running, not cut off.
     const id = method === 'execute' ? String(args[0]) : null;
     if (id) {

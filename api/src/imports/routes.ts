@@ -1,9 +1,10 @@
 /** Template, upload, validate, execute and status routes, one set per importable resource (000 §7). */
-import { hasPermission, IMPORT_MAX_BYTES, MEMBER_IMPORT_LEVEL_MESSAGE, importExecuteSchema, importOptionsSchema, memberImportLevelQuery } from '@doanhoi/shared';
+import { hasPermission, IMPORT_MAX_BYTES, type ImportMapping, MEMBER_IMPORT_LEVEL_MESSAGE, importExecuteSchema, importOptionsSchema, memberImportLevelQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { every } from 'hono/combine';
 import { z } from 'zod';
 import { auditContext } from '../lib/audit';
+import { pickLanguage } from '../lib/i18n';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { badRequest, fail, forbidden } from '../lib/errors';
@@ -14,6 +15,8 @@ import { membersImport } from './kinds/members';
 import { usersImport } from './kinds/users';
 import type { AnyImportKind } from './kind';
 import { importRunner as importService } from './offload';
+import { errorRowsWorkbook } from './error-rows';
+import { headersResult, parseMappingField, readHeaders, rememberMapping } from './mapping';
 import { loadSession } from './session';
 import { buildTemplate, xlsxResponseHeaders } from './template';
 
@@ -36,6 +39,28 @@ async function readUpload(c: Context<AppEnv>): Promise<File> {
   if (f.size > IMPORT_MAX_BYTES) fail(413, FILE_TOO_LARGE);
   if (!/\.(xlsx|xls)$/i.test(f.name)) badRequest('Định dạng file không hợp lệ. Chỉ chấp nhận .xlsx hoặc .xls');
   return f;
+}
+
+const langOf = (c: Context<AppEnv>) => pickLanguage(c.req.header('accept-language'));
+
+/** The uploaded file's headers and the suggested (or remembered) mapping to this kind's columns. */
+async function fileHeaders(c: Context<AppEnv>, def: AnyImportKind, params: Record<string, unknown>) {
+  const file = await readUpload(c);
+  const { db, env } = c.get('deps');
+  const headers = await readHeaders(file, { maxRows: env.IMPORT_MAX_ROWS, maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024 });
+  return headersResult(db, c.get('actor').id, def.kind, def.columns(params), headers);
+}
+
+/**
+ * An upload with the optional `mapping` field of the form: the worker checks it against the file's
+ * headers while reading, and it is remembered for this user and kind once the file was read.
+ */
+async function mappedUpload<T>(c: Context<AppEnv>, def: AnyImportKind, upload: (mapping: ImportMapping | undefined) => Promise<T>) {
+  const form = await c.req.parseBody();
+  const mapping = parseMappingField(form.mapping, langOf(c));
+  const result = await upload(mapping);
+  if (mapping) rememberMapping(c.get('deps').db, c.get('actor').id, def.kind, mapping);
+  return result;
 }
 
 /** The execute body: options under `options` or at the top level; no body means the defaults. */
@@ -62,11 +87,15 @@ async function executeOptions(c: Context<AppEnv>) {
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
     .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), async (c) =>
-      c.json(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip).validate(c.req.valid('param').sessionId)),
+      c.json(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validate(c.req.valid('param').sessionId)),
     )
+    .get('/:sessionId/error-rows', requireAuth, guard, validate('param', sessionParam), async (c) => {
+      const x = await errorRowsWorkbook(def, c.get('deps'), c.get('actor'), c.req.valid('param').sessionId, langOf(c));
+      return c.body(x.body as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(x.fileName));
+    })
     .post('/:sessionId/execute', requireAuth, guard, validate('param', sessionParam), async (c) => {
       const options = await executeOptions(c);
-      const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip);
+      const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
       return c.json(await svc.execute(c.req.valid('param').sessionId, options));
     })
     .get('/:sessionId/status', requireAuth, guard, validate('param', sessionParam), (c) =>
@@ -80,9 +109,11 @@ export function catalogueImportRoutes(def: AnyImportKind, permission: string, gl
   const guard = requirePermission(permission, global ? () => null : undefined);
   const app = new Hono<AppEnv>()
     .get('/template', requireAuth, guard, async (c) => c.body(await buildTemplate(def.sheetName, def.columns({})) as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(def.templateName({}))))
+    .post('/import/headers', requireAuth, guard, async (c) => c.json(await fileHeaders(c, def, {})))
     .post('/import/upload', requireAuth, guard, async (c) => {
       const file = await readUpload(c);
-      return c.json(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip).upload(file, {}), 201);
+      const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
+      return c.json(await mappedUpload(c, def, (mapping) => svc.upload(file, {}, mapping)), 201);
     })
     .route('/import', sessionRoutes(def, guard));
   return app;
@@ -118,6 +149,7 @@ export function memberImportRoutes() {
   return new Hono<AppEnv>()
     .get('/template/:level', requireAuth, canImport, template)
     .get('/members/import/template/:level', requireAuth, canImport, template)
+    .post('/members/import/headers', requireAuth, canImport, validate('query', memberImportLevelQuery), async (c) => c.json(await fileHeaders(c, membersImport, { level: c.req.valid('query').level })))
     .post('/members/import/upload', requireAuth, canImport, validate('query', memberImportLevelQuery), async (c) => {
       const { level } = c.req.valid('query');
       const file = await readUpload(c);
@@ -127,7 +159,8 @@ export function memberImportRoutes() {
       const ctx = orgContext(c.get('deps').db, organizationId);
       if (!ctx) fail(404, 'Không tìm thấy tổ chức');
       if (!hasPermission(c.get('actor').roles, 'organizations.add_member', ctx)) forbidden();
-      return c.json(await importService(membersImport, c.get('deps'), c.get('actor'), auditContext(c).ip).upload(file, { level, organizationId }), 201);
+      const svc = importService(membersImport, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
+      return c.json(await mappedUpload(c, membersImport, (mapping) => svc.upload(file, { level, organizationId }, mapping)), 201);
     })
     .route('/import', sessionRoutes(membersImport, inSessionOrganization));
 }

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from '../users/schema';
 
 /** An uploaded spreadsheet between upload and execute; survives restarts and expires. */
@@ -22,4 +22,19 @@ export const importSessions = sqliteTable(
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
   },
   (t) => [index('import_sessions_expires_idx').on(t.expiresAt), index('import_sessions_actor_idx').on(t.actorId)],
+);
+
+/** Each user's last column mapping per kind of import, offered again on the next file (issue 15 part 5). */
+export const importMappings = sqliteTable(
+  'import_mappings',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['users', 'departments', 'classes', 'organization_members'] }).notNull(),
+    /** JSON: our column key → the file's header (null: not imported). */
+    mapping: text().notNull(),
+    updatedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

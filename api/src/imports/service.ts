@@ -3,11 +3,12 @@
  * batches, each in one transaction together with the session's progress, so a crash half-way
  * leaves consistent data and a status that tells how far it got.
  */
-import type { ImportExecutionResult, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
+import type { ImportExecutionResult, ImportMapping, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
 import { audit } from '../lib/audit';
 import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
+import { assertHeadersPresent, mappingResolver } from './mapping';
 import { addCounts, mapInSlices, newCounts, rowWriter, writeFailure, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
@@ -58,7 +59,7 @@ function resultMessage(c: Counts, dryRun: boolean): string {
   return c.failed === 0 ? `Import thành công! Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng` : `Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng, ${c.failed} dòng lỗi`;
 }
 
-export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null) {
+export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
   function loadOpen(sessionId: string) {
     const s = loadSession(db, sessionId, def.kind, actor.id);
     stillOpen(s);
@@ -72,12 +73,16 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
   const reloadOpen = (id: string) => stillOpen(loadSession(db, id, def.kind, actor.id, false));
 
   return {
-    async upload(file: File, params: Record<string, unknown>) {
+    /** `mapping`: our column → the file's header, sent with the upload (mapping.ts); plain data, so it crosses to the worker. */
+    async upload(file: File, params: Record<string, unknown>, mapping?: ImportMapping) {
       const buffer = new Uint8Array(await file.arrayBuffer());
+      const seen: string[] = [];
+      const base = mapping && mappingResolver(def.columns(params), mapping, lang);
       const sheet = await readSheet(buffer, file.name, def.columns(params), {
         maxRows: env.IMPORT_MAX_ROWS,
         maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024,
-      });
+      }, base && ((h) => (seen.push(h), base(h))));
+      if (mapping) assertHeadersPresent(mapping, seen, lang);
       const sessionId = createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });
       return {
         sessionId,
@@ -92,7 +97,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       const s = loadOpen(sessionId);
       const result = await summarize(
         def,
-        await def.check(db, s.rows, actor, s.params),
+        await def.check(db, s.rows, actor, s.params, lang),
         s.rows.map((r) => r.values),
       );
       const now = loadSession(db, s.id, def.kind, actor.id, false);
@@ -110,7 +115,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     async execute(sessionId: string, options: ImportOptions): Promise<ImportExecutionResult> {
       const s = loadOpen(sessionId);
       // Re-check at execute time: the database may have changed since validation.
-      const checked: CheckedRow[] = await def.check(db, s.rows, actor, s.params);
+      const checked: CheckedRow[] = await def.check(db, s.rows, actor, s.params, lang);
       reloadOpen(s.id);
       for (const r of checked) {
         if (options.updateExisting && r.existingId != null && r.updateDenied && r.errors.length === 0) r.errors.push(r.updateDenied);

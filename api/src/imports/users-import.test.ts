@@ -70,7 +70,8 @@ describe('validate', () => {
     expect(errorsOf(11)).toContain('NO-ORG');
     expect(errorsOf(12)).toMatch(/Loại người dùng không hợp lệ/);
     expect(errorsOf(12)).toMatch(/đoàn viên\/hội viên không hợp lệ/);
-    expect(errorsOf(13)).toMatch(/Thiếu họ.*Thiếu tên.*Thiếu email/);
+    // The create form's messages (shared schema), each with its column.
+    expect(errorsOf(13)).toBe('Vui lòng nhập họ (cột Họ) | Vui lòng nhập tên (cột Tên) | Vui lòng nhập email (cột Email)');
     const warningsOf = (row: number) => body.warnings.filter((e: { row: number }) => e.row === row).map((e: { message: string }) => e.message).join(' | ');
     expect(warningsOf(3)).toContain('Mật khẩu mặc định');
     expect(warningsOf(6)).toContain('mã số UIEXIST');
@@ -87,8 +88,8 @@ describe('validate', () => {
   it('restores a phone number’s leading zero lost by Excel, and enforces the form’s length limits', async () => {
     const { body } = await validateUsers(t, [ok('LZ1', { phone: '901234567' }), ok('X'.repeat(51)), ok('LZ3', { familyName: 'Đ'.repeat(101) })]);
     expect(body.data[0].validation).toMatchObject({ isValid: true, warnings: expect.arrayContaining([expect.stringContaining('0901234567')]) });
-    expect(body.data[1].validation.errors.join(' ')).toContain('Mã số dài quá 50');
-    expect(body.data[2].validation.errors.join(' ')).toContain('Họ dài quá 100');
+    expect(body.data[1].validation.errors.join(' ')).toContain('Nội dung quá dài (cột Mã số)');
+    expect(body.data[2].validation.errors.join(' ')).toContain('Nội dung quá dài (cột Họ)');
     const res = await importUsers(t, [ok('LZ1', { phone: '901234567' })]);
     expect(res.body.importedCount).toBe(1);
     expect(userByCode('LZ1')!.phone).toBe('0901234567');

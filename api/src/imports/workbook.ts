@@ -109,6 +109,8 @@ export async function readSheet(
   fileName: string,
   columns: readonly ImportColumn[],
   limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+  /** A column mapping's header → key (mapping.ts); by default the template's names and aliases. */
+  resolve?: (header: string) => string | undefined,
 ): Promise<ParsedSheet> {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.xls')) {
@@ -148,7 +150,7 @@ export async function readSheet(
           const taken = new Set<string>();
           header = values.map((h) => {
             if (!h) return null;
-            const key = alias.get(normalizeText(h.replace(/\*+$/, '')));
+            const key = resolve ? resolve(h) : alias.get(normalizeText(h.replace(/\*+$/, '')));
             // A second column for the same field (e.g. both "Lớp" and "Mã lớp") is ignored, not merged.
             if (!key || taken.has(key)) {
               unknownHeaders.push(h);

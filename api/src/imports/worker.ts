@@ -41,7 +41,7 @@ function service(job: Job): Record<string, (...args: unknown[]) => unknown> {
   if (job.domain === 'export') return exportService(deps, actor, job.ip) as never;
   const def = kinds.get(job.kind ?? '');
   if (!def) throw new Error(`unknown import kind ${job.kind}`);
-  return importService(def, deps, actor, job.ip) as never;
+  return importService(def, deps, actor, job.ip, job.lang) as never;
 }
 
 function postError(id: number, err: unknown) {

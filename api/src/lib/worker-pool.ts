@@ -24,6 +24,8 @@ export interface Job {
   args: unknown[];
   actor: unknown;
   ip: string | null;
+  /** The language of the caller's messages (imports answer in the screen's language). */
+  lang?: 'vi' | 'en';
 }
 
 /** A File is not sent as is: its bytes are transferred and it is rebuilt in the worker. */

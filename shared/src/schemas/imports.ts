@@ -143,3 +143,23 @@ export interface ImportStatus {
 }
 
 export { EMAIL_PATTERN };
+
+/**
+ * Column mapping sent with an upload: our column key → the file's header (null: do not import a
+ * column that would otherwise match). Sent as JSON in the multipart field `mapping`.
+ */
+export const importMappingSchema = z
+  .record(z.string().trim().min(1, 'imports.mapping.invalid').max(60, 'imports.mapping.invalid'), z.string().trim().max(200, 'imports.mapping.invalid').nullable())
+  .refine((m) => Object.keys(m).length <= 60, 'imports.mapping.invalid');
+export type ImportMapping = z.output<typeof importMappingSchema>;
+
+/** What the mapping step needs: the file's headers and a suggested (or remembered) mapping. */
+export interface ImportHeadersResult {
+  headers: string[];
+  /** Our column key → the file's header, or null when nothing fits. */
+  suggestion: Record<string, string | null>;
+  /** Keys whose suggestion came from this user's last mapping of this kind of import. */
+  remembered: string[];
+  /** The headers do not match the template: a required column is missing or a column of the file is unknown while one of ours is unmatched. */
+  needsMapping: boolean;
+}

@@ -39,10 +39,12 @@ const phoneField = z
   .pipe(z.string().min(1, { error: 'validation.phoneRequired', abort: true }).regex(PHONE_PATTERN, 'validation.phoneInvalid'));
 
 /** Optional; an empty string is dropped (the form sends '' when the field was left blank). */
+// A pipe, not a union with '': a union reported a too-long password as zod's bare "Invalid input".
 const passwordField = z
-  .union([z.literal(''), newPasswordField])
+  .string({ error: 'validation.passwordRequired' })
   .optional()
-  .transform((v) => (v === '' ? undefined : v));
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(newPasswordField.optional());
 
 /** A reference to another record: a positive id, or null/'' for none (null clears it on update). */
 function referenceField(key: string) {

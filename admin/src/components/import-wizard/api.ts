@@ -1,5 +1,5 @@
 /** The import calls of 000 §7 for one resource base path (e.g. "/departments"). */
-import type { ImportExecutionResult, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
+import type { ImportExecutionResult, ImportHeadersResult, ImportMapping, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
 import { readBody, errorMessage } from '@doanhoi/shared/client/http';
 import { API_URL, apiRequest, authFetch } from '../../providers/http';
 
@@ -7,6 +7,8 @@ export interface Uploaded {
   sessionId: string;
   fileName: string;
   totalRows: number;
+  /** Headers of the file that matched none of our columns. */
+  ignoredColumns?: string[];
 }
 
 async function send<T>(path: string, init: RequestInit): Promise<T> {
@@ -24,28 +26,38 @@ export interface ImportPaths {
   template: string;
 }
 
-export function importApi(base: string, custom?: ImportPaths) {
+async function save(path: string, fileName: string, headers: Record<string, string> = {}) {
+  const res = await authFetch(`${API_URL}${path}`, { headers });
+  if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** `lang`: the screen's language, so the rows' messages and the error file come in it. */
+export function importApi(base: string, custom?: ImportPaths, lang = 'vi') {
+  const language = { 'Accept-Language': lang };
   const paths: ImportPaths = custom ?? { upload: `${base}/import/upload`, session: `${base}/import`, template: `${base}/template` };
+  const withFile = (file: File, mapping?: ImportMapping) => {
+    const form = new FormData();
+    form.append('file', file);
+    if (mapping) form.append('mapping', JSON.stringify(mapping));
+    return form;
+  };
   return {
-    upload(file: File): Promise<Uploaded> {
-      const form = new FormData();
-      form.append('file', file);
-      return send<Uploaded>(paths.upload, { method: 'POST', body: form });
-    },
-    validate: (sessionId: string) => apiRequest<ImportValidationResult>(`${paths.session}/${sessionId}/validate`),
+    /** The file's headers and the suggested or remembered mapping (the mapping step). */
+    headers: (file: File) => send<ImportHeadersResult>(paths.upload.replace('/import/upload', '/import/headers'), { method: 'POST', headers: language, body: withFile(file) }),
+    upload: (file: File, mapping?: ImportMapping) => send<Uploaded>(paths.upload, { method: 'POST', headers: language, body: withFile(file, mapping) }),
+    validate: (sessionId: string) => send<ImportValidationResult>(`${paths.session}/${sessionId}/validate`, { headers: language }),
     execute: (sessionId: string, options: Omit<ImportOptions, 'batchSize'>) =>
-      apiRequest<ImportExecutionResult>(`${paths.session}/${sessionId}/execute`, { method: 'POST', body: { options } }),
+      send<ImportExecutionResult>(`${paths.session}/${sessionId}/execute`, { method: 'POST', headers: { ...language, 'Content-Type': 'application/json' }, body: JSON.stringify({ options }) }),
     status: (sessionId: string) => apiRequest<ImportStatus>(`${paths.session}/${sessionId}/status`),
     /** The template is behind sign-in, so it is fetched with the token and saved from a blob. */
-    async downloadTemplate(fileName: string) {
-      const res = await authFetch(`${API_URL}${paths.template}`);
-      if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.click();
-      URL.revokeObjectURL(url);
-    },
+    downloadTemplate: (fileName: string) => save(paths.template, fileName),
+    /** The rows validation refused, with their reasons, as an xlsx to fix and upload again. */
+    downloadErrorRows: (sessionId: string, fileName: string) => save(`${paths.session}/${sessionId}/error-rows`, fileName, language),
   };
 }

@@ -1,8 +1,9 @@
-import type { ImportColumn, ImportExecutionResult, ImportValidationResult } from '@doanhoi/shared';
-import { useInvalidate, useTranslate } from '@refinedev/core';
+import type { ImportColumn, ImportExecutionResult, ImportHeadersResult, ImportMapping, ImportValidationResult } from '@doanhoi/shared';
+import { useGetLocale, useInvalidate, useTranslate } from '@refinedev/core';
 import { Alert, Button, Modal, Progress, Space, Spin, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { importApi, type ImportPaths } from './api';
+import { importApi, type ImportPaths, type Uploaded } from './api';
+import { MappingStep, missingRequired } from './mapping-step';
 import { PreviewStep, type ImportChoices } from './preview-step';
 import { ResultStep } from './result-step';
 import { UploadStep } from './upload-step';
@@ -19,22 +20,29 @@ interface Props {
   paths?: ImportPaths;
 }
 
-type Step = 'upload' | 'preview' | 'importing' | 'result';
+type Step = 'upload' | 'mapping' | 'preview' | 'importing' | 'result';
 const STEPS: Step[] = ['upload', 'preview', 'importing', 'result'];
+/** With a file whose headers differ from the template, a mapping step comes second (issue 15 part 5). */
+const MAPPED_STEPS: Step[] = ['upload', 'mapping', 'preview', 'importing', 'result'];
 const DEFAULT_CHOICES: ImportChoices = { skipErrors: true, updateExisting: false, dryRun: false };
 
 /**
  * The four-step import dialog of 000 §2 (upload → preview → importing → result) over the API's
- * upload / validate / execute / status calls. Nothing is written before the import step.
+ * upload / validate / execute / status calls, with a column-mapping step when the file's headers
+ * differ from the template. Nothing is written before the import step.
  */
 export function ImportWizard({ open, onClose, resource, columns, templateName, title, paths }: Props) {
   const t = useTranslate();
   const invalidate = useInvalidate();
-  const api = useMemo(() => importApi(`/${resource}`, paths), [resource, paths]);
+  const lang = useGetLocale()() ?? 'vi';
+  const api = useMemo(() => importApi(`/${resource}`, paths, lang), [resource, paths, lang]);
   const [step, setStep] = useState<Step>('upload');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sessionId, setSessionId] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [headers, setHeaders] = useState<ImportHeadersResult | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>({});
   const [validation, setValidation] = useState<ImportValidationResult | null>(null);
   const [choices, setChoices] = useState(DEFAULT_CHOICES);
   const [progress, setProgress] = useState(0);
@@ -53,6 +61,9 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     setBusy(false);
     setError(null);
     setSessionId(null);
+    setFile(null);
+    setHeaders(null);
+    setMapping({});
     setValidation(null);
     setChoices(DEFAULT_CHOICES);
     setProgress(0);
@@ -71,12 +82,48 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     }
   }
 
-  const onFile = (file: File) =>
+  const validateSession = async (id: string) => {
+    setSessionId(id);
+    setValidation(await api.validate(id));
+    setStep('preview');
+  };
+
+  const showMapping = (f: File, h: ImportHeadersResult) => {
+    setFile(f);
+    setHeaders(h);
+    setMapping(h.suggestion);
+    setStep('mapping');
+  };
+
+  /**
+   * A template file goes straight through (one upload, as before). The headers are asked for only
+   * when the upload is refused (a required column missing) or left columns of the file unread.
+   */
+  const onFile = (f: File) =>
     run(async () => {
-      const uploaded = await api.upload(file);
-      setSessionId(uploaded.sessionId);
-      setValidation(await api.validate(uploaded.sessionId));
-      setStep('preview');
+      let uploaded: Uploaded;
+      try {
+        uploaded = await api.upload(f);
+      } catch (e) {
+        const h = await api.headers(f).catch(() => null);
+        if (!h?.needsMapping) throw e;
+        return showMapping(f, h);
+      }
+      if (uploaded.ignoredColumns?.length) {
+        const h = await api.headers(f);
+        if (h.needsMapping) return showMapping(f, h);
+      }
+      await validateSession(uploaded.sessionId);
+    });
+
+  const onMapped = () =>
+    run(async () => {
+      if (file) await validateSession((await api.upload(file, mapping)).sessionId);
+    });
+
+  const onErrorRows = () =>
+    run(async () => {
+      if (sessionId) await api.downloadErrorRows(sessionId, templateName.replace(/(_template)?\.xlsx$/, '_errors.xlsx'));
     });
 
   const onImport = () =>
@@ -106,8 +153,16 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
 
   // 000 §5: with errors in the file, Start needs "skip errors" on (or there is nothing valid to import).
   const startable = Boolean(validation?.summary.valid) && (choices.skipErrors || !validation?.summary.invalid);
+  const steps = headers?.needsMapping ? MAPPED_STEPS : STEPS;
   const footer =
-    step === 'preview' ? (
+    step === 'mapping' ? (
+      <Space>
+        <Button onClick={reset}>{t('import.buttons.back')}</Button>
+        <Button type="primary" onClick={onMapped} loading={busy} disabled={missingRequired(columns, mapping).length > 0} data-testid="import-mapping-continue">
+          {t('imports:mapping.continue')}
+        </Button>
+      </Space>
+    ) : step === 'preview' ? (
       <Space>
         <Button onClick={reset}>{t('import.buttons.back')}</Button>
         <Button type="primary" onClick={onImport} loading={busy} disabled={!startable} data-testid="import-run">
@@ -126,14 +181,15 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
   return (
     <Modal open={open} onCancel={close} title={title} footer={footer} width={960} maskClosable={false} destroyOnHidden>
       <Space direction="vertical" className="full-width" data-testid="import-wizard">
-        <Steps size="small" current={STEPS.indexOf(step)} items={STEPS.map((s) => ({ title: t(`import.steps.${s}`) }))} />
+        <Steps size="small" current={steps.indexOf(step)} items={steps.map((s) => ({ title: s === 'mapping' ? t('imports:mapping.step') : t(`import.steps.${s}`) }))} />
         {error && <Alert type="error" showIcon message={error} data-testid="import-error" />}
         {step === 'upload' && (
           <Spin spinning={busy}>
             <UploadStep busy={busy} onFile={onFile} onTemplate={() => void run(() => api.downloadTemplate(templateName))} />
           </Spin>
         )}
-        {step === 'preview' && validation && <PreviewStep result={validation} columns={columns} choices={choices} onChoices={setChoices} />}
+        {step === 'mapping' && headers && <MappingStep columns={columns} headers={headers} mapping={mapping} onMapping={setMapping} />}
+        {step === 'preview' && validation && <PreviewStep result={validation} columns={columns} choices={choices} onChoices={setChoices} onErrorRows={onErrorRows} busy={busy} />}
         {step === 'importing' && <Progress percent={progress} status="active" data-testid="import-progress" />}
         {step === 'result' && result && <ResultStep result={result} />}
       </Space>

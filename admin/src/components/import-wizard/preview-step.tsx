@@ -1,7 +1,7 @@
-import { CheckCircleTwoTone, CloseCircleTwoTone, WarningTwoTone } from '@ant-design/icons';
+import { CheckCircleTwoTone, CloseCircleTwoTone, DownloadOutlined, WarningTwoTone } from '@ant-design/icons';
 import type { ImportColumn, ImportRowResult, ImportValidationResult } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { Alert, Checkbox, Col, List, Row, Space, Statistic, Switch, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, List, Row, Space, Statistic, Switch, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 
 export interface ImportChoices {
@@ -15,6 +15,9 @@ interface Props {
   columns: readonly ImportColumn[];
   choices: ImportChoices;
   onChoices: (c: ImportChoices) => void;
+  /** Downloads the refused rows with their reasons (an xlsx to fix and upload again). */
+  onErrorRows: () => void;
+  busy: boolean;
 }
 
 /** Errors listed before "show all". */
@@ -27,7 +30,7 @@ function RowStatus({ row }: { row: ImportRowResult }) {
 }
 
 /** Step 2: counts, the rows with their status (10 per page), the errors, and the three options. */
-export function PreviewStep({ result, columns, choices, onChoices }: Props) {
+export function PreviewStep({ result, columns, choices, onChoices, onErrorRows, busy }: Props) {
   const t = useTranslate();
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [allErrors, setAllErrors] = useState(false);
@@ -81,6 +84,11 @@ export function PreviewStep({ result, columns, choices, onChoices }: Props) {
         <Alert
           type="error"
           message={t('import.preview.errorList', { count: result.errors.length })}
+          action={
+            <Button size="small" icon={<DownloadOutlined />} onClick={onErrorRows} loading={busy} data-testid="import-error-rows">
+              {t('imports:errorRows.download')}
+            </Button>
+          }
           description={
             <List
               size="small"

@@ -6,6 +6,7 @@ import { departments } from '../../departments/schema';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import type { SessionRow } from '../session';
 import { departmentIndex, resolveRef } from '../lookups';
+import { cell, checkFields, classRowSchema, departmentRowSchema } from '../row-rules';
 
 interface Existing {
   id: number;
@@ -48,20 +49,21 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
   templateName: () => 'departments_import_template.xlsx',
   columns: () => DEPARTMENT_IMPORT_COLUMNS,
   tables: ['departments'],
-  check(db, rows: SessionRow[], actor) {
+  check(db, rows: SessionRow[], actor, _params, lang = 'vi') {
     const match = matcher(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).all());
     // University-wide records: updating one needs a global grant, like the departments screen.
     const updateDenied = hasPermission(actor.roles, 'departments.update', null) ? undefined : 'Bạn không có quyền cập nhật khoa/phòng ban đã có';
     return rows.map(({ rowNumber, values: v }): CheckedRow<DepartmentRow> => {
       const errors: string[] = [];
       const warnings: string[] = [];
-      const name = (v.name ?? '').trim();
-      const code = (v.code ?? '').trim() || null;
-      if (name.length < 2) errors.push(name ? 'Tên phải có ít nhất 2 ký tự' : 'Thiếu tên khoa/phòng ban');
-      if (code && code.length < 2) errors.push('Mã phải có ít nhất 2 ký tự');
+      // The departments form's rules (shared schema).
+      const f = checkFields(departmentRowSchema, { name: cell(v, 'name'), code: cell(v, 'code'), description: cell(v, 'description') }, DEPARTMENT_IMPORT_COLUMNS, lang);
+      errors.push(...f.errors);
+      const name = f.data?.name ?? (v.name ?? '').trim();
+      const code = f.data ? (f.data.code ?? null) : (v.code ?? '').trim() || null;
       if (code && code.length > 10) warnings.push('Mã dài hơn 10 ký tự');
       const m = match(rowNumber, name, code, errors, warnings);
-      return { rowNumber, errors, warnings, ...m, updateDenied, data: { name, code, description: (v.description ?? '').trim() || null, present: Object.keys(v) } };
+      return { rowNumber, errors, warnings, ...m, updateDenied, data: { name, code, description: f.data?.description ?? null, present: Object.keys(v) } };
     });
   },
   write(tx, row) {
@@ -93,7 +95,7 @@ export const classesImport: ImportKindDef<ClassRow> = {
   templateName: () => 'classes_import_template.xlsx',
   columns: () => CLASS_IMPORT_COLUMNS,
   tables: ['classes'],
-  check(db, rows, actor) {
+  check(db, rows, actor, _params, lang = 'vi') {
     const match = matcher(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all());
     const depts = departmentIndex(db);
     const updateDenied = hasPermission(actor.roles, 'classes.update', null) ? undefined : 'Bạn không có quyền cập nhật lớp đã có';
@@ -101,12 +103,13 @@ export const classesImport: ImportKindDef<ClassRow> = {
     return rows.map(({ rowNumber, values: v }): CheckedRow<ClassRow> => {
       const errors: string[] = [];
       const warnings: string[] = [];
-      const name = (v.name ?? '').trim();
-      const code = (v.code ?? '').trim() || null;
-      if (!name) errors.push('Thiếu tên lớp');
       const yearRaw = (v.year ?? '').trim();
-      const year = yearRaw ? Number(yearRaw) : thisYear;
-      if (!Number.isInteger(year) || year < 2000 || year > 2100) errors.push(`Năm phải từ 2000 đến 2100: ${yearRaw}`);
+      // The classes form's rules (shared schema); an empty year is this year, as in the form.
+      const f = checkFields(classRowSchema, { name: cell(v, 'name'), code: cell(v, 'code'), year: yearRaw ? Number(yearRaw) : thisYear }, CLASS_IMPORT_COLUMNS, lang);
+      errors.push(...f.errors);
+      const name = f.data?.name ?? (v.name ?? '').trim();
+      const code = f.data ? (f.data.code ?? null) : (v.code ?? '').trim() || null;
+      const year = f.data?.year ?? thisYear;
       let departmentId: number | null = null;
       const deptText = v.departmentCode?.trim();
       if (deptText) {

@@ -1,10 +1,8 @@
 /** Users import (000 §3 columns, §5 rules): create or update users, with memberships and their parents. */
 import {
-  EMAIL_PATTERN,
   hasPermission,
   normalizeText,
   PASSWORD_MIN,
-  PHONE_PATTERN,
   USER_IMPORT_COLUMNS,
   type MembershipStatus,
   type UserType,
@@ -16,6 +14,7 @@ import { manageRefusals } from '../../users/manage';
 import { userSearchText } from '../../users/search';
 import { users } from '../../users/schema';
 import { mapInSlices } from '../batches';
+import { cell, checkFields, userRowSchema } from '../row-rules';
 import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
 import { ancestorsAndSelf, chunked, classIndex, departmentIndex, organizationsByCode, resolveRef, updatableUsers, whereIn, type RefIndex } from '../lookups';
 
@@ -33,8 +32,6 @@ const MEMBERSHIP_ALIASES: Record<string, MembershipStatus> = {
   'doan vien va hoi vien': 'both',
   'doan vien, hoi vien': 'both',
 };
-/** The same limits as the create-user form (shared/src/schemas/users.ts). */
-const MAX = { code: 50, name: 100, email: 254, password: 200 };
 
 export interface UserRowData {
   code: string;
@@ -86,7 +83,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
   columns: () => USER_IMPORT_COLUMNS,
   tables: ['users', 'organization_members'],
 
-  async check(db, rows, actor) {
+  async check(db, rows, actor, _params, lang = 'vi') {
     const classes = classIndex(db);
     const depts = departmentIndex(db);
     const orgMap = organizationsByCode(
@@ -111,27 +108,25 @@ export const usersImport: ImportKindDef<UserRowData> = {
     return mapInSlices(rows, ({ rowNumber, values: v }) => {
       const errors: string[] = [];
       const warnings: string[] = [];
-      const code = (v.code ?? '').trim();
-      const familyName = (v.familyName ?? '').trim();
-      const givenName = (v.givenName ?? '').trim();
-      const email = (v.email ?? '').trim().toLowerCase();
-      const emailOk = email !== '' && email.length <= MAX.email && EMAIL_PATTERN.test(email);
-      if (!code) errors.push('Thiếu mã số');
-      else if (code.length > MAX.code) errors.push(`Mã số dài quá ${MAX.code} ký tự`);
-      if (!familyName) errors.push('Thiếu họ');
-      else if (familyName.length > MAX.name) errors.push(`Họ dài quá ${MAX.name} ký tự`);
-      if (!givenName) errors.push('Thiếu tên');
-      else if (givenName.length > MAX.name) errors.push(`Tên dài quá ${MAX.name} ký tự`);
-      if (!email) errors.push('Thiếu email');
-      else if (!emailOk) errors.push(`Email không hợp lệ: ${email}`);
-
+      // The form's rules (shared schema); a phone typed into Excel loses its leading zero first.
       let phone = (v.phone ?? '').replace(/\s+/g, '');
-      // A number typed into Excel loses its leading zero (0901234567 → 901234567).
       if (/^[1-9]\d{8}$/.test(phone)) {
         phone = `0${phone}`;
         warnings.push(`Đã thêm số 0 ở đầu số điện thoại: ${phone}`);
       }
-      if (phone && !PHONE_PATTERN.test(phone)) errors.push('Số điện thoại phải có 10 hoặc 11 chữ số');
+      const pwRaw = (v.password ?? '').trim();
+      const fields = checkFields(
+        userRowSchema,
+        { code: cell(v, 'code'), familyName: cell(v, 'familyName'), givenName: cell(v, 'givenName'), email: cell(v, 'email'), password: pwRaw === '-' ? '' : pwRaw, ...(phone ? { phone } : {}) },
+        USER_IMPORT_COLUMNS,
+        lang,
+      );
+      errors.push(...fields.errors);
+      const code = fields.data?.code ?? (v.code ?? '').trim();
+      const familyName = fields.data?.familyName ?? (v.familyName ?? '').trim();
+      const givenName = fields.data?.givenName ?? (v.givenName ?? '').trim();
+      const email = fields.data?.email ?? (v.email ?? '').trim().toLowerCase();
+      const emailOk = !!fields.data || (email !== '' && userRowSchema.shape.email.safeParse(email).success);
 
       const userType = v.userType?.trim() ? USER_TYPE_ALIASES[normalizeText(v.userType)] : 'student';
       if (!userType) errors.push(`Loại người dùng không hợp lệ: ${v.userType} (student hoặc staff)`);
@@ -164,10 +159,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
         } else seenExisting.set(existing.id, rowNumber);
       }
 
-      const pw = (v.password ?? '').trim();
-      const password = pw === '' || pw === '-' ? null : pw;
-      if (password !== null && password.length < PASSWORD_MIN) errors.push(`Mật khẩu phải có ít nhất ${PASSWORD_MIN} ký tự`);
-      else if (password !== null && password.length > MAX.password) errors.push(`Mật khẩu dài quá ${MAX.password} ký tự`);
+      const password = pwRaw === '' || pwRaw === '-' ? null : pwRaw;
       if (password === null && !existing && emailOk) {
         const dflt = defaultPasswordFor(email);
         warnings.push(`Mật khẩu mặc định là phần trước @ của email: "${dflt}" (phải đổi khi đăng nhập lần đầu)`);
