@@ -10,6 +10,7 @@ import {
   permissionsResponseSchema,
   roleAssignmentLinkSchema,
   sessionUserSchema,
+  tokenPairSchema,
   userBulkDeleteResponse,
   userDetailSchema,
   userListResponse,
@@ -20,7 +21,7 @@ import { created, ok, redirect, type Contract } from './contract';
 
 export const authUsersContract: Contract = {
   'POST /auth/login': ok(loginResponseSchema, 'Signed in: tokens and the user'),
-  'POST /auth/refresh': ok(loginResponseSchema, 'A new token pair (the old refresh token is spent)'),
+  'POST /auth/refresh': ok(tokenPairSchema, 'A new token pair (the old refresh token is spent)'),
   'POST /auth/logout': ok(messageResponse, 'Signed out'),
   'GET /auth/profile': ok(sessionUserSchema, 'The signed-in user'),
   'GET /auth/me/permissions': ok(permissionsResponseSchema, "The caller's roles and permission codes (in an organization when asked)"),
