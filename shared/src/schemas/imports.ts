@@ -118,6 +118,7 @@ export const importUploadResponse = z.object({
   /** Headers of the file that match no column (their values are not read). */
   ignoredColumns: z.array(z.string()),
 });
+export type ImportUpload = z.infer<typeof importUploadResponse>;
 
 export const importRowResultSchema = z.object({
   rowIndex: z.number(),

@@ -168,6 +168,7 @@ export const organizationMembersResponse = z.object({
   limit: z.number(),
   totalPages: z.number(),
 });
+export type OrganizationMember = z.infer<typeof organizationMembersResponse>['members'][number];
 
 /** Adding members: how many memberships were created (the organization and, with parents, those above). */
 export const memberAddedResponse = messageResponse.extend({ added: z.number() });
