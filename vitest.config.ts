@@ -7,16 +7,11 @@ export default defineConfig({
     // Threads start faster than forks, and without per-file isolation a worker imports the API once
     // instead of once per test file: that import was most of the suite's time (docs/decisions.md).
     // Tests therefore must not leave globals, fake timers or module state behind (every API test
-    // builds its own in-memory database, and the module caches are keyed by it).
+    // builds its own in-memory database, and the module caches are keyed by it). Knobs a test turns
+    // go through the app's env (makeTestApp overrides), never through a module's exported object:
+    // the sandbox's webhook delay was one (set to 50 ms by one suite, it stayed so for the next).
     pool: 'threads',
-    poolOptions: { threads: { isolate: false }, forks: { isolate: true } },
-    // Payments and imports tests failed after other files had run in the same worker (a 502 on the
-    // first payOS call of payments/authz.test.ts, a 400 upload in imports/members-import.test.ts;
-    // never alone or within their folder): until that leak is found they run isolated.
-    poolMatchGlobs: [
-      ['api/src/payments/**', 'forks'],
-      ['api/src/imports/**', 'forks'],
-    ],
+    poolOptions: { threads: { isolate: false } },
     testTimeout: 20_000,
   },
 });

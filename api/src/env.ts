@@ -42,6 +42,8 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** The embedded sandbox sends its webhook this long after the buyer is sent back (as payOS does: after, not before). */
+  PAYOS_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** How long a payment link stays payable; unpaid orders are closed some minutes after it (payments/expiry.ts). */
   PAYMENT_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Set when behind a reverse proxy that sets X-Forwarded-For (then it gives the client IP). */

@@ -12,6 +12,8 @@
  * success: verification is async, so counting afterwards would let a burst of parallel guesses
  * all pass the check before the first failure is recorded.
  */
+import { FixedWindowCounter } from '../lib/fixed-window';
+
 export interface ThrottleOptions {
   /** Failures from one address across all e-mails before that address is refused. */
   ipLimit: number;
@@ -19,17 +21,17 @@ export interface ThrottleOptions {
   maxDelayMs: number;
 }
 
-type Entry = { count: number; resetAt: number };
-
 export class LoginRateLimiter {
-  private hits = new Map<string, Entry>();
+  /** One counter for the three keys (pair:, ip:, email:), which share the window. */
+  private readonly hits: FixedWindowCounter;
   private readonly options: ThrottleOptions;
 
   constructor(
     private readonly limit: number,
-    private readonly windowMs: number,
+    windowMs: number,
     options: Partial<ThrottleOptions> = {},
   ) {
+    this.hits = new FixedWindowCounter(windowMs);
     this.options = { ipLimit: options.ipLimit ?? limit * 10, maxDelayMs: options.maxDelayMs ?? 10_000 };
   }
 
@@ -39,17 +41,12 @@ export class LoginRateLimiter {
     return { pair: `pair:${i ?? '-'}|${e}`, ip: i ? `ip:${i}` : null, email: `email:${e}` };
   }
 
-  private live(key: string | null, now: number): Entry | undefined {
-    const e = key ? this.hits.get(key) : undefined;
-    return e && e.resetAt > now ? e : undefined;
-  }
-
   /** Seconds until this address may try this e-mail again, or 0 when allowed. */
   retryAfter(ip: string | null, email: string, now = Date.now()): number {
     const k = this.keys(ip, email);
     let wait = 0;
     for (const [key, max] of [[k.pair, this.limit], [k.ip, this.options.ipLimit]] as const) {
-      const e = this.live(key, now);
+      const e = key ? this.hits.current(key, now) : undefined;
       if (e && e.count >= max) wait = Math.max(wait, Math.ceil((e.resetAt - now) / 1000));
     }
     return wait;
@@ -57,20 +54,14 @@ export class LoginRateLimiter {
 
   /** How long this attempt waits before being checked: grows with the e-mail's failures from anywhere. */
   delayMs(email: string, now = Date.now()): number {
-    const e = this.live(this.keys(null, email).email, now);
+    const e = this.hits.current(this.keys(null, email).email, now);
     if (!e || e.count < this.limit) return 0;
     return Math.min(this.options.maxDelayMs, 250 * 2 ** Math.min(e.count - this.limit, 16));
   }
 
   recordFailure(ip: string | null, email: string, now = Date.now()): void {
     const k = this.keys(ip, email);
-    for (const key of [k.pair, k.ip, k.email]) {
-      if (!key) continue;
-      const e = this.live(key, now);
-      if (!e) this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      else e.count++;
-    }
-    if (this.hits.size > 10_000) for (const [key, e] of this.hits) if (e.resetAt <= now) this.hits.delete(key);
+    for (const key of [k.pair, k.ip, k.email]) if (key) this.hits.hit(key, now);
   }
 
   /**
@@ -79,9 +70,8 @@ export class LoginRateLimiter {
    */
   recordSuccess(ip: string | null, email: string): void {
     const k = this.keys(ip, email);
-    this.hits.delete(k.pair);
-    this.hits.delete(k.email);
-    const e = k.ip ? this.hits.get(k.ip) : undefined;
-    if (e && --e.count <= 0) this.hits.delete(k.ip!);
+    this.hits.forget(k.pair);
+    this.hits.forget(k.email);
+    if (k.ip) this.hits.undo(k.ip);
   }
 }

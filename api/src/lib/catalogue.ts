@@ -4,7 +4,7 @@ import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite
 import { filterKey } from '../departments/query';
 import type { Db } from '../db/client';
 import { audit } from './audit';
-import { conflict, isUniqueViolation, notFound } from './errors';
+import { conflict, conflictOnUnique, notFound } from './errors';
 import type { Table } from './freshness';
 import { cachedTotal, totalPages } from './totals';
 
@@ -84,14 +84,7 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
   }
 
   /** A race past assertCodeFree still ends as 409, not 500. */
-  function write<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) conflict(spec.codeTaken);
-      throw err;
-    }
-  }
+  const write = <T>(fn: () => T): T => conflictOnUnique(spec.codeTaken, fn);
 
   return {
     findRow,

@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isUniqueViolation } from '../db/sqlite';
 
 /** Throw from anywhere; onError answers `{ message }` with the status. */
 export function fail(status: ContentfulStatusCode, message: string, extra?: Record<string, unknown>): never {
@@ -15,3 +16,17 @@ export const unprocessable = (m: string, extra?: Record<string, unknown>) => fai
 
 // Detection is database-specific (db/sqlite.ts); callers keep importing it from here.
 export { isUniqueViolation } from '../db/sqlite';
+
+/**
+ * Runs a write whose uniqueness the caller pre-checked: a concurrent request can still win the
+ * race, and its UNIQUE violation must end as the same 409 as the pre-check, not as a 500.
+ * `message` may read the driver's error to name the column that collided.
+ */
+export function conflictOnUnique<T>(message: string | ((err: Error) => string), fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) conflict(typeof message === 'string' ? message : message(err as Error));
+    throw err;
+  }
+}

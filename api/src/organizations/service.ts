@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { createOrganizationSchema, OrganizationDetail, OrganizationListItem, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
 import { paymentCampaigns } from '../payments/schema';
 import { userRoles } from '../roles/schema';
@@ -63,13 +63,15 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     return parent!;
   }
 
+  const codeTaken = (code: string) => `Mã tổ chức "${code}" đã tồn tại`;
+
   function ensureCodeFree(type: string, code: string, exceptId?: number) {
     const clash = db
       .select({ id: organizations.id })
       .from(organizations)
       .where(and(eq(organizations.type, type as OrganizationType), eq(organizations.code, code), exceptId ? ne(organizations.id, exceptId) : undefined))
       .get();
-    if (clash) conflict(`Mã tổ chức "${code}" đã tồn tại`);
+    if (clash) conflict(codeTaken(code));
   }
 
   return {
@@ -181,8 +183,8 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const parent = resolveParent(input.type, input.parentId);
       if (!hasPermission(actor.roles, 'organizations.create', parent ? orgContext(db, parent.id) : null)) forbidden();
       ensureCodeFree(input.type, input.code);
-      try {
-        const row = db.transaction((tx) => {
+      const row = conflictOnUnique(codeTaken(input.code), () =>
+        db.transaction((tx) => {
           const o = tx
             .insert(organizations)
             .values({ name: input.name, code: input.code, type: input.type, description: input.description ?? null, parentId: parent?.id ?? null, searchText: normalizeText(`${input.name} ${input.code}`) })
@@ -192,12 +194,9 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
           tx.update(organizations).set({ path }).where(eq(organizations.id, o.id)).run();
           audit(tx, { actorId: actor.id, action: 'organization.create', entity: 'organization', entityId: o.id, after: { ...o, path }, ip });
           return { ...o, path };
-        });
-        return toOrganization(row);
-      } catch (err) {
-        if (isUniqueViolation(err)) conflict(`Mã tổ chức "${input.code}" đã tồn tại`);
-        throw err;
-      }
+        }),
+      );
+      return toOrganization(row);
     },
 
     update(id: number, input: z.output<typeof updateOrganizationSchema>) {
@@ -216,17 +215,14 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       if (input.code || input.type) ensureCodeFree(type, code, id);
       const name = input.name ?? before.name;
       const next = { name, code, type, description: input.description === undefined ? before.description : (input.description ?? null), searchText: normalizeText(`${name} ${code}`) };
-      try {
-        const after = db.transaction((tx) => {
+      const after = conflictOnUnique(codeTaken(code), () =>
+        db.transaction((tx) => {
           const o = tx.update(organizations).set(next).where(eq(organizations.id, id)).returning().get();
           audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });
           return o;
-        });
-        return toOrganization(after);
-      } catch (err) {
-        if (isUniqueViolation(err)) conflict(`Mã tổ chức "${code}" đã tồn tại`);
-        throw err;
-      }
+        }),
+      );
+      return toOrganization(after);
     },
 
     remove(id: number) {

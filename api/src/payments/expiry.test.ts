@@ -3,23 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
 import { dataSignature } from '../payos/signature';
 import { findLink } from '../payos-sandbox/state';
-import { makeTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
 import { EXPIRY_GRACE_MS, expireStaleOrders, GIVE_UP_MS } from './expiry';
-import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
+import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from './schema';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
-let server: Awaited<ReturnType<typeof liveServer>>;
+let server: LiveServer;
 let org: number;
 let n = 0;
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  server = await liveServer(t);
-  api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'EXP');
+  ({ t, server, api, org } = await sandboxApp('EXP'));
 });
 afterAll(() => server.close());
 

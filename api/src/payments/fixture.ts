@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { organizationMembers } from '../organizations/schema';
 import { payosConfigs } from './schema';
-import type { TestApp } from '../test/harness';
+import { makeTestApp, type TestApp } from '../test/harness';
 
 /** 'YYYY-MM-DDTHH:mm:ss' in Vietnam local time, `days` from now (what the campaign form sends). */
 export function vnLocal(days: number, time = '00:00:00'): string {
@@ -61,15 +61,32 @@ export function campaigns(t: TestApp, token = t.adminToken) {
   return api;
 }
 
+export interface LiveServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
 /**
  * Serves the test app on a real port and points PUBLIC_URL at it, so payOS calls reach the
  * sandbox and the sandbox's webhook reaches the app over HTTP, as in production.
  */
-export async function liveServer(t: TestApp): Promise<{ url: string; close: () => Promise<void> }> {
+export async function liveServer(t: TestApp): Promise<LiveServer> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t.env.PUBLIC_URL = url;
   return { url, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/**
+ * The setup of every suite that pays through the embedded sandbox over HTTP: a fresh app (with
+ * `env` overrides, e.g. a shorter PAYOS_SANDBOX_WEBHOOK_DELAY_MS), its live server, the campaign
+ * helpers and one organization. Nothing is set outside the app, so suites sharing a worker cannot
+ * change each other's sandbox.
+ */
+export async function sandboxApp(orgCode: string, env: Record<string, string> = {}) {
+  const t = await makeTestApp(env);
+  const server = await liveServer(t);
+  return { t, server, api: campaigns(t), org: t.createOrg('doan_co_so', orgCode) };
 }

@@ -7,24 +7,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payosClient } from '../payos/client';
 import { dataSignature } from '../payos/signature';
-import { sandboxTiming } from '../payos-sandbox/routes';
-import { makeTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
 import { expireStaleOrders } from './expiry';
-import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
+import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from './schema';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
-let server: Awaited<ReturnType<typeof liveServer>>;
+let server: LiveServer;
 let org: number;
 let n = 0;
 
 beforeAll(async () => {
-  sandboxTiming.webhookDelayMs = 50;
-  t = await makeTestApp();
-  server = await liveServer(t);
-  api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'MN');
+  ({ t, server, api, org } = await sandboxApp('MN', { PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50' }));
 });
 afterAll(() => server.close());
 

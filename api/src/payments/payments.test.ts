@@ -2,21 +2,18 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
 import { dataSignature } from '../payos/signature';
-import { makeTestApp, type TestApp } from '../test/harness';
-import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
+import type { TestApp } from '../test/harness';
+import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from './schema';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
-let server: Awaited<ReturnType<typeof liveServer>>;
+let server: LiveServer;
 let org: number;
 let n = 0;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  server = await liveServer(t);
-  api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'PM');
+  ({ t, server, api, org } = await sandboxApp('PM'));
 });
 afterAll(() => server.close());
 

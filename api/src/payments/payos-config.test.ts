@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
-import { makeTestApp, type TestApp } from '../test/harness';
-import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
+import type { TestApp } from '../test/harness';
+import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { payosConfigs } from './schema';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
-let server: Awaited<ReturnType<typeof liveServer>>;
+let server: LiveServer;
 let org: number;
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  server = await liveServer(t);
-  api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'PC');
+  ({ t, server, api, org } = await sandboxApp('PC'));
 });
 afterAll(() => server.close());
 

@@ -14,8 +14,6 @@ import { CHECKOUT_CSS, checkoutPage } from './checkout-page';
 import { findLink, linkInfo, merchantKeys, newLinkId, newReference, SANDBOX_BANK, saveLink, vnDateTime, type SandboxLink } from './state';
 import { logger } from '../lib/logger';
 
-/** payOS notifies after the buyer is sent back, not before: the result page must not rely on the webhook. */
-export const sandboxTiming = { webhookDelayMs: 1_000 };
 
 const err = (c: Context<AppEnv>, status: 200 | 400 | 401 | 404, code: string, desc: string) => c.json({ code, desc, data: null }, status);
 /** payOS refuses unknown credentials with HTTP 200 and a non-"00" code; missing headers with 401. */
@@ -85,11 +83,12 @@ function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
   const data = { orderCode: link.orderCode, currency: 'VND', paymentLinkId: link.id, code: '00', desc: 'success', ...tx };
   const body = { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, link.checksumKey) };
   const target = selfOrigin(c.get('deps').env);
+  // payOS notifies after the buyer is sent back, not before: the result page must not rely on the webhook.
   setTimeout(() => {
     void deliver(target, body).then(async (res) => {
       if (res && !res.ok) logger.warn({ status: res.status, body: (await res.text()).slice(0, 500) }, 'payOS sandbox: webhook refused');
     });
-  }, sandboxTiming.webhookDelayMs);
+  }, c.get('deps').env.PAYOS_SANDBOX_WEBHOOK_DELAY_MS);
 }
 
 export function payosSandboxRoutes() {

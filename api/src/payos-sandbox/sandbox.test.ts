@@ -2,25 +2,20 @@ import { formatVnd } from '@doanhoi/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
-import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from '../payments/fixture';
+import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from '../payments/fixture';
 import { paymentAssignments, paymentOrders, paymentTransactions } from '../payments/schema';
 import { paymentRequestSignature } from '../payos/signature';
-import { makeTestApp, type TestApp } from '../test/harness';
-import { sandboxTiming } from './routes';
+import type { TestApp } from '../test/harness';
 import { forgetLinks } from './state';
 
 let t: TestApp;
-let server: Awaited<ReturnType<typeof liveServer>>;
+let server: LiveServer;
 let api: ReturnType<typeof campaigns>;
 let org: number;
 let n = 0;
 
 beforeAll(async () => {
-  sandboxTiming.webhookDelayMs = 300;
-  t = await makeTestApp();
-  server = await liveServer(t);
-  api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'SB');
+  ({ t, server, api, org } = await sandboxApp('SB', { PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '300' }));
 });
 afterAll(() => server.close());
 

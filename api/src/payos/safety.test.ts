@@ -8,10 +8,9 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../env';
-import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from '../payments/fixture';
+import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from '../payments/fixture';
 import { paymentAssignments, paymentOrders } from '../payments/schema';
-import { sandboxTiming } from '../payos-sandbox/routes';
-import { makeTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
 import { payosClient } from './client';
 import { isPublicOrigin, sandboxSettlesFees } from './origin';
 import { dataSignature } from './signature';
@@ -43,17 +42,13 @@ describe('sandbox start-up guard (10.2)', () => {
 describe('payOS through the sandbox', () => {
   let t: TestApp;
   let api: ReturnType<typeof campaigns>;
-  let server: Awaited<ReturnType<typeof liveServer>>;
+  let server: LiveServer;
   let org: number;
   let n = 0;
 
   beforeAll(async () => {
-    sandboxTiming.webhookDelayMs = 50;
-    t = await makeTestApp();
-    server = await liveServer(t);
-    api = campaigns(t);
-    org = t.createOrg('doan_co_so', 'SF');
-  });
+      ({ t, server, api, org } = await sandboxApp('SF', { PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50' }));
+    });
   afterAll(() => server.close());
 
   async function ready(amount = 40_000) {

@@ -20,7 +20,7 @@ import { seedDefaultRoles } from './defaults';
 import { filterKey, searchTextLike } from '../departments/query';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { activeCodesByRole, availablePermissions, permissionCodes, permissionsOfRole, roleSearchText } from './permissions';
 import { rolePermissions, roles } from './schema';
@@ -103,16 +103,6 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
     if (system.length) conflict(`${message}: ${system.map((r) => r.displayName).join(', ')}`);
   }
 
-  /** A race past the name pre-check still ends as 409. */
-  function write<T>(name: string, fn: () => T): T {
-    try {
-      return fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) conflict(nameTaken(name));
-      throw err;
-    }
-  }
-
   function get(id: number): RoleDetail {
     return { ...toRole(counted(id)), permissions: permissionsOfRole(db, id) };
   }
@@ -145,7 +135,8 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
       const isActive = input.isActive ?? true;
       // Inactive too: a role stored now is switched on later, perhaps by someone who does not look.
       if (!actor.isSuperAdmin) guardConferred(codes);
-      const id = write(input.name, () =>
+      // A race past the name pre-check still ends as 409.
+      const id = conflictOnUnique(nameTaken(input.name), () =>
         db.transaction((tx) => {
           const row = tx
             .insert(roles)

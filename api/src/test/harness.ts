@@ -3,7 +3,9 @@
  * one super admin), the real app, and helpers to create users with roles and sign them in.
  */
 import { eq, inArray } from 'drizzle-orm';
+import { appendFileSync } from 'node:fs';
 import { createApp } from '../app';
+import { contractViolation } from '../lib/openapi/check';
 import { hashPassword } from '../auth/passwords';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -15,6 +17,12 @@ import { permissions, rolePermissions, roles, userRoles } from '../roles/schema'
 import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
 import type { OrganizationType } from '@doanhoi/shared';
+
+/** CONTRACT_REPORT=<file> collects the breaks in a file instead of failing the test (to survey them). */
+function reportContract(message: string) {
+  if (!process.env.CONTRACT_REPORT) throw new Error(`API contract: ${message}`);
+  appendFileSync(process.env.CONTRACT_REPORT, `${message}\n`);
+}
 
 export const ADMIN = { email: 'admin@doanhoi.local', password: 'admin123' };
 const PASSWORD = 'secret123';
@@ -50,6 +58,9 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
     } catch {
       json = text;
     }
+    // Every success the API tests see must keep the contract /api/docs publishes.
+    const broken = contractViolation(method, path, res.status, json, res.headers.get('content-type'));
+    if (broken) reportContract(broken);
     return { status: res.status, body: json, headers: res.headers };
   }
 

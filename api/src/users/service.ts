@@ -11,7 +11,7 @@ import { classes } from '../classes/schema';
 import { departments } from '../departments/schema';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { pathIds } from '../organizations/context';
 import { organizationMembers, organizations } from '../organizations/schema';
@@ -103,17 +103,8 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   }
 
   /** A race past assertUnique still ends as 409 naming the field. */
-  function write<T>(fn: () => T, code: string, email: string): T {
-    try {
-      return fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        const msg = String((err as Error).message);
-        conflict(msg.includes('users.email') ? emailTaken(email) : codeTaken(code));
-      }
-      throw err;
-    }
-  }
+  const write = <T>(fn: () => T, code: string, email: string): T =>
+    conflictOnUnique((err) => (String(err.message).includes('users.email') ? emailTaken(email) : codeTaken(code)), fn);
 
   /** Deleting would erase payment records with the account (cascade): refuse while any were paid. */
   function refuseIfPaid(ids: number[]) {

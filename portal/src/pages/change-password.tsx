@@ -8,10 +8,7 @@ import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword, logout } from '../api';
-import { AlertIcon, WalletIcon } from '../components/icons';
-import { LanguageSwitcher } from '../components/language-switcher';
-import { Spinner } from '../components/states';
-import { ThemeToggle } from '../components/theme-toggle';
+import { AuthCard, AuthField } from '../components/auth-card';
 import { navigate, Redirect, useLocation } from '../router';
 import { LOGIN_PATH, safeRedirect } from '../rules';
 
@@ -52,74 +49,44 @@ export function ChangePasswordPage() {
   };
 
   const field = (name: Field, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`cp-${name}`}>{t(`changePassword.${name}`)}</label>
-      <input
-        id={`cp-${name}`}
-        className={errors[name] ? 'input input-invalid' : 'input'}
-        type="password"
-        name={name}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(e) => {
-          const value = e.target.value;
-          setValues((v) => ({ ...v, [name]: value }));
-          if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
-        }}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `cp-${name}-error` : undefined}
-      />
-      {errors[name] ? (
-        <span id={`cp-${name}-error`} className="field-error">
-          {errors[name]}
-        </span>
-      ) : null}
-    </div>
+    <AuthField
+      id={`cp-${name}`}
+      label={t(`changePassword.${name}`)}
+      error={errors[name]}
+      type="password"
+      name={name}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(e) => {
+        const value = e.target.value;
+        setValues((v) => ({ ...v, [name]: value }));
+        if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
+      }}
+    />
   );
 
   return (
-    <main className="login-page">
-      <div className="login-toolbar">
-        <LanguageSwitcher />
-        <ThemeToggle />
-      </div>
-      <div className="card login-card">
-        <div className="login-heading">
-          <WalletIcon className="login-logo" />
-          <h1>{t('changePassword.title')}</h1>
-          <p className="muted">{t('changePassword.required')}</p>
-        </div>
-        {serverError ? (
-          <div className="notice notice-error" role="alert" data-testid="change-password-error">
-            <AlertIcon className="notice-icon" />
-            <div>
-              <strong>{t('changePassword.failed')}</strong>
-              <div>{serverError}</div>
-            </div>
-          </div>
-        ) : null}
-        <form className="form" onSubmit={submit} noValidate data-testid="portal-change-password-form">
-          {field('currentPassword', 'current-password')}
-          {field('newPassword', 'new-password')}
-          {field('confirmPassword', 'new-password')}
-          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? <Spinner small /> : null}
-            {t('changePassword.submit')}
-          </button>
-        </form>
-        <p className="login-footer muted">
-          <button
-            type="button"
-            className="btn btn-default"
-            onClick={async () => {
-              await logout();
-              navigate(LOGIN_PATH, { replace: true });
-            }}
-          >
-            {t('header.logout')}
-          </button>
-        </p>
-      </div>
-    </main>
+    <AuthCard
+      title={t('changePassword.title')}
+      subtitle={t('changePassword.required')}
+      error={{ title: t('changePassword.failed'), message: serverError, testId: 'change-password-error' }}
+      form={{ testId: 'portal-change-password-form', onSubmit: submit, submitting, submitLabel: t('changePassword.submit') }}
+      footer={
+        <button
+          type="button"
+          className="btn btn-default"
+          onClick={async () => {
+            await logout();
+            navigate(LOGIN_PATH, { replace: true });
+          }}
+        >
+          {t('header.logout')}
+        </button>
+      }
+    >
+      {field('currentPassword', 'current-password')}
+      {field('newPassword', 'new-password')}
+      {field('confirmPassword', 'new-password')}
+    </AuthCard>
   );
 }

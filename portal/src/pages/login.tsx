@@ -5,10 +5,7 @@ import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../api';
-import { LanguageSwitcher } from '../components/language-switcher';
-import { AlertIcon, WalletIcon } from '../components/icons';
-import { Spinner } from '../components/states';
-import { ThemeToggle } from '../components/theme-toggle';
+import { AuthCard, AuthField } from '../components/auth-card';
 import { navigate, Redirect, useLocation } from '../router';
 import { changePasswordUrl, safeRedirect } from '../rules';
 
@@ -62,77 +59,40 @@ export function LoginPage() {
   };
 
   return (
-    <main className="login-page">
-      <div className="login-toolbar">
-        <LanguageSwitcher />
-        <ThemeToggle />
-      </div>
-      <div className="card login-card">
-        <div className="login-heading">
-          <WalletIcon className="login-logo" />
-          <h1>{t('appTitle')}</h1>
-          <p className="muted">{t('login.subtitle')}</p>
-        </div>
-        {serverError ? (
-          <div className="notice notice-error" role="alert" data-testid="login-error">
-            <AlertIcon className="notice-icon" />
-            <div>
-              <strong>{t('login.failed')}</strong>
-              <div>{serverError}</div>
-            </div>
-          </div>
-        ) : null}
-        <form className="form" onSubmit={submit} noValidate data-testid="portal-login-form">
-          <div className="field">
-            <label htmlFor="login-email">{t('login.email')}</label>
-            <input
-              id="login-email"
-              className={errors.email ? 'input input-invalid' : 'input'}
-              type="email"
-              name="email"
-              autoComplete="username"
-              placeholder={t('login.emailPlaceholder')}
-              value={values.email}
-              onChange={change('email')}
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby={errors.email ? 'login-email-error' : undefined}
-              autoFocus
-            />
-            {errors.email ? (
-              <span id="login-email-error" className="field-error">
-                {message(errors.email)}
-              </span>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">{t('login.password')}</label>
-            <input
-              id="login-password"
-              className={errors.password ? 'input input-invalid' : 'input'}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              placeholder={t('login.passwordPlaceholder')}
-              value={values.password}
-              onChange={change('password')}
-              aria-invalid={Boolean(errors.password)}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-            />
-            {errors.password ? (
-              <span id="login-password-error" className="field-error">
-                {message(errors.password)}
-              </span>
-            ) : null}
-          </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? <Spinner small /> : null}
-            {t('login.submit')}
-          </button>
-        </form>
-        <p className="login-footer muted">
+    <AuthCard
+      title={t('appTitle')}
+      subtitle={t('login.subtitle')}
+      error={{ title: t('login.failed'), message: serverError, testId: 'login-error' }}
+      form={{ testId: 'portal-login-form', onSubmit: submit, submitting, submitLabel: t('login.submit') }}
+      footer={
+        <>
           {t('login.adminHint')} <a href="/">{t('nav.admin')}</a>
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    >
+      <AuthField
+        id="login-email"
+        label={t('login.email')}
+        error={message(errors.email)}
+        type="email"
+        name="email"
+        autoComplete="username"
+        placeholder={t('login.emailPlaceholder')}
+        value={values.email}
+        onChange={change('email')}
+        autoFocus
+      />
+      <AuthField
+        id="login-password"
+        label={t('login.password')}
+        error={message(errors.password)}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        placeholder={t('login.passwordPlaceholder')}
+        value={values.password}
+        onChange={change('password')}
+      />
+    </AuthCard>
   );
 }

@@ -50,11 +50,10 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const loginResponseSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  user: sessionUserSchema,
-});
+/** POST /auth/refresh: a new pair (the refresh token sent is spent). */
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+export const loginResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const sessionRoleSchema = z.object({

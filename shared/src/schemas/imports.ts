@@ -107,40 +107,57 @@ export const memberImportLevelQuery = z.object({
   organizationId: z.coerce.number().int().positive().optional(),
 });
 
-export interface ImportRowResult {
-  rowIndex: number;
+const rowMessage = z.object({ row: z.number(), message: z.string() });
+
+/** POST …/import/upload: the session to validate and execute, with the first rows for a preview. */
+export const importUploadResponse = z.object({
+  sessionId: z.string(),
+  fileName: z.string(),
+  totalRows: z.number(),
+  previewData: z.array(z.object({ rowIndex: z.number() }).catchall(z.unknown())),
+  /** Headers of the file that match no column (their values are not read). */
+  ignoredColumns: z.array(z.string()),
+});
+export type ImportUpload = z.infer<typeof importUploadResponse>;
+
+export const importRowResultSchema = z.object({
+  rowIndex: z.number(),
   /** The row as read (passwords from the file are masked; a default password shows its value). */
-  data: Record<string, unknown>;
-  validation: { isValid: boolean; errors: string[]; warnings: string[]; action?: 'create' | 'update' | 'skip' };
-}
+  data: z.record(z.string(), z.unknown()),
+  validation: z.object({ isValid: z.boolean(), errors: z.array(z.string()), warnings: z.array(z.string()), action: z.enum(['create', 'update', 'skip']).optional() }),
+});
+export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
-export interface ImportValidationResult {
-  isValid: boolean;
-  summary: { total: number; valid: number; invalid: number; duplicates: number; conflicts: number };
-  errors: { row: number; message: string }[];
-  warnings: { row: number; message: string }[];
-  data: ImportRowResult[];
-}
+export const importValidationResultSchema = z.object({
+  isValid: z.boolean(),
+  summary: z.object({ total: z.number(), valid: z.number(), invalid: z.number(), duplicates: z.number(), conflicts: z.number() }),
+  errors: z.array(rowMessage),
+  warnings: z.array(rowMessage),
+  data: z.array(importRowResultSchema),
+});
+export type ImportValidationResult = z.infer<typeof importValidationResultSchema>;
 
-export interface ImportExecutionResult {
-  success: boolean;
-  importedCount: number;
-  skippedCount: number;
-  failedCount: number;
-  errors: { row: number; message: string }[];
-  message: string;
-  dryRun?: boolean;
-}
+export const importExecutionResultSchema = z.object({
+  success: z.boolean(),
+  importedCount: z.number(),
+  skippedCount: z.number(),
+  failedCount: z.number(),
+  errors: z.array(rowMessage),
+  message: z.string(),
+  dryRun: z.boolean().optional(),
+});
+export type ImportExecutionResult = z.infer<typeof importExecutionResultSchema>;
 
-export interface ImportStatus {
-  sessionId: string;
-  fileName: string;
-  status: 'uploaded' | 'validated' | 'running' | 'completed' | 'failed';
-  totalRows: number;
+export const importStatusSchema = z.object({
+  sessionId: z.string(),
+  fileName: z.string(),
+  status: z.enum(['uploaded', 'validated', 'running', 'completed', 'failed']),
+  totalRows: z.number(),
   /** Rows handled so far (written, skipped or failed), in file order; totalRows when done. */
-  processedRows: number;
-  result: ImportExecutionResult | null;
-}
+  processedRows: z.number(),
+  result: importExecutionResultSchema.nullable(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
 
 export { EMAIL_PATTERN };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cleanLine, cleanText } from './common';
+import { sessionUserSchema } from './auth';
+import { cleanLine, cleanText, messageResponse } from './common';
 import { ORGANIZATION_TYPES, organizationTypeSchema, type OrganizationType } from './enums';
 
 /** 000 §5: which type may sit under which (roots have none). */
@@ -80,69 +81,96 @@ export const addMemberByCodeSchema = z.object({ userCode: z.string().trim().max(
 export const setUserOrganizationsSchema = z.object({ organizationIds: z.array(z.number().int().positive()).max(500) });
 
 /** An organization as the list, children and detail calls return it. */
-export interface OrganizationSummary {
-  id: number;
-  name: string;
-  code: string;
-  type: OrganizationType;
-  description: string | null;
-  parentId: number | null;
+export const organizationSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  type: organizationTypeSchema,
+  description: z.string().nullable(),
+  parentId: z.number().nullable(),
   /** Depth in the tree, the root being 1. */
-  level: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  level: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
 
 /** A row of GET /organizations: the summary plus what pickers show and check (parent name, ancestors from the root). */
-export interface OrganizationListItem extends OrganizationSummary {
-  parentName: string | null;
-  ancestorIds: number[];
-}
+export const organizationListItemSchema = organizationSummarySchema.extend({
+  parentName: z.string().nullable(),
+  ancestorIds: z.array(z.number()),
+});
+export type OrganizationListItem = z.infer<typeof organizationListItemSchema>;
 
-export interface OrganizationRef {
-  id: number;
-  name: string;
-  code: string;
-  type: OrganizationType;
-}
+export const organizationListResponse = z.object({
+  data: z.array(organizationListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+});
+
+export const organizationRefSchema = z.object({ id: z.number(), name: z.string(), code: z.string(), type: organizationTypeSchema });
+export type OrganizationRef = z.infer<typeof organizationRefSchema>;
+
+/** GET /organizations/accessible: what the organization pickers show. */
+export const accessibleOrganizationSchema = organizationRefSchema.extend({ parentId: z.number().nullable(), description: z.string().nullable() });
 
 /** GET /organizations/{id} and /organizations/by-type-code/{type}/{code}. */
-export interface OrganizationDetail extends OrganizationSummary {
-  parent: OrganizationRef | null;
-  children: OrganizationSummary[];
-  hasChildren: boolean;
-  memberCount: number;
+export const organizationDetailSchema = organizationSummarySchema.extend({
+  parent: organizationRefSchema.nullable(),
+  children: z.array(organizationSummarySchema),
+  hasChildren: z.boolean(),
+  memberCount: z.number(),
   /** From the root down to the organization itself. */
-  breadcrumb: OrganizationRef[];
-}
+  breadcrumb: z.array(organizationRefSchema),
+});
+export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
 
 export interface OrganizationNode extends Pick<OrganizationSummary, 'id' | 'name' | 'code' | 'type' | 'description' | 'parentId'> {
   memberCount: number | null;
   hasChildren: boolean;
   children: OrganizationNode[];
 }
-
-export interface StatsBlock {
-  [key: string]: number;
-}
+/** GET /organizations/tree (nested) and /organizations/{id}/child-nodes (one level, children empty). */
+export const organizationNodeSchema: z.ZodType<OrganizationNode> = z.lazy(() =>
+  organizationSummarySchema
+    .pick({ id: true, name: true, code: true, type: true, description: true, parentId: true })
+    .extend({ memberCount: z.number().nullable(), hasChildren: z.boolean(), children: z.array(organizationNodeSchema) }),
+);
 
 /** Distinct members by users.membershipStatus: both, doan_vien only, hoi_vien only, neither. */
-export interface MembershipSplit {
-  both: number;
-  onlyDoanVien: number;
-  onlyHoiVien: number;
-  neither: number;
-}
+const membershipSplitSchema = z.object({ both: z.number(), onlyDoanVien: z.number(), onlyHoiVien: z.number(), neither: z.number() });
+export type MembershipSplit = z.infer<typeof membershipSplitSchema>;
+/** A group's members: one count per organization type of the group, plus the split. */
+const statsMembers = membershipSplitSchema.catchall(z.number());
+export type StatsBlock = Record<string, number>;
 
 /**
  * GET /organizations/stats (000 §3): per group, organizations (total and per type) and a members
  * block with the same keys (distinct active members) plus that group's membership split.
  */
-export interface OrganizationStats {
-  doanStats: { total: number; doanTruong: number; doanCoSo: number; chiDoan: number; members: StatsBlock & MembershipSplit };
-  hoiStats: { total: number; hoiSinhVienTruong: number; lienChiHoi: number; chiHoi: number; members: StatsBlock & MembershipSplit };
-  clbStats: { total: number; clbTruong: number; clbKhoa: number; members: StatsBlock & MembershipSplit };
+export const organizationStatsSchema = z.object({
+  doanStats: z.object({ total: z.number(), doanTruong: z.number(), doanCoSo: z.number(), chiDoan: z.number(), members: statsMembers }),
+  hoiStats: z.object({ total: z.number(), hoiSinhVienTruong: z.number(), lienChiHoi: z.number(), chiHoi: z.number(), members: statsMembers }),
+  clbStats: z.object({ total: z.number(), clbTruong: z.number(), clbKhoa: z.number(), members: statsMembers }),
   /** Distinct active members over every organization counted. */
-  totalMembers: number;
-  membershipBreakdown: MembershipSplit;
-}
+  totalMembers: z.number(),
+  membershipBreakdown: membershipSplitSchema,
+});
+export type OrganizationStats = z.infer<typeof organizationStatsSchema>;
+
+/** GET /organizations/{id}/members. */
+export const organizationMembersResponse = z.object({
+  members: z.array(z.object({ user: sessionUserSchema, role: z.string(), joinedAt: z.string() })),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+});
+export type OrganizationMember = z.infer<typeof organizationMembersResponse>['members'][number];
+
+/** Adding members: how many memberships were created (the organization and, with parents, those above). */
+export const memberAddedResponse = messageResponse.extend({ added: z.number() });
+export const membersRemovedResponse = messageResponse.extend({ removedCount: z.number() });
+export const userOrganizationsResponse = messageResponse.extend({ added: z.number(), removed: z.number(), keptParents: z.number() });

@@ -1,15 +1,10 @@
 /** The import calls of 000 §7 for one resource base path (e.g. "/departments"). */
-import type { ImportExecutionResult, ImportHeadersResult, ImportMapping, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
+import type { ImportExecutionResult, ImportHeadersResult, ImportMapping, ImportOptions, ImportStatus, ImportUpload, ImportValidationResult } from '@doanhoi/shared';
 import { readBody, errorMessage } from '@doanhoi/shared/client/http';
 import { API_URL, apiRequest, authFetch } from '../../providers/http';
 
-export interface Uploaded {
-  sessionId: string;
-  fileName: string;
-  totalRows: number;
-  /** Headers of the file that matched none of our columns. */
-  ignoredColumns?: string[];
-}
+/** What the wizard keeps of an upload (the API's answer also carries a preview); ignoredColumns: headers that matched none of ours. */
+export type Uploaded = Pick<ImportUpload, 'sessionId' | 'fileName' | 'totalRows'> & Partial<Pick<ImportUpload, 'ignoredColumns'>>;
 
 async function send<T>(path: string, init: RequestInit): Promise<T> {
   const res = await authFetch(`${API_URL}${path}`, init);

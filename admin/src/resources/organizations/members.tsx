@@ -1,4 +1,4 @@
-import { formatDate, fullName, type OrganizationDetail, type SessionUser } from '@doanhoi/shared';
+import { formatDate, fullName, type OrganizationDetail, type OrganizationMember } from '@doanhoi/shared';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useInvalidate, useTranslate } from '@refinedev/core';
@@ -11,23 +11,17 @@ import { OrganizationStatsCard } from './stats';
 import { useOrgAccess, type OrgAccess } from './use-org-access';
 import { useRouteOrganization } from './use-organization';
 
-interface MemberRow {
-  user: SessionUser;
-  role: string;
-  joinedAt: string;
-}
-
 function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
   const t = useTranslate();
   const { modal, notification } = App.useApp();
   const invalidate = useInvalidate();
   const client = useQueryClient();
   const resource = `organizations/${org.id}/members`;
-  const { tableProps, setFilters } = useTable<MemberRow>({ resource, syncWithLocation: false });
+  const { tableProps, setFilters } = useTable<OrganizationMember>({ resource, syncWithLocation: false });
   const canRemove = access.can('organizations.remove_member', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
   const canSearchUsers = useCan({ resource: 'users', action: 'list' }).data?.can ?? false;
 
-  function confirmRemove(r: MemberRow) {
+  function confirmRemove(r: OrganizationMember) {
     modal.confirm({
       title: t('organizations:members.removeTitle'),
       content: t('organizations:members.removeMessage', { name: fullName(r.user), org: org.name }),
@@ -61,13 +55,13 @@ function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; a
           className="member-search"
         />
       </Flex>
-      <Table<MemberRow>
+      <Table<OrganizationMember>
         {...tableProps}
         rowKey={(r) => r.user.id}
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         data-testid="members-table"
       >
-        <Table.Column<MemberRow>
+        <Table.Column<OrganizationMember>
           key="name"
           title={t('organizations:membersPage.name')}
           render={(_, r) => (
@@ -77,10 +71,10 @@ function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; a
             </Space>
           )}
         />
-        <Table.Column<MemberRow> key="email" title={t('organizations:membersPage.email')} render={(_, r) => r.user.email} />
-        <Table.Column<MemberRow> dataIndex="role" title={t('organizations:membersPage.role')} render={(v: string) => t(`organizations:membersPage.roles.${v}`, v)} />
-        <Table.Column<MemberRow> dataIndex="joinedAt" title={t('organizations:membersPage.joinedAt')} render={(v: string) => formatDate(v)} />
-        <Table.Column<MemberRow>
+        <Table.Column<OrganizationMember> key="email" title={t('organizations:membersPage.email')} render={(_, r) => r.user.email} />
+        <Table.Column<OrganizationMember> dataIndex="role" title={t('organizations:membersPage.role')} render={(v: string) => t(`organizations:membersPage.roles.${v}`, v)} />
+        <Table.Column<OrganizationMember> dataIndex="joinedAt" title={t('organizations:membersPage.joinedAt')} render={(v: string) => formatDate(v)} />
+        <Table.Column<OrganizationMember>
           key="actions"
           title={t('table.actions')}
           render={(_, r) => (

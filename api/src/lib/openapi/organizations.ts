@@ -1,0 +1,41 @@
+/** Success answers of /organizations (000 §7). */
+import {
+  accessibleOrganizationSchema,
+  memberAddedResponse,
+  membersRemovedResponse,
+  messageResponse,
+  organizationDetailSchema,
+  organizationListResponse,
+  organizationMembersResponse,
+  organizationNodeSchema,
+  organizationRefSchema,
+  organizationStatsSchema,
+  organizationSummarySchema,
+} from '@doanhoi/shared';
+import { z } from 'zod';
+import { created, ok, type Contract } from './contract';
+
+export const organizationsContract: Contract = {
+  'GET /organizations': ok(organizationListResponse, 'One page of organizations'),
+  'GET /organizations/accessible': ok(z.array(accessibleOrganizationSchema), 'Organizations the caller sees, in tree order'),
+  'GET /organizations/tree': ok(z.array(organizationNodeSchema), 'The visible tree: roots and their children (deeper levels through child-nodes)'),
+  'GET /organizations/stats': ok(organizationStatsSchema, 'Counts over the visible organizations (000 §3)'),
+  'GET /organizations/type/:type': ok(z.array(organizationSummarySchema), 'Visible organizations of one type'),
+  'GET /organizations/by-type-code/:type/:code': ok(organizationDetailSchema),
+  'POST /organizations': created(organizationSummarySchema, 'The created organization'),
+  'GET /organizations/:id': ok(organizationDetailSchema),
+  'GET /organizations/:id/children': ok(z.array(organizationSummarySchema)),
+  'GET /organizations/:id/child-nodes': ok(z.array(organizationNodeSchema), 'One level below the node (children left empty)'),
+  'GET /organizations/:id/stats': ok(organizationStatsSchema, 'Counts over the organization and everything beneath it'),
+  'GET /organizations/:id/parent': ok(organizationSummarySchema.nullable(), 'The parent, or null for a root'),
+  'GET /organizations/:id/breadcrumb': ok(z.array(organizationRefSchema), 'From the root down to the organization'),
+  'GET /organizations/:id/members': ok(organizationMembersResponse, 'One page of active members'),
+  'PATCH /organizations/:id': ok(organizationSummarySchema, 'The updated organization'),
+  'DELETE /organizations/:id': ok(messageResponse, 'Deleted'),
+  'DELETE /organizations/:id/members/bulk-remove': ok(membersRemovedResponse),
+  'POST /organizations/:id/members/:userId/with-parents': created(memberAddedResponse, 'Added here and to the parents the caller may add to'),
+  'POST /organizations/:id/members/:userId': created(memberAddedResponse),
+  'DELETE /organizations/:id/members/:userId/safely': ok(messageResponse),
+  'DELETE /organizations/:id/members/:userId': ok(messageResponse),
+  'POST /organizations/:id/member/:code': created(memberAddedResponse, 'Added by user code (with parents)'),
+};
