@@ -6,3 +6,4 @@ export * from './payments/fee-levels';
 export * from './payments/assignments';
 export * from './payments/payos-config';
 export * from './payments/orders';
+export * from './payments/adjustments';
