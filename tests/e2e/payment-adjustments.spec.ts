@@ -54,7 +54,7 @@ test('a treasurer reduces, exempts and reverses; statistics follow and the membe
   const { campaignId, ids } = await setUp(baseURL!, name);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, FACULTY_ADMIN, `/admin/payment-campaigns/${campaignId}?tab=statistics`);
-  await expect(page.getByTestId('stat-expected')).toContainText('300.000');
+  await expect(page.getByTestId('stat-expected')).toContainText('300.000', { timeout: 30_000 });
   await expect(page.getByTestId('stat-collected')).toContainText('100.000');
 
   await page.getByRole('tab', { name: 'Phân công thành viên' }).click();
@@ -98,12 +98,15 @@ test('a treasurer reduces, exempts and reverses; statistics follow and the membe
   await expect(page.getByTestId('stat-collected')).toContainText('0');
   await expect(page.getByTestId('stat-uncollected')).toContainText('140.000');
   await expect(page.getByTestId('stat-exempted')).toHaveText('Được miễn: 1');
+  // The reversed fee is unpaid, not partly paid.
+  await expect(page.getByTestId('tile-balance-due')).toContainText('(0 khoản phí)');
   await expect(page.getByTestId('stat-reduced')).toHaveText('Được giảm: 1');
   await shoot(page, 'statistics-vi-light');
 
   // The history keeps the cash payment, marked reversed, and its reversing entry.
-  await page.goto(`/admin/payment-campaigns/${campaignId}?tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL`);
-  await expect(page.getByTestId('history-reversed')).toHaveCount(1);
+  // Both are PAID money records, so the default (PAID) filter lists them.
+  await page.getByRole('tab', { name: 'Lịch sử thanh toán' }).click();
+  await expect(page.getByTestId('history-reversed')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByTestId('history-reversal')).toHaveCount(1);
   await shoot(page, 'history-vi-light');
 
@@ -112,7 +115,7 @@ test('a treasurer reduces, exempts and reverses; statistics follow and the membe
       await page.evaluate(([l, m]) => (localStorage.setItem('i18nextLng', l), localStorage.setItem('colorMode', m)), [lang, mode]);
       for (const tab of ['member-assignments', 'statistics']) {
         await page.goto(`/admin/payment-campaigns/${campaignId}?tab=${tab}`);
-        await expect(page.getByTestId(tab === 'statistics' ? 'stat-exempted' : 'assignment-original')).toBeVisible();
+        await expect(page.getByTestId(tab === 'statistics' ? 'stat-exempted' : 'assignment-original')).toBeVisible({ timeout: 30_000 });
         await shoot(page, `${tab}-${lang}-${mode}`);
       }
     }

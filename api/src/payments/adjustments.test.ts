@@ -181,7 +181,7 @@ describe('reversing a mistaken mark-paid', () => {
     expect(original).toMatchObject({ status: 'PAID', receivedAmount: 100_000, reversalReason: 'Ghi nhầm người' });
     expect(original.reversedAt).not.toBeNull();
     expect(entry).toMatchObject({ status: 'PAID', paymentMethod: 'MANUAL', amount: -100_000, receivedAmount: -100_000, note: 'Ghi nhầm người' });
-    expect(await statistics(campaignId)).toMatchObject({ collected: 0, uncollected: 100_000, totalReceived: 0, paidCount: 0, pendingCount: 1 });
+    expect(await statistics(campaignId)).toMatchObject({ collected: 0, uncollected: 100_000, totalReceived: 0, paidCount: 0, pendingCount: 1, balanceDue: 0, balanceDueCount: 0 });
 
     // The admin history shows both entries.
     const history = await expectOk(t.request('GET', `/api/payment-admin/payment-history/${campaignId}?status=ALL`, { token: t.adminToken }));

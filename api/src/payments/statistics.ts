@@ -107,6 +107,8 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
       refundDue += m.o.attentionAmount ?? 0;
       refundDueCount++;
     }
+    // A reversed mark-paid counts nothing: its fee is unpaid, not partly paid (no balance due).
+    if (m.o.reversedAt) continue;
     const a = perAssignment.get(m.o.assignmentId) ?? { amount: m.amount, status: m.status, counted: 0 };
     a.counted += countedOf(m.o);
     perAssignment.set(m.o.assignmentId, a);
