@@ -52,7 +52,7 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                   {a.originalAmount != null ? <div className="cell-strike" data-testid="assignment-original">{formatVnd(a.originalAmount)}</div> : null}
                   <div data-testid="assignment-amount">{formatVnd(amountOf(a))}</div>
                   {a.adjustment ? (
-                    <div className="cell-sub" data-testid="assignment-adjustment">
+                    <div className="cell-sub cell-wrap" data-testid="assignment-adjustment">
                       {t(`table.adjustment.${a.adjustment}`)}
                       {a.adjustmentReason ? `: ${a.adjustmentReason}` : ''}
                     </div>
