@@ -36,6 +36,10 @@ export interface MyAssignment {
   paidAmount?: number | null;
   /** PAID only by sandbox (test) money. */
   isTestPayment?: boolean | null;
+  /** Exempted (miễn) or reduced (giảm): amount is then the adjusted fee, originalAmount the fee before it. */
+  adjustment?: 'EXEMPTED' | 'REDUCED' | null;
+  originalAmount?: number | null;
+  adjustmentReason?: string | null;
   user?: { familyName: string; givenName: string; code: string } | null;
   feeLevel: { levelName: string; amount: number };
   campaign: {

@@ -252,3 +252,13 @@ describe('checks after the order left PENDING', () => {
     expect(settledRecheckDelay(2)).toBeNull();
   });
 });
+
+describe('an exempted fee (issue 15.3)', () => {
+  it('is shown as exempt, never overdue, owes nothing and offers no payment', () => {
+    const a = { id: 1, status: 'EXEMPTED', amount: 0, remainingAmount: 0, feeLevel: { amount: 50_000 }, campaign: { status: 'ACTIVE', endDate: '2000-01-01' } };
+    expect(displayStatus(a)).toBe('EXEMPTED');
+    expect(memberAction(a)).toBe('exempted');
+    expect(owedOf(a)).toBe(0);
+    expect(partlyPaidOf(a)).toBe(0);
+  });
+});

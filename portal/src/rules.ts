@@ -52,7 +52,7 @@ export interface RuleAssignment {
   campaign: { name?: string | null; status: string; endDate?: string | null };
 }
 
-export type MemberAction = 'pay' | 'expired' | 'paid' | 'none';
+export type MemberAction = 'pay' | 'expired' | 'paid' | 'exempted' | 'none';
 
 function toTime(value: string | null | undefined, endOfDay = false): number | null {
   if (!value) return null;
@@ -74,6 +74,8 @@ export function isVisible(a: RuleAssignment): boolean {
 export function displayStatus(a: RuleAssignment, now = Date.now()): AssignmentStatus {
   if (a.status === 'PAID') return 'PAID';
   if (a.status === 'OVERDUE') return 'OVERDUE';
+  // An exempted fee (issue 15.3) is owed by no one: never overdue.
+  if (a.status === 'EXEMPTED') return 'EXEMPTED';
   const end = campaignEnd(a);
   return end !== null && now > end ? 'OVERDUE' : 'PENDING';
 }
@@ -86,6 +88,7 @@ export function displayStatus(a: RuleAssignment, now = Date.now()): AssignmentSt
 export function memberAction(a: RuleAssignment, now = Date.now()): MemberAction {
   const shown = displayStatus(a, now);
   if (shown === 'PAID') return 'paid';
+  if (shown === 'EXEMPTED') return 'exempted';
   if (shown === 'OVERDUE') return 'expired';
   if (a.campaign.status === 'ACTIVE') return 'pay';
   if (a.campaign.status === 'CANCELLED') return 'expired';
@@ -103,7 +106,7 @@ export function amountOf(a: RuleAssignment): number {
  * balance), else the whole amount; nothing once PAID.
  */
 export function owedOf(a: RuleAssignment): number {
-  if (a.status === 'PAID') return 0;
+  if (a.status === 'PAID' || a.status === 'EXEMPTED') return 0;
   const rest = a.remainingAmount;
   return typeof rest === 'number' && Number.isFinite(rest) ? Math.max(0, rest) : amountOf(a);
 }
@@ -154,6 +157,11 @@ export interface Summary {
 export function summarize(list: readonly RuleAssignment[], now = Date.now()): Summary {
   const s: Summary = { total: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, paid: { count: 0, amount: 0 }, overdue: { count: 0, amount: 0 } };
   for (const a of list) {
+    // An exempted fee is counted in the total (amount 0) but in no status tile.
+    if (displayStatus(a, now) === 'EXEMPTED') {
+      s.total.count += 1;
+      continue;
+    }
     const key = displayStatus(a, now) === 'PAID' ? 'paid' : displayStatus(a, now) === 'OVERDUE' ? 'overdue' : 'pending';
     s.total.count += 1;
     s.total.amount += amountOf(a);

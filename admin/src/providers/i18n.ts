@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'campaigns',
   'audit',
   'imports',
+  'adjustments',
   'validation',
 ];
 

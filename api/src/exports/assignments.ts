@@ -1,12 +1,38 @@
 /** Payment-assignment export (001 §7), keyset-paged over one campaign. */
-import { fullName } from '@doanhoi/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { formatDate, fullName } from '@doanhoi/shared';
+import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { feeLevels, paymentAssignments } from '../payments/schema';
+import { feeLevels, paymentAssignments, paymentOrders } from '../payments/schema';
 import { users } from '../users/schema';
 import { EXPORT_PAGE, vnDate, type Cell } from './writer';
 
-const STATUS: Record<string, string> = { PENDING: 'Chờ thanh toán', PAID: 'Đã thanh toán', OVERDUE: 'Quá hạn' };
+const STATUS: Record<string, string> = { PENDING: 'Chờ thanh toán', PAID: 'Đã thanh toán', OVERDUE: 'Quá hạn', EXEMPTED: 'Được miễn' };
+const ADJUSTMENT: Record<string, string> = { EXEMPTED: 'Miễn', REDUCED: 'Giảm' };
+const vnd = (n: number) => n.toLocaleString('vi-VN');
+
+/**
+ * Reversed manual payments and their reversing entries of these assignments, one cell each:
+ * "+50.000 (#code, date) / −50.000 (#code, date): reason", so the file shows both entries (issue 15.3).
+ */
+function reversalCells(db: Db, ids: number[]): Map<number, string> {
+  const out = new Map<number, string[]>();
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select()
+    .from(paymentOrders)
+    .where(and(inArray(paymentOrders.assignmentId, ids), isNotNull(paymentOrders.reversesOrderId)))
+    .orderBy(asc(paymentOrders.id))
+    .all();
+  const originals = new Map(
+    rows.length ? db.select().from(paymentOrders).where(inArray(paymentOrders.id, rows.map((r) => r.reversesOrderId!))).all().map((o) => [o.id, o]) : [],
+  );
+  for (const r of rows) {
+    const o = originals.get(r.reversesOrderId!);
+    const text = `${o ? `+${vnd(o.receivedAmount)} (#${o.orderCode}, ${o.paidAt ? formatDate(o.paidAt) : ""}) / ` : ''}${vnd(r.receivedAmount)} (#${r.orderCode}, ${r.paidAt ? formatDate(r.paidAt) : ""}): ${r.note ?? ''}`;
+    out.set(r.assignmentId, [...(out.get(r.assignmentId) ?? []), text]);
+  }
+  return new Map([...out].map(([k, v]) => [k, v.join('; ')]));
+}
 const METHOD: Record<string, string> = { MANUAL: 'Thủ công', ONLINE: 'Trực tuyến' };
 // Sandbox money must never pass for real money in a treasurer's file (issue 10 item 2).
 const TEST_METHOD = 'Thử nghiệm (sandbox, không phải tiền thật)';
@@ -25,6 +51,7 @@ export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerat
       .all();
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.a.id;
+    const reversals = reversalCells(db, rows.map((r) => r.a.id));
     yield rows.map(({ a, u, levelName }) => ({
       memberCode: u.code,
       memberName: fullName(u),
@@ -38,6 +65,10 @@ export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerat
       paidAt: vnDate(a.paidAt),
       paidAmount: a.paidAmount,
       paymentMethod: a.isTestPayment ? TEST_METHOD : a.paymentMethod ? (METHOD[a.paymentMethod] ?? a.paymentMethod) : null,
+      adjustment: a.adjustment ? ADJUSTMENT[a.adjustment] : null,
+      originalAmount: a.originalAmount,
+      adjustmentReason: a.adjustmentReason,
+      reversals: reversals.get(a.id) ?? null,
       notes: a.notes,
       createdAt: vnDate(a.createdAt),
     }));

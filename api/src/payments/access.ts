@@ -21,6 +21,8 @@ export const P = {
   delete: 'payment-campaigns.delete',
   manage: 'payment-campaigns.manage_assignments',
   reports: 'payment-campaigns.view_reports',
+  exempt: 'payment-campaigns.exempt',
+  reverse: 'payment-campaigns.reverse_payment',
 } as const;
 
 const positive = (v: unknown): number | null => {

@@ -160,7 +160,8 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
         if (g.status === 'PAID') {
           summary.paid += g.n;
         } else if (g.status === 'OVERDUE') summary.overdue += g.n;
-        else summary.pending += g.n;
+        // An exempted fee is owed by no one: neither pending nor overdue.
+        else if (g.status !== 'EXEMPTED') summary.pending += g.n;
       }
       const total = db
         .select({ n: count() })

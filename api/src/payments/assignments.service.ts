@@ -162,6 +162,7 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const levelChange = input.feeLevelId !== undefined && input.feeLevelId !== a.feeLevelId;
       if (levelChange) {
         if (a.status === 'PAID' || (a.paidAmount ?? 0) > 0) conflict('Không thể đổi mức phí của khoản đã có thanh toán');
+        if (a.adjustment) conflict('Khoản phí đang được miễn/giảm: hãy hủy miễn/giảm trước khi đổi mức phí');
         const level = db.select({ campaignId: feeLevels.campaignId, amount: feeLevels.amount }).from(feeLevels).where(eq(feeLevels.id, input.feeLevelId!)).get();
         if (level?.campaignId !== a.campaignId) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
         amount = level!.amount;
@@ -206,6 +207,7 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
     async markPaid(id: number, input: MarkPaid): Promise<Assignment> {
       const { a, campaign } = writable(id, 'xác nhận thanh toán');
       if (a.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
+      if (a.status === 'EXEMPTED') conflict('Khoản phí này đã được miễn');
       const remaining = Math.max(0, a.amount - (a.paidAmount ?? 0));
       const received = input.amount ?? remaining;
       await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Đã thu trực tiếp');

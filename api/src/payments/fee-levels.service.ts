@@ -73,7 +73,8 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const before = findRow(id);
       assertWritable(loadCampaign(db, before.campaignId), 'sửa mức phí');
       const amountChanged = input.amount !== undefined && input.amount !== before.amount;
-      const unpaid = and(eq(paymentAssignments.feeLevelId, id), ne(paymentAssignments.status, 'PAID'), isNull(paymentAssignments.paidAmount));
+      // Exempted and reduced fees keep the treasurer's amount (issue 15.3).
+      const unpaid = and(eq(paymentAssignments.feeLevelId, id), ne(paymentAssignments.status, 'PAID'), isNull(paymentAssignments.paidAmount), isNull(paymentAssignments.adjustment));
       const unpaidIds = amountChanged ? db.select({ id: paymentAssignments.id }).from(paymentAssignments).where(unpaid).all().map((r) => r.id) : [];
       if (unpaidIds.length) await cancelAtPayos(deps, openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)), 'Số tiền mức phí đã thay đổi');
       db.transaction((tx) => {

@@ -94,6 +94,10 @@ export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPa
           resolved_at: iso(r.o.resolvedAt),
           resolved_by: r.resolver ? { id: r.resolver.id, familyName: r.resolver.familyName, givenName: r.resolver.givenName } : null,
           resolution_note: r.o.resolutionNote,
+          // A reversed mark-paid and its reversing entry (issue 15.3): both stay in the history.
+          reversed_at: iso(r.o.reversedAt),
+          reversal_reason: r.o.reversalReason,
+          reverses_order_id: r.o.reversesOrderId,
           ...(online ? masked : { client_id: null, api_key: null, checksum_key: null }),
           assignment: { id: r.o.assignmentId, status: r.assignmentStatus, user: r.user, feeLevel: r.feeLevel },
         };

@@ -166,6 +166,10 @@ export function toAssignment(r: AssignmentJoined, viewerId: number, now = Date.n
       endDate: r.campaign.endDate.toISOString(),
       organization: { ...r.organization },
     },
+    adjustment: a.adjustment,
+    originalAmount: a.originalAmount,
+    adjustmentReason: a.adjustmentReason,
+    adjustedAt: iso(a.adjustedAt),
     canPay: a.userId === viewerId && a.status === 'PENDING' && a.amount > (a.paidAmount ?? 0) && r.campaign.status === 'ACTIVE' && !ended && r.payosActive === true,
   };
 }

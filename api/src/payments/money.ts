@@ -15,8 +15,13 @@ import { paymentAssignments, paymentOrders } from './schema';
 type OrderRow = typeof paymentOrders.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Money of this order counted towards its fee: received, less a refund-due excess not accepted. */
-export function countedOf(o: Pick<OrderRow, 'receivedAmount' | 'attention' | 'resolution' | 'attentionAmount'>): number {
+/**
+ * Money of this order counted towards its fee: received, less a refund-due excess not accepted.
+ * A reversed mark-paid counts nothing (the money never came); its reversing entry is negative and
+ * counts nothing either, so the pair nets to zero in every figure.
+ */
+export function countedOf(o: Pick<OrderRow, 'receivedAmount' | 'attention' | 'resolution' | 'attentionAmount' | 'reversedAt'>): number {
+  if (o.reversedAt) return 0;
   const held = o.attention === 'REFUND_DUE' && o.resolution !== 'ACCEPTED' ? (o.attentionAmount ?? 0) : 0;
   return Math.max(0, o.receivedAmount - held);
 }

@@ -88,6 +88,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     const campaign = loadCampaign(db, a!.campaignId);
     if (campaign.status !== 'ACTIVE') conflict('Đợt thu không còn mở thanh toán');
     if (a!.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
+    if (a!.status === 'EXEMPTED') conflict('Khoản phí này đã được miễn');
     if (a!.status === 'OVERDUE' || Date.now() > campaign.endDate.getTime()) conflict('Khoản phí đã quá hạn thanh toán');
     // What is still owed: the whole fee, or the balance of an underpayment (issue 11.3).
     const remaining = a!.amount - (a!.paidAmount ?? 0);

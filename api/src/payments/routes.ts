@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
+import { adjustmentsRoutes } from './adjustments.routes';
 import { assignmentsRoutes } from './assignments.routes';
 import { campaignsRoutes } from './campaigns.routes';
 import { feeLevelsRoutes } from './fee-levels.routes';
@@ -15,6 +16,7 @@ export function paymentsRoutes() {
     .route('/payment-campaigns', payosConfigRoutes())
     .route('/payment-campaigns', campaignsRoutes())
     .route('/payment-fee-levels', feeLevelsRoutes())
+    .route('/payment/assignments', adjustmentsRoutes())
     .route('/payment/assignments', assignmentsRoutes())
     .route('/payment', paymentRoutes())
     .route('/payment-admin', paymentAdminRoutes());

@@ -60,7 +60,8 @@ export const paymentAssignments = sqliteTable(
     feeLevelId: integer()
       .notNull()
       .references(() => feeLevels.id, { onDelete: 'restrict' }),
-    status: text({ enum: ['PENDING', 'PAID', 'OVERDUE'] }).notNull().default('PENDING'),
+    /** EXEMPTED: the fee was waived entirely (amount 0, the fee before it in originalAmount). */
+    status: text({ enum: ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] }).notNull().default('PENDING'),
     /** Integer VND owed: the fee level's amount, following it while nothing has been received (docs/decisions.md). */
     amount: integer().notNull().default(0),
     dueDate: integer({ mode: 'timestamp_ms' }),
@@ -72,6 +73,15 @@ export const paymentAssignments = sqliteTable(
     paymentMethod: text({ enum: ['MANUAL', 'ONLINE'] }),
     /** PAID only thanks to sandbox (test) money. */
     isTestPayment: integer({ mode: 'boolean' }).notNull().default(false),
+    /**
+     * Exemption (miễn) or reduction (giảm): `amount` becomes 0 or the reduced fee, so every total built
+     * on Σ amount stays right; the fee before it is kept here until the adjustment is undone.
+     */
+    adjustment: text({ enum: ['EXEMPTED', 'REDUCED'] }),
+    originalAmount: integer(),
+    adjustmentReason: text(),
+    adjustedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    adjustedAt: integer({ mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [
@@ -146,6 +156,14 @@ export const paymentOrders = sqliteTable(
     resolvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: integer({ mode: 'timestamp_ms' }),
     resolutionNote: text(),
+    /**
+     * A reversed mark-paid (issue 15.3): the record stays, counts nothing, and a reversing entry
+     * (an order with reversesOrderId = this id and the negative amount) is added beside it.
+     */
+    reversedAt: integer({ mode: 'timestamp_ms' }),
+    reversedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    reversalReason: text(),
+    reversesOrderId: integer(),
     ...timestamps,
   },
   (t) => [
@@ -156,6 +174,8 @@ export const paymentOrders = sqliteTable(
     index('payment_orders_campaign_status_idx').on(t.campaignId, t.status),
     index('payment_orders_user_idx').on(t.userId),
     index('payment_orders_assignment_idx').on(t.assignmentId),
+    // One reversing entry per order, whatever the concurrency.
+    uniqueIndex('payment_orders_reverses_uq').on(t.reversesOrderId).where(sql`reverses_order_id is not null`),
   ],
 );
 

@@ -23,6 +23,8 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
       n: count(paymentAssignments.id),
       expected: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`,
       testPaid: sql<number>`coalesce(sum(case when ${paymentAssignments.isTestPayment} then 1 else 0 end), 0)`,
+      reduced: sql<number>`coalesce(sum(case when ${paymentAssignments.adjustment} = 'REDUCED' then 1 else 0 end), 0)`,
+      waived: sql<number>`coalesce(sum(${paymentAssignments.originalAmount} - ${paymentAssignments.amount}), 0)`,
     })
     .from(feeLevels)
     .leftJoin(paymentAssignments, eq(paymentAssignments.feeLevelId, feeLevels.id))
@@ -38,6 +40,9 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
   let overdue = 0;
   let expected = 0;
   let testPaidCount = 0;
+  let exemptedCount = 0;
+  let reducedCount = 0;
+  let waivedAmount = 0;
   for (const r of rows) {
     let level = byLevel.get(r.feeLevelId);
     if (!level) byLevel.set(r.feeLevelId, (level = { feeLevelId: r.feeLevelId, levelName: r.levelName, amount: r.amount, count: 0, paidCount: 0 }));
@@ -45,7 +50,12 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
     level.count += r.n;
     totalMembers += r.n;
     expected += Number(r.expected);
-    if (r.status === 'PAID') {
+    reducedCount += Number(r.reduced);
+    waivedAmount += Number(r.waived);
+    if (r.status === 'EXEMPTED') {
+      // Waived entirely: owed by no one, so neither pending nor overdue (its amount is 0 in expected).
+      exemptedCount += r.n;
+    } else if (r.status === 'PAID') {
       paid += r.n;
       level.paidCount += r.n;
       testPaidCount += Number(r.testPaid);
@@ -67,6 +77,7 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
         attention: paymentOrders.attention,
         attentionAmount: paymentOrders.attentionAmount,
         resolution: paymentOrders.resolution,
+        reversedAt: paymentOrders.reversedAt,
       },
       amount: paymentAssignments.amount,
       status: paymentAssignments.status,
@@ -96,6 +107,8 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
       refundDue += m.o.attentionAmount ?? 0;
       refundDueCount++;
     }
+    // A reversed mark-paid counts nothing: its fee is unpaid, not partly paid (no balance due).
+    if (m.o.reversedAt) continue;
     const a = perAssignment.get(m.o.assignmentId) ?? { amount: m.amount, status: m.status, counted: 0 };
     a.counted += countedOf(m.o);
     perAssignment.set(m.o.assignmentId, a);
@@ -119,6 +132,9 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
     paidCount: paid,
     overdueCount: overdue,
     totalExpected: expected,
+    exemptedCount,
+    reducedCount,
+    waivedAmount,
     collected,
     uncollected: expected - collected,
     totalReceived: collected + extraReceived + refundDue,

@@ -77,6 +77,8 @@ const byCategory: Record<PermissionCategory, Entry[]> = {
     ['payment-campaigns.manage_assignments', 'Phân công mức phí'],
     ['payment-campaigns.view_reports', 'Xem báo cáo thanh toán'],
     ['payment-campaigns.export', 'Xuất dữ liệu thanh toán'],
+    ['payment-campaigns.exempt', 'Miễn/giảm phí'],
+    ['payment-campaigns.reverse_payment', 'Hủy xác nhận thanh toán'],
   ],
   'my-payments': [
     ['my-payments.access', 'Truy cập khoản phí của tôi'],

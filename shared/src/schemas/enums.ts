@@ -22,7 +22,8 @@ export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
 export const CAMPAIGN_STATUSES = ['DRAFT', 'ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-export const ASSIGNMENT_STATUSES = ['PENDING', 'PAID', 'OVERDUE'] as const;
+/** EXEMPTED: the fee was waived entirely (issue 15.3); nothing is owed or payable. */
+export const ASSIGNMENT_STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 export const ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -44,6 +44,10 @@ export const ASSIGNMENT_EXPORT_FIELDS: readonly ExportField[] = [
   { key: 'paidAt', header: 'Ngày thanh toán', group: 'organization' },
   { key: 'paidAmount', header: 'Số tiền đã nộp (VND)', group: 'organization' },
   { key: 'paymentMethod', header: 'Hình thức', group: 'organization' },
+  { key: 'adjustment', header: 'Miễn/giảm', group: 'organization' },
+  { key: 'originalAmount', header: 'Số tiền gốc (VND)', group: 'organization' },
+  { key: 'adjustmentReason', header: 'Lý do miễn/giảm', group: 'organization' },
+  { key: 'reversals', header: 'Khoản thu đã hủy xác nhận', group: 'organization' },
   { key: 'notes', header: 'Ghi chú', group: 'system' },
   { key: 'createdAt', header: 'Ngày phân công', group: 'system' },
 ];

@@ -7,3 +7,4 @@ export * from './payments/assignments';
 export * from './payments/payos-config';
 export * from './payments/orders';
 export * from './payments/responses';
+export * from './payments/adjustments';

@@ -104,7 +104,15 @@ export function CampaignShowPage() {
           {
             key: 'member-assignments',
             label: t('campaigns:tabs.assignments'),
-            children: <AssignmentsTab campaign={c} editable={open && rights.manage_assignments} canExport={rights.export} />,
+            children: (
+              <AssignmentsTab
+                campaign={c}
+                editable={open && rights.manage_assignments}
+                canExport={rights.export}
+                canAdjust={open && rights.exempt}
+                canReverse={open && rights.reverse_payment}
+              />
+            ),
           },
           { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={open && rights.update} canReveal={rights.update} /> },
         ]}

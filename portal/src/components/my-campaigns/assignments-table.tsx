@@ -48,7 +48,15 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                 <td data-label={t('table.organization')}>{a.campaign.organization?.name ?? t('table.na')}</td>
                 <td data-label={t('table.feeLevel')}>{a.feeLevel?.levelName ?? t('table.na')}</td>
                 <td data-label={t('table.amount')} className="num strong">
+                  {/* A reduced or exempted fee shows what it was and why (issue 15.3). */}
+                  {a.originalAmount != null ? <div className="cell-strike" data-testid="assignment-original">{formatVnd(a.originalAmount)}</div> : null}
                   <div data-testid="assignment-amount">{formatVnd(amountOf(a))}</div>
+                  {a.adjustment ? (
+                    <div className="cell-sub cell-wrap" data-testid="assignment-adjustment">
+                      {t(`table.adjustment.${a.adjustment}`)}
+                      {a.adjustmentReason ? `: ${a.adjustmentReason}` : ''}
+                    </div>
+                  ) : null}
                   {partlyPaidOf(a) > 0 ? (
                     <div className="cell-sub" data-testid="assignment-remaining">
                       {t('table.remaining', { remaining: formatVnd(owedOf(a)), paid: formatVnd(partlyPaidOf(a)) })}
@@ -76,6 +84,10 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                   ) : action === 'expired' ? (
                     <button type="button" className="btn btn-small" disabled data-action="expired">
                       {t('actions.paymentExpired')}
+                    </button>
+                  ) : action === 'exempted' ? (
+                    <button type="button" className="btn btn-small" disabled data-action="exempted">
+                      {t('actions.exempted')}
                     </button>
                   ) : action === 'paid' ? (
                     <button type="button" className="btn btn-small btn-success-ghost" disabled data-action="paid">

@@ -110,6 +110,11 @@ export const assignmentSchema = z.object({
     endDate: z.string(),
     organization: z.object({ id: z.number(), name: z.string() }),
   }),
+  /** EXEMPTED (miễn) or REDUCED (giảm): `amount` is then the adjusted fee and originalAmount the fee before it. */
+  adjustment: z.enum(['EXEMPTED', 'REDUCED']).nullable(),
+  originalAmount: z.number().nullable(),
+  adjustmentReason: z.string().nullable(),
+  adjustedAt: z.string().nullable(),
   /** Pay now is offered (own PENDING assignment, ACTIVE campaign not yet ended, payOS on); the link is for remainingAmount. */
   canPay: z.boolean(),
 });

@@ -86,8 +86,12 @@ export const campaignStatisticsSchema = z.object({
   paidCount: z.number(),
   /** OVERDUE rows plus PENDING ones whose campaign has ended (shown as overdue, 001 §4). */
   overdueCount: z.number(),
-  /** Σ assignment amounts. */
+  /** Σ assignment amounts (exempted fees count 0, reduced ones their reduced amount). */
   totalExpected: z.number(),
+  /** Fees waived entirely (status EXEMPTED) and fees reduced, and Σ (original − adjusted amount) over both. */
+  exemptedCount: z.number(),
+  reducedCount: z.number(),
+  waivedAmount: z.number(),
   /** Real money applied to fees: Σ min(counted money, amount) per assignment; sandbox money excluded. */
   collected: z.number(),
   /** totalExpected − collected, exactly. */

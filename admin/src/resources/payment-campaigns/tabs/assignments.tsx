@@ -1,21 +1,25 @@
 import { ASSIGNMENT_EXPORT_FIELDS, ASSIGNMENT_SORT_FIELDS, ASSIGNMENT_STATUSES, formatDate, formatVnd, fullName, type Assignment, type Campaign, type FeeLevel } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useDelete, useList, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportDialog } from '../../../components/export-dialog';
 import { useCampaignStatistics } from '../use-statistics';
 import { usePaymentsRefresh } from '../use-refresh';
+import { AdjustModal, type AdjustAction } from './adjust-modal';
 import { AssignModal } from './assign-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 
-const STATUS_COLORS = { PENDING: 'processing', PAID: 'success', OVERDUE: 'error' } as const;
+const STATUS_COLORS = { PENDING: 'processing', PAID: 'success', OVERDUE: 'error', EXEMPTED: 'default' } as const;
 
 interface Props {
   campaign: Campaign;
   /** Writes allowed: the caller manages assignments in the campaign's organization and the campaign is not finished. */
   editable: boolean;
   canExport: boolean;
+  /** payment-campaigns.exempt / reverse_payment in the campaign's organization, campaign not finished. */
+  canAdjust: boolean;
+  canReverse: boolean;
 }
 
 /** The assignment tiles (001 §2 "Stat tiles"): counts by status with the money they stand for. */
@@ -44,13 +48,14 @@ function AssignmentTiles({ campaignId }: { campaignId: number }) {
 }
 
 /** Member assignments tab (001 §2): tiles, filters (kept in the URL), the assignments, assign, mark paid, remove, export. */
-export function AssignmentsTab({ campaign, editable, canExport }: Props) {
+export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canReverse }: Props) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const refresh = usePaymentsRefresh();
   const { mutate: deleteOne } = useDelete();
   const [dialog, setDialog] = useState<'assign' | 'export' | null>(null);
   const [paying, setPaying] = useState<Assignment | null>(null);
+  const [adjusting, setAdjusting] = useState<{ a: Assignment; action: AdjustAction } | null>(null);
   const { tableProps, filters, setFilters, sorters, setSorters } = useTable<Assignment>({
     resource: 'payment/assignments',
     syncWithLocation: true,
@@ -115,6 +120,11 @@ export function AssignmentsTab({ campaign, editable, canExport }: Props) {
           align="right"
           render={(_, a) => (
             <Space direction="vertical" size={0}>
+              {a.originalAmount != null && (
+                <Typography.Text delete type="secondary" data-testid="assignment-original">
+                  {formatVnd(a.originalAmount)}
+                </Typography.Text>
+              )}
               <span>{formatVnd(a.amount)}</span>
               {a.status !== 'PAID' && (a.paidAmount ?? 0) > 0 && (
                 <Typography.Text type="secondary" data-testid="assignment-remaining">
@@ -130,6 +140,18 @@ export function AssignmentsTab({ campaign, editable, canExport }: Props) {
           render={(s: Assignment['status'], a) => (
             <Space size={4} wrap>
               <Tag color={STATUS_COLORS[s]}>{t(`campaigns:assignments.status.${s}`)}</Tag>
+              {a.adjustment === 'REDUCED' && (
+                <Tooltip title={a.adjustmentReason}>
+                  <Tag color="gold" data-testid="assignment-adjustment">
+                    {t('adjustments:tag.REDUCED')}
+                  </Tag>
+                </Tooltip>
+              )}
+              {a.adjustment === 'EXEMPTED' && a.adjustmentReason && (
+                <Typography.Text type="secondary" className="adjust-reason" data-testid="assignment-adjustment-reason">
+                  {a.adjustmentReason}
+                </Typography.Text>
+              )}
               {a.isTestPayment && (
                 <Tag color="purple" data-testid="test-badge">
                   {t('campaigns:history.test')}
@@ -145,20 +167,38 @@ export function AssignmentsTab({ campaign, editable, canExport }: Props) {
         />
         <Table.Column<Assignment> dataIndex="dueDate" title={t('campaigns:assignments.dueDate')} render={(v: string | null) => (v ? formatDate(v) : '—')} />
         <Table.Column<Assignment> dataIndex="createdAt" title={t('campaigns:assignments.created')} render={(v: string) => formatDate(v)} />
-        {editable && (
+        {(editable || canAdjust || canReverse) && (
           <Table.Column<Assignment>
             key="actions"
             title={t('table.actions')}
             render={(_, a) => (
-              <Space size={4}>
-                {a.status !== 'PAID' && (
+              <Space size={4} wrap>
+                {editable && a.status !== 'PAID' && a.status !== 'EXEMPTED' && (
                   <Button size="small" type="link" onClick={() => setPaying(a)} data-testid="assignment-mark-paid">
                     {t('campaigns:assignments.mark-paid.ok')}
                   </Button>
                 )}
-                <Button size="small" type="link" danger onClick={() => remove(a)} data-testid="assignment-delete">
-                  {t('buttons.delete')}
-                </Button>
+                {canAdjust && a.status !== 'PAID' && a.status !== 'EXEMPTED' && (
+                  <Button size="small" type="link" onClick={() => setAdjusting({ a, action: 'adjust' })} data-testid="assignment-adjust">
+                    {t('adjustments:open.adjust')}
+                  </Button>
+                )}
+                {canAdjust && a.adjustment && (
+                  <Button size="small" type="link" onClick={() => setAdjusting({ a, action: 'revoke' })} data-testid="assignment-revoke">
+                    {t('adjustments:open.revoke')}
+                  </Button>
+                )}
+                {/* Only cash/transfer recorded here can be reversed; payOS money goes through the refund flow. */}
+                {canReverse && a.paymentMethod === 'MANUAL' && (a.paidAmount ?? 0) > 0 && (
+                  <Button size="small" type="link" danger onClick={() => setAdjusting({ a, action: 'reverse' })} data-testid="assignment-reverse">
+                    {t('adjustments:open.reverse')}
+                  </Button>
+                )}
+                {editable && (
+                  <Button size="small" type="link" danger onClick={() => remove(a)} data-testid="assignment-delete">
+                    {t('buttons.delete')}
+                  </Button>
+                )}
               </Space>
             )}
           />
@@ -174,6 +214,7 @@ export function AssignmentsTab({ campaign, editable, canExport }: Props) {
           refresh();
         }}
       />
+      <AdjustModal assignment={adjusting?.a ?? null} action={adjusting?.action ?? 'adjust'} onClose={() => setAdjusting(null)} onDone={() => (setAdjusting(null), refresh())} />
       <MarkPaidModal assignment={paying} onClose={() => setPaying(null)} onDone={() => (setPaying(null), refresh())} />
       {dialog === 'export' && (
         <ExportDialog open onClose={() => setDialog(null)} title={t('campaigns:assignments.exportTitle')} fields={ASSIGNMENT_EXPORT_FIELDS} path={`/export/payment-assignments/${campaign.id}`} />

@@ -29,6 +29,10 @@ export interface HistoryItem {
   resolved_at?: string | null;
   resolved_by?: { familyName: string; givenName: string } | null;
   resolution_note?: string | null;
+  /** A reversed mark-paid, and the reversing entry pointing at it (issue 15.3). */
+  reversed_at?: string | null;
+  reversal_reason?: string | null;
+  reverses_order_id?: number | null;
   assignment: { user: { familyName: string; givenName: string; code: string } };
 }
 
@@ -150,6 +154,16 @@ export function PaymentHistoryTab({ campaignId, canResolve }: { campaignId: numb
               {r.is_test && (
                 <Tag color="purple" data-testid="test-badge">
                   {t('campaigns:history.test')}
+                </Tag>
+              )}
+              {r.reversed_at && (
+                <Tag color="red" data-testid="history-reversed" title={r.reversal_reason ?? undefined}>
+                  {t('adjustments:history.reversed', { date: formatDateTime(r.reversed_at) })}
+                </Tag>
+              )}
+              {r.reverses_order_id != null && (
+                <Tag color="volcano" data-testid="history-reversal" title={r.note ?? undefined}>
+                  {t('adjustments:history.reversal')}
                 </Tag>
               )}
             </Space>

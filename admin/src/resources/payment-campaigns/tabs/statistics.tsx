@@ -31,10 +31,14 @@ export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: numbe
         <Col xs={12} lg={6}><Card data-testid="stat-collected"><Statistic title={t('campaigns:stats.collected')} value={formatVnd(s.collected)} /></Card></Col>
         <Col xs={12} lg={6}><Card data-testid="stat-expected"><Statistic title={t('campaigns:stats.expected')} value={formatVnd(s.totalExpected)} /></Card></Col>
       </Row>
-      <Space>
+      <Space wrap>
         <Tag color="processing">{t('campaigns:stats.pending', { count: s.pendingCount })}</Tag>
         <Tag color="success">{t('campaigns:stats.paid', { count: s.paidCount })}</Tag>
         <Tag color="error">{t('campaigns:stats.overdue', { count: s.overdueCount })}</Tag>
+        {/* Exempted fees count 0 in expected, reduced ones their new amount (issue 15.3). */}
+        <Tag data-testid="stat-exempted">{t('adjustments:stats.exempted', { count: s.exemptedCount ?? 0 })}</Tag>
+        <Tag color="gold" data-testid="stat-reduced">{t('adjustments:stats.reduced', { count: s.reducedCount ?? 0 })}</Tag>
+        {(s.waivedAmount ?? 0) > 0 && <Typography.Text type="secondary" data-testid="stat-waived">{t('adjustments:stats.waived', { amount: formatVnd(s.waivedAmount) })}</Typography.Text>}
       </Space>
       <Progress percent={percent} strokeColor={progressColor(percent)} data-testid="collection-progress" data-color={progressColor(percent)} />
       {/* Every đồng received: applied to fees + excess kept + refunds due (issue 11). Test money is apart. */}

@@ -1,0 +1,134 @@
+/**
+ * Exemptions (miễn) and reductions (giảm) of one member's fee, and undoing them (issue 15.3).
+ * The assignment's `amount` becomes the adjusted fee (0 when exempt) and the fee before it is kept
+ * in originalAmount, so every figure built on Σ amount (statistics, dashboards, exports) follows
+ * without knowing about adjustments. A link made for the old amount is closed at payOS first,
+ * then locally in the write's transaction, with its audit row.
+ */
+import type { Assignment, ExemptAssignment, ReduceAssignment, RevokeAdjustment } from '@doanhoi/shared';
+import { eq } from 'drizzle-orm';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { conflict, fail, notFound } from '../lib/errors';
+import { sandboxSettlesFees } from '../payos/origin';
+import { assertCan, P, type RequestInfo } from './access';
+import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
+import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
+import { assignmentQuery, toAssignment } from './mappers';
+import { recomputeAssignment, type Tx } from './money';
+import { assertWritable, loadCampaign } from './rules';
+import { paymentAssignments, paymentOrders } from './schema';
+
+type AssignmentRow = typeof paymentAssignments.$inferSelect;
+
+const vnd = (n: number) => `${n.toLocaleString('vi-VN')} ₫`;
+
+function snapshot(a: AssignmentRow) {
+  return { status: a.status, amount: a.amount, originalAmount: a.originalAmount, paidAmount: a.paidAmount, adjustment: a.adjustment, adjustmentReason: a.adjustmentReason };
+}
+
+/** Money already counted towards the fee: an adjustment may not go below it (docs/decisions.md). */
+const counted = (a: AssignmentRow) => a.paidAmount ?? 0;
+
+export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
+  const { db } = deps;
+  const countTest = sandboxSettlesFees(deps.env);
+
+  function load(id: number): AssignmentRow {
+    const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+    if (!a) notFound(ASSIGNMENT_NOT_FOUND);
+    const campaign = loadCampaign(db, a!.campaignId);
+    assertCan(db, actor, P.exempt, campaign.organizationId);
+    assertWritable(campaign, 'miễn/giảm phí');
+    return a!;
+  }
+
+  function view(id: number): Assignment {
+    return toAssignment(assignmentQuery(db).where(eq(paymentAssignments.id, id)).get()!, actor.id);
+  }
+
+  /** The checks of a new amount, run before payOS is asked and again inside the transaction (a racing write). */
+  function checkAmount(a: AssignmentRow, amount: number) {
+    if (a.status === 'EXEMPTED') conflict('Khoản phí đã được miễn: hãy hủy miễn trước khi đổi số tiền');
+    if (amount >= a.amount) fail(422, `Số tiền sau giảm phải nhỏ hơn số tiền hiện tại (${vnd(a.amount)})`);
+    if (counted(a) > amount) {
+      conflict(
+        amount === 0
+          ? `Thành viên đã nộp ${vnd(counted(a))} cho khoản này: hãy hủy xác nhận thanh toán hoặc hoàn tiền trước khi miễn`
+          : `Thành viên đã nộp ${vnd(counted(a))}, nhiều hơn số tiền sau giảm: hãy hủy xác nhận thanh toán hoặc hoàn tiền trước`,
+      );
+    }
+  }
+
+  /** Applies a new amount: closes the open link, writes, recomputes the status, audits; all in one transaction. */
+  async function apply(id: number, amount: number, reason: string, action: 'assignment.exempt' | 'assignment.reduce'): Promise<Assignment> {
+    const a = load(id);
+    checkAmount(a, amount);
+    await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), amount === 0 ? 'Khoản phí được miễn' : 'Khoản phí được giảm');
+    const now = new Date();
+    db.transaction((tx) => {
+      const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+      if (!current) notFound(ASSIGNMENT_NOT_FOUND);
+      checkAmount(current!, amount);
+      closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now);
+      tx.update(paymentAssignments)
+        .set({
+          amount,
+          // A second reduction keeps the fee as it was before any adjustment.
+          originalAmount: current!.originalAmount ?? current!.amount,
+          adjustment: amount === 0 ? 'EXEMPTED' : 'REDUCED',
+          adjustmentReason: reason,
+          adjustedBy: actor.id,
+          adjustedAt: now,
+          ...(amount === 0 ? { status: 'EXEMPTED' as const } : {}),
+        })
+        .where(eq(paymentAssignments.id, id))
+        .run();
+      const after = amount === 0 ? tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()! : recomputeAssignment(tx, id, countTest)!;
+      write(tx, action, id, current!, after, reason);
+    });
+    return view(id);
+  }
+
+  function write(tx: Tx, action: string, id: number, before: AssignmentRow, after: AssignmentRow, reason: string) {
+    audit(tx, { actorId: actor.id, ip: req.ip, action, entity: 'payment_assignment', entityId: id, before: snapshot(before), after: { ...snapshot(after), reason } });
+  }
+
+  return {
+    exempt(id: number, input: ExemptAssignment) {
+      return apply(id, 0, input.reason, 'assignment.exempt');
+    },
+
+    reduce(id: number, input: ReduceAssignment) {
+      return apply(id, input.amount, input.reason, 'assignment.reduce');
+    },
+
+    /** The fee goes back to its original amount and is payable again; the reason is kept in the audit log. */
+    async revoke(id: number, input: RevokeAdjustment): Promise<Assignment> {
+      const a = load(id);
+      if (!a.adjustment) conflict('Khoản phí này không được miễn/giảm');
+      // A link made for the reduced amount would leave a balance: close it.
+      await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Hủy miễn/giảm phí');
+      db.transaction((tx) => {
+        const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
+        if (!current.adjustment) conflict('Khoản phí này vừa được hủy miễn/giảm');
+        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id));
+        tx.update(paymentAssignments)
+          .set({
+            amount: current.originalAmount ?? current.amount,
+            originalAmount: null,
+            adjustment: null,
+            adjustmentReason: null,
+            adjustedBy: null,
+            adjustedAt: null,
+            ...(current.status === 'EXEMPTED' ? { status: 'PENDING' as const } : {}),
+          })
+          .where(eq(paymentAssignments.id, id))
+          .run();
+        const after = recomputeAssignment(tx, id, countTest)!;
+        write(tx, 'assignment.revoke_adjustment', id, current, after, input.reason);
+      });
+      return view(id);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Reversing a mistaken mark-paid (issue 15.3). The manual payment record stays, marked reversed
+ * (who, when, why), and a reversing entry is added beside it: a MANUAL order for the negative
+ * amount, pointing at it. Neither counts towards the fee (money.ts countedOf), so the assignment
+ * goes back to unpaid and payable, and collected drops; history and exports show both entries.
+ * Online payOS money really moved: it is refunded through the attention flow, never reversed here.
+ */
+import type { Assignment, ReversePayment } from '@doanhoi/shared';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { conflict, fail, isUniqueViolation, notFound } from '../lib/errors';
+import { sandboxSettlesFees } from '../payos/origin';
+import { assertCan, P, type RequestInfo } from './access';
+import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
+import { assignmentQuery, toAssignment } from './mappers';
+import { recomputeAssignment } from './money';
+import { newOrderCode } from './order-code';
+import { assertWritable, loadCampaign } from './rules';
+import { paymentAssignments, paymentOrders } from './schema';
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+
+const ONLINE_REFUSAL =
+  'Chỉ hủy xác nhận được khoản thu thủ công (tiền mặt/chuyển khoản). Thanh toán trực tuyến qua PayOS là tiền đã vào tài khoản: hãy hoàn tiền cho thành viên và ghi nhận ở mục "Cần xử lý" của lịch sử thanh toán';
+
+/** Why an order cannot be reversed, or null. The status codes: 404 not this fee's, 422 not manual, 409 already done. */
+function refusal(o: OrderRow | undefined, assignmentId: number): [number, string] | null {
+  if (!o || o.assignmentId !== assignmentId) return [404, 'Không tìm thấy khoản thu của khoản phí này'];
+  if (o.reversesOrderId != null) return [422, 'Đây là bút toán hủy, không thể hủy lại'];
+  if (o.paymentMethod !== 'MANUAL') return [422, ONLINE_REFUSAL];
+  if (o.status !== 'PAID' || o.receivedAmount <= 0) return [422, 'Khoản thu này chưa được ghi nhận'];
+  if (o.reversedAt) return [409, 'Khoản thu này đã được hủy xác nhận'];
+  return null;
+}
+
+export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
+  const { db } = deps;
+
+  /** The order named, else the latest manual payment of the fee still in force. */
+  function pick(assignmentId: number, orderId: number | undefined): OrderRow | undefined {
+    if (orderId !== undefined) return db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
+    const manual = db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'MANUAL'), eq(paymentOrders.status, 'PAID'), isNull(paymentOrders.reversedAt), isNull(paymentOrders.reversesOrderId)))
+      .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
+      .get();
+    if (manual) return manual;
+    // No manual payment in force: say why for an online one (422), else there is nothing to reverse (409).
+    const online = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'ONLINE'), eq(paymentOrders.status, 'PAID'))).get();
+    if (online) fail(422, ONLINE_REFUSAL);
+    conflict('Khoản phí này không có khoản thu thủ công nào để hủy xác nhận');
+  }
+
+  return {
+    reverse(assignmentId: number, input: ReversePayment): Assignment {
+      const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get();
+      if (!a) notFound(ASSIGNMENT_NOT_FOUND);
+      const campaign = loadCampaign(db, a!.campaignId);
+      assertCan(db, actor, P.reverse, campaign.organizationId);
+      assertWritable(campaign, 'hủy xác nhận thanh toán');
+      const chosen = pick(assignmentId, input.orderId);
+      const now = new Date();
+      try {
+        db.transaction((tx) => {
+          // Read again inside the transaction: a concurrent reversal of the same order ends here as 409.
+          const o = chosen && tx.select().from(paymentOrders).where(eq(paymentOrders.id, chosen.id)).get();
+          const why = refusal(o, assignmentId);
+          if (why) fail(why[0] as 404 | 409 | 422, why[1]);
+          const before = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!;
+          // The money never came, so a refund flagged on it is moot; the audit row keeps the flag.
+          tx.update(paymentOrders)
+            .set({ reversedAt: now, reversedBy: actor.id, reversalReason: input.reason, attention: null, attentionReason: null, attentionAmount: null })
+            .where(and(eq(paymentOrders.id, o!.id), isNull(paymentOrders.reversedAt)))
+            .run();
+          const entry = tx
+            .insert(paymentOrders)
+            .values({
+              orderCode: newOrderCode(tx),
+              assignmentId,
+              campaignId: a!.campaignId,
+              userId: a!.userId,
+              amount: -o!.amount,
+              receivedAmount: -o!.receivedAmount,
+              description: `Hủy xác nhận thu #${o!.orderCode}: ${campaign.name}`,
+              status: 'PAID',
+              paymentMethod: 'MANUAL',
+              manualMethod: o!.manualMethod,
+              note: input.reason,
+              recordedBy: actor.id,
+              paidAt: now,
+              reversesOrderId: o!.id,
+            })
+            .returning()
+            .get();
+          const after = recomputeAssignment(tx, assignmentId, sandboxSettlesFees(deps.env))!;
+          audit(tx, {
+            actorId: actor.id,
+            ip: req.ip,
+            action: 'payment.reverse',
+            entity: 'payment_order',
+            entityId: o!.id,
+            before: { orderCode: o!.orderCode, receivedAmount: o!.receivedAmount, attention: o!.attention, attentionAmount: o!.attentionAmount, assignmentStatus: before.status, paidAmount: before.paidAmount },
+            after: { reason: input.reason, reversalOrderId: entry.id, reversalOrderCode: entry.orderCode, assignmentStatus: after.status, paidAmount: after.paidAmount },
+          });
+        });
+      } catch (err) {
+        // Two reversals of one order past the checks: the unique reversing entry refuses the second.
+        if (isUniqueViolation(err)) conflict('Khoản thu này đã được hủy xác nhận');
+        throw err;
+      }
+      return toAssignment(assignmentQuery(db).where(eq(paymentAssignments.id, assignmentId)).get()!, actor.id);
+    },
+  };
+}
