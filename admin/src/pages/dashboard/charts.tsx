@@ -5,7 +5,7 @@
 import type { DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doanhoi/shared';
 import { formatDate, formatVnd } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { Empty, theme } from 'antd';
+import { Empty, Grid, theme } from 'antd';
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const ROW = 30;
@@ -13,8 +13,11 @@ const height = (n: number) => Math.max(220, n * ROW + 60);
 
 function useChartTheme() {
   const { token } = theme.useToken();
+  // Unit names take less room on a phone, so the bars keep most of the width.
+  const wide = Grid.useBreakpoint().sm !== false;
   return {
     token,
+    labelWidth: wide ? 150 : 92,
     axis: { fill: token.colorTextSecondary, fontSize: 12 },
     grid: token.colorBorderSecondary,
     tooltip: { contentStyle: { background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, color: token.colorText }, labelStyle: { color: token.colorText } },
@@ -35,7 +38,7 @@ export function MembersChart({ units, locale }: { units: DashboardMembers['units
         <BarChart data={units} layout="vertical" margin={{ left: 8, right: 16 }}>
           <CartesianGrid stroke={c.grid} horizontal={false} />
           <XAxis type="number" tick={c.axis} tickFormatter={(v: number) => n.format(v)} allowDecimals={false} />
-          <YAxis type="category" dataKey="name" width={150} tick={c.axis} tickFormatter={short} interval={0} />
+          <YAxis type="category" dataKey="name" width={c.labelWidth} tick={c.axis} tickFormatter={short} interval={0} />
           <Tooltip {...c.tooltip} formatter={(v: number) => n.format(v)} cursor={{ fill: c.token.colorFillSecondary }} />
           <Legend wrapperStyle={c.legend} />
           <Bar isAnimationActive={false} dataKey="members" name={t('dashboard:series.members')} fill={c.token.colorPrimary} />
@@ -59,7 +62,7 @@ export function CollectionChart({ units }: { units: DashboardCampaigns['units'] 
         <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 24 }}>
           <CartesianGrid stroke={c.grid} horizontal={false} />
           <XAxis type="number" domain={[0, 100]} tick={c.axis} tickFormatter={(v: number) => `${v}%`} />
-          <YAxis type="category" dataKey="name" width={150} tick={c.axis} tickFormatter={short} interval={0} />
+          <YAxis type="category" dataKey="name" width={c.labelWidth} tick={c.axis} tickFormatter={short} interval={0} />
           <Tooltip
             {...c.tooltip}
             cursor={{ fill: c.token.colorFillSecondary }}

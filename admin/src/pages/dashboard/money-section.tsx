@@ -100,20 +100,17 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
           title={t('dashboard:charts.weekly')}
           testId="chart-weekly"
           xlsx={campaignId != null ? xlsxPath('weekly', null, { campaignId }) : undefined}
-          extra={
-            data?.campaigns.length ? (
-              <Select
-                size="small"
-                className="dashboard-campaign-select"
-                aria-label={t('dashboard:charts.chooseCampaign')}
-                value={campaignId}
-                onChange={setChosen}
-                options={data.campaigns.map((c) => ({ value: c.id, label: c.name }))}
-                data-testid="weekly-campaign"
-              />
-            ) : null
-          }
         >
+          {data?.campaigns.length ? (
+            <Select
+              className="dashboard-campaign-select"
+              aria-label={t('dashboard:charts.chooseCampaign')}
+              value={campaignId}
+              onChange={setChosen}
+              options={data.campaigns.map((c) => ({ value: c.id, label: c.name }))}
+              data-testid="weekly-campaign"
+            />
+          ) : null}
           {weekly.data ? <WeeklyChart data={weekly.data} locale={locale} /> : !campaignId && <Empty description={t('dashboard:charts.noCampaigns')} />}
         </ChartCard>
       </Col>
