@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import { resolve } from 'node:path';
 import { auditRoutes } from './audit/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { authRoutes } from './auth/routes';
 import { classesRoutes } from './classes/routes';
 import { departmentsRoutes } from './departments/routes';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.route('/departments', departmentsRoutes());
   api.route('/classes', classesRoutes());
   api.route('/audit-logs', auditRoutes());
+  api.route('/dashboard', dashboardRoutes());
   api.route('/', paymentsRoutes());
   api.get('/docs', apiDocs(api));
   app.route('/api', api);

@@ -9,6 +9,7 @@ export * from './schemas/organizations';
 export * from './schemas/departments';
 export * from './schemas/classes';
 export * from './schemas/audit';
+export * from './schemas/dashboard';
 export * from './schemas/payments';
 export * from './schemas/imports';
 export * from './schemas/exports';

@@ -12,6 +12,7 @@ import { generateBenchDb } from './generate';
 import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, type LoadResult } from './load';
 import { prepareMix, printMixes, runMixes, signIn } from './mix';
+import { DASHBOARD_ADMIN, prepareDashboard } from './dashboard';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -29,6 +30,7 @@ async function main() {
     console.log(`generated 100,000 users / 5,000 organizations / 200 classes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
   const admins = await prepareMix(dbPath);
+  const dash = await prepareDashboard(dbPath);
   const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
   const app = await startProcess([join(root, 'api/src/index.ts')], env, `http://127.0.0.1:${APP_PORT}/api/docs`);
   const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
@@ -40,20 +42,37 @@ async function main() {
     }).then((r) => r.json() as Promise<{ accessToken: string }>);
     const auth = { authorization: `Bearer ${login.accessToken}` };
     const base = `http://127.0.0.1:${APP_PORT}/api`;
+    const facultyLogin = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DASHBOARD_ADMIN) }).then((r) => r.json() as Promise<{ accessToken: string }>);
+    const facultyAuth = { authorization: `Bearer ${facultyLogin.accessToken}` };
+    // Dashboard figures (issue 15.1): each < 50 ms. The first request after a write computes them (printed here), the rest are cached until the next write.
+    const dashboardTargets = [
+      { name: 'GET /api/dashboard/members (global)', path: '/dashboard/members', headers: auth },
+      { name: 'GET /api/dashboard/members?organizationId=DT', path: `/dashboard/members?organizationId=${dash.rootId}`, headers: auth },
+      { name: 'GET /api/dashboard/campaigns?organizationId=DT', path: `/dashboard/campaigns?organizationId=${dash.rootId}`, headers: auth },
+      { name: 'GET /api/dashboard/weekly (48k fees)', path: `/dashboard/weekly?campaignId=${dash.campaignId}`, headers: auth },
+      { name: 'GET /api/dashboard/campaigns (faculty admin)', path: '/dashboard/campaigns', headers: facultyAuth },
+    ];
+    for (const d of dashboardTargets) {
+      const t0 = performance.now();
+      const res = await fetch(base + d.path, { headers: d.headers });
+      console.log(`first (uncached) ${d.name}: ${res.status} in ${(performance.now() - t0).toFixed(0)} ms`);
+    }
 
     // The headline: the realistic mix (tests/bench/mix.ts). BENCH_ONLY=mix skips the rest.
     await signIn(APP_PORT, admins);
-    printMixes(await runMixes(APP_PORT, BARE_PORT, admins));
+    if (process.env.BENCH_ONLY !== 'dashboard') printMixes(await runMixes(APP_PORT, BARE_PORT, admins));
     if (process.env.BENCH_ONLY === 'mix') return;
 
     const bareResult = await load('bare Hono route', `http://127.0.0.1:${BARE_PORT}/bare`);
     // Browsers send Accept-Encoding: gzip; the tree route serves a pre-compressed body to them.
-    const targets: { name: string; path: string; gzip?: boolean; check: (r: LoadResult) => boolean; target: string }[] = [
+    const allTargets: { name: string; path: string; gzip?: boolean; headers?: Record<string, string>; check: (r: LoadResult) => boolean; target: string }[] = [
       { name: 'GET /api/users?page=1&limit=10', path: '/users?page=1&limit=10', target: '>= 25 %', check: (r) => r.rps / bareResult.rps >= 0.25 },
       { name: 'GET /api/users?page=500&limit=10', path: '/users?page=500&limit=10', target: '>= 10 %', check: (r) => r.rps / bareResult.rps >= 0.1 },
       { name: 'GET /api/users?search=nguyen%20van&page=1', path: '/users?search=nguyen%20van&page=1', target: 'p95 < 50', check: (r) => r.p95 < 50 },
       { name: 'GET /api/organizations/tree (5,000 nodes, gzip)', path: '/organizations/tree', gzip: true, target: 'p95 < 50', check: (r) => r.p95 < 50 },
+      ...dashboardTargets.map((d) => ({ ...d, target: 'p95 < 50', check: (r: LoadResult) => r.p95 < 50 })),
     ];
+    const targets = allTargets.filter((t) => process.env.BENCH_ONLY !== 'dashboard' || t.path.startsWith('/dashboard'));
     // Pages are served from a cache until the next write; this row shows a list that always misses it.
     const uncached = {
       name: 'GET /api/users, pages 1–1,000 in turn (uncached)',
@@ -62,16 +81,19 @@ async function main() {
     };
     const rows: (LoadResult & { ratio?: number; target?: string; pass?: boolean })[] = [bareResult];
     for (const t of targets) {
-      const probe = await fetch(base + t.path, { headers: auth });
+      const headers = t.headers ?? auth;
+      const probe = await fetch(base + t.path, { headers });
       if (!probe.ok) {
         console.log(`skipped ${t.name}: ${probe.status} ${await probe.text()}`);
         continue;
       }
-      const r = await load(t.name, base + t.path, { headers: t.gzip ? { ...auth, 'accept-encoding': 'gzip' } : auth });
+      const r = await load(t.name, base + t.path, { headers: t.gzip ? { ...headers, 'accept-encoding': 'gzip' } : headers });
       rows.push({ ...r, ratio: r.rps / bareResult.rps, target: t.target, pass: t.check(r) && r.non2xx === 0 });
     }
-    const u = await load(uncached.name, base + uncached.path, { headers: auth, paths: uncached.paths });
-    rows.push({ ...u, ratio: u.rps / bareResult.rps });
+    if (process.env.BENCH_ONLY !== 'dashboard') {
+      const u = await load(uncached.name, base + uncached.path, { headers: auth, paths: uncached.paths });
+      rows.push({ ...u, ratio: u.rps / bareResult.rps });
+    }
     console.log('');
     printTable(rows);
   } finally {
@@ -79,7 +101,7 @@ async function main() {
     bare.kill();
   }
   // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
-  if (process.env.BENCH_ONLY !== 'http' && process.env.BENCH_ONLY !== 'mix') printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
+  if (!['http', 'mix', 'dashboard'].includes(process.env.BENCH_ONLY ?? '')) printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
 }
 
 main().catch((e) => {

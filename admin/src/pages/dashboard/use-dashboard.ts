@@ -1,0 +1,59 @@
+import { holdsAnywhere, type DashboardCampaigns, type DashboardMembers, type DashboardWeekly } from '@doanhoi/shared';
+import { useCustom } from '@refinedev/core';
+import { useCurrentOrganization } from '../../context/current-organization';
+import { toGrants } from '../../providers/permissions';
+import { API_URL } from '../../providers/http';
+
+export const MEMBERS_CODE = 'dashboard.access';
+export const REPORTS_CODE = 'payment-campaigns.view_reports';
+
+/**
+ * What the dashboard may show, decided as the API decides it: in the current organization when
+ * one is chosen, else wherever the code is held (the API then scopes to those organizations).
+ */
+export function useDashboardRights() {
+  const { organizationId, permissions, permissionsLoading, can } = useCurrentOrganization();
+  const held = (code: string) => (organizationId == null ? holdsAnywhere(toGrants(permissions), code) : can(code));
+  return { organizationId, ready: !permissionsLoading, members: held(MEMBERS_CODE), money: held(REPORTS_CODE) };
+}
+
+const query = (organizationId: number | null, extra: Record<string, string | number> = {}) => ({
+  ...(organizationId != null ? { organizationId } : {}),
+  ...extra,
+});
+
+export function useMemberFigures(organizationId: number | null, enabled: boolean) {
+  const { query: q, result } = useCustom<DashboardMembers>({
+    url: `${API_URL}/dashboard/members`,
+    method: 'get',
+    config: { query: query(organizationId) },
+    queryOptions: { enabled },
+  });
+  return { query: q, data: q.isSuccess ? (result.data as DashboardMembers) : undefined };
+}
+
+export function useCollectionFigures(organizationId: number | null, enabled: boolean) {
+  const { query: q, result } = useCustom<DashboardCampaigns>({
+    url: `${API_URL}/dashboard/campaigns`,
+    method: 'get',
+    config: { query: query(organizationId) },
+    queryOptions: { enabled },
+  });
+  return { query: q, data: q.isSuccess ? (result.data as DashboardCampaigns) : undefined };
+}
+
+export function useWeeklyFigures(campaignId: number | undefined) {
+  const { query: q, result } = useCustom<DashboardWeekly>({
+    url: `${API_URL}/dashboard/weekly`,
+    method: 'get',
+    config: { query: { campaignId: campaignId ?? 0 } },
+    queryOptions: { enabled: campaignId != null },
+  });
+  return { query: q, data: q.isSuccess ? (result.data as DashboardWeekly) : undefined };
+}
+
+/** The xlsx of a chart's data (format=xlsx on the same route, so it holds exactly what is drawn). */
+export function xlsxPath(path: 'members' | 'campaigns' | 'weekly', organizationId: number | null, extra: Record<string, string | number> = {}) {
+  const q = new URLSearchParams(Object.entries({ ...query(organizationId, extra), format: 'xlsx' }).map(([k, v]) => [k, String(v)]));
+  return `${API_URL}/dashboard/${path}?${q}`;
+}

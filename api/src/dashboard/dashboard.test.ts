@@ -1,0 +1,170 @@
+/**
+ * The live dashboard (issue 15.1): real figures for the current organization's units, scoped like
+ * the lists, money figures only with payment-campaigns.view_reports, and each chart as xlsx.
+ */
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { join } from '../payments/fixture';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
+import { users } from '../users/schema';
+import { organizationMembers } from '../organizations/schema';
+import { currentTerm } from './scope';
+
+let t: TestApp;
+let root: number, f1: number, f2: number, c1: number, c2: number, c3: number;
+let superToken: string;
+let facultyAdmin: { id: number; token: string };
+let facultyMembersOnly: { id: number; token: string };
+let plainMember: { id: number; token: string };
+let campaignF1: number, campaignF2: number;
+let assignmentsF1: number[];
+
+function activeCampaign(organizationId: number, userIds: number[], amount = 50_000) {
+  const now = Date.now();
+  const id = t.db.insert(paymentCampaigns).values({ organizationId, name: `Đoàn phí ${organizationId}`, startDate: new Date(now - 86_400_000), endDate: new Date(now + 30 * 86_400_000), status: 'ACTIVE' }).returning().get().id;
+  const level = t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Chuẩn', amount }).returning().get().id;
+  const ids = userIds.map((userId) => t.db.insert(paymentAssignments).values({ campaignId: id, userId, feeLevelId: level, amount }).returning().get().id);
+  return { id, ids };
+}
+
+async function member(code: string, orgId: number, status: 'none' | 'doan_vien' | 'hoi_vien' | 'both', joinedAt = new Date()) {
+  const u = await t.createUser(code);
+  t.db.update(users).set({ membershipStatus: status }).where(eq(users.id, u.id)).run();
+  t.db.insert(organizationMembers).values({ userId: u.id, organizationId: orgId, joinedAt }).run();
+  return u;
+}
+
+const get = (path: string, token: string, headers: Record<string, string> = {}) => t.request('GET', path, { token, headers });
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  superToken = t.adminToken;
+  root = t.createOrg('doan_truong', 'DB-ROOT', null, 'Đoàn Trường');
+  f1 = t.createOrg('doan_co_so', 'DB-F1', root, 'Đoàn khoa CNTT');
+  f2 = t.createOrg('doan_co_so', 'DB-F2', root, 'Đoàn khoa Kinh tế');
+  c1 = t.createOrg('chi_doan', 'DB-C1', f1, 'Chi đoàn 1');
+  c2 = t.createOrg('chi_doan', 'DB-C2', f1, 'Chi đoàn 2');
+  c3 = t.createOrg('chi_doan', 'DB-C3', f2, 'Chi đoàn 3');
+  const reports = t.createRole('db_reports', ['dashboard.access', 'payment-campaigns.access', 'payment-campaigns.view_reports', 'payment-campaigns.manage_assignments']);
+  const membersOnly = t.createRole('db_members', ['dashboard.access']);
+  facultyAdmin = await t.createUser('DBFA', [{ roleId: reports, organizationId: f1 }]);
+  facultyMembersOnly = await t.createUser('DBFM', [{ roleId: membersOnly, organizationId: f1 }]);
+  plainMember = await t.createUser('DBPM');
+  const longAgo = new Date(currentTerm().start - 86_400_000);
+  const a = await member('DBA', c1, 'both');
+  const b = await member('DBB', c1, 'doan_vien', longAgo);
+  const c = await member('DBC', c2, 'hoi_vien');
+  const d = await member('DBD', c3, 'none', longAgo);
+  join(t, a.id, c2); // in two chi đoàn of one faculty: counted once there
+  const p1 = activeCampaign(c1, [a.id, b.id, c.id]);
+  campaignF1 = p1.id;
+  assignmentsF1 = p1.ids;
+  campaignF2 = activeCampaign(f2, [d.id], 100_000).id;
+});
+
+describe('GET /api/dashboard/members', () => {
+  it('gives a super admin the units of the chosen organization with the Đoàn/Hội split and this term’s joins', async () => {
+    const res = await get(`/api/dashboard/members?organizationId=${root}`, superToken);
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(res.body.units.map((u: { name: string }) => [u.name, u]));
+    expect(byName['Đoàn khoa CNTT']).toMatchObject({ members: 3, doanVien: 2, hoiVien: 2, joinsThisTerm: 2 });
+    expect(byName['Đoàn khoa Kinh tế']).toMatchObject({ members: 1, doanVien: 0, hoiVien: 0, joinsThisTerm: 0 });
+    expect(res.body.totals).toMatchObject({ members: 4, doanVien: 2, hoiVien: 2, joinsThisTerm: 2, organizations: 6 });
+  });
+
+  it('shows a faculty admin its faculty (by default and when chosen) and refuses another faculty', async () => {
+    const own = await get('/api/dashboard/members', facultyAdmin.token);
+    expect(own.status).toBe(200);
+    expect(own.body.units.map((u: { name: string }) => u.name)).toEqual(['Đoàn khoa CNTT']);
+    const chosen = await get(`/api/dashboard/members?organizationId=${f1}`, facultyAdmin.token);
+    expect(chosen.body.units.map((u: { name: string; members: number }) => [u.name, u.members])).toEqual([
+      ['Chi đoàn 1', 2],
+      ['Chi đoàn 2', 2],
+    ]);
+    expect((await get(`/api/dashboard/members?organizationId=${f2}`, facultyAdmin.token)).status).toBe(403);
+    expect((await get(`/api/dashboard/members?organizationId=${root}`, facultyAdmin.token)).status).toBe(403);
+  });
+
+  it('refuses a user without dashboard.access, and answers 400/404 for a bad or unknown organization', async () => {
+    const res = await get('/api/dashboard/members', plainMember.token);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBeTruthy();
+    expect((await get('/api/dashboard/members?organizationId=abc', superToken)).status).toBe(400);
+    expect((await get('/api/dashboard/members?organizationId=999999', superToken)).status).toBe(404);
+    expect((await t.request('GET', '/api/dashboard/members')).status).toBe(401);
+  });
+});
+
+describe('GET /api/dashboard/campaigns', () => {
+  it('gives collection per campaign and per unit, the lagging units, and moves when a fee is marked paid', async () => {
+    const before = await get(`/api/dashboard/campaigns?organizationId=${root}`, superToken);
+    expect(before.status).toBe(200);
+    expect(before.body.campaigns.map((c: { id: number }) => c.id).sort()).toEqual([campaignF1, campaignF2].sort());
+    const cntt = () => before.body.units.find((u: { organizationId: number }) => u.organizationId === f1);
+    expect(cntt()).toMatchObject({ assigned: 3, paid: 0, expected: 150_000, collected: 0, rate: 0 });
+
+    const paid = await t.request('PATCH', `/api/payment/assignments/${assignmentsF1[0]}/mark-paid`, { token: facultyAdmin.token, body: { method: 'cash' } });
+    expect(paid.status).toBe(200);
+    const after = await get(`/api/dashboard/campaigns?organizationId=${root}`, superToken);
+    const unit = after.body.units.find((u: { organizationId: number }) => u.organizationId === f1);
+    expect(unit).toMatchObject({ assigned: 3, paid: 1, expected: 150_000, collected: 50_000, rate: 33.3 });
+    expect(after.body.campaigns.find((c: { id: number }) => c.id === campaignF1)).toMatchObject({ paid: 1, assigned: 3, collected: 50_000, expected: 150_000 });
+    expect(after.body.totals).toMatchObject({ assigned: 4, expected: 250_000, collected: 50_000 });
+    // Kinh tế has collected nothing: it lags most.
+    expect(after.body.lagging[0]).toMatchObject({ organizationId: f2, rate: 0 });
+  });
+
+  it('counts a fee past its campaign end as overdue money', async () => {
+    t.db.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.campaignId, campaignF2)).run();
+    const res = await get(`/api/dashboard/campaigns?organizationId=${f2}`, superToken);
+    expect(res.body.totals).toMatchObject({ overdueAmount: 100_000, overdueCount: 1 });
+  });
+
+  it('shows a faculty admin only its campaigns and refuses money figures without view_reports', async () => {
+    const own = await get(`/api/dashboard/campaigns?organizationId=${f1}`, facultyAdmin.token);
+    expect(own.status).toBe(200);
+    expect(own.body.campaigns.map((c: { id: number }) => c.id)).toEqual([campaignF1]);
+    expect((await get('/api/dashboard/campaigns', facultyAdmin.token)).body.campaigns.map((c: { id: number }) => c.id)).toEqual([campaignF1]);
+    expect((await get(`/api/dashboard/campaigns?organizationId=${f2}`, facultyAdmin.token)).status).toBe(403);
+    expect((await get(`/api/dashboard/campaigns?organizationId=${f1}`, facultyMembersOnly.token)).status).toBe(403);
+    expect((await get('/api/dashboard/campaigns', facultyMembersOnly.token)).status).toBe(403);
+    expect((await get('/api/dashboard/campaigns', plainMember.token)).status).toBe(403);
+    // …while the membership figures stay open to the members-only holder.
+    expect((await get(`/api/dashboard/members?organizationId=${f1}`, facultyMembersOnly.token)).status).toBe(200);
+  });
+});
+
+describe('GET /api/dashboard/weekly', () => {
+  it('gives the money collected per week of a campaign in scope, and 403 outside it', async () => {
+    const res = await get(`/api/dashboard/weekly?campaignId=${campaignF1}`, facultyAdmin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.expected).toBe(150_000);
+    const last = res.body.weeks.at(-1);
+    expect(last).toMatchObject({ collected: 50_000, payments: 1, cumulative: 50_000 });
+    expect(last.weekStart).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new Date(`${last.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect((await get(`/api/dashboard/weekly?campaignId=${campaignF2}`, facultyAdmin.token)).status).toBe(403);
+    expect((await get(`/api/dashboard/weekly?campaignId=${campaignF1}`, facultyMembersOnly.token)).status).toBe(403);
+    expect((await get('/api/dashboard/weekly?campaignId=999999', superToken)).status).toBe(404);
+    expect((await get('/api/dashboard/weekly', superToken)).status).toBe(400);
+  });
+});
+
+describe('format=xlsx', () => {
+  it('downloads a chart’s data as a workbook with titles in the caller’s language', async () => {
+    const res = await t.app.request(`/api/dashboard/members?organizationId=${f1}&format=xlsx`, { headers: { authorization: `Bearer ${superToken}`, 'accept-language': 'en' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).values).toEqual([undefined, 'Unit', 'Members', 'Youth union members', 'Association members', 'Joined this term']);
+    expect(ws.getRow(2).getCell(1).value).toBe('Chi đoàn 1');
+    expect(ws.getRow(2).getCell(2).value).toBe(2);
+    // The money workbook obeys the same rule as the figures.
+    const refused = await t.app.request(`/api/dashboard/campaigns?organizationId=${f1}&format=xlsx`, { headers: { authorization: `Bearer ${facultyMembersOnly.token}` } });
+    expect(refused.status).toBe(403);
+  });
+});

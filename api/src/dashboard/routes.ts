@@ -1,0 +1,36 @@
+import { dashboardQuery, dashboardWeeklyQuery } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { requireAuth, requirePermission } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { pickLanguage } from '../lib/i18n';
+import { validate } from '../lib/validate';
+import { fromCampaignQuery } from '../payments/access';
+import { requireHere } from './scope';
+import { dashboardService } from './service';
+import { campaignSheets, memberSheets, weeklySheets } from './sheets';
+import { workbook, xlsxResponse } from './xlsx';
+
+/**
+ * /api/dashboard: membership figures need dashboard.access, money figures
+ * payment-campaigns.view_reports, each in ?organizationId (or, without it, wherever held).
+ */
+export function dashboardRoutes() {
+  const svc = (c: Context<AppEnv>) => dashboardService(c.get('deps').db, c.get('actor'));
+  const lang = (c: Context<AppEnv>) => pickLanguage(c.req.header('accept-language'));
+  return new Hono<AppEnv>()
+    .get('/members', requireAuth, validate('query', dashboardQuery), requireHere('dashboard.access'), async (c) => {
+      const q = c.req.valid('query');
+      const data = svc(c).members(q.organizationId);
+      return q.format === 'xlsx' ? xlsxResponse(await workbook(memberSheets(data), lang(c)), 'dashboard-members') : c.json(data);
+    })
+    .get('/campaigns', requireAuth, validate('query', dashboardQuery), requireHere('payment-campaigns.view_reports'), async (c) => {
+      const q = c.req.valid('query');
+      const data = svc(c).campaigns(q.organizationId);
+      return q.format === 'xlsx' ? xlsxResponse(await workbook(campaignSheets(data), lang(c)), 'dashboard-collection') : c.json(data);
+    })
+    .get('/weekly', requireAuth, validate('query', dashboardWeeklyQuery), requirePermission('payment-campaigns.view_reports', fromCampaignQuery('campaignId')), async (c) => {
+      const q = c.req.valid('query');
+      const data = svc(c).weekly(q.campaignId);
+      return q.format === 'xlsx' ? xlsxResponse(await workbook(weeklySheets(data), lang(c)), `dashboard-weekly-${q.campaignId}`) : c.json(data);
+    });
+}

@@ -1,0 +1,99 @@
+/**
+ * Whose figures the dashboard shows: the current organization's units (its direct children), or,
+ * with no organization named, the outermost organizations where the caller's grant reaches
+ * (the roots for a global grant). Checked like the lists: in the named organization (its
+ * ancestors' roles and global roles count), else wherever the code is held.
+ */
+import { hasPermission, holdsAnywhere, VN_OFFSET_MS } from '@doanhoi/shared';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client';
+import type { Actor, AppEnv } from '../lib/context';
+import { forbidden, notFound, unauthorized } from '../lib/errors';
+import { orgContext } from '../organizations/context';
+import { organizations } from '../organizations/schema';
+import { subtreeRange, userScope } from '../users/scope';
+
+export interface Unit {
+  organizationId: number;
+  name: string;
+  type: string;
+  path: string;
+}
+
+export interface DashboardScope {
+  /** Stable cache key of the scope. */
+  key: string;
+  units: Unit[];
+  /** Subtrees the totals cover ([from, to) path ranges); null = everything. */
+  ranges: [string, string][] | null;
+}
+
+const positive = (v: string | undefined): number | null => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** 403 unless `code` is held in ?organizationId (or, without it, somewhere). */
+export function requireHere(code: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const actor = c.get('actor');
+    if (!actor) unauthorized();
+    const orgId = positive(c.req.query('organizationId'));
+    if (orgId != null) {
+      const ctx = orgContext(c.get('deps').db, orgId);
+      if (!ctx) notFound('Không tìm thấy tổ chức');
+      if (!hasPermission(actor.roles, code, ctx)) forbidden();
+    } else if (!holdsAnywhere(actor.roles, code)) forbidden();
+    await next();
+  };
+}
+
+const unitColumns = { organizationId: organizations.id, name: organizations.name, type: organizations.type, path: organizations.path };
+
+export function dashboardScope(db: Db, actor: Actor, code: string, organizationId: number | undefined): DashboardScope {
+  if (organizationId != null) {
+    const org = db.select(unitColumns).from(organizations).where(eq(organizations.id, organizationId)).get();
+    if (!org) notFound('Không tìm thấy tổ chức');
+    const children = db.select(unitColumns).from(organizations).where(eq(organizations.parentId, organizationId)).orderBy(asc(organizations.name)).all();
+    // A unit without children is shown as its own single unit, so its figures are never empty.
+    return { key: `org:${organizationId}`, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)] };
+  }
+  const scope = userScope(db, actor, code);
+  if (scope.all) {
+    return { key: 'all', units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(), ranges: null };
+  }
+  const units = scope.paths.length
+    ? db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)).all()
+    : [];
+  return { key: `paths:${scope.paths.join(',')}`, units, ranges: scope.paths.map(subtreeRange) };
+}
+
+/**
+ * The term (docs/decisions.md): the Vietnamese university semester the day falls in, in Vietnam
+ * time — HK1 1 Sep–31 Jan, HK2 1 Feb–30 Jun, summer 1 Jul–31 Aug.
+ */
+export function currentTerm(now = Date.now()): { kind: 'hk1' | 'hk2' | 'summer'; start: number; end: number } {
+  const local = new Date(now + VN_OFFSET_MS);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth() + 1;
+  const at = (year: number, month: number) => Date.UTC(year, month - 1, 1) - VN_OFFSET_MS;
+  if (m >= 9) return { kind: 'hk1', start: at(y, 9), end: at(y + 1, 2) };
+  if (m === 1) return { kind: 'hk1', start: at(y - 1, 9), end: at(y, 2) };
+  if (m <= 6) return { kind: 'hk2', start: at(y, 2), end: at(y, 7) };
+  return { kind: 'summer', start: at(y, 7), end: at(y, 9) };
+}
+
+/** Units as a VALUES list for SQL: (id, from, to) per unit. */
+export function unitValues(units: Unit[]): { sql: string; params: (string | number)[] } {
+  const params: (string | number)[] = [];
+  for (const u of units) params.push(u.organizationId, ...subtreeRange(u.path));
+  return { sql: units.map(() => '(?, ?, ?)').join(', '), params };
+}
+
+/** The totals' condition on a path column ('1' when everything). */
+export function rangesCondition(column: string, ranges: [string, string][] | null): { sql: string; params: string[] } {
+  if (!ranges) return { sql: '1', params: [] };
+  if (!ranges.length) return { sql: '0', params: [] };
+  return { sql: `(${ranges.map(() => `(${column} >= ? AND ${column} < ?)`).join(' OR ')})`, params: ranges.flat() };
+}

@@ -1,0 +1,171 @@
+/**
+ * Live dashboard figures (issue 15.1): aggregate SQL over the scope's units, never whole tables in
+ * JS. Each answer is cached until one of the tables it reads is written (lib/freshness.ts), so
+ * the first screen of the day pays the grouped scan once and every refresh after it is a lookup.
+ */
+import type { CollectionFigures, DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doanhoi/shared';
+import type { Db } from '../db/client';
+import { freshCache } from '../lib/freshness';
+import type { Actor } from '../lib/context';
+import { notFound } from '../lib/errors';
+import { currentTerm, dashboardScope, rangesCondition, unitValues, type Unit } from './scope';
+
+const MEMBERS = 'dashboard.access';
+const REPORTS = 'payment-campaigns.view_reports';
+const LAGGING = 5;
+
+const memberCache = freshCache<DashboardMembers>(200, ['users', 'organizations', 'organization_members']);
+const campaignCache = freshCache<DashboardCampaigns>(200, ['organizations', 'organization_members', 'payment_campaigns', 'payment_assignments']);
+const weeklyCache = freshCache<DashboardWeekly>(200, ['payment_campaigns', 'payment_assignments', 'payment_orders']);
+
+// Distinct users per status, counted once per unit however many of its organizations they belong to.
+const MEMBER_COLUMNS = `count(DISTINCT m.user_id) AS members,
+  count(DISTINCT CASE WHEN usr.membership_status IN ('doan_vien', 'both') THEN m.user_id END) AS doanVien,
+  count(DISTINCT CASE WHEN usr.membership_status IN ('hoi_vien', 'both') THEN m.user_id END) AS hoiVien,
+  count(DISTINCT CASE WHEN m.joined_at >= ? AND m.joined_at < ? THEN m.user_id END) AS joinsThisTerm`;
+
+/**
+ * Collection figures from assignment rows, as payments/statistics.ts counts them: expected = Σ
+ * assignment amounts; collected = money counted towards each fee (paidAmount, capped at the
+ * amount; sandbox-paid fees count nothing); overdue = OVERDUE, or not paid after the campaign end.
+ */
+const OVERDUE = `(a.status = 'OVERDUE' OR (a.status = 'PENDING' AND c.end_date < ?))`;
+const COLLECTED_ONE = `CASE WHEN a.is_test_payment THEN 0 ELSE min(coalesce(a.paid_amount, 0), a.amount) END`;
+const COLLECTION_COLUMNS = `count(a.id) AS assigned,
+  coalesce(sum(a.status = 'PAID'), 0) AS paid,
+  coalesce(sum(a.amount), 0) AS expected,
+  coalesce(sum(${COLLECTED_ONE}), 0) AS collected,
+  coalesce(sum(CASE WHEN ${OVERDUE} THEN a.amount - ${COLLECTED_ONE} ELSE 0 END), 0) AS overdueAmount,
+  coalesce(sum(CASE WHEN ${OVERDUE} THEN 1 ELSE 0 END), 0) AS overdueCount`;
+
+type Row = Omit<CollectionFigures, 'rate'>;
+const EMPTY: Row = { assigned: 0, paid: 0, expected: 0, collected: 0, overdueAmount: 0, overdueCount: 0 };
+const withRate = <T extends Row>(r: T): T & { rate: number } => ({ ...r, rate: r.expected > 0 ? Math.round((r.collected / r.expected) * 1000) / 10 : 0 });
+const unitRef = (u: Unit) => ({ organizationId: u.organizationId, name: u.name, type: u.type });
+
+export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
+  const c = db.$client;
+  return {
+    members(organizationId?: number): DashboardMembers {
+      const scope = dashboardScope(db, actor, MEMBERS, organizationId);
+      const term = currentTerm(now);
+      return memberCache.get(db, `${scope.key}@${term.start}`, () => {
+        const byUnit = new Map<number, Omit<DashboardMembers['units'][number], 'organizationId' | 'name' | 'type'>>();
+        if (scope.units.length) {
+          const v = unitValues(scope.units);
+          const rows = c
+            .prepare(
+              `WITH u(id, lo, hi) AS (VALUES ${v.sql})
+               SELECT u.id AS unit, ${MEMBER_COLUMNS}
+               FROM u JOIN organizations o ON o.path >= u.lo AND o.path < u.hi
+               JOIN organization_members m ON m.organization_id = o.id AND m.is_active = 1
+               JOIN users usr ON usr.id = m.user_id
+               GROUP BY u.id`,
+            )
+            .all(...v.params, term.start, term.end) as ({ unit: number } & DashboardMembers['totals'])[];
+          for (const { unit, ...r } of rows) byUnit.set(unit, r);
+        }
+        const where = rangesCondition('o.path', scope.ranges);
+        const totals = c
+          .prepare(
+            `SELECT ${MEMBER_COLUMNS} FROM organization_members m
+             JOIN organizations o ON o.id = m.organization_id JOIN users usr ON usr.id = m.user_id
+             WHERE m.is_active = 1 AND ${where.sql}`,
+          )
+          .get(term.start, term.end, ...where.params) as Omit<DashboardMembers['totals'], 'organizations'>;
+        const orgCount = (c.prepare(`SELECT count(*) AS n FROM organizations o WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+        return {
+          term: { kind: term.kind, start: new Date(term.start).toISOString(), end: new Date(term.end).toISOString() },
+          totals: { ...totals, organizations: orgCount },
+          units: scope.units.map((u) => ({ ...unitRef(u), ...(byUnit.get(u.organizationId) ?? { members: 0, doanVien: 0, hoiVien: 0, joinsThisTerm: 0 }) })),
+        };
+      });
+    },
+
+    /** Active campaigns organized in the scope, their collection, and the same per unit (by the members' units). */
+    campaigns(organizationId?: number): DashboardCampaigns {
+      const scope = dashboardScope(db, actor, REPORTS, organizationId);
+      const minute = Math.floor(now / 60_000) * 60_000;
+      return campaignCache.get(db, `${scope.key}@${minute}`, () => {
+        const where = rangesCondition('o.path', scope.ranges);
+        const list = c
+          .prepare(
+            `SELECT c.id, c.name, o.name AS organizationName, c.end_date AS endDate FROM payment_campaigns c
+             JOIN organizations o ON o.id = c.organization_id
+             WHERE c.status = 'ACTIVE' AND ${where.sql} ORDER BY c.end_date, c.id LIMIT 50`,
+          )
+          .all(...where.params) as { id: number; name: string; organizationName: string; endDate: number }[];
+        const ids = list.map((x) => x.id);
+        const inList = ids.map(() => '?').join(', ') || 'NULL';
+        const perCampaign = new Map(
+          (
+            c
+              .prepare(
+                `SELECT a.campaign_id AS id, ${COLLECTION_COLUMNS} FROM payment_assignments a
+                 JOIN payment_campaigns c ON c.id = a.campaign_id WHERE a.campaign_id IN (${inList}) GROUP BY a.campaign_id`,
+              )
+              .all(minute, minute, ...ids) as ({ id: number } & Row)[]
+          ).map(({ id, ...r }) => [id, r]),
+        );
+        const perUnit = new Map<number, Row>();
+        if (ids.length && scope.units.length) {
+          const v = unitValues(scope.units);
+          const rows = c
+            .prepare(
+              `WITH u(id, lo, hi) AS (VALUES ${v.sql}),
+               ua AS (SELECT DISTINCT u.id AS unit, m.user_id FROM u
+                 JOIN organizations o ON o.path >= u.lo AND o.path < u.hi
+                 JOIN organization_members m ON m.organization_id = o.id AND m.is_active = 1)
+               SELECT ua.unit, ${COLLECTION_COLUMNS} FROM ua
+               JOIN payment_assignments a ON a.user_id = ua.user_id AND a.campaign_id IN (${inList})
+               JOIN payment_campaigns c ON c.id = a.campaign_id
+               GROUP BY ua.unit`,
+            )
+            .all(...v.params, minute, minute, ...ids) as ({ unit: number } & Row)[];
+          for (const { unit, ...r } of rows) perUnit.set(unit, r);
+        }
+        const campaigns = list.map((x) => withRate({ id: x.id, name: x.name, organizationName: x.organizationName, endDate: new Date(x.endDate).toISOString(), ...(perCampaign.get(x.id) ?? EMPTY) }));
+        const totals = withRate(campaigns.reduce<Row>((s, x) => ({ assigned: s.assigned + x.assigned, paid: s.paid + x.paid, expected: s.expected + x.expected, collected: s.collected + x.collected, overdueAmount: s.overdueAmount + x.overdueAmount, overdueCount: s.overdueCount + x.overdueCount }), EMPTY));
+        const units = scope.units.map((u) => withRate({ ...unitRef(u), ...(perUnit.get(u.organizationId) ?? EMPTY) }));
+        const lagging = units
+          .filter((u) => u.assigned > 0 && u.collected < u.expected)
+          .sort((a, b) => a.rate - b.rate || b.expected - b.collected - (a.expected - a.collected))
+          .slice(0, LAGGING);
+        return { totals, campaigns, units, lagging };
+      });
+    },
+
+    /** Money counted towards the campaign's fees per week (Monday, Vietnam time), from its first week to now or its end. */
+    weekly(campaignId: number): DashboardWeekly {
+      return weeklyCache.get(db, `${campaignId}@${Math.floor(now / 3_600_000)}`, () => {
+        const campaign = c.prepare('SELECT start_date AS start, end_date AS end FROM payment_campaigns WHERE id = ?').get(campaignId) as { start: number; end: number } | undefined;
+        if (!campaign) notFound('Không tìm thấy đợt thu');
+        const expected = (c.prepare('SELECT coalesce(sum(amount), 0) AS n FROM payment_assignments WHERE campaign_id = ?').get(campaignId) as { n: number }).n;
+        const week = (ms: number) => `date(${ms} / 1000, 'unixepoch', '+7 hours', '-6 days', 'weekday 1')`;
+        // An order's counted money as payments/money.ts countedOf: received less a refund-due excess not accepted; sandbox orders never count.
+        const rows = c
+          .prepare(
+            `SELECT date(paid_at / 1000, 'unixepoch', '+7 hours', '-6 days', 'weekday 1') AS weekStart,
+               count(DISTINCT assignment_id) AS payments,
+               sum(max(0, received_amount - CASE WHEN attention = 'REFUND_DUE' AND coalesce(resolution, '') <> 'ACCEPTED' THEN coalesce(attention_amount, 0) ELSE 0 END)) AS collected
+             FROM payment_orders WHERE campaign_id = ? AND received_amount > 0 AND is_test = 0 AND paid_at IS NOT NULL
+             GROUP BY weekStart ORDER BY weekStart`,
+          )
+          .all(campaignId) as { weekStart: string; payments: number; collected: number }[];
+        const bounds = c.prepare(`SELECT ${week(campaign!.start)} AS first, ${week(Math.min(now, campaign!.end))} AS last`).get() as { first: string; last: string };
+        const byWeek = new Map(rows.map((r) => [r.weekStart, r]));
+        const starts = new Set<string>();
+        // Every week from the campaign's first to now (at most two years), so quiet weeks show as zero.
+        for (let d = new Date(`${bounds.first}T00:00:00Z`), i = 0; d.toISOString().slice(0, 10) <= bounds.last && i < 104; d.setUTCDate(d.getUTCDate() + 7), i++) starts.add(d.toISOString().slice(0, 10));
+        for (const r of rows) starts.add(r.weekStart);
+        let cumulative = 0;
+        const weeks = [...starts].sort().map((weekStart) => {
+          const r = byWeek.get(weekStart);
+          cumulative += r?.collected ?? 0;
+          return { weekStart, collected: r?.collected ?? 0, payments: r?.payments ?? 0, cumulative };
+        });
+        return { campaignId, expected, weeks };
+      });
+    },
+  };
+}
