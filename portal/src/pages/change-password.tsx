@@ -6,7 +6,7 @@ import { changePasswordSchema } from '@doanhoi/shared';
 import { validationKey } from '@doanhoi/shared/client/i18n';
 import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { changePassword, logout } from '../api';
 import { AlertIcon, WalletIcon } from '../components/icons';
 import { LanguageSwitcher } from '../components/language-switcher';
