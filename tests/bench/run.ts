@@ -12,6 +12,7 @@ import { generateBenchDb } from './generate';
 import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, type LoadResult } from './load';
 import { prepareMix, printMixes, runMixes, signIn } from './mix';
+import { printPageTable, runPageBench } from './pages';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -42,9 +43,14 @@ async function main() {
     const base = `http://127.0.0.1:${APP_PORT}/api`;
 
     // The headline: the realistic mix (tests/bench/mix.ts). BENCH_ONLY=mix skips the rest.
-    await signIn(APP_PORT, admins);
-    printMixes(await runMixes(APP_PORT, BARE_PORT, admins));
+    if (process.env.BENCH_ONLY !== 'pages') {
+      await signIn(APP_PORT, admins);
+      printMixes(await runMixes(APP_PORT, BARE_PORT, admins));
+    }
     if (process.env.BENCH_ONLY === 'mix') return;
+    // Page weight and speed in Chromium (issue 12); BENCH_ONLY=pages runs only this.
+    printPageTable(await runPageBench(`http://127.0.0.1:${APP_PORT}`, { email: 'admin@doanhoi.local', password: 'admin123' }));
+    if (process.env.BENCH_ONLY === 'pages') return;
 
     const bareResult = await load('bare Hono route', `http://127.0.0.1:${BARE_PORT}/bare`);
     // Browsers send Accept-Encoding: gzip; the tree route serves a pre-compressed body to them.
@@ -79,7 +85,7 @@ async function main() {
     bare.kill();
   }
   // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
-  if (process.env.BENCH_ONLY !== 'http' && process.env.BENCH_ONLY !== 'mix') printImportExportTable(await runImportExportBench(dbPath));
+  if (!['http', 'mix', 'pages'].includes(process.env.BENCH_ONLY ?? '')) printImportExportTable(await runImportExportBench(dbPath));
 }
 
 main().catch((e) => {
