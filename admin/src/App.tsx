@@ -1,13 +1,9 @@
-import { ErrorComponent } from '@refinedev/antd';
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntdApp } from 'antd';
 import { Outlet, Route, Routes } from 'react-router';
-import { AppLayout } from './components/layout';
 import { OrganisationsRedirect } from './components/spelling-redirect';
 import { ThemeModeProvider } from './context/theme-mode';
-import { AuthCallbackPage } from './pages/auth-callback';
-import { DashboardPage } from './pages/dashboard';
 import { LoginPage, RedirectSignedIn } from './pages/login';
 import { StartupScreen } from './pages/startup';
 import {
@@ -22,11 +18,15 @@ import {
 import { queryClient } from './query-client';
 import { resources } from './resources';
 import {
+  AppLayout,
   AuditLogList,
+  AuthCallbackPage,
   CampaignList,
   CampaignShowPage,
   ClassList,
+  DashboardPage,
   DepartmentList,
+  ErrorComponent,
   OrganizationMembersPage,
   OrganizationShowPage,
   OrganizationTreePage,

@@ -2,7 +2,9 @@
  * Pure rules of the member portal (001 §4 "Member view rules", §9 constants). No DOM, no fetch:
  * the pages call these and the unit tests pin them down.
  */
-import { normalizeText, parseVnDateTime, type AssignmentStatus, type OrderStatus } from '@doanhoi/shared';
+import type { AssignmentStatus, OrderStatus } from '@doanhoi/shared';
+// Not the package barrel, which would put every zod schema on the first load (issue 12).
+import { normalizeText, parseVnDateTime } from '@doanhoi/shared/format/index';
 
 /** 001 §9: my payments are paged client-side, 10 per page. */
 export const PAGE_SIZE = 10;

@@ -13,6 +13,7 @@ import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, type LoadResult } from './load';
 import { prepareMix, printMixes, runMixes, signIn } from './mix';
 import { DASHBOARD_ADMIN, prepareDashboard } from './dashboard';
+import { printPageTable, runPageBench } from './pages';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -59,9 +60,14 @@ async function main() {
     }
 
     // The headline: the realistic mix (tests/bench/mix.ts). BENCH_ONLY=mix skips the rest.
-    await signIn(APP_PORT, admins);
-    if (process.env.BENCH_ONLY !== 'dashboard') printMixes(await runMixes(APP_PORT, BARE_PORT, admins));
+    if (!['pages', 'dashboard'].includes(process.env.BENCH_ONLY ?? '')) {
+      await signIn(APP_PORT, admins);
+      printMixes(await runMixes(APP_PORT, BARE_PORT, admins));
+    }
     if (process.env.BENCH_ONLY === 'mix') return;
+    // Page weight and speed in Chromium (issue 12); BENCH_ONLY=pages runs only this.
+    if (process.env.BENCH_ONLY !== 'dashboard') printPageTable(await runPageBench(`http://127.0.0.1:${APP_PORT}`, { email: 'admin@doanhoi.local', password: 'admin123' }));
+    if (process.env.BENCH_ONLY === 'pages') return;
 
     const bareResult = await load('bare Hono route', `http://127.0.0.1:${BARE_PORT}/bare`);
     // Browsers send Accept-Encoding: gzip; the tree route serves a pre-compressed body to them.
@@ -101,7 +107,7 @@ async function main() {
     bare.kill();
   }
   // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
-  if (!['http', 'mix', 'dashboard'].includes(process.env.BENCH_ONLY ?? '')) printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
+  if (!['http', 'mix', 'dashboard', 'pages'].includes(process.env.BENCH_ONLY ?? '')) printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
 }
 
 main().catch((e) => {

@@ -4,7 +4,8 @@
  */
 import type { CrudFilter, DataProvider } from '@refinedev/core';
 import simpleRest, { stringify } from '@refinedev/simple-rest';
-import { API_URL, httpClient } from './http';
+import { httpClient } from './axios-client';
+import { API_URL } from './http';
 
 /** Where each list response keeps its rows (000 §3/§7); `…/members` lists use `members`, anything else `data`. */
 const LIST_KEYS: Record<string, string> = {

@@ -1,13 +1,12 @@
 /**
  * The admin's HTTP: the shared client (bearer token, one queued refresh on a 401, 000 §8 error
- * messages; shared/src/client/http.ts) pointed at /api. Refine's simple-rest provider needs an
- * axios instance, so `httpClient` is axios running on the client's authFetch.
+ * messages; shared/src/client/http.ts) pointed at /api. The axios instance simple-rest needs is in
+ * axios-client.ts, loaded with the data provider, so the sign-in page never downloads axios.
  */
-import axios from 'axios';
 import { ApiError, createApiClient, errorMessage } from '@doanhoi/shared/client/http';
 import { session } from './session';
 
-export { ApiError };
+export { ApiError, errorMessage };
 export const API_URL = '/api';
 
 /** Leaves for /login, remembering where the user was. */
@@ -26,17 +25,3 @@ const client = createApiClient({ baseUrl: API_URL, onAuthFailure: redirectToLogi
 export const authFetch = client.authFetch;
 /** JSON call for providers; `{ auth: false }` for the sign-in calls, which must never trigger a refresh. */
 export const apiRequest = client.request;
-
-/** axios on top of authFetch, for @refinedev/simple-rest; errors become Refine HttpErrors. */
-export const httpClient = axios.create({ adapter: 'fetch', env: { fetch: authFetch } });
-
-httpClient.interceptors.response.use(
-  (response) => response,
-  (error: unknown) => {
-    if (axios.isAxiosError(error) && error.response) {
-      const { status, data } = error.response;
-      return Promise.reject(new ApiError(errorMessage(status, data), status));
-    }
-    return Promise.reject(error);
-  },
-);

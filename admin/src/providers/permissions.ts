@@ -2,7 +2,10 @@
  * GET /auth/me/permissions per organization context, shared by the authProvider (usePermissions)
  * and the accessControlProvider so both answer from the same response and the same rule (shared check.ts).
  */
-import { hasAllPermissions, hasAnyPermission, type OrgContext, type PermissionsResponse, type RoleGrant } from '@doanhoi/shared';
+import type { OrgContext, PermissionsResponse, RoleGrant } from '@doanhoi/shared';
+// The check itself from its own module: the package barrel would evaluate every zod schema (and
+// ship zod) on the sign-in page, which loads this provider.
+import { hasAllPermissions, hasAnyPermission } from '@doanhoi/shared/permissions/check';
 import { apiRequest } from './http';
 
 const cache = new Map<string, Promise<PermissionsResponse>>();

@@ -8,7 +8,7 @@ import { ORGANIZATION_KEY } from '@doanhoi/shared/client/session';
 import { resources } from '../resources';
 import { accessControlProvider, permissionCode } from './access-control';
 import { dataProvider } from './data';
-import { httpClient } from './http';
+import { httpClient } from './axios-client';
 import { clearPermissionsCache, holds } from './permissions';
 
 const CATALOGUE = new Set(PERMISSIONS.map((p) => p.code));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LANGUAGES } from '../i18n';
 
 /** vi first, then en; the choice is cached by the detector in localStorage and the cookie. */

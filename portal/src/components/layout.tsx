@@ -1,8 +1,9 @@
 /** The portal frame: a header (name, admin link, language, theme, sign-out) and the page. */
-import { fullName } from '@doanhoi/shared';
+// Formatting from its own module: the package barrel would put every zod schema on the first load.
+import { fullName } from '@doanhoi/shared/format/index';
 import { session } from '@doanhoi/shared/client/session';
 import { useState, type PropsWithChildren } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { logout } from '../api';
 import { Link, navigate } from '../router';
 import { LOGIN_PATH, MY_CAMPAIGNS_PATH, PROFILE_PATH } from '../rules';

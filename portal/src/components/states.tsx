@@ -1,6 +1,6 @@
 /** Loading, error, empty and not-found blocks shared by the pages. */
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from '../router';
 import { MY_CAMPAIGNS_PATH } from '../rules';
 import { AlertIcon, InfoIcon } from './icons';

@@ -1,5 +1,5 @@
 import type { AssignmentStatus } from '@doanhoi/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** The displayed assignment status (PENDING past the campaign end is already OVERDUE here). */
 export function StatusBadge({ status }: { status: AssignmentStatus }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useThemeMode } from '../theme';
 import { MoonIcon, SunIcon } from './icons';
 

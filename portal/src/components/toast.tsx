@@ -1,6 +1,6 @@
 /** A small toast stack (5 s by default, 001 §9). */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type PropsWithChildren } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons';
 
 type Kind = 'success' | 'error' | 'info';

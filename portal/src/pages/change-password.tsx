@@ -6,7 +6,7 @@ import { changePasswordSchema } from '@doanhoi/shared';
 import { validationKey } from '@doanhoi/shared/client/i18n';
 import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { changePassword, logout } from '../api';
 import { AuthCard, AuthField } from '../components/auth-card';
 import { navigate, Redirect, useLocation } from '../router';

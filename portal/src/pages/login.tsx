@@ -1,9 +1,8 @@
 /** /payment/login: email and password with the shared loginSchema rules, then back to ?to=. */
-import { loginSchema } from '@doanhoi/shared';
 import { validationKey } from '@doanhoi/shared/client/i18n';
 import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { loadNamespaces, useTranslation } from '../i18n';
 import { login } from '../api';
 import { AuthCard, AuthField } from '../components/auth-card';
 import { navigate, Redirect, useLocation } from '../router';
@@ -12,7 +11,8 @@ import { changePasswordUrl, safeRedirect } from '../rules';
 type Field = 'email' | 'password';
 
 export function LoginPage() {
-  const { t } = useTranslation(['portal', 'validation']);
+  // The validation namespace loads with the schema on the first submit; its messages use `validation:` keys.
+  const { t } = useTranslation('portal');
   const { search } = useLocation();
   const target = safeRedirect(search.get('to'));
   const [values, setValues] = useState({ email: '', password: '' });
@@ -31,6 +31,8 @@ export function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setServerError(null);
+    // The shared schema (and zod) load on the first submit, not with the page (issue 12: 60 KB first load).
+    const [{ loginSchema }] = await Promise.all([import('@doanhoi/shared/schemas/auth'), loadNamespaces(['validation'])]);
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};

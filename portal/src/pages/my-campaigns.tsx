@@ -1,6 +1,6 @@
 /** /payment/my-campaigns: the member's own fee assignments, with pay now (001 §2, §4). */
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { ApiError, createPaymentLink, type MyAssignment } from '../api';
 import { AssignmentFilters } from '../components/my-campaigns/filters';
 import { AssignmentsTable } from '../components/my-campaigns/assignments-table';

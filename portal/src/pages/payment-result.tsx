@@ -1,6 +1,6 @@
 /** /payment-result/:orderCode: where payOS sends the member back; shows and follows the order's status. */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { formatVnd } from '@doanhoi/shared';
 import { OrderDetails } from '../components/payment-result/order-details';
 import { Receipt } from '../components/payment-result/receipt';

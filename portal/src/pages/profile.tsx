@@ -4,7 +4,7 @@
  */
 import { formatDate, fullName, type MyProfile } from '@doanhoi/shared';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { readProfile } from '../components/profile/api';
 import { ContactForm } from '../components/profile/contact-form';
 import { PaymentHistory } from '../components/profile/history';

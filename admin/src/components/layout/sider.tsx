@@ -61,11 +61,14 @@ export function Sider() {
           </div>
         ) : (
           <Menu
+            // Mounted again when the sider collapses: an open group then became a floating popup that
+            // covered the screen on phones, where the sider starts collapsed (issue 13).
+            key={siderCollapsed ? 'collapsed' : 'expanded'}
             mode="inline"
             items={items}
             selectedKeys={selectedKey ? [selectedKey] : []}
-            // 000 §2: the data-management group starts expanded.
-            defaultOpenKeys={groupKey ? [groupKey] : []}
+            // 000 §2: the data-management group starts expanded (in the expanded sider).
+            defaultOpenKeys={groupKey && !siderCollapsed ? [groupKey] : []}
           />
         )}
       </nav>

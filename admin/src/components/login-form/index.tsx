@@ -1,11 +1,11 @@
 import { GoogleOutlined } from '@ant-design/icons';
-import { loginSchema, type AuthProviders } from '@doanhoi/shared';
+import type { AuthProviders } from '@doanhoi/shared';
 import { useLogin, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Form, Input } from 'antd';
 import type { LoginParams } from '../../providers';
 import { apiRequest } from '../../providers/http';
-import { zodRule } from '../form-rules';
+import { loginRule as rule } from './rule';
 
 /** The backend's Google flow is a full-page redirect (000 §4 "Google sign-in"). */
 export function startGoogleSignIn() {
@@ -23,7 +23,6 @@ export function LoginForm({ name = 'login', onSuccess }: LoginFormProps) {
   const t = useTranslate();
   const [form] = Form.useForm<LoginParams>();
   const { mutate: login, isPending } = useLogin<LoginParams>();
-  const rule = zodRule(loginSchema);
   // Hidden until the server says yes: a button that can only end in "not configured" is worse than none.
   const providers = useQuery({
     queryKey: ['auth', 'providers'],

@@ -2,6 +2,7 @@ import { RightOutlined, DownOutlined, TeamOutlined } from '@ant-design/icons';
 import type { OrganizationType } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Button, Space, Tag, Typography } from 'antd';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { OrgAccess } from './use-org-access';
 
@@ -45,7 +46,7 @@ export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo,
   const showDetails = detailsTo !== null && (access.isSuperAdmin || access.can('organizations.access_children', node.id, ancestorIds) || member);
   const countVisible = access.can('organizations.view_member_count', node.id, ancestorIds);
   return (
-    <div className="org-row" style={{ paddingLeft: level * 24 }} data-testid="org-row" data-code={node.code}>
+    <div className="org-row" style={{ '--org-level': level } as CSSProperties} data-testid="org-row" data-code={node.code}>
       <Space className="org-row-main" align="start">
         {onToggle ? (
           <Button type="text" size="small" icon={expanded ? <DownOutlined /> : <RightOutlined />} onClick={onToggle} aria-label={t(expanded ? 'organizations:tree.collapse' : 'organizations:tree.expand')} data-testid="org-toggle" />

@@ -35,7 +35,8 @@ export function OrganizationShowPage() {
         <OrganizationManageBar org={org} access={access} ancestorIds={ancestorIds} />
       </Flex>
       <Card>
-        <Descriptions column={2} size="small">
+        {/* One column on phones: two squeezed the parent name to a letter per line (issue 13). */}
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label={t('organizations:fields.code')}>{org.code}</Descriptions.Item>
           <Descriptions.Item label={t('organizations:fields.parent')}>{org.parent?.name ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('organizations:fields.description')}>{org.description ?? '—'}</Descriptions.Item>

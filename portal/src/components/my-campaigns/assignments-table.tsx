@@ -1,6 +1,6 @@
 /** The member's assignments: campaign, organization, fee level, amount, due date, status and action. */
 import { formatDate, formatVnd } from '@doanhoi/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { MyAssignment } from '../../api';
 import { amountOf, displayStatus, dueDateOf, memberAction, owedOf, partlyPaidOf, readDate } from '../../rules';
 import { Spinner } from '../states';

@@ -1,5 +1,5 @@
 import { ASSIGNMENT_STATUSES } from '@doanhoi/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Filters, StatusFilter } from '../../rules';
 import { SearchIcon } from '../icons';
 

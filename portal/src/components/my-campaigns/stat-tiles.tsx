@@ -1,5 +1,5 @@
 import { formatVnd } from '@doanhoi/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Summary } from '../../rules';
 import { AlertIcon, CheckCircleIcon, ClockIcon, WalletIcon } from '../icons';
 

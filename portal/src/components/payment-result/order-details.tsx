@@ -1,5 +1,5 @@
 import { formatDateTime, formatVnd, type OrderStatus } from '@doanhoi/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { ResultOrder } from '../../api';
 import { lastWords, readDate } from '../../rules';
 

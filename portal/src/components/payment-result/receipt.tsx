@@ -5,7 +5,7 @@
  */
 import { amountInWords, formatDateTime, formatVnd, fullName } from '@doanhoi/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { getAssignment, type MyAssignment, type ResultOrder } from '../../api';
 import { readDate } from '../../rules';
 

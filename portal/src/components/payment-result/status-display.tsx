@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@doanhoi/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { POLL_INTERVAL_MS } from '../../rules';
 import { CheckCircleIcon, ClockIcon, HourglassIcon, RefreshIcon, XCircleIcon } from '../icons';
 

@@ -2,7 +2,7 @@ import { myProfileUpdateSchema, type MyProfile } from '@doanhoi/shared';
 import { validationKey } from '@doanhoi/shared/client/i18n';
 import { session } from '@doanhoi/shared/client/session';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Spinner } from '../states';
 import { useToast } from '../toast';
 import { updateContact } from './api';

@@ -1,6 +1,6 @@
 import { formatDateTime, formatVnd } from '@doanhoi/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from '../../router';
 import { Pagination } from '../pagination';
 import { EmptyState, ErrorState, LoadingState } from '../states';

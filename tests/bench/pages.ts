@@ -1,0 +1,93 @@
+/**
+ * Front-end weight and speed in headless Chromium against the bench server (issue 12), reported,
+ * not asserted (the byte budgets are asserted by e2e/page-weight.spec.ts):
+ * - admin sign-in page, cold: bytes transferred (target ≤ 400 KB);
+ * - super admin sign-in → dashboard on the 100k database: API bytes (target ≤ 100 KB);
+ * - users table visible after clicking "Users" in the menu (target < 1 s; median of 3);
+ * - portal first load at 390×844 on DevTools' "Fast 3G" profile: bytes (≤ 60 KB) and time until the
+ *   sign-in form can be used (< 1.5 s; median of 3).
+ * Needs the built admin and portal (`npm run build`).
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { emulateFast3g, kb, recordTransfers } from '../helpers/transfer';
+
+export interface PageRow {
+  name: string;
+  value: string;
+  target: string;
+  pass: boolean;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+
+async function admin(browser: Browser, base: string, account: { email: string; password: string }): Promise<PageRow[]> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'vi-VN' });
+  const log = await recordTransfers(page);
+  await page.goto(`${base}/login`);
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email').waitFor();
+  await page.waitForLoadState('networkidle');
+  const signInBytes = log.total();
+
+  log.reset();
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Mật khẩu').fill(account.password);
+  await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await page.getByTestId('dashboard').waitFor();
+  await page.waitForLoadState('networkidle');
+  const apiBytes = log.total(isApi);
+
+  // Client-side navigation, as a user clicks it: the first visit also loads the screen's chunk.
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.getByTestId('side-nav').getByText('Bảng điều khiển').click();
+    await page.getByTestId('dashboard').waitFor();
+    const start = Date.now();
+    await page.getByTestId('side-nav').getByText('Người dùng').click();
+    await page.locator('.ant-table-row').first().waitFor();
+    times.push(Date.now() - start);
+  }
+  await page.close();
+  return [
+    { name: 'admin sign-in page, cold (transferred)', value: kb(signInBytes), target: '≤ 400 KB', pass: signInBytes <= 400 * 1024 },
+    { name: 'super admin sign-in → dashboard (API data)', value: kb(apiBytes), target: '≤ 100 KB', pass: apiBytes <= 100 * 1024 },
+    { name: 'users table visible after navigation (median of 3)', value: `${median(times)} ms (${times.join(' / ')})`, target: '< 1 s', pass: median(times) < 1000 },
+  ];
+}
+
+async function portal(browser: Browser, base: string): Promise<PageRow[]> {
+  const bytes: number[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'vi-VN', isMobile: true, hasTouch: true });
+    const log = await recordTransfers(page);
+    await emulateFast3g(log.cdp);
+    const start = Date.now();
+    await page.goto(`${base}/payment/login`, { waitUntil: 'commit' });
+    // Usable: the form is drawn with its translated labels and the submit button can be pressed.
+    await page.getByTestId('portal-login-form').getByRole('button', { name: 'Đăng nhập', exact: true }).waitFor();
+    times.push(Date.now() - start);
+    await page.waitForLoadState('networkidle');
+    bytes.push(log.total());
+    await page.close();
+  }
+  return [
+    { name: 'portal first load, 390×844 (transferred)', value: kb(median(bytes)), target: '≤ 60 KB', pass: median(bytes) <= 60 * 1024 },
+    { name: 'portal sign-in usable on Fast 3G (median of 3)', value: `${median(times)} ms (${times.join(' / ')})`, target: '< 1.5 s', pass: median(times) < 1500 },
+  ];
+}
+
+export async function runPageBench(base: string, account: { email: string; password: string }): Promise<PageRow[]> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    return [...(await admin(browser, base, account)), ...(await portal(browser, base))];
+  } finally {
+    await browser.close();
+  }
+}
+
+export function printPageTable(rows: PageRow[]) {
+  console.log('\nfront end (headless Chromium)');
+  for (const r of rows) console.log(`${r.name.padEnd(54)} ${r.value.padEnd(28)} ${r.target.padEnd(9)} ${r.pass ? 'met' : 'MISSED'}`);
+}
