@@ -171,12 +171,13 @@ export const importMappingSchema = z
 export type ImportMapping = z.output<typeof importMappingSchema>;
 
 /** What the mapping step needs: the file's headers and a suggested (or remembered) mapping. */
-export interface ImportHeadersResult {
-  headers: string[];
+export const importHeadersResultSchema = z.object({
+  headers: z.array(z.string()),
   /** Our column key → the file's header, or null when nothing fits. */
-  suggestion: Record<string, string | null>;
+  suggestion: z.record(z.string(), z.string().nullable()),
   /** Keys whose suggestion came from this user's last mapping of this kind of import. */
-  remembered: string[];
+  remembered: z.array(z.string()),
   /** The headers do not match the template: a required column is missing or a column of the file is unknown while one of ours is unmatched. */
-  needsMapping: boolean;
-}
+  needsMapping: z.boolean(),
+});
+export type ImportHeadersResult = z.infer<typeof importHeadersResultSchema>;

@@ -12,11 +12,12 @@ import type { AppEnv } from '../context';
 import { authUsersContract } from './auth-users';
 import { catalogueContract } from './catalogue';
 import type { Contract, ResponseSpec } from './contract';
+import { dashboardContract } from './dashboard';
 import { filesContract } from './files';
 import { organizationsContract } from './organizations';
 import { paymentsContract } from './payments';
 
-export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract };
+export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract };
 
 /** Hono's `/users/:id{[0-9]+}` → OpenAPI's `/users/{id}`. */
 export const openApiPath = (p: string) => p.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
