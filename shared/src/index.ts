@@ -12,3 +12,4 @@ export * from './schemas/audit';
 export * from './schemas/payments';
 export * from './schemas/imports';
 export * from './schemas/exports';
+export * from './schemas/reminders';

@@ -75,6 +75,7 @@ const byCategory: Record<PermissionCategory, Entry[]> = {
     ['payment-campaigns.manage_assignments', 'Phân công mức phí'],
     ['payment-campaigns.view_reports', 'Xem báo cáo thanh toán'],
     ['payment-campaigns.export', 'Xuất dữ liệu thanh toán'],
+    ['payment-campaigns.send_reminders', 'Gửi nhắc nhở thanh toán'],
   ],
   'my-payments': [
     ['my-payments.access', 'Truy cập khoản phí của tôi'],
