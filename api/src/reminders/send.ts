@@ -53,6 +53,8 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
       .select(
         tx
           .select({
+            // insert…select takes every column in table order; a null id lets SQLite number the row.
+            id: sql`null`.as('id'),
             campaignId: a.campaignId,
             assignmentId: a.id,
             userId: a.userId,
