@@ -12,7 +12,7 @@ import { initReactI18next } from 'react-i18next';
 export { LANGUAGES } from '@doanhoi/shared/client/i18n';
 
 /** `validation` holds the shared zod messages of the sign-in form. */
-export const NAMESPACES = ['portal', 'myPayments', 'validation'];
+export const NAMESPACES = ['portal', 'myPayments', 'reminders', 'validation'];
 
 void i18n
   .use(HttpBackend)

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'classes',
   'permissions',
   'campaigns',
+  'reminders',
   'validation',
 ];
 

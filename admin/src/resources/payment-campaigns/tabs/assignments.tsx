@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ExportDialog } from '../../../components/export-dialog';
 import { useCampaignStatistics } from '../use-statistics';
 import { usePaymentsRefresh } from '../use-refresh';
+import { RemindBar } from '../reminders/remind-bar';
 import { AssignModal } from './assign-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 
@@ -16,6 +17,8 @@ interface Props {
   /** Writes allowed: the caller manages assignments in the campaign's organization and the campaign is not finished. */
   editable: boolean;
   canExport: boolean;
+  /** send_reminders in the campaign's organization and the campaign is ACTIVE. */
+  canRemind?: boolean;
 }
 
 /** The assignment tiles (001 §2 "Stat tiles"): counts by status with the money they stand for. */
@@ -44,13 +47,14 @@ function AssignmentTiles({ campaignId }: { campaignId: number }) {
 }
 
 /** Member assignments tab (001 §2): tiles, filters (kept in the URL), the assignments, assign, mark paid, remove, export. */
-export function AssignmentsTab({ campaign, editable, canExport }: Props) {
+export function AssignmentsTab({ campaign, editable, canExport, canRemind = false }: Props) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const refresh = usePaymentsRefresh();
   const { mutate: deleteOne } = useDelete();
   const [dialog, setDialog] = useState<'assign' | 'export' | null>(null);
   const [paying, setPaying] = useState<Assignment | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
   const { tableProps, filters, setFilters, sorters, setSorters } = useTable<Assignment>({
     resource: 'payment/assignments',
     syncWithLocation: true,
@@ -81,6 +85,7 @@ export function AssignmentsTab({ campaign, editable, canExport }: Props) {
     <Space direction="vertical" className="full-width" data-testid="assignments">
       <AssignmentTiles campaignId={campaign.id} />
       {feeLevels.length === 0 && levels.query.isSuccess && <Alert type="warning" showIcon message={t('campaigns:assignments.noLevels')} />}
+      {canRemind && <RemindBar campaignId={campaign.id} selectedIds={selected} onSent={() => (setSelected([]), refresh())} />}
       <Space wrap className="filter-bar">
         <Input.Search key={search ?? ''} defaultValue={search} onSearch={(v) => setFilter('q', v.trim())} placeholder={t('campaigns:assignments.search')} enterButton={t('buttons.filter')} allowClear data-testid="assignments-search" />
         <Select
@@ -104,6 +109,7 @@ export function AssignmentsTab({ campaign, editable, canExport }: Props) {
         {...tableProps}
         rowKey="id"
         size="small"
+        rowSelection={canRemind ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (a) => ({ disabled: a.status === 'PAID' }) } : undefined}
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         data-testid="assignments-table"
       >
