@@ -51,7 +51,7 @@ test('a treasurer reminds the unpaid members, and the member sees the notice wit
   await expect(page.getByTestId('remind-result')).toContainText('hộp thư đi');
 
   // Within the interval the member is not reminded again.
-  await page.getByTestId('assignments-table').locator('tbody .ant-checkbox-wrapper').first().click();
+  await page.getByTestId('assignments-table').locator('tbody .ant-checkbox-input').first().check({ force: true });
   await page.getByTestId('remind-selected').click();
   await expect(page.getByTestId('remind-result')).toContainText('Đã gửi 0 nhắc nhở, bỏ qua 1 người vừa được nhắc');
   await shots(page, 'admin-assignments', () => expect(page.getByTestId('remind-all')).toBeVisible());
