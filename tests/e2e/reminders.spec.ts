@@ -58,7 +58,7 @@ test('a treasurer reminds the unpaid members, and the member sees the notice wit
 
   await page.goto(`/admin/payment-campaigns/${id}?tab=reminders`);
   const history = page.getByTestId('reminder-history');
-  await expect(history.locator('tbody tr')).toHaveCount(1, { timeout: 60_000 });
+  await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(1, { timeout: 60_000 });
   await expect(history).toContainText('Thủ công');
   await expect(history).toContainText('50.000');
   const outbox = page.getByTestId('reminder-outbox');
@@ -75,7 +75,7 @@ test('a treasurer reminds the unpaid members, and the member sees the notice wit
   await page.reload();
   await expect(page.getByTestId('schedule-before')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('schedule-overdue')).toHaveAttribute('aria-checked', 'true');
-  await shots(page, 'admin-reminders', () => expect(page.getByTestId('reminder-history').locator('tbody tr')).toHaveCount(1));
+  await shots(page, 'admin-reminders', () => expect(page.getByTestId('reminder-history').locator('tbody tr.ant-table-row')).toHaveCount(1));
 
   const member = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', viewport: { width: 1366, height: 900 } });
   const portal = await member.newPage();
