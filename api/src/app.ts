@@ -15,6 +15,7 @@ import { usersApi } from './users/api';
 import { exportRoutes } from './exports/routes';
 import { catalogueImportRoutes, importKinds, legacyDepartmentImport, memberImportRoutes } from './imports/routes';
 import { paymentsRoutes } from './payments/routes';
+import { remindersRoutes } from './reminders/routes';
 import { payosSandboxRoutes } from './payos-sandbox/routes';
 import { LoginRateLimiter } from './auth/rate-limit';
 import { REPO_ROOT } from './env';
@@ -89,6 +90,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.route('/classes', classesRoutes());
   api.route('/audit-logs', auditRoutes());
   api.route('/dashboard', dashboardRoutes());
+  api.route('/', remindersRoutes());
   api.route('/', paymentsRoutes());
   api.get('/docs', apiDocs(api));
   app.route('/api', api);

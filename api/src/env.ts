@@ -54,6 +54,11 @@ const schema = z.object({
   /** Import caps against spreadsheet bombs: data rows per file and bytes the xlsx may inflate to. */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(50_000),
   IMPORT_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).default(100),
+  /** Reminder e-mails go out through this SMTP server (smtp://user:pass@host:port, smtps:// for TLS); without it they wait in the outbox table. */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().min(3).default('Đoàn Hội <no-reply@doanhoi.local>'),
+  /** No member gets two reminders for one campaign within this many hours (reminders/service.ts). */
+  REMINDER_MIN_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
   /** pino level of the JSON logs on stdout; each request is one `info` line. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });

@@ -8,6 +8,7 @@ import { loadEnv, secretFile } from './env';
 import { logger } from './lib/logger';
 import { checkAppSecret } from './lib/secrets';
 import { startPaymentJobs } from './payments/jobs';
+import { startReminderJobs } from './reminders/jobs';
 import { payosBanner } from './payos/origin';
 import { startWorker } from './lib/worker-pool';
 
@@ -37,7 +38,9 @@ let stopJobs = () => {};
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   // The jobs may call this server's own payOS sandbox, so they start once it listens.
-  stopJobs = startPaymentJobs({ db, env }, info.port);
+  const stopPayments = startPaymentJobs({ db, env }, info.port);
+  const stopReminders = startReminderJobs({ db, env });
+  stopJobs = () => (stopPayments(), stopReminders());
   const url = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
   // The banner is for the person who ran `npm start` (plain text, not the JSON log stream); the generated
   // admin password is shown this once and never logged.

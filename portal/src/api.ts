@@ -3,7 +3,7 @@
  * shared/src/client/http.ts, 001 §7 "Client conventions") pointed at /api. Pages call the small
  * endpoint functions at the bottom.
  */
-import type { Assignment, AssignmentStatus, CampaignStatus, ChangePasswordInput, LoginInput, LoginResponse, PaymentOrder } from '@doanhoi/shared';
+import type { Assignment, AssignmentStatus, CampaignStatus, ChangePasswordInput, LoginInput, LoginResponse, MyReminder, PaymentOrder } from '@doanhoi/shared';
 import { createApiClient } from '@doanhoi/shared/client/http';
 import { session } from '@doanhoi/shared/client/session';
 import { navigate } from './router';
@@ -188,4 +188,10 @@ export async function getAssignment(id: number): Promise<MyAssignment | null> {
   const body = await request<{ data?: MyAssignment } | MyAssignment | null>(`/payment/assignments/${id}`);
   if (!body) return null;
   return 'data' in body && body.data ? body.data : (body as MyAssignment);
+}
+
+/** The member's reminded, still unpaid fees (issue 15.2): a notice each on my-payments. */
+export async function myReminders(): Promise<MyReminder[]> {
+  const body = await request<{ data?: MyReminder[] } | null>('/reminders/mine');
+  return Array.isArray(body?.data) ? body.data : [];
 }

@@ -13,3 +13,4 @@ export * from './schemas/dashboard';
 export * from './schemas/payments';
 export * from './schemas/imports';
 export * from './schemas/exports';
+export * from './schemas/reminders';

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'audit',
   'imports',
   'adjustments',
+  'reminders',
   'validation',
 ];
 

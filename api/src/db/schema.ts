@@ -7,3 +7,4 @@ export * from '../auth/schema';
 export * from '../audit/schema';
 export * from '../imports/schema';
 export * from '../payments/schema';
+export * from '../reminders/schema';

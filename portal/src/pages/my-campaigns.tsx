@@ -4,12 +4,14 @@ import { useTranslation } from '../i18n';
 import { ApiError, createPaymentLink, type MyAssignment } from '../api';
 import { AssignmentFilters } from '../components/my-campaigns/filters';
 import { AssignmentsTable } from '../components/my-campaigns/assignments-table';
+import { ReminderNotices } from '../components/my-campaigns/reminder-notices';
 import { StatTiles } from '../components/my-campaigns/stat-tiles';
 import { InfoIcon, ShieldIcon } from '../components/icons';
 import { Pagination } from '../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../components/states';
 import { useToast } from '../components/toast';
 import { useIsSuperAdmin, useMyAssignments } from '../hooks/use-my-assignments';
+import { useMyReminders } from '../hooks/use-my-reminders';
 import { owedOf, filterAssignments, isVisible, paginate, sortAssignments, summarize, type Filters } from '../rules';
 
 export function MyCampaignsPage() {
@@ -17,6 +19,7 @@ export function MyCampaignsPage() {
   const toast = useToast();
   const { state, reload } = useMyAssignments();
   const superAdmin = useIsSuperAdmin();
+  const reminders = useMyReminders(state.status === 'ready' ? state.loadedAt : null);
   const [filters, setFilters] = useState<Filters>({ status: 'ALL', search: '' });
   const [page, setPage] = useState(1);
   const [payingId, setPayingId] = useState<number | null>(null);
@@ -88,6 +91,7 @@ export function MyCampaignsPage() {
         </div>
       ) : (
         <>
+          <ReminderNotices reminders={reminders} assignments={visible} payingId={payingId} onPay={pay} />
           <StatTiles summary={summary} />
           <div className="card">
             {visible.length === 0 ? (

@@ -79,6 +79,7 @@ const byCategory: Record<PermissionCategory, Entry[]> = {
     ['payment-campaigns.export', 'Xuất dữ liệu thanh toán'],
     ['payment-campaigns.exempt', 'Miễn/giảm phí'],
     ['payment-campaigns.reverse_payment', 'Hủy xác nhận thanh toán'],
+    ['payment-campaigns.send_reminders', 'Gửi nhắc nhở thanh toán'],
   ],
   'my-payments': [
     ['my-payments.access', 'Truy cập khoản phí của tôi'],

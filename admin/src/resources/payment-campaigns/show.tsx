@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CampaignFormModal, useCampaignEditForm } from './form';
 import './payments.css';
+import { RemindersTab } from './reminders/tab';
 import { useCampaignRights } from './rights';
 import { ACTIONS_BY_STATUS, CampaignStatusTag, useCampaignActions } from './status';
 import { AssignmentsTab } from './tabs/assignments';
@@ -13,7 +14,7 @@ import { PaymentHistoryTab } from './tabs/payment-history';
 import { PayosConfigTab } from './tabs/payos-config';
 import { StatisticsTab } from './tabs/statistics';
 
-const TABS = ['statistics', 'payment-history', 'fee-levels', 'member-assignments', 'payos-config'] as const;
+const TABS = ['statistics', 'payment-history', 'fee-levels', 'member-assignments', 'reminders', 'payos-config'] as const;
 
 /** /admin/payment-campaigns/{id} (001 §2): header with the status actions, info card, tabs by ?tab=. Rights are those held in the campaign's organization. */
 export function CampaignShowPage() {
@@ -111,9 +112,13 @@ export function CampaignShowPage() {
                 canExport={rights.export}
                 canAdjust={open && rights.exempt}
                 canReverse={open && rights.reverse_payment}
+                canRemind={rights.send_reminders && c.status === 'ACTIVE'}
               />
             ),
           },
+          ...(rights.read || rights.send_reminders
+            ? [{ key: 'reminders', label: t('reminders:tab'), children: <RemindersTab campaignId={c.id} canSend={rights.send_reminders} open={open} /> }]
+            : []),
           { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={open && rights.update} canReveal={rights.update} /> },
         ]}
       />

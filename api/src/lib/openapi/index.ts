@@ -16,8 +16,9 @@ import { dashboardContract } from './dashboard';
 import { filesContract } from './files';
 import { organizationsContract } from './organizations';
 import { paymentsContract } from './payments';
+import { remindersContract } from './reminders';
 
-export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract };
+export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract };
 
 /** Hono's `/users/:id{[0-9]+}` → OpenAPI's `/users/{id}`. */
 export const openApiPath = (p: string) => p.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');

@@ -7,6 +7,7 @@ import { ExportDialog } from '../../../components/export-dialog';
 import { useCampaignStatistics } from '../use-statistics';
 import { usePaymentsRefresh } from '../use-refresh';
 import { AdjustModal, type AdjustAction } from './adjust-modal';
+import { RemindBar } from '../reminders/remind-bar';
 import { AssignModal } from './assign-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 
@@ -20,6 +21,8 @@ interface Props {
   /** payment-campaigns.exempt / reverse_payment in the campaign's organization, campaign not finished. */
   canAdjust: boolean;
   canReverse: boolean;
+  /** send_reminders in the campaign's organization and the campaign is ACTIVE. */
+  canRemind?: boolean;
 }
 
 /** The assignment tiles (001 §2 "Stat tiles"): counts by status with the money they stand for. */
@@ -48,7 +51,7 @@ function AssignmentTiles({ campaignId }: { campaignId: number }) {
 }
 
 /** Member assignments tab (001 §2): tiles, filters (kept in the URL), the assignments, assign, mark paid, remove, export. */
-export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canReverse }: Props) {
+export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canReverse, canRemind = false }: Props) {
   const t = useTranslate();
   const { modal } = App.useApp();
   const refresh = usePaymentsRefresh();
@@ -56,6 +59,7 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
   const [dialog, setDialog] = useState<'assign' | 'export' | null>(null);
   const [paying, setPaying] = useState<Assignment | null>(null);
   const [adjusting, setAdjusting] = useState<{ a: Assignment; action: AdjustAction } | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
   const { tableProps, filters, setFilters, sorters, setSorters } = useTable<Assignment>({
     resource: 'payment/assignments',
     syncWithLocation: true,
@@ -86,6 +90,7 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
     <Space direction="vertical" className="full-width" data-testid="assignments">
       <AssignmentTiles campaignId={campaign.id} />
       {feeLevels.length === 0 && levels.query.isSuccess && <Alert type="warning" showIcon message={t('campaigns:assignments.noLevels')} />}
+      {canRemind && <RemindBar campaignId={campaign.id} selectedIds={selected} onSent={() => (setSelected([]), refresh())} />}
       <Space wrap className="filter-bar">
         <Input.Search key={search ?? ''} defaultValue={search} onSearch={(v) => setFilter('q', v.trim())} placeholder={t('campaigns:assignments.search')} enterButton={t('buttons.filter')} allowClear data-testid="assignments-search" />
         <Select
@@ -109,6 +114,7 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
         {...tableProps}
         rowKey="id"
         size="small"
+        rowSelection={canRemind ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (a) => ({ disabled: a.status === 'PAID' }) } : undefined}
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         data-testid="assignments-table"
       >

@@ -1,0 +1,86 @@
+/**
+ * Reminder e-mails. With SMTP_URL they go out through nodemailer; without it they stay in the
+ * email_outbox table (status OUTBOX), which the admin shows, so the embedded default loses nothing.
+ */
+import { formatDate, formatVnd } from '@doanhoi/shared';
+import { eq, inArray } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { logger } from '../lib/logger';
+import { publicOrigin } from '../payos/origin';
+import { emailOutbox } from './schema';
+
+export interface ReminderMail {
+  name: string;
+  campaignName: string;
+  organizationName: string | null;
+  amount: number;
+  dueDate: Date | null;
+}
+
+/**
+ * Vietnamese first, English below: the server does not know a member's language, and a reminder
+ * must be read. Plain text only (no HTML to escape or to be flagged as spam).
+ */
+export function reminderEmail(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, m: ReminderMail): { subject: string; text: string } {
+  const amount = formatVnd(m.amount);
+  const due = m.dueDate ? formatDate(m.dueDate) : '—';
+  const link = `${publicOrigin(env)}/payment/my-campaigns`;
+  const org = m.organizationName ? ` (${m.organizationName})` : '';
+  return {
+    subject: `Nhắc nhở thanh toán: ${m.campaignName} – ${amount}`,
+    text: [
+      `Chào ${m.name},`,
+      '',
+      `Bạn còn khoản phí chưa thanh toán trong đợt thu "${m.campaignName}"${org}.`,
+      `Số tiền: ${amount}`,
+      `Hạn nộp: ${due}`,
+      `Thanh toán tại: ${link}`,
+      '',
+      `Hello ${m.name}, you still have an unpaid fee in "${m.campaignName}": ${amount}, due ${due}. Pay at ${link}`,
+    ].join('\n'),
+  };
+}
+
+/** The status a new e-mail row starts in. */
+export const initialEmailStatus = (env: Pick<Env, 'SMTP_URL'>): 'QUEUED' | 'OUTBOX' => (env.SMTP_URL ? 'QUEUED' : 'OUTBOX');
+
+/** Parallel SMTP conversations at most: a campaign of thousands must not open thousands of sockets. */
+const CONCURRENCY = 4;
+
+/**
+ * Sends the QUEUED rows among `ids` and records each answer (SENT, or FAILED with the error).
+ * Runs after the reminders' transaction has committed, so a slow or failing server never undoes them.
+ */
+export async function deliver(db: Db, env: Pick<Env, 'SMTP_URL' | 'SMTP_FROM'>, ids: number[]): Promise<{ sent: number; failed: number }> {
+  if (!env.SMTP_URL || ids.length === 0) return { sent: 0, failed: 0 };
+  const rows = db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).all().filter((r) => r.status === 'QUEUED');
+  const transport = nodemailer.createTransport(env.SMTP_URL);
+  let sent = 0;
+  let failed = 0;
+  const queue = [...rows];
+  const worker = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      try {
+        await transport.sendMail({ from: env.SMTP_FROM, to: row.toAddress, subject: row.subject, text: row.text });
+        db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), error: null }).where(eq(emailOutbox.id, row.id)).run();
+        sent++;
+      } catch (err) {
+        // The address is personal data: only the row id goes to the log.
+        logger.warn({ err, outboxId: row.id }, 'reminders: e-mail not sent');
+        db.update(emailOutbox)
+          .set({ status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500) })
+          .where(eq(emailOutbox.id, row.id))
+          .run();
+        failed++;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
+  } finally {
+    transport.close();
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,35 @@
+import { idParam, outboxQuery, reminderListQuery, reminderScheduleSchema, sendRemindersSchema } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { requireAuth, requirePermission } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { fromCampaignParam, P, requireAnyPermission } from '../payments/access';
+import { reqInfo } from '../payments/http';
+import { remindersService, SEND_REMINDERS } from './service';
+
+const service = (c: Context<AppEnv>) => remindersService(c.get('deps'), c.get('actor'), reqInfo(c));
+
+/**
+ * Unpaid-fee reminders (issue 15.2), mounted at /api: sending and the schedule need
+ * send_reminders in the campaign's organization, reading them read or send_reminders there;
+ * /reminders/mine is every member's own; the outbox is scoped by the service.
+ */
+export function remindersRoutes() {
+  const campaign = fromCampaignParam();
+  return new Hono<AppEnv>()
+    .post('/payment-campaigns/:id/reminders', requireAuth, requirePermission(SEND_REMINDERS, campaign), validate('param', idParam), validate('json', sendRemindersSchema), async (c) => {
+      const data = await service(c).send(c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ success: true, data, message: `Đã gửi ${data.sent} nhắc nhở, bỏ qua ${data.skippedRecent} người vừa được nhắc` });
+    })
+    .get('/payment-campaigns/:id/reminders', requireAuth, requireAnyPermission([P.read, SEND_REMINDERS], campaign), validate('param', idParam), validate('query', reminderListQuery), (c) =>
+      c.json({ success: true, data: service(c).history(c.req.valid('param').id, c.req.valid('query')) }),
+    )
+    .get('/payment-campaigns/:id/reminder-schedule', requireAuth, requireAnyPermission([P.read, SEND_REMINDERS], campaign), validate('param', idParam), (c) =>
+      c.json({ success: true, data: service(c).schedule(c.req.valid('param').id) }),
+    )
+    .put('/payment-campaigns/:id/reminder-schedule', requireAuth, requirePermission(SEND_REMINDERS, campaign), validate('param', idParam), validate('json', reminderScheduleSchema), (c) =>
+      c.json({ success: true, data: service(c).saveSchedule(c.req.valid('param').id, c.req.valid('json')), message: 'Đã lưu lịch nhắc nhở' }),
+    )
+    .get('/reminders/outbox', requireAuth, validate('query', outboxQuery), (c) => c.json({ success: true, data: service(c).outbox(c.req.valid('query')) }))
+    .get('/reminders/mine', requireAuth, (c) => c.json({ success: true, data: service(c).mine() }));
+}

@@ -1,0 +1,161 @@
+/**
+ * Reminders for one caller (issue 15.2). Routes check send_reminders / read in the campaign's
+ * organization; this service adds the campaign state rules, the outbox scope and the member's own view.
+ */
+import { hasPermission, holdsAnywhere, type MyReminder, type OutboxItem, type OutboxQuery, type ReminderItem, type ReminderScheduleInput, type SendRemindersInput } from '@doanhoi/shared';
+import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Actor, Deps } from '../lib/context';
+import { audit } from '../lib/audit';
+import { conflict, forbidden } from '../lib/errors';
+import { totalPages } from '../lib/totals';
+import { organizations } from '../organizations/schema';
+import { orgScope, scopeCondition, type RequestInfo } from '../payments/access';
+import { iso } from '../payments/mappers';
+import { loadCampaign } from '../payments/rules';
+import { paymentAssignments, paymentCampaigns } from '../payments/schema';
+import { users } from '../users/schema';
+import { remind, UNPAID } from './send';
+import { emailOutbox, paymentReminders, reminderSchedules } from './schema';
+
+export const SEND_REMINDERS = 'payment-campaigns.send_reminders';
+/** Reads every outbox row, of any organization (decisions.md). */
+export const VIEW_LOGS = 'system.view_logs';
+
+const sender = alias(users, 'sender');
+const person = (u: { id: number; familyName: string; givenName: string; code: string }) => ({ id: u.id, familyName: u.familyName, givenName: u.givenName, code: u.code });
+
+export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
+  const { db } = deps;
+  return {
+    async send(campaignId: number, input: SendRemindersInput) {
+      const c = loadCampaign(db, campaignId);
+      // Only an open campaign can be paid (orders.service.ts), so only it is worth a reminder.
+      if (c.status !== 'ACTIVE') conflict('Chỉ gửi nhắc nhở được cho đợt thu đang hoạt động');
+      return remind(deps, { campaignId, kind: 'MANUAL', sentBy: actor.id, ip: req.ip, assignmentIds: input.assignmentIds });
+    },
+
+    schedule(campaignId: number): ReminderScheduleInput {
+      loadCampaign(db, campaignId);
+      const row = db.select().from(reminderSchedules).where(eq(reminderSchedules.campaignId, campaignId)).get();
+      return { daysBefore: row?.daysBefore ?? null, onOverdue: row?.onOverdue ?? false };
+    },
+
+    saveSchedule(campaignId: number, input: ReminderScheduleInput): ReminderScheduleInput {
+      const c = loadCampaign(db, campaignId);
+      if (c.status === 'COMPLETED' || c.status === 'CANCELLED') conflict('Đợt thu đã kết thúc: không thể đổi lịch nhắc nhở');
+      db.transaction((tx) => {
+        const before = tx.select().from(reminderSchedules).where(eq(reminderSchedules.campaignId, campaignId)).get();
+        const values = { campaignId, daysBefore: input.daysBefore, onOverdue: input.onOverdue, updatedBy: actor.id };
+        tx.insert(reminderSchedules)
+          .values(values)
+          .onConflictDoUpdate({ target: reminderSchedules.campaignId, set: { daysBefore: values.daysBefore, onOverdue: values.onOverdue, updatedBy: actor.id, updatedAt: new Date() } })
+          .run();
+        audit(tx, {
+          actorId: actor.id,
+          ip: req.ip,
+          action: 'reminder.schedule',
+          entity: 'payment_campaign',
+          entityId: campaignId,
+          before: before ? { daysBefore: before.daysBefore, onOverdue: before.onOverdue } : null,
+          after: input,
+        });
+      });
+      return input;
+    },
+
+    /** Who was reminded when, by whom, newest first. */
+    history(campaignId: number, q: { page: number; limit: number }) {
+      loadCampaign(db, campaignId);
+      const r = paymentReminders;
+      const total = db.select({ n: count() }).from(r).where(eq(r.campaignId, campaignId)).get()!.n;
+      const rows = db
+        .select({ r, user: users, sender, emailStatus: emailOutbox.status })
+        .from(r)
+        .innerJoin(users, eq(users.id, r.userId))
+        .leftJoin(sender, eq(sender.id, r.sentBy))
+        .leftJoin(emailOutbox, eq(emailOutbox.reminderId, r.id))
+        .where(eq(r.campaignId, campaignId))
+        .orderBy(desc(r.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .all();
+      const reminders: ReminderItem[] = rows.map((x) => ({
+        id: x.r.id,
+        assignmentId: x.r.assignmentId,
+        kind: x.r.kind,
+        amount: x.r.amount,
+        dueDate: iso(x.r.dueDate),
+        createdAt: iso(x.r.createdAt)!,
+        user: person(x.user),
+        sentBy: x.sender ? person(x.sender) : null,
+        emailStatus: x.emailStatus ?? null,
+      }));
+      return { reminders, page: q.page, limit: q.limit, total, totalPages: totalPages(total, q.limit) };
+    },
+
+    /** E-mails of campaigns where the caller sends reminders; every one with system.view_logs. */
+    outbox(q: OutboxQuery) {
+      const all = hasPermission(actor.roles, VIEW_LOGS, null);
+      const scope = all ? undefined : scopeCondition(orgScope(db, actor, SEND_REMINDERS), organizations.path);
+      if (!all && !holdsAnywhere(actor.roles, SEND_REMINDERS)) forbidden();
+      const where = and(q.campaignId ? eq(emailOutbox.campaignId, q.campaignId) : undefined, scope);
+      const base = () =>
+        db
+          .select({ n: count() })
+          .from(emailOutbox)
+          .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
+          .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId));
+      const total = base().where(where).get()!.n;
+      const rows = db
+        .select({ e: emailOutbox })
+        .from(emailOutbox)
+        .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
+        .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+        .where(where)
+        .orderBy(desc(emailOutbox.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .all();
+      const emails: OutboxItem[] = rows.map(({ e }) => ({
+        id: e.id,
+        campaignId: e.campaignId,
+        to: e.toAddress,
+        subject: e.subject,
+        text: e.text,
+        status: e.status,
+        error: e.error,
+        createdAt: iso(e.createdAt)!,
+        sentAt: iso(e.sentAt),
+      }));
+      return { emails, page: q.page, limit: q.limit, total, totalPages: totalPages(total, q.limit) };
+    },
+
+    /** The caller's own unpaid fees that were reminded, with what is owed now (shown until paid). */
+    mine(): MyReminder[] {
+      const a = paymentAssignments;
+      const latest = db
+        .select({ assignmentId: paymentReminders.assignmentId, remindedAt: max(paymentReminders.createdAt).as('reminded_at') })
+        .from(paymentReminders)
+        .where(eq(paymentReminders.userId, actor.id))
+        .groupBy(paymentReminders.assignmentId)
+        .as('latest');
+      const rows = db
+        .select({
+          assignmentId: a.id,
+          campaignId: a.campaignId,
+          campaignName: paymentCampaigns.name,
+          amount: sql<number>`max(${a.amount} - coalesce(${a.paidAmount}, 0), 0)`,
+          dueDate: sql<number | null>`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`,
+          remindedAt: latest.remindedAt,
+        })
+        .from(latest)
+        .innerJoin(a, eq(a.id, latest.assignmentId))
+        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
+        .where(and(eq(a.userId, actor.id), inArray(a.status, [...UNPAID]), eq(paymentCampaigns.status, 'ACTIVE')))
+        .orderBy(desc(latest.remindedAt))
+        .all();
+      return rows.map((r) => ({ ...r, dueDate: r.dueDate == null ? null : new Date(r.dueDate).toISOString(), remindedAt: new Date(Number(r.remindedAt)).toISOString() }));
+    },
+  };
+}
