@@ -47,6 +47,10 @@ test('the admin creates, edits and deletes organizations from the tree and the d
   await child.getByLabel('Tên tổ chức').fill('Chi đoàn Thử nghiệm');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.getByTestId('org-children').locator('[data-code="CD-E2E"]')).toBeVisible();
+  // The "created" toast sits over this row's link at the bottom right, and the pointer (left on the dialog's Save,
+  // where the toast appears) holds it open: move away as a user would, and let it close.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
   // A parent with children cannot be deleted: the button says why.
   await expect(page.getByTestId('organization-delete')).toBeDisabled();
 
