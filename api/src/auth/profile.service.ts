@@ -3,12 +3,11 @@
  * (no id in the path), and only contact details may be changed.
  */
 import type { MyProfile, MyProfileUpdate } from '@doanhoi/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
 import { notFound } from '../lib/errors';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { rowsByIds } from '../users/list';
+import { membershipsOf, rowsByIds } from '../users/list';
 import { toUser } from '../users/mapper';
 import { users } from '../users/schema';
 import { userSearchText } from '../users/search';
@@ -17,20 +16,8 @@ export function profileService({ db }: Deps, userId: number) {
   function read(): MyProfile {
     const [row] = rowsByIds(db, [userId]);
     if (!row) notFound('Không tìm thấy người dùng');
-    const memberships = db
-      .select({
-        organizationId: organizationMembers.organizationId,
-        isActive: organizationMembers.isActive,
-        role: organizationMembers.role,
-        joinedAt: organizationMembers.joinedAt,
-        organization: { id: organizations.id, name: organizations.name, code: organizations.code, parentId: organizations.parentId, type: organizations.type },
-      })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      // A membership the office ended is not one of "their organizations" any more.
-      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-      .orderBy(organizations.path)
-      .all();
+    // A membership the office ended is not one of "their organizations" any more.
+    const memberships = membershipsOf(db, userId, true);
     return { ...toUser(row!), organizations: memberships.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })) };
   }
 

@@ -232,3 +232,20 @@ export function rowsByIds(db: Db, ids: number[]): UserListRow[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is UserListRow => r !== undefined);
 }
+
+/** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
+export function membershipsOf(db: Db, userId: number, activeOnly = false) {
+  return db
+    .select({
+      organizationId: organizationMembers.organizationId,
+      isActive: organizationMembers.isActive,
+      role: organizationMembers.role,
+      joinedAt: organizationMembers.joinedAt,
+      organization: { id: organizations.id, name: organizations.name, code: organizations.code, parentId: organizations.parentId, type: organizations.type },
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(activeOnly ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)) : eq(organizationMembers.userId, userId))
+    .orderBy(organizations.path)
+    .all();
+}

@@ -14,12 +14,12 @@ import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { pathIds } from '../organizations/context';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMembers } from '../organizations/schema';
 import { paymentAssignments, paymentOrders } from '../payments/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { roles, userRoles } from '../roles/schema';
 import { markRevoked, revokeUserSessions } from '../auth/revocation';
-import { rowsByIds } from './list';
+import { membershipsOf, rowsByIds } from './list';
 import { assertManageable } from './manage';
 import { holdsIn, organizationPath } from './listing';
 import { snapshot, toUser } from './mapper';
@@ -130,19 +130,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   function detail(id: number): UserDetail {
     const [row] = rowsByIds(db, [id]);
     if (!row) notFound(NOT_FOUND);
-    const memberships = db
-      .select({
-        organizationId: organizationMembers.organizationId,
-        isActive: organizationMembers.isActive,
-        role: organizationMembers.role,
-        joinedAt: organizationMembers.joinedAt,
-        organization: { id: organizations.id, name: organizations.name, code: organizations.code, parentId: organizations.parentId, type: organizations.type },
-      })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(eq(organizationMembers.userId, id))
-      .orderBy(organizations.path)
-      .all();
+    const memberships = membershipsOf(db, id);
     const links = db
       .select({
         id: userRoles.id,
