@@ -1,9 +1,9 @@
 import type { ExportField, ExportGroup } from '@doanhoi/shared';
+import { errorMessage, readBody } from '@doanhoi/shared/client/http';
 import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { downloadFile, serverFileName } from '../../providers/download';
-import { API_URL } from '../../providers/http';
+import { API_URL, authFetch } from '../../providers/http';
 
 interface Props {
   open: boolean;
@@ -18,6 +18,14 @@ interface Props {
 
 const GROUPS: ExportGroup[] = ['basic', 'academic', 'organization', 'system'];
 
+/** The file name the server chose (Content-Disposition), or a fallback. */
+function fileNameOf(res: Response): string {
+  const header = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1]!);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? 'export.xlsx';
+}
+
 /** The export dialog of 000 §2: fields by group, select / deselect all, nothing exported without a field. */
 export function ExportDialog({ open, onClose, title, fields, path, filters }: Props) {
   const t = useTranslate();
@@ -28,11 +36,18 @@ export function ExportDialog({ open, onClose, title, fields, path, filters }: Pr
   async function run() {
     setBusy(true);
     try {
-      await downloadFile(
-        `${API_URL}${path}`,
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...filters, fields: chosen, format: 'xlsx' }) },
-        (res) => serverFileName(res, 'export.xlsx'),
-      );
+      const res = await authFetch(`${API_URL}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...filters, fields: chosen, format: 'xlsx' }),
+      });
+      if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileNameOf(res);
+      a.click();
+      URL.revokeObjectURL(url);
       notification.success({ message: t('export.done') });
       onClose();
     } catch (e) {

@@ -1,7 +1,6 @@
 /** The import calls of 000 §7 for one resource base path (e.g. "/departments"). */
 import type { ImportExecutionResult, ImportHeadersResult, ImportMapping, ImportOptions, ImportStatus, ImportUpload, ImportValidationResult } from '@doanhoi/shared';
 import { readBody, errorMessage } from '@doanhoi/shared/client/http';
-import { downloadFile } from '../../providers/download';
 import { API_URL, apiRequest, authFetch } from '../../providers/http';
 
 /** What the wizard keeps of an upload (the API's answer also carries a preview); ignoredColumns: headers that matched none of ours. */
@@ -22,7 +21,16 @@ export interface ImportPaths {
   template: string;
 }
 
-const save = (path: string, fileName: string, headers: Record<string, string> = {}) => downloadFile(`${API_URL}${path}`, { headers }, fileName);
+async function save(path: string, fileName: string, headers: Record<string, string> = {}) {
+  const res = await authFetch(`${API_URL}${path}`, { headers });
+  if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(url);
+}
 
 /** `lang`: the screen's language, so the rows' messages and the error file come in it. */
 export function importApi(base: string, custom?: ImportPaths, lang = 'vi') {
