@@ -65,6 +65,8 @@ class WorkerHandle {
   private next = 1;
   private pending = new Map<number, Pending>();
   dead = false;
+  /** Jobs sent to this worker so far (tests check that heavy work really left this thread). */
+  calls = 0;
 
   constructor(path: string, deps: Deps) {
     this.worker = new Worker(bootScript(), { eval: true, workerData: { path, env: deps.env } });
@@ -111,6 +113,7 @@ class WorkerHandle {
         },
         (err) => (stream ? stream.crash(err) : reject(err)),
       );
+      this.calls++;
       this.send({ id, type: 'call', job }, transfer);
     });
   }
@@ -181,6 +184,13 @@ export function workerFor(deps: Deps): WorkerHandle | null {
 /** Starts the worker now, so the first import does not wait for it to load (api/src/index.ts). */
 export function startWorker(deps: Deps): void {
   workerFor(deps);
+}
+
+/** How many jobs every worker has been sent (a count, not a timing: tests assert work left this thread). */
+export function offloadedCalls(): number {
+  let n = 0;
+  for (const w of workers.values()) n += w.calls;
+  return n;
 }
 
 /** Stops every worker (shutdown, tests). */
