@@ -31,6 +31,7 @@ it('a profile request answers while a large export is still streaming, and no bl
   await t.request('GET', '/api/auth/profile', { token: t.adminToken });
   let exportDone = 0;
   let profileDone = 0;
+  const started = performance.now();
   const { maxGap } = await longestBlock(async () => {
     const exp = Promise.resolve(
       t.app.request('/api/export/users', { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ fields }) }),
@@ -48,7 +49,8 @@ it('a profile request answers while a large export is still streaming, and no bl
     expect(await exp).toBeGreaterThan(100_000);
   });
   expect(profileDone).toBeLessThan(exportDone);
-  // Wall-clock gaps on a 2-core machine at load 10–15, beside other test workers: the sliced export shows
-  // 110–280 ms here (15 ms slices stretched by the load); before slicing one page blocked 470–650 ms alone.
-  expect(maxGap).toBeLessThan(400);
+  // Wall-clock gaps stretch with this 2-core machine's load, and so does the export: the longest block is
+  // compared with the export's own duration. Sliced, it is a few percent of it (25–30 ms of 400–650 ms when
+  // idle); before slicing one page held the loop for most of the export (470–650 ms alone).
+  expect(maxGap).toBeLessThan((exportDone - started) / 3);
 });
