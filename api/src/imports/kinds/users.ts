@@ -9,6 +9,7 @@ import {
 } from '@doanhoi/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { defaultPasswordFor, hashPassword } from '../../auth/passwords';
+import { revokeUserSessions } from '../../auth/revocation';
 import { organizationMembers } from '../../organizations/schema';
 import { manageRefusals } from '../../users/manage';
 import { userSearchText } from '../../users/search';
@@ -306,6 +307,10 @@ function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$infer
     .set({ ...next, ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}), searchText: userSearchText(next) })
     .where(eq(users.id, id))
     .run();
+  // A new password or e-mail from a file is an administrator's reset (users/service.ts update):
+  // whoever held the account keeps no session. The request thread learns the families through
+  // markRevokedSince once the run returns (imports/offload.ts), wherever it ran.
+  if (d.passwordHash || next.email !== cur.email) revokeUserSessions(tx, id, 'account_change');
   return true;
 }
 
