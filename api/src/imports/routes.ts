@@ -15,7 +15,6 @@ import { membersImport } from './kinds/members';
 import { usersImport } from './kinds/users';
 import type { AnyImportKind } from './kind';
 import { importRunner as importService } from './offload';
-import { errorRowsWorkbook } from './error-rows';
 import { headersResult, parseMappingField, readHeaders, rememberMapping } from './mapping';
 import { loadSession } from './session';
 import { buildTemplate, xlsxResponseHeaders } from './template';
@@ -90,7 +89,7 @@ function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermi
       c.json(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validate(c.req.valid('param').sessionId)),
     )
     .get('/:sessionId/error-rows', requireAuth, guard, validate('param', sessionParam), async (c) => {
-      const x = await errorRowsWorkbook(def, c.get('deps'), c.get('actor'), c.req.valid('param').sessionId, langOf(c));
+      const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);
       return c.body(x.body as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(x.fileName));
     })
     .post('/:sessionId/execute', requireAuth, guard, validate('param', sessionParam), async (c) => {

@@ -8,6 +8,7 @@ import { audit } from '../lib/audit';
 import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
+import { errorRowsWorkbook } from './error-rows';
 import { assertHeadersPresent, mappingResolver } from './mapping';
 import { addCounts, mapInSlices, newCounts, rowWriter, writeFailure, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
@@ -103,6 +104,11 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       const now = loadSession(db, s.id, def.kind, actor.id, false);
       if (!running.has(s.id) && (now.status === 'uploaded' || now.status === 'validated')) saveValidation(db, s.id, result);
       return result;
+    },
+
+    /** The refused rows as an xlsx (error-rows.ts): checking every row is the validate's work, so it runs where validate runs. */
+    errorRows(sessionId: string) {
+      return errorRowsWorkbook(def, { db, env }, actor, sessionId, lang);
     },
 
     status(sessionId: string): ImportStatus {
