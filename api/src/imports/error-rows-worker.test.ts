@@ -2,7 +2,8 @@
  * "Download the rows with errors" checks every row of the session again (as validate does): on a
  * database file it runs in the worker thread like upload, validate and execute (issue 12), so a
  * 50,000-row session's download does not hold every other request for seconds (probe: 8 s).
- * The caller's guard and the session's owner are checked the same way.
+ * The caller's guard and the session's owner are checked the same way. The mapping step's header
+ * read (POST …/import/headers) reads the whole file as the upload does, so it goes there too.
  */
 import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { offloadedCalls, stopWorkers } from '../lib/worker-pool';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { download, uploadUsers, userRow } from './fixture';
+import { download, form, uploadUsers, userRow, USER_HEADER, xlsx } from './fixture';
 
 let t: TestApp;
 let dir: string;
@@ -47,4 +48,13 @@ it('the error rows are built in the worker, with the same file and the same refu
   expect(refused.json.message).toContain('người dùng khác');
   const unknown = await download(t, 'GET', '/api/users/import/00000000-0000-4000-8000-000000000000/error-rows', t.adminToken);
   expect(unknown.status).toBe(404);
+}, 60_000);
+
+it('the mapping step reads the file’s headers in the worker and answers the same', async () => {
+  const before = offloadedCalls();
+  const res = await t.request('POST', '/api/users/import/headers', { token: t.adminToken, body: form(await xlsx(USER_HEADER, [userRow({ code: 'H1' })])) });
+  expect(res.status).toBe(200);
+  expect(offloadedCalls()).toBe(before + 1);
+  expect(res.body.headers).toEqual(USER_HEADER);
+  expect(res.body.needsMapping).toBe(false);
 }, 60_000);

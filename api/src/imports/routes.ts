@@ -15,7 +15,7 @@ import { membersImport } from './kinds/members';
 import { usersImport } from './kinds/users';
 import type { AnyImportKind } from './kind';
 import { importRunner as importService } from './offload';
-import { headersResult, parseMappingField, readHeaders, rememberMapping } from './mapping';
+import { parseMappingField, rememberMapping } from './mapping';
 import { loadSession } from './session';
 import { buildTemplate, xlsxResponseHeaders } from './template';
 
@@ -45,9 +45,7 @@ const langOf = (c: Context<AppEnv>) => pickLanguage(c.req.header('accept-languag
 /** The uploaded file's headers and the suggested (or remembered) mapping to this kind's columns. */
 async function fileHeaders(c: Context<AppEnv>, def: AnyImportKind, params: Record<string, unknown>) {
   const file = await readUpload(c);
-  const { db, env } = c.get('deps');
-  const headers = await readHeaders(file, { maxRows: env.IMPORT_MAX_ROWS, maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024 });
-  return headersResult(db, c.get('actor').id, def.kind, def.columns(params), headers);
+  return importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).headers(file, params);
 }
 
 /**
