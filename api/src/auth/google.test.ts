@@ -250,3 +250,15 @@ describe('GET /api/auth/providers (public)', () => {
     expect(Object.keys(docs.paths)).toContain('/auth/providers');
   });
 });
+
+describe('Google sign-in without PUBLIC_URL', () => {
+  // Issue 10 item 3's rule for every outbound URL: the callback URI never comes from the request's Host.
+  it('the callback URI is the listening address, not a forged Host', async () => {
+    const { PUBLIC_URL: _unused, ...env } = googleEnv();
+    const t = await makeTestApp({ ...env, PORT: '3999' });
+    const res = await t.app.request('http://evil.example/api/auth/google', { headers: { host: 'evil.example' } });
+    expect(res.status).toBe(302);
+    const redirect = new URL(res.headers.get('location')!).searchParams.get('redirect_uri');
+    expect(redirect).toBe('http://localhost:3999/api/auth/google/callback');
+  });
+});

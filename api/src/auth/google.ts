@@ -1,12 +1,14 @@
 /**
  * Google sign-in with arctic's generic OAuth2 client (authorization code + PKCE). Endpoints come
- * from env.ts so tests can point them at a local stand-in provider.
+ * from env.ts so tests can point them at a local stand-in provider. The callback URI is PUBLIC_URL
+ * (else http://localhost:PORT), never the request's Host (decisions.md, outbound URLs).
  */
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { clientIp } from '../lib/audit';
 import type { AppEnv } from '../lib/context';
+import { publicOrigin } from '../payos/origin';
 import { authService } from './service';
 
 const STATE_COOKIE = 'google_oauth_state';
@@ -21,7 +23,7 @@ export function googleRoutes() {
     .get('/', (c) => {
       const { env } = c.get('deps');
       if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return c.redirect(callbackTo({ error: 'google_not_configured' }));
-      const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+      const origin = publicOrigin(env);
       const client = new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${origin}/api/auth/google/callback`);
       const state = generateState();
       const verifier = generateCodeVerifier();
@@ -49,7 +51,7 @@ export function googleRoutes() {
       if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return c.redirect(callbackTo({ error: 'google_not_configured' }));
       if (!code || !state || state !== expected || !verifier) return c.redirect(callbackTo({ error: 'invalid_state' }));
       try {
-        const origin = env.PUBLIC_URL ?? new URL(c.req.url).origin;
+        const origin = publicOrigin(env);
         const client = new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${origin}/api/auth/google/callback`);
         const tokens = await client.validateAuthorizationCode(env.GOOGLE_TOKEN_URL, code, verifier);
         const res = await fetch(env.GOOGLE_USERINFO_URL, { headers: { authorization: `Bearer ${tokens.accessToken()}` } });

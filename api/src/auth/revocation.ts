@@ -51,6 +51,19 @@ export function markRevoked(families: string[]): void {
   for (const f of families) markFamilyRevoked(f);
 }
 
+/**
+ * Families revoked for an account change since `since`, by any connection (an import in the
+ * worker thread): this process refuses their access tokens from now on.
+ */
+export function markRevokedSince(db: Db, since: Date): void {
+  const rows = db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(gte(refreshTokens.revokedAt, since), eq(refreshTokens.revokedReason, 'account_change')))
+    .all();
+  markRevoked(rows.map((r) => r.familyId));
+}
+
 /** Whoever stopped being a super admin since `before` loses every session at once. */
 export function revokeLostSuperAdmins(db: Db, before: Set<number>): void {
   const now = superAdminIds(db);

@@ -37,7 +37,7 @@ export function authRoutes(limiter: LoginRateLimiter) {
     .get('/me/organizations', requireAuth, (c) => c.json(authService(c.get('deps')).memberships(c.get('actor').id)))
     .post('/change-password', requireSession, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
-      await authService(c.get('deps')).changePassword(c.get('actor').id, c.get('familyId'), currentPassword, newPassword, clientIp(c));
+      await authService(c.get('deps')).changePassword(c.get('actor').id, c.get('familyId'), currentPassword, newPassword, clientIp(c), limiter);
       return c.json({ message: 'Đổi mật khẩu thành công' });
     })
     // Public: the sign-in screens show the Google button only when the server can complete the flow.

@@ -140,10 +140,18 @@ export function authService({ db, env }: Deps) {
     },
 
     /** Changing the password signs out every other session of the user. */
-    async changePassword(userId: number, currentFamilyId: string, current: string, next: string, ip: string | null) {
+    async changePassword(userId: number, currentFamilyId: string, current: string, next: string, ip: string | null, limiter: LoginRateLimiter) {
       const user = db.select().from(users).where(eq(users.id, userId)).get();
       if (!user) unauthorized();
+      // A session is not a licence to guess the current password: it counts as a failed sign-in
+      // of this account from this address (same throttle, same delays; never a lock-out elsewhere).
+      const wait = limiter.retryAfter(ip, user!.email);
+      if (wait > 0) fail(429, `Bạn đã nhập sai mật khẩu quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, { retryAfter: wait });
+      const delay = limiter.delayMs(user!.email);
+      limiter.recordFailure(ip, user!.email);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       if (!(await checkPassword(user!, current))) fail(400, 'Mật khẩu hiện tại không đúng');
+      limiter.recordSuccess(ip, user!.email);
       if (current === next) fail(400, 'Mật khẩu mới phải khác mật khẩu hiện tại');
       const passwordHash = await hashPassword(next);
       const revoked = db

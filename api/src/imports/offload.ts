@@ -1,4 +1,5 @@
 /** The import service as the routes use it: parsing, checking and writing run in the worker (lib/worker-pool.ts). */
+import { markRevokedSince } from '../auth/revocation';
 import type { Actor, Deps } from '../lib/context';
 import { offloaded } from '../lib/worker-pool';
 import type { AnyImportKind } from './kind';
@@ -7,8 +8,27 @@ import { importService, running } from './service';
 /** Executes under way in the worker per session (a second, refused execute must not unmark the first). */
 const inWorker = new Map<string, number>();
 
+/**
+ * Sessions an execute ended (a new password or e-mail from the file, kinds/users.ts) were written
+ * by whichever connection ran it: this thread refuses their access tokens once it returns.
+ */
+function endingSessions(local: ReturnType<typeof importService>, deps: Deps): ReturnType<typeof importService> {
+  return {
+    ...local,
+    async execute(...args) {
+      const since = new Date(Date.now() - 1);
+      try {
+        return await local.execute(...args);
+      } finally {
+        markRevokedSince(deps.db, since);
+      }
+    },
+  };
+}
+
 export function importRunner(def: AnyImportKind, deps: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
-  return offloaded(importService(def, deps, actor, ip, lang), deps, { domain: 'import', kind: def.kind, actor, ip, lang }, ['upload', 'validate', 'execute'], async (method, args, run) => {
+  const local = importService(def, deps, actor, ip, lang);
+  return endingSessions(offloaded(local, deps, { domain: 'import', kind: def.kind, actor, ip, lang }, ['upload', 'validate', 'execute', 'errorRows', 'headers'], async (method, args, run) => {
     // The status route answers here: while the worker executes, this thread must know the session is running, not cut off.
     const id = method === 'execute' ? String(args[0]) : null;
     if (id) {
@@ -27,5 +47,5 @@ export function importRunner(def: AnyImportKind, deps: Deps, actor: Actor, ip: s
         }
       }
     }
-  });
+  }), deps);
 }

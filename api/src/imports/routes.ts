@@ -15,8 +15,7 @@ import { membersImport } from './kinds/members';
 import { usersImport } from './kinds/users';
 import type { AnyImportKind } from './kind';
 import { importRunner as importService } from './offload';
-import { errorRowsWorkbook } from './error-rows';
-import { headersResult, parseMappingField, readHeaders, rememberMapping } from './mapping';
+import { parseMappingField, rememberMapping } from './mapping';
 import { loadSession } from './session';
 import { buildTemplate, xlsxResponseHeaders } from './template';
 
@@ -46,9 +45,7 @@ const langOf = (c: Context<AppEnv>) => pickLanguage(c.req.header('accept-languag
 /** The uploaded file's headers and the suggested (or remembered) mapping to this kind's columns. */
 async function fileHeaders(c: Context<AppEnv>, def: AnyImportKind, params: Record<string, unknown>) {
   const file = await readUpload(c);
-  const { db, env } = c.get('deps');
-  const headers = await readHeaders(file, { maxRows: env.IMPORT_MAX_ROWS, maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024 });
-  return headersResult(db, c.get('actor').id, def.kind, def.columns(params), headers);
+  return importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).headers(file, params);
 }
 
 /**
@@ -90,7 +87,7 @@ function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermi
       c.json(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validate(c.req.valid('param').sessionId)),
     )
     .get('/:sessionId/error-rows', requireAuth, guard, validate('param', sessionParam), async (c) => {
-      const x = await errorRowsWorkbook(def, c.get('deps'), c.get('actor'), c.req.valid('param').sessionId, langOf(c));
+      const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);
       return c.body(x.body as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(x.fileName));
     })
     .post('/:sessionId/execute', requireAuth, guard, validate('param', sessionParam), async (c) => {

@@ -8,7 +8,8 @@ import { audit } from '../lib/audit';
 import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
-import { assertHeadersPresent, mappingResolver } from './mapping';
+import { errorRowsWorkbook } from './error-rows';
+import { assertHeadersPresent, headersResult, mappingResolver, readHeaders } from './mapping';
 import { addCounts, mapInSlices, newCounts, rowWriter, writeFailure, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
@@ -103,6 +104,17 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       const now = loadSession(db, s.id, def.kind, actor.id, false);
       if (!running.has(s.id) && (now.status === 'uploaded' || now.status === 'validated')) saveValidation(db, s.id, result);
       return result;
+    },
+
+    /** The mapping step's question: the file's headers and the suggested (or remembered) mapping; the whole file is read, as the upload reads it. */
+    async headers(file: File, params: Record<string, unknown>) {
+      const headers = await readHeaders(file, { maxRows: env.IMPORT_MAX_ROWS, maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024 });
+      return headersResult(db, actor.id, def.kind, def.columns(params), headers);
+    },
+
+    /** The refused rows as an xlsx (error-rows.ts): checking every row is the validate's work, so it runs where validate runs. */
+    errorRows(sessionId: string) {
+      return errorRowsWorkbook(def, { db, env }, actor, sessionId, lang);
     },
 
     status(sessionId: string): ImportStatus {

@@ -21,6 +21,7 @@ import { campaignCredentials } from './payos-config.service';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
 import { closeOrder, toOrder, type OrderRow } from './settle';
+import { throttledSync } from './status-throttle';
 import { syncOrder } from './sync';
 import { logger } from '../lib/logger';
 
@@ -163,13 +164,13 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     async checkStatus(orderCode: number): Promise<PaymentOrder> {
       const order = visibleOrder(db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get());
-      return toOrder(db, await sync(order));
+      return toOrder(db, await throttledSync(db, order, sync));
     },
 
     /** Re-synchronises one order (by id) with payOS and returns it. */
     async process(id: number): Promise<PaymentOrder> {
       const order = visibleOrder(db.select().from(paymentOrders).where(eq(paymentOrders.id, id)).get());
-      return toOrder(db, await sync(order));
+      return toOrder(db, await throttledSync(db, order, sync));
     },
 
     /** The caller's PENDING order (by id or order code) → CANCELLED, also at payOS. */

@@ -9,6 +9,7 @@ import {
 } from '@doanhoi/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { defaultPasswordFor, hashPassword } from '../../auth/passwords';
+import { revokeUserSessions } from '../../auth/revocation';
 import { organizationMembers } from '../../organizations/schema';
 import { manageRefusals } from '../../users/manage';
 import { userSearchText } from '../../users/search';
@@ -47,7 +48,8 @@ export interface UserRowData {
   classId: number | null;
   managementDepartmentId: number | null;
   trainingDepartmentId: number | null;
-  organizationPaths: string[];
+  /** The organizations of the row and those of their parents where the importer may create users. */
+  organizationIds: number[];
   /** Which columns the file had, so an update touches only those. */
   present: string[];
 }
@@ -179,7 +181,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
       const managementDepartmentId = ref(v.managementDepartmentCode, depts, 'khoa quản lý', existing?.managementDepartmentId ?? null);
       const trainingDepartmentId = ref(v.trainingDepartmentCode, depts, 'khoa đào tạo', existing?.trainingDepartmentId ?? null);
 
-      const organizationPaths: string[] = [];
+      const organizationIds = new Set<number>();
       for (const c of splitCodes(v.organizationCodes)) {
         const found = orgMap.get(c.toLowerCase()) ?? [];
         if (found.length === 0) errors.push(`Không tìm thấy tổ chức có mã ${c}`);
@@ -187,13 +189,13 @@ export const usersImport: ImportKindDef<UserRowData> = {
         else {
           const o = found[0]!;
           const ids = ancestorsAndSelf(o.path);
-          if (!hasPermission(actor.roles, 'users.create', { organizationId: o.id, ancestorIds: ids.filter((x) => x !== o.id) })) {
-            errors.push(`Bạn không có quyền thêm người dùng vào tổ chức ${c}`);
-          }
-          organizationPaths.push(o.path);
+          const canCreate = (id: number) => hasPermission(actor.roles, 'users.create', { organizationId: id, ancestorIds: ids.slice(0, ids.indexOf(id)) });
+          if (!canCreate(o.id)) errors.push(`Bạn không có quyền thêm người dùng vào tổ chức ${c}`);
+          // Its parents too (000 §4), but never above the importer's reach (as creating a user in the form).
+          for (const id of ids) if (id === o.id || canCreate(id)) organizationIds.add(id);
         }
       }
-      if (!canCreateGlobally && organizationPaths.length === 0 && !existing) errors.push('Bạn chỉ có thể nhập người dùng vào tổ chức mình quản lý: cần cột Mã tổ chức');
+      if (!canCreateGlobally && organizationIds.size === 0 && !existing) errors.push('Bạn chỉ có thể nhập người dùng vào tổ chức mình quản lý: cần cột Mã tổ chức');
 
       return {
         rowNumber,
@@ -220,7 +222,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
           classId,
           managementDepartmentId,
           trainingDepartmentId,
-          organizationPaths,
+          organizationIds: [...organizationIds],
           present: Object.keys(v),
         },
       };
@@ -244,7 +246,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const userId = row.existingId ?? tx.insert(users).values(newUser(d)).returning({ id: users.id }).get().id;
     let outcome: Outcome = row.existingId == null ? 'created' : 'unchanged';
     if (row.existingId != null && updateUser(tx, row.existingId, d, tx.select().from(users).where(eq(users.id, row.existingId)).get()!)) outcome = 'updated';
-    if (addMemberships(tx, memberPairs(userId, d.organizationPaths)).length > 0 && outcome === 'unchanged') outcome = 'updated';
+    if (addMemberships(tx, d.organizationIds.map((organizationId) => ({ organizationId, userId }))).length > 0 && outcome === 'unchanged') outcome = 'updated';
     return outcome;
   },
 
@@ -265,7 +267,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
       idOf.set(r, r.existingId!);
       outcome.set(r, updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!) ? 'updated' : 'unchanged');
     }
-    const joined = new Set(addMemberships(tx, rows.flatMap((r) => memberPairs(idOf.get(r)!, r.data.organizationPaths))).map((p) => p.userId));
+    const joined = new Set(addMemberships(tx, rows.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })))).map((p) => p.userId));
     return rows.map((r) => (outcome.get(r) === 'unchanged' && joined.has(idOf.get(r)!) ? 'updated' : outcome.get(r)!));
   },
 };
@@ -306,6 +308,10 @@ function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$infer
     .set({ ...next, ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}), searchText: userSearchText(next) })
     .where(eq(users.id, id))
     .run();
+  // A new password or e-mail from a file is an administrator's reset (users/service.ts update):
+  // whoever held the account keeps no session. The request thread learns the families through
+  // markRevokedSince once the run returns (imports/offload.ts), wherever it ran.
+  if (d.passwordHash || next.email !== cur.email) revokeUserSessions(tx, id, 'account_change');
   return true;
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseVnDateTime } from '../../format/vn-date-time';
 import { feeLevelSchema } from './fee-levels';
-import { campaignStatusSchema, id, invalid, limit, optionalText, page, queryId, search, vnDateTime } from './fields';
+import { campaignStatusSchema, id, invalid, limit, nameField, optionalText, page, queryId, search, vnDateTime } from './fields';
 
 export const campaignListQuery = z.object({
   page,
@@ -27,7 +27,7 @@ const endAfterStart = (v: { startDate?: string; endDate?: string }) => {
 export const createCampaignSchema = z
   .object({
     organizationId: id('validation.organizationRequired'),
-    name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(200, 'validation.textTooLong'),
+    name: nameField(),
     description: optionalText(2000),
     startDate: vnDateTime('validation.startDateRequired'),
     endDate: vnDateTime('validation.endDateRequired'),
@@ -39,7 +39,7 @@ export type CreateCampaign = z.output<typeof createCampaignSchema>;
 export const updateCampaignSchema = z
   .object({
     organizationId: id().optional(),
-    name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(200, 'validation.textTooLong').optional(),
+    name: nameField().optional(),
     description: optionalText(2000),
     startDate: vnDateTime('validation.startDateRequired').optional(),
     endDate: vnDateTime('validation.endDateRequired').optional(),

@@ -1,6 +1,6 @@
 /** Fee level requests and responses: the amounts a campaign charges (001 §3). */
 import { z } from 'zod';
-import { id, invalid, optionalText } from './fields';
+import { id, invalid, nameField, optionalText } from './fields';
 
 export const feeLevelSchema = z.object({
   id: z.number(),
@@ -22,7 +22,7 @@ const amount = z
   .int('validation.amountInteger')
   .positive('validation.amountGreaterThanZero')
   .max(1_000_000_000, 'validation.amountTooLarge');
-const levelName = z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(200, 'validation.textTooLong');
+const levelName = nameField();
 const orderIndex = z.number({ error: invalid }).int(invalid).min(0, invalid);
 
 export const createFeeLevelSchema = z.object({

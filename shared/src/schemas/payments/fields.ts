@@ -1,5 +1,6 @@
 /** Field builders and status enums used by every payments schema module (messages are `validation.*` keys). */
 import { z } from 'zod';
+import { cleanLine, cleanText } from '../common';
 import { parseVnDateTime } from '../../format/vn-date-time';
 import { ASSIGNMENT_STATUSES, CAMPAIGN_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '../enums';
 
@@ -17,6 +18,7 @@ export function vnDateTime(required: string, endOfDay = false) {
 export const optionalText = (max: number) =>
   z
     .string({ error: invalid })
+    .overwrite(cleanText)
     .trim()
     .max(max, 'validation.textTooLong')
     .nullish()
@@ -45,3 +47,6 @@ export type AttentionResolution = (typeof ATTENTION_RESOLUTIONS)[number];
 export const attentionKindSchema = z.enum(ATTENTION_KINDS, { error: invalid });
 export const attentionReasonSchema = z.enum(ATTENTION_REASONS, { error: invalid });
 export const attentionResolutionSchema = z.enum(ATTENTION_RESOLUTIONS, { error: invalid });
+
+/** A required one-line name (campaign, fee level): the shared text rule, then 1–200 characters. */
+export const nameField = () => z.string({ error: 'validation.nameRequired' }).overwrite(cleanLine).trim().min(1, 'validation.nameRequired').max(200, 'validation.textTooLong');

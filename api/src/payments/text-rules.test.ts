@@ -1,0 +1,41 @@
+/**
+ * Issue 10 item 10's one text rule (shared cleanLine/cleanText) in the payments forms: campaign
+ * and fee-level names lose NUL, bidi overrides, zero-width characters and line breaks (a campaign
+ * name is the subject of reminder e-mails and the title of receipts); descriptions and notes keep
+ * their line breaks but lose the invisible characters.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { campaigns, expectOk, vnLocal } from './fixture';
+
+let t: TestApp;
+let org: number;
+const DIRTY = 'Quỹ\u202E tình\u200B nguyện\u0000\r\nBcc: x@evil.example\uFEFF';
+const CLEAN = 'Quỹ tình nguyện Bcc: x@evil.example';
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  org = t.createOrg('doan_truong', 'TXT-ROOT');
+});
+
+describe('payments names and notes follow the shared text rule', () => {
+  it('campaign name (create and edit) and description', async () => {
+    const c = await expectOk(
+      t.request('POST', '/api/payment-campaigns', { token: t.adminToken, body: { organizationId: org, name: DIRTY, description: 'dòng 1\r\ndòng 2\u202E\u0007', startDate: vnLocal(-1), endDate: vnLocal(30) } }),
+      201,
+    );
+    expect(c.name).toBe(CLEAN);
+    expect(c.description).toBe('dòng 1\ndòng 2');
+    const edited = await expectOk(t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { name: `${DIRTY} 2` } }));
+    expect((edited.data ?? edited).name).toBe(`${CLEAN} 2`);
+  });
+
+  it('fee-level name and note', async () => {
+    const api = campaigns(t);
+    const c = await api.create(org);
+    const level = await expectOk(t.request('POST', '/api/payment-fee-levels', { token: t.adminToken, body: { campaignId: c.id, levelName: DIRTY, amount: 10_000, note: 'a\u202Eb' } }), 201);
+    const l = level.data ?? level;
+    expect(l.levelName).toBe(CLEAN);
+    expect(l.note).toBe('ab');
+  });
+});
