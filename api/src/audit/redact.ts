@@ -39,7 +39,11 @@ function prune(v: unknown, key: string | undefined, visible: (id: unknown) => bo
 export function userRowRedactor(db: Pick<Db, 'select'>, scope: OrgScope, logs: AuditLog[]): (log: AuditLog) => AuditLog {
   if (scope.all) return (log) => log;
   const named = new Set<number>();
-  for (const l of logs) if (l.entity === 'user') (collect(l.before, undefined, named), collect(l.after, undefined, named));
+  for (const l of logs) {
+    if (l.entity !== 'user') continue;
+    collect(l.before, undefined, named);
+    collect(l.after, undefined, named);
+  }
   const paths = named.size ? db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, [...named])).all() : [];
   const inside = new Set(paths.filter((o) => scope.paths.some((p) => o.path.startsWith(p))).map((o) => o.id));
   const visible = (id: unknown) => typeof id === 'number' && inside.has(id);

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { useCurrentOrganization } from '../../context/current-organization';
 import '../payment-campaigns/reminders/reminders.css';
 
-export const EMAIL_COLORS = { OUTBOX: 'gold', QUEUED: 'processing', SENT: 'success', FAILED: 'error' } as const;
+const EMAIL_COLORS = { OUTBOX: 'gold', QUEUED: 'processing', SENT: 'success', FAILED: 'error' } as const;
 
 /**
  * /email-outbox (issue 15.2): every reminder e-mail within the caller's reach, newest first —
