@@ -38,6 +38,7 @@ test('a treasurer exempts a member and reverses a payment from the history; the 
   const history = page.getByTestId('history-table');
   const paid = history.locator('tbody tr.ant-table-row', { hasText: a.codes[0]! });
   await expect(paid).toHaveCount(1, { timeout: 30_000 });
+  await looks(page, 'history-reverse-action', () => expect(page.getByTestId('history-reverse')).toBeVisible({ timeout: 30_000 }));
   await paid.getByTestId('history-reverse').click();
   const form = page.getByTestId('reverse-order-form');
   await expect(page.getByRole('dialog')).toContainText('100.000');

@@ -51,15 +51,23 @@ export function EmailOutboxList() {
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: false, showTotal: (n) => t('reminders:screen.total', { count: n }) }}
         locale={{ emptyText: <Empty description={t('reminders:outbox.empty')} /> }}
         // The whole message on demand: what the member would read, to forward by hand without SMTP.
-        expandable={{ expandedRowRender: (e) => <pre className="outbox-text">{e.text}</pre> }}
+        // The subject repeats the campaign and amount, so it opens with the text instead of widening the table.
+        expandable={{
+          expandedRowRender: (e) => (
+            <Space direction="vertical" size={4}>
+              <Typography.Text strong>{e.subject}</Typography.Text>
+              <pre className="outbox-text">{e.text}</pre>
+            </Space>
+          ),
+        }}
         data-testid="outbox-table"
       >
         <Table.Column<OutboxItem> dataIndex="createdAt" title={t('reminders:outbox.createdAt')} render={(v: string) => formatDateTime(v)} />
         <Table.Column<OutboxItem> dataIndex="to" title={t('reminders:outbox.to')} />
-        <Table.Column<OutboxItem> dataIndex="subject" title={t('reminders:outbox.subject')} />
         <Table.Column<OutboxItem>
           key="campaign"
           title={t('reminders:screen.campaign')}
+          className="outbox-campaign"
           render={(_, e) =>
             e.campaign ? (
               <Space direction="vertical" size={0}>
