@@ -63,6 +63,21 @@ export function EmailOutboxList() {
         data-testid="outbox-table"
       >
         <Table.Column<OutboxItem> dataIndex="createdAt" title={t('reminders:outbox.createdAt')} render={(v: string) => formatDateTime(v)} />
+        {/* Status second: on a phone it stays in view with the time. */}
+        <Table.Column<OutboxItem>
+          dataIndex="status"
+          title={t('reminders:outbox.status')}
+          render={(s: OutboxItem['status'], e) => (
+            <Space direction="vertical" size={0}>
+              <Tag color={EMAIL_COLORS[s]}>{t(`reminders:outbox.statuses.${s}`)}</Tag>
+              {e.error && (
+                <Typography.Text type="danger" className="outbox-error" data-testid="outbox-failure">
+                  {e.error}
+                </Typography.Text>
+              )}
+            </Space>
+          )}
+        />
         <Table.Column<OutboxItem> dataIndex="to" title={t('reminders:outbox.to')} />
         <Table.Column<OutboxItem>
           key="campaign"
@@ -78,20 +93,6 @@ export function EmailOutboxList() {
               '—'
             )
           }
-        />
-        <Table.Column<OutboxItem>
-          dataIndex="status"
-          title={t('reminders:outbox.status')}
-          render={(s: OutboxItem['status'], e) => (
-            <Space direction="vertical" size={0}>
-              <Tag color={EMAIL_COLORS[s]}>{t(`reminders:outbox.statuses.${s}`)}</Tag>
-              {e.error && (
-                <Typography.Text type="danger" className="outbox-error" data-testid="outbox-failure">
-                  {e.error}
-                </Typography.Text>
-              )}
-            </Space>
-          )}
         />
         <Table.Column<OutboxItem> dataIndex="sentAt" title={t('reminders:screen.sentAt')} render={(v: string | null) => (v ? formatDateTime(v) : '—')} />
       </Table>
