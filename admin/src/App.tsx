@@ -20,6 +20,7 @@ import { resources } from './resources';
 import {
   AppLayout,
   AuditLogList,
+  EmailOutboxList,
   AuthCallbackPage,
   CampaignList,
   CampaignShowPage,
@@ -85,6 +86,7 @@ export function App() {
                 <Route path=":id" element={<CampaignShowPage />} />
               </Route>
               <Route path="/audit-logs" element={<AuditLogList />} />
+              <Route path="/email-outbox" element={<EmailOutboxList />} />
               <Route path="*" element={<ErrorComponent />} />
             </Route>
             <Route

@@ -12,6 +12,7 @@ import {
   DatabaseOutlined,
   DollarOutlined,
   HistoryOutlined,
+  MailOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
   UserOutlined,
@@ -85,6 +86,12 @@ export const resources: ResourceProps[] = [
     name: 'audit-logs',
     list: '/audit-logs',
     meta: { label: 'nav.auditLogs', icon: <HistoryOutlined />, permission: 'audit.access', permissionAny: ['system.view_logs'] },
+  },
+  // Reminder e-mails (issue 15.2): send_reminders in the working organization, or a global system.view_logs grant.
+  {
+    name: 'email-outbox',
+    list: '/email-outbox',
+    meta: { label: 'reminders:screen.nav', icon: <MailOutlined />, permission: 'payment-campaigns.send_reminders', permissionAny: ['system.view_logs'] },
   },
 ];
 

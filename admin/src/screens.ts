@@ -15,6 +15,7 @@ export const ClassList = lazy(() => import('./resources/classes').then((m) => ({
 export const RoleList = lazy(() => import('./resources/roles').then((m) => ({ default: m.RoleList })));
 export const CampaignList = lazy(() => import('./resources/payment-campaigns').then((m) => ({ default: m.CampaignList })));
 export const CampaignShowPage = lazy(() => import('./resources/payment-campaigns').then((m) => ({ default: m.CampaignShowPage })));
+export const EmailOutboxList = lazy(() => import('./resources/email-outbox').then((m) => ({ default: m.EmailOutboxList })));
 export const AuditLogList = lazy(() => import('./resources/audit-logs').then((m) => ({ default: m.AuditLogList })));
 export const AppLayout = lazy(() => import('./components/layout').then((m) => ({ default: m.AppLayout })));
 export const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));

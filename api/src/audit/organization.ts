@@ -2,11 +2,12 @@
  * Which organization an audit row concerns (issue 15): derived once, where the row is written,
  * from the entity it names, so every service's audit() call is covered without each passing it,
  * and the backfill migration (0009_audit_organization_backfill) applies the same rules to old rows.
- * Users belong to several organizations, so user rows stay null (global readers only).
+ * Users belong to several organizations, so user rows keep a null organization and name theirs
+ * in audit_log_organizations instead (userAuditOrganizations below).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations } from '../organizations/schema';
+import { organizationMembers, organizations } from '../organizations/schema';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../payments/schema';
 
 export type AuditReader = Pick<Db, 'select'>;
@@ -61,5 +62,53 @@ export function auditOrganization(db: AuditReader, e: AuditTarget): number | nul
     default:
       // Entities added later (reminders, exemptions…) are covered when their snapshot names the organization or campaign.
       return snap('organizationId') ?? campaignOrg(db, snap('campaignId'));
+  }
+}
+
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(asId).filter((x): x is number => x != null) : []);
+
+/** A role link as describeLinks writes it into user.roles.* snapshots. */
+type Link = { roleId?: unknown; organizationId?: unknown; isActive?: unknown };
+const linkKey = (l: Link) => `${String(l.roleId)}|${String(l.organizationId)}|${String(l.isActive)}`;
+
+/** A user's active memberships now: for changes to the user itself (edit, own contact). */
+export function memberOrganizations(db: AuditReader, userId: number): number[] {
+  return db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
+    .all()
+    .map((r) => r.id);
+}
+
+/**
+ * The organizations whose audit.access holders may read a change to a user (docs/decisions.md):
+ * a role grant concerns the organizations of the links it added, removed or switched (a global link
+ * none: global readers only); a membership change the organizations added or removed; a new user
+ * the organizations it was put in; an edit the user's memberships at that moment. A deleted user's
+ * memberships are gone when the row is written, so the service passes them (AuditEntry.organizationIds).
+ * Sign-ins and other auth.* rows are not changes of an organization's data and stay global.
+ */
+export function userAuditOrganizations(db: AuditReader, e: AuditTarget & { action: string }): number[] {
+  if (e.entity !== 'user') return [];
+  const userId = asId(Number(e.entityId));
+  if (e.action.startsWith('user.roles.')) {
+    const before = (Array.isArray(e.before) ? e.before : []) as Link[];
+    const after = (Array.isArray(e.after) ? e.after : []) as Link[];
+    const was = new Set(before.map(linkKey));
+    const is = new Set(after.map(linkKey));
+    const changed = [...before.filter((l) => !is.has(linkKey(l))), ...after.filter((l) => !was.has(linkKey(l)))];
+    return [...new Set(changed.map((l) => asId(l.organizationId)).filter((x): x is number => x != null))];
+  }
+  switch (e.action) {
+    case 'membership.set':
+      return [...new Set([...ids(field(e.after, 'added')), ...ids(field(e.after, 'removed'))])];
+    case 'user.create':
+      return ids(field(e.after, 'organizationIds'));
+    case 'user.update':
+    case 'user.update_own_contact':
+      return userId == null ? [] : memberOrganizations(db, userId);
+    default:
+      return [];
   }
 }

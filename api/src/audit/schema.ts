@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from '../users/schema';
 
 export const auditLogs = sqliteTable(
@@ -26,4 +26,21 @@ export const auditLogs = sqliteTable(
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_org_created_idx').on(t.organizationId, t.createdAt),
   ],
+);
+
+/**
+ * The further organizations a row concerns when one column cannot say it: a change to a user who
+ * belongs to several organizations, a role grant in an organization (audit/organization.ts,
+ * userAuditOrganizations). An audit.access holder reads the row when one of them lies in its subtree.
+ */
+export const auditLogOrganizations = sqliteTable(
+  'audit_log_organizations',
+  {
+    auditLogId: integer()
+      .notNull()
+      .references(() => auditLogs.id, { onDelete: 'cascade' }),
+    /** No foreign key, as audit_logs.organizationId: the row outlives a deleted organization. */
+    organizationId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.auditLogId, t.organizationId] }), index('audit_log_organizations_org_idx').on(t.organizationId, t.auditLogId)],
 );

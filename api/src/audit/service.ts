@@ -1,13 +1,15 @@
 import { fullName, formatDateTime, hasPermission, type AuditExportQuery, type AuditListQuery, type AuditListResponse, type AuditLog } from '@doanhoi/shared';
-import { and, count, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
 import { maskSecrets } from '../lib/audit';
 import { forbidden } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
-import { orgScope, scopeCondition, scopeKey } from '../payments/access';
+import { orgScope, scopeCondition, scopeKey, type OrgScope } from '../payments/access';
 import { users } from '../users/schema';
-import { auditLogs } from './schema';
+import { userRowRedactor } from './redact';
+import { auditLogOrganizations, auditLogs } from './schema';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,9 +57,26 @@ function toLog({ log, actor, organization }: Row): AuditLog {
   };
 }
 
+const linked = alias(organizations, 'linked_org');
+
+/**
+ * The row's own organization lies in the scope, or one of the further organizations it concerns
+ * (a change to a user: audit_log_organizations) does.
+ */
+function withinScope(db: Deps['db'], scope: OrgScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const further = db
+    .select({ one: sql`1` })
+    .from(auditLogOrganizations)
+    .innerJoin(linked, eq(linked.id, auditLogOrganizations.organizationId))
+    .where(and(eq(auditLogOrganizations.auditLogId, auditLogs.id), scopeCondition(scope, linked.path)));
+  return or(scopeCondition(scope, organizations.path), exists(further));
+}
+
 /**
  * Who changed what and when: read-only, newest first. A global system.view_logs holder (or a super
- * admin) reads every row; an audit.access holder reads the rows of the organizations beneath its grants.
+ * admin) reads every row; an audit.access holder reads the rows of the organizations beneath its grants,
+ * and the changes to users that concern them, with other organizations' entries left out (redact.ts).
  */
 export function auditService({ db }: Deps, actor: Actor) {
   const global = hasPermission(actor.roles, AUDIT_GLOBAL_CODE);
@@ -75,10 +94,10 @@ export function auditService({ db }: Deps, actor: Actor) {
       // An organization outside the caller's reach is refused rather than answered empty.
       if (!scope.all && (!row || !scope.paths.some((p) => row.path.startsWith(p)))) forbidden();
       // Rows of a deleted organization are kept (no foreign key): its own id still matches.
-      org = row ? or(eq(auditLogs.organizationId, q.organizationId), scopeCondition({ all: false, paths: [row.path] }, organizations.path)) : eq(auditLogs.organizationId, q.organizationId);
+      org = row ? or(eq(auditLogs.organizationId, q.organizationId), withinScope(db, { all: false, paths: [row.path] })) : eq(auditLogs.organizationId, q.organizationId);
     }
     return and(
-      scopeCondition(scope, organizations.path),
+      withinScope(db, scope),
       org,
       q.actorId === undefined ? undefined : eq(auditLogs.actorId, q.actorId),
       q.entity === undefined ? undefined : eq(auditLogs.entity, q.entity),
@@ -102,11 +121,12 @@ export function auditService({ db }: Deps, actor: Actor) {
     list(q: AuditListQuery): AuditListResponse {
       const where = filters(q);
       const { page, limit, ...rest } = q;
+      // audit_log_organizations rows are only written with their audit row, so audit_logs' version covers them.
       const total = cachedTotal(db, ['audit_logs', 'organizations'], `${scopeKey(scope)}|${JSON.stringify(rest)}`, () =>
         db.select({ n: count() }).from(auditLogs).leftJoin(organizations, eq(organizations.id, auditLogs.organizationId)).where(where).get()!.n,
       );
-      const rows = base(where).limit(limit).offset((page - 1) * limit).all() as Row[];
-      return { data: rows.map(toLog), total, page, limit, totalPages: totalPages(total, limit) };
+      const logs = (base(where).limit(limit).offset((page - 1) * limit).all() as Row[]).map(toLog);
+      return { data: logs.map(userRowRedactor(db, scope, logs)), total, page, limit, totalPages: totalPages(total, limit) };
     },
 
     /**
@@ -127,7 +147,8 @@ export function auditService({ db }: Deps, actor: Actor) {
         if (rows.length === 0) return;
         const tail = rows[rows.length - 1]!.log;
         last = { at: tail.createdAt, id: tail.id };
-        yield rows.map(toLog).map((l) => ({
+        const logs = rows.map(toLog);
+        yield logs.map(userRowRedactor(db, scope, logs)).map((l) => ({
           time: formatDateTime(l.createdAt),
           actorCode: l.actor?.code ?? null,
           actorName: l.actor ? fullName(l.actor) : null,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { auditOrganization } from '../audit/organization';
-import { auditLogs } from '../audit/schema';
+import { auditOrganization, userAuditOrganizations } from '../audit/organization';
+import { auditLogOrganizations, auditLogs } from '../audit/schema';
 import type { Db } from '../db/client';
 import type { AppEnv } from './context';
 import { requestHeader } from './headers';
@@ -31,11 +31,14 @@ export interface AuditEntry {
   ip?: string | null;
   /** The organization the change concerns; derived from the entity when omitted (audit/organization.ts). */
   organizationId?: number | null;
+  /** Further organizations a change to a user concerns; derived when omitted (userAuditOrganizations). */
+  organizationIds?: number[];
 }
 
 /** Call inside the write's transaction so the change and its record commit together. */
 export function audit(tx: Tx, e: AuditEntry): void {
-  tx.insert(auditLogs)
+  const row = tx
+    .insert(auditLogs)
     .values({
       actorId: e.actorId,
       action: e.action,
@@ -46,7 +49,10 @@ export function audit(tx: Tx, e: AuditEntry): void {
       ip: e.ip ?? null,
       organizationId: e.organizationId === undefined ? auditOrganization(tx, e) : e.organizationId,
     })
-    .run();
+    .returning({ id: auditLogs.id })
+    .get();
+  const more = [...new Set(e.organizationIds ?? userAuditOrganizations(tx, e))];
+  if (more.length) tx.insert(auditLogOrganizations).values(more.map((organizationId) => ({ auditLogId: row.id, organizationId }))).run();
 }
 
 export function clientIp(c: Context<AppEnv>): string | null {

@@ -3,11 +3,11 @@
  * organization; this service adds the campaign state rules, the outbox scope and the member's own view.
  */
 import { hasPermission, holdsAnywhere, type MyReminder, type OutboxItem, type OutboxQuery, type ReminderItem, type ReminderScheduleInput, type SendRemindersInput } from '@doanhoi/shared';
-import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
 import { audit } from '../lib/audit';
-import { conflict, forbidden } from '../lib/errors';
+import { conflict, forbidden, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
 import { orgScope, scopeCondition, type RequestInfo } from '../payments/access';
@@ -94,30 +94,41 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
       return { reminders, page: q.page, limit: q.limit, total, totalPages: totalPages(total, q.limit) };
     },
 
-    /** E-mails of campaigns where the caller sends reminders; every one with system.view_logs. */
+    /**
+     * E-mails of campaigns where the caller sends reminders; every one with system.view_logs.
+     * organizationId narrows to that organization's subtree and is refused outside the caller's reach.
+     */
     outbox(q: OutboxQuery) {
       const all = hasPermission(actor.roles, VIEW_LOGS, null);
-      const scope = all ? undefined : scopeCondition(orgScope(db, actor, SEND_REMINDERS), organizations.path);
       if (!all && !holdsAnywhere(actor.roles, SEND_REMINDERS)) forbidden();
-      const where = and(q.campaignId ? eq(emailOutbox.campaignId, q.campaignId) : undefined, scope);
-      const base = () =>
+      const scope = all ? ({ all: true } as const) : orgScope(db, actor, SEND_REMINDERS);
+      let within: SQL | undefined;
+      if (q.organizationId !== undefined) {
+        const org = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get() ?? notFound('Tổ chức không tồn tại');
+        if (!scope.all && !scope.paths.some((p) => org.path.startsWith(p))) forbidden();
+        within = scopeCondition({ all: false, paths: [org.path] }, organizations.path);
+      }
+      const where = and(
+        q.campaignId ? eq(emailOutbox.campaignId, q.campaignId) : undefined,
+        q.status ? eq(emailOutbox.status, q.status) : undefined,
+        scope.all ? undefined : scopeCondition(scope, organizations.path),
+        within,
+      );
+      const joined = <T extends SQLiteSelect>(query: T) =>
+        query.leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId)).leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId));
+      const total = joined(db.select({ n: count() }).from(emailOutbox).$dynamic()).where(where).get()!.n;
+      const rows = joined(
         db
-          .select({ n: count() })
+          .select({ e: emailOutbox, campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name }, organization: { id: organizations.id, name: organizations.name } })
           .from(emailOutbox)
-          .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
-          .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId));
-      const total = base().where(where).get()!.n;
-      const rows = db
-        .select({ e: emailOutbox })
-        .from(emailOutbox)
-        .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
-        .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+          .$dynamic(),
+      )
         .where(where)
         .orderBy(desc(emailOutbox.id))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit)
         .all();
-      const emails: OutboxItem[] = rows.map(({ e }) => ({
+      const emails: OutboxItem[] = rows.map(({ e, campaign, organization }) => ({
         id: e.id,
         campaignId: e.campaignId,
         to: e.toAddress,
@@ -127,6 +138,8 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         error: e.error,
         createdAt: iso(e.createdAt)!,
         sentAt: iso(e.sentAt),
+        campaign: campaign?.id != null ? campaign : null,
+        organization: organization?.id != null ? organization : null,
       }));
       return { emails, page: q.page, limit: q.limit, total, totalPages: totalPages(total, q.limit) };
     },

@@ -13,6 +13,7 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
+import { memberOrganizations } from '../audit/organization';
 import { pathIds } from '../organizations/context';
 import { organizationMembers } from '../organizations/schema';
 import { paymentAssignments, paymentOrders } from '../payments/schema';
@@ -274,8 +275,10 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       assertManageable(db, actor, [id], 'users.delete');
       refuseIfPaid([id]);
       db.transaction((tx) => {
+        // Read before the delete: its memberships go with it, and they say which auditors may see the row.
+        const organizationIds = memberOrganizations(tx, id);
         tx.delete(users).where(eq(users.id, id)).run();
-        audit(tx, { ...caller, action: 'user.delete', entity: 'user', entityId: id, before: snapshot(before) });
+        audit(tx, { ...caller, action: 'user.delete', entity: 'user', entityId: id, before: snapshot(before), organizationIds });
       });
       afterWrite();
     },
@@ -294,8 +297,9 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       assertManageable(db, actor, unique, 'users.delete');
       refuseIfPaid(unique);
       db.transaction((tx) => {
+        const memberships = new Map(rows.map((r) => [r.id, memberOrganizations(tx, r.id)]));
         tx.delete(users).where(inArray(users.id, unique)).run();
-        for (const r of rows) audit(tx, { ...caller, action: 'user.bulk_delete', entity: 'user', entityId: r.id, before: snapshot(r) });
+        for (const r of rows) audit(tx, { ...caller, action: 'user.bulk_delete', entity: 'user', entityId: r.id, before: snapshot(r), organizationIds: memberships.get(r.id) });
       });
       afterWrite();
       return { deletedCount: rows.length };

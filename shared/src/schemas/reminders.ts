@@ -37,7 +37,14 @@ export const reminderScheduleSchema = z.object({
 export type ReminderScheduleInput = z.infer<typeof reminderScheduleSchema>;
 
 export const reminderListQuery = z.object({ page, limit: limit() });
-export const outboxQuery = z.object({ page, limit: limit(), campaignId: queryId.optional() });
+/** The outbox list: one campaign's e-mails (its reminders tab), or all within reach, by status and organization subtree (the outbox screen). */
+export const outboxQuery = z.object({
+  page,
+  limit: limit(),
+  campaignId: queryId.optional(),
+  status: z.enum(EMAIL_STATUSES, { error: invalid }).optional(),
+  organizationId: queryId.optional(),
+});
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
 const person = z.object({ id: z.number(), familyName: z.string(), givenName: z.string(), code: z.string() });
@@ -66,6 +73,9 @@ export const outboxItem = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Which campaign and organization wrote it (the outbox screen lists several). */
+  campaign: z.object({ id: z.number(), name: z.string() }).nullable(),
+  organization: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type OutboxItem = z.infer<typeof outboxItem>;
 

@@ -5,6 +5,7 @@ import { Button, Input, Select, Space, Switch, Table, Tag, Typography } from 'an
 import { useState } from 'react';
 import { usePaymentsRefresh } from '../use-refresh';
 import { ResolveModal } from './resolve-modal';
+import { ReverseOrderModal, reversible } from './reverse-order-modal';
 
 /** A row of GET /payment-admin/payment-history/{campaignId} (001 §7 field names). */
 export interface HistoryItem {
@@ -33,7 +34,7 @@ export interface HistoryItem {
   reversed_at?: string | null;
   reversal_reason?: string | null;
   reverses_order_id?: number | null;
-  assignment: { user: { familyName: string; givenName: string; code: string } };
+  assignment: { id: number; user: { familyName: string; givenName: string; code: string } };
 }
 
 /** The history filtered to orders whose money still needs the treasurer (Refine's URL filter format). */
@@ -78,12 +79,14 @@ const STATUS_COLORS: Record<string, string> = { PAID: 'success', PENDING: 'proce
  * Payment history tab (001 §2): the campaign's orders, paid ones by default, with search, status,
  * "needs attention" and "hide test payments" kept in the URL. Money that did not fit its fee is
  * flagged on its row with the resolve action (allowed on finished campaigns too: a payment after
- * cancel is refunded after the cancel).
+ * cancel is refunded after the cancel). A mistaken cash/transfer record can be reversed here too
+ * (payment-campaigns.reverse_payment, open campaigns only, as on the assignments tab).
  */
-export function PaymentHistoryTab({ campaignId, canResolve }: { campaignId: number; canResolve: boolean }) {
+export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }: { campaignId: number; canResolve: boolean; canReverse?: boolean }) {
   const t = useTranslate();
   const refresh = usePaymentsRefresh();
   const [resolving, setResolving] = useState<HistoryItem | null>(null);
+  const [reversing, setReversing] = useState<HistoryItem | null>(null);
   const { tableProps, filters, setFilters } = useTable<HistoryItem>({
     resource: `payment-admin/payment-history/${campaignId}`,
     syncWithLocation: true,
@@ -181,8 +184,22 @@ export function PaymentHistoryTab({ campaignId, canResolve }: { campaignId: numb
         />
         <Table.Column<HistoryItem> key="time" title={t('campaigns:history.time')} render={(_, r) => formatDateTime(r.paid_at ?? r.created_at)} />
         <Table.Column<HistoryItem> key="attention" title={t('campaigns:attention.column')} render={(_, r) => <AttentionCell r={r} canResolve={canResolve} onResolve={() => setResolving(r)} />} />
+        {canReverse && (
+          <Table.Column<HistoryItem>
+            key="actions"
+            title={t('table.actions')}
+            render={(_, r) =>
+              reversible(r) && (
+                <Button size="small" type="link" danger onClick={() => setReversing(r)} data-testid="history-reverse">
+                  {t('adjustments:history.reverse')}
+                </Button>
+              )
+            }
+          />
+        )}
       </Table>
       <ResolveModal order={resolving} onClose={() => setResolving(null)} onDone={() => (setResolving(null), refresh())} />
+      <ReverseOrderModal order={reversing} onClose={() => setReversing(null)} onDone={() => (setReversing(null), refresh())} />
     </Space>
   );
 }

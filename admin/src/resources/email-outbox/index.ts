@@ -1,0 +1,1 @@
+export { EmailOutboxList } from './list';
