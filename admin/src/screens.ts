@@ -27,10 +27,14 @@ export function preloadScreen(route: string | undefined) {
   if (load) load().catch(() => undefined);
 }
 
-/** The users screen is the one most visits go to next: its code loads once the browser is idle. */
+/**
+ * The users screen is the one most visits go to next: its code loads once the browser is idle, or
+ * after a second at the latest (a dashboard still drawing its charts on a slow computer is never idle).
+ */
 export function preloadLikelyScreens() {
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
-  idle(() => preloadScreen('/users'));
+  const load = () => preloadScreen('/users');
+  if (window.requestIdleCallback) window.requestIdleCallback(load, { timeout: 1000 });
+  else window.setTimeout(load, 1000);
 }
 
 export const UserList = lazy(() => loaders['/users']().then((m) => ({ default: m.UserList })));
