@@ -10,6 +10,9 @@
  */
 import { DEFAULT_LANGUAGE, i18nOptions, LANGUAGES } from '@doanhoi/shared/client/i18n';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+// Vietnamese, the default and the fallback, ships inside the script (1.9 KB): the sign-in page draws
+// without waiting for a translation file (issue 12, "Fast 3G"). Other languages and namespaces load over HTTP.
+import viPortal from '../../data/locales/vi/portal.json';
 
 export { LANGUAGES };
 
@@ -38,7 +41,7 @@ function detect(): string {
 }
 
 let language = detect();
-const loaded = new Map<string, Dict>();
+const loaded = new Map<string, Dict>([[`${DEFAULT_LANGUAGE}/portal`, viPortal as Dict]]);
 const pending = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 
@@ -58,6 +61,7 @@ async function fetchJson(url: string): Promise<Dict> {
 /** Loads one namespace of one language once; a failed load leaves it empty rather than blocking the page. */
 function load(lng: string, ns: string): Promise<void> {
   const id = `${lng}/${ns}`;
+  if (loaded.has(id)) return Promise.resolve();
   let p = pending.get(id);
   if (!p) {
     p = fetchJson(settings.backend.loadPath.replace('{{lng}}', lng).replace('{{ns}}', ns))

@@ -2,8 +2,10 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { useLink, useMenu, useTranslate, type TreeMenuItem } from '@refinedev/core';
 import { Button, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { useEffect } from 'react';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { alternatives, DATA_MANAGEMENT, externalNavItems } from '../../resources';
+import { preloadLikelyScreens, preloadScreen } from '../../screens';
 import { AppTitle } from './title';
 
 type Item = NonNullable<MenuProps['items']>[number];
@@ -29,7 +31,9 @@ export function Sider() {
     }
     const permission = item.meta?.permission;
     if (typeof permission === 'string' && !can([permission, ...alternatives(item.meta)], 'any')) return null;
-    return { key: item.key, icon: item.meta?.icon, label: <Link to={item.route ?? '/'}>{label}</Link> };
+    // The screen's code starts loading as the pointer reaches the link, before the click.
+    const preload = () => preloadScreen(item.route);
+    return { key: item.key, icon: item.meta?.icon, label: <Link to={item.route ?? '/'} onMouseEnter={preload} onFocus={preload}>{label}</Link> };
   };
 
   const items: Item[] = [
@@ -38,6 +42,10 @@ export function Sider() {
     ...externalNavItems.map((x) => ({ key: x.key, icon: x.icon, label: <a href={x.href}>{t(x.label)}</a> })),
   ];
   const groupKey = menuItems.find((i) => i.name === DATA_MANAGEMENT)?.key;
+  const showsUsers = !permissionsLoading && can(['users.access'], 'any');
+  useEffect(() => {
+    if (showsUsers) preloadLikelyScreens();
+  }, [showsUsers]);
 
   return (
     <Layout.Sider

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
 import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
+import { useOpened } from '../../components/catalogue/use-opened';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
 import { useCurrentOrganization } from '../../context/current-organization';
@@ -92,6 +93,9 @@ export function UserList() {
     },
   });
   useForgetOnClose(edit);
+  // The two form dialogs (each a full form with class and department pickers) mount on first open, not with the table.
+  const createOpened = useOpened(create.modalProps.open);
+  const editOpened = useOpened(edit.modalProps.open);
   const editingId = useRef<BaseKey | null>(null);
   const editedUser = edit.query?.data?.data as unknown as (UserDetail & { organizationIds: number[] }) | undefined;
   const openEdit = (id: BaseKey) => {
@@ -263,20 +267,22 @@ export function UserList() {
         )}
       </Table>
 
-      <UserFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
-      <UserFormModal
-        action="edit"
-        modalProps={edit.modalProps}
-        formProps={{
-          ...edit.formProps,
-          onFinish: (values) => {
-            const { organizationIds, ...basic } = values as { organizationIds?: number[] };
-            memberships.current = { before: editedUser?.organizationIds ?? [], after: organizationIds };
-            return edit.formProps.onFinish?.(basic);
-          },
-        }}
-        memberships={editedUser ? activeMemberships(editedUser) : undefined}
-      />
+      {createOpened && <UserFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />}
+      {editOpened && (
+        <UserFormModal
+          action="edit"
+          modalProps={edit.modalProps}
+          formProps={{
+            ...edit.formProps,
+            onFinish: (values) => {
+              const { organizationIds, ...basic } = values as { organizationIds?: number[] };
+              memberships.current = { before: editedUser?.organizationIds ?? [], after: organizationIds };
+              return edit.formProps.onFinish?.(basic);
+            },
+          }}
+          memberships={editedUser ? activeMemberships(editedUser) : undefined}
+        />
+      )}
       <UserShowModal id={viewing} onClose={() => setViewing(null)} />
       <RoleAssignmentsModal user={assigning} open={assigning !== null} onClose={() => setAssigning(null)} />
       <RoleAssignmentsModal user={null} open={granting} onClose={() => setGranting(false)} />
