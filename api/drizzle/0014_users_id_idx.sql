@@ -1,0 +1,1 @@
+CREATE INDEX `users_id_idx` ON `users` (`id`);
