@@ -3,7 +3,7 @@ import { fullName, parseVnDateTime, type Assignment, type CreateAssignment, type
 import { and, eq, gt, inArray, like, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, fail, isUniqueViolation, notFound } from '../lib/errors';
+import { badRequest, conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
 import { assertCan, P, type RequestInfo } from './access';
@@ -25,12 +25,7 @@ function snapshot(a: AssignmentRow) {
 
 /** A concurrent request past check() still ends as 409, not 500. */
 function once<T>(write: () => T): T {
-  try {
-    return write();
-  } catch (err) {
-    if (isUniqueViolation(err)) conflict('Mỗi thành viên chỉ được phân công một lần trong một đợt thu');
-    throw err;
-  }
+  return conflictOnUnique('Mỗi thành viên chỉ được phân công một lần trong một đợt thu', write);
 }
 
 const dueDateOf = (v: string | null | undefined, campaign: CampaignRow) => (v ? parseVnDateTime(v, { endOfDay: true })! : campaign.endDate);

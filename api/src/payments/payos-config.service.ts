@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/errors';
+import { badRequest, conflict, conflictOnUnique, notFound } from '../lib/errors';
 import { PAYOS_NOT_FOUND, payosClient, PayosError, type PayosCredentials } from '../payos/client';
 import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../payos/crypto';
 import { isSandbox, payosBaseUrl, webhookUrl } from '../payos/origin';
@@ -134,15 +134,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
           audit(tx, { ...caller, action: 'payos_config.create', entity: 'payos_config', entityId: created.id, after: snapshot(created, env) });
           return created;
         });
-      let row: ConfigRow;
-      try {
-        row = insert();
-      } catch (err) {
-        // A concurrent create past the check above.
-        if (isUniqueViolation(err)) conflict(EXISTS);
-        throw err;
-      }
-      return toConfig(row);
+      // A concurrent create past the check above.
+      return toConfig(conflictOnUnique(EXISTS, insert));
     },
 
     update(campaignId: number, input: UpdatePayosConfig): PayosConfig {

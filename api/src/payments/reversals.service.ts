@@ -9,7 +9,7 @@ import type { Assignment, ReversePayment } from '@doanhoi/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { conflict, fail, isUniqueViolation, notFound } from '../lib/errors';
+import { conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
 import { sandboxSettlesFees } from '../payos/origin';
 import { assertCan, P, type RequestInfo } from './access';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
@@ -62,7 +62,8 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
       assertWritable(campaign, 'hủy xác nhận thanh toán');
       const chosen = pick(assignmentId, input.orderId);
       const now = new Date();
-      try {
+      // Two reversals of one order past the checks: the unique reversing entry refuses the second.
+      conflictOnUnique('Khoản thu này đã được hủy xác nhận', () =>
         db.transaction((tx) => {
           // Read again inside the transaction: a concurrent reversal of the same order ends here as 409.
           const o = chosen && tx.select().from(paymentOrders).where(eq(paymentOrders.id, chosen.id)).get();
@@ -104,12 +105,8 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
             before: { orderCode: o!.orderCode, receivedAmount: o!.receivedAmount, attention: o!.attention, attentionAmount: o!.attentionAmount, assignmentStatus: before.status, paidAmount: before.paidAmount },
             after: { reason: input.reason, reversalOrderId: entry.id, reversalOrderCode: entry.orderCode, assignmentStatus: after.status, paidAmount: after.paidAmount },
           });
-        });
-      } catch (err) {
-        // Two reversals of one order past the checks: the unique reversing entry refuses the second.
-        if (isUniqueViolation(err)) conflict('Khoản thu này đã được hủy xác nhận');
-        throw err;
-      }
+        }),
+      );
       return toAssignment(assignmentQuery(db).where(eq(paymentAssignments.id, assignmentId)).get()!, actor.id);
     },
   };
