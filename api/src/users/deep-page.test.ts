@@ -1,7 +1,7 @@
 /**
  * The super admin's unfiltered users list (newest first, page/limit as OFFSET): its deep pages and
  * its count walk the narrow users_id_idx instead of the wide table rows (issue 12: page 5,000 of
- * 100k < 10 ms uncached; figures in the README's benchmark section, not asserted here).
+ * 100k < 10 ms uncached; figures in docs/benchmark.md, not asserted here).
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
