@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TimePicker, type FormProps, type ModalProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useDialogFocus } from '../../components/dialog-focus';
 import { zodRule } from '../../components/form-rules';
 import { apiRequest } from '../../providers/http';
 
@@ -87,9 +88,11 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
     action === 'create'
       ? (orgs.data?.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))
       : [{ value: editing?.organizationId, label: editing?.organizationName ?? 'N/A' }];
+  const focus = useDialogFocus();
   return (
-    <Modal {...modalProps} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender okButtonProps={{ ...modalProps.okButtonProps, disabled: loading }}>
+    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender okButtonProps={{ ...modalProps.okButtonProps, disabled: loading }}>
       <Spin spinning={loading}>
+      <div ref={focus.ref}>
       <Form
         {...formProps}
         disabled={loading}
@@ -130,7 +133,10 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
         <Form.Item label={t('campaigns:fields.description')} name="description">
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
+        {/* Enter in a field submits the dialog (000 keyboard use). */}
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
       </Spin>
     </Modal>
   );
