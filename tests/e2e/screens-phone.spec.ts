@@ -3,9 +3,13 @@
  * read without letters stacked in a column), at 1366 × 768, and by keyboard in the campaign dialogs
  * (focus on the first field, Enter submits, Esc closes).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+
+// The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const ACTIVE = 'Đoàn phí năm học 2025–2026';
 
@@ -38,8 +42,7 @@ test.describe('on a 390-wide phone', () => {
   });
 
   test('the campaign list, its record and every tab read on the phone', async ({ page }) => {
-    test.setTimeout(120_000);
-    await signIn(page, ADMIN, '/admin/payment-campaigns');
+      await signIn(page, ADMIN, '/admin/payment-campaigns');
     const row = rows(page, 'campaigns-table').filter({ hasText: ACTIVE });
     await expect(row).toBeVisible({ timeout: 30_000 });
     // Name and description wrap between words: the row was 560 px tall.
@@ -98,7 +101,6 @@ test.describe('on a 390-wide phone', () => {
 });
 
 test('at 1366 × 768 every screen fits the width and shows its main action without scrolling', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, ADMIN);
   const screens: [string, string][] = [
@@ -158,3 +160,46 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
   await page.keyboard.press('Escape');
   await expect(level).toBeHidden();
 });
+
+test('the role picker shows whole role names, in both languages and themes (item 3c)', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, ADMIN, '/users');
+  await page.getByTestId('user-search').fill('23001042');
+  const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row');
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('user-roles').click();
+  const dialog = page.getByTestId('role-assignments');
+  await page.getByTestId('assignment-add').click();
+  const added = dialog.getByTestId('assignment-row').last();
+  await added.locator('.assignment-role').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option-content');
+  await expect(options.filter({ hasText: 'Quản trị hệ thống' })).toBeVisible();
+  // No option is cut to "Quản…": each shows its whole name.
+  for (const o of await options.all()) {
+    const cut = await o.evaluate((e) => e.scrollWidth > e.clientWidth);
+    expect(cut, `${await o.textContent()} is cut`).toBe(false);
+  }
+  await options.filter({ hasText: 'Quản trị tổ chức' }).click();
+  const chosen = added.locator('.assignment-role .ant-select-selection-item');
+  await expect(chosen).toHaveText('Quản trị tổ chức');
+  expect(await chosen.evaluate((e) => e.scrollWidth > e.clientWidth), 'chosen role cut').toBe(false);
+  await shoot(page, 'role-dialog-vi-light-1366');
+  // In English and dark, the dialog's own texts follow (role names are the records' own).
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('dialog').getByRole('button', { name: 'Hủy' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('theme-toggle').click();
+  await page.getByTestId('language-switcher').click();
+  await page.getByRole('menuitem', { name: /English/ }).click();
+  // The shell mounts again in the new language; the search stays in the URL.
+  await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible();
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('user-roles').click();
+  await expect(page.getByTestId('role-assignments')).toContainText('Applies in');
+  await shoot(page, 'role-dialog-en-dark-1366');
+});
+
+/** Screenshots for a person to look at, when SHOTS_DIR is set. */
+async function shoot(page: Page, file: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${file}.png` });
+}
