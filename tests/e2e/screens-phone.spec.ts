@@ -159,6 +159,21 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
   await expect(level.getByLabel('Tên mức phí')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(level).toBeHidden();
+
+  // Mark paid on the seeded active campaign: focus on the method, Enter in the amount sends it (held
+  // back here, so the seeded figures other journeys count stay as they are), Esc closes.
+  await page.goto('/admin/payment-campaigns');
+  await page.getByTestId('campaigns-table').getByRole('link', { name: ACTIVE }).click();
+  await page.goto(`${page.url().split('?')[0]}?tab=member-assignments`);
+  await page.getByTestId('assignment-mark-paid').first().click();
+  const paid = page.getByTestId('mark-paid-form');
+  await expect(paid.getByRole('radio').first()).toBeFocused();
+  await page.route(/\/mark-paid$/, (route) => route.abort());
+  const sent = page.waitForRequest((r) => r.url().endsWith('/mark-paid') && r.method() === 'PATCH');
+  await paid.getByLabel('Số tiền nhận').press('Enter');
+  await sent;
+  await page.keyboard.press('Escape');
+  await expect(paid).toBeHidden();
 });
 
 test('the role picker shows whole role names, in both languages and themes (item 3c)', async ({ page }) => {
