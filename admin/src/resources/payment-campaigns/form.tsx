@@ -97,6 +97,10 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
         {...formProps}
         disabled={loading}
         onFinish={(v) => formProps.onFinish?.(toBody(v as CampaignFormValues))}
+        // Enter in a date or time field confirms the typed value there; it must not also submit the dialog.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.target as HTMLElement).closest('.ant-picker')) e.preventDefault();
+        }}
         name={`campaign-${action}`}
         layout="vertical"
         data-testid={`campaign-${action}-form`}
