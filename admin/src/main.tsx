@@ -1,5 +1,6 @@
 import '@refinedev/antd/dist/reset.css';
 import './styles.css';
+import './phones.css';
 import { Spin } from 'antd';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useThemedLayoutContext } from '@refinedev/antd';
 import { useLink, useMenu, useTranslate, type TreeMenuItem } from '@refinedev/core';
-import { Button, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { Button, ConfigProvider, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
 import { useEffect } from 'react';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { alternatives, DATA_MANAGEMENT, externalNavItems } from '../../resources';
@@ -22,6 +22,9 @@ export function Sider() {
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
   const { menuItems, selectedKey } = useMenu();
   const { can, permissionsLoading } = useCurrentOrganization();
+  // Phones: the collapsed sider keeps its icons in 56 px instead of 80, a seventh of a 390 px screen.
+  const phone = !Grid.useBreakpoint().sm;
+  const collapsedWidth = phone ? 56 : 80;
 
   const toItem = (item: TreeMenuItem): Item | null => {
     const label = t(String(item.meta?.label ?? item.name));
@@ -53,6 +56,7 @@ export function Sider() {
       className="app-sider"
       width={240}
       collapsible
+      collapsedWidth={collapsedWidth}
       collapsed={siderCollapsed}
       breakpoint="lg"
       onBreakpoint={(broken) => setSiderCollapsed(broken)}
@@ -68,16 +72,18 @@ export function Sider() {
             <span>{t('loading')}</span>
           </div>
         ) : (
-          <Menu
-            // Mounted again when the sider collapses: an open group then became a floating popup that
-            // covered the screen on phones, where the sider starts collapsed (issue 13).
-            key={siderCollapsed ? 'collapsed' : 'expanded'}
-            mode="inline"
-            items={items}
-            selectedKeys={selectedKey ? [selectedKey] : []}
-            // 000 §2: the data-management group starts expanded (in the expanded sider).
-            defaultOpenKeys={groupKey && !siderCollapsed ? [groupKey] : []}
-          />
+          <ConfigProvider theme={{ components: { Menu: { collapsedWidth } } }}>
+            <Menu
+              // Mounted again when the sider collapses: an open group then became a floating popup that
+              // covered the screen on phones, where the sider starts collapsed (issue 13).
+              key={siderCollapsed ? 'collapsed' : 'expanded'}
+              mode="inline"
+              items={items}
+              selectedKeys={selectedKey ? [selectedKey] : []}
+              // 000 §2: the data-management group starts expanded (in the expanded sider).
+              defaultOpenKeys={groupKey && !siderCollapsed ? [groupKey] : []}
+            />
+          </ConfigProvider>
         )}
       </nav>
       <Button

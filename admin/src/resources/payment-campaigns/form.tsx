@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TimePicker, type FormProps, type ModalProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useDialogFocus } from '../../components/dialog-focus';
 import { zodRule } from '../../components/form-rules';
 import { apiRequest } from '../../providers/http';
 
@@ -87,13 +88,19 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
     action === 'create'
       ? (orgs.data?.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))
       : [{ value: editing?.organizationId, label: editing?.organizationName ?? 'N/A' }];
+  const focus = useDialogFocus();
   return (
-    <Modal {...modalProps} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender okButtonProps={{ ...modalProps.okButtonProps, disabled: loading }}>
+    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender okButtonProps={{ ...modalProps.okButtonProps, disabled: loading }}>
       <Spin spinning={loading}>
+      <div ref={focus.ref}>
       <Form
         {...formProps}
         disabled={loading}
         onFinish={(v) => formProps.onFinish?.(toBody(v as CampaignFormValues))}
+        // Enter in a date or time field confirms the typed value there; it must not also submit the dialog.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.target as HTMLElement).closest('.ant-picker')) e.preventDefault();
+        }}
         name={`campaign-${action}`}
         layout="vertical"
         data-testid={`campaign-${action}-form`}
@@ -130,7 +137,10 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
         <Form.Item label={t('campaigns:fields.description')} name="description">
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
+        {/* Enter in a field submits the dialog (000 keyboard use). */}
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
       </Spin>
     </Modal>
   );

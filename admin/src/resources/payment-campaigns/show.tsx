@@ -79,7 +79,7 @@ export function CampaignShowPage() {
       </Space>
       {activationError && <Alert type="error" showIcon closable onClose={() => setActivationError(null)} message={activationError} data-testid="campaign-error" className="bulk-bar" />}
       <Card data-testid="campaign-info">
-        <Descriptions column={2} size="small">
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small" className="phone-stack">
           <Descriptions.Item label={t('campaigns:fields.organization')}>{c.organization?.name ?? 'N/A'}</Descriptions.Item>
           <Descriptions.Item label={t('campaigns:fields.timeframe')}>
             {formatDateTime(c.startDate)} – {formatDateTime(c.endDate)}

@@ -112,7 +112,7 @@ export function RoleList() {
           title={t('permissions:fields.displayName')}
           render={(_, r) => (
             <Space direction="vertical" size={0}>
-              <Space size={4}>
+              <Space size={4} wrap>
                 <Typography.Text strong>{r.displayName}</Typography.Text>
                 {r.isSystemRole && <Tag color="purple">{t('permissions:system')}</Tag>}
               </Space>

@@ -12,7 +12,7 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
       {!u ? (
         <Spin />
       ) : (
-        <Descriptions column={2} bordered size="small" data-testid="user-show">
+        <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small" className="phone-stack" data-testid="user-show">
           <Descriptions.Item label={t('users:fields.fullName')} span={2}>
             {fullName(u)}
           </Descriptions.Item>

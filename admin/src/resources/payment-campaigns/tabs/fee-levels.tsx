@@ -2,6 +2,7 @@ import { createFeeLevelSchema, formatVnd, type FeeLevel } from '@doanhoi/shared'
 import { useModalForm } from '@refinedev/antd';
 import { useCustomMutation, useDelete, useList, useTranslate } from '@refinedev/core';
 import { App, Button, Form, Input, InputNumber, List, Modal, Space, Tag, Typography } from 'antd';
+import { useDialogFocus } from '../../../components/dialog-focus';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl, usePaymentsRefresh } from '../use-refresh';
 
@@ -9,8 +10,10 @@ const rule = zodRule(createFeeLevelSchema);
 
 function FeeLevelModal({ action, form, campaignId }: { action: 'create' | 'edit'; form: ReturnType<typeof useModalForm<FeeLevel>>; campaignId: number }) {
   const t = useTranslate();
+  const focus = useDialogFocus();
   return (
-    <Modal {...form.modalProps} title={t(action === 'create' ? 'campaigns:levels.add' : 'campaigns:levels.edit')} okText={t('buttons.save')} cancelText={t('buttons.cancel')}>
+    <Modal {...form.modalProps} afterOpenChange={focus.afterOpenChange} title={t(action === 'create' ? 'campaigns:levels.add' : 'campaigns:levels.edit')} okText={t('buttons.save')} cancelText={t('buttons.cancel')}>
+      <div ref={focus.ref}>
       <Form
         {...form.formProps}
         layout="vertical"
@@ -26,7 +29,10 @@ function FeeLevelModal({ action, form, campaignId }: { action: 'create' | 'edit'
         <Form.Item label={t('campaigns:levels.description')} name="description" rules={[rule]}>
           <Input.TextArea rows={2} maxLength={1000} />
         </Form.Item>
+        {/* Enter in a field submits the dialog (000 keyboard use). */}
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { formatVnd, fullName, MANUAL_METHODS, markPaidSchema, type Assignment } 
 import { useCustomMutation, useTranslate } from '@refinedev/core';
 import { useEffect } from 'react';
 import { Descriptions, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { useDialogFocus } from '../../../components/dialog-focus';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl } from '../use-refresh';
 
@@ -12,6 +13,7 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
   const t = useTranslate();
   const [form] = Form.useForm<{ method: (typeof MANUAL_METHODS)[number]; amount?: number; note?: string }>();
   const { mutate, mutation } = useCustomMutation();
+  const focus = useDialogFocus();
   // Each opening starts from this assignment's balance, not the last dialog's values.
   useEffect(() => {
     if (assignment) form.resetFields();
@@ -32,6 +34,7 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
       cancelText={t('buttons.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
+      afterOpenChange={focus.afterOpenChange}
       confirmLoading={mutation.isPending}
       okButtonProps={{ 'data-testid': 'mark-paid-confirm' } as never}
       destroyOnHidden
@@ -46,7 +49,8 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
           )}
         </Descriptions>
       )}
-      <Form form={form} layout="vertical" initialValues={{ method: 'cash', amount: assignment ? (assignment.remainingAmount ?? assignment.amount) : undefined }} data-testid="mark-paid-form">
+      <div ref={focus.ref}>
+      <Form form={form} layout="vertical" onFinish={() => void save()} initialValues={{ method: 'cash', amount: assignment ? (assignment.remainingAmount ?? assignment.amount) : undefined }} data-testid="mark-paid-form">
         <Form.Item label={t('campaigns:assignments.mark-paid.method')} name="method" rules={[rule]}>
           <Radio.Group options={MANUAL_METHODS.map((m) => ({ value: m, label: t(`campaigns:history.${m}`) }))} />
         </Form.Item>
@@ -57,7 +61,10 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
         <Form.Item label={t('campaigns:assignments.mark-paid.note')} name="note" rules={[rule]}>
           <Input.TextArea rows={3} maxLength={1000} />
         </Form.Item>
+        {/* Enter in the amount submits the dialog (000 keyboard use). */}
+        <button type="submit" hidden aria-hidden />
       </Form>
+      </div>
     </Modal>
   );
 }

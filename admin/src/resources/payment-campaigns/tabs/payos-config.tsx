@@ -137,7 +137,7 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
       {!current && query.isSuccess && <Alert type="info" showIcon message={t('campaigns:payos.none')} />}
       {current?.sandbox && <Alert type="warning" showIcon message={t('campaigns:payos.sandbox')} data-testid="payos-sandbox" />}
       {current && (
-        <Descriptions column={1} size="small" bordered data-testid="payos-webhook">
+        <Descriptions column={1} size="small" bordered className="phone-stack" data-testid="payos-webhook">
           <Descriptions.Item label={t('campaigns:payos.webhookUrl')}>
             <Typography.Text copyable code data-testid="payos-webhook-url">
               {current.webhookUrl}
