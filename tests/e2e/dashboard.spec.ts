@@ -55,10 +55,16 @@ test('a faculty admin sees its faculty’s units and the money figures', async (
   await expect(page.getByTestId('stat-rate')).toBeVisible();
 });
 
-test('a member sees membership figures and no money', async ({ page }) => {
+test('a member sees no membership counts (organizations.view_member_count) and no money, and the screen asks nothing it would be refused', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() === 403) refused.push(r.url());
+  });
   await signIn(page, MEMBER);
-  await expect(page.getByTestId('stat-members').locator('.ant-statistic-content')).toHaveText(/\d/, { timeout: 30_000 });
-  await expect(page.getByTestId('chart-members')).toBeVisible();
+  await expect(page.getByTestId('dashboard-no-members')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('stat-members')).toHaveCount(0);
+  await expect(page.getByTestId('chart-members')).toHaveCount(0);
   await expect(page.getByTestId('stat-rate')).toHaveCount(0);
   await expect(page.getByTestId('chart-collection')).toHaveCount(0);
+  expect(refused).toEqual([]);
 });

@@ -17,6 +17,7 @@ let root: number, f1: number, f2: number, c1: number, c2: number, c3: number;
 let superToken: string;
 let facultyAdmin: { id: number; token: string };
 let facultyMembersOnly: { id: number; token: string };
+let screenHolder: { id: number; token: string };
 let plainMember: { id: number; token: string };
 let campaignF1: number, campaignF2: number;
 let assignmentsF1: number[];
@@ -47,8 +48,10 @@ beforeAll(async () => {
   c1 = t.createOrg('chi_doan', 'DB-C1', f1, 'Chi đoàn 1');
   c2 = t.createOrg('chi_doan', 'DB-C2', f1, 'Chi đoàn 2');
   c3 = t.createOrg('chi_doan', 'DB-C3', f2, 'Chi đoàn 3');
-  const reports = t.createRole('db_reports', ['dashboard.access', 'payment-campaigns.access', 'payment-campaigns.view_reports', 'payment-campaigns.manage_assignments']);
-  const membersOnly = t.createRole('db_members', ['dashboard.access']);
+  const reports = t.createRole('db_reports', ['dashboard.access', 'organizations.view_member_count', 'payment-campaigns.access', 'payment-campaigns.view_reports', 'payment-campaigns.manage_assignments']);
+  const membersOnly = t.createRole('db_members', ['dashboard.access', 'organizations.view_member_count']);
+  const screenOnly = t.createRole('db_screen', ['dashboard.access']);
+  screenHolder = await t.createUser('DBSO', [{ roleId: screenOnly, organizationId: null }]);
   facultyAdmin = await t.createUser('DBFA', [{ roleId: reports, organizationId: f1 }]);
   facultyMembersOnly = await t.createUser('DBFM', [{ roleId: membersOnly, organizationId: f1 }]);
   plainMember = await t.createUser('DBPM');
@@ -85,6 +88,13 @@ describe('GET /api/dashboard/members', () => {
     ]);
     expect((await get(`/api/dashboard/members?organizationId=${f2}`, facultyAdmin.token)).status).toBe(403);
     expect((await get(`/api/dashboard/members?organizationId=${root}`, facultyAdmin.token)).status).toBe(403);
+  });
+
+  it('refuses member counts to a global dashboard.access without organizations.view_member_count (a member)', async () => {
+    const res = await get('/api/dashboard/members', screenHolder.token);
+    expect(res.status).toBe(403);
+    expect((await get(`/api/dashboard/members?organizationId=${root}`, screenHolder.token)).status).toBe(403);
+    expect((await t.app.request(`/api/dashboard/members?format=xlsx`, { headers: { authorization: `Bearer ${screenHolder.token}` } })).status).toBe(403);
   });
 
   it('refuses a user without dashboard.access, and answers 400/404 for a bad or unknown organization', async () => {

@@ -5,20 +5,20 @@ import type { AppEnv } from '../lib/context';
 import { pickLanguage } from '../lib/i18n';
 import { validate } from '../lib/validate';
 import { fromCampaignQuery } from '../payments/access';
-import { requireHere } from './scope';
+import { MEMBER_FIGURES, requireHere } from './scope';
 import { dashboardService } from './service';
 import { campaignSheets, memberSheets, weeklySheets } from './sheets';
 import { workbook, xlsxResponse } from './xlsx';
 
 /**
- * /api/dashboard: membership figures need dashboard.access, money figures
+ * /api/dashboard: membership figures need organizations.view_member_count (scope.ts), money figures
  * payment-campaigns.view_reports, each in ?organizationId (or, without it, wherever held).
  */
 export function dashboardRoutes() {
   const svc = (c: Context<AppEnv>) => dashboardService(c.get('deps').db, c.get('actor'));
   const lang = (c: Context<AppEnv>) => pickLanguage(c.req.header('accept-language'));
   return new Hono<AppEnv>()
-    .get('/members', requireAuth, validate('query', dashboardQuery), requireHere('dashboard.access'), async (c) => {
+    .get('/members', requireAuth, validate('query', dashboardQuery), requireHere(MEMBER_FIGURES), async (c) => {
       const q = c.req.valid('query');
       const data = svc(c).members(q.organizationId);
       return q.format === 'xlsx' ? xlsxResponse(await workbook(memberSheets(data), lang(c)), 'dashboard-members') : c.json(data);

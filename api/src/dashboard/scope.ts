@@ -29,6 +29,12 @@ export interface DashboardScope {
   ranges: [string, string][] | null;
 }
 
+/**
+ * Member figures are member counts, which the catalogue guards with organizations.view_member_count:
+ * dashboard.access opens the screen (a member holds it too), it does not show the counts.
+ */
+export const MEMBER_FIGURES = 'organizations.view_member_count';
+
 const positive = (v: string | undefined): number | null => {
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : null;

@@ -8,9 +8,9 @@ import type { Db } from '../db/client';
 import { freshCache } from '../lib/freshness';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
-import { currentTerm, dashboardScope, rangesCondition, unitValues, type Unit } from './scope';
+import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, unitValues, type Unit } from './scope';
 
-const MEMBERS = 'dashboard.access';
+const MEMBERS = MEMBER_FIGURES;
 const REPORTS = 'payment-campaigns.view_reports';
 const LAGGING = 5;
 

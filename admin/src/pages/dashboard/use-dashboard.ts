@@ -4,7 +4,8 @@ import { useCurrentOrganization } from '../../context/current-organization';
 import { toGrants } from '../../providers/permissions';
 import { API_URL } from '../../providers/http';
 
-export const MEMBERS_CODE = 'dashboard.access';
+/** As the API (api/src/dashboard/scope.ts): member counts need their own permission, not just the screen's. */
+export const MEMBERS_CODE = 'organizations.view_member_count';
 export const REPORTS_CODE = 'payment-campaigns.view_reports';
 
 /**
