@@ -1,0 +1,38 @@
+// Builds the admin and portal only when their build is missing or older than their sources (or shared/),
+// so `npm start` and `npm run test:e2e` skip the ~1–2 minute Vite builds when nothing changed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+function stale(app) {
+  const index = join(root, app, 'dist/index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'shared/src')), statSync(join(root, app, 'index.html')).mtimeMs);
+  return sources > built;
+}
+
+export function buildIfStale() {
+  for (const app of ['admin', 'portal']) {
+    if (!stale(app)) continue;
+    console.log(`Building ${app}…`);
+    const r = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfStale();
