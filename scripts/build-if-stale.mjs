@@ -1,4 +1,5 @@
-// Builds the admin and portal only when their build is missing or older than their sources (or shared/),
+// Builds the admin and portal only when their build is missing or older than their sources, page, Vite
+// config or package.json (or shared/),
 // so `npm start` and `npm run test:e2e` skip the ~1–2 minute Vite builds when nothing changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -22,7 +23,7 @@ function stale(app) {
   const index = join(root, app, 'dist/index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'shared/src')), statSync(join(root, app, 'index.html')).mtimeMs);
+  const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'shared/src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => (existsSync(join(root, app, f)) ? statSync(join(root, app, f)).mtimeMs : 0)));
   return sources > built;
 }
 
