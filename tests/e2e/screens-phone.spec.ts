@@ -13,6 +13,13 @@ test.describe.configure({ timeout: 180_000 });
 
 const ACTIVE = 'Đoàn phí năm học 2025–2026';
 
+/** Other journeys add campaigns, so the seeded one may be past the first page: search for it, as a treasurer would. */
+async function findCampaign(page: Page) {
+  const search = page.getByPlaceholder('Tìm theo tên đợt thu');
+  await search.fill(ACTIVE);
+  await search.press('Enter');
+}
+
 /** The page itself never scrolls sideways; wide tables scroll in their own box. */
 async function expectNoSidewaysPage(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -42,7 +49,8 @@ test.describe('on a 390-wide phone', () => {
   });
 
   test('the campaign list, its record and every tab read on the phone', async ({ page }) => {
-      await signIn(page, ADMIN, '/admin/payment-campaigns');
+    await signIn(page, ADMIN, '/admin/payment-campaigns');
+    await findCampaign(page);
     const row = rows(page, 'campaigns-table').filter({ hasText: ACTIVE });
     await expect(row).toBeVisible({ timeout: 30_000 });
     // Name and description wrap between words: the row was 560 px tall.
@@ -163,6 +171,7 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
   // Mark paid on the seeded active campaign: focus on the method, Enter in the amount sends it (held
   // back here, so the seeded figures other journeys count stay as they are), Esc closes.
   await page.goto('/admin/payment-campaigns');
+  await findCampaign(page);
   await page.getByTestId('campaigns-table').getByRole('link', { name: ACTIVE }).click();
   await page.goto(`${page.url().split('?')[0]}?tab=member-assignments`);
   await page.getByTestId('assignment-mark-paid').first().click();
