@@ -5,6 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { HTTPException } from 'hono/http-exception';
 import { badRequest, fail } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { assertZipWithinLimit } from './zip-guard';
 
 const ZIP_MAGIC = [0x50, 0x4b];
@@ -173,6 +174,9 @@ export async function readSheet(
     }
   } catch (err) {
     if (err instanceof HTTPException) throw err;
+    // The user gets the plain 400; the reader's own error is logged, so a file refused without a visible
+    // fault (a rare 400 in full test runs, docs/decisions.md) can be traced to its cause.
+    logger.warn({ err, fileName, bytes: buffer.byteLength }, 'xlsx read failed');
     badRequest('Không đọc được file Excel: file bị hỏng hoặc không đúng định dạng .xlsx');
   }
   if (!sawSheet) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx): không có trang tính nào');
