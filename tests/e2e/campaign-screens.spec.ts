@@ -69,6 +69,8 @@ test('fee levels, assignment from the organization, payOS keys and colours on a 
   await page.getByTestId('assign-open').click();
   const assign = page.getByTestId('assign-modal');
   await expect(page.getByTestId('assign-submit')).toBeDisabled();
+  // The dialog opens on its first field, the member search (000 keyboard use).
+  await expect(assign.getByTestId('assign-search')).toBeFocused();
   // 22001073 is the first student of the next faculty (DDT): not a member here; 22001007 is a đoàn member of DCS-CNTT.
   await assign.getByTestId('assign-search').fill('22001073');
   await expect(assign.getByTestId('assign-member')).toHaveCount(0);

@@ -27,6 +27,8 @@ test('a treasurer exempts a member and reverses a payment from the history; the 
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, FACULTY_ADMIN, `/admin/payment-campaigns/${a.campaignId}?tab=member-assignments`);
   await row(page, member).getByTestId('assignment-adjust').click({ timeout: 60_000 });
+  // The dialog opens on its first field, the exempt/reduce choice (000 keyboard use).
+  await expect(page.getByTestId('adjust-form').getByRole('radio').first()).toBeFocused();
   await page.getByTestId('adjust-confirm').click();
   await expect(page.getByTestId('adjust-form')).toContainText('Vui lòng nhập lý do');
   await page.getByTestId('adjust-form').getByTestId('adjust-reason').fill('Hoàn cảnh khó khăn');
@@ -42,6 +44,7 @@ test('a treasurer exempts a member and reverses a payment from the history; the 
   await paid.getByTestId('history-reverse').click();
   const form = page.getByTestId('reverse-order-form');
   await expect(page.getByRole('dialog')).toContainText('100.000');
+  await expect(form.getByTestId('reverse-order-reason')).toBeFocused();
   await page.getByTestId('reverse-order-confirm').click();
   await expect(form).toContainText('Vui lòng nhập lý do');
   await form.getByTestId('reverse-order-reason').fill('Ghi nhầm người nộp');

@@ -4,6 +4,7 @@ import { Alert, Descriptions, Form, Input, InputNumber, Modal, Radio } from 'ant
 import { useEffect } from 'react';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl } from '../use-refresh';
+import { useDialogFocus } from '../../../components/dialog-focus';
 
 /** exempt/reduce: the treasurer's choice in one dialog; revoke: undo it; reverse: undo a manual mark-paid. */
 export type AdjustAction = 'adjust' | 'revoke' | 'reverse';
@@ -54,6 +55,8 @@ export function AdjustModal({ assignment, action, onClose, onDone }: { assignmen
     );
   };
 
+  const focus = useDialogFocus();
+
   return (
     <Modal
       open={assignment !== null}
@@ -63,6 +66,7 @@ export function AdjustModal({ assignment, action, onClose, onDone }: { assignmen
       cancelText={t('buttons.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
+      afterOpenChange={focus.afterOpenChange}
       confirmLoading={mutation.isPending}
       destroyOnHidden
     >
@@ -75,6 +79,7 @@ export function AdjustModal({ assignment, action, onClose, onDone }: { assignmen
         </Descriptions>
       )}
       {action !== 'adjust' && <Alert type="warning" showIcon className="bulk-bar" message={t(`adjustments:warning.${action}`)} />}
+      <div ref={focus.ref}>
       <Form form={form} layout="vertical" initialValues={{ kind: 'exempt' }} data-testid="adjust-form">
         {action === 'adjust' && (
           <Form.Item name="kind" label={t('adjustments:kind')}>
@@ -104,6 +109,7 @@ export function AdjustModal({ assignment, action, onClose, onDone }: { assignmen
           <Input.TextArea rows={3} maxLength={REASON_MAX} showCount data-testid="adjust-reason" />
         </Form.Item>
       </Form>
+      </div>
     </Modal>
   );
 }

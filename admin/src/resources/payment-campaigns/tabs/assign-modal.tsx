@@ -4,6 +4,7 @@ import { Alert, Checkbox, Col, DatePicker, Empty, Form, Input, List, Modal, Pagi
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { apiUrl } from '../use-refresh';
+import { useDialogFocus } from '../../../components/dialog-focus';
 
 interface Props {
   open: boolean;
@@ -101,10 +102,12 @@ export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: 
 
   const defaultLevel = feeLevels.find((l) => l.isDefault)?.id ?? feeLevels[0]?.id;
   const label = (u: User) => `${fullName(u)} (${u.code})`;
+  const focus = useDialogFocus();
   return (
     <Modal
       open={open}
       onCancel={() => (reset(), onClose())}
+      afterOpenChange={focus.afterOpenChange}
       onOk={() => void save()}
       confirmLoading={mutation.isPending}
       okText={t('campaigns:assign.submit')}
@@ -115,7 +118,7 @@ export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: 
       destroyOnHidden
     >
       {error && <Alert type="error" showIcon message={error} className="bulk-bar" data-testid="assign-error" />}
-      <Row gutter={24} data-testid="assign-modal">
+      <Row gutter={24} data-testid="assign-modal" ref={focus.ref}>
         <Col xs={24} md={14}>
           <Typography.Text strong>{t('campaigns:assign.members', { count: picked.size })}</Typography.Text>
           <Typography.Paragraph type="secondary">{t('campaigns:assign.membersOf', { name: campaign.organization?.name ?? '' })}</Typography.Paragraph>

@@ -4,6 +4,7 @@ import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl } from '../use-refresh';
 import type { HistoryItem } from './payment-history';
+import { useDialogFocus } from '../../../components/dialog-focus';
 
 const rule = zodRule(resolveAttentionSchema);
 
@@ -25,6 +26,7 @@ export function ResolveModal({ order, onClose, onDone }: { order: HistoryItem | 
       { onSuccess: () => (form.resetFields(), onDone()) },
     );
   };
+  const focus = useDialogFocus();
   return (
     <Modal
       open={order !== null}
@@ -33,6 +35,7 @@ export function ResolveModal({ order, onClose, onDone }: { order: HistoryItem | 
       cancelText={t('buttons.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
+      afterOpenChange={focus.afterOpenChange}
       confirmLoading={mutation.isPending}
       okButtonProps={{ 'data-testid': 'resolve-confirm' } as never}
       destroyOnHidden
@@ -45,6 +48,7 @@ export function ResolveModal({ order, onClose, onDone }: { order: HistoryItem | 
           message={t(`campaigns:attention.explain.${order.attention_reason ?? order.attention}`, { amount: formatVnd(order.attention_amount ?? 0) })}
         />
       )}
+      <div ref={focus.ref}>
       <Form form={form} layout="vertical" initialValues={{ resolution: refund ? 'REFUNDED' : 'ACCEPTED' }} data-testid="resolve-form">
         <Form.Item label={t('campaigns:attention.resolution')} name="resolution" rules={[rule]}>
           <Radio.Group
@@ -58,6 +62,7 @@ export function ResolveModal({ order, onClose, onDone }: { order: HistoryItem | 
           <Input.TextArea rows={3} maxLength={1000} />
         </Form.Item>
       </Form>
+      </div>
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl } from '../use-refresh';
 import type { HistoryItem } from './payment-history';
+import { useDialogFocus } from '../../../components/dialog-focus';
 
 const rule = zodRule(reversePaymentSchema);
 
@@ -31,6 +32,7 @@ export function ReverseOrderModal({ order, onClose, onDone }: { order: HistoryIt
       { onSuccess: () => (form.resetFields(), onDone()) },
     );
   };
+  const focus = useDialogFocus();
   return (
     <Modal
       open={order !== null}
@@ -40,6 +42,7 @@ export function ReverseOrderModal({ order, onClose, onDone }: { order: HistoryIt
       cancelText={t('buttons.cancel')}
       onOk={() => void save()}
       onCancel={onClose}
+      afterOpenChange={focus.afterOpenChange}
       confirmLoading={mutation.isPending}
       destroyOnHidden
     >
@@ -52,11 +55,13 @@ export function ReverseOrderModal({ order, onClose, onDone }: { order: HistoryIt
         </Descriptions>
       )}
       <Alert type="warning" showIcon className="bulk-bar" message={t('adjustments:warning.reverseOrder')} />
+      <div ref={focus.ref}>
       <Form form={form} layout="vertical" data-testid="reverse-order-form">
         <Form.Item name="reason" label={t('adjustments:reason')} rules={[rule]}>
           <Input.TextArea rows={3} maxLength={REASON_MAX} showCount data-testid="reverse-order-reason" />
         </Form.Item>
       </Form>
+      </div>
     </Modal>
   );
 }
