@@ -134,6 +134,33 @@ export async function readSheet(
   const keyed: [number, string][] = [];
   let sawSheet = false;
   const unknownHeaders: string[] = [];
+  /** One row of the first worksheet, in order: the first non-empty one is the header. */
+  const onRow = (rowNumber: number, cells: ExcelJS.CellValue[]) => {
+    const values = cells.map(cellText);
+    if (!header) {
+      if (values.every((v) => !v)) return;
+      const taken = new Set<string>();
+      header = values.map((h) => {
+        if (!h) return null;
+        const key = resolve ? resolve(h) : alias.get(normalizeText(h.replace(/\*+$/, '')));
+        // A second column for the same field (e.g. both "Lớp" and "Mã lớp") is ignored, not merged.
+        if (!key || taken.has(key)) {
+          unknownHeaders.push(h);
+          return null;
+        }
+        taken.add(key);
+        return key;
+      });
+      header.forEach((key, i) => key && keyed.push([i, key]));
+      return;
+    }
+    if (values.every((v) => !v)) return;
+    if (rows.length >= limits.maxRows) fail(413, tooManyRowsMessage(limits.maxRows));
+    const rec: Record<string, string> = {};
+    // The shared text rule, as forms and the API apply it; a password is taken as typed.
+    for (const [i, key] of keyed) rec[key] = key === 'password' ? (values[i] ?? '') : cleanLine(values[i] ?? '').trim();
+    rows.push({ rowNumber, values: rec });
+  };
   try {
     const reader = new Utf8WorkbookReader(Readable.from(Buffer.from(buffer)), {
       sharedStrings: 'cache',
@@ -144,40 +171,23 @@ export async function readSheet(
     });
     for await (const sheet of reader) {
       sawSheet = true;
-      for await (const row of sheet) {
-        const values = (row.values as ExcelJS.CellValue[]).map(cellText);
-        if (!header) {
-          if (values.every((v) => !v)) continue;
-          const taken = new Set<string>();
-          header = values.map((h) => {
-            if (!h) return null;
-            const key = resolve ? resolve(h) : alias.get(normalizeText(h.replace(/\*+$/, '')));
-            // A second column for the same field (e.g. both "Lớp" and "Mã lớp") is ignored, not merged.
-            if (!key || taken.has(key)) {
-              unknownHeaders.push(h);
-              return null;
-            }
-            taken.add(key);
-            return key;
-          });
-          header.forEach((key, i) => key && keyed.push([i, key]));
-          continue;
-        }
-        if (values.every((v) => !v)) continue;
-        if (rows.length >= limits.maxRows) fail(413, tooManyRowsMessage(limits.maxRows));
-        const rec: Record<string, string> = {};
-        // The shared text rule, as forms and the API apply it; a password is taken as typed.
-        for (const [i, key] of keyed) rec[key] = key === 'password' ? (values[i] ?? '') : cleanLine(values[i] ?? '').trim();
-        rows.push({ rowNumber: row.number, values: rec });
-      }
+      for await (const row of sheet) onRow(row.number, row.values as ExcelJS.CellValue[]);
       break; // only the first worksheet
     }
   } catch (err) {
     if (err instanceof HTTPException) throw err;
-    // The user gets the plain 400; the reader's own error is logged, so a file refused without a visible
-    // fault (a rare 400 in full test runs, docs/decisions.md) can be traced to its cause.
-    logger.warn({ err, fileName, bytes: buffer.byteLength }, 'xlsx read failed');
-    badRequest('Không đọc được file Excel: file bị hỏng hoặc không đúng định dạng .xlsx');
+    // exceljs's streaming reader needs xl/workbook.xml before the sheets in the zip; a valid file may
+    // store them the other way round (exceljs itself sometimes does: the rare 400 of full test runs).
+    // Such a file is read whole instead; the zip guard above has already capped its size.
+    logger.warn({ err, fileName, bytes: buffer.byteLength }, 'xlsx streaming read failed, reading it whole');
+    rows.length = 0;
+    header = null;
+    keyed.length = 0;
+    unknownHeaders.length = 0;
+    await readWhole(buffer, (sheet) => {
+      sawSheet = true;
+      sheet.eachRow((row, n) => onRow(n, row.values as ExcelJS.CellValue[]));
+    });
   }
   if (!sawSheet) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx): không có trang tính nào');
   if (!header) badRequest('File không có dữ liệu: trang tính đầu tiên trống');
@@ -186,4 +196,16 @@ export async function readSheet(
   if (missing.length) badRequest(`Thiếu cột bắt buộc: ${missing.join(', ')}`);
   if (rows.length === 0) badRequest('File không có dòng dữ liệu nào');
   return { rows, unknownHeaders };
+}
+
+/** The whole-file reader, for zips the streaming reader cannot take (above). */
+async function readWhole(buffer: Uint8Array, first: (sheet: ExcelJS.Worksheet) => void): Promise<void> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(Buffer.from(buffer) as unknown as ArrayBuffer);
+  } catch {
+    badRequest('Không đọc được file Excel: file bị hỏng hoặc không đúng định dạng .xlsx');
+  }
+  const sheet = book.worksheets[0];
+  if (sheet) first(sheet);
 }
