@@ -27,6 +27,8 @@ export interface DashboardScope {
   units: Unit[];
   /** Subtrees the totals cover ([from, to) path ranges); null = everything. */
   ranges: [string, string][] | null;
+  /** The one organization whose subtree the totals cover (none for everything or several grants). */
+  totalsOrganizationId: number | null;
 }
 
 /**
@@ -63,16 +65,16 @@ export function dashboardScope(db: Db, actor: Actor, code: string, organizationI
     if (!org) notFound('Không tìm thấy tổ chức');
     const children = db.select(unitColumns).from(organizations).where(eq(organizations.parentId, organizationId)).orderBy(asc(organizations.name)).all();
     // A unit without children is shown as its own single unit, so its figures are never empty.
-    return { key: `org:${organizationId}`, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)] };
+    return { key: `org:${organizationId}`, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)], totalsOrganizationId: organizationId };
   }
   const scope = userScope(db, actor, code);
   if (scope.all) {
-    return { key: 'all', units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(), ranges: null };
+    return { key: 'all', units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(), ranges: null, totalsOrganizationId: null };
   }
   const units = scope.paths.length
     ? db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)).all()
     : [];
-  return { key: `paths:${scope.paths.join(',')}`, units, ranges: scope.paths.map(subtreeRange) };
+  return { key: `paths:${scope.paths.join(',')}`, units, ranges: scope.paths.map(subtreeRange), totalsOrganizationId: units.length === 1 && scope.paths.length === 1 ? units[0]!.organizationId : null };
 }
 
 /**

@@ -4,16 +4,19 @@
  * the first screen of the day pays the grouped scan once and every refresh after it is a lookup.
  */
 import type { CollectionFigures, DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doanhoi/shared';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { freshCache } from '../lib/freshness';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
+import { memberFigures } from '../organizations/schema';
 import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, unitValues, type Unit } from './scope';
 
 const MEMBERS = MEMBER_FIGURES;
 const REPORTS = 'payment-campaigns.view_reports';
 const LAGGING = 5;
 
+// The trigger-kept member_figures move with these three tables.
 const memberCache = freshCache<DashboardMembers>(200, ['users', 'organizations', 'organization_members']);
 const campaignCache = freshCache<DashboardCampaigns>(200, ['organizations', 'organization_members', 'payment_campaigns', 'payment_assignments']);
 const weeklyCache = freshCache<DashboardWeekly>(200, ['payment_campaigns', 'payment_assignments', 'payment_orders']);
@@ -50,34 +53,40 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
       const scope = dashboardScope(db, actor, MEMBERS, organizationId);
       const term = currentTerm(now);
       return memberCache.get(db, `${scope.key}@${term.start}`, () => {
-        const byUnit = new Map<number, Omit<DashboardMembers['units'][number], 'organizationId' | 'name' | 'type'>>();
-        if (scope.units.length) {
-          const v = unitValues(scope.units);
-          const rows = c
-            .prepare(
-              `WITH u(id, lo, hi) AS (VALUES ${v.sql})
-               SELECT u.id AS unit, ${MEMBER_COLUMNS}
-               FROM u JOIN organizations o ON o.path >= u.lo AND o.path < u.hi
-               JOIN organization_members m ON m.organization_id = o.id AND m.is_active = 1
-               JOIN users usr ON usr.id = m.user_id
-               GROUP BY u.id`,
-            )
-            .all(...v.params, term.start, term.end) as ({ unit: number } & DashboardMembers['totals'])[];
-          for (const { unit, ...r } of rows) byUnit.set(unit, r);
+        // Every unit, and the totals of one subtree or of everything, are rows the triggers keep.
+        const totalsOrg = scope.ranges === null ? 0 : scope.totalsOrganizationId;
+        const ids = [...scope.units.map((u) => u.organizationId), ...(totalsOrg == null ? [] : [totalsOrg])];
+        const figures = new Map<number, Omit<DashboardMembers['totals'], 'organizations'>>();
+        if (ids.length) {
+          const rows = db
+            .select()
+            .from(memberFigures)
+            .where(and(inArray(memberFigures.organizationId, ids), inArray(memberFigures.termStart, [0, term.start])))
+            .all();
+          for (const id of ids) figures.set(id, { members: 0, doanVien: 0, hoiVien: 0, joinsThisTerm: 0 });
+          for (const r of rows) {
+            const f = figures.get(r.organizationId)!;
+            if (r.termStart === 0) Object.assign(f, { members: r.members, doanVien: r.doan, hoiVien: r.hoi });
+            else f.joinsThisTerm = r.members;
+          }
         }
         const where = rangesCondition('o.path', scope.ranges);
-        const totals = c
-          .prepare(
-            `SELECT ${MEMBER_COLUMNS} FROM organization_members m
-             JOIN organizations o ON o.id = m.organization_id JOIN users usr ON usr.id = m.user_id
-             WHERE m.is_active = 1 AND ${where.sql}`,
-          )
-          .get(term.start, term.end, ...where.params) as Omit<DashboardMembers['totals'], 'organizations'>;
+        // Several separate grants: a user in two of them counts once, which no single row holds.
+        const totals =
+          totalsOrg == null
+            ? (c
+                .prepare(
+                  `SELECT ${MEMBER_COLUMNS} FROM organization_members m
+                   JOIN organizations o ON o.id = m.organization_id JOIN users usr ON usr.id = m.user_id
+                   WHERE m.is_active = 1 AND ${where.sql}`,
+                )
+                .get(term.start, term.end, ...where.params) as Omit<DashboardMembers['totals'], 'organizations'>)
+            : figures.get(totalsOrg)!;
         const orgCount = (c.prepare(`SELECT count(*) AS n FROM organizations o WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
         return {
           term: { kind: term.kind, start: new Date(term.start).toISOString(), end: new Date(term.end).toISOString() },
           totals: { ...totals, organizations: orgCount },
-          units: scope.units.map((u) => ({ ...unitRef(u), ...(byUnit.get(u.organizationId) ?? { members: 0, doanVien: 0, hoiVien: 0, joinsThisTerm: 0 }) })),
+          units: scope.units.map((u) => ({ ...unitRef(u), ...figures.get(u.organizationId)! })),
         };
       });
     },

@@ -1,4 +1,4 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from '../db/columns';
 import { users } from '../users/schema';
 
@@ -59,3 +59,22 @@ export const organizationMemberCounts = sqliteTable('organization_member_counts'
   direct: integer().notNull().default(0),
   subtree: integer().notNull().default(0),
 });
+
+/**
+ * The dashboard's member figures, kept by triggers (migration member_figures): per organization
+ * subtree, or everything (organizationId 0), the distinct users with an active membership there.
+ * termStart 0 holds all members with their Đoàn/Hội split; termStart T (the term's first instant,
+ * dashboard/scope.ts currentTerm) holds the distinct users whose membership there began in that term.
+ * No foreign key: row 0 stands for everything, and an organization's rows go with it by trigger.
+ */
+export const memberFigures = sqliteTable(
+  'member_figures',
+  {
+    organizationId: integer().notNull(),
+    termStart: integer().notNull(),
+    members: integer().notNull().default(0),
+    doan: integer().notNull().default(0),
+    hoi: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.termStart] })],
+);

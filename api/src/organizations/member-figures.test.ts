@@ -1,0 +1,106 @@
+/**
+ * The trigger-kept member_figures (migration 0016) against a fresh count after random writes of
+ * every kind that moves them: memberships added, ended, reactivated, moved and deleted, status
+ * changes, users and organizations deleted, joins in other terms. A drift here would show a
+ * wrong member count or Đoàn/Hội split on the dashboard until the next rebuild, which never comes.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { currentTerm } from '../dashboard/scope';
+import { users } from '../users/schema';
+import { orgWorld } from './fixture';
+import { memberFigures, organizationMembers, organizations } from './schema';
+
+/** A small deterministic generator, so a failure can be replayed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+}
+
+const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
+const DAY = 86_400_000;
+
+describe('member_figures stay equal to a fresh count', () => {
+  it('after 400 random writes over two terms', async () => {
+    const { t, org } = await orgWorld(['cd2', 'lch']);
+    const c = t.db.$client;
+    const chiHoi = t.createOrg('chi_hoi', 'CH1', org.lch);
+    const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
+    let orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, chiHoi, extra];
+    const userIds: number[] = [];
+    for (let i = 0; i < 12; i++) userIds.push((await t.createUser(`MF${i}`)).id);
+    const now = Date.now();
+    // Joins now, last term and next year: the term rows must separate them.
+    const joinTimes = [now, now - 150 * DAY, now - 400 * DAY];
+    const random = rng(20261124);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+
+    const expected = () => {
+      const term = currentTerm(now);
+      const scopes = [{ id: 0, path: '' }, ...(c.prepare('SELECT id, path FROM organizations ORDER BY id').all() as { id: number; path: string }[])];
+      return scopes.map(({ id, path }) => {
+        const where = id === 0 ? '1' : `o.path >= '${path}' AND o.path < '${path.slice(0, -1)}0'`;
+        const row = c
+          .prepare(
+            `SELECT count(DISTINCT m.user_id) AS members,
+               count(DISTINCT CASE WHEN u.membership_status IN ('doan_vien', 'both') THEN m.user_id END) AS doan,
+               count(DISTINCT CASE WHEN u.membership_status IN ('hoi_vien', 'both') THEN m.user_id END) AS hoi,
+               count(DISTINCT CASE WHEN m.joined_at >= ? AND m.joined_at < ? THEN m.user_id END) AS joins
+             FROM organization_members m JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id
+             WHERE m.is_active = 1 AND ${where}`,
+          )
+          .get(term.start, term.end) as { members: number; doan: number; hoi: number; joins: number };
+        return { id, ...row };
+      });
+    };
+    const kept = () => {
+      const term = currentTerm(now);
+      const rows = t.db.select().from(memberFigures).all();
+      const scopes = [0, ...(c.prepare('SELECT id FROM organizations ORDER BY id').pluck().all() as number[])];
+      return scopes.map((id) => {
+        const all = rows.find((r) => r.organizationId === id && r.termStart === 0);
+        const joins = rows.find((r) => r.organizationId === id && r.termStart === term.start);
+        return { id, members: all?.members ?? 0, doan: all?.doan ?? 0, hoi: all?.hoi ?? 0, joins: joins?.members ?? 0 };
+      });
+    };
+
+    let checks = 0;
+    for (let step = 0; step < 400; step++) {
+      const r = random();
+      const userId = pick(userIds);
+      if (r < 0.35) {
+        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(pick(orgIds), userId, random() < 0.85 ? 1 : 0, pick(joinTimes));
+      } else if (r < 0.5) {
+        c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)').run(userId);
+      } else if (r < 0.6) {
+        c.prepare('DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)').run(userId);
+      } else if (r < 0.67) {
+        // Moved to another organization or another join date, as an edit of the membership would.
+        c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ?, joined_at = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)').run(pick(orgIds), pick(joinTimes), userId);
+      } else if (r < 0.9) {
+        t.db.update(users).set({ membershipStatus: pick(STATUSES) }).where(eq(users.id, userId)).run();
+      } else if (r < 0.95 && userIds.length > 4) {
+        expect((await t.request('DELETE', `/api/users/${userId}`, { token: t.adminToken })).status).toBe(200);
+        userIds.splice(userIds.indexOf(userId), 1);
+        userIds.push((await t.createUser(`MFN${step}`)).id);
+      }
+      if (step === 300) {
+        // An organization deleted with its memberships (it has no children).
+        t.db.delete(organizations).where(eq(organizations.id, extra)).run();
+        orgIds = orgIds.filter((id) => id !== extra);
+      }
+      if (step % 20 === 19) {
+        expect(kept(), `after step ${step}`).toEqual(expected());
+        checks++;
+      }
+    }
+    expect(checks).toBe(20);
+    // The writes did reach every kind of figure (a test over empty counts would prove nothing).
+    const totals = expected()[0]!;
+    expect(totals.members).toBeGreaterThan(3);
+    expect(totals.doan + totals.hoi).toBeGreaterThan(0);
+    expect(totals.joins).toBeGreaterThan(0);
+    expect(totals.joins).toBeLessThan(totals.members + 1);
+    expect(t.db.select().from(organizationMembers).all().length).toBeGreaterThan(5);
+  });
+});
