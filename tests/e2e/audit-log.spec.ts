@@ -3,7 +3,7 @@
  * sees the changes of their faculty only, filters them, opens one change's before/after view
  * (payOS keys masked) and exports the list; a member has no menu entry and is refused the page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { mkdirSync } from 'node:fs';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';

@@ -3,7 +3,7 @@
  * the edit of a member of their faculty, with its before/after, and not the edit of another
  * faculty's member, which the super admin sees. SHOTS_DIR=… saves the list in vi/en, light/dark.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { call } from '../helpers/fees';
 import { looks } from '../helpers/looks';

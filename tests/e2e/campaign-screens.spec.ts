@@ -4,7 +4,7 @@
  * the assign dialog (members of the campaign's organization only, due date, amounts), the payOS
  * keys (save disabled until complete, reveal), colours, the rights box, filters in the URL.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
 

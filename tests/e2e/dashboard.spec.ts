@@ -2,7 +2,7 @@
  * The live dashboard (issue 15.1): real figures that move after a write, money only for those who
  * may see it, each chart's data as xlsx.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
 import { apiLogin, signIn } from '../helpers/session';

@@ -4,7 +4,7 @@
  * assignments tab); the member sees the exempted fee as not payable in the portal, and a reduced
  * fee of another campaign at its reduced amount with the pay button. SHOTS_DIR=… saves the screens.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { call, feeCampaign } from '../helpers/fees';
 import { looks } from '../helpers/looks';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
 

@@ -2,7 +2,7 @@
  * Import repair (issue 15 part 5): a file with its own headers is mapped to our columns, the rows
  * with errors are downloaded, fixed in the file and uploaded again; the mapping is remembered.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '../helpers/test';
 import ExcelJS from 'exceljs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

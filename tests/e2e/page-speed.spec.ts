@@ -6,7 +6,7 @@
  * - portal: after the page itself the sign-in needs one request, its script, with the styles and
  *   the Vietnamese strings inside the page and the script.
  */
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
 import { kb, recordTransfers } from '../helpers/transfer';
 

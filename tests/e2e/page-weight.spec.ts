@@ -4,7 +4,7 @@
  * portal's first load ≤ 60 KB, sign-in to dashboard ≤ 100 KB of API data for the super admin.
  * Times (users table, portal on Fast 3G) are reported by `npm run bench`, not tested here.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { kb, recordTransfers } from '../helpers/transfer';
 

@@ -3,7 +3,7 @@
  * and reverses a mistaken cash payment; the statistics follow, and the member sees the reduced
  * amount in the portal. Screenshots (vi/en, light/dark) go to SHOTS_DIR when it is set.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
 

@@ -3,7 +3,7 @@
  * pays into a cancelled campaign; the member sees balances and notices, the treasurer sees the
  * attention rows, resolves them, and the statistics reconcile. Campaigns are set up through the API.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
 

@@ -3,7 +3,7 @@
  * "check again"; a paid order shows a printable receipt; "back to home" stays in the portal.
  * Each run sets up its own campaign through the API so it does not depend on the seeded fee.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { apiLogin } from '../helpers/session';
 

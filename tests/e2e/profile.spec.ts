@@ -2,7 +2,7 @@
  * Issue 15 part 6: the member's own profile in the portal: their record (class, Đoàn/Hội status),
  * a phone they can change (and nothing else), and their payments with links to the receipt page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { mkdirSync } from 'node:fs';
 import { MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';

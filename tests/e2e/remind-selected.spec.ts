@@ -4,7 +4,7 @@
  * the test server) holds their e-mails with the whole text, and the demo member sees the notice in
  * the portal. A member has no outbox. SHOTS_DIR=… saves the screens in vi/en, light/dark.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { feeCampaign } from '../helpers/fees';
 import { looks } from '../helpers/looks';

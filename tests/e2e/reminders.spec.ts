@@ -4,7 +4,7 @@
  * and the member sees the notice with a pay button on my-payments. SHOTS_DIR=… also saves
  * screenshots of both screens in vi/en, light/dark.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../helpers/test';
 import { FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
 import { apiLogin, signIn } from '../helpers/session';

@@ -3,7 +3,7 @@
  * read without letters stacked in a column), at 1366 × 768, and by keyboard in the campaign dialogs
  * (focus on the first field, Enter submits, Esc closes).
  */
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
 
