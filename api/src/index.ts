@@ -11,6 +11,7 @@ import { startPaymentJobs } from './payments/jobs';
 import { startReminderJobs } from './reminders/jobs';
 import { payosBanner } from './payos/origin';
 import { startWorker } from './lib/worker-pool';
+import { countWrites } from './lib/writer-gate';
 
 const env = loadEnv();
 let releaseLock: () => void;
@@ -23,6 +24,8 @@ try {
 }
 process.on('exit', () => releaseLock());
 const db = openDb(env.DATABASE_PATH);
+// The import worker stands aside between its batches while this thread writes (lib/writer-gate.ts).
+countWrites(db.$client);
 runMigrations(db);
 const secretProblem = env.DATABASE_PATH === ':memory:' ? null : checkAppSecret(db, env, secretFile(env.DATABASE_PATH, 'app'));
 if (secretProblem) {

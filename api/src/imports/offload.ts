@@ -28,7 +28,7 @@ function endingSessions(local: ReturnType<typeof importService>, deps: Deps): Re
 
 export function importRunner(def: AnyImportKind, deps: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
   const local = importService(def, deps, actor, ip, lang);
-  return endingSessions(offloaded(local, deps, { domain: 'import', kind: def.kind, actor, ip, lang }, ['upload', 'validate', 'execute', 'errorRows', 'headers'], async (method, args, run) => {
+  return endingSessions(offloaded(local, deps, { domain: 'import', kind: def.kind, actor, ip, lang }, ['upload', 'validate', 'validateJson', 'execute', 'errorRows', 'headers'], async (method, args, run) => {
     // The status route answers here: while the worker executes, this thread must know the session is running, not cut off.
     const id = method === 'execute' ? String(args[0]) : null;
     if (id) {

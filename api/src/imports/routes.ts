@@ -84,7 +84,7 @@ async function executeOptions(c: Context<AppEnv>) {
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
     .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), async (c) =>
-      c.json(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validate(c.req.valid('param').sessionId)),
+      c.body(await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(c.req.valid('param').sessionId), 200, { 'content-type': 'application/json' }),
     )
     .get('/:sessionId/error-rows', requireAuth, guard, validate('param', sessionParam), async (c) => {
       const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);

@@ -10,8 +10,7 @@ export const importSessions = sqliteTable(
     actorId: integer().references(() => users.id, { onDelete: 'cascade' }),
     fileName: text().notNull(),
     totalRows: integer().notNull().default(0),
-    /** JSON: parsed rows, the level/organization of a member import, the validation result. */
-    rows: text().notNull().default('[]'),
+    /** JSON: the level/organization of a member import; the validation summary. */
     params: text().notNull().default('{}'),
     validation: text(),
     status: text({ enum: ['uploaded', 'validated', 'running', 'completed', 'failed'] }).notNull().default('uploaded'),
@@ -23,6 +22,18 @@ export const importSessions = sqliteTable(
   },
   (t) => [index('import_sessions_expires_idx').on(t.expiresAt), index('import_sessions_actor_idx').on(t.actorId)],
 );
+
+/**
+ * The file's parsed rows (JSON, megabytes for a large file), apart from the session: SQLite
+ * rewrites a whole row on any UPDATE whose size changes, so status and progress updates on a
+ * session that also held its rows took 250–300 ms of write lock each and stalled other writes.
+ */
+export const importSessionRows = sqliteTable('import_session_rows', {
+  sessionId: text()
+    .primaryKey()
+    .references(() => importSessions.id, { onDelete: 'cascade' }),
+  rows: text().notNull(),
+});
 
 /** Each user's last column mapping per kind of import, offered again on the next file (issue 15 part 5). */
 export const importMappings = sqliteTable(

@@ -14,6 +14,7 @@ import { addCounts, mapInSlices, newCounts, rowWriter, writeFailure, type Counts
 import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
 import { readSheet } from './workbook';
+import { yieldToWriters } from '../lib/writer-gate';
 
 const PREVIEW_ROWS = 10;
 /** Sessions executing in this process: a 'running' session not listed here was cut off by a restart and may run again. */
@@ -73,7 +74,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
   /** Checking yields the event loop (issue 12): another request may have started or finished this session meanwhile. */
   const reloadOpen = (id: string) => stillOpen(loadSession(db, id, def.kind, actor.id, false));
 
-  return {
+  const svc = {
     /** `mapping`: our column → the file's header, sent with the upload (mapping.ts); plain data, so it crosses to the worker. */
     async upload(file: File, params: Record<string, unknown>, mapping?: ImportMapping) {
       const buffer = new Uint8Array(await file.arrayBuffer());
@@ -175,6 +176,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
             if (err !== ROLLBACK) throw err;
           }
           addCounts(c, bc);
+          await yieldToWriters();
           await new Promise((r) => setImmediate(r));
         }
       };
@@ -248,6 +250,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
             done += batch.length;
             addCounts(total, c);
             syncUsersIndex(db);
+            await yieldToWriters(); // a request's write waiting for the lock gets it now
             await new Promise((r) => setImmediate(r)); // let status requests in between batches
           }
         }
@@ -265,6 +268,17 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         // Index the written users now, in this import's time, not in the next reader's.
         syncUsersIndex(db);
       }
+    },
+  };
+  return {
+    ...svc,
+    /**
+     * The validation as JSON text, made where it was computed: for a large file (megabytes of
+     * rows) the request thread then only forwards a string instead of receiving, copying and
+     * serialising the whole object, which held it for 200–300 ms.
+     */
+    async validateJson(sessionId: string): Promise<string> {
+      return JSON.stringify(await svc.validate(sessionId));
     },
   };
 }

@@ -4,7 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../lib/errors';
-import { importSessions } from './schema';
+import { importSessionRows, importSessions } from './schema';
 
 export interface SessionRow {
   rowNumber: number;
@@ -30,18 +30,20 @@ export interface ImportSession extends ImportSessionMeta {
 export function createSession(db: Db, s: { kind: ImportKind; actorId: number; fileName: string; rows: SessionRow[]; params: Record<string, unknown> }): string {
   const id = randomUUID();
   db.delete(importSessions).where(lt(importSessions.expiresAt, new Date())).run();
-  db.insert(importSessions)
-    .values({
-      id,
-      kind: s.kind,
-      actorId: s.actorId,
-      fileName: s.fileName,
-      totalRows: s.rows.length,
-      rows: JSON.stringify(s.rows),
-      params: JSON.stringify(s.params),
-      expiresAt: new Date(Date.now() + IMPORT_SESSION_TTL_MS),
-    })
-    .run();
+  db.transaction((tx) => {
+    tx.insert(importSessions)
+      .values({
+        id,
+        kind: s.kind,
+        actorId: s.actorId,
+        fileName: s.fileName,
+        totalRows: s.rows.length,
+        params: JSON.stringify(s.params),
+        expiresAt: new Date(Date.now() + IMPORT_SESSION_TTL_MS),
+      })
+      .run();
+    tx.insert(importSessionRows).values({ sessionId: id, rows: JSON.stringify(s.rows) }).run();
+  });
   return id;
 }
 
@@ -66,10 +68,10 @@ export function loadSession(db: Db, id: string, kind: ImportKind, actorId: numbe
 export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows: false): ImportSessionMeta;
 export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows = true): ImportSessionMeta | ImportSession {
   const r = db
-    .select(withRows ? { ...META, rows: importSessions.rows } : META)
+    .select(META)
     .from(importSessions)
     .where(and(eq(importSessions.id, id), eq(importSessions.kind, kind)))
-    .get() as (Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt' | 'rows'> & { rows?: string }) | undefined;
+    .get() as Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt'> | undefined;
   if (!r || r.expiresAt.getTime() < Date.now()) return notFound('Phiên nhập dữ liệu không tồn tại hoặc đã hết hạn. Vui lòng tải file lên lại');
   if (r.actorId !== actorId) forbidden('Phiên nhập dữ liệu thuộc về người dùng khác');
   const meta: ImportSessionMeta = {
@@ -83,10 +85,12 @@ export function loadSession(db: Db, id: string, kind: ImportKind, actorId: numbe
     processedRows: r.processedRows,
     result: r.result ? (JSON.parse(r.result) as ImportExecutionResult) : null,
   };
-  return withRows ? { ...meta, rows: JSON.parse(r.rows ?? '[]') as SessionRow[] } : meta;
+  if (!withRows) return meta;
+  const stored = db.select({ rows: importSessionRows.rows }).from(importSessionRows).where(eq(importSessionRows.sessionId, id)).get();
+  return { ...meta, rows: JSON.parse(stored?.rows ?? '[]') as SessionRow[] };
 }
 
-type Tx = Pick<Db, 'update'>;
+type Tx = Pick<Db, 'update' | 'delete'>;
 
 /** Keeps the summary only: the per-row details are recomputed on every validate and execute. */
 export function saveValidation(db: Tx, id: string, v: ImportValidationResult): void {
@@ -105,8 +109,6 @@ export function markProgress(db: Tx, id: string, processedRows: number, status: 
  * file's passwords are not kept in the database any longer than needed.
  */
 export function saveResult(db: Tx, id: string, result: ImportExecutionResult, status: 'completed' | 'failed'): void {
-  db.update(importSessions)
-    .set({ result: JSON.stringify(result), status, ...(status === 'completed' ? { rows: '[]' } : {}) })
-    .where(eq(importSessions.id, id))
-    .run();
+  db.update(importSessions).set({ result: JSON.stringify(result), status }).where(eq(importSessions.id, id)).run();
+  if (status === 'completed') db.delete(importSessionRows).where(eq(importSessionRows.sessionId, id)).run();
 }

@@ -6,7 +6,7 @@ import { departments } from '../departments/schema';
 import { organizationMembers } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../users/schema';
-import { importSessions } from './schema';
+import { importSessionRows, importSessions } from './schema';
 import { importUsers, uploadUsers, userRow, validateUsers } from './fixture';
 
 let t: TestApp;
@@ -258,6 +258,23 @@ describe('execute', () => {
     // A users session is not a departments session.
     const other = await uploadUsers(t, [ok('ST4')]);
     expect((await t.request('GET', `/api/departments/import/${other.body.sessionId}/validate`, { token: t.adminToken })).status).toBe(404);
+  });
+
+  it('a session keeps its file rows apart: progress and status writes never rewrite megabytes, and completion drops them', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => ok(`SZ${i}`));
+    const up = await uploadUsers(t, many);
+    const id = up.body.sessionId as string;
+    const size = () => t.db.$client.prepare('SELECT length(params) + length(coalesce(validation, \'\')) + length(coalesce(result, \'\')) + length(file_name) FROM import_sessions WHERE id = ?').pluck().get(id) as number;
+    const rowsOf = () => t.db.select().from(importSessionRows).where(eq(importSessionRows.sessionId, id)).get();
+    expect(JSON.parse(rowsOf()!.rows)).toHaveLength(500);
+    expect((await t.request('GET', `/api/users/import/${id}/validate`, { token: t.adminToken })).status).toBe(200);
+    // The session record itself stays small (the update SQLite rewrites on each progress step).
+    expect(size()).toBeLessThan(1000);
+    const ran = await t.request('POST', `/api/users/import/${id}/execute`, { token: t.adminToken, body: { options: { batchSize: 50 } } });
+    expect(ran.body.importedCount).toBe(500);
+    expect(t.db.select().from(importSessions).where(eq(importSessions.id, id)).get()).toMatchObject({ status: 'completed', processedRows: 500 });
+    // The file's rows (and any passwords in them) are gone once the import completed.
+    expect(rowsOf()).toBeUndefined();
   });
 
   it('the session lives in the database: a new app on the same database continues it', async () => {

@@ -10,6 +10,7 @@ import { openDb } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
+import { useGate } from '../lib/writer-gate';
 import type { FileArg, FromWorker, Job, ToWorker } from '../lib/worker-pool';
 import { exportService } from '../exports/service';
 import type { AnyImportKind } from './kind';
@@ -19,7 +20,8 @@ import { usersImport } from './kinds/users';
 import { importService } from './service';
 
 const port = parentPort!;
-const { path, env } = workerData as { path: string; env: Env };
+const { path, env, gate } = workerData as { path: string; env: Env; gate: SharedArrayBuffer };
+useGate(gate);
 const deps: Deps = { db: openDb(path), env };
 const kinds = new Map<string, AnyImportKind>([usersImport, departmentsImport, classesImport, membersImport].map((k) => [k.kind, k]));
 /** Bytes gathered per pull: fewer messages than one per zip chunk, still a small buffer. */

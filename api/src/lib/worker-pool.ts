@@ -14,6 +14,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from './context';
 import { logger } from './logger';
+import { gateBuffer } from './writer-gate';
 
 /** What the worker runs: a method of a service built there with the same caller (imports/worker.ts). */
 export interface Job {
@@ -69,7 +70,7 @@ class WorkerHandle {
   calls = 0;
 
   constructor(path: string, deps: Deps) {
-    this.worker = new Worker(bootScript(), { eval: true, workerData: { path, env: deps.env } });
+    this.worker = new Worker(bootScript(), { eval: true, workerData: { path, env: deps.env, gate: gateBuffer() } });
     this.worker.unref();
     this.worker.on('message', (m: FromWorker) => this.pending.get(m.id)?.onMessage(m));
     const crash = (err: Error) => {

@@ -1,0 +1,97 @@
+/**
+ * A light write must not wait behind a long import (issue 12). SQLite has one writer: a request's
+ * write that finds the import worker's batch holding the lock sleeps in SQLite's busy back-off, and
+ * the worker, committing and starting its next batch at once, could win the lock again and again
+ * (writes waited up to 2.7 s). The request thread counts its writes in progress in a shared
+ * Int32Array; the worker looks at it after each committed batch and waits while it is non-zero,
+ * so the waiting write gets the lock as soon as the batch ends.
+ */
+import type { Database } from 'better-sqlite3';
+
+let gate = new Int32Array(new SharedArrayBuffer(4));
+/** How often a job has stood aside for the request thread's writes (tests check it happens). */
+let yields = 0;
+
+/** The shared counter, to hand to the worker through workerData. */
+export function gateBuffer(): SharedArrayBuffer {
+  return gate.buffer as SharedArrayBuffer;
+}
+
+/** In the worker: use the request thread's counter. */
+export function useGate(buffer: SharedArrayBuffer): void {
+  gate = new Int32Array(buffer);
+}
+
+export function writersWaiting(): number {
+  return Atomics.load(gate, 0);
+}
+
+export function writerYields(): number {
+  return yields;
+}
+
+function enter(): void {
+  Atomics.add(gate, 0, 1);
+}
+
+function leave(): void {
+  Atomics.sub(gate, 0, 1);
+  Atomics.notify(gate, 0);
+}
+
+function counted<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return (...args: A) => {
+    enter();
+    try {
+      return fn(...args);
+    } finally {
+      leave();
+    }
+  };
+}
+
+/**
+ * Counts every write of this connection (the request thread's): transactions, through drizzle or
+ * not, and statements run outside one. Reads are not counted: WAL readers never wait for the worker.
+ */
+export function countWrites(sqlite: Database): void {
+  const transaction = sqlite.transaction.bind(sqlite);
+  sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const tx = transaction(fn);
+    const wrapped = counted(tx) as unknown as typeof tx;
+    for (const mode of ['deferred', 'immediate', 'exclusive'] as const) wrapped[mode] = counted(tx[mode]);
+    wrapped.default = wrapped;
+    return wrapped;
+  }) as typeof sqlite.transaction;
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const stmt = prepare(source);
+    if (!stmt.readonly) {
+      // INSERT … RETURNING is read with get/all: every way of running a writing statement counts.
+      stmt.run = counted(stmt.run.bind(stmt)) as typeof stmt.run;
+      stmt.get = counted(stmt.get.bind(stmt)) as typeof stmt.get;
+      stmt.all = counted(stmt.all.bind(stmt)) as typeof stmt.all;
+    }
+    return stmt;
+  }) as typeof sqlite.prepare;
+}
+
+// Node has had Atomics.waitAsync since 16; the TypeScript lib we target (ES2022) does not declare it.
+const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }).waitAsync;
+
+/** The longest a job stands aside per batch, so a steady stream of writes cannot stall it. */
+const MAX_WAIT_MS = 250;
+
+/** In a job, between two committed batches: wait until the request thread's writes are done. */
+export async function yieldToWriters(): Promise<void> {
+  const until = performance.now() + MAX_WAIT_MS;
+  let stood = false;
+  for (let n = Atomics.load(gate, 0); n > 0; n = Atomics.load(gate, 0)) {
+    const left = until - performance.now();
+    if (left <= 0) break;
+    stood = true;
+    const w = waitAsync(gate, 0, n, left);
+    if (w.async) await w.value;
+  }
+  if (stood) yields++;
+}
