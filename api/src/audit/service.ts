@@ -1,5 +1,5 @@
 import { fullName, formatDateTime, hasPermission, type AuditExportQuery, type AuditListQuery, type AuditListResponse, type AuditLog } from '@doanhoi/shared';
-import { and, count, desc, eq, exists, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
 import { maskSecrets } from '../lib/audit';
@@ -58,6 +58,25 @@ function toLog({ log, actor, organization }: Row): AuditLog {
 }
 
 const linked = alias(organizations, 'linked_org');
+
+/**
+ * A change to a user has no organization of its own: it shows the first organization it concerns
+ * (audit_log_organizations) that the caller may see, so the column is not blank for user rows.
+ */
+function withConcernedOrganization(db: Deps['db'], scope: OrgScope, logs: AuditLog[]): AuditLog[] {
+  const ids = logs.filter((l) => l.organization == null).map((l) => l.id);
+  if (ids.length === 0) return logs;
+  const rows = db
+    .select({ logId: auditLogOrganizations.auditLogId, id: linked.id, name: linked.name, code: linked.code, type: linked.type })
+    .from(auditLogOrganizations)
+    .innerJoin(linked, eq(linked.id, auditLogOrganizations.organizationId))
+    .where(and(inArray(auditLogOrganizations.auditLogId, ids), scope.all ? undefined : scopeCondition(scope, linked.path)))
+    .orderBy(asc(linked.path))
+    .all();
+  const first = new Map<number, AuditLog['organization']>();
+  for (const { logId, ...org } of rows) if (!first.has(logId)) first.set(logId, org as AuditLog['organization']);
+  return logs.map((l) => (l.organization == null && first.has(l.id) ? { ...l, organization: first.get(l.id)! } : l));
+}
 
 /**
  * The row's own organization lies in the scope, or one of the further organizations it concerns
@@ -126,7 +145,7 @@ export function auditService({ db }: Deps, actor: Actor) {
         db.select({ n: count() }).from(auditLogs).leftJoin(organizations, eq(organizations.id, auditLogs.organizationId)).where(where).get()!.n,
       );
       const logs = (base(where).limit(limit).offset((page - 1) * limit).all() as Row[]).map(toLog);
-      return { data: logs.map(userRowRedactor(db, scope, logs)), total, page, limit, totalPages: totalPages(total, limit) };
+      return { data: withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))), total, page, limit, totalPages: totalPages(total, limit) };
     },
 
     /**
@@ -148,7 +167,7 @@ export function auditService({ db }: Deps, actor: Actor) {
         const tail = rows[rows.length - 1]!.log;
         last = { at: tail.createdAt, id: tail.id };
         const logs = rows.map(toLog);
-        yield logs.map(userRowRedactor(db, scope, logs)).map((l) => ({
+        yield withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))).map((l) => ({
           time: formatDateTime(l.createdAt),
           actorCode: l.actor?.code ?? null,
           actorName: l.actor ? fullName(l.actor) : null,

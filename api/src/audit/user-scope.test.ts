@@ -71,6 +71,18 @@ describe('changes to users, by auditor (in and out of scope)', () => {
     expect(await actionsAbout(auditor.global!, user.both!)).toEqual(['auth.login', 'user.roles.assign', 'user.roles.assign', 'user.roles.assign', 'user.update']);
   });
 
+  it('a change to a user shows the organization it concerns, one the reader may see', async () => {
+    const orgOf = async (token: string, userId: number) => {
+      const res = await t.request('GET', `/api/audit-logs?limit=100&entity=user&action=user.update&entityId=${userId}`, { token });
+      return (res.body.data as { organization: { code: string } | null }[]).map((l) => l.organization?.code ?? null);
+    };
+    expect(await orgOf(auditor.faculty!, user.inBranch!)).toEqual(['US-F1-C1']);
+    // A user in two faculties: each auditor sees the one of its own subtree, never the other.
+    expect(await orgOf(auditor.faculty!, user.both!)).toEqual(['US-F1-C1']);
+    expect(await orgOf(auditor.other!, user.both!)).toEqual(['US-F2']);
+    expect(await orgOf(auditor.global!, user.both!)).toHaveLength(1);
+  });
+
   it('a grant’s snapshot shows an organization’s auditor only the links of its subtree', async () => {
     const [grant] = await rows(auditor.faculty!, `&entityId=${user.both}&action=user.roles.assign`);
     expect(grant!.after).toEqual([expect.objectContaining({ roleId: helper, organizationId: org.c1 })]);
