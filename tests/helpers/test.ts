@@ -30,11 +30,11 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`e2e server did not answer ${url} within 120 s:\n${output()}`);
 }
 
-export const test = base.extend<object, { server: { url: string } }>({
+export const test = base.extend<object, { server: { url: string }; serverEnv: Record<string, string> }>({
+  /** Extra environment for this worker's server (`test.use({ serverEnv })` gives a spec its own server). */
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    // Playwright reads the fixtures a function needs from its first parameter: this one needs none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
+    async ({ serverEnv }, use, workerInfo) => {
       const port = BASE_PORT + workerInfo.parallelIndex;
       const dir = mkdtempSync(join(tmpdir(), 'doanhoi-e2e-'));
       const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'api/src/index.ts')], {
@@ -49,6 +49,7 @@ export const test = base.extend<object, { server: { url: string } }>({
           LOGIN_RATE_LIMIT: '1000',
           // Request lines would flood the test output; warnings and errors still show.
           LOG_LEVEL: 'warn',
+          ...serverEnv,
         },
       });
       let log = '';
