@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
 import type { Actor, AppEnv } from '../lib/context';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
+import { freshCache } from '../lib/freshness';
 import { orgContext } from '../organizations/context';
 import { organizations } from '../organizations/schema';
 import { subtreeRange, userScope } from '../users/scope';
@@ -59,22 +60,29 @@ export function requireHere(code: string): MiddlewareHandler<AppEnv> {
 
 const unitColumns = { organizationId: organizations.id, name: organizations.name, type: organizations.type, path: organizations.path };
 
+const orgScopes = freshCache<DashboardScope>(500, ['organizations']);
+
 export function dashboardScope(db: Db, actor: Actor, code: string, organizationId: number | undefined): DashboardScope {
   if (organizationId != null) {
-    const org = db.select(unitColumns).from(organizations).where(eq(organizations.id, organizationId)).get();
-    if (!org) notFound('Không tìm thấy tổ chức');
-    const children = db.select(unitColumns).from(organizations).where(eq(organizations.parentId, organizationId)).orderBy(asc(organizations.name)).all();
-    // A unit without children is shown as its own single unit, so its figures are never empty.
-    return { key: `org:${organizationId}`, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)], totalsOrganizationId: organizationId };
+    // Kept until the tree changes: reading a faculty's forty units was most of a cached answer's time.
+    return orgScopes.get(db, String(organizationId), () => {
+      const org = db.select(unitColumns).from(organizations).where(eq(organizations.id, organizationId)).get();
+      if (!org) notFound('Không tìm thấy tổ chức');
+      const children = db.select(unitColumns).from(organizations).where(eq(organizations.parentId, organizationId)).orderBy(asc(organizations.name)).all();
+      // A unit without children is shown as its own single unit, so its figures are never empty.
+      return { key: `org:${organizationId}`, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)], totalsOrganizationId: organizationId };
+    });
   }
   const scope = userScope(db, actor, code);
-  if (scope.all) {
-    return { key: 'all', units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(), ranges: null, totalsOrganizationId: null };
-  }
-  const units = scope.paths.length
-    ? db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)).all()
-    : [];
-  return { key: `paths:${scope.paths.join(',')}`, units, ranges: scope.paths.map(subtreeRange), totalsOrganizationId: units.length === 1 && scope.paths.length === 1 ? units[0]!.organizationId : null };
+  return orgScopes.get(db, scope.all ? 'all' : `paths:${scope.paths.join(',')}`, () => {
+    if (scope.all) {
+      return { key: 'all', units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(), ranges: null, totalsOrganizationId: null };
+    }
+    const units = scope.paths.length
+      ? db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)).all()
+      : [];
+    return { key: `paths:${scope.paths.join(',')}`, units, ranges: scope.paths.map(subtreeRange), totalsOrganizationId: units.length === 1 && scope.paths.length === 1 ? units[0]!.organizationId : null };
+  });
 }
 
 /**
@@ -90,13 +98,6 @@ export function currentTerm(now = Date.now()): { kind: 'hk1' | 'hk2' | 'summer';
   if (m === 1) return { kind: 'hk1', start: at(y - 1, 9), end: at(y, 2) };
   if (m <= 6) return { kind: 'hk2', start: at(y, 2), end: at(y, 7) };
   return { kind: 'summer', start: at(y, 7), end: at(y, 9) };
-}
-
-/** Units as a VALUES list for SQL: (id, from, to) per unit. */
-export function unitValues(units: Unit[]): { sql: string; params: (string | number)[] } {
-  const params: (string | number)[] = [];
-  for (const u of units) params.push(u.organizationId, ...subtreeRange(u.path));
-  return { sql: units.map(() => '(?, ?, ?)').join(', '), params };
 }
 
 /** The totals' condition on a path column ('1' when everything). */

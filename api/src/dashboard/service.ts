@@ -4,19 +4,21 @@
  * the first screen of the day pays the grouped scan once and every refresh after it is a lookup.
  */
 import type { CollectionFigures, DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doanhoi/shared';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { freshCache } from '../lib/freshness';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { memberFigures } from '../organizations/schema';
-import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, unitValues, type Unit } from './scope';
+import { campaignFigures, paymentCampaigns } from '../payments/schema';
+import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, type Unit } from './scope';
+import { mondayOf, mondayOfWeek, WEEK_MS, WEEK_SHIFT_MS } from './weeks';
 
 const MEMBERS = MEMBER_FIGURES;
 const REPORTS = 'payment-campaigns.view_reports';
 const LAGGING = 5;
 
-// The trigger-kept member_figures move with these three tables.
+// The trigger-kept member_figures and campaign_figures move with the tables they are kept from.
 const memberCache = freshCache<DashboardMembers>(200, ['users', 'organizations', 'organization_members']);
 const campaignCache = freshCache<DashboardCampaigns>(200, ['organizations', 'organization_members', 'payment_campaigns', 'payment_assignments']);
 const weeklyCache = freshCache<DashboardWeekly>(200, ['payment_campaigns', 'payment_assignments', 'payment_orders']);
@@ -28,18 +30,31 @@ const MEMBER_COLUMNS = `count(DISTINCT m.user_id) AS members,
   count(DISTINCT CASE WHEN m.joined_at >= ? AND m.joined_at < ? THEN m.user_id END) AS joinsThisTerm`;
 
 /**
- * Collection figures from assignment rows, as payments/statistics.ts counts them: expected = Σ
- * assignment amounts; collected = money counted towards each fee (paidAmount, capped at the
- * amount; sandbox-paid fees count nothing); overdue = OVERDUE, or not paid after the campaign end.
+ * Collection figures summed from the trigger-kept campaign_figures (migration 0019), grouped by
+ * `by`: counted as payments/statistics.ts counts them (expected = Σ amounts; collected = money
+ * counted towards each fee, sandbox money never); overdue = OVERDUE, or still PENDING after the
+ * campaign's end.
  */
-const OVERDUE = `(a.status = 'OVERDUE' OR (a.status = 'PENDING' AND c.end_date < ?))`;
-const COLLECTED_ONE = `CASE WHEN a.is_test_payment THEN 0 ELSE min(coalesce(a.paid_amount, 0), a.amount) END`;
-const COLLECTION_COLUMNS = `count(a.id) AS assigned,
-  coalesce(sum(a.status = 'PAID'), 0) AS paid,
-  coalesce(sum(a.amount), 0) AS expected,
-  coalesce(sum(${COLLECTED_ONE}), 0) AS collected,
-  coalesce(sum(CASE WHEN ${OVERDUE} THEN a.amount - ${COLLECTED_ONE} ELSE 0 END), 0) AS overdueAmount,
-  coalesce(sum(CASE WHEN ${OVERDUE} THEN 1 ELSE 0 END), 0) AS overdueCount`;
+function collectionFigures(db: Db, now: number, campaignIds: number[], organizationIds: number[], by: typeof campaignFigures.campaignId | typeof campaignFigures.organizationId) {
+  const f = campaignFigures;
+  const ended = sql`${paymentCampaigns.endDate} < ${now}`;
+  const total = (v: SQL) => sql<number>`coalesce(sum(${v}), 0)`.mapWith(Number);
+  return db
+    .select({
+      key: by,
+      assigned: total(sql`${f.assigned}`),
+      paid: total(sql`${f.paid}`),
+      expected: total(sql`${f.expected}`),
+      collected: total(sql`${f.collected}`),
+      overdueAmount: total(sql`${f.overdueAmount} + CASE WHEN ${ended} THEN ${f.pendingAmount} ELSE 0 END`),
+      overdueCount: total(sql`${f.overdueCount} + CASE WHEN ${ended} THEN ${f.pendingCount} ELSE 0 END`),
+    })
+    .from(f)
+    .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, f.campaignId))
+    .where(and(inArray(f.campaignId, campaignIds), inArray(f.organizationId, organizationIds)))
+    .groupBy(by)
+    .all();
+}
 
 type Row = Omit<CollectionFigures, 'rate'>;
 const EMPTY: Row = { assigned: 0, paid: 0, expected: 0, collected: 0, overdueAmount: 0, overdueCount: 0 };
@@ -105,34 +120,8 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
           )
           .all(...where.params) as { id: number; name: string; organizationName: string; endDate: number }[];
         const ids = list.map((x) => x.id);
-        const inList = ids.map(() => '?').join(', ') || 'NULL';
-        const perCampaign = new Map(
-          (
-            c
-              .prepare(
-                `SELECT a.campaign_id AS id, ${COLLECTION_COLUMNS} FROM payment_assignments a
-                 JOIN payment_campaigns c ON c.id = a.campaign_id WHERE a.campaign_id IN (${inList}) GROUP BY a.campaign_id`,
-              )
-              .all(minute, minute, ...ids) as ({ id: number } & Row)[]
-          ).map(({ id, ...r }) => [id, r]),
-        );
-        const perUnit = new Map<number, Row>();
-        if (ids.length && scope.units.length) {
-          const v = unitValues(scope.units);
-          const rows = c
-            .prepare(
-              `WITH u(id, lo, hi) AS (VALUES ${v.sql}),
-               ua AS (SELECT DISTINCT u.id AS unit, m.user_id FROM u
-                 JOIN organizations o ON o.path >= u.lo AND o.path < u.hi
-                 JOIN organization_members m ON m.organization_id = o.id AND m.is_active = 1)
-               SELECT ua.unit, ${COLLECTION_COLUMNS} FROM ua
-               JOIN payment_assignments a ON a.user_id = ua.user_id AND a.campaign_id IN (${inList})
-               JOIN payment_campaigns c ON c.id = a.campaign_id
-               GROUP BY ua.unit`,
-            )
-            .all(...v.params, minute, minute, ...ids) as ({ unit: number } & Row)[];
-          for (const { unit, ...r } of rows) perUnit.set(unit, r);
-        }
+        const perCampaign = new Map(ids.length ? collectionFigures(db, minute, ids, [0], campaignFigures.campaignId).map(({ key, ...r }) => [key, r]) : []);
+        const perUnit = new Map(ids.length && scope.units.length ? collectionFigures(db, minute, ids, scope.units.map((u) => u.organizationId), campaignFigures.organizationId).map(({ key, ...r }) => [key, r]) : []);
         const campaigns = list.map((x) => withRate({ id: x.id, name: x.name, organizationName: x.organizationName, endDate: new Date(x.endDate).toISOString(), ...(perCampaign.get(x.id) ?? EMPTY) }));
         const totals = withRate(campaigns.reduce<Row>((s, x) => ({ assigned: s.assigned + x.assigned, paid: s.paid + x.paid, expected: s.expected + x.expected, collected: s.collected + x.collected, overdueAmount: s.overdueAmount + x.overdueAmount, overdueCount: s.overdueCount + x.overdueCount }), EMPTY));
         const units = scope.units.map((u) => withRate({ ...unitRef(u), ...(perUnit.get(u.organizationId) ?? EMPTY) }));
@@ -149,19 +138,21 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
       return weeklyCache.get(db, `${campaignId}@${Math.floor(now / 3_600_000)}`, () => {
         const campaign = c.prepare('SELECT start_date AS start, end_date AS end FROM payment_campaigns WHERE id = ?').get(campaignId) as { start: number; end: number } | undefined;
         if (!campaign) notFound('Không tìm thấy đợt thu');
-        const expected = (c.prepare('SELECT coalesce(sum(amount), 0) AS n FROM payment_assignments WHERE campaign_id = ?').get(campaignId) as { n: number }).n;
-        const week = (ms: number) => `date(${ms} / 1000, 'unixepoch', '+7 hours', '-6 days', 'weekday 1')`;
+        const expected = db.select({ n: campaignFigures.expected }).from(campaignFigures).where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0))).get()?.n ?? 0;
         // An order's counted money as payments/money.ts countedOf: received less a refund-due excess not accepted; sandbox orders never count.
-        const rows = c
-          .prepare(
-            `SELECT date(paid_at / 1000, 'unixepoch', '+7 hours', '-6 days', 'weekday 1') AS weekStart,
-               count(DISTINCT assignment_id) AS payments,
-               sum(max(0, received_amount - CASE WHEN attention = 'REFUND_DUE' AND coalesce(resolution, '') <> 'ACCEPTED' THEN coalesce(attention_amount, 0) ELSE 0 END)) AS collected
-             FROM payment_orders WHERE campaign_id = ? AND received_amount > 0 AND is_test = 0 AND paid_at IS NOT NULL
-             GROUP BY weekStart ORDER BY weekStart`,
-          )
-          .all(campaignId) as { weekStart: string; payments: number; collected: number }[];
-        const bounds = c.prepare(`SELECT ${week(campaign!.start)} AS first, ${week(Math.min(now, campaign!.end))} AS last`).get() as { first: string; last: string };
+        // Weeks by integer arithmetic (weekIndex): SQLite's date() per order was most of the query's time.
+        const rows = (
+          c
+            .prepare(
+              `SELECT (paid_at + ${WEEK_SHIFT_MS}) / ${WEEK_MS} AS week,
+                 count(DISTINCT assignment_id) AS payments,
+                 sum(max(0, received_amount - CASE WHEN attention = 'REFUND_DUE' AND coalesce(resolution, '') <> 'ACCEPTED' THEN coalesce(attention_amount, 0) ELSE 0 END)) AS collected
+               FROM payment_orders WHERE campaign_id = ? AND received_amount > 0 AND is_test = 0 AND paid_at IS NOT NULL
+               GROUP BY week ORDER BY week`,
+            )
+            .all(campaignId) as { week: number; payments: number; collected: number }[]
+        ).map(({ week, ...r }) => ({ weekStart: mondayOfWeek(week), ...r }));
+        const bounds = { first: mondayOf(campaign!.start), last: mondayOf(Math.min(now, campaign!.end)) };
         const byWeek = new Map(rows.map((r) => [r.weekStart, r]));
         const starts = new Set<string>();
         // Every week from the campaign's first to now (at most two years), so quiet weeks show as zero.

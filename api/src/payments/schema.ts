@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from '../db/columns';
 import { users } from '../users/schema';
 import { organizations } from '../organizations/schema';
@@ -90,6 +90,31 @@ export const paymentAssignments = sqliteTable(
     index('payment_assignments_user_idx').on(t.userId),
     index('payment_assignments_fee_level_idx').on(t.feeLevelId),
   ],
+);
+
+/**
+ * The dashboard's collection figures per campaign and organization subtree (organization 0 = the
+ * whole campaign), kept by triggers (migration 0019) as member_figures is: a fee counts in every
+ * organization where its member is active, once however many memberships lie beneath it.
+ * Overdue is split so the read can add what is still PENDING once the campaign has ended.
+ */
+export const campaignFigures = sqliteTable(
+  'campaign_figures',
+  {
+    campaignId: integer().notNull(),
+    organizationId: integer().notNull(),
+    assigned: integer().notNull().default(0),
+    paid: integer().notNull().default(0),
+    expected: integer().notNull().default(0),
+    collected: integer().notNull().default(0),
+    /** Status OVERDUE: how many, and what they still owe. */
+    overdueCount: integer().notNull().default(0),
+    overdueAmount: integer().notNull().default(0),
+    /** Status PENDING: overdue too once the campaign's end has passed. */
+    pendingCount: integer().notNull().default(0),
+    pendingAmount: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.organizationId] }), index('campaign_figures_org_idx').on(t.organizationId, t.campaignId)],
 );
 
 export const payosConfigs = sqliteTable(
