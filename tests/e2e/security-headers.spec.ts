@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
-import { signIn } from '../helpers/session';
+import { signInThroughPage } from '../helpers/session';
 
 /** Every Content-Security-Policy violation the page reports, from the DOM event and the console. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -27,7 +27,7 @@ test('admin screens work under the CSP, with no violation reported', async ({ pa
   const violations = await watchCsp(page);
   const login = await page.goto('/login');
   expectHeaders(login!.headers());
-  await signIn(page, ADMIN);
+  await signInThroughPage(page, ADMIN);
   await expect(page.getByTestId('dashboard')).toBeVisible();
   for (const [path, text] of [
     ['/users', 'Người dùng'],

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
-import { signIn } from '../helpers/session';
+import { signIn, signInThroughPage } from '../helpers/session';
 
 const ALL_NAV_VI = ['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Quản lý dữ liệu', 'Khoa/Phòng ban', 'Lớp', 'Phân quyền', 'Quản lý thu phí', 'Khoản phí của tôi'];
 
@@ -12,7 +12,7 @@ async function navLabels(page: Page): Promise<string[]> {
 }
 
 test('the admin signs in, sees every navigation item, switches language and theme, and signs out', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughPage(page, ADMIN);
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(page.getByTestId('stat-members')).toBeVisible();
   expect(await navLabels(page)).toEqual(expect.arrayContaining(ALL_NAV_VI));
@@ -58,7 +58,7 @@ test('a member sees only the dashboard and their payments, and is refused the us
 test('an imported user without roles must choose a new password, then sees only "My payments"', async ({ page }) => {
   // Demo students are seeded like imported accounts: no password hash, the e-mail's local part signs in once.
   const email = '22001001@sv.bachkhoa.edu.vn';
-  await signIn(page, { email, password: '22001001' });
+  await signInThroughPage(page, { email, password: '22001001' });
   const dialog = page.getByRole('dialog', { name: 'Đổi mật khẩu' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Mật khẩu hiện tại').fill('22001001');

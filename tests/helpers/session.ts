@@ -1,7 +1,42 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Sign in through the admin's login page and wait for the dashboard. */
+let signIns = 0;
+
+/**
+ * Sign in as the login page would (POST /api/auth/login, then the profile), store the session
+ * where the admin keeps it and open `to`: one page load instead of the login page, the
+ * dashboard and then `to`. Journeys about the sign-in screen itself use signInThroughPage.
+ */
 export async function signIn(page: Page, account: { email: string; password: string }, to = '/') {
+  const request = page.context().request;
+  const login = await request.post('/api/auth/login', { data: account });
+  expect(login.status(), `sign-in of ${account.email}`).toBe(200);
+  const { accessToken, refreshToken } = (await login.json()) as { accessToken: string; refreshToken: string };
+  const profile = await request.get('/api/auth/profile', { headers: { authorization: `Bearer ${accessToken}` } });
+  expect(profile.status()).toBe(200);
+  const user = await profile.text();
+  // Once per sign-in, on the first document of the site: a later sign-out must stay signed out.
+  await page.addInitScript(
+    ({ key, accessToken, refreshToken, user }) => {
+      try {
+        if (location.protocol !== 'http:' || sessionStorage.getItem(key)) return;
+        sessionStorage.setItem(key, '1');
+        for (const k of ['accessToken', 'refreshToken', 'user', 'currentOrganizationId']) localStorage.removeItem(k);
+        localStorage.setItem('accessToken', accessToken);
+        localStorage.setItem('refreshToken', refreshToken);
+        localStorage.setItem('user', user);
+      } catch {
+        // about:blank and other opaque origins have no storage to fill
+      }
+    },
+    { key: `e2e-sign-in-${++signIns}`, accessToken, refreshToken, user },
+  );
+  await page.goto(to);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Sign in through the admin's login page and wait to leave it. */
+export async function signInThroughPage(page: Page, account: { email: string; password: string }, to = '/') {
   await page.goto(to === '/' ? '/login' : `/login?to=${encodeURIComponent(to)}`);
   const form = page.getByTestId('login-form');
   await form.getByLabel('Email').fill(account.email);
