@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,6 +16,9 @@ export default defineConfig({
     // An imports test still saw a 400 upload about once in three full runs after other files had
     // run in its worker (never within its folder, 12 runs): until that leak is found they run isolated.
     poolMatchGlobs: [['api/src/imports/**', 'forks']],
+    // Vitest leaves one core free by default: on a 2-core machine that was one worker, and the
+    // suite ran file after file (119 s; 79 s with both cores).
+    maxWorkers: availableParallelism(),
     testTimeout: 20_000,
   },
 });
