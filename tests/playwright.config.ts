@@ -7,10 +7,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Each worker starts its own server and database (helpers/test.ts), on E2E_PORT + its index.
-  // A worker keeps about two cores busy (Chromium and the server): on this 2-core machine two
-  // workers took as long as one (9.8 min vs 10.1), so the default is one worker per two cores.
+  // One worker per core: once toasts stopped blocking clicks, a journey spends much of its time
+  // waiting on the other processes, and two workers on this 2-core machine took 357 s against 428 s.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2))),
+  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: join(tmpdir(), 'doanhoi-e2e-results'),
