@@ -3,6 +3,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
+import { cacheStatements } from './statement-cache';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -28,5 +29,6 @@ export function openDb(path: string): Db {
   // import) otherwise writes a temp file, which made the cache-version and member-count triggers
   // cost 0.2 ms a row.
   sqlite.pragma('temp_store = MEMORY');
+  cacheStatements(sqlite);
   return drizzle(sqlite, { schema, casing: 'snake_case' }) as Db;
 }

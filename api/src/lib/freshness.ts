@@ -35,7 +35,8 @@ const versionStatements = new WeakMap<Db, Statement<[], [string, number]>>();
 export function tableVersions(db: Db): Map<string, number> {
   let s = versionStatements.get(db);
   if (!s) versionStatements.set(db, (s = db.$client.prepare<[], [string, number]>('SELECT name, version FROM cache_versions').raw()));
-  return new Map(s.all());
+  // raw() again: the connection may hand this statement out elsewhere, which resets its mode (db/statement-cache.ts).
+  return new Map(s.raw().all());
 }
 
 /** The versions of these tables as one comparable string. */

@@ -64,9 +64,12 @@ export function countWrites(sqlite: Database): void {
     return wrapped;
   }) as typeof sqlite.transaction;
   const prepare = sqlite.prepare.bind(sqlite);
+  // The connection hands the same statement out again (db/statement-cache.ts): wrap it once.
+  const wrapped = new WeakSet<object>();
   sqlite.prepare = ((source: string) => {
     const stmt = prepare(source);
-    if (!stmt.readonly) {
+    if (!stmt.readonly && !wrapped.has(stmt)) {
+      wrapped.add(stmt);
       // INSERT … RETURNING is read with get/all: every way of running a writing statement counts.
       stmt.run = counted(stmt.run.bind(stmt)) as typeof stmt.run;
       stmt.get = counted(stmt.get.bind(stmt)) as typeof stmt.get;

@@ -71,7 +71,8 @@ export function syncUsersIndex(db: Db): void {
     };
     syncs.set(db, s);
   }
-  if (s.pending.get()) s.apply();
+  // pluck() again: the connection may hand this statement out elsewhere, which resets its mode (db/statement-cache.ts).
+  if (s.pending.pluck().get()) s.apply();
 }
 
 /** Rows of the index matching the query bound to `placeholder`. */
