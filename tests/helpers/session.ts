@@ -1,3 +1,4 @@
+import { ORGANIZATION_KEY, SESSION_KEYS } from '@doanhoi/shared/client/session';
 import { expect, type Page } from '@playwright/test';
 
 let signIns = 0;
@@ -17,19 +18,19 @@ export async function signIn(page: Page, account: { email: string; password: str
   const user = await profile.text();
   // Once per sign-in, on the first document of the site: a later sign-out must stay signed out.
   await page.addInitScript(
-    ({ key, accessToken, refreshToken, user }) => {
+    ({ key, keys, organizationKey, accessToken, refreshToken, user }) => {
       try {
         if (location.protocol !== 'http:' || sessionStorage.getItem(key)) return;
         sessionStorage.setItem(key, '1');
-        for (const k of ['accessToken', 'refreshToken', 'user', 'currentOrganizationId']) localStorage.removeItem(k);
-        localStorage.setItem('accessToken', accessToken);
-        localStorage.setItem('refreshToken', refreshToken);
-        localStorage.setItem('user', user);
+        localStorage.removeItem(organizationKey);
+        localStorage.setItem(keys.access, accessToken);
+        localStorage.setItem(keys.refresh, refreshToken);
+        localStorage.setItem(keys.user, user);
       } catch {
         // about:blank and other opaque origins have no storage to fill
       }
     },
-    { key: `e2e-sign-in-${++signIns}`, accessToken, refreshToken, user },
+    { key: `e2e-sign-in-${++signIns}`, keys: SESSION_KEYS, organizationKey: ORGANIZATION_KEY, accessToken, refreshToken, user },
   );
   await page.goto(to);
   await expect(page).not.toHaveURL(/\/login/);
