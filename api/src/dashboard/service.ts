@@ -10,9 +10,9 @@ import { freshCache } from '../lib/freshness';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { memberFigures } from '../organizations/schema';
-import { campaignFigures, paymentCampaigns } from '../payments/schema';
+import { campaignFigures, campaignWeeks, paymentCampaigns } from '../payments/schema';
 import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, type Unit } from './scope';
-import { mondayOf, mondayOfWeek, WEEK_MS, WEEK_SHIFT_MS } from './weeks';
+import { mondayOf, mondayOfWeek } from './weeks';
 
 const MEMBERS = MEMBER_FIGURES;
 const REPORTS = 'payment-campaigns.view_reports';
@@ -139,19 +139,14 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
         const campaign = c.prepare('SELECT start_date AS start, end_date AS end FROM payment_campaigns WHERE id = ?').get(campaignId) as { start: number; end: number } | undefined;
         if (!campaign) notFound('Không tìm thấy đợt thu');
         const expected = db.select({ n: campaignFigures.expected }).from(campaignFigures).where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0))).get()?.n ?? 0;
-        // An order's counted money as payments/money.ts countedOf: received less a refund-due excess not accepted; sandbox orders never count.
-        // Weeks by integer arithmetic (weekIndex): SQLite's date() per order was most of the query's time.
-        const rows = (
-          c
-            .prepare(
-              `SELECT (paid_at + ${WEEK_SHIFT_MS}) / ${WEEK_MS} AS week,
-                 count(DISTINCT assignment_id) AS payments,
-                 sum(max(0, received_amount - CASE WHEN attention = 'REFUND_DUE' AND coalesce(resolution, '') <> 'ACCEPTED' THEN coalesce(attention_amount, 0) ELSE 0 END)) AS collected
-               FROM payment_orders WHERE campaign_id = ? AND received_amount > 0 AND is_test = 0 AND paid_at IS NOT NULL
-               GROUP BY week ORDER BY week`,
-            )
-            .all(campaignId) as { week: number; payments: number; collected: number }[]
-        ).map(({ week, ...r }) => ({ weekStart: mondayOfWeek(week), ...r }));
+        // Kept per week by triggers (migration 0021): a few rows however many orders the campaign has.
+        const rows = db
+          .select({ week: campaignWeeks.week, payments: campaignWeeks.payments, collected: campaignWeeks.collected })
+          .from(campaignWeeks)
+          .where(eq(campaignWeeks.campaignId, campaignId))
+          .orderBy(campaignWeeks.week)
+          .all()
+          .map(({ week, ...r }) => ({ weekStart: mondayOfWeek(week), ...r }));
         const bounds = { first: mondayOf(campaign!.start), last: mondayOf(Math.min(now, campaign!.end)) };
         const byWeek = new Map(rows.map((r) => [r.weekStart, r]));
         const starts = new Set<string>();

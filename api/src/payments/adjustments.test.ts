@@ -49,6 +49,10 @@ const post = (path: string, token: string, body: unknown) => t.request('POST', `
 const exempt = (id: number, token = t.adminToken, reason = 'Hộ nghèo') => post(`/${id}/exempt`, token, { reason });
 const reduce = (id: number, amount: number, token = t.adminToken, reason = 'Con thương binh') => post(`/${id}/reduce`, token, { amount, reason });
 const revoke = (id: number, token = t.adminToken, reason = 'Nhầm người') => post(`/${id}/revoke-adjustment`, token, { reason });
+const weeklyTotal = async (campaignId: number) => {
+  const weeks = (await expectOk(t.request('GET', `/api/dashboard/weekly?campaignId=${campaignId}`, { token: t.adminToken }))).weeks as { collected: number; payments: number }[];
+  return weeks.reduce((s, w) => ({ collected: s.collected + w.collected, payments: s.payments + w.payments }), { collected: 0, payments: 0 });
+};
 const reverse = (id: number, token = t.adminToken, body: Record<string, unknown> = { reason: 'Ghi nhầm người' }) => post(`/${id}/reverse-payment`, token, body);
 const markPaid = (id: number, amount?: number) => expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash', amount } }));
 const statistics = async (campaignId: number) => {
@@ -182,6 +186,8 @@ describe('reversing a mistaken mark-paid', () => {
     expect(original.reversedAt).not.toBeNull();
     expect(entry).toMatchObject({ status: 'PAID', paymentMethod: 'MANUAL', amount: -100_000, receivedAmount: -100_000, note: 'Ghi nhầm người' });
     expect(await statistics(campaignId)).toMatchObject({ collected: 0, uncollected: 100_000, totalReceived: 0, paidCount: 0, pendingCount: 1, balanceDue: 0, balanceDueCount: 0 });
+    // The dashboard's weekly chart counts the reversed money nowhere.
+    expect(await weeklyTotal(campaignId)).toEqual({ collected: 0, payments: 0 });
 
     // The admin history shows both entries.
     const history = await expectOk(t.request('GET', `/api/payment-admin/payment-history/${campaignId}?status=ALL`, { token: t.adminToken }));
@@ -194,6 +200,7 @@ describe('reversing a mistaken mark-paid', () => {
     // Paying again after the reversal counts once.
     await markPaid(assignmentId);
     expect(await statistics(campaignId)).toMatchObject({ collected: 100_000, paidCount: 1 });
+    expect(await weeklyTotal(campaignId)).toEqual({ collected: 100_000, payments: 1 });
   });
 
   it('double reversal is refused (409), also when two requests race', async () => {

@@ -117,6 +117,35 @@ export const campaignFigures = sqliteTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.organizationId] }), index('campaign_figures_org_idx').on(t.organizationId, t.campaignId)],
 );
 
+/**
+ * The weekly collection chart (dashboard/service.ts weekly), kept by triggers (migration 0021):
+ * per campaign, week (dashboard/weeks.ts index) and fee, the counted orders paid that week and
+ * their money; campaign_weeks sums them per week, so the chart reads a few rows, not every order.
+ */
+export const campaignWeekFees = sqliteTable(
+  'campaign_week_fees',
+  {
+    campaignId: integer().notNull(),
+    week: integer().notNull(),
+    assignmentId: integer().notNull(),
+    orders: integer().notNull().default(0),
+    collected: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.week, t.assignmentId] })],
+);
+
+export const campaignWeeks = sqliteTable(
+  'campaign_weeks',
+  {
+    campaignId: integer().notNull(),
+    week: integer().notNull(),
+    /** Distinct fees with money counted this week. */
+    payments: integer().notNull().default(0),
+    collected: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.week] })],
+);
+
 export const payosConfigs = sqliteTable(
   'payos_configs',
   {
