@@ -23,6 +23,7 @@ import type { AppEnv, Deps } from './lib/context';
 import { requestHeader } from './lib/headers';
 import { pickLanguage } from './lib/i18n';
 import { compressJson } from './lib/compress';
+import { newReadEpoch } from './lib/freshness';
 import { securityHeaders } from './lib/security-headers';
 import { logger, requestLogger } from './lib/logger';
 import { apiDocs } from './lib/openapi';
@@ -46,6 +47,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     maxDelayMs: deps.env.LOGIN_MAX_DELAY_MS,
   });
 
+  // A request's reads confirm the cache versions once, then only look for this connection's writes (lib/freshness.ts).
+  app.use('*', (_c, next) => {
+    newReadEpoch();
+    return next();
+  });
   app.use('*', requestId(), requestLogger(log));
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {

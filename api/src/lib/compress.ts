@@ -17,21 +17,21 @@ export function gzip(body: Uint8Array | string): Buffer {
   return gzipSync(body, { level: 1 });
 }
 
+/**
+ * Compresses c.json answers while their body is still a string. Post-processing c.res instead
+ * made @hono/node-server build a full undici Response and read its body back through a web
+ * stream for every JSON answer, compressed or not: ~15 % of a cached request's CPU time.
+ */
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
+    const accepted = acceptsGzip(c);
+    const body = c.body as unknown as (data: string | Uint8Array, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response;
+    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
+      const text = JSON.stringify(object);
+      const h = { 'content-type': 'application/json', vary: 'Accept-Encoding', ...headers };
+      if (accepted && Buffer.byteLength(text) >= MIN_COMPRESS_BYTES) return body(gzip(text), arg, { ...h, 'content-encoding': 'gzip' });
+      return body(text, arg, h);
+    }) as unknown as typeof c.json;
     await next();
-    const res = c.res;
-    if (!res.body || res.headers.has('content-encoding') || !acceptsGzip(c)) return;
-    if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return;
-    const body = new Uint8Array(await res.arrayBuffer());
-    const headers = new Headers(res.headers);
-    headers.append('vary', 'Accept-Encoding');
-    if (body.byteLength < MIN_COMPRESS_BYTES) {
-      c.res = new Response(body, { status: res.status, headers });
-      return;
-    }
-    headers.set('content-encoding', 'gzip');
-    headers.delete('content-length');
-    c.res = new Response(gzip(body), { status: res.status, headers });
   };
 }

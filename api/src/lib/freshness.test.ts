@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { freshCache, versionStamp } from './freshness';
+import { freshCache, newReadEpoch, versionStamp } from './freshness';
 
 const dir = mkdtempSync(join(tmpdir(), 'freshness-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,15 +46,20 @@ describe('freshCache (per-table versions kept by triggers)', () => {
     expect(read()).toBe(1);
   });
 
-  it('sees a commit by another connection on the very next read', () => {
+  it('sees a commit by another connection in the next request, and in the next turn of the event loop', async () => {
     const { db, path } = fileDb();
     const cache = freshCache<number>(10, ['departments']);
     const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
     expect(read()).toBe(0);
     const other = new Database(path);
     addDepartment(other, 'D2');
-    other.close();
+    newReadEpoch(); // what the app does as each request arrives
     expect(read()).toBe(1);
+    addDepartment(other, 'D3');
+    // A timer's job after the request (no request in between) still sees it.
+    await new Promise((r) => setImmediate(r));
+    expect(read()).toBe(2);
+    other.close();
   });
 
   it('keeps nothing read inside a transaction that rolls back', () => {
@@ -74,6 +79,39 @@ describe('freshCache (per-table versions kept by triggers)', () => {
     expect(versionStamp(db, ['departments'])).toBe(before);
     db.$client.exec("UPDATE departments SET name = 'renamed'");
     expect(read()).toBe(1);
+  });
+
+  it('forgets versions read inside a transaction that rolls back (kept versions would hide the next real write)', () => {
+    const { db } = fileDb();
+    addDepartment(db.$client, 'D0');
+    const cache = freshCache<number>(10, ['departments']);
+    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
+    expect(read()).toBe(1);
+    expect(() =>
+      db.$client.transaction(() => {
+        addDepartment(db.$client, 'PHANTOM');
+        versionStamp(db, ['departments']);
+        throw new Error('rollback');
+      })(),
+    ).toThrow('rollback');
+    expect(read()).toBe(1);
+    addDepartment(db.$client, 'D1');
+    expect(read()).toBe(2);
+  });
+
+  it('sees this connection’s writes within a request, and another’s from the next request', () => {
+    const { db, path } = fileDb();
+    const cache = freshCache<number>(10, ['departments']);
+    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
+    const other = new Database(path);
+    for (let i = 0; i < 3; i++) {
+      expect(read()).toBe(2 * i);
+      addDepartment(db.$client, `OWN${i}`);
+      expect(read()).toBe(2 * i + 1);
+      addDepartment(other, `OTHER${i}`);
+      newReadEpoch();
+    }
+    other.close();
   });
 
   it('keeps values of different keys and databases apart, and at most maxEntries per database', () => {

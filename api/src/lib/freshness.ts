@@ -29,26 +29,106 @@ export type Table =
   | 'payment_transactions'
   | 'payos_configs';
 
-const versionStatements = new WeakMap<Db, Statement<[], [string, number]>>();
+interface Versions {
+  read: Statement<[], [string, number]>;
+  changesProbe: Statement<[], number>;
+  dataVersionProbe: Statement<[], number>;
+  changes: number;
+  dataVersion: number;
+  /** The read epoch the versions were last confirmed in. */
+  epoch: number;
+  versions?: Map<string, number>;
+  stamps: WeakMap<readonly Table[], string>;
+}
+const perConnection = new WeakMap<Db, Versions>();
 
-/** Current versions of every tracked table (one small read, a few microseconds). */
+let epoch = 0;
+let epochEnds = false;
+
+/**
+ * Starts a new read epoch: an HTTP request arriving, or a message from a job that may have
+ * committed. Versions confirmed in an earlier epoch are confirmed again (PRAGMA data_version)
+ * before use; within one epoch only this connection's own writes are looked for. An epoch also
+ * ends with the event-loop turn, so a timer's job never relies on a request's confirmation.
+ */
+export function newReadEpoch(): void {
+  epoch++;
+}
+
+function confirmedInThisEpoch(v: Versions): void {
+  v.epoch = epoch;
+  if (!epochEnds) {
+    epochEnds = true;
+    setImmediate(() => {
+      epochEnds = false;
+      epoch++;
+    });
+  }
+}
+
+/**
+ * Current versions of every tracked table. A request asks several times (its actor, its scope,
+ * its page), so the last answer is kept while the connection has changed no row
+ * (total_changes(), a fraction of a microsecond) and no other connection has committed (PRAGMA
+ * data_version, which opens a read transaction: a quarter of reading the versions, asked once
+ * per read epoch). Never inside a transaction, whose rollback would bring back versions the kept
+ * answer no longer shows.
+ */
 export function tableVersions(db: Db): Map<string, number> {
-  let s = versionStatements.get(db);
-  if (!s) versionStatements.set(db, (s = db.$client.prepare<[], [string, number]>('SELECT name, version FROM cache_versions').raw()));
-  // raw() again: the connection may hand this statement out elsewhere, which resets its mode (db/statement-cache.ts).
-  return new Map(s.raw().all());
+  return connectionVersions(db).versions!;
+}
+
+function connectionVersions(db: Db): Versions {
+  let v = perConnection.get(db);
+  if (!v) {
+    const c = db.$client;
+    v = {
+      read: c.prepare<[], [string, number]>('SELECT name, version FROM cache_versions').raw(),
+      changesProbe: c.prepare<[], number>('SELECT total_changes()').pluck(),
+      dataVersionProbe: c.prepare<[], number>('PRAGMA data_version').pluck(),
+      changes: -1,
+      dataVersion: -1,
+      epoch: -1,
+      stamps: new WeakMap(),
+    };
+    perConnection.set(db, v);
+  }
+  const inTransaction = db.$client.inTransaction;
+  // pluck()/raw() again: the connection may hand these statements out elsewhere, which resets their mode (db/statement-cache.ts).
+  const changes = v.changesProbe.pluck().get()!;
+  if (v.versions && !inTransaction && changes === v.changes) {
+    if (v.epoch === epoch) return v;
+    if (v.dataVersionProbe.pluck().get() === v.dataVersion) {
+      confirmedInThisEpoch(v);
+      return v;
+    }
+  }
+  const dataVersion = v.dataVersionProbe.pluck().get()!;
+  v.versions = new Map(v.read.raw().all());
+  v.stamps = new WeakMap();
+  if (inTransaction) v.changes = -1;
+  else {
+    [v.changes, v.dataVersion] = [changes, dataVersion];
+    confirmedInThisEpoch(v);
+  }
+  return v;
 }
 
 /** The versions of these tables as one comparable string. */
 export function versionStamp(db: Db, tables: readonly Table[]): string {
-  const v = tableVersions(db);
-  return tables
-    .map((t) => {
-      const n = v.get(t);
-      if (n === undefined) throw new Error(`freshness: table ${t} has no version trigger (add it to a migration)`);
-      return n;
-    })
-    .join(',');
+  const v = connectionVersions(db);
+  let stamp = v.stamps.get(tables);
+  if (stamp === undefined) {
+    stamp = tables
+      .map((t) => {
+        const n = v.versions!.get(t);
+        if (n === undefined) throw new Error(`freshness: table ${t} has no version trigger (add it to a migration)`);
+        return n;
+      })
+      .join(',');
+    v.stamps.set(tables, stamp);
+  }
+  return stamp;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from './context';
 import { logger } from './logger';
 import { gateBuffer } from './writer-gate';
+import { newReadEpoch } from './freshness';
 
 /** What the worker runs: a method of a service built there with the same caller (imports/worker.ts). */
 export interface Job {
@@ -72,7 +73,11 @@ class WorkerHandle {
   constructor(path: string, deps: Deps) {
     this.worker = new Worker(bootScript(), { eval: true, workerData: { path, env: deps.env, gate: gateBuffer() } });
     this.worker.unref();
-    this.worker.on('message', (m: FromWorker) => this.pending.get(m.id)?.onMessage(m));
+    this.worker.on('message', (m: FromWorker) => {
+      // The worker may have just committed: reads made from here on confirm the cache versions again.
+      newReadEpoch();
+      this.pending.get(m.id)?.onMessage(m);
+    });
     const crash = (err: Error) => {
       this.dead = true;
       logger.error({ err }, 'offload worker stopped');

@@ -1,6 +1,7 @@
 import type { OrgContext } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { freshCache } from '../lib/freshness';
 import { organizations } from './schema';
 
 /** Parse "/1/5/12/" into [1, 5, 12]. */
@@ -11,10 +12,16 @@ export function pathIds(path: string): number[] {
     .map(Number);
 }
 
-/** The permission context of an organization (itself and its ancestors), or null if unknown. */
+// Asked by nearly every permission check in an organization: building and running its query was a sixth of a cached request.
+const contexts = freshCache<OrgContext | false>(10_000, ['organizations']);
+
+/** The permission context of an organization (itself and its ancestors), or null if unknown. Shared: never mutate it. */
 export function orgContext(db: Db, organizationId: number): OrgContext | null {
-  const row = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, organizationId)).get();
-  if (!row) return null;
-  const ids = pathIds(row.path);
-  return { organizationId, ancestorIds: ids.filter((id) => id !== organizationId) };
+  return (
+    contexts.get(db, String(organizationId), () => {
+      const row = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, organizationId)).get();
+      if (!row) return false;
+      return { organizationId, ancestorIds: pathIds(row.path).filter((id) => id !== organizationId) };
+    }) || null
+  );
 }
