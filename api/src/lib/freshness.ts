@@ -74,10 +74,6 @@ function confirmedInThisEpoch(v: Versions): void {
  * per read epoch). Never inside a transaction, whose rollback would bring back versions the kept
  * answer no longer shows.
  */
-export function tableVersions(db: Db): Map<string, number> {
-  return connectionVersions(db).versions!;
-}
-
 function connectionVersions(db: Db): Versions {
   let v = perConnection.get(db);
   if (!v) {
