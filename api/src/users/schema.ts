@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from '../db/columns';
 import { departments } from '../departments/schema';
 import { classes } from '../classes/schema';
@@ -38,4 +38,22 @@ export const users = sqliteTable(
     // narrow b-tree (~1 MB) instead of the table's wide rows (hash, search text; ~40 MB).
     index('users_id_idx').on(t.id),
   ],
+);
+
+/**
+ * How many users of each (type, Đoàn/Hội status, active) combination there are in everything
+ * (organization 0) and among the distinct active members of each organization's subtree, kept by
+ * triggers (migration 0023): the users list's filtered totals read a few rows instead of counting
+ * up to 100k users (users/list.ts).
+ */
+export const userFacetCounts = sqliteTable(
+  'user_facet_counts',
+  {
+    organizationId: integer().notNull(),
+    userType: text().notNull(),
+    membershipStatus: text().notNull(),
+    isActive: integer().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userType, t.membershipStatus, t.isActive] })],
 );
