@@ -8,7 +8,7 @@ import { organizationMembers } from '../organizations/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { toSessionUser } from '../users/mapper';
 import { users } from '../users/schema';
-import { markFamilyRevoked } from './actor';
+import { loadActor, markFamilyRevoked } from './actor';
 import { checkPassword, hashPassword } from './passwords';
 import type { LoginRateLimiter } from './rate-limit';
 import { refreshTokens } from './schema';
@@ -109,7 +109,8 @@ export function authService({ db, env }: Deps) {
     },
 
     permissions(userId: number, organizationId?: number): PermissionsResponse {
-      const grants = loadRoleGrants(db, userId);
+      // The caller's actor, cached until roles change, already holds them.
+      const grants = loadActor(db, userId)?.grants ?? loadRoleGrants(db, userId);
       const ctx = organizationId ? orgContext(db, organizationId) : null;
       if (organizationId && !ctx) notFound('Không tìm thấy tổ chức');
       return {

@@ -1,6 +1,6 @@
 /** Which organizations a caller may see: subtrees where organizations.access is held, plus those they belong to. */
 import { hasPermission } from '@doanhoi/shared';
-import { and, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { forbidden, notFound } from '../lib/errors';
@@ -42,8 +42,14 @@ export function isVisible(v: OrgVisibility, org: { id: number; path: string }): 
 }
 
 /** The organization row, or 404 when unknown or not visible to the caller. */
+const byIdStatement = (db: Db) => db.select().from(organizations).where(eq(organizations.id, sql.placeholder('id'))).prepare();
+// Built once per database: every organization screen and member list asks for its organization first.
+const byId = new WeakMap<Db, ReturnType<typeof byIdStatement>>();
+
 export function visibleOrg(db: Db, actor: Actor, id: number) {
-  const org = db.select().from(organizations).where(eq(organizations.id, id)).get();
+  let statement = byId.get(db);
+  if (!statement) byId.set(db, (statement = byIdStatement(db)));
+  const org = statement.get({ id });
   if (!org || !isVisible(visibility(db, actor), org)) notFound('Không tìm thấy tổ chức');
   return org!;
 }

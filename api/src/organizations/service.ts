@@ -18,9 +18,9 @@ import { totalPages } from '../lib/totals';
 import { paymentCampaigns } from '../payments/schema';
 import { userRoles } from '../roles/schema';
 import { toSessionUser } from '../users/mapper';
-import { users } from '../users/schema';
 import { visibility, visibleCondition, visibleOrg } from './access';
 import { orgContext, pathIds } from './context';
+import { memberPage, searchedMemberPage } from './members-page';
 import { childPath } from './paths';
 import { organizationMembers, organizations } from './schema';
 import { organizationStats } from './stats';
@@ -153,19 +153,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
 
     members(id: number, q: { page: number; limit: number; search?: string }) {
       visibleOrg(db, actor, id);
-      const conds: (SQL | undefined)[] = [eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)];
-      if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(containsLike(users.searchText, w));
-      const where = and(...conds);
-      const total = db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where).get()!.n;
-      const rows = db
-        .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
-        .from(organizationMembers)
-        .innerJoin(users, eq(users.id, organizationMembers.userId))
-        .where(where)
-        .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
+      const { rows, total } = q.search ? searchedMemberPage(db, id, q.search, q.limit, (q.page - 1) * q.limit) : memberPage(db, id, q.limit, (q.page - 1) * q.limit);
       return {
         members: rows.map(({ u, role, joinedAt }) => ({
           user: toSessionUser(u),

@@ -1,5 +1,5 @@
 import { SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE, type RoleGrant } from '@doanhoi/shared';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { permissions, rolePermissions, roles, userRoles } from './schema';
 
@@ -10,12 +10,8 @@ export interface UserRoleGrant extends RoleGrant {
   isActive: boolean;
 }
 
-/**
- * A user's role links with their permission codes, in one query. A link counts as active only
- * when both the link and the role are active.
- */
-export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
-  const rows = db
+function grantsStatement(db: Db) {
+  return db
     .select({
       userRoleId: userRoles.id,
       roleId: roles.id,
@@ -31,8 +27,20 @@ export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(userRoles.userId, userId))
-    .all();
+    .where(eq(userRoles.userId, sql.placeholder('userId')))
+    .prepare();
+}
+// Built once per database: building drizzle's SQL cost more than running this query.
+const grantStatements = new WeakMap<Db, ReturnType<typeof grantsStatement>>();
+
+/**
+ * A user's role links with their permission codes, in one query. A link counts as active only
+ * when both the link and the role are active.
+ */
+export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
+  let statement = grantStatements.get(db);
+  if (!statement) grantStatements.set(db, (statement = grantsStatement(db)));
+  const rows = statement.all({ userId });
   const byLink = new Map<number, UserRoleGrant>();
   for (const r of rows) {
     let g = byLink.get(r.userRoleId);

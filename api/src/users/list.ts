@@ -188,13 +188,32 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
  */
 function facetTotal(db: Db, f: ListFilter): number | null {
   if (f.words.length > 0 || (f.paths !== null && f.paths.length !== 1)) return null;
-  const t = userFacetCounts;
-  const conds: SQL[] = [eq(t.organizationId, f.paths ? rootIds(f.paths)[0]! : 0)];
-  if (f.userType !== undefined) conds.push(eq(t.userType, f.userType));
-  if (f.membershipStatus !== undefined) conds.push(eq(t.membershipStatus, f.membershipStatus));
-  if (f.isActive !== undefined) conds.push(eq(t.isActive, f.isActive ? 1 : 0));
-  return db.select({ n: sql<number>`coalesce(sum(${t.n}), 0)`.mapWith(Number) }).from(t).where(and(...conds)).get()!.n;
+  const shape = [f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined].join(':');
+  let byShape = facetStatements.get(db);
+  if (!byShape) facetStatements.set(db, (byShape = new Map()));
+  let statement = byShape.get(shape);
+  if (!statement) byShape.set(shape, (statement = facetStatement(db, f)));
+  const params: Record<string, unknown> = { organizationId: f.paths ? rootIds(f.paths)[0]! : 0 };
+  if (f.userType !== undefined) params.userType = f.userType;
+  if (f.membershipStatus !== undefined) params.membershipStatus = f.membershipStatus;
+  if (f.isActive !== undefined) params.isActive = f.isActive ? 1 : 0;
+  return statement.get(params)!.n;
 }
+
+function facetStatement(db: Db, f: ListFilter) {
+  const t = userFacetCounts;
+  const conds: SQL[] = [eq(t.organizationId, sql.placeholder('organizationId'))];
+  if (f.userType !== undefined) conds.push(eq(t.userType, sql.placeholder('userType')));
+  if (f.membershipStatus !== undefined) conds.push(eq(t.membershipStatus, sql.placeholder('membershipStatus')));
+  if (f.isActive !== undefined) conds.push(eq(t.isActive, sql.placeholder('isActive')));
+  return db
+    .select({ n: sql<number>`coalesce(sum(${t.n}), 0)`.mapWith(Number) })
+    .from(t)
+    .where(and(...conds))
+    .prepare();
+}
+// One statement per filter shape (which of the three filters are present), per database.
+const facetStatements = new WeakMap<Db, Map<string, ReturnType<typeof facetStatement>>>();
 
 /**
  * A page of users matching the filter, newest first, and the filter's (cached) total. Words or a

@@ -2,6 +2,7 @@ import { permissionScope } from '@doanhoi/shared';
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
+import { freshCache } from '../lib/freshness';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { users } from './schema';
 
@@ -39,9 +40,14 @@ export function userScope(db: Db, actor: Actor, code: string): UserScope {
   const s = permissionScope(actor.roles, code);
   if (s.all) return { all: true };
   if (s.organizationIds.length === 0) return { all: false, paths: [] };
-  const rows = db.select({ path: organizations.path }).from(organizations).where(inArray(organizations.id, s.organizationIds)).all();
-  return { all: false, paths: outermost(rows.map((r) => r.path)) };
+  const paths = scopePaths.get(db, s.organizationIds.join(','), () =>
+    outermost(db.select({ path: organizations.path }).from(organizations).where(inArray(organizations.id, s.organizationIds)).all().map((r) => r.path)),
+  );
+  return { all: false, paths };
 }
+
+// Every scoped request asks for its grants' subtrees; they change only with the tree. Shared: never mutate.
+const scopePaths = freshCache<string[]>(2_000, ['organizations']);
 
 /** Ids of these users with an active membership in one of the subtrees. */
 function membersOf(db: Db, paths: string[], userIds: number[]) {

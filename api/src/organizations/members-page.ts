@@ -1,0 +1,57 @@
+/**
+ * An organization's member list without search words, the form every visit opens with: its
+ * statements are built once per database (building drizzle's SQL cost more than running them)
+ * and its total is the trigger-kept direct count (organization_member_counts, migration 0007).
+ */
+import { normalizeText } from '@doanhoi/shared';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { containsLike } from '../lib/like';
+import { users } from '../users/schema';
+import { organizationMemberCounts, organizationMembers } from './schema';
+
+function statements(db: Db) {
+  return {
+    rows: db
+      .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(eq(organizationMembers.organizationId, sql.placeholder('id')), eq(organizationMembers.isActive, true)))
+      .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+    total: db
+      .select({ n: organizationMemberCounts.direct })
+      .from(organizationMemberCounts)
+      .where(eq(organizationMemberCounts.organizationId, sql.placeholder('id')))
+      .prepare(),
+  };
+}
+const perDb = new WeakMap<Db, ReturnType<typeof statements>>();
+
+export function memberPage(db: Db, organizationId: number, limit: number, offset: number) {
+  let s = perDb.get(db);
+  if (!s) perDb.set(db, (s = statements(db)));
+  const total = s.total.get({ id: organizationId })?.n ?? 0;
+  const rows = offset < total ? s.rows.all({ id: organizationId, limit, offset }) : [];
+  return { rows, total };
+}
+
+/** The member list filtered by search words (each must appear in the member's name, code or e-mail). */
+export function searchedMemberPage(db: Db, organizationId: number, search: string, limit: number, offset: number) {
+  const conds: SQL[] = [eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.isActive, true)];
+  for (const w of normalizeText(search).split(' ')) conds.push(containsLike(users.searchText, w));
+  const where = and(...conds);
+  const total = db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where).get()!.n;
+  const rows = db
+    .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(where)
+    .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return { rows, total };
+}
