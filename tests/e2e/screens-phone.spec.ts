@@ -181,6 +181,10 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
   const sent = page.waitForRequest((r) => r.url().endsWith('/mark-paid') && r.method() === 'PATCH');
   await paid.getByLabel('Số tiền nhận').press('Enter');
   await sent;
+  // While the request is pending the dialog ignores Esc (antd keeps a saving dialog open): wait
+  // until the failure is shown and the button no longer spins, as a user would see it.
+  await expect(page.locator('.ant-notification-notice-error')).toBeVisible();
+  await expect(page.getByTestId('mark-paid-confirm')).not.toHaveClass(/ant-btn-loading/);
   // The failed request's toast may take the focus; Esc is pressed from the dialog's field.
   await paid.getByLabel('Số tiền nhận').press('Escape');
   await expect(paid).toBeHidden();
