@@ -9,11 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { orgWorld } from '../organizations/fixture';
 import { organizations } from '../organizations/schema';
 import { campaignFigures, feeLevels, paymentCampaigns } from '../payments/schema';
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
-}
+import { seededRandom } from '../lib/seeded-random';
 
 const STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] as const;
 const COLUMNS = ['assigned', 'paid', 'expected', 'collected', 'overdueCount', 'overdueAmount', 'pendingCount', 'pendingAmount'] as const;
@@ -32,7 +28,7 @@ describe('campaign_figures stay equal to a fresh count', () => {
       return { id, level };
     };
     let campaigns = [newCampaign(1), newCampaign(2), newCampaign(3)];
-    const random = rng(Number(process.env.FIGURES_SEED ?? 20261126));
+    const random = seededRandom(Number(process.env.FIGURES_SEED ?? 20261126));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
     const expected = () => {

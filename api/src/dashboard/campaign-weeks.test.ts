@@ -9,11 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { orgWorld } from '../organizations/fixture';
 import { campaignWeeks, feeLevels, paymentCampaigns } from '../payments/schema';
 import { WEEK_MS, WEEK_SHIFT_MS } from './weeks';
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
-}
+import { seededRandom } from '../lib/seeded-random';
 
 const DAY = 86_400_000;
 
@@ -30,7 +26,7 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
       return id;
     };
     let campaigns = [newCampaign(1), newCampaign(2)];
-    const random = rng(Number(process.env.WEEKS_SEED ?? 20261126));
+    const random = seededRandom(Number(process.env.WEEKS_SEED ?? 20261126));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     // Instants around Vietnam's Sunday/Monday midnight over four weeks, where a week's edge is easy to get wrong.
     const monday = Math.floor((Date.now() + WEEK_SHIFT_MS) / WEEK_MS) * WEEK_MS - WEEK_SHIFT_MS;

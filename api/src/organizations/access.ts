@@ -4,6 +4,7 @@ import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { forbidden, notFound } from '../lib/errors';
+import { perDb } from '../lib/per-db';
 import { subtreeRange, userScope } from '../users/scope';
 import { orgContext } from './context';
 import { organizationMembers, organizations } from './schema';
@@ -41,15 +42,12 @@ export function isVisible(v: OrgVisibility, org: { id: number; path: string }): 
   return v.all || v.memberOrgIds.includes(org.id) || v.paths.some((p) => org.path.startsWith(p));
 }
 
-/** The organization row, or 404 when unknown or not visible to the caller. */
-const byIdStatement = (db: Db) => db.select().from(organizations).where(eq(organizations.id, sql.placeholder('id'))).prepare();
 // Built once per database: every organization screen and member list asks for its organization first.
-const byId = new WeakMap<Db, ReturnType<typeof byIdStatement>>();
+const byId = perDb((db) => db.select().from(organizations).where(eq(organizations.id, sql.placeholder('id'))).prepare());
 
+/** The organization row, or 404 when unknown or not visible to the caller. */
 export function visibleOrg(db: Db, actor: Actor, id: number) {
-  let statement = byId.get(db);
-  if (!statement) byId.set(db, (statement = byIdStatement(db)));
-  const org = statement.get({ id });
+  const org = byId(db).get({ id });
   if (!org || !isVisible(visibility(db, actor), org)) notFound('Không tìm thấy tổ chức');
   return org!;
 }

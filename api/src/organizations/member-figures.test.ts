@@ -10,13 +10,9 @@ import { currentTerm } from '../dashboard/scope';
 import { users } from '../users/schema';
 import { orgWorld } from './fixture';
 import { memberFigures, organizationMembers, organizations } from './schema';
+import { seededRandom } from '../lib/seeded-random';
 
 /** A small deterministic generator, so a failure can be replayed. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
-}
-
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
 const DAY = 86_400_000;
 
@@ -32,7 +28,7 @@ describe('member_figures stay equal to a fresh count', () => {
     const now = Date.now();
     // Joins now, last term and next year: the term rows must separate them.
     const joinTimes = [now, now - 150 * DAY, now - 400 * DAY];
-    const random = rng(20261124);
+    const random = seededRandom(20261124);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
     const expected = () => {

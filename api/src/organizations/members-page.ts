@@ -7,32 +7,34 @@ import { normalizeText } from '@doanhoi/shared';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { containsLike } from '../lib/like';
+import { perDb } from '../lib/per-db';
 import { users } from '../users/schema';
 import { organizationMemberCounts, organizationMembers } from './schema';
 
-function statements(db: Db) {
-  return {
-    rows: db
-      .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(and(eq(organizationMembers.organizationId, sql.placeholder('id')), eq(organizationMembers.isActive, true)))
-      .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
-    total: db
-      .select({ n: organizationMemberCounts.direct })
-      .from(organizationMemberCounts)
-      .where(eq(organizationMemberCounts.organizationId, sql.placeholder('id')))
-      .prepare(),
-  };
+/** Active members of an organization with their user rows, in name order. */
+function membersQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(where)
+    .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id));
 }
-const perDb = new WeakMap<Db, ReturnType<typeof statements>>();
+
+const statements = perDb((db) => ({
+  rows: membersQuery(db, and(eq(organizationMembers.organizationId, sql.placeholder('id')), eq(organizationMembers.isActive, true)))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+  total: db
+    .select({ n: organizationMemberCounts.direct })
+    .from(organizationMemberCounts)
+    .where(eq(organizationMemberCounts.organizationId, sql.placeholder('id')))
+    .prepare(),
+}));
 
 export function memberPage(db: Db, organizationId: number, limit: number, offset: number) {
-  let s = perDb.get(db);
-  if (!s) perDb.set(db, (s = statements(db)));
+  const s = statements(db);
   const total = s.total.get({ id: organizationId })?.n ?? 0;
   const rows = offset < total ? s.rows.all({ id: organizationId, limit, offset }) : [];
   return { rows, total };
@@ -44,14 +46,5 @@ export function searchedMemberPage(db: Db, organizationId: number, search: strin
   for (const w of normalizeText(search).split(' ')) conds.push(containsLike(users.searchText, w));
   const where = and(...conds);
   const total = db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where).get()!.n;
-  const rows = db
-    .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(where)
-    .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id))
-    .limit(limit)
-    .offset(offset)
-    .all();
-  return { rows, total };
+  return { rows: membersQuery(db, where).limit(limit).offset(offset).all(), total };
 }

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/client';
 import { isVisible, type OrgVisibility } from './access';
 import { freshCache } from '../lib/freshness';
+import { perDb } from '../lib/per-db';
 import { organizationMemberCounts, organizations } from './schema';
 
 interface Flat {
@@ -112,14 +113,11 @@ function flat(db: Db): Flat[] {
 /** Each organization's own active members, kept by triggers (organization_member_counts): no count over every membership. */
 function memberCounts(db: Db): Map<number, number> {
   return counts.get(db, 'all', () => {
-    let s = countStatements.get(db);
-    if (!s) countStatements.set(db, (s = countsQuery(db)));
     // Rows as arrays: 5,000 objects mapped by the query builder cost several times the query.
-    return new Map(s.values() as [number, number][]);
+    return new Map(countsQuery(db).values() as [number, number][]);
   });
 }
-const countStatements = new WeakMap<Db, ReturnType<typeof countsQuery>>();
-const countsQuery = (db: Db) => db.select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct }).from(organizationMemberCounts).prepare();
+const countsQuery = perDb((db) => db.select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct }).from(organizationMemberCounts).prepare());
 
 /** The visible forest: a visible node whose parent is hidden becomes a root. */
 export function buildTree(db: Db, v: OrgVisibility, withCounts: boolean): OrganizationNode[] {

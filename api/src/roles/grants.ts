@@ -1,6 +1,7 @@
 import { SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE, type RoleGrant } from '@doanhoi/shared';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { perDb } from '../lib/per-db';
 import { permissions, rolePermissions, roles, userRoles } from './schema';
 
 export interface UserRoleGrant extends RoleGrant {
@@ -10,8 +11,9 @@ export interface UserRoleGrant extends RoleGrant {
   isActive: boolean;
 }
 
-function grantsStatement(db: Db) {
-  return db
+// Built once per database: building drizzle's SQL cost more than running this query.
+const grantsStatement = perDb((db) =>
+  db
     .select({
       userRoleId: userRoles.id,
       roleId: roles.id,
@@ -28,19 +30,15 @@ function grantsStatement(db: Db) {
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(userRoles.userId, sql.placeholder('userId')))
-    .prepare();
-}
-// Built once per database: building drizzle's SQL cost more than running this query.
-const grantStatements = new WeakMap<Db, ReturnType<typeof grantsStatement>>();
+    .prepare(),
+);
 
 /**
  * A user's role links with their permission codes, in one query. A link counts as active only
  * when both the link and the role are active.
  */
 export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
-  let statement = grantStatements.get(db);
-  if (!statement) grantStatements.set(db, (statement = grantsStatement(db)));
-  const rows = statement.all({ userId });
+  const rows = grantsStatement(db).all({ userId });
   const byLink = new Map<number, UserRoleGrant>();
   for (const r of rows) {
     let g = byLink.get(r.userRoleId);

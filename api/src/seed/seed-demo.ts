@@ -11,6 +11,7 @@ import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
 import type { Db } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
+import { seededRandom } from '../lib/seeded-random';
 
 interface DemoFile {
   faculties: { code: string; name: string; club: { code: string; name: string } | null }[];
@@ -37,15 +38,6 @@ interface DemoFile {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Deterministic pseudo-random numbers, so every fresh start shows the same demo. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 function addOrg(tx: Tx, type: OrganizationType, code: string, name: string, parent: { id: number; path: string } | null, description?: string) {
   const row = tx
     .insert(organizations)
@@ -69,7 +61,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   // Hash the demo accounts' passwords before the (synchronous) transaction.
   const hashes = new Map<string, string>();
   for (const a of demo.demoAccounts) hashes.set(a.email, await hashPassword(a.password));
-  const rand = rng(20241120);
+  // Deterministic, so every fresh start shows the same demo.
+  const rand = seededRandom(20241120);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
 
   db.transaction((tx) => {

@@ -10,11 +10,7 @@ import { orgWorld } from '../organizations/fixture';
 import { organizations } from '../organizations/schema';
 import { listPage, type ListFilter } from './list';
 import { userFacetCounts } from './schema';
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
-}
+import { seededRandom } from '../lib/seeded-random';
 
 const TYPES = ['student', 'staff'] as const;
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
@@ -30,7 +26,7 @@ describe('user_facet_counts stay equal to a fresh count', () => {
     let made = 0;
     const newUser = async () => userIds.push((await t.createUser(`UF${made++}`)).id);
     for (let i = 0; i < 10; i++) await newUser();
-    const random = rng(Number(process.env.FACETS_SEED ?? 20261126));
+    const random = seededRandom(Number(process.env.FACETS_SEED ?? 20261126));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
     const expected = () =>

@@ -5,6 +5,7 @@ import { classes } from '../classes/schema';
 import type { Db } from '../db/client';
 import { departments } from '../departments/schema';
 import { cachedTotal } from '../lib/totals';
+import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../organizations/schema';
 import type { UserListRow } from './mapper';
 import { subtreeRange } from './scope';
@@ -189,8 +190,7 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
 function facetTotal(db: Db, f: ListFilter): number | null {
   if (f.words.length > 0 || (f.paths !== null && f.paths.length !== 1)) return null;
   const shape = [f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined].join(':');
-  let byShape = facetStatements.get(db);
-  if (!byShape) facetStatements.set(db, (byShape = new Map()));
+  const byShape = facetStatements(db);
   let statement = byShape.get(shape);
   if (!statement) byShape.set(shape, (statement = facetStatement(db, f)));
   const params: Record<string, unknown> = { organizationId: f.paths ? rootIds(f.paths)[0]! : 0 };
@@ -213,7 +213,7 @@ function facetStatement(db: Db, f: ListFilter) {
     .prepare();
 }
 // One statement per filter shape (which of the three filters are present), per database.
-const facetStatements = new WeakMap<Db, Map<string, ReturnType<typeof facetStatement>>>();
+const facetStatements = perDb(() => new Map<string, ReturnType<typeof facetStatement>>());
 
 /**
  * A page of users matching the filter, newest first, and the filter's (cached) total. Words or a
@@ -238,8 +238,8 @@ export function listPage(
   return { rows, total };
 }
 
-function buildRowsStatement(db: Db) {
-  return db
+const rowsStatement = perDb((db) =>
+  db
     .select(rowColumns)
     .from(users)
     .leftJoin(classes, eq(classes.id, users.classId))
@@ -247,16 +247,13 @@ function buildRowsStatement(db: Db) {
     .leftJoin(trainingDepartment, eq(trainingDepartment.id, users.trainingDepartmentId))
     // One statement for any number of ids: they arrive as one JSON array.
     .where(inJsonIds(users.id, 'ids'))
-    .prepare();
-}
-const rowsStatements = new WeakMap<Db, ReturnType<typeof buildRowsStatement>>();
+    .prepare(),
+);
 
 /** Full rows for these ids, in the order given. */
 export function rowsByIds(db: Db, ids: number[]): UserListRow[] {
   if (ids.length === 0) return [];
-  let s = rowsStatements.get(db);
-  if (!s) rowsStatements.set(db, (s = buildRowsStatement(db)));
-  const rows = s.all({ ids: JSON.stringify(ids) });
+  const rows = rowsStatement(db).all({ ids: JSON.stringify(ids) });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is UserListRow => r !== undefined);
 }

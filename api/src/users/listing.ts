@@ -2,6 +2,7 @@ import { hasPermission, type UserListItem, type UserListQuery, type UserListResp
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inJsonIds } from '../db/sqlite';
+import { perDb } from '../lib/per-db';
 import { filterKey } from '../departments/query';
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
@@ -23,24 +24,21 @@ export function holdsIn(actor: Actor, code: string, organizationId: number, path
   return hasPermission(actor.roles, code, ctx);
 }
 
-function membershipsStatement(db: Db) {
-  return db
+// Any number of ids as one JSON array: one statement, built once per database.
+const membershipsStatement = perDb((db) =>
+  db
     .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId, path: organizations.path })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    // Any number of ids as one JSON array: one statement, built once per database.
     .where(and(inJsonIds(organizationMembers.userId, 'ids'), eq(organizationMembers.isActive, true)))
-    .prepare();
-}
-const membershipStatements = new WeakMap<Db, ReturnType<typeof membershipsStatement>>();
+    .prepare(),
+);
 
 /** Active memberships of one page's users (at most `limit` ids, one indexed query) with each organization's ancestors. */
 function memberships(db: Db, userIds: number[]): Map<number, UserListItem['memberOf']> {
   const out = new Map<number, UserListItem['memberOf']>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return out;
-  let statement = membershipStatements.get(db);
-  if (!statement) membershipStatements.set(db, (statement = membershipsStatement(db)));
-  const rows = statement.all({ ids: JSON.stringify(userIds) });
+  const rows = membershipsStatement(db).all({ ids: JSON.stringify(userIds) });
   for (const r of rows) out.get(r.userId)?.push({ organizationId: r.organizationId, ancestorIds: pathIds(r.path).filter((o) => o !== r.organizationId) });
   return out;
 }
