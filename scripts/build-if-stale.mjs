@@ -1,10 +1,12 @@
 // Builds the admin and portal only when their build is missing or older than their sources, page, Vite
-// config or package.json (or shared/),
-// so `npm start` and `npm run test:e2e` skip the ~1–2 minute Vite builds when nothing changed.
+// config or package.json (or shared/), so `npm start` and `npm run test:e2e` skip the ~1–2 minute
+// Vite builds when nothing changed; and the API bundle (api/dist, scripts/build-api.mjs, half a second)
+// the same way.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApi } from './build-api.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 
@@ -19,15 +21,19 @@ function newest(dir) {
   return t;
 }
 
-function stale(app) {
-  const index = join(root, app, 'dist/index.html');
+function stale(app, output = 'dist/index.html') {
+  const index = join(root, app, output);
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
   const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'shared/src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => (existsSync(join(root, app, f)) ? statSync(join(root, app, f)).mtimeMs : 0)));
   return sources > built;
 }
 
-export function buildIfStale() {
+export async function buildIfStale() {
+  if (stale('api', 'dist/index.js') || statSync(join(root, 'scripts/build-api.mjs')).mtimeMs > statSync(join(root, 'api/dist/index.js')).mtimeMs) {
+    console.log('Building api…');
+    await buildApi();
+  }
   for (const app of ['admin', 'portal']) {
     if (!stale(app)) continue;
     console.log(`Building ${app}…`);
@@ -36,4 +42,4 @@ export function buildIfStale() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfStale();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildIfStale();

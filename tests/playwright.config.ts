@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Each worker starts its own server and database (helpers/test.ts), on E2E_PORT + its index.

@@ -198,7 +198,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
   const hashedFile = await usersFile(HASHED_ROWS, 'PWD', (i) => `Passw0rd-${i}`);
   console.log(`\nimport file: ${IMPORT_ROWS.toLocaleString('en')} rows, ${(file.length / 1024).toFixed(0)} KB`);
   const env = (port: number, db: string) => ({ PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: db, ...SECRETS, SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' });
-  let app = await startProcess([join(root, 'api/src/index.ts')], env(ports.import, freshPath), `http://127.0.0.1:${ports.import}/api/docs`);
+  let app = await startProcess([join(root, 'api/dist/index.js')], env(ports.import, freshPath), `http://127.0.0.1:${ports.import}/api/docs`);
   try {
     const base = `http://127.0.0.1:${ports.import}/api`;
     const auth = await login(base);
@@ -231,7 +231,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
     mkdirSync(dirname(benchDb), { recursive: true });
     await generateBenchDb(benchDb);
   }
-  app = await startProcess([join(root, 'api/src/index.ts')], env(ports.export, benchDb), `http://127.0.0.1:${ports.export}/api/docs`);
+  app = await startProcess([join(root, 'api/dist/index.js')], env(ports.export, benchDb), `http://127.0.0.1:${ports.export}/api/docs`);
   try {
     const base = `http://127.0.0.1:${ports.export}/api`;
     const auth = await login(base);

@@ -41,7 +41,9 @@ function percentile95(r: autocannon.Result): number | undefined {
 
 /** Start a server process and resolve once it prints or answers. */
 export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The API runs as `npm start` runs it (the api/dist bundle); TypeScript files through tsx.
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...loader, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   child.stdout!.resume();
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

@@ -1,6 +1,6 @@
 /**
- * Playwright's `test` with one server per worker: each worker starts the real API (built admin
- * and portal, its own freshly seeded SQLite file) on E2E_PORT + its parallel index and points
+ * Playwright's `test` with one server per worker: each worker starts the real API (the built bundle,
+ * admin and portal, its own freshly seeded SQLite file) on E2E_PORT + its parallel index and points
  * `baseURL` at it. Journeys in different workers never see each other's writes, so the suite
  * runs two spec files at a time without one journey's data pushing another's off a page.
  */
@@ -37,7 +37,8 @@ export const test = base.extend<object, { server: { url: string }; serverEnv: Re
     async ({ serverEnv }, use, workerInfo) => {
       const port = BASE_PORT + workerInfo.parallelIndex;
       const dir = mkdtempSync(join(tmpdir(), 'doanhoi-e2e-'));
-      const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'api/src/index.ts')], {
+      // The bundle `npm start` runs (api/dist, built by global-setup.ts when older than the sources).
+      const child = spawn(process.execPath, ['--enable-source-maps', resolve(root, 'api/dist/index.js')], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {

@@ -52,6 +52,15 @@ type Pending = { onMessage: (m: FromWorker) => void; onCrash: (err: Error) => vo
  * from TypeScript sources both under `node --import tsx` (npm start) and under vitest, whose
  * transform a worker thread does not inherit.
  */
+/**
+ * The worker's entry: the bundled api/dist/worker.js when this module runs from the build (npm
+ * start), otherwise a boot script that registers tsx first (tests, `npm run dev`).
+ */
+function workerEntry(): { entry: string | URL; eval: boolean } {
+  if (import.meta.url.endsWith('.js')) return { entry: new URL('./worker.js', import.meta.url), eval: false };
+  return { entry: bootScript(), eval: true };
+}
+
 function bootScript(): string {
   const require = createRequire(import.meta.url);
   // tsx's register() (its ESM entry, as its package exports it) hooks the worker's own module loader.
@@ -71,7 +80,8 @@ class WorkerHandle {
   calls = 0;
 
   constructor(path: string, deps: Deps) {
-    this.worker = new Worker(bootScript(), { eval: true, workerData: { path, env: deps.env, gate: gateBuffer() } });
+    const { entry, eval: isScript } = workerEntry();
+    this.worker = new Worker(entry, { eval: isScript, workerData: { path, env: deps.env, gate: gateBuffer() } });
     this.worker.unref();
     this.worker.on('message', (m: FromWorker) => {
       // The worker may have just committed: reads made from here on confirm the cache versions again.
