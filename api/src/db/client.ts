@@ -18,8 +18,9 @@ function restrictFiles(path: string) {
   for (const f of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
 }
 
-export function openDb(path: string): Db {
-  if (path !== ':memory:') restrictFiles(path);
+/** `path` a file or ':memory:'; or the bytes of a serialized database, opened in memory (the test harness's template). */
+export function openDb(path: string | Buffer): Db {
+  if (typeof path === 'string' && path !== ':memory:') restrictFiles(path);
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
