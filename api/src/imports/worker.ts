@@ -10,6 +10,7 @@ import { openDb } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
+import { lowerThreadPriority } from '../lib/thread-priority';
 import { useGate } from '../lib/writer-gate';
 import type { FileArg, FromWorker, Job, ToWorker } from '../lib/worker-pool';
 import { exportService } from '../exports/service';
@@ -22,6 +23,8 @@ import { importService } from './service';
 const port = parentPort!;
 const { path, env, gate } = workerData as { path: string; env: Env; gate: SharedArrayBuffer };
 useGate(gate);
+// Imports and exports are background work: on a busy machine, requests on the other thread go first.
+lowerThreadPriority();
 const deps: Deps = { db: openDb(path), env };
 const kinds = new Map<string, AnyImportKind>([usersImport, departmentsImport, classesImport, membersImport].map((k) => [k.kind, k]));
 /** Bytes gathered per pull: fewer messages than one per zip chunk, still a small buffer. */
