@@ -78,3 +78,13 @@ export const memberFigures = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.termStart] })],
 );
+
+/**
+ * Holds a row only inside a transaction that writes many new users' memberships at once
+ * (organizations/bulk-members.ts): while it does, the per-row membership triggers that keep the
+ * figures stand aside and the batch updates them in a few set-wise statements. Other connections
+ * never see a row (it is deleted before the transaction commits).
+ */
+export const triggerPauses = sqliteTable('trigger_pauses', {
+  name: text().primaryKey(),
+});

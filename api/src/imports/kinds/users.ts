@@ -10,6 +10,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { defaultPasswordFor, hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/revocation';
+import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { organizationMembers } from '../../organizations/schema';
 import { manageRefusals } from '../../users/manage';
 import { userSearchText } from '../../users/search';
@@ -250,7 +251,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
     return outcome;
   },
 
-  /** New users in multi-row inserts, updates only where something changed, memberships in multi-row upserts. */
+  /** New users in multi-row inserts, updates only where something changed, memberships in multi-row upserts (set-wise for new users). */
   writeBatch(tx, rows) {
     const idOf = new Map<CheckedRow<UserRowData>, number>();
     const outcome = new Map<CheckedRow<UserRowData>, Outcome>();
@@ -267,7 +268,11 @@ export const usersImport: ImportKindDef<UserRowData> = {
       idOf.set(r, r.existingId!);
       outcome.set(r, updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!) ? 'updated' : 'unchanged');
     }
-    const joined = new Set(addMemberships(tx, rows.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })))).map((p) => p.userId));
+    const pairsOf = (rs: CheckedRow<UserRowData>[]) => rs.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })));
+    // The users just created join set-wise (figures updated in a few statements, not by a trigger per row).
+    const created = pairsOf(rows.filter((r) => r.existingId == null));
+    if (!addNewUsersMemberships(tx, created)) addMemberships(tx, created);
+    const joined = new Set(addMemberships(tx, pairsOf(existing)).map((p) => p.userId));
     return rows.map((r) => (outcome.get(r) === 'unchanged' && joined.has(idOf.get(r)!) ? 'updated' : outcome.get(r)!));
   },
 };

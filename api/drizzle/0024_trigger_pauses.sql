@@ -1,0 +1,3 @@
+CREATE TABLE `trigger_pauses` (
+	`name` text PRIMARY KEY NOT NULL
+);

@@ -1,0 +1,82 @@
+/**
+ * addNewUsersMemberships against the per-row triggers it pauses: from the same state, a random
+ * batch of new users' memberships is written once set-wise (then rolled back) and once row by row
+ * through the triggers, and every figure both ways must be identical — member counts, Đoàn/Hội
+ * facets, term figures, the search queue. Between batches, random writes of every other kind keep
+ * the figures moving, so the batch lands on realistic states (users in several subtrees, ended and
+ * moved memberships, other users' figures already counted).
+ */
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../lib/seeded-random';
+import { addNewUsersMemberships } from './bulk-members';
+import { orgWorld } from './fixture';
+import { organizationMembers } from './schema';
+
+const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
+
+class Rollback extends Error {}
+
+describe('new users’ memberships written set-wise', () => {
+  it('leave every figure exactly as the per-row triggers do, over 60 random batches', async () => {
+    const { t, org } = await orgWorld(['cd2', 'lch']);
+    const c = t.db.$client;
+    const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
+    const orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, extra];
+    const random = seededRandom(Number(process.env.BULK_SEED ?? 20261127));
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    let made = 0;
+    const userIds: number[] = [];
+
+    const figures = () => ({
+      counts: c.prepare('SELECT organization_id, direct, subtree FROM organization_member_counts WHERE direct <> 0 OR subtree <> 0 ORDER BY 1').all(),
+      facets: c.prepare('SELECT * FROM user_facet_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4').all(),
+      terms: c.prepare('SELECT * FROM member_figures WHERE members <> 0 OR doan <> 0 OR hoi <> 0 ORDER BY 1, 2').all(),
+      search: c.prepare('SELECT user_id FROM users_fts_pending ORDER BY 1').all(),
+      members: c.prepare('SELECT organization_id, user_id, role, is_active FROM organization_members ORDER BY 1, 2').all(),
+    });
+
+    let compared = 0;
+    for (let step = 0; step < 60; step++) {
+      // Other writes first: existing users join, leave, move and change status.
+      for (let k = 0; k < 4 && userIds.length; k++) {
+        const u = pick(userIds);
+        const r = random();
+        if (r < 0.4) c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(pick(orgIds), u, random() < 0.85 ? 1 : 0, Date.now());
+        else if (r < 0.6) c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(u, pick(orgIds));
+        else if (r < 0.8) c.prepare('UPDATE users SET membership_status = ? WHERE id = ?').run(pick(STATUSES), u);
+        else c.prepare('DELETE FROM organization_members WHERE user_id = ? AND organization_id = ?').run(u, pick(orgIds));
+      }
+      // A batch of new users, each in 0–4 random organizations (not always with their parents).
+      const batch: number[] = [];
+      for (let k = 1 + Math.floor(random() * 5); k > 0; k--) {
+        const id = (await t.createUser(`BM${made++}`)).id;
+        c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(pick(STATUSES), pick(['student', 'staff']), random() < 0.9 ? 1 : 0, id);
+        batch.push(id);
+      }
+      const pairs = batch.flatMap((userId) => [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => pick(orgIds)))].map((organizationId) => ({ organizationId, userId })));
+
+      let bulk: ReturnType<typeof figures> | null = null;
+      try {
+        t.db.transaction((tx) => {
+          expect(addNewUsersMemberships(tx, pairs)).toBe(true);
+          bulk = figures();
+          expect(c.prepare('SELECT count(*) FROM trigger_pauses').pluck().get()).toBe(0);
+          throw new Rollback();
+        });
+      } catch (err) {
+        if (!(err instanceof Rollback)) throw err;
+      }
+      if (pairs.length) t.db.insert(organizationMembers).values(pairs.map((p) => ({ ...p, role: 'member' }))).run();
+      expect(bulk, `batch ${step}: ${JSON.stringify(pairs)}`).toEqual(figures());
+      compared += pairs.length ? 1 : 0;
+      userIds.push(...batch);
+    }
+    expect(compared).toBeGreaterThan(40);
+
+    // A user who already has a membership goes through the triggers instead: nothing is written here.
+    const member = userIds.find((u) => c.prepare('SELECT 1 FROM organization_members WHERE user_id = ?').get(u))!;
+    const before = figures();
+    t.db.transaction((tx) => expect(addNewUsersMemberships(tx, [{ organizationId: org.cd, userId: member }])).toBe(false));
+    expect(figures()).toEqual(before);
+  });
+});
