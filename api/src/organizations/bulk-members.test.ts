@@ -17,7 +17,7 @@ const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
 class Rollback extends Error {}
 
 describe('new users’ memberships written set-wise', () => {
-  it('leave every figure exactly as the per-row triggers do, over 60 random batches', async () => {
+  it('leave every figure exactly as the per-row triggers do, over 30 random batches', async () => {
     const { t, org } = await orgWorld(['cd2', 'lch']);
     const c = t.db.$client;
     const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
@@ -36,7 +36,7 @@ describe('new users’ memberships written set-wise', () => {
     });
 
     let compared = 0;
-    for (let step = 0; step < 60; step++) {
+    for (let step = 0; step < 30; step++) {
       // Other writes first: existing users join, leave, move and change status.
       for (let k = 0; k < 4 && userIds.length; k++) {
         const u = pick(userIds);
@@ -71,7 +71,7 @@ describe('new users’ memberships written set-wise', () => {
       compared += pairs.length ? 1 : 0;
       userIds.push(...batch);
     }
-    expect(compared).toBeGreaterThan(40);
+    expect(compared).toBeGreaterThan(20);
 
     // A user who already has a membership goes through the triggers instead: nothing is written here.
     const member = userIds.find((u) => c.prepare('SELECT 1 FROM organization_members WHERE user_id = ?').get(u))!;
