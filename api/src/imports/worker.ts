@@ -11,7 +11,7 @@ import type { Actor, Deps } from '../lib/context';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
 import { lowerThreadPriority } from '../lib/thread-priority';
-import { useGate } from '../lib/writer-gate';
+import { flagTransactions, useGate } from '../lib/writer-gate';
 import type { FileArg, FromWorker, Job, ToWorker } from '../lib/worker-pool';
 import { exportService } from '../exports/service';
 import type { AnyImportKind } from './kind';
@@ -26,6 +26,8 @@ useGate(gate);
 // Imports and exports are background work: on a busy machine, requests on the other thread go first.
 lowerThreadPriority();
 const deps: Deps = { db: openDb(path), env };
+// A request write waiting for one of our transactions is woken the moment it ends.
+flagTransactions(deps.db.$client);
 const kinds = new Map<string, AnyImportKind>([usersImport, departmentsImport, classesImport, membersImport].map((k) => [k.kind, k]));
 /** Bytes gathered per pull: fewer messages than one per zip chunk, still a small buffer. */
 const PULL_BYTES = 256 * 1024;

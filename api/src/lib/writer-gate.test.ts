@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { importUsers, userRow } from '../imports/fixture';
 import { makeTestApp } from '../test/harness';
-import { countWrites, gateBuffer, writersWaiting, writerYields } from './writer-gate';
+import { Worker } from 'node:worker_threads';
+import { countWrites, flagTransactions, gateBuffer, writerHoldWaits, writersWaiting, writerYields } from './writer-gate';
 
 describe('the request thread counts its writes', () => {
   const db = openDb(':memory:');
@@ -63,5 +64,62 @@ describe('an import stands aside for waiting writes', () => {
     const busy = await importUsers(t, rows('WB'), { skipErrors: true, batchSize: 10 });
     expect(busy.body.importedCount).toBe(30);
     expect(writerYields()).toBe(before + 3);
+  });
+});
+
+describe('a request write waits for the job’s transaction on the gate, not in SQLite’s back-off', () => {
+  const held = new Int32Array(gateBuffer());
+  afterEach(() => {
+    Atomics.store(held, 1, 0);
+  });
+
+  it('the job flags its outermost transaction only, until it ends, rolled back or not', () => {
+    const job = openDb(':memory:');
+    flagTransactions(job.$client);
+    const seen: number[] = [];
+    job.transaction((tx) => {
+      seen.push(Atomics.load(held, 1));
+      tx.transaction(() => seen.push(Atomics.load(held, 1)));
+      seen.push(Atomics.load(held, 1));
+    });
+    seen.push(Atomics.load(held, 1));
+    expect(() =>
+      job.transaction(() => {
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    seen.push(Atomics.load(held, 1));
+    expect(seen).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  it('waits while the flag is up and writes once the job lets go; never from inside its own transaction', async () => {
+    const db = openDb(':memory:');
+    const c = db.$client;
+    countWrites(c);
+    c.exec('CREATE TABLE w (n INTEGER)');
+    const before = writerHoldWaits();
+
+    // A job thread that holds the flag until it has been asked to let go.
+    Atomics.store(held, 1, 1);
+    const job = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       const gate = new Int32Array(workerData);
+       parentPort.once('message', () => setTimeout(() => { Atomics.store(gate, 1, 0); Atomics.notify(gate, 1); }, 50));`,
+      { eval: true, workerData: gateBuffer() },
+    );
+    job.postMessage('go');
+    c.prepare('INSERT INTO w (n) VALUES (1)').run();
+    expect(writerHoldWaits()).toBe(before + 1);
+    expect(Atomics.load(held, 1)).toBe(0);
+    await job.terminate();
+
+    // Inside a transaction of ours the job may be waiting for our lock: no waiting there.
+    db.transaction(() => {
+      Atomics.store(held, 1, 1);
+      c.prepare('INSERT INTO w (n) VALUES (2)').run();
+      Atomics.store(held, 1, 0);
+    });
+    expect(writerHoldWaits()).toBe(before + 1);
+    expect(c.prepare('SELECT n FROM w ORDER BY n').pluck().all()).toEqual([1, 2]);
   });
 });

@@ -8,7 +8,12 @@
  */
 import type { Database } from 'better-sqlite3';
 
-let gate = new Int32Array(new SharedArrayBuffer(4));
+/**
+ * [0]: the request thread's writes in progress; [1]: 1 while the job (worker) is inside a write
+ * transaction. A request write that finds [1] set waits on it (Atomics.wait) instead of in SQLite's
+ * busy back-off, whose sleeps of 10–25 ms overshoot the moment the job commits.
+ */
+let gate = new Int32Array(new SharedArrayBuffer(8));
 /** How often a job has stood aside for the request thread's writes (tests check it happens). */
 let yields = 0;
 
@@ -39,9 +44,23 @@ function leave(): void {
   Atomics.notify(gate, 0);
 }
 
-function counted<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+/** How long a request write waits for the job's transaction before leaving it to SQLite's busy timeout. */
+const HOLD_WAIT_MS = 5000;
+/** How often a request write has waited for the job's transaction to end (tests check it happens). */
+let holdWaits = 0;
+
+export function writerHoldWaits(): number {
+  return holdWaits;
+}
+
+function counted<A extends unknown[], R>(sqlite: Database, fn: (...args: A) => R): (...args: A) => R {
   return (...args: A) => {
     enter();
+    // Not from inside a transaction of our own: the job may then be waiting for our lock.
+    if (!sqlite.inTransaction && Atomics.load(gate, 1) === 1) {
+      holdWaits++;
+      Atomics.wait(gate, 1, 1, HOLD_WAIT_MS);
+    }
     try {
       return fn(...args);
     } finally {
@@ -58,8 +77,8 @@ export function countWrites(sqlite: Database): void {
   const transaction = sqlite.transaction.bind(sqlite);
   sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
     const tx = transaction(fn);
-    const wrapped = counted(tx) as unknown as typeof tx;
-    for (const mode of ['deferred', 'immediate', 'exclusive'] as const) wrapped[mode] = counted(tx[mode]);
+    const wrapped = counted(sqlite, tx) as unknown as typeof tx;
+    for (const mode of ['deferred', 'immediate', 'exclusive'] as const) wrapped[mode] = counted(sqlite, tx[mode]);
     wrapped.default = wrapped;
     return wrapped;
   }) as typeof sqlite.transaction;
@@ -71,12 +90,37 @@ export function countWrites(sqlite: Database): void {
     if (!stmt.readonly && !wrapped.has(stmt)) {
       wrapped.add(stmt);
       // INSERT … RETURNING is read with get/all: every way of running a writing statement counts.
-      stmt.run = counted(stmt.run.bind(stmt)) as typeof stmt.run;
-      stmt.get = counted(stmt.get.bind(stmt)) as typeof stmt.get;
-      stmt.all = counted(stmt.all.bind(stmt)) as typeof stmt.all;
+      stmt.run = counted(sqlite, stmt.run.bind(stmt)) as typeof stmt.run;
+      stmt.get = counted(sqlite, stmt.get.bind(stmt)) as typeof stmt.get;
+      stmt.all = counted(sqlite, stmt.all.bind(stmt)) as typeof stmt.all;
     }
     return stmt;
   }) as typeof sqlite.prepare;
+}
+
+/**
+ * In the job's thread: flags its outermost transactions in the gate ([1]) and wakes a request write
+ * waiting on the flag the moment each one ends.
+ */
+export function flagTransactions(sqlite: Database): void {
+  const transaction = sqlite.transaction.bind(sqlite);
+  sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const tx = transaction(fn);
+    const flagged = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
+      if (sqlite.inTransaction) return run(...args);
+      Atomics.store(gate, 1, 1);
+      try {
+        return run(...args);
+      } finally {
+        Atomics.store(gate, 1, 0);
+        Atomics.notify(gate, 1);
+      }
+    };
+    const wrapped = flagged(tx) as unknown as typeof tx;
+    for (const mode of ['deferred', 'immediate', 'exclusive'] as const) wrapped[mode] = flagged(tx[mode]);
+    wrapped.default = wrapped;
+    return wrapped;
+  }) as typeof sqlite.transaction;
 }
 
 // Node has had Atomics.waitAsync since 16; the TypeScript lib we target (ES2022) does not declare it.
