@@ -29,6 +29,9 @@ export interface ImportSession extends ImportSessionMeta {
 
 export function createSession(db: Db, s: { kind: ImportKind; actorId: number; fileName: string; rows: SessionRow[]; params: Record<string, unknown> }): string {
   const id = randomUUID();
+  // Serialised before the transaction: a large file's rows take tens of ms to stringify, and the
+  // write lock (which request writes wait for) would be held meanwhile.
+  const rows = JSON.stringify(s.rows);
   db.delete(importSessions).where(lt(importSessions.expiresAt, new Date())).run();
   db.transaction((tx) => {
     tx.insert(importSessions)
@@ -42,7 +45,7 @@ export function createSession(db: Db, s: { kind: ImportKind; actorId: number; fi
         expiresAt: new Date(Date.now() + IMPORT_SESSION_TTL_MS),
       })
       .run();
-    tx.insert(importSessionRows).values({ sessionId: id, rows: JSON.stringify(s.rows) }).run();
+    tx.insert(importSessionRows).values({ sessionId: id, rows }).run();
   });
   return id;
 }

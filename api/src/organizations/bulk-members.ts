@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizationMembers, triggerPauses } from './schema';
+import { triggerPauses } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Pair = { organizationId: number; userId: number };
@@ -20,8 +20,8 @@ type Pair = { organizationId: number; userId: number };
 const PAUSE = 'new_members';
 
 /** The term a join falls in, as its first instant in ms: the expression of the member_figures triggers (0016). */
-const term = (joinedAt: SQL) =>
-  sql`((CAST(strftime('%s', CASE WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) >= 9 THEN printf('%04d-09-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) = 1 THEN printf('%04d-09-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) - 1) WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) <= 6 THEN printf('%04d-02-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) ELSE printf('%04d-07-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) END) AS INTEGER) - 25200) * 1000)`;
+const TERM = (joinedAt: string) =>
+  `((CAST(strftime('%s', CASE WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) >= 9 THEN printf('%04d-09-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) = 1 THEN printf('%04d-09-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) - 1) WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) <= 6 THEN printf('%04d-02-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) ELSE printf('%04d-07-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) END) AS INTEGER) - 25200) * 1000)`;
 
 /**
  * Adds the pairs as active 'member' memberships with the figures the triggers would keep; false
@@ -37,12 +37,17 @@ export function addNewUsersMemberships(tx: Tx, pairs: Pair[]): boolean {
   if (known!.n > 0) return false;
 
   tx.insert(triggerPauses).values({ name: PAUSE }).run();
-  for (let i = 0; i < pairs.length; i += 500) tx.insert(organizationMembers).values(pairs.slice(i, i + 500).map((p) => ({ ...p, role: 'member' }))).run();
+  // One statement for the batch, the pairs bound as one JSON parameter (a multi-row VALUES was rebuilt per row).
+  const rows = JSON.stringify(pairs.map((p) => [p.organizationId, p.userId]));
+  tx.run(sql`INSERT INTO organization_members (organization_id, user_id, role, is_active, joined_at)
+    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), 'member', 1, ${Date.now()} FROM json_each(${rows})`);
 
-  // Each user of the batch once per organization at or above one of their memberships, with the term they joined it in.
-  const closure = sql`du AS (SELECT DISTINCT m.user_id, CAST(j.value AS INTEGER) AS org, ${term(sql`m.joined_at`)} AS term
+  // Each user of the batch once per organization at or above one of their memberships, with the term
+  // they joined it in. Plain text around the one parameter: drizzle's building of a long fragment
+  // cost more than running it.
+  const closure = sql`du AS (SELECT DISTINCT m.user_id, CAST(j.value AS INTEGER) AS org, ${sql.raw(TERM('m.joined_at'))} AS term
     FROM organization_members m JOIN organizations o ON o.id = m.organization_id, json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j
-    WHERE ${inBatch(sql`m.user_id`)} AND m.is_active = 1)`;
+    WHERE m.user_id IN (SELECT value FROM json_each(${ids})) AND m.is_active = 1)`;
   tx.run(sql`WITH ${closure} INSERT INTO organization_member_counts (organization_id)
     SELECT DISTINCT org FROM du WHERE NOT EXISTS (SELECT 1 FROM organization_member_counts c WHERE c.organization_id = du.org)`);
   tx.run(sql`WITH d AS (SELECT organization_id AS org, count(*) AS n FROM organization_members WHERE ${inBatch(sql`user_id`)} AND is_active = 1 GROUP BY organization_id)
