@@ -21,16 +21,18 @@ function newest(dir) {
   return t;
 }
 
-function stale(app, output = 'dist/index.html') {
+/** `output` is missing or older than the app's sources, shared/, its page, configs and package.json, or `extra` files. */
+function stale(app, output = 'dist/index.html', extra = []) {
   const index = join(root, app, output);
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'shared/src')), ...['index.html', 'vite.config.ts', 'package.json'].map((f) => (existsSync(join(root, app, f)) ? statSync(join(root, app, f)).mtimeMs : 0)));
+  const files = [...['index.html', 'vite.config.ts', 'package.json'].map((f) => join(root, app, f)), ...extra.map((f) => join(root, f))];
+  const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'shared/src')), ...files.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
   return sources > built;
 }
 
 export async function buildIfStale() {
-  if (stale('api', 'dist/index.js') || statSync(join(root, 'scripts/build-api.mjs')).mtimeMs > statSync(join(root, 'api/dist/index.js')).mtimeMs) {
+  if (stale('api', 'dist/index.js', ['scripts/build-api.mjs'])) {
     console.log('Building api…');
     await buildApi();
   }

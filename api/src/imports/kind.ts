@@ -1,9 +1,9 @@
 import type { ImportColumn, ImportKind, ImportOptions } from '@doanhoi/shared';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Actor } from '../lib/context';
 import type { SessionRow } from './session';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 export type Outcome = 'created' | 'updated' | 'unchanged';
 
 /** One checked row: normalised data, and what executing it would do. */

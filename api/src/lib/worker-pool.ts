@@ -48,11 +48,6 @@ export type ToWorker = { id: number; type: 'call'; job: Job } | { id: number; ty
 type Pending = { onMessage: (m: FromWorker) => void; onCrash: (err: Error) => void };
 
 /**
- * The worker is started through a small script that registers tsx first: the API runs
- * from TypeScript sources both under `node --import tsx` (npm start) and under vitest, whose
- * transform a worker thread does not inherit.
- */
-/**
  * The worker's entry: the bundled api/dist/worker.js when this module runs from the build (npm
  * start), otherwise a boot script that registers tsx first (tests, `npm run dev`).
  */
@@ -61,6 +56,10 @@ function workerEntry(): { entry: string | URL; eval: boolean } {
   return { entry: bootScript(), eval: true };
 }
 
+/**
+ * From TypeScript sources (tsx, vitest) the worker starts through a small script that registers
+ * tsx first: a worker thread does not inherit the parent's loader or vitest's transform.
+ */
 function bootScript(): string {
   const require = createRequire(import.meta.url);
   // tsx's register() (its ESM entry, as its package exports it) hooks the worker's own module loader.

@@ -69,19 +69,27 @@ function counted<A extends unknown[], R>(sqlite: Database, fn: (...args: A) => R
   };
 }
 
+type Wrap = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A) => R;
+
+/** Runs every transaction of the connection (each of its modes too) through `wrap`. */
+function wrapTransactions(sqlite: Database, wrap: Wrap): void {
+  const transaction = sqlite.transaction.bind(sqlite);
+  sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const tx = transaction(fn);
+    const wrapped = wrap(tx) as unknown as typeof tx;
+    for (const mode of ['deferred', 'immediate', 'exclusive'] as const) wrapped[mode] = wrap(tx[mode]);
+    wrapped.default = wrapped;
+    return wrapped;
+  }) as typeof sqlite.transaction;
+}
+
 /**
  * Counts every write of this connection (the request thread's): transactions, through drizzle or
  * not, and statements run outside one. Reads are not counted: WAL readers never wait for the worker.
  */
 export function countWrites(sqlite: Database): void {
-  const transaction = sqlite.transaction.bind(sqlite);
-  sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
-    const tx = transaction(fn);
-    const wrapped = counted(sqlite, tx) as unknown as typeof tx;
-    for (const mode of ['deferred', 'immediate', 'exclusive'] as const) wrapped[mode] = counted(sqlite, tx[mode]);
-    wrapped.default = wrapped;
-    return wrapped;
-  }) as typeof sqlite.transaction;
+  const count: Wrap = (fn) => counted(sqlite, fn);
+  wrapTransactions(sqlite, count);
   const prepare = sqlite.prepare.bind(sqlite);
   // The connection hands the same statement out again (db/statement-cache.ts): wrap it once.
   const wrapped = new WeakSet<object>();
@@ -90,9 +98,9 @@ export function countWrites(sqlite: Database): void {
     if (!stmt.readonly && !wrapped.has(stmt)) {
       wrapped.add(stmt);
       // INSERT … RETURNING is read with get/all: every way of running a writing statement counts.
-      stmt.run = counted(sqlite, stmt.run.bind(stmt)) as typeof stmt.run;
-      stmt.get = counted(sqlite, stmt.get.bind(stmt)) as typeof stmt.get;
-      stmt.all = counted(sqlite, stmt.all.bind(stmt)) as typeof stmt.all;
+      stmt.run = count(stmt.run.bind(stmt)) as typeof stmt.run;
+      stmt.get = count(stmt.get.bind(stmt)) as typeof stmt.get;
+      stmt.all = count(stmt.all.bind(stmt)) as typeof stmt.all;
     }
     return stmt;
   }) as typeof sqlite.prepare;
@@ -103,24 +111,16 @@ export function countWrites(sqlite: Database): void {
  * waiting on the flag the moment each one ends.
  */
 export function flagTransactions(sqlite: Database): void {
-  const transaction = sqlite.transaction.bind(sqlite);
-  sqlite.transaction = ((fn: (...args: unknown[]) => unknown) => {
-    const tx = transaction(fn);
-    const flagged = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
-      if (sqlite.inTransaction) return run(...args);
-      Atomics.store(gate, 1, 1);
-      try {
-        return run(...args);
-      } finally {
-        Atomics.store(gate, 1, 0);
-        Atomics.notify(gate, 1);
-      }
-    };
-    const wrapped = flagged(tx) as unknown as typeof tx;
-    for (const mode of ['deferred', 'immediate', 'exclusive'] as const) wrapped[mode] = flagged(tx[mode]);
-    wrapped.default = wrapped;
-    return wrapped;
-  }) as typeof sqlite.transaction;
+  wrapTransactions(sqlite, (run) => (...args) => {
+    if (sqlite.inTransaction) return run(...args);
+    Atomics.store(gate, 1, 1);
+    try {
+      return run(...args);
+    } finally {
+      Atomics.store(gate, 1, 0);
+      Atomics.notify(gate, 1);
+    }
+  });
 }
 
 // Node has had Atomics.waitAsync since 16; the TypeScript lib we target (ES2022) does not declare it.

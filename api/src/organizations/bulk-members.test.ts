@@ -6,13 +6,12 @@
  * the figures moving, so the batch lands on realistic states (users in several subtrees, ended and
  * moved memberships, other users' figures already counted).
  */
+import { MEMBERSHIP_STATUSES, USER_TYPES } from '@doanhoi/shared';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../lib/seeded-random';
 import { addNewUsersMemberships } from './bulk-members';
 import { orgWorld } from './fixture';
 import { organizationMembers } from './schema';
-
-const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
 
 class Rollback extends Error {}
 
@@ -43,14 +42,14 @@ describe('new users’ memberships written set-wise', () => {
         const r = random();
         if (r < 0.4) c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(pick(orgIds), u, random() < 0.85 ? 1 : 0, Date.now());
         else if (r < 0.6) c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(u, pick(orgIds));
-        else if (r < 0.8) c.prepare('UPDATE users SET membership_status = ? WHERE id = ?').run(pick(STATUSES), u);
+        else if (r < 0.8) c.prepare('UPDATE users SET membership_status = ? WHERE id = ?').run(pick(MEMBERSHIP_STATUSES), u);
         else c.prepare('DELETE FROM organization_members WHERE user_id = ? AND organization_id = ?').run(u, pick(orgIds));
       }
       // A batch of new users, each in 0–4 random organizations (not always with their parents).
       const batch: number[] = [];
       for (let k = 1 + Math.floor(random() * 5); k > 0; k--) {
         const id = (await t.createUser(`BM${made++}`)).id;
-        c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(pick(STATUSES), pick(['student', 'staff']), random() < 0.9 ? 1 : 0, id);
+        c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(pick(MEMBERSHIP_STATUSES), pick(USER_TYPES), random() < 0.9 ? 1 : 0, id);
         batch.push(id);
       }
       const pairs = batch.flatMap((userId) => [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => pick(orgIds)))].map((organizationId) => ({ organizationId, userId })));

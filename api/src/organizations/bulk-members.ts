@@ -11,10 +11,9 @@
  * through the triggers (returns false). bulk-members.test.ts compares both ways on random batches.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/client';
 import { triggerPauses } from './schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Pair = { organizationId: number; userId: number };
 
 const PAUSE = 'new_members';

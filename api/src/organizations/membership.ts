@@ -5,6 +5,7 @@
 import { hasPermission, isSuperAdmin } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { audit } from '../lib/audit';
+import type { Tx } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { loadRoleGrants } from '../roles/grants';
@@ -14,7 +15,6 @@ import { isVisible, requireIn, visibility, visibleOrg } from './access';
 import { pathIds } from './context';
 import { organizationMembers, organizations } from './schema';
 
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 const ADD = ['organizations.add_member', 'organizations.manage_members'];
 const REMOVE = ['organizations.remove_member', 'organizations.manage_members'];
 

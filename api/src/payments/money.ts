@@ -9,11 +9,11 @@
  *   it marks the flag SETTLED; ACCEPTED waives the rest (the assignment's amount becomes what was paid).
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/client';
 import { paymentAssignments, paymentOrders } from './schema';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /**
  * Money of this order counted towards its fee: received, less a refund-due excess not accepted.

@@ -9,7 +9,7 @@ import { organizationMembers, organizations } from '../organizations/schema';
 import { roles, userRoles } from '../roles/schema';
 import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
 import { seededRandom } from '../lib/seeded-random';
 
@@ -36,7 +36,6 @@ interface DemoFile {
   }[];
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 function addOrg(tx: Tx, type: OrganizationType, code: string, name: string, parent: { id: number; path: string } | null, description?: string) {
   const row = tx

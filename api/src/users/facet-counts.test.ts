@@ -4,6 +4,7 @@
  * deactivated and deleted; memberships added, ended, moved and deleted; an organization deleted.
  * The users list's filtered totals come from it, so a drift would show a wrong total for good.
  */
+import { MEMBERSHIP_STATUSES as STATUSES, USER_TYPES as TYPES } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orgWorld } from '../organizations/fixture';
@@ -11,9 +12,6 @@ import { organizations } from '../organizations/schema';
 import { listPage, type ListFilter } from './list';
 import { userFacetCounts } from './schema';
 import { seededRandom } from '../lib/seeded-random';
-
-const TYPES = ['student', 'staff'] as const;
-const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
 
 describe('user_facet_counts stay equal to a fresh count', () => {
   it('after 400 random writes to users, memberships and organizations, and the list totals follow them', async () => {
