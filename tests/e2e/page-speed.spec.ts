@@ -34,8 +34,10 @@ test('the users screen is preloaded after sign-in, and opening it waits only for
   const scripts = after.filter((r) => r.resourceType() === 'script').map(path).filter((p) => !/\/assets\/charts-/.test(p));
   expect(scripts, 'no code of the users screen is fetched after the click').toEqual([]);
   // One request before the table can show: the page of users. The class and department pickers of
-  // the (closed) create and edit dialogs no longer load with the table.
-  expect(after.filter((r) => path(r).startsWith('/api/')).map(path)).toEqual(['/api/users']);
+  // the (closed) create and edit dialogs no longer load with the table. The dashboard just left may
+  // still ask for its weekly chart as its charts chunk lands (1 run in 6 on a loaded machine): that
+  // request is the dashboard's, not the users screen's.
+  expect(after.filter((r) => path(r).startsWith('/api/') && !path(r).startsWith('/api/dashboard/')).map(path)).toEqual(['/api/users']);
 
   // The dialogs still work when opened: the create form shows, with its class picker.
   await page.getByTestId('user-add').click();
