@@ -49,6 +49,10 @@ async function profileLatencies<T>(work: Promise<T>, sessionId?: string): Promis
   return { value: await job, latencies, statuses };
 }
 
+it('while the worker lives, the request connection leaves WAL checkpoints to it (lib/checkpoints.ts)', () => {
+  expect(t.db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+});
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const total = async () => (await t.request('GET', '/api/users?page=1&limit=1', { token: t.adminToken })).body.total as number;

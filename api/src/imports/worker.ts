@@ -10,6 +10,7 @@ import { openDb } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
+import { startCheckpoints } from '../lib/checkpoints';
 import { lowerThreadPriority } from '../lib/thread-priority';
 import { flagTransactions, useGate } from '../lib/writer-gate';
 import type { FileArg, FromWorker, Job, ToWorker } from '../lib/worker-pool';
@@ -28,6 +29,8 @@ lowerThreadPriority();
 const deps: Deps = { db: openDb(path), env };
 // A request write waiting for one of our transactions is woken the moment it ends.
 flagTransactions(deps.db.$client);
+// The request thread's connection leaves WAL checkpoints to this thread (lib/checkpoints.ts).
+startCheckpoints(deps.db.$client);
 const kinds = new Map<string, AnyImportKind>([usersImport, departmentsImport, classesImport, membersImport].map((k) => [k.kind, k]));
 /** Bytes gathered per pull: fewer messages than one per zip chunk, still a small buffer. */
 const PULL_BYTES = 256 * 1024;

@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from './context';
+import { checkpointOnCommit } from './checkpoints';
 import { logger } from './logger';
 import { gateBuffer } from './writer-gate';
 import { newReadEpoch } from './freshness';
@@ -82,6 +83,8 @@ class WorkerHandle {
     const { entry, eval: isScript } = workerEntry();
     this.worker = new Worker(entry, { eval: isScript, workerData: { path, env: deps.env, gate: gateBuffer() } });
     this.worker.unref();
+    // The worker checkpoints the WAL from now on; should it stop, this connection's commits do again.
+    checkpointOnCommit(deps.db.$client, false);
     this.worker.on('message', (m: FromWorker) => {
       // The worker may have just committed: reads made from here on confirm the cache versions again.
       newReadEpoch();
@@ -89,6 +92,7 @@ class WorkerHandle {
     });
     const crash = (err: Error) => {
       this.dead = true;
+      checkpointOnCommit(deps.db.$client, true);
       logger.error({ err }, 'offload worker stopped');
       for (const p of this.pending.values()) p.onCrash(err);
       this.pending.clear();
