@@ -33,10 +33,12 @@ if (secretProblem) {
   db.$client.close();
   process.exit(1);
 }
+// Imports and exports run in a worker thread (issue 12): it loads while the seed runs, and listening
+// once it is loaded spares the first import the wait.
+const workerLoaded = startWorker({ db, env });
 const seeded = await seed(db, env);
 const app = createApp({ db, env });
-// Imports and exports run in a worker thread (issue 12); loading it now spares the first import the wait.
-startWorker({ db, env });
+await workerLoaded;
 let stopJobs = () => {};
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -111,3 +111,5 @@ port.on('message', (m: ToWorker) => {
     streams.delete(m.id);
   }
 });
+// Loaded: the request thread may start listening (lib/worker-pool.ts startWorker).
+post({ id: 0, type: 'ready' });

@@ -38,6 +38,7 @@ export interface FileArg {
 }
 
 export type FromWorker =
+  | { id: 0; type: 'ready' }
   | { id: number; type: 'result'; value: unknown }
   | { id: number; type: 'error'; status?: number; message: string; cause?: Record<string, unknown> }
   | { id: number; type: 'response'; status: number; headers: [string, string][] }
@@ -78,6 +79,8 @@ class WorkerHandle {
   dead = false;
   /** Jobs sent to this worker so far (tests check that heavy work really left this thread). */
   calls = 0;
+  /** Settles once the worker has loaded its modules and opened its connection (or has stopped). */
+  readonly ready: Promise<void>;
 
   constructor(path: string, deps: Deps) {
     const { entry, eval: isScript } = workerEntry();
@@ -85,13 +88,17 @@ class WorkerHandle {
     this.worker.unref();
     // The worker checkpoints the WAL from now on; should it stop, this connection's commits do again.
     checkpointOnCommit(deps.db.$client, false);
+    let loaded = () => {};
+    this.ready = new Promise((r) => (loaded = r));
     this.worker.on('message', (m: FromWorker) => {
+      if (m.type === 'ready') return loaded();
       // The worker may have just committed: reads made from here on confirm the cache versions again.
       newReadEpoch();
       this.pending.get(m.id)?.onMessage(m);
     });
     const crash = (err: Error) => {
       this.dead = true;
+      loaded();
       checkpointOnCommit(deps.db.$client, true);
       logger.error({ err }, 'offload worker stopped');
       for (const p of this.pending.values()) p.onCrash(err);
@@ -200,9 +207,13 @@ export function workerFor(deps: Deps): WorkerHandle | null {
   return w;
 }
 
-/** Starts the worker now, so the first import does not wait for it to load (api/src/index.ts). */
-export function startWorker(deps: Deps): void {
-  workerFor(deps);
+/**
+ * Starts the worker now and settles once it is loaded (api/src/index.ts listens after that): it
+ * loads exceljs and the services at background priority, ≈ 0.5 s on a busy machine, which the
+ * first import after a start used to wait for.
+ */
+export function startWorker(deps: Deps): Promise<void> {
+  return workerFor(deps)?.ready ?? Promise.resolve();
 }
 
 /** How many jobs every worker has been sent (a count, not a timing: tests assert work left this thread). */
