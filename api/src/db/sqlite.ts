@@ -13,6 +13,11 @@ export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** `column IN (the values of a JSON array bound as one parameter)`: one statement whatever the list length. */
+export function inJsonValues(column: Column | SQL, values: readonly (string | number)[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+}
+
 /** `column IN (the ids of a JSON array bound as one parameter)`: one prepared statement whatever the list length. */
 export function inJsonIds(column: Column | SQL, placeholder: string): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${sql.placeholder(placeholder)}))`;
