@@ -1,4 +1,4 @@
-/** Batched lookups used while checking an import (chunked IN lists: never one query per row). */
+/** Batched lookups used while checking an import (values bound as one JSON array: never one query per row). */
 import { normalizeText } from '@doanhoi/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
