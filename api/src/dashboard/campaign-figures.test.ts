@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orgWorld } from '../organizations/fixture';
+import { figuresWorld } from '../organizations/fixture';
 import { organizations } from '../organizations/schema';
 import { campaignFigures, feeLevels, paymentCampaigns } from '../payments/schema';
 import { seededRandom } from '../lib/seeded-random';
@@ -16,10 +16,9 @@ const COLUMNS = ['assigned', 'paid', 'expected', 'collected', 'overdueCount', 'o
 
 describe('campaign_figures stay equal to a fresh count', () => {
   it('after 400 random writes to fees, memberships, users, campaigns and organizations', async () => {
-    const { t, org } = await orgWorld(['cd2', 'lch']);
-    const c = t.db.$client;
-    const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
-    let orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, extra];
+    const world = await figuresWorld();
+    const { t, org, c, extra } = world;
+    let orgIds = world.orgIds;
     const userIds: number[] = [];
     for (let i = 0; i < 10; i++) userIds.push((await t.createUser(`CF${i}`)).id);
     const newCampaign = (i: number) => {

@@ -10,17 +10,14 @@ import { MEMBERSHIP_STATUSES, USER_TYPES } from '@doanhoi/shared';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../lib/seeded-random';
 import { addNewUsersMemberships } from './bulk-members';
-import { orgWorld } from './fixture';
+import { figuresWorld } from './fixture';
 import { organizationMembers } from './schema';
 
 class Rollback extends Error {}
 
 describe('new users’ memberships written set-wise', () => {
   it('leave every figure exactly as the per-row triggers do, over 30 random batches', async () => {
-    const { t, org } = await orgWorld(['cd2', 'lch']);
-    const c = t.db.$client;
-    const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
-    const orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, extra];
+    const { t, org, c, orgIds } = await figuresWorld();
     const random = seededRandom(Number(process.env.BULK_SEED ?? 20261127));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     let made = 0;

@@ -29,6 +29,16 @@ export async function orgWorld<E extends Extra = never>(extras: readonly E[] = [
   return { t, org: org as OrgTree<E> };
 }
 
+/**
+ * The world of the figure property tests: the small tree with CD2 and LCH plus a chi đoàn CD3
+ * under DCS (`extra`, the one they delete), the raw client, and every organization's id.
+ */
+export async function figuresWorld() {
+  const { t, org } = await orgWorld(['cd2', 'lch']);
+  const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
+  return { t, org, c: t.db.$client, extra, orgIds: [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, extra] };
+}
+
 /** Ids of the organizations `userId` is an active member of, ascending. */
 export function activeOrgIds(t: TestApp, userId: number) {
   return t.db

@@ -7,7 +7,7 @@
 import { MEMBERSHIP_STATUSES as STATUSES, USER_TYPES as TYPES } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orgWorld } from '../organizations/fixture';
+import { figuresWorld } from '../organizations/fixture';
 import { organizations } from '../organizations/schema';
 import { listPage, type ListFilter } from './list';
 import { userFacetCounts } from './schema';
@@ -15,10 +15,9 @@ import { seededRandom } from '../lib/seeded-random';
 
 describe('user_facet_counts stay equal to a fresh count', () => {
   it('after 400 random writes to users, memberships and organizations, and the list totals follow them', async () => {
-    const { t, org } = await orgWorld(['cd2', 'lch']);
-    const c = t.db.$client;
-    const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
-    let orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, extra];
+    const world = await figuresWorld();
+    const { t, org, c, extra } = world;
+    let orgIds = world.orgIds;
     const paths = () => new Map((c.prepare('SELECT id, path FROM organizations').all() as { id: number; path: string }[]).map((o) => [o.id, o.path]));
     const userIds: number[] = [];
     let made = 0;
