@@ -7,7 +7,7 @@ import { expect, test, type Page } from '../helpers/test';
 import { mkdirSync } from 'node:fs';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
-import { apiLogin, signIn } from '../helpers/session';
+import { apiLogin, signIn, navigate } from '../helpers/session';
 
 const SHOTS = process.env.SHOTS_DIR;
 const stamp = Date.now();
@@ -86,14 +86,13 @@ test.describe('audit log screen', () => {
     expect((await download).suggestedFilename()).toMatch(/^audit_.*\.xlsx$/);
 
     // Clearing the filter brings back every row of the scope.
-    await page.goto('/audit-logs');
+    await navigate(page, '/audit-logs');
     await look(page, 'audit-list');
   });
 
   test('a global reader sees the other faculty too; a member has no menu entry and is refused', async ({ page, browser }) => {
     test.setTimeout(120_000);
-    await signIn(page, ADMIN);
-    await page.goto('/audit-logs?filters[0][field]=action&filters[0][operator]=eq&filters[0][value]=organization.update');
+    await signIn(page, ADMIN, '/audit-logs?filters[0][field]=action&filters[0][operator]=eq&filters[0][value]=organization.update');
     await expect(page.getByTestId('audit-table').locator('tbody tr', { hasText: 'DCS-DDT' }).first()).toBeVisible({ timeout: 30_000 });
 
     const memberPage = await (await browser.newContext()).newPage();

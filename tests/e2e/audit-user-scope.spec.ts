@@ -26,8 +26,7 @@ test.beforeAll(async ({ baseURL }) => {
 test('a faculty auditor reads the edits of its own members only', async ({ page, browser }) => {
   test.setTimeout(process.env.SHOTS_DIR ? 300_000 : 120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, FACULTY_ADMIN);
-  await page.goto(USER_ROWS);
+  await signIn(page, FACULTY_ADMIN, USER_ROWS);
   const table = page.getByTestId('audit-table');
   const inside = table.locator('tbody tr.ant-table-row', { hasText: `#${edited.inside}` });
   await expect(inside).toHaveCount(1, { timeout: 30_000 });

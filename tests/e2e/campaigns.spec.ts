@@ -1,6 +1,6 @@
 import { expect, test } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
-import { signIn } from '../helpers/session';
+import { signIn, navigate } from '../helpers/session';
 
 test('the admin sets up a campaign end to end: draft, fee level, members, payOS keys, activation, a cash payment', async ({ page }) => {
   // A long walk through six screens on a shared, slow machine.
@@ -105,7 +105,7 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
   await expect(history).toContainText('Thu tại văn phòng');
   await expect(history).toContainText('50.000');
 
-  await page.goto('/admin/payment-campaigns');
+  await navigate(page, '/admin/payment-campaigns');
   const row = table.locator('tbody tr.ant-table-row').filter({ hasText: 'Đoàn phí E2E' });
   // Row actions wait for the rights in the row's own organization (a busy machine takes seconds).
   await expect(row.getByTestId('campaign-complete')).toBeVisible({ timeout: 30_000 });

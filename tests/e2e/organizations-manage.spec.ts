@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
-import { apiLogin, signIn } from '../helpers/session';
+import { apiLogin, signIn, navigate } from '../helpers/session';
 
 // The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -79,7 +79,7 @@ test('the admin creates, edits and deletes organizations from the tree and the d
   // Back to the parent's page, where it is gone.
   await expect(page).toHaveURL(/\/organizations\/doan_truong\/DTBK$/);
   await expect(page.getByTestId('org-children')).not.toContainText('Đoàn khoa Thử nghiệm');
-  await page.goto('/organizations');
+  await navigate(page, '/organizations');
   await expect(page.getByTestId('org-tree')).toContainText('Đoàn khoa Công nghệ Thông tin');
   await expect(page.getByTestId('org-tree')).not.toContainText('Đoàn khoa Thử nghiệm');
   await page.waitForTimeout(500);
@@ -140,7 +140,7 @@ test('members: added by code, removed, imported and exported from the member lis
   await expect(page.getByRole('dialog')).toContainText('Xuất danh sách thành viên');
   await expect(errorToasts(page)).toHaveCount(0);
 
-  await page.goto('/organizations/doan_co_so/DCS-CNTT');
+  await navigate(page, '/organizations/doan_co_so/DCS-CNTT');
   await expect(page.getByTestId('org-stats')).toContainText('Chỉ Đoàn viên');
 });
 
@@ -163,7 +163,7 @@ test('any node of the tree opens in place, one level fetched at a time', async (
 test('a faculty admin sees create disabled with the reason, and manages their own units', async ({ page }) => {
   await signIn(page, FACULTY_ADMIN, '/organizations');
   await expect(page.getByTestId('organization-add')).toBeDisabled();
-  await page.goto('/organizations/doan_co_so/DCS-CNTT/chi_doan/CD-22CNTT1/members');
+  await navigate(page, '/organizations/doan_co_so/DCS-CNTT/chi_doan/CD-22CNTT1/members');
   await expect(page.getByTestId('member-add')).toBeEnabled();
   await expect(errorToasts(page)).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
-import { signIn } from '../helpers/session';
+import { signIn, navigate } from '../helpers/session';
 
 test('the admin walks the organization tree down to a chi đoàn and its members', async ({ page }) => {
   await signIn(page, ADMIN, '/organizations');
@@ -36,7 +36,7 @@ test('the admin walks the organization tree down to a chi đoàn and its members
   await expect(members).toContainText(code);
   await expect(page.locator('.ant-breadcrumb')).toContainText('Danh sách thành viên');
 
-  await page.goto('/organizations/chi_doan/KHONG-CO');
+  await navigate(page, '/organizations/chi_doan/KHONG-CO');
   await expect(page.getByTestId('org-not-found')).toContainText('Không tìm thấy tổ chức');
 });
 

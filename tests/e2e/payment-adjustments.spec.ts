@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
-import { apiLogin, signIn } from '../helpers/session';
+import { apiLogin, signIn, navigate } from '../helpers/session';
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -114,12 +114,12 @@ test('a treasurer reduces, exempts and reverses; statistics follow and the membe
     for (const [lang, mode] of [['en', 'light'], ['vi', 'dark'], ['en', 'dark']] as const) {
       await page.evaluate(([l, m]) => (localStorage.setItem('i18nextLng', l), localStorage.setItem('colorMode', m)), [lang, mode]);
       for (const tab of ['member-assignments', 'statistics']) {
-        await page.goto(`/admin/payment-campaigns/${campaignId}?tab=${tab}`);
+        await navigate(page, `/admin/payment-campaigns/${campaignId}?tab=${tab}`);
         await expect(page.getByTestId(tab === 'statistics' ? 'stat-exempted' : 'assignment-original').first()).toBeVisible({ timeout: 30_000 });
         await shoot(page, `${tab}-${lang}-${mode}`);
       }
     }
-    await page.goto(`/admin/payment-campaigns/${campaignId}?tab=member-assignments`);
+    await navigate(page, `/admin/payment-campaigns/${campaignId}?tab=member-assignments`);
     await row(page, ids.member!).getByTestId('assignment-adjust').click({ timeout: 30_000 });
     await page.getByTestId('adjust-form').getByText('Reduce to').click();
     await shoot(page, 'adjust-modal-en-dark');

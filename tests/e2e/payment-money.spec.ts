@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
-import { apiLogin, signIn } from '../helpers/session';
+import { apiLogin, signIn, navigate } from '../helpers/session';
 
 const stamp = Date.now() % 100000;
 const MAIN = `Quỹ tiền E2E ${stamp}`;
@@ -152,7 +152,7 @@ test('a second transfer and a payment after cancel are flagged for refund and re
   await expect(page.getByTestId('history-table').getByTestId('attention-open')).toHaveCount(0, { timeout: 20_000 });
 
   // After resolving: no banner, nothing left to refund, and the figures still add up.
-  await page.goto(`/admin/payment-campaigns/${ids.main.campaign}?tab=statistics`);
+  await navigate(page, `/admin/payment-campaigns/${ids.main.campaign}?tab=statistics`);
   await expect(stats).toBeVisible({ timeout: 30_000 });
   await expect(stats.getByTestId('tile-test')).toContainText(vnd('90.000'));
   await expect(stats.getByTestId('test-refund-due')).toHaveCount(0);
@@ -161,10 +161,10 @@ test('a second transfer and a payment after cancel are flagged for refund and re
   await expect(stats.getByTestId('stat-uncollected')).toContainText(vnd('60.000'));
 
   // The cancelled campaign shows its refund due too: the whole 60.000 that came after the cancel.
-  await page.goto(`/admin/payment-campaigns/${ids.closed.campaign}`);
+  await navigate(page, `/admin/payment-campaigns/${ids.closed.campaign}`);
   await expect(stats).toBeVisible({ timeout: 30_000 });
   await expect(stats.getByTestId('test-refund-due')).toContainText(vnd('60.000'));
-  await page.goto(`/admin/payment-campaigns/${ids.closed.campaign}?tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN`);
+  await navigate(page, `/admin/payment-campaigns/${ids.closed.campaign}?tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN`);
   const afterCancel = page.getByTestId('history-table').locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('attention-open') });
   await expect(afterCancel).toHaveCount(1, { timeout: 30_000 });
   await expect(afterCancel).toContainText('Thanh toán sau khi đợt thu đóng');

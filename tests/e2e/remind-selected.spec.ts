@@ -8,7 +8,7 @@ import { expect, test, type Page } from '../helpers/test';
 import { FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { feeCampaign } from '../helpers/fees';
 import { looks } from '../helpers/looks';
-import { signIn } from '../helpers/session';
+import { signIn, navigate } from '../helpers/session';
 
 const row = (page: Page, assignmentId: number) => page.getByTestId('assignments-table').locator(`tr[data-row-key="${assignmentId}"]`);
 
@@ -56,7 +56,7 @@ test('a treasurer reminds two ticked members; history, outbox screen and the mem
   await page.locator('.ant-select-item-option', { hasText: 'Gửi lỗi' }).click();
   await expect(page).toHaveURL(/status/);
   await expect(ours).toHaveCount(0);
-  await page.goto('/email-outbox');
+  await navigate(page, '/email-outbox');
   await looks(page, 'outbox', () => expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 }));
   await looks(page, 'outbox', () => expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 }), 390);
 

@@ -21,7 +21,6 @@ test('a reminder whose e-mail fails shows as failed, with the reason, in the res
 
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, FACULTY_ADMIN, `/admin/payment-campaigns/${id}?tab=member-assignments`);
-  await page.goto(`/admin/payment-campaigns/${id}?tab=member-assignments`);
   await expect(page.getByTestId('assignments-table')).toContainText('50.000', { timeout: 60_000 });
   await page.getByTestId('remind-all').click();
   await page.getByRole('button', { name: 'Gửi nhắc nhở' }).click();

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '../helpers/test';
 import { FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
-import { apiLogin, signIn } from '../helpers/session';
+import { apiLogin, signIn, navigate } from '../helpers/session';
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -42,7 +42,6 @@ test('a treasurer reminds the unpaid members, and the member sees the notice wit
 
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, FACULTY_ADMIN, `/admin/payment-campaigns/${id}?tab=member-assignments`);
-  await page.goto(`/admin/payment-campaigns/${id}?tab=member-assignments`);
   await expect(page.getByTestId('assignments-table')).toContainText('50.000', { timeout: 60_000 });
   await page.getByTestId('remind-all').click();
   await page.getByRole('button', { name: 'Gửi nhắc nhở' }).click();
@@ -56,7 +55,7 @@ test('a treasurer reminds the unpaid members, and the member sees the notice wit
   await expect(page.getByTestId('remind-result')).toContainText('Đã gửi 0 nhắc nhở, bỏ qua 1 người vừa được nhắc');
   await shots(page, 'admin-assignments', () => expect(page.getByTestId('remind-all')).toBeVisible());
 
-  await page.goto(`/admin/payment-campaigns/${id}?tab=reminders`);
+  await navigate(page, `/admin/payment-campaigns/${id}?tab=reminders`);
   const history = page.getByTestId('reminder-history');
   await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(1, { timeout: 60_000 });
   await expect(history).toContainText('Thủ công');

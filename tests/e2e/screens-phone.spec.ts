@@ -5,7 +5,7 @@
  */
 import { expect as baseExpect, test, type Locator, type Page } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
-import { apiLogin, signIn } from '../helpers/session';
+import { apiLogin, signIn, navigate } from '../helpers/session';
 
 // The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -72,7 +72,7 @@ test.describe('on a 390-wide phone', () => {
 
     const tab = async (name: string) => {
       // Tabs beyond the screen are behind antd's "more" menu; the URL opens them the same way.
-      await page.goto(`${page.url().split('?')[0]}?tab=${name}`);
+      await navigate(page, `${new URL(page.url()).pathname}?tab=${name}`);
     };
     await tab('payment-history');
     const paid = rows(page, 'payment-history').first();
@@ -119,7 +119,7 @@ test('at 1366 × 768 every screen fits the width and shows its main action witho
     ['/admin/payment-campaigns', 'campaign-add'],
   ];
   for (const [path, action] of screens) {
-    await page.goto(path);
+    await navigate(page, path);
     await expect(page.getByTestId(action)).toBeInViewport();
     await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
     await expectNoSidewaysPage(page, path);
@@ -151,7 +151,7 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
   expect(await asked).toContain('Các thay đổi chưa được lưu');
   await expect(create).toBeHidden();
 
-  await page.goto(`/admin/payment-campaigns/${campaign.id}?tab=fee-levels`);
+  await navigate(page, `/admin/payment-campaigns/${campaign.id}?tab=fee-levels`);
   await page.getByTestId('fee-level-add').click();
   const level = page.getByTestId('fee-level-create-form');
   await expect(level.getByLabel('Tên mức phí')).toBeFocused();
@@ -170,10 +170,10 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
 
   // Mark paid on the seeded active campaign: focus on the method, Enter in the amount sends it (held
   // back here, so the seeded figures other journeys count stay as they are), Esc closes.
-  await page.goto('/admin/payment-campaigns');
+  await navigate(page, '/admin/payment-campaigns');
   await findCampaign(page);
   await page.getByTestId('campaigns-table').getByRole('link', { name: ACTIVE }).click();
-  await page.goto(`${page.url().split('?')[0]}?tab=member-assignments`);
+  await navigate(page, `${new URL(page.url()).pathname}?tab=member-assignments`);
   await page.getByTestId('assignment-mark-paid').first().click();
   const paid = page.getByTestId('mark-paid-form');
   await expect(paid.getByRole('radio').first()).toBeFocused();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
-import { signIn, signInThroughPage } from '../helpers/session';
+import { signIn, signInThroughPage, navigate } from '../helpers/session';
 
 const ALL_NAV_VI = ['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Quản lý dữ liệu', 'Khoa/Phòng ban', 'Lớp', 'Phân quyền', 'Quản lý thu phí', 'Khoản phí của tôi'];
 
@@ -69,7 +69,7 @@ test('an imported user without roles must choose a new password, then sees only 
   expect(await navLabels(page)).toEqual(['Khoản phí của tôi']);
   await page.goto('/users');
   await expect(page.getByTestId('access-denied')).toBeVisible();
-  await page.goto('/permissions');
+  await navigate(page, '/permissions');
   await expect(page.getByTestId('access-denied')).toBeVisible();
 });
 
@@ -80,6 +80,6 @@ test('a faculty union admin starts in their organization and sees what their org
   expect(labels).toEqual(expect.arrayContaining(['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Khoa/Phòng ban', 'Lớp', 'Quản lý thu phí', 'Khoản phí của tôi']));
   // Role and permission administration is system-wide: an organization role never grants it.
   expect(labels).not.toContain('Phân quyền');
-  await page.goto('/permissions');
+  await navigate(page, '/permissions');
   await expect(page.getByTestId('access-denied')).toBeVisible();
 });
