@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { precompress } from '../scripts/vite-precompress';
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 
 // In development the API (port 3000) also serves translations and the Google redirect,
 // so everything the browser asks for outside the SPA is proxied there.
@@ -8,6 +9,13 @@ const API = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // Unused by every screen, yet bundled: see src/stubs/markdown.ts.
+  resolve: {
+    alias: {
+      'react-markdown': fileURLToPath(new URL('./src/stubs/markdown.ts', import.meta.url)),
+      'remark-gfm': fileURLToPath(new URL('./src/stubs/markdown.ts', import.meta.url)),
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {
     port: 5173,
