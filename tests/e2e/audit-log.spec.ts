@@ -43,6 +43,9 @@ async function look(page: Page, name: string) {
   });
 }
 
+// Its journeys share what beforeAll sets up once: in order, in one worker (the suite runs fully parallel).
+test.describe.configure({ mode: 'default' });
+
 test.describe('audit log screen', () => {
   test.beforeAll(async ({ baseURL }) => {
     const token = await apiLogin(baseURL!, ADMIN);

@@ -12,6 +12,9 @@ import { apiLogin, signIn } from '../helpers/session';
 const USER_ROWS = '/audit-logs?filters[0][field]=entity&filters[0][operator]=eq&filters[0][value]=user&filters[1][field]=action&filters[1][operator]=eq&filters[1][value]=user.update';
 const edited: Record<'inside' | 'outside', number> = { inside: 0, outside: 0 };
 
+// Its journeys share what beforeAll sets up once: in order, in one worker (the suite runs fully parallel).
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async ({ baseURL }) => {
   const token = await apiLogin(baseURL!, ADMIN);
   for (const [key, code, phone] of [['inside', 'DCS-CNTT', '0911000111'], ['outside', 'DCS-DDT', '0911000222']] as const) {

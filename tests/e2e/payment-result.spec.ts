@@ -20,6 +20,9 @@ async function api<T>(baseURL: string, token: string, path: string, init: { meth
   return (await res.json()) as T;
 }
 
+// Its journeys share what beforeAll sets up once: in order, in one worker (the suite runs fully parallel).
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async ({ baseURL }) => {
   const token = await apiLogin(baseURL!, ADMIN);
   const orgs = await api<{ data: { id: number; code: string }[] }>(baseURL!, token, '/payment-campaigns/accessible-organizations');

@@ -40,6 +40,9 @@ async function look(page: Page, width: number) {
   });
 }
 
+// Its journeys share what beforeAll sets up once: in order, in one worker (the suite runs fully parallel).
+test.describe.configure({ mode: 'default' });
+
 test.describe('member profile in the portal', () => {
   test.beforeAll(async ({ baseURL }) => {
     await memberFeeCampaign(baseURL!, campaignName);
