@@ -3,19 +3,30 @@
  * treasurer's reminder still reaches the member's portal notice, the result says the e-mail failed,
  * and the outbox screen shows it as failed with the server's reason, also under its "failed" filter.
  */
-import { expect, test } from '../helpers/test';
+import { expect, journeyPort, startServer, test, type Page } from '../helpers/test';
 import { FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
 import { apiLogin, signIn } from '../helpers/session';
 
-// Port 9 (discard) is closed here: every connection is refused at once. A server of its own.
-test.use({ serverEnv: { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_FROM: 'doanhoi@test.vn' } });
-
-test('a reminder whose e-mail fails shows as failed, with the reason, in the result and the outbox', async ({ page, baseURL }) => {
+test('a reminder whose e-mail fails shows as failed, with the reason, in the result and the outbox', async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
+  // A server of its own, started here rather than as a worker of its own: a worker for one journey
+  // was started after every other journey and ran alone on the machine. Port 9 (discard) is closed
+  // here: every SMTP connection is refused at once.
+  const server = await startServer(journeyPort(testInfo.parallelIndex), { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_FROM: 'doanhoi@test.vn' });
+  const context = await browser.newContext({ baseURL: server.url, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', reducedMotion: 'reduce' });
+  try {
+    await remindAndCheck(server.url, await context.newPage());
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+async function remindAndCheck(baseURL: string, page: Page) {
   const name = `Nhắc lỗi e2e ${Date.now()}`;
-  await memberFeeCampaign(baseURL!, name);
-  const token = await apiLogin(baseURL!, FACULTY_ADMIN);
+  await memberFeeCampaign(baseURL, name);
+  const token = await apiLogin(baseURL, FACULTY_ADMIN);
   const list = (await (await fetch(`${baseURL}/api/payment-campaigns?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { campaigns: { id: number; name: string }[] };
   const id = list.campaigns.find((c) => c.name === name)!.id;
 
@@ -41,4 +52,4 @@ test('a reminder whose e-mail fails shows as failed, with the reason, in the res
   await page.locator('.ant-select-item-option', { hasText: 'Gửi lỗi' }).click();
   await expect(page).toHaveURL(/status/);
   await expect(ours).toHaveCount(1);
-});
+}

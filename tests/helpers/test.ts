@@ -2,7 +2,7 @@
  * Playwright's `test` with one server per worker: each worker starts the real API (the built bundle,
  * admin and portal, its own freshly seeded SQLite file) on E2E_PORT + its parallel index and points
  * `baseURL` at it. Journeys in different workers never see each other's writes, so the suite
- * runs two spec files at a time without one journey's data pushing another's off a page.
+ * runs two journeys at a time without one journey's data pushing another's off a page.
  */
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,46 +30,64 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`e2e server did not answer ${url} within 120 s:\n${output()}`);
 }
 
-export const test = base.extend<object, { server: { url: string }; serverEnv: Record<string, string> }>({
-  /** Extra environment for this worker's server (`test.use({ serverEnv })` gives a spec its own server). */
-  serverEnv: [{}, { scope: 'worker', option: true }],
+/**
+ * Starts the real API on `port` with a freshly seeded database of its own (the bundle `npm start`
+ * runs: api/dist, built by global-setup.ts when older than the sources); `env` adds to its
+ * environment. `stop` ends it and removes the database.
+ */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'doanhoi-e2e-'));
+  const child = spawn(process.execPath, ['--enable-source-maps', resolve(root, 'api/dist/index.js')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: join(dir, 'app.db'),
+      ADMIN_PASSWORD: 'admin123',
+      SEED_DEMO: 'true',
+      LOGIN_RATE_LIMIT: '1000',
+      // Request lines would flood the test output; warnings and errors still show.
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  let log = '';
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', (b: Buffer) => {
+    keep(b);
+    process.stderr.write(b);
+  });
+  const stop = async () => {
+    child.kill();
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const url = `http://localhost:${port}`;
+  try {
+    await waitUntilUp(`${url}/api/docs`, child, () => log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
+}
+
+/** A port for a server a journey starts itself, clear of the workers' (E2E_PORT + worker index). */
+export const journeyPort = (parallelIndex: number) => BASE_PORT + 50 + parallelIndex;
+
+export const test = base.extend<object, { server: { url: string } }>({
   server: [
-    async ({ serverEnv }, use, workerInfo) => {
-      const port = BASE_PORT + workerInfo.parallelIndex;
-      const dir = mkdtempSync(join(tmpdir(), 'doanhoi-e2e-'));
-      // The bundle `npm start` runs (api/dist, built by global-setup.ts when older than the sources).
-      const child = spawn(process.execPath, ['--enable-source-maps', resolve(root, 'api/dist/index.js')], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATABASE_PATH: join(dir, 'app.db'),
-          ADMIN_PASSWORD: 'admin123',
-          SEED_DEMO: 'true',
-          LOGIN_RATE_LIMIT: '1000',
-          // Request lines would flood the test output; warnings and errors still show.
-          LOG_LEVEL: 'warn',
-          ...serverEnv,
-        },
-      });
-      let log = '';
-      const keep = (b: Buffer) => {
-        log = (log + b.toString()).slice(-20_000);
-      };
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', (b: Buffer) => {
-        keep(b);
-        process.stderr.write(b);
-      });
-      const url = `http://localhost:${port}`;
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer(BASE_PORT + workerInfo.parallelIndex);
       try {
-        await waitUntilUp(`${url}/api/docs`, child, () => log);
-        await use({ url });
+        await use({ url: server.url });
       } finally {
-        child.kill();
-        await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-        rmSync(dir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: 150_000 },
