@@ -1,6 +1,11 @@
 /** Test helpers for the import and export suites: build xlsx files, upload them, read downloads back. */
 import ExcelJS from 'exceljs';
-import type { TestApp } from '../test/harness';
+import { count, eq } from 'drizzle-orm';
+import { classes } from '../classes/schema';
+import { departments } from '../departments/schema';
+import { organizationMembers } from '../organizations/schema';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { users } from '../users/schema';
 
 export type Cells = (string | number | Date | null | undefined)[];
 
@@ -69,4 +74,36 @@ export function sheetRows(ws: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
   const out: ExcelJS.CellValue[][] = [];
   ws.eachRow({ includeEmpty: false }, (row) => out.push((row.values as ExcelJS.CellValue[]).slice(1)));
   return out;
+}
+
+/**
+ * The users-import suites' world: an app with UI-DT › UI-DCS › UI-CD1 and UI-DT › UI-DCS2, the
+ * department CNTT and its class L22C1 (rows refer to them by code).
+ */
+export async function usersImportWorld() {
+  const t = await makeTestApp();
+  const root = t.createOrg('doan_truong', 'UI-DT');
+  const faculty = t.createOrg('doan_co_so', 'UI-DCS', root);
+  const chiDoan = t.createOrg('chi_doan', 'UI-CD1', faculty);
+  const other = t.createOrg('doan_co_so', 'UI-DCS2', root);
+  const dept = t.db.insert(departments).values({ name: 'Khoa CNTT', code: 'CNTT' }).returning().get().id;
+  t.db.insert(classes).values({ name: '22CNTT1', code: 'L22C1', year: 2022, departmentId: dept }).run();
+  return { t, orgs: { root, faculty, chiDoan, other } };
+}
+
+/** Reads of the users-import suites over the app `app()` returns once their world is built, and a valid row. */
+export function usersImportHelpers(app: () => TestApp) {
+  return {
+    userCount: () => app().db.select({ n: count() }).from(users).get()!.n,
+    userByCode: (code: string) => app().db.select().from(users).where(eq(users.code, code)).get(),
+    membershipsOf: (userId: number) =>
+      app()
+        .db.select({ org: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.userId, userId))
+        .all()
+        .map((m) => m.org)
+        .sort((a, b) => a - b),
+    ok: (code: string, extra: Record<string, string> = {}) => userRow({ code, familyName: 'Trần Thị', givenName: 'Bình', email: `${code.toLowerCase()}@sv.vn`, ...extra }),
+  };
 }
