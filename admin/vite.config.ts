@@ -6,14 +6,15 @@ import { fileURLToPath } from 'node:url';
 // In development the API (port 3000) also serves translations and the Google redirect,
 // so everything the browser asks for outside the SPA is proxied there.
 const API = process.env.API_URL ?? 'http://localhost:3000';
+const NO_MARKDOWN = fileURLToPath(new URL('./src/stubs/markdown.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react(), precompress()],
   // Unused by every screen, yet bundled: see src/stubs/markdown.ts.
   resolve: {
     alias: {
-      'react-markdown': fileURLToPath(new URL('./src/stubs/markdown.ts', import.meta.url)),
-      'remark-gfm': fileURLToPath(new URL('./src/stubs/markdown.ts', import.meta.url)),
+      'react-markdown': NO_MARKDOWN,
+      'remark-gfm': NO_MARKDOWN,
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
