@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { offloadedCalls, stopWorkers } from '../lib/worker-pool';
 import { makeTestApp, type TestApp } from '../test/harness';
@@ -51,6 +52,22 @@ async function profileLatencies<T>(work: Promise<T>, sessionId?: string): Promis
 
 it('while the worker lives, the request connection leaves WAL checkpoints to it (lib/checkpoints.ts)', () => {
   expect(t.db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+});
+
+it("a validation answer crosses from the worker gzipped for a client that accepts it (a 10,000-row file's is ≈ 6 MB of JSON)", async () => {
+  const up = await uploadUsers(t, rows.slice(0, 40));
+  const path = `/api/users/import/${up.body.sessionId}/validate`;
+  const ask = (encoding?: string) => t.app.request(path, { headers: { authorization: `Bearer ${t.adminToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+  const zipped = await ask('gzip, deflate, br');
+  expect(zipped.status).toBe(200);
+  expect(zipped.headers.get('content-encoding')).toBe('gzip');
+  const body = Buffer.from(await zipped.arrayBuffer());
+  const plain = await ask();
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  const text = await plain.text();
+  expect(JSON.parse(gunzipSync(body).toString())).toEqual(JSON.parse(text));
+  expect(JSON.parse(text).summary.valid).toBe(40);
+  expect(body.byteLength).toBeLessThan(text.length / 4);
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
