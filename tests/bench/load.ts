@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -40,11 +41,14 @@ function percentile95(r: autocannon.Result): number | undefined {
 }
 
 /** Start a server process and resolve once it prints or answers. */
-export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string, logFile?: string): Promise<ChildProcess> {
   // The API runs as `npm start` runs it (the api/dist bundle); TypeScript files through tsx.
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
-  const child = spawn(process.execPath, [...loader, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout!.resume();
+  // BENCH_NODE_FLAGS: extra flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc".
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, ...loader, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (logFile) child.stdout!.pipe(createWriteStream(logFile));
+  else child.stdout!.resume();
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {

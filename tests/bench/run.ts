@@ -32,8 +32,9 @@ async function main() {
   }
   const admins = await prepareMix(dbPath);
   const dash = await prepareDashboard(dbPath);
-  const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
-  const app = await startProcess([join(root, 'api/dist/index.js')], env, `http://127.0.0.1:${APP_PORT}/api/docs`);
+  const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn' };
+  // BENCH_SERVER_LOG=<file>: the app's request log (one JSON line per request, with its service time in ms).
+  const app = await startProcess([join(root, 'api/dist/index.js')], env, `http://127.0.0.1:${APP_PORT}/api/docs`, process.env.BENCH_SERVER_LOG);
   const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
   try {
     const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/auth/login`, {

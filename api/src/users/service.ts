@@ -152,9 +152,6 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     };
   }
 
-  function afterWrite() {
-  }
-
   return {
     get(id: number): UserDetail {
       findTarget(id, 'users.view_details');
@@ -217,7 +214,6 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         input.code,
         input.email,
       );
-      afterWrite();
       return detail(id);
     },
 
@@ -264,7 +260,6 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         next.email,
       );
       markRevoked(revoked);
-      afterWrite();
       return detail(id);
     },
 
@@ -280,7 +275,6 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         tx.delete(users).where(eq(users.id, id)).run();
         audit(tx, { ...caller, action: 'user.delete', entity: 'user', entityId: id, before: snapshot(before), organizationIds });
       });
-      afterWrite();
     },
 
     /** All or nothing: every id must be a user the caller may delete. */
@@ -301,7 +295,6 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         tx.delete(users).where(inArray(users.id, unique)).run();
         for (const r of rows) audit(tx, { ...caller, action: 'user.bulk_delete', entity: 'user', entityId: r.id, before: snapshot(r), organizationIds: memberships.get(r.id) });
       });
-      afterWrite();
       return { deletedCount: rows.length };
     },
   };
