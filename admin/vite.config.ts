@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { antdStyles } from './vite-antd-styles';
 import { precompress } from '../scripts/vite-precompress';
+import { themeConfig } from './src/context/theme-config';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +11,8 @@ const API = process.env.API_URL ?? 'http://localhost:3000';
 const NO_MARKDOWN = fileURLToPath(new URL('./src/stubs/markdown.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The light theme's component styles, pre-rendered for signed-in pages (vite-antd-styles.ts, src/main.tsx).
+  plugins: [react(), antdStyles(themeConfig('light', false)), precompress()],
   // Unused by every screen, yet bundled: see src/stubs/markdown.ts.
   resolve: {
     alias: {

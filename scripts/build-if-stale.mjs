@@ -37,7 +37,7 @@ export async function buildIfStale() {
     await buildApi();
   }
   for (const app of ['admin', 'portal']) {
-    if (!stale(app)) continue;
+    if (!stale(app, undefined, ['scripts/vite-precompress.ts', ...(app === 'admin' ? ['admin/vite-antd-styles.ts'] : [])])) continue;
     console.log(`Building ${app}…`);
     const r = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);

@@ -2,7 +2,8 @@
  * What makes the users table and the portal's sign-in quick (issue 12), asserted as structure, never
  * as time (the times are `npm run bench`'s, tests/bench/pages.ts):
  * - admin: the users screen's code is already loaded when "Users" is clicked, and the click then
- *   waits for one API request only (the page of users), not for the form dialogs' pickers;
+ *   waits for one API request only (the page of users), not for the form dialogs' pickers; a
+ *   signed-in page load takes antd's component styles from a stylesheet instead of generating them;
  * - portal: after the page itself the sign-in needs one request, its script, with the styles and
  *   the Vietnamese strings inside the page and the script.
  */
@@ -43,6 +44,19 @@ test('the users screen is preloaded after sign-in, and opening it waits only for
   await page.getByTestId('user-add').click();
   await page.getByRole('menuitem', { name: 'Tạo một người dùng' }).click();
   await expect(page.getByTestId('user-create-form')).toBeVisible();
+
+  // Opened from the sign-in page, the shell generated antd's styles at run time (the table's among
+  // them). A signed-in page load takes them from the build's stylesheet (admin/vite-antd-styles.ts).
+  const generatedTableStyle = () => page.evaluate(() => Array.from(document.querySelectorAll('style')).some((s) => s.textContent?.includes('.ant-table-wrapper')));
+  expect(await generatedTableStyle()).toBe(true);
+  const sheet = page.waitForResponse((r) => /\/assets\/antd-[\w-]+\.css$/.test(path(r.request())) && r.ok());
+  await page.reload();
+  await sheet;
+  const firstRow = page.getByTestId('users-table').locator('tbody tr.ant-table-row').first();
+  await expect(firstRow).toBeVisible();
+  expect(await generatedTableStyle()).toBe(false);
+  // Still antd's table: its cells have the theme's padding (16 px), not the browser's (1 px).
+  await expect(firstRow.locator('td').nth(1)).toHaveCSS('padding-left', '16px');
 });
 
 test('the portal sign-in page needs one request after the page: its script, with the styles and Vietnamese strings built in', async ({ page }) => {

@@ -2,15 +2,15 @@
  * Light/dark mode, remembered in localStorage and handed to antd's ConfigProvider algorithm.
  * The antd and dayjs locales follow the i18n language so built-in texts (pagination, pickers) match.
  */
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type PropsWithChildren } from 'react';
 import { useTranslation } from 'react-i18next';
+import { themeConfig, type ThemeMode } from './theme-config';
 
-export type ThemeMode = 'light' | 'dark';
 const STORAGE_KEY = 'colorMode';
 
 interface ThemeModeValue {
@@ -56,18 +56,12 @@ export function ThemeModeProvider({ children }: PropsWithChildren) {
   }, [mode]);
 
   const value = useMemo(() => ({ mode, setMode, toggle }), [mode, setMode, toggle]);
+  const themeOfMode = useMemo(() => themeConfig(mode, reducedMotion), [mode, reducedMotion]);
   return (
     <ThemeModeContext.Provider value={value}>
       <ConfigProvider
         locale={english ? enUS : viVN}
-        theme={{
-          // Refine's "Blue" theme, written out: importing RefineThemes pulled @refinedev/antd onto the sign-in page.
-          token: { colorPrimary: '#1677FF', motion: !reducedMotion },
-          algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-          // antd's header is dark navy by default; ours follows the container colour of the mode.
-          components: { Layout: { headerBg: mode === 'dark' ? '#141414' : '#ffffff', headerPadding: '0 24px' } },
-          cssVar: true,
-        }}
+        theme={themeOfMode}
       >
         {children}
       </ConfigProvider>
