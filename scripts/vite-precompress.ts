@@ -1,6 +1,7 @@
 /**
  * Vite plugin: after the build, writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text
- * asset over 1 KB, at the strongest levels (built once, served many times by api/src/lib/static.ts).
+ * asset over 1 KB (built once, served many times by api/src/lib/static.ts). Brotli at quality 10,
+ * not 11: 1.6 % more bytes for the admin's assets, in 3.5 s of the build instead of 8.5 s.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ export function precompress(): Plugin {
         if (!TEXT.test(file)) continue;
         const body = readFileSync(file);
         if (body.byteLength < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }));
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }));
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },
