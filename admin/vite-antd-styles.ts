@@ -2,9 +2,10 @@
  * Vite plugin: antd's component styles rendered at build time into one stylesheet, with the
  * cache-path map @ant-design/cssinjs reads (`.data-ant-cssinjs-cache-path`). A page that has it
  * loaded before React's first render takes every listed component's style from the file instead of
- * generating and inserting it at run time, which was 15–25 % of a signed-in page's start-up in
- * headless Chromium (issue 14; docs/decisions.md). A style the file lacks (the dark mode, a nested
- * theme) is generated as before, so the file only ever saves work.
+ * generating and inserting it at run time: a signed-in page load then costs headless Chromium's
+ * renderer 10–15 % less CPU (issue 14; docs/decisions.md). With `cssVar` the rules carry no colours,
+ * so the dark mode uses the file too; what it lacks (the icons' style in the dark mode, the sider's
+ * nested Menu theme) is generated as before, so the file only ever saves work.
  *
  * `virtual:antd-styles` exports the built file's URL (null in the dev server).
  */

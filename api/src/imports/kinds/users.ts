@@ -278,7 +278,23 @@ export const usersImport: ImportKindDef<UserRowData> = {
 };
 
 type NewUser = ReturnType<typeof newUser>;
-const NEW_USER_KEYS = ['code', 'familyName', 'givenName', 'email', 'phone', 'passwordHash', 'mustChangePassword', 'userType', 'membershipStatus', 'classId', 'managementDepartmentId', 'trainingDepartmentId', 'searchText'] as const satisfies readonly (keyof NewUser)[];
+/** Every column newUser sets, checked by the compiler both ways: a column missing here would be left out of the INSERT. */
+const NEW_USER_COLUMNS: Record<keyof NewUser, true> = {
+  code: true,
+  familyName: true,
+  givenName: true,
+  email: true,
+  phone: true,
+  passwordHash: true,
+  mustChangePassword: true,
+  userType: true,
+  membershipStatus: true,
+  classId: true,
+  managementDepartmentId: true,
+  trainingDepartmentId: true,
+  searchText: true,
+};
+const NEW_USER_KEYS = Object.keys(NEW_USER_COLUMNS) as (keyof NewUser)[];
 const preparedInserts = new WeakMap<object, Map<number, { all(values: Record<string, unknown>): { id: number; code: string }[] }>>();
 
 /**
