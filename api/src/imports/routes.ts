@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { every } from 'hono/combine';
 import { z } from 'zod';
 import { auditContext } from '../lib/audit';
-import { acceptsGzip } from '../lib/compress';
+import { acceptsGzip, jsonBody } from '../lib/compress';
 import { pickLanguage } from '../lib/i18n';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
@@ -84,11 +84,9 @@ async function executeOptions(c: Context<AppEnv>) {
 /** The shared upload/validate/execute/status routes for one kind, guarded by `permission`. */
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
-    .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), async (c) => {
-      const body = await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(c.req.valid('param').sessionId, acceptsGzip(c));
-      const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
-      return typeof body === 'string' ? c.body(body, 200, headers) : c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
-    })
+    .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), async (c) =>
+      jsonBody(c, await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(c.req.valid('param').sessionId, acceptsGzip(c))),
+    )
     .get('/:sessionId/error-rows', requireAuth, guard, validate('param', sessionParam), async (c) => {
       const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);
       return c.body(x.body as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(x.fileName));

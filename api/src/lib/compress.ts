@@ -17,6 +17,12 @@ export function gzip(body: Uint8Array | string): Buffer {
   return gzipSync(body, { level: 1 });
 }
 
+/** A JSON answer whose body is already text, or already gzipped bytes (for a client that accepts gzip). */
+export function jsonBody(c: Context, body: string | Uint8Array): Response {
+  const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
+  return typeof body === 'string' ? c.body(body, 200, headers) : c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
+}
+
 /**
  * Compresses c.json answers while their body is still a string. Post-processing c.res instead
  * made @hono/node-server build a full undici Response and read its body back through a web

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { acceptsGzip, gzip, MIN_COMPRESS_BYTES } from './compress';
+import { acceptsGzip, gzip, jsonBody, MIN_COMPRESS_BYTES } from './compress';
 
 const serialised = new WeakMap<object, { text: string; gz?: Buffer }>();
 
@@ -13,7 +13,7 @@ export function cachedJson(c: Context, value: object): Response {
   if (s === undefined) serialised.set(value, (s = { text: JSON.stringify(value) }));
   if (s.text.length >= MIN_COMPRESS_BYTES && acceptsGzip(c)) {
     s.gz ??= gzip(s.text);
-    return c.body(s.gz as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    return jsonBody(c, s.gz);
   }
-  return c.body(s.text, 200, { 'content-type': 'application/json' });
+  return jsonBody(c, s.text);
 }

@@ -278,24 +278,8 @@ export const usersImport: ImportKindDef<UserRowData> = {
 };
 
 type NewUser = ReturnType<typeof newUser>;
-/** Every column newUser sets, checked by the compiler both ways: a column missing here would be left out of the INSERT. */
-const NEW_USER_COLUMNS: Record<keyof NewUser, true> = {
-  code: true,
-  familyName: true,
-  givenName: true,
-  email: true,
-  phone: true,
-  passwordHash: true,
-  mustChangePassword: true,
-  userType: true,
-  membershipStatus: true,
-  classId: true,
-  managementDepartmentId: true,
-  trainingDepartmentId: true,
-  searchText: true,
-};
-const NEW_USER_KEYS = Object.keys(NEW_USER_COLUMNS) as (keyof NewUser)[];
-const preparedInserts = new WeakMap<object, Map<number, { all(values: Record<string, unknown>): { id: number; code: string }[] }>>();
+type PreparedInsert = { keys: (keyof NewUser)[]; all(values: Record<string, unknown>): { id: number; code: string }[] };
+const preparedInserts = new WeakMap<object, Map<number, PreparedInsert>>();
 
 /**
  * Inserts new users and returns their ids. A statement per batch size is built once per connection
@@ -309,13 +293,15 @@ function insertUsers(tx: Tx, rows: NewUser[]): { id: number; code: string }[] {
   if (!bySize) preparedInserts.set(session, (bySize = new Map()));
   let stmt = bySize.get(rows.length);
   if (!stmt) {
-    const values = rows.map((_, i) => Object.fromEntries(NEW_USER_KEYS.map((k) => [k, sql.placeholder(`${k}${i}`)])) as unknown as NewUser);
-    stmt = tx.insert(users).values(values).returning({ id: users.id, code: users.code }).prepare();
+    // newUser sets every column on every row, so the first row names them all.
+    const keys = Object.keys(rows[0]!) as (keyof NewUser)[];
+    const values = rows.map((_, i) => Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${k}${i}`)])) as unknown as NewUser);
+    stmt = Object.assign(tx.insert(users).values(values).returning({ id: users.id, code: users.code }).prepare(), { keys });
     bySize.set(rows.length, stmt);
   }
   const params: Record<string, unknown> = {};
   rows.forEach((r, i) => {
-    for (const k of NEW_USER_KEYS) params[`${k}${i}`] = r[k];
+    for (const k of stmt.keys) params[`${k}${i}`] = r[k];
   });
   return stmt.all(params);
 }
