@@ -218,6 +218,11 @@ export const paymentOrders = sqliteTable(
     reversedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     reversalReason: text(),
     reversesOrderId: integer(),
+    /**
+     * The checksum key this order's link was created under (AES-GCM under the app secret, as in
+     * payos_configs): its webhook is verified with it whatever happened to the configuration since.
+     */
+    payosChecksumKeyEnc: text(),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE `payment_orders` ADD `payos_checksum_key_enc` text;
