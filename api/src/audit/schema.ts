@@ -18,6 +18,12 @@ export const auditLogs = sqliteTable(
      * reads the rows of its subtree. No foreign key: the row outlives a deleted organization.
      */
     organizationId: integer(),
+    /**
+     * JSON names captured when the row is written (audit/labels.ts): the actor, the record, the
+     * organization, campaign and user it concerns, and the ids inside the snapshots, so the log
+     * still speaks of "Chi đoàn 22CNTT1" after that record is renamed or deleted.
+     */
+    labels: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
   },
   (t) => [
