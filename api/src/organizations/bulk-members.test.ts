@@ -5,6 +5,10 @@
  * facets, term figures, the search queue. Between batches, random writes of every other kind keep
  * the figures moving, so the batch lands on realistic states (users in several subtrees, ended and
  * moved memberships, other users' figures already counted).
+ *
+ * The work is bounded so a busy machine cannot time it out (issue 25 item 18): users are inserted
+ * directly (createUser's sign-in hashes a password each time, most of the old run), and past the
+ * first MIN_STEPS batches a time budget stops generating more — it never fails the test.
  */
 import { MEMBERSHIP_STATUSES, USER_TYPES } from '@doanhoi/shared';
 import { describe, expect, it } from 'vitest';
@@ -12,11 +16,17 @@ import { seededRandom } from '../lib/seeded-random';
 import { addNewUsersMemberships } from './bulk-members';
 import { figuresWorld } from './fixture';
 import { organizationMembers } from './schema';
+import { users } from '../users/schema';
 
 class Rollback extends Error {}
 
+/** Batches always compared (the same ones for a given seed), and the most; more only while within the budget. */
+const MIN_STEPS = 10;
+const MAX_STEPS = 30;
+const BUDGET_MS = 3_000;
+
 describe('new users’ memberships written set-wise', () => {
-  it('leave every figure exactly as the per-row triggers do, over 30 random batches', async () => {
+  it('leave every figure exactly as the per-row triggers do, over 10 to 30 random batches', async () => {
     const { t, org, c, orgIds } = await figuresWorld();
     const random = seededRandom(Number(process.env.BULK_SEED ?? 20261127));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
@@ -32,7 +42,9 @@ describe('new users’ memberships written set-wise', () => {
     });
 
     let compared = 0;
-    for (let step = 0; step < 30; step++) {
+    const started = performance.now();
+    let step = 0;
+    for (; step < MAX_STEPS && (step < MIN_STEPS || performance.now() - started < BUDGET_MS); step++) {
       // Other writes first: existing users join, leave, move and change status.
       for (let k = 0; k < 4 && userIds.length; k++) {
         const u = pick(userIds);
@@ -45,7 +57,12 @@ describe('new users’ memberships written set-wise', () => {
       // A batch of new users, each in 0–4 random organizations (not always with their parents).
       const batch: number[] = [];
       for (let k = 1 + Math.floor(random() * 5); k > 0; k--) {
-        const id = (await t.createUser(`BM${made++}`)).id;
+        const code = `BM${made++}`;
+        const id = t.db
+          .insert(users)
+          .values({ code, familyName: 'Nguyễn Văn', givenName: code, email: `${code.toLowerCase()}@test.vn`, passwordHash: 'not-a-hash', searchText: code.toLowerCase() })
+          .returning({ id: users.id })
+          .get().id;
         c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(pick(MEMBERSHIP_STATUSES), pick(USER_TYPES), random() < 0.9 ? 1 : 0, id);
         batch.push(id);
       }
@@ -67,7 +84,8 @@ describe('new users’ memberships written set-wise', () => {
       compared += pairs.length ? 1 : 0;
       userIds.push(...batch);
     }
-    expect(compared).toBeGreaterThan(20);
+    // The seed's batches are mostly non-empty: 8 of the first 10, 27 of 30.
+    expect(compared).toBeGreaterThanOrEqual(Math.floor(step * 0.7));
 
     // A user who already has a membership goes through the triggers instead: nothing is written here.
     const member = userIds.find((u) => c.prepare('SELECT 1 FROM organization_members WHERE user_id = ?').get(u))!;
