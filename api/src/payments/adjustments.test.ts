@@ -11,6 +11,7 @@ import { payosClient } from '../payos/client';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
 import { paymentAssignments, paymentOrders } from './schema';
+import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -223,7 +224,7 @@ describe('reversing a mistaken mark-paid', () => {
     const { u, assignmentId } = await ready();
     const link = (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } }))).data;
     // Settle it as payOS would (the sandbox's checkout).
-    await fetch(`${server.url}/sandbox/payos/checkout/${link.paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+    await pressCheckout(t, server.url, link.paymentLinkId, { token: u.token });
     const deadline = Date.now() + 5_000;
     while (row(assignmentId).status !== 'PAID' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const orderId = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, link.orderCode)).get()!.id;

@@ -7,6 +7,7 @@ import type { TestApp } from '../test/harness';
 import { EXPIRY_GRACE_MS, expireStaleOrders, GIVE_UP_MS } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from './schema';
+import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -50,7 +51,7 @@ describe('payment links expire', () => {
     link.expiredAt = Math.floor(Date.now() / 1000) - 1;
     const info = await fetch(`${sandbox()}/v2/payment-requests/${orderCode}`, { headers: { 'x-client-id': SANDBOX_CREDS.clientId, 'x-api-key': SANDBOX_CREDS.apiKey } });
     expect(((await info.json()) as { data: { status: string } }).data.status).toBe('EXPIRED');
-    const pay = await fetch(`${sandbox()}/checkout/${link.id}/pay`, { method: 'POST', redirect: 'manual' });
+    const pay = await pressCheckout(t, server.url, link.id);
     expect(pay.status).toBe(303);
     expect(link.status).toBe('EXPIRED');
     expect(link.transactions).toEqual([]);

@@ -11,6 +11,7 @@ import type { TestApp } from '../test/harness';
 import { expireStaleOrders } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from './schema';
+import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -36,8 +37,7 @@ const ordersOf = (assignmentId: number) => t.db.select().from(paymentOrders).whe
 const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
 const stats = async (campaignId: number) => expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 const sandbox = () => payosClient({ ...SANDBOX_CREDS, baseUrl: `${server.url}/sandbox/payos` });
-const pay = (linkId: string, mode?: 'under' | 'again') =>
-  fetch(`${server.url}/sandbox/payos/checkout/${linkId}/pay`, { method: 'POST', redirect: 'manual', body: mode ? new URLSearchParams({ mode }) : undefined });
+const pay = (linkId: string, mode?: 'under' | 'again') => pressCheckout(t, server.url, linkId, { mode });
 
 async function eventually(ok: () => boolean, ms = 5_000) {
   const end = Date.now() + ms;

@@ -6,6 +6,7 @@ import { organizations } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { expectOk, liveServer } from './fixture';
 import { paymentCampaigns } from './schema';
+import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof liveServer>>;
@@ -38,7 +39,7 @@ describe('seedPaymentsDemo', () => {
     const fee = mine.data.assignments.find((a: { campaignId: number }) => a.campaignId === active.id);
     expect(fee).toMatchObject({ status: 'PENDING', canPay: true });
     const link = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: accessToken, body: { assignmentId: fee.id } }));
-    const paid = await fetch(`${server.url}/sandbox/payos/checkout/${link.data.paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await pressCheckout(t, server.url, link.data.paymentLinkId, { token: accessToken });
     expect(paid.status).toBe(303);
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${link.data.orderCode}`, { token: accessToken }));
     expect(status.data.status).toBe('PAID');

@@ -49,11 +49,13 @@ dt { color: #6b7280; } dd { margin: 0; font-weight: 500; word-break: break-word;
 .actions { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 20px; } .actions form { flex: 1 1 40%; }
 button { width: 100%; padding: 12px; border-radius: 8px; border: 0; font-size: 16px; cursor: pointer; }
 .pay { background: #16a34a; color: #fff; } .cancel { background: #e5e7eb; color: #111827; } .sim { background: #fde68a; color: #78350f; font-size: 14px; }
-.closed { font-weight: 600; color: #b91c1c; } .note { font-size: 12px; color: #6b7280; margin-top: 16px; }
+.closed { font-weight: 600; color: #b91c1c; }
+.message { margin-top: 16px; padding: 10px 12px; border-radius: 8px; background: #fef2f2; color: #991b1b; font-size: 14px; } .message a { color: #1d4ed8; } .note { font-size: 12px; color: #6b7280; margin-top: 16px; }
 `;
 
+// data-signed: checkout.js sends these with the member's token (payer.ts).
 const button = (action: string, cls: string, label: string, mode?: string) =>
-  `<form method="post" action="${esc(action)}">${mode ? `<input type="hidden" name="mode" value="${mode}">` : ''}<button class="${cls}" type="submit">${esc(label)}</button></form>`;
+  `<form method="post" action="${esc(action)}" data-signed>${mode ? `<input type="hidden" name="mode" value="${mode}">` : ''}<button class="${cls}" type="submit">${esc(label)}</button></form>`;
 
 export function checkoutPage(l: SandboxLink, base: string): string {
   const paid = l.transactions.reduce((n, t) => n + t.amount, 0);
@@ -76,6 +78,7 @@ export function checkoutPage(l: SandboxLink, base: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Thanh toán ${esc(formatVnd(l.amount))} – payOS sandbox</title>
 <link rel="stylesheet" href="${esc(`${base}/checkout.css`)}">
+<script src="${esc(`${base}/checkout.js`)}" defer></script>
 </head>
 <body>
 <main>
@@ -92,7 +95,8 @@ export function checkoutPage(l: SandboxLink, base: string): string {
     <dt>Mã đơn hàng</dt><dd>${l.orderCode}</dd>
   </dl>
   ${actions}
-  <p class="note">Trang này mô phỏng cổng thanh toán payOS. Nhấn “Thanh toán” để giả lập chuyển khoản thành công; các nút “Mô phỏng” tạo chuyển khoản thiếu hoặc chuyển lần hai để kiểm thử.</p>
+  <p id="pay-message" class="message" role="alert" hidden></p>
+  <p class="note">Trang này mô phỏng cổng thanh toán payOS. Chỉ thành viên được giao khoản phí, đã đăng nhập, mới thanh toán được. Nhấn “Thanh toán” để giả lập chuyển khoản thành công; các nút “Mô phỏng” tạo chuyển khoản thiếu hoặc chuyển lần hai để kiểm thử.</p>
 </main>
 </body>
 </html>`;

@@ -4,6 +4,7 @@
  * its description limit and signed answers (issue 11.7, 11.11). The checkout page's buttons move
  * "money" (full, less, again after paid or closed); the signed webhook follows the redirect after
  * a delay, over HTTP to this server's own address, as payOS does. Its orders are test orders.
+ * Only the order's owner, signed in, may pay or cancel on the checkout page (payer.ts).
  */
 import { Hono, type Context } from 'hono';
 import { signedEnvelope } from '../payos/client';
@@ -13,6 +14,8 @@ import type { AppEnv } from '../lib/context';
 import { CHECKOUT_CSS, checkoutPage } from './checkout-page';
 import { findLink, linkInfo, merchantKeys, newLinkId, newReference, SANDBOX_BANK, saveLink, vnDateTime, type SandboxLink } from './state';
 import { logger } from '../lib/logger';
+import { requireAuth } from '../lib/auth';
+import { CHECKOUT_JS, ownOrder } from './payer';
 
 
 const err = (c: Context<AppEnv>, status: 200 | 400 | 401 | 404, code: string, desc: string) => c.json({ code, desc, data: null }, status);
@@ -59,6 +62,10 @@ async function deliver(origin: string, body: unknown): Promise<Response | null> 
 }
 
 type PayMode = 'full' | 'under' | 'again';
+
+/** The page's script asks for JSON (it cannot read a redirect's target); a plain form post is redirected. */
+const sendBack = (c: Context<AppEnv>, url: string) =>
+  (c.req.header('accept') ?? '').includes('application/json') ? c.json({ redirectTo: url }) : c.redirect(url, 303);
 
 /** One bank transfer onto the link: the link's state moves now, the webhook follows later. */
 function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
@@ -186,23 +193,23 @@ export function payosSandboxRoutes() {
       if (!link) return c.html('<!doctype html><html lang="vi"><meta charset="utf-8"><title>payOS sandbox</title><p>Không tìm thấy link thanh toán.</p></html>', 404);
       return c.html(checkoutPage(link, browserBase(c)));
     })
-    .post('/checkout/:id/pay', async (c) => {
+    .get('/checkout.js', (c) => c.body(CHECKOUT_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }))
+    // Money moves only for the order's owner, signed in (the page's script sends the portal's token).
+    .post('/checkout/:id/pay', requireAuth, async (c) => {
       const { db, env } = c.get('deps');
-      const link = findLink(db, env, c.req.param('id'), publicOrigin(env));
-      if (!link) return c.text('Không tìm thấy link thanh toán', 404);
+      const link = ownOrder(c, findLink(db, env, c.req.param('id'), publicOrigin(env)));
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const mode: PayMode = form.mode === 'under' ? 'under' : form.mode === 'again' ? 'again' : 'full';
       const open = link.status === 'PENDING' || link.status === 'UNDERPAID';
       // A second transfer (after paid, cancelled or expired) is what a bank allows and payOS reports.
-      if (open === (mode === 'again')) return c.redirect(`${browserBase(c)}/checkout/${link.id}`, 303);
+      if (open === (mode === 'again')) return sendBack(c, `${browserBase(c)}/checkout/${link.id}`);
       transfer(c, link, mode);
-      return c.redirect(withQuery(link.returnUrl, { code: '00', id: link.id, cancel: 'false', status: link.status, orderCode: link.orderCode }), 303);
+      return sendBack(c, withQuery(link.returnUrl, { code: '00', id: link.id, cancel: 'false', status: link.status, orderCode: link.orderCode }));
     })
-    .post('/checkout/:id/cancel', (c) => {
+    .post('/checkout/:id/cancel', requireAuth, (c) => {
       const { db, env } = c.get('deps');
-      const link = findLink(db, env, c.req.param('id'), publicOrigin(env));
-      if (!link) return c.text('Không tìm thấy link thanh toán', 404);
+      const link = ownOrder(c, findLink(db, env, c.req.param('id'), publicOrigin(env)));
       if (link.status === 'PENDING') Object.assign(link, { status: 'CANCELLED', canceledAt: new Date().toISOString(), cancellationReason: 'Người mua hủy thanh toán' });
-      return c.redirect(withQuery(link.cancelUrl, { code: '00', id: link.id, cancel: 'true', status: 'CANCELLED', orderCode: link.orderCode }), 303);
+      return sendBack(c, withQuery(link.cancelUrl, { code: '00', id: link.id, cancel: 'true', status: 'CANCELLED', orderCode: link.orderCode }));
     });
 }

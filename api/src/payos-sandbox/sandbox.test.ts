@@ -6,6 +6,8 @@ import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveSer
 import { paymentAssignments, paymentOrders, paymentTransactions } from '../payments/schema';
 import { paymentRequestSignature } from '../payos/signature';
 import type { TestApp } from '../test/harness';
+import { pressCheckout } from './fixture';
+import { NOT_YOURS } from './payer';
 import { forgetLinks } from './state';
 
 let t: TestApp;
@@ -53,14 +55,16 @@ describe('payOS sandbox end to end', () => {
     expect(html).toContain(formatVnd(85_000));
     // The transfer note fits 9 characters by default (issue 11.7), and the page has no inline style or script (CSP).
     expect(html).toContain(`DH${String(orderCode).slice(-7)}`);
-    expect(html).not.toMatch(/<script|<style|style=/);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<style|style=/);
+    expect(html).toContain('/sandbox/payos/checkout.js');
+    expect((await fetch(`${server.url}/sandbox/payos/checkout.js`)).headers.get('content-type')).toContain('javascript');
     expect(html).toContain('/sandbox/payos/checkout.css');
     expect((await fetch(`${server.url}/sandbox/payos/checkout.css`)).headers.get('content-type')).toContain('text/css');
     expect(html).toContain('<svg');
     expect(html).toContain('>Thanh toán</button>');
     expect(html).toContain('>Hủy</button>');
 
-    const paid = await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await pressCheckout(t, server.url, paymentLinkId, { token: u.token });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/payment-result/${orderCode}`);
@@ -85,7 +89,7 @@ describe('payOS sandbox end to end', () => {
 
   it('Cancel redirects to the cancelUrl and check-status then reports CANCELLED', async () => {
     const { u, orderCode, paymentLinkId, assignmentId } = await linked();
-    const res = await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}/cancel`, { method: 'POST', redirect: 'manual' });
+    const res = await pressCheckout(t, server.url, paymentLinkId, { action: 'cancel', token: u.token });
     expect(res.status).toBe(303);
     const back = new URL(res.headers.get('location')!);
     expect(back.pathname).toBe(`/payment-result/${orderCode}`);
@@ -102,7 +106,7 @@ describe('payOS sandbox end to end', () => {
     expect((await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}`)).status).toBe(200);
     t.env.PUBLIC_URL = 'http://127.0.0.1:9';
     try {
-      const res = await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}/pay`, { method: 'POST', redirect: 'manual' });
+      const res = await pressCheckout(t, server.url, paymentLinkId, { token: u.token });
       expect(res.status).toBe(303);
     } finally {
       t.env.PUBLIC_URL = server.url;
@@ -136,5 +140,43 @@ describe('payOS sandbox end to end', () => {
     expect(await ok.json()).toMatchObject({ code: '00', data: { orderCode: 424242, amount: 1000, status: 'PENDING' }, signature: expect.any(String) });
     expect(await (await post(creds, signed)).json()).toMatchObject({ code: '231' });
     expect((await fetch(`${server.url}/sandbox/payos/checkout/unknown-link`)).status).toBe(404);
+  });
+});
+
+describe('only the order\'s owner, signed in, moves sandbox money (issue 25.2)', () => {
+  it('refuses pay and cancel without a session (401) and from anyone else, an admin included (403); nothing moves', async () => {
+    const { u, orderCode, paymentLinkId, assignmentId } = await linked(30_000);
+    const other = await t.createUser(`SBX${++n}`);
+    for (const action of ['pay', 'cancel'] as const) {
+      const anonymous = await pressCheckout(t, server.url, paymentLinkId, { action, token: null });
+      expect(anonymous.status).toBe(401);
+      expect((await anonymous.json()).message).toBe('Chưa đăng nhập hoặc phiên đăng nhập đã hết hạn');
+      for (const token of [other.token, t.adminToken, 'not-a-token']) {
+        const res = await pressCheckout(t, server.url, paymentLinkId, { action, token });
+        expect(res.status).toBe(token === 'not-a-token' ? 401 : 403);
+        if (res.status === 403) expect((await res.json()).message).toBe(NOT_YOURS);
+      }
+    }
+    const again = await pressCheckout(t, server.url, paymentLinkId, { mode: 'under', token: other.token });
+    expect(again.status).toBe(403);
+    // Nothing was paid or cancelled: no webhook comes, payOS still reports the link open.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(orderRow(orderCode).status).toBe('PENDING');
+    expect(assignmentRow(assignmentId).status).toBe('PENDING');
+    const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
+    expect(status.data).toMatchObject({ status: 'PENDING', receivedAmount: 0 });
+  });
+
+  it("the owner's page script gets JSON naming the result page; the default webhook flow then settles the fee", async () => {
+    const { u, orderCode, paymentLinkId, assignmentId } = await linked(40_000);
+    const res = await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}/pay`, {
+      method: 'POST',
+      headers: { accept: 'application/json', authorization: `Bearer ${u.token}` },
+      body: new URLSearchParams(),
+    });
+    expect(res.status).toBe(200);
+    const { redirectTo } = (await res.json()) as { redirectTo: string };
+    expect(new URL(redirectTo).pathname).toBe(`/payment-result/${orderCode}`);
+    await eventually(() => assignmentRow(assignmentId).status === 'PAID');
   });
 });
