@@ -35,3 +35,19 @@ describe('audit organization backfill', () => {
     expect(Object.fromEntries(Object.entries(rows).map(([k, id]) => [k, orgOf(id)]))).toEqual({ org: chiDoan, deleted: faculty, campaign: chiDoan, level: chiDoan, user: null });
   });
 });
+
+/** Migration 0030 names rows written before audit_logs.labels after the records they name, where those still exist. */
+const LABELS = readFileSync(resolve(__dirname, '../../drizzle/0030_audit_labels_backfill.sql'), 'utf8');
+
+describe('audit labels backfill', () => {
+  it('names the actor, the record and the organization of old rows, and leaves out what is gone', () => {
+    const faculty = t.createOrg('doan_co_so', 'BL-F1', null, 'Đoàn khoa Cũ');
+    const old = (entity: string, entityId: number, organizationId: number | null = null) =>
+      t.db.insert(auditLogs).values({ action: `${entity}.old`, entity, entityId: String(entityId), actorId: t.admin.user.id, organizationId }).returning().get().id;
+    const rows = { org: old('organization', faculty, faculty), gone: old('organization', 999_002) };
+    t.db.$client.exec(LABELS);
+    const labelsOf = (id: number) => JSON.parse(t.db.select({ l: auditLogs.labels }).from(auditLogs).where(eq(auditLogs.id, id)).get()!.l!);
+    expect(labelsOf(rows.org)).toEqual({ actor: expect.any(String), target: 'Đoàn khoa Cũ', organization: 'Đoàn khoa Cũ' });
+    expect(labelsOf(rows.gone)).toEqual({ actor: expect.any(String) });
+  });
+});

@@ -135,7 +135,7 @@ describe('audit log redaction', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'Thời gian', 'Mã người thực hiện', 'Người thực hiện', 'Hành động', 'Loại đối tượng', 'Mã đối tượng', 'Tổ chức', 'Địa chỉ IP', 'Trước', 'Sau']);
+    expect(ws.getRow(1).values).toEqual([undefined, 'Thời gian', 'Mã người thực hiện', 'Người thực hiện', 'Hành động', 'Loại đối tượng', 'Mã đối tượng', 'Tên đối tượng', 'Tổ chức', 'Địa chỉ IP', 'Trước', 'Sau']);
     expect(ws.rowCount).toBe(2);
     const cells = JSON.stringify(ws.getRow(2).values);
     expect(cells).toContain('secret.probe');

@@ -1,5 +1,5 @@
-import { fullName, formatDateTime, hasPermission, type AuditExportQuery, type AuditListQuery, type AuditListResponse, type AuditLog } from '@doanhoi/shared';
-import { and, asc, count, desc, eq, exists, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { fullName, formatDateTime, hasPermission, type AuditExportQuery, type AuditLabels, type AuditListQuery, type AuditListResponse, type AuditLog } from '@doanhoi/shared';
+import { and, asc, count, desc, eq, exists, gte, inArray, like, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
 import { maskSecrets } from '../lib/audit';
@@ -34,6 +34,16 @@ function parseSnapshot(text: string | null): unknown {
   }
 }
 
+function parseLabels(text: string | null): AuditLabels {
+  if (text == null) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as AuditLabels) : {};
+  } catch {
+    return {};
+  }
+}
+
 const selection = {
   log: auditLogs,
   actor: { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email },
@@ -42,7 +52,14 @@ const selection = {
 
 type Row = { log: typeof auditLogs.$inferSelect; actor: AuditLog['actor'] | { id: null }; organization: AuditLog['organization'] | { id: null } };
 
-function toLog({ log, actor, organization }: Row): AuditLog {
+/**
+ * Which rows show their IP address (docs/decisions.md): a global log reader sees every row's; an
+ * organization's auditor only the rows it made itself, never another officer's (nor a webhook's).
+ */
+type IpRule = (actorId: number | null) => boolean;
+
+function toLog({ log, actor, organization }: Row, showIp: IpRule): AuditLog {
+  const labels = parseLabels(log.labels);
   return {
     id: log.id,
     actor: actor && actor.id != null ? (actor as AuditLog['actor']) : null,
@@ -51,7 +68,8 @@ function toLog({ log, actor, organization }: Row): AuditLog {
     entityId: log.entityId,
     before: parseSnapshot(log.before),
     after: parseSnapshot(log.after),
-    ip: log.ip,
+    ...(showIp(log.actorId) ? { ip: log.ip } : {}),
+    labels,
     organization: organization && organization.id != null ? (organization as AuditLog['organization']) : null,
     createdAt: log.createdAt.toISOString(),
   };
@@ -100,6 +118,8 @@ function withinScope(db: Deps['db'], scope: OrgScope): SQL | undefined {
 export function auditService({ db }: Deps, actor: Actor) {
   const global = hasPermission(actor.roles, AUDIT_GLOBAL_CODE);
   const scope = global ? ({ all: true } as const) : orgScope(db, actor, AUDIT_ORG_CODE);
+  const showIp: IpRule = global ? () => true : (actorId) => actorId === actor.id;
+  const rowsToLogs = (rows: Row[]) => rows.map((r) => toLog(r, showIp));
 
   function filters(q: AuditExportQuery): SQL | undefined {
     // `to` as a bare day includes that whole day; as an instant it is inclusive.
@@ -124,6 +144,7 @@ export function auditService({ db }: Deps, actor: Actor) {
       q.action === undefined ? undefined : eq(auditLogs.action, q.action),
       q.from === undefined ? undefined : gte(auditLogs.createdAt, startOf(q.from)),
       to,
+      q.excludeAuth ? not(like(auditLogs.action, 'auth.%')) : undefined,
     );
   }
 
@@ -144,7 +165,7 @@ export function auditService({ db }: Deps, actor: Actor) {
       const total = cachedTotal(db, ['audit_logs', 'organizations'], `${scopeKey(scope)}|${JSON.stringify(rest)}`, () =>
         db.select({ n: count() }).from(auditLogs).leftJoin(organizations, eq(organizations.id, auditLogs.organizationId)).where(where).get()!.n,
       );
-      const logs = (base(where).limit(limit).offset((page - 1) * limit).all() as Row[]).map(toLog);
+      const logs = rowsToLogs(base(where).limit(limit).offset((page - 1) * limit).all() as Row[]);
       return { data: withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))), total, page, limit, totalPages: totalPages(total, limit) };
     },
 
@@ -166,16 +187,17 @@ export function auditService({ db }: Deps, actor: Actor) {
         if (rows.length === 0) return;
         const tail = rows[rows.length - 1]!.log;
         last = { at: tail.createdAt, id: tail.id };
-        const logs = rows.map(toLog);
+        const logs = rowsToLogs(rows);
         yield withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))).map((l) => ({
           time: formatDateTime(l.createdAt),
           actorCode: l.actor?.code ?? null,
-          actorName: l.actor ? fullName(l.actor) : null,
+          actorName: l.actor ? fullName(l.actor) : (l.labels.actor ?? null),
           action: l.action,
           entity: l.entity,
           entityId: l.entityId,
+          target: l.labels.target ?? null,
           organization: l.organization ? `${l.organization.name} (${l.organization.code})` : null,
-          ip: l.ip,
+          ip: l.ip ?? null,
           before: l.before == null ? null : JSON.stringify(l.before),
           after: l.after == null ? null : JSON.stringify(l.after),
         }));

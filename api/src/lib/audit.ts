@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { auditLabels } from '../audit/labels';
 import { auditOrganization, userAuditOrganizations } from '../audit/organization';
 import { auditLogOrganizations, auditLogs } from '../audit/schema';
 import type { Db } from '../db/client';
@@ -37,6 +38,7 @@ export interface AuditEntry {
 
 /** Call inside the write's transaction so the change and its record commit together. */
 export function audit(tx: Tx, e: AuditEntry): void {
+  const organizationId = e.organizationId === undefined ? auditOrganization(tx, e) : e.organizationId;
   const row = tx
     .insert(auditLogs)
     .values({
@@ -47,7 +49,8 @@ export function audit(tx: Tx, e: AuditEntry): void {
       before: e.before === undefined ? null : JSON.stringify(maskSecrets(e.before)),
       after: e.after === undefined ? null : JSON.stringify(maskSecrets(e.after)),
       ip: e.ip ?? null,
-      organizationId: e.organizationId === undefined ? auditOrganization(tx, e) : e.organizationId,
+      organizationId,
+      labels: JSON.stringify(auditLabels(tx, e, organizationId)),
     })
     .returning({ id: auditLogs.id })
     .get();

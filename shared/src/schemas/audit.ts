@@ -22,6 +22,11 @@ export const auditListQuery = z.object({
   organizationId: z.coerce.number({ error: invalid }).int(invalid).positive(invalid).optional(),
   from: auditDateQuery.optional(),
   to: auditDateQuery.optional(),
+  /** true leaves sign-ins and other auth.* rows out (issue 26: the admin sends it unless the officer asks for them). */
+  excludeAuth: z
+    .enum(['true', 'false', '1', '0'], { error: invalid })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
@@ -33,6 +38,21 @@ export const auditActorSchema = z.object({
   email: z.string(),
 });
 
+/**
+ * Names captured when the row was written (issue 26): the actor, the record (`target`), the user,
+ * organization and campaign it concerns, and `names` for the ids inside the snapshots, keyed
+ * `<kind>:<id>` (organization:5, role:9, user:12, department:3…).
+ */
+export const auditLabelsSchema = z.object({
+  actor: z.string().optional(),
+  target: z.string().optional(),
+  user: z.string().optional(),
+  organization: z.string().optional(),
+  campaign: z.string().optional(),
+  names: z.record(z.string(), z.string()).optional(),
+});
+export type AuditLabels = z.infer<typeof auditLabelsSchema>;
+
 export const auditLogSchema = z.object({
   id: z.number(),
   /** null when the change was made by the system or the actor's account was deleted. */
@@ -43,7 +63,9 @@ export const auditLogSchema = z.object({
   /** Snapshots as recorded (secrets masked); null when not applicable (before of a create, after of a delete). */
   before: z.unknown(),
   after: z.unknown(),
-  ip: z.string().nullable(),
+  /** Left out when another officer made the change and the caller is not a global log reader (docs/decisions.md). */
+  ip: z.string().nullable().optional(),
+  labels: auditLabelsSchema,
   /** The organization the change concerns; null for user and system-wide rows (global readers only). */
   organization: z.object({ id: z.number(), name: z.string(), code: z.string(), type: z.string() }).nullable(),
   createdAt: z.string(),

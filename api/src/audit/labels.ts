@@ -1,0 +1,161 @@
+/**
+ * The names an audit row speaks of (issue 26), captured when the row is written: the actor, the
+ * record itself, the person, organization and campaign it concerns, and every id its snapshots
+ * name (a role link's role and organization, a user's class and departments, the organizations
+ * a membership change added or removed). Read back as they were, so the log still says
+ * "Chi đoàn 22CNTT1" after that organization is renamed or deleted. Older rows got the live
+ * names by the 0030 backfill.
+ */
+import type { AuditLabels } from '@doanhoi/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { classes } from '../classes/schema';
+import { departments } from '../departments/schema';
+import { organizations } from '../organizations/schema';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../payments/schema';
+import { roles } from '../roles/schema';
+import { users } from '../users/schema';
+import type { AuditReader, AuditTarget } from './organization';
+
+type Kind = 'user' | 'organization' | 'role' | 'department' | 'class' | 'payment_campaign' | 'fee_level';
+
+/** Snapshot keys holding one id, and the kind of record it names. */
+const ONE: Record<string, Kind> = {
+  userId: 'user',
+  organizationId: 'organization',
+  parentId: 'organization',
+  roleId: 'role',
+  campaignId: 'payment_campaign',
+  feeLevelId: 'fee_level',
+  classId: 'class',
+  departmentId: 'department',
+  managementDepartmentId: 'department',
+  trainingDepartmentId: 'department',
+};
+/** Snapshot keys holding a list of ids (membership.set's added/removed are organizations). */
+const MANY: Record<string, Kind> = {
+  organizationIds: 'organization',
+  added: 'organization',
+  removed: 'organization',
+  keptParents: 'organization',
+  userIds: 'user',
+  campaignIds: 'payment_campaign',
+};
+/** Enough names for a sentence; a bulk removal of hundreds is told by its count. */
+const MAX_PER_KIND = 50;
+
+const isKind = (entity: string): entity is Kind =>
+  ['user', 'organization', 'role', 'department', 'class', 'payment_campaign', 'fee_level'].includes(entity);
+const asId = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const personName = (s: Record<string, unknown>) => [str(s.familyName), str(s.givenName)].filter(Boolean).join(' ') || undefined;
+
+function collect(v: unknown, wanted: Map<Kind, Set<number>>, key?: string): void {
+  const add = (kind: Kind, id: number | null) => {
+    if (id == null) return;
+    const set = wanted.get(kind) ?? new Set<number>();
+    if (set.size < MAX_PER_KIND) set.add(id);
+    wanted.set(kind, set);
+  };
+  if (Array.isArray(v)) {
+    if (key && MANY[key]) for (const x of v) add(MANY[key]!, asId(x));
+    else for (const x of v) collect(x, wanted);
+    return;
+  }
+  if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (ONE[k] && typeof x === 'number') add(ONE[k]!, asId(x));
+      else collect(x, wanted, k);
+    }
+  }
+}
+
+/** One query per kind of record named; a transaction's own lookups are remembered (bulk writes name the same campaign each row). */
+const perTransaction = new WeakMap<object, Map<string, string | null>>();
+
+function lookup(db: AuditReader, kind: Kind, ids: number[]): { id: number; name: string }[] {
+  const by = <T extends { id: number }>(rows: T[], name: (r: T) => string) => rows.map((r) => ({ id: r.id, name: name(r) }));
+  switch (kind) {
+    case 'user':
+      return by(db.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inArray(users.id, ids)).all(), (r) => `${r.f} ${r.g}`.trim());
+    case 'organization':
+      return db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)).all();
+    case 'role':
+      return db.select({ id: roles.id, name: roles.displayName }).from(roles).where(inArray(roles.id, ids)).all();
+    case 'department':
+      return db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, ids)).all();
+    case 'class':
+      return db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, ids)).all();
+    case 'payment_campaign':
+      return db.select({ id: paymentCampaigns.id, name: paymentCampaigns.name }).from(paymentCampaigns).where(inArray(paymentCampaigns.id, ids)).all();
+    case 'fee_level':
+      return db.select({ id: feeLevels.id, name: feeLevels.levelName }).from(feeLevels).where(inArray(feeLevels.id, ids)).all();
+  }
+}
+
+function resolve(db: AuditReader, wanted: Map<Kind, Set<number>>): Record<string, string> {
+  // A transaction object has rollback(); the bare database does not and is never cached (names change between requests).
+  const cache = 'rollback' in db ? (perTransaction.get(db) ?? new Map<string, string | null>()) : new Map<string, string | null>();
+  if ('rollback' in db) perTransaction.set(db, cache);
+  const names: Record<string, string> = {};
+  for (const [kind, set] of wanted) {
+    const missing = [...set].filter((id) => !cache.has(`${kind}:${id}`));
+    if (missing.length) {
+      for (const id of missing) cache.set(`${kind}:${id}`, null);
+      for (const r of lookup(db, kind, missing)) cache.set(`${kind}:${r.id}`, r.name);
+    }
+    for (const id of set) {
+      const name = cache.get(`${kind}:${id}`);
+      if (name) names[`${kind}:${id}`] = name;
+    }
+  }
+  return names;
+}
+
+/** The record's own name as its snapshot gives it (a deleted record's `before`). */
+function snapshotName(entity: string, snap: Record<string, unknown>): string | undefined {
+  if (entity === 'user') return personName(snap);
+  if (entity === 'role') return str(snap.displayName) ?? str(snap.name);
+  if (entity === 'fee_level') return str(snap.levelName);
+  if (entity === 'import_session') return str(snap.fileName);
+  return str(snap.name);
+}
+
+export function auditLabels(db: AuditReader, e: AuditTarget & { action: string; actorId: number | null }, organizationId: number | null): AuditLabels {
+  const wanted = new Map<Kind, Set<number>>();
+  const id = asId(Number(e.entityId));
+  const snap = { ...rec(e.before), ...rec(e.after) };
+  // Assignments and orders name their member and campaign only in their row.
+  let extra: { userId: number | null; campaignId: number | null } | undefined;
+  if (id != null && e.entity === 'payment_assignment' && (snap.userId == null || snap.campaignId == null)) {
+    extra = db.select({ userId: paymentAssignments.userId, campaignId: paymentAssignments.campaignId }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+  } else if (id != null && e.entity === 'payment_order') {
+    extra = db.select({ userId: paymentOrders.userId, campaignId: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)).get();
+  } else if (id != null && e.entity === 'payos_config' && snap.campaignId == null) {
+    const row = db.select({ campaignId: payosConfigs.campaignId }).from(payosConfigs).where(eq(payosConfigs.id, id)).get();
+    extra = row && { userId: null, campaignId: row.campaignId };
+  }
+  const userId = asId(snap.userId) ?? extra?.userId ?? null;
+  const campaignId = asId(snap.campaignId) ?? extra?.campaignId ?? null;
+  collect(e.before, wanted);
+  collect(e.after, wanted);
+  const want = (kind: Kind, v: number | null) => v != null && wanted.set(kind, (wanted.get(kind) ?? new Set()).add(v));
+  if (isKind(e.entity)) want(e.entity, id);
+  want('user', e.actorId);
+  want('user', userId);
+  want('payment_campaign', campaignId);
+  want('organization', organizationId);
+  const names = resolve(db, wanted);
+
+  const target = snapshotName(e.entity, snap) ?? (isKind(e.entity) && id != null ? names[`${e.entity}:${id}`] : undefined);
+  const labels: AuditLabels = {
+    actor: e.actorId == null ? undefined : names[`user:${e.actorId}`],
+    target,
+    user: e.entity === 'user' ? target : userId != null ? names[`user:${userId}`] : undefined,
+    organization: organizationId != null ? names[`organization:${organizationId}`] : undefined,
+    campaign: e.entity === 'payment_campaign' ? target : campaignId != null ? names[`payment_campaign:${campaignId}`] : undefined,
+  };
+  const out = Object.fromEntries(Object.entries(labels).filter(([, v]) => v !== undefined)) as AuditLabels;
+  if (Object.keys(names).length) out.names = names;
+  return out;
+}
