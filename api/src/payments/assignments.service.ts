@@ -1,6 +1,6 @@
 /** Assignment writes (001 §3, §4): all refused on finished campaigns; each audited in its transaction. */
 import { fullName, parseVnDateTime, type Assignment, type CreateAssignment, type MarkPaid, type UpdateAssignment } from '@doanhoi/shared';
-import { and, eq, gt, inArray, like, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, like, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
@@ -13,6 +13,7 @@ import { newOrderCode } from './order-code';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { attentionFor, recomputeAssignment } from './money';
 import { sandboxSettlesFees } from '../payos/origin';
+import { assertNotOwnFee } from './four-eyes';
 import { assertWritable, loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from './schema';
 
@@ -162,9 +163,16 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
         if (level?.campaignId !== a.campaignId) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
         amount = level!.amount;
       }
-      if (amount !== a.amount) await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Số tiền khoản phí đã thay đổi');
+      const links = amount !== a.amount ? openOrders(db, eq(paymentOrders.assignmentId, id)) : [];
+      if (amount !== a.amount) await cancelAtPayos(deps, links, 'Số tiền khoản phí đã thay đổi');
       db.transaction((tx) => {
-        if (amount !== a.amount) closeOpenOrders(tx, eq(paymentOrders.assignmentId, id));
+        if (levelChange) {
+          // Read again after payOS: money or an adjustment that landed meanwhile keeps the amount.
+          const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+          if (!current) notFound(ASSIGNMENT_NOT_FOUND);
+          if (current!.status === 'PAID' || (current!.paidAmount ?? 0) > 0 || current!.adjustment || current!.amount !== a.amount) conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
+        }
+        if (amount !== a.amount) closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
         const after = tx
           .update(paymentAssignments)
           .set({
@@ -187,9 +195,16 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const money = db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0)))).get();
       if (a.status === 'PAID' || money) conflict('Không thể xóa khoản phí đã có thanh toán');
       // Its orders go with it, so a payment on a link left open could not be recorded: payOS must confirm the close.
-      const failed = await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Khoản phí đã bị xóa');
-      if (failed.length) fail(502, 'Không đóng được link thanh toán đang mở tại PayOS, vui lòng thử lại sau');
+      const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+      const failed = await cancelAtPayos(deps, links, 'Khoản phí đã bị xóa');
       db.transaction((tx) => {
+        // Read again after payOS: money that arrived meanwhile would go with the assignment (its orders cascade).
+        const paid = tx.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0)))).get();
+        const current = tx.select({ status: paymentAssignments.status }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+        if (!current) notFound(ASSIGNMENT_NOT_FOUND);
+        if (paid || current!.status === 'PAID') conflict('Khoản phí vừa có thanh toán, không thể xóa');
+        if (failed.length) fail(502, 'Không đóng được link thanh toán đang mở tại PayOS, vui lòng thử lại sau');
+        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
         tx.delete(paymentAssignments).where(eq(paymentAssignments.id, id)).run();
         audit(tx, { ...caller, action: 'assignment.delete', entity: 'payment_assignment', entityId: id, before: snapshot(a) });
       });
@@ -197,18 +212,42 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     /**
      * Records a MANUAL payment order (method, amount received, note, who, when) and recomputes the
-     * assignment. The open online link is cancelled at payOS first, then here.
+     * assignment. The open online links are cancelled at payOS first, then here. payOS is slow, so
+     * what the decision rests on (status, amount, money counted) is read again in the writing
+     * transaction and claimed with a conditional update: a second click, a payment or an exemption
+     * that landed meanwhile ends as 409, never as a second payment (issue 25, item 1).
      */
     async markPaid(id: number, input: MarkPaid): Promise<Assignment> {
       const { a, campaign } = writable(id, 'xác nhận thanh toán');
+      assertNotOwnFee(actor, a.userId, 'xác nhận thanh toán');
       if (a.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
       if (a.status === 'EXEMPTED') conflict('Khoản phí này đã được miễn');
       const remaining = Math.max(0, a.amount - (a.paidAmount ?? 0));
       const received = input.amount ?? remaining;
-      await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Đã thu trực tiếp');
+      const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+      await cancelAtPayos(deps, links, 'Đã thu trực tiếp');
       const now = new Date();
       db.transaction((tx) => {
-        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now);
+        const claimed = tx
+          .update(paymentAssignments)
+          .set({ updatedAt: now })
+          .where(
+            and(
+              eq(paymentAssignments.id, id),
+              inArray(paymentAssignments.status, ['PENDING', 'OVERDUE']),
+              eq(paymentAssignments.amount, a.amount),
+              a.paidAmount === null ? isNull(paymentAssignments.paidAmount) : eq(paymentAssignments.paidAmount, a.paidAmount),
+            ),
+          )
+          .returning()
+          .get();
+        if (!claimed) {
+          const current = tx.select({ status: paymentAssignments.status }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+          if (current?.status === 'PAID') conflict('Khoản phí này vừa được thanh toán');
+          if (current?.status === 'EXEMPTED') conflict('Khoản phí này vừa được miễn');
+          conflict('Khoản phí vừa thay đổi (số tiền hoặc khoản đã nộp), vui lòng tải lại rồi xác nhận lại');
+        }
+        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
         const flag = attentionFor({ received, owed: remaining, campaignCancelled: false, hadMoney: false });
         const order = tx
           .insert(paymentOrders)

@@ -2,7 +2,8 @@
  * POST /payment-admin/orders/{id}/resolve: the treasurer's answer to money that did not fit a fee
  * (issue 11.3). REFUNDED: the excess went back (refund due only). ACCEPTED: the excess is kept
  * (counted towards the fee), or the missing balance is waived (the assignment's amount becomes
- * what was paid, so the figures still add up). Audited; answered once (409 after).
+ * what was paid, so the figures still add up). Audited; answered once (409 after). Never by the
+ * member whose fee it is (four-eyes.ts).
  */
 import type { PaymentOrder, ResolveAttention } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import type { OrganizationFrom } from '../lib/auth';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { sandboxSettlesFees } from '../payos/origin';
+import { assertNotOwnFee } from './four-eyes';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { countedOf, recomputeAssignment } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
@@ -37,18 +39,24 @@ export async function resolveAttention(deps: Deps, actor: Actor, ip: string | nu
   if (!order) notFound('Không tìm thấy đơn thanh toán');
   if (!order!.attention || order!.resolution) conflict('Đơn thanh toán này không có khoản cần xử lý');
   if (input.resolution === 'REFUNDED' && order!.attention !== 'REFUND_DUE') badRequest('Chỉ khoản cần hoàn tiền mới đánh dấu đã hoàn tiền được');
+  assertNotOwnFee(actor, order!.userId, 'xử lý khoản cần hoàn tiền/miễn phần còn thiếu');
   const waive = order!.attention === 'BALANCE_DUE' && input.resolution === 'ACCEPTED';
   // A waived balance must not stay payable online.
-  if (waive) await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, order!.assignmentId)), 'Miễn phần còn thiếu');
+  const links = waive ? openOrders(db, eq(paymentOrders.assignmentId, order!.assignmentId)) : [];
+  if (waive) await cancelAtPayos(deps, links, 'Miễn phần còn thiếu');
   const countTest = sandboxSettlesFees(env);
   const now = new Date();
   db.transaction((tx) => {
     const current = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get()!;
     if (current.resolution) conflict('Đơn thanh toán này vừa được xử lý');
+    // payOS was slow: money that landed meanwhile changes what is being answered.
+    if (current.attention !== order!.attention || current.attentionAmount !== order!.attentionAmount || current.receivedAmount !== order!.receivedAmount) {
+      conflict('Khoản cần xử lý vừa thay đổi (có thêm tiền vào), vui lòng tải lại');
+    }
     tx.update(paymentOrders).set({ resolution: input.resolution, resolvedBy: actor.id, resolvedAt: now, resolutionNote: input.note ?? null }).where(eq(paymentOrders.id, orderId)).run();
     const a = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, current.assignmentId)).get()!;
     if (waive) {
-      closeOpenOrders(tx, eq(paymentOrders.assignmentId, a.id), now);
+      closeOpenOrders(tx, eq(paymentOrders.assignmentId, a.id), now, links);
       const counted = tx
         .select()
         .from(paymentOrders)

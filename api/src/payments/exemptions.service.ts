@@ -3,7 +3,7 @@
  * The assignment's `amount` becomes the adjusted fee (0 when exempt) and the fee before it is kept
  * in originalAmount, so every figure built on Σ amount (statistics, dashboards, exports) follows
  * without knowing about adjustments. A link made for the old amount is closed at payOS first,
- * then locally in the write's transaction, with its audit row.
+ * then locally in the write's transaction, with its audit row. Nobody adjusts their own fee (four-eyes.ts).
  */
 import type { Assignment, ExemptAssignment, ReduceAssignment, RevokeAdjustment } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { conflict, fail, notFound } from '../lib/errors';
 import { sandboxSettlesFees } from '../payos/origin';
 import { assertCan, P, type RequestInfo } from './access';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
+import { assertNotOwnFee } from './four-eyes';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { assignmentQuery, toAssignment } from './mappers';
 import { recomputeAssignment, type Tx } from './money';
@@ -63,14 +64,18 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
   /** Applies a new amount: closes the open link, writes, recomputes the status, audits; all in one transaction. */
   async function apply(id: number, amount: number, reason: string, action: 'assignment.exempt' | 'assignment.reduce'): Promise<Assignment> {
     const a = load(id);
+    assertNotOwnFee(actor, a.userId, amount === 0 ? 'miễn phí' : 'giảm phí');
     checkAmount(a, amount);
-    await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), amount === 0 ? 'Khoản phí được miễn' : 'Khoản phí được giảm');
+    const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+    await cancelAtPayos(deps, links, amount === 0 ? 'Khoản phí được miễn' : 'Khoản phí được giảm');
     const now = new Date();
     db.transaction((tx) => {
       const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
       if (!current) notFound(ASSIGNMENT_NOT_FOUND);
+      // payOS was slow: a payment or another adjustment may have landed since the first check.
       checkAmount(current!, amount);
-      closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now);
+      if (current!.amount !== a.amount || counted(current!) !== counted(a)) conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
+      closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
       tx.update(paymentAssignments)
         .set({
           amount,
@@ -108,25 +113,28 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const a = load(id);
       if (!a.adjustment) conflict('Khoản phí này không được miễn/giảm');
       // A link made for the reduced amount would leave a balance: close it.
-      await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.assignmentId, id)), 'Hủy miễn/giảm phí');
+      const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+      await cancelAtPayos(deps, links, 'Hủy miễn/giảm phí');
       db.transaction((tx) => {
-        const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
-        if (!current.adjustment) conflict('Khoản phí này vừa được hủy miễn/giảm');
-        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id));
+        const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+        if (!current) notFound(ASSIGNMENT_NOT_FOUND);
+        if (!current!.adjustment) conflict('Khoản phí này vừa được hủy miễn/giảm');
+        if (current!.amount !== a.amount || current!.adjustment !== a.adjustment) conflict('Khoản phí vừa thay đổi, vui lòng tải lại');
+        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
         tx.update(paymentAssignments)
           .set({
-            amount: current.originalAmount ?? current.amount,
+            amount: current!.originalAmount ?? current!.amount,
             originalAmount: null,
             adjustment: null,
             adjustmentReason: null,
             adjustedBy: null,
             adjustedAt: null,
-            ...(current.status === 'EXEMPTED' ? { status: 'PENDING' as const } : {}),
+            ...(current!.status === 'EXEMPTED' ? { status: 'PENDING' as const } : {}),
           })
           .where(eq(paymentAssignments.id, id))
           .run();
         const after = recomputeAssignment(tx, id, countTest)!;
-        write(tx, 'assignment.revoke_adjustment', id, current, after, input.reason);
+        write(tx, 'assignment.revoke_adjustment', id, current!, after, input.reason);
       });
       return view(id);
     },

@@ -4,7 +4,7 @@
  * payOS is called before or after the synchronous transactions, never inside one.
  */
 import { fullName, type CreatePaymentLink, type PaymentHistoryQuery, type PaymentOrder } from '@doanhoi/shared';
-import { and, count, desc, eq, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, fail, forbidden, isUniqueViolation, notFound } from '../lib/errors';
@@ -13,7 +13,8 @@ import { users } from '../users/schema';
 import { payosClient, PayosError, type CreatedLink, type PayosCredentials } from '../payos/client';
 import { orderDescription } from '../payos/description';
 import { isSandbox, payosBaseUrl, publicOrigin } from '../payos/origin';
-import { cancelAtPayos } from './links';
+import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
+import { encryptSecret } from '../payos/crypto';
 import { can, P, type RequestInfo } from './access';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { newOrderCode } from './order-code';
@@ -110,12 +111,19 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
       closeOrder(db, open.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
     }
 
+    // An underpaid link is still payable at payOS for the rest: close it before the balance gets its own (issue 25, 3d).
+    const underpaid = openOrders(db, eq(paymentOrders.assignmentId, a!.id)).filter((o) => o.status === 'PAID');
+    if (underpaid.length) {
+      await cancelAtPayos(deps, underpaid, 'Tạo link thanh toán phần còn thiếu');
+      db.transaction((tx) => closeOpenOrders(tx, inArray(paymentOrders.id, underpaid.map((o) => o.id))));
+    }
+
     const description = `Thanh toán: ${campaign.name}`;
     let order: OrderRow;
     try {
       order = db
         .insert(paymentOrders)
-        .values({ orderCode: newOrderCode(db), assignmentId: a!.id, campaignId: campaign.id, userId: actor.id, amount: remaining, description, status: 'PENDING', paymentMethod: 'ONLINE', isTest: isSandbox(env) })
+        .values({ orderCode: newOrderCode(db), assignmentId: a!.id, campaignId: campaign.id, userId: actor.id, amount: remaining, description, status: 'PENDING', paymentMethod: 'ONLINE', isTest: isSandbox(env), payosChecksumKeyEnc: encryptSecret(creds!.checksumKey, env.appSecret) })
         .returning()
         .get();
     } catch (err) {

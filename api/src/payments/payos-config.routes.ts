@@ -53,12 +53,13 @@ export function payosConfigRoutes() {
     })
     .put('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), validate('json', updatePayosConfigSchema), async (c) => {
       const id = c.req.valid('param').id;
-      service(c).update(id, c.req.valid('json'));
+      await service(c).update(id, c.req.valid('json'));
       const webhook = await service(c).confirmWebhook(id);
       return c.json({ success: true, data: service(c).get(id), webhook, message: 'Đã cập nhật cấu hình PayOS' });
     })
-    .delete('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) => {
-      service(c).remove(c.req.valid('param').id);
+    // Deleting or swapping the keys closes the campaign's open links at payOS first (issue 25, 3b).
+    .delete('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) => {
+      await service(c).remove(c.req.valid('param').id);
       return c.json({ success: true, message: 'Đã xóa cấu hình PayOS' });
     });
 }

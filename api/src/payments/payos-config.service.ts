@@ -3,18 +3,23 @@
  * returned masked, unless a caller who may update the campaign asks to reveal them (audited).
  */
 import type { CreatePayosConfig, PayosConfig, TestPayosConnection, UpdatePayosConfig, WebhookConfirmation } from '@doanhoi/shared';
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, conflictOnUnique, notFound } from '../lib/errors';
+import { badRequest, conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { PAYOS_NOT_FOUND, payosClient, PayosError, type PayosCredentials } from '../payos/client';
 import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../payos/crypto';
-import { isSandbox, payosBaseUrl, webhookUrl } from '../payos/origin';
+import { isSandbox, payosBaseUrl, publicOrigin, webhookUrl } from '../payos/origin';
 import { assertCan, P, type RequestInfo } from './access';
 import { assertWritable, loadCampaign } from './rules';
-import { payosConfigs } from './schema';
+import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
+import type { Tx } from './money';
+import { paymentOrders, payosConfigs } from './schema';
+import type { OrderRow } from './settle';
 
 type ConfigRow = typeof payosConfigs.$inferSelect;
 const NOT_FOUND = 'Đợt thu chưa có cấu hình PayOS';
@@ -83,6 +88,30 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
     return row!;
   }
 
+  /**
+   * Links opened under a configuration are closed at payOS before it is deleted or swapped (issue 25,
+   * 3b): afterwards nothing could cancel them. Refused, with the reason, when payOS cannot confirm.
+   */
+  async function closeLinksFirst(campaignId: number, what: string) {
+    const links = openOrders(db, eq(paymentOrders.campaignId, campaignId));
+    const failed = await cancelAtPayos({ db, env }, links, 'Cấu hình PayOS của đợt thu đã thay đổi');
+    if (failed.length) {
+      fail(
+        502,
+        `Không thể ${what}: PayOS chưa xác nhận đóng ${failed.length} link thanh toán đang mở (mã đơn ${failed.map((o) => o.orderCode).join(', ')}). ` +
+          'Thành viên vẫn có thể trả tiền vào các link này; hãy thử lại khi PayOS phản hồi.',
+      );
+    }
+    return links;
+  }
+
+  /** In the write's transaction: the configuration is still the one read, and no link opened meanwhile. */
+  function settleLinks(tx: Tx, campaignId: number, before: ConfigRow, links: OrderRow[]) {
+    const current = tx.select().from(payosConfigs).where(eq(payosConfigs.id, before.id)).get();
+    if (!current || current.updatedAt.getTime() !== before.updatedAt.getTime()) conflict('Cấu hình PayOS vừa được người khác thay đổi, vui lòng tải lại');
+    closeOpenOrders(tx, eq(paymentOrders.campaignId, campaignId), new Date(), links);
+  }
+
   function writableCampaign(campaignId: number) {
     const campaign = loadCampaign(db, campaignId);
     assertWritable(campaign, 'thay đổi cấu hình PayOS');
@@ -138,7 +167,7 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       return toConfig(conflictOnUnique(EXISTS, insert));
     },
 
-    update(campaignId: number, input: UpdatePayosConfig): PayosConfig {
+    async update(campaignId: number, input: UpdatePayosConfig): Promise<PayosConfig> {
       writableCampaign(campaignId);
       const before = existing(campaignId);
       // Only the stored key's own masked value means "keep it"; any other masked text is a mistake (issue 11.6).
@@ -150,7 +179,11 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       };
       const keepApi = keep(input.apiKey, before.apiKeyEnc, 'apiKey');
       const keepChecksum = keep(input.checksumKey, before.checksumKeyEnc, 'checksumKey');
+      const differs = (v: string | undefined, keepIt: boolean, stored: string) => !keepIt && v !== decryptSecret(stored, env.appSecret);
+      const swap = (input.clientId !== undefined && input.clientId !== before.clientId) || differs(input.apiKey, keepApi, before.apiKeyEnc) || differs(input.checksumKey, keepChecksum, before.checksumKeyEnc);
+      const links = swap ? await closeLinksFirst(campaignId, 'thay cấu hình PayOS') : [];
       const after = db.transaction((tx) => {
+        if (swap) settleLinks(tx, campaignId, before, links);
         const row = tx
           .update(payosConfigs)
           .set({
@@ -169,10 +202,12 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       return toConfig(after);
     },
 
-    remove(campaignId: number): void {
+    async remove(campaignId: number): Promise<void> {
       writableCampaign(campaignId);
       const before = existing(campaignId);
+      const links = await closeLinksFirst(campaignId, 'xóa cấu hình PayOS');
       db.transaction((tx) => {
+        settleLinks(tx, campaignId, before, links);
         tx.delete(payosConfigs).where(eq(payosConfigs.id, before.id)).run();
         audit(tx, { ...caller, action: 'payos_config.delete', entity: 'payos_config', entityId: before.id, before: snapshot(before, env) });
       });
@@ -224,10 +259,11 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
     },
 
     /**
-     * Asks payOS about a payment request that does not exist. Accepted credentials get payOS's
-     * "not found" (or a signed answer); any other payOS code, even with HTTP 200, is a credential
-     * failure (issue 11.9); no answer at all is "unreachable". Unsaved credentials may be tested
-     * by sending them (the stored key's masked value means "the stored one").
+     * Proves the credentials with payOS (issue 11.9, issue 25 5b). First a payment request that does
+     * not exist: payOS's "not found" means the client id and API key were accepted. Then the checksum
+     * key: a probe link is created (a request signed with it, which payOS checks) and payOS's signed
+     * answer is verified with it; the probe is cancelled at once. No answer at all is "unreachable".
+     * Unsaved credentials may be tested by sending them (the stored key's masked value means "the stored one").
      */
     async testConnection(campaignId: number, input: TestPayosConnection): Promise<{ connected: boolean; reason: 'ok' | 'credentials' | 'unreachable'; message: string }> {
       loadCampaign(db, campaignId);
@@ -236,19 +272,29 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       const creds = { clientId: pick(input.clientId, stored?.clientId), apiKey: pick(input.apiKey, stored?.apiKey), checksumKey: pick(input.checksumKey, stored?.checksumKey) };
       if (!creds.clientId || !creds.apiKey || !creds.checksumKey) notFound(NOT_FOUND);
       const client = payosClient({ ...(creds as PayosCredentials), baseUrl, timeoutMs: 10_000 });
-      const ok = { connected: true, reason: 'ok' as const, message: 'Kết nối PayOS thành công' };
+      const unreachable = (err: PayosError) => err.status === 0 || err.status >= 500 || err.code === null;
+      // Far above our order codes (ms × 100), so a probe never takes a code a real order will want.
+      const probe = Date.now() * 1000 + randomInt(1000);
       try {
-        await client.getPaymentLink(Date.now() * 1000 + 999);
-        return ok;
+        await client.getPaymentLink(probe);
       } catch (err) {
         if (!(err instanceof PayosError)) throw err;
-        if (err.status === 0 || err.status >= 500 || err.code === null) {
-          return { connected: false, reason: 'unreachable', message: `Không kết nối được PayOS: ${err.message}` };
+        if (unreachable(err)) return { connected: false, reason: 'unreachable', message: `Không kết nối được PayOS: ${err.message}` };
+        if (err.code !== PAYOS_NOT_FOUND && err.code !== 'SIGNATURE') {
+          return { connected: false, reason: 'credentials', message: `PayOS từ chối thông tin xác thực (Client ID hoặc API Key không đúng): ${err.message}${err.code ? ` (mã ${err.code})` : ''}` };
         }
-        if (err.code === 'SIGNATURE') return { connected: false, reason: 'credentials', message: 'Checksum Key không khớp với PayOS' };
-        if (err.code === PAYOS_NOT_FOUND) return ok;
-        return { connected: false, reason: 'credentials', message: `PayOS từ chối thông tin xác thực (Client ID hoặc API Key không đúng): ${err.message}${err.code ? ` (mã ${err.code})` : ''}` };
       }
+      const back = publicOrigin(env);
+      try {
+        await client.createPaymentLink({ orderCode: probe, amount: 2000, description: 'KTKN', returnUrl: back, cancelUrl: back, expiredAt: Math.floor(Date.now() / 1000) + 120 });
+      } catch (err) {
+        if (!(err instanceof PayosError)) throw err;
+        if (err.status === 0 || err.status >= 500) return { connected: false, reason: 'unreachable', message: `Không kết nối được PayOS: ${err.message}` };
+        const why = err.code === 'SIGNATURE' ? 'chữ ký trong phản hồi của PayOS không khớp khóa này' : `PayOS từ chối yêu cầu ký bằng khóa này: ${err.message}${err.code ? ` (mã ${err.code})` : ''}`;
+        return { connected: false, reason: 'credentials', message: `Checksum Key không đúng: ${why}` };
+      }
+      await client.cancelPaymentLink(probe, 'Kiểm tra kết nối').catch((err: Error) => logger.warn({ orderCode: probe, error: err.message }, 'payOS probe cancel failed'));
+      return { connected: true, reason: 'ok', message: 'Kết nối PayOS thành công (Client ID, API Key và Checksum Key đều đúng)' };
     },
   };
 }

@@ -8,6 +8,7 @@ import { payosClient, PayosError, type PayosCredentials } from '../payos/client'
 import { payosBaseUrl, sandboxSettlesFees } from '../payos/origin';
 import { campaignCredentials } from './payos-config.service';
 import { paymentOrders } from './schema';
+import { closeLinksAfterMoney } from './links';
 import { closeOrder, settleOrder, type OrderRow } from './settle';
 import { logger } from '../lib/logger';
 
@@ -36,7 +37,7 @@ export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho
         ? [{ reference: `PAYOS-${order.orderCode}`, amount: info.amountPaid, accountNumber: null, description: null, transactionDateTime: null }]
         : [];
     if (txs.length) {
-      settleOrder(db, order.id, txs, who, sandboxSettlesFees(env));
+      if (settleOrder(db, order.id, txs, who, sandboxSettlesFees(env))) await closeLinksAfterMoney({ db, env }, order.id);
       outcome = 'PAID';
     } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED') {
       closeOrder(db, order.id, info.status, who);

@@ -1,7 +1,7 @@
 /**
  * POST /api/payment/webhook/payos (no sign-in: payOS calls it). The signature is checked with the
- * order's campaign checksum key; a bad signature or a link that does not match the order is
- * refused (400) and recorded in the audit log, and nothing changes. A correctly signed payment is
+ * checksum key the order's link was made under (older orders: their campaign's); a bad signature
+ * or a link that does not match the order is refused (400) and recorded in the audit log, and nothing changes. A correctly signed payment is
  * always recorded with its real amount, on any order state (another amount, a second transfer, a
  * payment after a cancel): settle.ts flags what needs the treasurer. The same bank transaction
  * twice changes nothing the second time (its reference).
@@ -12,9 +12,11 @@ import type { Deps } from '../lib/context';
 import { audit } from '../lib/audit';
 import { FixedWindowCounter } from '../lib/fixed-window';
 import { sandboxSettlesFees } from '../payos/origin';
+import { decryptSecret } from '../payos/crypto';
 import { verifyDataSignature } from '../payos/signature';
 import { campaignCredentials } from './payos-config.service';
 import { paymentOrders, paymentTransactions } from './schema';
+import { closeLinksAfterMoney } from './links';
 import { settleOrder } from './settle';
 
 export interface WebhookOutcome {
@@ -62,9 +64,10 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
   // payOS's "confirm webhook" test and events of other systems sharing the channel name no order of ours.
   if (!order) return { status: 200, body: { success: true, message: 'Bỏ qua: không có đơn thanh toán tương ứng' } };
 
-  const creds = campaignCredentials(db, env, order.campaignId);
-  if (!creds) return reject('no_config', 'Đợt thu không có cấu hình PayOS để xác thực webhook');
-  if (!verifyDataSignature(data, body.signature, creds.checksumKey)) return reject('invalid_signature', 'Chữ ký webhook không hợp lệ');
+  // The key the order's link was made under, whatever happened to the configuration since (issue 25, 3b).
+  const checksumKey = order.payosChecksumKeyEnc ? decryptSecret(order.payosChecksumKeyEnc, env.appSecret) : campaignCredentials(db, env, order.campaignId)?.checksumKey;
+  if (!checksumKey) return reject('no_config', 'Đợt thu không có cấu hình PayOS để xác thực webhook');
+  if (!verifyDataSignature(data, body.signature, checksumKey)) return reject('invalid_signature', 'Chữ ký webhook không hợp lệ');
 
   const code = str(data.code) ?? body.code;
   if (code !== '00') return { status: 200, body: { success: true, message: 'Bỏ qua: giao dịch không thành công' } };
@@ -78,7 +81,7 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
   const seen = db.select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.reference, reference)).get();
   if (seen) return { status: 200, body: { success: true, message: 'Giao dịch đã được ghi nhận trước đó' } };
 
-  settleOrder(
+  const settled = settleOrder(
     db,
     order.id,
     [
@@ -94,5 +97,7 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
     { actorId: null, ip, action: 'payment.webhook' },
     sandboxSettlesFees(env),
   );
+  // The balance changed: the fee's other links (and this one, if underpaid) close, after payOS has its answer.
+  if (settled) void closeLinksAfterMoney({ db, env }, order.id);
   return { status: 200, body: { success: true, message: 'Đã ghi nhận thanh toán' } };
 }
