@@ -54,6 +54,19 @@ const schema = z.object({
   /** Import caps against spreadsheet bombs: data rows per file and bytes the xlsx may inflate to. */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(50_000),
   IMPORT_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).default(100),
+  /** Characters all cells read from one file may hold, shared strings expanded (imports/cell-limits.ts). */
+  IMPORT_MAX_TEXT_CHARS: z.coerce.number().int().min(1).default(20_000_000),
+  /**
+   * Heavy routes per signed-in user per window (lib/rate-limit.ts): exports, import uploads and
+   * executes, import validation and error-row files, dashboard figures. One address may make
+   * RATE_LIMIT_IP_FACTOR times as many (an office behind one address).
+   */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  EXPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  IMPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  IMPORT_VALIDATE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  DASHBOARD_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).default(5),
   /** Reminder e-mails go out through this SMTP server (smtp://user:pass@host:port, smtps:// for TLS); without it they wait in the outbox table. */
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().min(3).default('Đoàn Hội <no-reply@doanhoi.local>'),

@@ -4,6 +4,7 @@
  * bundle. Column titles come from data/locales/<lang>/dashboard.json (xlsx.*).
  */
 import ExcelJS from 'exceljs';
+import { guardRow } from '../lib/formula-guard';
 import { translate } from '../lib/i18n';
 
 export interface Sheet {
@@ -20,7 +21,8 @@ export async function workbook(sheets: Sheet[], lang: 'vi' | 'en'): Promise<Arra
     const ws = wb.addWorksheet(translate(`dashboard.xlsx.sheets.${s.name}`, lang).slice(0, 31));
     ws.columns = s.columns.map((key) => ({ header: translate(`dashboard.xlsx.columns.${key}`, lang), key, width: key === 'name' || key === 'campaign' ? 36 : 16 }));
     ws.getRow(1).font = { bold: true };
-    for (const r of s.rows) ws.addRow(r);
+    // Organization and campaign names are typed by users: see lib/formula-guard.ts.
+    for (const r of s.rows) ws.addRow(guardRow(r));
   }
   const buf = await wb.xlsx.writeBuffer();
   return buf as ArrayBuffer;

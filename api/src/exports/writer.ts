@@ -3,6 +3,7 @@ import { slugify, type ExportField } from '@doanhoi/shared';
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import { badRequest } from '../lib/errors';
+import { guardCell } from '../lib/formula-guard';
 import { xlsxResponseHeaders } from '../imports/template';
 
 export type Cell = string | number | Date | null;
@@ -49,7 +50,8 @@ export function streamXlsx(fileName: string, sheetName: string, fields: ExportFi
         if (out.destroyed) return;
         let slice = performance.now();
         for (const rec of batch) {
-          const row = ws.addRow(fields.map((f) => rec[f.key] ?? null));
+          // Formula-looking text gets its apostrophe here, for every export that streams (lib/formula-guard.ts).
+          const row = ws.addRow(fields.map((f) => guardCell(rec[f.key] ?? null)));
           for (let i = 0; i < fields.length; i++) row.getCell(i + 1).style = rec[fields[i]!.key] != null ? styled[i]! : PLAIN;
           row.commit();
           // Serialising rows is the export's CPU work: hand the loop back every SLICE_MS (issue 12).

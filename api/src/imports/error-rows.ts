@@ -5,6 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Actor, Deps } from '../lib/context';
+import { guardRow } from '../lib/formula-guard';
 import { translate } from '../lib/i18n';
 import type { AnyImportKind } from './kind';
 import type { Lang } from './row-rules';
@@ -47,7 +48,8 @@ export async function errorRowsWorkbook(def: AnyImportKind, { db }: Deps, actor:
       v.password = '';
       reasons.push(translate('imports.errorRows.passwordRemoved', lang));
     }
-    ws.addRow({ ...Object.fromEntries(columns.map((c) => [c.key, v[c.key] ?? ''])), __row: r.rowNumber, __errors: reasons.join('; ') });
+    // The file's own values, so guarded like every export (lib/formula-guard.ts); the reader takes the apostrophe back off.
+    ws.addRow(guardRow({ ...Object.fromEntries(columns.map((c) => [c.key, v[c.key] ?? ''])), __row: r.rowNumber, __errors: reasons.join('; ') }));
   }
   // Codes such as 0901234567 or 22001234 stay text when the file is edited and saved again.
   for (let i = 1; i <= columns.length; i++) ws.getColumn(i).numFmt = '@';

@@ -84,6 +84,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       const sheet = await readSheet(buffer, file.name, def.columns(params), {
         maxRows: env.IMPORT_MAX_ROWS,
         maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024,
+        maxTextChars: env.IMPORT_MAX_TEXT_CHARS,
       }, base && ((h) => (seen.push(h), base(h))));
       if (mapping) assertHeadersPresent(mapping, seen, lang);
       const sessionId = createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });

@@ -5,7 +5,9 @@ import { Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { HTTPException } from 'hono/http-exception';
 import { badRequest, fail } from '../lib/errors';
+import { unguardCell } from '../lib/formula-guard';
 import { logger } from '../lib/logger';
+import { columnLetters, textBudget } from './cell-limits';
 import { assertZipWithinLimit } from './zip-guard';
 
 const ZIP_MAGIC = [0x50, 0x4b];
@@ -87,9 +89,11 @@ export interface SheetLimits {
   maxRows: number;
   /** Bytes all entries of the zip may inflate to. */
   maxUnzippedBytes: number;
+  /** Characters all cells kept may hold, counted as read (shared strings expanded): cell-limits.ts. */
+  maxTextChars?: number;
 }
 
-export const DEFAULT_SHEET_LIMITS: SheetLimits = { maxRows: 50_000, maxUnzippedBytes: 100 * 1024 * 1024 };
+export const DEFAULT_SHEET_LIMITS: SheetLimits = { maxRows: 50_000, maxUnzippedBytes: 100 * 1024 * 1024, maxTextChars: 20_000_000 };
 
 export function tooManyRowsMessage(maxRows: number) {
   return `File có quá nhiều dòng: tối đa ${maxRows.toLocaleString('vi-VN')} dòng dữ liệu mỗi lần nhập. Vui lòng chia nhỏ file`;
@@ -130,8 +134,9 @@ export async function readSheet(
   for (const c of columns) for (const a of c.aliases ?? []) if (!alias.has(normalizeText(a))) alias.set(normalizeText(a), c.key);
   const rows: ParsedSheet['rows'] = [];
   let header: (string | null)[] | null = null;
-  /** [cell index, column key] of the recognised header cells: a row is read through these only. */
-  const keyed: [number, string][] = [];
+  /** [cell index, column key, the file's header] of the recognised header cells: a row is read through these only. */
+  const keyed: [number, string, string][] = [];
+  let count = textBudget(limits.maxTextChars ?? DEFAULT_SHEET_LIMITS.maxTextChars!);
   let sawSheet = false;
   const unknownHeaders: string[] = [];
   /** One row of the first worksheet, in order: the first non-empty one is the header. */
@@ -151,14 +156,20 @@ export async function readSheet(
         taken.add(key);
         return key;
       });
-      header.forEach((key, i) => key && keyed.push([i, key]));
+      header.forEach((key, i) => key && keyed.push([i, key, values[i]!]));
       return;
     }
     if (values.every((v) => !v)) return;
     if (rows.length >= limits.maxRows) fail(413, tooManyRowsMessage(limits.maxRows));
     const rec: Record<string, string> = {};
-    // The shared text rule, as forms and the API apply it; a password is taken as typed.
-    for (const [i, key] of keyed) rec[key] = key === 'password' ? (values[i] ?? '') : cleanLine(values[i] ?? '').trim();
+    for (const [i, key, head] of keyed) {
+      const text = values[i] ?? '';
+      count(text, key, `${columnLetters(i)}${rowNumber}`, head);
+      // Our own exports prefix formula-looking text (lib/formula-guard.ts): taken back off, so they re-import as they were.
+      const plain = unguardCell(text);
+      // The shared text rule, as forms and the API apply it; a password is taken as typed.
+      rec[key] = key === 'password' ? plain : cleanLine(plain).trim();
+    }
     rows.push({ rowNumber, values: rec });
   };
   try {
@@ -184,6 +195,7 @@ export async function readSheet(
     header = null;
     keyed.length = 0;
     unknownHeaders.length = 0;
+    count = textBudget(limits.maxTextChars ?? DEFAULT_SHEET_LIMITS.maxTextChars!);
     await readWhole(buffer, (sheet) => {
       sawSheet = true;
       sheet.eachRow((row, n) => onRow(n, row.values as ExcelJS.CellValue[]));

@@ -131,3 +131,37 @@ export async function bombXlsx(rows: number, opts: { lie?: boolean; padding?: nu
   ];
   return new Uint8Array(zip(entries, (e) => (opts.lie && e.name.includes('worksheets') ? 1000 : e.size)));
 }
+
+/**
+ * Shared-string amplification (issue 25 item 13): `rows` users rows whose family name (B) or
+ * organization codes (E, the widest cap of the users' columns) is one shared string of `length`
+ * characters, stored once in the file.
+ */
+export async function sharedStringXlsx(rows: number, length: number, field: 'familyName' | 'organizationCodes' = 'familyName'): Promise<Uint8Array> {
+  const header = ['Mã số', 'Họ', 'Tên', 'Email', 'Mã tổ chức'];
+  const long = 'Đ'.repeat(length);
+  const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${[...header, long].map((h) => `<si><t>${h}</t></si>`).join('')}</sst>`;
+  const at = field === 'familyName' ? 'B' : 'E';
+  const cell = (c: string, r: number, inline: string) => (c === at ? `<c r="${c}${r}" t="s"><v>${header.length}</v></c>` : `<c r="${c}${r}" t="inlineStr"><is><t>${inline}</t></is></c>`);
+  const head = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${header.map((_, i) => `<c r="${'ABCDE'[i]}1" t="s"><v>${i}</v></c>`).join('')}</row>`;
+  function* sheet() {
+    yield head;
+    let batch = '';
+    for (let r = 2; r <= rows + 1; r++) {
+      batch += `<row r="${r}"><c r="A${r}"><v>${r}</v></c>${cell('B', r, 'Nguyen')}${cell('C', r, 'An')}${cell('D', r, `u${r}@sv.vn`)}${cell('E', r, '')}</row>`;
+      if (batch.length > 1 << 20) {
+        yield batch;
+        batch = '';
+      }
+    }
+    yield `${batch}</sheetData></worksheet>`;
+  }
+  const plain = async (name: string, text: string) => ({ ...(await deflate([text])), name });
+  const entries: Entry[] = [
+    await plain('xl/workbook.xml', WORKBOOK),
+    await plain('xl/_rels/workbook.xml.rels', RELS),
+    await plain('xl/sharedStrings.xml', sst),
+    { ...(await deflate(sheet())), name: 'xl/worksheets/sheet1.xml' },
+  ];
+  return new Uint8Array(zip(entries, (e) => e.size));
+}
