@@ -24,6 +24,8 @@ let dcsA: number;
 let cdA: number;
 let dcsB: number;
 let cdB: number;
+/** A second chi đoàn of A: whoever is added here sits inside the scoped holder's reach (issue 25 item 8). */
+let cdA2: number;
 let role: number;
 let tokens: Record<'super' | 'global' | 'scoped' | 'none', string>;
 let seq = 0;
@@ -35,6 +37,7 @@ beforeAll(async () => {
   cdA = t.createOrg('chi_doan', 'A1', dcsA);
   dcsB = t.createOrg('doan_co_so', 'B', doan);
   cdB = t.createOrg('chi_doan', 'B1', dcsB);
+  cdA2 = t.createOrg('chi_doan', 'A2', dcsA);
   role = t.createRole('org_manager', CODES);
   const global = await t.createUser('GLOBAL', [{ roleId: role }]);
   const scoped = await t.createUser('SCOPED', [{ roleId: role, organizationId: dcsA }]);
@@ -46,6 +49,12 @@ beforeAll(async () => {
 type Where = 'own' | 'child' | 'outside';
 const orgAt = (w: Where) => (w === 'own' ? dcsA : w === 'child' ? cdA : cdB);
 const freshUser = async () => (await t.createUser(`U${++seq}`)).id;
+/** Only someone already within the caller's reach can be added (users/reach.ts). */
+const reachableUser = async () => {
+  const u = await freshUser();
+  t.db.insert(organizationMembers).values({ organizationId: cdA2, userId: u }).run();
+  return u;
+};
 const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
 
 interface Route {
@@ -68,13 +77,13 @@ const ROUTES: Route[] = [
     // An empty chi đoàn under the target's faculty organization (own: directly under dcsA).
     call: async (w) => ['DELETE', `/api/organizations/${t.createOrg('chi_doan', `DEL${++seq}`, w === 'outside' ? dcsB : dcsA)}`],
   },
-  { name: 'POST /:id/members/:userId', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await freshUser()}`, { role: 'member' }] },
-  { name: 'POST /:id/members/:userId/with-parents', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await freshUser()}/with-parents`] },
+  { name: 'POST /:id/members/:userId', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await reachableUser()}`, { role: 'member' }] },
+  { name: 'POST /:id/members/:userId/with-parents', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await reachableUser()}/with-parents`] },
   {
     name: 'POST /:id/member/:code',
     ok: 201,
     call: async (w) => {
-      await freshUser();
+      await reachableUser();
       return ['POST', `/api/organizations/${orgAt(w)}/member/U${seq}`, {}];
     },
   },

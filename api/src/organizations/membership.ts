@@ -1,22 +1,24 @@
 /**
  * Organization memberships (000 §4): adding joins the parents too, but only those where the caller
- * may add members (never above their reach); removal keeps parents of kept organizations.
+ * may add members (never above their reach), and only someone already within that reach
+ * (users/reach.ts); removal leaves a level and everything beneath it (removal.ts).
  */
-import { hasPermission, isSuperAdmin } from '@doanhoi/shared';
+import { fullName, hasPermission, isSuperAdmin } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Tx } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { loadRoleGrants } from '../roles/grants';
+import { ADD_MEMBER_CODES, assertAddable } from '../users/reach';
 import { userScope, usersInScope } from '../users/scope';
 import { users } from '../users/schema';
 import { isVisible, requireIn, visibility, visibleOrg } from './access';
 import { pathIds } from './context';
+import { chosenOption, namesList, REMOVE_MEMBER_CODES as REMOVE, removalPlan } from './removal';
 import { organizationMembers, organizations } from './schema';
 
-const ADD = ['organizations.add_member', 'organizations.manage_members'];
-const REMOVE = ['organizations.remove_member', 'organizations.manage_members'];
+const ADD = ADD_MEMBER_CODES;
 
 /** Adds (or reactivates) a membership; returns whether anything changed. */
 function join(tx: Tx, organizationId: number, userId: number, role: string): boolean {
@@ -35,7 +37,7 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
   const changed = () => {
   };
   const user = (id: number) => {
-    const u = db.select({ id: users.id, code: users.code }).from(users).where(eq(users.id, id)).get();
+    const u = db.select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName }).from(users).where(eq(users.id, id)).get();
     if (!u) notFound('Không tìm thấy người dùng');
     return u!;
   };
@@ -60,6 +62,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       user(userId);
       // Ancestors the user already belongs to are skipped, but the organization itself must be new (000 §8 'user already exists').
       if (isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
+      // Adding someone from another faculty (or an orphan) would open their record to this unit's officers.
+      assertAddable(db, actor, [userId]);
       const ancestors = withParents ? pathsOf(pathIds(org.path)) : new Map<number, string>();
       const ids = withParents ? pathIds(org.path).filter((id) => id === organizationId || mayAddIn(id, ancestors.get(id)!)) : [organizationId];
       const added = db.transaction((tx) => {
@@ -80,7 +84,19 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       return service.add(organizationId, u!.id, role, true);
     },
 
-    remove(organizationId: number, userId: number, safely: boolean) {
+    /** The levels this member can be removed from here, each naming the units they leave and stay in. */
+    removalOptions(organizationId: number, userId: number) {
+      requireIn(db, actor, organizationId, REMOVE);
+      const org = visibleOrg(db, actor, organizationId);
+      const { recommended, options } = removalPlan(db, actor, org.path, userId);
+      return { recommended, options };
+    },
+
+    /**
+     * Leaves `from` (this unit or a parent in the plan; default the recommended level) and every
+     * unit beneath it. "safely" (000 §7) leaves only this unit, refusing while a unit beneath holds them.
+     */
+    remove(organizationId: number, userId: number, safely: boolean, from?: number) {
       requireIn(db, actor, organizationId, REMOVE);
       const org = visibleOrg(db, actor, organizationId);
       if (!isMember(organizationId, userId)) notFound('Người dùng không phải thành viên của tổ chức');
@@ -94,24 +110,38 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
           .some((r) => r.path !== org.path && r.path.startsWith(org.path));
         if (inChild) conflict('Người dùng vẫn là thành viên của tổ chức con; hãy xóa khỏi tổ chức con trước');
       }
+      const plan = removalPlan(db, actor, org.path, userId);
+      const option = safely ? chosenOption(plan, organizationId) : chosenOption(plan, from);
+      const leaves = safely ? option.leaves.filter((o) => o.id === organizationId) : option.leaves;
+      const staysIn = safely ? plan.options.find((o) => o.organization.id === organizationId)!.staysIn : option.staysIn;
       db.transaction((tx) => {
-        tx.delete(organizationMembers).where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId))).run();
-        audit(tx, { actorId: actor.id, action: 'membership.remove', entity: 'organization', entityId: organizationId, before: { userId }, ip });
+        tx.delete(organizationMembers).where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, leaves.map((o) => o.id)))).run();
+        audit(tx, { actorId: actor.id, action: 'membership.remove', entity: 'organization', entityId: organizationId, before: { userId }, after: { removed: leaves.map((o) => o.id), from: option.organization.id }, ip });
       });
       changed();
-      return { message: 'Đã xóa thành viên khỏi tổ chức' };
+      const who = fullName(user(userId));
+      const message = `Đã xóa ${who} khỏi ${namesList(leaves)}` + (staysIn.length ? `; vẫn là thành viên của ${namesList(staysIn)}` : '');
+      return { message, removed: leaves, staysIn };
     },
 
+    /** Each member leaves this unit, everything beneath it and the parents the recommended level takes (removal.ts). */
     bulkRemove(organizationId: number, userIds: number[]) {
       requireIn(db, actor, organizationId, REMOVE);
-      visibleOrg(db, actor, organizationId);
-      const removedCount = db.transaction((tx) => {
-        const r = tx.delete(organizationMembers).where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, userIds))).run();
-        audit(tx, { actorId: actor.id, action: 'membership.bulk_remove', entity: 'organization', entityId: organizationId, before: { userIds }, after: { removed: r.changes }, ip });
-        return r.changes;
+      const org = visibleOrg(db, actor, organizationId);
+      const present = [...new Set(userIds)].filter((u) => isMember(organizationId, u));
+      const leaving = present.map((u) => ({ userId: u, ids: chosenOption(removalPlan(db, actor, org.path, u), undefined).leaves.map((o) => o.id) }));
+      const removedMemberships = db.transaction((tx) => {
+        let n = 0;
+        for (const l of leaving) n += tx.delete(organizationMembers).where(and(eq(organizationMembers.userId, l.userId), inArray(organizationMembers.organizationId, l.ids))).run().changes;
+        audit(tx, { actorId: actor.id, action: 'membership.bulk_remove', entity: 'organization', entityId: organizationId, before: { userIds }, after: { removed: present.length, memberships: n }, ip });
+        return n;
       });
       changed();
-      return { message: `Đã xóa ${removedCount} thành viên`, removedCount };
+      const also = removedMemberships - present.length;
+      return {
+        message: `Đã xóa ${present.length} thành viên khỏi ${org.name}` + (also > 0 ? ` (cùng ${also} tư cách thành viên ở đơn vị trực thuộc hoặc cấp trên không còn đơn vị nào của họ)` : ''),
+        removedCount: present.length,
+      };
     },
 
     /**

@@ -110,7 +110,8 @@ describe('memberships', () => {
     expect(again.status).toBe(400);
     const unsafe = await t.request('DELETE', `/api/organizations/${org.dcs}/members/${u.id}/safely`, as(t.adminToken));
     expect(unsafe.status).toBe(409);
-    expect((await t.request('DELETE', `/api/organizations/${org.cd}/members/${u.id}`, as(t.adminToken))).status).toBe(200);
+    // ?from= the chi đoàn itself: only it (by default its now childless parents would go too, removal.test.ts).
+    expect((await t.request('DELETE', `/api/organizations/${org.cd}/members/${u.id}?from=${org.cd}`, as(t.adminToken))).status).toBe(200);
     expect((await t.request('DELETE', `/api/organizations/${org.dcs}/members/${u.id}/safely`, as(t.adminToken))).status).toBe(200);
     const missing = await t.request('POST', `/api/organizations/${org.cd}/members/99999`, { ...as(t.adminToken), body: {} });
     expect(missing.status).toBe(404);

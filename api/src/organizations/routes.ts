@@ -3,6 +3,7 @@ import {
   addMemberByCodeSchema,
   addMemberSchema,
   bulkRemoveMembersSchema,
+  memberRemovalQuery,
   createOrganizationSchema,
   idParam,
   organizationListQuery,
@@ -76,9 +77,13 @@ export function organizationsRoutes() {
       const { id, userId } = c.req.valid('param');
       return c.json(members(c).remove(id, userId, true));
     })
-    .delete('/:id/members/:userId', validate('param', memberParam), (c) => {
+    .get('/:id/members/:userId/removal', validate('param', memberParam), (c) => {
       const { id, userId } = c.req.valid('param');
-      return c.json(members(c).remove(id, userId, false));
+      return c.json(members(c).removalOptions(id, userId));
+    })
+    .delete('/:id/members/:userId', validate('param', memberParam), validate('query', memberRemovalQuery), (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(members(c).remove(id, userId, false, c.req.valid('query').from));
     })
     .post('/:id/member/:code', validate('param', codeParam), validate('json', addMemberByCodeSchema), (c) => {
       const { id, code } = c.req.valid('param');

@@ -89,11 +89,16 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       return { data, total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
-    /** Visible organizations by path order; narrowed by search words, named ids and a limit when asked. */
-    accessible(q: { search?: string; limit?: number; ids?: number[] } = {}) {
+    /**
+     * Visible organizations by path order; narrowed by search words, named ids and a limit when asked.
+     * `actionable`: only the subtrees where organizations.access is held (the header's switcher),
+     * not the units the caller merely belongs to, whose context would empty the menu (issue 25 item 11).
+     */
+    accessible(q: { search?: string; limit?: number; ids?: number[]; actionable?: boolean } = {}) {
       const words = normalizeText(q.search).split(' ').filter(Boolean);
+      const v = visibility(db, actor);
       const where = and(
-        visibleCondition(visibility(db, actor)),
+        visibleCondition(q.actionable ? { ...v, memberOrgIds: [] } : v),
         q.ids ? inArray(organizations.id, q.ids) : undefined,
         ...words.map((w) => containsLike(organizations.searchText, w)),
       );

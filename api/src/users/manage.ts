@@ -1,9 +1,10 @@
 /**
  * Who may take control of whose account (docs/decisions.md, "manage whom").
  *
- * Reaching a user (users/scope.ts) only needs one active membership inside the caller's tree, and
- * anyone with organizations.add_member can create such a membership. So the changes that hand over
- * the account itself — e-mail, password, active flag, deletion — need more: the right in EVERY
+ * Reaching a user (users/scope.ts) only needs one active membership inside the caller's tree (and
+ * only someone already in reach can be added to a unit: reach.ts). So the changes that hand over
+ * or rewrite the account itself — e-mail, password, active flag, code, names, user type,
+ * deletion — need more: the right in EVERY
  * organization the user actively belongs to, and over EVERY role link they hold (in its
  * organization, globally for a global link, together with every permission of that role there, as
  * granting it would). Adding someone to my unit then never gives me more power over their account.
@@ -100,7 +101,7 @@ export function assertManageable(db: Db, actor: Actor, ids: number[], code: 'use
   const refusals = [...manageRefusals(db, actor, ids, code).values()];
   if (refusals.includes('super_admin')) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
   if (refusals.length === 0) return;
-  const what = code === 'users.delete' ? 'xóa' : 'đổi email, mật khẩu hoặc trạng thái kích hoạt của';
+  const what = code === 'users.delete' ? 'xóa' : 'đổi mã, họ tên, loại người dùng, email, mật khẩu hoặc trạng thái kích hoạt của';
   const whom = ids.length > 1 ? 'một số người dùng đã chọn' : 'người dùng này';
   forbidden(`Bạn không thể ${what} ${whom}: người dùng còn thuộc tổ chức hoặc giữ vai trò nằm ngoài phạm vi quản lý của bạn`);
 }

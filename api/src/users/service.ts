@@ -76,13 +76,14 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     if (ids.some((id) => isSuperAdmin(loadRoleGrants(db, id)))) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
   }
 
-  /** E-mail, password and the active flag hand over the account itself: see manage.ts. */
+  /**
+   * E-mail, password and the active flag hand over the account itself; the code (what imports
+   * match on, and the default password), the names and the user type say who the account is
+   * (issue 25 item 8). All follow manage.ts.
+   */
   function takesControl(before: Row, input: UpdateUser): boolean {
-    return (
-      !!input.password ||
-      (input.email !== undefined && input.email !== before.email) ||
-      (input.isActive !== undefined && input.isActive !== before.isActive)
-    );
+    const changes = <K extends 'email' | 'code' | 'familyName' | 'givenName' | 'userType' | 'isActive'>(key: K) => input[key] !== undefined && input[key] !== before[key];
+    return !!input.password || (['email', 'code', 'familyName', 'givenName', 'userType', 'isActive'] as const).some(changes);
   }
 
   function assertReferences(input: Pick<UpdateUser, 'classId' | 'managementDepartmentId' | 'trainingDepartmentId'>) {

@@ -37,9 +37,11 @@ beforeAll(async () => {
 });
 
 describe('adding someone to my unit gives no power over their account', () => {
-  it('a member of another faculty, added by id: e-mail, password, active flag and delete are refused (403); other fields stay editable', async () => {
+  it('a member of another faculty, also in my unit: e-mail, password, active flag and delete are refused (403); other fields stay editable', async () => {
     const victim = insertUser(t, { email: 'victim.f2@example.vn' }, f2);
-    expect((await t.request('POST', `/api/organizations/${f1}/members/${victim}`, { token: fac.token, body: {} })).status).toBe(201);
+    // Adding them is refused now (issue 25 item 8, reach.test.ts): here they were in both faculties already.
+    expect((await t.request('POST', `/api/organizations/${f1}/members/${victim}`, { token: fac.token, body: {} })).status).toBe(403);
+    t.db.insert(organizationMembers).values({ organizationId: f1, userId: victim }).run();
 
     const pw = await patch(victim, { password: 'taken-over-1' });
     expect(pw.status).toBe(403);
@@ -59,8 +61,9 @@ describe('adding someone to my unit gives no power over their account', () => {
   it('a holder of a global role, added by code, or of an admin role elsewhere: refused', async () => {
     const viewer = t.createRole('tk_global_viewer', ['users.access']);
     const globalHolder = await t.createUser('TKGLOBAL', [{ roleId: viewer }]);
-    const added = await t.request('POST', `/api/organizations/${f1}/member/TKGLOBAL`, { token: fac.token, body: {} });
-    expect(added.status).toBe(201);
+    // Adding them by code is refused (item 8); a membership in the unit written by someone above.
+    expect((await t.request('POST', `/api/organizations/${f1}/member/TKGLOBAL`, { token: fac.token, body: {} })).status).toBe(403);
+    t.db.insert(organizationMembers).values({ organizationId: f1, userId: globalHolder.id }).run();
     expect((await patch(globalHolder.id, { password: 'taken-over-2' })).status).toBe(403);
 
     const otherAdmin = await t.createUser('TKOTHER', [{ roleId: facRole, organizationId: f2 }]);
@@ -76,7 +79,7 @@ describe('adding someone to my unit gives no power over their account', () => {
   });
 
   it('"with parents" and add-by-code never write above the caller (the Đoàn root stays untouched)', async () => {
-    const u = insertUser(t);
+    const u = insertUser(t, {}, f1);
     expect((await t.request('POST', `/api/organizations/${c1}/members/${u}/with-parents`, { token: fac.token })).status).toBe(201);
     expect(orgsOf(u)).toEqual([f1, c1].sort((a, b) => a - b));
   });

@@ -67,6 +67,8 @@ export const accessibleOrganizationsQuery = z.object({
     .regex(/^\d{1,10}(,\d{1,10}){0,99}$/)
     .transform((s) => s.split(',').map(Number))
     .optional(),
+  /** true: only where the caller holds organizations.access (the header's unit switcher), not units they merely belong to. */
+  actionable: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 
 export const organizationMembersQuery = z.object({
@@ -173,4 +175,21 @@ export type OrganizationMember = z.infer<typeof organizationMembersResponse>['me
 /** Adding members: how many memberships were created (the organization and, with parents, those above). */
 export const memberAddedResponse = messageResponse.extend({ added: z.number() });
 export const membersRemovedResponse = messageResponse.extend({ removedCount: z.number() });
+/**
+ * Removing a member (issue 25 item 11): a choice of levels, each naming exactly which of the
+ * member's units they leave (the level and everything beneath it) and which units above it they
+ * stay in. `recommended` is the level the 000 §4 rule gives: the unit, and each parent that is no
+ * longer the parent of another unit of theirs, as far as the caller may remove.
+ */
+export const memberRemovalOptionSchema = z.object({
+  organization: organizationRefSchema,
+  leaves: z.array(organizationRefSchema),
+  staysIn: z.array(organizationRefSchema),
+});
+export type MemberRemovalOption = z.infer<typeof memberRemovalOptionSchema>;
+export const memberRemovalPlanSchema = z.object({ recommended: z.number(), options: z.array(memberRemovalOptionSchema) });
+export type MemberRemovalPlan = z.infer<typeof memberRemovalPlanSchema>;
+/** DELETE /organizations/:id/members/:userId?from=: the level to leave (default: the recommended one). */
+export const memberRemovalQuery = z.object({ from: z.coerce.number().int().positive().optional() });
+export const memberRemovedResponse = messageResponse.extend({ removed: z.array(organizationRefSchema), staysIn: z.array(organizationRefSchema) });
 export const userOrganizationsResponse = messageResponse.extend({ added: z.number(), removed: z.number(), keptParents: z.number() });

@@ -2,6 +2,8 @@
 import {
   accessibleOrganizationSchema,
   memberAddedResponse,
+  memberRemovalPlanSchema,
+  memberRemovedResponse,
   membersRemovedResponse,
   messageResponse,
   organizationDetailSchema,
@@ -35,7 +37,8 @@ export const organizationsContract: Contract = {
   'DELETE /organizations/:id/members/bulk-remove': ok(membersRemovedResponse),
   'POST /organizations/:id/members/:userId/with-parents': created(memberAddedResponse, 'Added here and to the parents the caller may add to'),
   'POST /organizations/:id/members/:userId': created(memberAddedResponse),
-  'DELETE /organizations/:id/members/:userId/safely': ok(messageResponse),
-  'DELETE /organizations/:id/members/:userId': ok(messageResponse),
+  'DELETE /organizations/:id/members/:userId/safely': ok(memberRemovedResponse, 'Removed from this unit only; 409 while a unit beneath holds them'),
+  'GET /organizations/:id/members/:userId/removal': ok(memberRemovalPlanSchema, 'The levels the member can be removed from: each names the units left and those stayed in'),
+  'DELETE /organizations/:id/members/:userId': ok(memberRemovedResponse, 'Removed from ?from= (default the recommended level) and every unit beneath it'),
   'POST /organizations/:id/member/:code': created(memberAddedResponse, 'Added by user code (with parents)'),
 };
