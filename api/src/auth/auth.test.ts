@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, makeTestApp, type TestApp } from '../test/harness';
 import { hashPassword } from './passwords';
-import { auditRows, insertUser, login, setUserActive, userRow } from './test-helpers';
+import { auditRows, insertUser, login, mailedCode, setUserActive, userRow } from './test-helpers';
 
 const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';
 
@@ -167,9 +167,11 @@ describe('imported accounts (no password hash, must change password)', () => {
   it('once the password is changed the local part stops working', async () => {
     const u = insertUser(t, '20243333', { mustChangePassword: true });
     const first = await login(t, '20243333@sv.edu.vn', '20243333');
+    // Issue 25 item 7: the first change also needs the code e-mailed to the account.
+    const code = await mailedCode(t, first.body.accessToken, '20243333@sv.edu.vn');
     const changed = await t.request('POST', '/api/auth/change-password', {
       token: first.body.accessToken,
-      body: { currentPassword: '20243333', newPassword: 'mat-khau-moi' },
+      body: { currentPassword: '20243333', newPassword: 'mat-khau-moi', code },
     });
     expect(changed.status).toBe(200);
     expect(userRow(t, u.id).mustChangePassword).toBe(false);

@@ -1,12 +1,15 @@
 /**
  * Google sign-in (000 §4) against a local stand-in provider: authorization code with PKCE, state
- * cookie, user lookup by e-mail, redirect to /auth/callback with the tokens or an error.
+ * cookie, user lookup by e-mail, redirect to /auth/callback with a one-time code (exchanged by POST
+ * from the browser that started the sign-in) or an error.
  */
+import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { oneTimeCodes } from './schema';
 import { auditRows, setUserActive } from './test-helpers';
 
 /** What the stand-in provider knows: authorization code → the identity it vouches for. */
@@ -88,6 +91,10 @@ async function start(t: TestApp) {
   return { res, location, cookie: cookieHeader(res.headers), state: location.searchParams.get('state')! };
 }
 
+async function exchange(t: TestApp, code: string, cookie?: string) {
+  return t.request('POST', '/api/auth/google/exchange', { body: { code }, headers: cookie ? { cookie } : {} });
+}
+
 async function callback(t: TestApp, query: Record<string, string>, cookie?: string) {
   const res = await t.request('GET', `/api/auth/google/callback?${new URLSearchParams(query)}`, {
     headers: cookie ? { cookie } : {},
@@ -121,13 +128,19 @@ describe('Google sign-in, configured', () => {
     expect(cookies.some((c) => c.startsWith('google_oauth_verifier='))).toBe(true);
   });
 
-  it('signs in a known e-mail: redirect with tokens that work', async () => {
+  it('signs in a known e-mail: a one-time code in the URL (never tokens), exchanged for tokens that work', async () => {
     const { cookie, state } = await start(t);
     identities.set('abc', { email: user.email });
     const { res, params } = await callback(t, { code: 'abc', state }, cookie);
     expect(params.get('error')).toBeNull();
-    const token = params.get('token')!;
-    const refreshToken = params.get('refresh_token')!;
+    // Issue 25 item 9: the URL carries a code only.
+    expect(params.get('token')).toBeNull();
+    expect(params.get('refresh_token')).toBeNull();
+    const exchanged = await exchange(t, params.get('code')!, cookie);
+    expect(exchanged.status).toBe(200);
+    const token = exchanged.body.accessToken as string;
+    const refreshToken = exchanged.body.refreshToken as string;
+    expect(exchanged.body.user.email).toBe(user.email);
     expect(token).toBeTruthy();
     expect(refreshToken).toBeTruthy();
 
@@ -149,7 +162,42 @@ describe('Google sign-in, configured', () => {
     const { cookie, state } = await start(t);
     identities.set('upper', { email: 'GG1@TEST.VN' });
     const { params } = await callback(t, { code: 'upper', state }, cookie);
-    expect(params.get('token')).toBeTruthy();
+    expect((await exchange(t, params.get('code')!, cookie)).body.user.id).toBe(user.id);
+  });
+
+  it('the code works once, and is stored only as a hash', async () => {
+    const { cookie, state } = await start(t);
+    identities.set('once', { email: user.email });
+    const oneTime = (await callback(t, { code: 'once', state }, cookie)).params.get('code')!;
+    expect(t.db.select().from(oneTimeCodes).all().some((r) => r.codeHash === oneTime)).toBe(false);
+    expect((await exchange(t, oneTime, cookie)).status).toBe(200);
+    const again = await exchange(t, oneTime, cookie);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('không hợp lệ hoặc đã hết hạn');
+  });
+
+  it('another browser (without the cookie set when the sign-in started) cannot use the code, and spends it', async () => {
+    const { cookie, state } = await start(t);
+    identities.set('swap', { email: user.email });
+    const oneTime = (await callback(t, { code: 'swap', state }, cookie)).params.get('code')!;
+    const victim = await start(t);
+    expect((await exchange(t, oneTime, victim.cookie)).status).toBe(400);
+    expect((await exchange(t, oneTime)).status).toBe(400);
+    expect((await exchange(t, oneTime, cookie)).status).toBe(400);
+  });
+
+  it('an expired code is refused (60 seconds)', async () => {
+    const { cookie, state } = await start(t);
+    identities.set('late', { email: user.email });
+    const oneTime = (await callback(t, { code: 'late', state }, cookie)).params.get('code')!;
+    t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.purpose, 'google_sign_in')).run();
+    expect((await exchange(t, oneTime, cookie)).status).toBe(400);
+  });
+
+  it('bad input and an unknown code are 400', async () => {
+    expect((await t.request('POST', '/api/auth/google/exchange', { body: {} })).status).toBe(400);
+    expect((await t.request('POST', '/api/auth/google/exchange', { body: { code: 'short' } })).status).toBe(400);
+    expect((await exchange(t, 'x'.repeat(43))).status).toBe(400);
   });
 
   it('an unknown e-mail ends with error=user_not_found and no tokens', async () => {

@@ -3,16 +3,21 @@
  * from env.ts so tests can point them at a local stand-in provider. The callback URI is PUBLIC_URL
  * (else http://localhost:PORT), never the request's Host (decisions.md, outbound URLs).
  */
+import { googleExchangeSchema } from '@doanhoi/shared';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { clientIp } from '../lib/audit';
 import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
 import { publicOrigin } from '../payos/origin';
 import { authService } from './service';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_oauth_verifier';
+/** Held by the browser that started the sign-in; the callback's code is only exchanged with it (issue 25 item 9). */
+const BINDING_COOKIE = 'google_oauth_binding';
+const BINDING_PATH = '/api/auth/google';
 
 function callbackTo(query: Record<string, string>): string {
   return `/auth/callback?${new URLSearchParams(query).toString()}`;
@@ -35,6 +40,7 @@ export function googleRoutes() {
       const opts = { httpOnly: true, sameSite: 'Lax' as const, path: '/', maxAge: 600, secure: origin.startsWith('https:') };
       setCookie(c, STATE_COOKIE, state, opts);
       setCookie(c, VERIFIER_COOKIE, verifier, opts);
+      setCookie(c, BINDING_COOKIE, generateState(), { ...opts, path: BINDING_PATH });
       return c.redirect(url.toString());
     })
     .get('/callback', async (c) => {
@@ -43,13 +49,14 @@ export function googleRoutes() {
       const state = c.req.query('state');
       const expected = getCookie(c, STATE_COOKIE);
       const verifier = getCookie(c, VERIFIER_COOKIE);
+      const binding = getCookie(c, BINDING_COOKIE);
       // One attempt per state, whatever the outcome (a provider error included).
       deleteCookie(c, STATE_COOKIE, { path: '/' });
       deleteCookie(c, VERIFIER_COOKIE, { path: '/' });
       const providerError = c.req.query('error');
       if (providerError) return c.redirect(callbackTo({ error: providerError }));
       if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return c.redirect(callbackTo({ error: 'google_not_configured' }));
-      if (!code || !state || state !== expected || !verifier) return c.redirect(callbackTo({ error: 'invalid_state' }));
+      if (!code || !state || state !== expected || !verifier || !binding) return c.redirect(callbackTo({ error: 'invalid_state' }));
       try {
         const origin = publicOrigin(env);
         const client = new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, `${origin}/api/auth/google/callback`);
@@ -59,14 +66,18 @@ export function googleRoutes() {
         const info = (await res.json()) as { email?: string; email_verified?: boolean };
         // An unverified address proves nothing about who signed in.
         if (!info.email || info.email_verified !== true) return c.redirect(callbackTo({ error: 'google_email_unverified' }));
-        const signedIn = await authService(c.get('deps')).signInByEmail(info.email, {
-          ip: clientIp(c),
-          userAgent: c.req.header('user-agent') ?? null,
-        });
-        if (!signedIn) return c.redirect(callbackTo({ error: 'user_not_found' }));
-        return c.redirect(callbackTo({ token: signedIn.accessToken, refresh_token: signedIn.refreshToken }));
+        const oneTime = authService(c.get('deps')).googleCode(info.email, binding!);
+        if (!oneTime) return c.redirect(callbackTo({ error: 'user_not_found' }));
+        // Never tokens in a URL (history, logs, a forged link): a 60-second code the page exchanges by POST.
+        return c.redirect(callbackTo({ code: oneTime }));
       } catch {
         return c.redirect(callbackTo({ error: 'googleLoginFailed' }));
       }
+    })
+    .post('/exchange', validate('json', googleExchangeSchema), async (c) => {
+      const binding = getCookie(c, BINDING_COOKIE);
+      deleteCookie(c, BINDING_COOKIE, { path: BINDING_PATH });
+      const client = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null };
+      return c.json(await authService(c.get('deps')).exchangeGoogleCode(c.req.valid('json').code, binding, client));
     });
 }

@@ -65,6 +65,26 @@ export class LoginRateLimiter {
   }
 
   /**
+   * Seconds until this address may sign in with a default password again (issue 25): those
+   * passwords are public, so a success with one is no proof and is throttled per address
+   * like failures, at `limit` per window.
+   */
+  defaultSignInRetryAfter(ip: string | null, now = Date.now()): number {
+    const e = ip ? this.hits.current(`default:${ip.toLowerCase()}`, now) : undefined;
+    return e && e.count >= this.limit ? Math.ceil((e.resetAt - now) / 1000) : 0;
+  }
+
+  /**
+   * A sign-in with a default password: it stays counted like the failure recorded up front
+   * (address + e-mail, address), and counts for the address's default sign-ins; only the
+   * e-mail's count is forgotten, so the owner elsewhere is not slowed.
+   */
+  recordDefaultSignIn(ip: string | null, email: string, now = Date.now()): void {
+    this.hits.forget(this.keys(null, email).email);
+    if (ip) this.hits.hit(`default:${ip.toLowerCase()}`, now);
+  }
+
+  /**
    * A correct password: the account's failures are forgotten; the address keeps its real failures
    * (one address trying many accounts) minus the attempt counted up front for this sign-in.
    */

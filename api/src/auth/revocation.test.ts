@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../roles/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { simulateRestart } from './revocation';
-import { insertUser, login } from './test-helpers';
+import { insertUser, login, mailedCode } from './test-helpers';
 
 /**
  * Security issue items 4 and 6: a session on a default password is limited until the password is
@@ -101,7 +101,9 @@ describe('a session on a default password (mustChangePassword)', () => {
       expect(r.body).toMatchObject({ message: 'Bạn cần đổi mật khẩu trước khi tiếp tục sử dụng hệ thống', code: 'MUST_CHANGE_PASSWORD' });
     }
     expect((await t.request('GET', '/api/auth/profile', { token })).body).toMatchObject({ id: u.id, mustChangePassword: true });
-    const changed = await t.request('POST', '/api/auth/change-password', { token, body: { currentPassword: '20249999', newPassword: 'my-own-pass-1' } });
+    // Issue 25 item 7: with the code e-mailed to the account.
+    const code = await mailedCode(t, token, '20249999@sv.edu.vn');
+    const changed = await t.request('POST', '/api/auth/change-password', { token, body: { currentPassword: '20249999', newPassword: 'my-own-pass-1', code } });
     expect(changed.status).toBe(200);
     expect((await me(token)).status).toBe(200);
   });

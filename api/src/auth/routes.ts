@@ -1,10 +1,20 @@
-import { authProvidersSchema, changePasswordSchema, loginSchema, myProfileUpdateSchema, permissionsQuery, refreshSchema } from '@doanhoi/shared';
+import {
+  authProvidersSchema,
+  changePasswordSchema,
+  issuePasswordCodeSchema,
+  loginSchema,
+  myProfileUpdateSchema,
+  permissionsQuery,
+  refreshSchema,
+  requestPasswordCodeSchema,
+} from '@doanhoi/shared';
 import { Hono } from 'hono';
 import { clientIp } from '../lib/audit';
-import { requireAuth, requireSession } from '../lib/auth';
+import { requireAuth, requirePermission, requireSession } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { googleRoutes } from './google';
+import { passwordCodes } from './password-codes';
 import { profileService } from './profile.service';
 import { LoginRateLimiter } from './rate-limit';
 import { authService } from './service';
@@ -36,10 +46,17 @@ export function authRoutes(limiter: LoginRateLimiter) {
     )
     .get('/me/organizations', requireAuth, (c) => c.json(authService(c.get('deps')).memberships(c.get('actor').id)))
     .post('/change-password', requireSession, validate('json', changePasswordSchema), async (c) => {
-      const { currentPassword, newPassword } = c.req.valid('json');
-      await authService(c.get('deps')).changePassword(c.get('actor').id, c.get('familyId'), currentPassword, newPassword, clientIp(c), limiter);
+      await authService(c.get('deps')).changePassword(c.get('actor').id, c.get('familyId'), c.req.valid('json'), clientIp(c), limiter);
       return c.json({ message: 'Đổi mật khẩu thành công' });
     })
+    // Issue 25 item 7: the code a default password's first change needs, e-mailed to the account itself.
+    .post('/change-password/code', requireSession, validate('json', requestPasswordCodeSchema), (c) =>
+      c.json(passwordCodes(c.get('deps')).send(c.get('actor').id, clientIp(c))),
+    )
+    // …or issued by an administrator who may manage the account (shown to them once).
+    .post('/password-codes', requireAuth, requirePermission('users.update'), validate('json', issuePasswordCodeSchema), (c) =>
+      c.json(passwordCodes(c.get('deps')).issue(c.get('actor'), c.req.valid('json').userId, clientIp(c)), 201),
+    )
     // Public: the sign-in screens show the Google button only when the server can complete the flow.
     .get('/providers', (c) => {
       const { env } = c.get('deps');

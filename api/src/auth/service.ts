@@ -1,4 +1,4 @@
-import { effectivePermissions, isSuperAdmin, type LoginResponse, type MyOrganizations, type PermissionsResponse } from '@doanhoi/shared';
+import { effectivePermissions, isSuperAdmin, type ChangePasswordInput, type LoginResponse, type MyOrganizations, type PermissionsResponse } from '@doanhoi/shared';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
@@ -11,10 +11,16 @@ import { users } from '../users/schema';
 import { loadActor, markFamilyRevoked } from './actor';
 import { checkPassword, hashPassword } from './passwords';
 import type { LoginRateLimiter } from './rate-limit';
-import { refreshTokens } from './schema';
+import { passwordCodes } from './password-codes';
+import { oneTimeCodes, refreshTokens } from './schema';
 import { hashToken, newFamilyId, newRefreshToken, signAccessToken } from './tokens';
 
 const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';
+/** How long the Google callback's code may wait for the browser's exchange. */
+export const GOOGLE_CODE_TTL_MS = 60_000;
+
+/** Signed in with the e-mail's local part (no hash of its own yet): anyone could have. */
+const onDefaultPassword = (u: { passwordHash: string | null; mustChangePassword: boolean }) => u.passwordHash === null && u.mustChangePassword;
 
 interface ClientInfo {
   ip: string | null;
@@ -64,7 +70,16 @@ export function authService({ db, env }: Deps) {
       const user = db.select().from(users).where(eq(users.email, normalized)).get();
       // Same message (and, through checkPassword, the same cost) for an unknown e-mail and a wrong password.
       if (!(await checkPassword(user, password)) || !user) unauthorized(BAD_CREDENTIALS);
-      limiter.recordSuccess(client.ip, normalized);
+      if (onDefaultPassword(user!)) {
+        // A public password proves nothing: counted per address like a failure (issue 25 item 7).
+        const again = limiter.defaultSignInRetryAfter(client.ip);
+        limiter.recordDefaultSignIn(client.ip, normalized);
+        if (again > 0) {
+          fail(429, `Quá nhiều lần đăng nhập bằng mật khẩu mặc định từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(again / 60)} phút`, { retryAfter: again });
+        }
+      } else {
+        limiter.recordSuccess(client.ip, normalized);
+      }
       if (!user!.isActive) forbidden('Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên');
       const tokens = await issueTokens(user!, newFamilyId(), client);
       db.transaction((tx) => audit(tx, { actorId: user!.id, action: 'auth.login', entity: 'user', entityId: user!.id, ip: client.ip }));
@@ -141,7 +156,8 @@ export function authService({ db, env }: Deps) {
     },
 
     /** Changing the password signs out every other session of the user. */
-    async changePassword(userId: number, currentFamilyId: string, current: string, next: string, ip: string | null, limiter: LoginRateLimiter) {
+    async changePassword(userId: number, currentFamilyId: string, input: ChangePasswordInput, ip: string | null, limiter: LoginRateLimiter) {
+      const { currentPassword: current, newPassword: next } = input;
       const user = db.select().from(users).where(eq(users.id, userId)).get();
       if (!user) unauthorized();
       // A session is not a licence to guess the current password: it counts as a failed sign-in
@@ -154,6 +170,9 @@ export function authService({ db, env }: Deps) {
       if (!(await checkPassword(user!, current))) fail(400, 'Mật khẩu hiện tại không đúng');
       limiter.recordSuccess(ip, user!.email);
       if (current === next) fail(400, 'Mật khẩu mới phải khác mật khẩu hiện tại');
+      // On a default password the session proves nothing: the owner's code does (password-codes.ts).
+      const codes = passwordCodes({ db, env });
+      const codeId = user!.mustChangePassword ? codes.check(userId, input.code) : null;
       const passwordHash = await hashPassword(next);
       const revoked = db
         .selectDistinct({ familyId: refreshTokens.familyId })
@@ -161,6 +180,7 @@ export function authService({ db, env }: Deps) {
         .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt)))
         .all();
       db.transaction((tx) => {
+        if (codeId !== null && !codes.consume(tx, userId, codeId)) fail(400, 'Mã xác nhận đã được dùng');
         tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId)).run();
         tx.update(refreshTokens)
           .set({ revokedAt: new Date(), revokedReason: 'password_change' })
@@ -169,15 +189,38 @@ export function authService({ db, env }: Deps) {
         audit(tx, { actorId: userId, action: 'auth.change_password', entity: 'user', entityId: userId, ip });
       });
       for (const r of revoked) markFamilyRevoked(r.familyId, accessTokensGoneAt());
+      if (codeId !== null) codes.maskSent(userId);
     },
 
-    /** Google sign-in: the e-mail must belong to an active user. */
-    async signInByEmail(email: string, client: ClientInfo): Promise<{ accessToken: string; refreshToken: string } | null> {
+    /**
+     * Google vouched for this e-mail: a one-time code for the browser holding `binding` (a cookie
+     * set when it started the sign-in), never tokens in a URL. Null when no active user has it.
+     */
+    googleCode(email: string, binding: string): string | null {
       const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
       if (!user || !user.isActive) return null;
-      const tokens = await issueTokens(user, newFamilyId(), client);
-      db.transaction((tx) => audit(tx, { actorId: user.id, action: 'auth.login_google', entity: 'user', entityId: user.id, ip: client.ip }));
-      return tokens;
+      const code = newRefreshToken();
+      db.insert(oneTimeCodes)
+        .values({ userId: user.id, purpose: 'google_sign_in', codeHash: hashToken(code), bindingHash: hashToken(binding), expiresAt: new Date(Date.now() + GOOGLE_CODE_TTL_MS) })
+        .run();
+      return code;
+    },
+
+    /** Spends a Google sign-in code, whatever the outcome; tokens only for the browser it was made for. */
+    async exchangeGoogleCode(code: string, binding: string | undefined, client: ClientInfo): Promise<LoginResponse> {
+      const row = db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.codeHash, hashToken(code)), eq(oneTimeCodes.purpose, 'google_sign_in')))
+        .get();
+      const spent = row ? db.update(oneTimeCodes).set({ usedAt: new Date() }).where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt))).run().changes : 0;
+      const bound = Boolean(row?.bindingHash && binding && row.bindingHash === hashToken(binding));
+      if (!row || spent !== 1 || row.expiresAt.getTime() <= Date.now() || !bound) fail(400, 'Mã đăng nhập Google không hợp lệ hoặc đã hết hạn');
+      const user = db.select().from(users).where(eq(users.id, row!.userId)).get();
+      if (!user || !user.isActive) fail(400, 'Mã đăng nhập Google không hợp lệ hoặc đã hết hạn');
+      const tokens = await issueTokens(user!, newFamilyId(), client);
+      db.transaction((tx) => audit(tx, { actorId: user!.id, action: 'auth.login_google', entity: 'user', entityId: user!.id, ip: client.ip }));
+      return { ...tokens, user: toSessionUser(user!) };
     },
 
     revokeFamily,

@@ -1,6 +1,7 @@
 /** Helpers shared by the auth tests (users in states the harness does not create, audit rows). */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../audit/schema';
+import { emailOutbox } from '../reminders/schema';
 import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
 import { users } from '../users/schema';
@@ -44,3 +45,18 @@ export function auditRows(t: TestApp, action: string, actorId?: number) {
 
 export const login = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}) =>
   t.request('POST', '/api/auth/login', { body: { email, password }, headers });
+
+/** The six-digit code of the newest e-mail to this address (the outbox keeps it without SMTP). */
+export function outboxCode(t: TestApp, email: string): string {
+  const row = t.db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).get();
+  const code = row?.text.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code e-mailed to ${email}`);
+  return code;
+}
+
+/** A default-password session asks for its code by e-mail and reads it from the outbox (issue 25 item 7). */
+export async function mailedCode(t: TestApp, token: string, email: string): Promise<string> {
+  const res = await t.request('POST', '/api/auth/change-password/code', { token, body: {} });
+  if (res.status !== 200) throw new Error(`code request answered ${res.status}`);
+  return outboxCode(t, email);
+}

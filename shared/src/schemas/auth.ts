@@ -20,12 +20,21 @@ export const refreshSchema = z.object({
   refreshToken: z.string({ error: 'validation.refreshTokenRequired' }).min(1, 'validation.refreshTokenRequired'),
 });
 
+/** A password-change code: six digits (e-mailed to the owner or issued by an administrator). */
+export const passwordCodeField = z
+  .string({ error: 'validation.passwordCodeRequired' })
+  .trim()
+  .min(1, { error: 'validation.passwordCodeRequired', abort: true })
+  .regex(/^\d{6}$/, 'validation.passwordCodeInvalid');
+
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'validation.passwordRequired' })
     .min(1, 'validation.passwordRequired')
     .max(PASSWORD_INPUT_MAX, 'validation.textTooLong'),
   newPassword: newPasswordField,
+  /** Required while the account is on its default password (mustChangePassword). */
+  code: passwordCodeField.optional(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
@@ -83,3 +92,22 @@ export type MyOrganizations = z.infer<typeof myOrganizationsSchema>;
 /** GET /auth/providers (public): which sign-in methods beside the password this server offers. */
 export const authProvidersSchema = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** POST /auth/change-password/code: e-mail me a code (nothing to send). */
+export const requestPasswordCodeSchema = z.object({}).strict();
+
+/** POST /auth/password-codes: an administrator issues a code for a user they may manage. */
+export const issuePasswordCodeSchema = z.object({ userId: z.number({ error: 'validation.invalidValue' }).int().positive() });
+export type IssuePasswordCodeInput = z.infer<typeof issuePasswordCodeSchema>;
+
+export const passwordCodeSentSchema = z.object({ message: z.string(), expiresAt: z.string() });
+export type PasswordCodeSent = z.infer<typeof passwordCodeSentSchema>;
+
+/** Shown once to the administrator; only its hash is kept. */
+export const issuedPasswordCodeSchema = z.object({ message: z.string(), code: z.string(), expiresAt: z.string() });
+export type IssuedPasswordCode = z.infer<typeof issuedPasswordCodeSchema>;
+
+/** POST /auth/google/exchange: the one-time code the Google callback put in the URL. */
+export const googleExchangeSchema = z.object({
+  code: z.string({ error: 'validation.invalidValue' }).trim().min(20, 'validation.invalidValue').max(200, 'validation.textTooLong'),
+});
