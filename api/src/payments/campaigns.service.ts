@@ -19,7 +19,7 @@ import { orgScope, P, scopeCondition, scopeKey, type RequestInfo } from './acces
 import { campaignCounts, campaignQuery, feeLevelUsage, toCampaign, toFeeLevel, type CampaignRow } from './mappers';
 import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
-import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from './schema';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
 
 function snapshot(c: CampaignRow) {
   return {
@@ -60,12 +60,11 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     const to = nextStatus(before.status, action);
     if (action === 'activate') {
       const counts = campaignCounts(db, [id]).get(id)!;
-      const config = db.select({ isActive: payosConfigs.isActive }).from(payosConfigs).where(eq(payosConfigs.campaignId, id)).get();
+      // 001 §4: a fee level and an assignment. No payOS configuration is needed: a unit that collects
+      // cash activates too, marks fees paid, and its members are told to pay the treasurer (canPay false).
       const problems: [string, string][] = [];
       if (counts.feeLevels === 0) problems.push(['feeLevels', 'chưa có mức phí nào']);
       if (counts.assignments === 0) problems.push(['assignments', 'chưa có thành viên nào được phân công']);
-      if (!config) problems.push(['payosConfig', 'chưa có cấu hình PayOS']);
-      else if (!config.isActive) problems.push(['payosConfig', 'cấu hình PayOS đang tắt']);
       if (before.endDate.getTime() <= Date.now()) problems.push(['endDate', 'ngày kết thúc đã qua']);
       if (problems.length) {
         unprocessable(`Không thể kích hoạt đợt thu: ${problems.map((p) => p[1]).join(', ')}`, { missing: problems.map((p) => p[0]) });

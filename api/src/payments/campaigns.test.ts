@@ -124,26 +124,40 @@ describe('campaign status machine (001 §4)', () => {
     }
   }
 
-  it('activation needs a fee level, an assigned member, an active payOS config and an end in the future; the message lists what is missing', async () => {
+  it('activation needs a fee level, an assigned member and an end in the future; the message lists what is missing', async () => {
     const c = await api.create(faculty);
     let res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('Không thể kích hoạt đợt thu: chưa có mức phí nào, chưa có thành viên nào được phân công, chưa có cấu hình PayOS');
-    expect(res.body.missing).toEqual(['feeLevels', 'assignments', 'payosConfig']);
+    expect(res.body.message).toBe('Không thể kích hoạt đợt thu: chưa có mức phí nào, chưa có thành viên nào được phân công');
+    expect(res.body.missing).toEqual(['feeLevels', 'assignments']);
     const level = await api.level(c.id);
     await api.assign(c.id, member.id, level.id);
-    await api.config(c.id);
-    await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/toggle-active`, { token: t.adminToken }));
-    res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
-    expect(res.status).toBe(422);
-    expect(res.body.message).toBe('Không thể kích hoạt đợt thu: cấu hình PayOS đang tắt');
-    await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/toggle-active`, { token: t.adminToken }));
     t.db.update(paymentCampaigns).set({ startDate: new Date(Date.now() - 7 * 86_400_000), endDate: new Date(Date.now() - 60_000) }).where(eq(paymentCampaigns.id, c.id)).run();
     res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
     expect(res.status).toBe(422);
     expect(res.body.missing).toEqual(['endDate']);
     t.db.update(paymentCampaigns).set({ endDate: new Date(Date.now() + 86_400_000) }).where(eq(paymentCampaigns.id, c.id)).run();
     expect((await api.activate(c.id)).status).toBe('ACTIVE');
+  });
+
+  it('a campaign without payOS (cash collection) activates; its member is told to pay the treasurer of the unit, and mark-paid settles the fee (issue 25.3)', async () => {
+    const c = await api.create(faculty);
+    const level = await api.level(c.id, 60_000);
+    const assigned = await api.assign(c.id, member.id, level.id);
+    expect((await api.activate(c.id)).status).toBe('ACTIVE');
+    const mine = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: member.token }));
+    const fee = mine.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id);
+    expect(fee).toMatchObject({ status: 'PENDING', canPay: false, cannotPayReason: 'NO_ONLINE_PAYMENT', remainingAmount: 60_000, campaign: { organization: { id: faculty, name: 'Đoàn khoa Công nghệ' } } });
+    const link = await t.request('POST', '/api/payment/create-payment-link', { token: member.token, body: { assignmentId: assigned.id } });
+    expect(link.status).toBe(409);
+    // An inactive configuration is the same as none.
+    await api.config(c.id);
+    await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/toggle-active`, { token: t.adminToken }));
+    const again = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: member.token }));
+    expect(again.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id)).toMatchObject({ canPay: false, cannotPayReason: 'NO_ONLINE_PAYMENT' });
+    await expectOk(t.request('PATCH', `/api/payment/assignments/${assigned.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+    const paid = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: member.token }));
+    expect(paid.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id)).toMatchObject({ status: 'PAID', canPay: false, cannotPayReason: 'NOTHING_DUE' });
   });
 
   it('only DRAFT campaigns can be edited; the organization cannot change; dates stay ordered', async () => {

@@ -4,6 +4,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations } from '../organizations/schema';
 import { users } from '../users/schema';
+import { campaignDeleteBlock, moneyRecordCounts } from './deletable';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from './schema';
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -28,10 +29,17 @@ export function campaignQuery(db: Db) {
 
 type CampaignJoined = Awaited<ReturnType<ReturnType<typeof campaignQuery>['all']>>[number];
 
-/** Fee level and assignment counts for these campaigns, in two grouped queries. */
+export interface CampaignCounts {
+  feeLevels: number;
+  assignments: number;
+  /** Money records, which keep the campaign from being deleted (deletable.ts). */
+  payments: number;
+}
+
+/** Fee level, assignment and money-record counts for these campaigns, in three grouped queries. */
 export function campaignCounts(db: Db, ids: number[]) {
-  const out = new Map<number, { feeLevels: number; assignments: number }>();
-  for (const id of ids) out.set(id, { feeLevels: 0, assignments: 0 });
+  const out = new Map<number, CampaignCounts>();
+  for (const id of ids) out.set(id, { feeLevels: 0, assignments: 0, payments: 0 });
   if (ids.length === 0) return out;
   for (const r of db.select({ id: feeLevels.campaignId, n: count() }).from(feeLevels).where(inArray(feeLevels.campaignId, ids)).groupBy(feeLevels.campaignId).all()) {
     out.get(r.id)!.feeLevels = r.n;
@@ -44,11 +52,13 @@ export function campaignCounts(db: Db, ids: number[]) {
     .all()) {
     out.get(r.id)!.assignments = r.n;
   }
+  for (const [id, n] of moneyRecordCounts(db, ids)) out.get(id)!.payments = n;
   return out;
 }
 
-export function toCampaign(r: CampaignJoined, counts: { feeLevels: number; assignments: number }, levels?: FeeLevel[]): Campaign {
+export function toCampaign(r: CampaignJoined, counts: CampaignCounts, levels?: FeeLevel[]): Campaign {
   const c = r.campaign;
+  const deleteBlock = campaignDeleteBlock(c.status, counts.payments);
   return {
     id: c.id,
     organizationId: c.organizationId,
@@ -62,6 +72,9 @@ export function toCampaign(r: CampaignJoined, counts: { feeLevels: number; assig
     createdByUser: r.creator ? { ...r.creator } : null,
     feeLevelCount: counts.feeLevels,
     assignmentCount: counts.assignments,
+    paymentCount: counts.payments,
+    canDelete: deleteBlock === null,
+    deleteBlockedReason: deleteBlock,
     ...(levels ? { feeLevels: levels } : {}),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
@@ -115,7 +128,29 @@ export const assignmentColumns = {
   payosActive: payosConfigs.isActive,
   /** The first unresolved money flag on its orders, if any (sandbox orders of a public demo carry none). */
   attention: sql<'REFUND_DUE' | 'BALANCE_DUE' | null>`(select ${paymentOrders.attention} from ${paymentOrders} where ${paymentOrders.assignmentId} = ${paymentAssignments.id} and ${paymentOrders.attention} is not null and ${paymentOrders.resolution} is null order by ${paymentOrders.id} limit 1)`,
+  /** Money waiting to be refunded to the member (my payments says so, issue 25.5). */
+  refundDue: sql<number>`(select coalesce(sum(${paymentOrders.attentionAmount}), 0) from ${paymentOrders} where ${paymentOrders.assignmentId} = ${paymentAssignments.id} and ${paymentOrders.attention} = 'REFUND_DUE' and ${paymentOrders.resolution} is null and ${paymentOrders.reversedAt} is null)`,
 };
+
+export type CannotPayReason = NonNullable<Assignment['cannotPayReason']>;
+
+/**
+ * Why the viewer cannot pay this fee online now, or null when "pay now" is offered. A campaign
+ * without an active payOS configuration collects by hand (issue 25.3): NO_ONLINE_PAYMENT tells the
+ * member to pay the unit's treasurer; reminders read the same answer.
+ */
+export function cannotPayReason(
+  r: { a: Pick<AssignmentJoined['a'], 'userId' | 'status' | 'amount' | 'paidAmount'>; campaign: { status: string; endDate: Date }; payosActive: boolean | null },
+  viewerId: number,
+  now = Date.now(),
+): CannotPayReason | null {
+  if (r.a.userId !== viewerId) return 'NOT_OWNER';
+  if (r.a.status !== 'PENDING' || r.a.amount <= (r.a.paidAmount ?? 0)) return 'NOTHING_DUE';
+  if (r.campaign.status !== 'ACTIVE') return 'CAMPAIGN_CLOSED';
+  if (now > r.campaign.endDate.getTime()) return 'CAMPAIGN_ENDED';
+  if (r.payosActive !== true) return 'NO_ONLINE_PAYMENT';
+  return null;
+}
 
 export function assignmentQuery(db: Db) {
   return db
@@ -133,6 +168,7 @@ export type AssignmentJoined = Awaited<ReturnType<ReturnType<typeof assignmentQu
 export function toAssignment(r: AssignmentJoined, viewerId: number, now = Date.now()): Assignment {
   const a = r.a;
   const ended = now > r.campaign.endDate.getTime();
+  const why = cannotPayReason(r, viewerId, now);
   return {
     id: a.id,
     campaignId: a.campaignId,
@@ -170,6 +206,8 @@ export function toAssignment(r: AssignmentJoined, viewerId: number, now = Date.n
     originalAmount: a.originalAmount,
     adjustmentReason: a.adjustmentReason,
     adjustedAt: iso(a.adjustedAt),
-    canPay: a.userId === viewerId && a.status === 'PENDING' && a.amount > (a.paidAmount ?? 0) && r.campaign.status === 'ACTIVE' && !ended && r.payosActive === true,
+    canPay: why === null,
+    cannotPayReason: why,
+    refundDue: Number(r.refundDue ?? 0),
   };
 }

@@ -9,10 +9,13 @@ import { fromOrderParam, resolveAttention } from './attention.service';
 import { paymentHistory } from './history.service';
 import { reqInfo } from './http';
 import { ordersService } from './orders.service';
+import { withOutcome } from './outcome';
 import { handlePayosWebhook } from './webhook.service';
 
 const orders = (c: Context<AppEnv>) => ordersService(c.get('deps'), c.get('actor'), reqInfo(c));
 const campaignIdParam = z.object({ campaignId: idParam.shape.id });
+/** The member's routes tell what each order meant for the fee (issue 25.3c, 25.5). */
+const told = <T extends Parameters<typeof withOutcome>[2]>(c: Context<AppEnv>, order: T) => withOutcome(c.get('deps').db, c.get('deps').env, order);
 
 /**
  * /payment (001 §7). Paying one's own fee needs only sign-in: every member may pay what they are
@@ -27,12 +30,15 @@ export function paymentRoutes() {
     .post('/create-payment-link', requireAuth, validate('json', createPaymentLinkSchema), async (c) => c.json(await orders(c).createLink(c.req.valid('json'))))
     .post('/create', requireAuth, validate('json', createPaymentLinkSchema), async (c) => c.json(await orders(c).createLink(c.req.valid('json'))))
     .get('/check-status/:orderCode', requireAuth, validate('param', orderCodeParam), async (c) =>
-      c.json({ success: true, data: await orders(c).checkStatus(c.req.valid('param').orderCode) }),
+      c.json({ success: true, data: told(c, await orders(c).checkStatus(c.req.valid('param').orderCode)) }),
     )
-    .post('/process/:id', requireAuth, validate('param', idParam), async (c) => c.json({ success: true, data: await orders(c).process(c.req.valid('param').id) }))
-    .get('/history', requireAuth, validate('query', paymentHistoryQuery), (c) => c.json({ success: true, data: orders(c).history(c.req.valid('query')) }))
+    .post('/process/:id', requireAuth, validate('param', idParam), async (c) => c.json({ success: true, data: told(c, await orders(c).process(c.req.valid('param').id)) }))
+    .get('/history', requireAuth, validate('query', paymentHistoryQuery), (c) => {
+      const page = orders(c).history(c.req.valid('query'));
+      return c.json({ success: true, data: { ...page, items: page.items.map((o) => told(c, o)) } });
+    })
     .post('/cancel/:id', requireAuth, validate('param', idParam), async (c) =>
-      c.json({ success: true, data: await orders(c).cancel(c.req.valid('param').id), message: 'Đã hủy đơn thanh toán' }),
+      c.json({ success: true, data: told(c, await orders(c).cancel(c.req.valid('param').id)), message: 'Đã hủy đơn thanh toán' }),
     );
 }
 

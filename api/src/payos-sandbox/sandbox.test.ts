@@ -150,11 +150,11 @@ describe('only the order\'s owner, signed in, moves sandbox money (issue 25.2)',
     for (const action of ['pay', 'cancel'] as const) {
       const anonymous = await pressCheckout(t, server.url, paymentLinkId, { action, token: null });
       expect(anonymous.status).toBe(401);
-      expect((await anonymous.json()).message).toBe('Chưa đăng nhập hoặc phiên đăng nhập đã hết hạn');
+      expect(((await anonymous.json()) as { message: string }).message).toBe('Chưa đăng nhập hoặc phiên đăng nhập đã hết hạn');
       for (const token of [other.token, t.adminToken, 'not-a-token']) {
         const res = await pressCheckout(t, server.url, paymentLinkId, { action, token });
         expect(res.status).toBe(token === 'not-a-token' ? 401 : 403);
-        if (res.status === 403) expect((await res.json()).message).toBe(NOT_YOURS);
+        if (res.status === 403) expect(((await res.json()) as { message: string }).message).toBe(NOT_YOURS);
       }
     }
     const again = await pressCheckout(t, server.url, paymentLinkId, { mode: 'under', token: other.token });

@@ -117,5 +117,13 @@ export const assignmentSchema = z.object({
   adjustedAt: z.string().nullable(),
   /** Pay now is offered (own PENDING assignment, ACTIVE campaign not yet ended, payOS on); the link is for remainingAmount. */
   canPay: z.boolean(),
+  /**
+   * Why pay now is not offered (null when it is): NOT_OWNER, NOTHING_DUE (paid, exempted), CAMPAIGN_CLOSED
+   * (not ACTIVE), CAMPAIGN_ENDED, NO_ONLINE_PAYMENT (no active payOS configuration: the member pays
+   * the treasurer of campaign.organization, who marks the fee paid).
+   */
+  cannotPayReason: z.enum(['NOT_OWNER', 'NOTHING_DUE', 'CAMPAIGN_CLOSED', 'CAMPAIGN_ENDED', 'NO_ONLINE_PAYMENT']).nullable(),
+  /** Money received on this fee that is waiting to be refunded to the member (refund due, not yet resolved). */
+  refundDue: z.number(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;

@@ -72,6 +72,27 @@ export const orderMoneyFields = {
   resolutionNote: z.string().nullable(),
 };
 
+/**
+ * What an order meant for its fee, as the member's pages tell it (issue 25.3c, 25.5): the money that
+ * arrived, what of it counted, what is to be or was refunded, what the fee still needs now, and
+ * whether a receipt exists (only for money that counted; a reversed one is kept but marked).
+ */
+export const orderOutcomeSchema = z.object({
+  received: z.number(),
+  counted: z.number(),
+  refundDue: z.number(),
+  refunded: z.number(),
+  /** The fee's balance now (0 once paid or exempted), whichever order paid it. */
+  stillDue: z.number(),
+  receipt: z.boolean(),
+  /** A reversed mark-paid: when and why (its money no longer counts). */
+  reversedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+  /** On a reversing entry: the order code it cancels. */
+  reversesOrderCode: z.number().nullable(),
+});
+export type OrderOutcome = z.infer<typeof orderOutcomeSchema>;
+
 export const paymentOrderSchema = z.object({
   id: z.number(),
   orderCode: z.number(),
@@ -86,5 +107,7 @@ export const paymentOrderSchema = z.object({
   createdAt: z.string(),
   ...orderMoneyFields,
   transactions: z.array(paymentTransactionSchema),
+  /** Added by the member's routes (check-status, process, cancel, history). */
+  outcome: orderOutcomeSchema.optional(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
