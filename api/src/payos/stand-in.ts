@@ -32,6 +32,8 @@ export interface StandIn {
   /** Requests received, in order: "METHOD path". */
   calls: string[];
   addMerchant(creds: PayosCredentials): void;
+  /** payOS no longer answers for this merchant (every call refused): a cancel it cannot confirm. */
+  removeMerchant(clientId: string): void;
   link(orderCode: number): Link | undefined;
   /** Money on a link (the whole remaining amount unless given); the signed webhook payOS sends for it. */
   pay(orderCode: number, amount?: number): { code: string; desc: string; success: boolean; data: Record<string, unknown>; signature: string };
@@ -117,6 +119,7 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
     addMerchant(c) {
       merchants.set(c.clientId, { apiKey: c.apiKey, checksumKey: c.checksumKey });
     },
+    removeMerchant: (clientId) => void merchants.delete(clientId),
     link: (orderCode) => [...links.values()].find((l) => l.orderCode === orderCode),
     pay(orderCode, amount) {
       const l = s.link(orderCode);
