@@ -72,6 +72,8 @@ const schema = z.object({
   SMTP_FROM: z.string().min(3).default('Đoàn Hội <no-reply@doanhoi.local>'),
   /** No member gets two reminders for one campaign within this many hours (reminders/service.ts). */
   REMINDER_MIN_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+  /** Reminders one member may receive in 24 hours, over every campaign (issue 25 item 15). */
+  REMINDER_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(3),
   /** pino level of the JSON logs on stdout; each request is one `info` line. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });

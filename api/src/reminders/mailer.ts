@@ -2,7 +2,7 @@
  * Reminder e-mails. With SMTP_URL they go out through nodemailer; without it they stay in the
  * email_outbox table (status OUTBOX), which the admin shows, so the embedded default loses nothing.
  */
-import { formatDate, formatVnd } from '@doanhoi/shared';
+import { containsUrl, formatDate, formatVnd } from '@doanhoi/shared';
 import { eq, inArray } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
@@ -17,6 +17,20 @@ export interface ReminderMail {
   organizationName: string | null;
   amount: number;
   dueDate: Date | null;
+  /** Paid in cash (the campaign has no active payOS configuration): the unit whose treasurer takes it. */
+  cash?: { unitName: string } | null;
+}
+
+/**
+ * A campaign name as it may appear in an e-mail from the union's sender: any word holding a web
+ * address is hidden (issue 25 item 15). New names cannot hold one (shared containsUrl); older ones
+ * still send, without the address, so reminders of those campaigns keep working.
+ */
+export function withoutUrls(text: string): string {
+  return text
+    .split(/(\s+)/)
+    .map((word) => (containsUrl(word) ? '[địa chỉ web đã ẩn]' : word))
+    .join('');
 }
 
 /**
@@ -28,17 +42,21 @@ export function reminderEmail(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, m: Reminder
   const due = m.dueDate ? formatDate(m.dueDate) : '—';
   const link = `${publicOrigin(env)}/payment/my-campaigns`;
   const org = m.organizationName ? ` (${m.organizationName})` : '';
+  const name = withoutUrls(m.campaignName);
+  // A cash campaign offers no payment link: the member pays their unit's treasurer.
+  const how = m.cash ? `Đợt thu này nộp bằng tiền mặt: vui lòng nộp cho thủ quỹ của ${m.cash.unitName}.` : `Thanh toán tại: ${link}`;
+  const howEn = m.cash ? `Pay in cash to the treasurer of ${m.cash.unitName}.` : `Pay at ${link}`;
   return {
-    subject: `Nhắc nhở thanh toán: ${m.campaignName} – ${amount}`,
+    subject: `Nhắc nhở thanh toán: ${name} – ${amount}`,
     text: [
       `Chào ${m.name},`,
       '',
-      `Bạn còn khoản phí chưa thanh toán trong đợt thu "${m.campaignName}"${org}.`,
+      `Bạn còn khoản phí chưa thanh toán trong đợt thu "${name}"${org}.`,
       `Số tiền: ${amount}`,
       `Hạn nộp: ${due}`,
-      `Thanh toán tại: ${link}`,
+      how,
       '',
-      `Hello ${m.name}, you still have an unpaid fee in "${m.campaignName}": ${amount}, due ${due}. Pay at ${link}`,
+      `Hello ${m.name}, you still have an unpaid fee in "${name}": ${amount}, due ${due}. ${howEn}`,
     ].join('\n'),
   };
 }

@@ -19,7 +19,8 @@ const tokens: Record<string, string> = {};
 const members: { id: number; token: string; email: string }[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp({ REMINDER_MIN_INTERVAL_HOURS: '24' });
+  // These four members are reminded in many campaigns here: the daily cap per member has its own test (limits.test.ts).
+  t = await makeTestApp({ REMINDER_MIN_INTERVAL_HOURS: '24', REMINDER_MAX_PER_MEMBER_PER_DAY: '1000' });
   server = await liveServer(t);
   api = campaigns(t);
   const root = t.createOrg('doan_truong', 'RMD');

@@ -19,7 +19,11 @@ export function remindersRoutes() {
   return new Hono<AppEnv>()
     .post('/payment-campaigns/:id/reminders', requireAuth, requirePermission(SEND_REMINDERS, campaign), validate('param', idParam), validate('json', sendRemindersSchema), async (c) => {
       const data = await service(c).send(c.req.valid('param').id, c.req.valid('json'));
-      return c.json({ success: true, data, message: `Đã gửi ${data.sent} nhắc nhở, bỏ qua ${data.skippedRecent} người vừa được nhắc` });
+      const more = [
+        data.skippedLimit ? `${data.skippedLimit} người đã nhận đủ ${c.get('deps').env.REMINDER_MAX_PER_MEMBER_PER_DAY} nhắc nhở trong 24 giờ` : '',
+        data.skippedOutside ? `${data.skippedOutside} người không còn thuộc đơn vị của đợt thu` : '',
+      ].filter(Boolean);
+      return c.json({ success: true, data, message: [`Đã gửi ${data.sent} nhắc nhở, bỏ qua ${data.skippedRecent} người vừa được nhắc`, ...more].join(', ') });
     })
     .get('/payment-campaigns/:id/reminders', requireAuth, requireAnyPermission([P.read, SEND_REMINDERS], campaign), validate('param', idParam), validate('query', reminderListQuery), (c) =>
       c.json({ success: true, data: service(c).history(c.req.valid('param').id, c.req.valid('query')) }),

@@ -2,19 +2,25 @@
  * The one place reminders are made, for a treasurer's click and for the schedule alike. The
  * interval rule is part of the INSERT itself (NOT EXISTS a reminder of this member in this
  * campaign since the cut-off), so two calls at once, from any connection, cannot both remind.
+ * So are the rules against using reminders as a mail cannon (issue 25 item 15): at most
+ * REMINDER_MAX_PER_MEMBER_PER_DAY reminders per member over every campaign in 24 hours, and only
+ * to members still active inside the campaign organization's subtree.
  */
 import type { ReminderKind, SendRemindersResult } from '@doanhoi/shared';
 import { fullName } from '@doanhoi/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { audit } from '../lib/audit';
-import { organizations } from '../organizations/schema';
-import { paymentAssignments, paymentCampaigns } from '../payments/schema';
+import { organizationMembers, organizations } from '../organizations/schema';
+import { paymentAssignments, paymentCampaigns, payosConfigs } from '../payments/schema';
+import { subtreeRange } from '../users/scope';
 import { users } from '../users/schema';
 import { deliver, initialEmailStatus, reminderEmail } from './mailer';
 import { emailOutbox, paymentReminders } from './schema';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
 /** Unpaid: still something to collect. */
 export const UNPAID = ['PENDING', 'OVERDUE'] as const;
 
@@ -40,14 +46,24 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
   const status = initialEmailStatus(env);
 
   const result = db.transaction((tx) => {
+    const campaign = tx
+      .select({ name: paymentCampaigns.name, organizationName: organizations.name, path: organizations.path, payosActive: payosConfigs.isActive })
+      .from(paymentCampaigns)
+      .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+      .leftJoin(payosConfigs, eq(payosConfigs.campaignId, paymentCampaigns.id))
+      .where(eq(paymentCampaigns.id, o.campaignId))
+      .get()!;
+    const [from, to] = subtreeRange(campaign.path ?? '/0/');
+    const recent = sql`exists (select 1 from ${paymentReminders} r where r.campaign_id = ${a.campaignId} and r.user_id = ${a.userId} and r.created_at > ${cutoff.getTime()})`;
+    const inside = sql`exists (select 1 from ${organizationMembers} m join ${organizations} o on o.id = m.organization_id where m.user_id = ${a.userId} and m.is_active = 1 and o.path >= ${from} and o.path < ${to})`;
+    const underLimit = sql`(select count(*) from ${paymentReminders} r where r.user_id = ${a.userId} and r.created_at > ${now.getTime() - DAY_MS}) < ${env.REMINDER_MAX_PER_MEMBER_PER_DAY}`;
     const candidates = tx
-      .select({ id: a.id, status: a.status })
+      .select({ id: a.id, recent: sql<number>`${recent}`, inside: sql<number>`${inside}`, underLimit: sql<number>`${underLimit}` })
       .from(a)
       .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
       .where(and(targeted, inArray(a.status, [...UNPAID])))
       .all();
     const skippedPaid = o.assignmentIds ? o.assignmentIds.length - candidates.length : 0;
-    const recent = sql`exists (select 1 from ${paymentReminders} r where r.campaign_id = ${a.campaignId} and r.user_id = ${a.userId} and r.created_at > ${cutoff.getTime()})`;
     const inserted = tx
       .insert(paymentReminders)
       .select(
@@ -66,35 +82,28 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
           })
           .from(a)
           .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
-          .where(and(targeted, inArray(a.status, [...UNPAID]), sql`not ${recent}`)),
+          .where(and(targeted, inArray(a.status, [...UNPAID]), sql`not ${recent}`, inside, underLimit)),
       )
       .returning()
       .all();
     const outboxIds: number[] = [];
     if (inserted.length > 0) {
+      const userIds = inserted.map((r) => r.userId);
       const people = new Map(
         tx
           .select({ id: users.id, email: users.email, familyName: users.familyName, givenName: users.givenName })
           .from(users)
-          .where(
-            inArray(
-              users.id,
-              inserted.map((r) => r.userId),
-            ),
-          )
+          .where(inArray(users.id, userIds))
           .all()
           .map((u) => [u.id, u]),
       );
-      const campaign = tx
-        .select({ name: paymentCampaigns.name, organizationName: organizations.name })
-        .from(paymentCampaigns)
-        .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-        .where(eq(paymentCampaigns.id, o.campaignId))
-        .get()!;
+      // Without an active payOS configuration the fee is paid in cash: name the unit whose treasurer takes it.
+      const cashUnit = campaign.payosActive ? null : ownUnits(tx, userIds, from, to);
       for (const r of inserted) {
         const u = people.get(r.userId);
         if (!u?.email) continue;
-        const mail = reminderEmail(env, { name: fullName(u), campaignName: campaign.name, organizationName: campaign.organizationName, amount: r.amount, dueDate: r.dueDate });
+        const cash = cashUnit ? { unitName: cashUnit.get(r.userId) ?? campaign.organizationName ?? '' } : null;
+        const mail = reminderEmail(env, { name: fullName(u), campaignName: campaign.name, organizationName: campaign.organizationName, amount: r.amount, dueDate: r.dueDate, cash });
         const row = tx
           .insert(emailOutbox)
           .values({ campaignId: o.campaignId, reminderId: r.id, toAddress: u.email, subject: mail.subject, text: mail.text, status, createdAt: now })
@@ -103,7 +112,11 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
         outboxIds.push(row.id);
       }
     }
-    const skippedRecent = candidates.length - inserted.length;
+    const done = new Set(inserted.map((r) => r.assignmentId));
+    const left = candidates.filter((c) => !done.has(c.id));
+    const skippedOutside = left.filter((c) => !c.inside).length;
+    const skippedLimit = left.filter((c) => c.inside && !c.recent && !c.underLimit).length;
+    const skippedRecent = left.length - skippedOutside - skippedLimit;
     if (inserted.length > 0 || o.sentBy != null) {
       audit(tx, {
         actorId: o.sentBy,
@@ -111,10 +124,10 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
         action: 'reminder.send',
         entity: 'payment_campaign',
         entityId: o.campaignId,
-        after: { kind: o.kind, sent: inserted.length, skippedRecent, skippedPaid, assignmentIds: inserted.map((r) => r.assignmentId).slice(0, 500) },
+        after: { kind: o.kind, sent: inserted.length, skippedRecent, skippedPaid, skippedLimit, skippedOutside, assignmentIds: inserted.map((r) => r.assignmentId).slice(0, 500) },
       });
     }
-    return { sent: inserted.length, skippedRecent, skippedPaid, outboxIds };
+    return { sent: inserted.length, skippedRecent, skippedPaid, skippedLimit, skippedOutside, outboxIds };
   });
 
   // SMTP after the commit: the reminders stand whatever the mail server says.
@@ -123,8 +136,26 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
     sent: result.sent,
     skippedRecent: result.skippedRecent,
     skippedPaid: result.skippedPaid,
+    skippedLimit: result.skippedLimit,
+    skippedOutside: result.skippedOutside,
     emailed: mail.sent,
     outboxed: status === 'OUTBOX' ? result.outboxIds.length : 0,
     failed: mail.failed,
   };
+}
+
+/** Each member's own unit inside the campaign's subtree: the deepest one they are active in. */
+function ownUnits(tx: Pick<Deps['db'], 'select'>, userIds: number[], from: string, to: string): Map<number, string> {
+  const rows = tx
+    .select({ userId: organizationMembers.userId, name: organizations.name, path: organizations.path })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(inArray(organizationMembers.userId, userIds), eq(organizationMembers.isActive, true), sql`${organizations.path} >= ${from}`, sql`${organizations.path} < ${to}`))
+    .all();
+  const best = new Map<number, { name: string; path: string }>();
+  for (const r of rows) {
+    const b = best.get(r.userId);
+    if (!b || r.path.length > b.path.length || (r.path.length === b.path.length && r.name.localeCompare(b.name, 'vi') < 0)) best.set(r.userId, r);
+  }
+  return new Map([...best].map(([id, r]) => [id, r.name]));
 }

@@ -21,6 +21,10 @@ export const sendRemindersResult = z.object({
   skippedRecent: z.number().int(),
   /** Selected but already paid (or not in this campaign). */
   skippedPaid: z.number().int(),
+  /** Already sent REMINDER_MAX_PER_MEMBER_PER_DAY reminders in the last 24 hours, over every campaign (issue 25 item 15). */
+  skippedLimit: z.number().int(),
+  /** No longer an active member inside the campaign organization's subtree. */
+  skippedOutside: z.number().int(),
   emailed: z.number().int(),
   outboxed: z.number().int(),
   failed: z.number().int(),

@@ -24,10 +24,20 @@ const endAfterStart = (v: { startDate?: string; endDate?: string }) => {
   return !s || !e || e.getTime() > s.getTime();
 };
 
+/**
+ * A web address in a campaign name (issue 25 item 15): names go out in reminder e-mails from the
+ * union's sender, so "…xác minh tài khoản tại http://evil.example/login" would be phishing. A scheme,
+ * "www.", a host with a path, or a host under a common top-level domain counts.
+ */
+const URL_IN_TEXT =
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,24}\/|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|net|org|info|biz|vn|io|me|co|ly|app|dev|xyz|site|online|top|link|click|shop|store|vip|pro|club|live|page|example|ru|cn|tk|ml|ga|cf|gq|to|cc|gl|gd|sh|id|edu|gov)\b/i;
+export const containsUrl = (text: string): boolean => URL_IN_TEXT.test(text);
+const campaignName = () => nameField().refine((v) => !containsUrl(v), 'validation.noUrlInName');
+
 export const createCampaignSchema = z
   .object({
     organizationId: id('validation.organizationRequired'),
-    name: nameField(),
+    name: campaignName(),
     description: optionalText(2000),
     startDate: vnDateTime('validation.startDateRequired'),
     endDate: vnDateTime('validation.endDateRequired'),
@@ -39,7 +49,7 @@ export type CreateCampaign = z.output<typeof createCampaignSchema>;
 export const updateCampaignSchema = z
   .object({
     organizationId: id().optional(),
-    name: nameField().optional(),
+    name: campaignName().optional(),
     description: optionalText(2000),
     startDate: vnDateTime('validation.startDateRequired').optional(),
     endDate: vnDateTime('validation.endDateRequired').optional(),
