@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '../helpers/test';
+import { SESSION_KEYS } from '@doanhoi/shared/client/session';
 import { ADMIN } from '../helpers/accounts';
 import { apiLogin } from '../helpers/session';
 
 /**
  * Security issue item 4: an account on its default password (imported or created without one)
  * is led straight to the change form, in the admin and in the portal, and gets nothing else first.
+ * Issue 25 item 7: that first change also needs a one-time code (e-mailed, or issued by an admin).
  */
 async function newAccount(baseURL: string, code: string) {
   const token = await apiLogin(baseURL, ADMIN);
@@ -15,7 +17,17 @@ async function newAccount(baseURL: string, code: string) {
     body: JSON.stringify({ code, familyName: 'Phan Văn', givenName: 'Mới', email, phone: '0912345678' }),
   });
   expect(res.status).toBe(201);
-  return { email, password: code.toLowerCase() };
+  return { email, password: code.toLowerCase(), id: ((await res.json()) as { id: number }).id };
+}
+
+/** The code e-mailed to `email`, as the admin reads it on the Outbox screen (no SMTP in the tests). */
+async function mailedCode(baseURL: string, email: string): Promise<string> {
+  const token = await apiLogin(baseURL, ADMIN);
+  const res = await fetch(`${baseURL}/api/reminders/outbox?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+  const { data } = (await res.json()) as { data: { emails: { to: string; text: string }[] } };
+  const code = data.emails.find((e) => e.to === email)?.text.match(/\b\d{6}\b/)?.[0];
+  expect(code, `code e-mailed to ${email}`).toBeTruthy();
+  return code!;
 }
 
 async function fillChange(page: Page, scope: ReturnType<Page['locator']>, current: string, next: string) {
@@ -35,6 +47,14 @@ test('admin: a default password opens only the change dialog, then the app', asy
   await expect(dialog).toContainText('Đổi mật khẩu');
   await expect(page.getByTestId('side-nav')).toHaveCount(0);
   await fillChange(page, dialog, account.password, 'mat-khau-moi-1');
+  // Without the code the public password is not enough.
+  await dialog.getByLabel('Mã xác nhận').fill('000000');
+  await dialog.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  await expect(page.getByText('Mã xác nhận không đúng, đã hết hạn hoặc đã được dùng')).toBeVisible();
+  await expect(page.getByTestId('side-nav')).toHaveCount(0);
+  await dialog.getByTestId('send-password-code').click();
+  await expect(page.getByText(`Đã gửi mã xác nhận đến ${account.email}`)).toBeVisible();
+  await dialog.getByLabel('Mã xác nhận').fill(await mailedCode(baseURL!, account.email));
   await dialog.getByRole('button', { name: 'Đổi mật khẩu' }).click();
   await expect(page.getByTestId('side-nav')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -54,5 +74,36 @@ test('portal: a default password goes straight to the change page, then to my pa
   await expect(page).toHaveURL(/\/payment\/change-password/);
   await fillChange(page, change, account.password, 'mat-khau-moi-2');
   await change.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  await expect(change.getByText('Vui lòng nhập mã xác nhận')).toBeVisible();
+  await expect(change.getByTestId('send-password-code')).toBeVisible();
+  // The owner went to the union office: an administrator issues the code, shown to them once.
+  const adminToken = await apiLogin(baseURL!, ADMIN);
+  const issued = await fetch(`${baseURL}/api/auth/password-codes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ userId: account.id }),
+  });
+  expect(issued.status).toBe(201);
+  await change.getByLabel('Mã xác nhận').fill(((await issued.json()) as { code: string }).code);
+  await change.getByRole('button', { name: 'Đổi mật khẩu' }).click();
   await expect(page).toHaveURL(/\/payment\/my-campaigns/);
+});
+
+test('auth callback: tokens in the URL are refused, not stored (issue 25 item 9)', async ({ page, baseURL }) => {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { accessToken, refreshToken } = (await res.json()) as { accessToken: string; refreshToken: string };
+  await page.goto(`/auth/callback?token=${encodeURIComponent(accessToken)}&refresh_token=${encodeURIComponent(refreshToken)}`);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Phản hồi đăng nhập không hợp lệ. Vui lòng thử lại.')).toBeVisible();
+  expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEYS.access)).toBeNull();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  // A made-up one-time code is refused by the server the same way.
+  await page.goto('/auth/callback?code=forged-code-forged-code-forged');
+  await expect(page.getByText('Không thể hoàn tất đăng nhập. Vui lòng thử lại.')).toBeVisible();
+  expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEYS.access)).toBeNull();
 });

@@ -3,7 +3,7 @@
  * every method resolves with a Refine result object instead of throwing.
  */
 import type { AuthProvider } from '@refinedev/core';
-import type { LoginResponse, PermissionsResponse, SessionUser } from '@doanhoi/shared';
+import type { LoginResponse, PasswordCodeSent, PermissionsResponse, SessionUser } from '@doanhoi/shared';
 import { ApiError, apiRequest } from './http';
 import { i18n } from './i18n';
 import { clearPermissionsCache, fetchPermissions } from './permissions';
@@ -30,14 +30,23 @@ async function loadProfile(fallback?: SessionUser): Promise<SessionUser> {
   }
 }
 
-/** The Google callback hands us both tokens; store them, then the profile (000 §4 "Google sign-in"). */
-export async function completeTokenLogin(accessToken: string, refreshToken: string): Promise<SessionUser> {
-  // Checked without the refresh path: bad tokens must end in callback_failed, not a trip to /login.
-  const user = await apiRequest<SessionUser>('/auth/profile', { auth: false, token: accessToken });
-  session.setTokens(accessToken, refreshToken);
-  session.setUser(user);
+/**
+ * The Google callback hands us a one-time code, never tokens (issue 25 item 9): this browser
+ * exchanges it by POST (a cookie set when it started the sign-in binds the code to it).
+ */
+export async function exchangeGoogleCode(code: string): Promise<SessionUser> {
+  // Without the refresh path: a bad code must end in callback_failed, not a trip to /login.
+  const res = await apiRequest<LoginResponse>('/auth/google/exchange', { method: 'POST', body: { code }, auth: false });
+  session.setTokens(res.accessToken, res.refreshToken);
   clearPermissionsCache();
+  const user = await loadProfile(res.user);
+  session.setUser(user);
   return user;
+}
+
+/** E-mails the signed-in account the code its default password's first change needs (issue 25 item 7). */
+export async function requestPasswordCode(): Promise<PasswordCodeSent> {
+  return apiRequest<PasswordCodeSent>('/auth/change-password/code', { method: 'POST', body: {} });
 }
 
 export const authProvider: AuthProvider = {
@@ -80,11 +89,11 @@ export const authProvider: AuthProvider = {
     return fetchPermissions(id, true);
   },
 
-  updatePassword: async (params: { currentPassword: string; newPassword: string }) => {
+  updatePassword: async (params: { currentPassword: string; newPassword: string; code?: string }) => {
     try {
       await apiRequest('/auth/change-password', {
         method: 'POST',
-        body: { currentPassword: params.currentPassword, newPassword: params.newPassword },
+        body: { currentPassword: params.currentPassword, newPassword: params.newPassword, ...(params.code ? { code: params.code } : {}) },
       });
       const user = session.user();
       if (user) session.setUser({ ...user, mustChangePassword: false });

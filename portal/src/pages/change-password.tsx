@@ -7,18 +7,20 @@ import { validationKey } from '@doanhoi/shared/client/i18n';
 import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
-import { changePassword, logout } from '../api';
+import { changePassword, logout, request } from '../api';
 import { AuthCard, AuthField } from '../components/auth-card';
 import { navigate, Redirect, useLocation } from '../router';
 import { LOGIN_PATH, safeRedirect } from '../rules';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+type Field = 'currentPassword' | 'code' | 'newPassword' | 'confirmPassword';
 
 export function ChangePasswordPage() {
   const { t } = useTranslation(['portal', 'validation']);
   const { search } = useLocation();
   const target = safeRedirect(search.get('to'));
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', code: '', newPassword: '', confirmPassword: '' });
+  const [codeStatus, setCodeStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -28,12 +30,30 @@ export function ChangePasswordPage() {
   }, [t]);
 
   if (!session.isComplete()) return <Redirect to={LOGIN_PATH} />;
+  const email = session.user()?.email ?? '';
+  // A default password is public: its first change also needs a code only the owner has (issue 25 item 7).
+  const needsCode = Boolean(session.user()?.mustChangePassword);
+
+  const sendCode = async () => {
+    setSending(true);
+    setCodeStatus(null);
+    try {
+      await request('/auth/change-password/code', { method: 'POST', body: {} });
+      setCodeStatus({ ok: true, text: t('changePassword.codeSent', { email }) });
+    } catch (err) {
+      setCodeStatus({ ok: false, text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setSending(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setServerError(null);
     const next: Partial<Record<Field, string>> = {};
-    const parsed = changePasswordSchema.safeParse(values);
+    const { code, ...rest } = values;
+    const parsed = changePasswordSchema.safeParse(needsCode ? { ...rest, code } : rest);
+    if (needsCode && !code.trim()) next.code = t('validation:passwordCodeRequired');
     if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= t(validationKey(issue.message));
     if (values.confirmPassword !== values.newPassword) next.confirmPassword = t('changePassword.mismatch');
     setErrors(next);
@@ -85,6 +105,20 @@ export function ChangePasswordPage() {
       }
     >
       {field('currentPassword', 'current-password')}
+      {needsCode ? (
+        <>
+          <p className="muted">{t('changePassword.codeHelp', { email })}</p>
+          {field('code', 'one-time-code')}
+          <button type="button" className="btn btn-default" disabled={sending} onClick={() => void sendCode()} data-testid="send-password-code">
+            {t('changePassword.sendCode')}
+          </button>
+          {codeStatus ? (
+            <p role="status" className={codeStatus.ok ? 'muted' : 'field-error'}>
+              {codeStatus.text}
+            </p>
+          ) : null}
+        </>
+      ) : null}
       {field('newPassword', 'new-password')}
       {field('confirmPassword', 'new-password')}
     </AuthCard>

@@ -1,6 +1,8 @@
 import { changePasswordSchema, type ChangePasswordInput, type SessionUser } from '@doanhoi/shared';
-import { useGetIdentity, useInvalidateAuthStore, useLogout, useTranslate, useUpdatePassword } from '@refinedev/core';
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useGetIdentity, useInvalidateAuthStore, useLogout, useNotification, useTranslate, useUpdatePassword } from '@refinedev/core';
+import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { requestPasswordCode } from '../../providers';
 import { useDialogFocus } from '../dialog-focus';
 import { zodRule } from '../form-rules';
 
@@ -21,9 +23,25 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
   const rule = zodRule(changePasswordSchema);
   const focus = useDialogFocus();
 
-  const submit = ({ currentPassword, newPassword }: Values) =>
+  const { open: notify } = useNotification();
+  const [sending, setSending] = useState(false);
+  // A default password is public: its first change also needs a code only the owner has (issue 25 item 7).
+  const needsCode = Boolean(user?.mustChangePassword);
+  const sendCode = async () => {
+    setSending(true);
+    try {
+      await requestPasswordCode();
+      notify?.({ type: 'success', message: t('auth:changePassword.codeSent', { email: user?.email ?? '' }) });
+    } catch (err) {
+      notify?.({ type: 'error', message: t('auth:changePassword.codeFailed'), description: err instanceof Error ? err.message : '' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = ({ currentPassword, newPassword, code }: Values) =>
     updatePassword(
-      { currentPassword, newPassword },
+      { currentPassword, newPassword, ...(needsCode ? { code } : {}) },
       {
         onSuccess: (res) => {
           if (!res.success) return;
@@ -70,6 +88,21 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
         <Form.Item name="currentPassword" label={t('auth:changePassword.current')} rules={[rule]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
+        {needsCode && (
+          <>
+            <Alert type="info" showIcon message={t('auth:changePassword.codeHelp', { email: user?.email ?? '' })} className="block-gap" />
+            <Form.Item label={t('auth:changePassword.code')} required>
+              <Space.Compact block>
+                <Form.Item name="code" noStyle rules={[{ required: true, message: t('validation:passwordCodeRequired') }, rule]}>
+                  <Input aria-label={t('auth:changePassword.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+                </Form.Item>
+                <Button onClick={() => void sendCode()} loading={sending} data-testid="send-password-code">
+                  {t('auth:changePassword.sendCode')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          </>
+        )}
         <Form.Item name="newPassword" label={t('auth:changePassword.new')} rules={[rule]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>

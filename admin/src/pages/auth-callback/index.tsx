@@ -1,10 +1,14 @@
 import { useInvalidateAuthStore } from '@refinedev/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { completeTokenLogin, session } from '../../providers';
+import { exchangeGoogleCode, session } from '../../providers';
 import { StartupScreen } from '../startup';
 
-/** 000 §4 "Auth callback": the backend's Google flow lands here with tokens or an error. */
+/**
+ * 000 §4 "Auth callback": the backend's Google flow lands here with a one-time code or an error.
+ * Tokens in the URL are never taken (issue 25 item 9: anyone could send a link that signs the
+ * visitor into the sender's account); the code is exchanged by POST from this browser.
+ */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -17,17 +21,16 @@ export function AuthCallbackPage() {
     started.current = true;
     const home = (error?: string) => navigate(error ? `/?error=${encodeURIComponent(error)}` : '/', { replace: true });
     const error = params.get('error');
-    const token = params.get('token');
-    const refreshToken = params.get('refresh_token');
+    const code = params.get('code');
     if (error) {
       void home(error);
       return;
     }
-    if (!token || !refreshToken) {
+    if (!code || params.has('token') || params.has('refresh_token')) {
       void home('invalid_callback');
       return;
     }
-    completeTokenLogin(token, refreshToken)
+    exchangeGoogleCode(code)
       .then(() => invalidateAuth())
       .then(() => setTimeout(() => home(), 100))
       .catch(() => {
