@@ -3,7 +3,7 @@
  * shared/src/client/http.ts, 001 §7 "Client conventions") pointed at /api. Pages call the small
  * endpoint functions at the bottom.
  */
-import type { Assignment, AssignmentStatus, CampaignStatus, ChangePasswordInput, LoginInput, LoginResponse, MyReminder, PaymentOrder } from '@doanhoi/shared';
+import type { Assignment, AssignmentStatus, CampaignStatus, ChangePasswordInput, LoginInput, LoginResponse, MyReminder, OrderOutcome, PaymentOrder } from '@doanhoi/shared';
 import { createApiClient } from '@doanhoi/shared/client/http';
 import { session } from '@doanhoi/shared/client/session';
 import { navigate } from './router';
@@ -40,6 +40,12 @@ export interface MyAssignment {
   adjustment?: 'EXEMPTED' | 'REDUCED' | null;
   originalAmount?: number | null;
   adjustmentReason?: string | null;
+  /** Whether "pay now" is offered; absent from older APIs (then the campaign's status decides). */
+  canPay?: boolean | null;
+  /** Why not: NO_ONLINE_PAYMENT means the unit collects by hand (pay its treasurer). */
+  cannotPayReason?: Assignment['cannotPayReason'];
+  /** Money received on this fee that is waiting to be refunded to the member. */
+  refundDue?: number | null;
   user?: { familyName: string; givenName: string; code: string } | null;
   feeLevel: { levelName: string; amount: number };
   campaign: {
@@ -80,6 +86,8 @@ export interface ResultOrder {
   status: string;
   createdAt?: string | null;
   transactions?: OrderTransaction[] | null;
+  /** What the order meant for the fee (member routes); absent from older APIs. */
+  outcome?: OrderOutcome | null;
 }
 
 // Compile-time only: the shared response types must fit the portal's reading of them.

@@ -47,6 +47,14 @@ describe('member view rules (001 §4)', () => {
     expect(memberAction(a(2, 'PENDING', 'ACTIVE', { endDate: PAST }), NOW)).toBe('expired');
   });
 
+  it('honours canPay: false — the treasurer for a campaign without online payment, never a button that can only fail (issue 25.3)', () => {
+    expect(memberAction(a(1, 'PENDING', 'ACTIVE', { canPay: false, cannotPayReason: 'NO_ONLINE_PAYMENT' }), NOW)).toBe('treasurer');
+    expect(memberAction(a(2, 'PENDING', 'ACTIVE', { canPay: false, cannotPayReason: 'CAMPAIGN_ENDED' }), NOW)).toBe('expired');
+    expect(memberAction(a(3, 'PENDING', 'ACTIVE', { canPay: false, cannotPayReason: 'NOTHING_DUE' }), NOW)).toBe('none');
+    expect(memberAction(a(4, 'PENDING', 'ACTIVE', { canPay: false }), NOW)).toBe('none');
+    expect(memberAction(a(5, 'PENDING', 'ACTIVE', { canPay: true, cannotPayReason: null }), NOW)).toBe('pay');
+  });
+
   it("shows 'payment expired' for PENDING of a CANCELLED campaign and for OVERDUE", () => {
     expect(memberAction(a(1, 'PENDING', 'CANCELLED'), NOW)).toBe('expired');
     expect(memberAction(a(2, 'OVERDUE', 'ACTIVE'), NOW)).toBe('expired');

@@ -52,9 +52,12 @@ export interface RuleAssignment {
   dueDate?: string | null;
   feeLevel?: { amount?: number | null } | null;
   campaign: { name?: string | null; status: string; endDate?: string | null };
+  /** The API's answer (absent from older APIs): false with NO_ONLINE_PAYMENT means "pay the treasurer". */
+  canPay?: boolean | null;
+  cannotPayReason?: string | null;
 }
 
-export type MemberAction = 'pay' | 'expired' | 'paid' | 'exempted' | 'none';
+export type MemberAction = 'pay' | 'treasurer' | 'expired' | 'paid' | 'exempted' | 'none';
 
 function toTime(value: string | null | undefined, endOfDay = false): number | null {
   if (!value) return null;
@@ -85,13 +88,19 @@ export function displayStatus(a: RuleAssignment, now = Date.now()): AssignmentSt
 /**
  * What the row's action cell offers: pay now for PENDING of an ACTIVE campaign, a disabled
  * 'payment expired' for PENDING of a CANCELLED campaign and for OVERDUE (including PENDING past
- * the campaign end), a disabled 'already paid' for PAID.
+ * the campaign end), a disabled 'already paid' for PAID. The API's canPay is honoured: a campaign
+ * without online payment sends the member to the unit's treasurer (issue 25.3), and no button is
+ * offered that could only fail.
  */
 export function memberAction(a: RuleAssignment, now = Date.now()): MemberAction {
   const shown = displayStatus(a, now);
   if (shown === 'PAID') return 'paid';
   if (shown === 'EXEMPTED') return 'exempted';
   if (shown === 'OVERDUE') return 'expired';
+  if (a.canPay === false) {
+    if (a.cannotPayReason === 'NO_ONLINE_PAYMENT') return 'treasurer';
+    return a.cannotPayReason === 'CAMPAIGN_ENDED' || a.cannotPayReason === 'CAMPAIGN_CLOSED' ? 'expired' : 'none';
+  }
   if (a.campaign.status === 'ACTIVE') return 'pay';
   if (a.campaign.status === 'CANCELLED') return 'expired';
   return 'none';

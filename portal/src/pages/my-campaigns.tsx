@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n';
 import { ApiError, createPaymentLink, type MyAssignment } from '../api';
 import { AssignmentFilters } from '../components/my-campaigns/filters';
 import { AssignmentsTable } from '../components/my-campaigns/assignments-table';
+import { MoneyNotices } from '../components/my-campaigns/money-notices';
 import { ReminderNotices } from '../components/my-campaigns/reminder-notices';
 import { StatTiles } from '../components/my-campaigns/stat-tiles';
 import { InfoIcon, ShieldIcon } from '../components/icons';
@@ -91,6 +92,7 @@ export function MyCampaignsPage() {
         </div>
       ) : (
         <>
+          <MoneyNotices assignments={visible} />
           <ReminderNotices reminders={reminders} assignments={visible} payingId={payingId} onPay={pay} />
           <StatTiles summary={summary} />
           <div className="card">

@@ -1,14 +1,15 @@
 /** /payment-result/:orderCode: where payOS sends the member back; shows and follows the order's status. */
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n';
-import { formatVnd } from '@doanhoi/shared';
+import { formatDateTime, formatVnd } from '@doanhoi/shared';
 import { OrderDetails } from '../components/payment-result/order-details';
 import { Receipt } from '../components/payment-result/receipt';
 import { StatusDisplay } from '../components/payment-result/status-display';
 import { ErrorState, LoadingState } from '../components/states';
 import { useOrderStatus } from '../hooks/use-order-status';
 import { Link } from '../router';
-import { MY_CAMPAIGNS_PATH, normalizeOrderStatus } from '../rules';
+import { hasReceipt, headlineOf } from '../outcome';
+import { MY_CAMPAIGNS_PATH, normalizeOrderStatus, readDate } from '../rules';
 
 /** "Back to home" after paying: the member's home is the portal's my-payments page, not the admin dashboard (issue 11 item 15). */
 export const HOME_URL = MY_CAMPAIGNS_PATH;
@@ -53,9 +54,31 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
     );
   } else {
     const status = normalizeOrderStatus(state.order.status);
+    const receipt = hasReceipt(state.order);
+    const h = headlineOf(state.order);
+    const o = state.order.outcome;
+    const figures = o && {
+      received: formatVnd(o.received),
+      counted: formatVnd(o.counted),
+      refund: formatVnd(o.refundDue),
+      refunded: formatVnd(o.refunded),
+      due: formatVnd(o.stillDue),
+      code: o.reversesOrderCode ?? '',
+      date: formatDateTime(readDate(o.reversedAt)),
+      reason: o.reversalReason ?? '',
+    };
+    const headline =
+      h && figures
+        ? {
+            tone: h.tone,
+            title: t(`paymentResult.outcome.${h.kind}.title`, figures),
+            message: t(`paymentResult.outcome.${h.messageKey}`, figures),
+            extra: h.stillDue > 0 ? t('paymentResult.outcome.stillDue', { due: formatVnd(h.stillDue) }) : null,
+          }
+        : null;
     body = (
       <>
-        <StatusDisplay status={status} checking={checking} stopped={stopped} interval={interval} onCheckAgain={() => void checkAgain()} />
+        <StatusDisplay status={status} checking={checking} stopped={stopped} interval={interval} onCheckAgain={() => void checkAgain()} headline={headline} />
         {state.order.isTest ? (
           <div className="notice notice-warning no-print" data-testid="test-payment-notice">
             <div>{t('paymentResult.testPayment')}</div>
@@ -66,7 +89,7 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
             <div>{t(`paymentResult.attention.${state.order.attentionReason ?? state.order.attention}`, { amount: formatVnd(state.order.attentionAmount ?? 0) })}</div>
           </div>
         ) : null}
-        {status === 'PAID' ? <Receipt order={state.order} /> : null}
+        {receipt ? <Receipt order={state.order} /> : null}
         <OrderDetails order={state.order} status={status} />
         <div className="actions no-print" data-testid="result-actions">
           {back}
@@ -80,7 +103,8 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
               {t('paymentResult.buttons.retry')}
             </Link>
           ) : null}
-          {status !== 'PENDING' ? (
+          {/* Only money that counted has a receipt to print (issue 25.3c). */}
+          {receipt ? (
             <button type="button" className="btn btn-default" onClick={() => window.print()}>
               {t('paymentResult.buttons.print')}
             </button>
@@ -91,7 +115,7 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
   }
 
   return (
-    <div className={state.phase === 'ready' && normalizeOrderStatus(state.order.status) === 'PAID' ? 'page page-narrow has-receipt' : 'page page-narrow'} data-testid="payment-result">
+    <div className={state.phase === 'ready' && hasReceipt(state.order) ? 'page page-narrow has-receipt' : 'page page-narrow'} data-testid="payment-result">
       <div className="page-head">
         <h1>{t('paymentResult.pageTitle')}</h1>
       </div>

@@ -62,6 +62,11 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                       {t('table.remaining', { remaining: formatVnd(owedOf(a)), paid: formatVnd(partlyPaidOf(a)) })}
                     </div>
                   ) : null}
+                  {(a.refundDue ?? 0) > 0 ? (
+                    <div className="cell-sub cell-refund" data-testid="assignment-refund">
+                      {t('table.refundDue', { amount: formatVnd(a.refundDue ?? 0) })}
+                    </div>
+                  ) : null}
                 </td>
                 <td data-label={t('table.dueDate')}>
                   <div>{formatDate(readDate(dueDateOf(a))) || t('table.na')}</div>
@@ -81,6 +86,10 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                       {payingId === a.id ? <Spinner small /> : null}
                       {payingId === a.id ? t('actions.creatingLink') : partlyPaidOf(a) > 0 ? t('actions.payRemaining') : t('actions.payNow')}
                     </button>
+                  ) : action === 'treasurer' ? (
+                    <div className="pay-treasurer" data-action="treasurer">
+                      {t('actions.payTreasurer', { amount: formatVnd(owedOf(a)), unit: a.campaign.organization?.name ?? t('table.na') })}
+                    </div>
                   ) : action === 'expired' ? (
                     <button type="button" className="btn btn-small" disabled data-action="expired">
                       {t('actions.paymentExpired')}

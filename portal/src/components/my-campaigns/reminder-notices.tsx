@@ -2,6 +2,7 @@
 import { formatDate, formatDateTime, formatVnd, type MyReminder } from '@doanhoi/shared';
 import { useTranslation } from '../../i18n';
 import type { MyAssignment } from '../../api';
+import { memberAction, owedOf } from '../../rules';
 import { ClockIcon } from '../icons';
 import './reminder-notices.css';
 
@@ -30,9 +31,16 @@ export function ReminderNotices({ reminders, assignments, payingId, onPay }: Pro
               <div>{t('notice.message', { amount: formatVnd(r.amount), campaign: r.campaignName, due: r.dueDate ? formatDate(r.dueDate) : t('notice.noDue') })}</div>
               <div className="muted reminder-when">{t('notice.remindedAt', { date: formatDateTime(r.remindedAt) })}</div>
             </div>
-            <button type="button" className="btn btn-primary" disabled={payingId !== null} onClick={() => onPay(a)} data-testid="reminder-pay">
-              {t('notice.pay')}
-            </button>
+            {/* The fee's own answer decides: a unit without online payment is paid at its treasurer (issue 25.3). */}
+            {memberAction(a) === 'pay' ? (
+              <button type="button" className="btn btn-primary" disabled={payingId !== null} onClick={() => onPay(a)} data-testid="reminder-pay">
+                {t('notice.pay')}
+              </button>
+            ) : memberAction(a) === 'treasurer' ? (
+              <div className="pay-treasurer" data-action="treasurer">
+                {t('myPayments:actions.payTreasurer', { amount: formatVnd(owedOf(a)), unit: a.campaign.organization?.name ?? '' })}
+              </div>
+            ) : null}
           </div>
         );
       })}

@@ -1,5 +1,5 @@
 /** The profile page's calls, kept in its own chunk (the portal's first load stays small). */
-import type { MyProfile, MyProfileUpdate, OrderStatus } from '@doanhoi/shared';
+import type { MyProfile, MyProfileUpdate, OrderOutcome, OrderStatus } from '@doanhoi/shared';
 import { request } from '../../api';
 
 export function readProfile(): Promise<MyProfile> {
@@ -19,6 +19,8 @@ export interface HistoryOrder {
   createdAt: string;
   campaign: { id: number; name: string };
   feeLevel: { levelName: string };
+  /** What the order meant for the fee (absent from older APIs). */
+  outcome?: OrderOutcome;
 }
 
 export interface HistoryPage {

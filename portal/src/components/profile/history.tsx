@@ -4,10 +4,18 @@ import { useTranslation } from '../../i18n';
 import { Link } from '../../router';
 import { Pagination } from '../pagination';
 import { EmptyState, ErrorState, LoadingState } from '../states';
-import { readHistory, type HistoryPage } from './api';
+import { readHistory, type HistoryOrder, type HistoryPage } from './api';
 
 const LIMIT = 10;
-const BADGE: Record<string, string> = { PAID: 'badge-paid', PENDING: 'badge-pending' };
+const BADGE: Record<string, string> = { PAID: 'badge-paid', PENDING: 'badge-pending', REFUND_DUE: 'badge-pending' };
+
+/** A reversed payment, a reversing entry and money awaiting refund are not plainly "paid" (issue 25.3c). */
+function shownStatus(o: HistoryOrder): string {
+  if (o.outcome?.reversesOrderCode != null) return 'REVERSAL';
+  if (o.outcome?.reversedAt) return 'REVERSED';
+  if (o.status === 'PAID' && (o.outcome?.refundDue ?? 0) > 0) return 'REFUND_DUE';
+  return o.status;
+}
 
 /** The member's payment orders, paged on the server, each with a link to its receipt page. */
 export function PaymentHistory() {
@@ -69,14 +77,14 @@ export function PaymentHistory() {
                   {formatVnd(o.amount)}
                 </td>
                 <td data-label={t('history.status')}>
-                  <span className={`badge ${BADGE[o.status] ?? 'badge-muted'}`}>{t(`history.statuses.${o.status}`)}</span>
+                  <span className={`badge ${BADGE[shownStatus(o)] ?? 'badge-muted'}`}>{t(`history.statuses.${shownStatus(o)}`)}</span>
                 </td>
                 <td className="nowrap" data-label={t('history.date')}>
                   {formatDateTime(o.paidAt ?? o.createdAt)}
                 </td>
                 <td data-label={t('history.receipt')}>
                   <Link href={`/payment-result/${o.orderCode}`} data-testid={`receipt-${o.orderCode}`}>
-                    {t(o.status === 'PAID' ? 'history.viewReceipt' : 'history.viewOrder')}
+                    {t((o.outcome ? o.outcome.receipt : o.status === 'PAID') ? 'history.viewReceipt' : 'history.viewOrder')}
                   </Link>
                 </td>
               </tr>
