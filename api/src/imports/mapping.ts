@@ -4,21 +4,20 @@
  * mapping of a kind of import is remembered on the server (per user, not per browser: a union
  * office often shares one computer between several people, each signed in as themselves).
  */
-import { importMappingSchema, normalizeText, type ImportColumn, type ImportHeadersResult, type ImportKind, type ImportMapping } from '@doanhoi/shared';
+import { importMappingSchema, type ImportColumn, type ImportHeadersResult, type ImportKind, type ImportMapping } from '@doanhoi/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { badRequest } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { ERROR_ROW_HEADERS } from './error-rows';
 import { importMappings } from './schema';
+import { FULL_NAME_KEY, headerKey, isFullNameHeader, isUnstoredHeader, takesFullName } from './synonyms';
 import { readSheet, type SheetLimits } from './workbook';
 
-/** Accents, case, a trailing '*' (required marker of the template) and punctuation do not count. */
-export function headerKey(h: string): string {
-  return normalizeText(h.replace(/\*+\s*$/, ''))
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+export { headerKey };
+
+/** Our two name columns, which one "Họ và tên" header of the file can fill together (synonyms.ts). */
+const NAME_PAIR = new Set(['familyName', 'givenName']);
 
 function bigrams(s: string): string[] {
   const t = s.replace(/ /g, '');
@@ -74,6 +73,9 @@ export function exactMatches(columns: readonly ImportColumn[], headers: string[]
     const key = byName.get(headerKey(h));
     if (key && !out.has(key)) out.set(key, h);
   }
+  // "Họ và tên" alone fills both name columns (split when read).
+  const full = takesFullName(columns) && !out.has('familyName') && !out.has('givenName') ? headers.find(isFullNameHeader) : undefined;
+  if (full) out.set('familyName', full).set('givenName', full);
   return out;
 }
 
@@ -98,7 +100,7 @@ export function suggestMapping(columns: readonly ImportColumn[], headers: string
       fromMemory.push(c.key);
     }
   }
-  for (const [key, h] of exactMatches(columns, headers)) if (suggestion[key] === null && !used.has(headerKey(h))) take(key, h);
+  for (const [key, h] of exactMatches(columns, headers)) if (suggestion[key] === null && (!used.has(headerKey(h)) || (NAME_PAIR.has(key) && isFullNameHeader(h)))) take(key, h);
   // Best pairs first, so a close header goes to the column it fits best.
   const pairs: { key: string; header: string; score: number }[] = [];
   for (const c of columns) {
@@ -119,7 +121,8 @@ export function needsMapping(columns: readonly ImportColumn[], headers: string[]
   const exact = exactMatches(columns, headers);
   if (columns.some((c) => c.required && !exact.has(c.key))) return true;
   const matched = new Set([...exact.values()].map(headerKey));
-  return headers.some((h) => !matched.has(headerKey(h))) && columns.some((c) => !exact.has(c.key));
+  // A date of birth or "STT" is known and not stored: skipped (and named on the preview), not a reason to map.
+  return headers.some((h) => !matched.has(headerKey(h)) && !isUnstoredHeader(h)) && columns.some((c) => !exact.has(c.key));
 }
 
 /**
@@ -134,7 +137,13 @@ export function mappingResolver(columns: readonly ImportColumn[], mapping: Impor
   for (const [key, h] of Object.entries(mapping)) {
     if (!h) continue;
     const k = headerKey(h);
-    if (byHeader.has(k)) badRequest(`${translate('imports.mapping.headerTwice', lang)}: ${h}`);
+    const other = byHeader.get(k);
+    // One header for both name columns: a full name, split when read (synonyms.ts).
+    if (other && NAME_PAIR.has(other) && NAME_PAIR.has(key) && other !== key && takesFullName(columns)) {
+      byHeader.set(k, FULL_NAME_KEY);
+      continue;
+    }
+    if (other) badRequest(`${translate('imports.mapping.headerTwice', lang)}: ${h}`);
     byHeader.set(k, key);
   }
   const mappedKeys = new Set(Object.keys(mapping));

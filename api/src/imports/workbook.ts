@@ -8,6 +8,7 @@ import { badRequest, fail } from '../lib/errors';
 import { unguardCell } from '../lib/formula-guard';
 import { logger } from '../lib/logger';
 import { columnLetters, textBudget } from './cell-limits';
+import { applyFullName, providedKeys, synonymKey } from './synonyms';
 import { assertZipWithinLimit } from './zip-guard';
 
 const ZIP_MAGIC = [0x50, 0x4b];
@@ -147,7 +148,7 @@ export async function readSheet(
       const taken = new Set<string>();
       header = values.map((h) => {
         if (!h) return null;
-        const key = resolve ? resolve(h) : alias.get(normalizeText(h.replace(/\*+$/, '')));
+        const key = resolve ? resolve(h) : (alias.get(normalizeText(h.replace(/\*+$/, ''))) ?? synonymKey(columns, h));
         // A second column for the same field (e.g. both "Lớp" and "Mã lớp") is ignored, not merged.
         if (!key || taken.has(key)) {
           unknownHeaders.push(h);
@@ -170,6 +171,7 @@ export async function readSheet(
       // The shared text rule, as forms and the API apply it; a password is taken as typed.
       rec[key] = key === 'password' ? plain : cleanLine(plain).trim();
     }
+    applyFullName(rec);
     rows.push({ rowNumber, values: rec });
   };
   try {
@@ -203,7 +205,7 @@ export async function readSheet(
   }
   if (!sawSheet) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx): không có trang tính nào');
   if (!header) badRequest('File không có dữ liệu: trang tính đầu tiên trống');
-  const present = new Set(header!.filter(Boolean));
+  const present = providedKeys(header!);
   const missing = columns.filter((c) => c.required && !present.has(c.key)).map((c) => `${c.header} (${c.key})`);
   if (missing.length) badRequest(`Thiếu cột bắt buộc: ${missing.join(', ')}`);
   if (rows.length === 0) badRequest('File không có dòng dữ liệu nào');

@@ -17,8 +17,11 @@ function load(lang: string, ns: string): Dict {
   return d;
 }
 
-/** Translate "ns.key" (e.g. "validation.emailInvalid"); unknown keys are returned unchanged. */
-export function translate(key: string, lang: 'vi' | 'en' = 'vi'): string {
+/**
+ * Translate "ns.key" (e.g. "validation.emailInvalid"); unknown keys are returned unchanged.
+ * `params` fill i18next-style {{name}} placeholders, as the front ends' own strings do.
+ */
+export function translate(key: string, lang: 'vi' | 'en' = 'vi', params?: Record<string, string | number>): string {
   const dot = key.indexOf('.');
   if (dot <= 0) return key;
   const ns = key.slice(0, dot);
@@ -26,7 +29,7 @@ export function translate(key: string, lang: 'vi' | 'en' = 'vi'): string {
   for (const l of [lang, 'vi']) {
     let cur: unknown = load(l, ns);
     for (const p of path) cur = typeof cur === 'object' && cur !== null ? (cur as Dict)[p] : undefined;
-    if (typeof cur === 'string') return cur;
+    if (typeof cur === 'string') return params ? cur.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : cur;
   }
   return key;
 }

@@ -3,6 +3,7 @@ import { CLASS_IMPORT_COLUMNS, DEPARTMENT_IMPORT_COLUMNS, hasPermission, normali
 import { eq } from 'drizzle-orm';
 import { classes } from '../../classes/schema';
 import { departments } from '../../departments/schema';
+import { translate } from '../../lib/i18n';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import type { SessionRow } from '../session';
 import { departmentIndex, resolveRef } from '../lookups';
@@ -14,8 +15,12 @@ interface Existing {
   code: string | null;
 }
 
+/** Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*. */
+const rowText = (lang: 'vi' | 'en') => (key: string, params?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, params);
+
 /** Duplicate-in-file and existing-record detection shared by both catalogues. */
-function matcher(existing: Existing[]) {
+function matcher(existing: Existing[], lang: 'vi' | 'en') {
+  const tr = rowText(lang);
   const byCode = new Map<string, number>();
   const byName = new Map<string, number>();
   for (const e of existing) {
@@ -28,10 +33,10 @@ function matcher(existing: Existing[]) {
     let duplicate = false;
     if (seen.has(key)) {
       duplicate = true;
-      errors.push(`${code ? `Mã ${code}` : `Tên ${name}`} trùng với dòng ${seen.get(key)}`);
+      errors.push(tr(code ? 'catalogueRepeated.code' : 'catalogueRepeated.name', { code: code ?? '', name, row: seen.get(key)! }));
     } else seen.set(key, rowNumber);
     const existingId = (code ? byCode.get(normalizeText(code)) : byName.get(normalizeText(name))) ?? null;
-    if (existingId != null) warnings.push(`Đã có ${code ? `mã ${code}` : `tên ${name}`}: cập nhật nếu chọn "Cập nhật dữ liệu đã có", nếu không sẽ bỏ qua`);
+    if (existingId != null) warnings.push(tr(code ? 'catalogueExists.code' : 'catalogueExists.name', { code: code ?? '', name }));
     return { duplicate, existingId };
   };
 }
@@ -50,9 +55,10 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
   columns: () => DEPARTMENT_IMPORT_COLUMNS,
   tables: ['departments'],
   check(db, rows: SessionRow[], actor, _params, lang = 'vi') {
-    const match = matcher(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).all());
+    const tr = rowText(lang);
+    const match = matcher(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).all(), lang);
     // University-wide records: updating one needs a global grant, like the departments screen.
-    const updateDenied = hasPermission(actor.roles, 'departments.update', null) ? undefined : 'Bạn không có quyền cập nhật khoa/phòng ban đã có';
+    const updateDenied = hasPermission(actor.roles, 'departments.update', null) ? undefined : tr('departmentUpdateDenied');
     return rows.map(({ rowNumber, values: v }): CheckedRow<DepartmentRow> => {
       const errors: string[] = [];
       const warnings: string[] = [];
@@ -61,7 +67,7 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
       errors.push(...f.errors);
       const name = f.data?.name ?? (v.name ?? '').trim();
       const code = f.data ? (f.data.code ?? null) : (v.code ?? '').trim() || null;
-      if (code && code.length > 10) warnings.push('Mã dài hơn 10 ký tự');
+      if (code && code.length > 10) warnings.push(tr('codeLong'));
       const m = match(rowNumber, name, code, errors, warnings);
       return { rowNumber, errors, warnings, ...m, updateDenied, data: { name, code, description: f.data?.description ?? null, present: Object.keys(v) } };
     });
@@ -96,9 +102,10 @@ export const classesImport: ImportKindDef<ClassRow> = {
   columns: () => CLASS_IMPORT_COLUMNS,
   tables: ['classes'],
   check(db, rows, actor, _params, lang = 'vi') {
-    const match = matcher(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all());
+    const tr = rowText(lang);
+    const match = matcher(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all(), lang);
     const depts = departmentIndex(db);
-    const updateDenied = hasPermission(actor.roles, 'classes.update', null) ? undefined : 'Bạn không có quyền cập nhật lớp đã có';
+    const updateDenied = hasPermission(actor.roles, 'classes.update', null) ? undefined : tr('classUpdateDenied');
     const thisYear = new Date().getFullYear();
     return rows.map(({ rowNumber, values: v }): CheckedRow<ClassRow> => {
       const errors: string[] = [];
@@ -114,8 +121,8 @@ export const classesImport: ImportKindDef<ClassRow> = {
       const deptText = v.departmentCode?.trim();
       if (deptText) {
         const found = resolveRef(depts, deptText, null);
-        if (!found) errors.push(`Không tìm thấy khoa có mã ${deptText}`);
-        else if ('ambiguous' in found) errors.push(`Có ${found.ambiguous} khoa tên "${deptText}": hãy dùng mã`);
+        if (!found) errors.push(tr('departmentNotFound', { code: deptText }));
+        else if ('ambiguous' in found) errors.push(tr('departmentAmbiguous', { count: found.ambiguous, text: deptText }));
         else departmentId = found.id;
       }
       const m = match(rowNumber, name, code, errors, warnings);

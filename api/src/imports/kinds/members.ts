@@ -13,6 +13,7 @@ import { mapInSlices } from '../batches';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import { ancestorsAndSelf, chunked, whereIn } from '../lookups';
 import { addMemberships, memberPairs } from './users';
+import { translate } from '../../lib/i18n';
 
 interface MemberRow {
   userId: number | null;
@@ -44,7 +45,9 @@ export const membersImport: ImportKindDef<MemberRow> = {
   templateName: (params) => `organization_members_level_${levelOf(params)}_template.xlsx`,
   columns: (params) => memberImportColumns(levelOf(params)),
   tables: ['organization_members', 'users'],
-  async check(db, rows, _actor, params) {
+  async check(db, rows, _actor, params, lang = 'vi') {
+    // Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*.
+    const tr = (key: string, p?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, p);
     const level = levelOf(params);
     const org = db.select().from(organizations).where(eq(organizations.id, Number(params.organizationId))).get();
     const units = new Map<string, string>();
@@ -73,23 +76,23 @@ export const membersImport: ImportKindDef<MemberRow> = {
       const warnings: string[] = [];
       const studentCode = (v.studentCode ?? '').trim();
       let targetPath = org?.path ?? '';
-      if (!studentCode) errors.push('Thiếu mã sinh viên');
+      if (!studentCode) errors.push(tr('studentCodeMissing'));
       const userId = studentCode ? (byCode.get(studentCode) ?? null) : null;
-      if (studentCode && userId == null) errors.push(`Không tìm thấy người dùng có mã ${studentCode}`);
+      if (studentCode && userId == null) errors.push(tr('studentNotFound', { code: studentCode }));
       if (level === 2) {
         const unit = (v.classOrUnitCode ?? '').trim();
-        if (!unit) errors.push('Thiếu mã lớp/đơn vị');
-        else if (!units.has(unit.toLowerCase())) errors.push(`Không tìm thấy đơn vị ${unit} trực thuộc ${org?.name ?? 'tổ chức'}`);
+        if (!unit) errors.push(tr('unitMissing'));
+        else if (!units.has(unit.toLowerCase())) errors.push(tr('unitNotFound', { unit, parent: org?.name ?? tr('unitParent') }));
         else targetPath = units.get(unit.toLowerCase())!;
       }
       const key = `${studentCode}|${targetPath}`;
       const duplicate = seen.has(key);
-      if (duplicate) errors.push(`Trùng với dòng ${seen.get(key)}`);
+      if (duplicate) errors.push(tr('rowRepeated', { row: seen.get(key)! }));
       else seen.set(key, rowNumber);
       let existingId: number | null = null;
       if (userId != null && targetPath && member.has(`${ancestorsAndSelf(targetPath).at(-1)}:${userId}`)) {
         existingId = userId;
-        warnings.push('Người dùng đã là thành viên');
+        warnings.push(tr('alreadyMember'));
       }
       return { rowNumber, errors, warnings, duplicate, existingId, data: { userId, studentCode, targetPath } };
     });

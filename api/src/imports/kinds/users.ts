@@ -15,6 +15,7 @@ import { organizationMembers } from '../../organizations/schema';
 import { manageRefusals } from '../../users/manage';
 import { userSearchText } from '../../users/search';
 import { users } from '../../users/schema';
+import { translate } from '../../lib/i18n';
 import { mapInSlices } from '../batches';
 import { cell, checkFields, userRowSchema } from '../row-rules';
 import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
@@ -107,6 +108,8 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const seenCode = new Map<string, number>();
     const seenEmail = new Map<string, number>();
     const seenExisting = new Map<number, number>();
+    // Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*.
+    const tr = (key: string, params?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, params);
 
     return mapInSlices(rows, ({ rowNumber, values: v }) => {
       const errors: string[] = [];
@@ -115,7 +118,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
       let phone = (v.phone ?? '').replace(/\s+/g, '');
       if (/^[1-9]\d{8}$/.test(phone)) {
         phone = `0${phone}`;
-        warnings.push(`Đã thêm số 0 ở đầu số điện thoại: ${phone}`);
+        warnings.push(tr('phoneZero', { phone }));
       }
       const pwRaw = (v.password ?? '').trim();
       const fields = checkFields(
@@ -132,19 +135,19 @@ export const usersImport: ImportKindDef<UserRowData> = {
       const emailOk = !!fields.data || (email !== '' && userRowSchema.shape.email.safeParse(email).success);
 
       const userType = v.userType?.trim() ? USER_TYPE_ALIASES[normalizeText(v.userType)] : 'student';
-      if (!userType) errors.push(`Loại người dùng không hợp lệ: ${v.userType} (student hoặc staff)`);
+      if (!userType) errors.push(tr('userTypeInvalid', { value: v.userType }));
       const membershipStatus = v.membershipStatus?.trim() ? MEMBERSHIP_ALIASES[normalizeText(v.membershipStatus)] : 'none';
-      if (!membershipStatus) errors.push(`Trạng thái đoàn viên/hội viên không hợp lệ: ${v.membershipStatus} (none, doan_vien, hoi_vien hoặc both)`);
+      if (!membershipStatus) errors.push(tr('membershipInvalid', { value: v.membershipStatus }));
 
       // In-file duplicates: the first row wins, later ones are errors.
       let duplicate = false;
       if (code && seenCode.has(code)) {
         duplicate = true;
-        errors.push(`Mã số ${code} trùng với dòng ${seenCode.get(code)}`);
+        errors.push(tr('codeRepeated', { code, row: seenCode.get(code)! }));
       }
       if (email && seenEmail.has(email)) {
         duplicate = true;
-        errors.push(`Email ${email} trùng với dòng ${seenEmail.get(email)}`);
+        errors.push(tr('emailRepeated', { email, row: seenEmail.get(email)! }));
       }
       if (code && !seenCode.has(code)) seenCode.set(code, rowNumber);
       if (email && !seenEmail.has(email)) seenEmail.set(email, rowNumber);
@@ -152,51 +155,53 @@ export const usersImport: ImportKindDef<UserRowData> = {
       const byC = code ? byCode.get(code) : undefined;
       const byE = email ? byEmail.get(email) : undefined;
       let existing: Existing | null = null;
-      if (byC && byE && byC.id !== byE.id) errors.push(`Mã số ${code} và email ${email} thuộc về hai người dùng khác nhau`);
+      const who = byC ? tr('who.code', { code }) : tr('who.email', { email });
+      if (byC && byE && byC.id !== byE.id) errors.push(tr('codeEmailConflict', { code, email }));
       else if (byC || byE) {
         existing = (byC ?? byE)!;
-        warnings.push(`Đã có người dùng với ${byC ? `mã số ${code}` : `email ${email}`}: cập nhật nếu chọn "Cập nhật dữ liệu đã có", nếu không sẽ bỏ qua`);
+        warnings.push(tr('userExists', { who }));
         if (!duplicate && seenExisting.has(existing.id)) {
           duplicate = true;
-          errors.push(`Dòng này và dòng ${seenExisting.get(existing.id)} cùng là một người dùng đã có`);
+          errors.push(tr('sameExisting', { row: seenExisting.get(existing.id)! }));
         } else seenExisting.set(existing.id, rowNumber);
       }
 
       const password = pwRaw === '' || pwRaw === '-' ? null : pwRaw;
       if (password === null && !existing && emailOk) {
         const dflt = defaultPasswordFor(email);
-        warnings.push(`Mật khẩu mặc định là phần trước @ của email: "${dflt}" (phải đổi khi đăng nhập lần đầu)`);
-        if (dflt.length < PASSWORD_MIN) warnings.push(`Mật khẩu mặc định ngắn hơn ${PASSWORD_MIN} ký tự nên không dùng để đăng nhập được: hãy nhập mật khẩu cho dòng này`);
+        warnings.push(tr('defaultPassword', { password: dflt }));
+        if (dflt.length < PASSWORD_MIN) warnings.push(tr('defaultPasswordShort', { min: PASSWORD_MIN }));
       }
 
-      const ref = (raw: string | undefined, ix: RefIndex, label: string, current: number | null) => {
+      const ref = (raw: string | undefined, ix: RefIndex, what: string, current: number | null) => {
+        const label = tr(`what.${what}`);
         const text = raw?.trim();
         if (!text) return null;
         const found = resolveRef(ix, text, current);
-        if (!found) errors.push(`Không tìm thấy ${label}: ${text}`);
-        else if ('ambiguous' in found) errors.push(`Có ${found.ambiguous} ${label} tên "${text}": hãy dùng mã`);
+        if (!found) errors.push(tr('refNotFound', { what: label, text }));
+        else if ('ambiguous' in found) errors.push(tr('refAmbiguous', { count: found.ambiguous, what: label, text }));
         else return found.id;
         return null;
       };
-      const classId = ref(v.className, classes, 'lớp', existing?.classId ?? null);
-      const managementDepartmentId = ref(v.managementDepartmentCode, depts, 'khoa quản lý', existing?.managementDepartmentId ?? null);
-      const trainingDepartmentId = ref(v.trainingDepartmentCode, depts, 'khoa đào tạo', existing?.trainingDepartmentId ?? null);
+      const classId = ref(v.className, classes, 'class', existing?.classId ?? null);
+      const managementDepartmentId = ref(v.managementDepartmentCode, depts, 'managementDepartment', existing?.managementDepartmentId ?? null);
+      const trainingDepartmentId = ref(v.trainingDepartmentCode, depts, 'trainingDepartment', existing?.trainingDepartmentId ?? null);
 
       const organizationIds = new Set<number>();
       for (const c of splitCodes(v.organizationCodes)) {
         const found = orgMap.get(c.toLowerCase()) ?? [];
-        if (found.length === 0) errors.push(`Không tìm thấy tổ chức có mã ${c}`);
-        else if (found.length > 1) errors.push(`Mã tổ chức ${c} trùng ở nhiều loại tổ chức`);
+        if (found.length === 0) errors.push(tr('orgNotFound', { code: c }));
+        else if (found.length > 1) errors.push(tr('orgAmbiguous', { code: c }));
         else {
           const o = found[0]!;
           const ids = ancestorsAndSelf(o.path);
           const canCreate = (id: number) => hasPermission(actor.roles, 'users.create', { organizationId: id, ancestorIds: ids.slice(0, ids.indexOf(id)) });
-          if (!canCreate(o.id)) errors.push(`Bạn không có quyền thêm người dùng vào tổ chức ${c}`);
+          if (!canCreate(o.id)) errors.push(tr('orgNoRight', { code: c }));
           // Its parents too (000 §4), but never above the importer's reach (as creating a user in the form).
           for (const id of ids) if (id === o.id || canCreate(id)) organizationIds.add(id);
         }
       }
-      if (!canCreateGlobally && organizationIds.size === 0 && !existing) errors.push('Bạn chỉ có thể nhập người dùng vào tổ chức mình quản lý: cần cột Mã tổ chức');
+      if (!canCreateGlobally && organizationIds.size === 0 && !existing) errors.push(tr('orgNeeded'));
 
       return {
         rowNumber,
@@ -207,9 +212,9 @@ export const usersImport: ImportKindDef<UserRowData> = {
         updateDenied: !existing
           ? undefined
           : !updatable.has(existing.id)
-            ? `Bạn không có quyền cập nhật người dùng ${byC ? `mã số ${code}` : `email ${email}`}`
+            ? tr('userUpdateDenied', { who })
             : (password !== null || (email !== '' && email !== existing.email)) && notManageable.has(existing.id)
-              ? `Bạn không thể đổi email hoặc mật khẩu của người dùng ${byC ? `mã số ${code}` : `email ${email}`}: người dùng còn thuộc tổ chức hoặc giữ vai trò nằm ngoài phạm vi quản lý của bạn`
+              ? tr('userManageDenied', { who })
               : undefined,
         data: {
           code,
