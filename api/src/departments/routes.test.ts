@@ -225,6 +225,15 @@ describe('DELETE /api/departments/:id', () => {
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).status).toBe(200);
   });
 
+  it('says how many classes hold it, in the list and the detail, so the admin disables Xóa (issue 25 item 6)', async () => {
+    const d = await createDept({ name: 'Khoa Đếm Lớp', code: uniq('CNTCLS') });
+    expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(0);
+    t.db.insert(classes).values([{ name: 'Lớp A', year: 2024, departmentId: d.id }, { name: 'Lớp B', year: 2025, departmentId: d.id }]).run();
+    const list = await t.request('GET', `/api/departments?search=${d.code}`, { token: t.adminToken });
+    expect(list.body.departments[0]).toMatchObject({ id: d.id, classCount: 2 });
+    expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(2);
+  });
+
   it('answers 404 for an unknown id', async () => {
     expect((await t.request('DELETE', '/api/departments/999999', { token: t.adminToken })).status).toBe(404);
   });

@@ -16,13 +16,15 @@ import { searchTextLike } from './query';
 import { departments } from './schema';
 
 type Row = typeof departments.$inferSelect;
+/** Users pointing at a department, and its classes (which make DELETE refuse). */
+type Counts = { management: number; training: number; classes: number };
 
 /** What the audit log keeps of a department (no search column, no timestamps). */
 function snapshot(r: Row) {
   return { id: r.id, name: r.name, code: r.code, description: r.description, isActive: r.isActive };
 }
 
-function toDepartment(r: Row, counts: { management: number; training: number }): Department {
+function toDepartment(r: Row, counts: Counts): Department {
   return {
     id: r.id,
     name: r.name,
@@ -31,6 +33,7 @@ function toDepartment(r: Row, counts: { management: number; training: number }):
     isActive: r.isActive,
     managementUsers: counts.management,
     trainingUsers: counts.training,
+    classCount: counts.classes,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -50,12 +53,13 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
     snapshot,
   });
 
-  /** User counts per department for just these ids: two grouped queries on the users indexes. */
+  /** User and class counts per department for just these ids: three grouped queries on their indexes. */
   function userCounts(ids: number[]) {
-    const out = new Map<number, { management: number; training: number }>();
-    for (const id of ids) out.set(id, { management: 0, training: 0 });
+    const out = new Map<number, Counts>();
+    for (const id of ids) out.set(id, { management: 0, training: 0, classes: 0 });
     for (const r of countsPer(db, users, users.managementDepartmentId, ids)) out.get(r.id)!.management = r.n;
     for (const r of countsPer(db, users, users.trainingDepartmentId, ids)) out.get(r.id)!.training = r.n;
+    for (const r of countsPer(db, classes, classes.departmentId, ids)) out.get(r.id)!.classes = r.n;
     return out;
   }
 
@@ -98,7 +102,7 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
         description: input.description ?? null,
         isActive: input.isActive ?? true,
       });
-      return toDepartment(row, { management: 0, training: 0 });
+      return toDepartment(row, { management: 0, training: 0, classes: 0 });
     },
 
     update(id: number, input: UpdateDepartment): Department {

@@ -122,12 +122,14 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const parent = o.parentId ? db.select().from(organizations).where(eq(organizations.id, o.parentId)).get() : null;
       const children = db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all();
       const memberCount = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
+      const campaignCount = db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)).get()!.n;
       return {
         ...toOrganization(o),
         parent: parent ? { id: parent.id, name: parent.name, code: parent.code, type: parent.type } : null,
         children: children.map(toOrganization),
         hasChildren: children.length > 0,
         memberCount,
+        campaignCount,
         breadcrumb: this.breadcrumb(id),
       };
     },

@@ -69,6 +69,8 @@ export const departmentSchema = z.object({
   managementUsers: z.number(),
   /** Number of users whose training department this is. */
   trainingUsers: z.number(),
+  /** Classes of this department: while any remain, DELETE refuses (the admin disables it, issue 25 item 6). */
+  classCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -124,6 +124,8 @@ export const organizationDetailSchema = organizationSummarySchema.extend({
   children: z.array(organizationSummarySchema),
   hasChildren: z.boolean(),
   memberCount: z.number(),
+  /** Campaigns of this organization: with children or members, they make DELETE refuse (the admin disables it, issue 25 item 6). */
+  campaignCount: z.number(),
   /** From the root down to the organization itself. */
   breadcrumb: z.array(organizationRefSchema),
 });

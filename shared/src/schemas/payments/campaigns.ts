@@ -57,6 +57,10 @@ export const updateCampaignSchema = z
   .refine(endAfterStart, { message: 'validation.dateRange', path: ['endDate'] });
 export type UpdateCampaign = z.output<typeof updateCampaignSchema>;
 
+/** NOT_FINISHED: only COMPLETED or CANCELLED campaigns go; HAS_PAYMENTS: money records are never deleted. */
+export const campaignDeleteBlockSchema = z.enum(['NOT_FINISHED', 'HAS_PAYMENTS']);
+export type CampaignDeleteBlock = z.infer<typeof campaignDeleteBlockSchema>;
+
 export const campaignOrganizationSchema = z.object({ id: z.number(), name: z.string(), code: z.string(), type: z.string() });
 export const campaignUserSchema = z.object({ id: z.number(), familyName: z.string(), givenName: z.string(), email: z.string(), code: z.string() });
 
@@ -73,6 +77,11 @@ export const campaignSchema = z.object({
   createdByUser: campaignUserSchema.nullable(),
   feeLevelCount: z.number(),
   assignmentCount: z.number(),
+  /** Money records (paid, received or flagged orders; not sandbox tests): they are kept, so is the campaign. */
+  paymentCount: z.number(),
+  /** Whether DELETE would be accepted, and why not (the admin hides "Xóa" then; issue 25 item 6). */
+  canDelete: z.boolean(),
+  deleteBlockedReason: campaignDeleteBlockSchema.nullable(),
   /** Only on GET /payment-campaigns/{id} (ordered by orderIndex). */
   feeLevels: z.array(feeLevelSchema).optional(),
   createdAt: z.string(),
