@@ -4,6 +4,7 @@ import { audit, auditContext } from '../lib/audit';
 import { requireAuth } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { forbidden } from '../lib/errors';
+import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { exportFileName, EXPORT_PAGE, streamXlsx } from '../exports/writer';
 import { AUDIT_EXPORT_FIELDS } from './fields';
@@ -22,7 +23,7 @@ const service = (c: Context<AppEnv>) => auditService(c.get('deps'), c.get('actor
 export function auditRoutes() {
   return new Hono<AppEnv>()
     .get('/', requireAuth, requireAuditReader, validate('query', auditListQuery), (c) => c.json(service(c).list(c.req.valid('query'))))
-    .get('/export', requireAuth, requireAuditReader, validate('query', auditExportQuery), (c) => {
+    .get('/export', requireAuth, requireAuditReader, rateLimit('export'), validate('query', auditExportQuery), (c) => {
       const q = c.req.valid('query');
       const s = service(c);
       const pages = s.exportPages(q, EXPORT_PAGE);

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { pickLanguage } from '../lib/i18n';
+import { rateLimit } from '../lib/rate-limit';
 import { cachedJson } from '../lib/json';
 import { validate } from '../lib/validate';
 import { fromCampaignQuery } from '../payments/access';
@@ -18,18 +19,19 @@ import { workbook, xlsxResponse } from './xlsx';
 export function dashboardRoutes() {
   const svc = (c: Context<AppEnv>) => dashboardService(c.get('deps').db, c.get('actor'));
   const lang = (c: Context<AppEnv>) => pickLanguage(c.req.header('accept-language'));
+  const limited = rateLimit('dashboard');
   return new Hono<AppEnv>()
-    .get('/members', requireAuth, validate('query', dashboardQuery), requireHere(MEMBER_FIGURES), async (c) => {
+    .get('/members', requireAuth, validate('query', dashboardQuery), requireHere(MEMBER_FIGURES), limited, async (c) => {
       const q = c.req.valid('query');
       const data = svc(c).members(q.organizationId);
       return q.format === 'xlsx' ? xlsxResponse(await workbook(memberSheets(data), lang(c)), 'dashboard-members') : cachedJson(c, data);
     })
-    .get('/campaigns', requireAuth, validate('query', dashboardQuery), requireHere('payment-campaigns.view_reports'), async (c) => {
+    .get('/campaigns', requireAuth, validate('query', dashboardQuery), requireHere('payment-campaigns.view_reports'), limited, async (c) => {
       const q = c.req.valid('query');
       const data = svc(c).campaigns(q.organizationId);
       return q.format === 'xlsx' ? xlsxResponse(await workbook(campaignSheets(data), lang(c)), 'dashboard-collection') : cachedJson(c, data);
     })
-    .get('/weekly', requireAuth, validate('query', dashboardWeeklyQuery), requirePermission('payment-campaigns.view_reports', fromCampaignQuery('campaignId')), async (c) => {
+    .get('/weekly', requireAuth, validate('query', dashboardWeeklyQuery), requirePermission('payment-campaigns.view_reports', fromCampaignQuery('campaignId')), limited, async (c) => {
       const q = c.req.valid('query');
       const data = svc(c).weekly(q.campaignId);
       return q.format === 'xlsx' ? xlsxResponse(await workbook(weeklySheets(data), lang(c)), `dashboard-weekly-${q.campaignId}`) : cachedJson(c, data);

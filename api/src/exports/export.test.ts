@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classes } from '../classes/schema';
 import { departments } from '../departments/schema';
-import { download, readWorkbook, sheetRows } from '../imports/fixture';
+import { download, readWorkbook, sheetRows, UNTHROTTLED } from '../imports/fixture';
 import { organizationMembers } from '../organizations/schema';
 import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
@@ -23,7 +23,7 @@ async function exportRows(path: string, body: unknown, token = t.adminToken) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp(UNTHROTTLED);
   const root = t.createOrg('doan_truong', 'EX-DT');
   const faculty = t.createOrg('doan_co_so', 'EX-DCS', root, 'Đoàn khoa Công nghệ');
   const cd1 = t.createOrg('chi_doan', 'EX-CD1', faculty, 'Chi đoàn 22CNTT1');

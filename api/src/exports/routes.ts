@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { auditContext } from '../lib/audit';
 import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { exportRunner } from './offload';
 import { campaignOrganization } from './service';
@@ -15,12 +16,13 @@ const campaignParam = z.object({ campaignId: z.coerce.number().int().positive() 
 const service = (c: Context<AppEnv>) => exportRunner(c.get('deps'), c.get('actor'), auditContext(c).ip);
 
 export function exportRoutes() {
+  const limited = rateLimit('export');
   return new Hono<AppEnv>()
-    .post('/users', requireAuth, requirePermission('users.export'), validate('json', exportRequestSchema), (c) => service(c).users(c.req.valid('json')))
-    .post('/organizations/:id/members', requireAuth, validate('param', idParam), requirePermission('organizations.export', fromParam()), validate('json', exportRequestSchema), (c) =>
+    .post('/users', requireAuth, requirePermission('users.export'), limited, validate('json', exportRequestSchema), (c) => service(c).users(c.req.valid('json')))
+    .post('/organizations/:id/members', requireAuth, validate('param', idParam), requirePermission('organizations.export', fromParam()), limited, validate('json', exportRequestSchema), (c) =>
       service(c).members(c.req.valid('param').id, c.req.valid('json')),
     )
-    .post('/payment-assignments/:campaignId', requireAuth, validate('param', campaignParam), requirePermission('payment-campaigns.export', campaignOrganization), validate('json', exportRequestSchema), (c) =>
+    .post('/payment-assignments/:campaignId', requireAuth, validate('param', campaignParam), requirePermission('payment-campaigns.export', campaignOrganization), limited, validate('json', exportRequestSchema), (c) =>
       service(c).assignments(c.req.valid('param').campaignId, c.req.valid('json')),
     );
 }

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActors, type ActorName, type MatrixActor } from '../departments/authz.fixture';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
-import { form, xlsx } from './fixture';
+import { form, UNTHROTTLED, xlsx } from './fixture';
 
 let t: TestApp;
 let actors: MatrixActor[];
@@ -76,7 +76,7 @@ const routes: Route[] = [
 ];
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp(UNTHROTTLED);
   ({ actors, orgs } = await catalogueActors(t, 'AZ', CODES));
   insertUser(t, { code: 'AZMEMBER' });
 });

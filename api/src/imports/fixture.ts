@@ -7,6 +7,12 @@ import { organizationMembers } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../users/schema';
 
+/**
+ * For suites that make many import and export calls as one user in one app and are not about
+ * throttling: lib/rate-limit.ts's limits out of the way (rate-limit.test.ts checks the real ones).
+ */
+export const UNTHROTTLED = { EXPORT_RATE_LIMIT: '100000', IMPORT_RATE_LIMIT: '100000', IMPORT_VALIDATE_RATE_LIMIT: '100000', DASHBOARD_RATE_LIMIT: '100000' };
+
 export type Cells = (string | number | Date | null | undefined)[];
 
 /** An xlsx with one sheet: the header row, then the rows (written by exceljs, as Excel would). */
@@ -81,7 +87,7 @@ export function sheetRows(ws: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
  * department CNTT and its class L22C1 (rows refer to them by code).
  */
 export async function usersImportWorld() {
-  const t = await makeTestApp();
+  const t = await makeTestApp(UNTHROTTLED);
   const root = t.createOrg('doan_truong', 'UI-DT');
   const faculty = t.createOrg('doan_co_so', 'UI-DCS', root);
   const chiDoan = t.createOrg('chi_doan', 'UI-CD1', faculty);

@@ -6,7 +6,7 @@ import { departments } from '../departments/schema';
 import { organizationMembers } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
-import { form, xlsx, type Cells } from './fixture';
+import { form, UNTHROTTLED, xlsx, type Cells } from './fixture';
 
 let t: TestApp;
 let o: { root: number; faculty: number; cd1: number; cd2: number; otherFaculty: number; otherCd: number };
@@ -31,7 +31,7 @@ async function memberImport(level: number | string, orgId: number | null, header
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp(UNTHROTTLED);
   const root = t.createOrg('doan_truong', 'MI-DT');
   const faculty = t.createOrg('doan_co_so', 'MI-DCS', root);
   const cd1 = t.createOrg('chi_doan', 'MI-CD1', faculty);

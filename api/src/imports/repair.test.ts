@@ -8,12 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { departments } from '../departments/schema';
 import { translate } from '../lib/i18n';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { download, form, readWorkbook, sheetRows, USER_HEADER, userRow, validateUsers, xlsx } from './fixture';
+import { download, form, readWorkbook, sheetRows, UNTHROTTLED, USER_HEADER, userRow, validateUsers, xlsx } from './fixture';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp(UNTHROTTLED);
 });
 
 const theirDepartments = (rows: (string | null)[][]) => xlsx(['STT', 'Đơn vị', 'Ký hiệu', 'Ghi chú'], rows.map((r, i) => [String(i + 1), ...r]));

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditContext } from '../lib/audit';
 import { acceptsGzip, jsonBody } from '../lib/compress';
 import { pickLanguage } from '../lib/i18n';
+import { rateLimit } from '../lib/rate-limit';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { badRequest, fail, forbidden } from '../lib/errors';
@@ -81,17 +82,21 @@ async function executeOptions(c: Context<AppEnv>) {
   return opts;
 }
 
+/** Uploads and executes share one throttle, validation and error-row files another (lib/rate-limit.ts); status polls have none. */
+const importLimit = rateLimit('import');
+const validateLimit = rateLimit('importValidate');
+
 /** The shared upload/validate/execute/status routes for one kind, guarded by `permission`. */
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
-    .get('/:sessionId/validate', requireAuth, guard, validate('param', sessionParam), async (c) =>
+    .get('/:sessionId/validate', requireAuth, guard, validateLimit, validate('param', sessionParam), async (c) =>
       jsonBody(c, await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(c.req.valid('param').sessionId, acceptsGzip(c))),
     )
-    .get('/:sessionId/error-rows', requireAuth, guard, validate('param', sessionParam), async (c) => {
+    .get('/:sessionId/error-rows', requireAuth, guard, validateLimit, validate('param', sessionParam), async (c) => {
       const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);
       return c.body(x.body as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(x.fileName));
     })
-    .post('/:sessionId/execute', requireAuth, guard, validate('param', sessionParam), async (c) => {
+    .post('/:sessionId/execute', requireAuth, guard, importLimit, validate('param', sessionParam), async (c) => {
       const options = await executeOptions(c);
       const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
       return c.json(await svc.execute(c.req.valid('param').sessionId, options));
@@ -107,8 +112,8 @@ export function catalogueImportRoutes(def: AnyImportKind, permission: string, gl
   const guard = requirePermission(permission, global ? () => null : undefined);
   const app = new Hono<AppEnv>()
     .get('/template', requireAuth, guard, async (c) => c.body(await buildTemplate(def.sheetName, def.columns({})) as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(def.templateName({}))))
-    .post('/import/headers', requireAuth, guard, async (c) => c.json(await fileHeaders(c, def, {})))
-    .post('/import/upload', requireAuth, guard, async (c) => {
+    .post('/import/headers', requireAuth, guard, importLimit, async (c) => c.json(await fileHeaders(c, def, {})))
+    .post('/import/upload', requireAuth, guard, importLimit, async (c) => {
       const file = await readUpload(c);
       const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
       return c.json(await mappedUpload(c, def, (mapping) => svc.upload(file, {}, mapping)), 201);
@@ -119,7 +124,7 @@ export function catalogueImportRoutes(def: AnyImportKind, permission: string, gl
 
 /** Legacy POST /departments/import: upload, validate and execute with default options in one call. */
 export function legacyDepartmentImport() {
-  return new Hono<AppEnv>().post('/import', requireAuth, requirePermission('departments.create', () => null), async (c) => {
+  return new Hono<AppEnv>().post('/import', requireAuth, requirePermission('departments.create', () => null), importLimit, async (c) => {
     const file = await readUpload(c);
     const svc = importService(departmentsImport, c.get('deps'), c.get('actor'), auditContext(c).ip);
     const { sessionId } = await svc.upload(file, {});
@@ -147,8 +152,8 @@ export function memberImportRoutes() {
   return new Hono<AppEnv>()
     .get('/template/:level', requireAuth, canImport, template)
     .get('/members/import/template/:level', requireAuth, canImport, template)
-    .post('/members/import/headers', requireAuth, canImport, validate('query', memberImportLevelQuery), async (c) => c.json(await fileHeaders(c, membersImport, { level: c.req.valid('query').level })))
-    .post('/members/import/upload', requireAuth, canImport, validate('query', memberImportLevelQuery), async (c) => {
+    .post('/members/import/headers', requireAuth, canImport, importLimit, validate('query', memberImportLevelQuery), async (c) => c.json(await fileHeaders(c, membersImport, { level: c.req.valid('query').level })))
+    .post('/members/import/upload', requireAuth, canImport, importLimit, validate('query', memberImportLevelQuery), async (c) => {
       const { level } = c.req.valid('query');
       const file = await readUpload(c);
       const form = await c.req.parseBody();
