@@ -55,7 +55,9 @@ export function App() {
           resources={resources}
           options={{
             syncWithLocation: true,
-            warnWhenUnsavedChanges: true,
+            // Every form is a dialog: Hủy, × and Esc discard it at once. The browser's confirm could be
+            // suppressed, and then nothing closed the dialog until a reload (issue 25 item 4).
+            warnWhenUnsavedChanges: false,
             disableTelemetry: true,
             reactQuery: { clientConfig: queryClient },
           }}

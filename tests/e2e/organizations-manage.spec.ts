@@ -86,11 +86,10 @@ test('the admin creates, edits and deletes organizations from the tree and the d
   await expect(errorToasts(page)).toHaveCount(0);
 });
 
-test('a refused delete explains why (members)', async ({ page }) => {
+test('a unit with members is not offered for deletion: the button is disabled and says why (issue 25 item 6)', async ({ page }) => {
   await signIn(page, ADMIN, '/organizations/doan_co_so/DCS-CNTT/chi_doan/CD-22CNTT1');
-  await page.getByTestId('organization-delete').click();
-  await page.getByTestId('confirm-delete').click();
-  await expect(errorToasts(page)).toContainText('Không thể xóa tổ chức còn thành viên');
+  await expect(page.getByTestId('organization-delete')).toBeDisabled();
+  await expect(page.getByTestId('organization-delete-blocked')).toHaveText('Không thể xóa tổ chức còn thành viên');
 });
 
 test('members: added by code, removed, imported and exported from the member list, with statistics', async ({ page, baseURL }) => {

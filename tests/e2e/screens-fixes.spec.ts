@@ -106,10 +106,11 @@ test('after deleting an edited department no error toast appears; a refusal is a
   await page.waitForTimeout(1000);
   await expect(page.locator('.ant-notification-notice-error')).toHaveCount(0);
 
-  // A department with classes is refused; the message names the resource in Vietnamese.
-  await page.getByTestId('departments-table').locator('tr', { hasText: 'Khoa Công nghệ Thông tin' }).first().getByTestId('department-delete').click();
-  await page.getByTestId('confirm-delete').click();
-  const error = page.locator('.ant-notification-notice-error');
-  await expect(error).toContainText('Có lỗi khi xóa khoa/phòng ban');
-  await expect(error).not.toContainText('departments');
+  // A department with classes is not offered for deletion (issue 25 item 6): its button is disabled
+  // and says why in Vietnamese, and it cannot be picked for a bulk delete.
+  const busy = page.getByTestId('departments-table').locator('tr', { hasText: 'Khoa Công nghệ Thông tin' }).first();
+  await expect(busy.getByTestId('department-delete')).toBeDisabled();
+  await expect(busy.getByRole('checkbox')).toBeDisabled();
+  await busy.getByTestId('department-delete').hover({ force: true });
+  await expect(page.getByRole('tooltip')).toContainText('Không thể xóa khoa/phòng ban còn');
 });

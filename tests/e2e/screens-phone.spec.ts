@@ -145,10 +145,9 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
   await create.getByLabel('Tên đợt thu').fill('Thử Enter');
   await create.getByLabel('Tên đợt thu').press('Enter');
   await expect(create).toContainText('Vui lòng chọn tổ chức');
-  // Esc closes; with something typed, the browser first asks (in Vietnamese) whether to leave it.
-  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.accept(); }));
+  // Esc closes at once, typed values or not (issue 25 item 4: the browser's confirm it once asked could
+  // be suppressed, and then nothing closed the dialog).
   await page.keyboard.press('Escape');
-  expect(await asked).toContain('Các thay đổi chưa được lưu');
   await expect(create).toBeHidden();
 
   await navigate(page, `/admin/payment-campaigns/${campaign.id}?tab=fee-levels`);

@@ -32,10 +32,11 @@ export const sendRemindersResult = z.object({
 export type SendRemindersResult = z.infer<typeof sendRemindersResult>;
 
 export const REMINDER_DAYS_BEFORE_MAX = 60;
+const daysRange = 'validation.reminderDaysRange';
 
 /** daysBefore null: no reminder before the due date. */
 export const reminderScheduleSchema = z.object({
-  daysBefore: z.number({ error: invalid }).int(invalid).min(1, invalid).max(REMINDER_DAYS_BEFORE_MAX, invalid).nullable(),
+  daysBefore: z.number({ error: daysRange }).int(daysRange).min(1, daysRange).max(REMINDER_DAYS_BEFORE_MAX, daysRange).nullable(),
   onOverdue: z.boolean({ error: invalid }),
 });
 export type ReminderScheduleInput = z.infer<typeof reminderScheduleSchema>;

@@ -1,4 +1,4 @@
-import { CLASS_YEAR_MAX, CLASS_YEAR_MIN, createClassSchema, type Department } from '@doanhoi/shared';
+import { createClassSchema, type Department } from '@doanhoi/shared';
 import { useSelect } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { Form, Input, InputNumber, Modal, Select, Switch, type FormProps, type ModalProps } from 'antd';
@@ -43,7 +43,7 @@ export function ClassFormModal({ action, modalProps, formProps }: Props) {
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item label={t('classes:fields.year')} name="year" rules={[rule]} required>
-          <InputNumber min={CLASS_YEAR_MIN} max={CLASS_YEAR_MAX} precision={0} className="full-width" />
+          <InputNumber className="full-width" />
         </Form.Item>
         <Form.Item label={t('classes:fields.department')} name="departmentId">
           <Select {...selectProps} allowClear placeholder={t('classes:fields.noDepartment')} />

@@ -123,7 +123,8 @@ export function ClassList() {
         {...tableProps}
         rowKey="id"
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
-        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        // A class with students is refused by the server: it cannot be picked for deletion (issue 25 item 6).
+        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.studentCount > 0 }) } : undefined}
         locale={{ emptyText: <Empty description={t(filtered ? 'classes:empty.noResults' : can.create ? 'classes:empty.canCreate' : 'classes:empty.none')} /> }}
         data-testid="classes-table"
       >

@@ -80,7 +80,8 @@ export function DepartmentList() {
         {...tableProps}
         rowKey="id"
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
-        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        // A department with classes is refused by the server: it cannot be picked for deletion (issue 25 item 6).
+        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.classCount > 0 }) } : undefined}
         locale={{
           emptyText: (
             <Empty
@@ -104,6 +105,7 @@ export function DepartmentList() {
                 onShow={() => setViewing(row)}
                 onEdit={() => edit.show(row.id)}
                 onDelete={() => confirmDelete(row.id, row.name)}
+                deleteBlocked={row.classCount > 0 ? t('departments:deleteBlocked', { count: row.classCount }) : null}
                 testId="department"
               />
             )}

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Tooltip, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { WithReason } from '../../components/blocked';
 import { apiRequest } from '../../providers/http';
 import { OrganizationFormModal } from './form';
 import type { OrgAccess } from './use-org-access';
@@ -126,7 +127,14 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
     });
   }
 
-  const deleteReason = org.hasChildren ? t('organizations:delete.hasChildren') : t('organizations:noPermission.delete');
+  // What the server would refuse is not offered (issue 25 item 6): the button is disabled with the reason.
+  const blockedBy = org.hasChildren
+    ? t('organizations:delete.hasChildren')
+    : org.memberCount > 0
+      ? t('organizations:delete.hasMembers')
+      : org.campaignCount > 0
+        ? t('organizations:delete.hasCampaigns', { count: org.campaignCount })
+        : null;
   return (
     <Space wrap>
       <Gated allowed={canEdit} reason={t('organizations:noPermission.edit')}>
@@ -134,11 +142,19 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
           {t('buttons.edit')}
         </Button>
       </Gated>
-      <Gated allowed={canDelete && !org.hasChildren} reason={deleteReason}>
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={!canDelete || org.hasChildren || deleted} data-testid="organization-delete">
-          {t('buttons.delete')}
-        </Button>
-      </Gated>
+      {canDelete ? (
+        <WithReason reason={blockedBy} visible testId="organization-delete-blocked">
+          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={blockedBy !== null || deleted} data-testid="organization-delete">
+            {t('buttons.delete')}
+          </Button>
+        </WithReason>
+      ) : (
+        <Gated allowed={false} reason={t('organizations:noPermission.delete')}>
+          <Button danger icon={<DeleteOutlined />} disabled data-testid="organization-delete">
+            {t('buttons.delete')}
+          </Button>
+        </Gated>
+      )}
       {canEdit && <OrganizationFormModal action="edit" modalProps={edit.modalProps} formProps={{ ...edit.formProps, disabled: editLoading }} />}
     </Space>
   );

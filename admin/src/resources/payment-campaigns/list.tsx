@@ -66,7 +66,8 @@ function RowActions({ campaign: c, actions, onEdit }: { campaign: Campaign; acti
               {t(`campaigns:actions.${a}`)}
             </Button>
           ))}
-      {rights.delete && allowed.delete && (
+      {/* A finished campaign holding payments is kept (issue 25 item 6): "Xóa" is not offered. */}
+      {rights.delete && allowed.delete && c.canDelete && (
         <Button size="small" type="link" danger onClick={() => actions.remove(c)} data-testid="campaign-delete">
           {t('buttons.delete')}
         </Button>

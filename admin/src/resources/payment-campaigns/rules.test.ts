@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueLevel, progressColor } from './rules';
+import { activationGaps, dueLevel, progressColor } from './rules';
 
 const NOW = Date.parse('2026-11-23T00:00:00Z');
 const inDays = (d: number) => new Date(NOW + d * 86_400_000).toISOString();
@@ -23,5 +23,12 @@ describe('progress colour (001 §4)', () => {
     expect(progressColor(50)).toBe(progressColor(79.9));
     expect(progressColor(49.9)).toBe(progressColor(0));
     expect(new Set([progressColor(80), progressColor(50), progressColor(0)]).size).toBe(3);
+  });
+});
+
+describe('activation gaps (issue 25 item 6)', () => {
+  it('names what a draft lacks, as the API refuses it', () => {
+    expect(activationGaps({ feeLevelCount: 0, assignmentCount: 0, endDate: inDays(-1) }, NOW)).toEqual(['feeLevels', 'assignments', 'endDate']);
+    expect(activationGaps({ feeLevelCount: 1, assignmentCount: 3, endDate: inDays(5) }, NOW)).toEqual([]);
   });
 });

@@ -21,3 +21,17 @@ export function progressColor(percent: number): string {
   if (percent >= 50) return '#fadb14';
   return '#f5222d';
 }
+
+export type ActivationGap = 'feeLevels' | 'assignments' | 'endDate';
+
+/**
+ * What a draft still lacks before "Kích hoạt" is accepted (the API's activation check, issue 25
+ * item 6): the button is shown disabled with these reasons instead of being refused after the click.
+ */
+export function activationGaps(c: { feeLevelCount: number; assignmentCount: number; endDate: string }, now = Date.now()): ActivationGap[] {
+  const gaps: ActivationGap[] = [];
+  if (c.feeLevelCount === 0) gaps.push('feeLevels');
+  if (c.assignmentCount === 0) gaps.push('assignments');
+  if (new Date(c.endDate).getTime() <= now) gaps.push('endDate');
+  return gaps;
+}

@@ -7,7 +7,8 @@ import { CampaignFormModal, useCampaignEditForm } from './form';
 import './payments.css';
 import { RemindersTab } from './reminders/tab';
 import { useCampaignRights } from './rights';
-import { ACTIONS_BY_STATUS, CampaignStatusTag, useCampaignActions } from './status';
+import { WithReason } from '../../components/blocked';
+import { ACTIONS_BY_STATUS, CampaignStatusTag, useBlockReasons, useCampaignActions } from './status';
 import { AssignmentsTab } from './tabs/assignments';
 import { FeeLevelsTab } from './tabs/fee-levels';
 import { PaymentHistoryTab } from './tabs/payment-history';
@@ -27,6 +28,7 @@ export function CampaignShowPage() {
   const c = query.data?.data;
   const rights = useCampaignRights(c ? c.organizationId : undefined);
   const edit = useCampaignEditForm();
+  const blocked = useBlockReasons();
   const actions = useCampaignActions(
     (changed) => {
       setActivationError(null);
@@ -65,15 +67,23 @@ export function CampaignShowPage() {
             </Button>
           )}
           {rights.update &&
-            allowed.transitions.map((a) => (
-              <Button key={a} type={a === 'activate' ? 'primary' : 'default'} danger={a === 'cancel'} onClick={() => actions.transition(c, a)} data-testid={`campaign-${a}`}>
-                {t(`campaigns:actions.${a}`)}
-              </Button>
-            ))}
+            allowed.transitions.map((a) => {
+              // What the server would refuse is shown disabled with its reason (issue 25 item 6).
+              const reason = a === 'activate' ? blocked.activate(c) : null;
+              return (
+                <WithReason key={a} reason={reason} visible testId="campaign-activate-blocked">
+                  <Button type={a === 'activate' ? 'primary' : 'default'} danger={a === 'cancel'} disabled={reason !== null} onClick={() => actions.transition(c, a)} data-testid={`campaign-${a}`}>
+                    {t(`campaigns:actions.${a}`)}
+                  </Button>
+                </WithReason>
+              );
+            })}
           {rights.delete && allowed.delete && (
-            <Button danger onClick={() => actions.remove(c)} data-testid="campaign-delete">
-              {t('buttons.delete')}
-            </Button>
+            <WithReason reason={blocked.remove(c)} visible testId="campaign-delete-blocked">
+              <Button danger disabled={!c.canDelete} onClick={() => actions.remove(c)} data-testid="campaign-delete">
+                {t('buttons.delete')}
+              </Button>
+            </WithReason>
           )}
         </Space>
       </Space>

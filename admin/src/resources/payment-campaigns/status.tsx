@@ -2,6 +2,7 @@ import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, EditOutl
 import type { Campaign, CampaignStatus } from '@doanhoi/shared';
 import { useCustomMutation, useDelete, useTranslate } from '@refinedev/core';
 import { App, Tag } from 'antd';
+import { activationGaps } from './rules';
 import { apiUrl, usePaymentsRefresh } from './use-refresh';
 
 const LOOK: Record<CampaignStatus, { color: string; icon: React.ReactNode }> = {
@@ -29,6 +30,18 @@ export const ACTIONS_BY_STATUS: Record<CampaignStatus, { transitions: Transition
   COMPLETED: { transitions: [], edit: false, delete: true },
   CANCELLED: { transitions: [], edit: false, delete: true },
 };
+
+/** Why "Xóa" or "Kích hoạt" would be refused, in the screen's language; null when it would be accepted (issue 25 item 6). */
+export function useBlockReasons() {
+  const t = useTranslate();
+  return {
+    remove: (c: Campaign) => (c.deleteBlockedReason ? t(`campaigns:deleteBlocked.${c.deleteBlockedReason}`, { count: c.paymentCount }) : null),
+    activate: (c: Campaign) => {
+      const gaps = activationGaps(c);
+      return gaps.length ? t('campaigns:activateBlocked.title', { reasons: gaps.map((g) => t(`campaigns:activateBlocked.${g}`)).join(', ') }) : null;
+    },
+  };
+}
 
 /**
  * Status changes and deletion behind a confirm dialog, through Refine's mutations (so the campaign

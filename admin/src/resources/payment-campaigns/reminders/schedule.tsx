@@ -41,7 +41,7 @@ export function ScheduleCard({ campaignId, editable }: { campaignId: number; edi
           <Switch data-testid="schedule-before" />
         </Form.Item>
         <Form.Item name="daysBefore" rules={before ? [rule] : []} label={t('reminders:schedule.daysBefore')}>
-          <InputNumber min={1} max={60} disabled={!before} addonAfter={t('reminders:schedule.days')} data-testid="schedule-days" />
+          <InputNumber disabled={!before} addonAfter={t('reminders:schedule.days')} data-testid="schedule-days" />
         </Form.Item>
         <Form.Item name="onOverdue" valuePropName="checked" label={t('reminders:schedule.onOverdue')}>
           <Switch data-testid="schedule-overdue" />

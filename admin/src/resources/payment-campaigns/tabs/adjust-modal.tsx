@@ -102,7 +102,7 @@ export function AdjustModal({ assignment, action, onClose, onDone }: { assignmen
               { validator: (_, v?: number) => (v == null || !assignment || v < assignment.amount ? Promise.resolve() : Promise.reject(new Error(t('adjustments:amountTooHigh')))) },
             ]}
           >
-            <InputNumber min={1} step={1000} className="full-width" data-testid="adjust-amount" />
+            <InputNumber step={1000} className="full-width" data-testid="adjust-amount" />
           </Form.Item>
         )}
         <Form.Item name="reason" label={t('adjustments:reason')} rules={[action === 'reverse' ? reverseRule : reasonRule]}>

@@ -200,7 +200,8 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
                     {t('adjustments:open.reverse')}
                   </Button>
                 )}
-                {editable && (
+                {/* A fee with money on it is kept (the server refuses): no "Xóa" (issue 25 item 6). */}
+                {editable && a.status !== 'PAID' && (a.paidAmount ?? 0) === 0 && (
                   <Button size="small" type="link" danger onClick={() => remove(a)} data-testid="assignment-delete">
                     {t('buttons.delete')}
                   </Button>

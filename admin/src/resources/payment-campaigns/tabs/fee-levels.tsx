@@ -2,6 +2,7 @@ import { createFeeLevelSchema, formatVnd, type FeeLevel } from '@doanhoi/shared'
 import { useModalForm } from '@refinedev/antd';
 import { useCustomMutation, useDelete, useList, useTranslate } from '@refinedev/core';
 import { App, Button, Form, Input, InputNumber, List, Modal, Space, Tag, Typography } from 'antd';
+import { WithReason } from '../../../components/blocked';
 import { useDialogFocus } from '../../../components/dialog-focus';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl, usePaymentsRefresh } from '../use-refresh';
@@ -24,7 +25,7 @@ function FeeLevelModal({ action, form, campaignId }: { action: 'create' | 'edit'
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item label={t('campaigns:levels.amount')} name="amount" rules={[rule]} required>
-          <InputNumber min={1} step={1000} className="full-width" />
+          <InputNumber step={1000} className="full-width" />
         </Form.Item>
         <Form.Item label={t('campaigns:levels.description')} name="description" rules={[rule]}>
           <Input.TextArea rows={2} maxLength={1000} />
@@ -89,9 +90,12 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
                     <Button key="edit" type="link" size="small" onClick={() => edit.show(l.id)} data-testid="fee-level-edit">
                       {t('buttons.edit')}
                     </Button>,
-                    <Button key="delete" type="link" size="small" danger onClick={() => remove(l)} data-testid="fee-level-delete">
-                      {t('buttons.delete')}
-                    </Button>,
+                    // A level members are assigned to is refused by the server: shown disabled with why (issue 25 item 6).
+                    <WithReason key="delete" reason={l.assignmentCount > 0 ? t('campaigns:levelDeleteBlocked', { count: l.assignmentCount }) : null}>
+                      <Button type="link" size="small" danger disabled={l.assignmentCount > 0} onClick={() => remove(l)} data-testid="fee-level-delete">
+                        {t('buttons.delete')}
+                      </Button>
+                    </WithReason>,
                   ].filter(Boolean)
                 : []
             }

@@ -56,7 +56,7 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
         </Form.Item>
         {/* The money handed over: less leaves a balance due, more a refund due (payments API). */}
         <Form.Item label={t('campaigns:assignments.mark-paid.amount')} name="amount" rules={[rule]} extra={t('campaigns:assignments.mark-paid.amountHint')}>
-          <InputNumber min={1} step={1000} className="full-width" />
+          <InputNumber step={1000} className="full-width" />
         </Form.Item>
         <Form.Item label={t('campaigns:assignments.mark-paid.note')} name="note" rules={[rule]}>
           <Input.TextArea rows={3} maxLength={1000} />
