@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../helpers/test';
 import { SESSION_KEYS } from '@doanhoi/shared/client/session';
 import { ADMIN } from '../helpers/accounts';
-import { apiLogin } from '../helpers/session';
+import { apiLogin, signIn } from '../helpers/session';
 
 /**
  * Security issue item 4: an account on its default password (imported or created without one)
@@ -106,4 +106,27 @@ test('auth callback: tokens in the URL are refused, not stored (issue 25 item 9)
   await page.goto('/auth/callback?code=forged-code-forged-code-forged');
   await expect(page.getByText('Không thể hoàn tất đăng nhập. Vui lòng thử lại.')).toBeVisible();
   expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEYS.access)).toBeNull();
+});
+
+test('admin: the user dialog issues a one-time password code for an account on its default password, shown once', async ({ page, baseURL }) => {
+  const account = await newAccount(baseURL!, 'E2EPW03');
+  await signIn(page, ADMIN, '/users');
+  await page.getByTestId('user-search').fill('E2EPW03');
+  const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row').filter({ hasText: 'E2EPW03' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Xem' }).click();
+  await page.getByTestId('issue-password-code').click();
+  const shown = page.getByTestId('issued-password-code');
+  await expect(shown).toContainText('chỉ hiển thị lần này');
+  const code = (await shown.locator('.ant-typography').first().innerText()).trim();
+  expect(code).toMatch(/^\d{6}$/);
+  // The owner, signed in with the public default password, changes it with that code.
+  const session = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const { accessToken } = (await session.json()) as { accessToken: string };
+  const changed = await fetch(`${baseURL}/api/auth/change-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ currentPassword: account.password, newPassword: 'mat-khau-moi-3', code }),
+  });
+  expect(changed.status).toBe(200);
 });

@@ -3,7 +3,7 @@
  * every method resolves with a Refine result object instead of throwing.
  */
 import type { AuthProvider } from '@refinedev/core';
-import type { LoginResponse, PasswordCodeSent, PermissionsResponse, SessionUser } from '@doanhoi/shared';
+import type { IssuedPasswordCode, LoginResponse, PasswordCodeSent, PermissionsResponse, SessionUser } from '@doanhoi/shared';
 import { ApiError, apiRequest } from './http';
 import { i18n } from './i18n';
 import { clearPermissionsCache, fetchPermissions } from './permissions';
@@ -42,6 +42,11 @@ export async function exchangeGoogleCode(code: string): Promise<SessionUser> {
   const user = await loadProfile(res.user);
   session.setUser(user);
   return user;
+}
+
+/** An administrator issues a code for a user on a default password (shown once). */
+export async function issuePasswordCode(userId: number): Promise<IssuedPasswordCode> {
+  return apiRequest<IssuedPasswordCode>('/auth/password-codes', { method: 'POST', body: { userId } });
 }
 
 /** E-mails the signed-in account the code its default password's first change needs (issue 25 item 7). */

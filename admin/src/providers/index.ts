@@ -1,5 +1,5 @@
 export { accessControlProvider } from './access-control';
-export { authProvider, exchangeGoogleCode, requestPasswordCode, safeRedirect, type LoginParams } from './auth';
+export { authProvider, exchangeGoogleCode, issuePasswordCode, requestPasswordCode, safeRedirect, type LoginParams } from './auth';
 export { dataProvider } from './lazy-data';
 export { i18n, i18nProvider, i18nReady, LANGUAGES, translateValidation, type LanguageCode } from './i18n';
 export { NOTIFICATION_CONFIG, useNotificationProvider } from './notification';

@@ -2,6 +2,7 @@ import { formatDate, fullName, type UserDetail } from '@doanhoi/shared';
 import { useOne, useTranslate, type BaseKey } from '@refinedev/core';
 import { Descriptions, Modal, Spin, Tag } from 'antd';
 import { StatusTag } from '../../components/catalogue/status-tag';
+import { IssuePasswordCode } from '../../components/password-code';
 
 /** The view dialog: the account, its memberships and its roles. */
 export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: () => void }) {
@@ -32,6 +33,11 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
             {u.organizations.filter((m) => m.isActive).map((m) => <Tag key={m.organizationId}>{m.organization.name}</Tag>)}
             {u.organizations.every((m) => !m.isActive) && '—'}
           </Descriptions.Item>
+          {u.mustChangePassword && (
+            <Descriptions.Item label={t('auth:passwordCode.label')} span={2}>
+              <IssuePasswordCode userId={u.id} />
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('users:fields.roles')} span={2}>
             {u.userRoles.filter((r) => r.isActive).map((r) => <Tag key={r.id} color="blue">{r.role.displayName}</Tag>)}
             {u.userRoles.every((r) => !r.isActive) && '—'}
