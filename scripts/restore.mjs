@@ -1,5 +1,6 @@
 // `npm run restore -- <backup folder>`: puts a backup's database and secret files back in place.
-// Refuses while the server runs; the replaced files are moved aside, never deleted.
+// Refuses while the server runs, and checks the whole folder (known file names only) before touching
+// anything; the replaced files are moved aside, never deleted, and put back if the swap fails.
 import { loadConfig } from '../api/src/env.ts';
 import { restoreDatabase } from '../api/src/lib/backup.ts';
 

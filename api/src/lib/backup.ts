@@ -3,7 +3,7 @@
  * since the payOS keys in the one are readable only with the other.
  */
 import Database from 'better-sqlite3';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { openDb } from '../db/client';
 import { secretFile, type Config } from '../env';
@@ -95,46 +95,96 @@ export interface RestoreResult {
   secretMatches: boolean;
 }
 
+/** A plain file name: no folder part, no `..`, not hidden. */
+const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
 /**
- * Puts a backup folder's database and secret files in place. Refuses while the database is open
- * elsewhere; the files it replaces are moved to `before-restore-<time>/` beside the database.
+ * The manifest, trusted for nothing: the database may be any plain file name in the folder (the
+ * source database's name), and the secrets only the two names a backup of this database writes,
+ * since they are written beside the database under the name given.
  */
-export function restoreDatabase(config: Config, fromDir: string, now = new Date()): RestoreResult {
-  const dbPath = config.DATABASE_PATH;
-  if (dbPath === ':memory:') throw new Error('DATABASE_PATH is :memory:, nothing to restore into');
-  const from = resolve(fromDir);
+function readManifest(from: string, dbPath: string): { database: string; secrets: { from: string; to: string }[] } {
   const manifestFile = join(from, 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`${from} is not a backup folder (no manifest.json)`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const backupDb = join(from, manifest.database);
-  if (!existsSync(backupDb)) throw new Error(`${backupDb} is missing`);
+  let manifest: Partial<Manifest>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Partial<Manifest>;
+  } catch {
+    throw new Error(`${manifestFile} is not valid JSON`);
+  }
+  const database = manifest?.database;
+  if (typeof database !== 'string' || !PLAIN_NAME.test(database) || database === 'manifest.json') {
+    throw new Error(`${manifestFile}: "database" must be the plain file name of the database in that folder, not ${JSON.stringify(database)}`);
+  }
+  const known = new Map(SECRETS.map((n) => [basename(secretFile(dbPath, n)), secretFile(dbPath, n)]));
+  const listed = manifest.secrets ?? [];
+  if (!Array.isArray(listed)) throw new Error(`${manifestFile}: "secrets" must be a list of file names`);
+  const secrets: { from: string; to: string }[] = [];
+  for (const s of listed) {
+    const to = typeof s === 'string' ? known.get(s) : undefined;
+    if (!to || secrets.some((x) => x.to === to)) {
+      throw new Error(`${manifestFile}: unknown secret file ${JSON.stringify(s)} (a backup holds only ${[...known.keys()].join(' and ')})`);
+    }
+    secrets.push({ from: join(from, s as string), to });
+  }
+  // Every file it lists must be there, as a plain file, before anything is touched.
+  for (const f of [join(from, database), ...secrets.map((x) => x.from)]) {
+    if (!existsSync(f)) throw new Error(`${f} is missing: the backup is incomplete, nothing was changed`);
+    if (!lstatSync(f).isFile()) throw new Error(`${f} is not a plain file, nothing was changed`);
+  }
+  return { database: join(from, database), secrets };
+}
+
+/**
+ * Puts a backup folder's database and secret files in place. Everything is checked and copied
+ * beside its target first (`*.restoring`); only then are the current files moved to
+ * `before-restore-<time>/` beside the database and the copies renamed into place. A failure at
+ * any step puts the previous files back, so the old state is left whole. Refuses while the
+ * database is open elsewhere.
+ */
+export function restoreDatabase(config: Config, fromDir: string, now = new Date()): RestoreResult {
+  const dbPath = resolve(config.DATABASE_PATH);
+  if (config.DATABASE_PATH === ':memory:') throw new Error('DATABASE_PATH is :memory:, nothing to restore into');
+  const from = resolve(fromDir);
+  const manifest = readManifest(from, dbPath);
 
   assertNotInUse(dbPath);
   mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
-  // Checked on a copy beside the target, so a damaged backup changes nothing.
-  const incoming = `${dbPath}.restoring`;
-  privateCopy(backupDb, incoming);
+  const placements = [{ from: manifest.database, to: dbPath }, ...manifest.secrets].map((p) => ({ ...p, staged: `${p.to}.restoring` }));
   try {
-    quickCheck(incoming);
+    for (const p of placements) privateCopy(p.from, p.staged);
+    // Checked on the copy beside the target, so a damaged backup changes nothing.
+    quickCheck(placements[0]!.staged);
   } catch (err) {
-    rmSync(incoming, { force: true });
+    for (const p of placements) rmSync(p.staged, { force: true });
     throw err;
   }
 
-  const replaced = [dbPath, `${dbPath}-wal`, `${dbPath}-shm`];
-  for (const s of manifest.secrets) replaced.push(join(dirname(dbPath), s));
-  const present = replaced.filter((f) => existsSync(f));
-  let previousDir: string | null = null;
-  if (present.length) {
-    previousDir = join(dirname(dbPath), `before-restore-${stampOf(now)}`);
-    mkdirSync(previousDir, { mode: 0o700 });
-    for (const f of present) renameSync(f, join(previousDir, basename(f)));
-  }
-  renameSync(incoming, dbPath);
-  const restored = [dbPath];
-  for (const s of manifest.secrets) {
-    privateCopy(join(from, s), join(dirname(dbPath), s));
-    restored.push(join(dirname(dbPath), s));
+  const replaced = [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, ...manifest.secrets.map((x) => x.to)].filter((f) => existsSync(f));
+  const previousDir = replaced.length ? join(dirname(dbPath), `before-restore-${stampOf(now)}`) : null;
+  const movedAside: string[] = [];
+  const placed: string[] = [];
+  let createdDir = false;
+  try {
+    if (previousDir) {
+      mkdirSync(previousDir, { mode: 0o700 });
+      createdDir = true;
+    }
+    for (const f of replaced) {
+      renameSync(f, join(previousDir!, basename(f)));
+      movedAside.push(f);
+    }
+    for (const p of placements) {
+      renameSync(p.staged, p.to);
+      placed.push(p.to);
+    }
+  } catch (err) {
+    for (const f of placed) rmSync(f, { force: true });
+    for (const f of movedAside) renameSync(join(previousDir!, basename(f)), f);
+    for (const p of placements) rmSync(p.staged, { force: true });
+    // Only when empty again: never a folder of earlier files.
+    if (createdDir) rmdirSync(previousDir!);
+    throw new Error(`Restore failed, the previous files are back in place: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 
   const appSecretFile = secretFile(dbPath, 'app');
@@ -148,5 +198,5 @@ export function restoreDatabase(config: Config, fromDir: string, now = new Date(
   } finally {
     db.$client.close();
   }
-  return { previousDir, restored, secretMatches };
+  return { previousDir, restored: placed, secretMatches };
 }
