@@ -139,3 +139,14 @@ test('the organization delete button is disabled with its reason for a unit with
   await expect(page.getByRole('tooltip')).toContainText('Không thể xóa tổ chức còn thành viên');
   await shot(page, 'organization-delete-blocked');
 });
+
+test('the signed-in account is not offered for deletion: its delete is disabled with the reason (item 6)', async ({ page }) => {
+  await signIn(page, ADMIN, '/users');
+  await page.getByTestId('user-search').fill(ADMIN.email);
+  const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row').filter({ hasText: ADMIN.email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('user-delete')).toBeDisabled();
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  await row.getByTestId('user-delete').hover({ force: true });
+  await expect(page.getByRole('tooltip')).toContainText('Không thể xóa tài khoản của chính bạn');
+});

@@ -1,7 +1,7 @@
 import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { formatDate, fullName, holdsAnywhere, MEMBERSHIP_STATUSES, USER_EXPORT_FIELDS, USER_IMPORT_COLUMNS, USER_TYPES, type User, type UserDetail, type UserListItem } from '@doanhoi/shared';
 import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
-import { useCan, useTranslate, type BaseKey } from '@refinedev/core';
+import { useCan, useGetIdentity, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
@@ -54,6 +54,8 @@ export function UserList() {
   const { permissions } = useCurrentOrganization();
   const grants = toGrants(permissions);
   const rights = (u: UserListItem) => rowRights(grants, u);
+  // The server refuses to delete the signed-in account (issue 25 item 6): not offered for it.
+  const me = useGetIdentity<{ id: number }>().data?.id;
   const anyRowAction = can.show || ['users.update', 'users.delete', 'users.roles.manage'].some((code) => holdsAnywhere(grants, code));
   const [granting, setGranting] = useState(false);
   const { notification } = App.useApp();
@@ -205,7 +207,7 @@ export function UserList() {
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, simple: true, showSizeChanger: false }}
         rowSelection={
           holdsAnywhere(grants, 'users.delete')
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !rights(u).delete }) }
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !rights(u).delete || u.id === me }) }
             : undefined
         }
         locale={{ emptyText: <Empty description={t(filtered ? 'users:empty.noResults' : 'users:empty.none')} /> }}
@@ -254,6 +256,7 @@ export function UserList() {
                   onShow={() => setViewing(u.id)}
                   onEdit={() => openEdit(u.id)}
                   onDelete={() => confirmDelete(u.id, fullName(u))}
+                  deleteBlocked={u.id === me ? t('users:deleteSelfBlocked') : null}
                   testId="user"
                 />
                 {rights(u).roles && (
