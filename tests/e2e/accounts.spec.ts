@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../helpers/test';
 import { SESSION_KEYS } from '@doanhoi/shared/client/session';
 import { ADMIN } from '../helpers/accounts';
+import { mailedCode } from '../helpers/password-code';
 import { apiLogin, signIn } from '../helpers/session';
 
 /**
@@ -18,16 +19,6 @@ async function newAccount(baseURL: string, code: string) {
   });
   expect(res.status).toBe(201);
   return { email, password: code.toLowerCase(), id: ((await res.json()) as { id: number }).id };
-}
-
-/** The code e-mailed to `email`, as the admin reads it on the Outbox screen (no SMTP in the tests). */
-async function mailedCode(baseURL: string, email: string): Promise<string> {
-  const token = await apiLogin(baseURL, ADMIN);
-  const res = await fetch(`${baseURL}/api/reminders/outbox?limit=100`, { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await res.json()) as { data: { emails: { to: string; text: string }[] } };
-  const code = data.emails.find((e) => e.to === email)?.text.match(/\b\d{6}\b/)?.[0];
-  expect(code, `code e-mailed to ${email}`).toBeTruthy();
-  return code!;
 }
 
 async function fillChange(page: Page, scope: ReturnType<Page['locator']>, current: string, next: string) {

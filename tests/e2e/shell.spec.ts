@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
+import { mailedCode } from '../helpers/password-code';
 import { signIn, signInThroughPage, navigate } from '../helpers/session';
 
 const ALL_NAV_VI = ['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Quản lý dữ liệu', 'Khoa/Phòng ban', 'Lớp', 'Phân quyền', 'Quản lý thu phí', 'Khoản phí của tôi'];
@@ -55,7 +56,7 @@ test('a member sees only the dashboard and their payments, and is refused the us
   await expect(page.getByRole('button', { name: /trang chủ/i })).toBeVisible();
 });
 
-test('an imported user without roles must choose a new password, then sees only "My payments"', async ({ page }) => {
+test('an imported user without roles must choose a new password, then sees only "My payments"', async ({ page, baseURL }) => {
   // Demo students are seeded like imported accounts: no password hash, the e-mail's local part signs in once.
   const email = '22001001@sv.bachkhoa.edu.vn';
   await signInThroughPage(page, { email, password: '22001001' });
@@ -64,6 +65,10 @@ test('an imported user without roles must choose a new password, then sees only 
   await dialog.getByLabel('Mật khẩu hiện tại').fill('22001001');
   await dialog.getByLabel('Mật khẩu mới', { exact: true }).fill('matkhau-moi-123');
   await dialog.getByLabel('Xác nhận mật khẩu mới').fill('matkhau-moi-123');
+  // Issue 25 item 7: the public default password also needs the code e-mailed to the account.
+  await dialog.getByTestId('send-password-code').click();
+  await expect(page.getByText(`Đã gửi mã xác nhận đến ${email}`)).toBeVisible();
+  await dialog.getByLabel('Mã xác nhận').fill(await mailedCode(baseURL!, email));
   await dialog.getByRole('button', { name: 'Đổi mật khẩu' }).click();
   await expect(dialog).toBeHidden();
   expect(await navLabels(page)).toEqual(['Khoản phí của tôi']);
