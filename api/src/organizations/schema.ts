@@ -88,3 +88,21 @@ export const memberFigures = sqliteTable(
 export const triggerPauses = sqliteTable('trigger_pauses', {
   name: text().primaryKey(),
 });
+
+/**
+ * The organization screens' statistics (000 §3), kept by triggers (migration unit_member_figures):
+ * per organization subtree (0 = everything) and bucket (an organization type, its group doan/hoi/clb,
+ * or 'all'), the distinct users with an active membership in an organization of that bucket there,
+ * per user type and Đoàn/Hội status. A detail page reads its ~100 rows instead of counting memberships.
+ */
+export const unitMemberFigures = sqliteTable(
+  'unit_member_figures',
+  {
+    organizationId: integer().notNull(),
+    bucket: text().notNull(),
+    userType: text().notNull(),
+    membershipStatus: text().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.bucket, t.userType, t.membershipStatus] })],
+);
