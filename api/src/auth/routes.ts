@@ -19,7 +19,7 @@ import { profileService } from './profile.service';
 import { LoginRateLimiter } from './rate-limit';
 import { authService } from './service';
 
-/** Profile, change-password and logout stay open to a session that must change its password (lib/auth.ts). */
+/** Profile, change-password (and its code) and logout stay open to a session that must change its password (lib/auth.ts). */
 export function authRoutes(limiter: LoginRateLimiter) {
   return new Hono<AppEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
