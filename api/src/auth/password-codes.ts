@@ -23,13 +23,13 @@ import { userScope, usersInScope } from '../users/scope';
 import { users } from '../users/schema';
 import { oneTimeCodes } from './schema';
 
-export const PASSWORD_CODE_TTL_MS = 15 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+const PASSWORD_CODE_TTL_MS = 15 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
 /** E-mailed codes: one a minute, five an hour per account (the owner's inbox is not a megaphone). */
 const RESEND_AFTER_MS = 60_000;
 const MAX_SENT_PER_HOUR = 5;
 
-export const CODE_REQUIRED = 'Tài khoản đang dùng mật khẩu mặc định: cần mã xác nhận gửi đến email của bạn (hoặc do quản trị viên cấp) để đổi mật khẩu';
+const CODE_REQUIRED = 'Tài khoản đang dùng mật khẩu mặc định: cần mã xác nhận gửi đến email của bạn (hoặc do quản trị viên cấp) để đổi mật khẩu';
 const CODE_WRONG = 'Mã xác nhận không đúng, đã hết hạn hoặc đã được dùng';
 const NOT_NEEDED = 'Tài khoản này không cần mã xác nhận để đổi mật khẩu';
 const MASK = '••••••';

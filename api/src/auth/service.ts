@@ -17,7 +17,7 @@ import { hashToken, newFamilyId, newRefreshToken, signAccessToken } from './toke
 
 const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';
 /** How long the Google callback's code may wait for the browser's exchange. */
-export const GOOGLE_CODE_TTL_MS = 60_000;
+const GOOGLE_CODE_TTL_MS = 60_000;
 
 /** Signed in with the e-mail's local part (no hash of its own yet): anyone could have. */
 const onDefaultPassword = (u: { passwordHash: string | null; mustChangePassword: boolean }) => u.passwordHash === null && u.mustChangePassword;
