@@ -76,10 +76,12 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       // Exempted and reduced fees keep the treasurer's amount (issue 15.3).
       const unpaid = and(eq(paymentAssignments.feeLevelId, id), ne(paymentAssignments.status, 'PAID'), isNull(paymentAssignments.paidAmount), isNull(paymentAssignments.adjustment));
       const unpaidIds = amountChanged ? db.select({ id: paymentAssignments.id }).from(paymentAssignments).where(unpaid).all().map((r) => r.id) : [];
-      if (unpaidIds.length) await cancelAtPayos(deps, openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)), 'Số tiền mức phí đã thay đổi');
+      const links = unpaidIds.length ? openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)) : [];
+      if (unpaidIds.length) await cancelAtPayos(deps, links, 'Số tiền mức phí đã thay đổi');
       db.transaction((tx) => {
         if (amountChanged) {
-          if (unpaidIds.length) closeOpenOrders(tx, inArray(paymentOrders.assignmentId, unpaidIds));
+          // A link opened while payOS was asked was never closed there: 409 rather than leave it payable for the old amount.
+          if (unpaidIds.length) closeOpenOrders(tx, inArray(paymentOrders.assignmentId, unpaidIds), new Date(), links);
           tx.update(paymentAssignments).set({ amount: input.amount! }).where(unpaid).run();
         }
         const after = tx
