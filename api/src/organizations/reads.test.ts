@@ -155,6 +155,7 @@ describe('GET /organizations/stats', () => {
       clbStats: { total: 0, clbTruong: 0, clbKhoa: 0, members: { total: 0, clbTruong: 0, clbKhoa: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
       totalMembers: 0,
       membershipBreakdown: { both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
+      byUserType: { student: { total: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 }, staff: { total: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
     });
   });
 

@@ -8,6 +8,7 @@ import {
   idParam,
   organizationListQuery,
   organizationMembersQuery,
+  organizationOfficersQuery,
   organizationTypeSchema,
   updateOrganizationSchema,
 } from '@doanhoi/shared';
@@ -19,6 +20,7 @@ import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { membershipService } from './membership';
+import { organizationOfficers } from './officers';
 import { organizationsService } from './service';
 
 const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
@@ -55,6 +57,9 @@ export function organizationsRoutes() {
     .get('/:id/stats', validate('param', idParam), requirePermission('organizations.view_member_count', fromParam()), (c) => c.json(svc(c).subtreeStats(c.req.valid('param').id)))
     .get('/:id/parent', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).parent(c.req.valid('param').id)))
     .get('/:id/breadcrumb', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).breadcrumb(c.req.valid('param').id)))
+    .get('/:id/officers', validate('param', idParam), requirePermission('organizations.access', fromParam()), validate('query', organizationOfficersQuery), (c) =>
+      c.json(organizationOfficers(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
+    )
     .get('/:id/members', validate('param', idParam), requirePermission('organizations.access', fromParam()), validate('query', organizationMembersQuery), (c) =>
       c.json(svc(c).members(c.req.valid('param').id, c.req.valid('query'))),
     )

@@ -23,7 +23,7 @@ import { orgContext, pathIds } from './context';
 import { memberPage, searchedMemberPage } from './members-page';
 import { childPath } from './paths';
 import { organizationMembers, organizations } from './schema';
-import { organizationStats } from './stats';
+import { organizationStats, subtreeFigures } from './stats';
 import { buildTree, treeBody } from './tree';
 import { subtreeRange } from '../users/scope';
 import type { OrganizationNode } from '@doanhoi/shared';
@@ -248,14 +248,18 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     },
 
     stats() {
-      return organizationStats(db, visibleCondition(visibility(db, actor)));
+      const v = visibility(db, actor);
+      return v.all ? subtreeFigures(db, null) : organizationStats(db, visibleCondition(v));
     },
 
     /** The statistics of one organization and everything beneath it that the caller sees (detail pages). */
     subtreeStats(id: number) {
       const o = visibleOrg(db, actor, id);
+      const v = visibility(db, actor);
+      // The whole subtree is visible (the usual case): its trigger-kept figures; else count the few visible units.
+      if (v.all || v.paths.some((p) => o.path.startsWith(p))) return subtreeFigures(db, o);
       const [from, to] = subtreeRange(o.path);
-      return organizationStats(db, and(visibleCondition(visibility(db, actor)), gte(organizations.path, from), lt(organizations.path, to)));
+      return organizationStats(db, and(visibleCondition(v), gte(organizations.path, from), lt(organizations.path, to)));
     },
 
     /**

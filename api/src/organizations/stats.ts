@@ -1,9 +1,14 @@
-/** GET /organizations/stats (000 §3): organization and member counts per type, with the membership split. */
-import type { MembershipSplit, OrganizationStats, OrganizationType } from '@doanhoi/shared';
-import { and, count, countDistinct, eq, sql, type SQL } from 'drizzle-orm';
+/**
+ * GET /organizations/stats and /organizations/{id}/stats (000 §3, issue 26 item 4): organizations per
+ * type and the distinct members per organization type, group, user type and Đoàn/Hội status.
+ */
+import { USER_TYPES, type MembershipSplit, type OrganizationStats, type OrganizationType, type UserType } from '@doanhoi/shared';
+import { and, count, countDistinct, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { freshCache } from '../lib/freshness';
 import { users } from '../users/schema';
-import { organizationMembers, organizations } from './schema';
+import { subtreeRange } from '../users/scope';
+import { organizationMembers, organizations, unitMemberFigures } from './schema';
 
 const KEY: Record<OrganizationType, string> = {
   doan_truong: 'doanTruong',
@@ -21,72 +26,110 @@ const GROUPS = {
   clbStats: ['clb_truong', 'clb_khoa'],
 } as const;
 type Group = keyof typeof GROUPS;
+/** The bucket of each group in unit_member_figures (migration unit_member_figures_triggers). */
+const BUCKET: Record<Group, string> = { doanStats: 'doan', hoiStats: 'hoi', clbStats: 'clb' };
 
-/** The group of an organization's type, in SQL, so one grouped query splits every group at once. */
-const groupOf = sql<Group>`case ${sql.join(
-  Object.entries(GROUPS).map(([group, types]) => sql`when ${organizations.type} in ${types} then ${group}`),
+/** One count of distinct members: where (bucket), who (user type) and their Đoàn/Hội status. */
+interface Cell {
+  bucket: string;
+  userType: string;
+  status: string;
+  n: number;
+}
+
+const STATUS_KEY: Record<string, keyof MembershipSplit> = { both: 'both', doan_vien: 'onlyDoanVien', hoi_vien: 'onlyHoiVien', none: 'neither' };
+
+function split(cells: Cell[]): MembershipSplit {
+  const out: MembershipSplit = { both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 };
+  for (const c of cells) {
+    const k = STATUS_KEY[c.status];
+    if (k) out[k] += c.n;
+  }
+  return out;
+}
+const sum = (cells: Cell[]) => cells.reduce((s, c) => s + c.n, 0);
+
+/** The response from organizations per type and the member cells (buckets: types, groups and 'all'). */
+function assemble(orgCounts: Map<string, number>, cells: Cell[]): OrganizationStats {
+  const inBucket = (b: string) => cells.filter((c) => c.bucket === b);
+  const block = (group: Group) => {
+    const own = inBucket(BUCKET[group]);
+    const orgs: Record<string, number> = {};
+    const members: Record<string, number> = { total: sum(own) };
+    let total = 0;
+    for (const t of GROUPS[group]) {
+      orgs[KEY[t]] = orgCounts.get(t) ?? 0;
+      members[KEY[t]] = sum(inBucket(t));
+      total += orgs[KEY[t]]!;
+    }
+    return { total, ...orgs, members: { ...members, ...split(own) } };
+  };
+  const all = inBucket('all');
+  const byUserType = Object.fromEntries(
+    USER_TYPES.map((u: UserType) => {
+      const mine = all.filter((c) => c.userType === u);
+      return [u, { total: sum(mine), ...split(mine) }];
+    }),
+  ) as OrganizationStats['byUserType'];
+  return {
+    doanStats: block('doanStats') as unknown as OrganizationStats['doanStats'],
+    hoiStats: block('hoiStats') as unknown as OrganizationStats['hoiStats'],
+    clbStats: block('clbStats') as unknown as OrganizationStats['clbStats'],
+    totalMembers: sum(all),
+    membershipBreakdown: split(all),
+    byUserType,
+  };
+}
+
+// Organizations per type change only when organizations are written; a subtree is read through the path index.
+const orgCountCache = freshCache<[string, number][]>(1_000, ['organizations']);
+
+function orgCountsIn(db: Db, path: string | null): Map<string, number> {
+  return new Map(
+    orgCountCache.get(db, path ?? '*', () => {
+      const where = path ? and(gte(organizations.path, subtreeRange(path)[0]), lt(organizations.path, subtreeRange(path)[1])) : undefined;
+      return db.select({ type: organizations.type, n: count() }).from(organizations).where(where).groupBy(organizations.type).all().map((r) => [r.type, r.n]);
+    }),
+  );
+}
+
+/**
+ * The statistics of a whole subtree (`organization` null: everything), read from the trigger-kept
+ * unit_member_figures rows (at most a hundred) and the organization counts: no membership is counted.
+ */
+export function subtreeFigures(db: Db, organization: { id: number; path: string } | null): OrganizationStats {
+  const cells = db
+    .select({ bucket: unitMemberFigures.bucket, userType: unitMemberFigures.userType, status: unitMemberFigures.membershipStatus, n: unitMemberFigures.n })
+    .from(unitMemberFigures)
+    .where(eq(unitMemberFigures.organizationId, organization?.id ?? 0))
+    .all();
+  return assemble(orgCountsIn(db, organization?.path ?? null), cells);
+}
+
+/** The bucket of an organization row in SQL: its type, its group, or everything. */
+const groupOf = sql<string>`case ${sql.join(
+  Object.entries(GROUPS).map(([group, types]) => sql`when ${organizations.type} in ${types} then ${BUCKET[group as Group]}`),
   sql` `,
 )} end`;
 
-const split = (rows: { status: string; n: number }[]): MembershipSplit => {
-  const by = (s: string) => rows.filter((r) => r.status === s).reduce((sum, r) => sum + r.n, 0);
-  return { both: by('both'), onlyDoanVien: by('doan_vien'), onlyHoiVien: by('hoi_vien'), neither: by('none') };
-};
-
 /**
- * Four grouped queries: organizations per type, distinct members per type, distinct members per
- * group and membership status, and distinct members per status overall. A user counts once per
- * group (and once in totalMembers) however many of its organizations they belong to.
+ * The statistics over an arbitrary visible set of organizations (a caller who sees some units only
+ * as a member, never a whole subtree): counted from the memberships of those few organizations.
  */
 export function organizationStats(db: Db, visible: SQL | undefined): OrganizationStats {
   const orgCounts = new Map(
     db.select({ type: organizations.type, n: count() }).from(organizations).where(visible).groupBy(organizations.type).all().map((r) => [r.type, r.n]),
   );
   const active = and(eq(organizationMembers.isActive, true), visible);
-  const memberCounts = new Map(
+  const grouped = (bucket: SQL<string>) =>
     db
-      .select({ type: organizations.type, n: countDistinct(organizationMembers.userId) })
+      .select({ bucket, userType: users.userType, status: users.membershipStatus, n: countDistinct(organizationMembers.userId) })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(active)
-      .groupBy(organizations.type)
-      .all()
-      .map((r) => [r.type, r.n]),
-  );
-  const byGroup = db
-    .select({ group: groupOf, status: users.membershipStatus, n: countDistinct(organizationMembers.userId) })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(active)
-    .groupBy(groupOf, users.membershipStatus)
-    .all();
-  const overall = db
-    .select({ status: users.membershipStatus, n: countDistinct(organizationMembers.userId) })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(active)
-    .groupBy(users.membershipStatus)
-    .all();
-
-  const block = (group: Group) => {
-    const rows = byGroup.filter((r) => r.group === group);
-    const orgs: Record<string, number> = {};
-    const members: Record<string, number> = { total: rows.reduce((sum, r) => sum + r.n, 0) };
-    let total = 0;
-    for (const t of GROUPS[group]) {
-      orgs[KEY[t]] = orgCounts.get(t) ?? 0;
-      members[KEY[t]] = memberCounts.get(t) ?? 0;
-      total += orgs[KEY[t]]!;
-    }
-    return { total, ...orgs, members: { ...members, ...split(rows) } };
-  };
-  return {
-    doanStats: block('doanStats') as unknown as OrganizationStats['doanStats'],
-    hoiStats: block('hoiStats') as unknown as OrganizationStats['hoiStats'],
-    clbStats: block('clbStats') as unknown as OrganizationStats['clbStats'],
-    totalMembers: overall.reduce((sum, r) => sum + r.n, 0),
-    membershipBreakdown: split(overall),
-  };
+      .groupBy(bucket, users.userType, users.membershipStatus)
+      .all();
+  const cells = [...grouped(sql<string>`${organizations.type}`), ...grouped(groupOf), ...grouped(sql<string>`'all'`)];
+  return assemble(orgCounts, cells);
 }

@@ -15,7 +15,7 @@ import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../
 import { translate } from '../lib/i18n';
 import { memberOrganizations } from '../audit/organization';
 import { pathIds } from '../organizations/context';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers, organizations } from '../organizations/schema';
 import { paymentAssignments, paymentOrders } from '../payments/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { roles, userRoles } from '../roles/schema';
@@ -140,6 +140,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         organizationId: userRoles.organizationId,
         isActive: userRoles.isActive,
         role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
+        organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
       })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))

@@ -77,6 +77,13 @@ export const organizationMembersQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
+/** GET /organizations/{id}/officers (issue 26 item 3): `inherited` adds the roles held in the units above it. */
+export const organizationOfficersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  inherited: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+
 export const addMemberSchema = z.object({ role: z.string().trim().min(1).max(50).default('member') }).default({ role: 'member' });
 export const bulkRemoveMembersSchema = z.object({ userIds: z.array(z.number().int().positive()).min(1, 'validation.idsRequired').max(1000) });
 export const addMemberByCodeSchema = z.object({ userCode: z.string().trim().max(50).optional(), role: z.string().trim().max(50).optional() }).default({});
@@ -161,8 +168,31 @@ export const organizationStatsSchema = z.object({
   /** Distinct active members over every organization counted. */
   totalMembers: z.number(),
   membershipBreakdown: membershipSplitSchema,
+  /** Issue 26 item 4: the same members per user type, each with its total and Đoàn/Hội split. */
+  byUserType: z.object({ student: membershipSplitSchema.extend({ total: z.number() }), staff: membershipSplitSchema.extend({ total: z.number() }) }),
 });
 export type OrganizationStats = z.infer<typeof organizationStatsSchema>;
+
+/**
+ * One role held in a unit: who, which role, and where it is held (this unit, or with `inherited`
+ * a unit above it, whose roles apply here too by 000 §6).
+ */
+export const organizationOfficerSchema = z.object({
+  id: z.number(),
+  user: z.object({ id: z.number(), code: z.string(), familyName: z.string(), givenName: z.string(), email: z.string() }),
+  role: z.object({ id: z.number(), name: z.string(), displayName: z.string(), isActive: z.boolean() }),
+  organization: organizationRefSchema,
+  inherited: z.boolean(),
+});
+export type OrganizationOfficer = z.infer<typeof organizationOfficerSchema>;
+export const organizationOfficersResponse = z.object({
+  data: z.array(organizationOfficerSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+});
+export type OrganizationOfficersResponse = z.infer<typeof organizationOfficersResponse>;
 
 /** GET /organizations/{id}/members. */
 export const organizationMembersResponse = z.object({

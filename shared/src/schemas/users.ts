@@ -168,6 +168,8 @@ export const userRoleLinkSchema = z.object({
   organizationId: z.number().nullable(),
   isActive: z.boolean(),
   role: z.object({ id: z.number(), name: z.string(), displayName: z.string(), isActive: z.boolean() }),
+  /** Where the role applies (issue 26 item 3: shown beside it); null with organizationId null. */
+  organization: z.object({ id: z.number(), name: z.string(), code: z.string(), type: organizationTypeSchema }).nullable(),
 });
 export type UserRoleLink = z.infer<typeof userRoleLinkSchema>;
 

@@ -1,0 +1,51 @@
+/**
+ * GET /organizations/{id}/officers (issue 26 item 3): who holds which role scoped to a unit, one page
+ * at a time in SQL. With `inherited`, the roles held in the units above it (which apply here too,
+ * 000 §6) follow, but only in units the caller may see: a faculty's officer is not shown who holds
+ * what at the school level unless they see the school. Global roles are not listed (they hold everywhere).
+ */
+import type { OrganizationOfficersResponse } from '@doanhoi/shared';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Actor, Deps } from '../lib/context';
+import { totalPages } from '../lib/totals';
+import { roles, userRoles } from '../roles/schema';
+import { users } from '../users/schema';
+import { isVisible, visibility, visibleOrg } from './access';
+import { pathIds } from './context';
+import { organizations } from './schema';
+
+export function organizationOfficers({ db }: Deps, actor: Actor, id: number, q: { page: number; limit: number; inherited: boolean }): OrganizationOfficersResponse {
+  const o = visibleOrg(db, actor, id);
+  const ids = pathIds(o.path);
+  const v = visibility(db, actor);
+  // An ancestor's path is a prefix of the unit's own ("/1/5/" above "/1/5/12/").
+  const above = q.inherited
+    ? ids.slice(0, -1).filter((a, i) => isVisible(v, { id: a, path: `/${ids.slice(0, i + 1).join('/')}/` }))
+    : [];
+  const where = and(inArray(userRoles.organizationId, [id, ...above]), eq(userRoles.isActive, true));
+  const total = db.select({ n: count() }).from(userRoles).where(where).get()!.n;
+  const rows = db
+    .select({
+      id: userRoles.id,
+      user: { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email },
+      role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
+      organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(organizations, eq(organizations.id, userRoles.organizationId))
+    .where(where)
+    // The unit's own officers first, then each unit above from the nearest up.
+    .orderBy(asc(ne(userRoles.organizationId, id)), desc(organizations.path), asc(roles.displayName), asc(users.givenName), asc(users.familyName), asc(userRoles.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all();
+  return {
+    data: rows.map((r) => ({ ...r, inherited: r.organization.id !== id })),
+    total,
+    page: q.page,
+    limit: q.limit,
+    totalPages: totalPages(total, q.limit),
+  };
+}
