@@ -23,6 +23,7 @@ import type { AppEnv, Deps } from './lib/context';
 import { requestHeader } from './lib/headers';
 import { pickLanguage } from './lib/i18n';
 import { compressJson } from './lib/compress';
+import { withFieldErrors } from './lib/errors';
 import { newReadEpoch } from './lib/freshness';
 import { securityHeaders } from './lib/security-headers';
 import { logger, requestLogger } from './lib/logger';
@@ -66,7 +67,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       const extra = cause && typeof cause === 'object' && !(cause instanceof Error) ? cause : {};
       // Hono's own parse error is English; our clients show the message as is.
       const message = err.message === 'Malformed JSON in request body' ? 'Dữ liệu JSON không hợp lệ' : err.message || 'Yêu cầu không hợp lệ';
-      return c.json({ message, ...extra }, err.status);
+      return c.json({ message, ...withFieldErrors(extra) }, err.status);
     }
     // The stack is logged here once; the request line that follows carries only the status.
     log.error({ err, requestId: c.get('requestId') }, 'unhandled error');

@@ -80,11 +80,11 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
   function assertCodeFree(code: string | null | undefined, exceptId?: number) {
     if (!code) return;
     const cond = exceptId ? and(eq(table.code, code), ne(table.id, exceptId)) : eq(table.code, code);
-    if (db.select({ id: table.id }).from(table).where(cond).get()) conflict(spec.codeTaken);
+    if (db.select({ id: table.id }).from(table).where(cond).get()) conflict(spec.codeTaken, 'code');
   }
 
   /** A race past assertCodeFree still ends as 409, not 500. */
-  const write = <T>(fn: () => T): T => conflictOnUnique(spec.codeTaken, fn);
+  const write = <T>(fn: () => T): T => conflictOnUnique({ message: spec.codeTaken, field: 'code' }, fn);
 
   return {
     findRow,

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { createOrganizationSchema, OrganizationDetail, OrganizationListItem, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
+import { conflict, conflictOnUnique, forbidden, invalidField, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
 import { paymentCampaigns } from '../payments/schema';
 import { userRoles } from '../roles/schema';
@@ -48,18 +48,18 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
   function resolveParent(type: OrganizationType, parentId: number | null | undefined): OrgRow | null {
     const allowed = ALLOWED_PARENTS[type];
     if (allowed.length === 0) {
-      if (parentId) badRequest('Tổ chức cấp trường (Đoàn trường, Hội Sinh viên trường) không có tổ chức cấp trên');
+      if (parentId) invalidField('parentId', 'Tổ chức cấp trường (Đoàn trường, Hội Sinh viên trường) không có tổ chức cấp trên');
       return null;
     }
     let parent: OrgRow | undefined;
     if (parentId) parent = db.select().from(organizations).where(eq(organizations.id, parentId)).get();
     else {
       const rootType = DEFAULT_PARENT_ROOT[type];
-      if (!rootType) badRequest(`Loại tổ chức ${type} cần chọn tổ chức cấp trên (${allowed.join(' hoặc ')})`);
+      if (!rootType) invalidField('parentId', `Loại tổ chức ${type} cần chọn tổ chức cấp trên (${allowed.join(' hoặc ')})`);
       parent = db.select().from(organizations).where(eq(organizations.type, rootType!)).orderBy(asc(organizations.id)).get();
     }
-    if (!parent) badRequest(parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trường để làm tổ chức cấp trên mặc định');
-    if (!allowed.includes(parent!.type)) badRequest(`Loại tổ chức ${type} phải thuộc ${allowed.join(' hoặc ')}, không thể đặt dưới ${parent!.type}`);
+    if (!parent) invalidField('parentId', parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trường để làm tổ chức cấp trên mặc định');
+    if (!allowed.includes(parent!.type)) invalidField('parentId', `Loại tổ chức ${type} phải thuộc ${allowed.join(' hoặc ')}, không thể đặt dưới ${parent!.type}`);
     return parent!;
   }
 
@@ -71,7 +71,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       .from(organizations)
       .where(and(eq(organizations.type, type as OrganizationType), eq(organizations.code, code), exceptId ? ne(organizations.id, exceptId) : undefined))
       .get();
-    if (clash) conflict(codeTaken(code));
+    if (clash) conflict(codeTaken(code), 'code');
   }
 
   return {
@@ -178,7 +178,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const parent = resolveParent(input.type, input.parentId);
       if (!hasPermission(actor.roles, 'organizations.create', parent ? orgContext(db, parent.id) : null)) forbidden();
       ensureCodeFree(input.type, input.code);
-      const row = conflictOnUnique(codeTaken(input.code), () =>
+      const row = conflictOnUnique({ message: codeTaken(input.code), field: 'code' }, () =>
         db.transaction((tx) => {
           const o = tx
             .insert(organizations)
@@ -197,20 +197,20 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     update(id: number, input: z.output<typeof updateOrganizationSchema>) {
       const before = visibleOrg(db, actor, id);
       // Silently ignoring a new parent would look like success; moving subtrees is not offered.
-      if (input.parentId !== undefined && (input.parentId ?? null) !== before.parentId) badRequest('Không thể chuyển tổ chức sang tổ chức cấp trên khác');
+      if (input.parentId !== undefined && (input.parentId ?? null) !== before.parentId) invalidField('parentId', 'Không thể chuyển tổ chức sang tổ chức cấp trên khác');
       const type = input.type ?? before.type;
       if (input.type && input.type !== before.type) {
         const parent = before.parentId ? db.select().from(organizations).where(eq(organizations.id, before.parentId)).get() : null;
         const allowed = ALLOWED_PARENTS[input.type];
-        if ((parent && !allowed.includes(parent.type)) || (!parent && allowed.length > 0)) badRequest('Loại tổ chức mới không phù hợp với tổ chức cấp trên');
+        if ((parent && !allowed.includes(parent.type)) || (!parent && allowed.length > 0)) invalidField('type', 'Loại tổ chức mới không phù hợp với tổ chức cấp trên');
         const kids = db.select({ type: organizations.type }).from(organizations).where(eq(organizations.parentId, id)).all();
-        if (kids.some((k) => !ALLOWED_PARENTS[k.type].includes(input.type!))) badRequest('Loại tổ chức mới không phù hợp với các tổ chức con');
+        if (kids.some((k) => !ALLOWED_PARENTS[k.type].includes(input.type!))) invalidField('type', 'Loại tổ chức mới không phù hợp với các tổ chức con');
       }
       const code = input.code ?? before.code;
       if (input.code || input.type) ensureCodeFree(type, code, id);
       const name = input.name ?? before.name;
       const next = { name, code, type, description: input.description === undefined ? before.description : (input.description ?? null), searchText: normalizeText(`${name} ${code}`) };
-      const after = conflictOnUnique(codeTaken(code), () =>
+      const after = conflictOnUnique({ message: codeTaken(code), field: 'code' }, () =>
         db.transaction((tx) => {
           const o = tx.update(organizations).set(next).where(eq(organizations.id, id)).returning().get();
           audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });

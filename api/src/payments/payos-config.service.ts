@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
+import { badRequest, conflict, conflictOnUnique, fail, invalidField, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { PAYOS_NOT_FOUND, payosClient, PayosError, type PayosCredentials } from '../payos/client';
 import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../payos/crypto';
@@ -174,7 +174,7 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       const keep = (v: string | undefined, stored: string, field: string) => {
         if (v === undefined) return true;
         if (!isMasked(v)) return false;
-        if (v !== maskSecret(decryptSecret(stored, env.appSecret))) badRequest(`${field}: giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ`);
+        if (v !== maskSecret(decryptSecret(stored, env.appSecret))) invalidField(field, `${field}: giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ`);
         return true;
       };
       const keepApi = keep(input.apiKey, before.apiKeyEnc, 'apiKey');

@@ -130,13 +130,13 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
     },
 
     create(input: CreateRole): RoleDetail {
-      if (db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name)).get()) conflict(nameTaken(input.name));
+      if (db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name)).get()) conflict(nameTaken(input.name), 'name');
       const codes = resolvePermissions(input.permissionIds);
       const isActive = input.isActive ?? true;
       // Inactive too: a role stored now is switched on later, perhaps by someone who does not look.
       if (!actor.isSuperAdmin) guardConferred(codes);
       // A race past the name pre-check still ends as 409.
-      const id = conflictOnUnique(nameTaken(input.name), () =>
+      const id = conflictOnUnique({ message: nameTaken(input.name), field: 'name' }, () =>
         db.transaction((tx) => {
           const row = tx
             .insert(roles)

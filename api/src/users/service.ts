@@ -100,13 +100,13 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
 
   function assertUnique(code: string | undefined, email: string | undefined, exceptId?: number) {
     const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
-    if (code !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.code, code), others)).get()) conflict(codeTaken(code));
-    if (email !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.email, email), others)).get()) conflict(emailTaken(email));
+    if (code !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.code, code), others)).get()) conflict(codeTaken(code), 'code');
+    if (email !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.email, email), others)).get()) conflict(emailTaken(email), 'email');
   }
 
   /** A race past assertUnique still ends as 409 naming the field. */
   const write = <T>(fn: () => T, code: string, email: string): T =>
-    conflictOnUnique((err) => (String(err.message).includes('users.email') ? emailTaken(email) : codeTaken(code)), fn);
+    conflictOnUnique((err) => (String(err.message).includes('users.email') ? { message: emailTaken(email), field: 'email' } : { message: codeTaken(code), field: 'code' }), fn);
 
   /** Deleting would erase payment records with the account (cascade): refuse while any were paid. */
   function refuseIfPaid(ids: number[]) {
@@ -144,6 +144,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
       .where(eq(userRoles.userId, id))
       .orderBy(userRoles.id)
       .all();

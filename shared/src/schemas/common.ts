@@ -59,7 +59,14 @@ export const messageResponse = z.object({ message: z.string() });
  */
 export const errorResponse = messageResponse;
 
-/** 400 from request validation: the joined message and one entry per failing field. */
+/** The messages per input (`{ code: ['Mã "X" đã tồn tại'] }`), the shape Refine's forms show under each field. */
+const fieldErrors = z.record(z.string(), z.array(z.string()));
+
+/** 400 from request validation: the joined message, one entry per failing field, and the same per field. */
 export const validationErrorResponse = messageResponse.extend({
   issues: z.array(z.object({ path: z.string(), message: z.string() })),
+  errors: fieldErrors.optional(),
 });
+
+/** 409: `errors` names the input that collided when one did (a taken code, e-mail or name). */
+export const conflictErrorResponse = messageResponse.extend({ errors: fieldErrors.optional() });

@@ -4,7 +4,7 @@
  * schemas from shared), and every route carries the real error bodies (`{ message }`, and
  * `{ message, issues }` for a 400). openapi.test.ts compares the document with the route table.
  */
-import { errorResponse, validationErrorResponse } from '@doanhoi/shared';
+import { conflictErrorResponse, errorResponse, validationErrorResponse } from '@doanhoi/shared';
 import type { Context, Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
@@ -49,7 +49,7 @@ function errors(components: Record<string, JsonSchema>) {
     401: json('Not signed in, or the session expired', errorResponse, components),
     403: json('The caller lacks the permission', errorResponse, components),
     404: json('Not found, or not visible to the caller', errorResponse, components),
-    409: json('Conflicts with the current state', errorResponse, components),
+    409: json('Conflicts with the current state; errors names the field that collided', conflictErrorResponse, components),
     413: json('Body too large', errorResponse, components),
     500: json('Unexpected error (details only in the server log)', errorResponse, components),
   };
@@ -72,7 +72,7 @@ async function buildDocument(api: Hono<AppEnv>, c: Context<AppEnv>) {
       defaultValidationErrorResponse: errorBodies[400],
       defaultOptions: { GET: defaults, POST: defaults, PUT: defaults, PATCH: defaults, DELETE: defaults },
       documentation: {
-        info: { title: 'Doan Hoi Admin API', version: '1.0.0', description: 'Errors are JSON { message } with the HTTP status; a 400 from validation adds issues [{ path, message }].' },
+        info: { title: 'Doan Hoi Admin API', version: '1.0.0', description: 'Errors are JSON { message } with the HTTP status; a 400 from validation adds issues [{ path, message }] and errors { field: [message] }; a 409 on a taken value adds errors for its field.' },
         servers: [{ url: '/api' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],

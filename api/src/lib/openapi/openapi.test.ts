@@ -55,15 +55,16 @@ describe('GET /api/docs', () => {
     expect(Object.keys(template)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
   });
 
-  it('describes the 400 body as { message, issues } and other errors as { message }, as onError sends them', async () => {
+  it('describes the 400 body as { message, issues, errors } and other errors as { message }, as onError sends them', async () => {
     const login = doc.paths['/auth/login']!.post!.responses!;
     const bad = login['400']!.content!['application/json']!.schema;
-    expect(Object.keys(bad.properties).sort()).toEqual(['issues', 'message']);
+    // errors: the issues per field, for forms (issue 26 item 7).
+    expect(Object.keys(bad.properties).sort()).toEqual(['errors', 'issues', 'message']);
     expect(bad.properties.success).toBeUndefined();
     expect(Object.keys(login['401']!.content!['application/json']!.schema.properties)).toEqual(['message']);
 
     const res = await t.request('POST', '/api/auth/login', { body: { email: 'not-an-email' } });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body).sort()).toEqual(['issues', 'message']);
+    expect(Object.keys(res.body).sort()).toEqual(['errors', 'issues', 'message']);
   });
 });
