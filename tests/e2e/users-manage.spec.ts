@@ -68,8 +68,13 @@ test('duplicate rows and the 10-row limit are explained in the dialog', async ({
   const dialog = page.getByTestId('role-assignments');
   for (let i = 0; i < 2; i++) {
     await page.getByTestId('assignment-add').click();
-    await dialog.getByTestId('assignment-row').last().locator('.assignment-role').click();
+    const row = dialog.getByTestId('assignment-row').last();
+    await row.locator('.assignment-role').click();
     await option(page, 'Thành viên').click();
+    // The scope is required now (issue 25 item 11): global must be chosen, never left empty.
+    await row.locator('.assignment-orgs').click();
+    await option(page, 'Toàn hệ thống').click();
+    await page.keyboard.press('Escape');
   }
   await page.getByTestId('assignment-save').click();
   await expect(page.getByTestId('assignment-error')).toHaveText('Vai trò "Thành viên" bị lặp ở cùng phạm vi');
@@ -143,8 +148,13 @@ test('the standalone grant-roles dialog picks a user and grants a role (item 6)'
   await option(page, '23001044').click();
   const dialog = page.getByTestId('role-assignments');
   await page.getByTestId('assignment-add').click();
-  await dialog.getByTestId('assignment-row').last().locator('.assignment-role').click();
+  const row = dialog.getByTestId('assignment-row').last();
+  await row.locator('.assignment-role').click();
   await option(page, 'Cán bộ').click();
+  // Global only when chosen (issue 25 item 11).
+  await row.locator('.assignment-orgs').click();
+  await option(page, 'Toàn hệ thống').click();
+  await page.keyboard.press('Escape');
   await page.getByTestId('assignment-save').click();
   await expect(dialog).toBeHidden();
   const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(baseURL!, `/users/${user.id}/roles`);

@@ -4,6 +4,7 @@
  * accessControlProvider, which runs outside React, reads the same value.
  */
 import { holdsAnywhere, type PermissionsResponse } from '@doanhoi/shared';
+import { hasPermission } from '@doanhoi/shared/permissions/check';
 import { useCustom, useKeys, usePermissions, type BaseRecord } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type PropsWithChildren } from 'react';
@@ -26,6 +27,8 @@ interface CurrentOrganizationValue {
   organizationsLoading: boolean;
   /** organizations.access somewhere: only then is there anything to pick (and may /organizations/accessible be asked). */
   mayPickOrganization: boolean;
+  /** organizations.access globally: only then is "Toàn hệ thống" a context to work in (issue 25 item 11). */
+  mayPickGlobal: boolean;
   permissions: PermissionsResponse | null;
   permissionsLoading: boolean;
   /** The 000 §6 check in the current organization: all (default) or any of the codes. */
@@ -49,12 +52,14 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
   const permissions = permissionsQuery.isError ? null : (permissionsQuery.data ?? null);
   // The roles come with every context's answer; without organizations.access anywhere the API would refuse (403).
   const mayPickOrganization = holdsAnywhere(toGrants(permissions), 'organizations.access');
+  const mayPickGlobal = hasPermission(toGrants(permissions), 'organizations.access', null);
 
   // The route may not exist on every server yet; a failure just means "no organizations to pick".
   const { query: orgQuery, result: orgResult } = useCustom<BaseRecord>({
     url: '/api/organizations/accessible',
     method: 'get',
-    config: { query: { limit: PICKER_LIMIT } },
+    // Only units the caller can act in: not the parents it merely belongs to, whose context empties the menu.
+    config: { query: { limit: PICKER_LIMIT, actionable: 'true' } },
     errorNotification: false,
     queryOptions: { retry: false, staleTime: 5 * 60_000, enabled: mayPickOrganization },
   });
@@ -62,7 +67,7 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
   const { query: currentQuery, result: currentResult } = useCustom<BaseRecord>({
     url: '/api/organizations/accessible',
     method: 'get',
-    config: { query: { ids: String(organizationId ?? 0) } },
+    config: { query: { ids: String(organizationId ?? 0), actionable: 'true' } },
     errorNotification: false,
     queryOptions: { retry: false, staleTime: 5 * 60_000, enabled: mayPickOrganization && organizationId != null },
   });
@@ -91,23 +96,27 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     [queryClient, keys],
   );
 
-  useEffect(() => {
-    // A remembered organization the user can no longer see falls back to the global context
-    // (only on a fresh answer: a failed or stale list says nothing about it).
-    if (organizationId != null && currentQuery.isSuccess && !currentQuery.isFetching && !current.some((o) => o.id === organizationId)) {
-      setOrganizationId(null);
-    }
-  }, [organizationId, current, currentQuery.isSuccess, currentQuery.isFetching, setOrganizationId]);
+  // Where someone without organizations.access globally starts: the organization of their first role that gives it.
+  const firstUnit = useMemo(() => {
+    const active = (permissions?.roles ?? []).filter((r) => r.isActive && r.organizationId != null);
+    return (active.find((r) => r.permissions.some((p) => p.code === 'organizations.access')) ?? active[0])?.organizationId ?? null;
+  }, [permissions]);
 
   useEffect(() => {
-    // Someone whose roles are all organization-bound would see almost nothing in the global
-    // context: start them in the organization of their first role.
-    if (organizationId != null || session.organizationChosen() || !permissions) return;
-    const active = permissions.roles.filter((r) => r.isActive);
-    if (active.some((r) => r.organizationId == null)) return;
-    const first = active.find((r) => r.organizationId != null);
-    if (first?.organizationId) setOrganizationId(first.organizationId);
-  }, [organizationId, permissions, setOrganizationId]);
+    // A remembered organization the user can no longer act in (one they merely belong to, chosen
+    // before this rule) falls back: to the global context when they may work there, else to their
+    // first unit (only on a fresh answer: a failed or stale list says nothing about it).
+    if (organizationId != null && currentQuery.isSuccess && !currentQuery.isFetching && !current.some((o) => o.id === organizationId)) {
+      setOrganizationId(mayPickGlobal || !permissions || firstUnit === organizationId ? null : firstUnit);
+    }
+  }, [organizationId, current, currentQuery.isSuccess, currentQuery.isFetching, setOrganizationId, mayPickGlobal, permissions, firstUnit]);
+
+  useEffect(() => {
+    // Without organizations.access globally the global context is not offered (it empties the
+    // menu), even when chosen before a reload: start in the organization of their first role.
+    if (organizationId != null || !permissions || mayPickGlobal) return;
+    if (firstUnit != null) setOrganizationId(firstUnit);
+  }, [organizationId, permissions, mayPickGlobal, firstUnit, setOrganizationId]);
 
   const can = useCallback(
     (codes: string | readonly string[], mode: MatchMode = 'all') =>
@@ -122,11 +131,12 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
       organizations,
       organizationsLoading: orgQuery.isLoading,
       mayPickOrganization,
+      mayPickGlobal,
       permissions,
       permissionsLoading: permissionsQuery.isLoading,
       can,
     }),
-    [organizationId, setOrganizationId, organizations, orgQuery.isLoading, mayPickOrganization, permissions, permissionsQuery.isLoading, can],
+    [organizationId, setOrganizationId, organizations, orgQuery.isLoading, mayPickOrganization, mayPickGlobal, permissions, permissionsQuery.isLoading, can],
   );
   return <CurrentOrganizationContext.Provider value={value}>{children}</CurrentOrganizationContext.Provider>;
 }

@@ -7,12 +7,14 @@ import { PICKER_LIMIT, useCurrentOrganization, type AccessibleOrganization } fro
 const GLOBAL = 'global';
 
 /**
- * Picks the organization whose permissions apply; "all" is the global context (no organization).
- * Shows the first organizations and searches the others on the server as the user types.
+ * Picks the organization whose permissions apply; "all" is the global context (no organization),
+ * offered only to holders of organizations.access globally. Lists only units the caller can act in
+ * (actionable), never parents it merely belongs to. Shows the first organizations and searches
+ * the others on the server as the user types.
  */
 export function OrganizationSwitcher() {
   const t = useTranslate();
-  const { organizationId, setOrganizationId, organizations, organizationsLoading, mayPickOrganization } = useCurrentOrganization();
+  const { organizationId, setOrganizationId, organizations, organizationsLoading, mayPickOrganization, mayPickGlobal } = useCurrentOrganization();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -22,7 +24,7 @@ export function OrganizationSwitcher() {
   const { query: found, result: foundResult } = useCustom<BaseRecord>({
     url: '/api/organizations/accessible',
     method: 'get',
-    config: { query: { search, limit: PICKER_LIMIT } },
+    config: { query: { search, limit: PICKER_LIMIT, actionable: 'true' } },
     errorNotification: false,
     queryOptions: { enabled: mayPickOrganization && search !== '', retry: false, staleTime: 60_000 },
   });
@@ -32,10 +34,10 @@ export function OrganizationSwitcher() {
     const current = organizations.find((o) => o.id === organizationId);
     const shown = current && !matches.some((o) => o.id === current.id) ? [current, ...matches] : matches;
     return [
-      { value: GLOBAL, label: t('header.allOrganizations') },
+      ...(mayPickGlobal ? [{ value: GLOBAL, label: t('header.allOrganizations') }] : []),
       ...[...shown].sort((a, b) => a.name.localeCompare(b.name, 'vi')).map((o) => ({ value: String(o.id), label: o.name })),
     ];
-  }, [organizations, foundResult.data, search, organizationId, t]);
+  }, [organizations, foundResult.data, search, organizationId, mayPickGlobal, t]);
 
   // Nothing to pick without organizations.access anywhere (a member): no picker, no refused call.
   if (!mayPickOrganization) return null;
@@ -51,7 +53,7 @@ export function OrganizationSwitcher() {
       onSearch={setTyped}
       onBlur={() => setTyped('')}
       popupMatchSelectWidth={false}
-      value={organizationId == null ? GLOBAL : String(organizationId)}
+      value={organizationId == null ? (mayPickGlobal ? GLOBAL : undefined) : String(organizationId)}
       options={options}
       onChange={(value: string) => {
         setTyped('');

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, FlagOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { formatDate } from '@doanhoi/shared';
+import { formatDate, hasPermission } from '@doanhoi/shared';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Alert, Button, Col, Row, Typography } from 'antd';
 import { lazy } from 'react';
@@ -9,7 +9,8 @@ import { CallbackErrorAlert } from '../login/callback-error';
 import { ChartCard } from './chart-card';
 import { MoneySection } from './money-section';
 import { StatCard } from './stat-card';
-import { useDashboardRights, useMemberFigures, xlsxPath } from './use-dashboard';
+import { toGrants } from '../../providers/permissions';
+import { MEMBERS_CODE, useDashboardRights, useMemberFigures, xlsxPath } from './use-dashboard';
 
 // Recharts loads only once figures are on screen: never in the sign-in page's bundle.
 const MembersChart = lazy(() => import('./charts').then((m) => ({ default: m.MembersChart })));
@@ -20,18 +21,28 @@ export function DashboardPage() {
   const locale = useGetLocale()() === 'en' ? 'en-US' : 'vi-VN';
   const [params] = useSearchParams();
   const rights = useDashboardRights();
-  const { organizations } = useCurrentOrganization();
+  const { organizations, permissions } = useCurrentOrganization();
   const { organizationId } = rights;
   const members = useMemberFigures(organizationId, rights.ready && rights.members);
   const d = members.data;
   const n = (v: number | undefined) => (v == null ? '–' : new Intl.NumberFormat(locale).format(v));
-  const scopeName = organizationId == null ? t('dashboard:scopeAll') : (organizations.find((o) => o.id === organizationId)?.name ?? '');
+  // Without a unit chosen the API counts where the code is held: the whole system only for a global grant, else those units (issue 25 item 11).
+  const scopeName =
+    organizationId != null
+      ? (organizations.find((o) => o.id === organizationId)?.name ?? '')
+      : hasPermission(toGrants(permissions), MEMBERS_CODE, null)
+        ? t('dashboard:scopeAll')
+        : (d?.units.map((u) => u.name).join(', ') ?? '');
   const term = d ? `${t(`dashboard:term.${d.term.kind}`)} (${formatDate(d.term.start)} – ${formatDate(new Date(new Date(d.term.end).getTime() - 1))})` : '';
 
   return (
     <section data-testid="dashboard" className="dashboard">
       <Typography.Title level={3}>{t('dashboard:title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('dashboard:subtitle', { scope: scopeName })}</Typography.Paragraph>
+      {scopeName && (
+        <Typography.Paragraph type="secondary" data-testid="dashboard-scope">
+          {t('dashboard:subtitle', { scope: scopeName })}
+        </Typography.Paragraph>
+      )}
       <CallbackErrorAlert code={params.get('error')} />
       {rights.ready && !rights.members && <Alert type="info" showIcon message={t('dashboard:charts.noMembers')} data-testid="dashboard-no-members" />}
       {members.query.isError && (

@@ -3,17 +3,17 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useInvalidate, useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Flex, Input, Result, Space, Spin, Table, Tooltip, Typography, type ButtonProps } from 'antd';
+import { Breadcrumb, Button, Flex, Input, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiRequest } from '../../providers/http';
 import { MemberToolbar } from './member-actions';
+import { RemoveMemberModal } from './remove-member';
 import { OrganizationStatsCard } from './stats';
 import { useOrgAccess, type OrgAccess } from './use-org-access';
 import { useRouteOrganization } from './use-organization';
 
 function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
   const t = useTranslate();
-  const { modal, notification } = App.useApp();
   const invalidate = useInvalidate();
   const client = useQueryClient();
   const resource = `organizations/${org.id}/members`;
@@ -21,26 +21,11 @@ function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; a
   const canRemove = access.can('organizations.remove_member', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
   const canSearchUsers = useCan({ resource: 'users', action: 'list' }).data?.can ?? false;
 
-  function confirmRemove(r: OrganizationMember) {
-    modal.confirm({
-      title: t('organizations:members.removeTitle'),
-      content: t('organizations:members.removeMessage', { name: fullName(r.user), org: org.name }),
-      okText: t('organizations:members.remove'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-remove' } as ButtonProps,
-      cancelText: t('buttons.cancel'),
-      onOk: async () => {
-        try {
-          // "safely": a member of a unit beneath stays in this one (000 §4 kept parents).
-          await apiRequest(`/organizations/${org.id}/members/${r.user.id}/safely`, { method: 'DELETE' });
-          notification.success({ message: t('organizations:members.removed', { name: fullName(r.user) }) });
-          void invalidate({ resource, invalidates: ['list'] });
-          void client.invalidateQueries({ queryKey: ['organizations'] });
-        } catch (e) {
-          notification.error({ message: t('organizations:members.removeFailed'), description: (e as Error).message });
-        }
-      },
-    });
-  }
+  const [removing, setRemoving] = useState<OrganizationMember | null>(null);
+  const refresh = () => {
+    void invalidate({ resource, invalidates: ['list'] });
+    void client.invalidateQueries({ queryKey: ['organizations'] });
+  };
 
   return (
     <>
@@ -79,11 +64,12 @@ function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; a
           title={t('table.actions')}
           render={(_, r) => (
             <Tooltip title={canRemove ? t('organizations:members.remove') : t('organizations:noPermission.removeMember')}>
-              <Button size="small" danger icon={<DeleteOutlined />} disabled={!canRemove} onClick={() => confirmRemove(r)} aria-label={t('organizations:members.remove')} data-testid="member-remove" />
+              <Button size="small" danger icon={<DeleteOutlined />} disabled={!canRemove} onClick={() => setRemoving(r)} aria-label={t('organizations:members.remove')} data-testid="member-remove" />
             </Tooltip>
           )}
         />
       </Table>
+      <RemoveMemberModal org={org} member={removing} onClose={() => setRemoving(null)} onRemoved={refresh} />
     </>
   );
 }

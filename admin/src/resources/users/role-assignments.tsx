@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { fullName, MAX_ROLE_ASSIGNMENT_ROWS, type AvailableRole, type GrantRolesResponse, type OrganizationListItem, type RoleAssignmentLink, type User } from '@doanhoi/shared';
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Form, Modal, Row, Select, Space, Spin, Typography, type ButtonProps } from 'antd';
+import { Alert, App, Button, Col, Form, Grid, Modal, Row, Select, Space, Spin, Typography, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { GLOBAL_ORGANIZATION as GLOBAL, OrganizationPicker, type KnownOrganization } from '../../components/organization-picker';
 import { apiRequest } from '../../providers/http';
@@ -65,6 +65,8 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
   const links = useQuery({ queryKey: ['users', user?.id, 'roles'], queryFn: () => apiRequest<RoleAssignmentLink[]>(`/users/${user!.id}/roles`), enabled: open && user !== null });
   const available = useQuery({ queryKey: ['users', 'available-roles'], queryFn: () => apiRequest<AvailableRole[]>('/users/available-roles'), enabled: open });
   const rows = Form.useWatch('rows', form) ?? [];
+  // On a phone (390 px) the two columns left the scope 0 px wide: each row stacks the role over its scope there.
+  const phone = !Grid.useBreakpoint().sm;
 
   useEffect(() => {
     if (links.data) form.setFieldsValue({ rows: toRows(links.data) });
@@ -99,9 +101,10 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
     setSaving(true);
     setError(null);
     try {
+      // Global only when "Toàn hệ thống" was chosen: an empty scope never becomes global (the validator refuses it first).
       const roleAssignments = values.map((r) => {
-        const scope = r.organizationIds.filter((id) => id !== GLOBAL);
-        return { roleIds: [r.roleId!], organizationIds: scope, isGlobal: scope.length === 0 };
+        const isGlobal = r.organizationIds.includes(GLOBAL);
+        return { roleIds: [r.roleId!], organizationIds: isGlobal ? [] : r.organizationIds, isGlobal };
       });
       const res = grantMode
         ? await apiRequest<GrantRolesResponse>('/roles/grant-roles', { method: 'POST', body: { userId: user.id, roleAssignments } })
@@ -149,14 +152,16 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
       ) : (
         <Form form={form} layout="vertical" data-testid="role-assignments">
           {error && <Alert type="error" showIcon message={error} className="section-title" data-testid="assignment-error" />}
-          <Row gutter={8} className="assignment-head">
-            <Col flex="300px">
-              <Typography.Text strong>{t('users:roles.role')}</Typography.Text>
-            </Col>
-            <Col flex="auto">
-              <Typography.Text strong>{t('users:roles.where')}</Typography.Text>
-            </Col>
-          </Row>
+          {!phone && (
+            <Row gutter={8} className="assignment-head">
+              <Col flex="300px">
+                <Typography.Text strong>{t('users:roles.role')}</Typography.Text>
+              </Col>
+              <Col flex="auto">
+                <Typography.Text strong>{t('users:roles.where')}</Typography.Text>
+              </Col>
+            </Row>
+          )}
           <Form.List name="rows">
             {(fields, { add, remove }) => (
               <Space direction="vertical" className="full-width">
@@ -164,9 +169,9 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                 {fields.map((field) => {
                   const role = roleById.get(rows[field.name]?.roleId ?? -1);
                   return (
-                    <Row key={field.key} gutter={8} wrap={false} className="assignment-row" data-testid="assignment-row">
-                      <Col flex="300px">
-                        <Form.Item name={[field.name, 'roleId']} rules={[{ required: true, message: t('users:roles.roleRequired') }]}>
+                    <Row key={field.key} gutter={8} wrap={phone} className="assignment-row" data-testid="assignment-row">
+                      <Col flex={phone ? '1 1 0' : '300px'} className="assignment-role-col">
+                        <Form.Item name={[field.name, 'roleId']} label={phone ? t('users:roles.role') : undefined} rules={[{ required: true, message: t('users:roles.roleRequired') }]}>
                           <Select
                             options={(available.data ?? []).map((r) => ({ value: r.id, label: r.displayName, title: r.description ?? r.displayName }))}
                             placeholder={t('users:roles.role')}
@@ -177,14 +182,17 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                           />
                         </Form.Item>
                       </Col>
-                      <Col flex="auto">
+                      <Col flex={phone ? '0 0 100%' : 'auto'} order={phone ? 3 : undefined} className="assignment-scope-col">
                         <Form.Item
                           name={[field.name, 'organizationIds']}
+                          label={phone ? t('users:roles.where') : undefined}
+                          required
                           getValueFromEvent={(next: number[]) => nextScope(rows[field.name]?.organizationIds ?? [], next)}
                           rules={[
                             {
                               validator: async (_, v: number[] = []) => {
-                                if (role && !role.grantableIn.global && v.filter((x) => x !== GLOBAL).length === 0) throw new Error(t('users:roles.organizationRequired'));
+                                if (v.length > 0) return;
+                                throw new Error(t(role?.grantableIn.global ? 'users:roles.scopeRequired' : 'users:roles.organizationRequired'));
                               },
                             },
                           ]}
@@ -194,13 +202,13 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                             known={known}
                             allow={grantableIn(role)}
                             globalLabel={role?.grantableIn.global ? t('users:roles.global') : undefined}
-                            placeholder={role?.grantableIn.global ? t('users:roles.global') : t('users:roles.chooseOrganizations')}
+                            placeholder={role?.grantableIn.global ? t('users:roles.chooseScope') : t('users:roles.chooseOrganizations')}
                             className="assignment-orgs"
                             aria-label={t('users:roles.where')}
                           />
                         </Form.Item>
                       </Col>
-                      <Col flex="none">
+                      <Col flex="none" order={phone ? 2 : undefined} className={phone ? 'assignment-delete-phone' : undefined}>
                         <Button icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('buttons.delete')} />
                       </Col>
                     </Row>
