@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatVnd, fullName, normalizeText, slugify } from './index';
+import { formatDate, formatDateTime, formatNumber, formatPercent, formatVnd, fullName, normalizeText, slugify } from './index';
 
 /** Intl separates the amount and ₫ with a no-break space; compare what a reader sees. */
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -110,5 +110,16 @@ describe('fullName', () => {
     expect(fullName({ familyName: 'Nguyễn Văn', givenName: 'An' })).toBe('Nguyễn Văn An');
     expect(fullName({ familyName: null, givenName: 'An' })).toBe('An');
     expect(fullName(null)).toBe('');
+  });
+});
+
+describe('formatPercent and formatNumber — vi-VN unless the English admin asks en-US', () => {
+  it('writes a decimal comma in Vietnamese and a point in English', () => {
+    expect(formatPercent(32.6)).toBe('32,6%');
+    expect(formatPercent(32.6, 'en-US')).toBe('32.6%');
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(null)).toBe('');
+    expect(formatNumber(1234)).toBe('1.234');
+    expect(formatNumber(1234, 'en-US')).toBe('1,234');
   });
 });

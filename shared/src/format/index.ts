@@ -46,6 +46,27 @@ export function formatVnd(amount: number | null | undefined): string {
   return vndFormat().format(amount);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** One formatter per (locale, options), built on first use like the ones above. */
+function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `${locale}|${key}`;
+  let f = numberFormats.get(id);
+  if (!f) numberFormats.set(id, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+/** 1.234 (vi-VN; the admin in English passes en-US: 1,234). */
+export function formatNumber(v: number | null | undefined, locale = 'vi-VN'): string {
+  if (v == null || Number.isNaN(v)) return '';
+  return numberFormat(locale, 'n', { maximumFractionDigits: 1 }).format(v);
+}
+
+/** A percentage given in percent (32.6 → "32,6%" in vi-VN, "32.6%" in en-US), one decimal at most. */
+export function formatPercent(percent: number | null | undefined, locale = 'vi-VN'): string {
+  if (percent == null || Number.isNaN(percent)) return '';
+  return numberFormat(locale, '%', { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
+}
+
 /** Family name then given name: "Nguyễn Văn An". */
 export function fullName(u: { familyName?: string | null; givenName?: string | null } | null | undefined): string {
   if (!u) return '';

@@ -40,6 +40,7 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sessionId, setSessionId] = useState<string | null>(null);
+  const [ignored, setIgnored] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [headers, setHeaders] = useState<ImportHeadersResult | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
@@ -61,6 +62,7 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     setBusy(false);
     setError(null);
     setSessionId(null);
+    setIgnored([]);
     setFile(null);
     setHeaders(null);
     setMapping({});
@@ -82,8 +84,9 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     }
   }
 
-  const validateSession = async (id: string) => {
+  const validateSession = async ({ sessionId: id, ignoredColumns }: Uploaded) => {
     setSessionId(id);
+    setIgnored(ignoredColumns ?? []);
     setValidation(await api.validate(id));
     setStep('preview');
   };
@@ -113,12 +116,12 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
         const h = await api.headers(f);
         if (h.needsMapping) return showMapping(f, h);
       }
-      await validateSession(uploaded.sessionId);
+      await validateSession(uploaded);
     });
 
   const onMapped = () =>
     run(async () => {
-      if (file) await validateSession((await api.upload(file, mapping)).sessionId);
+      if (file) await validateSession(await api.upload(file, mapping));
     });
 
   const onErrorRows = () =>
@@ -179,7 +182,7 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     ) : null;
 
   return (
-    <Modal open={open} onCancel={close} title={title} footer={footer} width={960} maskClosable={false} destroyOnHidden>
+    <Modal open={open} onCancel={close} title={title} footer={footer} width={1120} maskClosable={false} destroyOnHidden>
       <Space direction="vertical" className="full-width" data-testid="import-wizard">
         <Steps size="small" current={steps.indexOf(step)} items={steps.map((s) => ({ title: s === 'mapping' ? t('imports:mapping.step') : t(`import.steps.${s}`) }))} />
         {error && <Alert type="error" showIcon message={error} data-testid="import-error" />}
@@ -189,7 +192,7 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
           </Spin>
         )}
         {step === 'mapping' && headers && <MappingStep columns={columns} headers={headers} mapping={mapping} onMapping={setMapping} />}
-        {step === 'preview' && validation && <PreviewStep result={validation} columns={columns} choices={choices} onChoices={setChoices} onErrorRows={onErrorRows} busy={busy} />}
+        {step === 'preview' && validation && <PreviewStep result={validation} columns={columns} choices={choices} onChoices={setChoices} onErrorRows={onErrorRows} busy={busy} ignoredColumns={ignored} />}
         {step === 'importing' && <Progress percent={progress} status="active" data-testid="import-progress" />}
         {step === 'result' && result && <ResultStep result={result} />}
       </Space>

@@ -1,6 +1,7 @@
 import type { ImportColumn, ImportHeadersResult, ImportMapping } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Alert, Select, Space, Table, Tag, Typography } from 'antd';
+import { useColumnLabel } from './columns';
 
 interface Props {
   columns: readonly ImportColumn[];
@@ -21,7 +22,11 @@ export function missingRequired(columns: readonly ImportColumn[], mapping: Impor
  */
 export function MappingStep({ columns, headers, mapping, onMapping }: Props) {
   const t = useTranslate();
+  const label = useColumnLabel();
   const used = new Set(Object.values(mapping).filter(Boolean));
+  /** One "Họ và tên" header may fill both name columns (the API splits it: the last word is the given name). */
+  const pairOf = (key: string) => (key === 'familyName' ? 'givenName' : key === 'givenName' ? 'familyName' : null);
+  const fullName = mapping.familyName && mapping.familyName === mapping.givenName ? mapping.familyName : null;
   const missing = missingRequired(columns, mapping);
   return (
     <Space direction="vertical" className="full-width" data-testid="import-mapping">
@@ -32,10 +37,11 @@ export function MappingStep({ columns, headers, mapping, onMapping }: Props) {
           key="ours"
           render={(_, c) => (
             <Space size={4} wrap>
-              <Typography.Text strong>{c.header}</Typography.Text>
+              <Typography.Text strong>{label(c)}</Typography.Text>
               {c.required && <Tag color="red">{t('imports:mapping.required')}</Tag>}
+              {/* The notes are Vietnamese, like the template; in English the template's header is shown instead. */}
               <Typography.Text type="secondary" className="import-mapping-note">
-                {c.note}
+                {label(c) === c.header ? c.note : c.header}
               </Typography.Text>
             </Space>
           )}
@@ -52,16 +58,17 @@ export function MappingStep({ columns, headers, mapping, onMapping }: Props) {
               onChange={(v) => onMapping({ ...mapping, [c.key]: v || null })}
               options={[
                 { value: '', label: t('imports:mapping.none') },
-                ...headers.headers.map((h) => ({ value: h, label: h, disabled: used.has(h) && mapping[c.key] !== h })),
+                ...headers.headers.map((h) => ({ value: h, label: h, disabled: used.has(h) && mapping[c.key] !== h && !(pairOf(c.key) && mapping[pairOf(c.key)!] === h) })),
               ]}
-              aria-label={c.header}
+              aria-label={label(c)}
               data-testid={`import-map-${c.key}`}
             />
           )}
         />
       </Table>
+      {fullName && <Alert type="info" showIcon message={t('imports:mapping.fullNameSplit', { header: fullName })} data-testid="import-mapping-fullname" />}
       {missing.length > 0 && (
-        <Alert type="warning" showIcon message={t('imports:mapping.missingRequired', { columns: missing.map((c) => c.header).join(', ') })} data-testid="import-mapping-missing" />
+        <Alert type="warning" showIcon message={t('imports:mapping.missingRequired', { columns: missing.map(label).join(', ') })} data-testid="import-mapping-missing" />
       )}
     </Space>
   );

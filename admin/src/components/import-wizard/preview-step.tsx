@@ -1,8 +1,9 @@
-import { CheckCircleTwoTone, CloseCircleTwoTone, DownloadOutlined, WarningTwoTone } from '@ant-design/icons';
-import type { ImportColumn, ImportRowResult, ImportValidationResult } from '@doanhoi/shared';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ImportColumn, ImportValidationResult } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Checkbox, Col, List, Row, Space, Statistic, Switch, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, List, Row, Space, Statistic, Switch, Typography } from 'antd';
 import { useState } from 'react';
+import { PreviewRows } from './preview-rows';
 
 export interface ImportChoices {
   skipErrors: boolean;
@@ -18,19 +19,15 @@ interface Props {
   /** Downloads the refused rows with their reasons (an xlsx to fix and upload again). */
   onErrorRows: () => void;
   busy: boolean;
+  /** Headers of the file that go to no column (a date of birth, "STT"…): said, not silently dropped. */
+  ignoredColumns?: readonly string[];
 }
 
 /** Errors listed before "show all". */
 const ERRORS_SHOWN = 5;
 
-function RowStatus({ row }: { row: ImportRowResult }) {
-  if (!row.validation.isValid) return <CloseCircleTwoTone twoToneColor="#ff4d4f" />;
-  if (row.validation.warnings.length) return <WarningTwoTone twoToneColor="#faad14" />;
-  return <CheckCircleTwoTone twoToneColor="#52c41a" />;
-}
-
 /** Step 2: counts, the rows with their status (10 per page), the errors, and the three options. */
-export function PreviewStep({ result, columns, choices, onChoices, onErrorRows, busy }: Props) {
+export function PreviewStep({ result, columns, choices, onChoices, onErrorRows, busy, ignoredColumns = [] }: Props) {
   const t = useTranslate();
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [allErrors, setAllErrors] = useState(false);
@@ -39,47 +36,20 @@ export function PreviewStep({ result, columns, choices, onChoices, onErrorRows, 
   return (
     <Space direction="vertical" className="full-width" data-testid="import-preview">
       <Row gutter={16}>
-        <Col span={6}><Statistic title={t('import.preview.total')} value={result.summary.total} /></Col>
-        <Col span={6}><Statistic title={t('import.preview.valid')} value={result.summary.valid} valueStyle={{ color: '#52c41a' }} /></Col>
-        <Col span={6}><Statistic title={t('import.preview.errors')} value={result.summary.invalid} valueStyle={{ color: result.summary.invalid ? '#ff4d4f' : undefined }} /></Col>
-        <Col span={6}><Statistic title={t('import.preview.warnings')} value={result.warnings.length} /></Col>
+        <Col xs={12} sm={6}><Statistic title={t('import.preview.total')} value={result.summary.total} /></Col>
+        <Col xs={12} sm={6}><Statistic title={t('import.preview.valid')} value={result.summary.valid} valueStyle={{ color: '#52c41a' }} /></Col>
+        <Col xs={12} sm={6}><Statistic title={t('import.preview.errors')} value={result.summary.invalid} valueStyle={{ color: result.summary.invalid ? '#ff4d4f' : undefined }} /></Col>
+        <Col xs={12} sm={6}><Statistic title={t('import.preview.warnings')} value={result.warnings.length} /></Col>
       </Row>
+      {ignoredColumns.length > 0 && (
+        <Alert type="info" showIcon message={t('imports:preview.ignored', { columns: ignoredColumns.join(', ') })} data-testid="import-ignored" />
+      )}
+      <Typography.Text type="secondary">{t('imports:preview.detailHint')}</Typography.Text>
       <Space>
         <Switch checked={onlyErrors} onChange={setOnlyErrors} size="small" aria-label={t('import.preview.onlyErrors')} />
         <Typography.Text>{t('import.preview.onlyErrors')}</Typography.Text>
       </Space>
-      {/* One line per row, the reasons right after the status: nothing to scroll sideways for at 1366 px (000 §2). */}
-      <Table<ImportRowResult>
-        size="small"
-        rowKey="rowIndex"
-        dataSource={rows}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        tableLayout="fixed"
-        className="import-preview-table"
-        data-testid="import-preview-table"
-      >
-        <Table.Column<ImportRowResult> title={t('import.preview.row')} dataIndex="rowIndex" width={56} />
-        <Table.Column<ImportRowResult> title={t('import.preview.status')} key="status" width={64} render={(_, r) => <RowStatus row={r} />} />
-        <Table.Column<ImportRowResult>
-          title={t('import.preview.messages')}
-          key="messages"
-          width="34%"
-          ellipsis={{ showTitle: false }}
-          render={(_, r) => {
-            const text = [...r.validation.errors, ...r.validation.warnings].join('; ');
-            return text ? (
-              <Tooltip title={text} placement="topLeft">
-                <Typography.Text type={r.validation.isValid ? 'warning' : 'danger'} data-testid="import-row-messages">
-                  {text}
-                </Typography.Text>
-              </Tooltip>
-            ) : null;
-          }}
-        />
-        {columns.map((c) => (
-          <Table.Column<ImportRowResult> key={c.key} title={c.header} ellipsis render={(_, r) => String(r.data[c.key] ?? '')} />
-        ))}
-      </Table>
+      <PreviewRows rows={rows} columns={columns} />
       {result.errors.length > 0 && (
         <Alert
           type="error"

@@ -3,10 +3,10 @@
  * the chart library stays out of the sign-in page and the main bundle.
  */
 import type { DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doanhoi/shared';
-import { formatDate, formatVnd } from '@doanhoi/shared';
+import { formatDate, formatNumber, formatPercent, formatVnd } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Empty, Grid, theme } from 'antd';
-import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const ROW = 30;
 const height = (n: number) => Math.max(220, n * ROW + 60);
@@ -31,15 +31,14 @@ export function MembersChart({ units, locale }: { units: DashboardMembers['units
   const t = useTranslate();
   const c = useChartTheme();
   if (!units.length) return <Empty description={t('dashboard:charts.noUnits')} />;
-  const n = new Intl.NumberFormat(locale);
   return (
     <div className="dashboard-chart-scroll">
       <ResponsiveContainer width="100%" height={height(units.length)}>
         <BarChart data={units} layout="vertical" margin={{ left: 8, right: 16 }}>
           <CartesianGrid stroke={c.grid} horizontal={false} />
-          <XAxis type="number" tick={c.axis} tickFormatter={(v: number) => n.format(v)} allowDecimals={false} />
+          <XAxis type="number" tick={c.axis} tickFormatter={(v: number) => formatNumber(v, locale)} allowDecimals={false} />
           <YAxis type="category" dataKey="name" width={c.labelWidth} tick={c.axis} tickFormatter={short} interval={0} />
-          <Tooltip {...c.tooltip} formatter={(v: number) => n.format(v)} cursor={{ fill: c.token.colorFillSecondary }} />
+          <Tooltip {...c.tooltip} formatter={(v: number) => formatNumber(v, locale)} cursor={{ fill: c.token.colorFillSecondary }} />
           <Legend wrapperStyle={c.legend} />
           <Bar isAnimationActive={false} dataKey="members" name={t('dashboard:series.members')} fill={c.token.colorPrimary} />
           <Bar isAnimationActive={false} dataKey="doanVien" name={t('dashboard:series.doanVien')} fill={c.token.colorError} />
@@ -50,7 +49,7 @@ export function MembersChart({ units, locale }: { units: DashboardMembers['units
   );
 }
 
-export function CollectionChart({ units }: { units: DashboardCampaigns['units'] }) {
+export function CollectionChart({ units, locale }: { units: DashboardCampaigns['units']; locale: string }) {
   const t = useTranslate();
   const c = useChartTheme();
   const rows = units.filter((u) => u.assigned > 0);
@@ -59,22 +58,27 @@ export function CollectionChart({ units }: { units: DashboardCampaigns['units'] 
   return (
     <div className="dashboard-chart-scroll">
       <ResponsiveContainer width="100%" height={height(rows.length)}>
-        <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 24 }}>
+        <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 56 }}>
           <CartesianGrid stroke={c.grid} horizontal={false} />
-          <XAxis type="number" domain={[0, 100]} tick={c.axis} tickFormatter={(v: number) => `${v}%`} />
+          <XAxis type="number" domain={[0, 100]} tick={c.axis} tickFormatter={(v: number) => formatPercent(v, locale)} />
           <YAxis type="category" dataKey="name" width={c.labelWidth} tick={c.axis} tickFormatter={short} interval={0} />
           <Tooltip
             {...c.tooltip}
             cursor={{ fill: c.token.colorFillSecondary }}
             formatter={(v: number, _n, item) => {
               const u = item.payload as DashboardCampaigns['units'][number];
-              return [`${v}% · ${formatVnd(u.collected)} / ${formatVnd(u.expected)} · ${u.paid}/${u.assigned}`, t('dashboard:series.rate')];
+              return [
+                t('dashboard:series.rateDetail', { rate: formatPercent(v, locale), collected: formatVnd(u.collected), expected: formatVnd(u.expected), paid: formatNumber(u.paid, locale), assigned: formatNumber(u.assigned, locale) }),
+                t('dashboard:series.rate'),
+              ];
             }}
           />
           <Bar isAnimationActive={false} dataKey="rate" name={t('dashboard:series.rate')}>
             {rows.map((u) => (
               <Cell key={u.organizationId} fill={color(u.rate)} />
             ))}
+            {/* Each bar says its rate, formatted like the cards and the table (vi-VN: 32,6%). */}
+            <LabelList dataKey="rate" position="right" fill={c.token.colorText} fontSize={12} formatter={(v: number) => formatPercent(v, locale)} />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, FlagOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { formatDate, hasPermission } from '@doanhoi/shared';
+import { formatDate, formatNumber, hasPermission } from '@doanhoi/shared';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Alert, Button, Col, Row, Typography } from 'antd';
 import { lazy } from 'react';
@@ -25,7 +25,7 @@ export function DashboardPage() {
   const { organizationId } = rights;
   const members = useMemberFigures(organizationId, rights.ready && rights.members);
   const d = members.data;
-  const n = (v: number | undefined) => (v == null ? '–' : new Intl.NumberFormat(locale).format(v));
+  const n = (v: number | undefined) => (v == null ? '–' : formatNumber(v, locale));
   // Without a unit chosen the API counts where the code is held: the whole system only for a global grant, else those units (issue 25 item 11).
   const scopeName =
     organizationId != null

@@ -1,4 +1,4 @@
-import { formatDate, formatVnd, type DashboardCampaigns } from '@doanhoi/shared';
+import { formatDate, formatNumber, formatPercent, formatVnd, type DashboardCampaigns } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Col, Empty, List, Progress, Select, Table, Typography } from 'antd';
 import { lazy, useState } from 'react';
@@ -19,7 +19,8 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
   const [chosen, setChosen] = useState<number>();
   const campaignId = chosen != null && data?.campaigns.some((c) => c.id === chosen) ? chosen : data?.campaigns[0]?.id;
   const weekly = useWeeklyFigures(campaignId);
-  const n = (v: number) => new Intl.NumberFormat(locale).format(v);
+  const n = (v: number) => formatNumber(v, locale);
+  const pct = (v: number) => formatPercent(v, locale);
   const loading = query.isLoading;
   const totals = data?.totals;
 
@@ -27,7 +28,7 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
     <>
       <Col xs={24} xl={12}>
         <ChartCard title={t('dashboard:charts.collectionByUnit')} testId="chart-collection" xlsx={xlsxPath('campaigns', organizationId)}>
-          {data && <CollectionChart units={data.units} />}
+          {data && <CollectionChart units={data.units} locale={locale} />}
         </ChartCard>
       </Col>
       <Col xs={24} sm={12} xl={8}>
@@ -36,7 +37,7 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
           loading={loading}
           title={t('dashboard:stats.collectionRate')}
           icon={<DollarOutlined />}
-          value={totals ? `${n(totals.rate)}%` : '–'}
+          value={totals ? pct(totals.rate) : '–'}
           note={totals && t('dashboard:stats.collectedOfExpected', { collected: formatVnd(totals.collected), expected: formatVnd(totals.expected) })}
         />
       </Col>
@@ -71,7 +72,7 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
             locale={{ emptyText: <Empty description={t('dashboard:charts.noCampaigns')} /> }}
             columns={[
               { title: t('dashboard:columns.campaign'), dataIndex: 'name', render: (v: string, r) => (<><Typography.Text strong>{v}</Typography.Text><br /><Typography.Text type="secondary">{r.organizationName}</Typography.Text></>) },
-              { title: t('dashboard:columns.rate'), dataIndex: 'rate', width: 140, render: (v: number) => <Progress percent={v} size="small" status={v >= 100 ? 'success' : 'normal'} /> },
+              { title: t('dashboard:columns.rate'), dataIndex: 'rate', width: 140, render: (v: number) => <Progress percent={v} size="small" status={v >= 100 ? 'success' : 'normal'} format={() => pct(v)} /> },
               { title: t('dashboard:columns.paid'), key: 'paid', render: (_, r) => `${n(r.paid)} / ${n(r.assigned)}` },
               { title: t('dashboard:columns.collected'), key: 'collected', render: (_, r) => `${formatVnd(r.collected)} / ${formatVnd(r.expected)}` },
               { title: t('dashboard:columns.overdue'), dataIndex: 'overdueAmount', render: (v: number) => formatVnd(v) },
@@ -87,9 +88,21 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
             dataSource={data?.lagging ?? []}
             locale={{ emptyText: t('dashboard:charts.noLagging') }}
             renderItem={(u) => (
-              <List.Item>
-                <List.Item.Meta title={u.name} description={`${formatVnd(u.expected - u.collected)} · ${n(u.paid)}/${n(u.assigned)}`} />
-                <Progress type="circle" size={44} percent={u.rate} status="exception" format={(p) => `${p}%`} />
+              <List.Item data-testid="lagging-unit">
+                <List.Item.Meta
+                  title={u.name}
+                  description={
+                    <>
+                      {t('dashboard:lagging.owed', { amount: formatVnd(u.expected - u.collected) })}
+                      <br />
+                      {t('dashboard:lagging.paid', { paid: n(u.paid), assigned: n(u.assigned) })}
+                    </>
+                  }
+                />
+                <div className="dashboard-lagging-rate">
+                  <Progress type="circle" size={52} percent={u.rate} status="exception" format={() => pct(u.rate)} />
+                  <Typography.Text type="secondary">{t('dashboard:lagging.rate')}</Typography.Text>
+                </div>
               </List.Item>
             )}
           />
