@@ -61,7 +61,9 @@ test.describe('audit log screen', () => {
     await page.getByTestId('side-nav').getByRole('link', { name: 'Nhật ký thay đổi' }).click();
     await expect(page).toHaveURL(/\/audit-logs/);
     const table = page.getByTestId('audit-table');
-    await expect(table.getByText('organization.update').first()).toBeVisible({ timeout: 30_000 });
+    // Issue 26: rows read as sentences, not action codes.
+    await expect(table.getByText(/đã sửa tổ chức/).first()).toBeVisible({ timeout: 30_000 });
+    await expect(table.getByText('organization.update')).toHaveCount(0);
     // Their faculty's change is listed; the other faculty's is not (organization column).
     await expect(table.getByText(/Đoàn khoa Công nghệ Thông tin|DCS-CNTT/).first()).toBeVisible();
     await expect(table.getByText('DCS-DDT')).toHaveCount(0);
@@ -71,13 +73,13 @@ test.describe('audit log screen', () => {
     await page.keyboard.type('payOS');
     await page.locator('.ant-select-item-option', { hasText: 'Cấu hình payOS' }).click();
     await expect(page).toHaveURL(/entity/);
-    const row = table.locator('tbody tr', { hasText: 'payos_config.create' }).first();
+    const row = table.locator('tbody tr', { hasText: 'đã thiết lập payOS cho đợt thu' }).first();
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: 'Xem thay đổi' }).click();
     const drawer = page.getByTestId('audit-change');
     await expect(drawer.getByText('Chi tiết thay đổi')).toBeVisible();
     const diff = drawer.getByTestId('audit-diff');
-    await expect(diff.locator('tr', { hasText: 'apiKeyHint' })).toContainText('***');
+    await expect(diff.locator('tr', { hasText: 'Khóa API (che bớt)' })).toContainText('***');
     await expect(drawer).not.toContainText('csp-api-');
     await expect(drawer).not.toContainText('csp-checksum-');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-change-vi-light.png` });

@@ -1,8 +1,9 @@
 import type { UserListItem } from '@doanhoi/shared';
 import { useSelect } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { DatePicker, Input, Select, Space, type SelectProps } from 'antd';
+import { DatePicker, Select, Space, Switch, type SelectProps } from 'antd';
 import dayjs from 'dayjs';
+import { ListSearch } from '../../components/list-search';
 import { OrganizationPicker } from '../../components/organization-picker';
 import { useCurrentOrganization } from '../../context/current-organization';
 
@@ -29,6 +30,8 @@ export interface AuditFilterValues {
   organizationId?: number;
   from?: string;
   to?: string;
+  /** 'false' when the officer switched sign-ins on; absent (left out) by default. */
+  excludeAuth?: string;
 }
 
 interface Props {
@@ -64,12 +67,11 @@ export function AuditFilters({ values, onChange }: Props) {
         disabled={!can('users.access') && values.actorId === undefined}
         data-testid="audit-filter-actor"
       />
-      <Input.Search
-        allowClear
-        defaultValue={values.action}
+      <ListSearch
+        value={values.action}
         placeholder={t('audit:filters.action')}
         aria-label={t('audit:filters.action')}
-        onSearch={(v) => onChange({ action: v.trim() || undefined })}
+        onSearch={(v) => onChange({ action: v || undefined })}
         className="audit-filter"
         data-testid="audit-filter-action"
       />
@@ -102,6 +104,15 @@ export function AuditFilters({ values, onChange }: Props) {
         aria-label={t('audit:filters.dates')}
         data-testid="audit-filter-dates"
       />
+      <label className="audit-sign-ins">
+        <Switch
+          size="small"
+          checked={values.excludeAuth === 'false'}
+          onChange={(on) => onChange({ excludeAuth: on ? 'false' : undefined })}
+          data-testid="audit-filter-sign-ins"
+        />{' '}
+        {t('audit:signIns')}
+      </label>
     </Space>
   );
 }
