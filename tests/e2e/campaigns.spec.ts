@@ -1,6 +1,7 @@
 import { expect, test } from '../helpers/test';
-import { ADMIN } from '../helpers/accounts';
-import { signIn, navigate } from '../helpers/session';
+import { ADMIN, MEMBER } from '../helpers/accounts';
+import { call } from '../helpers/fees';
+import { apiLogin, signIn, navigate } from '../helpers/session';
 
 test('the admin sets up a campaign end to end: draft, fee level, members, payOS keys, activation, a cash payment', async ({ page }) => {
   // A long walk through six screens on a shared, slow machine.
@@ -110,4 +111,21 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
   // Row actions wait for the rights in the row's own organization (a busy machine takes seconds).
   await expect(row.getByTestId('campaign-complete')).toBeVisible({ timeout: 30_000 });
   await expect(row.getByTestId('campaign-delete')).toHaveCount(0);
+});
+
+test('a unit that collects cash activates its campaign without any payOS configuration (issue 25.3)', async ({ page, baseURL }) => {
+  const token = await apiLogin(baseURL!, ADMIN);
+  const org = (await call<{ data: { id: number; code: string }[] }>(baseURL!, token, 'GET', '/payment-campaigns/accessible-organizations')).data.find((o) => o.code === 'DCS-CNTT')!;
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const name = `Quỹ tiền mặt ${Date.now() % 100000}`;
+  const campaign = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-campaigns', { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
+  const level = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-fee-levels', { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 30_000 });
+  const member = (await call<{ users: { id: number }[] }>(baseURL!, token, 'GET', `/users?search=${encodeURIComponent(MEMBER.email)}`)).users[0]!;
+  await call(baseURL!, token, 'POST', '/payment/assignments', { campaignId: campaign.id, userId: member.id, feeLevelId: level.id });
+  await signIn(page, ADMIN, `/admin/payment-campaigns/${campaign.id}`);
+  await page.getByRole('button', { name: 'Kích hoạt' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Kích hoạt' }).click();
+  await expect(page.getByText('Đã kích hoạt đợt thu')).toBeVisible();
+  await expect(page.getByText('Đang thu').first()).toBeVisible();
+  await expect(page.getByText(/cấu hình PayOS/i).and(page.getByRole('alert'))).toHaveCount(0);
 });

@@ -93,7 +93,7 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
         <OrderDetails order={state.order} status={status} />
         <div className="actions no-print" data-testid="result-actions">
           {back}
-          {status === 'PAID' ? (
+          {status === 'PAID' && receipt ? (
             <Link className="btn btn-primary" href={HOME_URL} data-testid="dashboard-button">
               {t('paymentResult.buttons.dashboard')}
             </Link>

@@ -5,6 +5,8 @@ import { lastWords, readDate } from '../../rules';
 
 /** Order code, amount (VND), creation time (vi-VN), then each bank transaction. */
 export function OrderDetails({ order, status }: { order: ResultOrder; status: OrderStatus }) {
+  // A reversing entry and a reversed payment are not plainly "paid" (issue 25.3c).
+  const label = order.outcome?.reversesOrderCode != null ? 'REVERSAL' : order.outcome?.reversedAt ? 'REVERSED' : status;
   const { t } = useTranslation('myPayments');
   const transactions = order.transactions ?? [];
   return (
@@ -29,7 +31,7 @@ export function OrderDetails({ order, status }: { order: ResultOrder; status: Or
         </div>
         <div>
           <dt>{t('paymentResult.details.status')}</dt>
-          <dd>{t(`paymentResult.statusLabel.${status}`)}</dd>
+          <dd>{t(`paymentResult.statusLabel.${label}`)}</dd>
         </div>
       </dl>
       {transactions.length > 0 ? (
