@@ -100,6 +100,7 @@ for (const width of [390, 1440]) {
 
 test('a faculty admin: the switcher offers only its faculty and beneath, a remembered parent falls back, the dashboard names the faculty', async ({ page, baseURL }) => {
   const root = await orgId(baseURL!, 'doan_truong', 'DTBK');
+  await page.setViewportSize({ width: 1440, height: 844 });
   await signIn(page, FACULTY_ADMIN);
   const switcher = page.getByTestId('organization-switcher');
   await expect(switcher).toContainText('Đoàn khoa Công nghệ Thông tin');
@@ -120,6 +121,10 @@ test('a faculty admin: the switcher offers only its faculty and beneath, a remem
     await expect(page.getByTestId('dashboard-scope')).not.toContainText('toàn hệ thống');
     await expect(page.getByTestId('side-nav').getByText('Người dùng', { exact: true })).toBeVisible();
   }
+  await shot(page, 'dashboard-faculty-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('dashboard-scope')).toBeVisible();
+  await shot(page, 'dashboard-faculty-390');
 });
 
 test('the super admin still works in the whole system, and the heading says so', async ({ page }) => {
