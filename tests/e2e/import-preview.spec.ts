@@ -48,7 +48,7 @@ async function openImport(page: Page, lang: 'vi' | 'en', width: number, height =
 /** Every data cell of the preview shows its whole text: nothing cut to "M…". */
 async function expectNothingCut(page: Page) {
   const cut = await page.getByTestId('import-preview-table').evaluate((table) =>
-    [...table.querySelectorAll('thead th, tbody td')]
+    Array.from(table.querySelectorAll('thead th, tbody td'))
       .filter((c) => !c.classList.contains('ant-table-cell-ellipsis') && c.scrollWidth > c.clientWidth + 1)
       .map((c) => c.textContent),
   );
