@@ -272,7 +272,8 @@ describe('GET /users/:id', () => {
       },
     ]);
     expect(res.body.userRoles).toEqual([
-      { id: expect.any(Number), roleId: role, organizationId: org, isActive: true, role: { id: role, name: 'd_viewer', displayName: 'd_viewer', isActive: true } },
+      // Each link names its unit since issue 26 item 3 (commit 1ea1d2e).
+      { id: expect.any(Number), roleId: role, organizationId: org, organization: { id: org, name: 'D-CLB', code: 'D-CLB', type: 'clb_truong' }, isActive: true, role: { id: role, name: 'd_viewer', displayName: 'd_viewer', isActive: true } },
     ]);
     expect(res.body.passwordHash).toBeUndefined();
   });
