@@ -51,7 +51,7 @@ export function campaigns(t: TestApp, token = t.adminToken) {
       const level = await api.level(c.id, opts.amount ?? 50_000);
       const assignments = [];
       for (const id of memberIds) assignments.push(await api.assign(c.id, id, level.id));
-      // Activation needs an active payOS config; `config: false` removes it afterwards (a campaign whose config was deleted).
+      // Keys of the embedded sandbox, so members pay online; `config: false` removes them afterwards (a campaign whose config was deleted).
       await api.config(c.id);
       await api.activate(c.id);
       if (opts.config === false) t.db.delete(payosConfigs).where(eq(payosConfigs.campaignId, c.id)).run();
