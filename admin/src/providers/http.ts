@@ -3,10 +3,10 @@
  * messages; shared/src/client/http.ts) pointed at /api. The axios instance simple-rest needs is in
  * axios-client.ts, loaded with the data provider, so the sign-in page never downloads axios.
  */
-import { ApiError, createApiClient, errorMessage } from '@doanhoi/shared/client/http';
+import { ApiError, createApiClient, errorMessage, fieldErrors } from '@doanhoi/shared/client/http';
 import { session } from './session';
 
-export { ApiError, errorMessage };
+export { ApiError, errorMessage, fieldErrors };
 export const API_URL = '/api';
 
 /** Leaves for /login, remembering where the user was. */

@@ -12,11 +12,25 @@ export class ApiError extends Error {
   constructor(
     message: string,
     public readonly status: number,
+    /** The body's `errors` per input (a 400's failing fields, a 409's taken code): Refine's forms show them under the fields. */
+    public readonly errors?: Record<string, string[]>,
   ) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = status;
   }
+}
+
+/** The body's `{ field: [message] }`, when it has one. */
+export function fieldErrors(body: unknown): Record<string, string[]> | undefined {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [field, v] of Object.entries(errors)) {
+    const list = (Array.isArray(v) ? v : [v]).filter((m): m is string => typeof m === 'string' && m !== '');
+    if (list.length) out[field] = list;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** 000 §8: the server's JSON `message`, else the raw text, else 'HTTP error! status: N'. */
@@ -134,7 +148,7 @@ export function createApiClient({ baseUrl, onAuthFailure, endSessionOnAny401 = f
     const send = auth && refresh ? authFetch : fetch;
     const res = await send(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const data = await readBody(res);
-    if (!res.ok) throw new ApiError(errorMessage(res.status, data), res.status);
+    if (!res.ok) throw new ApiError(errorMessage(res.status, data), res.status, fieldErrors(data));
     return (typeof data === 'string' ? null : data) as T;
   }
 

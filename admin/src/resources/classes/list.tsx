@@ -1,14 +1,16 @@
 import { ClearOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { CLASS_IMPORT_COLUMNS, type ClassItem, type Department } from '@doanhoi/shared';
-import { getDefaultFilter, useModalForm, useSelect, useTable } from '@refinedev/antd';
+import { getDefaultFilter, useSelect, useTable } from '@refinedev/antd';
+import { useModalForm } from '../../components/form-errors';
 import { useTranslate, type BaseKey } from '@refinedev/core';
-import { Button, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Dropdown, Empty, Select, Space, Table, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { ImportWizard } from '../../components/import-wizard';
+import { ListSearch, tableSearch } from '../../components/list-search';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
 import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
 import { ClassFormModal } from './form';
@@ -27,7 +29,8 @@ export function ClassList() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<BaseKey | null>(null);
-  const { tableProps, filters, setFilters, tableQuery } = useTable<ClassItem>({ resource: 'classes', syncWithLocation: true });
+  const table = useTable<ClassItem>({ resource: 'classes', syncWithLocation: true });
+  const { tableProps, filters, setFilters, tableQuery } = table;
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('classes', () => setSelected([]));
   const create = useModalForm<ClassItem>({ resource: 'classes', action: 'create', redirect: false });
   const edit = useModalForm<ClassItem>({
@@ -72,16 +75,9 @@ export function ClassList() {
         )}
       />
 
-      {/* key: the clear button remounts the uncontrolled inputs with empty values. */}
-      <Space wrap className="filter-bar" key={filtered ? 'filtered' : 'clear'}>
-        <Input.Search
-          allowClear
-          defaultValue={search}
-          placeholder={t('classes:filters.search')}
-          enterButton={t('buttons.filter')}
-          onSearch={(v) => setFilter('q', v.trim(), 'contains')}
-          data-testid="class-search"
-        />
+      {/* Every input here follows the filters, so the clear button empties them (no remount: it would take the focus from the search). */}
+      <Space wrap className="filter-bar">
+        <ListSearch {...tableSearch(table)} placeholder={t('classes:filters.search')} data-testid="class-search" />
         <Select
           value={year === undefined ? undefined : Number(year)}
           allowClear
@@ -112,7 +108,7 @@ export function ClassList() {
           className="status-filter"
           aria-label={t('classes:fields.isActive')}
         />
-        <Button icon={<ClearOutlined />} disabled={!filtered} onClick={() => setFilters([], 'replace')} data-testid="class-clear-filters">
+        <Button icon={<ClearOutlined />} disabled={!filtered} onClick={() => (setFilters([], 'replace'), table.setCurrentPage(1))} data-testid="class-clear-filters">
           {t('classes:filters.clear')}
         </Button>
       </Space>

@@ -1,14 +1,16 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEPARTMENT_IMPORT_COLUMNS, type Department } from '@doanhoi/shared';
-import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
+import { getDefaultFilter, useTable } from '@refinedev/antd';
+import { useModalForm } from '../../components/form-errors';
 import { useTranslate } from '@refinedev/core';
-import { Button, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Dropdown, Empty, Select, Space, Table, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { ImportWizard } from '../../components/import-wizard';
+import { ListSearch, tableSearch } from '../../components/list-search';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
 import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close';
 import { DepartmentFormModal } from './form';
@@ -22,7 +24,8 @@ export function DepartmentList() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<Department | null>(null);
-  const { tableProps, filters, setFilters, tableQuery } = useTable<Department>({ resource: 'departments', syncWithLocation: true });
+  const table = useTable<Department>({ resource: 'departments', syncWithLocation: true });
+  const { tableProps, filters, setFilters, tableQuery } = table;
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('departments', () => setSelected([]));
   const create = useModalForm<Department>({ resource: 'departments', action: 'create', redirect: false });
   const edit = useModalForm<Department>({ resource: 'departments', action: 'edit', redirect: false });
@@ -57,14 +60,7 @@ export function DepartmentList() {
       />
 
       <Space wrap className="filter-bar">
-        <Input.Search
-          allowClear
-          defaultValue={search}
-          placeholder={t('departments:filters.search')}
-          enterButton={t('buttons.filter')}
-          onSearch={(v) => setFilter('q', v.trim(), 'contains')}
-          data-testid="department-search"
-        />
+        <ListSearch {...tableSearch(table)} placeholder={t('departments:filters.search')} data-testid="department-search" />
         <Select
           value={status}
           onChange={(v) => setFilter('isActive', v, 'eq')}

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrganizationDetail, OrganizationRef, OrganizationSummary } from '@doanhoi/shared';
-import { useModalForm } from '@refinedev/antd';
+import { useModalForm } from '../../components/form-errors';
 import { useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Tooltip, type ButtonProps } from 'antd';

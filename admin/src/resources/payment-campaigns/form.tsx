@@ -1,5 +1,5 @@
 import { createCampaignSchema, VN_OFFSET_MS, type Campaign } from '@doanhoi/shared';
-import { useModalForm } from '@refinedev/antd';
+import { useModalForm } from '../../components/form-errors';
 import { useTranslate, type BaseRecord, type GetOneResponse } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TimePicker, type FormProps, type ModalProps } from 'antd';

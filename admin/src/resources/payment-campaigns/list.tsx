@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CAMPAIGN_STATUSES, formatDateTime, fullName, type Campaign } from '@doanhoi/shared';
-import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
+import { getDefaultFilter, useTable } from '@refinedev/antd';
+import { useModalForm } from '../../components/form-errors';
 import { useCan, useGo, useTranslate } from '@refinedev/core';
-import { Alert, Button, DatePicker, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { ListSearch, tableSearch } from '../../components/list-search';
 import { LoadError } from '../../components/catalogue/row-actions';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { CampaignFormModal, useCampaignEditForm } from './form';
@@ -80,7 +82,8 @@ function RowActions({ campaign: c, actions, onEdit }: { campaign: Campaign; acti
 export function CampaignList() {
   const t = useTranslate();
   const go = useGo();
-  const { tableProps, filters, setFilters, tableQuery } = useTable<Campaign>({ resource: 'payment-campaigns', syncWithLocation: true });
+  const table = useTable<Campaign>({ resource: 'payment-campaigns', syncWithLocation: true });
+  const { tableProps, filters, setFilters, tableQuery } = table;
   const canCreate = useCan({ resource: 'payment-campaigns', action: 'create' }).data?.can ?? false;
   const { organizations, organizationsLoading } = useCurrentOrganization();
   const create = useModalForm<Campaign>({
@@ -113,7 +116,7 @@ export function CampaignList() {
 
       <RightsSummary />
       <Space wrap className="filter-bar">
-        <Input.Search allowClear defaultValue={value('q') as string | undefined} placeholder={t('campaigns:filters.search')} enterButton={t('buttons.filter')} onSearch={(v) => setFilter('q', v.trim())} data-testid="campaign-search" />
+        <ListSearch {...tableSearch(table)} placeholder={t('campaigns:filters.search')} data-testid="campaign-search" />
         <Select
           allowClear
           showSearch

@@ -1,10 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Role, RoleDetail } from '@doanhoi/shared';
-import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
+import { getDefaultFilter, useTable } from '@refinedev/antd';
+import { useModalForm } from '../../components/form-errors';
 import { useTranslate, type BaseKey } from '@refinedev/core';
-import { Alert, Button, Empty, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useEffect, useState, type Key } from 'react';
+import { Alert, Button, Empty, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useState, type Key } from 'react';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { ListSearch, tableSearch } from '../../components/list-search';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
 import { StatusTag } from '../../components/catalogue/status-tag';
@@ -14,8 +16,8 @@ import { RoleFormModal } from './form';
 import { RoleShowModal } from './show';
 
 const STATUS = ['all', 'true', 'false'] as const;
-/** 000 §2: the search waits for 300 ms of quiet typing. */
-const SEARCH_DEBOUNCE_MS = 300;
+/** 000 §9: the roles search waits for 300 ms of quiet typing (every other list 500 ms). */
+const ROLE_SEARCH_DELAY_MS = 300;
 
 const withPermissionIds = (r: RoleDetail) => ({ ...r, permissionIds: r.permissions.map((p) => p.id) });
 
@@ -24,7 +26,9 @@ export function RoleList() {
   const t = useTranslate();
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<BaseKey | null>(null);
-  const { tableProps, filters, setFilters, tableQuery } = useTable<Role>({ resource: 'roles', syncWithLocation: true });
+  const table = useTable<Role>({ resource: 'roles', syncWithLocation: true });
+  const { tableProps, filters, setFilters, tableQuery } = table;
+  const search = tableSearch(table);
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('roles', () => setSelected([]), 'roles', 'permissions');
   const create = useModalForm<Role>({ resource: 'roles', action: 'create', redirect: false });
   const edit = useModalForm<Role>({
@@ -37,18 +41,10 @@ export function RoleList() {
   });
   useForgetOnClose(edit);
 
-  // A numeric search comes back from the URL as a number; compared as text so it is not applied again and again.
-  const applied = String(getDefaultFilter('q', filters, 'contains') ?? '');
-  const [search, setSearch] = useState(applied);
+  const applied = String(search.value ?? '');
   const status = String(getDefaultFilter('isActive', filters, 'eq') ?? 'all');
   const setFilter = (field: string, value: unknown, operator: 'contains' | 'eq') =>
     setFilters([{ field, operator, value: value === '' || value === 'all' ? undefined : value }], 'merge');
-  useEffect(() => {
-    if (search.trim() === applied) return;
-    const timer = setTimeout(() => setFilter('q', search.trim(), 'contains'), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
 
   const rows = tableQuery.data?.data ?? [];
   if (tableQuery.isError) return <LoadError onRetry={() => void tableQuery.refetch()} testId="roles-error" />;
@@ -78,7 +74,7 @@ export function RoleList() {
       />
 
       <Space wrap className="filter-bar">
-        <Input.Search allowClear value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('permissions:filters.search')} data-testid="role-search" />
+        <ListSearch {...search} delay={ROLE_SEARCH_DELAY_MS} placeholder={t('permissions:filters.search')} data-testid="role-search" />
         <Select
           value={status}
           onChange={(v) => setFilter('isActive', v, 'eq')}
@@ -98,7 +94,7 @@ export function RoleList() {
         locale={{
           emptyText: applied ? (
             <Empty description={t('permissions:empty.noResults', { search: applied })}>
-              <Typography.Link onClick={() => setSearch('')}>{t('permissions:empty.clearSearch')}</Typography.Link>
+              <Typography.Link onClick={() => search.onSearch('')}>{t('permissions:empty.clearSearch')}</Typography.Link>
             </Empty>
           ) : (
             <Empty description={t('permissions:empty.none')} />

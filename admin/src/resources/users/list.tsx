@@ -1,8 +1,9 @@
 import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { formatDate, fullName, holdsAnywhere, MEMBERSHIP_STATUSES, USER_EXPORT_FIELDS, USER_IMPORT_COLUMNS, USER_TYPES, type User, type UserDetail, type UserListItem } from '@doanhoi/shared';
-import { getDefaultFilter, useModalForm, useTable } from '@refinedev/antd';
+import { getDefaultFilter, useTable } from '@refinedev/antd';
+import { useModalForm } from '../../components/form-errors';
 import { useCan, useGetIdentity, useTranslate, type BaseKey } from '@refinedev/core';
-import { App, Button, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Dropdown, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
 import type { KnownOrganization } from '../../components/organization-picker';
@@ -15,6 +16,7 @@ import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close
 import { useOpened } from '../../components/catalogue/use-opened';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
+import { ListSearch, tableSearch } from '../../components/list-search';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { toGrants } from '../../providers/permissions';
 import { UserFormModal } from './form';
@@ -34,8 +36,6 @@ const toFormValues = (u: UserDetail) => ({
 const activeMemberships = (u: UserDetail): KnownOrganization[] =>
   u.organizations.filter((m) => m.isActive).map((m) => ({ id: m.organization.id, name: m.organization.name, code: m.organization.code }));
 
-/** 000 §9: the search applies itself after 500 ms without typing. */
-const SEARCH_DEBOUNCE_MS = 500;
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** /users (000 §2): filters, the users table, and a dialog per action. */
@@ -44,7 +44,8 @@ export function UserList() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<BaseKey | null>(null);
   const [dialog, setDialog] = useState<'import' | 'export' | null>(null);
-  const { tableProps, filters, setFilters, tableQuery } = useTable<UserListItem>({ resource: 'users', syncWithLocation: true });
+  const table = useTable<UserListItem>({ resource: 'users', syncWithLocation: true });
+  const { tableProps, filters, setFilters, tableQuery } = table;
   const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('users', () => setSelected([]), 'users/bulk-delete');
   const canExport = useCan({ resource: 'users', action: 'export' }).data?.can ?? false;
   // "Assign roles" only with users.roles.manage (000 §2).
@@ -129,15 +130,6 @@ export function UserList() {
   const setFilter = (field: string, v: unknown) =>
     setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: v === '' || v === 'all' ? undefined : v }], 'merge');
   const filtered = ['q', 'userType', 'membershipStatus', 'isActive'].some((f) => value(f) !== undefined);
-  // The URL gives a numeric search back as a number ("23001042" → 23001042): compared as text, or it would re-apply forever.
-  const applied = String(value('q') ?? '');
-  const [search, setSearch] = useState(applied);
-  useEffect(() => {
-    if (search.trim() === applied) return;
-    const timer = setTimeout(() => setFilter('q', search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
   const select = (field: string, values: readonly string[], label: (v: string) => string) => (
     <Select
       value={value(field) === undefined ? 'all' : String(value(field))}
@@ -182,15 +174,7 @@ export function UserList() {
       />
 
       <Space wrap className="filter-bar">
-        <Input.Search
-          allowClear
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('users:filters.search')}
-          enterButton={t('buttons.filter')}
-          onSearch={(v) => setFilter('q', v.trim())}
-          data-testid="user-search"
-        />
+        <ListSearch {...tableSearch(table)} placeholder={t('users:filters.search')} data-testid="user-search" />
         {select('userType', USER_TYPES, (v) => t(`users:userType.${v}`))}
         {select('membershipStatus', MEMBERSHIP_STATUSES, (v) => t(`users:membership.${v}`))}
         {select('isActive', ['true', 'false'], (v) => t(v === 'true' ? 'catalogue.active' : 'catalogue.inactive'))}

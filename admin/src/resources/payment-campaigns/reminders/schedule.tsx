@@ -2,6 +2,7 @@ import { reminderScheduleSchema, type ReminderScheduleInput } from '@doanhoi/sha
 import { useCustom, useCustomMutation, useTranslate } from '@refinedev/core';
 import { Button, Card, Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
+import { fieldAwareNotification } from '../../../components/form-errors';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl } from '../use-refresh';
 
@@ -32,6 +33,7 @@ export function ScheduleCard({ campaignId, editable }: { campaignId: number; edi
       method: 'put',
       values: { daysBefore: v.before ? v.daysBefore : null, onOverdue: v.onOverdue },
       successNotification: () => ({ type: 'success', message: t('reminders:schedule.saved') }),
+      errorNotification: fieldAwareNotification(() => form),
     });
 
   return (

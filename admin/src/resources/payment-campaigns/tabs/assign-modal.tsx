@@ -2,8 +2,9 @@ import { formatVnd, fullName, VN_OFFSET_MS, type Campaign, type FeeLevel, type U
 import { useCustomMutation, useList, useTranslate } from '@refinedev/core';
 import { Alert, Checkbox, Col, DatePicker, Empty, Form, Input, List, Modal, Pagination, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { apiUrl } from '../use-refresh';
+import { ListSearch } from '../../../components/list-search';
 import { useDialogFocus } from '../../../components/dialog-focus';
 
 interface Props {
@@ -21,7 +22,6 @@ interface Values {
 }
 
 const PAGE_SIZE = 10;
-const SEARCH_DELAY_MS = 400;
 
 /** The campaign's end as a Vietnam calendar day (the API reads a bare date as the end of that day). */
 const vnDay = (iso: string) => dayjs(new Date(new Date(iso).getTime() + VN_OFFSET_MS).toISOString().slice(0, 10));
@@ -34,20 +34,11 @@ const vnDay = (iso: string) => dayjs(new Date(new Date(iso).getTime() + VN_OFFSE
 export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: Props) {
   const t = useTranslate();
   const [form] = Form.useForm<Values>();
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<Map<number, User>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const { mutate, mutation } = useCustomMutation();
-
-  useEffect(() => {
-    const id = window.setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(id);
-  }, [typed]);
 
   const members = useList<User>({
     resource: 'users',
@@ -72,7 +63,8 @@ export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: 
 
   function reset() {
     setPicked(new Map());
-    setTyped('');
+    setSearch('');
+    setPage(1);
     setError(null);
     form.resetFields();
   }
@@ -122,11 +114,9 @@ export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: 
         <Col xs={24} md={14}>
           <Typography.Text strong>{t('campaigns:assign.members', { count: picked.size })}</Typography.Text>
           <Typography.Paragraph type="secondary">{t('campaigns:assign.membersOf', { name: campaign.organization?.name ?? '' })}</Typography.Paragraph>
-          <Input.Search
-            allowClear
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onSearch={(v) => (setTyped(v), setSearch(v.trim()), setPage(1))}
+          <ListSearch
+            value={search}
+            onSearch={(v) => (setSearch(v), setPage(1))}
             placeholder={t('campaigns:assign.searchMembers')}
             aria-label={t('campaigns:assign.searchMembers')}
             loading={members.query.isFetching}

@@ -1,9 +1,10 @@
 import { ASSIGNMENT_EXPORT_FIELDS, ASSIGNMENT_SORT_FIELDS, ASSIGNMENT_STATUSES, formatDate, formatVnd, fullName, type Assignment, type Campaign, type FeeLevel } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useDelete, useList, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportDialog } from '../../../components/export-dialog';
+import { ListSearch, tableSearch } from '../../../components/list-search';
 import { useCampaignStatistics } from '../use-statistics';
 import { usePaymentsRefresh } from '../use-refresh';
 import { AdjustModal, type AdjustAction } from './adjust-modal';
@@ -60,7 +61,7 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
   const [paying, setPaying] = useState<Assignment | null>(null);
   const [adjusting, setAdjusting] = useState<{ a: Assignment; action: AdjustAction } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const { tableProps, filters, setFilters, sorters, setSorters } = useTable<Assignment>({
+  const table = useTable<Assignment>({
     resource: 'payment/assignments',
     syncWithLocation: true,
     meta: { listKey: 'data.assignments' },
@@ -68,9 +69,9 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
     filters: { permanent: [{ field: 'campaignId', operator: 'eq', value: campaign.id }] },
     sorters: { initial: [{ field: 'createdAt', order: 'desc' }] },
   });
+  const { tableProps, filters, setFilters, sorters, setSorters } = table;
   const levels = useList<FeeLevel>({ resource: `payment-fee-levels/campaign/${campaign.id}`, meta: { listKey: 'feeLevels' }, pagination: { mode: 'off' } });
   const feeLevels = levels.result.data;
-  const search = getDefaultFilter('q', filters, 'contains') as string | undefined;
   const status = getDefaultFilter('status', filters, 'eq') as string | undefined;
   const sorter = sorters[0] ?? { field: 'createdAt', order: 'desc' };
   const setFilter = (field: 'q' | 'status', value?: string) => setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: value || undefined }], 'merge');
@@ -92,7 +93,7 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
       {feeLevels.length === 0 && levels.query.isSuccess && <Alert type="warning" showIcon message={t('campaigns:assignments.noLevels')} />}
       {canRemind && <RemindBar campaignId={campaign.id} selectedIds={selected} onSent={() => (setSelected([]), refresh())} />}
       <Space wrap className="filter-bar">
-        <Input.Search key={search ?? ''} defaultValue={search} onSearch={(v) => setFilter('q', v.trim())} placeholder={t('campaigns:assignments.search')} enterButton={t('buttons.filter')} allowClear data-testid="assignments-search" />
+        <ListSearch {...tableSearch(table)} placeholder={t('campaigns:assignments.search')} data-testid="assignments-search" />
         <Select
           value={status ?? 'all'}
           onChange={(v) => setFilter('status', v === 'all' ? undefined : v)}

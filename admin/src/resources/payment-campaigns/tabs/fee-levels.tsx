@@ -1,5 +1,5 @@
 import { createFeeLevelSchema, formatVnd, type FeeLevel } from '@doanhoi/shared';
-import { useModalForm } from '@refinedev/antd';
+import { useModalForm } from '../../../components/form-errors';
 import { useCustomMutation, useDelete, useList, useTranslate } from '@refinedev/core';
 import { App, Button, Form, Input, InputNumber, List, Modal, Space, Tag, Typography } from 'antd';
 import { WithReason } from '../../../components/blocked';

@@ -1,8 +1,9 @@
 import { formatDateTime, formatVnd, fullName, ORDER_STATUSES } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
-import { Button, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ListSearch, tableSearch } from '../../../components/list-search';
 import { usePaymentsRefresh } from '../use-refresh';
 import { ResolveModal } from './resolve-modal';
 import { ReverseOrderModal, reversible } from './reverse-order-modal';
@@ -87,29 +88,21 @@ export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }
   const refresh = usePaymentsRefresh();
   const [resolving, setResolving] = useState<HistoryItem | null>(null);
   const [reversing, setReversing] = useState<HistoryItem | null>(null);
-  const { tableProps, filters, setFilters } = useTable<HistoryItem>({
+  const table = useTable<HistoryItem>({
     resource: `payment-admin/payment-history/${campaignId}`,
     syncWithLocation: true,
     meta: { listKey: 'data.items' },
     pagination: { pageSize: 10 },
     filters: { initial: [{ field: 'status', operator: 'eq', value: 'PAID' }] },
   });
-  const search = getDefaultFilter('q', filters, 'contains') as string | undefined;
+  const { tableProps, filters, setFilters } = table;
   const status = (getDefaultFilter('status', filters, 'eq') as string | undefined) ?? 'PAID';
   const attention = getDefaultFilter('attention', filters, 'eq') as string | undefined;
   const hideTest = getDefaultFilter('includeTest', filters, 'eq') === 'false';
   return (
     <Space direction="vertical" className="full-width" data-testid="payment-history">
       <Space wrap className="filter-bar">
-        <Input.Search
-          key={search ?? ''}
-          defaultValue={search}
-          allowClear
-          placeholder={t('campaigns:history.search')}
-          enterButton={t('buttons.filter')}
-          onSearch={(v) => setFilters([{ field: 'q', operator: 'contains', value: v.trim() || undefined }], 'merge')}
-          data-testid="history-search"
-        />
+        <ListSearch {...tableSearch(table)} placeholder={t('campaigns:history.search')} data-testid="history-search" />
         <Select
           value={status}
           onChange={(v) => setFilters([{ field: 'status', operator: 'eq', value: v }], 'merge')}

@@ -3,6 +3,7 @@ import { useCustom, useCustomMutation, useDelete, useTranslate } from '@refinede
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import { formatDateTime } from '@doanhoi/shared';
 import { useEffect, useState } from 'react';
+import { fieldAwareNotification } from '../../../components/form-errors';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl, usePaymentsRefresh } from '../use-refresh';
 
@@ -71,6 +72,7 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
         method: current ? 'put' : 'post',
         values: current ? v : { ...v, isActive: true },
         successNotification: () => ({ type: 'success', message: t('campaigns:payos.saved') }),
+        errorNotification: fieldAwareNotification(() => form),
       },
       {
         onSuccess: (res) => {
