@@ -3,9 +3,10 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useInvalidate, useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Flex, Input, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { Breadcrumb, Button, Flex, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListSearch, tableSearch } from '../../components/list-search';
 import { MemberToolbar } from './member-actions';
 import { RemoveMemberModal } from './remove-member';
 import { OrganizationStatsCard } from './stats';
@@ -17,7 +18,8 @@ function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; a
   const invalidate = useInvalidate();
   const client = useQueryClient();
   const resource = `organizations/${org.id}/members`;
-  const { tableProps, setFilters } = useTable<OrganizationMember>({ resource, syncWithLocation: false });
+  const table = useTable<OrganizationMember>({ resource, syncWithLocation: false });
+  const { tableProps } = table;
   const canRemove = access.can('organizations.remove_member', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
   const canSearchUsers = useCan({ resource: 'users', action: 'list' }).data?.can ?? false;
 
@@ -31,14 +33,7 @@ function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; a
     <>
       <Flex justify="space-between" wrap gap={8} className="filter-bar section-title">
         <MemberToolbar org={org} access={access} ancestorIds={ancestorIds} canSearchUsers={canSearchUsers} />
-        <Input.Search
-          allowClear
-          placeholder={t('organizations:membersPage.search')}
-          enterButton={t('buttons.filter')}
-          onSearch={(v) => setFilters([{ field: 'q', operator: 'contains', value: v.trim() || undefined }], 'replace')}
-          data-testid="member-search"
-          className="member-search"
-        />
+        <ListSearch {...tableSearch(table)} placeholder={t('organizations:membersPage.search')} data-testid="member-search" className="member-search" />
       </Flex>
       <Table<OrganizationMember>
         {...tableProps}
