@@ -108,13 +108,14 @@ describe('organization members import', () => {
   it('needs organizations.add_member in the organization (or above it), for upload and for the session routes', async () => {
     const role = t.createRole('mi_adder', ['organizations.access', 'organizations.add_member']);
     const adder = await t.createUser('MIADD', [{ roleId: role, organizationId: o.faculty }]);
-    insertUser(t, { code: 'MI040' });
-    const mi041 = insertUser(t, { code: 'MI041' });
+    // Members of another unit of its faculty: only users already within reach may be added (issue 25 item 8, import-reach.test.ts).
+    insertUser(t, { code: 'MI040' }, o.cd2);
+    const mi041 = insertUser(t, { code: 'MI041' }, o.cd2);
     const inside = await memberImport(3, o.cd1, ['studentCode'], [['MI040'], ['MI041']], adder.token);
     expect(inside.up.status).toBe(201);
     expect(inside.exec!.body.importedCount).toBe(2);
     // Parents join only up to the importer's reach: the Đoàn root above its faculty is not written.
-    expect(memberOrgs(mi041)).toEqual([o.faculty, o.cd1].sort((x, y) => x - y));
+    expect(memberOrgs(mi041)).toEqual([o.faculty, o.cd1, o.cd2].sort((x, y) => x - y));
     const outside = await memberImport(3, o.otherCd, ['studentCode'], [['MI040']], adder.token);
     expect(outside.up.status).toBe(403);
     const nobody = await t.createUser('MINONE');

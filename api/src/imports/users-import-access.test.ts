@@ -87,9 +87,12 @@ describe('permissions', () => {
     const mail = await importUsers(t, [ok('UISHARED', { email: 'attacker@ui.vn' })], { updateExisting: true }, creator.token);
     expect(mail.body.importedCount).toBe(0);
     expect(userByCode('UISHARED')).toMatchObject({ email: before.email, passwordHash: before.passwordHash });
-    // Other columns of a user it reaches are still its to update.
+    // Names say who the account is: the same guard (issue 25 item 8); other columns are still its to update.
     const name = await importUsers(t, [ok('UISHARED', { email: shared.email, givenName: 'Đổi tên' })], { updateExisting: true }, creator.token);
-    expect(name.body.importedCount).toBe(1);
+    expect(name.body.importedCount).toBe(0);
+    expect(name.body.errors[0].message).toContain('ngoài phạm vi quản lý');
+    const phone = await importUsers(t, [ok('UISHARED', { email: shared.email, givenName: 'UISHARED', familyName: 'Nguyễn Văn', phone: '0911222333' })], { updateExisting: true }, creator.token);
+    expect(phone.body.importedCount).toBe(1);
   });
 
   it('only a super admin may update a super admin account through an import', async () => {

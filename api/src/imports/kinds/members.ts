@@ -6,6 +6,7 @@
 import { hasPermission, memberImportColumns } from '@doanhoi/shared';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { organizationMembers, organizations } from '../../organizations/schema';
+import { addableUsers } from '../../users/reach';
 import { subtreeRange } from '../../users/scope';
 import type { Actor } from '../../lib/context';
 import { users } from '../../users/schema';
@@ -45,7 +46,7 @@ export const membersImport: ImportKindDef<MemberRow> = {
   templateName: (params) => `organization_members_level_${levelOf(params)}_template.xlsx`,
   columns: (params) => memberImportColumns(levelOf(params)),
   tables: ['organization_members', 'users'],
-  async check(db, rows, _actor, params, lang = 'vi') {
+  async check(db, rows, actor, params, lang = 'vi') {
     // Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*.
     const tr = (key: string, p?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, p);
     const level = levelOf(params);
@@ -70,6 +71,8 @@ export const membersImport: ImportKindDef<MemberRow> = {
         .all())
         member.add(`${m.o}:${m.u}`);
     }
+    // Only someone already within the caller's reach may be added (issue 25 item 8, users/reach.ts).
+    const addable = addableUsers(db, actor, [...byCode.values()]);
     const seen = new Map<string, number>();
     return mapInSlices(rows, ({ rowNumber, values: v }): CheckedRow<MemberRow> => {
       const errors: string[] = [];
@@ -79,6 +82,7 @@ export const membersImport: ImportKindDef<MemberRow> = {
       if (!studentCode) errors.push(tr('studentCodeMissing'));
       const userId = studentCode ? (byCode.get(studentCode) ?? null) : null;
       if (studentCode && userId == null) errors.push(tr('studentNotFound', { code: studentCode }));
+      if (userId != null && !addable.has(userId)) errors.push(tr('outsideReach'));
       if (level === 2) {
         const unit = (v.classOrUnitCode ?? '').trim();
         if (!unit) errors.push(tr('unitMissing'));

@@ -19,6 +19,7 @@ import { translate } from '../../lib/i18n';
 import { mapInSlices } from '../batches';
 import { cell, checkFields, userRowSchema } from '../row-rules';
 import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
+import { addableExisting, takesControl } from './user-reach';
 import { ancestorsAndSelf, chunked, classIndex, departmentIndex, organizationsByCode, resolveRef, updatableUsers, whereIn, type RefIndex } from '../lookups';
 
 /** Keys, and the labels the export writes (normalised), so an exported file re-imports. */
@@ -56,9 +57,13 @@ export interface UserRowData {
   present: string[];
 }
 
-interface Existing {
+export interface Existing {
   id: number;
+  code: string;
+  familyName: string;
+  givenName: string;
   email: string;
+  userType: UserType;
   classId: number | null;
   managementDepartmentId: number | null;
   trainingDepartmentId: number | null;
@@ -94,7 +99,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
       db,
       rows.flatMap((r) => splitCodes(r.values.organizationCodes)),
     );
-    const cols = { id: users.id, code: users.code, email: users.email, classId: users.classId, managementDepartmentId: users.managementDepartmentId, trainingDepartmentId: users.trainingDepartmentId };
+    const cols = { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email, userType: users.userType, classId: users.classId, managementDepartmentId: users.managementDepartmentId, trainingDepartmentId: users.trainingDepartmentId };
     const byCode = new Map<string, Existing>();
     const byEmail = new Map<string, Existing>();
     const find = (values: string[], column: typeof users.code | typeof users.email) => slicedWhereIn(values, (vs) => whereIn(vs, column, (c) => db.select(cols).from(users).where(c).all()));
@@ -102,8 +107,10 @@ export const usersImport: ImportKindDef<UserRowData> = {
     for (const u of await find(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()), users.email)) byEmail.set(u.email, u);
     const existingIds = [...byCode.values(), ...byEmail.values()].map((u) => u.id);
     const updatable = updatableUsers(db, actor, existingIds);
-    // A new e-mail or password hands over the account: the stricter rule of users/manage.ts.
+    // A new e-mail or password hands over the account, a new code, name or type rewrites who it is:
+    // the stricter rule of users/manage.ts, as PATCH /users/:id (issue 25 item 8).
     const notManageable = manageRefusals(db, actor, existingIds, 'users.update');
+    const addable = addableExisting(db, actor, existingIds);
     const canCreateGlobally = hasPermission(actor.roles, 'users.create', null);
     const seenCode = new Map<string, number>();
     const seenEmail = new Map<string, number>();
@@ -213,9 +220,11 @@ export const usersImport: ImportKindDef<UserRowData> = {
           ? undefined
           : !updatable.has(existing.id)
             ? tr('userUpdateDenied', { who })
-            : (password !== null || (email !== '' && email !== existing.email)) && notManageable.has(existing.id)
+            : notManageable.has(existing.id) && takesControl(existing, { password, code, familyName, givenName, email, userType: 'userType' in v ? (userType ?? existing.userType) : existing.userType })
               ? tr('userManageDenied', { who })
-              : undefined,
+              : organizationIds.size > 0 && !addable.has(existing.id)
+                ? tr('outsideReach')
+                : undefined,
         data: {
           code,
           familyName,
