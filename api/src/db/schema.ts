@@ -8,3 +8,4 @@ export * from '../audit/schema';
 export * from '../imports/schema';
 export * from '../payments/schema';
 export * from '../reminders/schema';
+export * from '../transfers/schema';

@@ -39,10 +39,16 @@ export const organizationMembers = sqliteTable(
     role: text().notNull().default('member'),
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
     joinedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    /** Set with isActive = false when the membership ends (issue 30 item 2): the day, why, and a note. */
+    endedAt: integer({ mode: 'timestamp_ms' }),
+    endReason: text({ enum: ['graduated', 'over_age', 'moved_away', 'removed', 'deceased', 'other', 'transferred'] }),
+    endNote: text(),
   },
   (t) => [
     uniqueIndex('organization_members_org_user_uq').on(t.organizationId, t.userId),
     index('organization_members_user_idx').on(t.userId),
+    // The members list filtered by status (active / ended) of one organization.
+    index('organization_members_org_active_idx').on(t.organizationId, t.isActive),
   ],
 );
 
