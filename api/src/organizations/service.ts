@@ -22,13 +22,19 @@ import { visibility, visibleCondition, visibleOrg } from './access';
 import { orgContext, pathIds } from './context';
 import { memberPage, searchedMemberPage } from './members-page';
 import { childPath } from './paths';
-import { organizationMembers, organizations } from './schema';
+import { organizationMemberCounts, organizationMembers, organizations } from './schema';
 import { organizationStats, subtreeFigures } from './stats';
 import { buildTree, treeBody } from './tree';
 import { subtreeRange } from '../users/scope';
 import type { OrganizationNode } from '@doanhoi/shared';
 
 type OrgRow = typeof organizations.$inferSelect;
+
+/** Each listed organization's own active members, from the trigger-kept counts. */
+function directMemberCounts(db: Deps['db'], ids: number[]): Map<number, number> {
+  const rows = db.select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct }).from(organizationMemberCounts).where(inArray(organizationMemberCounts.organizationId, ids)).all();
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
 
 export function toOrganization(o: OrgRow): OrganizationSummary {
   return {
@@ -123,10 +129,12 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const children = db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all();
       const memberCount = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
       const campaignCount = db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)).get()!.n;
+      // The children's counts as the tree gives them: trigger-kept, shown only to holders of view_member_count.
+      const counts = this.canViewMemberCounts() && children.length ? directMemberCounts(db, children.map((c) => c.id)) : null;
       return {
         ...toOrganization(o),
         parent: parent ? { id: parent.id, name: parent.name, code: parent.code, type: parent.type } : null,
-        children: children.map(toOrganization),
+        children: children.map((c) => ({ ...toOrganization(c), memberCount: counts ? (counts.get(c.id) ?? 0) : null })),
         hasChildren: children.length > 0,
         memberCount,
         campaignCount,

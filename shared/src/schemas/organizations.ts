@@ -128,7 +128,8 @@ export const accessibleOrganizationSchema = organizationRefSchema.extend({ paren
 /** GET /organizations/{id} and /organizations/by-type-code/{type}/{code}. */
 export const organizationDetailSchema = organizationSummarySchema.extend({
   parent: organizationRefSchema.nullable(),
-  children: z.array(organizationSummarySchema),
+  /** Each child with its own active members (000 §2 rows show a member count); null to a caller without organizations.view_member_count, as in the tree. */
+  children: z.array(organizationSummarySchema.extend({ memberCount: z.number().nullable() })),
   hasChildren: z.boolean(),
   memberCount: z.number(),
   /** Campaigns of this organization: with children or members, they make DELETE refuse (the admin disables it, issue 25 item 6). */
