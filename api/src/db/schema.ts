@@ -9,3 +9,5 @@ export * from '../imports/schema';
 export * from '../payments/schema';
 export * from '../reminders/schema';
 export * from '../transfers/schema';
+export * from '../dues/schema';
+export * from '../remittances/schema';
