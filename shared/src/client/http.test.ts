@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorMessage } from './http';
+import { ApiError, createApiClient, errorMessage, fieldErrors } from './http';
 import { ORGANIZATION_KEY } from './session';
 
 // Node's Request needs absolute URLs; the apps use '/api' against the page's origin.
@@ -210,5 +210,13 @@ describe('error messages', () => {
       serve(() => res);
       await expect(request('/a')).rejects.toMatchObject({ name: 'ApiError', message, status: res.status });
     }
+  });
+  it("carry the body's errors per field, for the forms (issue 26 item 7)", async () => {
+    const { request } = createApiClient({ baseUrl: BASE, onAuthFailure: vi.fn() });
+    serve(() => json({ message: 'Mã tổ chức "X" đã tồn tại', errors: { code: ['Mã tổ chức "X" đã tồn tại'] } }, 409));
+    await expect(request('/a')).rejects.toMatchObject({ statusCode: 409, errors: { code: ['Mã tổ chức "X" đã tồn tại'] } });
+    expect(fieldErrors({ errors: { email: 'Sai', code: [1, ''], name: ['Trùng'] } })).toEqual({ email: ['Sai'], name: ['Trùng'] });
+    expect(fieldErrors({ message: 'x' })).toBeUndefined();
+    expect(fieldErrors({ errors: ['x'] })).toBeUndefined();
   });
 });
