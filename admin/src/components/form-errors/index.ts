@@ -17,7 +17,7 @@ const asList = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((m)
  * the form's (then a toast would only repeat it). Refine's own forms set them too: doing it here
  * as well serves the forms that save through a custom mutation.
  */
-export function showOnFields(form: FormInstance | undefined, error: unknown): boolean {
+function showOnFields(form: FormInstance | undefined, error: unknown): boolean {
   const errors = (error as { errors?: Errors } | null | undefined)?.errors;
   if (!form || !errors || typeof errors !== 'object') return false;
   const registered = new Map(form.getFieldsError().map((f) => [f.name.join('.'), f.name]));

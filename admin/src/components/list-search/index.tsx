@@ -9,7 +9,7 @@ import { Input } from 'antd';
 import type { SearchProps } from 'antd/es/input';
 import { useEffect, useRef, useState } from 'react';
 
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 interface Props extends Omit<SearchProps, 'value' | 'defaultValue' | 'onChange' | 'onSearch'> {
   /** The search the list applies now (a URL may hand a number back). */
