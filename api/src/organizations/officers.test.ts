@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '../roles/schema';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
+import { organizationMembers } from './schema';
 
 let t: TestApp;
 let org: OrgTree<'cd2'>;
@@ -53,6 +54,8 @@ describe('GET /organizations/:id/officers', () => {
     await t.createUser('OS1', [{ roleId: role('org_admin'), organizationId: org.doan }]);
     await t.createUser('OC1', [{ roleId: role('staff'), organizationId: org.cd }]);
     const fac = await t.createUser('FAC1', [{ roleId: role('org_admin'), organizationId: org.dcs }]);
+    // A member of the school too: belonging to it lets them see the unit, not who holds what there.
+    t.db.insert(organizationMembers).values([{ organizationId: org.doan, userId: fac.id }]).run();
 
     const mine = await t.request('GET', `/api/organizations/${org.cd}/officers?inherited=true`, { token: fac.token });
     expect(mine.status).toBe(200);

@@ -1,8 +1,9 @@
 /**
  * GET /organizations/{id}/officers (issue 26 item 3): who holds which role scoped to a unit, one page
  * at a time in SQL. With `inherited`, the roles held in the units above it (which apply here too,
- * 000 §6) follow, but only in units the caller may see: a faculty's officer is not shown who holds
- * what at the school level unless they see the school. Global roles are not listed (they hold everywhere).
+ * 000 §6) follow, but only in units where the caller holds organizations.access (whose own officers
+ * list it could open): a faculty's officer who merely belongs to the school is not shown who holds
+ * what there. Global roles are not listed (they hold everywhere).
  */
 import type { OrganizationOfficersResponse } from '@doanhoi/shared';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import type { Actor, Deps } from '../lib/context';
 import { totalPages } from '../lib/totals';
 import { roles, userRoles } from '../roles/schema';
 import { users } from '../users/schema';
-import { isVisible, visibility, visibleOrg } from './access';
+import { visibility, visibleOrg } from './access';
 import { pathIds } from './context';
 import { organizations } from './schema';
 
@@ -20,7 +21,7 @@ export function organizationOfficers({ db }: Deps, actor: Actor, id: number, q: 
   const v = visibility(db, actor);
   // An ancestor's path is a prefix of the unit's own ("/1/5/" above "/1/5/12/").
   const above = q.inherited
-    ? ids.slice(0, -1).filter((a, i) => isVisible(v, { id: a, path: `/${ids.slice(0, i + 1).join('/')}/` }))
+    ? ids.slice(0, -1).filter((_, i) => v.all || v.paths.some((p) => `/${ids.slice(0, i + 1).join('/')}/`.startsWith(p)))
     : [];
   const where = and(inArray(userRoles.organizationId, [id, ...above]), eq(userRoles.isActive, true));
   const total = db.select({ n: count() }).from(userRoles).where(where).get()!.n;

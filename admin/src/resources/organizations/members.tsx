@@ -13,7 +13,7 @@ import { OrganizationStatsCard } from './stats';
 import { useOrgAccess, type OrgAccess } from './use-org-access';
 import { useRouteOrganization } from './use-organization';
 
-function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
+export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
   const t = useTranslate();
   const invalidate = useInvalidate();
   const client = useQueryClient();

@@ -2,6 +2,8 @@ import { useTranslate } from '@refinedev/core';
 import { Breadcrumb, Card, Descriptions, Empty, Flex, Result, Spin, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { OrganizationCreateButton, OrganizationManageBar } from './manage';
+import { MembersTable } from './members';
+import { OrganizationOfficersCard } from './officers';
 import { OrgRow, TYPE_COLORS } from './org-row';
 import { OrganizationStatsCard } from './stats';
 import { useOrgAccess } from './use-org-access';
@@ -48,6 +50,13 @@ export function OrganizationShowPage() {
         </Descriptions>
       </Card>
       <OrganizationStatsCard org={org} access={access} ancestorIds={ancestorIds} />
+      <OrganizationOfficersCard org={org} />
+      {/* 000 §2: a level-3 unit and a school club show their member list on the detail page itself. */}
+      {(org.level >= 3 || org.type === 'clb_truong') && (
+        <Card title={t('organizations:membersPage.title')} className="section-title" size="small" data-testid="org-detail-members">
+          <MembersTable org={org} access={access} ancestorIds={ancestorIds} />
+        </Card>
+      )}
       <Card
         title={t('organizations:children', { count: org.children.length })}
         className="section-title"

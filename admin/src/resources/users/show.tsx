@@ -3,6 +3,7 @@ import { useOne, useTranslate, type BaseKey } from '@refinedev/core';
 import { Descriptions, Modal, Spin, Tag } from 'antd';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { IssuePasswordCode } from '../../components/password-code';
+import { RoleScopeTag } from '../../components/role-scope';
 
 /** The view dialog: the account, its memberships and its roles. */
 export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: () => void }) {
@@ -13,7 +14,7 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
       {!u ? (
         <Spin />
       ) : (
-        <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small" className="phone-stack" data-testid="user-show">
+        <Descriptions column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered size="small" className="phone-stack" data-testid="user-show">
           <Descriptions.Item label={t('users:fields.fullName')} span={2}>
             {fullName(u)}
           </Descriptions.Item>
@@ -39,7 +40,11 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('users:fields.roles')} span={2}>
-            {u.userRoles.filter((r) => r.isActive).map((r) => <Tag key={r.id} color="blue">{r.role.displayName}</Tag>)}
+            {u.userRoles
+              .filter((r) => r.isActive)
+              .map((r) => (
+                <RoleScopeTag key={r.id} role={r.role.displayName} organization={r.organization} inactive={!r.role.isActive} />
+              ))}
             {u.userRoles.every((r) => !r.isActive) && '—'}
           </Descriptions.Item>
         </Descriptions>
