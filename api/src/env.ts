@@ -31,6 +31,10 @@ const schema = z.object({
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   /** Ceiling of the growing delay on an account under attack (no hard lock: auth/rate-limit.ts). */
   LOGIN_MAX_DELAY_MS: z.coerce.number().int().nonnegative().default(10_000),
+  /** Forgotten-password requests per e-mail and per address in one window (auth/password-reset.ts); past either, 429. */
+  FORGOT_PASSWORD_EMAIL_LIMIT: z.coerce.number().int().positive().default(3),
+  FORGOT_PASSWORD_IP_LIMIT: z.coerce.number().int().positive().default(20),
+  FORGOT_PASSWORD_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),

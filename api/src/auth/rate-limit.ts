@@ -84,6 +84,13 @@ export class LoginRateLimiter {
     if (ip) this.hits.hit(`default:${ip.toLowerCase()}`, now);
   }
 
+  /** The owner proved themselves another way (a reset link): this account's failures are forgotten. */
+  clearAccount(ip: string | null, email: string): void {
+    const k = this.keys(ip, email);
+    this.hits.forget(k.pair);
+    this.hits.forget(k.email);
+  }
+
   /**
    * A correct password: the account's failures are forgotten; the address keeps its real failures
    * (one address trying many accounts) minus the attempt counted up front for this sign-in.

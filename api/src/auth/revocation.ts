@@ -12,7 +12,7 @@ import { forgetRevokedFamilies, markFamilyRevoked } from './actor';
 import { refreshTokens } from './schema';
 
 type Writer = Pick<Db, 'selectDistinct' | 'update'>;
-export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'account_change';
+export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_change';
 
 let loaded = new WeakSet<Db>();
 

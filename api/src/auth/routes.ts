@@ -1,23 +1,28 @@
 import {
   authProvidersSchema,
   changePasswordSchema,
+  forgotPasswordSchema,
   issuePasswordCodeSchema,
   loginSchema,
   myProfileUpdateSchema,
   permissionsQuery,
   refreshSchema,
   requestPasswordCodeSchema,
+  resetPasswordSchema,
 } from '@doanhoi/shared';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
 import { requireAuth, requirePermission, requireSession } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { googleRoutes } from './google';
 import { passwordCodes } from './password-codes';
+import { passwordReset } from './password-reset';
 import { profileService } from './profile.service';
 import { LoginRateLimiter } from './rate-limit';
 import { authService } from './service';
+
+const tooMany = (c: Context<AppEnv>, message: string, wait: number) => c.json({ message, retryAfter: wait }, 429, { 'Retry-After': String(wait) });
 
 /** Profile, change-password (and its code) and logout stay open to a session that must change its password (lib/auth.ts). */
 export function authRoutes(limiter: LoginRateLimiter) {
@@ -57,6 +62,23 @@ export function authRoutes(limiter: LoginRateLimiter) {
     .post('/password-codes', requireAuth, requirePermission('users.update'), validate('json', issuePasswordCodeSchema), (c) =>
       c.json(passwordCodes(c.get('deps')).issue(c.get('actor'), c.req.valid('json').userId, clientIp(c)), 201),
     )
+    // Issue 30 item 7, public: the same 202 for every e-mail (the lookup and the e-mail run after the answer).
+    .post('/forgot-password', validate('json', forgotPasswordSchema), (c) => {
+      const email = c.req.valid('json').email.toLowerCase();
+      const reset = passwordReset(c.get('deps'));
+      const wait = reset.throttle(email, clientIp(c));
+      if (wait > 0) return tooMany(c, `Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
+      return c.json(reset.request(email, clientIp(c)), 202);
+    })
+    .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
+      const reset = passwordReset(c.get('deps'));
+      const wait = reset.resetThrottle(clientIp(c));
+      if (wait > 0) return tooMany(c, `Quá nhiều lần đặt lại mật khẩu từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
+      const email = await reset.reset(c.req.valid('json'), clientIp(c));
+      // The owner proved themselves: earlier failed sign-ins no longer hold the new password back.
+      limiter.clearAccount(clientIp(c), email);
+      return c.json({ message: 'Đã đặt mật khẩu mới. Mọi phiên đăng nhập cũ đã bị đăng xuất; hãy đăng nhập bằng mật khẩu mới' });
+    })
     // Public: the sign-in screens show the Google button only when the server can complete the flow.
     .get('/providers', (c) => {
       const { env } = c.get('deps');

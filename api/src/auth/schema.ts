@@ -15,7 +15,7 @@ export const refreshTokens = sqliteTable(
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
     /** Set when rotated (replaced) or revoked; a used token presented again revokes its family. */
     revokedAt: integer({ mode: 'timestamp_ms' }),
-    revokedReason: text({ enum: ['rotated', 'logout', 'reuse', 'password_change', 'account_change'] }),
+    revokedReason: text({ enum: ['rotated', 'logout', 'reuse', 'password_change', 'password_reset', 'account_change'] }),
     ip: text(),
     userAgent: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
@@ -32,7 +32,8 @@ export const refreshTokens = sqliteTable(
 /**
  * Single-use codes, stored as keyed hashes (issue 25): `password_change` proves the owner of an
  * account on its default password (e-mailed, or issued by an administrator); `google_sign_in` is
- * what the Google callback hands the browser instead of tokens, bound to a cookie of that browser.
+ * what the Google callback hands the browser instead of tokens, bound to a cookie of that browser;
+ * `password_reset` is the token of a forgotten-password link (issue 30, auth/password-reset.ts).
  * In the database, not in memory, so any process may redeem a code another one issued.
  */
 export const oneTimeCodes = sqliteTable(
@@ -42,7 +43,7 @@ export const oneTimeCodes = sqliteTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['password_change', 'google_sign_in'] }).notNull(),
+    purpose: text({ enum: ['password_change', 'google_sign_in', 'password_reset'] }).notNull(),
     codeHash: text().notNull(),
     /** Hash of the cookie the browser that started the sign-in holds (google_sign_in). */
     bindingHash: text(),

@@ -107,6 +107,22 @@ export type PasswordCodeSent = z.infer<typeof passwordCodeSentSchema>;
 export const issuedPasswordCodeSchema = z.object({ message: z.string(), code: z.string(), expiresAt: z.string() });
 export type IssuedPasswordCode = z.infer<typeof issuedPasswordCodeSchema>;
 
+/** POST /auth/forgot-password: the address to send a reset link to (the same e-mail rule as the sign-in). */
+export const forgotPasswordSchema = loginSchema.pick({ email: true });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /auth/reset-password: the token of the e-mailed link and the new password (the shared password rule). */
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'validation.resetTokenRequired' })
+    .trim()
+    .min(1, { error: 'validation.resetTokenRequired', abort: true })
+    .max(200, 'validation.resetTokenInvalid')
+    .regex(/^[A-Za-z0-9_-]{20,}$/, 'validation.resetTokenInvalid'),
+  password: newPasswordField,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
 /** POST /auth/google/exchange: the one-time code the Google callback put in the URL. */
 export const googleExchangeSchema = z.object({
   code: z.string({ error: 'validation.invalidValue' }).trim().min(20, 'validation.invalidValue').max(200, 'validation.textTooLong'),
