@@ -33,6 +33,62 @@ function reversalCells(db: Db, ids: number[]): Map<number, string> {
   }
   return new Map([...out].map(([k, v]) => [k, v.join('; ')]));
 }
+const REASON: Record<string, string> = {
+  DUPLICATE: 'thanh toán trùng',
+  AFTER_CLOSE: 'tiền đến sau khi đợt thu đóng',
+  OVERPAID: 'chuyển thừa',
+  UNDERPAID: 'chuyển thiếu',
+  AFTER_EXEMPTION: 'tiền đến sau khi được miễn',
+};
+
+interface Money {
+  received: number;
+  refundDue: number;
+  refunded: number;
+  test: number;
+  notes: string[];
+}
+
+/**
+ * The money of each fee as a treasurer reconciles it with the bank (issue 26 item 9): every real
+ * đồng received (excess included), what is still to be refunded and what was refunded, with the
+ * reason and order code; sandbox money apart. The same readings as statistics.ts and outcome.ts.
+ */
+function moneyCells(db: Db, ids: number[]): Map<number, Money> {
+  const out = new Map<number, Money>();
+  if (ids.length === 0) return out;
+  const rows = db
+    .select()
+    .from(paymentOrders)
+    .where(and(inArray(paymentOrders.assignmentId, ids), gt(paymentOrders.receivedAmount, 0)))
+    .orderBy(asc(paymentOrders.id))
+    .all();
+  for (const o of rows) {
+    const m = out.get(o.assignmentId) ?? { received: 0, refundDue: 0, refunded: 0, test: 0, notes: [] };
+    out.set(o.assignmentId, m);
+    if (o.isTest) {
+      m.test += o.receivedAmount;
+      continue;
+    }
+    // A reversed mark-paid never brought money (its reversing entry has receivedAmount < 0).
+    if (o.reversedAt || o.reversesOrderId != null) continue;
+    m.received += o.receivedAmount;
+    if (o.attention !== 'REFUND_DUE') continue;
+    const amount = o.attentionAmount ?? 0;
+    const why = REASON[o.attentionReason ?? ''] ?? '';
+    if (o.resolution === null) {
+      m.refundDue += amount;
+      m.notes.push(`Cần hoàn ${vnd(amount)} ₫ (${why}, #${o.orderCode})`);
+    } else if (o.resolution === 'REFUNDED') {
+      m.refunded += amount;
+      m.notes.push(`Đã hoàn ${vnd(amount)} ₫ (${why}, #${o.orderCode}${o.resolvedAt ? `, ${formatDate(o.resolvedAt)}` : ''})`);
+    } else if (o.resolution === 'ACCEPTED') {
+      m.notes.push(`Giữ lại ${vnd(amount)} ₫ (${why}, #${o.orderCode})`);
+    }
+  }
+  return out;
+}
+
 const METHOD: Record<string, string> = { MANUAL: 'Thủ công', ONLINE: 'Trực tuyến' };
 // Sandbox money must never pass for real money in a treasurer's file (issue 10 item 2).
 const TEST_METHOD = 'Thử nghiệm (sandbox, không phải tiền thật)';
@@ -52,7 +108,10 @@ export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerat
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.a.id;
     const reversals = reversalCells(db, rows.map((r) => r.a.id));
-    yield rows.map(({ a, u, levelName }) => ({
+    const money = moneyCells(db, rows.map((r) => r.a.id));
+    yield rows.map(({ a, u, levelName }) => {
+      const m = money.get(a.id);
+      return {
       memberCode: u.code,
       memberName: fullName(u),
       memberEmail: u.email,
@@ -68,9 +127,17 @@ export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerat
       adjustment: a.adjustment ? ADJUSTMENT[a.adjustment] : null,
       originalAmount: a.originalAmount,
       adjustmentReason: a.adjustmentReason,
+      // A waived or reduced fee says by how much, beside the fee before it.
+      waivedAmount: a.originalAmount != null ? a.originalAmount - a.amount : null,
+      receivedAmount: m ? m.received : 0,
+      refundDue: m?.refundDue || null,
+      refunded: m?.refunded || null,
+      moneyNotes: m?.notes.length ? m.notes.join('; ') : null,
+      testAmount: m?.test || null,
       reversals: reversals.get(a.id) ?? null,
       notes: a.notes,
       createdAt: vnDate(a.createdAt),
-    }));
+      };
+    });
   }
 }

@@ -33,6 +33,9 @@ export const fromOrderParam: OrganizationFrom = (c) => {
   );
 };
 
+/** How a waived balance reads as the reduction's reason (the treasurer's note follows). */
+export const WAIVED_BALANCE = 'Miễn phần còn thiếu';
+
 export async function resolveAttention(deps: Deps, actor: Actor, ip: string | null, orderId: number, input: ResolveAttention): Promise<PaymentOrder> {
   const { db, env } = deps;
   const order = db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
@@ -63,7 +66,24 @@ export async function resolveAttention(deps: Deps, actor: Actor, ip: string | nu
         .where(eq(paymentOrders.assignmentId, a.id))
         .all()
         .reduce((n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)), 0);
-      tx.update(paymentAssignments).set({ amount: Math.min(a.amount, counted) }).where(eq(paymentAssignments.id, a.id)).run();
+      // The waived rest is a reduction like any other (issue 26 item 9): the fee before it stays in
+      // originalAmount, so statistics, the export and the portal show "giảm X" instead of a smaller fee.
+      const amount = Math.min(a.amount, counted);
+      tx.update(paymentAssignments)
+        .set({
+          amount,
+          ...(amount < a.amount
+            ? {
+                originalAmount: a.originalAmount ?? a.amount,
+                adjustment: 'REDUCED' as const,
+                adjustmentReason: [WAIVED_BALANCE, input.note?.trim()].filter(Boolean).join(': '),
+                adjustedBy: actor.id,
+                adjustedAt: now,
+              }
+            : {}),
+        })
+        .where(eq(paymentAssignments.id, a.id))
+        .run();
     }
     const after = recomputeAssignment(tx, a.id, countTest);
     audit(tx, {

@@ -29,8 +29,10 @@ export function countedOf(o: Pick<OrderRow, 'receivedAmount' | 'attention' | 're
 type Flag = Pick<OrderRow, 'attention' | 'attentionReason' | 'attentionAmount'>;
 
 /** What `received` on one order means when the other orders leave `owed` to pay. */
-export function attentionFor(p: { received: number; owed: number; campaignCancelled: boolean; hadMoney: boolean }): Flag {
+export function attentionFor(p: { received: number; owed: number; campaignCancelled: boolean; hadMoney: boolean; exempted?: boolean }): Flag {
   if (p.campaignCancelled) return { attention: 'REFUND_DUE', attentionReason: 'AFTER_CLOSE', attentionAmount: p.received };
+  // The fee was waived, not paid: "already paid" would tell the treasurer and the member a falsehood (issue 26 item 9).
+  if (p.exempted && p.owed <= 0) return { attention: 'REFUND_DUE', attentionReason: 'AFTER_EXEMPTION', attentionAmount: p.received };
   if (p.owed <= 0) return { attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: p.received };
   if (p.received > p.owed) return { attention: 'REFUND_DUE', attentionReason: p.hadMoney ? 'DUPLICATE' : 'OVERPAID', attentionAmount: p.received - p.owed };
   if (p.received < p.owed) return { attention: 'BALANCE_DUE', attentionReason: 'UNDERPAID', attentionAmount: p.owed - p.received };

@@ -36,10 +36,16 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   const caller = { actorId: actor.id, ip: req.ip };
   const client = (creds: PayosCredentials) => payosClient({ ...creds, baseUrl: payosBaseUrl(env) });
 
-  /** The caller's own order, or any order of a campaign whose reports the caller may view. */
+  /** Whether the caller may see this campaign's orders of other members (its reports). */
+  const seesOthers = (campaignId: number) => can(db, actor, P.reports, loadCampaign(db, campaignId).organizationId);
+
+  /**
+   * The caller's own order, or any order of a campaign whose reports the caller may view. Another
+   * member's order is "not found", as a missing one is (issue 26 item 9): a 403 would confirm that
+   * the order code exists and is someone else's.
+   */
   function visibleOrder(row: OrderRow | undefined): OrderRow {
-    if (!row) notFound(ORDER_NOT_FOUND);
-    if (row!.userId !== actor.id && !can(db, actor, P.reports, loadCampaign(db, row!.campaignId).organizationId)) forbidden();
+    if (!row || (row.userId !== actor.id && !seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
     return row!;
   }
 
@@ -84,7 +90,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
 
   async function createLink(input: CreatePaymentLink) {
     const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, input.assignmentId)).get();
-    if (!a) notFound(ASSIGNMENT_NOT_FOUND);
+    if (!a || (a.userId !== actor.id && !seesOthers(a.campaignId))) notFound(ASSIGNMENT_NOT_FOUND);
     if (a!.userId !== actor.id) forbidden('Bạn chỉ có thể thanh toán khoản phí của chính mình');
     if (input.campaignId !== undefined && input.campaignId !== a!.campaignId) badRequest('Khoản phí không thuộc đợt thu này');
     const campaign = loadCampaign(db, a!.campaignId);
@@ -188,7 +194,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .from(paymentOrders)
         .where(or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode)))
         .get();
-      if (!row) notFound(ORDER_NOT_FOUND);
+      if (!row || (row.userId !== actor.id && !seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
       if (row!.userId !== actor.id) forbidden('Bạn chỉ có thể hủy đơn thanh toán của chính mình');
       // payOS may have been paid meanwhile: learn that first.
       const order = await sync(row!);

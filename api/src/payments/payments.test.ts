@@ -74,10 +74,10 @@ describe('POST /api/payment/create-payment-link', () => {
     expect(order(res.body.data.orderCode).status).toBe('PENDING');
   });
 
-  it('refuses someone else’s assignment (403), even for a super admin', async () => {
+  it('refuses someone else’s assignment: not found for another member (issue 26 item 9), 403 even for a super admin', async () => {
     const { assignment } = await ready();
     const other = await payer();
-    expect((await link(other.token, { assignmentId: assignment.id })).status).toBe(403);
+    expect((await link(other.token, { assignmentId: assignment.id })).status).toBe(404);
     expect((await link(t.adminToken, { assignmentId: assignment.id })).status).toBe(403);
     expect((await link(other.token, { assignmentId: 999999 })).status).toBe(404);
     expect((await link(other.token, {})).status).toBe(400);
@@ -183,13 +183,18 @@ describe('POST /api/payment/webhook/payos', () => {
 });
 
 describe('status, cancel and history', () => {
-  it('check-status asks payOS while PENDING; the owner or a report viewer of the campaign may ask, others 403', async () => {
+  it('check-status asks payOS while PENDING; the owner or a report viewer of the campaign may ask, for others it is not found (issue 26 item 9)', async () => {
     const { u, assignment, campaign } = await ready();
     const { data } = await expectOk(link(u.token, { assignmentId: assignment.id }));
     const pending = await expectOk(t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: u.token }));
     expect(pending.data).toMatchObject({ status: 'PENDING', transactions: [] });
     const stranger = await payer();
-    expect((await t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: stranger.token })).status).toBe(403);
+    const hidden = await t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: stranger.token });
+    expect(hidden.status).toBe(404);
+    const missing = await t.request('GET', '/api/payment/check-status/999999999', { token: stranger.token });
+    // Another member's order reads exactly as one that does not exist.
+    expect(hidden.body).toEqual(missing.body);
+    expect((await t.request('POST', '/api/payment/create-payment-link', { token: stranger.token, body: { assignmentId: assignment.id } })).status).toBe(404);
     const reports = t.createRole(`pm_reports${++n}`, ['payment-campaigns.view_reports']);
     const viewer = await t.createUser(`PMV${n}`, [{ roleId: reports, organizationId: campaign.organizationId }]);
     expect((await t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: viewer.token })).status).toBe(200);
@@ -200,7 +205,7 @@ describe('status, cancel and history', () => {
     const { u, assignment } = await ready();
     const { data } = await expectOk(link(u.token, { assignmentId: assignment.id }));
     const o = order(data.orderCode);
-    expect((await t.request('POST', `/api/payment/cancel/${o.id}`, { token: (await payer()).token })).status).toBe(403);
+    expect((await t.request('POST', `/api/payment/cancel/${o.id}`, { token: (await payer()).token })).status).toBe(404);
     const res = await expectOk(t.request('POST', `/api/payment/cancel/${o.id}`, { token: u.token }));
     expect(res.data.status).toBe('CANCELLED');
     expect((await t.request('POST', `/api/payment/cancel/${o.id}`, { token: u.token })).status).toBe(409);

@@ -204,7 +204,7 @@ export const paymentOrders = sqliteTable(
     receivedAmount: integer().notNull().default(0),
     /** Money that did not fit the fee: the treasurer must refund it or collect the rest (money.ts). */
     attention: text({ enum: ['REFUND_DUE', 'BALANCE_DUE'] }),
-    attentionReason: text({ enum: ['DUPLICATE', 'AFTER_CLOSE', 'OVERPAID', 'UNDERPAID'] }),
+    attentionReason: text({ enum: ['DUPLICATE', 'AFTER_CLOSE', 'OVERPAID', 'UNDERPAID', 'AFTER_EXEMPTION'] }),
     attentionAmount: integer(),
     resolution: text({ enum: ['REFUNDED', 'ACCEPTED', 'SETTLED'] }),
     resolvedBy: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -73,7 +73,7 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
     const flag =
       order.isTest && !countTest
         ? { attention: null, attentionReason: null, attentionAmount: null }
-        : attentionFor({ received, owed: Math.max(0, assignment.amount - otherCounted), campaignCancelled: campaign.status === 'CANCELLED' || campaign.status === 'COMPLETED', hadMoney: order.receivedAmount > 0 });
+        : attentionFor({ received, owed: Math.max(0, assignment.amount - otherCounted), campaignCancelled: campaign.status === 'CANCELLED' || campaign.status === 'COMPLETED', hadMoney: order.receivedAmount > 0, exempted: assignment.status === 'EXEMPTED' });
     // Money after the campaign ended (completed as much as cancelled) is held for the treasurer: the
     // closing dialog promised no new payments. A resolution stays only while the problem it answered is unchanged.
     const same = flag.attention === order.attention && flag.attentionAmount === order.attentionAmount;

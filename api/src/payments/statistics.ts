@@ -2,7 +2,8 @@
  * Collection figures of a campaign (001 §2 statistics tab). They reconcile (issue 11.4):
  * totalExpected = Σ assignment amounts, collected = real money applied to fees (capped per fee),
  * uncollected = totalExpected − collected, and every real đồng held is collected + extraReceived +
- * refundDue. Sandbox (test) money is reported apart and counted nowhere else.
+ * refundDue. Sandbox (test) money is reported apart and counted nowhere else; so are the fees it
+ * settled (paidCount leaves them out, testPaidCount holds them; docs/decisions.md).
  */
 import type { CampaignStatistics } from '@doanhoi/shared';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
@@ -56,9 +57,12 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
       // Waived entirely: owed by no one, so neither pending nor overdue (its amount is 0 in expected).
       exemptedCount += r.n;
     } else if (r.status === 'PAID') {
-      paid += r.n;
-      level.paidCount += r.n;
-      testPaidCount += Number(r.testPaid);
+      // A fee settled by sandbox money is a test, not a payment: it counts apart (testPaidCount), as
+      // its money does (testReceived), so "paid" never disagrees with "collected" (issue 26 item 9).
+      const test = Number(r.testPaid);
+      paid += r.n - test;
+      level.paidCount += r.n - test;
+      testPaidCount += test;
     } else if (r.status === 'OVERDUE' || ended) {
       // A PENDING assignment past the campaign end is shown as overdue (001 §4).
       overdue += r.n;

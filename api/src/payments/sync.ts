@@ -19,7 +19,7 @@ export interface SyncWho {
 }
 
 /** The answer payOS gave, or null when it could not be asked (no configuration, unreachable). */
-export type SyncOutcome = 'PAID' | 'CLOSED' | 'PENDING' | null;
+export type SyncOutcome = 'PAID' | 'CLOSED' | 'PENDING' | 'PROCESSING' | null;
 
 export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho, baseUrl = payosBaseUrl(env)): Promise<{ order: OrderRow; outcome: SyncOutcome }> {
   if (order.status !== 'PENDING' || order.paymentMethod !== 'ONLINE') return { order, outcome: null };
@@ -39,9 +39,14 @@ export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho
     if (txs.length) {
       if (settleOrder(db, order.id, txs, who, sandboxSettlesFees(env))) await closeLinksAfterMoney({ db, env }, order.id);
       outcome = 'PAID';
-    } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED') {
-      closeOrder(db, order.id, info.status, who);
+    } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED' || info.status === 'FAILED') {
+      // A failed payment ends the link as a cancellation does: the member may open a new one at
+      // once instead of waiting a day for the expiry job (issue 26 item 9). Money that still comes
+      // is recorded by the webhook, which takes any unpaid order.
+      closeOrder(db, order.id, info.status === 'FAILED' ? 'CANCELLED' : info.status, who);
       outcome = 'CLOSED';
+    } else if (info.status === 'PROCESSING') {
+      outcome = 'PROCESSING';
     } else {
       outcome = 'PENDING';
     }

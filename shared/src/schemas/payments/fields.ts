@@ -38,8 +38,8 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 /** Money that did not fit its fee (issue 11.3): refund the excess, or collect the rest. */
 export const ATTENTION_KINDS = ['REFUND_DUE', 'BALANCE_DUE'] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
-/** DUPLICATE: the fee was already paid; AFTER_CLOSE: paid into a cancelled campaign; OVERPAID / UNDERPAID: another amount. */
-export const ATTENTION_REASONS = ['DUPLICATE', 'AFTER_CLOSE', 'OVERPAID', 'UNDERPAID'] as const;
+/** DUPLICATE: the fee was already paid; AFTER_CLOSE: paid into a cancelled campaign; OVERPAID / UNDERPAID: another amount; AFTER_EXEMPTION: the fee was waived. */
+export const ATTENTION_REASONS = ['DUPLICATE', 'AFTER_CLOSE', 'OVERPAID', 'UNDERPAID', 'AFTER_EXEMPTION'] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 /** REFUNDED and ACCEPTED are the treasurer's; SETTLED is set when the member paid the balance. */
 export const ATTENTION_RESOLUTIONS = ['REFUNDED', 'ACCEPTED', 'SETTLED'] as const;

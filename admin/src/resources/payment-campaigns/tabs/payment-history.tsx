@@ -25,7 +25,7 @@ export interface HistoryItem {
   /** Sandbox money: never real. */
   is_test?: boolean;
   attention?: 'REFUND_DUE' | 'BALANCE_DUE' | null;
-  attention_reason?: 'DUPLICATE' | 'AFTER_CLOSE' | 'OVERPAID' | 'UNDERPAID' | null;
+  attention_reason?: 'DUPLICATE' | 'AFTER_CLOSE' | 'OVERPAID' | 'UNDERPAID' | 'AFTER_EXEMPTION' | null;
   attention_amount?: number | null;
   resolution?: 'REFUNDED' | 'ACCEPTED' | 'SETTLED' | null;
   resolved_at?: string | null;
