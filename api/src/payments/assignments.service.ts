@@ -1,12 +1,13 @@
 /** Assignment writes (001 §3, §4): all refused on finished campaigns; each audited in its transaction. */
 import { fullName, parseVnDateTime, type Assignment, type CreateAssignment, type MarkPaid, type UpdateAssignment } from '@doanhoi/shared';
-import { and, eq, gt, inArray, isNull, like, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
 import { assertCan, P, type RequestInfo } from './access';
+import { holdsMoney } from './assignment-deletable';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { assignmentQuery, toAssignment, type CampaignRow } from './mappers';
 import { newOrderCode } from './order-code';
@@ -189,17 +190,17 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       return view(id);
     },
 
-    /** An assignment with money records is kept; its open link is closed at payOS before it goes. */
+    /** An assignment with money records is kept (the answer's canDelete: assignment-deletable.ts); its open link is closed at payOS before it goes. */
     async remove(id: number): Promise<void> {
       const { a } = writable(id, 'xóa phân công');
-      const money = db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0)))).get();
+      const money = db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), holdsMoney())).get();
       if (a.status === 'PAID' || money) conflict('Không thể xóa khoản phí đã có thanh toán');
       // Its orders go with it, so a payment on a link left open could not be recorded: payOS must confirm the close.
       const links = openOrders(db, eq(paymentOrders.assignmentId, id));
       const failed = await cancelAtPayos(deps, links, 'Khoản phí đã bị xóa');
       db.transaction((tx) => {
         // Read again after payOS: money that arrived meanwhile would go with the assignment (its orders cascade).
-        const paid = tx.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0)))).get();
+        const paid = tx.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), holdsMoney())).get();
         const current = tx.select({ status: paymentAssignments.status }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
         if (!current) notFound(ASSIGNMENT_NOT_FOUND);
         if (paid || current!.status === 'PAID') conflict('Khoản phí vừa có thanh toán, không thể xóa');

@@ -6,6 +6,7 @@ import { organizations } from '../organizations/schema';
 import { users } from '../users/schema';
 import { campaignDeleteBlock, moneyRecordCounts } from './deletable';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from './schema';
+import { assignmentDeletable, assignmentHoldsMoney } from './assignment-deletable';
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -128,6 +129,8 @@ export const assignmentColumns = {
   payosActive: payosConfigs.isActive,
   /** The first unresolved money flag on its orders, if any (sandbox orders of a public demo carry none). */
   attention: sql<'REFUND_DUE' | 'BALANCE_DUE' | null>`(select ${paymentOrders.attention} from ${paymentOrders} where ${paymentOrders.assignmentId} = ${paymentAssignments.id} and ${paymentOrders.attention} is not null and ${paymentOrders.resolution} is null order by ${paymentOrders.id} limit 1)`,
+  /** Whether an order holds money, which keeps the assignment from being deleted (assignment-deletable.ts). */
+  holdsMoney: assignmentHoldsMoney,
   /** Money waiting to be refunded to the member (my payments says so, issue 25.5). */
   refundDue: sql<number>`(select coalesce(sum(${paymentOrders.attentionAmount}), 0) from ${paymentOrders} where ${paymentOrders.assignmentId} = ${paymentAssignments.id} and ${paymentOrders.attention} = 'REFUND_DUE' and ${paymentOrders.resolution} is null and ${paymentOrders.reversedAt} is null)`,
 };
@@ -209,5 +212,6 @@ export function toAssignment(r: AssignmentJoined, viewerId: number, now = Date.n
     canPay: why === null,
     cannotPayReason: why,
     refundDue: Number(r.refundDue ?? 0),
+    canDelete: assignmentDeletable(a, r.campaign.status, r.holdsMoney),
   };
 }

@@ -12,6 +12,7 @@ import { pathIds } from '../organizations/context';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { listPage, searchWords } from './list';
 import { toUser } from './mapper';
+import { paidUserIds } from './paid';
 import { scopeKey, userScope } from './scope';
 
 export function organizationPath(db: Db, id: number): string | null {
@@ -66,9 +67,12 @@ export function listUsers(db: Db, actor: Actor, q: UserListQuery): UserListRespo
   const words = searchWords(q.search);
   const filter = { words, userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, paths: scope.all ? null : scope.paths };
   const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
-  return listPages.get(db, `${key}|${q.page}|${q.limit}`, () => {
+  const page = listPages.get(db, `${key}|${q.page}|${q.limit}`, () => {
     const { rows, total } = listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
     const memberOf = memberships(db, rows.map((r) => r.id));
-    return { users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [] })), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+    return { users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [], hasPaidFees: false })), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
   });
+  // Read outside the cached page (which payment writes do not invalidate): one indexed query for the page's ids.
+  const paid = paidUserIds(db, page.users.map((u) => u.id));
+  return paid.size === 0 ? page : { ...page, users: page.users.map((u) => (paid.has(u.id) ? { ...u, hasPaidFees: true } : u)) };
 }

@@ -16,12 +16,12 @@ import { translate } from '../lib/i18n';
 import { memberOrganizations } from '../audit/organization';
 import { pathIds } from '../organizations/context';
 import { organizationMembers, organizations } from '../organizations/schema';
-import { paymentAssignments, paymentOrders } from '../payments/schema';
 import { loadRoleGrants } from '../roles/grants';
 import { roles, userRoles } from '../roles/schema';
 import { markRevoked, revokeUserSessions } from '../auth/revocation';
 import { membershipsOf, rowsByIds } from './list';
 import { assertManageable } from './manage';
+import { paidUserIds } from './paid';
 import { holdsIn, organizationPath } from './listing';
 import { snapshot, toUser } from './mapper';
 import { userScope, usersInScope, type UserScope } from './scope';
@@ -108,22 +108,9 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   const write = <T>(fn: () => T, code: string, email: string): T =>
     conflictOnUnique((err) => (String(err.message).includes('users.email') ? { message: emailTaken(email), field: 'email' } : { message: codeTaken(code), field: 'code' }), fn);
 
-  /** Deleting would erase payment records with the account (cascade): refuse while any were paid. */
+  /** Deleting would erase payment records with the account (cascade): refuse while any were paid (the answers' hasPaidFees). */
   function refuseIfPaid(ids: number[]) {
-    const paidIds = new Set([
-      ...db
-        .select({ userId: paymentAssignments.userId })
-        .from(paymentAssignments)
-        .where(and(inArray(paymentAssignments.userId, ids), eq(paymentAssignments.status, 'PAID')))
-        .all()
-        .map((r) => r.userId),
-      ...db
-        .select({ userId: paymentOrders.userId })
-        .from(paymentOrders)
-        .where(and(inArray(paymentOrders.userId, ids), eq(paymentOrders.status, 'PAID')))
-        .all()
-        .map((r) => r.userId),
-    ]);
+    const paidIds = paidUserIds(db, ids);
     if (paidIds.size === 0) return;
     const codes = db.select({ code: users.code }).from(users).where(inArray(users.id, [...paidIds])).all();
     conflict(`Không thể xóa người dùng đã có khoản phí đã thanh toán: ${codes.map((c) => c.code).join(', ')}. Hãy ngừng kích hoạt tài khoản thay vì xóa`);
@@ -152,6 +139,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       ...toUser(row!),
       organizations: memberships.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
       userRoles: links,
+      hasPaidFees: paidUserIds(db, [id]).has(id),
     };
   }
 

@@ -134,6 +134,8 @@ export type User = z.infer<typeof userSchema>;
  */
 export const userListItemSchema = userSchema.extend({
   memberOf: z.array(z.object({ organizationId: z.number(), ancestorIds: z.array(z.number()) })),
+  /** A fee or payment of theirs was paid: deleting them is refused (deactivate instead), so it is not offered. */
+  hasPaidFees: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -176,6 +178,8 @@ export type UserRoleLink = z.infer<typeof userRoleLinkSchema>;
 export const userDetailSchema = userSchema.extend({
   organizations: z.array(userMembershipSchema),
   userRoles: z.array(userRoleLinkSchema),
+  /** As in the list: deleting a user with paid fees is refused. */
+  hasPaidFees: z.boolean(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 

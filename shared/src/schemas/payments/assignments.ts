@@ -125,5 +125,7 @@ export const assignmentSchema = z.object({
   cannotPayReason: z.enum(['NOT_OWNER', 'NOTHING_DUE', 'CAMPAIGN_CLOSED', 'CAMPAIGN_ENDED', 'NO_ONLINE_PAYMENT']).nullable(),
   /** Money received on this fee that is waiting to be refunded to the member (refund due, not yet resolved). */
   refundDue: z.number(),
+  /** "Xóa" would be accepted: campaign not finished, fee not paid, no order that received money (a reversed payment included). */
+  canDelete: z.boolean(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
