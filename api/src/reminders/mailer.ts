@@ -19,6 +19,11 @@ export interface ReminderMail {
   dueDate: Date | null;
   /** Paid in cash (the campaign has no active payOS configuration): the unit whose treasurer takes it. */
   cash?: { unitName: string } | null;
+  /**
+   * The fee is overdue: online payment is closed for it (orders.service.ts), so the e-mail names the
+   * treasurer instead of a page where the member could not pay (issue 26 item 9).
+   */
+  overdue?: { unitName: string } | null;
 }
 
 /**
@@ -44,8 +49,16 @@ export function reminderEmail(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, m: Reminder
   const org = m.organizationName ? ` (${m.organizationName})` : '';
   const name = withoutUrls(m.campaignName);
   // A cash campaign offers no payment link: the member pays their unit's treasurer.
-  const how = m.cash ? `Đợt thu này nộp bằng tiền mặt: vui lòng nộp cho thủ quỹ của ${m.cash.unitName}.` : `Thanh toán tại: ${link}`;
-  const howEn = m.cash ? `Pay in cash to the treasurer of ${m.cash.unitName}.` : `Pay at ${link}`;
+  const how = m.overdue
+    ? `Khoản phí đã quá hạn nên không còn thanh toán trực tuyến được: vui lòng liên hệ và nộp cho thủ quỹ của ${m.overdue.unitName}.`
+    : m.cash
+      ? `Đợt thu này nộp bằng tiền mặt: vui lòng nộp cho thủ quỹ của ${m.cash.unitName}.`
+      : `Thanh toán tại: ${link}`;
+  const howEn = m.overdue
+    ? `The fee is overdue and can no longer be paid online: please pay the treasurer of ${m.overdue.unitName}.`
+    : m.cash
+      ? `Pay in cash to the treasurer of ${m.cash.unitName}.`
+      : `Pay at ${link}`;
   return {
     subject: `Nhắc nhở thanh toán: ${name} – ${amount}`,
     text: [

@@ -1,12 +1,14 @@
-import { idParam, outboxQuery, reminderListQuery, reminderScheduleSchema, sendRemindersSchema } from '@doanhoi/shared';
+import { idParam, outboxQuery, reminderListQuery, reminderScheduleSchema, resendOutboxSchema, sendRemindersSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { fromCampaignParam, P, requireAnyPermission } from '../payments/access';
 import { reqInfo } from '../payments/http';
+import { resendOutbox } from './resend';
 import { remindersService, SEND_REMINDERS } from './service';
 
+const resentMessage = (d: { sent: number; failed: number }) => (d.failed ? `Đã gửi ${d.sent} thư, ${d.failed} thư gửi lỗi` : `Đã gửi ${d.sent} thư`);
 const service = (c: Context<AppEnv>) => remindersService(c.get('deps'), c.get('actor'), reqInfo(c));
 
 /**
@@ -35,5 +37,14 @@ export function remindersRoutes() {
       c.json({ success: true, data: service(c).saveSchedule(c.req.valid('param').id, c.req.valid('json')), message: 'Đã lưu lịch nhắc nhở' }),
     )
     .get('/reminders/outbox', requireAuth, validate('query', outboxQuery), (c) => c.json({ success: true, data: service(c).outbox(c.req.valid('query')) }))
+    // Kept or failed reminder e-mails sent again; the rights are per e-mail's campaign (resend.ts).
+    .post('/reminders/outbox/resend', requireAuth, validate('json', resendOutboxSchema), async (c) => {
+      const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [...new Set(c.req.valid('json').ids)]);
+      return c.json({ success: true, data, message: resentMessage(data) });
+    })
+    .post('/reminders/outbox/:id/resend', requireAuth, validate('param', idParam), async (c) => {
+      const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [c.req.valid('param').id]);
+      return c.json({ success: true, data, message: resentMessage(data) });
+    })
     .get('/reminders/mine', requireAuth, (c) => c.json({ success: true, data: service(c).mine() }));
 }

@@ -47,7 +47,7 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
 
   const result = db.transaction((tx) => {
     const campaign = tx
-      .select({ name: paymentCampaigns.name, organizationName: organizations.name, path: organizations.path, payosActive: payosConfigs.isActive })
+      .select({ name: paymentCampaigns.name, organizationName: organizations.name, path: organizations.path, payosActive: payosConfigs.isActive, endDate: paymentCampaigns.endDate })
       .from(paymentCampaigns)
       .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
       .leftJoin(payosConfigs, eq(payosConfigs.campaignId, paymentCampaigns.id))
@@ -97,13 +97,22 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
           .all()
           .map((u) => [u.id, u]),
       );
+      // An overdue fee cannot be paid online (as orders.service.ts refuses it): OVERDUE, or past the campaign's end.
+      const ended = now.getTime() > campaign.endDate.getTime();
+      const overdueIds = new Set(
+        ended
+          ? inserted.map((r) => r.assignmentId)
+          : tx.select({ id: a.id }).from(a).where(and(inArray(a.id, inserted.map((r) => r.assignmentId)), eq(a.status, 'OVERDUE'))).all().map((x) => x.id),
+      );
       // Without an active payOS configuration the fee is paid in cash: name the unit whose treasurer takes it.
-      const cashUnit = campaign.payosActive ? null : ownUnits(tx, userIds, from, to);
+      const units = !campaign.payosActive || overdueIds.size > 0 ? ownUnits(tx, userIds, from, to) : null;
       for (const r of inserted) {
         const u = people.get(r.userId);
         if (!u?.email) continue;
-        const cash = cashUnit ? { unitName: cashUnit.get(r.userId) ?? campaign.organizationName ?? '' } : null;
-        const mail = reminderEmail(env, { name: fullName(u), campaignName: campaign.name, organizationName: campaign.organizationName, amount: r.amount, dueDate: r.dueDate, cash });
+        const unit = units ? { unitName: units.get(r.userId) ?? campaign.organizationName ?? '' } : null;
+        const cash = campaign.payosActive ? null : unit;
+        const overdue = overdueIds.has(r.assignmentId) ? unit : null;
+        const mail = reminderEmail(env, { name: fullName(u), campaignName: campaign.name, organizationName: campaign.organizationName, amount: r.amount, dueDate: r.dueDate, cash, overdue });
         const row = tx
           .insert(emailOutbox)
           .values({ campaignId: o.campaignId, reminderId: r.id, toAddress: u.email, subject: mail.subject, text: mail.text, status, createdAt: now })

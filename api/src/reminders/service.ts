@@ -18,9 +18,10 @@ import { users } from '../users/schema';
 import { remind, UNPAID } from './send';
 import { emailOutbox, paymentReminders, reminderSchedules } from './schema';
 
-export const SEND_REMINDERS = 'payment-campaigns.send_reminders';
-/** Reads every outbox row, of any organization (decisions.md). */
-export const VIEW_LOGS = 'system.view_logs';
+import { SEND_REMINDERS, VIEW_LOGS } from './codes';
+import { resendBlock } from './resend';
+
+export { SEND_REMINDERS, VIEW_LOGS };
 
 const sender = alias(users, 'sender');
 const person = (u: { id: number; familyName: string; givenName: string; code: string }) => ({ id: u.id, familyName: u.familyName, givenName: u.givenName, code: u.code });
@@ -119,16 +120,29 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
       const total = joined(db.select({ n: count() }).from(emailOutbox).$dynamic()).where(where).get()!.n;
       const rows = joined(
         db
-          .select({ e: emailOutbox, campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name }, organization: { id: organizations.id, name: organizations.name } })
+          .select({
+            e: emailOutbox,
+            campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name, status: paymentCampaigns.status },
+            organization: { id: organizations.id, name: organizations.name },
+            feeStatus: paymentAssignments.status,
+          })
           .from(emailOutbox)
           .$dynamic(),
       )
+        .leftJoin(paymentReminders, eq(paymentReminders.id, emailOutbox.reminderId))
+        .leftJoin(paymentAssignments, eq(paymentAssignments.id, paymentReminders.assignmentId))
         .where(where)
         .orderBy(desc(emailOutbox.id))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit)
         .all();
-      const emails: OutboxItem[] = rows.map(({ e, campaign, organization }) => ({
+      const emails: OutboxItem[] = rows.map(({ e, campaign, organization, feeStatus }) => {
+        // Why "Gửi lại" is not offered (issue 26 item 9); only for kept or failed e-mails.
+        const block =
+          e.status === 'OUTBOX' || e.status === 'FAILED'
+            ? resendBlock(deps, actor, { campaignId: e.campaignId, status: e.status, organizationId: organization?.id ?? null, campaignStatus: campaign?.status ?? null, feeStatus })
+            : null;
+        return {
         id: e.id,
         campaignId: e.campaignId,
         to: e.toAddress,
@@ -138,10 +152,13 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         error: e.error,
         createdAt: iso(e.createdAt)!,
         sentAt: iso(e.sentAt),
-        campaign: campaign?.id != null ? campaign : null,
+        campaign: campaign?.id != null ? { id: campaign.id, name: campaign.name } : null,
         organization: organization?.id != null ? organization : null,
-      }));
-      return { emails, page: q.page, limit: q.limit, total, totalPages: totalPages(total, q.limit) };
+        canResend: (e.status === 'OUTBOX' || e.status === 'FAILED') && block === null,
+        resendBlockedReason: block === 'FORBIDDEN' ? null : block,
+        };
+      });
+      return { emails, smtpConfigured: Boolean(deps.env.SMTP_URL), page: q.page, limit: q.limit, total, totalPages: totalPages(total, q.limit) };
     },
 
     /** The caller's own unpaid fees that were reminded, with what is owed now (shown until paid). */

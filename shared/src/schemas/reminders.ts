@@ -81,8 +81,20 @@ export const outboxItem = z.object({
   /** Which campaign and organization wrote it (the outbox screen lists several). */
   campaign: z.object({ id: z.number(), name: z.string() }).nullable(),
   organization: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** A kept (OUTBOX) or FAILED reminder the caller may send again now (issue 26 item 9). */
+  canResend: z.boolean(),
+  /** Why a kept or failed e-mail cannot be sent again (no SMTP, fee paid since…); null when it can or is not the caller's to send. */
+  resendBlockedReason: z.string().nullable(),
 });
 export type OutboxItem = z.infer<typeof outboxItem>;
+
+/** Send kept or failed reminder e-mails again (issue 26 item 9). */
+export const resendOutboxSchema = z.object({
+  ids: z.array(id()).min(1, 'validation.idsRequired').max(100, invalid),
+});
+export type ResendOutboxInput = z.infer<typeof resendOutboxSchema>;
+export const resendOutboxResult = z.object({ resent: z.number().int(), sent: z.number().int(), failed: z.number().int() });
+export type ResendOutboxResult = z.infer<typeof resendOutboxResult>;
 
 /** A notice on the member's my-payments page: shown while the fee is unpaid. */
 export const myReminder = z.object({
@@ -99,4 +111,4 @@ const pageOf = { page: z.number(), limit: z.number(), total: z.number(), totalPa
 /** A campaign's reminder history, newest first. */
 export const reminderHistoryResponse = z.object({ reminders: z.array(reminderItem), ...pageOf });
 /** The e-mails written for reminders, newest first. */
-export const outboxResponse = z.object({ emails: z.array(outboxItem), ...pageOf });
+export const outboxResponse = z.object({ emails: z.array(outboxItem), smtpConfigured: z.boolean(), ...pageOf });
