@@ -113,6 +113,18 @@ test('vi, 1440 px: the faculty page reads its figures and officers; the chi đo�
   await shot(page, 'org-chidoan-vi-1440');
 });
 
+test('vi, 1440 px: the overview gives the figures of the chosen context (everything for the global admin)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ADMIN, '/organizations');
+  const s = await api<Stats & { doanStats: { doanCoSo: number; members: { doanCoSo: number } } }>(page, await tokenOf(page, ADMIN), 'GET', '/organizations/stats');
+  const stats = page.getByTestId('org-stats');
+  await expect(stats.getByTestId('stats-scope')).toHaveText('Toàn hệ thống');
+  await expect(stats.getByTestId('stats-units-doan_co_so')).toHaveText(`${s.doanStats.doanCoSo} đơn vị · ${s.doanStats.members.doanCoSo} thành viên`);
+  expect(s.doanStats.doanCoSo).toBe(4);
+  await expect(stats.getByTestId('stats-total')).toContainText(String(s.totalMembers));
+  await shot(page, 'org-overview-vi-1440');
+});
+
 test('vi, 1440 px: the users view dialog shows each role with where it applies', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, ADMIN, '/users');

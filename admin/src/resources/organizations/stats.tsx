@@ -3,6 +3,7 @@ import { USER_TYPES } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
+import { useCurrentOrganization } from '../../context/current-organization';
 import { apiRequest } from '../../providers/http';
 import type { OrgAccess } from './use-org-access';
 
@@ -21,21 +22,9 @@ const TYPES: [OrganizationType, 'doanStats' | 'hoiStats' | 'clbStats', string][]
   ['clb_khoa', 'clbStats', 'clbKhoa'],
 ];
 
-/**
- * The statistics of a detail page (000 §3, issue 26 item 4): the figures a unit reports upward each
- * term, over the unit and everything beneath it: units per type with their members, and members per
- * user type split by Đoàn/Hội status. Only for holders of view_member_count there.
- */
-export function OrganizationStatsCard({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
+/** The figures themselves: totals, units per type with their members, members per user type and status. */
+function StatsCard({ s, scope }: { s: OrganizationStats; scope: string }) {
   const t = useTranslate();
-  const allowed = access.can('organizations.view_member_count', org.id, ancestorIds);
-  const stats = useQuery({
-    queryKey: ['organizations', 'stats', org.id],
-    queryFn: () => apiRequest<OrganizationStats>(`/organizations/${org.id}/stats`),
-    enabled: allowed,
-  });
-  if (!allowed || !stats.data) return null;
-  const s = stats.data;
   const b = s.membershipBreakdown;
   // A type with no unit in the subtree is left out: a chi đoàn's page would otherwise list five zeros.
   const units = TYPES.map(([type, group, key]) => {
@@ -45,7 +34,7 @@ export function OrganizationStatsCard({ org, access, ancestorIds }: { org: Organ
   return (
     <Card
       title={t('organizations:stats.title')}
-      extra={<Typography.Text type="secondary">{t('organizations:stats.scope')}</Typography.Text>}
+      extra={<Typography.Text type="secondary" data-testid="stats-scope">{scope}</Typography.Text>}
       className="section-title org-stats"
       size="small"
       data-testid="org-stats"
@@ -92,4 +81,39 @@ export function OrganizationStatsCard({ org, access, ancestorIds }: { org: Organ
       })}
     </Card>
   );
+}
+
+/**
+ * The statistics of a detail page (000 §3, issue 26 item 4): the figures a unit reports upward each
+ * term, over the unit and everything beneath it. Only for holders of view_member_count there.
+ */
+export function OrganizationStatsCard({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
+  const t = useTranslate();
+  const allowed = access.can('organizations.view_member_count', org.id, ancestorIds);
+  const stats = useQuery({
+    queryKey: ['organizations', 'stats', org.id],
+    queryFn: () => apiRequest<OrganizationStats>(`/organizations/${org.id}/stats`),
+    enabled: allowed,
+  });
+  if (!allowed || !stats.data) return null;
+  return <StatsCard s={stats.data} scope={t('organizations:stats.scope')} />;
+}
+
+/**
+ * The overview's statistics for the unit chosen in the header ("the chosen unit"), or for everything
+ * in the global context; only where the caller may see member counts, and never a union of units
+ * (the server would count memberships for it).
+ */
+export function ChosenUnitStatsCard() {
+  const t = useTranslate();
+  const { organizationId, organizations, mayPickGlobal, can } = useCurrentOrganization();
+  const allowed = (organizationId !== null || mayPickGlobal) && can('organizations.view_member_count');
+  const stats = useQuery({
+    queryKey: ['organizations', 'stats', organizationId ?? 'all'],
+    queryFn: () => apiRequest<OrganizationStats>(organizationId === null ? '/organizations/stats' : `/organizations/${organizationId}/stats`),
+    enabled: allowed,
+  });
+  if (!allowed || !stats.data) return null;
+  const name = organizations.find((o) => o.id === organizationId)?.name;
+  return <StatsCard s={stats.data} scope={organizationId === null ? t('users:roles.global') : t('organizations:stats.chosen', { name: name ?? '' })} />;
 }

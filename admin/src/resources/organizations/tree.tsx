@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { apiRequest } from '../../providers/http';
 import { OrganizationCreateButton } from './manage';
 import { OrgRow } from './org-row';
+import { ChosenUnitStatsCard } from './stats';
 import { useOrgAccess, type OrgAccess } from './use-org-access';
 
 export const orgPath = (n: { type: string; code: string }) => `/organizations/${n.type}/${encodeURIComponent(n.code)}`;
@@ -87,6 +88,7 @@ export function OrganizationTreePage() {
           ))
         )}
       </Card>
+      <ChosenUnitStatsCard />
     </section>
   );
 }
