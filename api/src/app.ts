@@ -15,6 +15,8 @@ import { usersApi } from './users/api';
 import { exportRoutes } from './exports/routes';
 import { catalogueImportRoutes, importKinds, legacyDepartmentImport, memberImportRoutes } from './imports/routes';
 import { paymentsRoutes } from './payments/routes';
+import { duesRoutes } from './dues/routes';
+import { remittancesRoutes } from './remittances/routes';
 import { remindersRoutes } from './reminders/routes';
 import { payosSandboxRoutes } from './payos-sandbox/routes';
 import { LoginRateLimiter } from './auth/rate-limit';
@@ -98,6 +100,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.route('/audit-logs', auditRoutes());
   api.route('/dashboard', dashboardRoutes());
   api.route('/', remindersRoutes());
+  api.route('/dues', duesRoutes());
+  api.route('/', remittancesRoutes());
   api.route('/', paymentsRoutes());
   api.get('/docs', apiDocs(api));
   app.route('/api', api);

@@ -14,3 +14,4 @@ export * from './schemas/payments';
 export * from './schemas/imports';
 export * from './schemas/exports';
 export * from './schemas/reminders';
+export * from './schemas/dues';

@@ -38,7 +38,8 @@ const SPEC_CODES = [
 describe('permission catalogue', () => {
   it('holds about 50 unique codes of the form category.action', () => {
     expect(codes.length).toBeGreaterThanOrEqual(45);
-    expect(codes.length).toBeLessThanOrEqual(60);
+    // Issue 30 adds transfer, membership-end, đoàn phí and remittance codes.
+    expect(codes.length).toBeLessThanOrEqual(75);
     expect(new Set(codes).size).toBe(codes.length);
     for (const c of codes) expect(c).toMatch(/^[a-z-]+(\.[a-z_]+)+$/);
   });

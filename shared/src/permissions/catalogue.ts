@@ -80,6 +80,12 @@ const byCategory: Record<PermissionCategory, Entry[]> = {
     ['payment-campaigns.exempt', 'Miễn/giảm phí'],
     ['payment-campaigns.reverse_payment', 'Hủy xác nhận thanh toán'],
     ['payment-campaigns.send_reminders', 'Gửi nhắc nhở thanh toán'],
+    // Issue 30 items 4–5 (appended so older codes keep their sortOrder): đoàn phí by rule and trích nộp.
+    ['payment-campaigns.dues_rates', 'Đặt định mức đoàn phí'],
+    ['payment-campaigns.generate_dues', 'Tạo đợt thu đoàn phí theo định mức'],
+    ['payment-campaigns.view_remittance', 'Xem trích nộp đoàn phí'],
+    ['payment-campaigns.remit', 'Ghi nhận nộp đoàn phí lên cấp trên'],
+    ['payment-campaigns.confirm_remittance', 'Xác nhận đoàn phí cấp dưới nộp lên'],
   ],
   'my-payments': [
     ['my-payments.access', 'Truy cập khoản phí của tôi'],

@@ -1,0 +1,160 @@
+/**
+ * "Generate the year's (or semester's) campaign" (issue 30 item 4): the plan is read in SQL from
+ * the unit's active members (months owed from the month they joined), shown as a preview, then
+ * written in one transaction through the payments services, so every campaign, fee-level and
+ * assignment rule (and its audit row) is the one those services already keep.
+ */
+import { fullName, monthIndex, parseVnDateTime, type DuesPlan, type DuesRate, type GenerateDues, type UserType } from '@doanhoi/shared';
+import { sql } from 'drizzle-orm';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { notFound, unprocessable } from '../lib/errors';
+import { assertCan, P, type RequestInfo } from '../payments/access';
+import { assignmentsService } from '../payments/assignments.service';
+import { campaignsService } from '../payments/campaigns.service';
+import { feeLevelsService } from '../payments/fee-levels.service';
+import { effectiveRates, ORGANIZATION_NOT_FOUND, rateOf } from './rates';
+
+export const GENERATE_DUES = 'payment-campaigns.generate_dues';
+const TYPE_LABEL: Record<UserType, string> = { student: 'Sinh viên', staff: 'Cán bộ' };
+/** Assignments per bulk call: each call checks its users with one IN list (SQLite caps bound values). */
+const CHUNK = 2000;
+const EXAMPLES_PER_LEVEL = 3;
+
+const monthLabel = (index: number) => `${String((index % 12) + 1).padStart(2, '0')}/${Math.floor(index / 12)}`;
+const isoMonth = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+
+interface MemberRow {
+  userId: number;
+  code: string;
+  familyName: string;
+  givenName: string;
+  memberType: UserType;
+  joinedAt: number;
+  months: number;
+}
+
+/**
+ * Distinct active members (active accounts) of the subtree, with the months they owe: the whole
+ * period when they joined before it began, else from the month they joined (Vietnam calendar);
+ * 0 when they joined after it. A member of several units counts once, from their earliest joining.
+ */
+function membersSql(path: string, from: number, to: number, only?: { memberType: UserType; months: number; limit: number }) {
+  const joinedMonth = sql`(cast(strftime('%Y', min(m.joined_at) / 1000 + 25200, 'unixepoch') as integer) * 12 + cast(strftime('%m', min(m.joined_at) / 1000 + 25200, 'unixepoch') as integer) - 1)`;
+  const months = sql`CASE WHEN ${joinedMonth} <= ${from} THEN ${to - from + 1} WHEN ${joinedMonth} <= ${to} THEN ${to} - ${joinedMonth} + 1 ELSE 0 END`;
+  const base = sql`SELECT u.id AS userId, u.code AS code, u.family_name AS familyName, u.given_name AS givenName, u.user_type AS memberType, min(m.joined_at) AS joinedAt, ${months} AS months
+    FROM organization_members m JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id
+    WHERE m.is_active = 1 AND u.is_active = 1 AND o.path LIKE ${`${path}%`} GROUP BY u.id`;
+  if (!only) return base;
+  return sql`SELECT * FROM (${base}) WHERE memberType = ${only.memberType} AND months = ${only.months} ORDER BY joinedAt DESC, userId LIMIT ${only.limit}`;
+}
+
+export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
+  const { db } = deps;
+
+  function unit(organizationId: number) {
+    const org = db.get<{ id: number; path: string; name: string }>(sql`SELECT id, path, name FROM organizations WHERE id = ${organizationId}`);
+    if (!org) notFound(ORGANIZATION_NOT_FOUND);
+    return org!;
+  }
+
+  function levelName(memberType: UserType, months: number, total: number, from: number, to: number) {
+    const base = `${TYPE_LABEL[memberType]} – ${months} tháng`;
+    return months === total ? base : `${base} (từ ${monthLabel(to - months + 1)})`;
+  }
+
+  function plan(input: GenerateDues): DuesPlan {
+    const org = unit(input.organizationId);
+    const from = monthIndex(input.fromMonth);
+    const to = monthIndex(input.toMonth);
+    const total = to - from + 1;
+    const rates: DuesRate[] = effectiveRates(db, org.id);
+    const groups = db.all<{ memberType: UserType; months: number; n: number }>(
+      sql`SELECT memberType, months, count(*) AS n FROM (${membersSql(org.path, from, to)}) GROUP BY memberType, months ORDER BY memberType DESC, months DESC`,
+    );
+    const levels = groups
+      .filter((g) => g.months > 0)
+      .map((g) => {
+        const monthlyAmount = rateOf(rates, g.memberType);
+        const amount = monthlyAmount * g.months;
+        return { memberType: g.memberType, months: g.months, monthlyAmount, amount, levelName: levelName(g.memberType, g.months, total, from, to), proRata: g.months < total, count: g.n, total: amount * g.n };
+      });
+    const examples = levels.flatMap((l) =>
+      db.all<MemberRow>(membersSql(org.path, from, to, { memberType: l.memberType, months: l.months, limit: EXAMPLES_PER_LEVEL })).map((m) => ({
+        userId: m.userId,
+        code: m.code,
+        fullName: fullName(m),
+        memberType: m.memberType,
+        joinedAt: new Date(m.joinedAt).toISOString(),
+        months: m.months,
+        amount: l.amount,
+      })),
+    );
+    return {
+      organizationId: org.id,
+      fromMonth: isoMonth(from),
+      toMonth: isoMonth(to),
+      months: total,
+      rates,
+      levels,
+      totalMembers: levels.reduce((s, l) => s + l.count, 0),
+      totalAmount: levels.reduce((s, l) => s + l.total, 0),
+      skippedAfterPeriod: groups.filter((g) => g.months <= 0).reduce((s, g) => s + g.n, 0),
+      examples,
+    };
+  }
+
+  function checkRights(organizationId: number) {
+    for (const code of [GENERATE_DUES, P.create, P.manage]) assertCan(db, actor, code, organizationId);
+  }
+
+  return {
+    preview(input: GenerateDues): DuesPlan {
+      checkRights(input.organizationId);
+      return plan(input);
+    },
+
+    /** One transaction: the services' own transactions nest inside it as savepoints, so any refusal undoes all. */
+    generate(input: GenerateDues) {
+      checkRights(input.organizationId);
+      const org = unit(input.organizationId);
+      const from = monthIndex(input.fromMonth);
+      const to = monthIndex(input.toMonth);
+      const startDate = `${isoMonth(from)}-01T00:00:00`;
+      const last = new Date(Date.UTC(Math.floor(to / 12), (to % 12) + 1, 0)).getUTCDate();
+      const endDate = input.dueDate ?? `${isoMonth(to)}-${String(last).padStart(2, '0')}T23:59:59`;
+      if (parseVnDateTime(endDate, { endOfDay: true })!.getTime() <= parseVnDateTime(startDate)!.getTime()) {
+        unprocessable('Hạn nộp phải sau tháng đầu của kỳ thu');
+      }
+      return db.transaction((tx) => {
+        const p = plan(input);
+        if (p.totalMembers === 0) unprocessable('Không có thành viên đang sinh hoạt nào phải đóng đoàn phí trong kỳ này');
+        const campaigns = campaignsService(deps, actor, req);
+        const levels = feeLevelsService(deps, actor, req);
+        const assignments = assignmentsService(deps, actor, req);
+        const campaign = campaigns.create({ organizationId: org.id, name: input.name, description: input.description ?? null, startDate, endDate });
+        const levelIds = new Map<string, number>();
+        p.levels.forEach((l, orderIndex) => {
+          const description = `${l.monthlyAmount.toLocaleString('vi-VN')} ₫/tháng × ${l.months} tháng`;
+          const created = levels.create({ campaignId: campaign.id, levelName: l.levelName, amount: l.amount, description, note: null, orderIndex });
+          levelIds.set(`${l.memberType}:${l.months}`, created.id);
+        });
+        const members = tx.all<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`);
+        let created = 0;
+        for (let i = 0; i < members.length; i += CHUNK) {
+          const entries = members.slice(i, i + CHUNK).map((m) => ({ campaignId: campaign.id, userId: m.userId, feeLevelId: levelIds.get(`${m.memberType}:${m.months}`)!, notes: null }));
+          created += assignments.bulk(entries).createdCount;
+        }
+        audit(tx, {
+          actorId: actor.id,
+          ip: req.ip,
+          action: 'dues.generate',
+          entity: 'payment_campaign',
+          entityId: campaign.id,
+          after: { organizationId: org.id, fromMonth: p.fromMonth, toMonth: p.toMonth, levels: p.levels.map((l) => ({ levelName: l.levelName, amount: l.amount, count: l.count })), totalAmount: p.totalAmount },
+        });
+        return { campaign: campaigns.get(campaign.id), plan: p, assignmentsCreated: created };
+      });
+    },
+  };
+}

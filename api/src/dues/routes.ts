@@ -1,0 +1,38 @@
+import { duesRatesQuery, generateDuesSchema, updateDuesRatesSchema, updateDuesSharesSchema } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { clientIp } from '../lib/audit';
+import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { fromBodyOrganization, P } from '../payments/access';
+import { reqInfo } from '../payments/http';
+import { duesService, GENERATE_DUES } from './generate';
+import { effectiveRates, listShares, setRates, setShares } from './rates';
+
+export const DUES_RATES = 'payment-campaigns.dues_rates';
+
+const queryOrganization: OrganizationFrom = (c) => {
+  const v = Number(c.req.query('organizationId'));
+  return Number.isInteger(v) && v > 0 ? v : null;
+};
+const generator = (c: Context<AppEnv>) => duesService(c.get('deps'), c.get('actor'), reqInfo(c));
+
+/** /dues: rates per organization and member type, kept shares per organization type, campaign generation (issue 30 items 4–5). */
+export function duesRoutes() {
+  return new Hono<AppEnv>()
+    .get('/rates', requireAuth, requirePermission(P.access, queryOrganization), validate('query', duesRatesQuery), (c) => {
+      const { organizationId } = c.req.valid('query');
+      return c.json({ organizationId, rates: effectiveRates(c.get('deps').db, organizationId) });
+    })
+    .put('/rates', requireAuth, requirePermission(DUES_RATES, fromBodyOrganization), validate('json', updateDuesRatesSchema), (c) => {
+      const input = c.req.valid('json');
+      return c.json({ organizationId: input.organizationId, rates: setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
+    })
+    .get('/shares', requireAuth, requirePermission(P.access), (c) => c.json({ shares: listShares(c.get('deps').db) }))
+    // One table for the whole system: a global right.
+    .put('/shares', requireAuth, requirePermission('system.manage_settings', () => null), validate('json', updateDuesSharesSchema), (c) =>
+      c.json({ shares: setShares(c.get('deps').db, c.get('actor'), clientIp(c), c.req.valid('json')) }),
+    )
+    .post('/campaigns/preview', requireAuth, requirePermission(GENERATE_DUES, fromBodyOrganization), validate('json', generateDuesSchema), (c) => c.json(generator(c).preview(c.req.valid('json'))))
+    .post('/campaigns', requireAuth, requirePermission(GENERATE_DUES, fromBodyOrganization), validate('json', generateDuesSchema), (c) => c.json(generator(c).generate(c.req.valid('json')), 201));
+}

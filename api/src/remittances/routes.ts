@@ -1,0 +1,48 @@
+import { createRemittanceSchema, idParam, remittanceQuery } from '@doanhoi/shared';
+import { Hono, type Context } from 'hono';
+import { clientIp } from '../lib/audit';
+import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { loadCampaign } from '../payments/rules';
+import { remittanceXlsx } from './export';
+import { defaultUnit, remittanceSide, remittancesService, RP } from './service';
+
+const positive = (v: unknown): number | null => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** The unit asked about (?organizationId=), else the campaign's own organization. */
+const askedUnit: OrganizationFrom = (c) => {
+  const campaignId = positive(c.req.param('id'));
+  if (campaignId == null) return null;
+  return positive(c.req.query('organizationId')) ?? defaultUnit(c.get('deps').db, campaignId);
+};
+const bodySender: OrganizationFrom = async (c) => positive(((await c.req.json().catch(() => null)) as { fromOrganizationId?: unknown } | null)?.fromOrganizationId);
+const receiver: OrganizationFrom = (c) => {
+  const id = positive(c.req.param('id'));
+  return id == null ? null : remittanceSide(c.get('deps').db, id, 'to');
+};
+
+const service = (c: Context<AppEnv>) => remittancesService(c.get('deps').db, c.get('actor'), clientIp(c));
+
+function report(c: Context<AppEnv>, campaignId: number, organizationId: number | undefined) {
+  return service(c).report(campaignId, organizationId ?? defaultUnit(c.get('deps').db, campaignId) ?? 0);
+}
+
+/** GET /payment-campaigns/:id/remittance(/export), POST /remittances, /remittances/:id/{confirm,cancel} (issue 30 item 5). */
+export function remittancesRoutes() {
+  return new Hono<AppEnv>()
+    .get('/payment-campaigns/:id/remittance/export', requireAuth, validate('param', idParam), requirePermission(RP.view, askedUnit), validate('query', remittanceQuery), (c) => {
+      const id = c.req.valid('param').id;
+      const r = report(c, id, c.req.valid('query').organizationId);
+      return remittanceXlsx(r, loadCampaign(c.get('deps').db, id).name);
+    })
+    .get('/payment-campaigns/:id/remittance', requireAuth, validate('param', idParam), requirePermission(RP.view, askedUnit), validate('query', remittanceQuery), (c) =>
+      c.json(report(c, c.req.valid('param').id, c.req.valid('query').organizationId)),
+    )
+    .post('/remittances', requireAuth, requirePermission(RP.remit, bodySender), validate('json', createRemittanceSchema), (c) => c.json(service(c).create(c.req.valid('json')), 201))
+    .post('/remittances/:id/confirm', requireAuth, validate('param', idParam), requirePermission(RP.confirm, receiver), (c) => c.json(service(c).confirm(c.req.valid('param').id)))
+    .post('/remittances/:id/cancel', requireAuth, validate('param', idParam), (c) => c.json(service(c).cancel(c.req.valid('param').id)));
+}

@@ -1,0 +1,178 @@
+/**
+ * Remittances up the tree (trích nộp, issue 30 item 5): a unit records what it passed to the level
+ * above; that level confirms it. Until then it is pending and the unit still owes it.
+ */
+import { parseVnDateTime, type CreateRemittance, type Remittance, type RemittanceReport } from '@doanhoi/shared';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../db/client';
+import { audit } from '../lib/audit';
+import type { Actor } from '../lib/context';
+import { conflict, forbidden, notFound, unprocessable } from '../lib/errors';
+import { organizations } from '../organizations/schema';
+import { can } from '../payments/access';
+import { users } from '../users/schema';
+import { subtreeFigures, toUnit, unitInCampaign } from './figures';
+import { remittances } from './schema';
+
+export const RP = {
+  view: 'payment-campaigns.view_remittance',
+  remit: 'payment-campaigns.remit',
+  confirm: 'payment-campaigns.confirm_remittance',
+} as const;
+
+const NOT_FOUND = 'Không tìm thấy khoản trích nộp';
+const vnd = (n: number) => `${n.toLocaleString('vi-VN')} ₫`;
+
+const fromOrg = alias(organizations, 'from_org');
+const toOrg = alias(organizations, 'to_org');
+const creator = alias(users, 'creator');
+const confirmer = alias(users, 'confirmer');
+
+const name = (u: { familyName: string | null; givenName: string | null }) => (u.familyName == null ? null : `${u.familyName} ${u.givenName}`.trim());
+
+function query(db: Db) {
+  return db
+    .select({
+      r: remittances,
+      fromName: fromOrg.name,
+      toName: toOrg.name,
+      creatorFamily: creator.familyName,
+      creatorGiven: creator.givenName,
+      confirmerFamily: confirmer.familyName,
+      confirmerGiven: confirmer.givenName,
+    })
+    .from(remittances)
+    .innerJoin(fromOrg, eq(fromOrg.id, remittances.fromOrganizationId))
+    .innerJoin(toOrg, eq(toOrg.id, remittances.toOrganizationId))
+    .leftJoin(creator, eq(creator.id, remittances.createdBy))
+    .leftJoin(confirmer, eq(confirmer.id, remittances.confirmedBy));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof query>['all']>>[number];
+
+function toRemittance(x: Row): Remittance {
+  const r = x.r;
+  return {
+    id: r.id,
+    campaignId: r.campaignId,
+    fromOrganizationId: r.fromOrganizationId,
+    fromOrganizationName: x.fromName,
+    toOrganizationId: r.toOrganizationId,
+    toOrganizationName: x.toName,
+    amount: r.amount,
+    paidAt: r.paidAt.toISOString(),
+    note: r.note,
+    status: r.status,
+    createdBy: r.createdBy,
+    createdByName: name({ familyName: x.creatorFamily, givenName: x.creatorGiven }),
+    confirmedBy: r.confirmedBy,
+    confirmedByName: name({ familyName: x.confirmerFamily, givenName: x.confirmerGiven }),
+    confirmedAt: r.confirmedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The organization whose officers act on a remittance: the sender (from) or the receiver (to). */
+export function remittanceSide(db: Db, id: number, side: 'from' | 'to'): number | null {
+  const r = db.select({ from: remittances.fromOrganizationId, to: remittances.toOrganizationId }).from(remittances).where(eq(remittances.id, id)).get();
+  return r ? r[side] : null;
+}
+
+export function remittancesService(db: Db, actor: Actor, ip: string | null) {
+  function view(id: number): Remittance {
+    const row = query(db).where(eq(remittances.id, id)).get();
+    if (!row) notFound(NOT_FOUND);
+    return toRemittance(row!);
+  }
+
+  function load(id: number) {
+    const r = db.select().from(remittances).where(eq(remittances.id, id)).get();
+    if (!r) notFound(NOT_FOUND);
+    return r!;
+  }
+
+  const snapshot = (r: typeof remittances.$inferSelect) => ({ campaignId: r.campaignId, fromOrganizationId: r.fromOrganizationId, toOrganizationId: r.toOrganizationId, amount: r.amount, paidAt: r.paidAt, note: r.note, status: r.status });
+
+  return {
+    report(campaignId: number, organizationId: number): RemittanceReport {
+      const [self, ...units] = subtreeFigures(db, campaignId, organizationId);
+      const sum = (k: 'collected' | 'kept' | 'owedUp' | 'confirmed' | 'pending' | 'outstanding') => units.reduce((s, u) => s + u[k], 0);
+      const rows = query(db)
+        .where(and(eq(remittances.campaignId, campaignId), or(eq(remittances.fromOrganizationId, organizationId), eq(remittances.toOrganizationId, organizationId))))
+        .orderBy(desc(remittances.id))
+        .limit(500)
+        .all();
+      return {
+        campaignId,
+        organizationId,
+        units: [toUnit(self!), ...units.map(toUnit)],
+        totals: { collected: sum('collected'), kept: sum('kept'), owedUp: sum('owedUp'), confirmed: sum('confirmed'), pending: sum('pending'), outstanding: sum('outstanding') },
+        remittances: rows.map(toRemittance),
+      };
+    },
+
+    create(input: CreateRemittance): Remittance {
+      const { unit } = unitInCampaign(db, input.campaignId, input.fromOrganizationId);
+      if (unit.parentId === null) unprocessable('Tổ chức cấp cao nhất không có cấp trên để nộp');
+      const paidAt = parseVnDateTime(input.paidAt)!;
+      if (paidAt.getTime() > Date.now() + 24 * 3600_000) unprocessable('Ngày nộp không được ở tương lai', { errors: { paidAt: ['Ngày nộp không được ở tương lai'] } });
+      const id = db.transaction((tx) => {
+        // Read again inside the write: two recordings at once cannot both pass the remaining amount.
+        const self = subtreeFigures(tx as unknown as Db, input.campaignId, input.fromOrganizationId)[0]!;
+        const left = self.owedUp - self.confirmed - self.pending;
+        if (input.amount > left) {
+          const message = `Số tiền nộp (${vnd(input.amount)}) vượt quá số còn phải nộp lên cấp trên (${vnd(Math.max(0, left))})`;
+          unprocessable(message, { errors: { amount: [message] } });
+        }
+        const created = tx
+          .insert(remittances)
+          .values({ campaignId: input.campaignId, fromOrganizationId: unit.id, toOrganizationId: unit.parentId!, amount: input.amount, paidAt, note: input.note ?? null, createdBy: actor.id })
+          .returning()
+          .get();
+        audit(tx, { actorId: actor.id, ip, action: 'remittance.create', entity: 'remittance', entityId: created.id, organizationId: unit.id, organizationIds: [unit.parentId!], after: snapshot(created) });
+        return created.id;
+      });
+      return view(id);
+    },
+
+    /** Only the receiving level (a right held there or above: never through a role in the sender) confirms. */
+    confirm(id: number): Remittance {
+      const before = load(id);
+      if (!can(db, actor, RP.confirm, before.toOrganizationId)) forbidden('Chỉ cấp trên nhận tiền mới xác nhận được khoản trích nộp này');
+      db.transaction((tx) => {
+        const after = tx
+          .update(remittances)
+          .set({ status: 'CONFIRMED', confirmedBy: actor.id, confirmedAt: new Date() })
+          .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
+          .returning()
+          .get();
+        if (!after) conflict(before.status === 'CONFIRMED' ? 'Khoản trích nộp này đã được xác nhận' : 'Khoản trích nộp này đã bị hủy');
+        audit(tx, { actorId: actor.id, ip, action: 'remittance.confirm', entity: 'remittance', entityId: id, organizationId: before.toOrganizationId, organizationIds: [before.fromOrganizationId], before: snapshot(before), after: snapshot(after!) });
+      });
+      return view(id);
+    },
+
+    /** A pending remittance recorded by mistake: the sender withdraws it or the receiver turns it down. */
+    cancel(id: number): Remittance {
+      const before = load(id);
+      if (!can(db, actor, RP.remit, before.fromOrganizationId) && !can(db, actor, RP.confirm, before.toOrganizationId)) forbidden();
+      db.transaction((tx) => {
+        const after = tx
+          .update(remittances)
+          .set({ status: 'CANCELLED', cancelledBy: actor.id, cancelledAt: new Date() })
+          .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
+          .returning()
+          .get();
+        if (!after) conflict('Chỉ hủy được khoản trích nộp chưa được xác nhận');
+        audit(tx, { actorId: actor.id, ip, action: 'remittance.cancel', entity: 'remittance', entityId: id, organizationId: before.fromOrganizationId, organizationIds: [before.toOrganizationId], before: snapshot(before), after: snapshot(after!) });
+      });
+      return view(id);
+    },
+  };
+}
+
+/** Used by the route guard of GET …/remittance: the unit asked about, else the campaign's organization. */
+export function defaultUnit(db: Db, campaignId: number): number | null {
+  return db.get<{ o: number }>(sql`SELECT organization_id AS o FROM payment_campaigns WHERE id = ${campaignId}`)?.o ?? null;
+}
