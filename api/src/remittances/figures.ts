@@ -101,5 +101,17 @@ export function subtreeFigures(db: Db, campaignId: number, organizationId: numbe
   return [root, ...children];
 }
 
+/** Campaigns of the unit and of the levels above it: those whose figures the unit has a row in. */
+export function campaignsCovering(db: Db, organizationId: number) {
+  const org = db.get<{ path: string }>(sql`SELECT path FROM organizations WHERE id = ${organizationId}`);
+  if (!org) notFound('Không tìm thấy tổ chức');
+  const ids = org!.path.split('/').filter(Boolean).map(Number);
+  return db.all<{ id: number; name: string; status: string; organizationId: number; organizationName: string; startDate: number }>(sql`
+    SELECT c.id, c.name, c.status, c.organization_id AS organizationId, o.name AS organizationName, c.start_date AS startDate
+    FROM payment_campaigns c JOIN organizations o ON o.id = c.organization_id
+    WHERE c.organization_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND c.status <> 'DRAFT'
+    ORDER BY c.id DESC LIMIT 200`);
+}
+
 /** The API's rows: the path and depth stay inside. */
 export const toUnit = ({ path: _p, depth: _d, ...unit }: Node): RemittanceUnit => unit;

@@ -130,3 +130,11 @@ describe('remittances up two levels', () => {
     expect((await t.app.request(`/api/payment-campaigns/${campaignId}/remittance/export?organizationId=${faculty}`, { headers: { authorization: `Bearer ${token.A}` } })).status).toBe(403);
   });
 });
+
+describe('GET /api/remittances/campaigns', () => {
+  it('lists the campaigns of the unit and the levels above it, for the unit officers only', async () => {
+    const list = await expectOk(t.request('GET', `/api/remittances/campaigns?organizationId=${unitA}`, { token: token.A }));
+    expect(list.campaigns.map((c: any) => c.id)).toContain(campaignId);
+    expect((await t.request('GET', `/api/remittances/campaigns?organizationId=${unitB}`, { token: token.A })).status).toBe(403);
+  });
+});

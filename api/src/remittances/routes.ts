@@ -1,4 +1,4 @@
-import { createRemittanceSchema, idParam, remittanceQuery } from '@doanhoi/shared';
+import { createRemittanceSchema, duesRatesQuery as campaignsQuery, idParam, remittanceQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
@@ -6,6 +6,7 @@ import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { loadCampaign } from '../payments/rules';
 import { remittanceXlsx } from './export';
+import { campaignsCovering } from './figures';
 import { defaultUnit, remittanceSide, remittancesService, RP } from './service';
 
 const positive = (v: unknown): number | null => {
@@ -42,6 +43,10 @@ export function remittancesRoutes() {
     .get('/payment-campaigns/:id/remittance', requireAuth, validate('param', idParam), requirePermission(RP.view, askedUnit), validate('query', remittanceQuery), (c) =>
       c.json(report(c, c.req.valid('param').id, c.req.valid('query').organizationId)),
     )
+    .get('/remittances/campaigns', requireAuth, requirePermission(RP.view, (c) => positive(c.req.query('organizationId'))), validate('query', campaignsQuery), (c) => {
+      const rows = campaignsCovering(c.get('deps').db, c.req.valid('query').organizationId);
+      return c.json({ campaigns: rows.map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })) });
+    })
     .post('/remittances', requireAuth, requirePermission(RP.remit, bodySender), validate('json', createRemittanceSchema), (c) => c.json(service(c).create(c.req.valid('json')), 201))
     .post('/remittances/:id/confirm', requireAuth, validate('param', idParam), requirePermission(RP.confirm, receiver), (c) => c.json(service(c).confirm(c.req.valid('param').id)))
     .post('/remittances/:id/cancel', requireAuth, validate('param', idParam), (c) => c.json(service(c).cancel(c.req.valid('param').id)));

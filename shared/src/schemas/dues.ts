@@ -207,6 +207,10 @@ export const remittanceReportSchema = z.object({
 });
 export type RemittanceReport = z.infer<typeof remittanceReportSchema>;
 
+export const remittanceCampaignsResponse = z.object({
+  campaigns: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string(), organizationId: z.number().int(), organizationName: z.string(), startDate: z.string() })),
+});
+
 export const createRemittanceSchema = z.object({
   campaignId: id(invalid),
   fromOrganizationId: id('validation.organizationRequired'),

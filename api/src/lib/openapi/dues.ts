@@ -1,5 +1,5 @@
 /** Success answers of đoàn phí by rule and remittance up the tree (issue 30 items 4–5). */
-import { duesGeneratedSchema, duesPlanSchema, duesRatesResponse, duesSharesResponse, remittanceReportSchema, remittanceSchema } from '@doanhoi/shared';
+import { duesGeneratedSchema, duesPlanSchema, duesRatesResponse, duesSharesResponse, remittanceCampaignsResponse, remittanceReportSchema, remittanceSchema } from '@doanhoi/shared';
 import { created, ok, xlsx, type Contract } from './contract';
 
 export const duesContract: Contract = {
@@ -11,6 +11,7 @@ export const duesContract: Contract = {
   'POST /dues/campaigns': created(duesGeneratedSchema, 'The DRAFT campaign with its levels and assignments'),
   'GET /payment-campaigns/:id/remittance': ok(remittanceReportSchema, 'The unit and its direct units: collected, kept, owed up, received, confirmed'),
   'GET /payment-campaigns/:id/remittance/export': xlsx('The same figures as xlsx'),
+  'GET /remittances/campaigns': ok(remittanceCampaignsResponse, 'Campaigns (not drafts) of the unit and the levels above it'),
   'POST /remittances': created(remittanceSchema, 'The recorded remittance (PENDING until the level above confirms)'),
   'POST /remittances/:id/confirm': ok(remittanceSchema, 'Confirmed by the receiving level'),
   'POST /remittances/:id/cancel': ok(remittanceSchema, 'Withdrawn or turned down before confirmation'),
