@@ -18,6 +18,7 @@ import { paymentsRoutes } from './payments/routes';
 import { duesRoutes } from './dues/routes';
 import { remittancesRoutes } from './remittances/routes';
 import { remindersRoutes } from './reminders/routes';
+import { transfersRoutes } from './transfers/routes';
 import { payosSandboxRoutes } from './payos-sandbox/routes';
 import { LoginRateLimiter } from './auth/rate-limit';
 import { REPO_ROOT } from './env';
@@ -98,6 +99,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.route('/departments', departmentsRoutes());
   api.route('/classes', classesRoutes());
   api.route('/audit-logs', auditRoutes());
+  api.route('/transfers', transfersRoutes());
   api.route('/dashboard', dashboardRoutes());
   api.route('/', remindersRoutes());
   api.route('/dues', duesRoutes());

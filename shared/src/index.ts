@@ -15,3 +15,4 @@ export * from './schemas/imports';
 export * from './schemas/exports';
 export * from './schemas/reminders';
 export * from './schemas/dues';
+export * from './schemas/transfers';

@@ -14,7 +14,14 @@ import { organizationMemberCounts, organizationMembers } from './schema';
 /** Active members of an organization with their user rows, in name order. */
 function membersQuery(db: Db, where: SQL | undefined) {
   return db
-    .select({ u: users, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
+    .select({
+      u: users,
+      role: organizationMembers.role,
+      joinedAt: organizationMembers.joinedAt,
+      endedAt: organizationMembers.endedAt,
+      endReason: organizationMembers.endReason,
+      endNote: organizationMembers.endNote,
+    })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(where)
@@ -40,10 +47,13 @@ export function memberPage(db: Db, organizationId: number, limit: number, offset
   return { rows, total };
 }
 
-/** The member list filtered by search words (each must appear in the member's name, code or e-mail). */
-export function searchedMemberPage(db: Db, organizationId: number, search: string, limit: number, offset: number) {
-  const conds: SQL[] = [eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.isActive, true)];
-  for (const w of normalizeText(search).split(' ')) conds.push(containsLike(users.searchText, w));
+/**
+ * The member list filtered by search words (each must appear in the member's name, code or e-mail),
+ * or the members whose membership here ended (issue 30 item 2: `ended`, on the (organization, active) index).
+ */
+export function searchedMemberPage(db: Db, organizationId: number, search: string | undefined, limit: number, offset: number, ended = false) {
+  const conds: SQL[] = [eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.isActive, !ended)];
+  for (const w of normalizeText(search ?? '').split(' ').filter(Boolean)) conds.push(containsLike(users.searchText, w));
   const where = and(...conds);
   const total = db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where).get()!.n;
   return { rows: membersQuery(db, where).limit(limit).offset(offset).all(), total };

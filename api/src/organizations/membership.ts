@@ -8,28 +8,31 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Tx } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { badRequest, conflict, fail, forbidden, notFound } from '../lib/errors';
 import { loadRoleGrants } from '../roles/grants';
-import { ADD_MEMBER_CODES, assertAddable } from '../users/reach';
+import { ADD_MEMBER_CODES, addableUsers } from '../users/reach';
 import { userScope, usersInScope } from '../users/scope';
 import { users } from '../users/schema';
 import { isVisible, requireIn, visibility, visibleOrg } from './access';
 import { pathIds } from './context';
+import { activeMemberships } from './membership-end';
 import { chosenOption, namesList, REMOVE_MEMBER_CODES as REMOVE, removalPlan } from './removal';
 import { organizationMembers, organizations } from './schema';
 
 const ADD = ADD_MEMBER_CODES;
+const TRANSFER_INSTEAD =
+  'Người dùng này đang sinh hoạt ở đơn vị ngoài phạm vi quản lý của bạn nên không thể thêm trực tiếp. Hãy gửi yêu cầu chuyển sinh hoạt để đơn vị hiện tại của họ xem xét';
 
-/** Adds (or reactivates) a membership; returns whether anything changed. */
-function join(tx: Tx, organizationId: number, userId: number, role: string): boolean {
+/** Adds (or reactivates, clearing an earlier ending) a membership; returns whether anything changed. */
+export function join(tx: Tx, organizationId: number, userId: number, role: string, joinedAt = new Date()): boolean {
   const existing = tx
     .select()
     .from(organizationMembers)
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
     .get();
   if (existing?.isActive) return false;
-  if (existing) tx.update(organizationMembers).set({ isActive: true, role, joinedAt: new Date() }).where(eq(organizationMembers.id, existing.id)).run();
-  else tx.insert(organizationMembers).values({ organizationId, userId, role }).run();
+  if (existing) tx.update(organizationMembers).set({ isActive: true, role, joinedAt, endedAt: null, endReason: null, endNote: null }).where(eq(organizationMembers.id, existing.id)).run();
+  else tx.insert(organizationMembers).values({ organizationId, userId, role, joinedAt }).run();
   return true;
 }
 
@@ -62,8 +65,13 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       user(userId);
       // Ancestors the user already belongs to are skipped, but the organization itself must be new (000 §8 'user already exists').
       if (isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
-      // Adding someone from another faculty (or an orphan) would open their record to this unit's officers.
-      assertAddable(db, actor, [userId]);
+      // Adding someone from another faculty (or an orphan) would open their record to this unit's officers:
+      // the 403 names their units so the admin can ask for a transfer instead (issue 30 item 1).
+      if (!addableUsers(db, actor, [userId]).has(userId)) {
+        const from = activeMemberships(db, userId);
+        const units = from.filter((m) => !from.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
+        fail(403, TRANSFER_INSTEAD, { transfer: { userId, toOrganizationId: organizationId, fromOrganizations: units.map(({ id, name, code, type }) => ({ id, name, code, type })) } });
+      }
       const ancestors = withParents ? pathsOf(pathIds(org.path)) : new Map<number, string>();
       const ids = withParents ? pathIds(org.path).filter((id) => id === organizationId || mayAddIn(id, ancestors.get(id)!)) : [organizationId];
       const added = db.transaction((tx) => {

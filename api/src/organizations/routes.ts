@@ -2,7 +2,9 @@ import {
   accessibleOrganizationsQuery,
   addMemberByCodeSchema,
   addMemberSchema,
+  bulkEndMembershipsSchema,
   bulkRemoveMembersSchema,
+  endMembershipSchema,
   memberRemovalQuery,
   createOrganizationSchema,
   idParam,
@@ -20,6 +22,7 @@ import { fromParam, requireAuth, requirePermission } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { membershipService } from './membership';
+import { membershipEndService } from './membership-end';
 import { organizationOfficers } from './officers';
 import { organizationsService } from './service';
 
@@ -32,6 +35,7 @@ const typeCodeParam = z.object({ type: organizationTypeSchema, code: z.string().
 export function organizationsRoutes() {
   const svc = (c: Context<AppEnv>) => organizationsService(c.get('deps'), c.get('actor'), auditContext(c).ip);
   const members = (c: Context<AppEnv>) => membershipService(c.get('deps'), c.get('actor'), auditContext(c).ip);
+  const ended = (c: Context<AppEnv>) => membershipEndService(c.get('deps'), c.get('actor'), auditContext(c).ip);
   const access = requirePermission('organizations.access');
   return new Hono<AppEnv>()
     .use('*', requireAuth)
@@ -70,6 +74,13 @@ export function organizationsRoutes() {
     .delete('/:id/members/bulk-remove', validate('param', idParam), validate('json', bulkRemoveMembersSchema), (c) =>
       c.json(members(c).bulkRemove(c.req.valid('param').id, c.req.valid('json').userIds)),
     )
+    .post('/:id/members/bulk-end', validate('param', idParam), validate('json', bulkEndMembershipsSchema), (c) =>
+      c.json(ended(c).bulkEnd(c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/:id/members/:userId/end', validate('param', memberParam), validate('json', endMembershipSchema), (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(ended(c).end(id, userId, c.req.valid('json')));
+    })
     .post('/:id/members/:userId/with-parents', validate('param', memberParam), (c) => {
       const { id, userId } = c.req.valid('param');
       return c.json(members(c).add(id, userId, 'member', true), 201);

@@ -166,14 +166,17 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       return ids.map((i) => rows.get(i)).filter(Boolean).map((r) => ({ id: r!.id, name: r!.name, code: r!.code, type: r!.type }));
     },
 
-    members(id: number, q: { page: number; limit: number; search?: string }) {
+    members(id: number, q: { page: number; limit: number; search?: string; status?: 'active' | 'ended' }) {
       visibleOrg(db, actor, id);
-      const { rows, total } = q.search ? searchedMemberPage(db, id, q.search, q.limit, (q.page - 1) * q.limit) : memberPage(db, id, q.limit, (q.page - 1) * q.limit);
+      const ended = q.status === 'ended';
+      const offset = (q.page - 1) * q.limit;
+      const { rows, total } = q.search || ended ? searchedMemberPage(db, id, q.search, q.limit, offset, ended) : memberPage(db, id, q.limit, offset);
       return {
-        members: rows.map(({ u, role, joinedAt }) => ({
+        members: rows.map(({ u, role, joinedAt, endedAt, endReason, endNote }) => ({
           user: toSessionUser(u),
           role,
           joinedAt: joinedAt.toISOString(),
+          ...(ended ? { endedAt: endedAt?.toISOString() ?? null, endReason: endReason ?? null, endNote: endNote ?? null } : {}),
         })),
         total,
         page: q.page,

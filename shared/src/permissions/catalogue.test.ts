@@ -61,6 +61,7 @@ describe('permission catalogue', () => {
       'permissions',
       'system',
       'audit',
+      'transfers',
     ]);
     expect(categoryOrder('dashboard')).toBe(0);
     expect(categoryOrder('permissions')).toBe(7);

@@ -12,6 +12,7 @@ export const PERMISSION_CATEGORIES = [
   'system',
   // Appended last so the sortOrder of every older code stays where it was (issue 15).
   'audit',
+  'transfers',
 ] as const;
 export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
 
@@ -51,6 +52,8 @@ const byCategory: Record<PermissionCategory, Entry[]> = {
     ['organizations.add_member', 'Thêm thành viên'],
     ['organizations.remove_member', 'Xóa thành viên'],
     ['organizations.manage_members', 'Quản lý thành viên'],
+    // Issue 30 item 2: appended so the sortOrder of older codes stays.
+    ['organizations.end_membership', 'Kết thúc sinh hoạt của thành viên'],
   ],
   departments: [
     ['departments.access', 'Truy cập khoa/phòng ban'],
@@ -107,6 +110,12 @@ const byCategory: Record<PermissionCategory, Entry[]> = {
   ],
   // Organization context: an organization's admin reads the changes made in its subtree.
   audit: [['audit.access', 'Xem nhật ký thay đổi']],
+  // Issue 30 item 1: in the sending unit to request, in the receiving unit to decide; access lists both sides.
+  transfers: [
+    ['transfers.access', 'Xem yêu cầu chuyển sinh hoạt'],
+    ['transfers.request', 'Đề nghị chuyển sinh hoạt'],
+    ['transfers.decide', 'Duyệt chuyển sinh hoạt'],
+  ],
 };
 
 export const PERMISSIONS: readonly PermissionDefinition[] = PERMISSION_CATEGORIES.flatMap((category, ci) =>

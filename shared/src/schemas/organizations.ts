@@ -75,6 +75,8 @@ export const organizationMembersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().trim().max(200).optional(),
+  /** Issue 30 item 2: active members (default) or those whose membership ended, with its date and reason. */
+  status: z.enum(['active', 'ended']).default('active'),
 });
 
 /** GET /organizations/{id}/officers (issue 26 item 3): `inherited` adds the roles held in the units above it. */
@@ -197,7 +199,17 @@ export type OrganizationOfficersResponse = z.infer<typeof organizationOfficersRe
 
 /** GET /organizations/{id}/members. */
 export const organizationMembersResponse = z.object({
-  members: z.array(z.object({ user: sessionUserSchema, role: z.string(), joinedAt: z.string() })),
+  members: z.array(
+    z.object({
+      user: sessionUserSchema,
+      role: z.string(),
+      joinedAt: z.string(),
+      // Set on an ended membership (?status=ended).
+      endedAt: z.string().nullable().optional(),
+      endReason: z.string().nullable().optional(),
+      endNote: z.string().nullable().optional(),
+    }),
+  ),
   total: z.number(),
   page: z.number(),
   limit: z.number(),

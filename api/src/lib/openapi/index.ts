@@ -17,9 +17,10 @@ import { filesContract } from './files';
 import { organizationsContract } from './organizations';
 import { paymentsContract } from './payments';
 import { remindersContract } from './reminders';
+import { transfersContract } from './transfers';
 import { duesContract } from './dues';
 
-export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract, ...duesContract };
+export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract, ...duesContract, ...transfersContract };
 
 /** Hono's `/users/:id{[0-9]+}` → OpenAPI's `/users/{id}`. */
 export const openApiPath = (p: string) => p.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');

@@ -1,0 +1,147 @@
+/**
+ * Ending a membership with a date and a reason, and the year-end bulk end (issue 30 item 2):
+ * ended members leave the active list and every trigger-kept count, stay listed with ?status=ended
+ * (searchable), keep their fees, and a later add starts them again.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { auditLogs } from '../audit/schema';
+import { classes } from '../classes/schema';
+import { roles } from '../roles/schema';
+import type { TestApp } from '../test/harness';
+import { users } from '../users/schema';
+import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
+import { memberFigures, organizationMemberCounts, organizationMembers } from './schema';
+
+let t: TestApp;
+let org: OrgTree<'cd2' | 'lch'>;
+
+beforeEach(async () => {
+  ({ t, org } = await orgWorld(['cd2', 'lch']));
+});
+
+const call = (method: string, path: string, body?: unknown, token = t.adminToken) => t.request(method, path, { token, body });
+const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
+const counts = (id: number) => t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get() ?? { direct: 0, subtree: 0 };
+
+/** The trigger-kept counts against a fresh count over active memberships. */
+function expectCountsFresh() {
+  const c = t.db.$client;
+  const fresh = c
+    .prepare(
+      `SELECT o.id, (SELECT count(*) FROM organization_members m WHERE m.organization_id = o.id AND m.is_active = 1) AS direct,
+        (SELECT count(DISTINCT m.user_id) FROM organization_members m JOIN organizations x ON x.id = m.organization_id WHERE m.is_active = 1 AND x.path LIKE o.path || '%') AS subtree
+       FROM organizations o ORDER BY o.id`,
+    )
+    .all() as { id: number; direct: number; subtree: number }[];
+  for (const f of fresh) expect({ id: f.id, direct: counts(f.id).direct, subtree: counts(f.id).subtree }).toEqual(f);
+  const all = c.prepare('SELECT count(DISTINCT user_id) AS n FROM organization_members WHERE is_active = 1').get() as { n: number };
+  expect(t.db.select().from(memberFigures).where(eq(memberFigures.organizationId, 0)).all().find((r) => r.termStart === 0)?.members ?? 0).toBe(all.n);
+}
+
+describe('POST /organizations/:id/members/:userId/end', () => {
+  it('ends with a date and a reason: gone from the active list and counts, listed and searchable as ended, audited on the user', async () => {
+    const u = await t.createUser('SV1');
+    const v = await t.createUser('SV2');
+    for (const id of [org.doan, org.dcs, org.cd]) member(id, u.id);
+    for (const id of [org.doan, org.dcs, org.cd]) member(id, v.id);
+    const res = await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, { reason: 'graduated', endedAt: '2026-07-31', note: 'Tốt nghiệp K22' });
+    expect(res.status).toBe(200);
+    expect(res.body.ended.map((o: { id: number }) => o.id)).toEqual([org.cd, org.dcs, org.doan]);
+    expect(activeOrgIds(t, u.id)).toEqual([]);
+    expect(counts(org.cd)).toMatchObject({ direct: 1, subtree: 1 });
+    expect(counts(org.doan)).toMatchObject({ subtree: 1 });
+    expectCountsFresh();
+
+    const activeList = await call('GET', `/api/organizations/${org.cd}/members`);
+    expect(activeList.body.members.map((m: { user: { id: number } }) => m.user.id)).toEqual([v.id]);
+    const ended = await call('GET', `/api/organizations/${org.cd}/members?status=ended`);
+    expect(ended.body.total).toBe(1);
+    expect(ended.body.members[0]).toMatchObject({ user: { id: u.id }, endReason: 'graduated', endNote: 'Tốt nghiệp K22', endedAt: '2026-07-30T17:00:00.000Z' });
+    expect((await call('GET', `/api/organizations/${org.cd}/members?status=ended&search=sv1`)).body.total).toBe(1);
+    expect((await call('GET', `/api/organizations/${org.cd}/members?status=ended&search=sv2`)).body.total).toBe(0);
+    expect((await call('GET', `/api/organizations/${org.cd}/members?status=gone`)).status).toBe(400);
+
+    const row = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'membership.end')).get()!;
+    expect(row).toMatchObject({ entity: 'user', entityId: String(u.id), organizationId: org.cd });
+    expect(JSON.parse(row.after!)).toMatchObject({ reason: 'graduated', endedAt: '2026-07-31', ended: [org.cd, org.dcs, org.doan] });
+
+    // Ended twice: nothing left to end. Added again: active, the ending cleared.
+    expect((await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, { reason: 'graduated' })).status).toBe(404);
+    expect((await call('POST', `/api/organizations/${org.cd}/members/${u.id}/with-parents`)).status).toBe(201);
+    expect(activeOrgIds(t, u.id)).toEqual([org.doan, org.dcs, org.cd]);
+    const back = t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, u.id)).all();
+    expect(back.every((m) => m.isActive && m.endedAt === null && m.endReason === null)).toBe(true);
+    expectCountsFresh();
+  });
+
+  it('keeps a parent that still holds another unit of the member', async () => {
+    const u = await t.createUser('SV3');
+    for (const id of [org.doan, org.dcs, org.cd, org.cd2]) member(id, u.id);
+    const res = await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, { reason: 'moved_away', endedAt: '2026-11-01' });
+    expect(res.body.ended.map((o: { id: number }) => o.id)).toEqual([org.cd]);
+    expect(activeOrgIds(t, u.id)).toEqual([org.doan, org.dcs, org.cd2]);
+  });
+
+  it('refuses bad input and callers outside the unit', async () => {
+    const u = await t.createUser('SV4');
+    for (const id of [org.doan, org.dcs, org.cd]) member(id, u.id);
+    const path = `/api/organizations/${org.cd}/members/${u.id}/end`;
+    expect((await call('POST', path, { reason: 'transferred' })).status).toBe(400);
+    expect((await call('POST', path, { reason: 'bored' })).status).toBe(400);
+    expect((await call('POST', path, {})).status).toBe(400);
+    expect((await call('POST', path, { reason: 'other', endedAt: '31/07/2026' })).status).toBe(400);
+    expect((await call('POST', path, { reason: 'other', note: 'x'.repeat(501) })).status).toBe(400);
+    expect((await call('POST', `/api/organizations/${org.cd2}/members/${u.id}/end`, { reason: 'other' })).status).toBe(404);
+    expect((await call('POST', `/api/organizations/${org.cd}/members/424242/end`, { reason: 'other' })).status).toBe(404);
+    const hoiAdminRole = t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id;
+    const other = await t.createUser('ADH', [{ roleId: hoiAdminRole, organizationId: org.lch }]);
+    expect((await call('POST', path, { reason: 'other' }, other.token)).status).toBe(403);
+    const staff = await t.createUser('STF', [{ roleId: t.db.select().from(roles).where(eq(roles.name, 'staff')).get()!.id, organizationId: org.dcs }]);
+    expect((await call('POST', path, { reason: 'other' }, staff.token)).status).toBe(403);
+    expect(activeOrgIds(t, u.id)).toEqual([org.doan, org.dcs, org.cd]);
+  });
+});
+
+describe('POST /organizations/:id/members/bulk-end (year-end)', () => {
+  it('ends a graduating class in one action, one audit row per member; the class stays searchable with the ended filter', async () => {
+    const k22 = t.db.insert(classes).values({ name: 'K22 CNTT', code: 'K22', year: 2022 }).returning().get().id;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const u = await t.createUser(`K22S${i}`);
+      t.db.update(users).set({ classId: k22 }).where(eq(users.id, u.id)).run();
+      for (const id of [org.doan, org.dcs, org.cd]) member(id, u.id);
+      ids.push(u.id);
+    }
+    const stays = await t.createUser('K23S0');
+    for (const id of [org.doan, org.dcs, org.cd]) member(id, stays.id);
+
+    const res = await call('POST', `/api/organizations/${org.dcs}/members/bulk-end`, { classId: k22, reason: 'graduated', endedAt: '2026-07-31' });
+    expect(res.status).toBe(200);
+    expect(res.body.endedCount).toBe(3);
+    for (const id of ids) expect(activeOrgIds(t, id)).toEqual([]);
+    expect(activeOrgIds(t, stays.id)).toEqual([org.doan, org.dcs, org.cd]);
+    expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'membership.end')).all().map((a) => Number(a.entityId)).sort()).toEqual(ids.sort());
+    expectCountsFresh();
+    expect((await call('GET', `/api/organizations/${org.cd}/members?status=ended&search=k22s`)).body.total).toBe(3);
+    expect((await call('GET', `/api/organizations/${org.cd}/members`)).body.total).toBe(1);
+  });
+
+  it('by chosen members; one who is not an active member refuses the whole action; bad selections are 400', async () => {
+    const a = await t.createUser('SA');
+    const b = await t.createUser('SB');
+    const outsider = await t.createUser('SC');
+    for (const u of [a, b]) for (const id of [org.doan, org.dcs, org.cd]) member(id, u.id);
+    const path = `/api/organizations/${org.cd}/members/bulk-end`;
+    const refused = await call('POST', path, { userIds: [a.id, outsider.id], reason: 'over_age' });
+    expect(refused.status).toBe(400);
+    expect(activeOrgIds(t, a.id)).toEqual([org.doan, org.dcs, org.cd]);
+    expect((await call('POST', path, { reason: 'over_age' })).status).toBe(400);
+    expect((await call('POST', path, { userIds: [a.id], classId: 1, reason: 'over_age' })).status).toBe(400);
+    expect((await call('POST', path, { userIds: [], reason: 'over_age' })).status).toBe(400);
+    const ok = await call('POST', path, { userIds: [a.id, b.id], reason: 'over_age', endedAt: '2026-11-27' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ endedCount: 2, memberships: 6 });
+    expectCountsFresh();
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Ending a membership with a date and a reason (issue 30 item 2), one member or a year-end
+ * selection at once, and the same ending for an accepted transfer (transfers/service.ts). An
+ * ended membership keeps its row (is_active = 0 with ended_at / end_reason / end_note): the
+ * trigger-kept counts and figures see it leave as they see any deactivation, and the member's
+ * fees and history stay where they were. Leaving a unit leaves everything beneath it and each
+ * parent that holds no other unit of theirs, as far up as the caller may end memberships (000 §4,
+ * as removal.ts does for a removal).
+ */
+import { fullName, hasPermission, type MembershipEndReason, type OrganizationRef } from '@doanhoi/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { audit } from '../lib/audit';
+import type { Actor, Deps } from '../lib/context';
+import { badRequest, notFound } from '../lib/errors';
+import { users } from '../users/schema';
+import { requireIn, visibleOrg } from './access';
+import { pathIds } from './context';
+import { namesList } from './removal';
+import { organizationMembers, organizations } from './schema';
+
+export const END_MEMBERSHIP_CODES = ['organizations.end_membership', 'organizations.manage_members'];
+
+export interface Membership extends OrganizationRef {
+  path: string;
+}
+
+export interface Ending {
+  reason: MembershipEndReason;
+  /** 'YYYY-MM-DD' */
+  endedAt: string;
+  note?: string | null;
+}
+
+/** A calendar day as the instant it starts in Vietnam (UTC+7, as the term figures count). */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+export const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+
+export function activeMemberships(db: Pick<Db, 'select'>, userId: number): Membership[] {
+  return db
+    .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type, path: organizations.path })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
+    .all();
+}
+
+const ref = (m: Membership): OrganizationRef => ({ id: m.id, name: m.name, code: m.code, type: m.type });
+const deepestFirst = (a: Membership, b: Membership) => b.path.length - a.path.length || a.name.localeCompare(b.name, 'vi');
+
+/**
+ * Which of `memberships` end when the member leaves the unit at `unitPath`: the unit and what lies
+ * beneath it, then each parent (nearest first) the member may leave (`mayLeave`) that no longer
+ * holds another unit of theirs. `keep` names parents that stay whatever (a transfer's new chain).
+ */
+export function leavingPlan(memberships: Membership[], unitPath: string, mayLeave: (id: number, ancestorIds: number[]) => boolean, keep = new Set<number>()) {
+  const leaves = memberships.filter((m) => m.path.startsWith(unitPath));
+  let remaining = memberships.filter((m) => !m.path.startsWith(unitPath));
+  const chain = pathIds(unitPath);
+  for (let i = chain.length - 2; i >= 0; i--) {
+    const id = chain[i]!;
+    if (keep.has(id) || !mayLeave(id, chain.slice(0, i))) break;
+    const level = remaining.find((m) => m.id === id);
+    if (!level) continue;
+    if (remaining.some((m) => m.id !== id && m.path.startsWith(level.path))) break;
+    leaves.push(level);
+    remaining = remaining.filter((m) => m.id !== id);
+  }
+  return { leaves: leaves.sort(deepestFirst), staysIn: remaining.sort(deepestFirst) };
+}
+
+/** Ends these active memberships of one user (inside the caller's transaction); returns how many changed. */
+export function endMemberships(tx: Tx, userId: number, organizationIds: number[], e: Ending): number {
+  if (organizationIds.length === 0) return 0;
+  return tx
+    .update(organizationMembers)
+    .set({ isActive: false, endedAt: dayStart(e.endedAt), endReason: e.reason, endNote: e.note?.trim() || null })
+    .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, organizationIds), eq(organizationMembers.isActive, true)))
+    .run().changes;
+}
+
+export function membershipEndService({ db }: Deps, actor: Actor, ip: string | null) {
+  const mayLeave = (id: number, ancestorIds: number[]) => END_MEMBERSHIP_CODES.some((code) => hasPermission(actor.roles, code, { organizationId: id, ancestorIds }));
+
+  /** The audit row of one member's ending: on the user, so their history reads it (issue 30 item 3). */
+  const record = (tx: Tx, organizationId: number, userId: number, e: Ending, ended: Membership[], bulk: boolean) =>
+    audit(tx, {
+      actorId: actor.id,
+      action: 'membership.end',
+      entity: 'user',
+      entityId: userId,
+      organizationId,
+      organizationIds: ended.map((m) => m.id),
+      after: { userId, organizationId, reason: e.reason, endedAt: e.endedAt, note: e.note?.trim() || null, ended: ended.map((m) => m.id), ...(bulk ? { bulk: true } : {}) },
+      ip,
+    });
+
+  return {
+    end(organizationId: number, userId: number, input: { reason: MembershipEndReason; endedAt?: string; note?: string | null }) {
+      requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
+      const org = visibleOrg(db, actor, organizationId);
+      const u = db.select({ id: users.id, familyName: users.familyName, givenName: users.givenName }).from(users).where(eq(users.id, userId)).get();
+      if (!u) notFound('Không tìm thấy người dùng');
+      const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
+      const plan = db.transaction((tx) => {
+        // Read inside the transaction: a second click (or a transfer accepted meanwhile) finds nothing left to end.
+        const memberships = activeMemberships(tx, userId);
+        if (!memberships.some((m) => m.id === organizationId)) notFound('Người dùng không phải thành viên đang sinh hoạt của tổ chức');
+        const p = leavingPlan(memberships, org.path, mayLeave);
+        endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
+        record(tx, organizationId, userId, e, p.leaves, false);
+        return p;
+      });
+      const message = `Đã kết thúc sinh hoạt của ${fullName(u!)} tại ${namesList(plan.leaves)}` + (plan.staysIn.length ? `; vẫn sinh hoạt tại ${namesList(plan.staysIn)}` : '');
+      return { message, ended: plan.leaves.map(ref), staysIn: plan.staysIn.map(ref) };
+    },
+
+    /**
+     * The year-end action: every chosen member (or every active member of a class) leaves, in one
+     * transaction with one audit row per member; one who is not an active member here refuses it all.
+     */
+    bulkEnd(organizationId: number, input: { userIds?: number[]; classId?: number; reason: MembershipEndReason; endedAt?: string; note?: string | null }) {
+      requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
+      const org = visibleOrg(db, actor, organizationId);
+      const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
+      const activeHere = (ids: number[] | null) =>
+        db
+          .select({ id: users.id, code: users.code, classId: users.classId })
+          .from(organizationMembers)
+          .innerJoin(users, eq(users.id, organizationMembers.userId))
+          .where(
+            and(
+              eq(organizationMembers.organizationId, organizationId),
+              eq(organizationMembers.isActive, true),
+              ids ? inArray(organizationMembers.userId, ids) : eq(users.classId, input.classId!),
+            ),
+          )
+          .all();
+      let ids: number[];
+      if (input.userIds) {
+        const wanted = [...new Set(input.userIds)];
+        const found = new Set(wanted.length <= 900 ? activeHere(wanted).map((r) => r.id) : wanted.filter((id) => activeHere([id]).length));
+        const missing = wanted.filter((id) => !found.has(id));
+        if (missing.length) badRequest(`Không phải thành viên đang sinh hoạt của ${org.name}: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`);
+        ids = wanted;
+      } else {
+        ids = activeHere(null).map((r) => r.id);
+        if (ids.length === 0) badRequest(`Lớp này không có thành viên đang sinh hoạt tại ${org.name}`);
+      }
+      const memberships = db.transaction((tx) => {
+        let n = 0;
+        for (const userId of ids) {
+          const mine = activeMemberships(tx, userId);
+          if (!mine.some((m) => m.id === organizationId)) continue;
+          const p = leavingPlan(mine, org.path, mayLeave);
+          n += endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
+          record(tx, organizationId, userId, e, p.leaves, true);
+        }
+        return n;
+      });
+      return { message: `Đã kết thúc sinh hoạt của ${ids.length} thành viên tại ${org.name}`, endedCount: ids.length, memberships };
+    },
+  };
+}
+

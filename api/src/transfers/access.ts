@@ -1,0 +1,36 @@
+/**
+ * Who may do what with a transfer (issue 30 item 1): the requesting side's admins ask (or the
+ * member, for themself), the other side's admins decide. organizations.manage_members stands in
+ * for the transfer codes, as it does for adding and removing members, so roles edited before the
+ * codes existed keep working (docs/decisions.md).
+ */
+import { hasPermission } from '@doanhoi/shared';
+import type { Db } from '../db/client';
+import type { Actor } from '../lib/context';
+import { orgContext } from '../organizations/context';
+import { userScope, type UserScope } from '../users/scope';
+
+export const REQUEST_CODES = ['transfers.request', 'organizations.manage_members'];
+export const DECIDE_CODES = ['transfers.decide', 'organizations.manage_members'];
+export const ACCESS_CODES = ['transfers.access', 'transfers.request', 'transfers.decide', 'organizations.manage_members'];
+
+export function holdsIn(db: Db, actor: Actor, codes: string[], organizationId: number): boolean {
+  const ctx = orgContext(db, organizationId);
+  return !!ctx && codes.some((code) => hasPermission(actor.roles, code, ctx));
+}
+
+/** The subtrees where the caller sees transfers (from or to a unit there). */
+export function transferScope(db: Db, actor: Actor): UserScope {
+  const scopes = ACCESS_CODES.map((code) => userScope(db, actor, code));
+  if (scopes.some((s) => s.all)) return { all: true };
+  const paths = [...new Set(scopes.flatMap((s) => (s.all ? [] : s.paths)))];
+  return { all: false, paths: paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(q))) };
+}
+
+export const inScope = (scope: UserScope, path: string) => scope.all || scope.paths.some((p) => path.startsWith(p));
+
+/** The organization whose admins decide: the receiving unit when the sending side asked, else the sending unit. */
+export const decidingOrg = (t: { requestedSide: 'from' | 'to'; fromOrganizationId: number; toOrganizationId: number }) =>
+  t.requestedSide === 'from' ? t.toOrganizationId : t.fromOrganizationId;
+export const requestingOrg = (t: { requestedSide: 'from' | 'to'; fromOrganizationId: number; toOrganizationId: number }) =>
+  t.requestedSide === 'from' ? t.fromOrganizationId : t.toOrganizationId;

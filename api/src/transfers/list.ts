@@ -1,0 +1,119 @@
+/** Reading transfers: the scoped, paginated list and the response shape of one request. */
+import type { Transfer, TransferStatus } from '@doanhoi/shared';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../db/client';
+import type { Actor } from '../lib/context';
+import { totalPages } from '../lib/totals';
+import { organizations } from '../organizations/schema';
+import { subtreeRange, type UserScope } from '../users/scope';
+import { users } from '../users/schema';
+import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, requestingOrg, transferScope } from './access';
+import { transfers } from './schema';
+
+const fromOrg = alias(organizations, 'from_org');
+const toOrg = alias(organizations, 'to_org');
+
+type Row = typeof transfers.$inferSelect;
+const orgRef = (o: typeof organizations.$inferSelect) => ({ id: o.id, name: o.name, code: o.code, type: o.type });
+
+function subtree(column: SQLWrapper, paths: string[]): SQL | undefined {
+  if (paths.length === 0) return undefined;
+  return or(...paths.map((p) => and(gte(column, subtreeRange(p)[0]), lt(column, subtreeRange(p)[1]))!));
+}
+
+/** Rows with their member and units, mapped; `canDecide`/`canCancel` for this caller. */
+function mapRows(db: Db, actor: Actor, rows: { t: Row; u: typeof users.$inferSelect; f: typeof organizations.$inferSelect; o: typeof organizations.$inferSelect }[]): Transfer[] {
+  const peopleIds = [...new Set(rows.flatMap((r) => [r.t.requestedBy, r.t.decidedBy]).filter((x): x is number => x != null))];
+  const people = new Map(
+    peopleIds.length
+      ? db.select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName }).from(users).where(inArray(users.id, peopleIds)).all().map((p) => [p.id, p])
+      : [],
+  );
+  return rows.map(({ t, u, f, o }) => {
+    const pending = t.status === 'PENDING';
+    return {
+      id: t.id,
+      status: t.status,
+      userId: t.userId,
+      fromOrganizationId: t.fromOrganizationId,
+      toOrganizationId: t.toOrganizationId,
+      user: { id: u.id, code: u.code, familyName: u.familyName, givenName: u.givenName },
+      fromOrganization: orgRef(f),
+      toOrganization: orgRef(o),
+      reason: t.reason,
+      effectiveDate: t.effectiveDate,
+      requestedSide: t.requestedSide,
+      requestedBy: (t.requestedBy != null && people.get(t.requestedBy)) || null,
+      createdAt: t.createdAt.toISOString(),
+      decidedBy: (t.decidedBy != null && people.get(t.decidedBy)) || null,
+      decidedAt: t.decidedAt?.toISOString() ?? null,
+      refuseReason: t.refuseReason ?? null,
+      canDecide: pending && holdsIn(db, actor, DECIDE_CODES, decidingOrg(t)),
+      canCancel: pending && (t.requestedBy === actor.id || (t.requestedSide === 'from' && t.userId === actor.id) || holdsIn(db, actor, REQUEST_CODES, requestingOrg(t))),
+    };
+  });
+}
+
+const base = (db: Db) =>
+  db
+    .select({ t: transfers, u: users, f: fromOrg, o: toOrg })
+    .from(transfers)
+    .innerJoin(users, eq(users.id, transfers.userId))
+    .innerJoin(fromOrg, eq(fromOrg.id, transfers.fromOrganizationId))
+    .innerJoin(toOrg, eq(toOrg.id, transfers.toOrganizationId));
+
+export function transferById(db: Db, actor: Actor, id: number): Transfer | undefined {
+  const row = base(db).where(eq(transfers.id, id)).get();
+  return row ? mapRows(db, actor, [row])[0] : undefined;
+}
+
+/** May the caller see this request: one of its units is in their scope, or it concerns or came from them. */
+export function canSee(scope: UserScope, actor: Actor, t: Transfer, paths: { from: string; to: string }): boolean {
+  if (scope.all || t.userId === actor.id || t.requestedBy?.id === actor.id) return true;
+  return scope.paths.some((p) => paths.from.startsWith(p) || paths.to.startsWith(p));
+}
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  status?: TransferStatus;
+  organizationId?: number;
+  direction?: 'incoming' | 'outgoing';
+  userId?: number;
+}
+
+/**
+ * GET /transfers: what the caller may see (requests from or to a unit in their scope, and their
+ * own), newest first; `organizationId` narrows to requests from or to that unit or a unit beneath it.
+ */
+export function listTransfers(db: Db, actor: Actor, q: ListQuery) {
+  const scope = transferScope(db, actor);
+  const conds: (SQL | undefined)[] = [];
+  if (!scope.all) {
+    const own = or(eq(transfers.userId, actor.id), eq(transfers.requestedBy, actor.id));
+    conds.push(or(own, subtree(fromOrg.path, scope.paths), subtree(toOrg.path, scope.paths)));
+  }
+  if (q.status) conds.push(eq(transfers.status, q.status));
+  if (q.userId) conds.push(eq(transfers.userId, q.userId));
+  let paths: string[] | null = null;
+  if (q.organizationId) {
+    const o = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get();
+    paths = o ? [o.path] : ['/none/'];
+  } else if (q.direction && !scope.all) paths = scope.paths;
+  if (paths) {
+    const incoming = subtree(toOrg.path, paths);
+    const outgoing = subtree(fromOrg.path, paths);
+    conds.push(q.direction === 'incoming' ? incoming : q.direction === 'outgoing' ? outgoing : or(incoming, outgoing));
+  }
+  const where = and(...conds.filter(Boolean));
+  const total = db
+    .select({ n: count() })
+    .from(transfers)
+    .innerJoin(fromOrg, eq(fromOrg.id, transfers.fromOrganizationId))
+    .innerJoin(toOrg, eq(toOrg.id, transfers.toOrganizationId))
+    .where(where)
+    .get()!.n;
+  const rows = total > (q.page - 1) * q.limit ? base(db).where(where).orderBy(desc(transfers.id)).limit(q.limit).offset((q.page - 1) * q.limit).all() : [];
+  return { data: mapRows(db, actor, rows), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+}
