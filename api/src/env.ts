@@ -78,6 +78,8 @@ const schema = z.object({
   REMINDER_MIN_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
   /** Reminders one member may receive in 24 hours, over every campaign (issue 25 item 15). */
   REMINDER_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(3),
+  /** The most users one bulk change may touch (POST /users/bulk-update, issue 30 item 6); past it, 413. */
+  BULK_UPDATE_MAX_USERS: z.coerce.number().int().min(1).default(10_000),
   /** pino level of the JSON logs on stdout; each request is one `info` line. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });

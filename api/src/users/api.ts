@@ -3,6 +3,7 @@ import { catalogueImportRoutes, importKinds } from '../imports/routes';
 import type { AppEnv } from '../lib/context';
 import { userOrganizationsRoutes } from '../organizations/user-organizations.routes';
 import { userRolesRoutes } from '../roles/user-roles.routes';
+import { bulkUpdateRoutes } from './bulk-update.routes';
 import { usersRoutes } from './routes';
 
 /**
@@ -15,5 +16,6 @@ export function usersApi() {
     .route('/', catalogueImportRoutes(importKinds.users, 'users.create', false))
     .route('/', userRolesRoutes())
     .route('/', userOrganizationsRoutes())
+    .route('/', bulkUpdateRoutes())
     .route('/', usersRoutes());
 }

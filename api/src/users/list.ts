@@ -238,6 +238,18 @@ export function listPage(
   return { rows, total };
 }
 
+/**
+ * The ids matching the filter, newest first, at most `limit`: what a bulk change over "all that
+ * match" touches (bulk-update.ts), through the same statements as the list's pages.
+ */
+export function matchingIds(db: Db, f: ListFilter, limit: number): number[] {
+  const strategy: Membership = f.words.length > 0 || f.paths ? 'index' : 'in';
+  if (strategy === 'index') syncUsersIndex(db);
+  return statements(db, f, strategy)
+    .pageIds.all({ ...paramsFor(f, strategy), limit, offset: 0 })
+    .map((r) => r.id);
+}
+
 const rowsStatement = perDb((db) =>
   db
     .select(rowColumns)

@@ -17,10 +17,11 @@ import { filesContract } from './files';
 import { organizationsContract } from './organizations';
 import { paymentsContract } from './payments';
 import { remindersContract } from './reminders';
-import { transfersContract } from './transfers';
+import { usersBulkContract } from './users-bulk';
 import { duesContract } from './dues';
+import { transfersContract } from './transfers';
 
-export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract, ...duesContract, ...transfersContract };
+export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract, ...usersBulkContract, ...duesContract, ...transfersContract };
 
 /** Hono's `/users/:id{[0-9]+}` → OpenAPI's `/users/{id}`. */
 export const openApiPath = (p: string) => p.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');

@@ -1,0 +1,130 @@
+/**
+ * What a bulk change of users (bulk-update.ts) reads before deciding: the rows a selection or a
+ * filter holds, and which of them the caller may not change. Set-based: one statement per
+ * question for the whole selection, never one per row.
+ */
+import { SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE } from '@doanhoi/shared';
+import type { UserBulkFilter } from '@doanhoi/shared/schemas/users-bulk';
+import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { inJsonValues } from '../db/sqlite';
+import { filterKey } from '../departments/query';
+import type { Actor } from '../lib/context';
+import { forbidden } from '../lib/errors';
+import { organizationMembers, organizations } from '../organizations/schema';
+import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { listPage, matchingIds, searchWords, type ListFilter } from './list';
+import { holdsIn, organizationPath } from './listing';
+import { scopeKey, subtreeRange, userScope, type UserScope } from './scope';
+import { users } from './schema';
+
+type Reader = Pick<Db, 'select' | 'selectDistinct'>;
+
+/**
+ * The users list's filter for this caller, built as GET /users builds it (listing.ts listUsers):
+ * the users.access scope, narrowed to an organization's subtree when asked, search words included.
+ */
+export function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): { filter: ListFilter; key: string } {
+  let scope = userScope(db, actor, 'users.access');
+  if (q.organizationId !== undefined) {
+    const path = organizationPath(db, q.organizationId);
+    if (!scope.all && !holdsIn(actor, 'users.access', q.organizationId, path)) forbidden();
+    scope = { all: false, paths: path ? [path] : [] };
+  }
+  const words = searchWords(q.search);
+  const filter = { words, userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, paths: scope.all ? null : scope.paths };
+  const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
+  return { filter, key };
+}
+
+/** The filter's ids, newest first, when there are at most `cap`; otherwise only how many. */
+export function filterSelection(db: Db, actor: Actor, q: UserBulkFilter, cap: number): { ids: number[]; total: number } {
+  const { filter, key } = listFilterFor(db, actor, q);
+  const ids = matchingIds(db, filter, cap + 1);
+  if (ids.length <= cap) return { ids, total: ids.length };
+  return { ids: [], total: listPage(db, filter, key, 1, 0).total };
+}
+
+/** Which of these users the scope reaches (users/scope.ts usersInScope, with the ids bound as one JSON array). */
+export function reached(db: Reader, scope: UserScope, ids: number[]): Set<number> {
+  if (scope.all) return new Set(ids);
+  if (scope.paths.length === 0 || ids.length === 0) return new Set();
+  const inSubtrees = or(
+    ...scope.paths.map((p) => {
+      const [from, to] = subtreeRange(p);
+      return and(gte(organizations.path, from), lt(organizations.path, to));
+    }),
+  );
+  const rows = db
+    .selectDistinct({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids), inSubtrees))
+    .all();
+  return new Set(rows.map((r) => r.userId));
+}
+
+export const bulkColumns = {
+  id: users.id,
+  code: users.code,
+  familyName: users.familyName,
+  givenName: users.givenName,
+  userType: users.userType,
+  membershipStatus: users.membershipStatus,
+  isActive: users.isActive,
+  classId: users.classId,
+  managementDepartmentId: users.managementDepartmentId,
+  trainingDepartmentId: users.trainingDepartmentId,
+};
+const selectRows = (db: Reader, ids: number[]) => db.select(bulkColumns).from(users).where(inJsonValues(users.id, ids)).all();
+export type BulkRow = ReturnType<typeof selectRows>[number];
+
+/** The rows of these ids, in the order given (unknown ids left out). */
+export function rowsOf(db: Reader, ids: number[]): BulkRow[] {
+  if (ids.length === 0) return [];
+  const byId = new Map(selectRows(db, ids).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Users among `ids` holding a global super admin link (users/service.ts guardSuperAdminTargets, for many at once). */
+export function superAdmins(db: Reader, ids: number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  const grantsAll = sql`EXISTS (SELECT 1 FROM ${rolePermissions} JOIN ${permissions} ON ${permissions.id} = ${rolePermissions.permissionId}
+    WHERE ${rolePermissions.roleId} = ${roles.id} AND ${permissions.code} = ${SUPER_ADMIN_PERMISSION} AND ${permissions.isActive} = 1)`;
+  const rows = db
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(inJsonValues(userRoles.userId, ids), eq(userRoles.isActive, true), isNull(userRoles.organizationId), or(eq(roles.name, SUPER_ADMIN_ROLE), grantsAll)))
+    .all();
+  return new Set(rows.map((r) => r.userId));
+}
+
+export interface ActiveMembership {
+  userId: number;
+  id: number;
+  name: string;
+  code: string;
+  type: (typeof organizations.type)['_']['data'];
+  path: string;
+}
+
+/** Every active membership of these users, grouped by user (one statement). */
+export function activeMembershipsOf(db: Reader, ids: number[]): Map<number, ActiveMembership[]> {
+  const out = new Map<number, ActiveMembership[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = db
+    .select({ userId: organizationMembers.userId, id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type, path: organizations.path })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids)))
+    .all();
+  for (const r of rows) out.get(r.userId)?.push(r);
+  return out;
+}
+
+/** Organizations' paths by id. */
+export function pathsOf(db: Reader, ids: number[]): Map<number, string> {
+  if (ids.length === 0) return new Map();
+  return new Map(db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids)).all().map((o) => [o.id, o.path]));
+}
