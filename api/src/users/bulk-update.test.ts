@@ -5,7 +5,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLabels } from '../audit/labels';
+import { userAuditOrganizations } from '../audit/organization';
+import { auditLogOrganizations, auditLogs } from '../audit/schema';
 import { classes } from '../classes/schema';
 import { organizationMembers } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
@@ -48,6 +50,14 @@ describe('POST /users/bulk-update on a selection', () => {
     expect(JSON.parse(logs[0]!.after!)).toEqual({ membershipStatus: 'both', classId });
     expect(logs[0]!.actorId).toBe(officer.id);
     expect(JSON.parse(logs[0]!.labels!).names[`class:${classId}`]).toBe('K66 CNTT');
+    // The rows are the ones lib/audit.ts would write: same labels, same readers' organizations.
+    for (const log of logs) {
+      const entry = { actorId: officer.id, action: log.action, entity: 'user', entityId: log.entityId, before: JSON.parse(log.before!), after: JSON.parse(log.after!) };
+      expect(JSON.parse(log.labels!)).toEqual(auditLabels(t.db, entry, null));
+      const readers = t.db.select({ id: auditLogOrganizations.organizationId }).from(auditLogOrganizations).where(eq(auditLogOrganizations.auditLogId, log.id)).all();
+      expect(readers.map((r) => r.id)).toEqual(userAuditOrganizations(t.db, { ...entry, action: 'user.update' }));
+      expect(log.organizationId).toBeNull();
+    }
   });
 
   it('the preview (dryRun) counts, samples and writes nothing', async () => {
@@ -195,7 +205,9 @@ describe('POST /users/bulk-update on memberships', () => {
     expect(res.status).toBe(200);
     expect(res.body.changed).toBe(2);
     expect(ids.map((id) => active(id, w.c1)?.isActive)).toEqual([true, true]);
-    expect(JSON.parse(audits(ids)[0]!.after!)).toEqual({ added: [w.c1] });
+    const log = audits(ids)[0]!;
+    expect(JSON.parse(log.after!)).toEqual({ added: [w.c1] });
+    expect(JSON.parse(log.labels!)).toEqual(auditLabels(t.db, { actorId: officer.id, action: log.action, entity: 'user', entityId: log.entityId, after: { added: [w.c1] } }, null));
     // A member of F2 (an ended F1 membership does not count): outside the officer's add reach.
     const stranger = insertUser(t, { code: 'BK-STRANGER' }, w.f2);
     const both = insertUser(t, {}, w.f1);

@@ -22,7 +22,6 @@ import { classes } from '../classes/schema';
 import type { Tx } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
 import { departments } from '../departments/schema';
-import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { fail, forbidden, invalidField, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
@@ -30,6 +29,7 @@ import { requireIn, visibleOrg } from '../organizations/access';
 import { pathIds } from '../organizations/context';
 import { dayStart, END_MEMBERSHIP_CODES, leavingPlan, today, type Ending } from '../organizations/membership-end';
 import { organizationMembers } from '../organizations/schema';
+import { writeBulkAudit } from './bulk-audit';
 import { activeMembershipsOf, filterSelection, pathsOf, reached, rowsOf, superAdmins, type ActiveMembership, type BulkRow } from './bulk-checks';
 import { manageRefusals } from './manage';
 import { ADD_MEMBER_CODES, addableUsers } from './reach';
@@ -145,14 +145,19 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
           .run();
       }
     }
-    for (const c of changes) {
-      const after: Record<string, unknown> = { ...c.after };
-      if (c.added.length) after.added = c.added;
-      if (c.ended.length && end) {
-        after.endedMembership = { organizationId: end.org.id, organizationIds: c.ended.map((m) => m.id), reason: end.ending.reason, endedAt: end.ending.endedAt, note: end.ending.note?.trim() || null };
-      }
-      audit(tx, { actorId: actor.id, action: 'user.bulk_update', entity: 'user', entityId: c.row.id, before: c.before, after, ip: req.ip, organizationIds: auditOrganizations(c, memberships.get(c.row.id) ?? []) });
-    }
+    writeBulkAudit(
+      tx,
+      actor.id,
+      req.ip,
+      changes.map((c) => {
+        const after: Record<string, unknown> = { ...c.after };
+        if (c.added.length) after.added = c.added;
+        if (c.ended.length && end) {
+          after.endedMembership = { organizationId: end.org.id, organizationIds: c.ended.map((m) => m.id), reason: end.ending.reason, endedAt: end.ending.endedAt, note: end.ending.note?.trim() || null };
+        }
+        return { userId: c.row.id, before: c.before, after, organizationIds: auditOrganizations(c, memberships.get(c.row.id) ?? []) };
+      }),
+    );
     return revoked;
   }
 
