@@ -27,6 +27,7 @@ import {
   ClassList,
   DashboardPage,
   DepartmentList,
+  DuesPage,
   ErrorComponent,
   OrganizationMembersPage,
   OrganizationShowPage,
@@ -87,6 +88,7 @@ export function App() {
                 <Route index element={<CampaignList />} />
                 <Route path=":id" element={<CampaignShowPage />} />
               </Route>
+              <Route path="/dues" element={<DuesPage />} />
               <Route path="/audit-logs" element={<AuditLogList />} />
               <Route path="/email-outbox" element={<EmailOutboxList />} />
               <Route path="*" element={<ErrorComponent />} />

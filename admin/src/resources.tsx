@@ -7,6 +7,7 @@
 import {
   ApartmentOutlined,
   BookOutlined,
+  CalculatorOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -81,6 +82,8 @@ export const resources: ResourceProps[] = [
       permissionActions: { show: 'read' },
     },
   },
+  // Issue 30 items 4–5: đoàn phí rates, the generate-campaign wizard and trích nộp of the working unit.
+  { name: 'dues', list: '/dues', meta: { label: 'dues:nav', icon: <CalculatorOutlined />, permission: 'payment-campaigns.access' } },
   // Issue 15: audit.access in the working organization, or a global system.view_logs grant.
   {
     name: 'audit-logs',

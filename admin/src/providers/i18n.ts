@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'imports',
   'adjustments',
   'reminders',
+  'dues',
   'validation',
 ];
 

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { CampaignFormModal, useCampaignEditForm } from './form';
 import './payments.css';
 import { RemindersTab } from './reminders/tab';
+import { RemittanceTab } from './remittance/tab';
 import { useCampaignRights } from './rights';
 import { WithReason } from '../../components/blocked';
 import { ACTIONS_BY_STATUS, CampaignStatusTag, useBlockReasons, useCampaignActions } from './status';
@@ -15,7 +16,7 @@ import { PaymentHistoryTab } from './tabs/payment-history';
 import { PayosConfigTab } from './tabs/payos-config';
 import { StatisticsTab } from './tabs/statistics';
 
-const TABS = ['statistics', 'payment-history', 'fee-levels', 'member-assignments', 'reminders', 'payos-config'] as const;
+const TABS = ['statistics', 'payment-history', 'fee-levels', 'member-assignments', 'reminders', 'payos-config', 'remittance'] as const;
 
 /** /admin/payment-campaigns/{id} (001 §2): header with the status actions, info card, tabs by ?tab=. Rights are those held in the campaign's organization. */
 export function CampaignShowPage() {
@@ -130,6 +131,7 @@ export function CampaignShowPage() {
             ? [{ key: 'reminders', label: t('reminders:tab'), children: <RemindersTab campaignId={c.id} canSend={rights.send_reminders} open={open} /> }]
             : []),
           { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={open && rights.update} canReveal={rights.update} /> },
+          { key: 'remittance', label: t('dues:remittance.tab'), children: <RemittanceTab campaign={c} /> },
         ]}
       />
       <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.loading} />

@@ -1,0 +1,1 @@
+export { DuesPage } from './page';
