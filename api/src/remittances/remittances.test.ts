@@ -107,10 +107,14 @@ describe('remittances up two levels', () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     expect((await t.request('POST', '/api/remittances/999999/confirm', { token: t.adminToken })).status).toBe(404);
+    const future = await t.request('POST', '/api/remittances', { token: token.B, body: { campaignId, fromOrganizationId: unitB, amount: 1000, paidAt: '2999-01-01' } });
+    expect(future.status).toBe(422);
   });
 
   it('a pending remittance can be withdrawn, after which it is owed again', async () => {
-    const sent = await expectOk(remit(token.B!, unitB, 16_000), 201);
+    // paidAt may be left out: today.
+    const sent = await expectOk(t.request('POST', '/api/remittances', { token: token.B, body: { campaignId, fromOrganizationId: unitB, amount: 16_000 } }), 201);
+    expect(Math.abs(Date.parse(sent.paidAt) - Date.now())).toBeLessThan(60_000);
     expect((await t.request('POST', `/api/remittances/${sent.id}/cancel`, { token: token.A })).status).toBe(403);
     await expectOk(t.request('POST', `/api/remittances/${sent.id}/cancel`, { token: token.B }));
     expect((await t.request('POST', `/api/remittances/${sent.id}/confirm`, { token: token.K })).status).toBe(409);

@@ -115,7 +115,7 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
     create(input: CreateRemittance): Remittance {
       const { unit } = unitInCampaign(db, input.campaignId, input.fromOrganizationId);
       if (unit.parentId === null) unprocessable('Tổ chức cấp cao nhất không có cấp trên để nộp');
-      const paidAt = parseVnDateTime(input.paidAt)!;
+      const paidAt = input.paidAt ? parseVnDateTime(input.paidAt)! : new Date();
       if (paidAt.getTime() > Date.now() + 24 * 3600_000) unprocessable('Ngày nộp không được ở tương lai', { errors: { paidAt: ['Ngày nộp không được ở tương lai'] } });
       const id = db.transaction((tx) => {
         // Read again inside the write: two recordings at once cannot both pass the remaining amount.

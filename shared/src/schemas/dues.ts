@@ -215,7 +215,8 @@ export const createRemittanceSchema = z.object({
   campaignId: id(invalid),
   fromOrganizationId: id('validation.organizationRequired'),
   amount: z.number({ error: 'dues.validation.amountRequired' }).int(invalid).min(1, 'dues.validation.amountPositive').max(10_000_000_000, invalid),
-  paidAt: vnDateTime('dues.validation.paidAtRequired'),
+  /** When the money was handed over; today when absent. */
+  paidAt: vnDateTime('dues.validation.paidAtRequired').optional(),
   note: optionalText(1000),
 });
 export type CreateRemittance = z.infer<typeof createRemittanceSchema>;
