@@ -1,4 +1,4 @@
-import { createTransferSchema, idParam, refuseTransferSchema, transferListQuery, transferUnitsQuery } from '@doanhoi/shared';
+import { createTransferSchema, idParam, transferCandidateQuery, refuseTransferSchema, transferListQuery, transferUnitsQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { auditContext } from '../lib/audit';
 import { requireAuth } from '../lib/auth';
@@ -18,6 +18,10 @@ export function transfersRoutes() {
     .get('/', validate('query', transferListQuery), (c) => c.json(svc(c).list(c.req.valid('query'))))
     .get('/units', validate('query', transferUnitsQuery), (c) => c.json(svc(c).units(c.req.valid('query'))))
     .get('/mine', (c) => c.json(svc(c).mine()))
+    .get('/candidate', validate('query', transferCandidateQuery), (c) => {
+      const q = c.req.valid('query');
+      return c.json(svc(c).candidate(q.code, q.toOrganizationId));
+    })
     .post('/', validate('json', createTransferSchema), (c) => c.json(svc(c).create(c.req.valid('json')), 201))
     .get('/:id', validate('param', idParam), (c) => c.json(svc(c).get(c.req.valid('param').id)))
     .post('/:id/accept', validate('param', idParam), (c) => c.json(svc(c).accept(c.req.valid('param').id)))

@@ -173,6 +173,20 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
         .all();
     },
 
+    /**
+     * The request dialogs' lookup by member code: who they are and their current units, for a
+     * caller who may ask on either side (an admin of one of those units, or of `toOrganizationId`).
+     */
+    candidate(code: string, toOrganizationId?: number) {
+      const u = db.select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName }).from(users).where(eq(users.code, code.trim())).get();
+      const memberships = u ? activeMemberships(db, u.id) : [];
+      const units = memberships.filter((m) => !memberships.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
+      const mayAsk = (toOrganizationId != null && holdsIn(db, actor, REQUEST_CODES, toOrganizationId)) || units.some((m) => holdsIn(db, actor, REQUEST_CODES, m.id));
+      if (!mayAsk) forbidden();
+      if (!u) notFound('Không tìm thấy người dùng');
+      return { user: u!, units: units.map(({ id, name, code: c, type }) => ({ id, name, code: c, type })), pending: !!pendingOf(u!.id) };
+    },
+
     /** The portal: the member's own units (the deepest of each chain) and their requests. */
     mine() {
       const memberships = activeMemberships(db, actor.id);

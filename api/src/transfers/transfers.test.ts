@@ -118,6 +118,9 @@ describe('POST /transfers, accept, refuse', () => {
     const add = await as(adminB.token)('POST', `/api/organizations/${o.cdB}/members/${m.id}`, {});
     expect(add.status).toBe(403);
     expect(add.body.transfer).toMatchObject({ userId: m.id, toOrganizationId: o.cdB, fromOrganizations: [{ id: o.cdA }] });
+    const found = await as(adminB.token)('GET', `/api/transfers/candidate?code=SV1&toOrganizationId=${o.cdB}`);
+    expect(found.body).toMatchObject({ user: { id: m.id }, units: [{ id: o.cdA }], pending: false });
+    expect((await as(adminC.token)('GET', `/api/transfers/candidate?code=SV1`)).status).toBe(403);
     const req = await as(adminB.token)('POST', '/api/transfers', body());
     expect(req.status).toBe(201);
     expect(req.body.requestedSide).toBe('to');

@@ -8,7 +8,7 @@ import { organizationRefSchema } from './organizations';
 
 /** Why a membership ended; 'transferred' is written only by an accepted transfer. */
 export const MEMBERSHIP_END_REASONS = ['graduated', 'over_age', 'moved_away', 'removed', 'deceased', 'other'] as const;
-export const membershipEndReasonSchema = z.enum(MEMBERSHIP_END_REASONS, { message: 'transfers.validation.reason' });
+export const membershipEndReasonSchema = z.enum(MEMBERSHIP_END_REASONS, { message: 'validation.endReason' });
 export type MembershipEndReason = (typeof MEMBERSHIP_END_REASONS)[number] | 'transferred';
 
 export const TRANSFER_STATUSES = ['PENDING', 'ACCEPTED', 'REFUSED', 'CANCELLED'] as const;
@@ -18,7 +18,7 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day 'YYYY-MM-DD' (an ISO date-time is cut to its day) between 1950 and next year. */
 export const dayField = z
-  .string({ message: 'transfers.validation.date' })
+  .string({ message: 'validation.dayInvalid' })
   .trim()
   .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
   .refine((v) => {
@@ -27,14 +27,14 @@ export const dayField = z
     if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) return false;
     const year = d.getUTCFullYear();
     return year >= 1950 && year <= new Date().getUTCFullYear() + 1;
-  }, 'transfers.validation.date');
+  }, 'validation.dayInvalid');
 
 /** POST /organizations/{id}/members/{userId}/end */
 export const endMembershipSchema = z.object({
   reason: membershipEndReasonSchema,
   /** Defaults to today. */
   endedAt: dayField.optional(),
-  note: z.string().trim().max(500, 'transfers.validation.noteTooLong').optional().nullable(),
+  note: z.string().trim().max(500, 'validation.textTooLong').optional().nullable(),
 });
 export type EndMembershipInput = z.input<typeof endMembershipSchema>;
 
@@ -44,7 +44,7 @@ export const bulkEndMembershipsSchema = endMembershipSchema
     userIds: z.array(z.number().int().positive()).min(1, 'validation.idsRequired').max(5000).optional(),
     classId: z.number().int().positive().optional(),
   })
-  .refine((v) => (v.userIds ? 1 : 0) + (v.classId ? 1 : 0) === 1, { message: 'transfers.validation.selection', path: ['userIds'] });
+  .refine((v) => (v.userIds ? 1 : 0) + (v.classId ? 1 : 0) === 1, { message: 'validation.endSelection', path: ['userIds'] });
 
 export const membershipEndedResponse = messageResponse.extend({
   ended: z.array(organizationRefSchema),
@@ -54,16 +54,16 @@ export const membershipsEndedResponse = messageResponse.extend({ endedCount: z.n
 
 /** POST /transfers */
 export const createTransferSchema = z.object({
-  userId: z.number({ message: 'transfers.validation.user' }).int().positive(),
-  fromOrganizationId: z.number({ message: 'transfers.validation.from' }).int().positive(),
-  toOrganizationId: z.number({ message: 'transfers.validation.to' }).int().positive(),
-  reason: z.string({ message: 'transfers.validation.reasonRequired' }).trim().min(1, 'transfers.validation.reasonRequired').max(500, 'transfers.validation.noteTooLong'),
+  userId: z.number({ message: 'validation.userRequired' }).int().positive(),
+  fromOrganizationId: z.number({ message: 'validation.transferFrom' }).int().positive(),
+  toOrganizationId: z.number({ message: 'validation.transferTo' }).int().positive(),
+  reason: z.string({ message: 'validation.transferReason' }).trim().min(1, 'validation.transferReason').max(500, 'validation.textTooLong'),
   effectiveDate: dayField,
 });
 export type CreateTransferInput = z.input<typeof createTransferSchema>;
 
 export const refuseTransferSchema = z.object({
-  reason: z.string({ message: 'transfers.validation.refuseReason' }).trim().min(1, 'transfers.validation.refuseReason').max(500, 'transfers.validation.noteTooLong'),
+  reason: z.string({ message: 'validation.refuseReason' }).trim().min(1, 'validation.refuseReason').max(500, 'validation.textTooLong'),
 });
 
 export const transferListQuery = z.object({
@@ -74,6 +74,12 @@ export const transferListQuery = z.object({
   /** 'incoming': to the caller's units (theirs to decide), 'outgoing': from them. */
   direction: z.enum(['incoming', 'outgoing']).optional(),
   userId: z.coerce.number().int().positive().optional(),
+});
+
+/** GET /transfers/candidate: a member by code, for the request dialogs. */
+export const transferCandidateQuery = z.object({
+  code: z.string().trim().min(1, 'validation.codeRequired').max(50),
+  toOrganizationId: z.coerce.number().int().positive().optional(),
 });
 
 /** GET /transfers/units: the units a member may ask to move to (the portal's picker). */
@@ -117,3 +123,6 @@ export const transferListResponse = z.object({
 });
 
 export const transferUnitsResponse = z.array(organizationRefSchema);
+
+export const transferCandidateResponse = z.object({ user: person, units: z.array(organizationRefSchema), pending: z.boolean() });
+export type TransferCandidate = z.infer<typeof transferCandidateResponse>;
