@@ -64,7 +64,7 @@ async function fitsIn(container: Locator, items: Locator) {
   const outer = (await container.boundingBox())!;
   for (const item of await items.all()) {
     const box = (await item.boundingBox())!;
-    expect(box.x + box.width, await item.textContent()).toBeLessThanOrEqual(outer.x + outer.width + 1);
+    expect(box.x + box.width, (await item.textContent()) ?? '').toBeLessThanOrEqual(outer.x + outer.width + 1);
   }
 }
 
