@@ -57,6 +57,8 @@ export function UserList() {
   const rights = (u: UserListItem) => rowRights(grants, u);
   // The server refuses to delete the signed-in account (issue 25 item 6): not offered for it.
   const me = useGetIdentity<{ id: number }>().data?.id;
+  // What the server refuses is not offered (issue 25 item 6): the own account, a user with paid fees.
+  const deleteBlocked = (u: UserListItem) => (u.id === me ? t('users:deleteSelfBlocked') : u.hasPaidFees ? t('users:deletePaidBlocked') : null);
   const anyRowAction = can.show || ['users.update', 'users.delete', 'users.roles.manage'].some((code) => holdsAnywhere(grants, code));
   const [granting, setGranting] = useState(false);
   const { notification } = App.useApp();
@@ -191,7 +193,7 @@ export function UserList() {
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, simple: true, showSizeChanger: false }}
         rowSelection={
           holdsAnywhere(grants, 'users.delete')
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !rights(u).delete || u.id === me }) }
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !rights(u).delete || !!deleteBlocked(u) }) }
             : undefined
         }
         locale={{ emptyText: <Empty description={t(filtered ? 'users:empty.noResults' : 'users:empty.none')} /> }}
@@ -240,7 +242,7 @@ export function UserList() {
                   onShow={() => setViewing(u.id)}
                   onEdit={() => openEdit(u.id)}
                   onDelete={() => confirmDelete(u.id, fullName(u))}
-                  deleteBlocked={u.id === me ? t('users:deleteSelfBlocked') : null}
+                  deleteBlocked={deleteBlocked(u)}
                   testId="user"
                 />
                 {rights(u).roles && (
