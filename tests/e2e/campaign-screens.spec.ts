@@ -108,6 +108,8 @@ test('fee levels, assignment from the organization, payOS keys and colours on a 
   await payos.getByLabel('Checksum Key').fill('draft-checksum-key-8888');
   await expect(page.getByTestId('payos-save')).toBeEnabled();
   await page.getByTestId('payos-save').click();
+  // Saving registers the channel's webhook at payOS: asked first (issue 26 item 9).
+  await page.getByRole('dialog').getByRole('button', { name: 'Lưu và đăng ký webhook' }).click();
   await expect(payos.getByLabel('API Key')).toHaveValue(/^•+7777$/);
   await page.getByTestId('payos-reveal').click();
   await expect(payos.getByLabel('API Key')).toHaveValue('draft-api-key-7777');

@@ -82,6 +82,8 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
   await payos.getByLabel('API Key').fill('e2e-api-key-0001');
   await payos.getByLabel('Checksum Key').fill('e2e-checksum-key-0001');
   await page.getByTestId('payos-save').click();
+  // Saving registers the channel's webhook at payOS: asked first (issue 26 item 9).
+  await page.getByRole('dialog').getByRole('button', { name: 'Lưu và đăng ký webhook' }).click();
   // Stored keys come back masked.
   await expect(payos.getByLabel('API Key')).toHaveValue(/^•+0001$/);
 

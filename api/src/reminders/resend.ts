@@ -19,18 +19,29 @@ import { SEND_REMINDERS, VIEW_LOGS } from './codes';
 const RESENDABLE = ['OUTBOX', 'FAILED'] as const;
 const UNPAID = ['PENDING', 'OVERDUE'];
 
+export type ResendBlock = 'FORBIDDEN' | 'NOT_REMINDER' | 'SENT' | 'NO_SMTP' | 'CLOSED' | 'PAID';
+
+/** The refusals as the API says them (the admin translates the codes). */
+const MESSAGES: Record<Exclude<ResendBlock, 'FORBIDDEN'>, string> = {
+  NOT_REMINDER: 'Chỉ gửi lại được thư nhắc nộp phí của đợt thu',
+  SENT: 'Thư đã được gửi hoặc đang gửi',
+  NO_SMTP: 'Chưa cấu hình máy chủ gửi thư (SMTP_URL): thư vẫn được giữ trong hộp thư đi',
+  CLOSED: 'Đợt thu không còn hoạt động: không gửi lại nhắc nhở',
+  PAID: 'Khoản phí đã được thanh toán hoặc miễn: không gửi lại nhắc nhở',
+};
+
 /** Why this row may not be sent again by this caller; null when it may (the outbox screen offers the button by it). */
 export function resendBlock(
   deps: Deps,
   actor: Actor,
   row: { campaignId: number | null; status: string; organizationId: number | null; campaignStatus: string | null; feeStatus: string | null },
-): string | null {
-  if (row.campaignId == null || row.organizationId == null) return 'Chỉ gửi lại được thư nhắc nộp phí của đợt thu';
+): ResendBlock | null {
+  if (row.campaignId == null || row.organizationId == null) return 'NOT_REMINDER';
   if (!can(deps.db, actor, SEND_REMINDERS, row.organizationId)) return 'FORBIDDEN';
-  if (!(RESENDABLE as readonly string[]).includes(row.status)) return 'Thư đã được gửi hoặc đang gửi';
-  if (!deps.env.SMTP_URL) return 'Chưa cấu hình máy chủ gửi thư (SMTP_URL): thư vẫn được giữ trong hộp thư đi';
-  if (row.campaignStatus !== 'ACTIVE') return 'Đợt thu không còn hoạt động: không gửi lại nhắc nhở';
-  if (row.feeStatus != null && !UNPAID.includes(row.feeStatus)) return 'Khoản phí đã được thanh toán hoặc miễn: không gửi lại nhắc nhở';
+  if (!(RESENDABLE as readonly string[]).includes(row.status)) return 'SENT';
+  if (!deps.env.SMTP_URL) return 'NO_SMTP';
+  if (row.campaignStatus !== 'ACTIVE') return 'CLOSED';
+  if (row.feeStatus != null && !UNPAID.includes(row.feeStatus)) return 'PAID';
   return null;
 }
 
@@ -65,7 +76,7 @@ export async function resendOutbox(deps: Deps, actor: Actor, ip: string | null, 
     if (!visible) notFound('Không tìm thấy thư');
     const why = resendBlock(deps, actor, r!);
     if (why === 'FORBIDDEN') forbidden('Bạn không có quyền gửi nhắc nhở của đợt thu này');
-    if (why) conflict(why);
+    else if (why) conflict(MESSAGES[why]);
   }
   const claimed = db.transaction((tx) => {
     const got = tx

@@ -83,8 +83,8 @@ export const outboxItem = z.object({
   organization: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** A kept (OUTBOX) or FAILED reminder the caller may send again now (issue 26 item 9). */
   canResend: z.boolean(),
-  /** Why a kept or failed e-mail cannot be sent again (no SMTP, fee paid since…); null when it can or is not the caller's to send. */
-  resendBlockedReason: z.string().nullable(),
+  /** Why a kept or failed e-mail cannot be sent again; null when it can or is not the caller's to send. */
+  resendBlockedReason: z.enum(['NOT_REMINDER', 'SENT', 'NO_SMTP', 'CLOSED', 'PAID']).nullable(),
 });
 export type OutboxItem = z.infer<typeof outboxItem>;
 

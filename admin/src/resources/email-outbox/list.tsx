@@ -1,12 +1,13 @@
 import { EMAIL_STATUSES, formatDateTime, type EmailStatus, type OutboxItem } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
-import { useTranslate } from '@refinedev/core';
-import { Empty, Select, Space, Table, Tag, Typography } from 'antd';
+import { useCustomMutation, useTranslate } from '@refinedev/core';
+import { Button, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/catalogue/row-actions';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentOrganization } from '../../context/current-organization';
 import '../payment-campaigns/reminders/reminders.css';
+import { apiUrl } from '../payment-campaigns/use-refresh';
 
 const EMAIL_COLORS = { OUTBOX: 'gold', QUEUED: 'processing', SENT: 'success', FAILED: 'error' } as const;
 
@@ -28,6 +29,22 @@ export function EmailOutboxList() {
     filters: { permanent: organizationId ? [{ field: 'organizationId', operator: 'eq', value: organizationId }] : [] },
   });
   const status = getDefaultFilter('status', filters, 'eq') as EmailStatus | undefined;
+  // E-mails kept while SMTP was unset, or refused by the server, are sent again from here (issue 26 item 9).
+  const { mutate, mutation } = useCustomMutation<{ data: { sent: number; failed: number } }>();
+  const resend = (ids: number[]) =>
+    mutate(
+      {
+        url: apiUrl(ids.length === 1 ? `/reminders/outbox/${ids[0]}/resend` : '/reminders/outbox/resend'),
+        method: 'post',
+        values: ids.length === 1 ? {} : { ids },
+        successNotification: (res) => {
+          const d = (res?.data as { data?: { sent: number; failed: number } } | undefined)?.data ?? { sent: 0, failed: 0 };
+          return { type: d.failed ? 'error' : 'success', message: t(d.failed ? 'reminders:outbox.resentFailed' : 'reminders:outbox.resent', d) };
+        },
+      },
+      { onSettled: () => void tableQuery.refetch() },
+    );
+  const resendable = (tableProps.dataSource ?? []).filter((e) => e.canResend).map((e) => e.id);
   if (tableQuery.isError) return <LoadError onRetry={() => void tableQuery.refetch()} testId="outbox-error" />;
 
   return (
@@ -42,6 +59,11 @@ export function EmailOutboxList() {
           aria-label={t('reminders:outbox.status')}
           data-testid="outbox-status"
         />
+        {resendable.length > 1 && (
+          <Button onClick={() => resend(resendable)} loading={mutation.isPending} data-testid="outbox-resend-all">
+            {t('reminders:outbox.resendAll', { count: resendable.length })}
+          </Button>
+        )}
       </Space>
       <Table<OutboxItem>
         {...tableProps}
@@ -95,6 +117,21 @@ export function EmailOutboxList() {
           }
         />
         <Table.Column<OutboxItem> dataIndex="sentAt" title={t('reminders:screen.sentAt')} render={(v: string | null) => (v ? formatDateTime(v) : '—')} />
+        <Table.Column<OutboxItem>
+          key="actions"
+          title={t('reminders:outbox.actions')}
+          render={(_, e) =>
+            e.canResend ? (
+              <Button size="small" onClick={() => resend([e.id])} disabled={mutation.isPending}>
+                {t(e.status === 'FAILED' ? 'reminders:outbox.retry' : 'reminders:outbox.resend')}
+              </Button>
+            ) : e.resendBlockedReason ? (
+              <Typography.Text type="secondary" className="outbox-error">
+                {t(`reminders:outbox.blocked.${e.resendBlockedReason}`)}
+              </Typography.Text>
+            ) : null
+          }
+        />
       </Table>
     </section>
   );

@@ -40,10 +40,24 @@ export function toFormValues(c: Campaign): CampaignFormValues {
   return { organizationId: c.organizationId, organizationName: c.organization?.name, name: c.name, description: c.description ?? undefined, startDate: s, startTime: s, endDate: e, endTime: e };
 }
 
+/** The form's defaults (001 §2, §9): a cleared time means the start or the end of its day, never 00:00 of the end date. */
+export const START_TIME = '00:00';
+export const END_TIME = '23:59';
+
 /** The form's fields → the API body ('YYYY-MM-DDTHH:mm:00', Vietnam time). */
 export function toBody(v: CampaignFormValues) {
-  const at = (d?: Dayjs, time?: Dayjs) => (d ? `${d.format('YYYY-MM-DD')}T${(time ?? d).format('HH:mm')}:00` : undefined);
-  return { organizationId: v.organizationId, name: v.name, description: v.description, startDate: at(v.startDate, v.startTime), endDate: at(v.endDate, v.endTime) };
+  const at = (d: Dayjs | undefined, time: Dayjs | null | undefined, fallback: string) => (d ? `${d.format('YYYY-MM-DD')}T${time ? time.format('HH:mm') : fallback}:00` : undefined);
+  return { organizationId: v.organizationId, name: v.name, description: v.description, startDate: at(v.startDate, v.startTime, START_TIME), endDate: at(v.endDate, v.endTime, END_TIME) };
+}
+
+/** The end must come after the start (001 §5 rule 7), checked on the end date field with the defaults above. */
+function endAfterStart(message: string) {
+  return ({ getFieldsValue }: { getFieldsValue: (names: string[]) => CampaignFormValues }) => ({
+    validator() {
+      const b = toBody(getFieldsValue(['startDate', 'startTime', 'endDate', 'endTime']));
+      return b.startDate && b.endDate && b.endDate <= b.startDate ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  });
 }
 
 /**
@@ -104,7 +118,7 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
         name={`campaign-${action}`}
         layout="vertical"
         data-testid={`campaign-${action}-form`}
-        initialValues={action === 'create' ? { startTime: dayjs('00:00', 'HH:mm'), endTime: dayjs('23:59', 'HH:mm') } : formProps.initialValues}
+        initialValues={action === 'create' ? { startTime: dayjs(START_TIME, 'HH:mm'), endTime: dayjs(END_TIME, 'HH:mm') } : formProps.initialValues}
       >
         <Form.Item label={t('campaigns:fields.organization')} name="organizationId" rules={action === 'create' ? [{ required: true, message: t('validation:organizationRequired') }] : []}>
           <Select options={options} disabled={action === 'edit'} loading={orgs.isLoading} showSearch optionFilterProp="label" placeholder={t('campaigns:fields.organizationPlaceholder')} />
@@ -119,17 +133,22 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={t('campaigns:fields.startTime')} name="startTime">
+            <Form.Item label={t('campaigns:fields.startTime')} name="startTime" extra={t('campaigns:fields.timeDefault', { time: START_TIME })}>
               <TimePicker format="HH:mm" className="full-width" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={t('campaigns:fields.endDate')} name="endDate" rules={[{ required: true, message: t('validation:endDateRequired') }]}>
+            <Form.Item
+              label={t('campaigns:fields.endDate')}
+              name="endDate"
+              dependencies={['startDate', 'startTime', 'endTime']}
+              rules={[{ required: true, message: t('validation:endDateRequired') }, endAfterStart(t('validation:dateRange'))]}
+            >
               <DatePicker format="DD/MM/YYYY" className="full-width" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={t('campaigns:fields.endTime')} name="endTime">
+            <Form.Item label={t('campaigns:fields.endTime')} name="endTime" extra={t('campaigns:fields.timeDefault', { time: END_TIME })}>
               <TimePicker format="HH:mm" className="full-width" />
             </Form.Item>
           </Col>

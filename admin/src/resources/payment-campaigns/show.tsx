@@ -110,7 +110,7 @@ export function CampaignShowPage() {
         destroyOnHidden
         onChange={(k) => setParams({ tab: k })}
         items={[
-          { key: 'statistics', label: t('campaigns:tabs.statistics'), children: <StatisticsTab campaignId={c.id} canSeeHistory={rights.view_reports} /> },
+          { key: 'statistics', label: t('campaigns:tabs.statistics'), children: <StatisticsTab campaignId={c.id} canSeeHistory={rights.view_reports} status={c.status} /> },
           ...(rights.view_reports ? [{ key: 'payment-history', label: t('campaigns:tabs.history'), children: <PaymentHistoryTab campaignId={c.id} canResolve={rights.manage_assignments} canReverse={open && rights.reverse_payment} /> }] : []),
           { key: 'fee-levels', label: t('campaigns:tabs.feeLevels'), children: <FeeLevelsTab campaignId={c.id} editable={open && rights.update} /> },
           {

@@ -54,6 +54,8 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                   {a.adjustment ? (
                     <div className="cell-sub cell-wrap" data-testid="assignment-adjustment">
                       {t(`table.adjustment.${a.adjustment}`)}
+                      {/* How much was waived, as such (issue 26 item 9): never just a smaller fee. */}
+                      {a.adjustment === 'REDUCED' && a.originalAmount != null ? ` (${t('table.waived', { amount: formatVnd(a.originalAmount - amountOf(a)) })})` : ''}
                       {a.adjustmentReason ? `: ${a.adjustmentReason}` : ''}
                     </div>
                   ) : null}
@@ -91,9 +93,17 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                       {t('actions.payTreasurer', { amount: formatVnd(owedOf(a)), unit: a.campaign.organization?.name ?? t('table.na') })}
                     </div>
                   ) : action === 'expired' ? (
-                    <button type="button" className="btn btn-small" disabled data-action="expired">
-                      {t('actions.paymentExpired')}
-                    </button>
+                    <>
+                      <button type="button" className="btn btn-small" disabled data-action="expired">
+                        {t('actions.paymentExpired')}
+                      </button>
+                      {/* An overdue fee of an open campaign is still owed: say who takes it (issue 26 item 9). */}
+                      {a.campaign.status === 'ACTIVE' && owedOf(a) > 0 ? (
+                        <div className="cell-sub cell-wrap" data-testid="overdue-treasurer">
+                          {t('table.overdueTreasurer', { amount: formatVnd(owedOf(a)), unit: a.campaign.organization?.name ?? t('table.na') })}
+                        </div>
+                      ) : null}
+                    </>
                   ) : action === 'exempted' ? (
                     <button type="button" className="btn btn-small" disabled data-action="exempted">
                       {t('actions.exempted')}

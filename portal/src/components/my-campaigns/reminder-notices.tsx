@@ -40,6 +40,11 @@ export function ReminderNotices({ reminders, assignments, payingId, onPay }: Pro
               <div className="pay-treasurer" data-action="treasurer">
                 {t('myPayments:actions.payTreasurer', { amount: formatVnd(owedOf(a)), unit: a.campaign.organization?.name ?? '' })}
               </div>
+            ) : memberAction(a) === 'expired' && owedOf(a) > 0 ? (
+              // An overdue reminder: online payment is closed, the treasurer still takes it (issue 26 item 9).
+              <div className="pay-treasurer" data-action="treasurer">
+                {t('myPayments:table.overdueTreasurer', { amount: formatVnd(owedOf(a)), unit: a.campaign.organization?.name ?? '' })}
+              </div>
             ) : null}
           </div>
         );

@@ -30,6 +30,10 @@ function FeeLevelModal({ action, form, campaignId }: { action: 'create' | 'edit'
         <Form.Item label={t('campaigns:levels.description')} name="description" rules={[rule]}>
           <Input.TextArea rows={2} maxLength={1000} />
         </Form.Item>
+        {/* 001 §3: a fee level has a note beside its description; members never see it (issue 26 item 9). */}
+        <Form.Item label={t('campaigns:levels.note')} name="note" rules={[rule]} extra={t('campaigns:levels.noteHint')}>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Form.Item>
         {/* Enter in a field submits the dialog (000 keyboard use). */}
         <button type="submit" hidden aria-hidden />
       </Form>
@@ -107,7 +111,18 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
                   {l.isDefault && <Tag color="blue" data-testid="fee-level-default-tag">{t('campaigns:levels.default')}</Tag>}
                 </Space>
               }
-              description={l.description}
+              description={
+                (l.description || l.note) && (
+                  <Space direction="vertical" size={0}>
+                    {l.description}
+                    {l.note && (
+                      <Typography.Text type="secondary" data-testid="fee-level-note">
+                        {t('campaigns:levels.note')}: {l.note}
+                      </Typography.Text>
+                    )}
+                  </Space>
+                )
+              }
             />
             <Typography.Text strong>{formatVnd(l.amount)}</Typography.Text>
           </List.Item>

@@ -65,7 +65,24 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
     );
   }, [current, form]);
 
+  // Where payOS will send this channel's notices once saved (the server's answer names it after the first save).
+  const hookUrl = current?.webhookUrl ?? `${window.location.origin}/api/payment/webhook/payos`;
+  /**
+   * Saving registers the channel's webhook at payOS to this server, taking it from any other system
+   * that shares the Client ID: said beside the button and, for a real channel, asked before (issue 26
+   * item 9). The embedded sandbox's channel is this server's own.
+   */
   const save = (v: Values) =>
+    current?.sandbox
+      ? store(v)
+      : modal.confirm({
+          title: t('campaigns:payos.webhookConfirmTitle'),
+          content: t('campaigns:payos.webhookWarning', { url: hookUrl }),
+          okText: t('campaigns:payos.webhookConfirmOk'),
+          cancelText: t('buttons.cancel'),
+          onOk: () => store(v),
+        });
+  const store = (v: Values) =>
     mutate(
       {
         url,
@@ -188,6 +205,7 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
         <Form.Item label={t('campaigns:payos.descriptionMaxLength')} name="descriptionMaxLength" extra={t('campaigns:payos.descriptionMaxLengthHint')}>
           <InputNumber min={9} max={25} placeholder="9" />
         </Form.Item>
+        {editable && <Alert type="info" showIcon className="payos-webhook-warning" message={t('campaigns:payos.webhookWarning', { url: hookUrl })} />}
         <Space wrap>
           <Button type="primary" htmlType="submit" disabled={!editable || !complete} loading={mutation.isPending} data-testid="payos-save">
             {t('buttons.save')}

@@ -2,18 +2,18 @@ import { formatDateTime, formatVnd } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Col, Progress, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { dueLevel, progressColor } from '../rules';
+import { dueKey, dueLevel, progressColor } from '../rules';
 import { useCampaignStatistics } from '../use-statistics';
 import { ATTENTION_HISTORY_QUERY } from './payment-history';
 
-const BANNER_TYPES = { overdue: 'error', soon: 'warning', week: 'warning', ok: 'success' } as const;
+const BANNER_TYPES = { overdue: 'error', soon: 'warning', week: 'warning', ok: 'success', cancelled: 'info', completed: 'info' } as const;
 
 /** Statistics tab (001 §2): the due-date banner, four money/member cards, counts by status and the progress bar. */
-export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: number; canSeeHistory: boolean }) {
+export function StatisticsTab({ campaignId, canSeeHistory, status }: { campaignId: number; canSeeHistory: boolean; status?: string }) {
   const t = useTranslate();
   const { stats: s } = useCampaignStatistics(campaignId);
   if (!s) return <Spin />;
-  const due = dueLevel(s.endDate);
+  const due = dueLevel(s.endDate, Date.now(), status);
   const percent = Math.round(s.collectionPercentage);
   return (
     <Space direction="vertical" className="full-width" data-testid="campaign-statistics">
@@ -23,7 +23,7 @@ export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: numbe
         className={`due-banner due-${due.level}`}
         data-testid="due-banner"
         data-level={due.level}
-        message={t(`campaigns:stats.dueLevel.${due.level}`, { date: formatDateTime(s.endDate), count: due.daysLeft })}
+        message={t(`campaigns:stats.dueLevel.${dueKey(due)}`, { date: formatDateTime(s.endDate), count: due.daysLeft, hours: due.hoursLeft, minutes: due.minutesLeft })}
       />
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.members')} value={s.totalMembers} /></Card></Col>
@@ -34,6 +34,8 @@ export function StatisticsTab({ campaignId, canSeeHistory }: { campaignId: numbe
       <Space wrap>
         <Tag color="processing">{t('campaigns:stats.pending', { count: s.pendingCount })}</Tag>
         <Tag color="success">{t('campaigns:stats.paid', { count: s.paidCount })}</Tag>
+        {/* Fees settled by sandbox money are tests, not payments: apart, as their money is (docs/decisions.md). */}
+        {(s.testPaidCount ?? 0) > 0 && <Tag color="purple">{t('campaigns:stats.testPaid', { count: s.testPaidCount })}</Tag>}
         <Tag color="error">{t('campaigns:stats.overdue', { count: s.overdueCount })}</Tag>
         {/* Exempted fees count 0 in expected, reduced ones their new amount (issue 15.3). */}
         <Tag data-testid="stat-exempted">{t('adjustments:stats.exempted', { count: s.exemptedCount ?? 0 })}</Tag>
