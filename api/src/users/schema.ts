@@ -21,6 +21,16 @@ export const users = sqliteTable(
     classId: integer().references(() => classes.id, { onDelete: 'set null' }),
     managementDepartmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
     trainingDepartmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
+    /** The member record (issue 30 item 8); calendar days as YYYY-MM-DD, no time zone. */
+    dateOfBirth: text(),
+    gender: text({ enum: ['male', 'female', 'other'] }),
+    /** Code of one of the 54 ethnic groups (shared ETHNICITIES: "01" Kinh … "54" Ơ Đu). */
+    ethnicity: text(),
+    religion: text(),
+    doanJoinedAt: text(),
+    hoiJoinedAt: text(),
+    partyJoinedAt: text(),
+    hometown: text(),
     /** Accent-stripped "family given code email phone" for search. */
     searchText: text().notNull().default(''),
     ...timestamps,
