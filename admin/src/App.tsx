@@ -33,6 +33,7 @@ import {
   OrganizationShowPage,
   OrganizationTreePage,
   RoleList,
+  TransferList,
   UserList,
 } from './screens';
 
@@ -91,6 +92,7 @@ export function App() {
               <Route path="/dues" element={<DuesPage />} />
               <Route path="/audit-logs" element={<AuditLogList />} />
               <Route path="/email-outbox" element={<EmailOutboxList />} />
+              <Route path="/transfers" element={<TransferList />} />
               <Route path="*" element={<ErrorComponent />} />
             </Route>
             <Route

@@ -15,6 +15,7 @@ import {
   HistoryOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
+  SwapOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -84,6 +85,12 @@ export const resources: ResourceProps[] = [
   },
   // Issue 30 items 4–5: đoàn phí rates, the generate-campaign wizard and trích nộp of the working unit.
   { name: 'dues', list: '/dues', meta: { label: 'dues:nav', icon: <CalculatorOutlined />, permission: 'payment-campaigns.access' } },
+  // Issue 30 item 1: requests from and to the working unit; any transfer code (or manage_members) opens it.
+  {
+    name: 'transfers',
+    list: '/transfers',
+    meta: { label: 'nav.transfers', icon: <SwapOutlined />, permission: 'transfers.access', permissionAny: ['transfers.request', 'transfers.decide', 'organizations.manage_members'] },
+  },
   // Issue 15: audit.access in the working organization, or a global system.view_logs grant.
   {
     name: 'audit-logs',

@@ -16,6 +16,7 @@ const loaders = {
   '/admin/payment-campaigns': () => import('./resources/payment-campaigns'),
   '/audit-logs': () => import('./resources/audit-logs'),
   '/email-outbox': () => import('./resources/email-outbox'),
+  '/transfers': () => import('./resources/transfers'),
   '/dues': () => import('./resources/dues'),
 };
 
@@ -49,6 +50,7 @@ export const RoleList = lazy(() => loaders['/permissions']().then((m) => ({ defa
 export const CampaignList = lazy(() => loaders['/admin/payment-campaigns']().then((m) => ({ default: m.CampaignList })));
 export const CampaignShowPage = lazy(() => loaders['/admin/payment-campaigns']().then((m) => ({ default: m.CampaignShowPage })));
 export const EmailOutboxList = lazy(() => loaders['/email-outbox']().then((m) => ({ default: m.EmailOutboxList })));
+export const TransferList = lazy(() => loaders['/transfers']().then((m) => ({ default: m.TransferList })));
 export const DuesPage = lazy(() => loaders['/dues']().then((m) => ({ default: m.DuesPage })));
 export const AuditLogList = lazy(() => loaders['/audit-logs']().then((m) => ({ default: m.AuditLogList })));
 export const AppLayout = lazy(() => import('./components/layout').then((m) => ({ default: m.AppLayout })));

@@ -5,10 +5,12 @@ import { Layout } from './components/layout';
 import { NotFound, PageSpinner } from './components/states';
 import { LoginPage } from './pages/login';
 import { matchPath, Redirect, useLocation } from './router';
-import { changePasswordUrl, loginUrl, MY_CAMPAIGNS_PATH, PROFILE_PATH } from './rules';
+import { changePasswordUrl, loginUrl, MY_CAMPAIGNS_PATH, PROFILE_PATH, TRANSFER_PATH } from './rules';
 
 // Issue 15: the profile page is its own chunk, so the first load (my-campaigns) does not grow.
 const ProfilePage = lazy(() => import('./pages/profile'));
+// Issue 30 item 1: a member's transfer request, its own chunk too.
+const TransferPage = lazy(() => import('./pages/transfer'));
 
 // Each signed-in page loads when first shown: a member's first load must stay under 60 KB (issue 12).
 // The sign-in page stays in the entry, since a cold visit starts there.
@@ -44,6 +46,15 @@ export function App() {
       <Authenticated href={href}>
         <Suspense fallback={<PageSpinner />}>
           <ProfilePage />
+        </Suspense>
+      </Authenticated>
+    );
+  }
+  if (matchPath(TRANSFER_PATH, pathname)) {
+    return (
+      <Authenticated href={href}>
+        <Suspense fallback={<PageSpinner />}>
+          <TransferPage />
         </Suspense>
       </Authenticated>
     );

@@ -40,6 +40,7 @@ export const VISIBLE_CAMPAIGN_STATUSES: readonly string[] = ['ACTIVE', 'CANCELLE
 
 export const MY_CAMPAIGNS_PATH = '/payment/my-campaigns';
 export const PROFILE_PATH = '/payment/profile';
+export const TRANSFER_PATH = '/payment/transfer';
 export const LOGIN_PATH = '/payment/login';
 export const CHANGE_PASSWORD_PATH = '/payment/change-password';
 

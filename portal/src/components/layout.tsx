@@ -6,7 +6,7 @@ import { useState, type PropsWithChildren } from 'react';
 import { useTranslation } from '../i18n';
 import { logout } from '../api';
 import { Link, navigate } from '../router';
-import { LOGIN_PATH, MY_CAMPAIGNS_PATH, PROFILE_PATH } from '../rules';
+import { LOGIN_PATH, MY_CAMPAIGNS_PATH, PROFILE_PATH, TRANSFER_PATH } from '../rules';
 import { WalletIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
@@ -34,6 +34,9 @@ export function Layout({ signedIn = true, children }: PropsWithChildren<{ signed
             <Link href={MY_CAMPAIGNS_PATH}>{t('nav.myPayments')}</Link>
             <Link href={PROFILE_PATH} data-testid="profile-link">
               {t('nav.profile')}
+            </Link>
+            <Link href={TRANSFER_PATH} data-testid="transfer-link">
+              {t('transfer.nav')}
             </Link>
             {/* The admin is another app on this origin: a plain, full-page link. */}
             <a href="/" data-testid="admin-link">

@@ -2,11 +2,12 @@ import { DownloadOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/i
 import { memberImportColumns, USER_EXPORT_FIELDS, type OrganizationDetail, type OrganizationType, type User } from '@doanhoi/shared';
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, AutoComplete, Button, Form, Input, Modal, Space, Tooltip } from 'antd';
+import { Alert, App, AutoComplete, Button, Form, Input, Modal, Space, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
 import { ApiError, apiRequest } from '../../providers/http';
+import { RequestTransferModal } from '../transfers/request-dialog';
 import type { OrgAccess } from './use-org-access';
 
 /** 000 §2/§9: the member import level of an organization type; roots take no member import. */
@@ -42,6 +43,9 @@ function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: Organ
   const code = Form.useWatch('code', form) ?? '';
   const users = useUserSearch(code, open && canSearch);
   const [saving, setSaving] = useState(false);
+  // Issue 30 item 1: a member of a unit outside the caller's reach is not added but may be asked for (a transfer request).
+  const [offer, setOffer] = useState<string | null>(null);
+  const [transferOpen, setTransferOpen] = useState(false);
 
   async function save() {
     const { code: value } = await form.validateFields();
@@ -57,6 +61,7 @@ function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: Organ
       const status = e instanceof ApiError ? e.statusCode : 0;
       const message = status === 400 ? t('organizations:members.alreadyMember') : status === 404 ? t('organizations:members.noUser') : (e as Error).message;
       form.setFields([{ name: 'code', errors: [message] }]);
+      setOffer(status === 403 ? value.trim() : null);
     } finally {
       setSaving(false);
     }
@@ -69,6 +74,7 @@ function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: Organ
       onOk={() => void save()}
       onCancel={() => {
         form.resetFields();
+        setOffer(null);
         onClose();
       }}
       okText={t('organizations:members.add')}
@@ -76,6 +82,20 @@ function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: Organ
       confirmLoading={saving}
       destroyOnHidden
     >
+      {offer && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('organizations:transfers.offerTitle')}
+          description={t('organizations:transfers.offerHint')}
+          action={
+            <Button size="small" type="primary" onClick={() => setTransferOpen(true)} data-testid="member-add-offer-transfer">
+              {t('organizations:transfers.offer')}
+            </Button>
+          }
+          className="section-title"
+        />
+      )}
       <Form form={form} layout="vertical" data-testid="member-add-form" onFinish={() => void save()}>
         <Form.Item
           label={t('organizations:members.code')}
@@ -92,6 +112,17 @@ function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: Organ
           </AutoComplete>
         </Form.Item>
       </Form>
+      <RequestTransferModal
+        open={transferOpen}
+        code={offer ?? undefined}
+        to={{ id: org.id, name: org.name }}
+        onClose={() => setTransferOpen(false)}
+        onDone={() => {
+          setOffer(null);
+          form.resetFields();
+          onClose();
+        }}
+      />
     </Modal>
   );
 }

@@ -1,0 +1,2 @@
+export { TransferList } from './list';
+export { RequestTransferModal } from './request-dialog';
