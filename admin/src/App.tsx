@@ -29,9 +29,11 @@ import {
   DepartmentList,
   DuesPage,
   ErrorComponent,
+  ForgotPasswordPage,
   OrganizationMembersPage,
   OrganizationShowPage,
   OrganizationTreePage,
+  ResetPasswordPage,
   RoleList,
   TransferList,
   UserList,
@@ -105,6 +107,9 @@ export function App() {
               <Route path="/login" element={<LoginPage />} />
             </Route>
             <Route path="/auth/callback" element={<AuthCallbackPage />} />
+            {/* Open to anyone, signed in or not: the e-mailed link may be opened in a browser holding another session. */}
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
           </Routes>
           <UnsavedChangesNotifier />
           <DocumentTitleHandler handler={documentTitle} />

@@ -56,4 +56,6 @@ export const AuditLogList = lazy(() => loaders['/audit-logs']().then((m) => ({ d
 export const AppLayout = lazy(() => import('./components/layout').then((m) => ({ default: m.AppLayout })));
 export const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));
 export const AuthCallbackPage = lazy(() => import('./pages/auth-callback').then((m) => ({ default: m.AuthCallbackPage })));
+export const ForgotPasswordPage = lazy(() => import('./pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
+export const ResetPasswordPage = lazy(() => import('./pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
 export const ErrorComponent = lazy(() => import('@refinedev/antd').then((m) => ({ default: m.ErrorComponent })));

@@ -17,6 +17,9 @@ const TransferPage = lazy(() => import('./pages/transfer'));
 const ChangePasswordPage = lazy(() => import('./pages/change-password').then((m) => ({ default: m.ChangePasswordPage })));
 const MyCampaignsPage = lazy(() => import('./pages/my-campaigns').then((m) => ({ default: m.MyCampaignsPage })));
 const PaymentResultPage = lazy(() => import('./pages/payment-result').then((m) => ({ default: m.PaymentResultPage })));
+// Issue 30 item 7: the forgotten-password pages, open to anyone.
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
 
 /**
  * Signed-in pages; others go to the sign-in page with ?to= the page they asked for, and an account
@@ -33,6 +36,8 @@ export function App() {
 
   if (matchPath('/payment/login', pathname)) return <LoginPage />;
   if (matchPath('/payment/change-password', pathname)) return <ChangePasswordPage />;
+  if (matchPath('/payment/forgot-password', pathname)) return <ForgotPasswordPage />;
+  if (matchPath('/payment/reset-password', pathname)) return <ResetPasswordPage />;
   if (matchPath('/payment', pathname)) return <Redirect to={MY_CAMPAIGNS_PATH} />;
   if (matchPath('/payment/my-campaigns', pathname)) {
     return (

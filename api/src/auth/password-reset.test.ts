@@ -93,7 +93,7 @@ describe('POST /auth/forgot-password', () => {
     const seen = await t.request('GET', '/api/reminders/outbox?limit=100', { token: t.adminToken });
     expect(seen.body.data.emails.some((e: { to: string; text: string }) => e.to === u.email && e.text.includes(token))).toBe(true);
 
-    const org = t.createOrg('truong', 'RESET-ORG');
+    const org = t.createOrg('doan_truong', 'RESET-ORG');
     const senderRole = t.createRole('reset-sender', ['payment-campaigns.send_reminders', 'payment-campaigns.access']);
     const sender = await t.createUser('RESETSENDER', [{ roleId: senderRole, organizationId: org }]);
     const theirs = await t.request('GET', '/api/reminders/outbox?limit=100', { token: sender.token });
@@ -141,6 +141,9 @@ describe('POST /auth/reset-password', () => {
     const { token } = await mailedLink(u.email);
     expect((await t.request('GET', '/api/auth/profile', { token: u.token })).status).toBe(200);
 
+    const live = await t.request('POST', '/api/auth/reset-password/check', { body: { token } });
+    expect(live.status).toBe(200);
+    expect(Date.parse(live.body.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
     const done = await reset(token, 'my-new-pw-30');
     expect(done.status).toBe(200);
     expect(done.body.message).toContain('mật khẩu mới');
@@ -149,6 +152,9 @@ describe('POST /auth/reset-password', () => {
     expect((await login(t, u.email, 'secret123')).status).toBe(401);
     expect((await login(t, u.email, 'my-new-pw-30')).status).toBe(200);
 
+    const checked = await t.request('POST', '/api/auth/reset-password/check', { body: { token } });
+    expect(checked.status).toBe(400);
+    expect(checked.body).toMatchObject({ code: 'RESET_LINK_INVALID' });
     const again = await reset(token, 'another-pw-30');
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 'RESET_LINK_INVALID' });
@@ -178,6 +184,7 @@ describe('POST /auth/reset-password', () => {
     const live = t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id)).get()!;
     expect(live.expiresAt.getTime()).toBeGreaterThan(Date.now());
     vi.setSystemTime(Date.now() + 60_000 + 1000);
+    expect((await t.request('POST', '/api/auth/reset-password/check', { body: { token } })).status).toBe(400);
     const late = await reset(token, 'too-late-pw-1');
     expect(late.status).toBe(400);
     expect(late.body).toMatchObject({ code: 'RESET_LINK_INVALID' });
@@ -196,6 +203,8 @@ describe('POST /auth/reset-password', () => {
 
   it('a wrong token and bad input are 400, and change nothing', async () => {
     const u = await t.createUser('RESETME2');
+    expect((await t.request('POST', '/api/auth/reset-password/check', { body: { token: 'A'.repeat(43) } })).status).toBe(400);
+    expect((await t.request('POST', '/api/auth/reset-password/check', { body: {} })).status).toBe(400);
     const wrong = await reset('A'.repeat(43), 'whatever-pw-1');
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'RESET_LINK_INVALID' });

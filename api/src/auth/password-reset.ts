@@ -78,6 +78,18 @@ export function passwordReset(deps: Deps) {
     }
   }
 
+  /** The unspent, unexpired link of an active account, or 400. */
+  function liveLink(token: string) {
+    const link = db
+      .select({ id: oneTimeCodes.id, userId: oneTimeCodes.userId, expiresAt: oneTimeCodes.expiresAt })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.codeHash, tokenHash(env.jwtSecret, token)), purpose, isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
+      .get();
+    const user = link ? db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, link.userId)).get() : undefined;
+    if (!link || !user?.isActive) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
+    return { link: link!, user: user! };
+  }
+
   /** The link's e-mail, for an active account with this address; nothing otherwise. Runs after the answer. */
   function send(email: string, ip: string | null) {
     const user = db.select().from(users).where(eq(users.email, email)).get();
@@ -142,18 +154,14 @@ export function passwordReset(deps: Deps) {
       return Math.max(1, Math.ceil((counter.current(key, now)!.resetAt - now) / 1000));
     },
 
+    /** When the link stops working, or 400 when it already has (the page says so before a password is typed). */
+    check(token: string): { expiresAt: string } {
+      return { expiresAt: liveLink(token).link.expiresAt.toISOString() };
+    },
+
     /** Sets the password of the link's account; the link, its siblings and every session die. Returns the account's e-mail. */
     async reset({ token, password }: ResetPasswordInput, ip: string | null): Promise<string> {
-      const hash = tokenHash(env.jwtSecret, token);
-      const live = () =>
-        db
-          .select({ id: oneTimeCodes.id, userId: oneTimeCodes.userId })
-          .from(oneTimeCodes)
-          .where(and(eq(oneTimeCodes.codeHash, hash), purpose, isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
-          .get();
-      const found = live();
-      const user = found ? db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, found.userId)).get() : undefined;
-      if (!found || !user?.isActive) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
+      const { link: found, user } = liveLink(token);
       const passwordHash = await hashPassword(password);
       const families = db.transaction((tx) => {
         const now = new Date();
@@ -161,28 +169,28 @@ export function passwordReset(deps: Deps) {
         const spent = tx
           .update(oneTimeCodes)
           .set({ usedAt: now })
-          .where(and(eq(oneTimeCodes.id, found!.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
+          .where(and(eq(oneTimeCodes.id, found.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
           .run();
         if (spent.changes !== 1) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
         // Every other live link and password-change code of the account dies with it.
         tx.update(oneTimeCodes)
           .set({ usedAt: now })
-          .where(and(eq(oneTimeCodes.userId, user!.id), inArray(oneTimeCodes.purpose, ['password_reset', 'password_change']), isNull(oneTimeCodes.usedAt)))
+          .where(and(eq(oneTimeCodes.userId, user.id), inArray(oneTimeCodes.purpose, ['password_reset', 'password_change']), isNull(oneTimeCodes.usedAt)))
           .run();
-        tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user!.id)).run();
-        const revoked = revokeUserSessions(tx, user!.id, 'password_reset');
-        audit(tx, { actorId: user!.id, action: 'auth.password_reset', entity: 'user', entityId: user!.id, ip });
+        tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)).run();
+        const revoked = revokeUserSessions(tx, user.id, 'password_reset');
+        audit(tx, { actorId: user.id, action: 'auth.password_reset', entity: 'user', entityId: user.id, ip });
         return revoked;
       });
       markRevoked(families);
       const mails = db
         .select({ outboxId: oneTimeCodes.outboxId })
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, user!.id), purpose, isNotNull(oneTimeCodes.outboxId)))
+        .where(and(eq(oneTimeCodes.userId, user.id), purpose, isNotNull(oneTimeCodes.outboxId)))
         .all();
       hideLinks(mails.map((r) => r.outboxId!));
-      passwordCodes(deps).maskSent(user!.id);
-      return user!.email;
+      passwordCodes(deps).maskSent(user.id);
+      return user.email;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   refreshSchema,
   requestPasswordCodeSchema,
   resetPasswordSchema,
+  resetTokenSchema,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
@@ -69,6 +70,12 @@ export function authRoutes(limiter: LoginRateLimiter) {
       const wait = reset.throttle(email, clientIp(c));
       if (wait > 0) return tooMany(c, `Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
       return c.json(reset.request(email, clientIp(c)), 202);
+    })
+    .post('/reset-password/check', validate('json', resetTokenSchema), (c) => {
+      const reset = passwordReset(c.get('deps'));
+      const wait = reset.resetThrottle(clientIp(c));
+      if (wait > 0) return tooMany(c, `Quá nhiều lần đặt lại mật khẩu từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
+      return c.json(reset.check(c.req.valid('json').token));
     })
     .post('/reset-password', validate('json', resetPasswordSchema), async (c) => {
       const reset = passwordReset(c.get('deps'));

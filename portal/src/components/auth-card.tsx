@@ -1,7 +1,8 @@
 /**
- * The frame of the portal's sign-in and change-password screens (one markup for both): language
- * and theme toggles, a card with the heading, the server's error, the form and a footer; and the
- * labelled input with its inline error that both forms use.
+ * The frame of the portal's sign-in, change-password and forgotten-password screens (one markup
+ * for all): language and theme toggles, a card with the heading, the server's error, the form (or,
+ * without one, only the children: a notice) and a footer; and the labelled input with its inline
+ * error that the forms use.
  */
 import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { AlertIcon, WalletIcon } from './icons';
@@ -14,7 +15,7 @@ interface AuthCardProps {
   subtitle: string;
   /** The server's refusal, shown above the form under `errorTitle`. */
   error: { title: string; message: string | null; testId: string };
-  form: { testId: string; onSubmit: (e: FormEvent) => void; submitting: boolean; submitLabel: string };
+  form?: { testId: string; onSubmit: (e: FormEvent) => void; submitting: boolean; submitLabel: string };
   footer: ReactNode;
   children: ReactNode;
 }
@@ -41,13 +42,17 @@ export function AuthCard({ title, subtitle, error, form, footer, children }: Aut
             </div>
           </div>
         ) : null}
-        <form className="form" onSubmit={form.onSubmit} noValidate data-testid={form.testId}>
-          {children}
-          <button type="submit" className="btn btn-primary btn-block" disabled={form.submitting}>
-            {form.submitting ? <Spinner small /> : null}
-            {form.submitLabel}
-          </button>
-        </form>
+        {form ? (
+          <form className="form" onSubmit={form.onSubmit} noValidate data-testid={form.testId}>
+            {children}
+            <button type="submit" className="btn btn-primary btn-block" disabled={form.submitting}>
+              {form.submitting ? <Spinner small /> : null}
+              {form.submitLabel}
+            </button>
+          </form>
+        ) : (
+          children
+        )}
         <p className="login-footer muted">{footer}</p>
       </div>
     </main>

@@ -5,10 +5,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { loadNamespaces, useTranslation } from '../i18n';
 import { login } from '../api';
 import { AuthCard, AuthField } from '../components/auth-card';
-import { navigate, Redirect, useLocation } from '../router';
+import { Link, navigate, Redirect, useLocation } from '../router';
 import { changePasswordUrl, safeRedirect } from '../rules';
 
 type Field = 'email' | 'password';
+
+/** The forgotten-password page, with the e-mail already typed here. */
+const forgotPasswordUrl = (email: string) => `/payment/forgot-password${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ''}`;
 
 export function LoginPage() {
   // The validation namespace loads with the schema on the first submit; its messages use `validation:` keys.
@@ -95,6 +98,9 @@ export function LoginPage() {
         value={values.password}
         onChange={change('password')}
       />
+      <Link href={forgotPasswordUrl(values.email)} className="login-forgot" data-testid="forgot-password-link">
+        {t('forgot.link')}
+      </Link>
     </AuthCard>
   );
 }

@@ -123,6 +123,10 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** POST /auth/reset-password/check: whether a link still works, asked when its page opens. */
+export const resetTokenSchema = resetPasswordSchema.pick({ token: true });
+export const resetLinkSchema = z.object({ expiresAt: z.string() });
+
 /** POST /auth/google/exchange: the one-time code the Google callback put in the URL. */
 export const googleExchangeSchema = z.object({
   code: z.string({ error: 'validation.invalidValue' }).trim().min(20, 'validation.invalidValue').max(200, 'validation.textTooLong'),

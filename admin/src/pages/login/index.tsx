@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslate } from '@refinedev/core';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -46,7 +46,23 @@ export function LoginPage() {
           <Typography.Text type="secondary">{t('auth:login.subtitle')}</Typography.Text>
         </div>
         <CallbackErrorAlert code={code} />
-        <LoginForm />
+        <Flex vertical gap="middle">
+          <LoginForm />
+          <Flex justify="center">
+            {/* A real link (new tab, copy), followed inside the app. */}
+            <Typography.Link
+              href="/forgot-password"
+              data-testid="forgot-password-link"
+              onClick={(e) => {
+                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+                e.preventDefault();
+                navigate('/forgot-password');
+              }}
+            >
+              {t('auth:forgot.link')}
+            </Typography.Link>
+          </Flex>
+        </Flex>
       </Card>
     </main>
   );
