@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { AppTitle } from '../../components/layout/title';
 import { LoginForm } from '../../components/login-form';
+import { LoginModal } from '../../components/login-modal';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { safeRedirect } from '../../providers';
 import { CallbackErrorAlert } from './callback-error';
@@ -35,10 +36,12 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
-      <div className="login-toolbar">
+      {/* The header of a signed-out visitor (000 §2 "Layout"): language, theme and the sign-in button opening the sign-in dialog. */}
+      <header className="login-toolbar" data-testid="signed-out-header">
         <LanguageSwitcher />
         <ThemeToggle />
-      </div>
+        <LoginModal />
+      </header>
       <Card className="login-card">
         <div className="login-heading">
           <AppTitle />

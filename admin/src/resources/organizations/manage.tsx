@@ -59,7 +59,7 @@ export function OrganizationCreateButton({ parent, access, ancestorIds = [] }: {
 }
 
 /** The API's refusal in the screen's language where 000 §8 names the case (children, members, campaigns). */
-function deleteRefusal(message: string, t: (key: string, o?: Record<string, unknown>) => string): string {
+export function deleteRefusal(message: string, t: (key: string, o?: Record<string, unknown>) => string): string {
   if (/tổ chức con/i.test(message)) return t('organizations:delete.hasChildren');
   if (/thành viên/i.test(message)) return t('organizations:delete.hasMembers');
   const campaigns = /(\d+) đợt thu phí/i.exec(message);

@@ -2,7 +2,7 @@ import { DownloadOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/i
 import { memberImportColumns, USER_EXPORT_FIELDS, type OrganizationDetail, type OrganizationType, type User } from '@doanhoi/shared';
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, AutoComplete, Button, Form, Input, Modal, Space, Tooltip } from 'antd';
+import { Alert, App, AutoComplete, Button, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
@@ -15,6 +15,15 @@ export function importLevel(type: OrganizationType): 2 | 3 | null {
   if (type === 'doan_co_so' || type === 'lien_chi_hoi') return 2;
   if (type === 'doan_truong' || type === 'hoi_sinh_vien_truong') return null;
   return 3;
+}
+
+/**
+ * 000 §6: a level-3 unit or a club takes members by file import only (and export), so manual add
+ * is not offered there. The API still accepts the call: the user form places people in these units too (000 §4).
+ */
+export function manualAddOffered(org: { type: OrganizationType; level?: number }): boolean {
+  // The level-3 import types (chi đoàn, chi hội, CLB khoa, and CLB trường, 000 §9) decide where the tree knows no level.
+  return (org.level ?? 0) < 3 && importLevel(org.type) !== 3;
 }
 
 /** 000 §9: the add-member user search starts at 2 characters, after 300 ms, 10 results. */
@@ -36,7 +45,7 @@ function useUserSearch(term: string, enabled: boolean) {
 }
 
 /** The add-member-by-code dialog (000 §2, §5): a code, found by typing it or picking a user from the search. */
-function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: OrganizationDetail; open: boolean; onClose: () => void; canSearch: boolean; onAdded: () => void }) {
+export function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: Pick<OrganizationDetail, 'id' | 'name'>; open: boolean; onClose: () => void; canSearch: boolean; onAdded: () => void }) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ code: string }>();
@@ -140,6 +149,7 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
   const canAdd = can('organizations.add_member') || can('organizations.manage_members');
   const canExport = can('organizations.export');
   const level = importLevel(org.type);
+  const manual = manualAddOffered(org);
   const paths = useMemo(
     () =>
       level && {
@@ -157,16 +167,17 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
 
   return (
     <Space wrap>
-      {gated(
-        canAdd,
-        <Button type="primary" icon={<UserAddOutlined />} disabled={!canAdd} onClick={() => setDialog('add')} data-testid="member-add">
-          {t('organizations:members.add')}
-        </Button>,
-      )}
+      {manual &&
+        gated(
+          canAdd,
+          <Button type="primary" icon={<UserAddOutlined />} disabled={!canAdd} onClick={() => setDialog('add')} data-testid="member-add">
+            {t('organizations:members.add')}
+          </Button>,
+        )}
       {level &&
         gated(
           canAdd,
-          <Button icon={<UploadOutlined />} disabled={!canAdd} onClick={() => setDialog('import')} data-testid="member-import">
+          <Button type={manual ? 'default' : 'primary'} icon={<UploadOutlined />} disabled={!canAdd} onClick={() => setDialog('import')} data-testid="member-import">
             {t('organizations:members.import')}
           </Button>,
         )}
@@ -175,7 +186,12 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
           {t('organizations:members.export')}
         </Button>
       )}
-      {canAdd && <AddMemberModal org={org} open={dialog === 'add'} onClose={() => setDialog(null)} canSearch={canSearchUsers} onAdded={refresh} />}
+      {!manual && level && (
+        <Typography.Text type="secondary" data-testid="member-import-only">
+          {t('organizations:members.importOnly')}
+        </Typography.Text>
+      )}
+      {canAdd && manual && <AddMemberModal org={org} open={dialog === 'add'} onClose={() => setDialog(null)} canSearch={canSearchUsers} onAdded={refresh} />}
       {canAdd && level && paths && (
         <ImportWizard
           open={dialog === 'import'}

@@ -4,6 +4,7 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { OrgRowActions } from './row-actions';
 import type { OrgAccess } from './use-org-access';
 
 export interface RowNode {
@@ -13,6 +14,8 @@ export interface RowNode {
   type: OrganizationType;
   description: string | null;
   memberCount?: number | null;
+  /** Known on the tree (a delete is then shown off with its reason at once); a detail page's children are asked on delete. */
+  hasChildren?: boolean;
 }
 
 interface Props {
@@ -38,7 +41,7 @@ export const TYPE_COLORS: Record<OrganizationType, string> = {
   clb_khoa: 'magenta',
 };
 
-/** One organization row (000 §2): name, type, description, member badge, details link, member count. */
+/** One organization row (000 §2): name, type, description, member badge, details link, member count, action icons. */
 export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo, expanded, onToggle }: Props) {
   const t = useTranslate();
   const member = access.isMember(node.id);
@@ -78,6 +81,7 @@ export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo,
             {t('organizations:tree.details')}
           </Link>
         )}
+        <OrgRowActions node={node} ancestorIds={ancestorIds} access={access} />
       </Space>
     </div>
   );

@@ -92,9 +92,17 @@ export function RoleList() {
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.isSystemRole }) } : undefined}
         locale={{
+          // A status filter that matches nothing says so and offers every status (it is not "no roles yet").
           emptyText: applied ? (
             <Empty description={t('permissions:empty.noResults', { search: applied })}>
-              <Typography.Link onClick={() => search.onSearch('')}>{t('permissions:empty.clearSearch')}</Typography.Link>
+              <Space wrap>
+                <Typography.Link onClick={() => search.onSearch('')}>{t('permissions:empty.clearSearch')}</Typography.Link>
+                {status !== 'all' && <Typography.Link onClick={() => setFilter('isActive', 'all', 'eq')}>{t('permissions:empty.allStatuses')}</Typography.Link>}
+              </Space>
+            </Empty>
+          ) : status !== 'all' ? (
+            <Empty description={t(status === 'true' ? 'permissions:empty.noActive' : 'permissions:empty.noInactive')}>
+              <Typography.Link onClick={() => setFilter('isActive', 'all', 'eq')}>{t('permissions:empty.allStatuses')}</Typography.Link>
             </Empty>
           ) : (
             <Empty description={t('permissions:empty.none')} />

@@ -59,7 +59,7 @@ export function UserFormModal({ action, modalProps, formProps, memberships }: Pr
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label={t('users:fields.phone')} name="phone" rules={[rule]}>
+            <Form.Item label={t('users:fields.phone')} name="phone" rules={[rule]} required>
               <Input maxLength={20} />
             </Form.Item>
           </Col>

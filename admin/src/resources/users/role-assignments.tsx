@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { fullName, MAX_ROLE_ASSIGNMENT_ROWS, type AvailableRole, type GrantRolesResponse, type OrganizationListItem, type RoleAssignmentLink, type User } from '@doanhoi/shared';
+import { fullName, MAX_ROLE_ASSIGNMENT_ROWS, type AvailableRole, type GrantRolesResponse, type OrganizationListItem, type RoleAssignmentLink, type User, type UserDetail } from '@doanhoi/shared';
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Form, Grid, Modal, Row, Select, Space, Spin, Typography, type ButtonProps } from 'antd';
+import { Alert, App, Button, Checkbox, Col, Form, Grid, Modal, Row, Select, Space, Spin, Typography, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { GLOBAL_ORGANIZATION as GLOBAL, OrganizationPicker, type KnownOrganization } from '../../components/organization-picker';
 import { apiRequest } from '../../providers/http';
@@ -44,8 +44,25 @@ const withoutPath = (message: string) => message.replace(/^[\w.]+\.\d+:\s*/, '')
  * Where a role may be granted by the caller (GET /users/available-roles' grantableIn): anywhere when
  * they may grant it globally, else in a listed organization or beneath it.
  */
-const grantableIn = (role: AvailableRole | undefined) => (o: OrganizationListItem) =>
+const grantableIn = (role: AvailableRole | undefined) => (o: Pick<OrganizationListItem, 'id' | 'ancestorIds'>) =>
   Boolean(role && (role.grantableIn.global || role.grantableIn.organizationIds.includes(o.id) || o.ancestorIds.some((a) => role.grantableIn.organizationIds.includes(a))));
+
+type OwnOrganization = { id: number; name: string; code: string; ancestorIds: number[] };
+
+/**
+ * The user's active organizations for the "apply to the user's organizations" shortcut (000 §4),
+ * each with the ancestors its memberships name (joining a unit joins its parents, so the chain is
+ * normally whole; a missing link only leaves that unit out, it never offers one the API would refuse).
+ */
+function ownOrganizations(detail: UserDetail | undefined): OwnOrganization[] {
+  const active = (detail?.organizations ?? []).filter((m) => m.isActive).map((m) => m.organization);
+  const byId = new Map(active.map((o) => [o.id, o]));
+  return active.map((o) => {
+    const ancestorIds: number[] = [];
+    for (let p = o.parentId; p != null && !ancestorIds.includes(p); p = byId.get(p)?.parentId ?? null) ancestorIds.push(p);
+    return { id: o.id, name: o.name, code: o.code, ancestorIds };
+  });
+}
 
 /**
  * Assign roles and grant roles (000 §2): the user's role links as rows of a role and where it
@@ -64,6 +81,10 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
   const grantMode = given === null;
   const links = useQuery({ queryKey: ['users', user?.id, 'roles'], queryFn: () => apiRequest<RoleAssignmentLink[]>(`/users/${user!.id}/roles`), enabled: open && user !== null });
   const available = useQuery({ queryKey: ['users', 'available-roles'], queryFn: () => apiRequest<AvailableRole[]>('/users/available-roles'), enabled: open });
+  // 000 §4: the user's organizations, for the shortcut; a caller who may not read the user only loses the shortcut.
+  const detail = useQuery({ queryKey: ['users', user?.id, 'organizations'], queryFn: () => apiRequest<UserDetail>(`/users/${user!.id}`), enabled: open && user !== null, retry: false });
+  const own = ownOrganizations(detail.data);
+  const [applyOwn, setApplyOwn] = useState(false);
   const rows = Form.useWatch('rows', form) ?? [];
   // On a phone (390 px) the two columns left the scope 0 px wide: each row stacks the role over its scope there.
   const phone = !Grid.useBreakpoint().sm;
@@ -77,9 +98,41 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
       setError(null);
     }
   }, [open]);
+  useEffect(() => setApplyOwn(false), [open, user?.id]);
 
   const roleById = new Map((available.data ?? []).map((r) => [r.id, r]));
-  const known: KnownOrganization[] = (links.data ?? []).filter((l) => l.organization).map((l) => ({ id: l.organization!.id, name: l.organization!.name, code: '' }));
+  const linked: KnownOrganization[] = (links.data ?? []).filter((l) => l.organization).map((l) => ({ id: l.organization!.id, name: l.organization!.name, code: '' }));
+  const known: KnownOrganization[] = [...linked, ...own.filter((o) => !linked.some((k) => k.id === o.id))];
+  const inactive = t('users:roles.inactive');
+  // A role the user holds but the caller cannot grant (or one switched off) is not in available-roles: it
+  // keeps its name, "(inactive)" when switched off (000 §3), instead of showing its bare id.
+  const roleOptions = [
+    ...(available.data ?? []).map((r) => ({ value: r.id, label: r.isActive ? r.displayName : `${r.displayName} ${inactive}`, title: r.description ?? r.displayName })),
+    ...[...new Map((links.data ?? []).filter((l) => l.isActive && !roleById.has(l.roleId)).map((l) => [l.roleId, l.role])).values()].map((r) => ({
+      value: r.id,
+      label: r.isActive ? r.displayName : `${r.displayName} ${inactive}`,
+      title: r.description ?? r.displayName,
+      disabled: true,
+    })),
+  ];
+
+  /** The user's organizations where this row's role may be granted (all of them while no role is chosen). */
+  const ownFor = (roleId: number | undefined) => {
+    const role = roleId === undefined ? undefined : roleById.get(roleId);
+    return own.filter((o) => roleId === undefined || grantableIn(role)(o)).map((o) => o.id);
+  };
+  /** Ticking fills every row with the user's organizations, unticking clears them (000 §4). */
+  function toggleOwn(checked: boolean) {
+    setApplyOwn(checked);
+    const current: AssignmentRow[] = form.getFieldValue('rows') ?? [];
+    form.setFieldValue(
+      'rows',
+      current.map((r) => {
+        const fill = ownFor(r.roleId);
+        return { ...r, organizationIds: checked ? (fill.length ? fill : r.organizationIds) : [] };
+      }),
+    );
+  }
 
   function duplicate(all: AssignmentRow[]): string | null {
     const seen = new Set<string>();
@@ -152,6 +205,11 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
       ) : (
         <Form form={form} layout="vertical" data-testid="role-assignments">
           {error && <Alert type="error" showIcon message={error} className="section-title" data-testid="assignment-error" />}
+          <Form.Item>
+            <Checkbox checked={applyOwn} disabled={own.length === 0} onChange={(e) => toggleOwn(e.target.checked)} data-testid="assignment-apply-own">
+              {own.length ? t('users:roles.applyOwn', { count: own.length }) : t('users:roles.applyOwnNone')}
+            </Checkbox>
+          </Form.Item>
           {!phone && (
             <Row gutter={8} className="assignment-head">
               <Col flex="300px">
@@ -173,12 +231,12 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                       <Col flex={phone ? '1 1 0' : '300px'} className="assignment-role-col">
                         <Form.Item name={[field.name, 'roleId']} label={phone ? t('users:roles.role') : undefined} rules={[{ required: true, message: t('users:roles.roleRequired') }]}>
                           <Select
-                            options={(available.data ?? []).map((r) => ({ value: r.id, label: r.displayName, title: r.description ?? r.displayName }))}
+                            options={roleOptions}
                             placeholder={t('users:roles.role')}
                             className="assignment-role"
                             popupMatchSelectWidth={false}
                             aria-label={t('users:roles.role')}
-                            onChange={() => form.setFieldValue(['rows', field.name, 'organizationIds'], [])}
+                            onChange={(roleId: number) => form.setFieldValue(['rows', field.name, 'organizationIds'], applyOwn ? ownFor(roleId) : [])}
                           />
                         </Form.Item>
                       </Col>
@@ -215,7 +273,7 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                   );
                 })}
                 <Space>
-                  <Button icon={<PlusOutlined />} onClick={() => add({ organizationIds: [] })} disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS} data-testid="assignment-add">
+                  <Button icon={<PlusOutlined />} onClick={() => add({ organizationIds: applyOwn ? ownFor(undefined) : [] })} disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS} data-testid="assignment-add">
                     {t('users:roles.add')}
                   </Button>
                   {fields.length >= MAX_ROLE_ASSIGNMENT_ROWS && (
