@@ -42,6 +42,9 @@ export function RemindBar({ campaignId, selectedIds, onSent }: Props) {
 
   const details = result && [
     result.skippedPaid > 0 && t('reminders:resultPaid', { count: result.skippedPaid }),
+    // Issue 25 item 15: a member's daily limit over every campaign, and members who left the campaign's units.
+    result.skippedLimit > 0 && t('reminders:resultLimit', { count: result.skippedLimit }),
+    result.skippedOutside > 0 && t('reminders:resultOutside', { count: result.skippedOutside }),
     result.emailed > 0 && t('reminders:resultEmailed', { count: result.emailed }),
     result.outboxed > 0 && t('reminders:resultOutbox', { count: result.outboxed }),
     result.failed > 0 && t('reminders:resultFailed', { count: result.failed }),

@@ -1,6 +1,6 @@
 import { ASSIGNMENT_EXPORT_FIELDS, ASSIGNMENT_SORT_FIELDS, ASSIGNMENT_STATUSES, formatDate, formatVnd, fullName, type Assignment, type Campaign, type FeeLevel } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
-import { useDelete, useList, useTranslate } from '@refinedev/core';
+import { useDelete, useGetIdentity, useList, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Card, Col, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportDialog } from '../../../components/export-dialog';
@@ -61,6 +61,9 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
   const [paying, setPaying] = useState<Assignment | null>(null);
   const [adjusting, setAdjusting] = useState<{ a: Assignment; action: AdjustAction } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  // Four eyes (issue 25 item 10): the server refuses an officer's marking paid, exempting or reducing their own fee.
+  const me = useGetIdentity<{ id: number }>().data?.id;
+  const ownFee = t('campaigns:assignments.ownFeeBlocked');
   const table = useTable<Assignment>({
     resource: 'payment/assignments',
     syncWithLocation: true,
@@ -181,14 +184,18 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
             render={(_, a) => (
               <Space size={4} wrap>
                 {editable && a.status !== 'PAID' && a.status !== 'EXEMPTED' && (
-                  <Button size="small" type="link" onClick={() => setPaying(a)} data-testid="assignment-mark-paid">
-                    {t('campaigns:assignments.mark-paid.ok')}
-                  </Button>
+                  <Tooltip title={a.userId === me ? ownFee : undefined}>
+                    <Button size="small" type="link" disabled={a.userId === me} onClick={() => setPaying(a)} data-testid="assignment-mark-paid">
+                      {t('campaigns:assignments.mark-paid.ok')}
+                    </Button>
+                  </Tooltip>
                 )}
                 {canAdjust && a.status !== 'PAID' && a.status !== 'EXEMPTED' && (
-                  <Button size="small" type="link" onClick={() => setAdjusting({ a, action: 'adjust' })} data-testid="assignment-adjust">
-                    {t('adjustments:open.adjust')}
-                  </Button>
+                  <Tooltip title={a.userId === me ? ownFee : undefined}>
+                    <Button size="small" type="link" disabled={a.userId === me} onClick={() => setAdjusting({ a, action: 'adjust' })} data-testid="assignment-adjust">
+                      {t('adjustments:open.adjust')}
+                    </Button>
+                  </Tooltip>
                 )}
                 {canAdjust && a.adjustment && (
                   <Button size="small" type="link" onClick={() => setAdjusting({ a, action: 'revoke' })} data-testid="assignment-revoke">
@@ -201,8 +208,8 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
                     {t('adjustments:open.reverse')}
                   </Button>
                 )}
-                {/* A fee with money on it is kept (the server refuses): no "Xóa" (issue 25 item 6). */}
-                {editable && a.status !== 'PAID' && (a.paidAmount ?? 0) === 0 && (
+                {/* A fee with money on it, a reversed payment included, is kept (the server refuses): no "Xóa" (issue 25 item 6). */}
+                {editable && a.canDelete && (
                   <Button size="small" type="link" danger onClick={() => remove(a)} data-testid="assignment-delete">
                     {t('buttons.delete')}
                   </Button>

@@ -1,7 +1,7 @@
 import { formatDateTime, formatVnd, fullName, ORDER_STATUSES } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
-import { useTranslate } from '@refinedev/core';
-import { Button, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useGetIdentity, useTranslate } from '@refinedev/core';
+import { Button, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ListSearch, tableSearch } from '../../../components/list-search';
 import { usePaymentsRefresh } from '../use-refresh';
@@ -43,7 +43,7 @@ export const ATTENTION_HISTORY_QUERY =
   'tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN';
 
 /** The attention cell: what is due and why, the resolve button, or how it was resolved. */
-function AttentionCell({ r, canResolve, onResolve }: { r: HistoryItem; canResolve: boolean; onResolve: () => void }) {
+function AttentionCell({ r, canResolve, own, onResolve }: { r: HistoryItem; canResolve: boolean; own: boolean; onResolve: () => void }) {
   const t = useTranslate();
   if (!r.attention) return null;
   const amount = formatVnd(r.attention_amount ?? 0);
@@ -65,10 +65,13 @@ function AttentionCell({ r, canResolve, onResolve }: { r: HistoryItem; canResolv
     <Space direction="vertical" size={2} data-testid="attention-open" data-attention={r.attention}>
       <Tag color={r.attention === 'REFUND_DUE' ? 'red' : 'orange'}>{t(`campaigns:attention.kinds.${r.attention}`, { amount })}</Tag>
       {r.attention_reason && <Typography.Text type="secondary">{t(`campaigns:attention.reasons.${r.attention_reason}`)}</Typography.Text>}
+      {/* Four eyes (issue 25 item 10): the server refuses resolving a flag on one's own fee. */}
       {canResolve && (
-        <Button size="small" onClick={onResolve} data-testid="attention-resolve">
-          {t('campaigns:attention.resolve')}
-        </Button>
+        <Tooltip title={own ? t('campaigns:assignments.ownFeeBlocked') : undefined}>
+          <Button size="small" disabled={own} onClick={onResolve} data-testid="attention-resolve">
+            {t('campaigns:attention.resolve')}
+          </Button>
+        </Tooltip>
       )}
     </Space>
   );
@@ -88,6 +91,8 @@ export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }
   const refresh = usePaymentsRefresh();
   const [resolving, setResolving] = useState<HistoryItem | null>(null);
   const [reversing, setReversing] = useState<HistoryItem | null>(null);
+  // Codes are unique: the row's member is the signed-in officer.
+  const myCode = useGetIdentity<{ code: string }>().data?.code;
   const table = useTable<HistoryItem>({
     resource: `payment-admin/payment-history/${campaignId}`,
     syncWithLocation: true,
@@ -176,7 +181,7 @@ export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }
           )}
         />
         <Table.Column<HistoryItem> key="time" title={t('campaigns:history.time')} render={(_, r) => formatDateTime(r.paid_at ?? r.created_at)} />
-        <Table.Column<HistoryItem> key="attention" title={t('campaigns:attention.column')} render={(_, r) => <AttentionCell r={r} canResolve={canResolve} onResolve={() => setResolving(r)} />} />
+        <Table.Column<HistoryItem> key="attention" title={t('campaigns:attention.column')} render={(_, r) => <AttentionCell r={r} canResolve={canResolve} own={r.assignment.user.code === myCode} onResolve={() => setResolving(r)} />} />
         {canReverse && (
           <Table.Column<HistoryItem>
             key="actions"

@@ -202,8 +202,9 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
         <Form.Item label="Checksum Key" name="checksumKey" rules={[rule]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('campaigns:payos.descriptionMaxLength')} name="descriptionMaxLength" extra={t('campaigns:payos.descriptionMaxLengthHint')}>
-          <InputNumber min={9} max={25} placeholder="9" />
+        {/* No min/max: antd would clamp 30 to 25 silently; the shared rule refuses it on the field (issue 25 item 12). */}
+        <Form.Item label={t('campaigns:payos.descriptionMaxLength')} name="descriptionMaxLength" extra={t('campaigns:payos.descriptionMaxLengthHint')} rules={[rule]}>
+          <InputNumber placeholder="9" data-testid="payos-description-length" />
         </Form.Item>
         {editable && <Alert type="info" showIcon className="payos-webhook-warning" message={t('campaigns:payos.webhookWarning', { url: hookUrl })} />}
         <Space wrap>
