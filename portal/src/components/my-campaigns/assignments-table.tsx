@@ -53,9 +53,10 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                   <div data-testid="assignment-amount">{formatVnd(amountOf(a))}</div>
                   {a.adjustment ? (
                     <div className="cell-sub cell-wrap" data-testid="assignment-adjustment">
-                      {t(`table.adjustment.${a.adjustment}`)}
                       {/* How much was waived, as such (issue 26 item 9): never just a smaller fee. */}
-                      {a.adjustment === 'REDUCED' && a.originalAmount != null ? ` (${t('table.waived', { amount: formatVnd(a.originalAmount - amountOf(a)) })})` : ''}
+                      {a.adjustment === 'REDUCED' && a.originalAmount != null
+                        ? t('table.waived', { amount: formatVnd(a.originalAmount - amountOf(a)) })
+                        : t(`table.adjustment.${a.adjustment}`)}
                       {a.adjustmentReason ? `: ${a.adjustmentReason}` : ''}
                     </div>
                   ) : null}
