@@ -35,7 +35,7 @@ const PORTAL_RESET_PATH = '/payment/reset-password';
 const LINK = /https?:\/\/\S*reset-password\?token=[A-Za-z0-9_-]+/g;
 const HIDDEN_LINK = '[liên kết đã ẩn / link hidden]';
 
-export const RESET_REQUESTED = 'Nếu email này thuộc một tài khoản đang hoạt động, chúng tôi đã gửi đến đó một liên kết đặt lại mật khẩu. Liên kết dùng được một lần trong 30 phút.';
+const RESET_REQUESTED = 'Nếu email này thuộc một tài khoản đang hoạt động, chúng tôi đã gửi đến đó một liên kết đặt lại mật khẩu. Liên kết dùng được một lần trong 30 phút.';
 const LINK_DEAD = 'Liên kết đặt lại mật khẩu không hợp lệ, đã hết hạn hoặc đã được dùng. Vui lòng yêu cầu một liên kết mới';
 
 const tokenHash = (secret: string, token: string) => createHmac('sha256', secret).update(`password_reset:${token}`).digest('hex');
