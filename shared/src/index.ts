@@ -4,6 +4,8 @@ export * from './schemas/common';
 export * from './schemas/enums';
 export * from './schemas/auth';
 export * from './schemas/users';
+export * from './schemas/member-record';
+export * from './schemas/member-record-columns';
 export * from './schemas/roles';
 export * from './schemas/organizations';
 export * from './schemas/departments';

@@ -70,16 +70,16 @@ test.describe('member profile in the portal', () => {
     await expect(page.getByTestId('profile-class')).toHaveText('22CNTT1');
     await expect(page.getByTestId('profile-membership')).not.toBeEmpty();
 
-    // Only the phone is an input; a bad one is refused in place.
+    // Only the phone, religion and hometown are inputs (issue 30 item 8); a bad phone is refused in place.
     const form = page.getByTestId('profile-contact-form');
-    await expect(page.locator('input:not([type=hidden])')).toHaveCount(1);
+    await expect(page.locator('input:not([type=hidden])')).toHaveCount(3);
     const phone = form.getByLabel('Số điện thoại');
     await phone.fill('12ab');
     await form.getByTestId('profile-save').click();
     await expect(form.getByRole('alert')).toHaveText('Số điện thoại phải có 10 hoặc 11 chữ số');
     await phone.fill('0987 654 321');
     await form.getByTestId('profile-save').click();
-    await expect(page.getByText('Đã lưu số điện thoại')).toBeVisible();
+    await expect(page.getByText('Đã lưu thông tin liên hệ')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('profile-contact-form').getByLabel('Số điện thoại')).toHaveValue('0987654321');
 

@@ -1,6 +1,7 @@
 /**
  * The member's own profile (issue 15 part 6): always the caller's own record, never another's
- * (no id in the path), and only contact details may be changed.
+ * (no id in the path), and only contact details, religion and hometown may be changed (the rest of
+ * the member record is the office's: docs/decisions.md, issue 30 item 8).
  */
 import type { MyProfile, MyProfileUpdate } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
@@ -27,13 +28,17 @@ export function profileService({ db }: Deps, userId: number) {
     updateContact(input: MyProfileUpdate, ip: string | null): MyProfile {
       const before = db.select().from(users).where(eq(users.id, userId)).get();
       if (!before) notFound('Không tìm thấy người dùng');
+      // Only the fields the body named; the audit row holds those, before and after.
+      const next = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<Record<keyof MyProfileUpdate, string | null>>;
+      const was = Object.fromEntries(Object.keys(next).map((k) => [k, before![k as keyof MyProfileUpdate]]));
       db.transaction((tx) => {
         // The search column includes the phone (users are found by it), so it is rebuilt with it.
+        const phone = next.phone === undefined ? before!.phone : next.phone;
         tx.update(users)
-          .set({ phone: input.phone, searchText: userSearchText({ ...before!, phone: input.phone }), updatedAt: new Date() })
+          .set({ ...next, searchText: userSearchText({ ...before!, phone }), updatedAt: new Date() })
           .where(eq(users.id, userId))
           .run();
-        audit(tx, { actorId: userId, ip, action: 'user.update_own_contact', entity: 'user', entityId: userId, before: { phone: before!.phone }, after: { phone: input.phone } });
+        audit(tx, { actorId: userId, ip, action: 'user.update_own_contact', entity: 'user', entityId: userId, before: was, after: next });
       });
       return read();
     },

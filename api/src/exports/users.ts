@@ -1,5 +1,5 @@
 /** Users and organization-member exports: keyset-paged reads (id > last), so 100k rows stream in flat memory. */
-import { fullName, type ExportRequest } from '@doanhoi/shared';
+import { ethnicityName, formatDay, fullName, GENDER_LABELS_VI, type ExportRequest } from '@doanhoi/shared';
 import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { classes } from '../classes/schema';
 import { searchCondition } from '../users/search';
@@ -23,6 +23,9 @@ const MEMBER_ROLE: Record<string, string> = { member: 'Thành viên' };
 const COLUMNS = publicUserColumns;
 type UserRow = { [K in keyof typeof COLUMNS]: (typeof users.$inferSelect)[K] };
 
+/** A calendar day as the import reads it back ("2004-02-01" → "01/02/2004"). */
+const day = (d: string | null) => formatDay(d) || null;
+
 function lookups(db: Db) {
   const dept = new Map(db.select({ id: departments.id, name: departments.name }).from(departments).all().map((d) => [d.id, d.name]));
   const cls = new Map(db.select({ id: classes.id, name: classes.name }).from(classes).all().map((c) => [c.id, c.name]));
@@ -37,6 +40,14 @@ function toRecord(u: UserRow, l: ReturnType<typeof lookups>, membership?: { role
     fullName: fullName(u),
     email: u.email,
     phone: u.phone,
+    dateOfBirth: day(u.dateOfBirth),
+    gender: u.gender ? GENDER_LABELS_VI[u.gender] : null,
+    ethnicity: ethnicityName(u.ethnicity) || null,
+    religion: u.religion,
+    doanJoinedAt: day(u.doanJoinedAt),
+    hoiJoinedAt: day(u.hoiJoinedAt),
+    partyJoinedAt: day(u.partyJoinedAt),
+    hometown: u.hometown,
     managementDepartment: u.managementDepartmentId ? (l.dept.get(u.managementDepartmentId) ?? null) : null,
     trainingDepartment: u.trainingDepartmentId ? (l.dept.get(u.trainingDepartmentId) ?? null) : null,
     class: u.classId ? (l.cls.get(u.classId) ?? null) : null,

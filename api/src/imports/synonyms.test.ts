@@ -1,7 +1,8 @@
 /**
  * Officers' own headers (issue 26 item 6): the usual Vietnamese names of our columns are recognised
- * accent-, case- and punctuation-insensitively; "Họ và tên" fills both name columns; a date of birth
- * or a gender is known and skipped, not a reason for the mapping step.
+ * accent-, case- and punctuation-insensitively; "Họ và tên" fills both name columns; "STT" is known
+ * and skipped, not a reason for the mapping step. Since issue 30 item 8 a date of birth and a gender
+ * are columns of ours (the member record), read like the others.
  */
 import { USER_IMPORT_COLUMNS, memberImportColumns } from '@doanhoi/shared';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,15 @@ describe('header synonyms', () => {
     ['Lớp', 'className'],
     ['Khoa', 'managementDepartmentCode'],
     ['Họ và tên đệm', 'familyName'],
+    ['Ngày sinh', 'dateOfBirth'],
+    ['Ngày tháng năm sinh', 'dateOfBirth'],
+    ['Giới tính', 'gender'],
+    ['Dân tộc', 'ethnicity'],
+    ['Tôn giáo', 'religion'],
+    ['Ngày vào Đoàn', 'doanJoinedAt'],
+    ['Ngày vào Hội', 'hoiJoinedAt'],
+    ['Ngày vào Đảng', 'partyJoinedAt'],
+    ['Quê quán', 'hometown'],
   ])('%s is our %s column', (header, key) => {
     expect(exactMatches(USER_IMPORT_COLUMNS, [header]).get(key)).toBe(header);
   });
@@ -59,7 +69,7 @@ describe('header synonyms', () => {
     expect(resolve('ten day du')).toBe(FULL_NAME_KEY);
   });
 
-  it('reads an officer’s file: names split, unstored columns reported as ignored', async () => {
+  it('reads an officer’s file: names split, the member record read, unstored columns reported as ignored', async () => {
     const buf = await xlsx(OFFICER, [[1, '22001234', 'Nguyễn Văn An', '01/02/2004', 'Nam', 'an@sv.vn', '0901234567', '22CNTT1', 'CNTT']]);
     const sheet = await readSheet(buf, 'danh-sach.xlsx', USER_IMPORT_COLUMNS);
     expect(sheet.rows[0]!.values).toEqual({
@@ -70,7 +80,9 @@ describe('header synonyms', () => {
       phone: '0901234567',
       className: '22CNTT1',
       managementDepartmentCode: 'CNTT',
+      dateOfBirth: '01/02/2004',
+      gender: 'Nam',
     });
-    expect(sheet.unknownHeaders).toEqual(['STT', 'Ngày sinh', 'Giới tính']);
+    expect(sheet.unknownHeaders).toEqual(['STT']);
   });
 });

@@ -2,8 +2,10 @@
  * Headers officers' own files use (issue 26 item 6). The usual Vietnamese names of a column are the
  * columns' `aliases` (shared/src/schemas/imports.ts: MSSV, Mã SV, SĐT, E-mail, Khoa…); this file adds
  * what an alias cannot say: a "Họ và tên" column that holds both of our name columns, and columns
- * officers keep (Ngày sinh, Giới tính, STT…) that the system does not store, so they are named as
- * skipped instead of sending the officer to the mapping step. Matching ignores accents, case,
+ * officers keep (STT, Nơi sinh, CCCD…) that the system does not store, so they are named as
+ * skipped instead of sending the officer to the mapping step. The member record's columns (Ngày sinh,
+ * Giới tính, Dân tộc…, issue 30 item 8) are the users import's own and match it first; they stay
+ * listed here for the other kinds (a member list's date of birth is still skipped there). Matching ignores accents, case,
  * punctuation and the template's required star.
  */
 import { normalizeText, type ImportColumn } from '@doanhoi/shared';

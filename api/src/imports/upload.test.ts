@@ -20,7 +20,9 @@ describe('templates', () => {
     const wb = await readWorkbook(res.buf);
     const ws = wb.worksheets[0]!;
     const [head, example] = sheetRows(ws);
-    expect(head).toEqual(['Mã số*', 'Họ*', 'Tên*', 'Email*', 'Mật khẩu', 'Số điện thoại', 'Lớp', 'Mã khoa quản lý', 'Mã khoa đào tạo', 'Mã tổ chức', 'Loại người dùng', 'Đoàn viên/Hội viên']);
+    expect(head).toEqual(['Mã số*', 'Họ*', 'Tên*', 'Email*', 'Mật khẩu', 'Số điện thoại', 'Lớp', 'Mã khoa quản lý', 'Mã khoa đào tạo', 'Mã tổ chức', 'Loại người dùng', 'Đoàn viên/Hội viên',
+      // The member record (issue 30 item 8).
+      'Ngày sinh', 'Giới tính', 'Dân tộc', 'Tôn giáo', 'Ngày vào Đoàn', 'Ngày vào Hội', 'Ngày vào Đảng', 'Quê quán']);
     expect(example).toHaveLength(head!.length);
     expect(example![3]).toContain('@');
     const note = ws.getCell('A1').note;

@@ -36,6 +36,14 @@ export const publicUserColumns = {
   classId: users.classId,
   managementDepartmentId: users.managementDepartmentId,
   trainingDepartmentId: users.trainingDepartmentId,
+  dateOfBirth: users.dateOfBirth,
+  gender: users.gender,
+  ethnicity: users.ethnicity,
+  religion: users.religion,
+  doanJoinedAt: users.doanJoinedAt,
+  hoiJoinedAt: users.hoiJoinedAt,
+  partyJoinedAt: users.partyJoinedAt,
+  hometown: users.hometown,
 };
 
 /** A users-screen row: the public columns with the class and department names. */

@@ -1,4 +1,4 @@
-import type { SessionUser, User } from '@doanhoi/shared';
+import type { MemberRecord, SessionUser, User } from '@doanhoi/shared';
 import type { users } from './schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -39,6 +39,7 @@ export type UserListRow = Pick<
   | 'classId'
   | 'managementDepartmentId'
   | 'trainingDepartmentId'
+  | keyof MemberRecord
 > & {
   className: string | null;
   managementDepartmentName: string | null;
@@ -66,6 +67,21 @@ export function toUser(r: UserListRow): User {
     class: ref(r.classId, r.className),
     managementDepartment: ref(r.managementDepartmentId, r.managementDepartmentName),
     trainingDepartment: ref(r.trainingDepartmentId, r.trainingDepartmentName),
+    ...memberRecord(r),
+  };
+}
+
+/** The member record's columns (issue 30 item 8), as stored. */
+export function memberRecord(r: MemberRecord): MemberRecord {
+  return {
+    dateOfBirth: r.dateOfBirth,
+    gender: r.gender,
+    ethnicity: r.ethnicity,
+    religion: r.religion,
+    doanJoinedAt: r.doanJoinedAt,
+    hoiJoinedAt: r.hoiJoinedAt,
+    partyJoinedAt: r.partyJoinedAt,
+    hometown: r.hometown,
   };
 }
 
@@ -85,5 +101,6 @@ export function snapshot(u: UserRow) {
     classId: u.classId,
     managementDepartmentId: u.managementDepartmentId,
     trainingDepartmentId: u.trainingDepartmentId,
+    ...memberRecord(u),
   };
 }

@@ -1,6 +1,8 @@
 import {
   hasPermission,
   isSuperAdmin,
+  memberDateIssues,
+  type MemberRecord,
   type CreateUser,
   type UpdateUser,
   type UserDetail,
@@ -108,6 +110,24 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   const write = <T>(fn: () => T, code: string, email: string): T =>
     conflictOnUnique((err) => (String(err.message).includes('users.email') ? { message: emailTaken(email), field: 'email' } : { message: codeTaken(code), field: 'code' }), fn);
 
+  /** The member record as it will be: an edit's values over the stored ones; joining days after birth (400 on the field). */
+  function memberRecordOf(input: Partial<Record<keyof MemberRecord, unknown>>, before?: Row): MemberRecord {
+    const pick = <K extends keyof MemberRecord>(k: K) => (input[k] === undefined ? (before?.[k] ?? null) : (input[k] as MemberRecord[K]));
+    const r: MemberRecord = {
+      dateOfBirth: pick('dateOfBirth'),
+      gender: pick('gender'),
+      ethnicity: pick('ethnicity'),
+      religion: pick('religion'),
+      doanJoinedAt: pick('doanJoinedAt'),
+      hoiJoinedAt: pick('hoiJoinedAt'),
+      partyJoinedAt: pick('partyJoinedAt'),
+      hometown: pick('hometown'),
+    };
+    const [issue] = memberDateIssues(r);
+    if (issue) invalidField(issue.path, issue.key);
+    return r;
+  }
+
   /** Deleting would erase payment records with the account (cascade): refuse while any were paid (the answers' hasPaidFees). */
   function refuseIfPaid(ids: number[]) {
     const paidIds = paidUserIds(db, ids);
@@ -160,6 +180,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         forbidden('Bạn chỉ được tạo người dùng trong tổ chức mình quản lý: hãy chọn tổ chức');
       }
       assertReferences(input);
+      const record = memberRecordOf(input);
       assertUnique(input.code, input.email);
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       const id = write(
@@ -182,6 +203,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
                 classId: input.classId ?? null,
                 managementDepartmentId: input.managementDepartmentId ?? null,
                 trainingDepartmentId: input.trainingDepartmentId ?? null,
+                ...record,
                 searchText: userSearchText(input),
               })
               .returning()
@@ -215,6 +237,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       const sensitive = takesControl(before, input);
       if (sensitive) assertManageable(db, actor, [id], 'users.update');
       assertReferences(input);
+      const record = memberRecordOf(input, before);
       assertUnique(input.code, input.email, id);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       const next = {
@@ -237,6 +260,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
                 classId: input.classId === undefined ? before.classId : input.classId,
                 managementDepartmentId: input.managementDepartmentId === undefined ? before.managementDepartmentId : input.managementDepartmentId,
                 trainingDepartmentId: input.trainingDepartmentId === undefined ? before.trainingDepartmentId : input.trainingDepartmentId,
+                ...record,
                 searchText: userSearchText(next),
                 ...(passwordHash ? { passwordHash, mustChangePassword: false } : {}),
               })

@@ -2,7 +2,7 @@
  * /payment/profile (issue 15 part 6): the member's own record, read-only except the phone, with
  * their organizations and payment history. Loaded on first visit (React.lazy in App.tsx).
  */
-import { formatDate, fullName, type MyProfile } from '@doanhoi/shared';
+import { ethnicityName, formatDate, formatDay, fullName, type MyProfile } from '@doanhoi/shared';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../i18n';
 import { readProfile } from '../components/profile/api';
@@ -20,7 +20,8 @@ function Item({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 export default function ProfilePage() {
-  const { t } = useTranslation(['profile', 'portal']);
+  const { t, i18n } = useTranslation(['profile', 'portal']);
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
   const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; profile: MyProfile }>({ status: 'loading' });
 
   const load = useCallback(() => {
@@ -79,6 +80,13 @@ export default function ProfilePage() {
             <Item label={t('fields.class')} testId="profile-class">{p.class?.name ?? none}</Item>
             <Item label={t('fields.trainingDepartment')}>{p.trainingDepartment?.name ?? none}</Item>
             <Item label={t('fields.managementDepartment')}>{p.managementDepartment?.name ?? none}</Item>
+            {/* The member record (issue 30 item 8): the office's, read-only here; religion and hometown are edited beside. */}
+            <Item label={t('fields.dateOfBirth')} testId="profile-dateOfBirth">{formatDay(p.dateOfBirth) || none}</Item>
+            <Item label={t('fields.gender')} testId="profile-gender">{p.gender ? t(`gender.${p.gender}`) : none}</Item>
+            <Item label={t('fields.ethnicity')} testId="profile-ethnicity">{ethnicityName(p.ethnicity, lang) || none}</Item>
+            <Item label={t('fields.doanJoinedAt')} testId="profile-doanJoinedAt">{formatDay(p.doanJoinedAt) || none}</Item>
+            <Item label={t('fields.hoiJoinedAt')}>{formatDay(p.hoiJoinedAt) || none}</Item>
+            <Item label={t('fields.partyJoinedAt')}>{formatDay(p.partyJoinedAt) || none}</Item>
           </dl>
           <p className="muted small">{t('readOnly')}</p>
         </section>

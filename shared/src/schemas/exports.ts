@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { membershipStatusSchema, userTypeSchema } from './enums';
+import { MEMBER_RECORD_EXPORT_FIELDS } from './member-record-columns';
 
 export const EXPORT_NO_FIELDS = 'Vui lòng chọn ít nhất một trường để xuất';
 
@@ -19,6 +20,7 @@ export const USER_EXPORT_FIELDS: readonly ExportField[] = [
   { key: 'fullName', header: 'Họ và tên', group: 'basic' },
   { key: 'email', header: 'Email', group: 'basic' },
   { key: 'phone', header: 'Số điện thoại', group: 'basic' },
+  ...MEMBER_RECORD_EXPORT_FIELDS,
   { key: 'managementDepartment', header: 'Khoa quản lý', group: 'academic' },
   { key: 'trainingDepartment', header: 'Khoa đào tạo', group: 'academic' },
   { key: 'class', header: 'Lớp', group: 'academic' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PASSWORD_MIN } from './common';
 import { MEMBERSHIP_STATUSES, USER_TYPES } from './enums';
+import { MEMBER_RECORD_IMPORT_COLUMNS } from './member-record-columns';
 
 /** 000 §5, §9: accepted files and size. .xls is refused with a hint to save as .xlsx (docs/decisions.md). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -59,6 +60,7 @@ export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     values: MEMBERSHIP_STATUSES,
     example: 'both',
   },
+  ...MEMBER_RECORD_IMPORT_COLUMNS,
 ];
 
 export const DEPARTMENT_IMPORT_COLUMNS: readonly ImportColumn[] = [

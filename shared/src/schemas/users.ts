@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, cleanLine, EMAIL_PATTERN, newPasswordField } from './common';
 import { MEMBERSHIP_STATUSES, organizationTypeSchema, USER_TYPES } from './enums';
+import { memberRecordFields, memberRecordSchema } from './member-record';
 
 /** Pickers load up to 1000 users in one page (000 §7, §9). */
 export const USER_LIST_LIMIT_MAX = 1000;
@@ -67,6 +68,8 @@ const baseFields = {
   classId: referenceField('validation.classInvalid'),
   managementDepartmentId: referenceField('validation.departmentInvalid'),
   trainingDepartmentId: referenceField('validation.departmentInvalid'),
+  // The member record (issue 30 item 8); joining after birth is checked on the whole record (memberDateIssues).
+  ...memberRecordFields,
 };
 
 /**
@@ -125,6 +128,7 @@ export const userSchema = z.object({
   class: userRefSchema.nullable(),
   managementDepartment: userRefSchema.nullable(),
   trainingDepartment: userRefSchema.nullable(),
+  ...memberRecordSchema.shape,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -191,7 +195,14 @@ export type UserBulkDeleteResponse = z.infer<typeof userBulkDeleteResponse>;
  * e-mail is the sign-in name and code, names, class and Đoàn/Hội status are the office's records.
  * Strict, so a body naming any other field is refused (400) instead of silently ignored.
  */
-export const myProfileUpdateSchema = z.strictObject({ phone: phoneField }, { error: 'validation.invalidValue' });
+export const myProfileUpdateSchema = z
+  .strictObject(
+    // Issue 30 item 8: also religion and hometown, the member's own facts; the rest of the member
+    // record (birth, gender, ethnicity, joining days) is the office's (MEMBER_EDITABLE_RECORD_FIELDS).
+    { phone: phoneField.optional(), religion: memberRecordFields.religion, hometown: memberRecordFields.hometown },
+    { error: 'validation.invalidValue' },
+  )
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'validation.invalidValue' });
 export type MyProfileUpdate = z.infer<typeof myProfileUpdateSchema>;
 
 /** GET /auth/me/profile: the member's own record with its class, departments and memberships. */

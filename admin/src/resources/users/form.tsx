@@ -5,6 +5,7 @@ import { Col, Form, Input, Modal, Row, Select, Switch, type FormProps, type Moda
 import { zodRule } from '../../components/form-rules';
 import { OrganizationPicker, type KnownOrganization } from '../../components/organization-picker';
 import { useDialogFocus } from '../../components/dialog-focus';
+import { MemberRecordFields } from './record-fields';
 
 interface Props {
   action: 'create' | 'edit';
@@ -98,6 +99,7 @@ export function UserFormModal({ action, modalProps, formProps, memberships }: Pr
               <Select {...departments.selectProps} allowClear placeholder={t('users:fields.none')} />
             </Form.Item>
           </Col>
+          <MemberRecordFields />
           {action === 'create' ? (
             <Col span={24}>
               <Form.Item label={t('users:fields.organization')} name="organizationId" rules={[rule]} extra={t('users:fields.organizationHint')}>

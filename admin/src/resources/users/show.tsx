@@ -4,10 +4,13 @@ import { Descriptions, Modal, Spin, Tag } from 'antd';
 import { StatusTag } from '../../components/catalogue/status-tag';
 import { IssuePasswordCode } from '../../components/password-code';
 import { RoleScopeTag } from '../../components/role-scope';
+import { useTranslation } from 'react-i18next';
+import { memberRecordItems } from './record-items';
 
 /** The view dialog: the account, its memberships and its roles. */
 export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: () => void }) {
   const t = useTranslate();
+  const { i18n } = useTranslation();
   const { result: u } = useOne<UserDetail>({ resource: 'users', id: id ?? '', queryOptions: { enabled: id !== null } });
   return (
     <Modal open={id !== null} onCancel={onClose} footer={null} title={t('users:show.title')} width={720} destroyOnHidden>
@@ -30,6 +33,7 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
           <Descriptions.Item label={t('users:fields.createdAt')}>{formatDate(u.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('users:fields.managementDepartment')}>{u.managementDepartment?.name ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('users:fields.trainingDepartment')}>{u.trainingDepartment?.name ?? '—'}</Descriptions.Item>
+          {memberRecordItems(u, t, i18n.resolvedLanguage)}
           <Descriptions.Item label={t('users:fields.organizations')} span={2}>
             {u.organizations.filter((m) => m.isActive).map((m) => <Tag key={m.organizationId}>{m.organization.name}</Tag>)}
             {u.organizations.every((m) => !m.isActive) && '—'}

@@ -4,6 +4,7 @@ import {
   normalizeText,
   PASSWORD_MIN,
   USER_IMPORT_COLUMNS,
+  type MemberRecord,
   type MembershipStatus,
   type UserType,
 } from '@doanhoi/shared';
@@ -20,6 +21,7 @@ import { mapInSlices } from '../batches';
 import { cell, checkFields, userRowSchema } from '../row-rules';
 import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
 import { addableExisting, takesControl } from './user-reach';
+import { newRecord, readMemberRecord, RECORD_KEYS } from './member-record';
 import { ancestorsAndSelf, chunked, classIndex, departmentIndex, organizationsByCode, resolveRef, updatableUsers, whereIn, type RefIndex } from '../lookups';
 
 /** Keys, and the labels the export writes (normalised), so an exported file re-imports. */
@@ -51,6 +53,8 @@ export interface UserRowData {
   classId: number | null;
   managementDepartmentId: number | null;
   trainingDepartmentId: number | null;
+  /** The member record's fields the file had (issue 30 item 8). */
+  record: Partial<MemberRecord>;
   /** The organizations of the row and those of their parents where the importer may create users. */
   organizationIds: number[];
   /** Which columns the file had, so an update touches only those. */
@@ -135,6 +139,8 @@ export const usersImport: ImportKindDef<UserRowData> = {
         lang,
       );
       errors.push(...fields.errors);
+      const { record, errors: recordErrors } = readMemberRecord(v, lang);
+      errors.push(...recordErrors);
       const code = fields.data?.code ?? (v.code ?? '').trim();
       const familyName = fields.data?.familyName ?? (v.familyName ?? '').trim();
       const givenName = fields.data?.givenName ?? (v.givenName ?? '').trim();
@@ -237,6 +243,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
           classId,
           managementDepartmentId,
           trainingDepartmentId,
+          record,
           organizationIds: [...organizationIds],
           present: Object.keys(v),
         },
@@ -331,6 +338,7 @@ function newUser(d: UserRowData) {
     classId: d.classId,
     managementDepartmentId: d.managementDepartmentId,
     trainingDepartmentId: d.trainingDepartmentId,
+    ...newRecord(d.record),
     searchText: userSearchText(base),
   };
 }
@@ -349,6 +357,7 @@ function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$infer
     classId: has('className') ? d.classId : cur.classId,
     managementDepartmentId: has('managementDepartmentCode') ? d.managementDepartmentId : cur.managementDepartmentId,
     trainingDepartmentId: has('trainingDepartmentCode') ? d.trainingDepartmentId : cur.trainingDepartmentId,
+    ...Object.fromEntries(RECORD_KEYS.map((k) => [k, k in d.record ? d.record[k] : cur[k]])),
   };
   // "-" or an empty password keeps the current one.
   if (!(Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== cur[k]) && d.password == null) return false;
