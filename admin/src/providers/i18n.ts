@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'adjustments',
   'reminders',
   'dues',
+  'bulkEdit',
   'validation',
 ];
 

@@ -28,6 +28,7 @@ export const userBulkFilterSchema = z.strictObject(
   { error: 'bulkEdit.validation.unknownFilter' },
 );
 export type UserBulkFilter = z.output<typeof userBulkFilterSchema>;
+export type UserBulkFilterInput = z.input<typeof userBulkFilterSchema>;
 
 /** What to set. Null clears a class or department; the membership actions name a unit. */
 export const userBulkSetSchema = z

@@ -19,6 +19,8 @@ import { ImportWizard } from '../../components/import-wizard';
 import { ListSearch, tableSearch } from '../../components/list-search';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { toGrants } from '../../providers/permissions';
+import type { UserBulkFilterInput } from '@doanhoi/shared/schemas/users-bulk';
+import { BulkEditMenu } from './bulk-edit';
 import { UserFormModal } from './form';
 import { rowRights } from './row-rights';
 import { RoleAssignmentsModal } from './role-assignments';
@@ -60,6 +62,13 @@ export function UserList() {
   // What the server refuses is not offered (issue 25 item 6): the own account, a user with paid fees.
   const deleteBlocked = (u: UserListItem) => (u.id === me ? t('users:deleteSelfBlocked') : u.hasPaidFees ? t('users:deletePaidBlocked') : null);
   const anyRowAction = can.show || ['users.update', 'users.delete', 'users.roles.manage'].some((code) => holdsAnywhere(grants, code));
+  // Bulk edit (issue 30 item 6, bulk-edit.tsx): for whoever may change users or memberships somewhere; the API checks every row.
+  const canBulkEdit = ['users.update', 'organizations.add_member', 'organizations.manage_members', 'organizations.end_membership'].some((code) => holdsAnywhere(grants, code));
+  // Any row may be ticked for a bulk edit: the preview names the rows the caller may not change.
+  const selectable = (u: UserListItem) => canBulkEdit || (rights(u).delete && !deleteBlocked(u));
+  // Delete is offered only while every ticked row may be deleted (rows may now be ticked for a bulk edit).
+  const selectedRows = (tableProps.dataSource ?? []).filter((u) => selected.includes(u.id));
+  const deletableSelection = selectedRows.length === selected.length && selectedRows.every((u) => rights(u).delete && !deleteBlocked(u));
   const [granting, setGranting] = useState(false);
   const { notification } = App.useApp();
   const [params, setParams] = useSearchParams();
@@ -180,9 +189,20 @@ export function UserList() {
         {select('userType', USER_TYPES, (v) => t(`users:userType.${v}`))}
         {select('membershipStatus', MEMBERSHIP_STATUSES, (v) => t(`users:membership.${v}`))}
         {select('isActive', ['true', 'false'], (v) => t(v === 'true' ? 'catalogue.active' : 'catalogue.inactive'))}
+        {canBulkEdit && (
+          <BulkEditMenu
+            selected={selected as number[]}
+            filter={{ search: value('q'), userType: value('userType'), membershipStatus: value('membershipStatus'), isActive: value('isActive') } as UserBulkFilterInput}
+            total={tableQuery.data?.total ?? 0}
+            onDone={() => {
+              setSelected([]);
+              void tableQuery.refetch();
+            }}
+          />
+        )}
       </Space>
 
-      {holdsAnywhere(grants, 'users.delete') && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+      {holdsAnywhere(grants, 'users.delete') && deletableSelection && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
 
       <Table<UserListItem>
         {...tableProps}
@@ -192,8 +212,8 @@ export function UserList() {
         // 000 §2: pagination only past one page, as previous / next / "page x of y".
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, simple: true, showSizeChanger: false }}
         rowSelection={
-          holdsAnywhere(grants, 'users.delete')
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !rights(u).delete || !!deleteBlocked(u) }) }
+          holdsAnywhere(grants, 'users.delete') || canBulkEdit
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !selectable(u) }) }
             : undefined
         }
         locale={{ emptyText: <Empty description={t(filtered ? 'users:empty.noResults' : 'users:empty.none')} /> }}
