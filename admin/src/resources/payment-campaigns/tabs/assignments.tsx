@@ -36,6 +36,8 @@ function AssignmentTiles({ campaignId }: { campaignId: number }) {
     { key: 'pending', value: stats.pendingCount, sub: formatVnd(stats.uncollected) },
     { key: 'paid', value: stats.paidCount, sub: formatVnd(stats.collected) },
     { key: 'overdue', value: stats.overdueCount, sub: null },
+    // Fees settled by sandbox money: tests, apart from the paid ones (docs/decisions.md).
+    ...(stats.testPaidCount > 0 ? [{ key: 'test', value: stats.testPaidCount, sub: formatVnd(stats.testReceived) }] : []),
   ];
   return (
     <Row gutter={[12, 12]} data-testid="assignment-tiles">
