@@ -35,6 +35,8 @@ test('test money is counted as a test, not as a payment, beside "collected" (vi,
   await expect(stats).toContainText('Thanh toán thử (không tính là đã thu): 1');
   await expect(stats).toContainText('Đã thanh toán: 0');
   await expect(stats).toContainText('Chờ thanh toán: 1');
+  await page.getByRole('tab', { name: 'Phân công thành viên' }).click();
+  await expect(page.getByTestId('assignment-tiles')).toContainText('Thanh toán thử (không tính)');
 
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
   await page.reload();
