@@ -20,6 +20,8 @@ interface Actor {
 const ALL: Name[] = ['superAdmin', 'global', 'orgInside', 'orgOutside', 'otherCodes', 'noRoles'];
 /** The code held in the campaign's organization (or globally). */
 const IN: Name[] = ['superAdmin', 'global', 'orgInside'];
+/** Who cannot see the campaign's orders: another member's order or fee is "not found" to them (issue 26 item 9). */
+const HIDDEN: Name[] = ['orgOutside', 'otherCodes', 'noRoles'];
 /** The code held somewhere: lists answer, scoped to where it is held. */
 const ANYWHERE: Name[] = ['superAdmin', 'global', 'orgInside', 'orgOutside'];
 
@@ -92,6 +94,8 @@ interface Route {
   name: string;
   ok: number;
   allowed: Name[];
+  /** Refused with 404 instead of 403 (what they may not know exists). */
+  hidden?: Name[];
   call: (a: Actor) => Promise<{ status: number; body: any }>;
 }
 const r = (method: string, path: string, a: Actor, body?: unknown) => t.request(method, path, { token: a.token, body });
@@ -189,6 +193,7 @@ const routes: Route[] = [
     name: 'POST /payment/create-payment-link (someone else’s)',
     ok: 200,
     allowed: [],
+    hidden: HIDDEN,
     call: async (a) => {
       const { assignments } = await api.active(chiDoan, [member.id]);
       return r('POST', '/api/payment/create-payment-link', a, { assignmentId: assignments[0].id });
@@ -199,6 +204,7 @@ const routes: Route[] = [
     name: 'GET /payment/check-status/:orderCode (someone else’s)',
     ok: 200,
     allowed: IN,
+    hidden: HIDDEN,
     call: async (a) => r('GET', `/api/payment/check-status/${(await ownOrder(member.id, member.token)).orderCode}`, a),
   },
   { name: 'POST /payment/process/:id (own)', ok: 200, allowed: ALL, call: async (a) => r('POST', `/api/payment/process/${orderId((await ownOrder(a.id, a.token || member.token)).orderCode)}`, a) },
@@ -206,6 +212,7 @@ const routes: Route[] = [
     name: 'POST /payment/process/:id (someone else’s)',
     ok: 200,
     allowed: IN,
+    hidden: HIDDEN,
     call: async (a) => r('POST', `/api/payment/process/${orderId((await ownOrder(member.id, member.token)).orderCode)}`, a),
   },
   { name: 'GET /payment/history', ok: 200, allowed: ALL, call: (a) => r('GET', '/api/payment/history', a) },
@@ -214,6 +221,7 @@ const routes: Route[] = [
     name: 'POST /payment/cancel/:id (someone else’s)',
     ok: 200,
     allowed: [],
+    hidden: HIDDEN,
     call: async (a) => r('POST', `/api/payment/cancel/${orderId((await ownOrder(member.id, member.token)).orderCode)}`, a),
   },
   { name: 'GET /payment-admin/payment-history/:campaignId', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-admin/payment-history/${await draft()}`, a) },
@@ -221,10 +229,11 @@ const routes: Route[] = [
 
 describe('payments authorization matrix', () => {
   for (const route of routes) {
-    it(`${route.name}: ${route.allowed.length ? route.allowed.join(', ') : 'nobody'}; 403 for the others`, async () => {
+    it(`${route.name}: ${route.allowed.length ? route.allowed.join(', ') : 'nobody'}; 403 for the others (404 where the record is hidden)`, async () => {
       for (const a of actors) {
         const res = await route.call(a);
-        expect({ actor: a.name, status: res.status }).toEqual({ actor: a.name, status: route.allowed.includes(a.name) ? route.ok : 403 });
+        const refused = route.hidden?.includes(a.name) ? 404 : 403;
+        expect({ actor: a.name, status: res.status }).toEqual({ actor: a.name, status: route.allowed.includes(a.name) ? route.ok : refused });
       }
     });
 
