@@ -4,6 +4,7 @@ import type { AppEnv } from '../lib/context';
 import { userOrganizationsRoutes } from '../organizations/user-organizations.routes';
 import { userRolesRoutes } from '../roles/user-roles.routes';
 import { bulkUpdateRoutes } from './bulk-update.routes';
+import { userHistoryRoutes } from './history.routes';
 import { usersRoutes } from './routes';
 
 /**
@@ -17,5 +18,6 @@ export function usersApi() {
     .route('/', userRolesRoutes())
     .route('/', userOrganizationsRoutes())
     .route('/', bulkUpdateRoutes())
+    .route('/', userHistoryRoutes())
     .route('/', usersRoutes());
 }

@@ -20,8 +20,10 @@ import { remindersContract } from './reminders';
 import { usersBulkContract } from './users-bulk';
 import { duesContract } from './dues';
 import { transfersContract } from './transfers';
+import { reportsContract } from './reports';
+import { userHistoryContract } from './user-history';
 
-export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract, ...usersBulkContract, ...duesContract, ...transfersContract };
+export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract, ...usersBulkContract, ...duesContract, ...transfersContract, ...reportsContract, ...userHistoryContract };
 
 /** Hono's `/users/:id{[0-9]+}` → OpenAPI's `/users/{id}`. */
 export const openApiPath = (p: string) => p.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');

@@ -1,0 +1,194 @@
+/**
+ * Joined, left, removed and transferred, for a member's history (history.ts). The records give the
+ * dates: each membership row (its latest stint: joined_at, ended_at, end_reason) and each transfer.
+ * The audit rows give who did it, and the events the records no longer hold: an earlier stint in a
+ * unit joined again, a membership deleted, a transfer whose unit was deleted since. One action is
+ * one event, naming the unit acted on (the deepest of the chain it joined or left).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { dayStart } from '../organizations/membership-end';
+import { organizationMembers } from '../organizations/schema';
+import { transfers } from '../transfers/schema';
+import { deepest, idsOf, type AuditRow, type Event, type NameBook } from './history-sources';
+
+/** An audit row and the record it stands for are written together (join() takes the time per unit): within this, they are one action. */
+const SAME_ACTION_MS = 60_000;
+
+interface Evidence {
+  row: AuditRow;
+  orgIds: number[];
+  /** The unit acted on when the row says it. */
+  unit?: number;
+  used: boolean;
+}
+
+const vnDay = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+export function membershipEvents(db: Db, userId: number, book: NameBook, rows: AuditRow[]): Event[] {
+  const out: Event[] = [];
+  const joins: Evidence[] = [];
+  const leaves: (Evidence & { day?: string; reason?: string; note?: string })[] = [];
+  const acceptedJoins = new Map<number, number[]>();
+  for (const r of rows) {
+    const a = r.after;
+    switch (r.action) {
+      case 'user.create':
+        if (idsOf(a.organizationIds).length) joins.push({ row: r, orgIds: idsOf(a.organizationIds), used: false });
+        break;
+      case 'membership.add':
+        joins.push({ row: r, orgIds: idsOf(a.organizationIds), unit: Number(r.entityId), used: false });
+        break;
+      case 'membership.set':
+      case 'user.bulk_update': {
+        if (idsOf(a.added).length) joins.push({ row: r, orgIds: idsOf(a.added), used: false });
+        const removed = r.action === 'membership.set' ? idsOf(a.removed) : [];
+        if (removed.length) out.push(removal(book, r, removed));
+        const end = a.endedMembership as Record<string, unknown> | undefined;
+        if (end) leaves.push({ row: r, orgIds: idsOf(end.organizationIds), unit: idsOf(end.organizationId)[0], day: text(end.endedAt), reason: text(end.reason), note: text(end.note), used: false });
+        break;
+      }
+      case 'membership.end':
+        leaves.push({ row: r, orgIds: idsOf(a.ended), unit: idsOf(a.organizationId)[0], day: text(a.endedAt), reason: text(a.reason), note: text(a.note), used: false });
+        break;
+      case 'membership.remove':
+        out.push(removal(book, r, idsOf(a.removed), Number(r.entityId)));
+        break;
+      case 'membership.bulk_remove':
+        out.push(removal(book, r, [Number(r.entityId)]));
+        break;
+      case 'transfer.accept':
+        if (typeof a.transferId === 'number') acceptedJoins.set(a.transferId, idsOf(a.joined));
+        break;
+    }
+  }
+
+  const transferRows = db.select().from(transfers).where(eq(transfers.userId, userId)).all();
+  // Units joined by an accepted transfer, on its day: the transfer event tells them.
+  const byTransfer = new Set<string>();
+  for (const t of transferRows) {
+    if (t.status !== 'ACCEPTED') continue;
+    for (const id of acceptedJoins.get(t.id) ?? [t.toOrganizationId]) byTransfer.add(`${id}@${dayStart(t.effectiveDate).getTime()}`);
+  }
+
+  const records = db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId)).all();
+  // Rows joined in one action share (nearly) one instant; rows ended in one action share a day and a reason.
+  const joinGroups = group(
+    records.filter((m) => !byTransfer.has(`${m.organizationId}@${m.joinedAt.getTime()}`)),
+    (m) => m.joinedAt.getTime(),
+  );
+  for (const g of joinGroups) {
+    const orgIds = g.map((m) => m.organizationId);
+    const at = g[0]!.joinedAt;
+    const ev = joins.find((e) => !e.used && e.orgIds.some((id) => orgIds.includes(id)) && Math.abs(e.row.createdAt.getTime() - at.getTime()) <= SAME_ACTION_MS);
+    if (ev) ev.used = true;
+    const unit = ev?.unit && orgIds.includes(ev.unit) ? ev.unit : deepest(book, orgIds)!;
+    out.push({ id: `join:${unit}:${at.getTime()}`, at: at.toISOString(), kind: 'joined', organization: book.org(unit, ev?.row.labels.names), actor: ev && book.actorOf(ev.row) });
+  }
+
+  const ended = records.filter((m) => !m.isActive && m.endedAt && m.endReason && m.endReason !== 'transferred');
+  const endGroups = new Map<string, typeof ended>();
+  for (const m of ended) {
+    const key = `${m.endedAt!.getTime()}|${m.endReason}|${m.endNote ?? ''}`;
+    endGroups.set(key, [...(endGroups.get(key) ?? []), m]);
+  }
+  for (const g of endGroups.values()) {
+    const orgIds = g.map((m) => m.organizationId);
+    const first = g[0]!;
+    const day = vnDay(first.endedAt!);
+    const ev = [...leaves].reverse().find((e) => !e.used && e.day === day && e.reason === first.endReason && e.orgIds.some((id) => orgIds.includes(id)));
+    if (ev) ev.used = true;
+    const unit = ev?.unit && orgIds.includes(ev.unit) ? ev.unit : deepest(book, orgIds)!;
+    out.push({
+      id: `left:${unit}:${first.endedAt!.getTime()}`,
+      at: first.endedAt!.toISOString(),
+      kind: 'left',
+      organization: book.org(unit, ev?.row.labels.names),
+      reason: first.endReason!,
+      ...(first.endNote ? { note: first.endNote } : {}),
+      actor: ev && book.actorOf(ev.row),
+    });
+  }
+
+  // What the rows no longer hold: an earlier stint (joined again since, or deleted), an ending undone by a new join.
+  for (const e of joins.filter((x) => !x.used)) {
+    const unit = e.unit ?? deepest(book, e.orgIds)!;
+    out.push({ id: `join-log:${e.row.id}`, at: e.row.createdAt.toISOString(), kind: 'joined', organization: book.org(unit, e.row.labels.names), actor: book.actorOf(e.row) });
+  }
+  for (const e of leaves.filter((x) => !x.used && x.day)) {
+    const unit = e.unit ?? deepest(book, e.orgIds)!;
+    out.push({
+      id: `left-log:${e.row.id}`,
+      at: dayStart(e.day!).toISOString(),
+      kind: 'left',
+      organization: book.org(unit, e.row.labels.names),
+      ...(e.reason ? { reason: e.reason } : {}),
+      ...(e.note ? { note: e.note } : {}),
+      actor: book.actorOf(e.row),
+    });
+  }
+
+  out.push(...transferEvents(book, transferRows, rows));
+  return out;
+}
+
+function removal(book: NameBook, r: AuditRow, orgIds: number[], unit?: number): Event {
+  const id = unit ?? deepest(book, orgIds)!;
+  return { id: `removed:${r.id}`, at: r.createdAt.toISOString(), kind: 'removed', organization: book.org(id, r.labels.names), actor: book.actorOf(r) };
+}
+
+/** Consecutive items (by key order) whose keys lie within SAME_ACTION_MS of the group's first. */
+function group<T>(items: T[], key: (x: T) => number): T[][] {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  const groups: T[][] = [];
+  for (const x of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && key(x) - key(last[0]!) <= 2_000) last.push(x);
+    else groups.push([x]);
+  }
+  return groups;
+}
+
+type TransferRow = typeof transfers.$inferSelect;
+
+/**
+ * Each request, refusal, cancellation and acceptance. A transfer whose unit was deleted is gone
+ * (its row cascades); its audit rows still tell it with the names they kept.
+ */
+function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): Event[] {
+  const out: Event[] = [];
+  const logOf = (id: number, action: string) => rows.find((r) => r.action === action && r.after.transferId === id);
+  const kept = new Set(list.map((t) => t.id));
+  for (const t of list) {
+    const names = (logOf(t.id, 'transfer.request') ?? logOf(t.id, 'transfer.accept'))?.labels.names;
+    const base = { organization: book.org(t.toOrganizationId, names), fromOrganization: book.org(t.fromOrganizationId, names) };
+    const by = (userId: number | null, action: string) => {
+      const log = logOf(t.id, action);
+      return log ? book.actorOf(log) : book.user(userId);
+    };
+    out.push({ id: `transfer:${t.id}:request`, at: t.createdAt.toISOString(), kind: 'transfer_requested', ...base, reason: t.reason, actor: by(t.requestedBy, 'transfer.request') });
+    if (t.status === 'ACCEPTED') out.push({ id: `transfer:${t.id}:accept`, at: dayStart(t.effectiveDate).toISOString(), kind: 'transferred', ...base, reason: t.reason, actor: by(t.decidedBy, 'transfer.accept') });
+    if (t.status === 'REFUSED' && t.decidedAt)
+      out.push({ id: `transfer:${t.id}:refuse`, at: t.decidedAt.toISOString(), kind: 'transfer_refused', ...base, ...(t.refuseReason ? { reason: t.refuseReason } : {}), actor: by(t.decidedBy, 'transfer.refuse') });
+    if (t.status === 'CANCELLED' && t.decidedAt) out.push({ id: `transfer:${t.id}:cancel`, at: t.decidedAt.toISOString(), kind: 'transfer_cancelled', ...base, actor: by(t.decidedBy, 'transfer.cancel') });
+  }
+  const kinds = { 'transfer.request': 'transfer_requested', 'transfer.accept': 'transferred', 'transfer.refuse': 'transfer_refused', 'transfer.cancel': 'transfer_cancelled' } as const;
+  for (const r of rows) {
+    const kind = kinds[r.action as keyof typeof kinds];
+    const tid = r.after.transferId;
+    if (!kind || typeof tid !== 'number' || kept.has(tid)) continue;
+    const day = text(r.after.effectiveDate);
+    const reason = text(r.after.reason);
+    out.push({
+      id: `transfer-log:${r.id}`,
+      at: kind === 'transferred' && day ? dayStart(day).toISOString() : r.createdAt.toISOString(),
+      kind,
+      organization: book.org(idsOf(r.after.toOrganizationId)[0] ?? 0, r.labels.names),
+      fromOrganization: book.org(idsOf(r.after.fromOrganizationId)[0] ?? 0, r.labels.names),
+      ...(reason ? { reason } : {}),
+      actor: book.actorOf(r),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,151 @@
+/**
+ * What a member's history (history.ts) reads besides the records: the audit rows on the user and
+ * the membership rows written on organizations, parsed once; and the names an event shows — the
+ * record's own while it exists, else the name the audit row captured (audit/labels.ts).
+ */
+import type { AuditLabels } from '@doanhoi/shared';
+import type { HistoryLabel, UserHistoryEvent } from '@doanhoi/shared/schemas/user-history';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { auditLogs } from '../audit/schema';
+import type { Db } from '../db/client';
+import { organizations } from '../organizations/schema';
+import { paymentCampaigns } from '../payments/schema';
+import { roles } from '../roles/schema';
+import { users } from './schema';
+
+export type Event = UserHistoryEvent;
+
+export interface AuditRow {
+  id: number;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  actorId: number | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  /** user.roles.* snapshots are lists of links. */
+  beforeList: unknown[];
+  afterList: unknown[];
+  labels: AuditLabels;
+  createdAt: Date;
+}
+
+/** Actions on the user that the history reads (sign-ins and profile edits are not history). */
+const USER_ACTIONS = [
+  'user.create',
+  'user.bulk_update',
+  'membership.set',
+  'membership.end',
+  'user.roles.grant',
+  'user.roles.assign',
+  'transfer.request',
+  'transfer.accept',
+  'transfer.refuse',
+  'transfer.cancel',
+];
+
+const parse = (s: string | null): unknown => {
+  if (!s) return null;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return null;
+  }
+};
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+function toRow(r: typeof auditLogs.$inferSelect): AuditRow {
+  const before = parse(r.before);
+  const after = parse(r.after);
+  return {
+    id: r.id,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entityId,
+    actorId: r.actorId,
+    before: obj(before),
+    after: obj(after),
+    beforeList: Array.isArray(before) ? before : [],
+    afterList: Array.isArray(after) ? after : [],
+    labels: obj(parse(r.labels)) as AuditLabels,
+    createdAt: r.createdAt,
+  };
+}
+
+/**
+ * The user's own audit rows (the entity index), and the membership rows kept on organizations that
+ * name them: an add, a removal, a bulk removal. Those carry the user only in their snapshot, so
+ * they are matched on its exact JSON prefix (audit() writes `{"userId":N,…}` first) or list.
+ */
+export function auditRowsOf(db: Db, userId: number): AuditRow[] {
+  const own = db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, String(userId)), inArray(auditLogs.action, USER_ACTIONS)))
+    .all();
+  const onOrganizations = db
+    .select()
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.entity, 'organization'),
+        or(
+          and(eq(auditLogs.action, 'membership.add'), sql`${auditLogs.after} LIKE ${`{"userId":${userId},%`}`),
+          and(eq(auditLogs.action, 'membership.remove'), eq(auditLogs.before, JSON.stringify({ userId }))),
+          and(eq(auditLogs.action, 'membership.bulk_remove'), sql`EXISTS (SELECT 1 FROM json_each(${auditLogs.before}, '$.userIds') WHERE value = ${userId})`),
+        ),
+      ),
+    )
+    .all();
+  return [...own, ...onOrganizations].map(toRow).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+type Kind = 'organization' | 'user' | 'role' | 'payment_campaign';
+
+/** Names by kind and id, each looked up once per request. */
+export function nameBook(db: Db) {
+  const memo = new Map<string, { name: string; path?: string } | null>();
+  function current(kind: Kind, id: number) {
+    const key = `${kind}:${id}`;
+    if (!memo.has(key)) {
+      let found: { name: string; path?: string } | undefined;
+      if (kind === 'organization') found = db.select({ name: organizations.name, path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get();
+      else if (kind === 'user') {
+        const u = db.select({ f: users.familyName, g: users.givenName }).from(users).where(eq(users.id, id)).get();
+        found = u && { name: `${u.f} ${u.g}`.trim() };
+      } else if (kind === 'role') found = db.select({ name: roles.displayName }).from(roles).where(eq(roles.id, id)).get();
+      else found = db.select({ name: paymentCampaigns.name }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get();
+      memo.set(key, found ?? null);
+    }
+    return memo.get(key)!;
+  }
+  /** The live name, else the audit row's, else the bare id. */
+  const label = (kind: Kind, id: number, names?: Record<string, string>, fallback?: string): HistoryLabel => {
+    const live = current(kind, id);
+    if (live) return { id, name: live.name };
+    return { id: null, name: names?.[`${kind}:${id}`] ?? fallback ?? `#${id}` };
+  };
+  return {
+    label,
+    org: (id: number, names?: Record<string, string>) => label('organization', id, names),
+    /** The organization's path now ('' once deleted): the deepest of a chain is the unit acted on. */
+    path: (id: number) => current('organization', id)?.path ?? '',
+    user: (id: number | null | undefined, fallback?: string): HistoryLabel | undefined =>
+      id != null ? label('user', id, undefined, fallback) : fallback ? { id: null, name: fallback } : undefined,
+    /** Who wrote an audit row: the user now, or the name the row kept. */
+    actorOf: (r: AuditRow): HistoryLabel | undefined =>
+      r.actorId != null ? label('user', r.actorId, r.labels.names, r.labels.actor) : r.labels.actor ? { id: null, name: r.labels.actor } : undefined,
+  };
+}
+export type NameBook = ReturnType<typeof nameBook>;
+
+/** Positive integer ids of a snapshot value (a list, or one id). */
+export const idsOf = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : [v]).filter((x): x is number => typeof x === 'number' && Number.isInteger(x) && x > 0);
+
+/** The deepest of these organizations (the unit acted on; its parents joined or left with it). */
+export function deepest(book: NameBook, ids: number[]): number | undefined {
+  let best: number | undefined;
+  for (const id of ids) if (best === undefined || book.path(id).length > book.path(best).length) best = id;
+  return best;
+}
