@@ -34,7 +34,7 @@ export const fromOrderParam: OrganizationFrom = (c) => {
 };
 
 /** How a waived balance reads as the reduction's reason (the treasurer's note follows). */
-export const WAIVED_BALANCE = 'Miễn phần còn thiếu';
+const WAIVED_BALANCE = 'Miễn phần còn thiếu';
 
 export async function resolveAttention(deps: Deps, actor: Actor, ip: string | null, orderId: number, input: ResolveAttention): Promise<PaymentOrder> {
   const { db, env } = deps;

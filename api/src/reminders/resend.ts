@@ -19,7 +19,7 @@ import { SEND_REMINDERS, VIEW_LOGS } from './codes';
 const RESENDABLE = ['OUTBOX', 'FAILED'] as const;
 const UNPAID = ['PENDING', 'OVERDUE'];
 
-export type ResendBlock = 'FORBIDDEN' | 'NOT_REMINDER' | 'SENT' | 'NO_SMTP' | 'CLOSED' | 'PAID';
+type ResendBlock = 'FORBIDDEN' | 'NOT_REMINDER' | 'SENT' | 'NO_SMTP' | 'CLOSED' | 'PAID';
 
 /** The refusals as the API says them (the admin translates the codes). */
 const MESSAGES: Record<Exclude<ResendBlock, 'FORBIDDEN'>, string> = {
@@ -46,7 +46,7 @@ export function resendBlock(
 }
 
 /** The rows with what resendBlock needs. */
-export function resendRows(deps: Deps, ids: number[]) {
+function resendRows(deps: Deps, ids: number[]) {
   if (ids.length === 0) return [];
   return deps.db
     .select({

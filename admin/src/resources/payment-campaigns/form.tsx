@@ -41,8 +41,8 @@ export function toFormValues(c: Campaign): CampaignFormValues {
 }
 
 /** The form's defaults (001 §2, §9): a cleared time means the start or the end of its day, never 00:00 of the end date. */
-export const START_TIME = '00:00';
-export const END_TIME = '23:59';
+const START_TIME = '00:00';
+const END_TIME = '23:59';
 
 /** The form's fields → the API body ('YYYY-MM-DDTHH:mm:00', Vietnam time). */
 export function toBody(v: CampaignFormValues) {

@@ -4,7 +4,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DueLevel = 'overdue' | 'soon' | 'week' | 'ok' | 'cancelled' | 'completed';
 
-export interface Due {
+interface Due {
   level: DueLevel;
   /** Whole days left (never rounded up: "còn 1 ngày" must not be said with minutes left). */
   daysLeft: number;
