@@ -29,7 +29,8 @@ test('the admin walks the organization tree down to a chi đoàn and its members
   await expect(page).toHaveURL(/CD-22CNTT1\/members$/);
   const members = page.getByTestId('members-table').locator('tbody tr.ant-table-row');
   await expect(members.first()).toBeVisible();
-  const code = (await members.nth(1).locator('td').first().locator('.ant-typography-secondary').innerText()).trim();
+  // The name cell's second line is the code (a selection column may come first: issue 30's year-end action).
+  const code = (await members.nth(1).locator('.ant-typography-secondary').first().innerText()).trim();
   await page.getByTestId('member-search').fill(code);
   await page.getByRole('button', { name: 'Lọc', exact: true }).click();
   await expect(members).toHaveCount(1);
