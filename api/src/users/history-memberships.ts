@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { dayStart } from '../organizations/membership-end';
 import { organizationMembers } from '../organizations/schema';
 import { transfers } from '../transfers/schema';
-import { deepest, idsOf, type AuditRow, type Event, type NameBook } from './history-sources';
+import { deepest, idsOf, recordedOnDay, type AuditRow, type Event, type NameBook } from './history-sources';
 
 /** An audit row and the record it stands for are written together (join() takes the time per unit): within this, they are one action. */
 const SAME_ACTION_MS = 60_000;
@@ -108,6 +108,7 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
       reason: first.endReason!,
       ...(first.endNote ? { note: first.endNote } : {}),
       actor: ev && book.actorOf(ev.row),
+      ...recordedOnDay(first.endedAt!, ev?.row.createdAt),
     });
   }
 
@@ -126,6 +127,7 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
       ...(e.reason ? { reason: e.reason } : {}),
       ...(e.note ? { note: e.note } : {}),
       actor: book.actorOf(e.row),
+      ...recordedOnDay(dayStart(e.day!), e.row.createdAt),
     });
   }
 
@@ -168,7 +170,7 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
       return log ? book.actorOf(log) : book.user(userId);
     };
     out.push({ id: `transfer:${t.id}:request`, at: t.createdAt.toISOString(), kind: 'transfer_requested', ...base, reason: t.reason, actor: by(t.requestedBy, 'transfer.request') });
-    if (t.status === 'ACCEPTED') out.push({ id: `transfer:${t.id}:accept`, at: dayStart(t.effectiveDate).toISOString(), kind: 'transferred', ...base, reason: t.reason, actor: by(t.decidedBy, 'transfer.accept') });
+    if (t.status === 'ACCEPTED') out.push({ id: `transfer:${t.id}:accept`, at: dayStart(t.effectiveDate).toISOString(), kind: 'transferred', ...base, reason: t.reason, actor: by(t.decidedBy, 'transfer.accept'), ...recordedOnDay(dayStart(t.effectiveDate), t.decidedAt) });
     if (t.status === 'REFUSED' && t.decidedAt)
       out.push({ id: `transfer:${t.id}:refuse`, at: t.decidedAt.toISOString(), kind: 'transfer_refused', ...base, ...(t.refuseReason ? { reason: t.refuseReason } : {}), actor: by(t.decidedBy, 'transfer.refuse') });
     if (t.status === 'CANCELLED' && t.decidedAt) out.push({ id: `transfer:${t.id}:cancel`, at: t.decidedAt.toISOString(), kind: 'transfer_cancelled', ...base, actor: by(t.decidedBy, 'transfer.cancel') });
@@ -188,6 +190,7 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
       fromOrganization: book.org(idsOf(r.after.fromOrganizationId)[0] ?? 0, r.labels.names),
       ...(reason ? { reason } : {}),
       actor: book.actorOf(r),
+      ...(kind === 'transferred' && day ? recordedOnDay(dayStart(day), r.createdAt) : {}),
     });
   }
   return out;

@@ -13,7 +13,13 @@ import { paymentCampaigns } from '../payments/schema';
 import { roles } from '../roles/schema';
 import { users } from './schema';
 
-export type Event = UserHistoryEvent;
+/** `sortAt`: where a day's event (a transfer's effective day, an ending) stands among that day's others — when it was recorded, if on that day. Not sent. */
+export type Event = UserHistoryEvent & { sortAt?: string };
+
+const vnDay = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+/** The instant a day's event was recorded, when that was on the day itself (else the day's start orders it). */
+export const recordedOnDay = (day: Date, recorded: Date | null | undefined): { sortAt?: string } =>
+  recorded && vnDay(recorded) === vnDay(day) ? { sortAt: recorded.toISOString() } : {};
 
 export interface AuditRow {
   id: number;

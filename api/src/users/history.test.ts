@@ -142,6 +142,19 @@ describe('GET /users/:id/history', () => {
     expect(ev.find((e) => e.kind === 'joined' && e.organization.name === 'CLB Guitar')).toMatchObject({ organization: { id: null } });
   });
 
+  it('a transfer effective today stands above what happened earlier that day, dated by its day', async () => {
+    const m = users.m!.id;
+    vi.setSystemTime(new Date('2026-08-10T08:00:00+07:00'));
+    expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
+    await clock('2026-08-10T15:00:00+07:00');
+    const req = await as('admin')('POST', '/api/transfers', { userId: m, fromOrganizationId: o.cdA, toOrganizationId: o.cdB, reason: 'Chuyển ngành', effectiveDate: '2026-08-10' });
+    expect((await as('adminB')('POST', `/api/transfers/${req.body.id}/accept`)).status).toBe(200);
+    const ev = (await history('admin')).body.data as any[];
+    expect(ev.map((e) => e.kind)).toEqual(['transferred', 'transfer_requested', 'joined']);
+    expect(ev[0].at).toBe('2026-08-09T17:00:00.000Z');
+    expect(ev[0]).not.toHaveProperty('sortAt');
+  });
+
   it('who may read: not signed in 401, no users right 403, an unknown or unreachable user 404; bad input 400', async () => {
     const m = users.m!.id;
     expect((await t.request('GET', `/api/users/${m}/history`)).status).toBe(401);

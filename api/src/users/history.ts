@@ -12,12 +12,14 @@ import { forbidden, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
 import { membershipEvents } from './history-memberships';
 import { feeEvents, roleEvents } from './history-roles-fees';
-import { auditRowsOf, nameBook } from './history-sources';
+import { auditRowsOf, nameBook, type Event } from './history-sources';
 import { users } from './schema';
 import { userScope, usersInScope } from './scope';
 
 const FEE_KINDS = new Set<string>(['fee_assigned', 'fee_paid', 'fee_exempted', 'fee_reduced', 'fee_adjustment_revoked', 'fee_reversed', 'fee_refunded']);
 const ROLE_KINDS = new Set<string>(['role_granted', 'role_revoked']);
+/** Tie order at one instant: a unit is joined before its roles, a fee assigned before it is paid, a transfer asked before it is decided. */
+const ORDER: string[] = ['joined', 'role_granted', 'fee_assigned', 'fee_exempted', 'fee_reduced', 'fee_paid', 'fee_adjustment_revoked', 'fee_reversed', 'fee_refunded', 'role_revoked', 'transfer_requested', 'transfer_refused', 'transfer_cancelled', 'transferred', 'removed', 'left'];
 
 export function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserHistoryQuery): UserHistoryResponse {
   const exists = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
@@ -26,7 +28,7 @@ export function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserH
 
   const book = nameBook(db);
   const wants = (kinds: Set<string> | null) => !q.kind || (kinds ? kinds.has(q.kind) : !FEE_KINDS.has(q.kind) && !ROLE_KINDS.has(q.kind));
-  let events: UserHistoryEvent[] = [];
+  let events: Event[] = [];
   if (wants(null) || wants(ROLE_KINDS)) {
     const rows = auditRowsOf(db, userId);
     if (wants(null)) events.push(...membershipEvents(db, userId, book, rows));
@@ -34,12 +36,14 @@ export function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserH
   }
   if (wants(FEE_KINDS)) events.push(...feeEvents(db, actor, userId, book));
   if (q.kind) events = events.filter((e) => e.kind === q.kind);
-  // Newest first; one instant's events keep the order they happened in, reversed (a stable key breaks ties).
-  events.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  // Newest first (a day's event where it was recorded that day); at one instant, what follows in a life (USER_HISTORY_KINDS' order) first.
+  const when = (e: Event) => e.sortAt ?? e.at;
+  const rank = (e: Event) => ORDER.indexOf(e.kind);
+  events.sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : rank(b) - rank(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)));
   const total = events.length;
   const start = (q.page - 1) * q.limit;
   return { data: events.slice(start, start + q.limit).map(clean), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
 }
 
-/** Leaves out the keys an event does not have (no `actor: undefined` in the answer). */
-const clean = (e: UserHistoryEvent): UserHistoryEvent => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as UserHistoryEvent;
+/** Leaves out the keys an event does not have (no `actor: undefined` in the answer) and the sort key. */
+const clean = ({ sortAt: _, ...e }: Event): UserHistoryEvent => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as UserHistoryEvent;
