@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
 import { classes } from '../classes/schema';
+import { campaigns } from '../payments/fixture';
+import { paymentAssignments } from '../payments/schema';
 import { roles } from '../roles/schema';
 import type { TestApp } from '../test/harness';
 import { users } from '../users/schema';
@@ -45,6 +47,9 @@ describe('POST /organizations/:id/members/:userId/end', () => {
     const v = await t.createUser('SV2');
     for (const id of [org.doan, org.dcs, org.cd]) member(id, u.id);
     for (const id of [org.doan, org.dcs, org.cd]) member(id, v.id);
+    const c = campaigns(t);
+    const campaign = await c.create(org.dcs);
+    const fee = await c.assign(campaign.id, u.id, (await c.level(campaign.id, 24_000)).id);
     const res = await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, { reason: 'graduated', endedAt: '2026-07-31', note: 'Tốt nghiệp K22' });
     expect(res.status).toBe(200);
     expect(res.body.ended.map((o: { id: number }) => o.id)).toEqual([org.cd, org.dcs, org.doan]);
@@ -52,6 +57,8 @@ describe('POST /organizations/:id/members/:userId/end', () => {
     expect(counts(org.cd)).toMatchObject({ direct: 1, subtree: 1 });
     expect(counts(org.doan)).toMatchObject({ subtree: 1 });
     expectCountsFresh();
+    // The unpaid fee stays.
+    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, u.id)).all()).toEqual([expect.objectContaining({ id: fee.id, status: 'PENDING' })]);
 
     const activeList = await call('GET', `/api/organizations/${org.cd}/members`);
     expect(activeList.body.members.map((m: { user: { id: number } }) => m.user.id)).toEqual([v.id]);

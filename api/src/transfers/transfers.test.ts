@@ -7,6 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
 import { organizationMemberCounts, organizationMembers } from '../organizations/schema';
+import { campaigns } from '../payments/fixture';
+import { paymentAssignments } from '../payments/schema';
 import { roles } from '../roles/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 
@@ -76,6 +78,11 @@ describe('POST /transfers, accept, refuse', () => {
     expect((await as(adminB.token)('POST', `/api/transfers/${req.body.id}/accept`)).status).toBe(409);
     expect(active(m.id)).toEqual([o.dt, o.dcsA, o.cdA]);
 
+    // A fee assigned before the move stays with its campaign.
+    const c = campaigns(t);
+    const campaign = await c.create(o.dcsA);
+    const fee = await c.assign(campaign.id, m.id, (await c.level(campaign.id, 24_000)).id);
+
     const second = await as(adminA.token)('POST', '/api/transfers', body());
     expect(second.status).toBe(201);
     const accepted = await as(adminB.token)('POST', `/api/transfers/${second.body.id}/accept`);
@@ -90,6 +97,8 @@ describe('POST /transfers, accept, refuse', () => {
     const endedList = await t.request('GET', `/api/organizations/${o.cdA}/members?status=ended`, { token: t.adminToken });
     expect(endedList.body.members[0]).toMatchObject({ user: { id: m.id }, endReason: 'transferred' });
     expect((await t.request('GET', `/api/organizations/${o.cdB}/members`, { token: t.adminToken })).body.total).toBe(1);
+
+    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, m.id)).all()).toEqual([expect.objectContaining({ id: fee.id, campaignId: campaign.id, amount: 24_000, status: 'PENDING' })]);
 
     const actions = t.db.select().from(auditLogs).where(eq(auditLogs.entity, 'user')).all().filter((a) => a.action.startsWith('transfer.'));
     expect(actions.map((a) => a.action)).toEqual(['transfer.request', 'transfer.refuse', 'transfer.request', 'transfer.accept']);
