@@ -146,7 +146,11 @@ test('the signed-in account is not offered for deletion: its delete is disabled 
   const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row').filter({ hasText: ADMIN.email });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('user-delete')).toBeDisabled();
-  await expect(row.getByRole('checkbox')).toBeDisabled();
+  // Rows may be ticked for a bulk edit (issue 30 item 6): ticking the own account offers no bulk delete.
+  await row.locator('td.ant-table-selection-column .ant-checkbox-wrapper').click();
+  await expect(row.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByTestId('bulk-delete')).toHaveCount(0);
+  await row.locator('td.ant-table-selection-column .ant-checkbox-wrapper').click();
   await row.getByTestId('user-delete').hover({ force: true });
   await expect(page.getByRole('tooltip')).toContainText('Không thể xóa tài khoản của chính bạn');
 });
