@@ -28,6 +28,7 @@ import {
   DashboardPage,
   DepartmentList,
   DuesPage,
+  ReportsPage,
   ErrorComponent,
   ForgotPasswordPage,
   OrganizationMembersPage,
@@ -92,6 +93,7 @@ export function App() {
                 <Route path=":id" element={<CampaignShowPage />} />
               </Route>
               <Route path="/dues" element={<DuesPage />} />
+              <Route path="/reports" element={<ReportsPage />} />
               <Route path="/audit-logs" element={<AuditLogList />} />
               <Route path="/email-outbox" element={<EmailOutboxList />} />
               <Route path="/transfers" element={<TransferList />} />

@@ -7,6 +7,7 @@
 import {
   ApartmentOutlined,
   BookOutlined,
+  BarChartOutlined,
   CalculatorOutlined,
   CreditCardOutlined,
   DashboardOutlined,
@@ -91,6 +92,8 @@ export const resources: ResourceProps[] = [
     list: '/transfers',
     meta: { label: 'nav.transfers', icon: <SwapOutlined />, permission: 'transfers.access', permissionAny: ['transfers.request', 'transfers.decide', 'organizations.manage_members'] },
   },
+  // Issue 30 item 8: the membership and đoàn phí report of the working unit's subtree.
+  { name: 'reports', list: '/reports', meta: { label: 'reports:nav', icon: <BarChartOutlined />, permission: 'reports.view' } },
   // Issue 15: audit.access in the working organization, or a global system.view_logs grant.
   {
     name: 'audit-logs',

@@ -18,6 +18,7 @@ const loaders = {
   '/email-outbox': () => import('./resources/email-outbox'),
   '/transfers': () => import('./resources/transfers'),
   '/dues': () => import('./resources/dues'),
+  '/reports': () => import('./resources/reports'),
 };
 
 /**
@@ -52,6 +53,7 @@ export const CampaignShowPage = lazy(() => loaders['/admin/payment-campaigns']()
 export const EmailOutboxList = lazy(() => loaders['/email-outbox']().then((m) => ({ default: m.EmailOutboxList })));
 export const TransferList = lazy(() => loaders['/transfers']().then((m) => ({ default: m.TransferList })));
 export const DuesPage = lazy(() => loaders['/dues']().then((m) => ({ default: m.DuesPage })));
+export const ReportsPage = lazy(() => loaders['/reports']().then((m) => ({ default: m.ReportsPage })));
 export const AuditLogList = lazy(() => loaders['/audit-logs']().then((m) => ({ default: m.AuditLogList })));
 export const AppLayout = lazy(() => import('./components/layout').then((m) => ({ default: m.AppLayout })));
 export const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));

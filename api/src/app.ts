@@ -19,6 +19,7 @@ import { duesRoutes } from './dues/routes';
 import { remittancesRoutes } from './remittances/routes';
 import { remindersRoutes } from './reminders/routes';
 import { transfersRoutes } from './transfers/routes';
+import { reportsRoutes } from './reports/routes';
 import { payosSandboxRoutes } from './payos-sandbox/routes';
 import { LoginRateLimiter } from './auth/rate-limit';
 import { REPO_ROOT } from './env';
@@ -100,6 +101,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.route('/classes', classesRoutes());
   api.route('/audit-logs', auditRoutes());
   api.route('/transfers', transfersRoutes());
+  api.route('/reports', reportsRoutes());
   api.route('/dashboard', dashboardRoutes());
   api.route('/', remindersRoutes());
   api.route('/dues', duesRoutes());

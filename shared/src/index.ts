@@ -18,3 +18,4 @@ export * from './schemas/exports';
 export * from './schemas/reminders';
 export * from './schemas/dues';
 export * from './schemas/transfers';
+export * from './schemas/reports';

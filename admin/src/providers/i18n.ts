@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'adjustments',
   'reminders',
   'dues',
+  'reports',
   'bulkEdit',
   'validation',
 ];

@@ -30,7 +30,11 @@ export interface PermissionDefinition {
 type Entry = [code: string, name: string, context?: PermissionContext];
 
 const byCategory: Record<PermissionCategory, Entry[]> = {
-  dashboard: [['dashboard.access', 'Truy cập bảng điều khiển']],
+  dashboard: [
+    ['dashboard.access', 'Truy cập bảng điều khiển'],
+    // Issue 30 item 8: the membership and đoàn phí report of a unit's subtree, for the level above.
+    ['reports.view', 'Xem báo cáo đoàn viên, đoàn phí'],
+  ],
   users: [
     ['users.access', 'Truy cập quản lý người dùng'],
     ['users.create', 'Tạo người dùng'],

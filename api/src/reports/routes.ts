@@ -1,0 +1,24 @@
+import { reportQuery } from '@doanhoi/shared';
+import { Hono } from 'hono';
+import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
+import type { AppEnv } from '../lib/context';
+import { validate } from '../lib/validate';
+import { reportXlsx } from './export';
+import { membershipReport } from './service';
+
+export const REPORTS_VIEW = 'reports.view';
+
+/** The unit asked about: reports.view must be held there (or above it, or globally). */
+const askedUnit: OrganizationFrom = (c) => {
+  const n = Number(c.req.query('organizationId'));
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** GET /reports/membership(/export) (issue 30 item 8). Bad input is 400 before the permission check reads the unit. */
+export function reportsRoutes() {
+  return new Hono<AppEnv>()
+    .get('/membership/export', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), (c) =>
+      reportXlsx(membershipReport(c.get('deps').db, c.req.valid('query'))),
+    )
+    .get('/membership', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), (c) => c.json(membershipReport(c.get('deps').db, c.req.valid('query'))));
+}
