@@ -47,7 +47,7 @@ const withoutPath = (message: string) => message.replace(/^[\w.]+\.\d+:\s*/, '')
 const grantableIn = (role: AvailableRole | undefined) => (o: Pick<OrganizationListItem, 'id' | 'ancestorIds'>) =>
   Boolean(role && (role.grantableIn.global || role.grantableIn.organizationIds.includes(o.id) || o.ancestorIds.some((a) => role.grantableIn.organizationIds.includes(a))));
 
-type OwnOrganization = { id: number; name: string; code: string; ancestorIds: number[] };
+type OwnOrganization = { id: number; name: string; code: string; parentName: string | null; ancestorIds: number[] };
 
 /**
  * The user's active organizations for the "apply to the user's organizations" shortcut (000 §4),
@@ -60,7 +60,8 @@ function ownOrganizations(detail: UserDetail | undefined): OwnOrganization[] {
   return active.map((o) => {
     const ancestorIds: number[] = [];
     for (let p = o.parentId; p != null && !ancestorIds.includes(p); p = byId.get(p)?.parentId ?? null) ancestorIds.push(p);
-    return { id: o.id, name: o.name, code: o.code, ancestorIds };
+    // The picker shows each unit's parent (000 §2); the parent is one of the memberships as a rule.
+    return { id: o.id, name: o.name, code: o.code, parentName: o.parentId != null ? (byId.get(o.parentId)?.name ?? null) : null, ancestorIds };
   });
 }
 
@@ -102,7 +103,8 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
 
   const roleById = new Map((available.data ?? []).map((r) => [r.id, r]));
   const linked: KnownOrganization[] = (links.data ?? []).filter((l) => l.organization).map((l) => ({ id: l.organization!.id, name: l.organization!.name, code: '' }));
-  const known: KnownOrganization[] = [...linked, ...own.filter((o) => !linked.some((k) => k.id === o.id))];
+  // The user's own units label a row's picker only where that row's role may be granted: never offered elsewhere.
+  const knownFor = (role: AvailableRole | undefined): KnownOrganization[] => [...linked, ...own.filter((o) => grantableIn(role)(o) && !linked.some((k) => k.id === o.id))];
   const inactive = t('users:roles.inactive');
   // A role the user holds but the caller cannot grant (or one switched off) is not in available-roles: it
   // keeps its name, "(inactive)" when switched off (000 §3), instead of showing its bare id.
@@ -116,10 +118,10 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
     })),
   ];
 
-  /** The user's organizations where this row's role may be granted (all of them while no role is chosen). */
+  /** The user's organizations where this row's role may be granted (none while no role is chosen: the role fills it). */
   const ownFor = (roleId: number | undefined) => {
     const role = roleId === undefined ? undefined : roleById.get(roleId);
-    return own.filter((o) => roleId === undefined || grantableIn(role)(o)).map((o) => o.id);
+    return own.filter(grantableIn(role)).map((o) => o.id);
   };
   /** Ticking fills every row with the user's organizations, unticking clears them (000 §4). */
   function toggleOwn(checked: boolean) {
@@ -257,7 +259,7 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                         >
                           <OrganizationPicker
                             mode="multiple"
-                            known={known}
+                            known={knownFor(role)}
                             allow={grantableIn(role)}
                             globalLabel={role?.grantableIn.global ? t('users:roles.global') : undefined}
                             placeholder={role?.grantableIn.global ? t('users:roles.chooseScope') : t('users:roles.chooseOrganizations')}
@@ -273,7 +275,7 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                   );
                 })}
                 <Space>
-                  <Button icon={<PlusOutlined />} onClick={() => add({ organizationIds: applyOwn ? ownFor(undefined) : [] })} disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS} data-testid="assignment-add">
+                  <Button icon={<PlusOutlined />} onClick={() => add({ organizationIds: [] })} disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS} data-testid="assignment-add">
                     {t('users:roles.add')}
                   </Button>
                   {fields.length >= MAX_ROLE_ASSIGNMENT_ROWS && (
