@@ -126,6 +126,28 @@ describe('GET /api/dashboard/campaigns', () => {
     expect(after.body.lagging[0]).toMatchObject({ organizationId: f2, rate: 0 });
   });
 
+  it('tells the campaign statistics’ story of test money: a sandbox-settled fee is neither paid nor collected, shown apart (issue 26 item 9)', async () => {
+    t.db.update(paymentAssignments).set({ status: 'PAID', paidAmount: 50_000, isTestPayment: true }).where(eq(paymentAssignments.id, assignmentsF1[1]!)).run();
+    const res = await get(`/api/dashboard/campaigns?organizationId=${root}`, superToken);
+    const campaign = res.body.campaigns.find((c: { id: number }) => c.id === campaignF1);
+    expect(campaign).toMatchObject({ assigned: 3, paid: 1, testPaid: 1, collected: 50_000, rate: 33.3 });
+    expect(res.body.units.find((u: { organizationId: number }) => u.organizationId === f1)).toMatchObject({ paid: 1, testPaid: 1, collected: 50_000 });
+    expect(res.body.totals).toMatchObject({ paid: 1, testPaid: 1, collected: 50_000 });
+    const stats = await get(`/api/payment-campaigns/${campaignF1}/statistics`, superToken);
+    expect(stats.status).toBe(200);
+    expect(stats.body).toMatchObject({ paidCount: campaign.paid, testPaidCount: campaign.testPaid, collected: campaign.collected });
+    // The workbook says it apart too.
+    const xlsx = await t.app.request(`/api/dashboard/campaigns?organizationId=${root}&format=xlsx`, { headers: { authorization: `Bearer ${superToken}` } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = wb.worksheets[1]!;
+    const header = sheet.getRow(1).values as unknown[];
+    const row = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).values as unknown[]).find((r) => r.includes(`Đoàn phí ${c1}`))!;
+    expect(row[header.indexOf('Đã nộp')]).toBe(1);
+    expect(row[header.indexOf('Thanh toán thử (không tính)')]).toBe(1);
+    t.db.update(paymentAssignments).set({ status: 'PENDING', paidAmount: 0, isTestPayment: false }).where(eq(paymentAssignments.id, assignmentsF1[1]!)).run();
+  });
+
   it('counts a fee past its campaign end as overdue money', async () => {
     t.db.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.campaignId, campaignF2)).run();
     const res = await get(`/api/dashboard/campaigns?organizationId=${f2}`, superToken);

@@ -32,7 +32,8 @@ const MEMBER_COLUMNS = `count(DISTINCT m.user_id) AS members,
 /**
  * Collection figures summed from the trigger-kept campaign_figures (migration 0019), grouped by
  * `by`: counted as payments/statistics.ts counts them (expected = Σ amounts; collected = money
- * counted towards each fee, sandbox money never); overdue = OVERDUE, or still PENDING after the
+ * counted towards each fee, sandbox money never; paid = fees paid with real money, testPaid = fees
+ * settled by sandbox money, apart, as the statistics count them); overdue = OVERDUE, or still PENDING after the
  * campaign's end.
  */
 function collectionFigures(db: Db, now: number, campaignIds: number[], organizationIds: number[], by: typeof campaignFigures.campaignId | typeof campaignFigures.organizationId) {
@@ -44,6 +45,7 @@ function collectionFigures(db: Db, now: number, campaignIds: number[], organizat
       key: by,
       assigned: total(sql`${f.assigned}`),
       paid: total(sql`${f.paid}`),
+      testPaid: total(sql`${f.testPaid}`),
       expected: total(sql`${f.expected}`),
       collected: total(sql`${f.collected}`),
       overdueAmount: total(sql`${f.overdueAmount} + CASE WHEN ${ended} THEN ${f.pendingAmount} ELSE 0 END`),
@@ -57,7 +59,7 @@ function collectionFigures(db: Db, now: number, campaignIds: number[], organizat
 }
 
 type Row = Omit<CollectionFigures, 'rate'>;
-const EMPTY: Row = { assigned: 0, paid: 0, expected: 0, collected: 0, overdueAmount: 0, overdueCount: 0 };
+const EMPTY: Row = { assigned: 0, paid: 0, testPaid: 0, expected: 0, collected: 0, overdueAmount: 0, overdueCount: 0 };
 const withRate = <T extends Row>(r: T): T & { rate: number } => ({ ...r, rate: r.expected > 0 ? Math.round((r.collected / r.expected) * 1000) / 10 : 0 });
 const unitRef = (u: Unit) => ({ organizationId: u.organizationId, name: u.name, type: u.type });
 
@@ -123,7 +125,7 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
         const perCampaign = new Map(ids.length ? collectionFigures(db, minute, ids, [0], campaignFigures.campaignId).map(({ key, ...r }) => [key, r]) : []);
         const perUnit = new Map(ids.length && scope.units.length ? collectionFigures(db, minute, ids, scope.units.map((u) => u.organizationId), campaignFigures.organizationId).map(({ key, ...r }) => [key, r]) : []);
         const campaigns = list.map((x) => withRate({ id: x.id, name: x.name, organizationName: x.organizationName, endDate: new Date(x.endDate).toISOString(), ...(perCampaign.get(x.id) ?? EMPTY) }));
-        const totals = withRate(campaigns.reduce<Row>((s, x) => ({ assigned: s.assigned + x.assigned, paid: s.paid + x.paid, expected: s.expected + x.expected, collected: s.collected + x.collected, overdueAmount: s.overdueAmount + x.overdueAmount, overdueCount: s.overdueCount + x.overdueCount }), EMPTY));
+        const totals = withRate(campaigns.reduce<Row>((s, x) => ({ assigned: s.assigned + x.assigned, paid: s.paid + x.paid, testPaid: s.testPaid + x.testPaid, expected: s.expected + x.expected, collected: s.collected + x.collected, overdueAmount: s.overdueAmount + x.overdueAmount, overdueCount: s.overdueCount + x.overdueCount }), EMPTY));
         const units = scope.units.map((u) => withRate({ ...unitRef(u), ...(perUnit.get(u.organizationId) ?? EMPTY) }));
         const lagging = units
           .filter((u) => u.assigned > 0 && u.collected < u.expected)

@@ -2,7 +2,7 @@
 import type { DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doanhoi/shared';
 import type { Sheet } from './xlsx';
 
-const COLLECTION = ['assigned', 'paid', 'expected', 'collected', 'rate', 'overdueAmount', 'overdueCount'];
+const COLLECTION = ['assigned', 'paid', 'testPaid', 'expected', 'collected', 'rate', 'overdueAmount', 'overdueCount'];
 
 export function memberSheets(d: DashboardMembers): Sheet[] {
   return [{ name: 'members', columns: ['name', 'members', 'doanVien', 'hoiVien', 'joinsThisTerm'], rows: d.units }];

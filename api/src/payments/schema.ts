@@ -104,7 +104,9 @@ export const campaignFigures = sqliteTable(
     campaignId: integer().notNull(),
     organizationId: integer().notNull(),
     assigned: integer().notNull().default(0),
+    /** Status PAID by real money; a fee settled by sandbox money counts in testPaid instead (issue 26 item 9). */
     paid: integer().notNull().default(0),
+    testPaid: integer().notNull().default(0),
     expected: integer().notNull().default(0),
     collected: integer().notNull().default(0),
     /** Status OVERDUE: how many, and what they still owe. */

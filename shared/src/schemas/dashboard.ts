@@ -37,7 +37,10 @@ export type DashboardMembers = z.infer<typeof dashboardMembersSchema>;
 
 export const collectionFiguresSchema = z.object({
   assigned: z.number(),
+  /** Fees paid with real money. */
   paid: z.number(),
+  /** Fees settled by sandbox (test) money: shown apart, never counted as paid or collected (issue 26 item 9). */
+  testPaid: z.number(),
   /** Σ assignment amounts, as the campaign statistics count it. */
   expected: z.number(),
   collected: z.number(),

@@ -48,6 +48,7 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
           title={t('dashboard:columns.paid')}
           icon={<DollarOutlined />}
           value={totals ? `${n(totals.paid)} / ${n(totals.assigned)}` : '–'}
+          note={totals && totals.testPaid > 0 ? t('dashboard:stats.testPaid', { count: n(totals.testPaid) }) : undefined}
         />
       </Col>
       <Col xs={24} sm={24} xl={8}>
@@ -73,7 +74,17 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
             columns={[
               { title: t('dashboard:columns.campaign'), dataIndex: 'name', render: (v: string, r) => (<><Typography.Text strong>{v}</Typography.Text><br /><Typography.Text type="secondary">{r.organizationName}</Typography.Text></>) },
               { title: t('dashboard:columns.rate'), dataIndex: 'rate', width: 140, render: (v: number) => <Progress percent={v} size="small" status={v >= 100 ? 'success' : 'normal'} format={() => pct(v)} /> },
-              { title: t('dashboard:columns.paid'), key: 'paid', render: (_, r) => `${n(r.paid)} / ${n(r.assigned)}` },
+              {
+                title: t('dashboard:columns.paid'),
+                key: 'paid',
+                // Sandbox-settled fees are not paid (issue 26 item 9): said apart, as on the campaign's statistics.
+                render: (_, r) => (
+                  <>
+                    {`${n(r.paid)} / ${n(r.assigned)}`}
+                    {r.testPaid > 0 && (<><br /><Typography.Text type="secondary">{t('dashboard:stats.testPaid', { count: n(r.testPaid) })}</Typography.Text></>)}
+                  </>
+                ),
+              },
               { title: t('dashboard:columns.collected'), key: 'collected', render: (_, r) => `${formatVnd(r.collected)} / ${formatVnd(r.expected)}` },
               { title: t('dashboard:columns.overdue'), dataIndex: 'overdueAmount', render: (v: number) => formatVnd(v) },
               { title: t('dashboard:columns.endDate'), dataIndex: 'endDate', render: (v: string) => formatDate(v) },
