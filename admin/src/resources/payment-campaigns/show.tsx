@@ -131,7 +131,8 @@ export function CampaignShowPage() {
             ? [{ key: 'reminders', label: t('reminders:tab'), children: <RemindersTab campaignId={c.id} canSend={rights.send_reminders} open={open} /> }]
             : []),
           { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={open && rights.update} canReveal={rights.update} /> },
-          { key: 'remittance', label: t('dues:remittance.tab'), children: <RemittanceTab campaign={c} /> },
+          // Shown only where the API answers it: view_remittance in the campaign's organization (its default level).
+          ...(rights.view_remittance ? [{ key: 'remittance', label: t('dues:remittance.tab'), children: <RemittanceTab campaign={c} /> }] : []),
         ]}
       />
       <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.loading} />
