@@ -5,9 +5,10 @@ import { StatusTag } from '../../components/catalogue/status-tag';
 import { IssuePasswordCode } from '../../components/password-code';
 import { RoleScopeTag } from '../../components/role-scope';
 import { useTranslation } from 'react-i18next';
+import { UserHistory } from './history';
 import { memberRecordItems } from './record-items';
 
-/** The view dialog: the account, its memberships and its roles. */
+/** The view dialog: the account, its memberships and its roles, then its history (history.tsx). */
 export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: () => void }) {
   const t = useTranslate();
   const { i18n } = useTranslation();
@@ -53,6 +54,7 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
           </Descriptions.Item>
         </Descriptions>
       )}
+      {u && <UserHistory userId={Number(u.id)} />}
     </Modal>
   );
 }
