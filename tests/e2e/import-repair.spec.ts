@@ -149,7 +149,7 @@ test('the mapping step and the error download in English, light and dark', async
     await shot(page, `mapping-en-${theme}`);
     await page.getByTestId('import-mapping-continue').click();
     // The row's reason comes in the screen's language, with its column.
-    await expect(page.getByTestId('import-preview')).toContainText('(column Tên khoa/phòng ban)');
+    await expect(page.getByTestId('import-preview')).toContainText('(column Name)');
     await expect(page.getByTestId('import-error-rows')).toContainText('Download the rows with errors');
     await shot(page, `preview-en-${theme}`);
     await page.locator('.ant-modal-close:visible').click();

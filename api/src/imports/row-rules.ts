@@ -9,10 +9,16 @@ import { translate } from '../lib/i18n';
 
 export type Lang = 'vi' | 'en';
 
-/** "Email không hợp lệ (cột Email)": the form's reason, then the template column. */
+/**
+ * "Email không hợp lệ (cột Email)": the form's reason, then the template column; in English the
+ * column's English label, as the preview's headings name it (issue 26 item 6), else its header.
+ */
 export function columnMessage(reason: string, column: ImportColumn | undefined, lang: Lang): string {
   const text = translate(reason, lang);
-  return column ? `${text} (${translate('imports.column', lang)} ${column.header})` : text;
+  if (!column) return text;
+  const key = `imports.columns.${column.key}`;
+  const label = lang === 'en' ? translate(key, lang) : key;
+  return `${text} (${translate('imports.column', lang)} ${label === key ? column.header : label})`;
 }
 
 /** Parses `input` with `schema`; each issue becomes a message naming the column of its field. */
