@@ -24,6 +24,7 @@ let tree: { school: Org; facA: Org; unitA: Org; facB: Org; unitB: Org };
 let officerA: { email: string; password: string };
 let officerB: { email: string; password: string };
 const member = { email: `tr.sv${s}@doanhoi.local`, password: 'member123', code: `TRSV${s}` };
+const pulled = `TRKT${s}`;
 let classId = 0;
 const graduates: string[] = [];
 
@@ -48,6 +49,7 @@ test.beforeAll(async ({ baseURL }) => {
   officerA = await officer('A', facA.id);
   officerB = await officer('B', facB.id);
   await api(url, admin, 'POST', '/users', { code: member.code, familyName: 'Lê Thu', givenName: 'Chuyển', email: member.email, phone: '0912345679', password: member.password, organizationId: unitA.id });
+  await api(url, admin, 'POST', '/users', { code: pulled, familyName: 'Phan', givenName: 'Kéo', email: `tr.kt${s}@doanhoi.local`, phone: '0912345671', organizationId: unitA.id });
   classId = (await api<{ id: number }>(url, admin, 'POST', '/classes', { name: `Lớp TN${s}`, code: `TN${s}`, year: 2022 })).id;
   for (let i = 1; i <= 3; i++) {
     const code = `TNSV${i}${s}`;
@@ -147,8 +149,36 @@ test('a graduating class leaves its faculty in one action and is still found wit
   await expect(row.getByTestId('member-end-reason')).toHaveText('Tốt nghiệp/ra trường');
   await expect(row).toContainText(`Tốt nghiệp khóa ${s}`);
 
-  // The chi đoàn lost them too, and the counts moved with them.
+  // The chi đoàn lost them too, and the counts moved with them: only the member the next journey pulls is left.
   const admin = await apiLogin(baseURL!, ADMIN);
   const unit = await api<{ memberCount: number }>(baseURL!, admin, 'GET', `/organizations/${tree.unitA.id}`);
-  expect(unit.memberCount).toBe(0);
+  expect(unit.memberCount).toBe(1);
+});
+
+test('adding a member of another faculty is refused with an offer to request a transfer, which that faculty decides', async ({ page, browser }) => {
+  await signIn(page, officerB, `/organizations/doan_co_so/${tree.facB.code}/members`);
+  await page.getByTestId('member-add').click();
+  const form = page.getByTestId('member-add-form');
+  await form.getByRole('combobox').fill(pulled);
+  await page.getByRole('button', { name: 'Thêm thành viên', exact: true }).last().click();
+  await page.getByTestId('member-add-offer-transfer').click();
+  const dialog = page.getByTestId('transfer-form');
+  await expect(dialog).toContainText('Phan Kéo');
+  await expect(dialog.getByTestId('transfer-from')).toContainText(tree.unitA.name);
+  await expect(dialog.getByTestId('transfer-to')).toContainText(tree.facB.name);
+  await page.getByTestId('transfer-reason').fill('Về sinh hoạt tại khoa Điện');
+  await page.getByTestId('transfer-submit').click();
+  await expect(dialog).toBeHidden();
+  // Not added: it waits for the sending faculty.
+  await expect(page.getByTestId('members-table')).not.toContainText(pulled);
+
+  const a = await browser.newPage();
+  await signIn(a, officerA, '/transfers');
+  const row = rowOf(a, pulled);
+  await expect(row).toContainText('Đơn vị nhận đề nghị');
+  await row.getByTestId('transfer-accept').click();
+  await a.getByTestId('transfer-accept-confirm').click();
+  await expect(rowOf(a, pulled).getByTestId('transfer-status')).toHaveText('Đã chấp nhận');
+  await page.reload();
+  await expect(page.getByTestId('members-table')).toContainText(pulled);
 });
