@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs } from '../audit/schema';
+import { addMemberships } from '../imports/kinds/users';
 import { classes } from '../classes/schema';
 import { campaigns } from '../payments/fixture';
 import { paymentAssignments } from '../payments/schema';
@@ -149,6 +150,18 @@ describe('POST /organizations/:id/members/bulk-end (year-end)', () => {
     const ok = await call('POST', path, { userIds: [a.id, b.id], reason: 'over_age', endedAt: '2026-11-27' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ endedCount: 2, memberships: 6 });
+    expectCountsFresh();
+  });
+});
+
+describe('an import that adds an ended member again', () => {
+  it('starts the membership afresh: active, its ending (date, reason, note) cleared, so it is not listed as ended', async () => {
+    const u = await t.createUser('SV9');
+    for (const id of [org.doan, org.dcs, org.cd]) member(id, u.id);
+    expect((await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, { reason: 'moved_away', endedAt: '2026-07-31', note: 'Chuyển đi' })).status).toBe(200);
+    t.db.transaction((tx) => addMemberships(tx, [{ organizationId: org.cd, userId: u.id }]));
+    const row = t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, u.id)).all().find((m) => m.organizationId === org.cd)!;
+    expect(row).toMatchObject({ isActive: true, endedAt: null, endReason: null, endNote: null });
     expectCountsFresh();
   });
 });

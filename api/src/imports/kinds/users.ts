@@ -380,8 +380,8 @@ export function memberPairs(userId: number, paths: string[]): Pair[] {
 type Pair = { organizationId: number; userId: number };
 
 /**
- * Adds the memberships as 'member' (an inactive one is reactivated) in multi-row upserts; returns
- * the pairs that changed.
+ * Adds the memberships as 'member' (an inactive one is reactivated, its ending — date, reason,
+ * note — cleared as an add through the screen does) in multi-row upserts; returns the pairs that changed.
  */
 export function addMemberships(tx: Tx, pairs: Pair[]): Pair[] {
   const changed: Pair[] = [];
@@ -389,7 +389,7 @@ export function addMemberships(tx: Tx, pairs: Pair[]): Pair[] {
     const rows = tx
       .insert(organizationMembers)
       .values(chunk.map((p) => ({ ...p, role: 'member' })))
-      .onConflictDoUpdate({ target: [organizationMembers.organizationId, organizationMembers.userId], set: { isActive: true }, setWhere: eq(organizationMembers.isActive, false) })
+      .onConflictDoUpdate({ target: [organizationMembers.organizationId, organizationMembers.userId], set: { isActive: true, endedAt: null, endReason: null, endNote: null }, setWhere: eq(organizationMembers.isActive, false) })
       .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId })
       .all();
     changed.push(...rows);
