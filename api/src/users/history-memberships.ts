@@ -38,7 +38,8 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
         if (idsOf(a.organizationIds).length) joins.push({ row: r, orgIds: idsOf(a.organizationIds), used: false });
         break;
       case 'membership.add':
-        joins.push({ row: r, orgIds: idsOf(a.organizationIds), unit: Number(r.entityId), used: false });
+        // An add of someone already there joins nothing (organizationIds empty): no event.
+        if (idsOf(a.organizationIds).length) joins.push({ row: r, orgIds: idsOf(a.organizationIds), unit: Number(r.entityId), used: false });
         break;
       case 'membership.set':
       case 'user.bulk_update': {
@@ -46,11 +47,11 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
         const removed = r.action === 'membership.set' ? idsOf(a.removed) : [];
         if (removed.length) out.push(removal(book, r, removed));
         const end = a.endedMembership as Record<string, unknown> | undefined;
-        if (end) leaves.push({ row: r, orgIds: idsOf(end.organizationIds), unit: idsOf(end.organizationId)[0], day: text(end.endedAt), reason: text(end.reason), note: text(end.note), used: false });
+        if (end && idsOf(end.organizationIds).length) leaves.push({ row: r, orgIds: idsOf(end.organizationIds), unit: idsOf(end.organizationId)[0], day: text(end.endedAt), reason: text(end.reason), note: text(end.note), used: false });
         break;
       }
       case 'membership.end':
-        leaves.push({ row: r, orgIds: idsOf(a.ended), unit: idsOf(a.organizationId)[0], day: text(a.endedAt), reason: text(a.reason), note: text(a.note), used: false });
+        if (idsOf(a.ended).length) leaves.push({ row: r, orgIds: idsOf(a.ended), unit: idsOf(a.organizationId)[0], day: text(a.endedAt), reason: text(a.reason), note: text(a.note), used: false });
         break;
       case 'membership.remove':
         out.push(removal(book, r, idsOf(a.removed), Number(r.entityId)));

@@ -155,6 +155,22 @@ describe('GET /users/:id/history', () => {
     expect(ev[0]).not.toHaveProperty('sortAt');
   });
 
+  it('an earlier stint in a unit joined again is still told: joined, left, joined again', async () => {
+    const m = users.m!.id;
+    expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
+    await clock('2026-08-20T09:00:00+07:00');
+    expect((await as('adminA')('POST', `/api/organizations/${o.cdA}/members/${m}/end`, { reason: 'moved_away', endedAt: '2026-08-20' })).status).toBe(200);
+    await clock('2026-09-05T09:00:00+07:00');
+    expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
+    const ev = (await history('admin')).body.data as any[];
+    expect(ev.map((e) => [e.kind, e.at])).toEqual([
+      ['joined', '2026-09-05T02:00:00.000Z'],
+      ['left', '2026-08-19T17:00:00.000Z'],
+      ['joined', '2026-08-10T02:00:00.000Z'],
+    ]);
+    expect(ev[1]).toMatchObject({ organization: { id: o.cdA, name: 'Chi đoàn 22CNTT1' }, reason: 'moved_away', actor: { id: users.adminA!.id } });
+  });
+
   it('who may read: not signed in 401, no users right 403, an unknown or unreachable user 404; bad input 400', async () => {
     const m = users.m!.id;
     expect((await t.request('GET', `/api/users/${m}/history`)).status).toBe(401);
