@@ -27,8 +27,6 @@ export function transferScope(db: Db, actor: Actor): UserScope {
   return { all: false, paths: paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(q))) };
 }
 
-export const inScope = (scope: UserScope, path: string) => scope.all || scope.paths.some((p) => path.startsWith(p));
-
 /** The organization whose admins decide: the receiving unit when the sending side asked, else the sending unit. */
 export const decidingOrg = (t: { requestedSide: 'from' | 'to'; fromOrganizationId: number; toOrganizationId: number }) =>
   t.requestedSide === 'from' ? t.toOrganizationId : t.fromOrganizationId;

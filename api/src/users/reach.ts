@@ -7,7 +7,6 @@
  */
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
-import { forbidden } from '../lib/errors';
 import { userScope, usersInScope } from './scope';
 
 /** The codes that let someone add members (organizations/membership.ts, the member import). */
@@ -30,9 +29,3 @@ export function addableUsers(db: Db, actor: Actor, userIds: number[]): Set<numbe
 
 export const OUTSIDE_REACH_MESSAGE =
   'Người dùng này không thuộc đơn vị nào trong phạm vi quản lý của bạn nên không thể thêm vào đơn vị. Việc chuyển sinh hoạt giữa các đơn vị do cấp quản lý chung thực hiện';
-
-/** 403 unless every one of these users may be added by the caller (see addableUsers). */
-export function assertAddable(db: Db, actor: Actor, userIds: number[]): void {
-  const ok = addableUsers(db, actor, userIds);
-  if (userIds.some((id) => !ok.has(id))) forbidden(OUTSIDE_REACH_MESSAGE);
-}
