@@ -110,16 +110,17 @@ describe('rows with errors', () => {
 });
 
 describe('one rule source: rows the form refuses are refused with the form’s message', () => {
-  const cases: [string, Record<string, string>, string, string][] = [
-    ['e-mail without a domain dot', { email: 'an@localhost' }, 'validation.emailInvalid', 'Email'],
-    ['phone of 9 digits with letters', { phone: '09123a5678' }, 'validation.phoneInvalid', 'Số điện thoại'],
-    ['password too short', { password: '12345' }, 'validation.passwordMinLength', 'Mật khẩu'],
-    ['password too long (the form allows 128)', { password: 'x'.repeat(129) }, 'validation.passwordTooLong', 'Mật khẩu'],
-    ['code too long', { code: 'C'.repeat(51) }, 'validation.textTooLong', 'Mã số'],
-    ['e-mail over 254 characters', { email: `${'a'.repeat(250)}@x.vn` }, 'validation.textTooLong', 'Email'],
-    ['no family name', { familyName: '' }, 'validation.familyNameRequired', 'Họ'],
+  // The column as the reader's preview names it: the template's header in vi, its English label in en (issue 26 item 6).
+  const cases: [string, Record<string, string>, string, string, string][] = [
+    ['e-mail without a domain dot', { email: 'an@localhost' }, 'validation.emailInvalid', 'Email', 'E-mail'],
+    ['phone of 9 digits with letters', { phone: '09123a5678' }, 'validation.phoneInvalid', 'Số điện thoại', 'Phone'],
+    ['password too short', { password: '12345' }, 'validation.passwordMinLength', 'Mật khẩu', 'Password'],
+    ['password too long (the form allows 128)', { password: 'x'.repeat(129) }, 'validation.passwordTooLong', 'Mật khẩu', 'Password'],
+    ['code too long', { code: 'C'.repeat(51) }, 'validation.textTooLong', 'Mã số', 'Code'],
+    ['e-mail over 254 characters', { email: `${'a'.repeat(250)}@x.vn` }, 'validation.textTooLong', 'Email', 'E-mail'],
+    ['no family name', { familyName: '' }, 'validation.familyNameRequired', 'Họ', 'Family name'],
   ];
-  for (const [name, override, key, column] of cases) {
+  for (const [name, override, key, column, columnEn] of cases) {
     it(`${name}: "${translate(key)}" in vi and en`, async () => {
       const row: Record<string, string> = { code: `RR${name.length}`, familyName: 'Lê', givenName: 'An', email: `rr${name.length}@sv.vn`, ...override };
       const viaForm = await t.request('POST', '/api/users', { token: t.adminToken, body: { ...row, phone: row.phone ?? '0901234567' } });
@@ -128,7 +129,7 @@ describe('one rule source: rows the form refuses are refused with the form’s m
       for (const lang of ['vi', 'en'] as const) {
         const up = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(await xlsx(USER_HEADER, [userRow(row)])) });
         const v = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken, headers: { 'accept-language': lang } });
-        expect(v.body.data[0].validation.errors).toContain(`${translate(key, lang)} (${lang === 'vi' ? 'cột' : 'column'} ${column})`);
+        expect(v.body.data[0].validation.errors).toContain(`${translate(key, lang)} (${lang === 'vi' ? `cột ${column}` : `column ${columnEn}`})`);
       }
     });
   }
