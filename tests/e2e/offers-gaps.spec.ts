@@ -56,7 +56,7 @@ async function tooltipOf(page: Page, target: ReturnType<Page['getByTestId']>, te
   await page.mouse.move(0, 0);
 }
 
-test('four eyes: on the officer’s own fee, mark paid, exempt/reduce and resolve are disabled with the reason; another member’s are offered (items 6, 10)', async ({ page, baseURL }) => {
+test('four eyes: on the officer’s own fee, mark paid, exempt/reduce, delete and resolve are disabled with the reason; another member’s are offered (items 6, 10)', async ({ page, baseURL }) => {
   const s = await setup(baseURL!);
   const officerToken = await apiLogin(baseURL!, FACULTY_ADMIN);
   const me = await call<{ id: number; code: string }>(baseURL!, officerToken, 'GET', '/auth/profile');
@@ -67,7 +67,9 @@ test('four eyes: on the officer’s own fee, mark paid, exempt/reduce and resolv
   await signIn(page, FACULTY_ADMIN, `/admin/payment-campaigns/${c.id}?tab=member-assignments`);
   await expect(row(page, theirs).getByTestId('assignment-mark-paid')).toBeEnabled({ timeout: 60_000 });
   await expect(row(page, theirs).getByTestId('assignment-adjust')).toBeEnabled();
-  for (const id of ['assignment-mark-paid', 'assignment-adjust']) {
+  await expect(row(page, theirs).getByTestId('assignment-delete')).toBeEnabled();
+  // Deleting one's own unpaid fee would waive it: refused by the server, so disabled with the reason too.
+  for (const id of ['assignment-mark-paid', 'assignment-adjust', 'assignment-delete']) {
     const button = row(page, own).getByTestId(id);
     await expect(button).toBeDisabled();
     await tooltipOf(page, button, OWN_FEE);

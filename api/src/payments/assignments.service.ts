@@ -193,6 +193,8 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
     /** An assignment with money records is kept (the answer's canDelete: assignment-deletable.ts); its open link is closed at payOS before it goes. */
     async remove(id: number): Promise<void> {
       const { a } = writable(id, 'xóa phân công');
+      // Deleting one's own unpaid fee waives it as surely as an exemption (issue 25 item 10).
+      assertNotOwnFee(actor, a.userId, 'xóa phân công');
       const money = db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), holdsMoney())).get();
       if (a.status === 'PAID' || money) conflict('Không thể xóa khoản phí đã có thanh toán');
       // Its orders go with it, so a payment on a link left open could not be recorded: payOS must confirm the close.

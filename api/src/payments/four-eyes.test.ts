@@ -1,6 +1,6 @@
 /**
  * Issue 25 item 10: four eyes on money for oneself. A treasurer (or the super admin) cannot
- * exempt, reduce, waive, resolve or mark paid their own fee: 403 with a clear message; another
+ * exempt, reduce, waive, resolve, mark paid or delete their own fee: 403 with a clear message; another
  * officer can. Undoing an adjustment or reversing a payment of one's own fee (both against one's
  * interest) stays allowed.
  */
@@ -78,5 +78,16 @@ describe('an officer and their own fee', () => {
     const resolve = (token: string) => t.request('POST', `/api/payment-admin/orders/${flagged().id}/resolve`, { token, body: { resolution: 'ACCEPTED' } });
     expect((await resolve(treasurer.token)).status).toBe(403);
     await expectOk(resolve(colleague.token));
+  });
+
+  it("deleting one's own unpaid fee is 403 (it waives it like an exemption); a colleague may", async () => {
+    const { assignments } = await api.active(org, [treasurer.id]);
+    const id = assignments[0].id as number;
+    const res = await t.request('DELETE', `/api/payment/assignments/${id}`, { token: treasurer.token });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/của chính mình.*cán bộ khác/);
+    expect(assignment(id)).toMatchObject({ status: 'PENDING' });
+    await expectOk(t.request('DELETE', `/api/payment/assignments/${id}`, { token: colleague.token }));
+    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()).toBeUndefined();
   });
 });

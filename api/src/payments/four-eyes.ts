@@ -1,6 +1,6 @@
 /**
  * Four eyes on money for oneself (issue 25, item 10; docs/decisions.md): nobody, super admin
- * included, exempts, reduces, waives, resolves or marks paid their own fee. Another officer does it.
+ * included, exempts, reduces, waives, resolves, marks paid or deletes their own fee. Another officer does it.
  */
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';

@@ -63,7 +63,7 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
   const [paying, setPaying] = useState<Assignment | null>(null);
   const [adjusting, setAdjusting] = useState<{ a: Assignment; action: AdjustAction } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  // Four eyes (issue 25 item 10): the server refuses an officer's marking paid, exempting or reducing their own fee.
+  // Four eyes (issue 25 item 10): the server refuses an officer's marking paid, exempting, reducing or deleting their own fee.
   const me = useGetIdentity<{ id: number }>().data?.id;
   const ownFee = t('campaigns:assignments.ownFeeBlocked');
   const table = useTable<Assignment>({
@@ -212,9 +212,11 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
                 )}
                 {/* A fee with money on it, a reversed payment included, is kept (the server refuses): no "Xóa" (issue 25 item 6). */}
                 {editable && a.canDelete && (
-                  <Button size="small" type="link" danger onClick={() => remove(a)} data-testid="assignment-delete">
-                    {t('buttons.delete')}
-                  </Button>
+                  <Tooltip title={a.userId === me ? ownFee : undefined}>
+                    <Button size="small" type="link" danger disabled={a.userId === me} onClick={() => remove(a)} data-testid="assignment-delete">
+                      {t('buttons.delete')}
+                    </Button>
+                  </Tooltip>
                 )}
               </Space>
             )}
