@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers, organizations } from '../organizations/schema';
+import { users } from '../users/schema';
 import { campaigns, join, vnLocal } from '../payments/fixture';
 import { paymentCampaigns } from '../payments/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
@@ -89,6 +90,10 @@ describe('no web address in campaign names', () => {
     const ok = await t.request('POST', '/api/payment-campaigns', { token: officer, body: body('Đoàn phí HK1 2024.2025 lớp K66.CNTT') });
     expect(ok.status).toBe(201);
     expect(typeof ok.body.id).toBe('number');
+    // Full-width letters, ideographic full stops and zero-width spaces still spell a host.
+    for (const name of ['Xác minh tại ｅｖｉｌ．ｃｏｍ/login', 'Xác minh tại evil。com/login', 'Xác minh tại evil\u200b.com', 'Xác minh tại evil.ai']) {
+      expect((await t.request('POST', '/api/payment-campaigns', { token: officer, body: body(name) })).status, name).toBe(400);
+    }
     const edit = await t.request('PATCH', `/api/payment-campaigns/${ok.body.id}`, { token: officer, body: { name: 'Gia hạn tại https://evil.example' } });
     expect(edit.status).toBe(400);
     expect(edit.body.message).toMatch(/^name: /);
@@ -104,6 +109,21 @@ describe('no web address in campaign names', () => {
     expect(mail!.subject).toContain('Đoàn phí xác minh tài khoản tại [địa chỉ web đã ẩn] ngay');
     // The real payment link is still there for a payOS campaign.
     expect(mail!.text).toContain('/payment/my-campaigns');
+  });
+
+  it('a unit or member named with an address: the address is hidden from the e-mail too', async () => {
+    const m = await member();
+    const { campaign } = await api.active(chiDoan, [m.id], { config: false });
+    t.db.update(organizations).set({ name: 'Chi đoàn Lim 1 – xác minh tại http://evil.example/login' }).where(eq(organizations.id, chiDoan)).run();
+    t.db.update(users).set({ givenName: 'Lim www.evil.vn' }).where(eq(users.id, m.id)).run();
+    try {
+      expect((await send(campaign.id)).body.data.sent).toBe(1);
+      const [mail] = mails(campaign.id);
+      expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/evil/);
+      expect(mail!.text).toContain('thủ quỹ của Chi đoàn Lim 1 – xác minh tại [địa chỉ web đã ẩn].');
+    } finally {
+      t.db.update(organizations).set({ name: 'Chi đoàn Lim 1' }).where(eq(organizations.id, chiDoan)).run();
+    }
   });
 });
 

@@ -27,9 +27,9 @@ export interface ReminderMail {
 }
 
 /**
- * A campaign name as it may appear in an e-mail from the union's sender: any word holding a web
- * address is hidden (issue 25 item 15). New names cannot hold one (shared containsUrl); older ones
- * still send, without the address, so reminders of those campaigns keep working.
+ * A name as it may appear in an e-mail from the union's sender: any word holding a web
+ * address is hidden (issue 25 item 15). New campaign names cannot hold one (shared containsUrl);
+ * older ones, and unit and member names, still send without the address.
  */
 export function withoutUrls(text: string): string {
   return text
@@ -46,30 +46,35 @@ export function reminderEmail(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, m: Reminder
   const amount = formatVnd(m.amount);
   const due = m.dueDate ? formatDate(m.dueDate) : '—';
   const link = `${publicOrigin(env)}/payment/my-campaigns`;
-  const org = m.organizationName ? ` (${m.organizationName})` : '';
+  // Unit and member names are typed by officers too (a unit renamed "… tại http://evil.example"):
+  // every name the e-mail carries loses its web addresses, not only the campaign's.
+  const org = m.organizationName ? ` (${withoutUrls(m.organizationName)})` : '';
   const name = withoutUrls(m.campaignName);
+  const member = withoutUrls(m.name);
+  const overdueUnit = m.overdue ? withoutUrls(m.overdue.unitName) : '';
+  const cashUnit = m.cash ? withoutUrls(m.cash.unitName) : '';
   // A cash campaign offers no payment link: the member pays their unit's treasurer.
   const how = m.overdue
-    ? `Khoản phí đã quá hạn nên không còn thanh toán trực tuyến được: vui lòng liên hệ và nộp cho thủ quỹ của ${m.overdue.unitName}.`
+    ? `Khoản phí đã quá hạn nên không còn thanh toán trực tuyến được: vui lòng liên hệ và nộp cho thủ quỹ của ${overdueUnit}.`
     : m.cash
-      ? `Đợt thu này nộp bằng tiền mặt: vui lòng nộp cho thủ quỹ của ${m.cash.unitName}.`
+      ? `Đợt thu này nộp bằng tiền mặt: vui lòng nộp cho thủ quỹ của ${cashUnit}.`
       : `Thanh toán tại: ${link}`;
   const howEn = m.overdue
-    ? `The fee is overdue and can no longer be paid online: please pay the treasurer of ${m.overdue.unitName}.`
+    ? `The fee is overdue and can no longer be paid online: please pay the treasurer of ${overdueUnit}.`
     : m.cash
-      ? `Pay in cash to the treasurer of ${m.cash.unitName}.`
+      ? `Pay in cash to the treasurer of ${cashUnit}.`
       : `Pay at ${link}`;
   return {
     subject: `Nhắc nhở thanh toán: ${name} – ${amount}`,
     text: [
-      `Chào ${m.name},`,
+      `Chào ${member},`,
       '',
       `Bạn còn khoản phí chưa thanh toán trong đợt thu "${name}"${org}.`,
       `Số tiền: ${amount}`,
       `Hạn nộp: ${due}`,
       how,
       '',
-      `Hello ${m.name}, you still have an unpaid fee in "${name}": ${amount}, due ${due}. ${howEn}`,
+      `Hello ${member}, you still have an unpaid fee in "${name}": ${amount}, due ${due}. ${howEn}`,
     ].join('\n'),
   };
 }

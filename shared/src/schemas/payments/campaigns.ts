@@ -30,8 +30,17 @@ const endAfterStart = (v: { startDate?: string; endDate?: string }) => {
  * "www.", a host with a path, or a host under a common top-level domain counts.
  */
 const URL_IN_TEXT =
-  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,24}\/|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|net|org|info|biz|vn|io|me|co|ly|app|dev|xyz|site|online|top|link|click|shop|store|vip|pro|club|live|page|example|ru|cn|tk|ml|ga|cf|gq|to|cc|gl|gd|sh|id|edu|gov)\b/i;
-export const containsUrl = (text: string): boolean => URL_IN_TEXT.test(text);
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,24}\/|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|net|org|info|biz|vn|io|me|co|ly|app|dev|xyz|site|online|top|link|click|shop|store|vip|pro|club|live|page|example|ru|cn|tk|ml|ga|cf|gq|to|cc|gl|gd|sh|id|edu|gov|ai|us|uk|tv|ws|in|eu|asia|mobi|cloud|tech|space|website|fun|icu|buzz|work|life|world|today|news|one|zip|mov)\b/i;
+/**
+ * Browsers and mail clients read full-width letters and ideographic full stops ("ｅｖｉｌ。com") as a
+ * host, and zero-width characters vanish on screen: the text is folded before the check.
+ */
+const folded = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\u3002\uff61]/g, '.')
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '');
+export const containsUrl = (text: string): boolean => URL_IN_TEXT.test(folded(text));
 const campaignName = () => nameField().refine((v) => !containsUrl(v), 'validation.noUrlInName');
 
 export const createCampaignSchema = z
