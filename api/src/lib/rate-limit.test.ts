@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { form, xlsx, USER_HEADER, userRow } from '../imports/fixture';
+import { campaigns } from '../payments/fixture';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { MemoryRateCounter } from './rate-limit';
 
@@ -45,6 +46,15 @@ describe('heavy routes are throttled per user', () => {
     const statuses = (await Promise.all(Array.from({ length: 10 }, () => app.request('POST', '/api/export/users', { token: app.adminToken, body: { fields: ['code'] } })))).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(4);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+
+  it('the remittance export (issue 30) shares the exports\' allowance', async () => {
+    const app = await makeTestApp({ EXPORT_RATE_LIMIT: '2' });
+    const org = app.createOrg('doan_co_so', 'RL-REM');
+    const campaign = await campaigns(app).create(org);
+    const remittance = () => app.request('GET', `/api/payment-campaigns/${campaign.id}/remittance/export`, { token: app.adminToken });
+    expect(await inARow(3, remittance)).toEqual([200, 200, 429]);
+    expect((await app.request('POST', '/api/export/users', { token: app.adminToken, body: { fields: ['code'] } })).status).toBe(429);
   });
 
   it('another user keeps their own allowance', async () => {

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { loadCampaign } from '../payments/rules';
 import { remittanceXlsx } from './export';
@@ -35,7 +36,8 @@ function report(c: Context<AppEnv>, campaignId: number, organizationId: number |
 /** GET /payment-campaigns/:id/remittance(/export), POST /remittances, /remittances/:id/{confirm,cancel} (issue 30 item 5). */
 export function remittancesRoutes() {
   return new Hono<AppEnv>()
-    .get('/payment-campaigns/:id/remittance/export', requireAuth, validate('param', idParam), requirePermission(RP.view, askedUnit), validate('query', remittanceQuery), (c) => {
+    // An export like the others: the same per-user and per-address throttle (issue 25 item 14).
+    .get('/payment-campaigns/:id/remittance/export', requireAuth, validate('param', idParam), requirePermission(RP.view, askedUnit), rateLimit('export'), validate('query', remittanceQuery), (c) => {
       const id = c.req.valid('param').id;
       const r = report(c, id, c.req.valid('query').organizationId);
       return remittanceXlsx(r, loadCampaign(c.get('deps').db, id).name);
