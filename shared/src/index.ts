@@ -11,6 +11,7 @@ export * from './schemas/organizations';
 export * from './schemas/departments';
 export * from './schemas/classes';
 export * from './schemas/audit';
+export * from './schemas/audit-actions';
 export * from './schemas/dashboard';
 export * from './schemas/payments';
 export * from './schemas/imports';

@@ -127,6 +127,7 @@ export function auditService({ db }: Deps, actor: Actor) {
     if (q.to !== undefined) {
       to = DATE_ONLY.test(q.to) ? lt(auditLogs.createdAt, new Date(startOf(q.to).getTime() + DAY_MS)) : lte(auditLogs.createdAt, startOf(q.to));
     }
+    const chosen = [...new Set([...(q.action === undefined ? [] : [q.action]), ...(q.actions ?? [])])];
     let org: SQL | undefined;
     if (q.organizationId !== undefined) {
       const row = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get();
@@ -141,10 +142,11 @@ export function auditService({ db }: Deps, actor: Actor) {
       q.actorId === undefined ? undefined : eq(auditLogs.actorId, q.actorId),
       q.entity === undefined ? undefined : eq(auditLogs.entity, q.entity),
       q.entityId === undefined ? undefined : eq(auditLogs.entityId, q.entityId),
-      q.action === undefined ? undefined : eq(auditLogs.action, q.action),
+      chosen.length ? inArray(auditLogs.action, chosen) : undefined,
       q.from === undefined ? undefined : gte(auditLogs.createdAt, startOf(q.from)),
       to,
-      q.excludeAuth ? not(like(auditLogs.action, 'auth.%')) : undefined,
+      // Actions asked for by name are shown even when they are sign-ins: choosing "Đăng nhập" shows sign-ins.
+      q.excludeAuth && !chosen.length ? not(like(auditLogs.action, 'auth.%')) : undefined,
     );
   }
 

@@ -1,0 +1,105 @@
+/**
+ * The actions the API writes to the audit log, grouped by the area an officer thinks in (issue 26):
+ * the audit screen's action filter offers them by their names in data/locales/<lng>/audit.json
+ * (`actionNames`, `areas`), and api/src/audit/actions.test.ts holds that every code the API writes
+ * is listed here with a name and a sentence in vi and en. Order is the order the filter shows.
+ */
+export const AUDIT_ACTION_AREAS = {
+  users: ['user.create', 'user.update', 'user.update_own_contact', 'user.delete', 'user.bulk_delete', 'user.bulk_update'],
+  organizations: [
+    'organization.create',
+    'organization.update',
+    'organization.delete',
+    'membership.add',
+    'membership.remove',
+    'membership.bulk_remove',
+    'membership.set',
+    'membership.end',
+    'transfer.request',
+    'transfer.accept',
+    'transfer.refuse',
+    'transfer.cancel',
+  ],
+  roles: ['user.roles.grant', 'user.roles.assign', 'role.create', 'role.update', 'role.delete', 'role.seed_defaults'],
+  catalogue: [
+    'department.create',
+    'department.update',
+    'department.delete',
+    'department.bulk_delete',
+    'class.create',
+    'class.update',
+    'class.delete',
+    'class.bulk_delete',
+  ],
+  campaigns: [
+    'campaign.create',
+    'campaign.update',
+    'campaign.delete',
+    'campaign.activate',
+    'campaign.complete',
+    'campaign.cancel',
+    'fee_level.create',
+    'fee_level.update',
+    'fee_level.delete',
+    'fee_level.set_default',
+    'assignment.create',
+    'assignment.bulk_create',
+    'assignment.update',
+    'assignment.delete',
+    'assignment.mark_overdue',
+    'assignment.check_overdue',
+    'assignment.exempt',
+    'assignment.reduce',
+    'assignment.revoke_adjustment',
+    'reminder.schedule',
+    'reminder.send',
+    'reminder.resend',
+  ],
+  payments: [
+    'payment.mark_paid',
+    'payment.create_link',
+    'payment.sync',
+    'payment.cancel',
+    'payment.expire',
+    'payment.webhook',
+    'payment.webhook_rejected',
+    'payment.webhook_throttled',
+    'payment.reverse',
+    'payment.resolve_attention',
+    'payos_config.create',
+    'payos_config.update',
+    'payos_config.delete',
+    'payos_config.toggle_active',
+    'payos_config.reveal',
+    'payos_config.confirm_webhook',
+  ],
+  dues: ['dues.rates_update', 'dues.shares_update', 'dues.generate', 'remittance.create', 'remittance.confirm', 'remittance.cancel'],
+  imports: [
+    'import.users',
+    'import.users.batch',
+    'import.organization_members',
+    'import.organization_members.batch',
+    'import.departments',
+    'import.departments.batch',
+    'import.classes',
+    'import.classes.batch',
+  ],
+  exports: ['export.users', 'export.organization_members', 'export.payment_assignments', 'export.audit_logs'],
+  auth: [
+    'auth.login',
+    'auth.login_google',
+    'auth.logout',
+    'auth.change_password',
+    'auth.password_code_sent',
+    'auth.password_code_issued',
+    'auth.password_reset_requested',
+    'auth.password_reset',
+    'auth.refresh_reuse',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type AuditActionArea = keyof typeof AUDIT_ACTION_AREAS;
+export const AUDIT_ACTIONS: readonly string[] = Object.values(AUDIT_ACTION_AREAS).flat();
+
+/** Sign-ins and the other account events the "show sign-ins" switch leaves out (excludeAuth). */
+export const isAuthAction = (code: string): boolean => code.startsWith('auth.');
