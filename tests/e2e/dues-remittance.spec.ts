@@ -105,6 +105,11 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   await a.getByTestId('remittance-record').click();
   // Suggested: what is still owed up.
   await expect(a.getByRole('dialog').getByRole('spinbutton')).toHaveValue(String(upA));
+  // 0 ₫ is refused with its message, never turned into 1 ₫ and saved (issue 25 item 12).
+  await a.getByRole('dialog').getByRole('spinbutton').fill('0');
+  await a.getByRole('button', { name: 'Ghi nhận', exact: true }).click();
+  await expect(a.getByRole('dialog')).toContainText('Số tiền phải lớn hơn 0');
+  await a.getByRole('dialog').getByRole('spinbutton').fill(String(upA));
   await a.getByRole('button', { name: 'Ghi nhận', exact: true }).click();
   const recordsA = a.getByTestId('remittance-records');
   await expect(recordsA).toContainText('Chờ xác nhận');

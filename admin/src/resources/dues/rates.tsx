@@ -38,7 +38,6 @@ export function RatesCard({ organizationId, editable }: { organizationId: number
             render: (_: unknown, r: DuesRatesResponse['rates'][number]) =>
               editable ? (
                 <InputNumber
-                  min={0}
                   step={500}
                   value={draft[r.memberType] ?? r.monthlyAmount}
                   onChange={(v) => setDraft({ ...draft, [r.memberType]: v })}

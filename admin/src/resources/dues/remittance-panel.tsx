@@ -42,8 +42,17 @@ function RecordModal({ open, onClose, campaignId, unit, suggested }: { open: boo
       afterOpenChange={(o) => o && form.setFieldsValue({ amount: suggested, paidAt: dayjs(), note: '' })}
     >
       <Form form={form} layout="vertical" onFinish={submit} data-testid="remittance-form">
-        <Form.Item label={t('dues:remittance.amount')} name="amount" rules={[{ required: true, message: t('dues:validation.amountRequired') }]} extra={t('dues:remittance.amountHint', { amount: formatVnd(suggested) })}>
-          <InputNumber min={1} step={1000} className="full-width" data-testid="remittance-amount" />
+        {/* No min on the field: antd would turn a typed 0 into 1 ₫ and save it; the rule refuses it instead (issue 25 item 12). */}
+        <Form.Item
+          label={t('dues:remittance.amount')}
+          name="amount"
+          rules={[
+            { required: true, message: t('dues:validation.amountRequired') },
+            { validator: async (_, v: unknown) => (v == null || (Number.isInteger(v) && (v as number) >= 1) ? undefined : Promise.reject(new Error(t('dues:validation.amountPositive')))) },
+          ]}
+          extra={t('dues:remittance.amountHint', { amount: formatVnd(suggested) })}
+        >
+          <InputNumber step={1000} className="full-width" data-testid="remittance-amount" />
         </Form.Item>
         <Form.Item label={t('dues:remittance.paidAt')} name="paidAt" rules={[{ required: true, message: t('dues:validation.paidAtRequired') }]}>
           <DatePicker format="DD/MM/YYYY" className="full-width" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />

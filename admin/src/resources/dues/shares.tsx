@@ -34,8 +34,8 @@ export function SharesCard({ editable }: { editable: boolean }) {
             render: (_: unknown, s: DuesShare) =>
               editable ? (
                 <Space>
-                  <InputNumber min={0} max={1000} value={value(s).keepNumerator} onChange={(v) => set(s, 'keepNumerator', v)} />/
-                  <InputNumber min={1} max={1000} value={value(s).keepDenominator} onChange={(v) => set(s, 'keepDenominator', v)} />
+                  <InputNumber value={value(s).keepNumerator} onChange={(v) => set(s, 'keepNumerator', v)} />/
+                  <InputNumber value={value(s).keepDenominator} onChange={(v) => set(s, 'keepDenominator', v)} />
                 </Space>
               ) : (
                 `${s.keepNumerator}/${s.keepDenominator}`
