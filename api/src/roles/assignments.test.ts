@@ -45,6 +45,16 @@ describe('POST /api/users/:id/roles', () => {
     expect(res.body.userRoles.find((l: { roleId: number }) => l.roleId === w.roles.member)).toMatchObject({ organizationId: null, organization: null });
   });
 
+  it('a row marked not global that names no unit is refused, never saved as a university-wide role (issue 25 item 11)', async () => {
+    const u = insertUser(t, w.c1);
+    for (const row of [{ roleIds: [w.roles.staff], organizationIds: [], isGlobal: false }, { roleIds: [w.roles.staff], isGlobal: false }]) {
+      const res = await grant(u, [row]);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('Chọn phạm vi: một hoặc nhiều tổ chức, hoặc Toàn hệ thống');
+    }
+    expect(linksOf(u)).toEqual([]);
+  });
+
   it('replaces the links: unlisted ones go, listed ones stay; audited with before and after', async () => {
     const u = insertUser(t, w.c1);
     await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f1, w.f2] }]);

@@ -132,7 +132,7 @@ const optionalOrganizationId = z
 
 /**
  * One row of the grant form (000 §3): roleIds (one per row in the form, several accepted) and
- * organizationIds; isGlobal or no organization means a global link. The older assignment form's
+ * organizationIds; isGlobal, or no organization with isGlobal left out, means a global link. The older assignment form's
  * row {roleId, organizationId} is accepted too. Every role × organization pair becomes one link.
  */
 export const roleAssignmentRowSchema = z
@@ -146,10 +146,13 @@ export const roleAssignmentRowSchema = z
   .transform((r) => {
     const roleIds = r.roleIds ?? (typeof r.roleId === 'number' ? [r.roleId] : []);
     const organizationIds = r.organizationIds ?? (r.organizationId != null ? [r.organizationId] : []);
-    const isGlobal = r.isGlobal === true || organizationIds.length === 0;
+    const isGlobal = r.isGlobal === true || (r.isGlobal === undefined && organizationIds.length === 0);
     return { roleIds, organizationIds: isGlobal ? [] : organizationIds, isGlobal };
   })
-  .refine((r) => r.roleIds.length > 0, { error: 'validation.roleRequired', path: ['roleIds'] });
+  .refine((r) => r.roleIds.length > 0, { error: 'validation.roleRequired', path: ['roleIds'] })
+  // A row that says it is not global yet names no unit is a scope lost on the way (the phone dialog
+  // of issue 25 item 11 saved a university-wide role so): refused, never widened to global.
+  .refine((r) => r.isGlobal || r.organizationIds.length > 0, { error: 'validation.scopeRequired', path: ['organizationIds'] });
 export type RoleAssignmentRowInput = z.input<typeof roleAssignmentRowSchema>;
 export type RoleAssignmentRow = z.output<typeof roleAssignmentRowSchema>;
 
