@@ -1,11 +1,11 @@
-import type { UserListItem } from '@doanhoi/shared';
+import { isAuthAction, type UserListItem } from '@doanhoi/shared';
 import { useSelect } from '@refinedev/antd';
 import { useTranslate } from '@refinedev/core';
 import { DatePicker, Select, Space, Switch, type SelectProps } from 'antd';
 import dayjs from 'dayjs';
-import { ListSearch } from '../../components/list-search';
 import { OrganizationPicker } from '../../components/organization-picker';
 import { useCurrentOrganization } from '../../context/current-organization';
+import { AuditActionSelect } from './action-select';
 
 /** Entities that services record (api/src/**): the filter offers these; unknown ones still list. */
 export const AUDIT_ENTITIES = [
@@ -20,12 +20,17 @@ export const AUDIT_ENTITIES = [
   'fee_level',
   'payos_config',
   'import_session',
+  'remittance',
+  'dues_share',
   'audit_log',
 ] as const;
 
 export interface AuditFilterValues {
   actorId?: number;
+  /** A single code from an older link (`action`); the select shows it among `actions` and replaces it on change. */
   action?: string;
+  /** The actions chosen by name (issue 26), sent as `actions`. */
+  actions?: string[];
   entity?: string;
   organizationId?: number;
   from?: string;
@@ -43,6 +48,10 @@ interface Props {
 export function AuditFilters({ values, onChange }: Props) {
   const t = useTranslate();
   const { can } = useCurrentOrganization();
+  const chosen = [...new Set([...(values.action ? [values.action] : []), ...(values.actions ?? [])])];
+  const withoutAuth = chosen.filter((c) => !isAuthAction(c));
+  // A sign-in chosen by name is shown (the API lists actions asked for by name), so the switch reads on.
+  const signIns = values.excludeAuth === 'false' || chosen.some(isAuthAction);
   // The user search is the users list, scoped like it: offered only to whoever may open it.
   const users = useSelect<UserListItem>({
     resource: 'users',
@@ -54,7 +63,7 @@ export function AuditFilters({ values, onChange }: Props) {
     defaultValue: values.actorId,
   });
   return (
-    <Space wrap className="filter-bar" data-testid="audit-filters">
+    <Space wrap className="filter-bar audit-filter-bar" data-testid="audit-filters">
       <Select
         {...(users.selectProps as SelectProps)}
         allowClear
@@ -67,13 +76,16 @@ export function AuditFilters({ values, onChange }: Props) {
         disabled={!can('users.access') && values.actorId === undefined}
         data-testid="audit-filter-actor"
       />
-      <ListSearch
-        value={values.action}
-        placeholder={t('audit:filters.action')}
-        aria-label={t('audit:filters.action')}
-        onSearch={(v) => onChange({ action: v || undefined })}
-        className="audit-filter"
-        data-testid="audit-filter-action"
+      <AuditActionSelect
+        value={chosen}
+        onChange={(codes) =>
+          onChange({
+            action: undefined,
+            actions: codes.length ? codes : undefined,
+            // Choosing a sign-in shows sign-ins: the switch follows.
+            ...(codes.some(isAuthAction) ? { excludeAuth: 'false' } : {}),
+          })
+        }
       />
       <Select
         allowClear
@@ -107,8 +119,9 @@ export function AuditFilters({ values, onChange }: Props) {
       <label className="audit-sign-ins">
         <Switch
           size="small"
-          checked={values.excludeAuth === 'false'}
-          onChange={(on) => onChange({ excludeAuth: on ? 'false' : undefined })}
+          checked={signIns}
+          // Leaving sign-ins out also drops the sign-in actions chosen in the action filter.
+          onChange={(on) => onChange(on ? { excludeAuth: 'false' } : { excludeAuth: undefined, action: undefined, actions: withoutAuth.length ? withoutAuth : undefined })}
           data-testid="audit-filter-sign-ins"
         />{' '}
         {t('audit:signIns')}

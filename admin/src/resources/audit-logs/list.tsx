@@ -12,7 +12,9 @@ import { downloadAuditExport } from './export';
 import { AuditFilters, type AuditFilterValues } from './filters';
 import { auditSentence } from './sentence';
 
-const FIELDS: (keyof AuditFilterValues)[] = ['actorId', 'action', 'entity', 'organizationId', 'from', 'to', 'excludeAuth'];
+const FIELDS: (keyof AuditFilterValues)[] = ['actorId', 'action', 'actions', 'entity', 'organizationId', 'from', 'to', 'excludeAuth'];
+/** Filters holding a list (the actions chosen by name): kept in the URL with the `in` operator. */
+const LISTS = new Set<keyof AuditFilterValues>(['actions']);
 const NUMERIC = new Set<keyof AuditFilterValues>(['actorId', 'organizationId']);
 
 /** Whether the URL's filters switch sign-ins on (excludeAuth=false), read before the table exists. */
@@ -49,13 +51,20 @@ export function AuditLogList() {
 
   const values = Object.fromEntries(
     FIELDS.map((f) => {
+      if (LISTS.has(f)) {
+        const list = ([] as unknown[]).concat(getDefaultFilter(f, filters, 'in') ?? []).map(String).filter(Boolean);
+        return [f, list.length ? list : undefined];
+      }
       const v = getDefaultFilter(f, filters, 'eq') as string | number | undefined;
       return [f, v === undefined || v === '' ? undefined : NUMERIC.has(f) ? Number(v) : String(v)];
     }),
   ) as AuditFilterValues;
   const onChange = (patch: AuditFilterValues) => {
     if ('excludeAuth' in patch) setSignIns(patch.excludeAuth === 'false');
-    setFilters(Object.entries(patch).map(([field, value]) => ({ field, operator: 'eq' as const, value })), 'merge');
+    setFilters(
+      Object.entries(patch).map(([field, value]) => ({ field, operator: LISTS.has(field as keyof AuditFilterValues) ? ('in' as const) : ('eq' as const), value })),
+      'merge',
+    );
     // A narrower filter may have fewer pages than the one being read (issue 26 item 5).
     setCurrentPage(1);
   };
@@ -63,7 +72,7 @@ export function AuditLogList() {
   async function exportRows() {
     setExporting(true);
     try {
-      await downloadAuditExport({ ...values, excludeAuth });
+      await downloadAuditExport({ ...values, actions: values.actions?.join(','), excludeAuth });
       notification.success({ message: t('export.done') });
     } catch (e) {
       notification.error({ message: t('export.failed'), description: (e as Error).message });
