@@ -98,7 +98,6 @@ export const AUDIT_ACTION_AREAS = {
   ],
 } as const satisfies Record<string, readonly string[]>;
 
-export type AuditActionArea = keyof typeof AUDIT_ACTION_AREAS;
 export const AUDIT_ACTIONS: readonly string[] = Object.values(AUDIT_ACTION_AREAS).flat();
 
 /** Sign-ins and the other account events the "show sign-ins" switch leaves out (excludeAuth). */
