@@ -1,7 +1,7 @@
 import { createFeeLevelSchema, formatVnd, type FeeLevel } from '@doanhoi/shared';
 import { useModalForm } from '../../../components/form-errors';
 import { useCustomMutation, useDelete, useList, useTranslate } from '@refinedev/core';
-import { App, Button, Form, Input, InputNumber, List, Modal, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Grid, Input, InputNumber, List, Modal, Space, Tag, Typography } from 'antd';
 import { WithReason } from '../../../components/blocked';
 import { useDialogFocus } from '../../../components/dialog-focus';
 import { zodRule } from '../../../components/form-rules';
@@ -52,6 +52,8 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
   const edit = useModalForm<FeeLevel>({ resource: 'payment-fee-levels', action: 'edit', redirect: false, onMutationSuccess: refresh, successNotification: () => ({ type: 'success', message: t('campaigns:levels.updated') }) });
   const { mutate: deleteOne } = useDelete();
   const { mutate: custom } = useCustomMutation();
+  // On a phone the amount joins the name's line: beside the description it squeezed the note into three lines.
+  const phone = !Grid.useBreakpoint().sm;
 
   const remove = (l: FeeLevel) =>
     modal.confirm({
@@ -106,9 +108,10 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
           >
             <List.Item.Meta
               title={
-                <Space>
+                <Space wrap size={[8, 0]}>
                   {l.levelName}
                   {l.isDefault && <Tag color="blue" data-testid="fee-level-default-tag">{t('campaigns:levels.default')}</Tag>}
+                  {phone && <Typography.Text strong>{formatVnd(l.amount)}</Typography.Text>}
                 </Space>
               }
               description={
@@ -124,7 +127,7 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
                 )
               }
             />
-            <Typography.Text strong>{formatVnd(l.amount)}</Typography.Text>
+            {!phone && <Typography.Text strong>{formatVnd(l.amount)}</Typography.Text>}
           </List.Item>
         )}
       />
