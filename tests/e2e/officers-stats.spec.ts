@@ -149,6 +149,8 @@ test('en, 390 px: the same pages read in English on a phone, a global role says 
   await officers.getByTestId('officers-inherited').click();
   await expect(officers.getByTestId('officer-inherited').first()).toHaveText(`From above: ${dcsName}`);
   await fitsIn(officers, officers.getByTestId('role-scope'));
+  // Inside the table's own box too: a tag on one line ran past it and its unit was cut off.
+  await fitsIn(officers.getByTestId('officers-table').locator('table'), officers.getByTestId('role-scope'));
   await fitsIn(officers, officers.getByTestId('officer-inherited'));
   await noSidewaysScroll(page);
   await shot(page, 'org-chidoan-en-390');
@@ -175,6 +177,7 @@ test('vi, 390 px: a faculty admin reads its own faculty, not the school above it
   await expect(officers.getByTestId('officer-inherited')).toHaveText([`Từ cấp trên: ${dcsName}`]);
   await expect(page.getByTestId('org-stats')).toContainText('Sinh viên');
   await fitsIn(officers, officers.getByTestId('role-scope'));
+  await fitsIn(officers.getByTestId('officers-table').locator('table'), officers.getByTestId('role-scope'));
   await noSidewaysScroll(page);
   await shot(page, 'org-chidoan-faculty-vi-390');
   const token = await tokenOf(page, FACULTY_ADMIN);
