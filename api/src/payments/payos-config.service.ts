@@ -174,7 +174,7 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       const keep = (v: string | undefined, stored: string, field: string) => {
         if (v === undefined) return true;
         if (!isMasked(v)) return false;
-        if (v !== maskSecret(decryptSecret(stored, env.appSecret))) invalidField(field, `${field}: giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ`);
+        if (v !== maskSecret(decryptSecret(stored, env.appSecret))) invalidField(field, 'Giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ');
         return true;
       };
       const keepApi = keep(input.apiKey, before.apiKeyEnc, 'apiKey');

@@ -54,6 +54,15 @@ describe('payOS config per campaign', () => {
     expect((await t.request('GET', '/api/payment-campaigns/999999/payos-config', { token: t.adminToken })).status).toBe(404);
   });
 
+  it('a masked key that is not the stored one is said on its field, in words (no field code in front)', async () => {
+    const c = await api.create(org);
+    const path = `/api/payment-campaigns/${c.id}/payos-config`;
+    await api.config(c.id, SECRET);
+    const res = await t.request('PUT', path, { token: t.adminToken, body: { clientId: SECRET.clientId, apiKey: '••••11zz', checksumKey: '••••2222' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ apiKey: ['Giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ'] });
+  });
+
   it('revealing needs payment-campaigns.update in the campaign organization (403 for readers) and is audited', async () => {
     const c = await api.create(org);
     await api.config(c.id, SECRET);

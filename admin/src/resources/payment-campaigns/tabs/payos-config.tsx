@@ -1,4 +1,4 @@
-import { createPayosConfigSchema, type PayosConfig } from '@doanhoi/shared';
+import { createPayosConfigSchema, updatePayosConfigSchema, type PayosConfig } from '@doanhoi/shared';
 import { useCustom, useCustomMutation, useDelete, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import { formatDateTime } from '@doanhoi/shared';
@@ -7,7 +7,9 @@ import { fieldAwareNotification } from '../../../components/form-errors';
 import { zodRule } from '../../../components/form-rules';
 import { apiUrl, usePaymentsRefresh } from '../use-refresh';
 
-const rule = zodRule(createPayosConfigSchema);
+const createRule = zodRule(createPayosConfigSchema);
+/** A stored config comes back masked ('••••abcd'): the update rule takes that as "keep the key", as the API does. */
+const updateRule = zodRule(updatePayosConfigSchema);
 type Keys = Pick<PayosConfig, 'clientId' | 'apiKey' | 'checksumKey'>;
 type Values = Keys & { descriptionMaxLength?: number };
 interface Webhook {
@@ -58,6 +60,7 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
   const { mutate: deleteOne } = useDelete();
   const values = Form.useWatch([], form) as Partial<Keys> | undefined;
   const complete = KEYS.every((k) => (values?.[k] ?? '').trim() !== '');
+  const rule = current ? updateRule : createRule;
 
   useEffect(() => {
     form.setFieldsValue(
