@@ -13,6 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
+import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { users } from '../users/schema';
 import { requireIn, visibleOrg } from './access';
 import { pathIds } from './context';
@@ -109,6 +110,7 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
         const p = leavingPlan(memberships, org.path, mayLeave);
         endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
         record(tx, organizationId, userId, e, p.leaves, false);
+        revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId, organizationIds: p.leaves.map((m) => m.id) }]);
         return p;
       });
       const message = `Đã kết thúc sinh hoạt của ${fullName(u!)} tại ${namesList(plan.leaves)}` + (plan.staysIn.length ? `; vẫn sinh hoạt tại ${namesList(plan.staysIn)}` : '');
@@ -149,13 +151,16 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
       }
       const memberships = db.transaction((tx) => {
         let n = 0;
+        const leavers = [];
         for (const userId of ids) {
           const mine = activeMemberships(tx, userId);
           if (!mine.some((m) => m.id === organizationId)) continue;
           const p = leavingPlan(mine, org.path, mayLeave);
           n += endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
           record(tx, organizationId, userId, e, p.leaves, true);
+          leavers.push({ userId, organizationIds: p.leaves.map((m) => m.id) });
         }
+        revokeRolesInUnitsLeft(tx, actor.id, ip, leavers);
         return n;
       });
       return { message: `Đã kết thúc sinh hoạt của ${ids.length} thành viên tại ${org.name}`, endedCount: ids.length, memberships };

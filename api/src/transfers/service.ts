@@ -18,6 +18,7 @@ import { pathIds } from '../organizations/context';
 import { join } from '../organizations/membership';
 import { activeMemberships, dayStart, endMemberships, leavingPlan } from '../organizations/membership-end';
 import { organizations } from '../organizations/schema';
+import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { users } from '../users/schema';
 import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, transferScope } from './access';
 import { canSee, listTransfers, transferById, type ListQuery } from './list';
@@ -134,6 +135,7 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
         endMemberships(tx, t.userId, ended, { reason: 'transferred', endedAt: t.effectiveDate, note: t.reason });
         const joined = toChain.filter((oid) => join(tx, oid, t.userId, 'member', dayStart(t.effectiveDate)));
         auditRow(tx, 'transfer.accept', t, { ended, joined }, [...ended, ...joined]);
+        revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId: t.userId, organizationIds: ended }]);
       });
       return transferById(db, actor, id)!;
     },

@@ -29,6 +29,7 @@ import { requireIn, visibleOrg } from '../organizations/access';
 import { pathIds } from '../organizations/context';
 import { dayStart, END_MEMBERSHIP_CODES, leavingPlan, today, type Ending } from '../organizations/membership-end';
 import { organizationMembers } from '../organizations/schema';
+import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { writeBulkAudit } from './bulk-audit';
 import { activeMembershipsOf, filterSelection, pathsOf, reached, rowsOf, superAdmins, type ActiveMembership, type BulkRow } from './bulk-checks';
 import { manageRefusals } from './manage';
@@ -158,6 +159,7 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
         return { userId: c.row.id, before: c.before, after, organizationIds: auditOrganizations(c, memberships.get(c.row.id) ?? []) };
       }),
     );
+    if (end) revokeRolesInUnitsLeft(tx, actor.id, req.ip, changes.map((c) => ({ userId: c.row.id, organizationIds: c.ended.map((m) => m.id) })));
     return revoked;
   }
 

@@ -44,6 +44,7 @@ const USER_ACTIONS = [
   'membership.end',
   'user.roles.grant',
   'user.roles.assign',
+  'user.roles.revoke_on_leave',
   'transfer.request',
   'transfer.accept',
   'transfer.refuse',
