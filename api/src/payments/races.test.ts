@@ -45,6 +45,21 @@ const assignment = (id: number) => t.db.select().from(paymentAssignments).where(
 const ordersOf = (id: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, id)).all();
 const manual = (id: number) => ordersOf(id).filter((o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID');
 const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
+
+/**
+ * Starts `call` and returns once payOS holds its first request (for `holdMs`), with payOS quick
+ * again for whatever the test fires next. A fixed sleep instead lost the race on a busy machine
+ * (issue 25 item 18): the call had not reached payOS yet, or its 150 ms were already over.
+ */
+async function heldAtPayos<T>(call: () => Promise<T>, holdMs = 1500): Promise<{ pending: Promise<T> }> {
+  const seen = payos.calls.length;
+  payos.latencyMs = holdMs;
+  const pending = call();
+  const deadline = Date.now() + 10_000;
+  while (payos.calls.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  payos.latencyMs = 0;
+  return { pending };
+}
 const stats = (campaignId: number) => expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 
 describe('mark-paid against a slow payOS', () => {
@@ -69,10 +84,13 @@ describe('mark-paid against a slow payOS', () => {
 
   it("the member's online payment landing during the call: mark-paid is 409, the fee is paid once", async () => {
     const { assignmentId, orderCode } = await fee();
-    const pending = markPaid(assignmentId);
     // While mark-paid waits for payOS to cancel the link, the member's transfer is reported.
-    await new Promise((r) => setTimeout(r, 40));
-    expect((await webhook(payos.pay(orderCode))).status).toBe(200);
+    const { pending } = await heldAtPayos(() => markPaid(assignmentId));
+    try {
+      expect((await webhook(payos.pay(orderCode))).status).toBe(200);
+    } finally {
+      payos.latencyMs = 150;
+    }
     const res = await pending;
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/vừa được thanh toán/);
@@ -103,9 +121,7 @@ describe('mark-paid against a slow payOS', () => {
 
   it('an exemption landing during mark-paid (no link to wait for on its side) leaves mark-paid 409', async () => {
     const { assignmentId } = await fee();
-    const pending = markPaid(assignmentId);
-    await new Promise((r) => setTimeout(r, 40));
-    payos.latencyMs = 0;
+    const { pending } = await heldAtPayos(() => markPaid(assignmentId));
     try {
       // The exemption cancels the same link: quick now, so it writes first.
       expect((await exempt(assignmentId)).status).toBe(200);
@@ -119,9 +135,12 @@ describe('mark-paid against a slow payOS', () => {
 
   it('removing an assignment while its money lands is refused: the payment is never deleted with it', async () => {
     const { assignmentId, orderCode } = await fee();
-    const pending = t.request('DELETE', `/api/payment/assignments/${assignmentId}`, { token: t.adminToken });
-    await new Promise((r) => setTimeout(r, 40));
-    expect((await webhook(payos.pay(orderCode))).status).toBe(200);
+    const { pending } = await heldAtPayos(() => t.request('DELETE', `/api/payment/assignments/${assignmentId}`, { token: t.adminToken }));
+    try {
+      expect((await webhook(payos.pay(orderCode))).status).toBe(200);
+    } finally {
+      payos.latencyMs = 150;
+    }
     expect((await pending).status).toBe(409);
     expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
     await linksClosing();
