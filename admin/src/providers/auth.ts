@@ -108,7 +108,8 @@ export const authProvider: AuthProvider = {
     } catch (err) {
       return {
         success: false,
-        error: { name: i18n.t('auth:changePassword.failed'), message: err instanceof Error ? err.message : '', statusCode: 0 },
+        // The refusal's field (a wrong current password, a wrong code) goes with it: the dialog says it there.
+        error: { name: i18n.t('auth:changePassword.failed'), message: err instanceof Error ? err.message : '', statusCode: 0, errors: err instanceof ApiError ? err.errors : undefined },
       };
     }
   },

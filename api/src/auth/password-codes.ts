@@ -135,13 +135,13 @@ export function passwordCodes({ db, env }: Deps) {
 
     /** The live code this matches (its id), or 400; a miss counts against every live code. */
     check(userId: number, code: string | undefined): number {
-      if (!code) fail(400, CODE_REQUIRED, { code: 'PASSWORD_CODE_REQUIRED' });
+      if (!code) fail(400, CODE_REQUIRED, { code: 'PASSWORD_CODE_REQUIRED', errors: { code: [CODE_REQUIRED] } });
       const live = liveCodes(userId, new Date());
       const given = Buffer.from(codeHash(env.jwtSecret, userId, code!), 'hex');
       const hit = live.find((r) => timingSafeEqual(Buffer.from(r.codeHash, 'hex'), given));
       if (hit) return hit.id;
       for (const r of live) db.update(oneTimeCodes).set({ attempts: r.attempts + 1 }).where(eq(oneTimeCodes.id, r.id)).run();
-      return fail(400, CODE_WRONG, { code: 'PASSWORD_CODE_INVALID' });
+      return fail(400, CODE_WRONG, { code: 'PASSWORD_CODE_INVALID', errors: { code: [CODE_WRONG] } });
     },
 
     /**

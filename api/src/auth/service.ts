@@ -2,7 +2,7 @@ import { effectivePermissions, isSuperAdmin, type ChangePasswordInput, type Logi
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
-import { fail, forbidden, notFound, unauthorized } from '../lib/errors';
+import { fail, forbidden, invalidField, notFound, unauthorized } from '../lib/errors';
 import { orgContext } from '../organizations/context';
 import { organizationMembers } from '../organizations/schema';
 import { loadRoleGrants } from '../roles/grants';
@@ -167,9 +167,10 @@ export function authService({ db, env }: Deps) {
       const delay = limiter.delayMs(user!.email);
       limiter.recordFailure(ip, user!.email);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      if (!(await checkPassword(user!, current))) fail(400, 'Mật khẩu hiện tại không đúng');
+      // Each refusal names its field, so the forms say it there (issue 26 item 7).
+      if (!(await checkPassword(user!, current))) invalidField('currentPassword', 'Mật khẩu hiện tại không đúng');
       limiter.recordSuccess(ip, user!.email);
-      if (current === next) fail(400, 'Mật khẩu mới phải khác mật khẩu hiện tại');
+      if (current === next) invalidField('newPassword', 'Mật khẩu mới phải khác mật khẩu hiện tại');
       // On a default password the session proves nothing: the owner's code does (password-codes.ts).
       const codes = passwordCodes({ db, env });
       const codeId = user!.mustChangePassword ? codes.check(userId, input.code) : null;

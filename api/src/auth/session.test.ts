@@ -199,6 +199,8 @@ describe('POST /api/auth/change-password', () => {
     const res = await change(u.token, { currentPassword: 'not-mine', newPassword: 'new-password' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Mật khẩu hiện tại không đúng');
+    // Named by its field, so the dialogs say it under the current password (issue 26 item 7).
+    expect(res.body.errors).toEqual({ currentPassword: ['Mật khẩu hiện tại không đúng'] });
     expect((await login(t, u.email, 'secret123')).status).toBe(200);
   });
 
@@ -212,6 +214,7 @@ describe('POST /api/auth/change-password', () => {
     const same = await change(u.token, { currentPassword: 'secret123', newPassword: 'secret123' });
     expect(same.status).toBe(400);
     expect(same.body.message).toContain('khác');
+    expect(Object.keys(same.body.errors)).toEqual(['newPassword']);
     const missing = await change(u.token, {});
     expect(missing.status).toBe(400);
   });

@@ -9,6 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { changePassword, logout, request } from '../api';
 import { AuthCard, AuthField } from '../components/auth-card';
+import { fieldErrorsOf } from '../field-errors';
 import { navigate, Redirect, useLocation } from '../router';
 import { LOGIN_PATH, safeRedirect } from '../rules';
 
@@ -63,7 +64,10 @@ export function ChangePasswordPage() {
       await changePassword(parsed.data);
       navigate(target, { replace: true });
     } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err));
+      // A wrong current password or code is said under its field (issue 26 item 7).
+      const onFields = fieldErrorsOf(err, ['currentPassword', 'code', 'newPassword'] as const);
+      if (Object.keys(onFields).length) setErrors(onFields);
+      else setServerError(err instanceof Error ? err.message : String(err));
       setSubmitting(false);
     }
   };

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { requestPasswordCode } from '../../providers';
 import { useDialogFocus } from '../dialog-focus';
+import { fieldAwareNotification } from '../form-errors';
 import { zodRule } from '../form-rules';
 
 type Values = ChangePasswordInput & { confirmPassword: string };
@@ -16,14 +17,28 @@ type Values = ChangePasswordInput & { confirmPassword: string };
 export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onClose: () => void } }) {
   const t = useTranslate();
   const { data: user } = useGetIdentity<SessionUser>();
-  const { mutate: updatePassword, isPending } = useUpdatePassword<ChangePasswordInput>();
+  const { open: notify } = useNotification();
+  const [form] = Form.useForm<Values>();
+  // Refine's own handler toasts every refusal in the corner; one about a field (a wrong current
+  // password, a wrong code) is said under that field instead (issue 26 item 7).
+  const { mutate: updatePassword, isPending } = useUpdatePassword<ChangePasswordInput>({
+    mutationOptions: {
+      onSuccess: ({ success, error, successNotification }) => {
+        if (success) {
+          if (successNotification) notify?.({ type: 'success', message: successNotification.message, description: successNotification.description });
+          return;
+        }
+        const toast = fieldAwareNotification(() => form, { type: 'error', message: error?.name ?? t('auth:changePassword.failed'), description: error?.message })(error);
+        if (toast) notify?.(toast);
+      },
+      onError: (error) => notify?.({ type: 'error', message: t('auth:changePassword.failed'), description: error.message }),
+    },
+  });
   const { mutate: logout } = useLogout();
   const invalidateAuth = useInvalidateAuthStore();
-  const [form] = Form.useForm<Values>();
   const rule = zodRule(changePasswordSchema);
   const focus = useDialogFocus();
 
-  const { open: notify } = useNotification();
   const [sending, setSending] = useState(false);
   // A default password is public: its first change also needs a code only the owner has (issue 25 item 7).
   const needsCode = Boolean(user?.mustChangePassword);

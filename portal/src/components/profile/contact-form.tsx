@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { Spinner } from '../states';
 import { useToast } from '../toast';
+import { fieldErrorsOf } from '../../field-errors';
 import { updateContact } from './api';
 
 type Field = 'phone' | 'religion' | 'hometown';
@@ -44,7 +45,9 @@ export function ContactForm({ profile, onSaved }: { profile: MyProfile; onSaved:
       onSaved(saved);
       toast.show({ kind: 'success', title: t('contact.saved') });
     } catch (err) {
-      setErrors({ [changed[0] ?? 'phone']: err instanceof Error ? err.message : String(err) });
+      // Under the field the API names; a refusal naming none goes under the first field changed.
+      const onFields = fieldErrorsOf(err, FIELDS);
+      setErrors(Object.keys(onFields).length ? onFields : { [changed[0] ?? 'phone']: err instanceof Error ? err.message : String(err) });
     } finally {
       setSaving(false);
     }
