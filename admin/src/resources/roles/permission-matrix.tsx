@@ -2,6 +2,7 @@ import { categoryOrder, type Permission } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Card, Checkbox, Collapse, Divider, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
+import { permissionName } from './permission-name';
 
 interface Props {
   permissions: Permission[];
@@ -77,7 +78,7 @@ export function PermissionMatrix({ permissions, value = [], onChange }: Props) {
 
   const label = (p: Permission) => (
     <Space size={4}>
-      <span>{p.name}</span>
+      <span>{permissionName(t, p)}</span>
       <Typography.Text type="secondary" className="permission-code">
         {p.code}
       </Typography.Text>

@@ -2,6 +2,7 @@ import { categoryOrder, formatDate, type RoleDetail } from '@doanhoi/shared';
 import { useOne, useTranslate, type BaseKey } from '@refinedev/core';
 import { Descriptions, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { StatusTag } from '../../components/catalogue/status-tag';
+import { permissionName } from './permission-name';
 
 /** The view dialog: the role and its permissions grouped by category, with counts. */
 export function RoleShowModal({ id, onClose }: { id: BaseKey | null; onClose: () => void }) {
@@ -40,7 +41,7 @@ export function RoleShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
                 <div>
                   {list.map((p) => (
                     <Tag key={p.id} className="permission-tag">
-                      {p.name}
+                      {permissionName(t, p)}
                     </Tag>
                   ))}
                 </div>
