@@ -84,8 +84,10 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
     const at = g[0]!.joinedAt;
     const ev = joins.find((e) => !e.used && e.orgIds.some((id) => orgIds.includes(id)) && Math.abs(e.row.createdAt.getTime() - at.getTime()) <= SAME_ACTION_MS);
     if (ev) ev.used = true;
-    const unit = ev?.unit && orgIds.includes(ev.unit) ? ev.unit : deepest(book, orgIds)!;
-    out.push({ id: `join:${unit}:${at.getTime()}`, at: at.toISOString(), kind: 'joined', organization: book.org(unit, ev?.row.labels.names), actor: ev && book.actorOf(ev.row) });
+    // One event per chain joined: a Chi đoàn and a Chi hội saved together are both told.
+    for (const unit of ev?.unit && orgIds.includes(ev.unit) ? [ev.unit] : chainEnds(book, orgIds)) {
+      out.push({ id: `join:${unit}:${at.getTime()}`, at: at.toISOString(), kind: 'joined', organization: book.org(unit, ev?.row.labels.names), actor: ev && book.actorOf(ev.row) });
+    }
   }
 
   const ended = records.filter((m) => !m.isActive && m.endedAt && m.endReason && m.endReason !== 'transferred');
@@ -134,6 +136,13 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
 
   out.push(...transferEvents(book, transferRows, rows));
   return out;
+}
+
+/** The deepest unit of each chain among `ids` (a unit no other of them lies beneath); the deepest one when none is known. */
+function chainEnds(book: NameBook, ids: number[]): number[] {
+  const paths = ids.map((id) => ({ id, path: book.path(id) })).filter((x) => x.path);
+  const ends = paths.filter((x) => !paths.some((y) => y.id !== x.id && y.path.startsWith(x.path))).map((x) => x.id);
+  return ends.length ? ends : [deepest(book, ids)!];
 }
 
 function removal(book: NameBook, r: AuditRow, orgIds: number[], unit?: number): Event {

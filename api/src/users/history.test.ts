@@ -171,6 +171,20 @@ describe('GET /users/:id/history', () => {
     expect(ev[1]).toMatchObject({ organization: { id: o.cdA, name: 'Chi đoàn 22CNTT1' }, reason: 'moved_away', actor: { id: users.adminA!.id } });
   });
 
+  it('units of two trees joined in one save are each told (a Chi đoàn and a Chi hội)', async () => {
+    const m = users.m!.id;
+    const hsv = t.createOrg('hoi_sinh_vien_truong', 'HSV', null, 'Hội Sinh viên trường');
+    const lch = t.createOrg('lien_chi_hoi', 'LCHA', hsv, 'Liên chi Hội CNTT');
+    const ch = t.createOrg('chi_hoi', 'CHA', lch, 'Chi hội 22CNTT1');
+    expect((await as('admin')('PUT', `/api/users/${m}/organizations`, { organizationIds: [o.cdA, ch] })).status).toBe(200);
+    const ev = (await history('admin')).body.data as any[];
+    expect(ev.map((e) => [e.kind, e.organization.id]).sort()).toEqual([
+      ['joined', o.cdA],
+      ['joined', ch],
+    ].sort());
+    expect(ev.every((e) => e.actor?.name === 'Quản trị Hệ thống')).toBe(true);
+  });
+
   it('who may read: not signed in 401, no users right 403, an unknown or unreachable user 404; bad input 400', async () => {
     const m = users.m!.id;
     expect((await t.request('GET', `/api/users/${m}/history`)).status).toBe(401);
