@@ -101,6 +101,11 @@ describe('import', () => {
     expect(errorsOf(3)).toContain('(cột Ngày sinh)');
     expect(errorsOf(3)).toContain('(cột Giới tính)');
     expect(errorsOf(3)).toContain('(cột Dân tộc)');
+    // In English the reason is the rule's own, translated, and the column its English label (issue 26 item 6).
+    const en = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken, headers: { 'accept-language': 'en' } });
+    const enErrors = en.body.errors.filter((e: { row: number }) => e.row === 3).map((e: { message: string }) => e.message).join(' | ');
+    expect(enErrors).toContain('(column Date of birth)');
+    expect(enErrors).not.toMatch(/Invalid input|cột|validation\./);
   });
 
   it('an update touches only the record columns the file has', async () => {

@@ -109,12 +109,13 @@ export function todayVn(now = Date.now()): string {
   return new Date(now + 7 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** Optional: '' or null is "none" (null clears the field on update). */
+/**
+ * Optional: '' or null is "none" (null clears the field on update). '' becomes null before the
+ * inner rule runs, so a bad value gets the inner rule's own message (a union answered zod's bare
+ * "Invalid input", which the import showed untranslated).
+ */
 function optional<T extends z.ZodType>(inner: T) {
-  return z
-    .union([z.literal(''), z.null(), inner])
-    .optional()
-    .transform((v) => (v === '' ? null : (v as z.output<T> | null | undefined)));
+  return z.preprocess((v) => (v === '' ? null : v), inner.nullable().optional());
 }
 
 function dayField(key: string) {
