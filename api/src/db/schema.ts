@@ -11,3 +11,4 @@ export * from '../reminders/schema';
 export * from '../transfers/schema';
 export * from '../dues/schema';
 export * from '../remittances/schema';
+export * from '../reports/schema';

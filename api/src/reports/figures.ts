@@ -1,17 +1,23 @@
 /**
- * The report's counting (issue 30 item 8), in SQL: one grouped query over the memberships of the
- * unit's subtree that touch the period, and one over the đoàn phí figures.
+ * The report's counting (issue 30 item 8), in SQL: the member counts of the unit's subtree that touch
+ * the period, and the đoàn phí figures.
  *
  * A member is counted where they sit: a membership row counts only when its user has no membership
  * in a unit beneath it during the period (joining a chi đoàn also joins its parents, 000 §4; those
  * parent rows are not counted again). So the figures of a unit are its own plus its units' and the
  * tree adds up; a move between two chi đoàn is out of one and into the other at every level.
  * Each counted row is bucketed to the direct unit of the report's unit it lies under (or the unit
- * itself), by the first id of its path below the unit's.
+ * itself).
+ *
+ * Memberships of units with no unit beneath them always count (nothing lies beneath them): those are
+ * read from report_member_cells (reports/schema.ts, trigger-kept per subtree), a few hundred rows per
+ * direct unit instead of its members. Only the memberships of units with units beneath them (a
+ * faculty's or the school's own rows) are read one by one, with the rule above.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LEAVE_REASONS } from '@doanhoi/shared';
+import { reportMemberCells } from './schema';
 
 export interface MemberRow {
   bucket: number;
@@ -27,8 +33,39 @@ export interface MemberRow {
   [reason: `left_${string}`]: number;
 }
 
-/** `path`: the unit's materialised path; [fromMs, toMs) the period in epoch ms. */
-export function memberRows(db: Db, unitId: number, path: string, fromMs: number, toMs: number): MemberRow[] {
+/** The Việt Nam calendar day (days since 1970) an instant falls in, as report_member_cells stores them. */
+const vnDay = (ms: number) => Math.floor((ms + 7 * 3_600_000) / 86_400_000);
+
+/**
+ * `path`: the unit's materialised path; [fromMs, toMs) the period in epoch ms (whole Việt Nam days).
+ * `cellUnits`: the units whose subtree is read from the kept counts, each its own bucket — the
+ * direct units, and the unit itself when nothing lies beneath it.
+ */
+export function memberRows(db: Db, unitId: number, path: string, fromMs: number, toMs: number, cellUnits: number[]): MemberRow[] {
+  return [...keptRows(db, cellUnits, vnDay(fromMs), vnDay(toMs)), ...liveRows(db, unitId, path, fromMs, toMs)];
+}
+
+/** The counts kept per subtree (memberships of units with nothing beneath them), over whole days [fromDay, toDay). */
+function keptRows(db: Db, units: number[], fromDay: number, toDay: number): MemberRow[] {
+  if (units.length === 0) return [];
+  const endedIn = sql`c.ended_day >= ${fromDay} AND c.ended_day < ${toDay}`;
+  const reasonSums = LEAVE_REASONS.map((r) => sql`sum(CASE WHEN ${endedIn} AND c.end_reason = ${r} THEN c.n ELSE 0 END) AS ${sql.identifier(`left_${r}`)}`);
+  return db.all<MemberRow>(sql`
+    SELECT c.organization_id AS bucket, c.membership_status AS membershipStatus, c.user_type AS userType, c.gender, c.ethnicity,
+      sum(CASE WHEN c.joined_day < ${fromDay} THEN c.n ELSE 0 END) AS start,
+      sum(CASE WHEN c.joined_day >= ${fromDay} AND c.transfer_in = 0 THEN c.n ELSE 0 END) AS admitted,
+      sum(CASE WHEN c.joined_day >= ${fromDay} AND c.transfer_in = 1 THEN c.n ELSE 0 END) AS transferredIn,
+      sum(CASE WHEN ${endedIn} AND c.end_reason = 'transferred' THEN c.n ELSE 0 END) AS transferredOut,
+      ${sql.join(reasonSums, sql`, `)},
+      sum(CASE WHEN c.ended_day = 0 OR c.ended_day >= ${toDay} THEN c.n ELSE 0 END) AS "end"
+    FROM ${reportMemberCells} c
+    WHERE c.organization_id IN (${sql.join(units.map((id) => sql`${id}`), sql`, `)})
+      AND c.n <> 0 AND c.joined_day < ${toDay} AND (c.ended_day = 0 OR c.ended_day >= ${fromDay})
+    GROUP BY c.organization_id, c.membership_status, c.user_type, c.gender, c.ethnicity`);
+}
+
+/** Memberships of the subtree's units that have units beneath them, one by one with the "where they sit" rule. */
+function liveRows(db: Db, unitId: number, path: string, fromMs: number, toMs: number): MemberRow[] {
   const hi = `${path.slice(0, -1)}0`; // '/1/5/' → '/1/50': every path beneath '/1/5/' sorts before it ('/' < '0')
   const joinedIn = sql`m.joined_at >= ${fromMs} AND m.joined_at < ${toMs}`;
   const endedIn = sql`m.ended_at >= ${fromMs} AND m.ended_at < ${toMs}`;
@@ -53,6 +90,7 @@ export function memberRows(db: Db, unitId: number, path: string, fromMs: number,
     JOIN organization_members m ON m.organization_id = o.id
     JOIN users u ON u.id = m.user_id
     WHERE o.path >= ${path} AND o.path < ${hi}
+      AND EXISTS (SELECT 1 FROM organizations k WHERE k.parent_id = o.id)
       AND m.joined_at < ${toMs}
       -- Active, or ended on a known day that is not before the period (a row switched off without a day is left out).
       AND (CASE WHEN m.is_active THEN m.ended_at IS NULL ELSE m.ended_at >= ${fromMs} END)

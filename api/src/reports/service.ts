@@ -152,7 +152,9 @@ function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Mem
   const subtree = db.all<Unit>(sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`);
   const children = subtree.filter((u) => u.parentId === unit.id).sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
   const own = new Map<number, ReportFigures>([unit, ...children].map((u) => [u.id, emptyFigures()]));
-  for (const r of memberRows(db, unit.id, path, fromMs, toMs)) {
+  // Each direct unit's subtree from the kept counts; the unit's own memberships too when nothing lies beneath it.
+  const cellUnits = children.length > 0 ? children.map((c) => c.id) : [unit.id];
+  for (const r of memberRows(db, unit.id, path, fromMs, toMs, cellUnits)) {
     const f = own.get(r.bucket);
     if (!f) continue;
     const m = movementOf(r);
