@@ -57,6 +57,13 @@ describe('heavy routes are throttled per user', () => {
     expect((await app.request('POST', '/api/export/users', { token: app.adminToken, body: { fields: ['code'] } })).status).toBe(429);
   });
 
+  it('the membership report export (issue 30) shares the exports\' allowance', async () => {
+    const app = await makeTestApp({ EXPORT_RATE_LIMIT: '2' });
+    const org = app.createOrg('doan_co_so', 'RL-REP');
+    const report = () => app.request('GET', `/api/reports/membership/export?organizationId=${org}&from=2026-01-01&to=2026-06-30`, { token: app.adminToken });
+    expect(await inARow(3, report)).toEqual([200, 200, 429]);
+  });
+
   it('another user keeps their own allowance', async () => {
     const other = await t.createUser('RL-OTHER', [{ roleId: exporter() }]);
     expect((await t.request('POST', '/api/export/users', { token: other.token, body: { fields: ['code'] } })).status).toBe(200);

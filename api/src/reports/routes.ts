@@ -2,6 +2,7 @@ import { reportQuery } from '@doanhoi/shared';
 import { Hono } from 'hono';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
 import type { AppEnv } from '../lib/context';
+import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { reportXlsx } from './export';
 import { membershipReport } from './service';
@@ -17,7 +18,7 @@ const askedUnit: OrganizationFrom = (c) => {
 /** GET /reports/membership(/export) (issue 30 item 8). Bad input is 400 before the permission check reads the unit. */
 export function reportsRoutes() {
   return new Hono<AppEnv>()
-    .get('/membership/export', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), (c) =>
+    .get('/membership/export', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), rateLimit('export'), (c) =>
       reportXlsx(membershipReport(c.get('deps').db, c.req.valid('query'))),
     )
     .get('/membership', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), (c) => c.json(membershipReport(c.get('deps').db, c.req.valid('query'))));
