@@ -170,3 +170,18 @@ describe('sign-ins with a default password are throttled per address', () => {
     expect((await login(s, own.email, 'secret123', from('203.0.113.50'))).status).toBe(200);
   });
 });
+
+describe('a session on the default password is not shown the owner\'s contact details', () => {
+  it('sign-in and /auth/profile answer no phone until the password is changed with a code', async () => {
+    const u = await defaultAccount('20250099');
+    t.db.update(users).set({ phone: '0912000099' }).where(eq(users.id, u.id)).run();
+    const again = await login(t, u.email, u.password);
+    expect(again.body.user).toMatchObject({ mustChangePassword: true, phone: null });
+    expect((await t.request('GET', '/api/auth/profile', { token: again.body.accessToken })).body).toMatchObject({ phone: null });
+    expect((await t.request('GET', '/api/auth/me/profile', { token: again.body.accessToken })).status).toBe(403);
+    await askCode(again.body.accessToken);
+    expect((await change(again.body.accessToken, { currentPassword: u.password, newPassword: 'chu-tai-khoan-1', code: outboxCode(t, u.email) })).status).toBe(200);
+    const owner = await login(t, u.email, 'chu-tai-khoan-1');
+    expect(owner.body.user.phone).toBe('0912000099');
+  });
+});

@@ -11,7 +11,9 @@ export function toSessionUser(u: UserRow): SessionUser {
     email: u.email,
     familyName: u.familyName,
     givenName: u.givenName,
-    phone: u.phone,
+    // A session on the public default password may be anyone who knows the student code: it is
+    // not shown the owner's phone until the owner has proved themself with a code (issue 25 item 7).
+    phone: u.mustChangePassword ? null : u.phone,
     userType: u.userType,
     membershipStatus: u.membershipStatus,
     isActive: u.isActive,
@@ -93,7 +95,9 @@ export function snapshot(u: UserRow) {
     familyName: u.familyName,
     givenName: u.givenName,
     email: u.email,
-    phone: u.phone,
+    // A session on the public default password may be anyone who knows the student code: it is
+    // not shown the owner's phone until the owner has proved themself with a code (issue 25 item 7).
+    phone: u.mustChangePassword ? null : u.phone,
     userType: u.userType,
     membershipStatus: u.membershipStatus,
     isActive: u.isActive,
