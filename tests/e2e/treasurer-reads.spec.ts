@@ -43,6 +43,12 @@ test('test money is counted as a test, not as a payment, beside "collected" (vi,
   await page.getByRole('tab', { name: 'Statistics' }).click();
   await expect(page.getByTestId('campaign-statistics')).toContainText('Test payments (not counted as collected): 1');
   await expect(page.getByTestId('campaign-statistics')).toContainText('Paid: 0');
+  // The export dialog names its fields in English too (the xlsx keeps its Vietnamese headers for re-import).
+  await page.getByRole('tab', { name: 'Member assignments' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportDialog = page.getByTestId('export-dialog');
+  await expect(exportDialog).toContainText('Money received (VND)');
+  await expect(exportDialog).not.toContainText('Tiền đã nhận');
 });
 
 test('a cancelled campaign shows no countdown (vi, en)', async ({ page, baseURL }) => {

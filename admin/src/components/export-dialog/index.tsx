@@ -1,4 +1,4 @@
-import type { ExportField, ExportGroup } from '@doanhoi/shared';
+import type { ExportField, ExportGroup, ExportKind } from '@doanhoi/shared';
 import { errorMessage, readBody } from '@doanhoi/shared/client/http';
 import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Checkbox, Modal, Space, Typography } from 'antd';
@@ -10,6 +10,8 @@ interface Props {
   onClose: () => void;
   title: string;
   fields: readonly ExportField[];
+  /** Which export: names the fields' labels in the current language (common:export.fields.<kind>). */
+  kind: ExportKind;
   /** API path of the export, e.g. "/export/users". */
   path: string;
   /** Filters sent with the field list (the screen's current ones). */
@@ -27,7 +29,7 @@ function fileNameOf(res: Response): string {
 }
 
 /** The export dialog of 000 §2: fields by group, select / deselect all, nothing exported without a field. */
-export function ExportDialog({ open, onClose, title, fields, path, filters }: Props) {
+export function ExportDialog({ open, onClose, title, fields, kind, path, filters }: Props) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [chosen, setChosen] = useState<string[]>(() => fields.map((f) => f.key));
@@ -92,7 +94,7 @@ export function ExportDialog({ open, onClose, title, fields, path, filters }: Pr
                     .filter((f) => f.group === g)
                     .map((f) => (
                       <Checkbox key={f.key} value={f.key}>
-                        {f.header}
+                        {t(`export.fields.${kind}.${f.key}`, f.header)}
                       </Checkbox>
                     ))}
                 </div>

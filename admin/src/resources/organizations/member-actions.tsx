@@ -207,7 +207,7 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
         />
       )}
       {dialog === 'export' && (
-        <ExportDialog open onClose={() => setDialog(null)} title={t('organizations:members.exportTitle', { name: org.name })} fields={USER_EXPORT_FIELDS} path={`/export/organizations/${org.id}/members`} />
+        <ExportDialog open onClose={() => setDialog(null)} title={t('organizations:members.exportTitle', { name: org.name })} fields={USER_EXPORT_FIELDS} kind="users" path={`/export/organizations/${org.id}/members`} />
       )}
     </Space>
   );

@@ -309,6 +309,7 @@ export function UserList() {
           onClose={() => setDialog(null)}
           title={t('users:export.title')}
           fields={USER_EXPORT_FIELDS}
+          kind="users"
           path="/export/users"
           filters={{ search: value('q'), userType: value('userType'), membershipStatus: value('membershipStatus') }}
         />

@@ -236,7 +236,7 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
       <AdjustModal assignment={adjusting?.a ?? null} action={adjusting?.action ?? 'adjust'} onClose={() => setAdjusting(null)} onDone={() => (setAdjusting(null), refresh())} />
       <MarkPaidModal assignment={paying} onClose={() => setPaying(null)} onDone={() => (setPaying(null), refresh())} />
       {dialog === 'export' && (
-        <ExportDialog open onClose={() => setDialog(null)} title={t('campaigns:assignments.exportTitle')} fields={ASSIGNMENT_EXPORT_FIELDS} path={`/export/payment-assignments/${campaign.id}`} />
+        <ExportDialog open onClose={() => setDialog(null)} title={t('campaigns:assignments.exportTitle')} fields={ASSIGNMENT_EXPORT_FIELDS} kind="assignments" path={`/export/payment-assignments/${campaign.id}`} />
       )}
     </Space>
   );
