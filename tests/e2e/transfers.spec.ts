@@ -71,12 +71,18 @@ test('a transfer asked from the portal is refused, asked again by the sending fa
   await page.getByTestId('transfer-submit').click();
   await expect(page.getByTestId('transfer-item')).toHaveCount(1);
   await expect(page.getByTestId('transfer-item-status')).toHaveText('Chờ duyệt');
+  // One pending request at a time: the form is not offered again until it is decided (the API would refuse it).
+  await expect(page.getByTestId('transfer-pending')).toBeVisible();
+  await expect(page.getByTestId('transfer-form')).toHaveCount(0);
 
   // 2. The receiving faculty refuses it with a reason.
   const b = await browser.newPage();
   await signIn(b, officerB, '/transfers');
   const pendingB = rowOf(b, member.code);
   await expect(pendingB.getByTestId('transfer-status')).toHaveText('Chờ duyệt');
+  // The decision is in view without scrolling the table sideways.
+  await expect(pendingB.getByTestId('transfer-accept')).toBeInViewport();
+  await expect(pendingB.getByTestId('transfer-refuse')).toBeInViewport();
   await pendingB.getByTestId('transfer-refuse').click();
   await b.getByTestId('transfer-refuse-reason').fill('Hết chỉ tiêu học kỳ này');
   await b.getByTestId('transfer-refuse-confirm').click();
@@ -124,6 +130,8 @@ test('a transfer asked from the portal is refused, asked again by the sending fa
   await expect(page.getByTestId('transfer-item')).toHaveCount(2);
   await expect(page.getByTestId('transfer-mine')).toContainText('Đã chấp nhận');
   await expect(page.getByTestId('transfer-mine')).toContainText('Hết chỉ tiêu học kỳ này');
+  // Decided: the member may ask again, with an empty unit search.
+  await expect(page.getByTestId('transfer-to-search')).toHaveValue('');
 });
 
 test('a graduating class leaves its faculty in one action and is still found with the ended filter', async ({ page, baseURL }) => {

@@ -67,6 +67,8 @@ export default function TransferPage() {
   const [date, setDate] = useState(today());
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // A new key empties the unit search (its typed text and choices) once a request is sent.
+  const [sent, setSent] = useState(0);
 
   const load = useCallback(() => {
     request<Mine>('/transfers/mine').then(
@@ -95,6 +97,7 @@ export default function TransferPage() {
       toast.show({ kind: 'success', title: t('transfer.sent') });
       setReason('');
       setTo(null);
+      setSent((n) => n + 1);
       setError(null);
       load();
     } catch (err) {
@@ -121,6 +124,8 @@ export default function TransferPage() {
     );
   }
   const { units, transfers } = state.mine;
+  // One pending request per member (the API answers 409 to a second): the form waits until it is decided or cancelled.
+  const pending = transfers.some((r) => r.status === 'PENDING');
   return (
     <div className="page" data-testid="transfer-page">
       <div className="card">
@@ -128,6 +133,8 @@ export default function TransferPage() {
         <p className="muted">{t('transfer.intro')}</p>
         {units.length === 0 ? (
           <p data-testid="transfer-no-unit">{t('transfer.noUnit')}</p>
+        ) : pending ? (
+          <p data-testid="transfer-pending">{t('transfer.pending')}</p>
         ) : (
           <form className="form" onSubmit={submit} noValidate data-testid="transfer-form">
             <div className="field">
@@ -138,7 +145,7 @@ export default function TransferPage() {
                 ))}
               </select>
             </div>
-            <UnitSearch value={to} onChange={setTo} label={t('transfer.to')} />
+            <UnitSearch key={sent} value={to} onChange={setTo} label={t('transfer.to')} />
             <div className="field">
               <label htmlFor="transfer-reason">{t('transfer.reason')}</label>
               <textarea id="transfer-reason" className="input" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="transfer-reason" />

@@ -117,7 +117,7 @@ export function TransferList() {
         <Table.Column<Transfer> key="from" title={t('organizations:transfers.from')} render={(_, r) => r.fromOrganization.name} />
         <Table.Column<Transfer> key="to" title={t('organizations:transfers.to')} render={(_, r) => r.toOrganization.name} />
         <Table.Column<Transfer> dataIndex="effectiveDate" title={t('organizations:transfers.effectiveDate')} render={(v: string) => formatDate(v)} />
-        <Table.Column<Transfer> dataIndex="reason" title={t('organizations:transfers.reason')} />
+        <Table.Column<Transfer> dataIndex="reason" title={t('organizations:transfers.reason')} render={(v: string) => <div className="transfer-reason">{v}</div>} />
         <Table.Column<Transfer>
           key="status"
           title={t('organizations:transfers.status')}
@@ -144,6 +144,8 @@ export function TransferList() {
         <Table.Column<Transfer>
           key="actions"
           title={t('table.actions')}
+          // Kept in view: on a laptop the reason and who-asked columns push the decision off the right edge.
+          fixed="right"
           render={(_, r) => (
             <Space wrap>
               {r.canDecide && (
