@@ -146,6 +146,9 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   expect(top.units[1]).toMatchObject({ organizationId: faculty.id, owedUp: upK, confirmed: upK, outstanding: 0 });
   expect(keptA + keptK + upK).toBe(total);
   await expect(unitRow(t, `Đoàn khoa ĐP${s}`)).toContainText(formatVnd(0));
+  // The top of the tree keeps everything it receives: its share is not shown as 2/3.
+  await expect(unitRow(t, `Đoàn trường ĐP${s}`)).toContainText('giữ toàn bộ');
+  await expect(unitRow(t, `Đoàn trường ĐP${s}`)).not.toContainText('(2/3)');
   // The faculty's level, opened from the school's: the chi đoàn's remittance is confirmed there too.
   await panel.getByRole('button', { name: `Đoàn khoa ĐP${s}` }).click();
   await expect(unitRow(t, `Chi đoàn ĐP${s}`)).toContainText(formatVnd(keptA));

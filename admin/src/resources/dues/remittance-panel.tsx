@@ -123,7 +123,7 @@ export function RemittancePanel({ campaignId, organizationId }: { campaignId: nu
     },
     { title: t('dues:remittance.collected'), dataIndex: 'collected', align: 'right' as const, render: money },
     { title: t('dues:remittance.dueFromBelow'), dataIndex: 'dueFromBelow', align: 'right' as const, render: money },
-    { title: t('dues:remittance.kept'), key: 'kept', align: 'right' as const, render: (_: unknown, u: RemittanceUnit) => `${money(u.kept)} (${u.keepNumerator}/${u.keepDenominator})` },
+    { title: t('dues:remittance.kept'), key: 'kept', align: 'right' as const, render: (_: unknown, u: RemittanceUnit) => `${money(u.kept)} (${u.parentId === null ? t('dues:remittance.keepsAll') : `${u.keepNumerator}/${u.keepDenominator}`})` },
     { title: t('dues:remittance.owedUp'), dataIndex: 'owedUp', align: 'right' as const, render: money },
     { title: t('dues:remittance.receivedFromBelow'), dataIndex: 'receivedFromBelow', align: 'right' as const, render: money },
     { title: t('dues:remittance.confirmed'), dataIndex: 'confirmed', align: 'right' as const, render: money },
