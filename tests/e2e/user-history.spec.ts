@@ -71,8 +71,10 @@ test('vi: the receiving faculty reads the transfer, the roles and the joining as
   await signIn(page, officerB, '/users');
   const items = await openHistory(page, 'Xem');
   const date = formatDate(`${today}T00:00:00+07:00`);
-  await expect(items.first()).toContainText(`Chuyển từ ${names.unitA} sang ${names.unitB} bởi ${officerB.name} — ${date}`);
-  await expect(items.first()).toContainText('Lý do: Chuyển ngành học');
+  // The role held in the chi đoàn left ends with the transfer (written just after it, so newest).
+  await expect(items.first()).toContainText(`Bị gỡ vai trò ${roleName} · ${names.unitA} bởi ${officerB.name} — ${date}`);
+  await expect(items.nth(1)).toContainText(`Chuyển từ ${names.unitA} sang ${names.unitB} bởi ${officerB.name} — ${date}`);
+  await expect(items.nth(1)).toContainText('Lý do: Chuyển ngành học');
   await expect(page.getByRole('dialog')).toContainText(`Đề nghị chuyển sinh hoạt từ ${names.unitA} sang ${names.unitB} bởi Quản trị Hệ thống`);
   await expect(page.getByRole('dialog')).toContainText(`Được cấp vai trò ${roleName} · ${names.unitA} bởi Quản trị Hệ thống`);
   await expect(page.getByRole('dialog')).toContainText(`Vào sinh hoạt tại ${names.unitA} bởi Quản trị Hệ thống`);
@@ -91,7 +93,8 @@ test('en: the super admin reads the same history in English, with the fee paid',
   await signIn(page, ADMIN, '/users');
   const items = await openHistory(page, 'Show');
   const date = formatDate(`${today}T00:00:00+07:00`);
-  await expect(items.first()).toContainText(`Transferred from ${names.unitA} to ${names.unitB} by ${officerB.name} — ${date}`);
+  await expect(items.first()).toContainText(`Role ${roleName} · ${names.unitA} taken away by ${officerB.name} — ${date}`);
+  await expect(items.nth(1)).toContainText(`Transferred from ${names.unitA} to ${names.unitB} by ${officerB.name} — ${date}`);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'History' })).toBeVisible();
   await expect(dialog).toContainText(`Paid ${formatVnd(24_000)} — ${names.campaign} by Quản trị Hệ thống`);
