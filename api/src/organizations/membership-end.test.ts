@@ -165,3 +165,37 @@ describe('an import that adds an ended member again', () => {
     expectCountsFresh();
   });
 });
+
+describe('an ending that ends the member\'s union life here (graduated, over age, deceased, moved away)', () => {
+  it('a faculty officer ending a graduate also ends the school membership left empty; "removed" stops at the officer\'s reach', async () => {
+    const facultyAdmin = await t.createUser('FAC', [{ roleId: t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id, organizationId: org.dcs }]);
+    const grad = await t.createUser('GRAD1');
+    const gone = await t.createUser('RMV1');
+    for (const id of [org.doan, org.dcs, org.cd]) {
+      member(id, grad.id);
+      member(id, gone.id);
+    }
+    expect((await call('POST', `/api/organizations/${org.cd}/members/${grad.id}/end`, { reason: 'graduated' }, facultyAdmin.token)).status).toBe(200);
+    expect(activeOrgIds(t, grad.id)).toEqual([]);
+    expect((await call('POST', `/api/organizations/${org.cd}/members/${gone.id}/end`, { reason: 'removed' }, facultyAdmin.token)).status).toBe(200);
+    expect(activeOrgIds(t, gone.id)).toEqual([org.doan]);
+    expectCountsFresh();
+  });
+
+  it('the year-end action does the same, and a graduate still in another chi đoàn keeps the faculty and the school', async () => {
+    const facultyAdmin = await t.createUser('FAC2', [{ roleId: t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id, organizationId: org.dcs }]);
+    const a = await t.createUser('GRAD2');
+    const b = await t.createUser('GRAD3');
+    for (const id of [org.doan, org.dcs, org.cd]) {
+      member(id, a.id);
+      member(id, b.id);
+    }
+    member(org.cd2, b.id);
+    const res = await call('POST', `/api/organizations/${org.cd}/members/bulk-end`, { userIds: [a.id, b.id], reason: 'graduated' }, facultyAdmin.token);
+    expect(res.status).toBe(200);
+    expect(activeOrgIds(t, a.id)).toEqual([]);
+    // Still in another chi đoàn of the faculty: the faculty and the school hold a unit of theirs.
+    expect([...activeOrgIds(t, b.id)].sort()).toEqual([org.doan, org.dcs, org.cd2].sort());
+    expectCountsFresh();
+  });
+});

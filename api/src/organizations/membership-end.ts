@@ -5,7 +5,9 @@
  * trigger-kept counts and figures see it leave as they see any deactivation, and the member's
  * fees and history stay where they were. Leaving a unit leaves everything beneath it and each
  * parent that holds no other unit of theirs, as far up as the caller may end memberships (000 §4,
- * as removal.ts does for a removal).
+ * as removal.ts does for a removal) — or all the way up when the reason ends the member's union
+ * life here (LEAVES_THE_UNION): a faculty ending its graduates must not leave them counted,
+ * charged and reported as active members of the school.
  */
 import { fullName, hasPermission, type MembershipEndReason, type OrganizationRef } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -32,6 +34,15 @@ export interface Ending {
   endedAt: string;
   note?: string | null;
 }
+
+/**
+ * Reasons that end the member's union life in this organization (graduation, age, death, moving
+ * away): every parent left holding no other unit of theirs ends too, whatever the caller's reach.
+ * Other reasons (removed, other) stop at the caller's reach, as a removal does.
+ */
+const LEAVES_THE_UNION: ReadonlySet<MembershipEndReason> = new Set(['graduated', 'over_age', 'deceased', 'moved_away']);
+export const leaveRule = (reason: MembershipEndReason, mayLeave: (id: number, ancestorIds: number[]) => boolean) =>
+  LEAVES_THE_UNION.has(reason) ? () => true : mayLeave;
 
 /** A calendar day as the instant it starts in Vietnam (UTC+7, as the term figures count). */
 export const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
@@ -107,7 +118,7 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
         // Read inside the transaction: a second click (or a transfer accepted meanwhile) finds nothing left to end.
         const memberships = activeMemberships(tx, userId);
         if (!memberships.some((m) => m.id === organizationId)) notFound('Người dùng không phải thành viên đang sinh hoạt của tổ chức');
-        const p = leavingPlan(memberships, org.path, mayLeave);
+        const p = leavingPlan(memberships, org.path, leaveRule(e.reason, mayLeave));
         endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
         record(tx, organizationId, userId, e, p.leaves, false);
         revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId, organizationIds: p.leaves.map((m) => m.id) }]);
@@ -155,7 +166,7 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
         for (const userId of ids) {
           const mine = activeMemberships(tx, userId);
           if (!mine.some((m) => m.id === organizationId)) continue;
-          const p = leavingPlan(mine, org.path, mayLeave);
+          const p = leavingPlan(mine, org.path, leaveRule(e.reason, mayLeave));
           n += endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
           record(tx, organizationId, userId, e, p.leaves, true);
           leavers.push({ userId, organizationIds: p.leaves.map((m) => m.id) });

@@ -27,7 +27,7 @@ import { fail, forbidden, invalidField, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { requireIn, visibleOrg } from '../organizations/access';
 import { pathIds } from '../organizations/context';
-import { dayStart, END_MEMBERSHIP_CODES, leavingPlan, today, type Ending } from '../organizations/membership-end';
+import { dayStart, END_MEMBERSHIP_CODES, leaveRule, leavingPlan, today, type Ending } from '../organizations/membership-end';
 import { organizationMembers } from '../organizations/schema';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { writeBulkAudit } from './bulk-audit';
@@ -233,7 +233,7 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
           }
           const mine = memberships.get(row.id) ?? [];
           const added = bulkAdd ? bulkAdd.filter((id) => !mine.some((m) => m.id === id)) : [];
-          const ended = end && !refused.has(row.id) ? leavingPlan(mine, end.org.path, mayLeave).leaves : [];
+          const ended = end && !refused.has(row.id) ? leavingPlan(mine, end.org.path, leaveRule(end.ending.reason, mayLeave)).leaves : [];
           if (Object.keys(after).length || added.length || ended.length) changes.push({ row, before, after, added, ended });
         }
 
