@@ -14,6 +14,7 @@ import { load, printTable, startProcess, type LoadResult } from './load';
 import { prepareMix, printMixes, runMixes, signIn } from './mix';
 import { DASHBOARD_ADMIN, prepareDashboard } from './dashboard';
 import { printPageTable, runPageBench } from './pages';
+import { prepareIssue30, printIssue30, runIssue30 } from './issue30';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -32,6 +33,8 @@ async function main() {
   }
   const admins = await prepareMix(dbPath);
   const dash = await prepareDashboard(dbPath);
+  // BENCH_ONLY=issue30: issue 30's reads (tests/bench/issue30.ts); adds their data to the database once.
+  const issue30 = process.env.BENCH_ONLY === 'issue30' ? prepareIssue30(dbPath, dash.campaignId) : null;
   const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn' };
   // BENCH_SERVER_LOG=<file>: the app's request log (one JSON line per request, with its service time in ms).
   const app = await startProcess([join(root, 'api/dist/index.js')], env, `http://127.0.0.1:${APP_PORT}/api/docs`, process.env.BENCH_SERVER_LOG);
@@ -46,6 +49,10 @@ async function main() {
     const base = `http://127.0.0.1:${APP_PORT}/api`;
     const facultyLogin = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DASHBOARD_ADMIN) }).then((r) => r.json() as Promise<{ accessToken: string }>);
     const facultyAuth = { authorization: `Bearer ${facultyLogin.accessToken}` };
+    if (issue30) {
+      printIssue30(await runIssue30(APP_PORT, app.pid!, login.accessToken, dbPath, issue30));
+      return;
+    }
     // Dashboard figures (issue 15.1): each < 50 ms. The first request after a write computes them (printed here), the rest are cached until the next write.
     const dashboardTargets = [
       { name: 'GET /api/dashboard/members (global)', path: '/dashboard/members', headers: auth },

@@ -12,12 +12,13 @@
  * Memberships of units with no unit beneath them always count (nothing lies beneath them): those are
  * read from report_member_cells (reports/schema.ts, trigger-kept per subtree), a few hundred rows per
  * direct unit instead of its members. Only the memberships of units with units beneath them (a
- * faculty's or the school's own rows) are read one by one, with the rule above.
+ * faculty's or the school's own rows) that no membership beneath them covers (report_live_members)
+ * are read one by one, with the rule above.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LEAVE_REASONS } from '@doanhoi/shared';
-import { reportMemberCells } from './schema';
+import { reportLiveMembers, reportMemberCells } from './schema';
 
 export interface MemberRow {
   bucket: number;
@@ -64,7 +65,10 @@ function keptRows(db: Db, units: number[], fromDay: number, toDay: number): Memb
     GROUP BY c.organization_id, c.membership_status, c.user_type, c.gender, c.ethnicity`);
 }
 
-/** Memberships of the subtree's units that have units beneath them, one by one with the "where they sit" rule. */
+/**
+ * Memberships of the subtree's units that have units beneath them, one by one with the "where they sit"
+ * rule — only those report_live_members holds: a membership covered by one beneath it never counts.
+ */
 function liveRows(db: Db, unitId: number, path: string, fromMs: number, toMs: number): MemberRow[] {
   const hi = `${path.slice(0, -1)}0`; // '/1/5/' → '/1/50': every path beneath '/1/5/' sorts before it ('/' < '0')
   const joinedIn = sql`m.joined_at >= ${fromMs} AND m.joined_at < ${toMs}`;
@@ -87,10 +91,10 @@ function liveRows(db: Db, unitId: number, path: string, fromMs: number, toMs: nu
       ${sql.join(reasonSums, sql`, `)},
       sum(CASE WHEN m.ended_at IS NULL OR m.ended_at >= ${toMs} THEN 1 ELSE 0 END) AS "end"
     FROM organizations o
-    JOIN organization_members m ON m.organization_id = o.id
+    JOIN ${reportLiveMembers} l ON l.organization_id = o.id
+    JOIN organization_members m ON m.id = l.membership_id
     JOIN users u ON u.id = m.user_id
     WHERE o.path >= ${path} AND o.path < ${hi}
-      AND EXISTS (SELECT 1 FROM organizations k WHERE k.parent_id = o.id)
       AND m.joined_at < ${toMs}
       -- Active, or ended on a known day that is not before the period (a row switched off without a day is left out).
       AND (CASE WHEN m.is_active THEN m.ended_at IS NULL ELSE m.ended_at >= ${fromMs} END)

@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * The membership report's counts (issue 30 item 8), kept by triggers (migration
@@ -25,4 +25,22 @@ export const reportMemberCells = sqliteTable(
     n: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.membershipStatus, t.userType, t.gender, t.ethnicity, t.joinedDay, t.endedDay, t.endReason, t.transferIn] })],
+);
+
+/**
+ * The memberships the report still reads one by one (reports/figures.ts), kept by triggers (migration
+ * report_live_members_triggers): those of units with units beneath them that no membership of the same
+ * member beneath them covers — one that began no later and ends no earlier, which then overlaps every
+ * period this one does, so this one never counts. A member joining a chi đoàn also joins its faculty
+ * and the school (000 §4): those rows are covered and never read; a member of the faculty itself, or
+ * one whose chi đoàn changed within it, is read.
+ */
+export const reportLiveMembers = sqliteTable(
+  'report_live_members',
+  {
+    membershipId: integer().primaryKey(),
+    organizationId: integer().notNull(),
+    userId: integer().notNull(),
+  },
+  (t) => [index('report_live_members_org_idx').on(t.organizationId), index('report_live_members_user_idx').on(t.userId)],
 );
