@@ -118,7 +118,9 @@ export async function runIssue30(port: number, pid: number, token: string, dbPat
   const writer = new Database(dbPath);
   writer.pragma('busy_timeout = 5000');
   const touch = writer.prepare("UPDATE users SET phone = printf('09%08d', abs(random()) % 100000000) WHERE id = ?");
-  const uncached = () => touch.run(d.historyUserId);
+  const uncached = () => {
+    touch.run(d.historyUserId);
+  };
   const year = 'from=2025-09-01&to=2026-08-31';
   let flip = false;
   const reads: { name: string; path: string | (() => string); before?: () => Promise<unknown> | void }[] = [
