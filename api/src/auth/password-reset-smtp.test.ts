@@ -3,35 +3,23 @@
  * the account's own address, and once sent the outbox row no longer shows it.
  */
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailOutbox } from '../reminders/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { startSmtpInbox, type Received } from '../test/smtp-inbox';
 import { insertUser, login } from './test-helpers';
 
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let inbox: Received[] = [];
+let closeSmtp: () => Promise<void>;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (d: string) => (raw += d));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  t = await makeTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  const smtp = await startSmtpInbox();
+  ({ inbox } = smtp);
+  closeSmtp = smtp.close;
+  t = await makeTestApp({ SMTP_URL: smtp.url });
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => closeSmtp());
 
 it('e-mails the reset link to the account, hides it in the outbox once sent, and the link resets the password', async () => {
   const u = insertUser(t, '30070101', { passwordHash: 'x' });
