@@ -87,7 +87,8 @@ test('vi, 1440 px: the faculty page reads its figures and officers; the chi đo�
   // Units per type: four chi đoàn under the faculty, with their members.
   await expect(stats.getByTestId('stats-units')).toContainText('Chi đoàn');
   await expect(stats.getByTestId('stats-units-chi_doan')).toHaveText(`${s.doanStats.chiDoan} đơn vị · ${s.doanStats.members.chiDoan} thành viên`);
-  expect(s.doanStats.chiDoan).toBe(4);
+  // The seed's four chi đoàn at least: journeys running beside this one on the same server may add more.
+  expect(s.doanStats.chiDoan).toBeGreaterThanOrEqual(4);
   await expect(stats.getByTestId('stats-type-student')).toHaveText(`Sinh viên: ${s.byUserType.student.total} thành viên`);
   await expect(stats.getByTestId('stats-student-onlyDoanVien')).toHaveText(String(s.byUserType.student.onlyDoanVien));
   await expect(stats).toContainText('Chưa là Đoàn/Hội viên');

@@ -6,7 +6,14 @@ import { fail, forbidden, invalidField, notFound, unauthorized } from '../lib/er
 import { orgContext } from '../organizations/context';
 import { organizationMembers } from '../organizations/schema';
 import { loadRoleGrants } from '../roles/grants';
-import { toSessionUser } from '../users/mapper';
+import { toSessionUser as sessionUserOf } from '../users/mapper';
+
+/**
+ * The signed-in user as the session sees it. A session on the public default password may be
+ * anyone who knows the student code: it is not shown the owner's phone until the owner has
+ * proved themself with a code (issue 25 item 7). Other screens show the record as it is.
+ */
+const toSessionUser = (u: Parameters<typeof sessionUserOf>[0]) => ({ ...sessionUserOf(u), phone: u.mustChangePassword ? null : u.phone });
 import { users } from '../users/schema';
 import { loadActor, markFamilyRevoked } from './actor';
 import { checkPassword, hashPassword } from './passwords';

@@ -11,9 +11,7 @@ export function toSessionUser(u: UserRow): SessionUser {
     email: u.email,
     familyName: u.familyName,
     givenName: u.givenName,
-    // A session on the public default password may be anyone who knows the student code: it is
-    // not shown the owner's phone until the owner has proved themself with a code (issue 25 item 7).
-    phone: u.mustChangePassword ? null : u.phone,
+    phone: u.phone,
     userType: u.userType,
     membershipStatus: u.membershipStatus,
     isActive: u.isActive,
@@ -95,9 +93,7 @@ export function snapshot(u: UserRow) {
     familyName: u.familyName,
     givenName: u.givenName,
     email: u.email,
-    // A session on the public default password may be anyone who knows the student code: it is
-    // not shown the owner's phone until the owner has proved themself with a code (issue 25 item 7).
-    phone: u.mustChangePassword ? null : u.phone,
+    phone: u.phone,
     userType: u.userType,
     membershipStatus: u.membershipStatus,
     isActive: u.isActive,
