@@ -95,10 +95,16 @@ test('a faculty admin is offered only the scopes they may grant (item 3c)', asyn
   await option(page, 'Cán bộ').click();
   await row.locator('.assignment-orgs').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect(options.filter({ hasText: 'DCS-CNTT' })).toBeVisible();
+  // The list is virtual and other journeys add units: look each one up by typing, as an officer would.
+  const search = row.locator('.assignment-orgs input');
+  await search.fill('Toàn hệ thống');
   await expect(options.filter({ hasText: 'Toàn hệ thống' })).toHaveCount(0);
+  await search.fill('DTBK');
   await expect(options.filter({ hasText: 'DTBK' })).toHaveCount(0);
+  await search.fill('DCS-CNTT');
+  await expect(options.filter({ hasText: 'DCS-CNTT' })).toBeVisible();
   // The organization picker shows each option's parent.
+  await search.fill('CD-22CNTT1');
   await expect(options.filter({ hasText: 'CD-22CNTT1' })).toContainText('Đoàn khoa Công nghệ Thông tin');
 });
 
