@@ -126,7 +126,7 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
 }
 
 /** payOS's payment link information object. */
-export function linkInfo(l: SandboxLink) {
+export function linkInfo(l: Pick<SandboxLink, 'id' | 'orderCode' | 'amount' | 'status' | 'createdAt' | 'transactions' | 'cancellationReason' | 'canceledAt'>) {
   const paid = l.transactions.reduce((n, t) => n + t.amount, 0);
   return {
     id: l.id,

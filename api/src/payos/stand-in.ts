@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { PayosCredentials, PayosLinkStatus } from './client';
 import { dataSignature, verifyPaymentRequestSignature } from './signature';
+import { linkInfo } from '../payos-sandbox/state';
 
 interface Link {
   id: string;
@@ -48,21 +49,6 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
   const find = (id: string, clientId: string) => {
     const l = links.get(id) ?? [...links.values()].find((x) => String(x.orderCode) === id);
     return l && l.clientId === clientId ? l : undefined;
-  };
-  const info = (l: Link) => {
-    const paid = l.transactions.reduce((n, t) => n + t.amount, 0);
-    return {
-      id: l.id,
-      orderCode: l.orderCode,
-      amount: l.amount,
-      amountPaid: paid,
-      amountRemaining: Math.max(0, l.amount - paid),
-      status: l.status,
-      createdAt: l.createdAt,
-      transactions: l.transactions,
-      canceledAt: l.canceledAt,
-      cancellationReason: l.cancellationReason,
-    };
   };
   const signed = (data: Record<string, unknown>, key: string) => ({ code: '00', desc: 'success', data, signature: dataSignature(data, key) });
   const fail = (code: string, desc: string) => ({ code, desc, data: null });
@@ -106,7 +92,7 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
         if (l.status !== 'PENDING' && l.status !== 'UNDERPAID') return [200, fail('101', `Đơn thanh toán không thể hủy (trạng thái ${l.status})`)];
         Object.assign(l, { status: 'CANCELLED', canceledAt: new Date().toISOString(), cancellationReason: typeof body.cancellationReason === 'string' ? body.cancellationReason : null });
       }
-      return [200, signed(info(l), l.checksumKey)];
+      return [200, signed(linkInfo(l), l.checksumKey)];
     }
     if (req.method === 'POST' && path === '/confirm-webhook') return [200, { code: '00', desc: 'success', data: { webhookUrl: body.webhookUrl, accountName: 'STAND IN', accountNumber: '0001', name: 'Stand-in', shortName: 'STANDIN' } }];
     return [404, fail('404', 'Not found')];
