@@ -6,7 +6,7 @@
  * "Chi đoàn 22CNTT1" after that organization is renamed or deleted. Older rows got the live
  * names by the 0030 backfill.
  */
-import type { AuditLabels } from '@doanhoi/shared';
+import { AUDIT_REF_MANY, AUDIT_REF_ONE, type AuditLabels, type AuditRefKind } from '@doanhoi/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { classes } from '../classes/schema';
 import { departments } from '../departments/schema';
@@ -16,55 +16,31 @@ import { roles } from '../roles/schema';
 import { users } from '../users/schema';
 import type { AuditReader, AuditTarget } from './organization';
 
-type Kind = 'user' | 'organization' | 'role' | 'department' | 'class' | 'payment_campaign' | 'fee_level';
-
-/** Snapshot keys holding one id, and the kind of record it names. */
-const ONE: Record<string, Kind> = {
-  userId: 'user',
-  organizationId: 'organization',
-  parentId: 'organization',
-  roleId: 'role',
-  campaignId: 'payment_campaign',
-  feeLevelId: 'fee_level',
-  classId: 'class',
-  departmentId: 'department',
-  managementDepartmentId: 'department',
-  trainingDepartmentId: 'department',
-};
-/** Snapshot keys holding a list of ids (membership.set's added/removed are organizations). */
-const MANY: Record<string, Kind> = {
-  organizationIds: 'organization',
-  added: 'organization',
-  removed: 'organization',
-  keptParents: 'organization',
-  userIds: 'user',
-  campaignIds: 'payment_campaign',
-};
 /** Enough names for a sentence; a bulk removal of hundreds is told by its count. */
 const MAX_PER_KIND = 50;
 
-const isKind = (entity: string): entity is Kind =>
+const isKind = (entity: string): entity is AuditRefKind =>
   ['user', 'organization', 'role', 'department', 'class', 'payment_campaign', 'fee_level'].includes(entity);
 const asId = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const personName = (s: Record<string, unknown>) => [str(s.familyName), str(s.givenName)].filter(Boolean).join(' ') || undefined;
 
-function collect(v: unknown, wanted: Map<Kind, Set<number>>, key?: string): void {
-  const add = (kind: Kind, id: number | null) => {
+function collect(v: unknown, wanted: Map<AuditRefKind, Set<number>>, key?: string): void {
+  const add = (kind: AuditRefKind, id: number | null) => {
     if (id == null) return;
     const set = wanted.get(kind) ?? new Set<number>();
     if (set.size < MAX_PER_KIND) set.add(id);
     wanted.set(kind, set);
   };
   if (Array.isArray(v)) {
-    if (key && MANY[key]) for (const x of v) add(MANY[key]!, asId(x));
+    if (key && AUDIT_REF_MANY[key]) for (const x of v) add(AUDIT_REF_MANY[key]!, asId(x));
     else for (const x of v) collect(x, wanted);
     return;
   }
   if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) {
-      if (ONE[k] && typeof x === 'number') add(ONE[k]!, asId(x));
+      if (AUDIT_REF_ONE[k] && typeof x === 'number') add(AUDIT_REF_ONE[k]!, asId(x));
       else collect(x, wanted, k);
     }
   }
@@ -73,7 +49,7 @@ function collect(v: unknown, wanted: Map<Kind, Set<number>>, key?: string): void
 /** One query per kind of record named; a transaction's own lookups are remembered (bulk writes name the same campaign each row). */
 const perTransaction = new WeakMap<object, Map<string, string | null>>();
 
-function lookup(db: AuditReader, kind: Kind, ids: number[]): { id: number; name: string }[] {
+function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): { id: number; name: string }[] {
   const by = <T extends { id: number }>(rows: T[], name: (r: T) => string) => rows.map((r) => ({ id: r.id, name: name(r) }));
   switch (kind) {
     case 'user':
@@ -93,7 +69,7 @@ function lookup(db: AuditReader, kind: Kind, ids: number[]): { id: number; name:
   }
 }
 
-function resolve(db: AuditReader, wanted: Map<Kind, Set<number>>): Record<string, string> {
+function resolve(db: AuditReader, wanted: Map<AuditRefKind, Set<number>>): Record<string, string> {
   // A transaction object has rollback(); the bare database does not and is never cached (names change between requests).
   const cache = 'rollback' in db ? (perTransaction.get(db) ?? new Map<string, string | null>()) : new Map<string, string | null>();
   if ('rollback' in db) perTransaction.set(db, cache);
@@ -122,7 +98,7 @@ function snapshotName(entity: string, snap: Record<string, unknown>): string | u
 }
 
 export function auditLabels(db: AuditReader, e: AuditTarget & { action: string; actorId: number | null }, organizationId: number | null): AuditLabels {
-  const wanted = new Map<Kind, Set<number>>();
+  const wanted = new Map<AuditRefKind, Set<number>>();
   const id = asId(Number(e.entityId));
   const snap = { ...rec(e.before), ...rec(e.after) };
   // Assignments and orders name their member and campaign only in their row.
@@ -139,7 +115,7 @@ export function auditLabels(db: AuditReader, e: AuditTarget & { action: string; 
   const campaignId = asId(snap.campaignId) ?? extra?.campaignId ?? null;
   collect(e.before, wanted);
   collect(e.after, wanted);
-  const want = (kind: Kind, v: number | null) => v != null && wanted.set(kind, (wanted.get(kind) ?? new Set()).add(v));
+  const want = (kind: AuditRefKind, v: number | null) => v != null && wanted.set(kind, (wanted.get(kind) ?? new Set()).add(v));
   if (isKind(e.entity)) want(e.entity, id);
   want('user', e.actorId);
   want('user', userId);

@@ -90,3 +90,28 @@ export type AuditListResponse = z.infer<typeof auditListResponse>;
 /** The export takes the list's filters without paging (issue 15). */
 export const auditExportQuery = auditListQuery.omit({ page: true, limit: true });
 export type AuditExportQuery = z.infer<typeof auditExportQuery>;
+
+/** Kinds of record an audit row keeps names of (its `labels`), so a deleted record is still named. */
+export type AuditRefKind = 'user' | 'organization' | 'role' | 'department' | 'class' | 'payment_campaign' | 'fee_level';
+/** Snapshot keys holding one id, and the kind of record it names: the API captures their names, the admin shows them. */
+export const AUDIT_REF_ONE: Readonly<Record<string, AuditRefKind>> = {
+  userId: 'user',
+  organizationId: 'organization',
+  parentId: 'organization',
+  roleId: 'role',
+  campaignId: 'payment_campaign',
+  feeLevelId: 'fee_level',
+  classId: 'class',
+  departmentId: 'department',
+  managementDepartmentId: 'department',
+  trainingDepartmentId: 'department',
+};
+/** Snapshot keys holding a list of ids (membership.set's added/removed are organizations). */
+export const AUDIT_REF_MANY: Readonly<Record<string, AuditRefKind>> = {
+  organizationIds: 'organization',
+  added: 'organization',
+  removed: 'organization',
+  keptParents: 'organization',
+  userIds: 'user',
+  campaignIds: 'payment_campaign',
+};

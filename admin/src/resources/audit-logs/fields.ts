@@ -3,7 +3,7 @@
  * record's own form uses (users:fields.managementDepartment for managementDepartmentId), an id as
  * the name the row captured, a yes/no as words, a status as the screen names it.
  */
-import { formatDateTime, formatVnd, type AuditLog } from '@doanhoi/shared';
+import { AUDIT_REF_MANY, AUDIT_REF_ONE, formatDateTime, formatVnd, type AuditLog } from '@doanhoi/shared';
 import { nameOf, type Translate } from './sentence';
 
 /** Per entity, snapshot key -> the form label key; anything else falls back to audit:fieldNames. */
@@ -48,20 +48,6 @@ const FORM_LABELS: Record<string, Record<string, string>> = {
   },
 };
 
-/** Snapshot keys naming a record, and the kind the row's names are kept under. */
-const REFS: Record<string, string> = {
-  userId: 'user',
-  organizationId: 'organization',
-  parentId: 'organization',
-  roleId: 'role',
-  campaignId: 'payment_campaign',
-  feeLevelId: 'fee_level',
-  classId: 'class',
-  departmentId: 'department',
-  managementDepartmentId: 'department',
-  trainingDepartmentId: 'department',
-};
-const REF_LISTS: Record<string, string> = { organizationIds: 'organization', added: 'organization', removed: 'organization', keptParents: 'organization', userIds: 'user' };
 /** Bookkeeping the officer never typed: left out of the view. */
 export const HIDDEN_FIELDS = new Set(['id', 'path', 'searchText']);
 const MONEY = new Set(['amount', 'paidAmount', 'receivedAmount', 'assignmentAmount', 'clientAmount']);
@@ -78,8 +64,8 @@ const isLink = (x: unknown): x is { roleId?: unknown; role?: unknown; organizati
 export function fieldValue(log: AuditLog, entity: string, key: string, v: unknown, t: Translate): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return t(v ? 'audit:parts.yes' : 'audit:parts.no');
-  if (REFS[key] && typeof v === 'number') return nameOf(log, REFS[key]!, v) ?? (key === 'organizationId' && log.organization?.id === v ? log.organization.name : `#${v}`);
-  if (REF_LISTS[key] && Array.isArray(v)) return v.map((id) => nameOf(log, REF_LISTS[key]!, id) ?? `#${String(id)}`).join(', ') || '—';
+  if (AUDIT_REF_ONE[key] && typeof v === 'number') return nameOf(log, AUDIT_REF_ONE[key]!, v) ?? (key === 'organizationId' && log.organization?.id === v ? log.organization.name : `#${v}`);
+  if (AUDIT_REF_MANY[key] && Array.isArray(v)) return v.map((id) => nameOf(log, AUDIT_REF_MANY[key]!, id) ?? `#${String(id)}`).join(', ') || '—';
   if (Array.isArray(v) && v.every(isLink)) {
     return v
       .map((l) =>
