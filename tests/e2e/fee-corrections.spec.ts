@@ -9,6 +9,7 @@ import { FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { call, feeCampaign } from '../helpers/fees';
 import { looks } from '../helpers/looks';
 import { signIn } from '../helpers/session';
+import { feeRow } from '../helpers/my-fees';
 
 const row = (page: Page, assignmentId: number) => page.getByTestId('assignments-table').locator(`tr[data-row-key="${assignmentId}"]`);
 
@@ -70,18 +71,18 @@ test('a treasurer exempts a member and reverses a payment from the history; the 
   await login.getByLabel('Email').fill(MEMBER.email);
   await login.getByLabel('Mật khẩu').fill(MEMBER.password);
   await login.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  const exempt = portal.getByTestId('assignment-row').filter({ hasText: exemptName });
+  const exempt = await feeRow(portal, exemptName);
   await expect(exempt).toHaveAttribute('data-status', 'EXEMPTED', { timeout: 60_000 });
   await expect(exempt.getByTestId('assignment-amount')).toHaveText(/^0\s₫$/);
   await expect(exempt.getByTestId('assignment-original')).toHaveText(/100\.000/);
   await expect(exempt.getByTestId('assignment-adjustment')).toContainText('Hoàn cảnh khó khăn');
   await expect(exempt.locator('[data-action="exempted"]')).toBeDisabled();
   await expect(exempt.getByTestId('pay-button')).toHaveCount(0);
-  const reduced = portal.getByTestId('assignment-row').filter({ hasText: reducedName });
+  const reduced = await feeRow(portal, reducedName);
   await expect(reduced.getByTestId('assignment-amount')).toHaveText(/40\.000/);
   await expect(reduced.getByTestId('assignment-original')).toHaveText(/100\.000/);
   await expect(reduced.getByTestId('pay-button')).toBeVisible();
-  const ready = () => expect(portal.getByTestId('assignment-row').filter({ hasText: exemptName })).toBeVisible({ timeout: 30_000 });
+  const ready = async () => expect(await feeRow(portal, exemptName)).toBeVisible({ timeout: 30_000 });
   await looks(portal, 'portal-exempt-reduced', ready);
   await looks(portal, 'portal-exempt-reduced', ready, 390);
   await portal.close();

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { apiLogin, signIn, navigate } from '../helpers/session';
+import { feeRow } from '../helpers/my-fees';
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -132,7 +133,7 @@ test('a treasurer reduces, exempts and reverses; statistics follow and the membe
   await login.getByLabel('Email').fill(MEMBER.email);
   await login.getByLabel('Mật khẩu').fill(MEMBER.password);
   await login.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  const mine = portal.locator('[data-testid="assignment-row"]').filter({ hasText: name });
+  const mine = await feeRow(portal, name);
   await expect(mine.getByTestId('assignment-amount')).toHaveText(/40\.000/);
   await expect(mine.getByTestId('assignment-original')).toHaveText(/100\.000/);
   // The amount taken off is said as such (issue 26 item 9).
@@ -144,7 +145,7 @@ test('a treasurer reduces, exempts and reverses; statistics follow and the membe
     await portal.evaluate(() => (localStorage.setItem('i18nextLng', 'en'), localStorage.setItem('colorMode', 'dark')));
     await portal.setViewportSize({ width: 1366, height: 900 });
     await portal.reload();
-    await expect(portal.locator('[data-testid="assignment-row"]').filter({ hasText: name })).toBeVisible();
+    await expect(await feeRow(portal, name)).toBeVisible();
     await shoot(portal, 'portal-en-dark');
   }
   await portal.close();

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { apiLogin, signIn, navigate } from '../helpers/session';
+import { feeRow } from '../helpers/my-fees';
 
 const stamp = Date.now() % 100000;
 const MAIN = `Quỹ tiền E2E ${stamp}`;
@@ -65,14 +66,13 @@ async function portal(page: Page) {
   await expect(page.getByTestId('my-campaigns')).toBeVisible();
 }
 
-const rowOf = (page: Page, name: string) => page.locator('[data-testid="assignment-row"]').filter({ hasText: name });
 
 test('an underpaid fee stays payable for its balance, and paying the rest marks it paid (a test payment)', async ({ page }) => {
   test.setTimeout(240_000);
   await portal(page);
 
   // Underpay: half of 60.000 arrives; the fee stays payable for the other half.
-  await rowOf(page, MAIN).getByTestId('pay-button').click();
+  await (await feeRow(page, MAIN)).getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
   firstCheckout = page.url();
   await page.getByRole('button', { name: 'Mô phỏng: chuyển thiếu' }).click();
@@ -80,19 +80,19 @@ test('an underpaid fee stays payable for its balance, and paying the rest marks 
   await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'BALANCE_DUE', { timeout: 20_000 });
   await expect(page.getByTestId('order-attention')).toContainText('30.000');
   await page.goto('/payment/my-campaigns');
-  await expect(rowOf(page, MAIN)).toHaveAttribute('data-status', 'PENDING');
-  await expect(rowOf(page, MAIN).getByTestId('assignment-remaining')).toContainText('30.000');
-  await expect(rowOf(page, MAIN).getByTestId('pay-button')).toHaveText('Trả phần còn lại');
+  await expect((await feeRow(page, MAIN))).toHaveAttribute('data-status', 'PENDING');
+  await expect((await feeRow(page, MAIN)).getByTestId('assignment-remaining')).toContainText('30.000');
+  await expect((await feeRow(page, MAIN)).getByTestId('pay-button')).toHaveText('Trả phần còn lại');
 
   // The rest: the fee is paid (with sandbox money, so marked as a test payment).
-  await rowOf(page, MAIN).getByTestId('pay-button').click();
+  await (await feeRow(page, MAIN)).getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
   await page.getByRole('button', { name: /^Thanh toán/ }).first().click();
   await expect(page).toHaveURL(/\/payment-result\/\d+/);
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
   await page.goto('/payment/my-campaigns');
-  await expect(rowOf(page, MAIN)).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
-  await expect(rowOf(page, MAIN).getByTestId('test-payment-badge')).toBeVisible();
+  await expect((await feeRow(page, MAIN))).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
+  await expect((await feeRow(page, MAIN)).getByTestId('test-payment-badge')).toBeVisible();
 });
 
 // A paid order's history row carries no checkout URL (only PENDING ones do, so the portal never invites a

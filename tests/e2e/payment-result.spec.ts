@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { apiLogin } from '../helpers/session';
+import { feeRow } from '../helpers/my-fees';
 
 const CAMPAIGN = `Quỹ biên nhận E2E ${Date.now() % 100000}`;
 let assignmentId = 0;
@@ -86,7 +87,7 @@ test('a pending order is re-checked with a backoff, then the page stops and offe
 
 test('a paid order shows the receipt, prints on its own, and "back to home" is my payments', async ({ page }) => {
   await portalSignIn(page, '/payment/my-campaigns');
-  const row = page.locator('[data-testid="assignment-row"]').filter({ hasText: CAMPAIGN });
+  const row = await feeRow(page, CAMPAIGN);
   await row.getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
   await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
@@ -114,5 +115,5 @@ test('a paid order shows the receipt, prints on its own, and "back to home" is m
   await expect(page.getByTestId('dashboard-button')).toHaveAttribute('href', '/payment/my-campaigns');
   await page.getByTestId('dashboard-button').click();
   await expect(page.getByTestId('my-campaigns')).toBeVisible();
-  await expect(page.locator('[data-testid="assignment-row"]').filter({ hasText: CAMPAIGN })).toHaveAttribute('data-status', 'PAID');
+  await expect(await feeRow(page, CAMPAIGN)).toHaveAttribute('data-status', 'PAID');
 });

@@ -9,6 +9,7 @@ import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { call } from '../helpers/fees';
 import { apiLogin, signIn } from '../helpers/session';
 import { expect, test, type Page } from '../helpers/test';
+import { feeRow } from '../helpers/my-fees';
 
 const UNIT = 'Đoàn khoa Công nghệ Thông tin';
 let seq = 0;
@@ -52,11 +53,6 @@ async function english(page: Page) {
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
 }
 
-/** The fee's row, found as a member would: typing the campaign's name into the search box. */
-async function rowOf(page: Page, name: string, en = false) {
-  await page.getByLabel(en ? 'Search by campaign name' : 'Tìm theo tên đợt thu').fill(name);
-  return page.getByTestId('assignment-row').filter({ hasText: name });
-}
 /** A receipt line: its label and what follows it. */
 const line = (page: Page, label: string) => page.getByTestId('receipt').locator('div').filter({ has: page.getByText(label, { exact: true }) }).last();
 const headline = (page: Page) => page.getByTestId('payment-status').getByRole('heading');
@@ -68,20 +64,20 @@ for (const phone of [false, true]) {
     test('a campaign without payOS activates and tells the member to pay the treasurer, with no pay button (vi)', async ({ page, baseURL }) => {
       const f = await memberFee(baseURL!, 'Quỹ tiền mặt', 50_000);
       await signIn(page, MEMBER, '/payment/my-campaigns');
-      const row = await rowOf(page, f.name);
+      const row = await feeRow(page, f.name);
       await expect(row).toContainText(`Đợt thu không nhận thanh toán trực tuyến: nộp 50.000 ₫ trực tiếp cho thủ quỹ của ${UNIT}`);
       await expect(row.getByRole('button', { name: /Thanh toán ngay|Trả phần còn lại/ })).toHaveCount(0);
       // The treasurer takes the cash and marks it: the fee is paid.
       await markPaid(baseURL!, f, 50_000);
       await page.reload();
-      await expect((await rowOf(page, f.name)).getByRole('button', { name: 'Đã thanh toán' })).toBeVisible();
+      await expect((await feeRow(page, f.name)).getByRole('button', { name: 'Đã thanh toán' })).toBeVisible();
     });
 
     test('the same in English', async ({ page, baseURL }) => {
       const f = await memberFee(baseURL!, 'Cash fund', 50_000);
       await english(page);
       await signIn(page, MEMBER, '/payment/my-campaigns');
-      const row = await rowOf(page, f.name, true);
+      const row = await feeRow(page, f.name);
       await expect(row).toContainText(`No online payment for this campaign: pay 50.000 ₫ in person to the treasurer of ${UNIT}`);
       await expect(row.getByRole('button', { name: /Pay now|Pay the rest/ })).toHaveCount(0);
     });
@@ -91,7 +87,7 @@ for (const phone of [false, true]) {
       await markPaid(baseURL!, f, 120_000);
       await signIn(page, MEMBER, '/payment/my-campaigns');
       await expect(page.getByTestId('money-notices')).toContainText('Đã nhận 120.000 ₫; 60.000 ₫ sẽ được hoàn lại');
-      await expect(await rowOf(page, f.name)).toContainText('60.000 ₫ sẽ được hoàn lại');
+      await expect(await feeRow(page, f.name)).toContainText('60.000 ₫ sẽ được hoàn lại');
       const [order] = await ordersOf(baseURL!, f);
       await page.goto(`/payment-result/${order!.orderCode}`);
       await expect(headline(page)).toHaveText('Đã nhận 120.000 ₫; 60.000 ₫ sẽ được hoàn lại');

@@ -57,8 +57,12 @@ test.describe('on a 390-wide phone', () => {
     await expectReadable(row, 'campaign row', 160);
     await expectNoSidewaysPage(page, 'campaign list');
 
-    await row.getByRole('link', { name: ACTIVE }).click();
     const info = page.getByTestId('campaign-info');
+    // On a stalled machine a click can land while the searched list re-renders; a user clicks again.
+    await expect(async () => {
+      if (!/\/payment-campaigns\/\d+/.test(page.url())) await row.getByRole('link', { name: ACTIVE }).click({ timeout: 5_000 });
+      await expect(info).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(info).toContainText('canbo.cntt@doanhoi.local');
     // One column, label above value: the creator's name and e-mail take two lines, not twenty.
     await expectReadable(info.getByText(/Trần Minh Khoa \(CB0001/), 'creator', 60);

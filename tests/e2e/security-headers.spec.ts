@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
 import { navigate, signInThroughPage } from '../helpers/session';
+import { feeRow } from '../helpers/my-fees';
 
 /** Every Content-Security-Policy violation the page reports, from the DOM event and the console. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -62,7 +63,7 @@ test('portal and the payOS sandbox checkout work under the CSP', async ({ page, 
   await expect(page.getByTestId('my-campaigns')).toBeVisible();
 
   const checkout = page.waitForResponse((r) => /\/sandbox\/payos\/checkout\/[^/]+$/.test(r.url()) && r.request().method() === 'GET');
-  await page.locator('[data-testid="assignment-row"]').filter({ hasText: name }).getByTestId('pay-button').click();
+  await (await feeRow(page, name)).getByTestId('pay-button').click();
   const sandbox = await checkout;
   expectHeaders(sandbox.headers());
   expect(sandbox.headers()['content-security-policy']).not.toContain('form-action');

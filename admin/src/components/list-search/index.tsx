@@ -43,7 +43,8 @@ export function ListSearch({ value, onSearch, delay = SEARCH_DEBOUNCE_MS, ...res
 
   useEffect(() => {
     if (text.trim() === sent.current) return;
-    const timer = setTimeout(() => apply(text), delay);
+    // Enter may have applied this text meanwhile: applying it again would refetch and re-render the list.
+    const timer = setTimeout(() => text.trim() !== sent.current && apply(text), delay);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply reads refs only
   }, [text]);
