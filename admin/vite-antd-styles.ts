@@ -25,7 +25,8 @@ export function renderAntdStyles(theme: antd.ConfigProviderProps['theme'], only?
   const cache = createCache();
   let components = 0;
   for (const [name, exported] of Object.entries(antd as unknown as Record<string, Rendered | undefined>)) {
-    if (!/^[A-Z]/.test(name) || name === 'ConfigProvider' || !exported || (typeof exported !== 'function' && typeof exported !== 'object')) continue;
+    if (!/^[A-Z]/.test(name) || name === 'ConfigProvider' || !exported || (typeof exported !== 'function' && typeof exported !== 'object'))
+      continue;
     if (only && !only.includes(name)) continue;
     const component = exported._InternalPanelDoNotUseOrYouWillBeFired ?? exported;
     try {

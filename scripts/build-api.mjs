@@ -22,7 +22,9 @@ export async function buildApi() {
       {
         name: 'packages-external',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@doanhoi/shared') ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@doanhoi/shared') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],

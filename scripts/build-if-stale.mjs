@@ -27,7 +27,11 @@ function stale(app, output = 'dist/index.html', extra = []) {
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
   const files = [...['index.html', 'vite.config.ts', 'package.json'].map((f) => join(root, app, f)), ...extra.map((f) => join(root, f))];
-  const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'shared/src')), ...files.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
+  const sources = Math.max(
+    newest(join(root, app, 'src')),
+    newest(join(root, 'shared/src')),
+    ...files.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)),
+  );
   return sources > built;
 }
 

@@ -17,7 +17,10 @@ if (!existsSync(CHROMIUM)) {
   }
   console.log(`Chromium is missing at ${CHROMIUM}: installing Debian's package…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed. Install Chromium with:\n\n  ${INSTALL}\n`);

@@ -59,7 +59,13 @@ export const resources: ResourceProps[] = [
   {
     name: 'departments',
     list: '/departments',
-    meta: { label: 'nav.departments', icon: <BookOutlined />, parent: DATA_MANAGEMENT, permission: 'departments.access', universityWide: true },
+    meta: {
+      label: 'nav.departments',
+      icon: <BookOutlined />,
+      parent: DATA_MANAGEMENT,
+      permission: 'departments.access',
+      universityWide: true,
+    },
   },
   {
     name: 'classes',
@@ -90,7 +96,12 @@ export const resources: ResourceProps[] = [
   {
     name: 'transfers',
     list: '/transfers',
-    meta: { label: 'nav.transfers', icon: <SwapOutlined />, permission: 'transfers.access', permissionAny: ['transfers.request', 'transfers.decide', 'organizations.manage_members'] },
+    meta: {
+      label: 'nav.transfers',
+      icon: <SwapOutlined />,
+      permission: 'transfers.access',
+      permissionAny: ['transfers.request', 'transfers.decide', 'organizations.manage_members'],
+    },
   },
   // Issue 30 item 8: the membership and đoàn phí report of the working unit's subtree.
   { name: 'reports', list: '/reports', meta: { label: 'reports:nav', icon: <BarChartOutlined />, permission: 'reports.view' } },
@@ -104,7 +115,12 @@ export const resources: ResourceProps[] = [
   {
     name: 'email-outbox',
     list: '/email-outbox',
-    meta: { label: 'reminders:screen.nav', icon: <MailOutlined />, permission: 'payment-campaigns.send_reminders', permissionAny: ['system.view_logs'] },
+    meta: {
+      label: 'reminders:screen.nav',
+      icon: <MailOutlined />,
+      permission: 'payment-campaigns.send_reminders',
+      permissionAny: ['system.view_logs'],
+    },
   },
 ];
 

@@ -70,7 +70,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       const cause = err.cause as Record<string, unknown> | undefined;
       const extra = cause && typeof cause === 'object' && !(cause instanceof Error) ? cause : {};
       // Hono's own parse error is English; our clients show the message as is.
-      const message = err.message === 'Malformed JSON in request body' ? 'Dữ liệu JSON không hợp lệ' : err.message || 'Yêu cầu không hợp lệ';
+      const message =
+        err.message === 'Malformed JSON in request body' ? 'Dữ liệu JSON không hợp lệ' : err.message || 'Yêu cầu không hợp lệ';
       return c.json({ message, ...withFieldErrors(extra) }, err.status);
     }
     // The stack is logged here once; the request line that follows carries only the status.

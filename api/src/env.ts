@@ -23,10 +23,18 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_RATE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   /** Failed sign-ins from one address across all accounts before it is refused (a campus NAT shares one). */
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   /** Ceiling of the growing delay on an account under attack (no hard lock: auth/rate-limit.ts). */
@@ -34,7 +42,11 @@ const schema = z.object({
   /** Forgotten-password requests per e-mail and per address in one window (auth/password-reset.ts); past either, 429. */
   FORGOT_PASSWORD_EMAIL_LIMIT: z.coerce.number().int().positive().default(3),
   FORGOT_PASSWORD_IP_LIMIT: z.coerce.number().int().positive().default(20),
-  FORGOT_PASSWORD_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  FORGOT_PASSWORD_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -49,7 +61,12 @@ const schema = z.object({
   /** The embedded sandbox sends its webhook this long after the buyer is sent back (as payOS does: after, not before). */
   PAYOS_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** How long a payment link stays payable; unpaid orders are closed some minutes after it (payments/expiry.ts). */
-  PAYMENT_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  PAYMENT_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
   /** Set when behind a reverse proxy that sets X-Forwarded-For (then it gives the client IP). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -59,7 +59,8 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     console.log(`  Sign in:  ${seeded.admin.email} (password as set when the database was created)`);
   }
   console.log(payosBanner(env));
-  if (env.SEED_DEMO) console.log('  Demo:     canbo.cntt@doanhoi.local / canbo123 (faculty union admin), member@doanhoi.local / member123 (member)');
+  if (env.SEED_DEMO)
+    console.log('  Demo:     canbo.cntt@doanhoi.local / canbo123 (faculty union admin), member@doanhoi.local / member123 (member)');
 });
 
 function shutdown() {

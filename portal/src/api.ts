@@ -3,7 +3,17 @@
  * shared/src/client/http.ts, 001 §7 "Client conventions") pointed at /api. Pages call the small
  * endpoint functions at the bottom.
  */
-import type { Assignment, AssignmentStatus, CampaignStatus, ChangePasswordInput, LoginInput, LoginResponse, MyReminder, OrderOutcome, PaymentOrder } from '@doanhoi/shared';
+import type {
+  Assignment,
+  AssignmentStatus,
+  CampaignStatus,
+  ChangePasswordInput,
+  LoginInput,
+  LoginResponse,
+  MyReminder,
+  OrderOutcome,
+  PaymentOrder,
+} from '@doanhoi/shared';
 import { createApiClient } from '@doanhoi/shared/client/http';
 import { session } from '@doanhoi/shared/client/session';
 import { navigate } from './router';
@@ -93,7 +103,8 @@ export interface ResultOrder {
 // Compile-time only: the shared response types must fit the portal's reading of them.
 type Assert<T extends true> = T;
 /** @public */
-export type SharedShapesFit = Assert<Assignment extends MyAssignment ? true : false> | Assert<PaymentOrder extends ResultOrder ? true : false>;
+export type SharedShapesFit =
+  Assert<Assignment extends MyAssignment ? true : false> | Assert<PaymentOrder extends ResultOrder ? true : false>;
 
 export interface PaymentLinkResponse {
   success?: boolean;

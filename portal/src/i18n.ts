@@ -37,7 +37,13 @@ function detect(): string {
     // Storage refused (private mode): the cookie and the browser still answer.
   }
   const cookie = document.cookie.match(new RegExp(`(?:^|; )${lookupCookie}=([^;]*)`))?.[1];
-  return supported(stored) ?? supported(cookie) ?? navigator.languages.map(supported).find(Boolean) ?? supported(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
+  return (
+    supported(stored) ??
+    supported(cookie) ??
+    navigator.languages.map(supported).find(Boolean) ??
+    supported(document.documentElement.lang) ??
+    DEFAULT_LANGUAGE
+  );
 }
 
 let language = detect();
@@ -81,7 +87,8 @@ function lookup(lng: string, ns: string, key: string): string | undefined {
 function translate(lng: string, namespaces: string[], rawKey: string, options: Options = {}): string {
   const colon = rawKey.indexOf(':');
   const [nsList, key] = colon > 0 ? [[rawKey.slice(0, colon)], rawKey.slice(colon + 1)] : [namespaces, rawKey];
-  const keys = typeof options.count === 'number' ? [`${key}_${new Intl.PluralRules(lng).select(options.count)}`, `${key}_other`, key] : [key];
+  const keys =
+    typeof options.count === 'number' ? [`${key}_${new Intl.PluralRules(lng).select(options.count)}`, `${key}_other`, key] : [key];
   let text: string | undefined;
   for (const l of [lng, DEFAULT_LANGUAGE]) for (const ns of nsList) for (const k of keys) text ??= lookup(l, ns, k);
   return (text ?? key).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(options[name] ?? ''));

@@ -33,12 +33,29 @@ export function headlineOf(order: OutcomeOrder): Headline | null {
   if (!o || order.status === 'PENDING') return null;
   const extra = (kind: HeadlineKind) => (kind === 'underpaid' ? 0 : o.stillDue);
   if (o.reversesOrderCode != null) return { kind: 'reversal', tone: 'neutral', messageKey: 'reversal.message', stillDue: 0 };
-  if (o.reversedAt) return { kind: 'reversed', tone: 'danger', messageKey: o.reversalReason ? 'reversed.messageReason' : 'reversed.message', stillDue: o.stillDue };
+  if (o.reversedAt)
+    return {
+      kind: 'reversed',
+      tone: 'danger',
+      messageKey: o.reversalReason ? 'reversed.messageReason' : 'reversed.message',
+      stillDue: o.stillDue,
+    };
   if (o.received <= 0) return null;
-  if (o.refundDue > 0) return { kind: 'refundDue', tone: 'warning', messageKey: o.counted > 0 ? 'refundDue.messageCounted' : 'refundDue.messageNone', stillDue: extra('refundDue') };
+  if (o.refundDue > 0)
+    return {
+      kind: 'refundDue',
+      tone: 'warning',
+      messageKey: o.counted > 0 ? 'refundDue.messageCounted' : 'refundDue.messageNone',
+      stillDue: extra('refundDue'),
+    };
   if (o.refunded > 0) {
     const settled = o.counted > 0 && o.stillDue === 0;
-    return { kind: 'refunded', tone: settled ? 'success' : 'warning', messageKey: o.counted > 0 ? 'refunded.messageCounted' : 'refunded.messageNone', stillDue: extra('refunded') };
+    return {
+      kind: 'refunded',
+      tone: settled ? 'success' : 'warning',
+      messageKey: o.counted > 0 ? 'refunded.messageCounted' : 'refunded.messageNone',
+      stillDue: extra('refunded'),
+    };
   }
   if (o.counted <= 0 && order.isTest) return { kind: 'test', tone: 'warning', messageKey: 'test.message', stillDue: extra('test') };
   if (o.stillDue > 0) return { kind: 'underpaid', tone: 'warning', messageKey: 'underpaid.message', stillDue: 0 };

@@ -29,7 +29,12 @@ const NOW = Date.parse('2026-03-15T05:00:00Z'); // 12:00 in Vietnam
 const FUTURE = '2026-04-30T16:59:59.000Z';
 const PAST = '2026-03-01T16:59:59.000Z';
 
-function a(id: number, status: string, campaignStatus: string, extra: Partial<RuleAssignment> & { endDate?: string; name?: string } = {}): RuleAssignment {
+function a(
+  id: number,
+  status: string,
+  campaignStatus: string,
+  extra: Partial<RuleAssignment> & { endDate?: string; name?: string } = {},
+): RuleAssignment {
   const { endDate = FUTURE, name = `Đợt ${id}`, ...rest } = extra;
   return { id, status, feeLevel: { amount: 100_000 }, campaign: { name, status: campaignStatus, endDate }, ...rest };
 }
@@ -102,7 +107,11 @@ describe('sort order', () => {
   });
 
   it('sorts a PENDING shown as overdue with the non-pending ones', () => {
-    const list = [a(1, 'PENDING', 'ACTIVE', { endDate: PAST }), a(2, 'PENDING', 'ACTIVE'), a(3, 'PAID', 'ACTIVE', { dueDate: '2026-01-01T00:00:00Z' })];
+    const list = [
+      a(1, 'PENDING', 'ACTIVE', { endDate: PAST }),
+      a(2, 'PENDING', 'ACTIVE'),
+      a(3, 'PAID', 'ACTIVE', { dueDate: '2026-01-01T00:00:00Z' }),
+    ];
     expect(sortAssignments(list, NOW).map((x) => x.id)).toEqual([2, 3, 1]);
   });
 
@@ -129,7 +138,12 @@ describe('amounts, tiles and filters', () => {
 
   it('sums counts and VND by displayed status', () => {
     const s = summarize(
-      [a(1, 'PENDING', 'ACTIVE'), a(2, 'PAID', 'ACTIVE', { amount: 200_000 }), a(3, 'OVERDUE', 'ACTIVE'), a(4, 'PENDING', 'ACTIVE', { endDate: PAST })],
+      [
+        a(1, 'PENDING', 'ACTIVE'),
+        a(2, 'PAID', 'ACTIVE', { amount: 200_000 }),
+        a(3, 'OVERDUE', 'ACTIVE'),
+        a(4, 'PENDING', 'ACTIVE', { endDate: PAST }),
+      ],
       NOW,
     );
     expect(s.total).toEqual({ count: 4, amount: 500_000 });
@@ -139,7 +153,11 @@ describe('amounts, tiles and filters', () => {
   });
 
   it('filters by displayed status and by campaign name without accents or case', () => {
-    const list = [a(1, 'PENDING', 'ACTIVE', { name: 'Đoàn phí 2025' }), a(2, 'PENDING', 'ACTIVE', { name: 'Hội phí', endDate: PAST }), a(3, 'PAID', 'ACTIVE', { name: 'Đoàn phí 2024' })];
+    const list = [
+      a(1, 'PENDING', 'ACTIVE', { name: 'Đoàn phí 2025' }),
+      a(2, 'PENDING', 'ACTIVE', { name: 'Hội phí', endDate: PAST }),
+      a(3, 'PAID', 'ACTIVE', { name: 'Đoàn phí 2024' }),
+    ];
     expect(filterAssignments(list, { status: 'ALL', search: 'doan phi' }, NOW).map((x) => x.id)).toEqual([1, 3]);
     expect(filterAssignments(list, { status: 'OVERDUE', search: '' }, NOW).map((x) => x.id)).toEqual([2]);
     expect(filterAssignments(list, { status: 'PENDING', search: '  ĐOÀN ' }, NOW).map((x) => x.id)).toEqual([1]);
@@ -263,7 +281,14 @@ describe('checks after the order left PENDING', () => {
 
 describe('an exempted fee (issue 15.3)', () => {
   it('is shown as exempt, never overdue, owes nothing and offers no payment', () => {
-    const a = { id: 1, status: 'EXEMPTED', amount: 0, remainingAmount: 0, feeLevel: { amount: 50_000 }, campaign: { status: 'ACTIVE', endDate: '2000-01-01' } };
+    const a = {
+      id: 1,
+      status: 'EXEMPTED',
+      amount: 0,
+      remainingAmount: 0,
+      feeLevel: { amount: 50_000 },
+      campaign: { status: 'ACTIVE', endDate: '2000-01-01' },
+    };
     expect(displayStatus(a)).toBe('EXEMPTED');
     expect(memberAction(a)).toBe('exempted');
     expect(owedOf(a)).toBe(0);

@@ -167,7 +167,12 @@ export interface Summary {
 
 /** Counts and VND sums for the four tiles, by displayed status: total and paid in full amounts, pending and overdue in what is still owed. */
 export function summarize(list: readonly RuleAssignment[], now = Date.now()): Summary {
-  const s: Summary = { total: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, paid: { count: 0, amount: 0 }, overdue: { count: 0, amount: 0 } };
+  const s: Summary = {
+    total: { count: 0, amount: 0 },
+    pending: { count: 0, amount: 0 },
+    paid: { count: 0, amount: 0 },
+    overdue: { count: 0, amount: 0 },
+  };
   for (const a of list) {
     // An exempted fee is counted in the total (amount 0) but in no status tile.
     if (displayStatus(a, now) === 'EXEMPTED') {

@@ -20,27 +20,57 @@ export async function prepareDashboard(dbPath: string): Promise<{ rootId: number
     const hash = await hashPassword(DASHBOARD_ADMIN.password);
     c.transaction(() => {
       campaignId = Number(
-        c.prepare("INSERT INTO payment_campaigns (organization_id, name, start_date, end_date, status, created_at, updated_at) VALUES (?, 'Bench đoàn phí', ?, ?, 'ACTIVE', ?, ?)")
+        c
+          .prepare(
+            "INSERT INTO payment_campaigns (organization_id, name, start_date, end_date, status, created_at, updated_at) VALUES (?, 'Bench đoàn phí', ?, ?, 'ACTIVE', ?, ?)",
+          )
           .run(root.id, now - 60 * 86_400_000, now + 60 * 86_400_000, now, now).lastInsertRowid,
       );
-      const level = Number(c.prepare("INSERT INTO fee_levels (campaign_id, level_name, amount, created_at, updated_at) VALUES (?, 'Chuẩn', 60000, ?, ?)").run(campaignId, now, now).lastInsertRowid);
+      const level = Number(
+        c
+          .prepare("INSERT INTO fee_levels (campaign_id, level_name, amount, created_at, updated_at) VALUES (?, 'Chuẩn', 60000, ?, ?)")
+          .run(campaignId, now, now).lastInsertRowid,
+      );
       const members = c
-        .prepare('SELECT DISTINCT m.user_id FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE o.path >= ? AND o.path < ? AND m.is_active = 1')
+        .prepare(
+          'SELECT DISTINCT m.user_id FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE o.path >= ? AND o.path < ? AND m.is_active = 1',
+        )
         .pluck()
         .all(root.path, `${root.path.slice(0, -1)}0`) as number[];
-      const assign = c.prepare('INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, status, amount, paid_at, paid_amount, payment_method, created_at, updated_at) VALUES (?, ?, ?, ?, 60000, ?, ?, ?, ?, ?)');
-      const order = c.prepare("INSERT INTO payment_orders (order_code, assignment_id, campaign_id, user_id, amount, description, status, payment_method, paid_at, received_amount, created_at, updated_at) VALUES (?, ?, ?, ?, 60000, 'DP', 'PAID', 'MANUAL', ?, 60000, ?, ?)");
+      const assign = c.prepare(
+        'INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, status, amount, paid_at, paid_amount, payment_method, created_at, updated_at) VALUES (?, ?, ?, ?, 60000, ?, ?, ?, ?, ?)',
+      );
+      const order = c.prepare(
+        "INSERT INTO payment_orders (order_code, assignment_id, campaign_id, user_id, amount, description, status, payment_method, paid_at, received_amount, created_at, updated_at) VALUES (?, ?, ?, ?, 60000, 'DP', 'PAID', 'MANUAL', ?, 60000, ?, ?)",
+      );
       members.forEach((userId, i) => {
         const paid = i % 5 < 2;
         const paidAt = now - (i % 56) * 86_400_000;
-        const id = Number(assign.run(campaignId, userId, level, paid ? 'PAID' : 'PENDING', paid ? paidAt : null, paid ? 60000 : null, paid ? 'MANUAL' : null, now, now).lastInsertRowid);
+        const id = Number(
+          assign.run(
+            campaignId,
+            userId,
+            level,
+            paid ? 'PAID' : 'PENDING',
+            paid ? paidAt : null,
+            paid ? 60000 : null,
+            paid ? 'MANUAL' : null,
+            now,
+            now,
+          ).lastInsertRowid,
+        );
         if (paid) order.run(900_000_000 + id, id, campaignId, userId, paidAt, now, now);
       });
       const user = Number(
-        c.prepare("INSERT INTO users (code, family_name, given_name, email, phone, password_hash, search_text, created_at, updated_at) VALUES ('DASH1', 'Bench', 'Dashboard', ?, '0900000001', ?, 'bench dashboard', ?, ?)")
+        c
+          .prepare(
+            "INSERT INTO users (code, family_name, given_name, email, phone, password_hash, search_text, created_at, updated_at) VALUES ('DASH1', 'Bench', 'Dashboard', ?, '0900000001', ?, 'bench dashboard', ?, ?)",
+          )
           .run(DASHBOARD_ADMIN.email, hash, now, now).lastInsertRowid,
       );
-      c.prepare("INSERT INTO user_roles (user_id, role_id, organization_id, created_at) SELECT ?, id, ?, ? FROM roles WHERE name = 'org_admin'").run(user, faculty.id, now);
+      c.prepare(
+        "INSERT INTO user_roles (user_id, role_id, organization_id, created_at) SELECT ?, id, ?, ? FROM roles WHERE name = 'org_admin'",
+      ).run(user, faculty.id, now);
     })();
     c.exec('ANALYZE');
   }

@@ -14,7 +14,24 @@ import { userSearchText } from '../../api/src/users/search';
 
 export const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ'];
 export const MIDDLE = ['Văn', 'Thị', 'Hữu', 'Minh', 'Ngọc', 'Thanh', 'Đức', 'Quốc'];
-export const GIVEN = ['An', 'Bình', 'Châu', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hạnh', 'Hiếu', 'Hoa', 'Hùng', 'Lan', 'Linh', 'Long', 'Mai', 'Nam'];
+export const GIVEN = [
+  'An',
+  'Bình',
+  'Châu',
+  'Dũng',
+  'Giang',
+  'Hà',
+  'Hải',
+  'Hạnh',
+  'Hiếu',
+  'Hoa',
+  'Hùng',
+  'Lan',
+  'Linh',
+  'Long',
+  'Mai',
+  'Nam',
+];
 
 export interface BenchCounts {
   users: number;
@@ -23,19 +40,29 @@ export interface BenchCounts {
 }
 
 export async function generateBenchDb(path: string, counts: BenchCounts = { users: 100_000, organizations: 5_000, classes: 200 }) {
-  const env = loadEnv({ DATABASE_PATH: path, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', ADMIN_PASSWORD: 'admin123', SEED_DEMO: 'false' });
+  const env = loadEnv({
+    DATABASE_PATH: path,
+    JWT_SECRET: 'bench-jwt-secret-000000',
+    APP_SECRET: 'bench-app-secret-000000',
+    ADMIN_PASSWORD: 'admin123',
+    SEED_DEMO: 'false',
+  });
   const db = openDb(path);
   runMigrations(db);
   seedPermissions(db);
   seedDefaultRoles(db);
   await seedAdmin(db, env);
   let s = 42;
-  const rand = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const rand = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
 
   db.transaction((tx) => {
     const addOrg = (type: OrganizationType, code: string, name: string, parent: { id: number; path: string } | null) => {
-      const id = tx.insert(organizations).values({ type, code, name, parentId: parent?.id ?? null, searchText: normalizeText(name) }).returning({ id: organizations.id }).get().id;
+      const id = tx
+        .insert(organizations)
+        .values({ type, code, name, parentId: parent?.id ?? null, searchText: normalizeText(name) })
+        .returning({ id: organizations.id })
+        .get().id;
       const path = childPath(parent?.path, id);
       tx.update(organizations).set({ path }).where(eq(organizations.id, id)).run();
       return { id, path };
@@ -57,21 +84,49 @@ export async function generateBenchDb(path: string, counts: BenchCounts = { user
       }
     }
     for (; n < counts.organizations; n++) leaves.push(addOrg('clb_truong', `CLB${n}`, `CLB ${n}`, hoi));
-    const deptIds = Array.from({ length: 10 }, (_, i) =>
-      tx.insert(departments).values({ name: `Khoa ${i}`, code: `K${i}`, searchText: `khoa ${i} k${i}` }).returning({ id: departments.id }).get().id,
+    const deptIds = Array.from(
+      { length: 10 },
+      (_, i) =>
+        tx
+          .insert(departments)
+          .values({ name: `Khoa ${i}`, code: `K${i}`, searchText: `khoa ${i} k${i}` })
+          .returning({ id: departments.id })
+          .get().id,
     );
-    const classIds = Array.from({ length: counts.classes }, (_, i) =>
-      tx.insert(classes).values({ name: `Lớp ${i}`, code: `L${i}`, year: 2020 + (i % 5), departmentId: deptIds[i % 10]!, searchText: `lop ${i} l${i}` }).returning({ id: classes.id }).get().id,
+    const classIds = Array.from(
+      { length: counts.classes },
+      (_, i) =>
+        tx
+          .insert(classes)
+          .values({ name: `Lớp ${i}`, code: `L${i}`, year: 2020 + (i % 5), departmentId: deptIds[i % 10]!, searchText: `lop ${i} l${i}` })
+          .returning({ id: classes.id })
+          .get().id,
     );
     const statuses = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
     for (let i = 0; i < counts.users; i++) {
-      const base = { code: `SV${String(i).padStart(7, '0')}`, familyName: `${pick(FAMILY)} ${pick(MIDDLE)}`, givenName: pick(GIVEN), email: `sv${i}@bench.vn`, phone: `09${String(i).padStart(8, '0')}` };
+      const base = {
+        code: `SV${String(i).padStart(7, '0')}`,
+        familyName: `${pick(FAMILY)} ${pick(MIDDLE)}`,
+        givenName: pick(GIVEN),
+        email: `sv${i}@bench.vn`,
+        phone: `09${String(i).padStart(8, '0')}`,
+      };
       const id = tx
         .insert(users)
-        .values({ ...base, passwordHash: null, mustChangePassword: true, userType: i % 10 === 0 ? 'staff' : 'student', membershipStatus: pick([...statuses]), classId: classIds[i % classIds.length]!, searchText: userSearchText(base) })
+        .values({
+          ...base,
+          passwordHash: null,
+          mustChangePassword: true,
+          userType: i % 10 === 0 ? 'staff' : 'student',
+          membershipStatus: pick([...statuses]),
+          classId: classIds[i % classIds.length]!,
+          searchText: userSearchText(base),
+        })
         .returning({ id: users.id })
         .get().id;
-      tx.insert(organizationMembers).values({ organizationId: leaves[i % leaves.length]!.id, userId: id }).run();
+      tx.insert(organizationMembers)
+        .values({ organizationId: leaves[i % leaves.length]!.id, userId: id })
+        .run();
     }
   });
   db.$client.pragma('wal_checkpoint(TRUNCATE)');

@@ -54,7 +54,11 @@ async function freshDb(path: string) {
   await seedAdmin(db, env);
   db.transaction((tx) => {
     const add = (type: 'doan_truong' | 'doan_co_so' | 'chi_doan', code: string, parent: { id: number; path: string } | null) => {
-      const id = tx.insert(organizations).values({ type, code, name: code, parentId: parent?.id ?? null, searchText: normalizeText(code) }).returning({ id: organizations.id }).get().id;
+      const id = tx
+        .insert(organizations)
+        .values({ type, code, name: code, parentId: parent?.id ?? null, searchText: normalizeText(code) })
+        .returning({ id: organizations.id })
+        .get().id;
       const p = childPath(parent?.path, id);
       tx.update(organizations).set({ path: p }).where(eq(organizations.id, id)).run();
       return { id, path: p };
@@ -64,8 +68,14 @@ async function freshDb(path: string) {
       const faculty = add('doan_co_so', `BDCS${f}`, top);
       for (let i = 0; i < 10; i++) add('chi_doan', `BCD${f}-${i}`, faculty);
     }
-    for (let i = 0; i < 10; i++) tx.insert(departments).values({ name: `Khoa ${i}`, code: `BK${i}`, searchText: `khoa ${i} bk${i}` }).run();
-    for (let i = 0; i < 50; i++) tx.insert(classes).values({ name: `Lớp ${i}`, code: `BL${i}`, year: 2022, searchText: `lop ${i} bl${i}` }).run();
+    for (let i = 0; i < 10; i++)
+      tx.insert(departments)
+        .values({ name: `Khoa ${i}`, code: `BK${i}`, searchText: `khoa ${i} bk${i}` })
+        .run();
+    for (let i = 0; i < 50; i++)
+      tx.insert(classes)
+        .values({ name: `Lớp ${i}`, code: `BL${i}`, year: 2022, searchText: `lop ${i} bl${i}` })
+        .run();
   });
   db.$client.close();
 }
@@ -74,7 +84,20 @@ async function freshDb(path: string) {
 async function usersFile(rows: number, prefix: string, password: (i: number) => string): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Người dùng');
-  ws.addRow(['Mã số', 'Họ', 'Tên', 'Email', 'Mật khẩu', 'Số điện thoại', 'Lớp', 'Mã khoa quản lý', 'Mã khoa đào tạo', 'Mã tổ chức', 'Loại người dùng', 'Đoàn viên/Hội viên']);
+  ws.addRow([
+    'Mã số',
+    'Họ',
+    'Tên',
+    'Email',
+    'Mật khẩu',
+    'Số điện thoại',
+    'Lớp',
+    'Mã khoa quản lý',
+    'Mã khoa đào tạo',
+    'Mã tổ chức',
+    'Loại người dùng',
+    'Đoàn viên/Hội viên',
+  ]);
   const statuses = ['none', 'doan_vien', 'hoi_vien', 'both'];
   for (let i = 0; i < rows; i++) {
     ws.addRow([
@@ -96,7 +119,11 @@ async function usersFile(rows: number, prefix: string, password: (i: number) => 
 }
 
 async function login(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@doanhoi.local', password: 'admin123' }) });
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@doanhoi.local', password: 'admin123' }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
 }
@@ -113,23 +140,44 @@ async function runImport(base: string, auth: Record<string, string>, file: Uint8
   const t0 = performance.now();
   const fd = new FormData();
   fd.append('file', new File([file as Uint8Array<ArrayBuffer>], 'users.xlsx'));
-  const up = await call<{ sessionId: string; totalRows: number }>('upload', fetch(`${base}/users/import/upload`, { method: 'POST', headers: auth, body: fd }));
+  const up = await call<{ sessionId: string; totalRows: number }>(
+    'upload',
+    fetch(`${base}/users/import/upload`, { method: 'POST', headers: auth, body: fd }),
+  );
   const t1 = performance.now();
-  const v = await call<{ summary: { valid: number; total: number } }>('validate', fetch(`${base}/users/import/${up.sessionId}/validate`, { headers: auth }));
+  const v = await call<{ summary: { valid: number; total: number } }>(
+    'validate',
+    fetch(`${base}/users/import/${up.sessionId}/validate`, { headers: auth }),
+  );
   const t2 = performance.now();
   const ex = await call<{ importedCount: number; skippedCount: number; failedCount: number }>(
     'execute',
-    fetch(`${base}/users/import/${up.sessionId}/execute`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ options }) }),
+    fetch(`${base}/users/import/${up.sessionId}/execute`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ options }),
+    }),
   );
   const t3 = performance.now();
-  return { upload: (t1 - t0) / 1000, validate: (t2 - t1) / 1000, execute: (t3 - t2) / 1000, total: (t3 - t0) / 1000, summary: v.summary, result: ex };
+  return {
+    upload: (t1 - t0) / 1000,
+    validate: (t2 - t1) / 1000,
+    execute: (t3 - t2) / 1000,
+    total: (t3 - t0) / 1000,
+    summary: v.summary,
+    result: ex,
+  };
 }
 
 /** POST /export/users with every field; reads the stream to its end. */
 async function runExport(base: string, auth: Record<string, string>) {
   const { USER_EXPORT_FIELDS } = await import('@doanhoi/shared');
   const t0 = performance.now();
-  const res = await fetch(`${base}/export/users`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ fields: USER_EXPORT_FIELDS.map((f) => f.key), format: 'xlsx' }) });
+  const res = await fetch(`${base}/export/users`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ fields: USER_EXPORT_FIELDS.map((f) => f.key), format: 'xlsx' }),
+  });
   if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
   const chunks: Uint8Array[] = [];
   for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) chunks.push(c);
@@ -151,7 +199,11 @@ async function probed<T>(base: string, auth: Record<string, string>, work: Promi
     const write = i % 2 === 1;
     const t0 = performance.now();
     const r = write
-      ? await fetch(`${base}/auth/me/profile`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ phone: `09${String(10_000_000 + i).slice(-8)}` }) })
+      ? await fetch(`${base}/auth/me/profile`, {
+          method: 'PATCH',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: `09${String(10_000_000 + i).slice(-8)}` }),
+        })
       : await fetch(`${base}/auth/profile`, { headers: auth });
     await r.arrayBuffer();
     if (!r.ok) throw new Error(`${write ? 'phone change' : 'profile'} during the job: ${r.status}`);
@@ -169,7 +221,12 @@ async function probed<T>(base: string, auth: Record<string, string>, work: Promi
 
 async function countRows(buf: Buffer): Promise<number> {
   let n = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+  });
   for await (const sheet of reader) {
     for await (const _row of sheet) n++;
     break;
@@ -197,23 +254,50 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
   const file = await usersFile(IMPORT_ROWS, 'IMP', (i) => (i % 2 ? '-' : ''));
   const hashedFile = await usersFile(HASHED_ROWS, 'PWD', (i) => `Passw0rd-${i}`);
   console.log(`\nimport file: ${IMPORT_ROWS.toLocaleString('en')} rows, ${(file.length / 1024).toFixed(0)} KB`);
-  const env = (port: number, db: string) => ({ PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: db, ...SECRETS, SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' });
-  let app = await startProcess([join(root, 'api/dist/index.js')], env(ports.import, freshPath), `http://127.0.0.1:${ports.import}/api/docs`);
+  const env = (port: number, db: string) => ({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: db,
+    ...SECRETS,
+    SEED_DEMO: 'false',
+    LOGIN_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
+  });
+  let app = await startProcess(
+    [join(root, 'api/dist/index.js')],
+    env(ports.import, freshPath),
+    `http://127.0.0.1:${ports.import}/api/docs`,
+  );
   try {
     const base = `http://127.0.0.1:${ports.import}/api`;
     const auth = await login(base);
     const before = peakRssMb(app.pid!);
     const { value: r, note } = await probed(base, auth, runImport(base, auth, file));
     const rss = peakRssMb(app.pid!);
-    if (r.result.importedCount !== IMPORT_ROWS) throw new Error(`import wrote ${r.result.importedCount} of ${IMPORT_ROWS} rows: ${JSON.stringify(r.result).slice(0, 500)}`);
-    console.log(`  upload ${r.upload.toFixed(2)} s, validate ${r.validate.toFixed(2)} s, execute ${r.execute.toFixed(2)} s (server peak RSS before: ${before.toFixed(0)} MB)`);
-    results.push({ name: `import ${IMPORT_ROWS.toLocaleString('en')} users (upload+validate+execute)`, seconds: r.total, rssMb: rss, timeTarget: 15, rssTarget: 400, note });
+    if (r.result.importedCount !== IMPORT_ROWS)
+      throw new Error(`import wrote ${r.result.importedCount} of ${IMPORT_ROWS} rows: ${JSON.stringify(r.result).slice(0, 500)}`);
+    console.log(
+      `  upload ${r.upload.toFixed(2)} s, validate ${r.validate.toFixed(2)} s, execute ${r.execute.toFixed(2)} s (server peak RSS before: ${before.toFixed(0)} MB)`,
+    );
+    results.push({
+      name: `import ${IMPORT_ROWS.toLocaleString('en')} users (upload+validate+execute)`,
+      seconds: r.total,
+      rssMb: rss,
+      timeTarget: 15,
+      rssTarget: 400,
+      note,
+    });
 
     // The same 10k users exported and re-imported with updateExisting: nothing may change.
     const exp = await runExport(base, auth);
     const again = await runImport(base, auth, new Uint8Array(exp.buf), { updateExisting: true });
     const unchanged = again.result.importedCount === 0 && again.result.failedCount === 0;
-    results.push({ name: 'round trip: export 10k, re-import (updateExisting)', seconds: exp.seconds + again.total, rssMb: peakRssMb(app.pid!), note: unchanged ? 'unchanged' : `CHANGED ${JSON.stringify(again.result).slice(0, 200)}` });
+    results.push({
+      name: 'round trip: export 10k, re-import (updateExisting)',
+      seconds: exp.seconds + again.total,
+      rssMb: peakRssMb(app.pid!),
+      note: unchanged ? 'unchanged' : `CHANGED ${JSON.stringify(again.result).slice(0, 200)}`,
+    });
 
     const hashed = await runImport(base, auth, hashedFile);
     results.push({

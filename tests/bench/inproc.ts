@@ -20,7 +20,10 @@ const c = db.$client;
 const idOf = (email: string) => c.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number;
 const university = loadActor(db, idOf('mix2@bench.vn'))!;
 const superAdmin = loadActor(db, idOf('mix0@bench.vn'))!;
-const someMember = c.prepare('SELECT organization_id, user_id FROM organization_members LIMIT 1').get() as { organization_id: number; user_id: number };
+const someMember = c.prepare('SELECT organization_id, user_id FROM organization_members LIMIT 1').get() as {
+  organization_id: number;
+  user_id: number;
+};
 
 // A second connection, as the import/export worker holds: its writes also reset this
 // connection's page cache (WAL), so the next read fetches every page again.
@@ -29,7 +32,10 @@ const other = openDb(path).$client;
 /** A write to users, memberships and organizations (a no-op value, but the triggers bump every version). */
 function write(by = c) {
   by.prepare('UPDATE users SET phone = phone WHERE id = ?').run(someMember.user_id);
-  by.prepare('UPDATE organization_members SET role = role WHERE organization_id = ? AND user_id = ?').run(someMember.organization_id, someMember.user_id);
+  by.prepare('UPDATE organization_members SET role = role WHERE organization_id = ? AND user_id = ?').run(
+    someMember.organization_id,
+    someMember.user_id,
+  );
 }
 
 function median(label: string, fn: () => unknown, runs = 7, by = c) {
@@ -48,12 +54,15 @@ function median(label: string, fn: () => unknown, runs = 7, by = c) {
 
 const q = { page: 1, limit: 10 } as Parameters<typeof listUsers>[2];
 const uni = listUsers(db, university, q);
-console.log(`university admin scope: ${uni.total.toLocaleString('en')} users; ${c.prepare('SELECT count(*) FROM organizations').pluck().get()} organizations`);
+console.log(
+  `university admin scope: ${uni.total.toLocaleString('en')} users; ${c.prepare('SELECT count(*) FROM organizations').pluck().get()} organizations`,
+);
 median('university admin: total + page 1 (after a write)', () => listUsers(db, university, q));
 median('university admin: page 5,000 (after a write)', () => listUsers(db, university, { ...q, page: 5000 }));
 median('super admin: page 5,000 (after a write)', () => listUsers(db, superAdmin, { ...q, page: 5000 }));
 median('super admin: page 5,000 (after another connection wrote)', () => listUsers(db, superAdmin, { ...q, page: 5000 }), 21, other);
-for (const search of ['nguyen', 'Nguyễn Văn', 'le', 'hai', 'an']) median(`university admin: search "${search}" count + page 1`, () => listUsers(db, university, { ...q, search }));
+for (const search of ['nguyen', 'Nguyễn Văn', 'le', 'hai', 'an'])
+  median(`university admin: search "${search}" count + page 1`, () => listUsers(db, university, { ...q, search }));
 const deps = { db, env: testEnv({ DATABASE_PATH: path }) };
 median('tree, super admin: first request after a write (gzip)', () => organizationsService(deps, superAdmin, null).tree().gzip());
 median('tree, university admin: first request after a write (gzip)', () => organizationsService(deps, university, null).tree().gzip());

@@ -26,24 +26,42 @@ export function prepareIssue30(dbPath: string, campaignId: number): Issue30Data 
   const c = new Database(dbPath);
   c.pragma('busy_timeout = 5000');
   const org = (code: string) => c.prepare('SELECT id FROM organizations WHERE code = ?').pluck().get(code) as number;
-  const data = { rootId: org('DT'), facultyId: org('DCS3'), chiDoanId: org('CD3-4'), endedUnitId: org('CD0-0'), historyUserId: 0, campaignId };
-  data.historyUserId = c.prepare("SELECT m.user_id FROM organization_members m WHERE m.organization_id = ? ORDER BY m.user_id LIMIT 1").pluck().get(data.chiDoanId) as number;
+  const data = {
+    rootId: org('DT'),
+    facultyId: org('DCS3'),
+    chiDoanId: org('CD3-4'),
+    endedUnitId: org('CD0-0'),
+    historyUserId: 0,
+    campaignId,
+  };
+  data.historyUserId = c
+    .prepare('SELECT m.user_id FROM organization_members m WHERE m.organization_id = ? ORDER BY m.user_id LIMIT 1')
+    .pluck()
+    .get(data.chiDoanId) as number;
   if ((c.prepare('SELECT count(*) FROM transfers').pluck().get() as number) > 0) return data;
   let s = 30;
-  const rand = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const rand = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   const now = Date.now();
   const admin = c.prepare("SELECT id FROM users WHERE email = 'admin@doanhoi.local'").pluck().get() as number;
   c.transaction(() => {
     // Year-end: every tenth chi đoàn's members graduated on 31/07/2026.
     const chiDoan = c.prepare("SELECT id FROM organizations WHERE type = 'chi_doan' ORDER BY id").pluck().all() as number[];
-    const end = c.prepare("UPDATE organization_members SET is_active = 0, ended_at = ?, end_reason = 'graduated' WHERE organization_id = ? AND is_active = 1");
+    const end = c.prepare(
+      "UPDATE organization_members SET is_active = 0, ended_at = ?, end_reason = 'graduated' WHERE organization_id = ? AND is_active = 1",
+    );
     chiDoan.forEach((id, i) => i % 10 === 0 && end.run(vnDay('2026-07-31'), id));
     // Transfers between chi đoàn: 60 % accepted (the membership moved that day), 25 % refused, 15 % pending.
     const members = c
-      .prepare("SELECT m.user_id AS userId, m.organization_id AS orgId FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE o.type = 'chi_doan' AND m.is_active = 1 ORDER BY m.user_id LIMIT 30000")
+      .prepare(
+        "SELECT m.user_id AS userId, m.organization_id AS orgId FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE o.type = 'chi_doan' AND m.is_active = 1 ORDER BY m.user_id LIMIT 30000",
+      )
       .all() as { userId: number; orgId: number }[];
-    const addTransfer = c.prepare('INSERT INTO transfers (user_id, from_organization_id, to_organization_id, reason, effective_date, status, requested_side, requested_by, decided_by, decided_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    const endMoved = c.prepare("UPDATE organization_members SET is_active = 0, ended_at = ?, end_reason = 'transferred' WHERE user_id = ? AND organization_id = ?");
+    const addTransfer = c.prepare(
+      'INSERT INTO transfers (user_id, from_organization_id, to_organization_id, reason, effective_date, status, requested_side, requested_by, decided_by, decided_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const endMoved = c.prepare(
+      "UPDATE organization_members SET is_active = 0, ended_at = ?, end_reason = 'transferred' WHERE user_id = ? AND organization_id = ?",
+    );
     const rejoin = c.prepare('UPDATE organization_members SET joined_at = ? WHERE user_id = ? AND organization_id = ?');
     const join = c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, joined_at) VALUES (?, ?, ?)');
     for (let i = 0; i < 3000; i++) {
@@ -52,7 +70,20 @@ export function prepareIssue30(dbPath: string, campaignId: number): Issue30Data 
       const r = rand();
       const status = r < 0.6 ? 'ACCEPTED' : r < 0.85 ? 'REFUSED' : 'PENDING';
       const day = new Date(now - Math.floor(rand() * 300) * DAY + 7 * 3_600_000).toISOString().slice(0, 10);
-      addTransfer.run(m.userId, m.orgId, to, 'Chuyển sinh hoạt', day, status, 'from', admin, status === 'PENDING' ? null : admin, status === 'PENDING' ? null : now, now - i * 1000, now);
+      addTransfer.run(
+        m.userId,
+        m.orgId,
+        to,
+        'Chuyển sinh hoạt',
+        day,
+        status,
+        'from',
+        admin,
+        status === 'PENDING' ? null : admin,
+        status === 'PENDING' ? null : now,
+        now - i * 1000,
+        now,
+      );
       if (status === 'ACCEPTED') {
         // The bench's members joined when it was built: the moved ones joined at the school year's start.
         rejoin.run(vnDay('2025-09-01'), m.userId, m.orgId);
@@ -61,34 +92,60 @@ export function prepareIssue30(dbPath: string, campaignId: number): Issue30Data 
       }
     }
     // Audit rows: 100k about members, 300 of them about the history's member.
-    const audit = c.prepare("INSERT INTO audit_logs (actor_id, action, entity, entity_id, before, after, created_at) VALUES (?, ?, 'user', ?, ?, ?, ?)");
+    const audit = c.prepare(
+      "INSERT INTO audit_logs (actor_id, action, entity, entity_id, before, after, created_at) VALUES (?, ?, 'user', ?, ?, ?, ?)",
+    );
     const actions = ['user.update', 'membership.set', 'user.roles.grant', 'user.bulk_update'];
     for (let i = 0; i < 100_000; i++) {
       const userId = i % 333 === 0 ? data.historyUserId : members[i % members.length]!.userId;
       const action = actions[i % actions.length]!;
-      const after = action === 'membership.set' ? JSON.stringify({ organizationId: data.chiDoanId, joined: true }) : JSON.stringify({ membershipStatus: 'doan_vien' });
+      const after =
+        action === 'membership.set'
+          ? JSON.stringify({ organizationId: data.chiDoanId, joined: true })
+          : JSON.stringify({ membershipStatus: 'doan_vien' });
       audit.run(admin, action, String(userId), null, after, now - (100_000 - i) * 60_000);
     }
     // The dashboard's campaign counts as the year's đoàn phí generated by the rule; faculties remitted part of it.
-    c.prepare("INSERT INTO audit_logs (actor_id, action, entity, entity_id, after, created_at) VALUES (?, 'dues.generate', 'payment_campaign', ?, '{}', ?)").run(admin, String(campaignId), now);
+    c.prepare(
+      "INSERT INTO audit_logs (actor_id, action, entity, entity_id, after, created_at) VALUES (?, 'dues.generate', 'payment_campaign', ?, '{}', ?)",
+    ).run(admin, String(campaignId), now);
     const faculties = c.prepare("SELECT id FROM organizations WHERE type = 'doan_co_so' ORDER BY id").pluck().all() as number[];
-    const remit = c.prepare("INSERT INTO remittances (campaign_id, from_organization_id, to_organization_id, amount, paid_at, status, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    faculties.forEach((f, i) => remit.run(campaignId, f, data.rootId, 100_000 + i * 1000, now - i * DAY, i % 2 ? 'CONFIRMED' : 'PENDING', admin, now, now));
+    const remit = c.prepare(
+      'INSERT INTO remittances (campaign_id, from_organization_id, to_organization_id, amount, paid_at, status, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    faculties.forEach((f, i) =>
+      remit.run(campaignId, f, data.rootId, 100_000 + i * 1000, now - i * DAY, i % 2 ? 'CONFIRMED' : 'PENDING', admin, now, now),
+    );
   })();
   c.exec('ANALYZE');
   c.close();
   return data;
 }
 
-function get(port: number, path: string, token: string, method = 'GET', body?: unknown): Promise<{ status: number; ms: number; text: string }> {
+function get(
+  port: number,
+  path: string,
+  token: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; ms: number; text: string }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, text: Buffer.concat(chunks).toString() }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -114,7 +171,14 @@ export interface ReadResult {
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 /** Each read `n` times in turn; `before` runs ahead of each (a write, so the read is uncached) and is not timed. */
-export async function runIssue30(port: number, pid: number, token: string, dbPath: string, d: Issue30Data, n = Number(process.env.BENCH_REPEAT_30 ?? 60)): Promise<ReadResult[]> {
+export async function runIssue30(
+  port: number,
+  pid: number,
+  token: string,
+  dbPath: string,
+  d: Issue30Data,
+  n = Number(process.env.BENCH_REPEAT_30 ?? 60),
+): Promise<ReadResult[]> {
   const writer = new Database(dbPath);
   writer.pragma('busy_timeout = 5000');
   const touch = writer.prepare("UPDATE users SET phone = printf('09%08d', abs(random()) % 100000000) WHERE id = ?");
@@ -127,25 +191,55 @@ export async function runIssue30(port: number, pid: number, token: string, dbPat
     { name: 'report, whole school (uncached)', path: `/api/reports/membership?organizationId=${d.rootId}&${year}`, before: uncached },
     { name: 'report, a faculty (uncached)', path: `/api/reports/membership?organizationId=${d.facultyId}&${year}`, before: uncached },
     { name: 'report, a chi đoàn (uncached)', path: `/api/reports/membership?organizationId=${d.chiDoanId}&${year}`, before: uncached },
-    { name: 'report, whole school, 3 years (uncached)', path: `/api/reports/membership?organizationId=${d.rootId}&from=2024-01-01&to=2026-12-31`, before: uncached },
+    {
+      name: 'report, whole school, 3 years (uncached)',
+      path: `/api/reports/membership?organizationId=${d.rootId}&from=2024-01-01&to=2026-12-31`,
+      before: uncached,
+    },
     { name: 'GET /api/transfers', path: () => `/api/transfers?page=${1 + Math.floor(Math.random() * 100)}&limit=20`, before: uncached },
-    { name: 'GET /api/transfers?status=PENDING&organizationId=school', path: `/api/transfers?status=PENDING&organizationId=${d.rootId}&page=1&limit=20`, before: uncached },
-    { name: 'members ?status=ended (graduated class)', path: `/api/organizations/${d.endedUnitId}/members?status=ended&page=1&limit=20`, before: uncached },
-    { name: 'GET /api/users/:id/history (300 audit rows)', path: `/api/users/${d.historyUserId}/history?page=1&limit=10`, before: uncached },
-    { name: 'GET remittance (48k fees, school)', path: `/api/payment-campaigns/${d.campaignId}/remittance?organizationId=${d.rootId}`, before: uncached },
+    {
+      name: 'GET /api/transfers?status=PENDING&organizationId=school',
+      path: `/api/transfers?status=PENDING&organizationId=${d.rootId}&page=1&limit=20`,
+      before: uncached,
+    },
+    {
+      name: 'members ?status=ended (graduated class)',
+      path: `/api/organizations/${d.endedUnitId}/members?status=ended&page=1&limit=20`,
+      before: uncached,
+    },
+    {
+      name: 'GET /api/users/:id/history (300 audit rows)',
+      path: `/api/users/${d.historyUserId}/history?page=1&limit=10`,
+      before: uncached,
+    },
+    {
+      name: 'GET remittance (48k fees, school)',
+      path: `/api/payment-campaigns/${d.campaignId}/remittance?organizationId=${d.rootId}`,
+      before: uncached,
+    },
     {
       name: 'users list after a bulk edit (1,250 users)',
       path: `/api/users?page=1&limit=10&organizationId=${d.facultyId}`,
       before: async () => {
         flip = !flip;
-        const r = await get(port, '/api/users/bulk-update', token, 'POST', { filter: { organizationId: d.facultyId }, set: { membershipStatus: flip ? 'doan_vien' : 'both' } });
+        const r = await get(port, '/api/users/bulk-update', token, 'POST', {
+          filter: { organizationId: d.facultyId },
+          set: { membershipStatus: flip ? 'doan_vien' : 'both' },
+        });
         if (r.status !== 200) throw new Error(`bulk edit: ${r.status} ${r.text.slice(0, 200)}`);
       },
     },
-    { name: 'users list, page 1 (after the same edits)', path: '/api/users?page=1&limit=10', before: async () => {
-      flip = !flip;
-      await get(port, '/api/users/bulk-update', token, 'POST', { filter: { organizationId: d.facultyId }, set: { membershipStatus: flip ? 'doan_vien' : 'both' } });
-    } },
+    {
+      name: 'users list, page 1 (after the same edits)',
+      path: '/api/users?page=1&limit=10',
+      before: async () => {
+        flip = !flip;
+        await get(port, '/api/users/bulk-update', token, 'POST', {
+          filter: { organizationId: d.facultyId },
+          set: { membershipStatus: flip ? 'doan_vien' : 'both' },
+        });
+      },
+    },
   ];
   const out: ReadResult[] = [];
   for (const r of reads) {
@@ -160,7 +254,15 @@ export async function runIssue30(port: number, pid: number, token: string, dbPat
       statuses.add(res.status);
       times.push(res.ms);
     }
-    out.push({ name: r.name, n, p50: pct(times, 0.5), p99: pct(times, 0.99), max: Math.max(...times), cpu: cpu / n, status: [...statuses].join(',') });
+    out.push({
+      name: r.name,
+      n,
+      p50: pct(times, 0.5),
+      p99: pct(times, 0.99),
+      max: Math.max(...times),
+      cpu: cpu / n,
+      status: [...statuses].join(','),
+    });
   }
   writer.close();
   return out;
@@ -170,5 +272,8 @@ export function printIssue30(rows: ReadResult[]): void {
   console.log('\nIssue 30 reads (sequential, one at a time; CPU = the server process per request, 10 ms clock ticks averaged)');
   console.log('| read | status | n | p50 ms | p99 ms | max ms | server CPU ms/req |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.status} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpu.toFixed(1)} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.status} | ${r.n} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpu.toFixed(1)} |`,
+    );
 }

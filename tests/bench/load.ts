@@ -23,10 +23,16 @@ export interface LoadOptions {
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
 
-export async function load(name: string, url: string, opts: LoadOptions = {}, seconds = Number(process.env.BENCH_SECONDS ?? 8)): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  opts: LoadOptions = {},
+  seconds = Number(process.env.BENCH_SECONDS ?? 8),
+): Promise<LoadResult> {
   let n = 0;
   const requests = opts.paths ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: opts.paths!(n++) }) }] : undefined;
-  const run = (duration: number) => autocannon({ url, connections: 50, duration, headers: opts.headers ?? {}, requests: requests as autocannon.Request[] | undefined });
+  const run = (duration: number) =>
+    autocannon({ url, connections: 50, duration, headers: opts.headers ?? {}, requests: requests as autocannon.Request[] | undefined });
   if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS);
   const r = await run(seconds);
   const p95 = (r.latency as unknown as Record<string, number>).p97_5 ?? r.latency.p99;
@@ -46,7 +52,10 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
   // BENCH_NODE_FLAGS: extra flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc".
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, ...loader, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, ...loader, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (logFile) child.stdout!.pipe(createWriteStream(logFile));
   else child.stdout!.resume();
   const deadline = Date.now() + 120_000;

@@ -12,7 +12,14 @@ import { hashPassword } from '../../api/src/auth/passwords';
 import { FAMILY, GIVEN, MIDDLE } from './generate';
 
 const PASSWORD = 'bench-mix-123';
-const CODES = ['users.access', 'users.update', 'organizations.access', 'organizations.view_member_count', 'organizations.add_member', 'organizations.remove_member'];
+const CODES = [
+  'users.access',
+  'users.update',
+  'organizations.access',
+  'organizations.view_member_count',
+  'organizations.add_member',
+  'organizations.remove_member',
+];
 
 interface Admin {
   email: string;
@@ -32,11 +39,27 @@ export async function prepareMix(dbPath: string): Promise<Admin[]> {
   const now = Date.now();
   let role = c.prepare("SELECT id FROM roles WHERE name = 'bench_mix_admin'").pluck().get() as number | undefined;
   if (!role) {
-    role = Number(c.prepare("INSERT INTO roles (name, display_name, search_text, created_at, updated_at) VALUES ('bench_mix_admin', 'Bench mix admin', 'bench', ?, ?)").run(now, now).lastInsertRowid);
-    for (const code of CODES) c.prepare('INSERT INTO role_permissions (role_id, permission_id) SELECT ?, id FROM permissions WHERE code = ?').run(role, code);
+    role = Number(
+      c
+        .prepare(
+          "INSERT INTO roles (name, display_name, search_text, created_at, updated_at) VALUES ('bench_mix_admin', 'Bench mix admin', 'bench', ?, ?)",
+        )
+        .run(now, now).lastInsertRowid,
+    );
+    for (const code of CODES)
+      c.prepare('INSERT INTO role_permissions (role_id, permission_id) SELECT ?, id FROM permissions WHERE code = ?').run(role, code);
   }
   const org = (code: string) => c.prepare('SELECT id, path FROM organizations WHERE code = ?').get(code) as { id: number; path: string };
-  const levels: (string | null)[] = [null, null, 'DT', 'DT', 'DT', 'DT', ...Array.from({ length: 7 }, (_, i) => `DCS${i * 5}`), ...Array.from({ length: 7 }, (_, i) => `CD${i * 5}-${i}`)];
+  const levels: (string | null)[] = [
+    null,
+    null,
+    'DT',
+    'DT',
+    'DT',
+    'DT',
+    ...Array.from({ length: 7 }, (_, i) => `DCS${i * 5}`),
+    ...Array.from({ length: 7 }, (_, i) => `CD${i * 5}-${i}`),
+  ];
   const admins: Admin[] = [];
   levels.forEach((code, i) => {
     const email = `mix${i}@bench.vn`;
@@ -44,17 +67,39 @@ export async function prepareMix(dbPath: string): Promise<Admin[]> {
     if (!id) {
       const base = { code: `MIX${i}`, familyName: 'Quản trị', givenName: `Mix ${i}`, email, phone: '0900000000' };
       id = Number(
-        c.prepare('INSERT INTO users (code, family_name, given_name, email, phone, password_hash, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(base.code, base.familyName, base.givenName, email, base.phone, hash, normalizeText(`${base.familyName} ${base.givenName} ${base.code} ${email}`), now, now).lastInsertRowid,
+        c
+          .prepare(
+            'INSERT INTO users (code, family_name, given_name, email, phone, password_hash, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            base.code,
+            base.familyName,
+            base.givenName,
+            email,
+            base.phone,
+            hash,
+            normalizeText(`${base.familyName} ${base.givenName} ${base.code} ${email}`),
+            now,
+            now,
+          ).lastInsertRowid,
       );
       const target = code ? org(code).id : null;
-      if (target) c.prepare('INSERT INTO user_roles (user_id, role_id, organization_id, created_at) VALUES (?, ?, ?, ?)').run(id, role, target, now);
-      else c.prepare("INSERT INTO user_roles (user_id, role_id, organization_id, created_at) SELECT ?, id, NULL, ? FROM roles WHERE name = 'super_admin'").run(id, now);
+      if (target)
+        c.prepare('INSERT INTO user_roles (user_id, role_id, organization_id, created_at) VALUES (?, ?, ?, ?)').run(id, role, target, now);
+      else
+        c.prepare(
+          "INSERT INTO user_roles (user_id, role_id, organization_id, created_at) SELECT ?, id, NULL, ? FROM roles WHERE name = 'super_admin'",
+        ).run(id, now);
     }
     const scope = code ? org(code) : org('DT');
-    const orgs = c.prepare("SELECT id FROM organizations WHERE path >= ? AND path < ? AND type = 'chi_doan' LIMIT 50").pluck().all(scope.path, `${scope.path.slice(0, -1)}0`) as number[];
+    const orgs = c
+      .prepare("SELECT id FROM organizations WHERE path >= ? AND path < ? AND type = 'chi_doan' LIMIT 50")
+      .pluck()
+      .all(scope.path, `${scope.path.slice(0, -1)}0`) as number[];
     const users = c
-      .prepare(`SELECT m.user_id FROM organization_members m WHERE m.organization_id IN (${orgs.map(() => '?').join(',') || 'NULL'}) LIMIT 300`)
+      .prepare(
+        `SELECT m.user_id FROM organization_members m WHERE m.organization_id IN (${orgs.map(() => '?').join(',') || 'NULL'}) LIMIT 300`,
+      )
       .pluck()
       .all(...orgs) as number[];
     admins.push({ email, orgId: code ? scope.id : null, orgs, users });
@@ -84,9 +129,16 @@ function nextRequest(a: Admin, writeShare: number): Req {
   if (Math.random() < writeShare && a.users.length && a.orgs.length) {
     const user = pick(a.users);
     const r = Math.random();
-    if (r < 0.34) return { kind: 'write', method: 'PATCH', path: `/api/users/${user}`, body: JSON.stringify({ phone: `09${String(rand(99_999_999)).padStart(8, '0')}` }) };
+    if (r < 0.34)
+      return {
+        kind: 'write',
+        method: 'PATCH',
+        path: `/api/users/${user}`,
+        body: JSON.stringify({ phone: `09${String(rand(99_999_999)).padStart(8, '0')}` }),
+      };
     const org = pick(a.orgs);
-    if (r < 0.67) return { kind: 'write', method: 'POST', path: `/api/organizations/${org}/members/${user}`, body: JSON.stringify({ role: 'member' }) };
+    if (r < 0.67)
+      return { kind: 'write', method: 'POST', path: `/api/organizations/${org}/members/${user}`, body: JSON.stringify({ role: 'member' }) };
     return { kind: 'write', method: 'DELETE', path: `/api/organizations/${org}/members/${user}` };
   }
   const scope = a.orgId ? `&organizationId=${a.orgId}` : '';
@@ -94,10 +146,19 @@ function nextRequest(a: Admin, writeShare: number): Req {
   if (r < 0.3) return { kind: 'page', method: 'GET', path: `/api/users?page=${rand(1000)}&limit=10` };
   if (r < 0.55) return { kind: 'search', method: 'GET', path: `/api/users?search=${encodeURIComponent(searchTerm())}&page=1&limit=10` };
   if (r < 0.7) {
-    const f = [`userType=${pick(['student', 'staff'])}`, `membershipStatus=${pick(['none', 'doan_vien', 'hoi_vien', 'both'])}`, `isActive=${pick(['true', 'false'])}`];
-    return { kind: 'filters', method: 'GET', path: `/api/users?${f.slice(0, rand(3)).join('&')}&page=${rand(20)}&limit=10${Math.random() < 0.3 ? scope : ''}` };
+    const f = [
+      `userType=${pick(['student', 'staff'])}`,
+      `membershipStatus=${pick(['none', 'doan_vien', 'hoi_vien', 'both'])}`,
+      `isActive=${pick(['true', 'false'])}`,
+    ];
+    return {
+      kind: 'filters',
+      method: 'GET',
+      path: `/api/users?${f.slice(0, rand(3)).join('&')}&page=${rand(20)}&limit=10${Math.random() < 0.3 ? scope : ''}`,
+    };
   }
-  if (r < 0.82 && a.orgs.length) return { kind: 'members', method: 'GET', path: `/api/organizations/${pick(a.orgs)}/members?page=1&limit=10` };
+  if (r < 0.82 && a.orgs.length)
+    return { kind: 'members', method: 'GET', path: `/api/organizations/${pick(a.orgs)}/members?page=1&limit=10` };
   if (r < 0.9) return { kind: 'tree', method: 'GET', path: '/api/organizations/tree' };
   return { kind: 'permissions', method: 'GET', path: '/api/auth/me/permissions' };
 }
@@ -108,7 +169,12 @@ export interface MixResult {
 }
 
 /** Runs `connections` request loops for `seconds`; `next` gives each loop's next request. */
-async function drive(port: number, seconds: number, connections: number, next: (conn: number) => Req & { token?: string }): Promise<MixResult> {
+async function drive(
+  port: number,
+  seconds: number,
+  connections: number,
+  next: (conn: number) => Req & { token?: string },
+): Promise<MixResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const lat: Record<string, number[]> = {};
   const bad: Record<string, number> = {};
@@ -150,7 +216,11 @@ async function drive(port: number, seconds: number, connections: number, next: (
 
 export async function signIn(port: number, admins: Admin[]): Promise<void> {
   for (const a of admins) {
-    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: a.email, password: PASSWORD }) });
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: a.email, password: PASSWORD }),
+    });
     if (!res.ok) throw new Error(`mix sign-in ${a.email}: ${res.status} ${await res.text()}`);
     a.token = ((await res.json()) as { accessToken: string }).accessToken;
   }
@@ -163,22 +233,41 @@ export const MIXES = [
 ];
 
 /** Median of `repeat` runs of each mix, each next to a bare run with the same client. */
-export async function runMixes(appPort: number, barePort: number, admins: Admin[], seconds = Number(process.env.BENCH_SECONDS ?? 8), repeat = Number(process.env.BENCH_REPEAT ?? 3)) {
+export async function runMixes(
+  appPort: number,
+  barePort: number,
+  admins: Admin[],
+  seconds = Number(process.env.BENCH_SECONDS ?? 8),
+  repeat = Number(process.env.BENCH_REPEAT ?? 3),
+) {
   const connections = 20;
   const rows: { name: string; ratio: number; rps: number; bareRps: number; byKind: MixResult['byKind']; target: number }[] = [];
   // Warm both servers (JIT, page cache) before measuring.
   await drive(barePort, 2, connections, () => ({ kind: 'page', method: 'GET', path: '/bare' }));
-  await drive(appPort, 3, connections, (conn) => ({ ...nextRequest(admins[conn % admins.length]!, 0), token: admins[conn % admins.length]!.token }));
+  await drive(appPort, 3, connections, (conn) => ({
+    ...nextRequest(admins[conn % admins.length]!, 0),
+    token: admins[conn % admins.length]!.token,
+  }));
   for (const mix of MIXES) {
     const runs: (MixResult & { bare: number })[] = [];
     for (let i = 0; i < repeat; i++) {
       const bare = await drive(barePort, seconds, connections, () => ({ kind: 'page', method: 'GET', path: '/bare' }));
-      const r = await drive(appPort, seconds, connections, (conn) => ({ ...nextRequest(admins[conn % admins.length]!, mix.writes), token: admins[conn % admins.length]!.token }));
+      const r = await drive(appPort, seconds, connections, (conn) => ({
+        ...nextRequest(admins[conn % admins.length]!, mix.writes),
+        token: admins[conn % admins.length]!.token,
+      }));
       runs.push({ ...r, bare: bare.rps });
     }
     runs.sort((x, y) => x.rps / x.bare - y.rps / y.bare);
     const median = runs[Math.floor(runs.length / 2)]!;
-    rows.push({ name: mix.name, ratio: median.rps / median.bare, rps: median.rps, bareRps: median.bare, byKind: median.byKind, target: mix.target });
+    rows.push({
+      name: mix.name,
+      ratio: median.rps / median.bare,
+      rps: median.rps,
+      bareRps: median.bare,
+      byKind: median.byKind,
+      target: mix.target,
+    });
   }
   return rows;
 }
@@ -189,8 +278,16 @@ export function printMixes(rows: Awaited<ReturnType<typeof runMixes>>): void {
   for (const r of rows) {
     console.log('');
     line([r.name, 'req/s', 'bare req/s', 'vs bare', 'target', 'ok']);
-    line(['', r.rps.toFixed(0), r.bareRps.toFixed(0), `${(r.ratio * 100).toFixed(1)} %`, `>= ${+(r.target * 100).toFixed(1)} %`, r.ratio >= r.target ? 'yes' : 'NO']);
+    line([
+      '',
+      r.rps.toFixed(0),
+      r.bareRps.toFixed(0),
+      `${(r.ratio * 100).toFixed(1)} %`,
+      `>= ${+(r.target * 100).toFixed(1)} %`,
+      r.ratio >= r.target ? 'yes' : 'NO',
+    ]);
     line(['  kind', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx']);
-    for (const [k, s] of Object.entries(r.byKind)) line([`  ${k}`, String(s.n), s.p50.toFixed(1), s.p95.toFixed(1), s.p99.toFixed(1), String(s.non2xx)]);
+    for (const [k, s] of Object.entries(r.byKind))
+      line([`  ${k}`, String(s.n), s.p50.toFixed(1), s.p95.toFixed(1), s.p99.toFixed(1), String(s.non2xx)]);
   }
 }

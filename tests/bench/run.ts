@@ -35,9 +35,23 @@ async function main() {
   const dash = await prepareDashboard(dbPath);
   // BENCH_ONLY=issue30: issue 30's reads (tests/bench/issue30.ts); adds their data to the database once.
   const issue30 = process.env.BENCH_ONLY === 'issue30' ? prepareIssue30(dbPath, dash.campaignId) : null;
-  const env = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATABASE_PATH: dbPath, JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-secret-000000', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '100000', LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn' };
+  const env = {
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: dbPath,
+    JWT_SECRET: 'bench-jwt-secret-000000',
+    APP_SECRET: 'bench-app-secret-000000',
+    SEED_DEMO: 'false',
+    LOGIN_RATE_LIMIT: '100000',
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn',
+  };
   // BENCH_SERVER_LOG=<file>: the app's request log (one JSON line per request, with its service time in ms).
-  const app = await startProcess([join(root, 'api/dist/index.js')], env, `http://127.0.0.1:${APP_PORT}/api/docs`, process.env.BENCH_SERVER_LOG);
+  const app = await startProcess(
+    [join(root, 'api/dist/index.js')],
+    env,
+    `http://127.0.0.1:${APP_PORT}/api/docs`,
+    process.env.BENCH_SERVER_LOG,
+  );
   const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
   try {
     const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/auth/login`, {
@@ -47,7 +61,11 @@ async function main() {
     }).then((r) => r.json() as Promise<{ accessToken: string }>);
     const auth = { authorization: `Bearer ${login.accessToken}` };
     const base = `http://127.0.0.1:${APP_PORT}/api`;
-    const facultyLogin = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DASHBOARD_ADMIN) }).then((r) => r.json() as Promise<{ accessToken: string }>);
+    const facultyLogin = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DASHBOARD_ADMIN),
+    }).then((r) => r.json() as Promise<{ accessToken: string }>);
     const facultyAuth = { authorization: `Bearer ${facultyLogin.accessToken}` };
     if (issue30) {
       printIssue30(await runIssue30(APP_PORT, app.pid!, login.accessToken, dbPath, issue30));
@@ -74,16 +92,45 @@ async function main() {
     }
     if (process.env.BENCH_ONLY === 'mix') return;
     // Page weight and speed in Chromium (issue 12); BENCH_ONLY=pages runs only this.
-    if (process.env.BENCH_ONLY !== 'dashboard') printPageTable(await runPageBench(`http://127.0.0.1:${APP_PORT}`, { email: 'admin@doanhoi.local', password: 'admin123' }));
+    if (process.env.BENCH_ONLY !== 'dashboard')
+      printPageTable(await runPageBench(`http://127.0.0.1:${APP_PORT}`, { email: 'admin@doanhoi.local', password: 'admin123' }));
     if (process.env.BENCH_ONLY === 'pages') return;
 
     const bareResult = await load('bare Hono route', `http://127.0.0.1:${BARE_PORT}/bare`);
     // Browsers send Accept-Encoding: gzip; the tree route serves a pre-compressed body to them.
-    const allTargets: { name: string; path: string; gzip?: boolean; headers?: Record<string, string>; check: (r: LoadResult) => boolean; target: string }[] = [
-      { name: 'GET /api/users?page=1&limit=10', path: '/users?page=1&limit=10', target: '>= 25 %', check: (r) => r.rps / bareResult.rps >= 0.25 },
-      { name: 'GET /api/users?page=500&limit=10', path: '/users?page=500&limit=10', target: '>= 10 %', check: (r) => r.rps / bareResult.rps >= 0.1 },
-      { name: 'GET /api/users?search=nguyen%20van&page=1', path: '/users?search=nguyen%20van&page=1', target: 'p95 < 50', check: (r) => r.p95 < 50 },
-      { name: 'GET /api/organizations/tree (5,000 nodes, gzip)', path: '/organizations/tree', gzip: true, target: 'p95 < 50', check: (r) => r.p95 < 50 },
+    const allTargets: {
+      name: string;
+      path: string;
+      gzip?: boolean;
+      headers?: Record<string, string>;
+      check: (r: LoadResult) => boolean;
+      target: string;
+    }[] = [
+      {
+        name: 'GET /api/users?page=1&limit=10',
+        path: '/users?page=1&limit=10',
+        target: '>= 25 %',
+        check: (r) => r.rps / bareResult.rps >= 0.25,
+      },
+      {
+        name: 'GET /api/users?page=500&limit=10',
+        path: '/users?page=500&limit=10',
+        target: '>= 10 %',
+        check: (r) => r.rps / bareResult.rps >= 0.1,
+      },
+      {
+        name: 'GET /api/users?search=nguyen%20van&page=1',
+        path: '/users?search=nguyen%20van&page=1',
+        target: 'p95 < 50',
+        check: (r) => r.p95 < 50,
+      },
+      {
+        name: 'GET /api/organizations/tree (5,000 nodes, gzip)',
+        path: '/organizations/tree',
+        gzip: true,
+        target: 'p95 < 50',
+        check: (r) => r.p95 < 50,
+      },
       ...dashboardTargets.map((d) => ({ ...d, target: 'p95 < 50', check: (r: LoadResult) => r.p95 < 50 })),
     ];
     const targets = allTargets.filter((t) => process.env.BENCH_ONLY !== 'dashboard' || t.path.startsWith('/dashboard'));
@@ -115,7 +162,8 @@ async function main() {
     bare.kill();
   }
   // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
-  if (!['http', 'mix', 'dashboard', 'pages'].includes(process.env.BENCH_ONLY ?? '')) printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
+  if (!['http', 'mix', 'dashboard', 'pages'].includes(process.env.BENCH_ONLY ?? ''))
+    printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
 }
 
 main().catch((e) => {

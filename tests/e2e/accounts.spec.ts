@@ -99,7 +99,10 @@ test('auth callback: tokens in the URL are refused, not stored (issue 25 item 9)
   expect(await page.evaluate((k) => localStorage.getItem(k), SESSION_KEYS.access)).toBeNull();
 });
 
-test('admin: the user dialog issues a one-time password code for an account on its default password, shown once', async ({ page, baseURL }) => {
+test('admin: the user dialog issues a one-time password code for an account on its default password, shown once', async ({
+  page,
+  baseURL,
+}) => {
   const account = await newAccount(baseURL!, 'E2EPW03');
   await signIn(page, ADMIN, '/users');
   await page.getByTestId('user-search').fill('E2EPW03');
@@ -112,7 +115,11 @@ test('admin: the user dialog issues a one-time password code for an account on i
   const code = (await shown.locator('.ant-typography').first().innerText()).trim();
   expect(code).toMatch(/^\d{6}$/);
   // The owner, signed in with the public default password, changes it with that code.
-  const session = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const session = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
   const { accessToken } = (await session.json()) as { accessToken: string };
   const changed = await fetch(`${baseURL}/api/auth/change-password`, {
     method: 'POST',

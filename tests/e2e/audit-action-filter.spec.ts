@@ -45,8 +45,19 @@ test.describe.configure({ mode: 'default' });
 test.beforeAll(async ({ baseURL }) => {
   const admin = await apiLogin(baseURL!, ADMIN);
   const faculty = await call<{ id: number }>(baseURL!, admin, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
-  const org = await call<{ id: number }>(baseURL!, admin, 'POST', '/organizations', { name: branch, code: `CD-BL-${stamp}`, type: 'chi_doan', parentId: faculty.id });
-  const user = await call<{ id: number }>(baseURL!, admin, 'POST', '/users', { code: `BL${stamp}`, ...member, email: `bl${stamp}@test.vn`, phone: '0901234567', organizationId: faculty.id });
+  const org = await call<{ id: number }>(baseURL!, admin, 'POST', '/organizations', {
+    name: branch,
+    code: `CD-BL-${stamp}`,
+    type: 'chi_doan',
+    parentId: faculty.id,
+  });
+  const user = await call<{ id: number }>(baseURL!, admin, 'POST', '/users', {
+    code: `BL${stamp}`,
+    ...member,
+    email: `bl${stamp}@test.vn`,
+    phone: '0901234567',
+    organizationId: faculty.id,
+  });
   const officer = await apiLogin(baseURL!, FACULTY_ADMIN);
   await call(baseURL!, officer, 'POST', `/organizations/${org.id}/members/${user.id}`, {});
   await call(baseURL!, officer, 'DELETE', `/organizations/${org.id}/members/${user.id}`);

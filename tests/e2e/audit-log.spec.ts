@@ -13,7 +13,9 @@ const SHOTS = process.env.SHOTS_DIR;
 const stamp = Date.now();
 
 async function patchOrganization(baseURL: string, token: string, code: string, description: string) {
-  const org = await fetch(`${baseURL}/api/organizations/by-type-code/doan_co_so/${code}`, { headers: { authorization: `Bearer ${token}` } });
+  const org = await fetch(`${baseURL}/api/organizations/by-type-code/doan_co_so/${code}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { id } = (await org.json()) as { id: number };
   const res = await fetch(`${baseURL}/api/organizations/${id}`, {
     method: 'PATCH',
@@ -28,10 +30,13 @@ async function look(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const lng of ['vi', 'en'] as const) {
     for (const mode of ['light', 'dark'] as const) {
-      await page.evaluate(([l, m]) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('colorMode', m);
-      }, [lng, mode]);
+      await page.evaluate(
+        ([l, m]) => {
+          localStorage.setItem('i18nextLng', l);
+          localStorage.setItem('colorMode', m);
+        },
+        [lng, mode],
+      );
       await page.reload();
       await expect(page.getByTestId('audit-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/${name}-${lng}-${mode}.png`, fullPage: true });

@@ -33,8 +33,19 @@ test.describe.configure({ mode: 'default' });
 test.beforeAll(async ({ baseURL }) => {
   const admin = await apiLogin(baseURL!, ADMIN);
   const faculty = await call<{ id: number }>(baseURL!, admin, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
-  const org = await call<{ id: number }>(baseURL!, admin, 'POST', '/organizations', { name: branch, code: `CD-NK-${stamp}`, type: 'chi_doan', parentId: faculty.id });
-  const user = await call<{ id: number }>(baseURL!, admin, 'POST', '/users', { code: `NK${stamp}`, ...member, email: `nk${stamp}@test.vn`, phone: '0901234567', organizationId: faculty.id });
+  const org = await call<{ id: number }>(baseURL!, admin, 'POST', '/organizations', {
+    name: branch,
+    code: `CD-NK-${stamp}`,
+    type: 'chi_doan',
+    parentId: faculty.id,
+  });
+  const user = await call<{ id: number }>(baseURL!, admin, 'POST', '/users', {
+    code: `NK${stamp}`,
+    ...member,
+    email: `nk${stamp}@test.vn`,
+    phone: '0901234567',
+    organizationId: faculty.id,
+  });
   const officer = await apiLogin(baseURL!, FACULTY_ADMIN);
   await call(baseURL!, officer, 'POST', `/organizations/${org.id}/members/${user.id}`, {});
   await call(baseURL!, officer, 'DELETE', `/organizations/${org.id}/members/${user.id}`);
@@ -74,7 +85,10 @@ for (const width of [1440, 390]) {
     await page.keyboard.press('Escape');
 
     await useLanguage(page, 'en');
-    await expect(table.locator('tbody tr.ant-table-row', { hasText: `Trần Minh Khoa removed ${memberName} from ${branch}` })).toHaveCount(1, { timeout: 30_000 });
+    await expect(table.locator('tbody tr.ant-table-row', { hasText: `Trần Minh Khoa removed ${memberName} from ${branch}` })).toHaveCount(
+      1,
+      { timeout: 30_000 },
+    );
     await expect(table.locator('tbody tr.ant-table-row', { hasText: `Trần Minh Khoa added ${memberName} to ${branch}` })).toHaveCount(1);
     await expect(table.getByText(`created the user ${memberName}`)).toBeVisible();
     await shot(page, `audit-sentences-en-${width}`);

@@ -123,7 +123,11 @@ test('a faculty officer sees what they may do, and row actions follow the campai
   await expect(box.locator('[data-right="create"]')).toBeVisible();
   await expect(box.locator('[data-right="manage_assignments"]')).toBeVisible();
   // Their organization's collecting campaign offers complete and cancel.
-  const active = page.getByTestId('campaigns-table').locator('tbody tr.ant-table-row').filter({ has: page.locator('[data-status="ACTIVE"]') }).first();
+  const active = page
+    .getByTestId('campaigns-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ has: page.locator('[data-status="ACTIVE"]') })
+    .first();
   await expect(active.getByTestId('campaign-complete')).toBeVisible({ timeout: 30_000 });
   await expect(active.getByTestId('campaign-cancel')).toBeVisible();
 });

@@ -9,7 +9,10 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
   await signIn(page, ADMIN, '/admin/payment-campaigns');
   const table = page.getByTestId('campaigns-table');
   // The seeded campaign is collecting: it offers complete and cancel, not edit or delete.
-  const active = table.locator('tbody tr.ant-table-row').filter({ has: page.locator('[data-status="ACTIVE"]') }).first();
+  const active = table
+    .locator('tbody tr.ant-table-row')
+    .filter({ has: page.locator('[data-status="ACTIVE"]') })
+    .first();
   await expect(active).toBeVisible({ timeout: 30_000 });
   await expect(active.getByTestId('campaign-complete')).toBeVisible({ timeout: 30_000 });
   await expect(active.getByTestId('campaign-edit')).toHaveCount(0);
@@ -117,12 +120,24 @@ test('the admin sets up a campaign end to end: draft, fee level, members, payOS 
 
 test('a unit that collects cash activates its campaign without any payOS configuration (issue 25.3)', async ({ page, baseURL }) => {
   const token = await apiLogin(baseURL!, ADMIN);
-  const org = (await call<{ data: { id: number; code: string }[] }>(baseURL!, token, 'GET', '/payment-campaigns/accessible-organizations')).data.find((o) => o.code === 'DCS-CNTT')!;
+  const org = (
+    await call<{ data: { id: number; code: string }[] }>(baseURL!, token, 'GET', '/payment-campaigns/accessible-organizations')
+  ).data.find((o) => o.code === 'DCS-CNTT')!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
   const name = `Quỹ tiền mặt ${Date.now() % 100000}`;
-  const campaign = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-campaigns', { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
-  const level = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-fee-levels', { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 30_000 });
-  const member = (await call<{ users: { id: number }[] }>(baseURL!, token, 'GET', `/users?search=${encodeURIComponent(MEMBER.email)}`)).users[0]!;
+  const campaign = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-campaigns', {
+    organizationId: org.id,
+    name,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
+  const level = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-fee-levels', {
+    campaignId: campaign.id,
+    levelName: 'Mức chuẩn',
+    amount: 30_000,
+  });
+  const member = (await call<{ users: { id: number }[] }>(baseURL!, token, 'GET', `/users?search=${encodeURIComponent(MEMBER.email)}`))
+    .users[0]!;
   await call(baseURL!, token, 'POST', '/payment/assignments', { campaignId: campaign.id, userId: member.id, feeLevelId: level.id });
   await signIn(page, ADMIN, `/admin/payment-campaigns/${campaign.id}`);
   await page.getByRole('button', { name: 'Kích hoạt' }).click();

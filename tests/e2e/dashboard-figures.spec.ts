@@ -67,6 +67,7 @@ test('en: the same labels in English and en-US percentages', async ({ page }) =>
   const unit = page.getByTestId('dashboard-lagging').getByTestId('lagging-unit').first();
   await expect(unit).toContainText(/Still owed: [\d.]+\s₫/);
   await expect(unit).toContainText(/Paid: \d+\/\d+ fees/);
-  for (const text of await page.getByTestId('chart-collection').locator('.recharts-label-list text').allTextContents()) expect(text).toMatch(EN_PERCENT);
+  for (const text of await page.getByTestId('chart-collection').locator('.recharts-label-list text').allTextContents())
+    expect(text).toMatch(EN_PERCENT);
   await shot(page, 'dashboard-en-1366');
 });

@@ -10,7 +10,11 @@ import { apiLogin, signIn } from '../helpers/session';
 const NAME = `Đoàn phí bảng điều khiển ${Date.now() % 100000}`;
 
 async function api<T>(baseURL: string, token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -55,7 +59,9 @@ test('a faculty admin sees its faculty’s units and the money figures', async (
   await expect(page.getByTestId('stat-rate')).toBeVisible();
 });
 
-test('a member sees no membership counts (organizations.view_member_count) and no money, and the screen asks nothing it would be refused', async ({ page }) => {
+test('a member sees no membership counts (organizations.view_member_count) and no money, and the screen asks nothing it would be refused', async ({
+  page,
+}) => {
   const refused: string[] = [];
   page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() === 403) refused.push(r.url());

@@ -13,12 +13,17 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
 async function api<T>(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 
 async function pickUnit(page: Page, code: string) {
   await page.getByTestId('dues-unit').click();
@@ -36,11 +41,16 @@ async function as(browser: Browser, baseURL: string, account: { email: string; p
 /** The figures row of a unit in the remittance table. */
 const unitRow = (page: Page, name: string) => page.getByTestId('remittance-units').locator('tbody tr').filter({ hasText: name }).first();
 
-test('a campaign generated from the rule with pro-rata amounts; remittances confirmed up two levels', async ({ page, browser, baseURL }) => {
+test('a campaign generated from the rule with pro-rata amounts; remittances confirmed up two levels', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const url = baseURL!;
   const admin = await apiLogin(url, ADMIN);
   const s = Date.now() % 1_000_000;
-  const org = (name: string, code: string, type: string, parentId?: number) => api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
+  const org = (name: string, code: string, type: string, parentId?: number) =>
+    api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
   const school = await org(`Đoàn trường ĐP${s}`, `DPT${s}`, 'doan_truong');
   const faculty = await org(`Đoàn khoa ĐP${s}`, `DPK${s}`, 'doan_co_so', school.id);
   const unit = await org(`Chi đoàn ĐP${s}`, `DPA${s}`, 'chi_doan', faculty.id);
@@ -48,7 +58,15 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   const orgAdmin = roles.find((r) => r.name === 'org_admin')!.id;
   const officer = async (key: string, organizationId: number) => {
     const account = { email: `dp${key}${s}@doanhoi.local`, password: 'canbo123' };
-    const u = await api<{ id: number }>(url, admin, 'POST', '/users', { code: `DP${key}${s}`, familyName: 'Cán bộ', givenName: key, email: account.email, phone: '0912345678', password: account.password, userType: 'staff' });
+    const u = await api<{ id: number }>(url, admin, 'POST', '/users', {
+      code: `DP${key}${s}`,
+      familyName: 'Cán bộ',
+      givenName: key,
+      email: account.email,
+      phone: '0912345678',
+      password: account.password,
+      userType: 'staff',
+    });
     await api(url, admin, 'POST', `/users/${u.id}/assign-role`, { roleId: orgAdmin, organizationId });
     return account;
   };
@@ -56,7 +74,14 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   const officerK = await officer('K', faculty.id);
   const officerT = await officer('T', school.id);
   for (let i = 1; i <= 3; i++) {
-    await api(url, admin, 'POST', '/users', { code: `DPSV${i}${s}`, familyName: 'Lê Thu', givenName: `Sinh viên ${i}`, email: `dpsv${i}${s}@doanhoi.local`, phone: '0912345679', organizationId: unit.id });
+    await api(url, admin, 'POST', '/users', {
+      code: `DPSV${i}${s}`,
+      familyName: 'Lê Thu',
+      givenName: `Sinh viên ${i}`,
+      email: `dpsv${i}${s}@doanhoi.local`,
+      phone: '0912345679',
+      organizationId: unit.id,
+    });
   }
 
   // Members joined this month (Vietnam time): this year's campaign charges them from it to December.
@@ -90,7 +115,12 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
 
   // The members pay (cash, recorded by the treasurer).
   await api(url, admin, 'POST', `/payment-campaigns/${campaignId}/activate`);
-  const fees = await api<{ data: { assignments: { id: number }[] } }>(url, admin, 'GET', `/payment/assignments?campaignId=${campaignId}&limit=100`);
+  const fees = await api<{ data: { assignments: { id: number }[] } }>(
+    url,
+    admin,
+    'GET',
+    `/payment/assignments?campaignId=${campaignId}&limit=100`,
+  );
   expect(fees.data.assignments).toHaveLength(3);
   for (const f of fees.data.assignments) await api(url, admin, 'PATCH', `/payment/assignments/${f.id}/mark-paid`, { method: 'cash' });
 
@@ -136,12 +166,17 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   await t.getByTestId('remittance-records').getByRole('button', { name: 'Xác nhận' }).click();
   await t.locator('.ant-modal-confirm').getByRole('button', { name: 'Xác nhận' }).click();
   await expect(t.getByTestId('remittance-records')).toContainText('Đã xác nhận');
-  const top = await api<{ units: { organizationId: number; collected: number; kept: number; owedUp: number; receivedFromBelow: number; confirmed: number; outstanding: number }[] }>(
-    url,
-    admin,
-    'GET',
-    `/payment-campaigns/${campaignId}/remittance?organizationId=${school.id}`,
-  );
+  const top = await api<{
+    units: {
+      organizationId: number;
+      collected: number;
+      kept: number;
+      owedUp: number;
+      receivedFromBelow: number;
+      confirmed: number;
+      outstanding: number;
+    }[];
+  }>(url, admin, 'GET', `/payment-campaigns/${campaignId}/remittance?organizationId=${school.id}`);
   expect(top.units[0]).toMatchObject({ collected: total, kept: upK, receivedFromBelow: upK });
   expect(top.units[1]).toMatchObject({ organizationId: faculty.id, owedUp: upK, confirmed: upK, outstanding: 0 });
   expect(keptA + keptK + upK).toBe(total);

@@ -13,7 +13,11 @@ import { feeRow } from '../helpers/my-fees';
 
 const row = (page: Page, assignmentId: number) => page.getByTestId('assignments-table').locator(`tr[data-row-key="${assignmentId}"]`);
 
-test('a treasurer exempts a member and reverses a payment from the history; the member sees exempt and reduced fees', async ({ page, browser, baseURL }) => {
+test('a treasurer exempts a member and reverses a payment from the history; the member sees exempt and reduced fees', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(process.env.SHOTS_DIR ? 600_000 : 240_000);
   const stamp = Date.now();
   const exemptName = `Miễn phí e2e ${stamp}`;
@@ -22,7 +26,10 @@ test('a treasurer exempts a member and reverses a payment from the history; the 
   const [member, colleague] = a.assignments as [number, number];
   await call(baseURL!, a.token, 'PATCH', `/payment/assignments/${colleague}/mark-paid`, { method: 'cash' });
   const b = await feeCampaign(baseURL!, reducedName, 100_000, 0);
-  await call(baseURL!, b.token, 'POST', `/payment/assignments/${b.assignments[0]}/reduce`, { amount: 40_000, reason: 'Gia đình chính sách' });
+  await call(baseURL!, b.token, 'POST', `/payment/assignments/${b.assignments[0]}/reduce`, {
+    amount: 40_000,
+    reason: 'Gia đình chính sách',
+  });
 
   // Exempt the member: a reason is required.
   await page.setViewportSize({ width: 1366, height: 900 });

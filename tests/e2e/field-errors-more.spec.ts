@@ -43,7 +43,12 @@ test('vi, 1440 px: a wrong current password is said under "Mật khẩu hiện t
   await page.setViewportSize({ width: 1440, height: 900 });
   const account = await newAccount(baseURL!, 'FEM-VI');
   await signIn(page, account);
-  await wrongCurrentPassword(page, { current: 'Mật khẩu hiện tại', next: 'Mật khẩu mới', confirm: 'Xác nhận mật khẩu mới', wrong: 'Mật khẩu hiện tại không đúng' });
+  await wrongCurrentPassword(page, {
+    current: 'Mật khẩu hiện tại',
+    next: 'Mật khẩu mới',
+    confirm: 'Xác nhận mật khẩu mới',
+    wrong: 'Mật khẩu hiện tại không đúng',
+  });
   // Typing there again clears it.
   await page.getByTestId('change-password-form').getByLabel('Mật khẩu hiện tại').fill('right-pass1');
   await expect(page.getByTestId('change-password-form').locator('.ant-form-item-explain-error')).toHaveCount(0);
@@ -55,7 +60,12 @@ test('en, 390 px: the same refusal under "Current password" on a phone', async (
   const account = await newAccount(baseURL!, 'FEM-EN');
   await signIn(page, account);
   // The API's words stay Vietnamese (its messages are); what matters here is where they stand.
-  await wrongCurrentPassword(page, { current: 'Current password', next: 'New password', confirm: 'Confirm new password', wrong: 'Mật khẩu hiện tại không đúng' });
+  await wrongCurrentPassword(page, {
+    current: 'Current password',
+    next: 'New password',
+    confirm: 'Confirm new password',
+    wrong: 'Mật khẩu hiện tại không đúng',
+  });
 });
 
 test('a stored payOS configuration saves a new link length with its keys left masked', async ({ page, baseURL }) => {
@@ -68,7 +78,9 @@ test('a stored payOS configuration saves a new link length with its keys left ma
   await expect(page.locator('.ant-notification-notice')).toContainText('Đã lưu cấu hình PayOS');
   // The masked keys were refused by the form itself ("không dán giá trị đã che"): nothing under them now.
   await expect(page.getByTestId('payos-config').locator('.ant-form-item-explain-error')).toHaveCount(0);
-  const res = await fetch(`${baseURL}/api/payment-campaigns/${campaignId}/payos-config?reveal=true`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseURL}/api/payment-campaigns/${campaignId}/payos-config?reveal=true`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { data } = (await res.json()) as { data: { descriptionMaxLength: number; apiKey: string } };
   expect(data.descriptionMaxLength).toBe(12);
   expect(data.apiKey).toMatch(/^fee-api-/);

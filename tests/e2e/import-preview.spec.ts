@@ -27,8 +27,26 @@ async function officerList(): Promise<string> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Danh sách');
   sheet.addRow(['STT', 'MSSV', 'Họ và tên', 'Ngày sinh', 'Giới tính', 'E-mail', 'SĐT', 'Mã chi đoàn']);
-  sheet.addRow([1, `PV${stamp}1`, 'Nguyễn Thị Phương Thảo', '01/02/2004', 'Nữ', `nguyen.thi.phuong.thao.${stamp}@sv.bachkhoa.edu.vn`, '912345678', 'DCS-CNTT']);
-  sheet.addRow([2, `PV${stamp}1`, 'Trần Văn Bình', '03/04/2004', 'Nam', `tran.van.binh.${stamp}@sv.bachkhoa.edu.vn`, '0912345679', 'DCS-CNTT']);
+  sheet.addRow([
+    1,
+    `PV${stamp}1`,
+    'Nguyễn Thị Phương Thảo',
+    '01/02/2004',
+    'Nữ',
+    `nguyen.thi.phuong.thao.${stamp}@sv.bachkhoa.edu.vn`,
+    '912345678',
+    'DCS-CNTT',
+  ]);
+  sheet.addRow([
+    2,
+    `PV${stamp}1`,
+    'Trần Văn Bình',
+    '03/04/2004',
+    'Nam',
+    `tran.van.binh.${stamp}@sv.bachkhoa.edu.vn`,
+    '0912345679',
+    'DCS-CNTT',
+  ]);
   const file = join(dir, 'danh-sach-lop.xlsx');
   await book.xlsx.writeFile(file);
   return file;
@@ -56,7 +74,9 @@ async function expectNothingCut(page: Page) {
 }
 
 for (const width of [1440, 1366]) {
-  test(`vi, ${width} px: an officer's list is previewed with whole names, e-mails and unit codes, and every value in the row's detail`, async ({ page }) => {
+  test(`vi, ${width} px: an officer's list is previewed with whole names, e-mails and unit codes, and every value in the row's detail`, async ({
+    page,
+  }) => {
     const wizard = await openImport(page, 'vi', width);
     await wizard.locator('input[type=file]').setInputFiles(await officerList());
     const preview = page.getByTestId('import-preview');
@@ -69,7 +89,8 @@ for (const width of [1440, 1366]) {
     await expect(skipped).not.toContainText('Ngày sinh');
 
     const table = page.getByTestId('import-preview-table');
-    for (const title of ['Mã số', 'Họ và tên', 'Email', 'Mã tổ chức']) await expect(table.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
+    for (const title of ['Mã số', 'Họ và tên', 'Email', 'Mã tổ chức'])
+      await expect(table.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
     const first = table.locator('tbody tr.ant-table-row').first();
     await expect(first.getByRole('cell', { name: 'Nguyễn Thị Phương Thảo', exact: true })).toBeVisible();
     await expect(first.getByRole('cell', { name: `nguyen.thi.phuong.thao.${stamp}@sv.bachkhoa.edu.vn`, exact: true })).toBeVisible();
@@ -97,7 +118,8 @@ test('en, 1440 px: the preview is English, column titles and row messages alike'
   const preview = page.getByTestId('import-preview');
   await expect(preview).toBeVisible();
   const table = page.getByTestId('import-preview-table');
-  for (const title of ['Code', 'Full name', 'E-mail', 'Unit codes', 'Notes']) await expect(table.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
+  for (const title of ['Code', 'Full name', 'E-mail', 'Unit codes', 'Notes'])
+    await expect(table.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
   await expect(preview).toContainText('These columns of the file are not imported');
   await expect(preview).toContainText(`Row 3: Code PV${stamp}1 repeats row 2`);
   await table.locator('tbody tr.ant-table-row').first().click();
@@ -105,7 +127,8 @@ test('en, 1440 px: the preview is English, column titles and row messages alike'
   await expect(detail).toContainText('Added the leading 0 to the phone number: 0912345678');
   await expect(detail).toContainText('Family name');
   // None of the preview's own words is Vietnamese any more.
-  for (const vi of ['trùng với dòng', 'Đã thêm số 0', 'Mật khẩu mặc định', 'Dòng', 'Họ và tên', 'Trạng thái']) await expect(preview).not.toContainText(vi);
+  for (const vi of ['trùng với dòng', 'Đã thêm số 0', 'Mật khẩu mặc định', 'Dòng', 'Họ và tên', 'Trạng thái'])
+    await expect(preview).not.toContainText(vi);
   await expectNothingCut(page);
   await shot(page, 'import-preview-en-1440');
 });

@@ -28,16 +28,31 @@ async function setup(baseURL: string) {
   /** A new student of the unit (and its parents). */
   const user = async (unit: string) => {
     const code = `GAP${stamp}${++seq}`;
-    const u = await send<{ id: number }>('POST', '/users', { code, familyName: 'Phạm Thị', givenName: `Gấp ${seq}`, email: `${code.toLowerCase()}@sv.test`, phone: '0901234567', organizationId: orgId(unit) });
+    const u = await send<{ id: number }>('POST', '/users', {
+      code,
+      familyName: 'Phạm Thị',
+      givenName: `Gấp ${seq}`,
+      email: `${code.toLowerCase()}@sv.test`,
+      phone: '0901234567',
+      organizationId: orgId(unit),
+    });
     return { id: u.id, code };
   };
   /** An ACTIVE campaign of the unit with a 50.000 ₫ fee for each of these users; the assignment ids in order. */
   const campaign = async (unit: string, userIds: number[], name = `Quỹ ${stamp} ${++seq}`) => {
     const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-    const c = await send<{ id: number }>('POST', '/payment-campaigns', { organizationId: orgId(unit), name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
+    const c = await send<{ id: number }>('POST', '/payment-campaigns', {
+      organizationId: orgId(unit),
+      name,
+      startDate: `${day(-1)}T00:00:00`,
+      endDate: `${day(30)}T23:59:00`,
+    });
     const level = await send<{ id: number }>('POST', '/payment-fee-levels', { campaignId: c.id, levelName: 'Mức chuẩn', amount: 50_000 });
     const ids: number[] = [];
-    for (const userId of userIds) ids.push((await send<{ data: { id: number } }>('POST', '/payment/assignments', { campaignId: c.id, userId, feeLevelId: level.id })).data.id);
+    for (const userId of userIds)
+      ids.push(
+        (await send<{ data: { id: number } }>('POST', '/payment/assignments', { campaignId: c.id, userId, feeLevelId: level.id })).data.id,
+      );
     await send('POST', `/payment-campaigns/${c.id}/activate`);
     return { id: c.id, assignments: ids };
   };
@@ -56,7 +71,10 @@ async function tooltipOf(page: Page, target: ReturnType<Page['getByTestId']>, te
   await page.mouse.move(0, 0);
 }
 
-test('four eyes: on the officer’s own fee, mark paid, exempt/reduce, delete and resolve are disabled with the reason; another member’s are offered (items 6, 10)', async ({ page, baseURL }) => {
+test('four eyes: on the officer’s own fee, mark paid, exempt/reduce, delete and resolve are disabled with the reason; another member’s are offered (items 6, 10)', async ({
+  page,
+  baseURL,
+}) => {
   const s = await setup(baseURL!);
   const officerToken = await apiLogin(baseURL!, FACULTY_ADMIN);
   const me = await call<{ id: number; code: string }>(baseURL!, officerToken, 'GET', '/auth/profile');
@@ -87,7 +105,10 @@ test('four eyes: on the officer’s own fee, mark paid, exempt/reduce, delete an
   await expect(page.locator('tr.ant-table-row').filter({ hasText: other.code }).getByTestId('attention-resolve')).toBeEnabled();
 });
 
-test('a fee whose cash payment was reversed offers no "Xóa" (the server keeps it); an untouched fee does (item 6)', async ({ page, baseURL }) => {
+test('a fee whose cash payment was reversed offers no "Xóa" (the server keeps it); an untouched fee does (item 6)', async ({
+  page,
+  baseURL,
+}) => {
   const s = await setup(baseURL!);
   const [a, b] = [await s.user('DCS-CNTT'), await s.user('DCS-CNTT')];
   const c = await s.campaign('DCS-CNTT', [a.id, b.id]);
@@ -133,7 +154,12 @@ test('a user with paid fees: delete disabled with the reason, and not selectable
 test('the payOS link-length field refuses 30 with its message and keeps what was typed (item 12)', async ({ page, baseURL }) => {
   const s = await setup(baseURL!);
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const c = await s.send<{ id: number }>('POST', '/payment-campaigns', { organizationId: s.orgId('DCS-CNTT'), name: `Quỹ độ dài ${Date.now()}`, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
+  const c = await s.send<{ id: number }>('POST', '/payment-campaigns', {
+    organizationId: s.orgId('DCS-CNTT'),
+    name: `Quỹ độ dài ${Date.now()}`,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
   await signIn(page, ADMIN, `/admin/payment-campaigns/${c.id}?tab=payos-config`);
   const form = page.locator('form.payos-form');
   await form.getByLabel('Client ID').fill('client-30');
@@ -151,7 +177,10 @@ test('the payOS link-length field refuses 30 with its message and keeps what was
   expect(posted).toBe(false);
 });
 
-test('the reminders result names those left out by the daily limit and those no longer in the campaign’s units (item 15)', async ({ page, baseURL }) => {
+test('the reminders result names those left out by the daily limit and those no longer in the campaign’s units (item 15)', async ({
+  page,
+  baseURL,
+}) => {
   const s = await setup(baseURL!);
   const [busy, gone, fresh] = [await s.user('CD-22CNTT1'), await s.user('CD-22CNTT1'), await s.user('CD-22CNTT1')];
   // Three reminders today in three other campaigns: the daily limit (3 by default) is reached.

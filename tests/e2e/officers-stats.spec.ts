@@ -48,13 +48,22 @@ test.beforeAll(async ({ browser }) => {
   dcsName = (await api<{ name: string }>(page, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT')).name;
   const school = await api<{ id: number; name: string }>(page, token, 'GET', '/organizations/by-type-code/doan_truong/DTBK');
   schoolName = school.name;
-  const members = await api<{ members: { user: { id: number; code: string; familyName: string; givenName: string } }[] }>(page, token, 'GET', `/organizations/${cd.id}/members?limit=2`);
+  const members = await api<{ members: { user: { id: number; code: string; familyName: string; givenName: string } }[] }>(
+    page,
+    token,
+    'GET',
+    `/organizations/${cd.id}/members?limit=2`,
+  );
   const [u, v] = members.members.map((m) => m.user);
   const roles = await api<{ id: number; name: string }[]>(page, token, 'GET', '/users/available-roles');
   const staff = roles.find((r) => r.name === 'staff')!;
-  await api(page, token, 'POST', `/users/${u!.id}/roles`, { roleAssignments: [{ roleIds: [staff.id], organizationIds: [cd.id], isGlobal: false }] });
+  await api(page, token, 'POST', `/users/${u!.id}/roles`, {
+    roleAssignments: [{ roleIds: [staff.id], organizationIds: [cd.id], isGlobal: false }],
+  });
   // Someone holding a role at the school: above the chi đoàn, but outside a faculty officer's scope.
-  await api(page, token, 'POST', `/users/${v!.id}/roles`, { roleAssignments: [{ roleIds: [staff.id], organizationIds: [school.id], isGlobal: false }] });
+  await api(page, token, 'POST', `/users/${v!.id}/roles`, {
+    roleAssignments: [{ roleIds: [staff.id], organizationIds: [school.id], isGlobal: false }],
+  });
   officer = { code: u!.code, name: `${u!.familyName} ${u!.givenName}` };
   await page.close();
 });
@@ -73,7 +82,9 @@ async function noSidewaysScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
-test('vi, 1440 px: the faculty page reads its figures and officers; the chi đoàn page its officers, those above and its members', async ({ page }) => {
+test('vi, 1440 px: the faculty page reads its figures and officers; the chi đoàn page its officers, those above and its members', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, ADMIN, DCS);
   const token = await tokenOf(page, ADMIN);
@@ -86,7 +97,9 @@ test('vi, 1440 px: the faculty page reads its figures and officers; the chi đo�
   await expect(stats.getByTestId('stats-doan')).toContainText(String(s.membershipBreakdown.both + s.membershipBreakdown.onlyDoanVien));
   // Units per type: four chi đoàn under the faculty, with their members.
   await expect(stats.getByTestId('stats-units')).toContainText('Chi đoàn');
-  await expect(stats.getByTestId('stats-units-chi_doan')).toHaveText(`${s.doanStats.chiDoan} đơn vị · ${s.doanStats.members.chiDoan} thành viên`);
+  await expect(stats.getByTestId('stats-units-chi_doan')).toHaveText(
+    `${s.doanStats.chiDoan} đơn vị · ${s.doanStats.members.chiDoan} thành viên`,
+  );
   // The seed's four chi đoàn at least: journeys running beside this one on the same server may add more.
   expect(s.doanStats.chiDoan).toBeGreaterThanOrEqual(4);
   await expect(stats.getByTestId('stats-type-student')).toHaveText(`Sinh viên: ${s.byUserType.student.total} thành viên`);
@@ -117,10 +130,17 @@ test('vi, 1440 px: the faculty page reads its figures and officers; the chi đo�
 test('vi, 1440 px: the overview gives the figures of the chosen context (everything for the global admin)', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, ADMIN, '/organizations');
-  const s = await api<Stats & { doanStats: { doanCoSo: number; members: { doanCoSo: number } } }>(page, await tokenOf(page, ADMIN), 'GET', '/organizations/stats');
+  const s = await api<Stats & { doanStats: { doanCoSo: number; members: { doanCoSo: number } } }>(
+    page,
+    await tokenOf(page, ADMIN),
+    'GET',
+    '/organizations/stats',
+  );
   const stats = page.getByTestId('org-stats');
   await expect(stats.getByTestId('stats-scope')).toHaveText('Toàn hệ thống');
-  await expect(stats.getByTestId('stats-units-doan_co_so')).toHaveText(`${s.doanStats.doanCoSo} đơn vị · ${s.doanStats.members.doanCoSo} thành viên`);
+  await expect(stats.getByTestId('stats-units-doan_co_so')).toHaveText(
+    `${s.doanStats.doanCoSo} đơn vị · ${s.doanStats.members.doanCoSo} thành viên`,
+  );
   // The seed's four đoàn cơ sở at least: journeys running beside this one on the same server may add faculties.
   expect(s.doanStats.doanCoSo).toBeGreaterThanOrEqual(4);
   await expect(stats.getByTestId('stats-total')).toContainText(String(s.totalMembers));
@@ -183,6 +203,8 @@ test('vi, 390 px: a faculty admin reads its own faculty, not the school above it
   await noSidewaysScroll(page);
   await shot(page, 'org-chidoan-faculty-vi-390');
   const token = await tokenOf(page, FACULTY_ADMIN);
-  const other = await page.context().request.get('/api/organizations/by-type-code/doan_co_so/DCS-KT', { headers: { authorization: `Bearer ${token}` } });
+  const other = await page
+    .context()
+    .request.get('/api/organizations/by-type-code/doan_co_so/DCS-KT', { headers: { authorization: `Bearer ${token}` } });
   expect([403, 404]).toContain(other.status());
 });

@@ -99,7 +99,13 @@ test('members: added by code, removed, imported and exported from the member lis
   const res = await fetch(`${baseURL}/api/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ code: 'MEM-E2E1', familyName: 'Lê Văn', givenName: 'Thêm', email: 'mem.e2e1@sv.bachkhoa.edu.vn', phone: '0912345678' }),
+    body: JSON.stringify({
+      code: 'MEM-E2E1',
+      familyName: 'Lê Văn',
+      givenName: 'Thêm',
+      email: 'mem.e2e1@sv.bachkhoa.edu.vn',
+      phone: '0912345678',
+    }),
   });
   expect(res.status).toBe(201);
 

@@ -32,7 +32,10 @@ test('the users screen is preloaded after sign-in, and opening it waits only for
   await expect(page.getByTestId('users-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
   const after = requests.slice(before);
   // The dashboard's charts chunk may still be arriving for the screen just left; nothing else is fetched.
-  const scripts = after.filter((r) => r.resourceType() === 'script').map(path).filter((p) => !/\/assets\/charts-/.test(p));
+  const scripts = after
+    .filter((r) => r.resourceType() === 'script')
+    .map(path)
+    .filter((p) => !/\/assets\/charts-/.test(p));
   expect(scripts, 'no code of the users screen is fetched after the click').toEqual([]);
   // One request before the table can show: the page of users. The class and department pickers of
   // the (closed) create and edit dialogs no longer load with the table. The dashboard just left may
@@ -47,7 +50,8 @@ test('the users screen is preloaded after sign-in, and opening it waits only for
 
   // Opened from the sign-in page, the shell generated antd's styles at run time (the table's among
   // them). A signed-in page load takes them from the build's stylesheet (admin/vite-antd-styles.ts).
-  const generatedTableStyle = () => page.evaluate(() => Array.from(document.querySelectorAll('style')).some((s) => s.textContent?.includes('.ant-table-wrapper')));
+  const generatedTableStyle = () =>
+    page.evaluate(() => Array.from(document.querySelectorAll('style')).some((s) => s.textContent?.includes('.ant-table-wrapper')));
   expect(await generatedTableStyle()).toBe(true);
   const sheet = page.waitForResponse((r) => /\/assets\/antd-[\w-]+\.css$/.test(path(r.request())) && r.ok());
   await page.reload();
@@ -59,7 +63,9 @@ test('the users screen is preloaded after sign-in, and opening it waits only for
   await expect(firstRow.locator('td').nth(1)).toHaveCSS('padding-left', '16px');
 });
 
-test('the portal sign-in page needs one request after the page: its script, with the styles and Vietnamese strings built in', async ({ page }) => {
+test('the portal sign-in page needs one request after the page: its script, with the styles and Vietnamese strings built in', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const log = await recordTransfers(page);
   const requests: Request[] = [];
@@ -71,7 +77,9 @@ test('the portal sign-in page needs one request after the page: its script, with
 
   const fetched = requests.map(path).filter((p) => p !== '/favicon.ico');
   expect(fetched[0]).toBe('/payment/login');
-  expect(fetched.slice(1), 'after the page: only the entry script').toEqual([expect.stringMatching(/^\/portal\/assets\/index-[\w-]+\.js$/)]);
+  expect(fetched.slice(1), 'after the page: only the entry script').toEqual([
+    expect.stringMatching(/^\/portal\/assets\/index-[\w-]+\.js$/),
+  ]);
   const script = log.entries().find((e) => /\/portal\/assets\/index-/.test(e.url));
   // React's runtime alone used to be ~45 KB compressed: the entry now stays under 25 KB.
   expect(script?.bytes ?? Infinity, `entry script: ${kb(script?.bytes ?? 0)}`).toBeLessThanOrEqual(25 * 1024);

@@ -10,14 +10,22 @@ import { kb, recordTransfers } from '../helpers/transfer';
 
 const api = (url: string) => new URL(url).pathname.startsWith('/api/');
 
-test('the admin sign-in page downloads at most 400 KB, and signing in still validates and reaches the dashboard with at most 100 KB of API data', async ({ page }) => {
+test('the admin sign-in page downloads at most 400 KB, and signing in still validates and reaches the dashboard with at most 100 KB of API data', async ({
+  page,
+}) => {
   const log = await recordTransfers(page);
   await page.goto('/login');
   const form = page.getByTestId('login-form');
   await expect(form.getByLabel('Email')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const first = log.total();
-  expect(first, `sign-in page: ${kb(first)}\n${log.entries().map((e) => `${kb(e.bytes)} ${e.url}`).join('\n')}`).toBeLessThanOrEqual(400 * 1024);
+  expect(
+    first,
+    `sign-in page: ${kb(first)}\n${log
+      .entries()
+      .map((e) => `${kb(e.bytes)} ${e.url}`)
+      .join('\n')}`,
+  ).toBeLessThanOrEqual(400 * 1024);
   // Nothing from the signed-in shell came with it.
   expect(log.entries().some((e) => /\/api\/(users|organizations)/.test(e.url))).toBe(false);
 
@@ -43,7 +51,13 @@ test('the member portal first load downloads at most 60 KB, and its sign-in form
   await expect(form.getByLabel('Email')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const first = log.total();
-  expect(first, `portal first load: ${kb(first)}\n${log.entries().map((e) => `${kb(e.bytes)} ${e.url}`).join('\n')}`).toBeLessThanOrEqual(60 * 1024);
+  expect(
+    first,
+    `portal first load: ${kb(first)}\n${log
+      .entries()
+      .map((e) => `${kb(e.bytes)} ${e.url}`)
+      .join('\n')}`,
+  ).toBeLessThanOrEqual(60 * 1024);
 
   await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
   await expect(form).toContainText('Vui lòng nhập email');

@@ -22,9 +22,17 @@ async function createAccount(baseURL: string, code: string, password: string, st
   expect(res.status, await res.clone().text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   if (staff) {
-    const roles = (await (await fetch(`${baseURL}/api/users/available-roles`, { headers })).json()) as { id: number; name: string; grantableIn: { global: boolean } }[];
+    const roles = (await (await fetch(`${baseURL}/api/users/available-roles`, { headers })).json()) as {
+      id: number;
+      name: string;
+      grantableIn: { global: boolean };
+    }[];
     const role = roles.find((r) => r.grantableIn.global && r.name !== 'super_admin')!;
-    const granted = await fetch(`${baseURL}/api/users/${id}/assign-role`, { method: 'POST', headers, body: JSON.stringify({ roleId: role.id }) });
+    const granted = await fetch(`${baseURL}/api/users/${id}/assign-role`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ roleId: role.id }),
+    });
     expect(granted.status).toBeLessThan(300);
   }
   return { email, password };
@@ -55,7 +63,10 @@ async function choose(page: Page, password: string, confirm = password) {
   await form.getByRole('button', { name: 'Đặt mật khẩu mới' }).click();
 }
 
-test('a member resets a forgotten password from the portal through the e-mailed link; the old session dies', async ({ browser, baseURL }) => {
+test('a member resets a forgotten password from the portal through the e-mailed link; the old session dies', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const account = await createAccount(baseURL!, `RST${Date.now() % 1_000_000}`, 'old-pass-1', false);
 
@@ -99,7 +110,15 @@ test('a member resets a forgotten password from the portal through the e-mailed 
   await expect(page.getByTestId('reset-done')).toBeVisible();
 
   // The old session is dead: its page goes back to the sign-in, its refresh token is refused.
-  expect((await fetch(`${baseURL}/api/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: oldRefresh }) })).status).toBe(401);
+  expect(
+    (
+      await fetch(`${baseURL}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: oldRefresh }),
+      })
+    ).status,
+  ).toBe(401);
   await oldPage.reload();
   await expect(oldPage).toHaveURL(/\/payment\/login/, { timeout: 15_000 });
   await old.close();

@@ -25,19 +25,39 @@ async function setUp(baseURL: string, name: string) {
   const token = await apiLogin(baseURL, ADMIN);
   const get = <T>(path: string) => call<T>(baseURL, token, 'GET', path);
   const post = <T>(path: string, body: unknown) => call<T>(baseURL, token, 'POST', path, body);
-  const org = (await get<{ data: { id: number; code: string }[] }>('/payment-campaigns/accessible-organizations')).data.find((o) => o.code === 'DCS-CNTT')!;
+  const org = (await get<{ data: { id: number; code: string }[] }>('/payment-campaigns/accessible-organizations')).data.find(
+    (o) => o.code === 'DCS-CNTT',
+  )!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const campaign = await post<{ id: number }>('/payment-campaigns', { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
+  const campaign = await post<{ id: number }>('/payment-campaigns', {
+    organizationId: org.id,
+    name,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
   const level = await post<{ id: number }>('/payment-fee-levels', { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 100_000 });
   const member = (await get<{ users: { id: number }[] }>(`/users?search=${encodeURIComponent(MEMBER.email)}`)).users[0]!;
-  const others = (await get<{ users: { id: number; code: string }[] }>(`/users?organizationId=${org.id}&isActive=true&limit=20`)).users.filter((u) => u.id !== member.id && /^\d+$/.test(u.code));
+  const others = (
+    await get<{ users: { id: number; code: string }[] }>(`/users?organizationId=${org.id}&isActive=true&limit=20`)
+  ).users.filter((u) => u.id !== member.id && /^\d+$/.test(u.code));
   const [exempt, paid] = others;
   const ids: Record<string, number> = {};
-  for (const [key, userId] of [['member', member.id], ['exempt', exempt!.id], ['paid', paid!.id]] as const) {
-    ids[key] = (await post<{ data: { id: number } }>('/payment/assignments', { campaignId: campaign.id, userId, feeLevelId: level.id })).data.id;
+  for (const [key, userId] of [
+    ['member', member.id],
+    ['exempt', exempt!.id],
+    ['paid', paid!.id],
+  ] as const) {
+    ids[key] = (
+      await post<{ data: { id: number } }>('/payment/assignments', { campaignId: campaign.id, userId, feeLevelId: level.id })
+    ).data.id;
   }
   const stamp = `${Date.now()}`;
-  await post(`/payment-campaigns/${campaign.id}/payos-config`, { clientId: `adj-${stamp}`, apiKey: `adj-api-${stamp}`, checksumKey: `adj-checksum-${stamp}`, isActive: true });
+  await post(`/payment-campaigns/${campaign.id}/payos-config`, {
+    clientId: `adj-${stamp}`,
+    apiKey: `adj-api-${stamp}`,
+    checksumKey: `adj-checksum-${stamp}`,
+    isActive: true,
+  });
   await post(`/payment-campaigns/${campaign.id}/activate`, {});
   await call(baseURL, token, 'PATCH', `/payment/assignments/${ids.paid}/mark-paid`, { method: 'cash' });
   return { campaignId: campaign.id, ids };
@@ -49,7 +69,11 @@ async function shoot(page: Page, file: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${file}.png`, fullPage: true });
 }
 
-test('a treasurer reduces, exempts and reverses; statistics follow and the member sees the reduced fee', async ({ page, baseURL, browser }) => {
+test('a treasurer reduces, exempts and reverses; statistics follow and the member sees the reduced fee', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(SHOTS ? 420_000 : 150_000);
   const name = `Miễn giảm E2E ${Date.now()}`;
   const { campaignId, ids } = await setUp(baseURL!, name);
@@ -112,11 +136,17 @@ test('a treasurer reduces, exempts and reverses; statistics follow and the membe
   await shoot(page, 'history-vi-light');
 
   if (SHOTS) {
-    for (const [lang, mode] of [['en', 'light'], ['vi', 'dark'], ['en', 'dark']] as const) {
+    for (const [lang, mode] of [
+      ['en', 'light'],
+      ['vi', 'dark'],
+      ['en', 'dark'],
+    ] as const) {
       await page.evaluate(([l, m]) => (localStorage.setItem('i18nextLng', l), localStorage.setItem('colorMode', m)), [lang, mode]);
       for (const tab of ['member-assignments', 'statistics']) {
         await navigate(page, `/admin/payment-campaigns/${campaignId}?tab=${tab}`);
-        await expect(page.getByTestId(tab === 'statistics' ? 'stat-exempted' : 'assignment-original').first()).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByTestId(tab === 'statistics' ? 'stat-exempted' : 'assignment-original').first()).toBeVisible({
+          timeout: 30_000,
+        });
         await shoot(page, `${tab}-${lang}-${mode}`);
       }
     }

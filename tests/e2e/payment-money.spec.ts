@@ -37,7 +37,10 @@ async function setUpCampaign(baseURL: string, token: string, name: string) {
     method: 'POST',
     body: { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` },
   });
-  const level = await api<{ id: number }>(baseURL, token, '/payment-fee-levels', { method: 'POST', body: { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 60_000 } });
+  const level = await api<{ id: number }>(baseURL, token, '/payment-fee-levels', {
+    method: 'POST',
+    body: { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 60_000 },
+  });
   const members = await api<{ users: { id: number }[] }>(baseURL, token, `/users?search=${encodeURIComponent(MEMBER.email)}`);
   const created = await api<{ data: { id: number } }>(baseURL, token, '/payment/assignments', {
     method: 'POST',
@@ -66,7 +69,6 @@ async function portal(page: Page) {
   await expect(page.getByTestId('my-campaigns')).toBeVisible();
 }
 
-
 test('an underpaid fee stays payable for its balance, and paying the rest marks it paid (a test payment)', async ({ page }) => {
   test.setTimeout(240_000);
   await portal(page);
@@ -80,18 +82,21 @@ test('an underpaid fee stays payable for its balance, and paying the rest marks 
   await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'BALANCE_DUE', { timeout: 20_000 });
   await expect(page.getByTestId('order-attention')).toContainText('30.000');
   await page.goto('/payment/my-campaigns');
-  await expect((await feeRow(page, MAIN))).toHaveAttribute('data-status', 'PENDING');
+  await expect(await feeRow(page, MAIN)).toHaveAttribute('data-status', 'PENDING');
   await expect((await feeRow(page, MAIN)).getByTestId('assignment-remaining')).toContainText('30.000');
   await expect((await feeRow(page, MAIN)).getByTestId('pay-button')).toHaveText('Trả phần còn lại');
 
   // The rest: the fee is paid (with sandbox money, so marked as a test payment).
   await (await feeRow(page, MAIN)).getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
-  await page.getByRole('button', { name: /^Thanh toán/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Thanh toán/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/payment-result\/\d+/);
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
   await page.goto('/payment/my-campaigns');
-  await expect((await feeRow(page, MAIN))).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
+  await expect(await feeRow(page, MAIN)).toHaveAttribute('data-status', 'PAID', { timeout: 20_000 });
   await expect((await feeRow(page, MAIN)).getByTestId('test-payment-badge')).toBeVisible();
 });
 
@@ -106,14 +111,20 @@ test('a second transfer and a payment after cancel are flagged for refund and re
 
   // A second transfer on the first link (the rest went through a new one): the fee is already paid, so it is a duplicate to refund.
   await page.goto(firstCheckout);
-  await page.getByRole('button', { name: /^(Thanh toán phần còn thiếu|Mô phỏng: chuyển khoản thêm một lần)$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^(Thanh toán phần còn thiếu|Mô phỏng: chuyển khoản thêm một lần)$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/payment-result\/\d+/);
   // The webhook that flags it follows the redirect by about a second: the page keeps checking after PAID, no reload.
   await expect(page.getByTestId('order-attention')).toHaveAttribute('data-attention', 'REFUND_DUE', { timeout: 15_000 });
   await expect(page.getByTestId('order-attention')).toContainText(vnd('30.000'));
 
   // A payment after cancel: the member opens a link, the campaign is cancelled, the money still arrives.
-  const link = await api<{ data: { checkoutUrl: string } }>(baseURL!, memberToken, '/payment/create-payment-link', { method: 'POST', body: { assignmentId: ids.closed.assignment } });
+  const link = await api<{ data: { checkoutUrl: string } }>(baseURL!, memberToken, '/payment/create-payment-link', {
+    method: 'POST',
+    body: { assignmentId: ids.closed.assignment },
+  });
   await api(baseURL!, await apiLogin(baseURL!, ADMIN), `/payment-campaigns/${ids.closed.campaign}/cancel`, { method: 'POST' });
   await page.goto(link.data.checkoutUrl);
   await expect(page.getByText('Đơn này đã bị hủy.')).toBeVisible();
@@ -140,7 +151,10 @@ test('a second transfer and a payment after cancel are flagged for refund and re
   // The history lists the duplicate with its refund amount; resolving it clears the flag.
   await page.getByTestId('attention-open-history').click();
   await expect(page).toHaveURL(/tab=payment-history/);
-  const open = page.getByTestId('history-table').locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('attention-open') });
+  const open = page
+    .getByTestId('history-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ has: page.getByTestId('attention-open') });
   await expect(open).toHaveCount(1, { timeout: 20_000 });
   await expect(open).toContainText('Thanh toán trùng');
   await expect(open).toContainText(new RegExp(`Cần hoàn ${vnd('30.000').source}`));
@@ -164,8 +178,14 @@ test('a second transfer and a payment after cancel are flagged for refund and re
   await navigate(page, `/admin/payment-campaigns/${ids.closed.campaign}`);
   await expect(stats).toBeVisible({ timeout: 30_000 });
   await expect(stats.getByTestId('test-refund-due')).toContainText(vnd('60.000'));
-  await navigate(page, `/admin/payment-campaigns/${ids.closed.campaign}?tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN`);
-  const afterCancel = page.getByTestId('history-table').locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('attention-open') });
+  await navigate(
+    page,
+    `/admin/payment-campaigns/${ids.closed.campaign}?tab=payment-history&filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=ALL&filters[1][field]=attention&filters[1][operator]=eq&filters[1][value]=OPEN`,
+  );
+  const afterCancel = page
+    .getByTestId('history-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ has: page.getByTestId('attention-open') });
   await expect(afterCancel).toHaveCount(1, { timeout: 30_000 });
   await expect(afterCancel).toContainText('Thanh toán sau khi đợt thu đóng');
   await expect(afterCancel).toContainText(new RegExp(`Cần hoàn ${vnd('60.000').source}`));

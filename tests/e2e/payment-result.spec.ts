@@ -34,7 +34,10 @@ test.beforeAll(async ({ baseURL }) => {
     method: 'POST',
     body: { organizationId: org.id, name: CAMPAIGN, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` },
   });
-  const level = await api<{ id: number }>(baseURL!, token, '/payment-fee-levels', { method: 'POST', body: { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 60_000 } });
+  const level = await api<{ id: number }>(baseURL!, token, '/payment-fee-levels', {
+    method: 'POST',
+    body: { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 60_000 },
+  });
   const members = await api<{ users: { id: number }[] }>(baseURL!, token, `/users?search=${encodeURIComponent(MEMBER.email)}`);
   const created = await api<{ data: { id: number } }>(baseURL!, token, '/payment/assignments', {
     method: 'POST',
@@ -58,7 +61,10 @@ async function portalSignIn(page: Page, to: string) {
 
 test('a pending order is re-checked with a backoff, then the page stops and offers "check again"', async ({ page, baseURL }) => {
   const token = await apiLogin(baseURL!, MEMBER);
-  const link = await api<{ data: { orderCode: number } }>(baseURL!, token, '/payment/create-payment-link', { method: 'POST', body: { assignmentId } });
+  const link = await api<{ data: { orderCode: number } }>(baseURL!, token, '/payment/create-payment-link', {
+    method: 'POST',
+    body: { assignmentId },
+  });
   const orderCode = link.data.orderCode;
   let checks = 0;
   page.on('request', (r) => {

@@ -27,25 +27,54 @@ async function memberFee(baseURL: string, label: string, amount: number, payos =
   const admin = await apiLogin(baseURL, ADMIN);
   const member = await apiLogin(baseURL, MEMBER);
   const name = `${label} ${Date.now() % 100000}-${++seq}`;
-  const org = (await call<{ data: { id: number; code: string }[] }>(baseURL, admin, 'GET', '/payment-campaigns/accessible-organizations')).data.find((o) => o.code === 'DCS-CNTT')!;
+  const org = (
+    await call<{ data: { id: number; code: string }[] }>(baseURL, admin, 'GET', '/payment-campaigns/accessible-organizations')
+  ).data.find((o) => o.code === 'DCS-CNTT')!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const campaign = await call<{ id: number }>(baseURL, admin, 'POST', '/payment-campaigns', { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
-  const level = await call<{ id: number }>(baseURL, admin, 'POST', '/payment-fee-levels', { campaignId: campaign.id, levelName: 'Mức chuẩn', amount });
-  const user = (await call<{ users: { id: number }[] }>(baseURL, admin, 'GET', `/users?search=${encodeURIComponent(MEMBER.email)}`)).users[0]!;
-  const assignment = (await call<{ data: { id: number } }>(baseURL, admin, 'POST', '/payment/assignments', { campaignId: campaign.id, userId: user.id, feeLevelId: level.id })).data;
+  const campaign = await call<{ id: number }>(baseURL, admin, 'POST', '/payment-campaigns', {
+    organizationId: org.id,
+    name,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
+  const level = await call<{ id: number }>(baseURL, admin, 'POST', '/payment-fee-levels', {
+    campaignId: campaign.id,
+    levelName: 'Mức chuẩn',
+    amount,
+  });
+  const user = (await call<{ users: { id: number }[] }>(baseURL, admin, 'GET', `/users?search=${encodeURIComponent(MEMBER.email)}`))
+    .users[0]!;
+  const assignment = (
+    await call<{ data: { id: number } }>(baseURL, admin, 'POST', '/payment/assignments', {
+      campaignId: campaign.id,
+      userId: user.id,
+      feeLevelId: level.id,
+    })
+  ).data;
   if (payos) {
     const s = `${Date.now()}${seq}`;
-    await call(baseURL, admin, 'POST', `/payment-campaigns/${campaign.id}/payos-config`, { clientId: `trust-${s}`, apiKey: `trust-api-${s}`, checksumKey: `trust-checksum-${s}`, isActive: true });
+    await call(baseURL, admin, 'POST', `/payment-campaigns/${campaign.id}/payos-config`, {
+      clientId: `trust-${s}`,
+      apiKey: `trust-api-${s}`,
+      checksumKey: `trust-checksum-${s}`,
+      isActive: true,
+    });
   }
   await call(baseURL, admin, 'POST', `/payment-campaigns/${campaign.id}/activate`, {});
   return { admin, member, campaignId: campaign.id, assignmentId: assignment.id, name };
 }
 
-const markPaid = (baseURL: string, f: Fee, amount: number) => call(baseURL, f.admin, 'PATCH', `/payment/assignments/${f.assignmentId}/mark-paid`, { method: 'cash', amount });
+const markPaid = (baseURL: string, f: Fee, amount: number) =>
+  call(baseURL, f.admin, 'PATCH', `/payment/assignments/${f.assignmentId}/mark-paid`, { method: 'cash', amount });
 
 /** The member's orders of this fee, newest first. */
 async function ordersOf(baseURL: string, f: Fee) {
-  const page = await call<{ data: { items: { id: number; orderCode: number; amount: number; campaign: { id: number } }[] } }>(baseURL, f.member, 'GET', '/payment/history?limit=100');
+  const page = await call<{ data: { items: { id: number; orderCode: number; amount: number; campaign: { id: number } }[] } }>(
+    baseURL,
+    f.member,
+    'GET',
+    '/payment/history?limit=100',
+  );
   return page.data.items.filter((o) => o.campaign.id === f.campaignId);
 }
 
@@ -54,14 +83,22 @@ async function english(page: Page) {
 }
 
 /** A receipt line: its label and what follows it. */
-const line = (page: Page, label: string) => page.getByTestId('receipt').locator('div').filter({ has: page.getByText(label, { exact: true }) }).last();
+const line = (page: Page, label: string) =>
+  page
+    .getByTestId('receipt')
+    .locator('div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .last();
 const headline = (page: Page) => page.getByTestId('payment-status').getByRole('heading');
 
 for (const phone of [false, true]) {
   test.describe(phone ? 'on a 390-wide phone' : 'on a desktop', () => {
     if (phone) test.use({ viewport: { width: 390, height: 844 } });
 
-    test('a campaign without payOS activates and tells the member to pay the treasurer, with no pay button (vi)', async ({ page, baseURL }) => {
+    test('a campaign without payOS activates and tells the member to pay the treasurer, with no pay button (vi)', async ({
+      page,
+      baseURL,
+    }) => {
       const f = await memberFee(baseURL!, 'Quỹ tiền mặt', 50_000);
       await signIn(page, MEMBER, '/payment/my-campaigns');
       const row = await feeRow(page, f.name);
@@ -82,7 +119,10 @@ for (const phone of [false, true]) {
       await expect(row.getByRole('button', { name: /Pay now|Pay the rest/ })).toHaveCount(0);
     });
 
-    test('money to refund: both pages say received 120.000 ₫, 60.000 ₫ to be refunded, then refunded; the receipt counts 60.000 ₫ (vi)', async ({ page, baseURL }) => {
+    test('money to refund: both pages say received 120.000 ₫, 60.000 ₫ to be refunded, then refunded; the receipt counts 60.000 ₫ (vi)', async ({
+      page,
+      baseURL,
+    }) => {
       const f = await memberFee(baseURL!, 'Quỹ hoàn tiền', 60_000);
       await markPaid(baseURL!, f, 120_000);
       await signIn(page, MEMBER, '/payment/my-campaigns');
@@ -117,7 +157,10 @@ for (const phone of [false, true]) {
       await expect(page.getByText('Payment successful')).toHaveCount(0);
     });
 
-    test('a reversed cash payment is stamped void; its reversing entry has no receipt and nothing to print (vi)', async ({ page, baseURL }) => {
+    test('a reversed cash payment is stamped void; its reversing entry has no receipt and nothing to print (vi)', async ({
+      page,
+      baseURL,
+    }) => {
       const f = await memberFee(baseURL!, 'Quỹ hủy xác nhận', 100_000);
       await markPaid(baseURL!, f, 100_000);
       await call(baseURL!, f.admin, 'POST', `/payment/assignments/${f.assignmentId}/reverse-payment`, { reason: 'Ghi nhầm người' });
@@ -140,7 +183,9 @@ for (const phone of [false, true]) {
 
 test('a cancelled order offers no receipt to print (en)', async ({ page, baseURL }) => {
   const f = await memberFee(baseURL!, 'Cancelled link', 40_000, true);
-  const link = await call<{ data: { orderCode: number } }>(baseURL!, f.member, 'POST', '/payment/create-payment-link', { assignmentId: f.assignmentId });
+  const link = await call<{ data: { orderCode: number } }>(baseURL!, f.member, 'POST', '/payment/create-payment-link', {
+    assignmentId: f.assignmentId,
+  });
   await call(baseURL!, f.member, 'POST', `/payment/cancel/${link.data.orderCode}`, {});
   await english(page);
   await signIn(page, MEMBER, `/payment-result/${link.data.orderCode}`);
@@ -151,7 +196,13 @@ test('a cancelled order offers no receipt to print (en)', async ({ page, baseURL
 
 test('the sandbox checkout refuses to pay for anyone but the signed-in owner', async ({ page, browser, baseURL }) => {
   const f = await memberFee(baseURL!, 'Quỹ sandbox', 30_000, true);
-  const link = await call<{ data: { orderCode: number; checkoutUrl: string } }>(baseURL!, f.member, 'POST', '/payment/create-payment-link', { assignmentId: f.assignmentId });
+  const link = await call<{ data: { orderCode: number; checkoutUrl: string } }>(
+    baseURL!,
+    f.member,
+    'POST',
+    '/payment/create-payment-link',
+    { assignmentId: f.assignmentId },
+  );
   // Nobody signed in (a LAN visitor with the link).
   const stranger = await browser.newContext();
   const anonymous = await stranger.newPage();
@@ -164,10 +215,17 @@ test('the sandbox checkout refuses to pay for anyone but the signed-in owner', a
   await signIn(page, FACULTY_ADMIN, '/payment/my-campaigns');
   await page.goto(link.data.checkoutUrl);
   await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('Chỉ thành viên được giao khoản phí này, đã đăng nhập, mới thanh toán hoặc hủy được đơn này');
+  await expect(page.getByRole('alert')).toContainText(
+    'Chỉ thành viên được giao khoản phí này, đã đăng nhập, mới thanh toán hoặc hủy được đơn này',
+  );
   await page.getByRole('button', { name: 'Hủy', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Chỉ thành viên được giao khoản phí này');
   await expect(page).toHaveURL(/\/sandbox\/payos\/checkout\//);
-  const status = await call<{ data: { status: string; receivedAmount: number } }>(baseURL!, f.member, 'GET', `/payment/check-status/${link.data.orderCode}`);
+  const status = await call<{ data: { status: string; receivedAmount: number } }>(
+    baseURL!,
+    f.member,
+    'GET',
+    `/payment/check-status/${link.data.orderCode}`,
+  );
   expect(status.data).toMatchObject({ status: 'PENDING', receivedAmount: 0 });
 });

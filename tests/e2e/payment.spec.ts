@@ -3,7 +3,10 @@ import { MEMBER } from '../helpers/accounts';
 
 async function startPayment(page: Page) {
   // A pending fee that can be paid now (other journeys leave fees of cancelled campaigns behind, without a pay button).
-  const pending = page.locator('[data-testid="assignment-row"][data-status="PENDING"]').filter({ has: page.getByTestId('pay-button') }).first();
+  const pending = page
+    .locator('[data-testid="assignment-row"][data-status="PENDING"]')
+    .filter({ has: page.getByTestId('pay-button') })
+    .first();
   await expect(pending).toBeVisible();
   await expect(pending).toContainText('₫');
   await pending.getByTestId('pay-button').click();

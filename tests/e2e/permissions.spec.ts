@@ -4,7 +4,9 @@ import { signIn } from '../helpers/session';
 
 const rows = (page: Page) => page.getByTestId('roles-table').locator('tbody tr.ant-table-row');
 
-test('the admin builds a role from the permission matrix, edits it, views it and deletes it; system roles stay untouchable', async ({ page }) => {
+test('the admin builds a role from the permission matrix, edits it, views it and deletes it; system roles stay untouchable', async ({
+  page,
+}) => {
   await signIn(page, ADMIN, '/permissions');
   const superAdmin = rows(page).filter({ hasText: 'super_admin' });
   await expect(superAdmin).toContainText('Hệ thống');

@@ -25,10 +25,13 @@ async function look(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
   for (const lng of ['vi', 'en'] as const) {
     for (const mode of ['light', 'dark'] as const) {
-      await page.evaluate(([l, m]) => {
-        localStorage.setItem('i18nextLng', l);
-        localStorage.setItem('colorMode', m);
-      }, [lng, mode]);
+      await page.evaluate(
+        ([l, m]) => {
+          localStorage.setItem('i18nextLng', l);
+          localStorage.setItem('colorMode', m);
+        },
+        [lng, mode],
+      );
       await page.reload();
       await expect(page.getByTestId('profile-history')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/profile-${width}-${lng}-${mode}.png`, fullPage: true });
@@ -48,7 +51,9 @@ test.describe('member profile in the portal', () => {
     await memberFeeCampaign(baseURL!, campaignName);
     // The member opens a payment for it, so their history has an order with a receipt page.
     const token = await apiLogin(baseURL!, MEMBER);
-    const list = await fetch(`${baseURL}/api/payment/assignments/my-assignments?page=1&limit=100`, { headers: { authorization: `Bearer ${token}` } });
+    const list = await fetch(`${baseURL}/api/payment/assignments/my-assignments?page=1&limit=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await list.json()) as { data: { assignments: { id: number; campaign?: { name: string } }[] } };
     const a = body.data.assignments.find((x) => x.campaign?.name === campaignName)!;
     const link = await fetch(`${baseURL}/api/payment/create-payment-link`, {

@@ -14,21 +14,36 @@ const SHOTS = process.env.REACH_SHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
-const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 
 async function api<T>(baseURL: string, path: string, init: RequestInit = {}, account = ADMIN): Promise<T> {
   const token = await apiLogin(baseURL, account);
-  const res = await fetch(`${baseURL}/api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
-const orgId = async (baseURL: string, type: string, code: string) => (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
+const orgId = async (baseURL: string, type: string, code: string) =>
+  (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
 
 let seq = Date.now() % 100_000;
 async function freshStudent(baseURL: string, organizationId: number) {
   seq += 1;
-  const body = { code: `RE${seq}`, familyName: 'Phạm Thu', givenName: `Hà${seq}`, email: `reach${seq}@doanhoi.local`, phone: '0912345670', organizationId };
-  return api<{ id: number; code: string; familyName: string; givenName: string }>(baseURL, '/users', { method: 'POST', body: JSON.stringify(body) });
+  const body = {
+    code: `RE${seq}`,
+    familyName: 'Phạm Thu',
+    givenName: `Hà${seq}`,
+    email: `reach${seq}@doanhoi.local`,
+    phone: '0912345670',
+    organizationId,
+  };
+  return api<{ id: number; code: string; familyName: string; givenName: string }>(baseURL, '/users', {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
 }
 
 for (const width of [390, 1440]) {
@@ -87,7 +102,9 @@ for (const width of [390, 1440]) {
     await shot(page, `remove-member-${width}`);
     // Choosing only the chi đoàn says the faculty is kept.
     await dialog.getByTestId('remove-option').first().click();
-    await expect(summary).toContainText('Vẫn là thành viên của đơn vị cấp trên: Đoàn khoa Công nghệ Thông tin, Đoàn Trường Đại học Bách khoa');
+    await expect(summary).toContainText(
+      'Vẫn là thành viên của đơn vị cấp trên: Đoàn khoa Công nghệ Thông tin, Đoàn Trường Đại học Bách khoa',
+    );
     await dialog.getByTestId('remove-option').last().click();
     await page.getByTestId('confirm-remove').click();
     await expect(page.locator('.ant-notification-notice-success')).toContainText('khỏi: Chi đoàn 22CNTT1, Đoàn khoa Công nghệ Thông tin');
@@ -98,13 +115,18 @@ for (const width of [390, 1440]) {
   });
 }
 
-test('a faculty admin: the switcher offers only its faculty and beneath, a remembered parent falls back, the dashboard names the faculty', async ({ page, baseURL }) => {
+test('a faculty admin: the switcher offers only its faculty and beneath, a remembered parent falls back, the dashboard names the faculty', async ({
+  page,
+  baseURL,
+}) => {
   const root = await orgId(baseURL!, 'doan_truong', 'DTBK');
   await page.setViewportSize({ width: 1440, height: 844 });
   await signIn(page, FACULTY_ADMIN);
   const switcher = page.getByTestId('organization-switcher');
   await expect(switcher).toContainText('Đoàn khoa Công nghệ Thông tin');
-  await expect(page.getByTestId('dashboard-scope')).toHaveText('Số liệu trực tiếp của Đoàn khoa Công nghệ Thông tin và các đơn vị trực thuộc');
+  await expect(page.getByTestId('dashboard-scope')).toHaveText(
+    'Số liệu trực tiếp của Đoàn khoa Công nghệ Thông tin và các đơn vị trực thuộc',
+  );
   await switcher.click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.filter({ hasText: 'Chi đoàn 22CNTT1' })).toHaveCount(1);

@@ -36,12 +36,20 @@ async function campaign(baseURL: string, token: string, name: string) {
   const orgs = await api<{ data: { id: number; code: string }[] }>(baseURL, token, 'GET', '/payment-campaigns/accessible-organizations');
   const org = orgs.data.find((o) => o.code === 'DCS-CNTT')!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  return api<{ id: number }>(baseURL, token, 'POST', '/payment-campaigns', { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
+  return api<{ id: number }>(baseURL, token, 'POST', '/payment-campaigns', {
+    organizationId: org.id,
+    name,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
 }
 
 test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1440, height: 900 }));
 
-test('a 0 ₫ fee level is refused on its field, nothing is created, and the refused dialog closes with Hủy, × and Esc (items 4, 12)', async ({ page, baseURL }) => {
+test('a 0 ₫ fee level is refused on its field, nothing is created, and the refused dialog closes with Hủy, × and Esc (items 4, 12)', async ({
+  page,
+  baseURL,
+}) => {
   const token = await apiLogin(baseURL!, ADMIN);
   const c = await campaign(baseURL!, token, 'Quỹ mức 0');
   await signIn(page, ADMIN, `/admin/payment-campaigns/${c.id}?tab=fee-levels`);
@@ -99,12 +107,30 @@ test('a class year of 1999 is refused on its field and nothing is saved (item 12
 
 test('"Xóa" is not offered for a finished campaign holding payments, and is for one without (item 6)', async ({ page, baseURL }) => {
   const token = await apiLogin(baseURL!, ADMIN);
-  const members = await api<{ users: { id: number }[] }>(baseURL!, token, 'GET', `/users?search=${encodeURIComponent('member@doanhoi.local')}`);
+  const members = await api<{ users: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/users?search=${encodeURIComponent('member@doanhoi.local')}`,
+  );
   const build = async (name: string, pay: boolean) => {
     const c = await campaign(baseURL!, token, name);
-    const level = await api<{ id: number }>(baseURL!, token, 'POST', '/payment-fee-levels', { campaignId: c.id, levelName: 'Mức chuẩn', amount: 30_000 });
-    const a = await api<{ data: { id: number } }>(baseURL!, token, 'POST', '/payment/assignments', { campaignId: c.id, userId: members.users[0]!.id, feeLevelId: level.id });
-    await api(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/payos-config`, { clientId: `rf-${name.length}-${Date.now()}`, apiKey: `rf-api-${Date.now()}`, checksumKey: `rf-checksum-${Date.now()}`, isActive: true });
+    const level = await api<{ id: number }>(baseURL!, token, 'POST', '/payment-fee-levels', {
+      campaignId: c.id,
+      levelName: 'Mức chuẩn',
+      amount: 30_000,
+    });
+    const a = await api<{ data: { id: number } }>(baseURL!, token, 'POST', '/payment/assignments', {
+      campaignId: c.id,
+      userId: members.users[0]!.id,
+      feeLevelId: level.id,
+    });
+    await api(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/payos-config`, {
+      clientId: `rf-${name.length}-${Date.now()}`,
+      apiKey: `rf-api-${Date.now()}`,
+      checksumKey: `rf-checksum-${Date.now()}`,
+      isActive: true,
+    });
     await api(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/activate`, {});
     if (pay) await api(baseURL!, token, 'PATCH', `/payment/assignments/${a.data.id}/mark-paid`, { method: 'cash' });
     await api(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/complete`, {});

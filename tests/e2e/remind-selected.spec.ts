@@ -12,7 +12,11 @@ import { signIn, navigate } from '../helpers/session';
 
 const row = (page: Page, assignmentId: number) => page.getByTestId('assignments-table').locator(`tr[data-row-key="${assignmentId}"]`);
 
-test('a treasurer reminds two ticked members; history, outbox screen and the member’s notice show it', async ({ page, browser, baseURL }) => {
+test('a treasurer reminds two ticked members; history, outbox screen and the member’s notice show it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(process.env.SHOTS_DIR ? 600_000 : 240_000);
   const name = `Nhắc người đã chọn ${Date.now()}`;
   const fee = await feeCampaign(baseURL!, name, 60_000, 2);
@@ -26,7 +30,9 @@ test('a treasurer reminds two ticked members; history, outbox screen and the mem
     await expect(row(page, id).locator('.ant-checkbox-input')).toBeChecked();
   }
   await expect(row(page, left).locator('.ant-checkbox-input')).not.toBeChecked();
-  const sent = page.waitForResponse((r) => r.url().endsWith(`/api/payment-campaigns/${fee.campaignId}/reminders`) && r.request().method() === 'POST');
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/payment-campaigns/${fee.campaignId}/reminders`) && r.request().method() === 'POST',
+  );
   await page.getByTestId('remind-selected').filter({ hasText: '(2)' }).click();
   expect((await sent).status()).toBe(200);
   await expect(page.getByTestId('remind-result')).toContainText('Đã gửi 2 nhắc nhở, bỏ qua 0 người vừa được nhắc');
@@ -57,8 +63,15 @@ test('a treasurer reminds two ticked members; history, outbox screen and the mem
   await expect(page).toHaveURL(/status/);
   await expect(ours).toHaveCount(0);
   await navigate(page, '/email-outbox');
-  await looks(page, 'outbox', () => expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 }));
-  await looks(page, 'outbox', () => expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 }), 390);
+  await looks(page, 'outbox', () =>
+    expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 }),
+  );
+  await looks(
+    page,
+    'outbox',
+    () => expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 }),
+    390,
+  );
 
   // The demo member sees the notice in the portal.
   const context = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', viewport: { width: 1366, height: 900 } });

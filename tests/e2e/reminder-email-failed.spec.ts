@@ -14,7 +14,12 @@ test('a reminder whose e-mail fails shows as failed, with the reason, in the res
   // was started after every other journey and ran alone on the machine. Port 9 (discard) is closed
   // here: every SMTP connection is refused at once.
   const server = await startServer(journeyPort(testInfo.parallelIndex), { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_FROM: 'doanhoi@test.vn' });
-  const context = await browser.newContext({ baseURL: server.url, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    reducedMotion: 'reduce',
+  });
   try {
     await remindAndCheck(server.url, await context.newPage());
   } finally {
@@ -27,7 +32,9 @@ async function remindAndCheck(baseURL: string, page: Page) {
   const name = `Nhắc lỗi e2e ${Date.now()}`;
   await memberFeeCampaign(baseURL, name);
   const token = await apiLogin(baseURL, FACULTY_ADMIN);
-  const list = (await (await fetch(`${baseURL}/api/payment-campaigns?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { campaigns: { id: number; name: string }[] };
+  const list = (await (
+    await fetch(`${baseURL}/api/payment-campaigns?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { campaigns: { id: number; name: string }[] };
   const id = list.campaigns.find((c) => c.name === name)!.id;
 
   await page.setViewportSize({ width: 1366, height: 900 });

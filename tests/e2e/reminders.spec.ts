@@ -13,7 +13,9 @@ const SHOTS = process.env.SHOTS_DIR;
 
 async function campaignId(baseURL: string, name: string): Promise<number> {
   const token = await apiLogin(baseURL, FACULTY_ADMIN);
-  const res = await fetch(`${baseURL}/api/payment-campaigns?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseURL}/api/payment-campaigns?search=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await res.json()) as { campaigns: { id: number; name: string }[] };
   return body.campaigns.find((c) => c.name === name)!.id;
 }

@@ -9,7 +9,11 @@ import { apiLogin, signIn } from '../helpers/session';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-test('an officer who may read a campaign but not its remittance sees no "Trích nộp" tab; one who may sees it', async ({ page, browser, baseURL }) => {
+test('an officer who may read a campaign but not its remittance sees no "Trích nộp" tab; one who may sees it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const url = baseURL!;
   const token = await apiLogin(url, ADMIN);
   const faculty = await call<{ id: number }>(url, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
@@ -27,9 +31,24 @@ test('an officer who may read a campaign but not its remittance sees no "Trích 
     const code = `RT${tag}${Date.now() % 1_000_000}`;
     const email = `${code.toLowerCase()}@doanhoi.local`;
     const password = 'Tn-Thu-2026!';
-    const user = await call<{ id: number }>(url, token, 'POST', '/users', { code, familyName: 'Lê', givenName: 'Thủ Quỹ', email, phone: '0912345671', password, organizationId: faculty.id });
-    const role = await call<{ id: number }>(url, token, 'POST', '/roles', { name: `tn_${code.toLowerCase()}`, displayName: `Đọc đợt thu ${tag}`, description: '', permissionIds: ids(codes) });
-    await call(url, token, 'POST', `/users/${user.id}/roles`, { roleAssignments: [{ roleIds: [role.id], organizationIds: [faculty.id], isGlobal: false }] });
+    const user = await call<{ id: number }>(url, token, 'POST', '/users', {
+      code,
+      familyName: 'Lê',
+      givenName: 'Thủ Quỹ',
+      email,
+      phone: '0912345671',
+      password,
+      organizationId: faculty.id,
+    });
+    const role = await call<{ id: number }>(url, token, 'POST', '/roles', {
+      name: `tn_${code.toLowerCase()}`,
+      displayName: `Đọc đợt thu ${tag}`,
+      description: '',
+      permissionIds: ids(codes),
+    });
+    await call(url, token, 'POST', `/users/${user.id}/roles`, {
+      roleAssignments: [{ roleIds: [role.id], organizationIds: [faculty.id], isGlobal: false }],
+    });
     return { email, password };
   }
 
@@ -38,7 +57,12 @@ test('an officer who may read a campaign but not its remittance sees no "Trích 
   await expect(page.getByRole('tab', { name: 'Thống kê' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Trích nộp' })).toHaveCount(0);
   const refused = await page.evaluate(
-    async ([id, orgId]) => (await fetch(`/api/payment-campaigns/${id}/remittance?organizationId=${orgId}`, { headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` } })).status,
+    async ([id, orgId]) =>
+      (
+        await fetch(`/api/payment-campaigns/${id}/remittance?organizationId=${orgId}`, {
+          headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+        })
+      ).status,
     [campaign.id, faculty.id],
   );
   expect(refused).toBe(403);

@@ -15,7 +15,11 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
 async function api<T>(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -37,7 +41,11 @@ async function rowsAddUp(page: Page): Promise<{ total: Record<string, number>; r
   const read: Record<string, number>[] = [];
   for (let i = 0; i < n; i++) read.push(await figures(rows.nth(i)));
   const total = await figures(table.getByTestId('report-total'));
-  for (const c of COLUMNS) expect(read.reduce((s, r) => s + r[c]!, 0), c).toBe(total[c]);
+  for (const c of COLUMNS)
+    expect(
+      read.reduce((s, r) => s + r[c]!, 0),
+      c,
+    ).toBe(total[c]);
   return { total, rows: read };
 }
 
@@ -45,7 +53,8 @@ test('a report whose totals add up the tree, on screen and as xlsx', async ({ pa
   const url = baseURL!;
   const admin = await apiLogin(url, ADMIN);
   const s = Date.now() % 1_000_000;
-  const org = (name: string, code: string, type: string, parentId?: number) => api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
+  const org = (name: string, code: string, type: string, parentId?: number) =>
+    api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
   const school = await org(`Đoàn trường BC${s}`, `BCT${s}`, 'doan_truong');
   const facultyA = await org(`Đoàn khoa A BC${s}`, `BCKA${s}`, 'doan_co_so', school.id);
   const facultyB = await org(`Đoàn khoa B BC${s}`, `BCKB${s}`, 'doan_co_so', school.id);
@@ -53,7 +62,16 @@ test('a report whose totals add up the tree, on screen and as xlsx', async ({ pa
   const unitB = await org(`Chi đoàn B BC${s}`, `BCCB${s}`, 'chi_doan', facultyB.id);
   let n = 0;
   const member = (organizationId: number, record: Record<string, unknown>) =>
-    api<{ id: number }>(url, admin, 'POST', '/users', { code: `BC${++n}x${s}`, familyName: 'Lò Thị', givenName: `Thành viên ${n}`, email: `bc${n}x${s}@doanhoi.local`, phone: '0912345679', organizationId, membershipStatus: 'doan_vien', ...record });
+    api<{ id: number }>(url, admin, 'POST', '/users', {
+      code: `BC${++n}x${s}`,
+      familyName: 'Lò Thị',
+      givenName: `Thành viên ${n}`,
+      email: `bc${n}x${s}@doanhoi.local`,
+      phone: '0912345679',
+      organizationId,
+      membershipStatus: 'doan_vien',
+      ...record,
+    });
   const graduating = await member(unitA.id, { gender: 'female', ethnicity: '03', dateOfBirth: '2003-05-01' });
   await member(unitA.id, { gender: 'female', ethnicity: '01' });
   await member(unitA.id, { gender: 'male', ethnicity: '06' });
@@ -67,7 +85,11 @@ test('a report whose totals add up the tree, on screen and as xlsx', async ({ pa
   await expect(page.getByTestId('reports-page')).toBeVisible();
   await page.getByTestId('report-unit').click();
   await page.keyboard.type(`BCT${s}`);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `BCT${s}` }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `BCT${s}` })
+    .first()
+    .click();
   await page.getByTestId('report-period').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Năm dương lịch' }).click();
   await page.getByTestId('report-year').fill(today.slice(0, 4));
@@ -91,7 +113,9 @@ test('a report whose totals add up the tree, on screen and as xlsx', async ({ pa
   await wb.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
   const sheet = wb.worksheets[0]!;
   const head = (sheet.getRow(1).values as unknown[]).map(String);
-  const totalRow = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((r) => String(r.getCell(2).value).startsWith('Tổng cộng'))!;
+  const totalRow = [...Array(sheet.rowCount).keys()]
+    .map((i) => sheet.getRow(i + 1))
+    .find((r) => String(r.getCell(2).value).startsWith('Tổng cộng'))!;
   expect(totalRow.getCell(head.indexOf('Cuối kỳ')).value).toBe(5);
   expect(totalRow.getCell(head.indexOf('Kết nạp/mới vào')).value).toBe(6);
 

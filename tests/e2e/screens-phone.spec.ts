@@ -134,12 +134,21 @@ test('campaign dialogs by keyboard: first field focused, Enter submits, Esc clos
   // A draft of its own, so other journeys' edits to the seeded draft do not matter.
   const token = await apiLogin(baseURL!, ADMIN);
   const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${baseURL}/api${path}`, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${baseURL}/api${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     expect(res.ok, path).toBe(true);
     return res.json();
   };
   const orgs = (await call('/payment-campaigns/accessible-organizations')) as { data: { id: number; code: string }[] };
-  const campaign = (await call('/payment-campaigns', { organizationId: orgs.data.find((o) => o.code === 'DCS-CNTT')!.id, name: 'Quỹ bàn phím', startDate: '2027-01-01T00:00:00', endDate: '2027-02-01T23:59:00' })) as { id: number };
+  const campaign = (await call('/payment-campaigns', {
+    organizationId: orgs.data.find((o) => o.code === 'DCS-CNTT')!.id,
+    name: 'Quỹ bàn phím',
+    startDate: '2027-01-01T00:00:00',
+    endDate: '2027-02-01T23:59:00',
+  })) as { id: number };
 
   await signIn(page, ADMIN, '/admin/payment-campaigns');
   await page.getByTestId('campaign-add').click();

@@ -14,7 +14,10 @@ const rows = (page: Page, table: string) => page.getByTestId(table).locator('tbo
 const activePage = (page: Page) => page.locator('.ant-pagination-item-active');
 const errorToasts = (page: Page) => page.locator('.ant-notification-notice-error');
 
-test('typing in the departments, classes and members searches filters the list without Enter and goes back to page 1', async ({ page, baseURL }) => {
+test('typing in the departments, classes and members searches filters the list without Enter and goes back to page 1', async ({
+  page,
+  baseURL,
+}) => {
   // Six more departments make a second page (10 a page).
   const token = await apiLogin(baseURL!, ADMIN);
   for (let i = 1; i <= 6; i++) {
@@ -59,7 +62,9 @@ test('typing in the departments, classes and members searches filters the list w
   await expect(members).toContainText(firstCode);
 });
 
-test('a taken organization code is said under the code field, a taken e-mail under the e-mail field, with no corner toast', async ({ page }) => {
+test('a taken organization code is said under the code field, a taken e-mail under the e-mail field, with no corner toast', async ({
+  page,
+}) => {
   await signIn(page, ADMIN, '/organizations');
   await page.getByTestId('organization-add').click();
   const create = page.getByTestId('organization-create-form');

@@ -45,7 +45,10 @@ test('admin screens work under the CSP, with no violation reported', async ({ pa
     await expect(page.locator('body')).toContainText(text);
   }
   // antd's run-time styles apply (style-src 'unsafe-inline'): the layout has its theme background.
-  const bg = await page.locator('.ant-layout').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const bg = await page
+    .locator('.ant-layout')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(bg).not.toBe('rgba(0, 0, 0, 0)');
   expect(violations).toEqual([]);
 });

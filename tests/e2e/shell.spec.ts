@@ -3,7 +3,17 @@ import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { mailedCode } from '../helpers/password-code';
 import { signIn, signInThroughPage, navigate } from '../helpers/session';
 
-const ALL_NAV_VI = ['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Quản lý dữ liệu', 'Khoa/Phòng ban', 'Lớp', 'Phân quyền', 'Quản lý thu phí', 'Khoản phí của tôi'];
+const ALL_NAV_VI = [
+  'Bảng điều khiển',
+  'Người dùng',
+  'Tổ chức',
+  'Quản lý dữ liệu',
+  'Khoa/Phòng ban',
+  'Lớp',
+  'Phân quyền',
+  'Quản lý thu phí',
+  'Khoản phí của tôi',
+];
 
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.getByTestId('side-nav');
@@ -28,7 +38,11 @@ test('the admin signs in, sees every navigation item, switches language and them
   await expect(page.getByTestId('side-nav')).toContainText('Bảng điều khiển');
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
 
-  const background = () => page.locator('.ant-layout').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const background = () =>
+    page
+      .locator('.ant-layout')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
   const before = await background();
   await page.getByTestId('theme-toggle').click();
   await expect.poll(background).not.toBe(before);
@@ -82,7 +96,9 @@ test('a faculty union admin starts in their organization and sees what their org
   await signIn(page, FACULTY_ADMIN);
   await expect(page.getByTestId('organization-switcher')).toContainText('Công nghệ Thông tin', { ignoreCase: true });
   const labels = await navLabels(page);
-  expect(labels).toEqual(expect.arrayContaining(['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Khoa/Phòng ban', 'Lớp', 'Quản lý thu phí', 'Khoản phí của tôi']));
+  expect(labels).toEqual(
+    expect.arrayContaining(['Bảng điều khiển', 'Người dùng', 'Tổ chức', 'Khoa/Phòng ban', 'Lớp', 'Quản lý thu phí', 'Khoản phí của tôi']),
+  );
   // Role and permission administration is system-wide: an organization role never grants it.
   expect(labels).not.toContain('Phân quyền');
   await navigate(page, '/permissions');

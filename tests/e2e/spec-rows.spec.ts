@@ -32,7 +32,8 @@ async function api<T>(page: Page, token: string, method: string, path: string, d
   return (await res.json().catch(() => null)) as T;
 }
 const english = (page: Page) => page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
-const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 const treeRow = (page: Page, code: string) => page.getByTestId('org-tree').locator(`[data-testid="org-row"][data-code="${code}"]`);
 const tooltipOf = async (page: Page, target: Locator) => {
   await target.hover();
@@ -157,7 +158,12 @@ test('manual add is not offered where only import is: level 3 and clubs (1440 vi
 
 test("a detail page's child rows show their member counts (1440 vi, 390 en)", async ({ page }) => {
   const token = await tokenOf(page, ADMIN);
-  const dcs = await api<{ children: { code: string; memberCount: number | null }[] }>(page, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
+  const dcs = await api<{ children: { code: string; memberCount: number | null }[] }>(
+    page,
+    token,
+    'GET',
+    '/organizations/by-type-code/doan_co_so/DCS-CNTT',
+  );
   const n = dcs.children.find((c) => c.code === 'CD-22CNTT1')!.memberCount!;
   expect(n).toBeGreaterThan(0);
   await page.setViewportSize(DESKTOP);
@@ -213,9 +219,21 @@ test('a switched-off role reads "(inactive)" in the role dialog, not its bare id
   const { id: userId, cdId } = await freshStudent(page, token, code);
   const perms = await api<{ id: number; code: string }[]>(page, token, 'GET', '/roles/available-permissions');
   const permissionIds = perms.filter((p) => p.code === 'dashboard.access').map((p) => p.id);
-  const role = await api<{ id: number }>(page, token, 'POST', '/roles', { name: `tam_ngung_${code.toLowerCase()}`, displayName: 'Vai trò tạm ngừng', description: 'Thử nhãn', permissionIds });
-  await api(page, token, 'POST', `/users/${userId}/roles`, { roleAssignments: [{ roleIds: [role.id], organizationIds: [cdId], isGlobal: false }] });
-  await api(page, token, 'PUT', `/roles/${role.id}`, { displayName: 'Vai trò tạm ngừng', description: 'Thử nhãn', permissionIds, isActive: false });
+  const role = await api<{ id: number }>(page, token, 'POST', '/roles', {
+    name: `tam_ngung_${code.toLowerCase()}`,
+    displayName: 'Vai trò tạm ngừng',
+    description: 'Thử nhãn',
+    permissionIds,
+  });
+  await api(page, token, 'POST', `/users/${userId}/roles`, {
+    roleAssignments: [{ roleIds: [role.id], organizationIds: [cdId], isGlobal: false }],
+  });
+  await api(page, token, 'PUT', `/roles/${role.id}`, {
+    displayName: 'Vai trò tạm ngừng',
+    description: 'Thử nhãn',
+    permissionIds,
+    isActive: false,
+  });
   try {
     await page.setViewportSize(DESKTOP);
     await signIn(page, ADMIN, '/users');
@@ -242,7 +260,9 @@ test('a switched-off role reads "(inactive)" in the role dialog, not its bare id
   }
 });
 
-test("the role dialog's 'apply to the user's organizations' fills every row, and unticking clears them (1440 vi, 390 en)", async ({ page }) => {
+test("the role dialog's 'apply to the user's organizations' fills every row, and unticking clears them (1440 vi, 390 en)", async ({
+  page,
+}) => {
   const token = await tokenOf(page, ADMIN);
   const code = `ROWG${Date.now() % 1_000_000}`;
   await freshStudent(page, token, code);
@@ -256,7 +276,10 @@ test("the role dialog's 'apply to the user's organizations' fills every row, and
   await page.getByRole('button', { name: 'Thêm vai trò' }).click();
   await page.getByRole('button', { name: 'Thêm vai trò' }).click();
   const rows = dialog.getByTestId('assignment-row');
-  for (const [i, role] of [[0, 'Cán bộ'], [1, 'Thành viên']] as const) {
+  for (const [i, role] of [
+    [0, 'Cán bộ'],
+    [1, 'Thành viên'],
+  ] as const) {
     await rows.nth(i).locator('.assignment-role').click();
     await option(page, role).click();
   }
@@ -297,7 +320,9 @@ test("the role dialog's 'apply to the user's organizations' fills every row, and
   await shot(page, 'grant-apply-own-en-390');
 });
 
-test('a signed-out visitor opens the sign-in dialog from the header, closes it and signs in with it (1440 vi, 390 en)', async ({ page }) => {
+test('a signed-out visitor opens the sign-in dialog from the header, closes it and signs in with it (1440 vi, 390 en)', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/login');
   const header = page.getByTestId('signed-out-header');

@@ -13,7 +13,11 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -31,7 +35,11 @@ const graduates: string[] = [];
 test.beforeAll(async ({ baseURL }) => {
   const url = baseURL!;
   const admin = await apiLogin(url, ADMIN);
-  const org = async (name: string, code: string, type: string, parentId?: number) => ({ ...(await api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId })), code, name });
+  const org = async (name: string, code: string, type: string, parentId?: number) => ({
+    ...(await api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId })),
+    code,
+    name,
+  });
   const school = await org(`Đoàn trường CS${s}`, `CST${s}`, 'doan_truong');
   const facA = await org(`Đoàn khoa Tin CS${s}`, `CSA${s}`, 'doan_co_so', school.id);
   const unitA = await org(`Chi đoàn Tin CS${s}`, `CSA1${s}`, 'chi_doan', facA.id);
@@ -42,26 +50,61 @@ test.beforeAll(async ({ baseURL }) => {
   const orgAdmin = roles.find((r) => r.name === 'org_admin')!.id;
   const officer = async (key: string, organizationId: number) => {
     const account = { email: `tr${key}${s}@doanhoi.local`, password: 'canbo123' };
-    const u = await api<{ id: number }>(url, admin, 'POST', '/users', { code: `TR${key}${s}`, familyName: 'Cán bộ', givenName: key, email: account.email, phone: '0912345678', password: account.password, userType: 'staff' });
+    const u = await api<{ id: number }>(url, admin, 'POST', '/users', {
+      code: `TR${key}${s}`,
+      familyName: 'Cán bộ',
+      givenName: key,
+      email: account.email,
+      phone: '0912345678',
+      password: account.password,
+      userType: 'staff',
+    });
     await api(url, admin, 'POST', `/users/${u.id}/assign-role`, { roleId: orgAdmin, organizationId });
     return account;
   };
   officerA = await officer('A', facA.id);
   officerB = await officer('B', facB.id);
-  await api(url, admin, 'POST', '/users', { code: member.code, familyName: 'Lê Thu', givenName: 'Chuyển', email: member.email, phone: '0912345679', password: member.password, organizationId: unitA.id });
-  await api(url, admin, 'POST', '/users', { code: pulled, familyName: 'Phan', givenName: 'Kéo', email: `tr.kt${s}@doanhoi.local`, phone: '0912345671', organizationId: unitA.id });
+  await api(url, admin, 'POST', '/users', {
+    code: member.code,
+    familyName: 'Lê Thu',
+    givenName: 'Chuyển',
+    email: member.email,
+    phone: '0912345679',
+    password: member.password,
+    organizationId: unitA.id,
+  });
+  await api(url, admin, 'POST', '/users', {
+    code: pulled,
+    familyName: 'Phan',
+    givenName: 'Kéo',
+    email: `tr.kt${s}@doanhoi.local`,
+    phone: '0912345671',
+    organizationId: unitA.id,
+  });
   classId = (await api<{ id: number }>(url, admin, 'POST', '/classes', { name: `Lớp TN${s}`, code: `TN${s}`, year: 2022 })).id;
   for (let i = 1; i <= 3; i++) {
     const code = `TNSV${i}${s}`;
-    await api(url, admin, 'POST', '/users', { code, familyName: 'Trần', givenName: `Tốt nghiệp ${i}`, email: `tn${i}${s}@doanhoi.local`, phone: '0912345670', organizationId: unitA.id, classId });
+    await api(url, admin, 'POST', '/users', {
+      code,
+      familyName: 'Trần',
+      givenName: `Tốt nghiệp ${i}`,
+      email: `tn${i}${s}@doanhoi.local`,
+      phone: '0912345670',
+      organizationId: unitA.id,
+      classId,
+    });
     graduates.push(code);
   }
 });
 
 const rowOf = (page: Page, text: string) => page.getByTestId('transfers-table').locator('tbody tr.ant-table-row').filter({ hasText: text });
-const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 
-test('a transfer asked from the portal is refused, asked again by the sending faculty and accepted by the receiving one', async ({ page, browser }) => {
+test('a transfer asked from the portal is refused, asked again by the sending faculty and accepted by the receiving one', async ({
+  page,
+  browser,
+}) => {
   // 1. The member asks from the portal; nothing moves yet.
   await signIn(page, member, '/payment/transfer');
   await expect(page.getByTestId('transfer-from')).toContainText(tree.unitA.name);
@@ -163,7 +206,10 @@ test('a graduating class leaves its faculty in one action and is still found wit
   expect(unit.memberCount).toBe(1);
 });
 
-test('adding a member of another faculty is refused with an offer to request a transfer, which that faculty decides', async ({ page, browser }) => {
+test('adding a member of another faculty is refused with an offer to request a transfer, which that faculty decides', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, officerB, `/organizations/doan_co_so/${tree.facB.code}/members`);
   await page.getByTestId('member-add').click();
   const form = page.getByTestId('member-add-form');

@@ -19,7 +19,11 @@ async function sandboxPay(baseURL: string, assignmentId: number) {
   const token = await apiLogin(baseURL, MEMBER);
   const link = await call<{ data: { checkoutUrl: string } }>(baseURL, token, 'POST', '/payment/create-payment-link', { assignmentId });
   const id = link.data.checkoutUrl.split('/checkout/')[1]!.split(/[?#]/)[0]!;
-  const res = await fetch(`${baseURL}/sandbox/payos/checkout/${id}/pay`, { method: 'POST', redirect: 'manual', headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  const res = await fetch(`${baseURL}/sandbox/payos/checkout/${id}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
   expect(res.status).toBeLessThan(400);
 }
 
@@ -27,7 +31,18 @@ test('test money is counted as a test, not as a payment, beside "collected" (vi,
   const fee = await feeCampaign(baseURL!, `Thử tiền ${Date.now()}`, 100_000, 1);
   await sandboxPay(baseURL!, fee.assignments[0]!);
   await expect
-    .poll(async () => (await call<{ paidCount: number; testPaidCount: number }>(baseURL!, fee.token, 'GET', `/payment-campaigns/${fee.campaignId}/statistics`)).testPaidCount, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (
+          await call<{ paidCount: number; testPaidCount: number }>(
+            baseURL!,
+            fee.token,
+            'GET',
+            `/payment-campaigns/${fee.campaignId}/statistics`,
+          )
+        ).testPaidCount,
+      { timeout: 15_000 },
+    )
     .toBe(1);
   await signIn(page, ADMIN, '/admin/payment-campaigns');
   await openCampaign(page, fee.campaignId, 'Thống kê');
@@ -62,7 +77,9 @@ test('a cancelled campaign shows no countdown (vi, en)', async ({ page, baseURL 
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
   await page.reload();
   await page.getByRole('tab', { name: 'Statistics' }).click();
-  await expect(page.getByTestId('campaign-statistics').getByRole('alert').first()).toContainText('The campaign was cancelled: no more payments are taken');
+  await expect(page.getByTestId('campaign-statistics').getByRole('alert').first()).toContainText(
+    'The campaign was cancelled: no more payments are taken',
+  );
 });
 
 test('the campaign form: an empty end time is 23:59, an end before the start is said on the field', async ({ page }) => {
@@ -97,9 +114,16 @@ test('the campaign form: an empty end time is 23:59, an end before the start is 
 
 test('fee level note, the payOS webhook warning and a kept e-mail in the outbox (vi, en)', async ({ page, baseURL }) => {
   const token = await apiLogin(baseURL!, ADMIN);
-  const org = (await call<{ data: { id: number; code: string }[] }>(baseURL!, token, 'GET', '/payment-campaigns/accessible-organizations')).data.find((o) => o.code === 'DCS-CNTT')!;
+  const org = (
+    await call<{ data: { id: number; code: string }[] }>(baseURL!, token, 'GET', '/payment-campaigns/accessible-organizations')
+  ).data.find((o) => o.code === 'DCS-CNTT')!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const draft = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-campaigns', { organizationId: org.id, name: `Ghi chú ${Date.now()}`, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
+  const draft = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-campaigns', {
+    organizationId: org.id,
+    name: `Ghi chú ${Date.now()}`,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
   await signIn(page, ADMIN, '/admin/payment-campaigns');
   await openCampaign(page, draft.id, 'Mức phí');
   await page.getByRole('button', { name: 'Thêm mức phí' }).click();
@@ -133,5 +157,7 @@ test('fee level note, the payOS webhook warning and a kept e-mail in the outbox 
   await expect(row).toContainText('Chưa cấu hình SMTP: thư được giữ ở đây, chưa gửi lại được');
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
   await page.reload();
-  await expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').filter({ hasText: 'Hộp thư' }).first()).toContainText('No SMTP server is set: kept here, cannot be sent yet');
+  await expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row').filter({ hasText: 'Hộp thư' }).first()).toContainText(
+    'No SMTP server is set: kept here, cannot be sent yet',
+  );
 });

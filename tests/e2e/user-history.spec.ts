@@ -13,7 +13,11 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -29,7 +33,8 @@ const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 test.beforeAll(async ({ baseURL }) => {
   const url = baseURL!;
   const admin = await apiLogin(url, ADMIN);
-  const org = async (name: string, code: string, type: string, parentId?: number) => api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
+  const org = async (name: string, code: string, type: string, parentId?: number) =>
+    api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
   const school = await org(`Đoàn trường LS${s}`, `LST${s}`, 'doan_truong');
   const facA = await org(`Đoàn khoa CNTT LS${s}`, `LSA${s}`, 'doan_co_so', school.id);
   const unitA = await org(names.unitA, `LSA1${s}`, 'chi_doan', facA.id);
@@ -39,23 +44,62 @@ test.beforeAll(async ({ baseURL }) => {
   const orgAdmin = roles.find((r) => r.name === 'org_admin')!;
   roleName = orgAdmin.displayName;
   const [family, given] = [officerB.name.split(' ').slice(0, 2).join(' '), officerB.name.split(' ').slice(2).join(' ')];
-  const b = await api<{ id: number }>(url, admin, 'POST', '/users', { code: `LSB${s}`, familyName: family, givenName: given, email: officerB.email, phone: '0912345678', password: officerB.password, userType: 'staff' });
+  const b = await api<{ id: number }>(url, admin, 'POST', '/users', {
+    code: `LSB${s}`,
+    familyName: family,
+    givenName: given,
+    email: officerB.email,
+    phone: '0912345678',
+    password: officerB.password,
+    userType: 'staff',
+  });
   await api(url, admin, 'POST', `/users/${b.id}/assign-role`, { roleId: orgAdmin.id, organizationId: facB.id });
 
-  const m = await api<{ id: number }>(url, admin, 'POST', '/users', { code: member.code, familyName: 'Lê Thu', givenName: 'Lịch Sử', email: member.email, phone: '0912345679', organizationId: unitA.id });
+  const m = await api<{ id: number }>(url, admin, 'POST', '/users', {
+    code: member.code,
+    familyName: 'Lê Thu',
+    givenName: 'Lịch Sử',
+    email: member.email,
+    phone: '0912345679',
+    organizationId: unitA.id,
+  });
   await api(url, admin, 'POST', `/users/${m.id}/assign-role`, { roleId: orgAdmin.id, organizationId: unitA.id });
 
   // A fee of the school's campaign, marked paid in cash.
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const campaign = await api<{ id: number }>(url, admin, 'POST', '/payment-campaigns', { organizationId: school.id, name: names.campaign, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
-  const level = await api<{ id: number }>(url, admin, 'POST', '/payment-fee-levels', { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 24_000 });
-  const assignment = await api<{ data: { id: number } }>(url, admin, 'POST', '/payment/assignments', { campaignId: campaign.id, userId: m.id, feeLevelId: level.id });
-  await api(url, admin, 'POST', `/payment-campaigns/${campaign.id}/payos-config`, { clientId: `ls-${s}`, apiKey: `ls-api-${s}`, checksumKey: `ls-checksum-${s}`, isActive: true });
+  const campaign = await api<{ id: number }>(url, admin, 'POST', '/payment-campaigns', {
+    organizationId: school.id,
+    name: names.campaign,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
+  const level = await api<{ id: number }>(url, admin, 'POST', '/payment-fee-levels', {
+    campaignId: campaign.id,
+    levelName: 'Mức chuẩn',
+    amount: 24_000,
+  });
+  const assignment = await api<{ data: { id: number } }>(url, admin, 'POST', '/payment/assignments', {
+    campaignId: campaign.id,
+    userId: m.id,
+    feeLevelId: level.id,
+  });
+  await api(url, admin, 'POST', `/payment-campaigns/${campaign.id}/payos-config`, {
+    clientId: `ls-${s}`,
+    apiKey: `ls-api-${s}`,
+    checksumKey: `ls-checksum-${s}`,
+    isActive: true,
+  });
   await api(url, admin, 'POST', `/payment-campaigns/${campaign.id}/activate`, {});
   await api(url, admin, 'PATCH', `/payment/assignments/${assignment.data.id}/mark-paid`, { method: 'cash' });
 
   // The sending side asks, the receiving faculty's officer accepts.
-  const transfer = await api<{ id: number }>(url, admin, 'POST', '/transfers', { userId: m.id, fromOrganizationId: unitA.id, toOrganizationId: unitB.id, reason: 'Chuyển ngành học', effectiveDate: today });
+  const transfer = await api<{ id: number }>(url, admin, 'POST', '/transfers', {
+    userId: m.id,
+    fromOrganizationId: unitA.id,
+    toOrganizationId: unitB.id,
+    reason: 'Chuyển ngành học',
+    effectiveDate: today,
+  });
   await api(url, await apiLogin(url, officerB), 'POST', `/transfers/${transfer.id}/accept`);
 });
 
@@ -67,7 +111,9 @@ async function openHistory(page: Page, view: string) {
   return page.getByRole('dialog').locator('.ant-timeline-item');
 }
 
-test('vi: the receiving faculty reads the transfer, the roles and the joining as sentences; fees of another unit are not shown', async ({ page }) => {
+test('vi: the receiving faculty reads the transfer, the roles and the joining as sentences; fees of another unit are not shown', async ({
+  page,
+}) => {
   await signIn(page, officerB, '/users');
   const items = await openHistory(page, 'Xem');
   const date = formatDate(`${today}T00:00:00+07:00`);
@@ -75,7 +121,9 @@ test('vi: the receiving faculty reads the transfer, the roles and the joining as
   await expect(items.first()).toContainText(`Bị gỡ vai trò ${roleName} · ${names.unitA} bởi ${officerB.name} — ${date}`);
   await expect(items.nth(1)).toContainText(`Chuyển từ ${names.unitA} sang ${names.unitB} bởi ${officerB.name} — ${date}`);
   await expect(items.nth(1)).toContainText('Lý do: Chuyển ngành học');
-  await expect(page.getByRole('dialog')).toContainText(`Đề nghị chuyển sinh hoạt từ ${names.unitA} sang ${names.unitB} bởi Quản trị Hệ thống`);
+  await expect(page.getByRole('dialog')).toContainText(
+    `Đề nghị chuyển sinh hoạt từ ${names.unitA} sang ${names.unitB} bởi Quản trị Hệ thống`,
+  );
   await expect(page.getByRole('dialog')).toContainText(`Được cấp vai trò ${roleName} · ${names.unitA} bởi Quản trị Hệ thống`);
   await expect(page.getByRole('dialog')).toContainText(`Vào sinh hoạt tại ${names.unitA} bởi Quản trị Hệ thống`);
   // The fee is the school's campaign: the faculty officer may not see its payments.

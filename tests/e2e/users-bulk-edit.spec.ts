@@ -12,12 +12,20 @@ test.describe.configure({ timeout: 180_000 });
 
 async function api<T>(baseURL: string, path: string, init: RequestInit = {}, account = ADMIN): Promise<T> {
   const token = await apiLogin(baseURL, account);
-  const res = await fetch(`${baseURL}/api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
-const orgId = async (baseURL: string, type: string, code: string) => (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
-const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) }).first();
+const orgId = async (baseURL: string, type: string, code: string) =>
+  (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
+const option = (page: Page, text: string) =>
+  page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .first();
 
 let seq = Date.now() % 100_000;
 /**
@@ -29,7 +37,15 @@ async function cohort(baseURL: string, family: string, n: number) {
   const out: { id: number; code: string }[] = [];
   for (let i = 0; i < n; i++) {
     seq += 1;
-    const body = { code: `BE${seq}`, familyName: family, givenName: `Sv${i}`, email: `bulk${seq}@doanhoi.local`, phone: '0912345670', organizationId: cd, membershipStatus: 'none' };
+    const body = {
+      code: `BE${seq}`,
+      familyName: family,
+      givenName: `Sv${i}`,
+      email: `bulk${seq}@doanhoi.local`,
+      phone: '0912345670',
+      organizationId: cd,
+      membershipStatus: 'none',
+    };
     out.push(await api<{ id: number; code: string }>(baseURL, '/users', { method: 'POST', body: JSON.stringify(body) }, FACULTY_ADMIN));
   }
   return out;
@@ -64,7 +80,10 @@ test('a faculty officer sets the Đoàn/Hội status of every user the search fi
   for (const u of users) expect((await api<{ membershipStatus: string }>(baseURL!, `/users/${u.id}`)).membershipStatus).toBe('doan_vien');
 });
 
-test('a bulk deactivation is refused for a user who also belongs to another faculty: the preview names them, nothing is saved', async ({ page, baseURL }) => {
+test('a bulk deactivation is refused for a user who also belongs to another faculty: the preview names them, nothing is saved', async ({
+  page,
+  baseURL,
+}) => {
   const family = `Đỗ Hàngloạt${seq}`;
   const users = await cohort(baseURL!, family, 3);
   // The last one is also a member of the Điện - Điện tử faculty, outside the CNTT officer's reach.

@@ -7,11 +7,15 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const rows = (page: Page) => page.getByTestId('users-table').locator('tbody tr.ant-table-row');
-const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 
 async function api<T>(baseURL: string, path: string, init: RequestInit = {}, account = ADMIN): Promise<T> {
   const token = await apiLogin(baseURL, account);
-  const res = await fetch(`${baseURL}/api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -52,11 +56,16 @@ test('a role granted for one organization is stored for that organization, not g
   await page.getByTestId('assignment-save').click();
   await expect(dialog).toBeHidden();
 
-  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(baseURL!, `/users/${user.id}/roles`);
+  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(
+    baseURL!,
+    `/users/${user.id}/roles`,
+  );
   const staff = links.filter((l) => l.role.name === 'staff' && l.isActive);
   expect(staff.map((l) => l.organizationId)).toEqual([dcs]);
   // Leave the student as the seed made them: users.spec grants the same role again.
-  const restore = before.filter((l) => l.isActive).map((l) => ({ roleId: l.role.id, organizationId: l.organizationId, isGlobal: l.organizationId === null }));
+  const restore = before
+    .filter((l) => l.isActive)
+    .map((l) => ({ roleId: l.role.id, organizationId: l.organizationId, isGlobal: l.organizationId === null }));
   await api(baseURL!, `/users/${user.id}/roles`, { method: 'POST', body: JSON.stringify({ roleAssignments: restore }) });
 });
 
@@ -119,7 +128,11 @@ test("the edit dialog changes a student's organizations (item 3b) and opens from
   const orgs = form.getByTestId('user-organizations');
   await expect(orgs).toContainText('Chi đoàn 22CNTT1');
   // Take them out of 22CNTT1 and put them in 22CNTT2.
-  await orgs.locator('.ant-select-selection-item').filter({ hasText: 'Chi đoàn 22CNTT1' }).locator('.ant-select-selection-item-remove').click();
+  await orgs
+    .locator('.ant-select-selection-item')
+    .filter({ hasText: 'Chi đoàn 22CNTT1' })
+    .locator('.ant-select-selection-item-remove')
+    .click();
   await orgs.click();
   await page.keyboard.type('CD-22CNTT2');
   await option(page, 'CD-22CNTT2').click();
@@ -163,12 +176,25 @@ test('the standalone grant-roles dialog picks a user and grants a role (item 6)'
   await page.keyboard.press('Escape');
   await page.getByTestId('assignment-save').click();
   await expect(dialog).toBeHidden();
-  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(baseURL!, `/users/${user.id}/roles`);
+  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(
+    baseURL!,
+    `/users/${user.id}/roles`,
+  );
   expect(links.some((l) => l.role.name === 'staff' && l.organizationId === null && l.isActive)).toBe(true);
 });
 
 test('anyone changes their own password from the user menu (item 3d)', async ({ page, baseURL }) => {
-  await api(baseURL!, '/users', { method: 'POST', body: JSON.stringify({ code: 'PWD-E2E', familyName: 'Đỗ', givenName: 'Mật', email: 'pwd.e2e@doanhoi.local', phone: '0912345679', password: 'oldpass1' }) });
+  await api(baseURL!, '/users', {
+    method: 'POST',
+    body: JSON.stringify({
+      code: 'PWD-E2E',
+      familyName: 'Đỗ',
+      givenName: 'Mật',
+      email: 'pwd.e2e@doanhoi.local',
+      phone: '0912345679',
+      password: 'oldpass1',
+    }),
+  });
   const account = { email: 'pwd.e2e@doanhoi.local', password: 'oldpass1' };
   await signIn(page, account);
   await page.getByTestId('user-menu').click();

@@ -29,9 +29,16 @@ export async function feeCampaign(baseURL: string, name: string, amount: number,
   const token = await apiLogin(baseURL, ADMIN);
   const get = <T>(path: string) => call<T>(baseURL, token, 'GET', path);
   const post = <T>(path: string, body: unknown) => call<T>(baseURL, token, 'POST', path, body);
-  const org = (await get<{ data: { id: number; code: string }[] }>('/payment-campaigns/accessible-organizations')).data.find((o) => o.code === 'DCS-CNTT')!;
+  const org = (await get<{ data: { id: number; code: string }[] }>('/payment-campaigns/accessible-organizations')).data.find(
+    (o) => o.code === 'DCS-CNTT',
+  )!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const campaign = await post<{ id: number }>('/payment-campaigns', { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` });
+  const campaign = await post<{ id: number }>('/payment-campaigns', {
+    organizationId: org.id,
+    name,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
   const level = await post<{ id: number }>('/payment-fee-levels', { campaignId: campaign.id, levelName: 'Mức chuẩn', amount });
   const member = (await get<{ users: { id: number }[] }>(`/users?search=${encodeURIComponent(MEMBER.email)}`)).users[0]!;
   const rest = (await get<{ users: { id: number; code: string }[] }>(`/users?organizationId=${org.id}&isActive=true&limit=20`)).users
@@ -39,10 +46,17 @@ export async function feeCampaign(baseURL: string, name: string, amount: number,
     .slice(0, others);
   const assignments: number[] = [];
   for (const userId of [member.id, ...rest.map((u) => u.id)]) {
-    assignments.push((await post<{ data: { id: number } }>('/payment/assignments', { campaignId: campaign.id, userId, feeLevelId: level.id })).data.id);
+    assignments.push(
+      (await post<{ data: { id: number } }>('/payment/assignments', { campaignId: campaign.id, userId, feeLevelId: level.id })).data.id,
+    );
   }
   const stamp = `${Date.now()}`;
-  await post(`/payment-campaigns/${campaign.id}/payos-config`, { clientId: `fee-${stamp}`, apiKey: `fee-api-${stamp}`, checksumKey: `fee-checksum-${stamp}`, isActive: true });
+  await post(`/payment-campaigns/${campaign.id}/payos-config`, {
+    clientId: `fee-${stamp}`,
+    apiKey: `fee-api-${stamp}`,
+    checksumKey: `fee-checksum-${stamp}`,
+    isActive: true,
+  });
   await post(`/payment-campaigns/${campaign.id}/activate`, {});
   return { campaignId: campaign.id, assignments, codes: rest.map((u) => u.code), token };
 }

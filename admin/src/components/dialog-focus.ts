@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 
-const FIELD = 'input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), .ant-select:not(.ant-select-disabled) input';
+const FIELD =
+  'input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]), .ant-select:not(.ant-select-disabled) input';
 
 /**
  * Dialogs open with the focus on their first field (000 keyboard use). Form modals are rendered

@@ -80,7 +80,6 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     return [...current.filter((c) => !first.some((o) => o.id === c.id)), ...first];
   }, [orgResult.data, current]);
 
-
   useEffect(() => {
     // 000 §8: a failed permissions load is logged and leaves no roles or permissions.
     if (permissionsQuery.isError) console.error('[permissions] load failed', permissionsQuery.error);
@@ -119,8 +118,7 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
   }, [organizationId, permissions, mayPickGlobal, firstUnit, setOrganizationId]);
 
   const can = useCallback(
-    (codes: string | readonly string[], mode: MatchMode = 'all') =>
-      holds(permissions, typeof codes === 'string' ? [codes] : codes, mode),
+    (codes: string | readonly string[], mode: MatchMode = 'all') => holds(permissions, typeof codes === 'string' ? [codes] : codes, mode),
     [permissions],
   );
 
@@ -136,7 +134,17 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
       permissionsLoading: permissionsQuery.isLoading,
       can,
     }),
-    [organizationId, setOrganizationId, organizations, orgQuery.isLoading, mayPickOrganization, mayPickGlobal, permissions, permissionsQuery.isLoading, can],
+    [
+      organizationId,
+      setOrganizationId,
+      organizations,
+      orgQuery.isLoading,
+      mayPickOrganization,
+      mayPickGlobal,
+      permissions,
+      permissionsQuery.isLoading,
+      can,
+    ],
   );
   return <CurrentOrganizationContext.Provider value={value}>{children}</CurrentOrganizationContext.Provider>;
 }

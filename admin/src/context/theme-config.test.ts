@@ -18,7 +18,11 @@ describe("the build's pre-rendered antd styles (admin/vite-antd-styles.ts)", () 
   });
 
   it('serve the dark mode and users with animations too: their component styles have the same keys (colours live in CSS variables)', () => {
-    for (const [mode, reduced] of [['dark', false], ['light', true], ['dark', true]] as const) {
+    for (const [mode, reduced] of [
+      ['dark', false],
+      ['light', true],
+      ['dark', true],
+    ] as const) {
       const other = renderAntdStyles(themeConfig(mode, reduced), SOME);
       expect(components(cacheMap(other.css)), `${mode}, reduced motion ${reduced}`).toEqual(components(cacheMap(built.css)));
     }

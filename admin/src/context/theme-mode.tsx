@@ -59,10 +59,7 @@ export function ThemeModeProvider({ children }: PropsWithChildren) {
   const themeOfMode = useMemo(() => themeConfig(mode, reducedMotion), [mode, reducedMotion]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ConfigProvider
-        locale={english ? enUS : viVN}
-        theme={themeOfMode}
-      >
+      <ConfigProvider locale={english ? enUS : viVN} theme={themeOfMode}>
         {children}
       </ConfigProvider>
     </ThemeModeContext.Provider>

@@ -65,7 +65,10 @@ export const authProvider: AuthProvider = {
       return { success: true, redirectTo: '/' };
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : i18n.t('auth:login.failed');
-      return { success: false, error: { name: i18n.t('auth:login.failed'), message, statusCode: err instanceof ApiError ? err.statusCode : 0 } };
+      return {
+        success: false,
+        error: { name: i18n.t('auth:login.failed'), message, statusCode: err instanceof ApiError ? err.statusCode : 0 },
+      };
     }
   },
 
@@ -77,8 +80,7 @@ export const authProvider: AuthProvider = {
     return { success: true, redirectTo: '/login' };
   },
 
-  check: async () =>
-    session.isComplete() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: '/login' },
+  check: async () => (session.isComplete() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: '/login' }),
 
   onError: async (error: { statusCode?: number; status?: number }) => {
     const status = error?.statusCode ?? error?.status;
@@ -109,7 +111,12 @@ export const authProvider: AuthProvider = {
       return {
         success: false,
         // The refusal's field (a wrong current password, a wrong code) goes with it: the dialog says it there.
-        error: { name: i18n.t('auth:changePassword.failed'), message: err instanceof Error ? err.message : '', statusCode: 0, errors: err instanceof ApiError ? err.errors : undefined },
+        error: {
+          name: i18n.t('auth:changePassword.failed'),
+          message: err instanceof Error ? err.message : '',
+          statusCode: 0,
+          errors: err instanceof ApiError ? err.errors : undefined,
+        },
       };
     }
   },

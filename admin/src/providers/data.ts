@@ -40,7 +40,10 @@ export const dataProvider: DataProvider = {
     const qs = stringify(query);
     const { data: body } = await httpClient.get(`${API_URL}/${resource}${qs ? `?${qs}` : ''}`, { headers: meta?.headers });
     // meta.listKey names a nested list ('data.items'); its total sits beside it.
-    const path = typeof meta?.listKey === 'string' ? meta.listKey.split('.') : [LIST_KEYS[resource] ?? (resource.endsWith('/members') ? 'members' : 'data')];
+    const path =
+      typeof meta?.listKey === 'string'
+        ? meta.listKey.split('.')
+        : [LIST_KEYS[resource] ?? (resource.endsWith('/members') ? 'members' : 'data')];
     const holder = path.slice(0, -1).reduce((o, k) => o?.[k], body);
     const rows = Array.isArray(body) ? body : (holder?.[path[path.length - 1]] ?? []);
     return { data: rows, total: typeof holder?.total === 'number' ? holder.total : rows.length };

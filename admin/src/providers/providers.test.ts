@@ -15,12 +15,29 @@ const CATALOGUE = new Set(PERMISSIONS.map((p) => p.code));
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
 }
 
-function permissionsOf(codes: string[], organizationId: number | null = null, roleOrganizationId: number | null = null): PermissionsResponse {
+function permissionsOf(
+  codes: string[],
+  organizationId: number | null = null,
+  roleOrganizationId: number | null = null,
+): PermissionsResponse {
   return {
-    roles: [{ id: 1, name: 'r', displayName: 'R', organizationId: roleOrganizationId, isActive: true, permissions: codes.map((code) => ({ code })) }],
+    roles: [
+      {
+        id: 1,
+        name: 'r',
+        displayName: 'R',
+        organizationId: roleOrganizationId,
+        isActive: true,
+        permissions: codes.map((code) => ({ code })),
+      },
+    ],
     permissions: codes,
     isSuperAdmin: false,
     organizationId,
@@ -33,8 +50,16 @@ describe('permissionCode', () => {
     const routed = resources.filter((r) => r.list && typeof r.meta?.permission === 'string');
     expect(routed.length).toBeGreaterThan(5);
     // A resource that can be created can be deleted (list rows and the bulk bar).
-    const actions = (r: (typeof routed)[number]) => ['list', ...(['show', 'create', 'edit'] as const).filter((a) => r[a]), ...(r.create ? ['delete'] : [])];
-    const unknown = routed.flatMap((r) => actions(r).map((a) => permissionCode(r.name, a)).filter((c) => !c || !CATALOGUE.has(c)));
+    const actions = (r: (typeof routed)[number]) => [
+      'list',
+      ...(['show', 'create', 'edit'] as const).filter((a) => r[a]),
+      ...(r.create ? ['delete'] : []),
+    ];
+    const unknown = routed.flatMap((r) =>
+      actions(r)
+        .map((a) => permissionCode(r.name, a))
+        .filter((c) => !c || !CATALOGUE.has(c)),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -80,7 +105,9 @@ describe('accessControlProvider.can', () => {
       asked.push(`${url.pathname}${url.search}`);
       const organizationId = url.searchParams.get('organizationId');
       // Users rights in organization 7; catalogue rights only globally.
-      const body = organizationId ? permissionsOf(['users.access', 'users.update', 'departments.access'], 7, 7) : permissionsOf(['departments.access']);
+      const body = organizationId
+        ? permissionsOf(['users.access', 'users.update', 'departments.access'], 7, 7)
+        : permissionsOf(['departments.access']);
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
   });
@@ -98,7 +125,10 @@ describe('accessControlProvider.can', () => {
 
   it('checks writes to a university-wide catalogue outside any organization', async () => {
     expect(await accessControlProvider.can({ resource: 'departments', action: 'list' })).toEqual({ can: true });
-    expect(await accessControlProvider.can({ resource: 'departments', action: 'create' })).toEqual({ can: false, reason: 'departments.create' });
+    expect(await accessControlProvider.can({ resource: 'departments', action: 'create' })).toEqual({
+      can: false,
+      reason: 'departments.create',
+    });
     expect(asked).toEqual(['/api/auth/me/permissions?organizationId=7', '/api/auth/me/permissions']);
   });
 });
@@ -108,7 +138,11 @@ describe('dataProvider.getList', () => {
 
   async function listOf(resource: string, body: unknown) {
     const get = vi.spyOn(httpClient, 'get').mockResolvedValue({ data: body });
-    const res = await dataProvider.getList({ resource, pagination: { currentPage: 2, pageSize: 20 }, filters: [{ field: 'q', operator: 'contains', value: 'an' }] });
+    const res = await dataProvider.getList({
+      resource,
+      pagination: { currentPage: 2, pageSize: 20 },
+      filters: [{ field: 'q', operator: 'contains', value: 'an' }],
+    });
     return { res, url: String(get.mock.calls[0]?.[0]) };
   }
 

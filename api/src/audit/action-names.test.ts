@@ -30,13 +30,25 @@ const valuesIn = (files: { text: string }[], re: RegExp) => [...new Set(files.fl
 
 /** Where each dynamic action's variable part comes from. */
 const TEMPLATES: Record<string, () => string[]> = {
-  'import.${def.kind}': () => valuesIn(FILES.filter((f) => f.path.startsWith('imports/kinds/')), /\bkind: '([a-z_]+)'/g).map((k) => `import.${k}`),
-  'import.${def.kind}.batch': () => valuesIn(FILES.filter((f) => f.path.startsWith('imports/kinds/')), /\bkind: '([a-z_]+)'/g).map((k) => `import.${k}.batch`),
+  'import.${def.kind}': () =>
+    valuesIn(
+      FILES.filter((f) => f.path.startsWith('imports/kinds/')),
+      /\bkind: '([a-z_]+)'/g,
+    ).map((k) => `import.${k}`),
+  'import.${def.kind}.batch': () =>
+    valuesIn(
+      FILES.filter((f) => f.path.startsWith('imports/kinds/')),
+      /\bkind: '([a-z_]+)'/g,
+    ).map((k) => `import.${k}.batch`),
   'campaign.${action}': () => Object.keys(TRANSITIONS).map((a) => `campaign.${a}`),
   ...Object.fromEntries(
     ['create', 'update', 'delete', 'bulk_delete'].map((verb) => [
       `\${entity}.${verb}`,
-      () => valuesIn(FILES.filter((f) => f.text.includes('catalogueStore(')), /\bentity: '([a-z_]+)'/g).map((e) => `${e}.${verb}`),
+      () =>
+        valuesIn(
+          FILES.filter((f) => f.text.includes('catalogueStore(')),
+          /\bentity: '([a-z_]+)'/g,
+        ).map((e) => `${e}.${verb}`),
     ]),
   ),
 };
@@ -66,7 +78,15 @@ describe('audit action names', () => {
 
   it('reads the codes off the sources, templates included', () => {
     expect(unknownTemplates).toEqual([]);
-    for (const code of ['membership.remove', 'user.roles.assign', 'export.users', 'assignment.exempt', 'import.organization_members.batch', 'class.bulk_delete', 'campaign.activate']) {
+    for (const code of [
+      'membership.remove',
+      'user.roles.assign',
+      'export.users',
+      'assignment.exempt',
+      'import.organization_members.batch',
+      'class.bulk_delete',
+      'campaign.activate',
+    ]) {
       expect(codes).toContain(code);
     }
   });

@@ -12,7 +12,10 @@ let t: TestApp;
 type Log = { action: string };
 
 function row(action: string, createdAt: string) {
-  t.db.insert(auditLogs).values({ entity: 'af_test', action, entityId: '1', createdAt: new Date(createdAt) }).run();
+  t.db
+    .insert(auditLogs)
+    .values({ entity: 'af_test', action, entityId: '1', createdAt: new Date(createdAt) })
+    .run();
 }
 
 const list = async (qs: string) => {
@@ -33,7 +36,10 @@ beforeAll(async () => {
 describe('GET /api/audit-logs?actions=', () => {
   it('lists the rows of any of the chosen actions, with their total', async () => {
     expect(await list('actions=membership.remove')).toEqual({ actions: ['membership.remove', 'membership.remove'], total: 2 });
-    expect(await list('actions=membership.remove,user.update')).toEqual({ actions: ['membership.remove', 'user.update', 'membership.remove'], total: 3 });
+    expect(await list('actions=membership.remove,user.update')).toEqual({
+      actions: ['membership.remove', 'user.update', 'membership.remove'],
+      total: 3,
+    });
     // Repeated, as a form or another client sends a list.
     expect((await list('actions=membership.add&actions=user.update')).actions).toEqual(['user.update', 'membership.add']);
     // Spaces and repeats are ignored; an empty choice is no filter.
@@ -59,7 +65,9 @@ describe('GET /api/audit-logs?actions=', () => {
   });
 
   it('the export holds only the chosen actions', async () => {
-    const res = await t.app.request('/api/audit-logs/export?entity=af_test&actions=membership.remove,user.update', { headers: { authorization: `Bearer ${t.adminToken}` } });
+    const res = await t.app.request('/api/audit-logs/export?entity=af_test&actions=membership.remove,user.update', {
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);

@@ -19,10 +19,24 @@ describe('audit organization backfill', () => {
   it('derives the organization of old rows from their entity, a deleted organization from its parent, and leaves user rows empty', () => {
     const faculty = t.createOrg('doan_co_so', 'BF-F1');
     const chiDoan = t.createOrg('chi_doan', 'BF-C1', faculty);
-    const campaign = t.db.insert(paymentCampaigns).values({ organizationId: chiDoan, name: 'Đoàn phí', startDate: new Date(), endDate: new Date() }).returning().get().id;
+    const campaign = t.db
+      .insert(paymentCampaigns)
+      .values({ organizationId: chiDoan, name: 'Đoàn phí', startDate: new Date(), endDate: new Date() })
+      .returning()
+      .get().id;
     const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Chuẩn', amount: 50_000 }).returning().get().id;
     const old = (entity: string, entityId: number, before: unknown = null) =>
-      t.db.insert(auditLogs).values({ action: `${entity}.old`, entity, entityId: String(entityId), before: before == null ? null : JSON.stringify(before), organizationId: null }).returning().get().id;
+      t.db
+        .insert(auditLogs)
+        .values({
+          action: `${entity}.old`,
+          entity,
+          entityId: String(entityId),
+          before: before == null ? null : JSON.stringify(before),
+          organizationId: null,
+        })
+        .returning()
+        .get().id;
     const rows = {
       org: old('organization', chiDoan),
       deleted: old('organization', 999_001, { id: 999_001, parentId: faculty }),
@@ -32,7 +46,13 @@ describe('audit organization backfill', () => {
     };
     t.db.$client.exec(BACKFILL);
     const orgOf = (id: number) => t.db.select({ o: auditLogs.organizationId }).from(auditLogs).where(eq(auditLogs.id, id)).get()!.o;
-    expect(Object.fromEntries(Object.entries(rows).map(([k, id]) => [k, orgOf(id)]))).toEqual({ org: chiDoan, deleted: faculty, campaign: chiDoan, level: chiDoan, user: null });
+    expect(Object.fromEntries(Object.entries(rows).map(([k, id]) => [k, orgOf(id)]))).toEqual({
+      org: chiDoan,
+      deleted: faculty,
+      campaign: chiDoan,
+      level: chiDoan,
+      user: null,
+    });
   });
 });
 
@@ -43,7 +63,11 @@ describe('audit labels backfill', () => {
   it('names the actor, the record and the organization of old rows, and leaves out what is gone', () => {
     const faculty = t.createOrg('doan_co_so', 'BL-F1', null, 'Đoàn khoa Cũ');
     const old = (entity: string, entityId: number, organizationId: number | null = null) =>
-      t.db.insert(auditLogs).values({ action: `${entity}.old`, entity, entityId: String(entityId), actorId: t.admin.user.id, organizationId }).returning().get().id;
+      t.db
+        .insert(auditLogs)
+        .values({ action: `${entity}.old`, entity, entityId: String(entityId), actorId: t.admin.user.id, organizationId })
+        .returning()
+        .get().id;
     const rows = { org: old('organization', faculty, faculty), gone: old('organization', 999_002) };
     t.db.$client.exec(LABELS);
     const labelsOf = (id: number) => JSON.parse(t.db.select({ l: auditLogs.labels }).from(auditLogs).where(eq(auditLogs.id, id)).get()!.l!);

@@ -15,7 +15,14 @@ let member: { id: number };
 let officer: { id: number; token: string };
 let role: number;
 
-type Log = { id: number; action: string; entityId: string | null; ip?: string | null; actor: { id: number } | null; labels: Record<string, unknown> };
+type Log = {
+  id: number;
+  action: string;
+  entityId: string | null;
+  ip?: string | null;
+  actor: { id: number } | null;
+  labels: Record<string, unknown>;
+};
 const list = async (qs: string, token = t.adminToken) => {
   const res = await t.request('GET', `/api/audit-logs?limit=100&${qs}`, { token });
   expect(res.status).toBe(200);
@@ -29,26 +36,67 @@ beforeAll(async () => {
   org.faculty = t.createOrg('doan_co_so', 'LB-F1', root, 'Đoàn khoa Công nghệ');
   org.branch = t.createOrg('chi_doan', 'LB-F1-C1', org.faculty, 'Chi đoàn 22CNTT1');
   const reader = t.createRole('lb_audit', ['audit.access']);
-  const manager = t.createRole('lb_manager', ['audit.access', 'organizations.manage_members', 'organizations.add_member', 'organizations.remove_member', 'organizations.access']);
+  const manager = t.createRole('lb_manager', [
+    'audit.access',
+    'organizations.manage_members',
+    'organizations.add_member',
+    'organizations.remove_member',
+    'organizations.access',
+  ]);
   role = t.createRole('lb_helper', ['dashboard.access']);
   auditor = await t.createUser('LBAUD', [{ roleId: reader, organizationId: org.faculty }]);
   officer = await t.createUser('LBOFF', [{ roleId: manager, organizationId: org.faculty }]);
   member = await t.createUser('LBMEM');
   join(t, member.id, org.faculty);
   // The officer adds then removes the member in the branch, from a known address.
-  expect((await t.request('POST', `/api/organizations/${org.branch}/members/${member.id}`, { token: officer.token, body: {}, headers: fromIp('198.51.100.7') })).status).toBeLessThan(300);
-  expect((await t.request('DELETE', `/api/organizations/${org.branch}/members/${member.id}`, { token: officer.token, headers: fromIp('198.51.100.7') })).status).toBe(200);
+  expect(
+    (
+      await t.request('POST', `/api/organizations/${org.branch}/members/${member.id}`, {
+        token: officer.token,
+        body: {},
+        headers: fromIp('198.51.100.7'),
+      })
+    ).status,
+  ).toBeLessThan(300);
+  expect(
+    (
+      await t.request('DELETE', `/api/organizations/${org.branch}/members/${member.id}`, {
+        token: officer.token,
+        headers: fromIp('198.51.100.7'),
+      })
+    ).status,
+  ).toBe(200);
   // The auditor's own change (their own phone) from their own address.
   join(t, auditor.id, org.faculty);
-  expect((await t.request('PATCH', '/api/auth/me/profile', { token: auditor.token, body: { phone: '0912345678' }, headers: fromIp('203.0.113.50') })).status).toBe(200);
+  expect(
+    (
+      await t.request('PATCH', '/api/auth/me/profile', {
+        token: auditor.token,
+        body: { phone: '0912345678' },
+        headers: fromIp('203.0.113.50'),
+      })
+    ).status,
+  ).toBe(200);
   // A role granted in the branch, then deleted.
-  expect((await t.request('POST', `/api/users/${member.id}/assign-role`, { token: t.adminToken, body: { roleId: role, organizationId: org.branch } })).status).toBe(201);
+  expect(
+    (
+      await t.request('POST', `/api/users/${member.id}/assign-role`, {
+        token: t.adminToken,
+        body: { roleId: role, organizationId: org.branch },
+      })
+    ).status,
+  ).toBe(201);
 });
 
 describe('names captured when the row is written', () => {
   it('a membership removal names the actor, the member and the organization', async () => {
     const [removal] = await list(`action=membership.remove&entityId=${org.branch}`);
-    expect(removal!.labels).toMatchObject({ actor: 'Nguyễn Văn LBOFF', user: 'Nguyễn Văn LBMEM', target: 'Chi đoàn 22CNTT1', organization: 'Chi đoàn 22CNTT1' });
+    expect(removal!.labels).toMatchObject({
+      actor: 'Nguyễn Văn LBOFF',
+      user: 'Nguyễn Văn LBMEM',
+      target: 'Chi đoàn 22CNTT1',
+      organization: 'Chi đoàn 22CNTT1',
+    });
   });
 
   it('the names survive the deletion of the role, the organization and both people', async () => {
@@ -63,7 +111,10 @@ describe('names captured when the row is written', () => {
     expect(removal!.labels).toMatchObject({ actor: 'Nguyễn Văn LBOFF', user: 'Nguyễn Văn LBMEM', target: 'Chi đoàn 22CNTT1' });
 
     const [grant] = await list(`action=user.roles.assign&entityId=${member.id}`);
-    expect(grant!.labels).toMatchObject({ target: 'Nguyễn Văn LBMEM', names: { [`role:${role}`]: 'lb_helper', [`organization:${org.branch}`]: 'Chi đoàn 22CNTT1' } });
+    expect(grant!.labels).toMatchObject({
+      target: 'Nguyễn Văn LBMEM',
+      names: { [`role:${role}`]: 'lb_helper', [`organization:${org.branch}`]: 'Chi đoàn 22CNTT1' },
+    });
 
     const [roleGone] = await list(`action=role.delete&entityId=${role}`);
     expect(roleGone!.labels.target).toBe('lb_helper');
@@ -74,9 +125,15 @@ describe('names captured when the row is written', () => {
   });
 
   it('a user edit names the class and departments its snapshot refers to', async () => {
-    const dept = await t.request('POST', '/api/departments', { token: t.adminToken, body: { name: 'Khoa Công nghệ Thông tin', code: 'LBCNTT' } });
+    const dept = await t.request('POST', '/api/departments', {
+      token: t.adminToken,
+      body: { name: 'Khoa Công nghệ Thông tin', code: 'LBCNTT' },
+    });
     const someone = await t.createUser('LBDEPT');
-    expect((await t.request('PATCH', `/api/users/${someone.id}`, { token: t.adminToken, body: { managementDepartmentId: dept.body.id } })).status).toBe(200);
+    expect(
+      (await t.request('PATCH', `/api/users/${someone.id}`, { token: t.adminToken, body: { managementDepartmentId: dept.body.id } }))
+        .status,
+    ).toBe(200);
     const [edit] = await list(`action=user.update&entityId=${someone.id}`);
     expect(edit!.labels.names).toMatchObject({ [`department:${dept.body.id}`]: 'Khoa Công nghệ Thông tin' });
   });
@@ -90,7 +147,11 @@ describe('sign-ins can be left out', () => {
     expect(without.length).toBeGreaterThan(0);
     expect(without.some((l) => l.action.startsWith('auth.'))).toBe(false);
     expect((await list('entity=user&excludeAuth=false')).length).toBe(all.length);
-    const totals = await Promise.all(['', '&excludeAuth=true'].map(async (q) => (await t.request('GET', `/api/audit-logs?entity=user${q}`, { token: t.adminToken })).body.total));
+    const totals = await Promise.all(
+      ['', '&excludeAuth=true'].map(
+        async (q) => (await t.request('GET', `/api/audit-logs?entity=user${q}`, { token: t.adminToken })).body.total,
+      ),
+    );
     expect(totals[1]).toBeLessThan(totals[0]);
     expect((await t.request('GET', '/api/audit-logs?excludeAuth=maybe', { token: t.adminToken })).status).toBe(400);
   });

@@ -22,7 +22,8 @@ const MAX_PER_KIND = 50;
 const isKind = (entity: string): entity is AuditRefKind =>
   ['user', 'organization', 'role', 'department', 'class', 'payment_campaign', 'fee_level'].includes(entity);
 const asId = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
-const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const rec = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const personName = (s: Record<string, unknown>) => [str(s.familyName), str(s.givenName)].filter(Boolean).join(' ') || undefined;
 
@@ -53,7 +54,9 @@ function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): { id: numbe
   const by = <T extends { id: number }>(rows: T[], name: (r: T) => string) => rows.map((r) => ({ id: r.id, name: name(r) }));
   switch (kind) {
     case 'user':
-      return by(db.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inArray(users.id, ids)).all(), (r) => `${r.f} ${r.g}`.trim());
+      return by(db.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inArray(users.id, ids)).all(), (r) =>
+        `${r.f} ${r.g}`.trim(),
+      );
     case 'organization':
       return db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)).all();
     case 'role':
@@ -63,7 +66,11 @@ function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): { id: numbe
     case 'class':
       return db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, ids)).all();
     case 'payment_campaign':
-      return db.select({ id: paymentCampaigns.id, name: paymentCampaigns.name }).from(paymentCampaigns).where(inArray(paymentCampaigns.id, ids)).all();
+      return db
+        .select({ id: paymentCampaigns.id, name: paymentCampaigns.name })
+        .from(paymentCampaigns)
+        .where(inArray(paymentCampaigns.id, ids))
+        .all();
     case 'fee_level':
       return db.select({ id: feeLevels.id, name: feeLevels.levelName }).from(feeLevels).where(inArray(feeLevels.id, ids)).all();
   }
@@ -97,16 +104,28 @@ function snapshotName(entity: string, snap: Record<string, unknown>): string | u
   return str(snap.name);
 }
 
-export function auditLabels(db: AuditReader, e: AuditTarget & { action: string; actorId: number | null }, organizationId: number | null): AuditLabels {
+export function auditLabels(
+  db: AuditReader,
+  e: AuditTarget & { action: string; actorId: number | null },
+  organizationId: number | null,
+): AuditLabels {
   const wanted = new Map<AuditRefKind, Set<number>>();
   const id = asId(Number(e.entityId));
   const snap = { ...rec(e.before), ...rec(e.after) };
   // Assignments and orders name their member and campaign only in their row.
   let extra: { userId: number | null; campaignId: number | null } | undefined;
   if (id != null && e.entity === 'payment_assignment' && (snap.userId == null || snap.campaignId == null)) {
-    extra = db.select({ userId: paymentAssignments.userId, campaignId: paymentAssignments.campaignId }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+    extra = db
+      .select({ userId: paymentAssignments.userId, campaignId: paymentAssignments.campaignId })
+      .from(paymentAssignments)
+      .where(eq(paymentAssignments.id, id))
+      .get();
   } else if (id != null && e.entity === 'payment_order') {
-    extra = db.select({ userId: paymentOrders.userId, campaignId: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)).get();
+    extra = db
+      .select({ userId: paymentOrders.userId, campaignId: paymentOrders.campaignId })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, id))
+      .get();
   } else if (id != null && e.entity === 'payos_config' && snap.campaignId == null) {
     const row = db.select({ campaignId: payosConfigs.campaignId }).from(payosConfigs).where(eq(payosConfigs.id, id)).get();
     extra = row && { userId: null, campaignId: row.campaignId };

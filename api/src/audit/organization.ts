@@ -13,11 +13,14 @@ import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosCo
 export type AuditReader = Pick<Db, 'select'>;
 
 const asId = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
-const field = (snap: unknown, key: string): unknown => (snap && typeof snap === 'object' ? (snap as Record<string, unknown>)[key] : undefined);
+const field = (snap: unknown, key: string): unknown =>
+  snap && typeof snap === 'object' ? (snap as Record<string, unknown>)[key] : undefined;
 
 function campaignOrg(db: AuditReader, campaignId: number | null): number | null {
   if (campaignId == null) return null;
-  return db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get()?.org ?? null;
+  return (
+    db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get()?.org ?? null
+  );
 }
 
 export interface AuditTarget {
@@ -41,7 +44,8 @@ export function auditOrganization(db: AuditReader, e: AuditTarget): number | nul
     case 'payment_campaign':
       return campaignOrg(db, id) ?? snap('organizationId');
     case 'payos_config': {
-      const row = id == null ? undefined : db.select({ org: payosConfigs.organizationId }).from(payosConfigs).where(eq(payosConfigs.id, id)).get();
+      const row =
+        id == null ? undefined : db.select({ org: payosConfigs.organizationId }).from(payosConfigs).where(eq(payosConfigs.id, id)).get();
       return row?.org ?? snap('organizationId') ?? campaignOrg(db, snap('campaignId'));
     }
     case 'fee_level': {
@@ -49,14 +53,18 @@ export function auditOrganization(db: AuditReader, e: AuditTarget): number | nul
       return campaignOrg(db, row?.c ?? snap('campaignId'));
     }
     case 'payment_assignment': {
-      const row = id == null ? undefined : db.select({ c: paymentAssignments.campaignId }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+      const row =
+        id == null
+          ? undefined
+          : db.select({ c: paymentAssignments.campaignId }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
       const ids = field(e.after, 'campaignIds');
       // A batch job (overdue check) names its campaigns: one campaign is one organization.
       const single = Array.isArray(ids) && ids.length === 1 ? asId(ids[0]) : null;
       return campaignOrg(db, row?.c ?? snap('campaignId') ?? single);
     }
     case 'payment_order': {
-      const row = id == null ? undefined : db.select({ c: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)).get();
+      const row =
+        id == null ? undefined : db.select({ c: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)).get();
       return campaignOrg(db, row?.c ?? snap('campaignId'));
     }
     default:

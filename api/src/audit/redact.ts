@@ -28,7 +28,9 @@ function collect(v: unknown, key: string | undefined, out: Set<number>): void {
 
 function prune(v: unknown, key: string | undefined, visible: (id: unknown) => boolean): unknown {
   if (Array.isArray(v)) {
-    const kept = v.filter((x) => (typeof x === 'number' && key && ID_LISTS.has(key) ? visible(x) : isLink(x) ? visible(x.organizationId) : true));
+    const kept = v.filter((x) =>
+      typeof x === 'number' && key && ID_LISTS.has(key) ? visible(x) : isLink(x) ? visible(x.organizationId) : true,
+    );
     return kept.map((x) => prune(x, undefined, visible));
   }
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, prune(x, k, visible)]));
@@ -44,8 +46,15 @@ export function userRowRedactor(db: Pick<Db, 'select'>, scope: OrgScope, logs: A
     collect(l.before, undefined, named);
     collect(l.after, undefined, named);
   }
-  const paths = named.size ? db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, [...named])).all() : [];
+  const paths = named.size
+    ? db
+        .select({ id: organizations.id, path: organizations.path })
+        .from(organizations)
+        .where(inArray(organizations.id, [...named]))
+        .all()
+    : [];
   const inside = new Set(paths.filter((o) => scope.paths.some((p) => o.path.startsWith(p))).map((o) => o.id));
   const visible = (id: unknown) => typeof id === 'number' && inside.has(id);
-  return (log) => (log.entity === 'user' ? { ...log, before: prune(log.before, undefined, visible), after: prune(log.after, undefined, visible) } : log);
+  return (log) =>
+    log.entity === 'user' ? { ...log, before: prune(log.before, undefined, visible), after: prune(log.after, undefined, visible) } : log;
 }

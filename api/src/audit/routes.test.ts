@@ -38,7 +38,13 @@ describe('GET /api/audit-logs', () => {
       action: 'department.create',
       entity: 'department',
       entityId: String(created.body.id),
-      actor: { id: adminId, code: expect.any(String), familyName: expect.any(String), givenName: expect.any(String), email: 'admin@doanhoi.local' },
+      actor: {
+        id: adminId,
+        code: expect.any(String),
+        familyName: expect.any(String),
+        givenName: expect.any(String),
+        email: 'admin@doanhoi.local',
+      },
       before: null,
       after: { id: created.body.id, name: 'Khoa Nhật ký', code: 'NK', isActive: true },
       ip: '203.0.113.9',
@@ -78,7 +84,8 @@ describe('GET /api/audit-logs', () => {
     row('day_test', 'day.start', '2024-06-09T17:00:00Z'); // 00:00 on 10 June in Vietnam
     row('day_test', 'day.end', '2024-06-10T16:59:59Z'); // 23:59:59 on 10 June in Vietnam
     row('day_test', 'day.after', '2024-06-10T17:00:00Z');
-    const q = async (qs: string) => actions((await t.request('GET', `/api/audit-logs?entity=day_test&${qs}`, { token: t.adminToken })).body);
+    const q = async (qs: string) =>
+      actions((await t.request('GET', `/api/audit-logs?entity=day_test&${qs}`, { token: t.adminToken })).body);
     expect(await q('from=2024-06-10&to=2024-06-10')).toEqual(['day.end', 'day.start']);
     expect(await q('from=2024-06-10')).toEqual(['day.after', 'day.end', 'day.start']);
     expect(await q('to=2024-06-09')).toEqual(['day.before']);
@@ -93,7 +100,16 @@ describe('GET /api/audit-logs', () => {
   });
 
   it('refuses malformed filters (400)', async () => {
-    for (const qs of ['from=yesterday', 'to=2024-13-01', 'from=2024-06-10T10:00:00', 'actorId=abc', 'actorId=0', 'limit=101', 'page=0', 'entity=']) {
+    for (const qs of [
+      'from=yesterday',
+      'to=2024-13-01',
+      'from=2024-06-10T10:00:00',
+      'actorId=abc',
+      'actorId=0',
+      'limit=101',
+      'page=0',
+      'entity=',
+    ]) {
       const res = await t.request('GET', `/api/audit-logs?${qs}`, { token: t.adminToken });
       expect({ qs, status: res.status }).toEqual({ qs, status: 400 });
     }

@@ -28,7 +28,16 @@ export function auditRoutes() {
       const s = service(c);
       const pages = s.exportPages(q, EXPORT_PAGE);
       const { actorId, ip } = auditContext(c);
-      c.get('deps').db.transaction((tx) => audit(tx, { actorId, ip, action: 'export.audit_logs', entity: 'audit_log', after: { filters: q }, organizationId: q.organizationId ?? null }));
+      c.get('deps').db.transaction((tx) =>
+        audit(tx, {
+          actorId,
+          ip,
+          action: 'export.audit_logs',
+          entity: 'audit_log',
+          after: { filters: q },
+          organizationId: q.organizationId ?? null,
+        }),
+      );
       return streamXlsx(exportFileName('audit', 'nhat ky thay doi'), 'Nhật ký', [...AUDIT_EXPORT_FIELDS], pages);
     });
 }

@@ -24,7 +24,9 @@ export const auditLogs = sqliteTable(
      * still speaks of "Chi đoàn 22CNTT1" after that record is renamed or deleted.
      */
     labels: text(),
-    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    createdAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
   },
   (t) => [
     index('audit_logs_entity_idx').on(t.entity, t.entityId),
@@ -48,5 +50,8 @@ export const auditLogOrganizations = sqliteTable(
     /** No foreign key, as audit_logs.organizationId: the row outlives a deleted organization. */
     organizationId: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.auditLogId, t.organizationId] }), index('audit_log_organizations_org_idx').on(t.organizationId, t.auditLogId)],
+  (t) => [
+    primaryKey({ columns: [t.auditLogId, t.organizationId] }),
+    index('audit_log_organizations_org_idx').on(t.organizationId, t.auditLogId),
+  ],
 );

@@ -82,18 +82,35 @@ describe('audit log scope (issue 15)', () => {
 
   it('records the organization of a change made through the API, and a deleted organization under its parent', async () => {
     const child = t.createOrg('chi_doan', 'SC-F2-C9', org.f2);
-    expect((await t.request('PATCH', `/api/organizations/${child}`, { token: t.adminToken, body: { name: 'Chi đoàn đổi tên' } })).status).toBe(200);
+    expect(
+      (await t.request('PATCH', `/api/organizations/${child}`, { token: t.adminToken, body: { name: 'Chi đoàn đổi tên' } })).status,
+    ).toBe(200);
     expect((await t.request('DELETE', `/api/organizations/${child}`, { token: t.adminToken })).status).toBe(200);
     const res = await t.request('GET', `/api/audit-logs?entity=organization&entityId=${child}`, { token: t.adminToken });
-    const byAction = Object.fromEntries(res.body.data.map((l: Log & { organizationId?: number }) => [l.action, l.organization?.id ?? null]));
+    const byAction = Object.fromEntries(
+      res.body.data.map((l: Log & { organizationId?: number }) => [l.action, l.organization?.id ?? null]),
+    );
     expect(byAction).toEqual({ 'organization.update': null, 'organization.delete': org.f2 });
     // The renamed organization is gone, so the update row keeps its id only: its parent's admin reaches it by id.
-    const raw = t.db.select({ action: auditLogs.action, org: auditLogs.organizationId }).from(auditLogs).all().filter((r) => r.action === 'organization.update');
+    const raw = t.db
+      .select({ action: auditLogs.action, org: auditLogs.organizationId })
+      .from(auditLogs)
+      .all()
+      .filter((r) => r.action === 'organization.update');
     expect(raw.at(-1)!.org).toBe(child);
   });
 
-  it('derives a campaign row\'s organization from the campaign', () => {
-    const campaign = t.db.insert(paymentCampaigns).values({ organizationId: org.c1, name: 'Đoàn phí', startDate: new Date(), endDate: new Date() } as typeof paymentCampaigns.$inferInsert).returning().get();
+  it("derives a campaign row's organization from the campaign", () => {
+    const campaign = t.db
+      .insert(paymentCampaigns)
+      .values({
+        organizationId: org.c1,
+        name: 'Đoàn phí',
+        startDate: new Date(),
+        endDate: new Date(),
+      } as typeof paymentCampaigns.$inferInsert)
+      .returning()
+      .get();
     t.db.transaction((tx) => audit(tx, { actorId: null, action: 'campaign.update', entity: 'payment_campaign', entityId: campaign.id }));
     const last = t.db.select().from(auditLogs).all().at(-1)!;
     expect(last.organizationId).toBe(org.c1);
@@ -129,20 +146,37 @@ describe('audit log redaction', () => {
   });
 
   it('the xlsx export holds the scoped, masked rows with their columns', async () => {
-    const res = await t.app.request('/api/audit-logs/export?entity=secret_probe', { headers: { authorization: `Bearer ${who.facultyAdmin}` } });
+    const res = await t.app.request('/api/audit-logs/export?entity=secret_probe', {
+      headers: { authorization: `Bearer ${who.facultyAdmin}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('audit_');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'Thời gian', 'Mã người thực hiện', 'Người thực hiện', 'Hành động', 'Loại đối tượng', 'Mã đối tượng', 'Tên đối tượng', 'Tổ chức', 'Địa chỉ IP', 'Trước', 'Sau']);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Thời gian',
+      'Mã người thực hiện',
+      'Người thực hiện',
+      'Hành động',
+      'Loại đối tượng',
+      'Mã đối tượng',
+      'Tên đối tượng',
+      'Tổ chức',
+      'Địa chỉ IP',
+      'Trước',
+      'Sau',
+    ]);
     expect(ws.rowCount).toBe(2);
     const cells = JSON.stringify(ws.getRow(2).values);
     expect(cells).toContain('secret.probe');
     expect(cells).toContain('SC-F1-C1');
     for (const s of SECRETS) expect(cells).not.toContain(s);
     // Another faculty's admin exports nothing of it.
-    const other = await t.app.request('/api/audit-logs/export?entity=secret_probe&organizationId=' + org.f2, { headers: { authorization: `Bearer ${who.facultyAdmin}` } });
+    const other = await t.app.request('/api/audit-logs/export?entity=secret_probe&organizationId=' + org.f2, {
+      headers: { authorization: `Bearer ${who.facultyAdmin}` },
+    });
     expect(other.status).toBe(403);
   });
 });

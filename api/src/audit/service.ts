@@ -1,4 +1,13 @@
-import { fullName, formatDateTime, hasPermission, type AuditExportQuery, type AuditLabels, type AuditListQuery, type AuditListResponse, type AuditLog } from '@doanhoi/shared';
+import {
+  fullName,
+  formatDateTime,
+  hasPermission,
+  type AuditExportQuery,
+  type AuditLabels,
+  type AuditListQuery,
+  type AuditListResponse,
+  type AuditLog,
+} from '@doanhoi/shared';
 import { and, asc, count, desc, eq, exists, gte, inArray, like, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
@@ -50,7 +59,11 @@ const selection = {
   organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
 };
 
-type Row = { log: typeof auditLogs.$inferSelect; actor: AuditLog['actor'] | { id: null }; organization: AuditLog['organization'] | { id: null } };
+type Row = {
+  log: typeof auditLogs.$inferSelect;
+  actor: AuditLog['actor'] | { id: null };
+  organization: AuditLog['organization'] | { id: null };
+};
 
 /**
  * Which rows show their IP address (docs/decisions.md): a global log reader sees every row's; an
@@ -125,7 +138,9 @@ export function auditService({ db }: Deps, actor: Actor) {
     // `to` as a bare day includes that whole day; as an instant it is inclusive.
     let to: SQL | undefined;
     if (q.to !== undefined) {
-      to = DATE_ONLY.test(q.to) ? lt(auditLogs.createdAt, new Date(startOf(q.to).getTime() + DAY_MS)) : lte(auditLogs.createdAt, startOf(q.to));
+      to = DATE_ONLY.test(q.to)
+        ? lt(auditLogs.createdAt, new Date(startOf(q.to).getTime() + DAY_MS))
+        : lte(auditLogs.createdAt, startOf(q.to));
     }
     const chosen = [...new Set([...(q.action === undefined ? [] : [q.action]), ...(q.actions ?? [])])];
     let org: SQL | undefined;
@@ -134,7 +149,9 @@ export function auditService({ db }: Deps, actor: Actor) {
       // An organization outside the caller's reach is refused rather than answered empty.
       if (!scope.all && (!row || !scope.paths.some((p) => row.path.startsWith(p)))) forbidden();
       // Rows of a deleted organization are kept (no foreign key): its own id still matches.
-      org = row ? or(eq(auditLogs.organizationId, q.organizationId), withinScope(db, { all: false, paths: [row.path] })) : eq(auditLogs.organizationId, q.organizationId);
+      org = row
+        ? or(eq(auditLogs.organizationId, q.organizationId), withinScope(db, { all: false, paths: [row.path] }))
+        : eq(auditLogs.organizationId, q.organizationId);
     }
     return and(
       withinScope(db, scope),
@@ -164,11 +181,31 @@ export function auditService({ db }: Deps, actor: Actor) {
       const where = filters(q);
       const { page, limit, ...rest } = q;
       // audit_log_organizations rows are only written with their audit row, so audit_logs' version covers them.
-      const total = cachedTotal(db, ['audit_logs', 'organizations'], `${scopeKey(scope)}|${JSON.stringify(rest)}`, () =>
-        db.select({ n: count() }).from(auditLogs).leftJoin(organizations, eq(organizations.id, auditLogs.organizationId)).where(where).get()!.n,
+      const total = cachedTotal(
+        db,
+        ['audit_logs', 'organizations'],
+        `${scopeKey(scope)}|${JSON.stringify(rest)}`,
+        () =>
+          db
+            .select({ n: count() })
+            .from(auditLogs)
+            .leftJoin(organizations, eq(organizations.id, auditLogs.organizationId))
+            .where(where)
+            .get()!.n,
       );
-      const logs = rowsToLogs(base(where).limit(limit).offset((page - 1) * limit).all() as Row[]);
-      return { data: withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))), total, page, limit, totalPages: totalPages(total, limit) };
+      const logs = rowsToLogs(
+        base(where)
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .all() as Row[],
+      );
+      return {
+        data: withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))),
+        total,
+        page,
+        limit,
+        totalPages: totalPages(total, limit),
+      };
     },
 
     /**
@@ -182,27 +219,29 @@ export function auditService({ db }: Deps, actor: Actor) {
   };
 
   async function* pages(where: SQL | undefined, pageSize: number): AsyncGenerator<Record<string, string | null>[]> {
-      let last: { at: Date; id: number } | null = null;
-      for (;;) {
-        const after: SQL | undefined = last ? or(lt(auditLogs.createdAt, last.at), and(eq(auditLogs.createdAt, last.at), lt(auditLogs.id, last.id))) : undefined;
-        const rows = base(and(where, after)).limit(pageSize).all() as Row[];
-        if (rows.length === 0) return;
-        const tail = rows[rows.length - 1]!.log;
-        last = { at: tail.createdAt, id: tail.id };
-        const logs = rowsToLogs(rows);
-        yield withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))).map((l) => ({
-          time: formatDateTime(l.createdAt),
-          actorCode: l.actor?.code ?? null,
-          actorName: l.actor ? fullName(l.actor) : (l.labels.actor ?? null),
-          action: l.action,
-          entity: l.entity,
-          entityId: l.entityId,
-          target: l.labels.target ?? null,
-          organization: l.organization ? `${l.organization.name} (${l.organization.code})` : null,
-          ip: l.ip ?? null,
-          before: l.before == null ? null : JSON.stringify(l.before),
-          after: l.after == null ? null : JSON.stringify(l.after),
-        }));
-      }
+    let last: { at: Date; id: number } | null = null;
+    for (;;) {
+      const after: SQL | undefined = last
+        ? or(lt(auditLogs.createdAt, last.at), and(eq(auditLogs.createdAt, last.at), lt(auditLogs.id, last.id)))
+        : undefined;
+      const rows = base(and(where, after)).limit(pageSize).all() as Row[];
+      if (rows.length === 0) return;
+      const tail = rows[rows.length - 1]!.log;
+      last = { at: tail.createdAt, id: tail.id };
+      const logs = rowsToLogs(rows);
+      yield withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))).map((l) => ({
+        time: formatDateTime(l.createdAt),
+        actorCode: l.actor?.code ?? null,
+        actorName: l.actor ? fullName(l.actor) : (l.labels.actor ?? null),
+        action: l.action,
+        entity: l.entity,
+        entityId: l.entityId,
+        target: l.labels.target ?? null,
+        organization: l.organization ? `${l.organization.name} (${l.organization.code})` : null,
+        ip: l.ip ?? null,
+        before: l.before == null ? null : JSON.stringify(l.before),
+        after: l.after == null ? null : JSON.stringify(l.after),
+      }));
+    }
   }
 }

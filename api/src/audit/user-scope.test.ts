@@ -36,11 +36,17 @@ beforeAll(async () => {
   auditor.branch = (await t.createUser('USAC', [{ roleId: reader, organizationId: org.c1 }])).token;
   auditor.other = (await t.createUser('USAO', [{ roleId: reader, organizationId: org.f2 }])).token;
   auditor.global = (await t.createUser('USAG', [{ roleId: logs }])).token;
-  for (const [key, where] of [['inBranch', [org.c1]], ['inOther', [org.f2]], ['both', [org.c1, org.f2]], ['leaving', [org.c1]]] as const) {
+  for (const [key, where] of [
+    ['inBranch', [org.c1]],
+    ['inOther', [org.f2]],
+    ['both', [org.c1, org.f2]],
+    ['leaving', [org.c1]],
+  ] as const) {
     user[key] = (await t.createUser(`US-${key}`)).id;
     for (const o of where) join(t, user[key]!, o);
   }
-  for (const key of ['inBranch', 'inOther', 'both']) expect((await asAdmin('PATCH', `/api/users/${user[key]}`, { givenName: `Sửa ${key}` })).status).toBe(200);
+  for (const key of ['inBranch', 'inOther', 'both'])
+    expect((await asAdmin('PATCH', `/api/users/${user[key]}`, { givenName: `Sửa ${key}` })).status).toBe(200);
   expect((await asAdmin('POST', `/api/users/${user.both}/assign-role`, { roleId: helper, organizationId: org.f2 })).status).toBe(201);
   expect((await asAdmin('POST', `/api/users/${user.both}/assign-role`, { roleId: helper, organizationId: org.c1 })).status).toBe(201);
   expect((await asAdmin('POST', `/api/users/${user.both}/assign-role`, { roleId: helper })).status).toBe(201);
@@ -68,7 +74,13 @@ describe('changes to users, by auditor (in and out of scope)', () => {
     expect(await actionsAbout(auditor.faculty!, user.both!)).toEqual(['user.roles.assign', 'user.update']);
     expect(await actionsAbout(auditor.other!, user.both!)).toEqual(['user.roles.assign', 'user.update']);
     // The global grant is the global readers' alone.
-    expect(await actionsAbout(auditor.global!, user.both!)).toEqual(['auth.login', 'user.roles.assign', 'user.roles.assign', 'user.roles.assign', 'user.update']);
+    expect(await actionsAbout(auditor.global!, user.both!)).toEqual([
+      'auth.login',
+      'user.roles.assign',
+      'user.roles.assign',
+      'user.roles.assign',
+      'user.update',
+    ]);
   });
 
   it('a change to a user shows the organization it concerns, one the reader may see', async () => {
@@ -104,9 +116,13 @@ describe('changes to users, by auditor (in and out of scope)', () => {
   });
 
   it('the export applies the same rule', async () => {
-    const res = await t.app.request(`/api/audit-logs/export?entity=user&entityId=${user.inOther}`, { headers: { authorization: `Bearer ${auditor.faculty}` } });
+    const res = await t.app.request(`/api/audit-logs/export?entity=user&entityId=${user.inOther}`, {
+      headers: { authorization: `Bearer ${auditor.faculty}` },
+    });
     expect(res.status).toBe(200);
-    const mine = await t.app.request(`/api/audit-logs/export?entity=user&entityId=${user.inBranch}`, { headers: { authorization: `Bearer ${auditor.faculty}` } });
+    const mine = await t.app.request(`/api/audit-logs/export?entity=user&entityId=${user.inBranch}`, {
+      headers: { authorization: `Bearer ${auditor.faculty}` },
+    });
     const ExcelJS = (await import('exceljs')).default;
     const count = async (r: Response) => {
       const wb = new ExcelJS.Workbook();

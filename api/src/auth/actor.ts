@@ -45,10 +45,24 @@ export function isFamilyRevoked(familyId: string): boolean {
 /** The active user with their role grants, or null when unknown or deactivated. */
 export function loadActor(db: Db, userId: number): (Actor & { grants: UserRoleGrant[] }) | null {
   const c = actors.get(db, String(userId), () => {
-    const u = db.select({ id: users.id, email: users.email, isActive: users.isActive, mustChangePassword: users.mustChangePassword }).from(users).where(eq(users.id, userId)).get();
+    const u = db
+      .select({ id: users.id, email: users.email, isActive: users.isActive, mustChangePassword: users.mustChangePassword })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
     if (!u) return null;
     const grants = loadRoleGrants(db, userId);
-    return { actor: { id: u.id, email: u.email, roles: grants, grants, isSuperAdmin: isSuperAdmin(grants), mustChangePassword: u.mustChangePassword }, isActive: u.isActive };
+    return {
+      actor: {
+        id: u.id,
+        email: u.email,
+        roles: grants,
+        grants,
+        isSuperAdmin: isSuperAdmin(grants),
+        mustChangePassword: u.mustChangePassword,
+      },
+      isActive: u.isActive,
+    };
   });
   return c?.isActive ? c.actor : null;
 }

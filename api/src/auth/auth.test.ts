@@ -61,7 +61,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers malformed JSON with 400 and a message', async () => {
-    const res = await t.request('POST', '/api/auth/login', { body: '{"email": "a@b.vn",', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/auth/login', {
+      body: '{"email": "a@b.vn",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
     expect(res.body.message.length).toBeGreaterThan(0);
@@ -281,4 +284,3 @@ describe('unknown API routes', () => {
     expect((await t.request('GET', '/api/auth/login')).status).toBe(404);
   });
 });
-

@@ -34,7 +34,13 @@ const routes: Route[] = [
   { name: 'me/permissions in the role org', method: 'GET', path: () => `/api/auth/me/permissions?organizationId=${orgs.faculty}`, ok: 200 },
   { name: 'me/permissions outside it', method: 'GET', path: () => `/api/auth/me/permissions?organizationId=${orgs.other}`, ok: 200 },
   // A wrong current password: 400 shows the route let the caller through.
-  { name: 'change-password', method: 'POST', path: () => '/api/auth/change-password', body: { currentPassword: 'not-it', newPassword: 'whatever1' }, ok: 400 },
+  {
+    name: 'change-password',
+    method: 'POST',
+    path: () => '/api/auth/change-password',
+    body: { currentPassword: 'not-it', newPassword: 'whatever1' },
+    ok: 400,
+  },
 ];
 
 describe('auth routes — authorization matrix', () => {

@@ -24,7 +24,10 @@ describe('change-password shares the sign-in throttle', () => {
     expect(blocked.body.message).toContain('quá nhiều lần');
     expect((await change(u.token, 'secret123')).status).toBe(429);
     // The owner, from another address, signs in with the password the attacker did not change.
-    const owner = await t.request('POST', '/api/auth/login', { headers: { 'x-forwarded-for': '198.51.100.20' }, body: { email: u.email, password: 'secret123' } });
+    const owner = await t.request('POST', '/api/auth/login', {
+      headers: { 'x-forwarded-for': '198.51.100.20' },
+      body: { email: u.email, password: 'secret123' },
+    });
     expect(owner.status).toBe(200);
   });
 

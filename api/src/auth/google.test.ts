@@ -169,7 +169,13 @@ describe('Google sign-in, configured', () => {
     const { cookie, state } = await start(t);
     identities.set('once', { email: user.email });
     const oneTime = (await callback(t, { code: 'once', state }, cookie)).params.get('code')!;
-    expect(t.db.select().from(oneTimeCodes).all().some((r) => r.codeHash === oneTime)).toBe(false);
+    expect(
+      t.db
+        .select()
+        .from(oneTimeCodes)
+        .all()
+        .some((r) => r.codeHash === oneTime),
+    ).toBe(false);
     expect((await exchange(t, oneTime, cookie)).status).toBe(200);
     const again = await exchange(t, oneTime, cookie);
     expect(again.status).toBe(400);
@@ -190,7 +196,11 @@ describe('Google sign-in, configured', () => {
     const { cookie, state } = await start(t);
     identities.set('late', { email: user.email });
     const oneTime = (await callback(t, { code: 'late', state }, cookie)).params.get('code')!;
-    t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.purpose, 'google_sign_in')).run();
+    t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.purpose, 'google_sign_in'))
+      .run();
     expect((await exchange(t, oneTime, cookie)).status).toBe(400);
   });
 

@@ -29,8 +29,15 @@ it('e-mails the code to the account and masks it in the outbox once sent', async
   expect(inbox[0]!.to).toEqual([u.email]);
   const code = inbox[0]!.raw.match(/\b\d{6}\b/)?.[0];
   expect(code).toBeTruthy();
-  await expect.poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()?.status, { timeout: 5000 }).toBe('SENT');
-  await expect.poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!.text.includes(code!)).toBe(false);
-  const changed = await t.request('POST', '/api/auth/change-password', { token, body: { currentPassword: '40250001', newPassword: 'owner-pw-123', code } });
+  await expect
+    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()?.status, { timeout: 5000 })
+    .toBe('SENT');
+  await expect
+    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!.text.includes(code!))
+    .toBe(false);
+  const changed = await t.request('POST', '/api/auth/change-password', {
+    token,
+    body: { currentPassword: '40250001', newPassword: 'owner-pw-123', code },
+  });
   expect(changed.status).toBe(200);
 });

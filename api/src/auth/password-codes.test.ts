@@ -85,7 +85,11 @@ describe('the first change of a default password needs a one-time code', () => {
   it('an expired code is refused (15 minutes)', async () => {
     const u = await defaultAccount('20250004');
     const code = await mailedCode(t, u.token, u.email);
-    t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.userId, u.id)).run();
+    t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, u.id))
+      .run();
     const res = await change(u.token, { currentPassword: u.password, newPassword: 'owner-pw-1', code });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('PASSWORD_CODE_INVALID');
@@ -140,7 +144,9 @@ describe('an administrator who may manage the account issues a code', () => {
     expect((await t.request('POST', '/api/auth/password-codes', { token: plain.token, body: { userId: u.id } })).status).toBe(403);
     // A unit's user manager does not reach a user outside the unit.
     const unit = t.createOrg('doan_co_so', 'UNIT-PC');
-    const manager = await t.createUser('UNITMGR1', [{ roleId: t.createRole('pc-manager', ['users.access', 'users.update']), organizationId: unit }]);
+    const manager = await t.createUser('UNITMGR1', [
+      { roleId: t.createRole('pc-manager', ['users.access', 'users.update']), organizationId: unit },
+    ]);
     expect((await t.request('POST', '/api/auth/password-codes', { token: manager.token, body: { userId: u.id } })).status).toBe(404);
     t.db.insert(organizationMembers).values({ organizationId: unit, userId: u.id, role: 'member' }).run();
     expect((await t.request('POST', '/api/auth/password-codes', { token: manager.token, body: { userId: u.id } })).status).toBe(201);
@@ -171,7 +177,7 @@ describe('sign-ins with a default password are throttled per address', () => {
   });
 });
 
-describe('a session on the default password is not shown the owner\'s contact details', () => {
+describe("a session on the default password is not shown the owner's contact details", () => {
   it('sign-in and /auth/profile answer no phone until the password is changed with a code', async () => {
     const u = await defaultAccount('20250099');
     t.db.update(users).set({ phone: '0912000099' }).where(eq(users.id, u.id)).run();
@@ -180,7 +186,10 @@ describe('a session on the default password is not shown the owner\'s contact de
     expect((await t.request('GET', '/api/auth/profile', { token: again.body.accessToken })).body).toMatchObject({ phone: null });
     expect((await t.request('GET', '/api/auth/me/profile', { token: again.body.accessToken })).status).toBe(403);
     await askCode(again.body.accessToken);
-    expect((await change(again.body.accessToken, { currentPassword: u.password, newPassword: 'chu-tai-khoan-1', code: outboxCode(t, u.email) })).status).toBe(200);
+    expect(
+      (await change(again.body.accessToken, { currentPassword: u.password, newPassword: 'chu-tai-khoan-1', code: outboxCode(t, u.email) }))
+        .status,
+    ).toBe(200);
     const owner = await login(t, u.email, 'chu-tai-khoan-1');
     expect(owner.body.user.phone).toBe('0912000099');
   });

@@ -29,7 +29,8 @@ const MAX_CODE_ATTEMPTS = 5;
 const RESEND_AFTER_MS = 60_000;
 const MAX_SENT_PER_HOUR = 5;
 
-const CODE_REQUIRED = 'Tài khoản đang dùng mật khẩu mặc định: cần mã xác nhận gửi đến email của bạn (hoặc do quản trị viên cấp) để đổi mật khẩu';
+const CODE_REQUIRED =
+  'Tài khoản đang dùng mật khẩu mặc định: cần mã xác nhận gửi đến email của bạn (hoặc do quản trị viên cấp) để đổi mật khẩu';
 const CODE_WRONG = 'Mã xác nhận không đúng, đã hết hạn hoặc đã được dùng';
 const NOT_NEEDED = 'Tài khoản này không cần mã xác nhận để đổi mật khẩu';
 const MASK = '••••••';
@@ -60,7 +61,15 @@ export function passwordCodes({ db, env }: Deps) {
     db
       .select()
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, userId), purpose, isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS)))
+      .where(
+        and(
+          eq(oneTimeCodes.userId, userId),
+          purpose,
+          isNull(oneTimeCodes.usedAt),
+          gt(oneTimeCodes.expiresAt, now),
+          lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+        ),
+      )
       .all();
 
   function loadUser(userId: number) {
@@ -72,8 +81,15 @@ export function passwordCodes({ db, env }: Deps) {
   /** Once the code is spent or sent, the outbox no longer needs to show it. */
   function maskOutbox(outboxIds: number[]) {
     if (outboxIds.length === 0) return;
-    for (const row of db.select({ id: emailOutbox.id, text: emailOutbox.text }).from(emailOutbox).where(inArray(emailOutbox.id, outboxIds)).all()) {
-      db.update(emailOutbox).set({ text: row.text.replace(/\b\d{6}\b/g, MASK) }).where(eq(emailOutbox.id, row.id)).run();
+    for (const row of db
+      .select({ id: emailOutbox.id, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.id, outboxIds))
+      .all()) {
+      db.update(emailOutbox)
+        .set({ text: row.text.replace(/\b\d{6}\b/g, MASK) })
+        .where(eq(emailOutbox.id, row.id))
+        .run();
     }
   }
 
@@ -85,7 +101,14 @@ export function passwordCodes({ db, env }: Deps) {
       const recent = db
         .select({ createdAt: oneTimeCodes.createdAt })
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNotNull(oneTimeCodes.outboxId), gt(oneTimeCodes.createdAt, new Date(now - 3_600_000))))
+        .where(
+          and(
+            eq(oneTimeCodes.userId, userId),
+            purpose,
+            isNotNull(oneTimeCodes.outboxId),
+            gt(oneTimeCodes.createdAt, new Date(now - 3_600_000)),
+          ),
+        )
         .orderBy(desc(oneTimeCodes.createdAt))
         .all();
       const last = recent[0]?.createdAt.getTime();
@@ -106,7 +129,9 @@ export function passwordCodes({ db, env }: Deps) {
           .values({ campaignId: null, toAddress: user.email, ...mail, status: initialEmailStatus(env), createdAt: new Date(now) })
           .returning({ id: emailOutbox.id })
           .get();
-        tx.insert(oneTimeCodes).values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), outboxId: row.id, expiresAt }).run();
+        tx.insert(oneTimeCodes)
+          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), outboxId: row.id, expiresAt })
+          .run();
         audit(tx, { actorId: userId, action: 'auth.password_code_sent', entity: 'user', entityId: userId, ip });
         return row.id;
       });
@@ -127,7 +152,9 @@ export function passwordCodes({ db, env }: Deps) {
       const code = newCode();
       const expiresAt = new Date(Date.now() + PASSWORD_CODE_TTL_MS);
       db.transaction((tx) => {
-        tx.insert(oneTimeCodes).values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), issuedBy: actor.id, expiresAt }).run();
+        tx.insert(oneTimeCodes)
+          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), issuedBy: actor.id, expiresAt })
+          .run();
         audit(tx, { actorId: actor.id, action: 'auth.password_code_issued', entity: 'user', entityId: userId, ip });
       });
       return { message: 'Đã cấp mã xác nhận: chỉ hiển thị một lần', code, expiresAt: expiresAt.toISOString() };
@@ -140,7 +167,11 @@ export function passwordCodes({ db, env }: Deps) {
       const given = Buffer.from(codeHash(env.jwtSecret, userId, code!), 'hex');
       const hit = live.find((r) => timingSafeEqual(Buffer.from(r.codeHash, 'hex'), given));
       if (hit) return hit.id;
-      for (const r of live) db.update(oneTimeCodes).set({ attempts: r.attempts + 1 }).where(eq(oneTimeCodes.id, r.id)).run();
+      for (const r of live)
+        db.update(oneTimeCodes)
+          .set({ attempts: r.attempts + 1 })
+          .where(eq(oneTimeCodes.id, r.id))
+          .run();
       return fail(400, CODE_WRONG, { code: 'PASSWORD_CODE_INVALID', errors: { code: [CODE_WRONG] } });
     },
 
@@ -150,15 +181,26 @@ export function passwordCodes({ db, env }: Deps) {
      */
     consume(tx: Tx, userId: number, codeId: number): boolean {
       const now = new Date();
-      const spent = tx.update(oneTimeCodes).set({ usedAt: now }).where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt))).run();
+      const spent = tx
+        .update(oneTimeCodes)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt)))
+        .run();
       if (spent.changes !== 1) return false;
-      tx.update(oneTimeCodes).set({ usedAt: now }).where(and(eq(oneTimeCodes.userId, userId), purpose, isNull(oneTimeCodes.usedAt))).run();
+      tx.update(oneTimeCodes)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNull(oneTimeCodes.usedAt)))
+        .run();
       return true;
     },
 
     /** After the change: the e-mails that carried this account's codes stop showing them. */
     maskSent(userId: number) {
-      const rows = db.select({ outboxId: oneTimeCodes.outboxId }).from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, userId), purpose, isNotNull(oneTimeCodes.outboxId))).all();
+      const rows = db
+        .select({ outboxId: oneTimeCodes.outboxId })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNotNull(oneTimeCodes.outboxId)))
+        .all();
       maskOutbox(rows.map((r) => r.outboxId!));
     },
   };

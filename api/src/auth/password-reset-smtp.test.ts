@@ -30,8 +30,12 @@ it('e-mails the reset link to the account, hides it in the outbox once sent, and
   const body = inbox[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const token = body.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
   expect(token).toBeTruthy();
-  await expect.poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()?.status, { timeout: 5000 }).toBe('SENT');
-  await expect.poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!.text.includes(token!)).toBe(false);
+  await expect
+    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()?.status, { timeout: 5000 })
+    .toBe('SENT');
+  await expect
+    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!.text.includes(token!))
+    .toBe(false);
   expect((await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'mailed-pw-101' } })).status).toBe(200);
   expect((await login(t, u.email, 'mailed-pw-101')).status).toBe(200);
 });

@@ -26,7 +26,8 @@ const forgot = (email: unknown, ip = `10.30.7.${++addresses}`, headers: Record<s
 const reset = (token: unknown, password: unknown, ip = `10.31.7.${++addresses}`) =>
   t.request('POST', '/api/auth/reset-password', { body: { token, password }, headers: { 'x-forwarded-for': ip } });
 
-const mailsTo = (email: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).all();
+const mailsTo = (email: string) =>
+  t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).all();
 /** The work runs after the answer: wait for the e-mail. */
 async function mailedLink(email: string, count = 1): Promise<{ link: string; token: string }> {
   await expect.poll(() => mailsTo(email).length).toBe(count);
@@ -67,7 +68,11 @@ describe('POST /auth/forgot-password', () => {
     await forgot(member.email, undefined, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
     const { link, token } = await mailedLink(member.email);
     expect(link.startsWith(`${PUBLIC_URL}/payment/reset-password?token=`)).toBe(true);
-    const stored = t.db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, member.id), eq(oneTimeCodes.purpose, 'password_reset'))).all();
+    const stored = t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, member.id), eq(oneTimeCodes.purpose, 'password_reset')))
+      .all();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.codeHash).not.toContain(token);
     expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBe(30 * 60_000);
@@ -148,7 +153,8 @@ describe('POST /auth/reset-password', () => {
     expect(done.status).toBe(200);
     expect(done.body.message).toContain('mật khẩu mới');
     for (const s of [u.token, other.accessToken]) expect((await t.request('GET', '/api/auth/profile', { token: s })).status).toBe(401);
-    for (const r of [u.refreshToken, other.refreshToken]) expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: r } })).status).toBe(401);
+    for (const r of [u.refreshToken, other.refreshToken])
+      expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: r } })).status).toBe(401);
     expect((await login(t, u.email, 'secret123')).status).toBe(401);
     expect((await login(t, u.email, 'my-new-pw-30')).status).toBe(200);
 
@@ -234,7 +240,13 @@ describe('POST /auth/reset-password', () => {
     const fresh = (await login(t, u.email, 'owner-chose-40')).body;
     expect(fresh.user.mustChangePassword).toBe(false);
     expect((await t.request('GET', '/api/auth/me/organizations', { token: fresh.accessToken })).status).toBe(200);
-    expect(t.db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, u.id), eq(oneTimeCodes.purpose, 'password_change'))).get()!.usedAt).not.toBeNull();
+    expect(
+      t.db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, u.id), eq(oneTimeCodes.purpose, 'password_change')))
+        .get()!.usedAt,
+    ).not.toBeNull();
     expect(() => outboxCode(t, u.email)).toThrow();
     expect(code).toMatch(/^\d{6}$/);
   });
@@ -247,8 +259,15 @@ describe('POST /auth/reset-password', () => {
     expect((await login(limited, u.email, 'wrong-guess', from)).status).toBe(429);
     await limited.request('POST', '/api/auth/forgot-password', { body: { email: u.email }, headers: from });
     await expect.poll(() => limited.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()).toBeTruthy();
-    const token = limited.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!.text.match(/token=([A-Za-z0-9_-]+)/)![1];
-    expect((await limited.request('POST', '/api/auth/reset-password', { body: { token, password: 'back-in-50' }, headers: from })).status).toBe(200);
+    const token = limited.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, u.email))
+      .get()!
+      .text.match(/token=([A-Za-z0-9_-]+)/)![1];
+    expect(
+      (await limited.request('POST', '/api/auth/reset-password', { body: { token, password: 'back-in-50' }, headers: from })).status,
+    ).toBe(200);
     expect((await login(limited, u.email, 'back-in-50', from)).status).toBe(200);
   });
 });

@@ -35,7 +35,8 @@ const PORTAL_RESET_PATH = '/payment/reset-password';
 const LINK = /https?:\/\/\S*reset-password\?token=[A-Za-z0-9_-]+/g;
 const HIDDEN_LINK = '[liên kết đã ẩn / link hidden]';
 
-const RESET_REQUESTED = 'Nếu email này thuộc một tài khoản đang hoạt động, chúng tôi đã gửi đến đó một liên kết đặt lại mật khẩu. Liên kết dùng được một lần trong 30 phút.';
+const RESET_REQUESTED =
+  'Nếu email này thuộc một tài khoản đang hoạt động, chúng tôi đã gửi đến đó một liên kết đặt lại mật khẩu. Liên kết dùng được một lần trong 30 phút.';
 const LINK_DEAD = 'Liên kết đặt lại mật khẩu không hợp lệ, đã hết hạn hoặc đã được dùng. Vui lòng yêu cầu một liên kết mới';
 
 const tokenHash = (secret: string, token: string) => createHmac('sha256', secret).update(`password_reset:${token}`).digest('hex');
@@ -73,8 +74,15 @@ export function passwordReset(deps: Deps) {
 
   function hideLinks(outboxIds: number[]) {
     if (outboxIds.length === 0) return;
-    for (const row of db.select({ id: emailOutbox.id, text: emailOutbox.text }).from(emailOutbox).where(inArray(emailOutbox.id, outboxIds)).all()) {
-      db.update(emailOutbox).set({ text: row.text.replace(LINK, HIDDEN_LINK) }).where(eq(emailOutbox.id, row.id)).run();
+    for (const row of db
+      .select({ id: emailOutbox.id, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.id, outboxIds))
+      .all()) {
+      db.update(emailOutbox)
+        .set({ text: row.text.replace(LINK, HIDDEN_LINK) })
+        .where(eq(emailOutbox.id, row.id))
+        .run();
     }
   }
 
@@ -83,9 +91,18 @@ export function passwordReset(deps: Deps) {
     const link = db
       .select({ id: oneTimeCodes.id, userId: oneTimeCodes.userId, expiresAt: oneTimeCodes.expiresAt })
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.codeHash, tokenHash(env.jwtSecret, token)), purpose, isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, new Date())))
+      .where(
+        and(
+          eq(oneTimeCodes.codeHash, tokenHash(env.jwtSecret, token)),
+          purpose,
+          isNull(oneTimeCodes.usedAt),
+          gt(oneTimeCodes.expiresAt, new Date()),
+        ),
+      )
       .get();
-    const user = link ? db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, link.userId)).get() : undefined;
+    const user = link
+      ? db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, link.userId)).get()
+      : undefined;
     if (!link || !user?.isActive) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
     return { link: link!, user: user! };
   }
@@ -106,7 +123,14 @@ export function passwordReset(deps: Deps) {
         .returning({ id: emailOutbox.id })
         .get();
       tx.insert(oneTimeCodes)
-        .values({ userId: user.id, purpose: 'password_reset', codeHash: tokenHash(env.jwtSecret, token), outboxId: row.id, expiresAt: new Date(now + RESET_TTL_MS), createdAt: new Date(now) })
+        .values({
+          userId: user.id,
+          purpose: 'password_reset',
+          codeHash: tokenHash(env.jwtSecret, token),
+          outboxId: row.id,
+          expiresAt: new Date(now + RESET_TTL_MS),
+          createdAt: new Date(now),
+        })
         .run();
       audit(tx, { actorId: null, action: 'auth.password_reset_requested', entity: 'user', entityId: user.id, ip });
       return row.id;
@@ -175,7 +199,13 @@ export function passwordReset(deps: Deps) {
         // Every other live link and password-change code of the account dies with it.
         tx.update(oneTimeCodes)
           .set({ usedAt: now })
-          .where(and(eq(oneTimeCodes.userId, user.id), inArray(oneTimeCodes.purpose, ['password_reset', 'password_change']), isNull(oneTimeCodes.usedAt)))
+          .where(
+            and(
+              eq(oneTimeCodes.userId, user.id),
+              inArray(oneTimeCodes.purpose, ['password_reset', 'password_change']),
+              isNull(oneTimeCodes.usedAt),
+            ),
+          )
           .run();
         tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)).run();
         const revoked = revokeUserSessions(tx, user.id, 'password_reset');

@@ -23,7 +23,13 @@ beforeAll(async () => {
   const DCS2 = t.createOrg('doan_co_so', 'DCS2', DT);
   org = { DT, DCS, CD, DCS2 };
   const viewer = t.createRole('viewer', ['dashboard.access']);
-  const facultyAdmin = t.createRole('faculty_admin', ['users.access', 'users.update', 'users.access', 'organizations.create', 'permissions.access']);
+  const facultyAdmin = t.createRole('faculty_admin', [
+    'users.access',
+    'users.update',
+    'users.access',
+    'organizations.create',
+    'permissions.access',
+  ]);
   const dormant = t.createRole('dormant', ['classes.delete']);
   t.db.update(roles).set({ isActive: false }).where(eq(roles.id, dormant)).run();
   user = await t.createUser('PM1', [{ roleId: viewer }, { roleId: facultyAdmin, organizationId: DCS }, { roleId: dormant }]);

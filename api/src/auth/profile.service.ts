@@ -29,7 +29,9 @@ export function profileService({ db }: Deps, userId: number) {
       const before = db.select().from(users).where(eq(users.id, userId)).get();
       if (!before) notFound('Không tìm thấy người dùng');
       // Only the fields the body named; the audit row holds those, before and after.
-      const next = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<Record<keyof MyProfileUpdate, string | null>>;
+      const next = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<
+        Record<keyof MyProfileUpdate, string | null>
+      >;
       const was = Object.fromEntries(Object.keys(next).map((k) => [k, before![k as keyof MyProfileUpdate]]));
       db.transaction((tx) => {
         // The search column includes the phone (users are found by it), so it is rebuilt with it.

@@ -21,15 +21,18 @@ beforeAll(async () => {
   me = await t.createUser('PFME');
   other = await t.createUser('PFOTHER');
   t.db.update(users).set({ classId: klass, membershipStatus: 'both' }).where(eq(users.id, me.id)).run();
-  t.db.insert(organizationMembers).values([
-    { organizationId: chiDoan, userId: me.id },
-    { organizationId: ended, userId: me.id, isActive: false },
-    { organizationId: faculty, userId: other.id },
-  ]).run();
+  t.db
+    .insert(organizationMembers)
+    .values([
+      { organizationId: chiDoan, userId: me.id },
+      { organizationId: ended, userId: me.id, isActive: false },
+      { organizationId: faculty, userId: other.id },
+    ])
+    .run();
 });
 
 describe('GET /auth/me/profile', () => {
-  it('returns the caller\'s own record: class, Đoàn/Hội status and active organizations, never the hash', async () => {
+  it("returns the caller's own record: class, Đoàn/Hội status and active organizations, never the hash", async () => {
     const res = await t.request('GET', '/api/auth/me/profile', { token: me.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: me.id, code: 'PFME', membershipStatus: 'both', class: { name: '21CTT1' }, phone: '0901234567' });
@@ -47,7 +50,7 @@ describe('GET /auth/me/profile', () => {
 });
 
 describe('PATCH /auth/me/profile', () => {
-  it('changes the caller\'s phone (spaces removed), records it in the audit log, and leaves others alone', async () => {
+  it("changes the caller's phone (spaces removed), records it in the audit log, and leaves others alone", async () => {
     const res = await t.request('PATCH', '/api/auth/me/profile', { token: me.token, body: { phone: '091 222 3333' } });
     expect(res.status).toBe(200);
     expect(res.body.phone).toBe('0912223333');
@@ -58,12 +61,25 @@ describe('PATCH /auth/me/profile', () => {
   });
 
   it('refuses any non-contact field (400) and changes nothing', async () => {
-    for (const body of [{ phone: '0912223334', membershipStatus: 'none' }, { email: 'x@y.vn' }, { code: 'HACK' }, { familyName: 'Khác' }, { phone: '0912223334', classId: null }, { phone: '0912223334', id: other.id }]) {
+    for (const body of [
+      { phone: '0912223334', membershipStatus: 'none' },
+      { email: 'x@y.vn' },
+      { code: 'HACK' },
+      { familyName: 'Khác' },
+      { phone: '0912223334', classId: null },
+      { phone: '0912223334', id: other.id },
+    ]) {
       const res = await t.request('PATCH', '/api/auth/me/profile', { token: me.token, body });
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
     const row = t.db.select().from(users).where(eq(users.id, me.id)).get()!;
-    expect(row).toMatchObject({ phone: '0912223333', membershipStatus: 'both', code: 'PFME', email: 'pfme@test.vn', familyName: 'Nguyễn Văn' });
+    expect(row).toMatchObject({
+      phone: '0912223333',
+      membershipStatus: 'both',
+      code: 'PFME',
+      email: 'pfme@test.vn',
+      familyName: 'Nguyễn Văn',
+    });
   });
 
   it('refuses a malformed phone with the shared message (400)', async () => {

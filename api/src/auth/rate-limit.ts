@@ -45,7 +45,10 @@ export class LoginRateLimiter {
   retryAfter(ip: string | null, email: string, now = Date.now()): number {
     const k = this.keys(ip, email);
     let wait = 0;
-    for (const [key, max] of [[k.pair, this.limit], [k.ip, this.options.ipLimit]] as const) {
+    for (const [key, max] of [
+      [k.pair, this.limit],
+      [k.ip, this.options.ipLimit],
+    ] as const) {
       const e = key ? this.hits.current(key, now) : undefined;
       if (e && e.count >= max) wait = Math.max(wait, Math.ceil((e.resetAt - now) / 1000));
     }

@@ -23,7 +23,13 @@ async function twoSessions(code: string) {
   const second = await t.login(u.email, 'secret123');
   expect((await me(u.token)).status).toBe(200);
   expect((await me(second.accessToken)).status).toBe(200);
-  return { ...u, sessions: [{ token: u.token, refresh: u.refreshToken }, { token: second.accessToken, refresh: second.refreshToken }] };
+  return {
+    ...u,
+    sessions: [
+      { token: u.token, refresh: u.refreshToken },
+      { token: second.accessToken, refresh: second.refreshToken },
+    ],
+  };
 }
 
 async function expectAllRevoked(sessions: { token: string; refresh: string }[]) {
@@ -43,7 +49,9 @@ describe('an administrator’s change ends every session of the user', () => {
 
   it('e-mail change and deactivation', async () => {
     const a = await twoSessions('RVMAIL');
-    expect((await t.request('PATCH', `/api/users/${a.id}`, { token: t.adminToken, body: { email: 'rvmail.new@test.vn' } })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/users/${a.id}`, { token: t.adminToken, body: { email: 'rvmail.new@test.vn' } })).status).toBe(
+      200,
+    );
     await expectAllRevoked(a.sessions);
     const b = await twoSessions('RVOFF');
     expect((await t.request('PATCH', `/api/users/${b.id}`, { token: t.adminToken, body: { isActive: false } })).status).toBe(200);
@@ -74,7 +82,9 @@ describe('revocations survive a restart', () => {
     const out = await t.createUser('RVOUT');
     expect((await t.request('POST', '/api/auth/logout', { token: out.token })).status).toBe(200);
     const reset = await twoSessions('RVRST');
-    expect((await t.request('PATCH', `/api/users/${reset.id}`, { token: t.adminToken, body: { password: 'new-secret-2' } })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/users/${reset.id}`, { token: t.adminToken, body: { password: 'new-secret-2' } })).status).toBe(
+      200,
+    );
     const alive = await t.createUser('RVALIVE');
     simulateRestart();
     expect((await me(out.token)).status).toBe(401);
@@ -103,7 +113,10 @@ describe('a session on a default password (mustChangePassword)', () => {
     expect((await t.request('GET', '/api/auth/profile', { token })).body).toMatchObject({ id: u.id, mustChangePassword: true });
     // Issue 25 item 7: with the code e-mailed to the account.
     const code = await mailedCode(t, token, '20249999@sv.edu.vn');
-    const changed = await t.request('POST', '/api/auth/change-password', { token, body: { currentPassword: '20249999', newPassword: 'my-own-pass-1', code } });
+    const changed = await t.request('POST', '/api/auth/change-password', {
+      token,
+      body: { currentPassword: '20249999', newPassword: 'my-own-pass-1', code },
+    });
     expect(changed.status).toBe(200);
     expect((await me(token)).status).toBe(200);
   });

@@ -40,8 +40,17 @@ export function simulateRestart(): void {
  * transaction. Returns the families: mark them with markRevoked() once the transaction committed.
  */
 export function revokeUserSessions(tx: Writer, userId: number, reason: RevokeReason, except?: string): string[] {
-  const live = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), except ? ne(refreshTokens.familyId, except) : undefined);
-  const families = tx.selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(live).all().map((r) => r.familyId);
+  const live = and(
+    eq(refreshTokens.userId, userId),
+    isNull(refreshTokens.revokedAt),
+    except ? ne(refreshTokens.familyId, except) : undefined,
+  );
+  const families = tx
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(live)
+    .all()
+    .map((r) => r.familyId);
   if (families.length) tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: reason }).where(live).run();
   return families;
 }

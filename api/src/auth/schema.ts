@@ -18,7 +18,9 @@ export const refreshTokens = sqliteTable(
     revokedReason: text({ enum: ['rotated', 'logout', 'reuse', 'password_change', 'password_reset', 'account_change'] }),
     ip: text(),
     userAgent: text(),
-    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    createdAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
@@ -55,7 +57,9 @@ export const oneTimeCodes = sqliteTable(
     attempts: integer().notNull().default(0),
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
     usedAt: integer({ mode: 'timestamp_ms' }),
-    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    createdAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
   },
   (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose, t.createdAt), index('one_time_codes_hash_idx').on(t.codeHash)],
 );

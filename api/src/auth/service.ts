@@ -1,4 +1,11 @@
-import { effectivePermissions, isSuperAdmin, type ChangePasswordInput, type LoginResponse, type MyOrganizations, type PermissionsResponse } from '@doanhoi/shared';
+import {
+  effectivePermissions,
+  isSuperAdmin,
+  type ChangePasswordInput,
+  type LoginResponse,
+  type MyOrganizations,
+  type PermissionsResponse,
+} from '@doanhoi/shared';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
@@ -27,7 +34,8 @@ const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';
 const GOOGLE_CODE_TTL_MS = 60_000;
 
 /** Signed in with the e-mail's local part (no hash of its own yet): anyone could have. */
-const onDefaultPassword = (u: { passwordHash: string | null; mustChangePassword: boolean }) => u.passwordHash === null && u.mustChangePassword;
+const onDefaultPassword = (u: { passwordHash: string | null; mustChangePassword: boolean }) =>
+  u.passwordHash === null && u.mustChangePassword;
 
 interface ClientInfo {
   ip: string | null;
@@ -82,7 +90,9 @@ export function authService({ db, env }: Deps) {
         const again = limiter.defaultSignInRetryAfter(client.ip);
         limiter.recordDefaultSignIn(client.ip, normalized);
         if (again > 0) {
-          fail(429, `Quá nhiều lần đăng nhập bằng mật khẩu mặc định từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(again / 60)} phút`, { retryAfter: again });
+          fail(429, `Quá nhiều lần đăng nhập bằng mật khẩu mặc định từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(again / 60)} phút`, {
+            retryAfter: again,
+          });
         }
       } else {
         limiter.recordSuccess(client.ip, normalized);
@@ -95,7 +105,11 @@ export function authService({ db, env }: Deps) {
 
     /** Rotate: the presented token is spent; presenting a spent token again revokes its whole family. */
     async refresh(refreshToken: string, client: ClientInfo) {
-      const row = db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).get();
+      const row = db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+        .get();
       if (!row) unauthorized('Refresh token không hợp lệ');
       if (row!.revokedAt) {
         if (row!.revokedReason === 'rotated') {
@@ -163,14 +177,21 @@ export function authService({ db, env }: Deps) {
     },
 
     /** Changing the password signs out every other session of the user. */
-    async changePassword(userId: number, currentFamilyId: string, input: ChangePasswordInput, ip: string | null, limiter: LoginRateLimiter) {
+    async changePassword(
+      userId: number,
+      currentFamilyId: string,
+      input: ChangePasswordInput,
+      ip: string | null,
+      limiter: LoginRateLimiter,
+    ) {
       const { currentPassword: current, newPassword: next } = input;
       const user = db.select().from(users).where(eq(users.id, userId)).get();
       if (!user) unauthorized();
       // A session is not a licence to guess the current password: it counts as a failed sign-in
       // of this account from this address (same throttle, same delays; never a lock-out elsewhere).
       const wait = limiter.retryAfter(ip, user!.email);
-      if (wait > 0) fail(429, `Bạn đã nhập sai mật khẩu quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, { retryAfter: wait });
+      if (wait > 0)
+        fail(429, `Bạn đã nhập sai mật khẩu quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, { retryAfter: wait });
       const delay = limiter.delayMs(user!.email);
       limiter.recordFailure(ip, user!.email);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -209,7 +230,13 @@ export function authService({ db, env }: Deps) {
       if (!user || !user.isActive) return null;
       const code = newRefreshToken();
       db.insert(oneTimeCodes)
-        .values({ userId: user.id, purpose: 'google_sign_in', codeHash: hashToken(code), bindingHash: hashToken(binding), expiresAt: new Date(Date.now() + GOOGLE_CODE_TTL_MS) })
+        .values({
+          userId: user.id,
+          purpose: 'google_sign_in',
+          codeHash: hashToken(code),
+          bindingHash: hashToken(binding),
+          expiresAt: new Date(Date.now() + GOOGLE_CODE_TTL_MS),
+        })
         .run();
       return code;
     },
@@ -221,13 +248,22 @@ export function authService({ db, env }: Deps) {
         .from(oneTimeCodes)
         .where(and(eq(oneTimeCodes.codeHash, hashToken(code)), eq(oneTimeCodes.purpose, 'google_sign_in')))
         .get();
-      const spent = row ? db.update(oneTimeCodes).set({ usedAt: new Date() }).where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt))).run().changes : 0;
+      const spent = row
+        ? db
+            .update(oneTimeCodes)
+            .set({ usedAt: new Date() })
+            .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt)))
+            .run().changes
+        : 0;
       const bound = Boolean(row?.bindingHash && binding && row.bindingHash === hashToken(binding));
-      if (!row || spent !== 1 || row.expiresAt.getTime() <= Date.now() || !bound) fail(400, 'Mã đăng nhập Google không hợp lệ hoặc đã hết hạn');
+      if (!row || spent !== 1 || row.expiresAt.getTime() <= Date.now() || !bound)
+        fail(400, 'Mã đăng nhập Google không hợp lệ hoặc đã hết hạn');
       const user = db.select().from(users).where(eq(users.id, row!.userId)).get();
       if (!user || !user.isActive) fail(400, 'Mã đăng nhập Google không hợp lệ hoặc đã hết hạn');
       const tokens = await issueTokens(user!, newFamilyId(), client);
-      db.transaction((tx) => audit(tx, { actorId: user!.id, action: 'auth.login_google', entity: 'user', entityId: user!.id, ip: client.ip }));
+      db.transaction((tx) =>
+        audit(tx, { actorId: user!.id, action: 'auth.login_google', entity: 'user', entityId: user!.id, ip: client.ip }),
+      );
       return { ...tokens, user: toSessionUser(user!) };
     },
 

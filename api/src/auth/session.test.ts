@@ -22,12 +22,15 @@ describe('GET /api/auth/me/organizations', () => {
     const c = t.createOrg('doan_co_so', 'MO-C');
     const u = await t.createUser('MO1');
     const other = await t.createUser('MO2');
-    t.db.insert(organizationMembers).values([
-      { userId: u.id, organizationId: b, isActive: true },
-      { userId: u.id, organizationId: a, isActive: true },
-      { userId: u.id, organizationId: c, isActive: false },
-      { userId: other.id, organizationId: c, isActive: true },
-    ]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([
+        { userId: u.id, organizationId: b, isActive: true },
+        { userId: u.id, organizationId: a, isActive: true },
+        { userId: u.id, organizationId: c, isActive: false },
+        { userId: other.id, organizationId: c, isActive: true },
+      ])
+      .run();
     const res = await t.request('GET', '/api/auth/me/organizations', { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ organizationIds: [a, b] });
@@ -121,7 +124,11 @@ describe('POST /api/auth/refresh — rotation', () => {
 
   it('stores only hashes of refresh tokens', async () => {
     const u = await t.createUser('R4');
-    const row = t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))).get();
+    const row = t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken)))
+      .get();
     expect(row?.userId).toBe(u.id);
     expect(t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, u.refreshToken)).get()).toBeUndefined();
   });
@@ -138,7 +145,11 @@ describe('POST /api/auth/refresh — rotation', () => {
 
   it('401 for an expired refresh token', async () => {
     const u = await t.createUser('R5');
-    t.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))).run();
+    t.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken)))
+      .run();
     const res = await refresh(u.refreshToken);
     expect(res.status).toBe(401);
     expect(res.body.message).toContain('hết hạn');
@@ -242,7 +253,11 @@ describe('POST /api/auth/change-password', () => {
     expect((await login(t, u.email, 'secret123')).status).toBe(401);
     expect((await login(t, u.email, 'new-password')).status).toBe(200);
     expect(auditRows(t, 'auth.change_password', u.id)).toHaveLength(1);
-    const revoked = t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(other.body.refreshToken))).get();
+    const revoked = t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(other.body.refreshToken)))
+      .get();
     expect(revoked?.revokedReason).toBe('password_change');
   });
 

@@ -48,7 +48,12 @@ export const login = (t: TestApp, email: string, password: string, headers: Reco
 
 /** The six-digit code of the newest e-mail to this address (the outbox keeps it without SMTP). */
 export function outboxCode(t: TestApp, email: string): string {
-  const row = t.db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).get();
+  const row = t.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, email))
+    .orderBy(desc(emailOutbox.id))
+    .get();
   const code = row?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code e-mailed to ${email}`);
   return code;

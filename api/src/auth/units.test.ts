@@ -101,7 +101,9 @@ describe('tokens', () => {
     expect(await verifyAccessToken(SECRET, await signAccessToken(SECRET, { id: 7, email: 'a@b.vn' }, 'f', 60, now - 120))).toBeNull();
     const good = await signAccessToken(SECRET, { id: 7, email: 'a@b.vn' }, 'f', 60);
     const [h, , s] = good.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: 1, email: 'x', fid: 'f', typ: 'access', iat: now, exp: now + 60 })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: 1, email: 'x', fid: 'f', typ: 'access', iat: now, exp: now + 60 })).toString(
+      'base64url',
+    );
     expect(await verifyAccessToken(SECRET, `${h}.${forgedPayload}.${s}`)).toBeNull();
     expect(await verifyAccessToken(SECRET, 'garbage')).toBeNull();
     expect(await verifyAccessToken(SECRET, '')).toBeNull();

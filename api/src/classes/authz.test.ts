@@ -16,7 +16,11 @@ let n = 0;
 /** A fresh class for each write, so every allowed caller has something to change. */
 function fresh(): number {
   n += 1;
-  return t.db.insert(classes).values({ name: `Lớp ${n}`, code: `CZ${n}`, year: 2024 }).returning().get().id;
+  return t.db
+    .insert(classes)
+    .values({ name: `Lớp ${n}`, code: `CZ${n}`, year: 2024 })
+    .returning()
+    .get().id;
 }
 
 const routes = catalogueRoutes('/classes', () => t, fresh, {

@@ -75,7 +75,9 @@ describe('POST /api/classes', () => {
     const res = await t.request('POST', '/api/classes', { token: t.adminToken, body: { name: 'Lớp lạc', departmentId: 999999 } });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: 'departmentId', message: 'Khoa/phòng ban không hợp lệ' }]);
-    expect((await t.request('POST', '/api/classes', { token: t.adminToken, body: { name: 'Lớp lạc', departmentId: 'x' } })).status).toBe(400);
+    expect((await t.request('POST', '/api/classes', { token: t.adminToken, body: { name: 'Lớp lạc', departmentId: 'x' } })).status).toBe(
+      400,
+    );
   });
 
   it('refuses a code already used, with a message about the code (409)', async () => {
@@ -104,7 +106,9 @@ describe('GET /api/classes', () => {
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ total: 3, page: 1, limit: 10, totalPages: 1 });
     expect(all.body.classes.map((c: { year: number }) => c.year)).toEqual([2023, 2023, 2022]);
-    expect((await t.request('GET', `/api/classes?search=${encodeURIComponent(`ky thuat ${tag}`)}`, { token: t.adminToken })).body.total).toBe(2);
+    expect(
+      (await t.request('GET', `/api/classes?search=${encodeURIComponent(`ky thuat ${tag}`)}`, { token: t.adminToken })).body.total,
+    ).toBe(2);
     expect((await t.request('GET', `/api/classes?search=${encodeURIComponent(`ka-${tag}`)}`, { token: t.adminToken })).body.total).toBe(1);
     expect((await q('&year=2023')).body.total).toBe(2);
     expect((await q(`&departmentId=${other}`)).body.total).toBe(2);
@@ -142,7 +146,14 @@ describe('GET /api/classes/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body.studentCount).toBe(1);
     expect(res.body.students).toEqual([
-      { id: s.id, code: expect.any(String), familyName: 'Nguyễn Văn', givenName: expect.any(String), fullName: expect.stringContaining('Nguyễn Văn '), email: s.email },
+      {
+        id: s.id,
+        code: expect.any(String),
+        familyName: 'Nguyễn Văn',
+        givenName: expect.any(String),
+        fullName: expect.stringContaining('Nguyễn Văn '),
+        email: s.email,
+      },
     ]);
     expect(res.body.students[0].passwordHash).toBeUndefined();
   });
@@ -156,7 +167,10 @@ describe('GET /api/classes/:id', () => {
 describe('PATCH /api/classes/:id', () => {
   it('updates the given fields, and removes the department with null', async () => {
     const c = await createClass({ name: 'Lớp cũ', code: uniq('OLD'), year: 2020, departmentId: deptId });
-    const res = await t.request('PATCH', `/api/classes/${c.id}`, { token: t.adminToken, body: { name: 'Lớp mới', year: 2021, isActive: false } });
+    const res = await t.request('PATCH', `/api/classes/${c.id}`, {
+      token: t.adminToken,
+      body: { name: 'Lớp mới', year: 2021, isActive: false },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Lớp mới', code: c.code, year: 2021, isActive: false, department: { id: deptId } });
     const cleared = await t.request('PATCH', `/api/classes/${c.id}`, { token: t.adminToken, body: { departmentId: null } });

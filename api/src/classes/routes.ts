@@ -11,30 +11,32 @@ const service = (c: Context<AppEnv>) => classesService(c.get('deps'), c.get('act
 
 /** Classes API (000 §7). Reads need the code held somewhere, writes a global grant (departments/access.ts). */
 export function classesRoutes() {
-  return new Hono<AppEnv>()
-    .get('/', requireAuth, requirePermission('classes.access'), validate('query', classListQuery), (c) =>
-      c.json(service(c).list(c.req.valid('query'))),
-    )
-    .get('/:id', requireAuth, requirePermission('classes.view_details'), validate('param', idParam), (c) =>
-      c.json(service(c).get(c.req.valid('param').id)),
-    )
-    .post('/', requireAuth, requirePermission('classes.create', universityWide), validate('json', createClassSchema), (c) =>
-      c.json(service(c).create(c.req.valid('json')), 201),
-    )
-    .patch(
-      '/:id',
-      requireAuth,
-      requirePermission('classes.update', universityWide),
-      validate('param', idParam),
-      validate('json', updateClassSchema),
-      (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
-    )
-    // Before '/:id', so "bulk" is not read as an id.
-    .delete('/bulk', requireAuth, requirePermission('classes.delete', universityWide), validate('json', idsBody), (c) =>
-      c.json(service(c).bulkRemove(c.req.valid('json').ids)),
-    )
-    .delete('/:id', requireAuth, requirePermission('classes.delete', universityWide), validate('param', idParam), (c) => {
-      service(c).remove(c.req.valid('param').id);
-      return c.json({ message: 'Đã xóa lớp' });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/', requireAuth, requirePermission('classes.access'), validate('query', classListQuery), (c) =>
+        c.json(service(c).list(c.req.valid('query'))),
+      )
+      .get('/:id', requireAuth, requirePermission('classes.view_details'), validate('param', idParam), (c) =>
+        c.json(service(c).get(c.req.valid('param').id)),
+      )
+      .post('/', requireAuth, requirePermission('classes.create', universityWide), validate('json', createClassSchema), (c) =>
+        c.json(service(c).create(c.req.valid('json')), 201),
+      )
+      .patch(
+        '/:id',
+        requireAuth,
+        requirePermission('classes.update', universityWide),
+        validate('param', idParam),
+        validate('json', updateClassSchema),
+        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+      )
+      // Before '/:id', so "bulk" is not read as an id.
+      .delete('/bulk', requireAuth, requirePermission('classes.delete', universityWide), validate('json', idsBody), (c) =>
+        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      )
+      .delete('/:id', requireAuth, requirePermission('classes.delete', universityWide), validate('param', idParam), (c) => {
+        service(c).remove(c.req.valid('param').id);
+        return c.json({ message: 'Đã xóa lớp' });
+      })
+  );
 }

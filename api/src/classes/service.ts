@@ -48,14 +48,18 @@ function toClass(r: Row, department: Dept, studentCount: number): ClassItem {
  * no row scoping (writes need a global grant, see departments/access.ts); every write is audited.
  */
 export function classesService({ db }: Deps, actor: Actor, req: { ip: string | null; lang: 'vi' | 'en' }) {
-  const store = catalogueStore(db, { actorId: actor.id, ip: req.ip }, {
-    table: classes,
-    entity: 'class',
-    totals: 'classes',
-    notFound: NOT_FOUND,
-    codeTaken: 'Mã lớp đã tồn tại',
-    snapshot,
-  });
+  const store = catalogueStore(
+    db,
+    { actorId: actor.id, ip: req.ip },
+    {
+      table: classes,
+      entity: 'class',
+      totals: 'classes',
+      notFound: NOT_FOUND,
+      codeTaken: 'Mã lớp đã tồn tại',
+      snapshot,
+    },
+  );
   const deptColumns = { id: departments.id, name: departments.name, code: departments.code };
 
   /** Student counts for just these classes: one grouped query on users_class_idx. */

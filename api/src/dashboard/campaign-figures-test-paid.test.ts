@@ -28,18 +28,41 @@ describe('migration 0037 campaign_figures.test_paid', () => {
     migrate(drizzle(c), { migrationsFolder: before });
 
     const now = Date.now();
-    c.prepare("INSERT INTO organizations (id, name, code, type, parent_id, path, created_at, updated_at) VALUES (1, 'Trường', 'T', 'doan_truong', NULL, '/1/', ?, ?), (2, 'Khoa', 'K', 'doan_co_so', 1, '/1/2/', ?, ?)").run(now, now, now, now);
+    c.prepare(
+      "INSERT INTO organizations (id, name, code, type, parent_id, path, created_at, updated_at) VALUES (1, 'Trường', 'T', 'doan_truong', NULL, '/1/', ?, ?), (2, 'Khoa', 'K', 'doan_co_so', 1, '/1/2/', ?, ?)",
+    ).run(now, now, now, now);
     const user = c.prepare('INSERT INTO users (code, family_name, given_name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
     for (let i = 1; i <= 3; i++) user.run(`U${i}`, 'Nguyễn', `An ${i}`, `u${i}@x.vn`, now, now);
-    c.prepare('INSERT INTO organization_members (organization_id, user_id, joined_at) VALUES (2, 1, ?), (2, 2, ?), (1, 3, ?)').run(now, now, now);
-    c.prepare("INSERT INTO payment_campaigns (id, organization_id, name, start_date, end_date, created_at, updated_at) VALUES (1, 1, 'Đợt', ?, ?, ?, ?)").run(now, now + 86_400_000, now, now);
-    c.prepare("INSERT INTO fee_levels (id, campaign_id, level_name, amount, created_at, updated_at) VALUES (1, 1, 'Mức', 50000, ?, ?)").run(now, now);
-    const fee = c.prepare("INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, paid_amount, is_test_payment, created_at, updated_at) VALUES (1, ?, 1, 50000, 'PAID', 50000, ?, ?, ?)");
+    c.prepare('INSERT INTO organization_members (organization_id, user_id, joined_at) VALUES (2, 1, ?), (2, 2, ?), (1, 3, ?)').run(
+      now,
+      now,
+      now,
+    );
+    c.prepare(
+      "INSERT INTO payment_campaigns (id, organization_id, name, start_date, end_date, created_at, updated_at) VALUES (1, 1, 'Đợt', ?, ?, ?, ?)",
+    ).run(now, now + 86_400_000, now, now);
+    c.prepare("INSERT INTO fee_levels (id, campaign_id, level_name, amount, created_at, updated_at) VALUES (1, 1, 'Mức', 50000, ?, ?)").run(
+      now,
+      now,
+    );
+    const fee = c.prepare(
+      "INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, paid_amount, is_test_payment, created_at, updated_at) VALUES (1, ?, 1, 50000, 'PAID', 50000, ?, ?, ?)",
+    );
     fee.run(1, 1, now, now); // sandbox-settled
     fee.run(2, 0, now, now); // real money
     fee.run(3, 1, now, now); // sandbox-settled, at the school only
-    const figures = () => c.prepare('SELECT * FROM campaign_figures ORDER BY organization_id').all() as { organization_id: number; paid: number; test_paid?: number; collected: number }[];
-    expect(figures().map((r) => [r.organization_id, r.paid])).toEqual([[0, 3], [1, 3], [2, 2]]);
+    const figures = () =>
+      c.prepare('SELECT * FROM campaign_figures ORDER BY organization_id').all() as {
+        organization_id: number;
+        paid: number;
+        test_paid?: number;
+        collected: number;
+      }[];
+    expect(figures().map((r) => [r.organization_id, r.paid])).toEqual([
+      [0, 3],
+      [1, 3],
+      [2, 2],
+    ]);
 
     migrate(drizzle(c), { migrationsFolder: folder });
     expect(figures().map((r) => [r.organization_id, r.paid, r.test_paid, r.collected])).toEqual([

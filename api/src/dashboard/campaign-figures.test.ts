@@ -13,7 +13,17 @@ import { campaignFigures, feeLevels, paymentCampaigns } from '../payments/schema
 import { seededRandom } from '../lib/seeded-random';
 
 const STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] as const;
-const COLUMNS = ['assigned', 'paid', 'testPaid', 'expected', 'collected', 'overdueCount', 'overdueAmount', 'pendingCount', 'pendingAmount'] as const;
+const COLUMNS = [
+  'assigned',
+  'paid',
+  'testPaid',
+  'expected',
+  'collected',
+  'overdueCount',
+  'overdueAmount',
+  'pendingCount',
+  'pendingAmount',
+] as const;
 
 describe('campaign_figures stay equal to a fresh count', () => {
   it('after 400 random writes to fees, memberships, users, campaigns and organizations', async () => {
@@ -23,7 +33,11 @@ describe('campaign_figures stay equal to a fresh count', () => {
     const userIds: number[] = [];
     for (let i = 0; i < 10; i++) userIds.push((await t.createUser(`CF${i}`)).id);
     const newCampaign = (i: number) => {
-      const id = t.db.insert(paymentCampaigns).values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) }).returning().get().id;
+      const id = t.db
+        .insert(paymentCampaigns)
+        .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
+        .returning()
+        .get().id;
       const level = t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning().get().id;
       return { id, level };
     };
@@ -67,21 +81,39 @@ describe('campaign_figures stay equal to a fresh count', () => {
       const userId = pick(userIds);
       const campaign = pick(campaigns);
       // Rows picked by the seeded generator, never by SQL's random(), so a failing seed replays.
-      const anyFee = pick([0, ...(c.prepare('SELECT id FROM payment_assignments WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[])]);
-      const anyMembership = pick([0, ...(c.prepare('SELECT id FROM organization_members WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[])]);
+      const anyFee = pick([
+        0,
+        ...(c.prepare('SELECT id FROM payment_assignments WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[]),
+      ]);
+      const anyMembership = pick([
+        0,
+        ...(c.prepare('SELECT id FROM organization_members WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[]),
+      ]);
       if (r < 0.25) {
-        c.prepare('INSERT OR IGNORE INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(campaign.id, userId, campaign.level, pick([50_000, 30_000]), pick(['PENDING', 'OVERDUE']), Date.now(), Date.now());
+        c.prepare(
+          'INSERT OR IGNORE INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(campaign.id, userId, campaign.level, pick([50_000, 30_000]), pick(['PENDING', 'OVERDUE']), Date.now(), Date.now());
       } else if (r < 0.4) {
         // Paid in part, in full, over the fee, or with sandbox money.
         // Settled by sandbox money often enough that some stay so (paid vs testPaid, issue 26 item 9).
         const status = pick(STATUSES);
-        c.prepare(`UPDATE payment_assignments SET status = ?, paid_amount = ?, is_test_payment = ? WHERE id = ?`).run(status, pick([null, 10_000, 50_000, 70_000]), random() < (status === 'PAID' ? 0.5 : 0.2) ? 1 : 0, anyFee);
+        c.prepare(`UPDATE payment_assignments SET status = ?, paid_amount = ?, is_test_payment = ? WHERE id = ?`).run(
+          status,
+          pick([null, 10_000, 50_000, 70_000]),
+          random() < (status === 'PAID' ? 0.5 : 0.2) ? 1 : 0,
+          anyFee,
+        );
       } else if (r < 0.47) {
         c.prepare('UPDATE payment_assignments SET amount = ? WHERE id = ?').run(pick([0, 20_000, 50_000]), anyFee);
       } else if (r < 0.52) {
         c.prepare('DELETE FROM payment_assignments WHERE id = ?').run(anyFee);
       } else if (r < 0.7) {
-        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(pick(orgIds), userId, random() < 0.85 ? 1 : 0, Date.now());
+        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
+          pick(orgIds),
+          userId,
+          random() < 0.85 ? 1 : 0,
+          Date.now(),
+        );
       } else if (r < 0.8) {
         c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE id = ?').run(anyMembership);
       } else if (r < 0.86) {
@@ -119,9 +151,18 @@ describe('campaign_figures stay equal to a fresh count', () => {
     expect(deletedWithFees).toBeGreaterThan(0);
     // Every kind of figure was reached (a test over zeros would prove nothing).
     const all = expected() as Record<(typeof COLUMNS)[number] | 'organizationId', number>[];
-    for (const k of COLUMNS) expect(all.some((row) => row[k] > 0), k).toBe(true);
+    for (const k of COLUMNS)
+      expect(
+        all.some((row) => row[k] > 0),
+        k,
+      ).toBe(true);
     expect(deepChecks, 'checks with fees counted in a chi đoàn (three levels deep)').toBeGreaterThan(5);
     // No figures outlive their campaign or organization.
-    expect(c.prepare('SELECT count(*) FROM campaign_figures WHERE organization_id = ? OR campaign_id NOT IN (SELECT id FROM payment_campaigns)').pluck().get(extra)).toBe(0);
+    expect(
+      c
+        .prepare('SELECT count(*) FROM campaign_figures WHERE organization_id = ? OR campaign_id NOT IN (SELECT id FROM payment_campaigns)')
+        .pluck()
+        .get(extra),
+    ).toBe(0);
   });
 });

@@ -20,9 +20,16 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
     const userIds: number[] = [];
     for (let i = 0; i < 6; i++) userIds.push((await t.createUser(`CW${i}`)).id);
     const newCampaign = (i: number) => {
-      const id = t.db.insert(paymentCampaigns).values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) }).returning().get().id;
+      const id = t.db
+        .insert(paymentCampaigns)
+        .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
+        .returning()
+        .get().id;
       const level = t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning().get().id;
-      for (const userId of userIds) c.prepare("INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, created_at, updated_at) VALUES (?, ?, ?, 50000, 'PENDING', ?, ?)").run(id, userId, level, Date.now(), Date.now());
+      for (const userId of userIds)
+        c.prepare(
+          "INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, created_at, updated_at) VALUES (?, ?, ?, 50000, 'PENDING', ?, ?)",
+        ).run(id, userId, level, Date.now(), Date.now());
       return id;
     };
     let campaigns = [newCampaign(1), newCampaign(2)];
@@ -57,12 +64,34 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
         c.prepare(
           `INSERT INTO payment_orders (order_code, assignment_id, campaign_id, user_id, amount, description, status, paid_at, received_amount, is_test, attention, attention_amount, resolution, created_at, updated_at)
            VALUES (?, ?, ?, ?, 50000, 'DP', ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
-        ).run(code++, fee, campaignId, userId, 'PAID', paidAt(), pick([0, 30_000, 50_000, 70_000]), random() < 0.15 ? 1 : 0, pick([null, null, 'REFUND_DUE', 'BALANCE_DUE']), pick([null, 20_000, 50_000]), pick([null, null, 'ACCEPTED', 'REFUNDED']));
+        ).run(
+          code++,
+          fee,
+          campaignId,
+          userId,
+          'PAID',
+          paidAt(),
+          pick([0, 30_000, 50_000, 70_000]),
+          random() < 0.15 ? 1 : 0,
+          pick([null, null, 'REFUND_DUE', 'BALANCE_DUE']),
+          pick([null, 20_000, 50_000]),
+          pick([null, null, 'ACCEPTED', 'REFUNDED']),
+        );
       } else if (r < 0.5) {
         // A webhook's money arriving, or a treasurer resolving a flag.
-        c.prepare('UPDATE payment_orders SET received_amount = ?, paid_at = coalesce(paid_at, ?), status = ? WHERE id = ?').run(pick([0, 50_000, 80_000]), paidAt(), 'PAID', anyOrder);
+        c.prepare('UPDATE payment_orders SET received_amount = ?, paid_at = coalesce(paid_at, ?), status = ? WHERE id = ?').run(
+          pick([0, 50_000, 80_000]),
+          paidAt(),
+          'PAID',
+          anyOrder,
+        );
       } else if (r < 0.6) {
-        c.prepare('UPDATE payment_orders SET attention = ?, attention_amount = ?, resolution = ? WHERE id = ?').run(pick([null, 'REFUND_DUE']), pick([null, 10_000, 30_000]), pick([null, 'ACCEPTED', 'REFUNDED']), anyOrder);
+        c.prepare('UPDATE payment_orders SET attention = ?, attention_amount = ?, resolution = ? WHERE id = ?').run(
+          pick([null, 'REFUND_DUE']),
+          pick([null, 10_000, 30_000]),
+          pick([null, 'ACCEPTED', 'REFUNDED']),
+          anyOrder,
+        );
       } else if (r < 0.68) {
         c.prepare('UPDATE payment_orders SET reversed_at = ? WHERE id = ?').run(pick([null, Date.now()]), anyOrder);
       } else if (r < 0.76) {
@@ -74,9 +103,14 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
         c.prepare('DELETE FROM payment_orders WHERE id = ?').run(anyOrder);
       } else if (fee) {
         // A fee deleted with its orders, and assigned again.
-        const a = c.prepare('SELECT user_id, fee_level_id FROM payment_assignments WHERE id = ?').get(fee) as { user_id: number; fee_level_id: number };
+        const a = c.prepare('SELECT user_id, fee_level_id FROM payment_assignments WHERE id = ?').get(fee) as {
+          user_id: number;
+          fee_level_id: number;
+        };
         c.prepare('DELETE FROM payment_assignments WHERE id = ?').run(fee);
-        c.prepare("INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, created_at, updated_at) VALUES (?, ?, ?, 50000, 'PENDING', 0, 0)").run(campaignId, a.user_id, a.fee_level_id);
+        c.prepare(
+          "INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, created_at, updated_at) VALUES (?, ?, ?, 50000, 'PENDING', 0, 0)",
+        ).run(campaignId, a.user_id, a.fee_level_id);
       }
       if (step === 200) {
         t.db.delete(paymentCampaigns).where(eq(paymentCampaigns.id, campaigns[0]!)).run();
@@ -92,6 +126,11 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
     expect(checks).toBe(20);
     // The checks compared real weeks: several of them, with more than one fee paid in one week.
     expect(busyChecks).toBeGreaterThan(10);
-    expect(c.prepare('SELECT count(*) FROM campaign_week_fees WHERE campaign_id NOT IN (SELECT id FROM payment_campaigns) OR orders <= 0').pluck().get()).toBe(0);
+    expect(
+      c
+        .prepare('SELECT count(*) FROM campaign_week_fees WHERE campaign_id NOT IN (SELECT id FROM payment_campaigns) OR orders <= 0')
+        .pluck()
+        .get(),
+    ).toBe(0);
   });
 });

@@ -24,9 +24,21 @@ let assignmentsF1: number[];
 
 function activeCampaign(organizationId: number, userIds: number[], amount = 50_000) {
   const now = Date.now();
-  const id = t.db.insert(paymentCampaigns).values({ organizationId, name: `Đoàn phí ${organizationId}`, startDate: new Date(now - 86_400_000), endDate: new Date(now + 30 * 86_400_000), status: 'ACTIVE' }).returning().get().id;
+  const id = t.db
+    .insert(paymentCampaigns)
+    .values({
+      organizationId,
+      name: `Đoàn phí ${organizationId}`,
+      startDate: new Date(now - 86_400_000),
+      endDate: new Date(now + 30 * 86_400_000),
+      status: 'ACTIVE',
+    })
+    .returning()
+    .get().id;
   const level = t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Chuẩn', amount }).returning().get().id;
-  const ids = userIds.map((userId) => t.db.insert(paymentAssignments).values({ campaignId: id, userId, feeLevelId: level, amount }).returning().get().id);
+  const ids = userIds.map(
+    (userId) => t.db.insert(paymentAssignments).values({ campaignId: id, userId, feeLevelId: level, amount }).returning().get().id,
+  );
   return { id, ids };
 }
 
@@ -48,7 +60,13 @@ beforeAll(async () => {
   c1 = t.createOrg('chi_doan', 'DB-C1', f1, 'Chi đoàn 1');
   c2 = t.createOrg('chi_doan', 'DB-C2', f1, 'Chi đoàn 2');
   c3 = t.createOrg('chi_doan', 'DB-C3', f2, 'Chi đoàn 3');
-  const reports = t.createRole('db_reports', ['dashboard.access', 'organizations.view_member_count', 'payment-campaigns.access', 'payment-campaigns.view_reports', 'payment-campaigns.manage_assignments']);
+  const reports = t.createRole('db_reports', [
+    'dashboard.access',
+    'organizations.view_member_count',
+    'payment-campaigns.access',
+    'payment-campaigns.view_reports',
+    'payment-campaigns.manage_assignments',
+  ]);
   const membersOnly = t.createRole('db_members', ['dashboard.access', 'organizations.view_member_count']);
   const screenOnly = t.createRole('db_screen', ['dashboard.access']);
   screenHolder = await t.createUser('DBSO', [{ roleId: screenOnly, organizationId: null }]);
@@ -94,7 +112,9 @@ describe('GET /api/dashboard/members', () => {
     const res = await get('/api/dashboard/members', screenHolder.token);
     expect(res.status).toBe(403);
     expect((await get(`/api/dashboard/members?organizationId=${root}`, screenHolder.token)).status).toBe(403);
-    expect((await t.app.request(`/api/dashboard/members?format=xlsx`, { headers: { authorization: `Bearer ${screenHolder.token}` } })).status).toBe(403);
+    expect(
+      (await t.app.request(`/api/dashboard/members?format=xlsx`, { headers: { authorization: `Bearer ${screenHolder.token}` } })).status,
+    ).toBe(403);
   });
 
   it('refuses a user without dashboard.access, and answers 400/404 for a bad or unknown organization', async () => {
@@ -115,37 +135,61 @@ describe('GET /api/dashboard/campaigns', () => {
     const cntt = () => before.body.units.find((u: { organizationId: number }) => u.organizationId === f1);
     expect(cntt()).toMatchObject({ assigned: 3, paid: 0, expected: 150_000, collected: 0, rate: 0 });
 
-    const paid = await t.request('PATCH', `/api/payment/assignments/${assignmentsF1[0]}/mark-paid`, { token: facultyAdmin.token, body: { method: 'cash' } });
+    const paid = await t.request('PATCH', `/api/payment/assignments/${assignmentsF1[0]}/mark-paid`, {
+      token: facultyAdmin.token,
+      body: { method: 'cash' },
+    });
     expect(paid.status).toBe(200);
     const after = await get(`/api/dashboard/campaigns?organizationId=${root}`, superToken);
     const unit = after.body.units.find((u: { organizationId: number }) => u.organizationId === f1);
     expect(unit).toMatchObject({ assigned: 3, paid: 1, expected: 150_000, collected: 50_000, rate: 33.3 });
-    expect(after.body.campaigns.find((c: { id: number }) => c.id === campaignF1)).toMatchObject({ paid: 1, assigned: 3, collected: 50_000, expected: 150_000 });
+    expect(after.body.campaigns.find((c: { id: number }) => c.id === campaignF1)).toMatchObject({
+      paid: 1,
+      assigned: 3,
+      collected: 50_000,
+      expected: 150_000,
+    });
     expect(after.body.totals).toMatchObject({ assigned: 4, expected: 250_000, collected: 50_000 });
     // Kinh tế has collected nothing: it lags most.
     expect(after.body.lagging[0]).toMatchObject({ organizationId: f2, rate: 0 });
   });
 
   it('tells the campaign statistics’ story of test money: a sandbox-settled fee is neither paid nor collected, shown apart (issue 26 item 9)', async () => {
-    t.db.update(paymentAssignments).set({ status: 'PAID', paidAmount: 50_000, isTestPayment: true }).where(eq(paymentAssignments.id, assignmentsF1[1]!)).run();
+    t.db
+      .update(paymentAssignments)
+      .set({ status: 'PAID', paidAmount: 50_000, isTestPayment: true })
+      .where(eq(paymentAssignments.id, assignmentsF1[1]!))
+      .run();
     const res = await get(`/api/dashboard/campaigns?organizationId=${root}`, superToken);
     const campaign = res.body.campaigns.find((c: { id: number }) => c.id === campaignF1);
     expect(campaign).toMatchObject({ assigned: 3, paid: 1, testPaid: 1, collected: 50_000, rate: 33.3 });
-    expect(res.body.units.find((u: { organizationId: number }) => u.organizationId === f1)).toMatchObject({ paid: 1, testPaid: 1, collected: 50_000 });
+    expect(res.body.units.find((u: { organizationId: number }) => u.organizationId === f1)).toMatchObject({
+      paid: 1,
+      testPaid: 1,
+      collected: 50_000,
+    });
     expect(res.body.totals).toMatchObject({ paid: 1, testPaid: 1, collected: 50_000 });
     const stats = await get(`/api/payment-campaigns/${campaignF1}/statistics`, superToken);
     expect(stats.status).toBe(200);
     expect(stats.body).toMatchObject({ paidCount: campaign.paid, testPaidCount: campaign.testPaid, collected: campaign.collected });
     // The workbook says it apart too.
-    const xlsx = await t.app.request(`/api/dashboard/campaigns?organizationId=${root}&format=xlsx`, { headers: { authorization: `Bearer ${superToken}` } });
+    const xlsx = await t.app.request(`/api/dashboard/campaigns?organizationId=${root}&format=xlsx`, {
+      headers: { authorization: `Bearer ${superToken}` },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await xlsx.arrayBuffer());
     const sheet = wb.worksheets[1]!;
     const header = sheet.getRow(1).values as unknown[];
-    const row = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).values as unknown[]).find((r) => r.includes(`Đoàn phí ${c1}`))!;
+    const row = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2).values as unknown[]).find((r) =>
+      r.includes(`Đoàn phí ${c1}`),
+    )!;
     expect(row[header.indexOf('Đã nộp')]).toBe(1);
     expect(row[header.indexOf('Thanh toán thử (không tính)')]).toBe(1);
-    t.db.update(paymentAssignments).set({ status: 'PENDING', paidAmount: 0, isTestPayment: false }).where(eq(paymentAssignments.id, assignmentsF1[1]!)).run();
+    t.db
+      .update(paymentAssignments)
+      .set({ status: 'PENDING', paidAmount: 0, isTestPayment: false })
+      .where(eq(paymentAssignments.id, assignmentsF1[1]!))
+      .run();
   });
 
   it('counts a fee past its campaign end as overdue money', async () => {
@@ -158,7 +202,9 @@ describe('GET /api/dashboard/campaigns', () => {
     const own = await get(`/api/dashboard/campaigns?organizationId=${f1}`, facultyAdmin.token);
     expect(own.status).toBe(200);
     expect(own.body.campaigns.map((c: { id: number }) => c.id)).toEqual([campaignF1]);
-    expect((await get('/api/dashboard/campaigns', facultyAdmin.token)).body.campaigns.map((c: { id: number }) => c.id)).toEqual([campaignF1]);
+    expect((await get('/api/dashboard/campaigns', facultyAdmin.token)).body.campaigns.map((c: { id: number }) => c.id)).toEqual([
+      campaignF1,
+    ]);
     expect((await get(`/api/dashboard/campaigns?organizationId=${f2}`, facultyAdmin.token)).status).toBe(403);
     expect((await get(`/api/dashboard/campaigns?organizationId=${f1}`, facultyMembersOnly.token)).status).toBe(403);
     expect((await get('/api/dashboard/campaigns', facultyMembersOnly.token)).status).toBe(403);
@@ -186,7 +232,9 @@ describe('GET /api/dashboard/weekly', () => {
 
 describe('format=xlsx', () => {
   it('downloads a chart’s data as a workbook with titles in the caller’s language', async () => {
-    const res = await t.app.request(`/api/dashboard/members?organizationId=${f1}&format=xlsx`, { headers: { authorization: `Bearer ${superToken}`, 'accept-language': 'en' } });
+    const res = await t.app.request(`/api/dashboard/members?organizationId=${f1}&format=xlsx`, {
+      headers: { authorization: `Bearer ${superToken}`, 'accept-language': 'en' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -196,7 +244,9 @@ describe('format=xlsx', () => {
     expect(ws.getRow(2).getCell(1).value).toBe('Chi đoàn 1');
     expect(ws.getRow(2).getCell(2).value).toBe(2);
     // The money workbook obeys the same rule as the figures.
-    const refused = await t.app.request(`/api/dashboard/campaigns?organizationId=${f1}&format=xlsx`, { headers: { authorization: `Bearer ${facultyMembersOnly.token}` } });
+    const refused = await t.app.request(`/api/dashboard/campaigns?organizationId=${f1}&format=xlsx`, {
+      headers: { authorization: `Bearer ${facultyMembersOnly.token}` },
+    });
     expect(refused.status).toBe(403);
   });
 });

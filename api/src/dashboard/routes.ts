@@ -26,14 +26,32 @@ export function dashboardRoutes() {
       const data = svc(c).members(q.organizationId);
       return q.format === 'xlsx' ? xlsxResponse(await workbook(memberSheets(data), lang(c)), 'dashboard-members') : cachedJson(c, data);
     })
-    .get('/campaigns', requireAuth, validate('query', dashboardQuery), requireHere('payment-campaigns.view_reports'), limited, async (c) => {
-      const q = c.req.valid('query');
-      const data = svc(c).campaigns(q.organizationId);
-      return q.format === 'xlsx' ? xlsxResponse(await workbook(campaignSheets(data), lang(c)), 'dashboard-collection') : cachedJson(c, data);
-    })
-    .get('/weekly', requireAuth, validate('query', dashboardWeeklyQuery), requirePermission('payment-campaigns.view_reports', fromCampaignQuery('campaignId')), limited, async (c) => {
-      const q = c.req.valid('query');
-      const data = svc(c).weekly(q.campaignId);
-      return q.format === 'xlsx' ? xlsxResponse(await workbook(weeklySheets(data), lang(c)), `dashboard-weekly-${q.campaignId}`) : cachedJson(c, data);
-    });
+    .get(
+      '/campaigns',
+      requireAuth,
+      validate('query', dashboardQuery),
+      requireHere('payment-campaigns.view_reports'),
+      limited,
+      async (c) => {
+        const q = c.req.valid('query');
+        const data = svc(c).campaigns(q.organizationId);
+        return q.format === 'xlsx'
+          ? xlsxResponse(await workbook(campaignSheets(data), lang(c)), 'dashboard-collection')
+          : cachedJson(c, data);
+      },
+    )
+    .get(
+      '/weekly',
+      requireAuth,
+      validate('query', dashboardWeeklyQuery),
+      requirePermission('payment-campaigns.view_reports', fromCampaignQuery('campaignId')),
+      limited,
+      async (c) => {
+        const q = c.req.valid('query');
+        const data = svc(c).weekly(q.campaignId);
+        return q.format === 'xlsx'
+          ? xlsxResponse(await workbook(weeklySheets(data), lang(c)), `dashboard-weekly-${q.campaignId}`)
+          : cachedJson(c, data);
+      },
+    );
 }

@@ -69,7 +69,12 @@ export function dashboardScope(db: Db, actor: Actor, code: string, organizationI
     return orgScopes.get(db, key, () => {
       const org = db.select(unitColumns).from(organizations).where(eq(organizations.id, organizationId)).get();
       if (!org) notFound('Không tìm thấy tổ chức');
-      const children = db.select(unitColumns).from(organizations).where(eq(organizations.parentId, organizationId)).orderBy(asc(organizations.name)).all();
+      const children = db
+        .select(unitColumns)
+        .from(organizations)
+        .where(eq(organizations.parentId, organizationId))
+        .orderBy(asc(organizations.name))
+        .all();
       // A unit without children is shown as its own single unit, so its figures are never empty.
       return { key, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)], totalsOrganizationId: organizationId };
     });
@@ -78,12 +83,22 @@ export function dashboardScope(db: Db, actor: Actor, code: string, organizationI
   const key = scope.all ? 'all' : `paths:${scope.paths.join(',')}`;
   return orgScopes.get(db, key, () => {
     if (scope.all) {
-      return { key, units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(), ranges: null, totalsOrganizationId: null };
+      return {
+        key,
+        units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(),
+        ranges: null,
+        totalsOrganizationId: null,
+      };
     }
     const units = scope.paths.length
       ? db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)).all()
       : [];
-    return { key, units, ranges: scope.paths.map(subtreeRange), totalsOrganizationId: units.length === 1 && scope.paths.length === 1 ? units[0]!.organizationId : null };
+    return {
+      key,
+      units,
+      ranges: scope.paths.map(subtreeRange),
+      totalsOrganizationId: units.length === 1 && scope.paths.length === 1 ? units[0]!.organizationId : null,
+    };
   });
 }
 

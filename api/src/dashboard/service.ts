@@ -20,7 +20,12 @@ const LAGGING = 5;
 
 // The trigger-kept member_figures and campaign_figures move with the tables they are kept from.
 const memberCache = freshCache<DashboardMembers>(200, ['users', 'organizations', 'organization_members']);
-const campaignCache = freshCache<DashboardCampaigns>(200, ['organizations', 'organization_members', 'payment_campaigns', 'payment_assignments']);
+const campaignCache = freshCache<DashboardCampaigns>(200, [
+  'organizations',
+  'organization_members',
+  'payment_campaigns',
+  'payment_assignments',
+]);
 const weeklyCache = freshCache<DashboardWeekly>(200, ['payment_campaigns', 'payment_assignments', 'payment_orders']);
 
 // Distinct users per status, counted once per unit however many of its organizations they belong to.
@@ -36,7 +41,13 @@ const MEMBER_COLUMNS = `count(DISTINCT m.user_id) AS members,
  * settled by sandbox money, apart, as the statistics count them); overdue = OVERDUE, or still PENDING after the
  * campaign's end.
  */
-function collectionFigures(db: Db, now: number, campaignIds: number[], organizationIds: number[], by: typeof campaignFigures.campaignId | typeof campaignFigures.organizationId) {
+function collectionFigures(
+  db: Db,
+  now: number,
+  campaignIds: number[],
+  organizationIds: number[],
+  by: typeof campaignFigures.campaignId | typeof campaignFigures.organizationId,
+) {
   const f = campaignFigures;
   const ended = sql`${paymentCampaigns.endDate} < ${now}`;
   const total = (v: SQL) => sql<number>`coalesce(sum(${v}), 0)`.mapWith(Number);
@@ -60,7 +71,10 @@ function collectionFigures(db: Db, now: number, campaignIds: number[], organizat
 
 type Row = Omit<CollectionFigures, 'rate'>;
 const EMPTY: Row = { assigned: 0, paid: 0, testPaid: 0, expected: 0, collected: 0, overdueAmount: 0, overdueCount: 0 };
-const withRate = <T extends Row>(r: T): T & { rate: number } => ({ ...r, rate: r.expected > 0 ? Math.round((r.collected / r.expected) * 1000) / 10 : 0 });
+const withRate = <T extends Row>(r: T): T & { rate: number } => ({
+  ...r,
+  rate: r.expected > 0 ? Math.round((r.collected / r.expected) * 1000) / 10 : 0,
+});
 const unitRef = (u: Unit) => ({ organizationId: u.organizationId, name: u.name, type: u.type });
 
 export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
@@ -99,7 +113,8 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
                 )
                 .get(term.start, term.end, ...where.params) as Omit<DashboardMembers['totals'], 'organizations'>)
             : figures.get(totalsOrg)!;
-        const orgCount = (c.prepare(`SELECT count(*) AS n FROM organizations o WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+        const orgCount = (c.prepare(`SELECT count(*) AS n FROM organizations o WHERE ${where.sql}`).get(...where.params) as { n: number })
+          .n;
         return {
           term: { kind: term.kind, start: new Date(term.start).toISOString(), end: new Date(term.end).toISOString() },
           totals: { ...totals, organizations: orgCount },
@@ -122,10 +137,43 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
           )
           .all(...where.params) as { id: number; name: string; organizationName: string; endDate: number }[];
         const ids = list.map((x) => x.id);
-        const perCampaign = new Map(ids.length ? collectionFigures(db, minute, ids, [0], campaignFigures.campaignId).map(({ key, ...r }) => [key, r]) : []);
-        const perUnit = new Map(ids.length && scope.units.length ? collectionFigures(db, minute, ids, scope.units.map((u) => u.organizationId), campaignFigures.organizationId).map(({ key, ...r }) => [key, r]) : []);
-        const campaigns = list.map((x) => withRate({ id: x.id, name: x.name, organizationName: x.organizationName, endDate: new Date(x.endDate).toISOString(), ...(perCampaign.get(x.id) ?? EMPTY) }));
-        const totals = withRate(campaigns.reduce<Row>((s, x) => ({ assigned: s.assigned + x.assigned, paid: s.paid + x.paid, testPaid: s.testPaid + x.testPaid, expected: s.expected + x.expected, collected: s.collected + x.collected, overdueAmount: s.overdueAmount + x.overdueAmount, overdueCount: s.overdueCount + x.overdueCount }), EMPTY));
+        const perCampaign = new Map(
+          ids.length ? collectionFigures(db, minute, ids, [0], campaignFigures.campaignId).map(({ key, ...r }) => [key, r]) : [],
+        );
+        const perUnit = new Map(
+          ids.length && scope.units.length
+            ? collectionFigures(
+                db,
+                minute,
+                ids,
+                scope.units.map((u) => u.organizationId),
+                campaignFigures.organizationId,
+              ).map(({ key, ...r }) => [key, r])
+            : [],
+        );
+        const campaigns = list.map((x) =>
+          withRate({
+            id: x.id,
+            name: x.name,
+            organizationName: x.organizationName,
+            endDate: new Date(x.endDate).toISOString(),
+            ...(perCampaign.get(x.id) ?? EMPTY),
+          }),
+        );
+        const totals = withRate(
+          campaigns.reduce<Row>(
+            (s, x) => ({
+              assigned: s.assigned + x.assigned,
+              paid: s.paid + x.paid,
+              testPaid: s.testPaid + x.testPaid,
+              expected: s.expected + x.expected,
+              collected: s.collected + x.collected,
+              overdueAmount: s.overdueAmount + x.overdueAmount,
+              overdueCount: s.overdueCount + x.overdueCount,
+            }),
+            EMPTY,
+          ),
+        );
         const units = scope.units.map((u) => withRate({ ...unitRef(u), ...(perUnit.get(u.organizationId) ?? EMPTY) }));
         const lagging = units
           .filter((u) => u.assigned > 0 && u.collected < u.expected)
@@ -138,9 +186,15 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
     /** Money counted towards the campaign's fees per week (Monday, Vietnam time), from its first week to now or its end. */
     weekly(campaignId: number): DashboardWeekly {
       return weeklyCache.get(db, `${campaignId}@${Math.floor(now / 3_600_000)}`, () => {
-        const campaign = c.prepare('SELECT start_date AS start, end_date AS end FROM payment_campaigns WHERE id = ?').get(campaignId) as { start: number; end: number } | undefined;
+        const campaign = c.prepare('SELECT start_date AS start, end_date AS end FROM payment_campaigns WHERE id = ?').get(campaignId) as
+          { start: number; end: number } | undefined;
         if (!campaign) notFound('Không tìm thấy đợt thu');
-        const expected = db.select({ n: campaignFigures.expected }).from(campaignFigures).where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0))).get()?.n ?? 0;
+        const expected =
+          db
+            .select({ n: campaignFigures.expected })
+            .from(campaignFigures)
+            .where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0)))
+            .get()?.n ?? 0;
         // Kept per week by triggers (migration 0021): a few rows however many orders the campaign has.
         const rows = db
           .select({ week: campaignWeeks.week, payments: campaignWeeks.payments, collected: campaignWeeks.collected })
@@ -153,7 +207,12 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
         const byWeek = new Map(rows.map((r) => [r.weekStart, r]));
         const starts = new Set<string>();
         // Every week from the campaign's first to now (at most two years), so quiet weeks show as zero.
-        for (let d = new Date(`${bounds.first}T00:00:00Z`), i = 0; d.toISOString().slice(0, 10) <= bounds.last && i < 104; d.setUTCDate(d.getUTCDate() + 7), i++) starts.add(d.toISOString().slice(0, 10));
+        for (
+          let d = new Date(`${bounds.first}T00:00:00Z`), i = 0;
+          d.toISOString().slice(0, 10) <= bounds.last && i < 104;
+          d.setUTCDate(d.getUTCDate() + 7), i++
+        )
+          starts.add(d.toISOString().slice(0, 10));
         for (const r of rows) starts.add(r.weekStart);
         let cumulative = 0;
         const weeks = [...starts].sort().map((weekStart) => {

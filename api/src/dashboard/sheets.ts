@@ -11,7 +11,11 @@ export function memberSheets(d: DashboardMembers): Sheet[] {
 export function campaignSheets(d: DashboardCampaigns): Sheet[] {
   return [
     { name: 'units', columns: ['name', ...COLLECTION], rows: d.units },
-    { name: 'campaigns', columns: ['campaign', 'organization', ...COLLECTION], rows: d.campaigns.map((c) => ({ ...c, campaign: c.name, organization: c.organizationName })) },
+    {
+      name: 'campaigns',
+      columns: ['campaign', 'organization', ...COLLECTION],
+      rows: d.campaigns.map((c) => ({ ...c, campaign: c.name, organization: c.organizationName })),
+    },
   ];
 }
 

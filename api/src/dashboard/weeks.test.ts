@@ -10,8 +10,15 @@ describe('collection chart weeks', () => {
     const byIndex = db.prepare<[number], number>(`SELECT (CAST(? AS INTEGER) + ${WEEK_SHIFT_MS}) / ${WEEK_MS}`).pluck();
     // Around the Sunday→Monday midnight in Vietnam (17:00 UTC on Sunday), and spread over years.
     const sundayMidnightVn = Date.UTC(2026, 10, 22, 17, 0, 0);
-    const instants = [sundayMidnightVn - 1, sundayMidnightVn, sundayMidnightVn + 1, Date.UTC(2024, 1, 29, 3), Date.UTC(2027, 0, 1, 16, 59, 59, 999)];
-    for (let i = 0; i < 500; i++) instants.push(Date.UTC(2020, 0, 1) + Math.floor(((i * 7919) % 2000) * 86_400_000 + ((i * 104_729) % 86_400_000)));
+    const instants = [
+      sundayMidnightVn - 1,
+      sundayMidnightVn,
+      sundayMidnightVn + 1,
+      Date.UTC(2024, 1, 29, 3),
+      Date.UTC(2027, 0, 1, 16, 59, 59, 999),
+    ];
+    for (let i = 0; i < 500; i++)
+      instants.push(Date.UTC(2020, 0, 1) + Math.floor(((i * 7919) % 2000) * 86_400_000 + ((i * 104_729) % 86_400_000)));
     for (const ms of instants) {
       expect(Number.isInteger(ms)).toBe(true);
       expect(mondayOf(ms), new Date(ms).toISOString()).toBe(byDate.get(ms));

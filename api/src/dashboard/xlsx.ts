@@ -19,7 +19,11 @@ export async function workbook(sheets: Sheet[], lang: 'vi' | 'en'): Promise<Arra
   const wb = new ExcelJS.Workbook();
   for (const s of sheets) {
     const ws = wb.addWorksheet(translate(`dashboard.xlsx.sheets.${s.name}`, lang).slice(0, 31));
-    ws.columns = s.columns.map((key) => ({ header: translate(`dashboard.xlsx.columns.${key}`, lang), key, width: key === 'name' || key === 'campaign' ? 36 : 16 }));
+    ws.columns = s.columns.map((key) => ({
+      header: translate(`dashboard.xlsx.columns.${key}`, lang),
+      key,
+      width: key === 'name' || key === 'campaign' ? 36 : 16,
+    }));
     ws.getRow(1).font = { bold: true };
     // Organization and campaign names are typed by users: see lib/formula-guard.ts.
     for (const r of s.rows) ws.addRow(guardRow(r));

@@ -15,7 +15,8 @@ describe('api/src/db', () => {
     const offending: string[] = [];
     for (const file of readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
       const text = readFileSync(join(here, file), 'utf8');
-      for (const [, spec] of text.matchAll(/(?:from|import)\s+'([^']+)'/g)) if (!ALLOWED.some((re) => re.test(spec!))) offending.push(`${file}: ${spec}`);
+      for (const [, spec] of text.matchAll(/(?:from|import)\s+'([^']+)'/g))
+        if (!ALLOWED.some((re) => re.test(spec!))) offending.push(`${file}: ${spec}`);
     }
     expect(offending).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { cacheStatements } from './statement-cache';
 function connection() {
   const db = new Database(':memory:');
   cacheStatements(db);
-  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t (name) VALUES (\'a\'), (\'b\'), (\'c\')');
+  db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t (name) VALUES ('a'), ('b'), ('c')");
   return db;
 }
 

@@ -63,15 +63,30 @@ export function catalogueRoutes(
   const api = `/api${path}`;
   return [
     { name: `GET ${path}`, ok: 200, allowed: READERS, call: (a) => app().request('GET', `${api}${a.orgQuery}`, { token: a.token }) },
-    { name: `GET ${path}/:id`, ok: 200, allowed: READERS, call: (a) => app().request('GET', `${api}/${fresh()}${a.orgQuery}`, { token: a.token }) },
-    { name: `POST ${path}`, ok: 201, allowed: WRITERS, call: (a) => app().request('POST', `${api}${a.orgQuery}`, { token: a.token, body: bodies.create() }) },
+    {
+      name: `GET ${path}/:id`,
+      ok: 200,
+      allowed: READERS,
+      call: (a) => app().request('GET', `${api}/${fresh()}${a.orgQuery}`, { token: a.token }),
+    },
+    {
+      name: `POST ${path}`,
+      ok: 201,
+      allowed: WRITERS,
+      call: (a) => app().request('POST', `${api}${a.orgQuery}`, { token: a.token, body: bodies.create() }),
+    },
     {
       name: `PATCH ${path}/:id`,
       ok: 200,
       allowed: WRITERS,
       call: (a) => app().request('PATCH', `${api}/${fresh()}${a.orgQuery}`, { token: a.token, body: bodies.rename }),
     },
-    { name: `DELETE ${path}/:id`, ok: 200, allowed: WRITERS, call: (a) => app().request('DELETE', `${api}/${fresh()}${a.orgQuery}`, { token: a.token }) },
+    {
+      name: `DELETE ${path}/:id`,
+      ok: 200,
+      allowed: WRITERS,
+      call: (a) => app().request('DELETE', `${api}/${fresh()}${a.orgQuery}`, { token: a.token }),
+    },
     {
       name: `DELETE ${path}/bulk`,
       ok: 200,

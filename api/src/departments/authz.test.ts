@@ -12,10 +12,17 @@ let n = 0;
 /** A fresh department for each write, so every allowed caller has something to change. */
 function fresh(): number {
   n += 1;
-  return t.db.insert(departments).values({ name: `Khoa ${n}`, code: `AZ${n}` }).returning().get().id;
+  return t.db
+    .insert(departments)
+    .values({ name: `Khoa ${n}`, code: `AZ${n}` })
+    .returning()
+    .get().id;
 }
 
-const routes = catalogueRoutes('/departments', () => t, fresh, { create: () => ({ name: `Khoa mới ${++n}` }), rename: { name: 'Khoa đổi tên' } });
+const routes = catalogueRoutes('/departments', () => t, fresh, {
+  create: () => ({ name: `Khoa mới ${++n}` }),
+  rename: { name: 'Khoa đổi tên' },
+});
 
 beforeAll(async () => {
   t = await makeTestApp();

@@ -172,7 +172,10 @@ describe('GET /api/departments/:id', () => {
 describe('PATCH /api/departments/:id', () => {
   it('updates given fields only, clears code with an empty string, and refreshes search', async () => {
     const d = await createDept({ name: 'Khoa Sinh', code: uniq('SINH'), description: 'Mô tả' });
-    const res = await t.request('PATCH', `/api/departments/${d.id}`, { token: t.adminToken, body: { name: ' Khoa Sinh học ', isActive: false } });
+    const res = await t.request('PATCH', `/api/departments/${d.id}`, {
+      token: t.adminToken,
+      body: { name: ' Khoa Sinh học ', isActive: false },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Khoa Sinh học', code: d.code, description: 'Mô tả', isActive: false });
     const cleared = await t.request('PATCH', `/api/departments/${d.id}`, { token: t.adminToken, body: { code: '' } });
@@ -228,7 +231,13 @@ describe('DELETE /api/departments/:id', () => {
   it('says how many classes hold it, in the list and the detail, so the admin disables Xóa (issue 25 item 6)', async () => {
     const d = await createDept({ name: 'Khoa Đếm Lớp', code: uniq('CNTCLS') });
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(0);
-    t.db.insert(classes).values([{ name: 'Lớp A', year: 2024, departmentId: d.id }, { name: 'Lớp B', year: 2025, departmentId: d.id }]).run();
+    t.db
+      .insert(classes)
+      .values([
+        { name: 'Lớp A', year: 2024, departmentId: d.id },
+        { name: 'Lớp B', year: 2025, departmentId: d.id },
+      ])
+      .run();
     const list = await t.request('GET', `/api/departments?search=${d.code}`, { token: t.adminToken });
     expect(list.body.departments[0]).toMatchObject({ id: d.id, classCount: 2 });
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(2);

@@ -11,30 +11,32 @@ const service = (c: Context<AppEnv>) => departmentsService(c.get('deps'), c.get(
 
 /** Departments API (000 §7). Reads need the code held somewhere, writes a global grant (access.ts). */
 export function departmentsRoutes() {
-  return new Hono<AppEnv>()
-    .get('/', requireAuth, requirePermission('departments.access'), validate('query', departmentListQuery), (c) =>
-      c.json(service(c).list(c.req.valid('query'))),
-    )
-    .get('/:id', requireAuth, requirePermission('departments.view_details'), validate('param', idParam), (c) =>
-      c.json(service(c).get(c.req.valid('param').id)),
-    )
-    .post('/', requireAuth, requirePermission('departments.create', universityWide), validate('json', createDepartmentSchema), (c) =>
-      c.json(service(c).create(c.req.valid('json')), 201),
-    )
-    .patch(
-      '/:id',
-      requireAuth,
-      requirePermission('departments.update', universityWide),
-      validate('param', idParam),
-      validate('json', updateDepartmentSchema),
-      (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
-    )
-    // Before '/:id', so "bulk" is not read as an id.
-    .delete('/bulk', requireAuth, requirePermission('departments.delete', universityWide), validate('json', idsBody), (c) =>
-      c.json(service(c).bulkRemove(c.req.valid('json').ids)),
-    )
-    .delete('/:id', requireAuth, requirePermission('departments.delete', universityWide), validate('param', idParam), (c) => {
-      service(c).remove(c.req.valid('param').id);
-      return c.json({ message: 'Đã xóa khoa/phòng ban' });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/', requireAuth, requirePermission('departments.access'), validate('query', departmentListQuery), (c) =>
+        c.json(service(c).list(c.req.valid('query'))),
+      )
+      .get('/:id', requireAuth, requirePermission('departments.view_details'), validate('param', idParam), (c) =>
+        c.json(service(c).get(c.req.valid('param').id)),
+      )
+      .post('/', requireAuth, requirePermission('departments.create', universityWide), validate('json', createDepartmentSchema), (c) =>
+        c.json(service(c).create(c.req.valid('json')), 201),
+      )
+      .patch(
+        '/:id',
+        requireAuth,
+        requirePermission('departments.update', universityWide),
+        validate('param', idParam),
+        validate('json', updateDepartmentSchema),
+        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+      )
+      // Before '/:id', so "bulk" is not read as an id.
+      .delete('/bulk', requireAuth, requirePermission('departments.delete', universityWide), validate('json', idsBody), (c) =>
+        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      )
+      .delete('/:id', requireAuth, requirePermission('departments.delete', universityWide), validate('param', idParam), (c) => {
+        service(c).remove(c.req.valid('param').id);
+        return c.json({ message: 'Đã xóa khoa/phòng ban' });
+      })
+  );
 }

@@ -44,14 +44,18 @@ function toDepartment(r: Row, counts: Counts): Department {
  * writes, see access.ts). Every write is audited in its transaction.
  */
 export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string | null; lang: 'vi' | 'en' }) {
-  const store = catalogueStore(db, { actorId: actor.id, ip: req.ip }, {
-    table: departments,
-    entity: 'department',
-    totals: 'departments',
-    notFound: 'Không tìm thấy khoa/phòng ban',
-    codeTaken: 'Mã khoa/phòng ban đã tồn tại',
-    snapshot,
-  });
+  const store = catalogueStore(
+    db,
+    { actorId: actor.id, ip: req.ip },
+    {
+      table: departments,
+      entity: 'department',
+      totals: 'departments',
+      notFound: 'Không tìm thấy khoa/phòng ban',
+      codeTaken: 'Mã khoa/phòng ban đã tồn tại',
+      snapshot,
+    },
+  );
 
   /** User and class counts per department for just these ids: three grouped queries on their indexes. */
   function userCounts(ids: number[]) {
@@ -75,7 +79,12 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
     const names = db
       .select({ id: departments.id, name: departments.name })
       .from(departments)
-      .where(inArray(departments.id, used.map((u) => u.id)))
+      .where(
+        inArray(
+          departments.id,
+          used.map((u) => u.id),
+        ),
+      )
       .all();
     const byId = new Map(names.map((d) => [d.id, d.name]));
     const list = used.map((u) => `${byId.get(u.id)} (${u.n} lớp)`).join(', ');
@@ -85,7 +94,10 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
   return {
     list(q: DepartmentListQuery): DepartmentListResponse {
       const search = normalizeText(q.search);
-      const where = and(searchTextLike(departments.searchText, search), q.isActive === undefined ? undefined : eq(departments.isActive, q.isActive));
+      const where = and(
+        searchTextLike(departments.searchText, search),
+        q.isActive === undefined ? undefined : eq(departments.isActive, q.isActive),
+      );
       const total = store.total({ search, isActive: q.isActive }, where);
       const query = db.select().from(departments).where(where).orderBy(asc(departments.name), asc(departments.id));
       const rows = paginate(query.$dynamic(), q).all();

@@ -23,11 +23,21 @@ const vn = (local: string) => new Date(Date.parse(`${local}+07:00`));
 async function member(code: string, org: number, joined: string, userType: 'student' | 'staff' = 'student') {
   const u = await t.createUser(code);
   t.db.update(users).set({ userType }).where(eq(users.id, u.id)).run();
-  t.db.insert(organizationMembers).values({ userId: u.id, organizationId: org, joinedAt: vn(joined) }).run();
+  t.db
+    .insert(organizationMembers)
+    .values({ userId: u.id, organizationId: org, joinedAt: vn(joined) })
+    .run();
   ids[code] = u.id;
 }
 
-const body = (over: Record<string, unknown> = {}) => ({ organizationId: faculty, name: 'Đoàn phí năm 2025', fromMonth: '2025-01', toMonth: '2025-12', dueDate: vnLocal(60), ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  organizationId: faculty,
+  name: 'Đoàn phí năm 2025',
+  fromMonth: '2025-01',
+  toMonth: '2025-12',
+  dueDate: vnLocal(60),
+  ...over,
+});
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -55,35 +65,97 @@ describe('dues rates', () => {
   it('start from the rule (2,000 ₫ a month) and are inherited down the tree unless overridden', async () => {
     const before = await expectOk(t.request('GET', `/api/dues/rates?organizationId=${unitA}`, { token: adminA.token }));
     expect(before.rates).toContainEqual(expect.objectContaining({ memberType: 'student', monthlyAmount: 2000, source: 'default' }));
-    await expectOk(t.request('PUT', '/api/dues/rates', { token: adminFaculty.token, body: { organizationId: faculty, rates: [{ memberType: 'staff', monthlyAmount: 5000 }] } }));
+    await expectOk(
+      t.request('PUT', '/api/dues/rates', {
+        token: adminFaculty.token,
+        body: { organizationId: faculty, rates: [{ memberType: 'staff', monthlyAmount: 5000 }] },
+      }),
+    );
     const inherited = await expectOk(t.request('GET', `/api/dues/rates?organizationId=${unitA}`, { token: adminA.token }));
-    expect(inherited.rates).toContainEqual(expect.objectContaining({ memberType: 'staff', monthlyAmount: 5000, source: 'inherited', sourceOrganizationId: faculty }));
-    await expectOk(t.request('PUT', '/api/dues/rates', { token: adminA.token, body: { organizationId: unitA, rates: [{ memberType: 'staff', monthlyAmount: 3000 }] } }));
+    expect(inherited.rates).toContainEqual(
+      expect.objectContaining({ memberType: 'staff', monthlyAmount: 5000, source: 'inherited', sourceOrganizationId: faculty }),
+    );
+    await expectOk(
+      t.request('PUT', '/api/dues/rates', {
+        token: adminA.token,
+        body: { organizationId: unitA, rates: [{ memberType: 'staff', monthlyAmount: 3000 }] },
+      }),
+    );
     const own = await expectOk(t.request('GET', `/api/dues/rates?organizationId=${unitA}`, { token: adminA.token }));
     expect(own.rates).toContainEqual(expect.objectContaining({ memberType: 'staff', monthlyAmount: 3000, source: 'own' }));
     // null removes the override: inherited again.
-    await expectOk(t.request('PUT', '/api/dues/rates', { token: adminA.token, body: { organizationId: unitA, rates: [{ memberType: 'staff', monthlyAmount: null }] } }));
+    await expectOk(
+      t.request('PUT', '/api/dues/rates', {
+        token: adminA.token,
+        body: { organizationId: unitA, rates: [{ memberType: 'staff', monthlyAmount: null }] },
+      }),
+    );
     const again = await expectOk(t.request('GET', `/api/dues/rates?organizationId=${unitA}`, { token: adminA.token }));
     expect(again.rates).toContainEqual(expect.objectContaining({ memberType: 'staff', monthlyAmount: 5000, source: 'inherited' }));
   });
 
   it('refuses a unit outside the caller reach, and bad amounts', async () => {
-    expect((await t.request('PUT', '/api/dues/rates', { token: adminA.token, body: { organizationId: faculty, rates: [{ memberType: 'student', monthlyAmount: 1 }] } })).status).toBe(403);
-    expect((await t.request('PUT', '/api/dues/rates', { token: adminA.token, body: { organizationId: unitB, rates: [{ memberType: 'student', monthlyAmount: 1 }] } })).status).toBe(403);
+    expect(
+      (
+        await t.request('PUT', '/api/dues/rates', {
+          token: adminA.token,
+          body: { organizationId: faculty, rates: [{ memberType: 'student', monthlyAmount: 1 }] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.request('PUT', '/api/dues/rates', {
+          token: adminA.token,
+          body: { organizationId: unitB, rates: [{ memberType: 'student', monthlyAmount: 1 }] },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.request('GET', `/api/dues/rates?organizationId=${unitB}`, { token: adminA.token })).status).toBe(403);
     for (const monthlyAmount of [-1, 1.5, 'abc']) {
-      const res = await t.request('PUT', '/api/dues/rates', { token: adminA.token, body: { organizationId: unitA, rates: [{ memberType: 'student', monthlyAmount }] } });
+      const res = await t.request('PUT', '/api/dues/rates', {
+        token: adminA.token,
+        body: { organizationId: unitA, rates: [{ memberType: 'student', monthlyAmount }] },
+      });
       expect(res.status).toBe(400);
     }
-    expect((await t.request('PUT', '/api/dues/rates', { token: adminA.token, body: { organizationId: unitA, rates: [{ memberType: 'alien', monthlyAmount: 1 }] } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', '/api/dues/rates', {
+          token: adminA.token,
+          body: { organizationId: unitA, rates: [{ memberType: 'alien', monthlyAmount: 1 }] },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('shares per organization type are a global setting, 2/3 by default', async () => {
     const shares = await expectOk(t.request('GET', '/api/dues/shares', { token: adminA.token }));
     expect(shares.shares).toContainEqual({ organizationType: 'chi_doan', keepNumerator: 2, keepDenominator: 3, isDefault: true });
-    expect((await t.request('PUT', '/api/dues/shares', { token: adminFaculty.token, body: { shares: [{ organizationType: 'chi_doan', keepNumerator: 1, keepDenominator: 2 }] } })).status).toBe(403);
-    expect((await t.request('PUT', '/api/dues/shares', { token: t.adminToken, body: { shares: [{ organizationType: 'chi_doan', keepNumerator: 3, keepDenominator: 2 }] } })).status).toBe(400);
-    expect((await t.request('PUT', '/api/dues/shares', { token: t.adminToken, body: { shares: [{ organizationType: 'chi_doan', keepNumerator: 1, keepDenominator: 0 }] } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', '/api/dues/shares', {
+          token: adminFaculty.token,
+          body: { shares: [{ organizationType: 'chi_doan', keepNumerator: 1, keepDenominator: 2 }] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.request('PUT', '/api/dues/shares', {
+          token: t.adminToken,
+          body: { shares: [{ organizationType: 'chi_doan', keepNumerator: 3, keepDenominator: 2 }] },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request('PUT', '/api/dues/shares', {
+          token: t.adminToken,
+          body: { shares: [{ organizationType: 'chi_doan', keepNumerator: 1, keepDenominator: 0 }] },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -104,7 +176,12 @@ describe('generating the year campaign', () => {
     expect(plan.totalMembers).toBe(4);
     expect(plan.totalAmount).toBe(24_000 + 20_000 + 18_000 + 60_000);
     expect(plan.skippedAfterPeriod).toBe(1);
-    expect(plan.examples.map((e: any) => [e.code, e.months, e.amount])).toEqual(expect.arrayContaining([['DPMAR', 10, 20_000], ['DPAPR', 9, 18_000]]));
+    expect(plan.examples.map((e: any) => [e.code, e.months, e.amount])).toEqual(
+      expect.arrayContaining([
+        ['DPMAR', 10, 20_000],
+        ['DPAPR', 9, 18_000],
+      ]),
+    );
     // Nothing written by a preview.
     expect(t.db.select().from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, faculty)).all()).toHaveLength(0);
   });
@@ -127,7 +204,11 @@ describe('generating the year campaign', () => {
     expect(byUser.get(ids.DPSTAFF!)!.amount).toBe(60_000);
     expect(byUser.has(ids.DPLATE!)).toBe(false);
     expect(byUser.has(ids.DPGONE!)).toBe(false);
-    const audited = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'dues.generate'), eq(auditLogs.entityId, String(id)))).all();
+    const audited = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'dues.generate'), eq(auditLogs.entityId, String(id))))
+      .all();
     expect(audited).toHaveLength(1);
     // The campaign is an ordinary one: it activates through the campaign rules.
     await expectOk(t.request('POST', `/api/payment-campaigns/${id}/activate`, { token: adminFaculty.token }));
@@ -136,15 +217,26 @@ describe('generating the year campaign', () => {
   it('refuses out-of-scope units and bad periods, writing nothing', async () => {
     const before = t.db.select().from(paymentCampaigns).all().length;
     expect((await t.request('POST', '/api/dues/campaigns/preview', { token: adminA.token, body: body() })).status).toBe(403);
-    expect((await t.request('POST', '/api/dues/campaigns', { token: adminA.token, body: body({ organizationId: unitB }) })).status).toBe(403);
-    for (const over of [{ fromMonth: '2025-13' }, { toMonth: '2024-12' }, { fromMonth: '2023-01', toMonth: '2025-12' }, { name: '' }, { name: 'Đóng tại www.evil.example/login' }, { dueDate: '31/12/2025' }]) {
+    expect((await t.request('POST', '/api/dues/campaigns', { token: adminA.token, body: body({ organizationId: unitB }) })).status).toBe(
+      403,
+    );
+    for (const over of [
+      { fromMonth: '2025-13' },
+      { toMonth: '2024-12' },
+      { fromMonth: '2023-01', toMonth: '2025-12' },
+      { name: '' },
+      { name: 'Đóng tại www.evil.example/login' },
+      { dueDate: '31/12/2025' },
+    ]) {
       const res = await t.request('POST', '/api/dues/campaigns', { token: adminFaculty.token, body: body(over) });
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.message).toBeTruthy();
     }
     // A unit without members to charge: 422, nothing created.
     const empty = t.createOrg('chi_doan', 'DP-EMPTY', faculty);
-    expect((await t.request('POST', '/api/dues/campaigns', { token: adminFaculty.token, body: body({ organizationId: empty }) })).status).toBe(422);
+    expect(
+      (await t.request('POST', '/api/dues/campaigns', { token: adminFaculty.token, body: body({ organizationId: empty }) })).status,
+    ).toBe(422);
     expect(t.db.select().from(paymentCampaigns).all().length).toBe(before);
   });
 });

@@ -53,7 +53,9 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
 
   function unit(organizationId: number) {
-    const org = db.get<{ id: number; path: string; name: string }>(sql`SELECT id, path, name FROM organizations WHERE id = ${organizationId}`);
+    const org = db.get<{ id: number; path: string; name: string }>(
+      sql`SELECT id, path, name FROM organizations WHERE id = ${organizationId}`,
+    );
     if (!org) notFound(ORGANIZATION_NOT_FOUND);
     return org!;
   }
@@ -77,18 +79,29 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
       .map((g) => {
         const monthlyAmount = rateOf(rates, g.memberType);
         const amount = monthlyAmount * g.months;
-        return { memberType: g.memberType, months: g.months, monthlyAmount, amount, levelName: levelName(g.memberType, g.months, total, from, to), proRata: g.months < total, count: g.n, total: amount * g.n };
+        return {
+          memberType: g.memberType,
+          months: g.months,
+          monthlyAmount,
+          amount,
+          levelName: levelName(g.memberType, g.months, total, from, to),
+          proRata: g.months < total,
+          count: g.n,
+          total: amount * g.n,
+        };
       });
     const examples = levels.flatMap((l) =>
-      db.all<MemberRow>(membersSql(org.path, from, to, { memberType: l.memberType, months: l.months, limit: EXAMPLES_PER_LEVEL })).map((m) => ({
-        userId: m.userId,
-        code: m.code,
-        fullName: fullName(m),
-        memberType: m.memberType,
-        joinedAt: new Date(m.joinedAt).toISOString(),
-        months: m.months,
-        amount: l.amount,
-      })),
+      db
+        .all<MemberRow>(membersSql(org.path, from, to, { memberType: l.memberType, months: l.months, limit: EXAMPLES_PER_LEVEL }))
+        .map((m) => ({
+          userId: m.userId,
+          code: m.code,
+          fullName: fullName(m),
+          memberType: m.memberType,
+          joinedAt: new Date(m.joinedAt).toISOString(),
+          months: m.months,
+          amount: l.amount,
+        })),
     );
     return {
       organizationId: org.id,
@@ -132,17 +145,37 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
         const campaigns = campaignsService(deps, actor, req);
         const levels = feeLevelsService(deps, actor, req);
         const assignments = assignmentsService(deps, actor, req);
-        const campaign = campaigns.create({ organizationId: org.id, name: input.name, description: input.description ?? null, startDate, endDate });
+        const campaign = campaigns.create({
+          organizationId: org.id,
+          name: input.name,
+          description: input.description ?? null,
+          startDate,
+          endDate,
+        });
         const levelIds = new Map<string, number>();
         p.levels.forEach((l, orderIndex) => {
           const description = `${l.monthlyAmount.toLocaleString('vi-VN')} ₫/tháng × ${l.months} tháng`;
-          const created = levels.create({ campaignId: campaign.id, levelName: l.levelName, amount: l.amount, description, note: null, orderIndex });
+          const created = levels.create({
+            campaignId: campaign.id,
+            levelName: l.levelName,
+            amount: l.amount,
+            description,
+            note: null,
+            orderIndex,
+          });
           levelIds.set(`${l.memberType}:${l.months}`, created.id);
         });
-        const members = tx.all<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`);
+        const members = tx.all<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(
+          sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`,
+        );
         let created = 0;
         for (let i = 0; i < members.length; i += CHUNK) {
-          const entries = members.slice(i, i + CHUNK).map((m) => ({ campaignId: campaign.id, userId: m.userId, feeLevelId: levelIds.get(`${m.memberType}:${m.months}`)!, notes: null }));
+          const entries = members.slice(i, i + CHUNK).map((m) => ({
+            campaignId: campaign.id,
+            userId: m.userId,
+            feeLevelId: levelIds.get(`${m.memberType}:${m.months}`)!,
+            notes: null,
+          }));
           created += assignments.bulk(entries).createdCount;
         }
         audit(tx, {
@@ -151,7 +184,13 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
           action: 'dues.generate',
           entity: 'payment_campaign',
           entityId: campaign.id,
-          after: { organizationId: org.id, fromMonth: p.fromMonth, toMonth: p.toMonth, levels: p.levels.map((l) => ({ levelName: l.levelName, amount: l.amount, count: l.count })), totalAmount: p.totalAmount },
+          after: {
+            organizationId: org.id,
+            fromMonth: p.fromMonth,
+            toMonth: p.toMonth,
+            levels: p.levels.map((l) => ({ levelName: l.levelName, amount: l.amount, count: l.count })),
+            totalAmount: p.totalAmount,
+          },
         });
         return { campaign: campaigns.get(campaign.id), plan: p, assignmentsCreated: created };
       });

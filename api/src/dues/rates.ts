@@ -36,15 +36,29 @@ function orgPath(db: Db, organizationId: number): string {
 export function effectiveRates(db: Db, organizationId: number): DuesRate[] {
   const ids = ancestorIds(orgPath(db, organizationId));
   const rows = db
-    .select({ organizationId: duesRates.organizationId, memberType: duesRates.memberType, monthlyAmount: duesRates.monthlyAmount, name: organizations.name })
+    .select({
+      organizationId: duesRates.organizationId,
+      memberType: duesRates.memberType,
+      monthlyAmount: duesRates.monthlyAmount,
+      name: organizations.name,
+    })
     .from(duesRates)
     .innerJoin(organizations, eq(organizations.id, duesRates.organizationId))
     .where(inArray(duesRates.organizationId, ids))
     .all();
   const depth = new Map(ids.map((id, i) => [id, i]));
   return USER_TYPES.map((memberType) => {
-    const nearest = rows.filter((r) => r.memberType === memberType).sort((a, b) => depth.get(b.organizationId)! - depth.get(a.organizationId)!)[0];
-    if (!nearest) return { memberType, monthlyAmount: DEFAULT_DUES_RATES[memberType], source: 'default' as const, sourceOrganizationId: null, sourceOrganizationName: null };
+    const nearest = rows
+      .filter((r) => r.memberType === memberType)
+      .sort((a, b) => depth.get(b.organizationId)! - depth.get(a.organizationId)!)[0];
+    if (!nearest)
+      return {
+        memberType,
+        monthlyAmount: DEFAULT_DUES_RATES[memberType],
+        source: 'default' as const,
+        sourceOrganizationId: null,
+        sourceOrganizationName: null,
+      };
     return {
       memberType,
       monthlyAmount: nearest.monthlyAmount,
@@ -71,7 +85,10 @@ export function setRates(db: Db, actor: Actor, ip: string | null, input: UpdateD
       }
       tx.insert(duesRates)
         .values({ organizationId: input.organizationId, memberType: r.memberType, monthlyAmount: r.monthlyAmount, updatedBy: actor.id })
-        .onConflictDoUpdate({ target: [duesRates.organizationId, duesRates.memberType], set: { monthlyAmount: r.monthlyAmount, updatedBy: actor.id, updatedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: [duesRates.organizationId, duesRates.memberType],
+          set: { monthlyAmount: r.monthlyAmount, updatedBy: actor.id, updatedAt: new Date() },
+        })
         .run();
     }
     audit(tx, {
@@ -99,9 +116,19 @@ export function shareTable(db: Db): Map<string, Share> {
 }
 
 export function listShares(db: Db): DuesShare[] {
-  const own = new Set(db.select({ t: duesShares.organizationType }).from(duesShares).all().map((r) => r.t));
+  const own = new Set(
+    db
+      .select({ t: duesShares.organizationType })
+      .from(duesShares)
+      .all()
+      .map((r) => r.t),
+  );
   const table = shareTable(db);
-  return ORGANIZATION_TYPES.map((organizationType) => ({ organizationType, ...table.get(organizationType)!, isDefault: !own.has(organizationType) }));
+  return ORGANIZATION_TYPES.map((organizationType) => ({
+    organizationType,
+    ...table.get(organizationType)!,
+    isDefault: !own.has(organizationType),
+  }));
 }
 
 export function setShares(db: Db, actor: Actor, ip: string | null, input: UpdateDuesShares): DuesShare[] {
@@ -114,7 +141,15 @@ export function setShares(db: Db, actor: Actor, ip: string | null, input: Update
         .onConflictDoUpdate({ target: duesShares.organizationType, set: { ...values, updatedAt: new Date() } })
         .run();
     }
-    audit(tx, { actorId: actor.id, ip, action: 'dues.shares_update', entity: 'dues_share', organizationId: null, before, after: input.shares });
+    audit(tx, {
+      actorId: actor.id,
+      ip,
+      action: 'dues.shares_update',
+      entity: 'dues_share',
+      organizationId: null,
+      before,
+      after: input.shares,
+    });
   });
   return listShares(db);
 }

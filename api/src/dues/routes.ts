@@ -19,20 +19,34 @@ const generator = (c: Context<AppEnv>) => duesService(c.get('deps'), c.get('acto
 
 /** /dues: rates per organization and member type, kept shares per organization type, campaign generation (issue 30 items 4–5). */
 export function duesRoutes() {
-  return new Hono<AppEnv>()
-    .get('/rates', requireAuth, requirePermission(P.access, queryOrganization), validate('query', duesRatesQuery), (c) => {
-      const { organizationId } = c.req.valid('query');
-      return c.json({ organizationId, rates: effectiveRates(c.get('deps').db, organizationId) });
-    })
-    .put('/rates', requireAuth, requirePermission(DUES_RATES, fromBodyOrganization), validate('json', updateDuesRatesSchema), (c) => {
-      const input = c.req.valid('json');
-      return c.json({ organizationId: input.organizationId, rates: setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
-    })
-    .get('/shares', requireAuth, requirePermission(P.access), (c) => c.json({ shares: listShares(c.get('deps').db) }))
-    // One table for the whole system: a global right.
-    .put('/shares', requireAuth, requirePermission('system.manage_settings', () => null), validate('json', updateDuesSharesSchema), (c) =>
-      c.json({ shares: setShares(c.get('deps').db, c.get('actor'), clientIp(c), c.req.valid('json')) }),
-    )
-    .post('/campaigns/preview', requireAuth, requirePermission(GENERATE_DUES, fromBodyOrganization), validate('json', generateDuesSchema), (c) => c.json(generator(c).preview(c.req.valid('json'))))
-    .post('/campaigns', requireAuth, requirePermission(GENERATE_DUES, fromBodyOrganization), validate('json', generateDuesSchema), (c) => c.json(generator(c).generate(c.req.valid('json')), 201));
+  return (
+    new Hono<AppEnv>()
+      .get('/rates', requireAuth, requirePermission(P.access, queryOrganization), validate('query', duesRatesQuery), (c) => {
+        const { organizationId } = c.req.valid('query');
+        return c.json({ organizationId, rates: effectiveRates(c.get('deps').db, organizationId) });
+      })
+      .put('/rates', requireAuth, requirePermission(DUES_RATES, fromBodyOrganization), validate('json', updateDuesRatesSchema), (c) => {
+        const input = c.req.valid('json');
+        return c.json({ organizationId: input.organizationId, rates: setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
+      })
+      .get('/shares', requireAuth, requirePermission(P.access), (c) => c.json({ shares: listShares(c.get('deps').db) }))
+      // One table for the whole system: a global right.
+      .put(
+        '/shares',
+        requireAuth,
+        requirePermission('system.manage_settings', () => null),
+        validate('json', updateDuesSharesSchema),
+        (c) => c.json({ shares: setShares(c.get('deps').db, c.get('actor'), clientIp(c), c.req.valid('json')) }),
+      )
+      .post(
+        '/campaigns/preview',
+        requireAuth,
+        requirePermission(GENERATE_DUES, fromBodyOrganization),
+        validate('json', generateDuesSchema),
+        (c) => c.json(generator(c).preview(c.req.valid('json'))),
+      )
+      .post('/campaigns', requireAuth, requirePermission(GENERATE_DUES, fromBodyOrganization), validate('json', generateDuesSchema), (c) =>
+        c.json(generator(c).generate(c.req.valid('json')), 201),
+      )
+  );
 }

@@ -24,11 +24,23 @@ function reversalCells(db: Db, ids: number[]): Map<number, string> {
     .orderBy(asc(paymentOrders.id))
     .all();
   const originals = new Map(
-    rows.length ? db.select().from(paymentOrders).where(inArray(paymentOrders.id, rows.map((r) => r.reversesOrderId!))).all().map((o) => [o.id, o]) : [],
+    rows.length
+      ? db
+          .select()
+          .from(paymentOrders)
+          .where(
+            inArray(
+              paymentOrders.id,
+              rows.map((r) => r.reversesOrderId!),
+            ),
+          )
+          .all()
+          .map((o) => [o.id, o])
+      : [],
   );
   for (const r of rows) {
     const o = originals.get(r.reversesOrderId!);
-    const text = `${o ? `+${vnd(o.receivedAmount)} (#${o.orderCode}, ${o.paidAt ? formatDate(o.paidAt) : ""}) / ` : ''}${vnd(r.receivedAmount)} (#${r.orderCode}, ${r.paidAt ? formatDate(r.paidAt) : ""}): ${r.note ?? ''}`;
+    const text = `${o ? `+${vnd(o.receivedAmount)} (#${o.orderCode}, ${o.paidAt ? formatDate(o.paidAt) : ''}) / ` : ''}${vnd(r.receivedAmount)} (#${r.orderCode}, ${r.paidAt ? formatDate(r.paidAt) : ''}): ${r.note ?? ''}`;
     out.set(r.assignmentId, [...(out.get(r.assignmentId) ?? []), text]);
   }
   return new Map([...out].map(([k, v]) => [k, v.join('; ')]));
@@ -107,36 +119,42 @@ export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerat
       .all();
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.a.id;
-    const reversals = reversalCells(db, rows.map((r) => r.a.id));
-    const money = moneyCells(db, rows.map((r) => r.a.id));
+    const reversals = reversalCells(
+      db,
+      rows.map((r) => r.a.id),
+    );
+    const money = moneyCells(
+      db,
+      rows.map((r) => r.a.id),
+    );
     yield rows.map(({ a, u, levelName }) => {
       const m = money.get(a.id);
       return {
-      memberCode: u.code,
-      memberName: fullName(u),
-      memberEmail: u.email,
-      memberPhone: u.phone,
-      feeLevelName: levelName,
-      // The amount owed is the assignment's own (it stops following the fee level once money arrived).
-      amount: a.amount,
-      status: STATUS[a.status] ?? a.status,
-      dueDate: vnDate(a.dueDate),
-      paidAt: vnDate(a.paidAt),
-      paidAmount: a.paidAmount,
-      paymentMethod: a.isTestPayment ? TEST_METHOD : a.paymentMethod ? (METHOD[a.paymentMethod] ?? a.paymentMethod) : null,
-      adjustment: a.adjustment ? ADJUSTMENT[a.adjustment] : null,
-      originalAmount: a.originalAmount,
-      adjustmentReason: a.adjustmentReason,
-      // A waived or reduced fee says by how much, beside the fee before it.
-      waivedAmount: a.originalAmount != null ? a.originalAmount - a.amount : null,
-      receivedAmount: m ? m.received : 0,
-      refundDue: m?.refundDue || null,
-      refunded: m?.refunded || null,
-      moneyNotes: m?.notes.length ? m.notes.join('; ') : null,
-      testAmount: m?.test || null,
-      reversals: reversals.get(a.id) ?? null,
-      notes: a.notes,
-      createdAt: vnDate(a.createdAt),
+        memberCode: u.code,
+        memberName: fullName(u),
+        memberEmail: u.email,
+        memberPhone: u.phone,
+        feeLevelName: levelName,
+        // The amount owed is the assignment's own (it stops following the fee level once money arrived).
+        amount: a.amount,
+        status: STATUS[a.status] ?? a.status,
+        dueDate: vnDate(a.dueDate),
+        paidAt: vnDate(a.paidAt),
+        paidAmount: a.paidAmount,
+        paymentMethod: a.isTestPayment ? TEST_METHOD : a.paymentMethod ? (METHOD[a.paymentMethod] ?? a.paymentMethod) : null,
+        adjustment: a.adjustment ? ADJUSTMENT[a.adjustment] : null,
+        originalAmount: a.originalAmount,
+        adjustmentReason: a.adjustmentReason,
+        // A waived or reduced fee says by how much, beside the fee before it.
+        waivedAmount: a.originalAmount != null ? a.originalAmount - a.amount : null,
+        receivedAmount: m ? m.received : 0,
+        refundDue: m?.refundDue || null,
+        refunded: m?.refunded || null,
+        moneyNotes: m?.notes.length ? m.notes.join('; ') : null,
+        testAmount: m?.test || null,
+        reversals: reversals.get(a.id) ?? null,
+        notes: a.notes,
+        createdAt: vnDate(a.createdAt),
       };
     });
   }

@@ -15,23 +15,36 @@ let campaignIn: number;
 let campaignOut: number;
 let orgs: { root: number; faculty: number; chiDoan: number; otherFaculty: number };
 
-const CODES = ['users.access', 'users.export', 'organizations.access', 'organizations.export', 'payment-campaigns.access', 'payment-campaigns.export'];
+const CODES = [
+  'users.access',
+  'users.export',
+  'organizations.access',
+  'organizations.export',
+  'payment-campaigns.access',
+  'payment-campaigns.export',
+];
 const EVERY_HOLDER: ActorName[] = ['superAdmin', 'global', 'orgInside', 'orgOutside'];
 const IN_ORGANIZATION: ActorName[] = ['superAdmin', 'global', 'orgInside'];
 /** orgInside targets a descendant of its organization, orgOutside one beside it. */
 const target = (a: MatrixActor, inside: number, outside: number) => (a.name === 'orgOutside' ? outside : inside);
 
 const routes: { name: string; allowed: ActorName[]; call: (a: MatrixActor) => Promise<{ status: number }> }[] = [
-  { name: 'POST /export/users', allowed: EVERY_HOLDER, call: (a) => download(t, 'POST', '/api/export/users', a.token, { fields: ['code'] }) },
+  {
+    name: 'POST /export/users',
+    allowed: EVERY_HOLDER,
+    call: (a) => download(t, 'POST', '/api/export/users', a.token, { fields: ['code'] }),
+  },
   {
     name: 'POST /export/organizations/:id/members',
     allowed: IN_ORGANIZATION,
-    call: (a) => download(t, 'POST', `/api/export/organizations/${target(a, orgs.chiDoan, orgs.otherFaculty)}/members`, a.token, { fields: ['code'] }),
+    call: (a) =>
+      download(t, 'POST', `/api/export/organizations/${target(a, orgs.chiDoan, orgs.otherFaculty)}/members`, a.token, { fields: ['code'] }),
   },
   {
     name: 'POST /export/payment-assignments/:campaignId',
     allowed: IN_ORGANIZATION,
-    call: (a) => download(t, 'POST', `/api/export/payment-assignments/${target(a, campaignIn, campaignOut)}`, a.token, { fields: ['memberCode'] }),
+    call: (a) =>
+      download(t, 'POST', `/api/export/payment-assignments/${target(a, campaignIn, campaignOut)}`, a.token, { fields: ['memberCode'] }),
   },
 ];
 
@@ -39,7 +52,11 @@ beforeAll(async () => {
   t = await makeTestApp();
   ({ actors, orgs } = await catalogueActors(t, 'EZ', CODES));
   const campaign = (organizationId: number) =>
-    t.db.insert(paymentCampaigns).values({ organizationId, name: `Đợt ${organizationId}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) }).returning().get().id;
+    t.db
+      .insert(paymentCampaigns)
+      .values({ organizationId, name: `Đợt ${organizationId}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
+      .returning()
+      .get().id;
   campaignIn = campaign(orgs.chiDoan);
   campaignOut = campaign(orgs.otherFaculty);
 });

@@ -31,7 +31,17 @@ beforeAll(async () => {
   o = { root, faculty, cd1, other };
   const dept = t.db.insert(departments).values({ name: 'Khoa Công nghệ Thông tin', code: 'CNTT' }).returning().get().id;
   const cls = t.db.insert(classes).values({ name: '22CNTT1', code: 'L22', year: 2022, departmentId: dept }).returning().get().id;
-  const a = insertUser(t, { code: 'EX001', familyName: 'Nguyễn Văn', givenName: 'An', email: 'ex001@sv.vn', phone: '0901111111', classId: cls, managementDepartmentId: dept, userType: 'staff', membershipStatus: 'both' });
+  const a = insertUser(t, {
+    code: 'EX001',
+    familyName: 'Nguyễn Văn',
+    givenName: 'An',
+    email: 'ex001@sv.vn',
+    phone: '0901111111',
+    classId: cls,
+    managementDepartmentId: dept,
+    userType: 'staff',
+    membershipStatus: 'both',
+  });
   const b = insertUser(t, { code: 'EX002', familyName: 'Trần Thị', givenName: 'Bình', email: 'ex002@sv.vn', phone: null });
   t.db.insert(organizationMembers).values({ organizationId: cd1, userId: a }).run();
   t.db.insert(organizationMembers).values({ organizationId: faculty, userId: a }).run();
@@ -40,7 +50,10 @@ beforeAll(async () => {
 
 describe('POST /export/users', () => {
   it('writes only the chosen fields, in the dialog’s order, with Vietnamese headers and labels', async () => {
-    const { res, rows } = await exportRows('/api/export/users', { fields: ['email', 'code', 'userType', 'membershipStatus', 'class', 'managementDepartment', 'fullName'], format: 'xlsx' });
+    const { res, rows } = await exportRows('/api/export/users', {
+      fields: ['email', 'code', 'userType', 'membershipStatus', 'class', 'managementDepartment', 'fullName'],
+      format: 'xlsx',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml.sheet');
     expect(rows[0]).toEqual(['Mã số', 'Họ và tên', 'Email', 'Khoa quản lý', 'Lớp', 'Loại người dùng', 'Đoàn viên/Hội viên']);
@@ -56,7 +69,11 @@ describe('POST /export/users', () => {
   it('dates are Excel dates shown dd/mm/yyyy, on the Vietnam calendar day', async () => {
     const id = t.db.select().from(users).where(eq(users.code, 'EX002')).get()!.id;
     // 20:00 UTC is already the next day in Vietnam.
-    t.db.update(users).set({ createdAt: new Date('2024-03-31T20:00:00Z') }).where(eq(users.id, id)).run();
+    t.db
+      .update(users)
+      .set({ createdAt: new Date('2024-03-31T20:00:00Z') })
+      .where(eq(users.id, id))
+      .run();
     const { ws, rows } = await exportRows('/api/export/users', { fields: ['code', 'createdAt', 'isActive'] });
     expect(rows[0]).toEqual(['Mã số', 'Trạng thái', 'Ngày tạo']);
     const r = rows.findIndex((x) => x[0] === 'EX002') + 1;
@@ -64,7 +81,9 @@ describe('POST /export/users', () => {
     expect(cell.value).toBeInstanceOf(Date);
     expect(cell.numFmt).toBe('dd/mm/yyyy');
     const d = cell.value as Date;
-    expect(`${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`).toBe(formatDate(new Date('2024-03-31T20:00:00Z')));
+    expect(`${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`).toBe(
+      formatDate(new Date('2024-03-31T20:00:00Z')),
+    );
     expect(formatDate(new Date('2024-03-31T20:00:00Z'))).toBe('01/04/2024');
     expect(ws!.getRow(r).getCell(2).value).toBe('Hoạt động');
   });
@@ -75,7 +94,8 @@ describe('POST /export/users', () => {
   });
 
   it('filters like the list: userType, membershipStatus, search, organization subtree', async () => {
-    const codes = async (body: Record<string, unknown>) => (await exportRows('/api/export/users', { fields: ['code'], ...body })).rows.slice(1).map((r) => r[0]);
+    const codes = async (body: Record<string, unknown>) =>
+      (await exportRows('/api/export/users', { fields: ['code'], ...body })).rows.slice(1).map((r) => r[0]);
     expect(await codes({ userType: 'staff' })).toEqual(['ADMIN', 'EX001']);
     expect(await codes({ membershipStatus: 'both' })).toEqual(['EX001']);
     expect(await codes({ search: 'tran binh' })).toEqual(['EX002']);
@@ -93,7 +113,9 @@ describe('POST /export/users', () => {
     const unknown = await t.request('POST', '/api/export/users', { token: t.adminToken, body: { fields: ['code', 'passwordHash'] } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('passwordHash');
-    expect((await t.request('POST', '/api/export/users', { token: t.adminToken, body: { fields: ['code'], format: 'csv' } })).status).toBe(400);
+    expect((await t.request('POST', '/api/export/users', { token: t.adminToken, body: { fields: ['code'], format: 'csv' } })).status).toBe(
+      400,
+    );
   });
 
   it('needs a sign-in and users.export; an organization-scoped exporter gets only the active members of its subtree', async () => {
@@ -107,13 +129,17 @@ describe('POST /export/users', () => {
     const { rows } = await exportRows('/api/export/users', { fields: ['code'] }, scoped.token);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['EX001']);
     const global = await t.createUser('EXGLOB', [{ roleId: exporterRole }]);
-    expect((await exportRows('/api/export/users', { fields: ['code'] }, global.token)).rows.length).toBe(1 + t.db.select().from(users).all().length);
+    expect((await exportRows('/api/export/users', { fields: ['code'] }, global.token)).rows.length).toBe(
+      1 + t.db.select().from(users).all().length,
+    );
   });
 });
 
 describe('POST /export/organizations/:id/members', () => {
   it('exports the organization’s members with role and joining date; file named after the organization', async () => {
-    const { res, rows } = await exportRows(`/api/export/organizations/${o.cd1}/members`, { fields: ['code', 'fullName', 'role', 'joinedAt'] });
+    const { res, rows } = await exportRows(`/api/export/organizations/${o.cd1}/members`, {
+      fields: ['code', 'fullName', 'role', 'joinedAt'],
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(`filename="members_chi-doan-22cntt1_${today()}.xlsx"`);
     expect(rows[0]).toEqual(['Mã số', 'Họ và tên', 'Vai trò trong tổ chức', 'Ngày tham gia']);
@@ -125,10 +151,14 @@ describe('POST /export/organizations/:id/members', () => {
     const role = t.createRole('ex_org_export', ['organizations.access', 'organizations.export']);
     const holder = await t.createUser('EXMEM', [{ roleId: role, organizationId: o.faculty }]);
     expect((await download(t, 'POST', `/api/export/organizations/${o.cd1}/members`, holder.token, { fields: ['code'] })).status).toBe(200);
-    expect((await download(t, 'POST', `/api/export/organizations/${o.other}/members`, holder.token, { fields: ['code'] })).status).toBe(403);
+    expect((await download(t, 'POST', `/api/export/organizations/${o.other}/members`, holder.token, { fields: ['code'] })).status).toBe(
+      403,
+    );
     expect((await download(t, 'POST', `/api/export/organizations/999999/members`, holder.token, { fields: ['code'] })).status).toBe(403);
     expect((await download(t, 'POST', `/api/export/organizations/999999/members`, t.adminToken, { fields: ['code'] })).status).toBe(404);
-    expect((await t.request('POST', `/api/export/organizations/${o.cd1}/members`, { token: t.adminToken, body: { fields: [] } })).status).toBe(400);
+    expect(
+      (await t.request('POST', `/api/export/organizations/${o.cd1}/members`, { token: t.adminToken, body: { fields: [] } })).status,
+    ).toBe(400);
   });
 });
 
@@ -137,12 +167,33 @@ describe('POST /export/payment-assignments/:campaignId', () => {
     const user = t.db.select().from(users).where(eq(users.code, 'EX001')).get()!;
     const campaign = t.db
       .insert(paymentCampaigns)
-      .values({ organizationId: o.faculty, name: 'Đoàn phí Học kỳ I', startDate: new Date('2024-09-01'), endDate: new Date('2024-12-31'), status: 'ACTIVE' })
+      .values({
+        organizationId: o.faculty,
+        name: 'Đoàn phí Học kỳ I',
+        startDate: new Date('2024-09-01'),
+        endDate: new Date('2024-12-31'),
+        status: 'ACTIVE',
+      })
       .returning()
       .get().id;
     const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 150000 }).returning().get().id;
-    t.db.insert(paymentAssignments).values({ campaignId: campaign, userId: user.id, feeLevelId: level, amount: 150000, status: 'PAID', paidAt: new Date('2024-10-02T03:00:00Z'), paidAmount: 150000, paymentMethod: 'MANUAL' }).run();
-    const { res, rows, ws } = await exportRows(`/api/export/payment-assignments/${campaign}`, { fields: ['memberCode', 'memberName', 'amount', 'status', 'paidAt', 'paymentMethod'], format: 'xlsx' });
+    t.db
+      .insert(paymentAssignments)
+      .values({
+        campaignId: campaign,
+        userId: user.id,
+        feeLevelId: level,
+        amount: 150000,
+        status: 'PAID',
+        paidAt: new Date('2024-10-02T03:00:00Z'),
+        paidAmount: 150000,
+        paymentMethod: 'MANUAL',
+      })
+      .run();
+    const { res, rows, ws } = await exportRows(`/api/export/payment-assignments/${campaign}`, {
+      fields: ['memberCode', 'memberName', 'amount', 'status', 'paidAt', 'paymentMethod'],
+      format: 'xlsx',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(`filename="assignments_doan-phi-hoc-ky-i_${today()}.xlsx"`);
     expect(rows[0]).toEqual(['Mã số', 'Họ và tên', 'Số tiền (VND)', 'Trạng thái', 'Ngày thanh toán', 'Hình thức']);
@@ -154,24 +205,64 @@ describe('POST /export/payment-assignments/:campaignId', () => {
     const role = t.createRole('ex_pay_export', ['payment-campaigns.access', 'payment-campaigns.export']);
     const inside = await t.createUser('EXPAYI', [{ roleId: role, organizationId: o.root }]);
     const outside = await t.createUser('EXPAYO', [{ roleId: role, organizationId: o.other }]);
-    expect((await download(t, 'POST', `/api/export/payment-assignments/${campaign}`, inside.token, { fields: ['memberCode'] })).status).toBe(200);
-    expect((await download(t, 'POST', `/api/export/payment-assignments/${campaign}`, outside.token, { fields: ['memberCode'] })).status).toBe(403);
-    expect((await download(t, 'POST', `/api/export/payment-assignments/999999`, t.adminToken, { fields: ['memberCode'] })).status).toBe(404);
-    expect((await t.request('POST', `/api/export/payment-assignments/${campaign}`, { token: t.adminToken, body: { fields: ['code'] } })).status).toBe(400);
+    expect(
+      (await download(t, 'POST', `/api/export/payment-assignments/${campaign}`, inside.token, { fields: ['memberCode'] })).status,
+    ).toBe(200);
+    expect(
+      (await download(t, 'POST', `/api/export/payment-assignments/${campaign}`, outside.token, { fields: ['memberCode'] })).status,
+    ).toBe(403);
+    expect((await download(t, 'POST', `/api/export/payment-assignments/999999`, t.adminToken, { fields: ['memberCode'] })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.request('POST', `/api/export/payment-assignments/${campaign}`, { token: t.adminToken, body: { fields: ['code'] } })).status,
+    ).toBe(400);
   });
 
   it("exports each assignment's own amount and marks sandbox payments as test money", async () => {
     const [u1, u2] = ['EX001', 'EX002'].map((code) => t.db.select().from(users).where(eq(users.code, code)).get()!);
     const campaign = t.db
       .insert(paymentCampaigns)
-      .values({ organizationId: o.faculty, name: 'Hội phí', startDate: new Date('2024-09-01'), endDate: new Date('2024-12-31'), status: 'ACTIVE' })
+      .values({
+        organizationId: o.faculty,
+        name: 'Hội phí',
+        startDate: new Date('2024-09-01'),
+        endDate: new Date('2024-12-31'),
+        status: 'ACTIVE',
+      })
       .returning()
       .get().id;
     // The level was raised to 120.000 after the first member had paid 100.000: that fee keeps its amount.
     const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 120000 }).returning().get().id;
-    t.db.insert(paymentAssignments).values({ campaignId: campaign, userId: u1!.id, feeLevelId: level, amount: 100000, status: 'PAID', paidAmount: 100000, paymentMethod: 'ONLINE', isTestPayment: true }).run();
-    t.db.insert(paymentAssignments).values({ campaignId: campaign, userId: u2!.id, feeLevelId: level, amount: 120000, status: 'PAID', paidAmount: 120000, paymentMethod: 'MANUAL' }).run();
-    const { rows } = await exportRows(`/api/export/payment-assignments/${campaign}`, { fields: ['memberCode', 'amount', 'paymentMethod'], format: 'xlsx' });
+    t.db
+      .insert(paymentAssignments)
+      .values({
+        campaignId: campaign,
+        userId: u1!.id,
+        feeLevelId: level,
+        amount: 100000,
+        status: 'PAID',
+        paidAmount: 100000,
+        paymentMethod: 'ONLINE',
+        isTestPayment: true,
+      })
+      .run();
+    t.db
+      .insert(paymentAssignments)
+      .values({
+        campaignId: campaign,
+        userId: u2!.id,
+        feeLevelId: level,
+        amount: 120000,
+        status: 'PAID',
+        paidAmount: 120000,
+        paymentMethod: 'MANUAL',
+      })
+      .run();
+    const { rows } = await exportRows(`/api/export/payment-assignments/${campaign}`, {
+      fields: ['memberCode', 'amount', 'paymentMethod'],
+      format: 'xlsx',
+    });
     expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual([
       ['EX001', 100000, 'Thử nghiệm (sandbox, không phải tiền thật)'],
       ['EX002', 120000, 'Thủ công'],

@@ -53,7 +53,9 @@ describe('formula-looking text in exports', () => {
   });
 
   it('the members export too', async () => {
-    const exp = await download(t, 'POST', `/api/export/organizations/${org}/members`, t.adminToken, { fields: ['code', 'familyName', 'givenName'] });
+    const exp = await download(t, 'POST', `/api/export/organizations/${org}/members`, t.adminToken, {
+      fields: ['code', 'familyName', 'givenName'],
+    });
     expect(exp.status).toBe(200);
     const rows = await firstSheet(exp.buf);
     expect(rows.find((r) => r[0] === 'FG001')!.slice(1)).toEqual([`'${EVIL}`, "'+An"]);
@@ -62,7 +64,15 @@ describe('formula-looking text in exports', () => {
   it('the audit export too (a name typed into a form lands in its snapshots and target)', async () => {
     const created = await t.request('POST', '/api/users', {
       token: t.adminToken,
-      body: { code: 'FG010', familyName: '=1+2', givenName: 'An', email: 'fg010@sv.vn', phone: '0901234567', userType: 'student', membershipStatus: 'none' },
+      body: {
+        code: 'FG010',
+        familyName: '=1+2',
+        givenName: 'An',
+        email: 'fg010@sv.vn',
+        phone: '0901234567',
+        userType: 'student',
+        membershipStatus: 'none',
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const exp = await download(t, 'GET', '/api/audit-logs/export', t.adminToken);
@@ -73,7 +83,9 @@ describe('formula-looking text in exports', () => {
   });
 
   it('dashboard workbooks: names guarded, negative figures still numbers', async () => {
-    const buf = new Uint8Array(await workbook([{ name: 'members', columns: ['name', 'members'], rows: [{ name: '=cmd', members: -3 }] }], 'vi'));
+    const buf = new Uint8Array(
+      await workbook([{ name: 'members', columns: ['name', 'members'], rows: [{ name: '=cmd', members: -3 }] }], 'vi'),
+    );
     const rows = await firstSheet(buf);
     expect(rows[1]).toEqual(["'=cmd", -3]);
     const res = await download(t, 'GET', `/api/dashboard/members?organizationId=${org}&format=xlsx`, t.adminToken);
@@ -103,10 +115,15 @@ describe('formula-looking text in exports', () => {
     // FG003's leading tab was written behind the API's back: the forms' and import's text rule trims it, so it is left out.
     t.db.delete(users).where(eq(users.code, 'FG003')).run();
     const before = t.db.select().from(users).orderBy(asc(users.id)).all();
-    const exp = await download(t, 'POST', '/api/export/users', t.adminToken, { fields: ['code', 'familyName', 'givenName', 'email', 'phone'] });
+    const exp = await download(t, 'POST', '/api/export/users', t.adminToken, {
+      fields: ['code', 'familyName', 'givenName', 'email', 'phone'],
+    });
     const up = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(exp.buf, 'users_export.xlsx') });
     expect(up.status).toBe(201);
-    const ex = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options: { updateExisting: true } } });
+    const ex = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, {
+      token: t.adminToken,
+      body: { options: { updateExisting: true } },
+    });
     expect(ex.body, JSON.stringify(ex.body)).toMatchObject({ importedCount: 0, failedCount: 0 });
     expect(t.db.select().from(users).orderBy(asc(users.id)).all()).toEqual(before);
   });

@@ -33,15 +33,62 @@ beforeAll(async () => {
   const c1 = t.db.insert(classes).values({ name: 'Lớp chung', code: 'LC1', year: 2022 }).returning().get().id;
   const c2 = t.db.insert(classes).values({ name: 'Lớp chung', code: 'LC2', year: 2023 }).returning().get().id;
   // With the member record (issue 30 item 8), which the export writes as the import reads it.
-  const record = { dateOfBirth: '2004-02-29', gender: 'female', ethnicity: '53', religion: 'Cao Đài', doanJoinedAt: '2019-03-26', hoiJoinedAt: '2022-01-09', partyJoinedAt: '2024-05-19', hometown: 'Tây Ninh' } as const;
-  insertUser(t, { code: 'RT001', familyName: 'Nguyễn Thị Ngọc', givenName: 'Ánh', email: 'rt001@sv.vn', phone: '0901234567', classId: c1, managementDepartmentId: deptA, trainingDepartmentId: deptB, membershipStatus: 'both', ...record }, cd);
-  insertUser(t, { code: 'RT002', familyName: 'Đặng', givenName: 'Đức', email: 'rt002@sv.vn', phone: null, classId: c2, userType: 'staff', membershipStatus: 'doan_vien', isActive: false });
-  insertUser(t, { code: '00123', familyName: 'Lê', givenName: 'Hội', email: 'rt003@sv.vn', phone: '02838123456', membershipStatus: 'hoi_vien' });
+  const record = {
+    dateOfBirth: '2004-02-29',
+    gender: 'female',
+    ethnicity: '53',
+    religion: 'Cao Đài',
+    doanJoinedAt: '2019-03-26',
+    hoiJoinedAt: '2022-01-09',
+    partyJoinedAt: '2024-05-19',
+    hometown: 'Tây Ninh',
+  } as const;
+  insertUser(
+    t,
+    {
+      code: 'RT001',
+      familyName: 'Nguyễn Thị Ngọc',
+      givenName: 'Ánh',
+      email: 'rt001@sv.vn',
+      phone: '0901234567',
+      classId: c1,
+      managementDepartmentId: deptA,
+      trainingDepartmentId: deptB,
+      membershipStatus: 'both',
+      ...record,
+    },
+    cd,
+  );
+  insertUser(t, {
+    code: 'RT002',
+    familyName: 'Đặng',
+    givenName: 'Đức',
+    email: 'rt002@sv.vn',
+    phone: null,
+    classId: c2,
+    userType: 'staff',
+    membershipStatus: 'doan_vien',
+    isActive: false,
+  });
+  insertUser(t, {
+    code: '00123',
+    familyName: 'Lê',
+    givenName: 'Hội',
+    email: 'rt003@sv.vn',
+    phone: '02838123456',
+    membershipStatus: 'hoi_vien',
+  });
   // Accounts created by an import (no hash, must change password) and with an explicit password.
-  const res = await importUsers(t, [userRow({ code: 'RT004', familyName: 'Võ', givenName: 'Minh', email: 'rt004.minh@sv.vn', organizationCodes: 'RT-CD' }), userRow({ code: 'RT005', familyName: 'Phan', givenName: 'Yến', email: 'rt005@sv.vn', password: 'Secret#123' })]);
+  const res = await importUsers(t, [
+    userRow({ code: 'RT004', familyName: 'Võ', givenName: 'Minh', email: 'rt004.minh@sv.vn', organizationCodes: 'RT-CD' }),
+    userRow({ code: 'RT005', familyName: 'Phan', givenName: 'Yến', email: 'rt005@sv.vn', password: 'Secret#123' }),
+  ]);
   expect(res.body.importedCount).toBe(2);
   // updatedAt in the past, so any write would show.
-  t.db.update(users).set({ updatedAt: new Date('2024-01-02T03:04:05Z') }).run();
+  t.db
+    .update(users)
+    .set({ updatedAt: new Date('2024-01-02T03:04:05Z') })
+    .run();
   void eq;
 });
 
@@ -49,7 +96,10 @@ describe('export → import round trip', () => {
   it('re-importing an export of every field with updateExisting changes nothing', async () => {
     const before = allUsers();
     const membersBefore = allMemberships();
-    const exp = await download(t, 'POST', '/api/export/users', t.adminToken, { fields: USER_EXPORT_FIELDS.map((f) => f.key), format: 'xlsx' });
+    const exp = await download(t, 'POST', '/api/export/users', t.adminToken, {
+      fields: USER_EXPORT_FIELDS.map((f) => f.key),
+      format: 'xlsx',
+    });
     expect(exp.status).toBe(200);
     const { up, v, ex } = await reimport(exp.buf);
     // Columns the import does not know (status, dates) are listed, not refused; "Họ và tên" is read as
@@ -62,7 +112,9 @@ describe('export → import round trip', () => {
   });
 
   it('a partial export (some columns) round-trips too, and an edit in the file is applied', async () => {
-    const exp = await download(t, 'POST', '/api/export/users', t.adminToken, { fields: ['code', 'familyName', 'givenName', 'email', 'phone', 'class'] });
+    const exp = await download(t, 'POST', '/api/export/users', t.adminToken, {
+      fields: ['code', 'familyName', 'givenName', 'email', 'phone', 'class'],
+    });
     const before = allUsers();
     const { ex } = await reimport(exp.buf);
     expect(ex.body).toMatchObject({ importedCount: 0, failedCount: 0 });

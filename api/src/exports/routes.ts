@@ -18,11 +18,25 @@ const service = (c: Context<AppEnv>) => exportRunner(c.get('deps'), c.get('actor
 export function exportRoutes() {
   const limited = rateLimit('export');
   return new Hono<AppEnv>()
-    .post('/users', requireAuth, requirePermission('users.export'), limited, validate('json', exportRequestSchema), (c) => service(c).users(c.req.valid('json')))
-    .post('/organizations/:id/members', requireAuth, validate('param', idParam), requirePermission('organizations.export', fromParam()), limited, validate('json', exportRequestSchema), (c) =>
-      service(c).members(c.req.valid('param').id, c.req.valid('json')),
+    .post('/users', requireAuth, requirePermission('users.export'), limited, validate('json', exportRequestSchema), (c) =>
+      service(c).users(c.req.valid('json')),
     )
-    .post('/payment-assignments/:campaignId', requireAuth, validate('param', campaignParam), requirePermission('payment-campaigns.export', campaignOrganization), limited, validate('json', exportRequestSchema), (c) =>
-      service(c).assignments(c.req.valid('param').campaignId, c.req.valid('json')),
+    .post(
+      '/organizations/:id/members',
+      requireAuth,
+      validate('param', idParam),
+      requirePermission('organizations.export', fromParam()),
+      limited,
+      validate('json', exportRequestSchema),
+      (c) => service(c).members(c.req.valid('param').id, c.req.valid('json')),
+    )
+    .post(
+      '/payment-assignments/:campaignId',
+      requireAuth,
+      validate('param', campaignParam),
+      requirePermission('payment-campaigns.export', campaignOrganization),
+      limited,
+      validate('json', exportRequestSchema),
+      (c) => service(c).assignments(c.req.valid('param').campaignId, c.req.valid('json')),
     );
 }

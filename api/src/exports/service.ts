@@ -15,7 +15,10 @@ import { exportFileName, pickFields, streamXlsx } from './writer';
 export const campaignOrganization: OrganizationFrom = (c) => {
   const id = Number(c.req.param('campaignId'));
   if (!Number.isInteger(id)) return null;
-  return c.get('deps').db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get()?.org ?? null;
+  return (
+    c.get('deps').db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get()
+      ?.org ?? null
+  );
 };
 
 export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
@@ -31,7 +34,11 @@ export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
     },
 
     members(organizationId: number, body: ExportRequest): Response {
-      const org = db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).get();
+      const org = db
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .get();
       if (!org) notFound('Không tìm thấy tổ chức');
       const fields = pickFields(USER_EXPORT_FIELDS, body.fields);
       record('export.organization_members', 'organization', org!.id, body.fields);
@@ -39,7 +46,11 @@ export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
     },
 
     assignments(campaignId: number, body: ExportRequest): Response {
-      const campaign = db.select({ id: paymentCampaigns.id, name: paymentCampaigns.name }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get();
+      const campaign = db
+        .select({ id: paymentCampaigns.id, name: paymentCampaigns.name })
+        .from(paymentCampaigns)
+        .where(eq(paymentCampaigns.id, campaignId))
+        .get();
       if (!campaign) notFound('Không tìm thấy đợt thu');
       const fields = pickFields(ASSIGNMENT_EXPORT_FIELDS, body.fields);
       record('export.payment_assignments', 'payment_campaign', campaign!.id, body.fields);

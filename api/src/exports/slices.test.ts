@@ -20,21 +20,34 @@ beforeAll(async () => {
     return { ...base, searchText: userSearchText(base) };
   });
   t.db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500) tx.insert(users).values(rows.slice(i, i + 500)).run();
+    for (let i = 0; i < rows.length; i += 500)
+      tx.insert(users)
+        .values(rows.slice(i, i + 500))
+        .run();
   });
 });
 
 it('a profile request answers while a large export is still streaming, and no block is long', async () => {
   const fields = USER_EXPORT_FIELDS.map((f) => f.key);
   // Warm up once (module loading and first compilation are a one-off per process, not per export).
-  await Promise.resolve(t.app.request('/api/export/users', { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ fields, search: 'SL1' }) })).then((r) => r.arrayBuffer());
+  await Promise.resolve(
+    t.app.request('/api/export/users', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields, search: 'SL1' }),
+    }),
+  ).then((r) => r.arrayBuffer());
   await t.request('GET', '/api/auth/profile', { token: t.adminToken });
   let exportDone = 0;
   let profileDone = 0;
   const started = performance.now();
   const { maxGap } = await longestBlock(async () => {
     const exp = Promise.resolve(
-      t.app.request('/api/export/users', { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ fields }) }),
+      t.app.request('/api/export/users', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields }),
+      }),
     )
       .then((r) => r.arrayBuffer())
       .then((b) => {

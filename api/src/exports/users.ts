@@ -27,8 +27,20 @@ type UserRow = { [K in keyof typeof COLUMNS]: (typeof users.$inferSelect)[K] };
 const day = (d: string | null) => formatDay(d) || null;
 
 function lookups(db: Db) {
-  const dept = new Map(db.select({ id: departments.id, name: departments.name }).from(departments).all().map((d) => [d.id, d.name]));
-  const cls = new Map(db.select({ id: classes.id, name: classes.name }).from(classes).all().map((c) => [c.id, c.name]));
+  const dept = new Map(
+    db
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .all()
+      .map((d) => [d.id, d.name]),
+  );
+  const cls = new Map(
+    db
+      .select({ id: classes.id, name: classes.name })
+      .from(classes)
+      .all()
+      .map((c) => [c.id, c.name]),
+  );
   return { dept, cls };
 }
 
@@ -79,7 +91,14 @@ export function userExportFilter(db: Db, actor: Actor, body: ExportRequest): SQL
       .select({ one: sql`1` })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(and(eq(organizationMembers.userId, users.id), eq(organizationMembers.isActive, true), gte(organizations.path, from), lt(organizations.path, to)));
+      .where(
+        and(
+          eq(organizationMembers.userId, users.id),
+          eq(organizationMembers.isActive, true),
+          gte(organizations.path, from),
+          lt(organizations.path, to),
+        ),
+      );
     filters.push(sql`EXISTS ${member}`);
   }
   return and(...filters);
@@ -89,7 +108,13 @@ export async function* userPages(db: Db, where: SQL | undefined): AsyncGenerator
   const l = lookups(db);
   let last = 0;
   for (;;) {
-    const rows = db.select(COLUMNS).from(users).where(and(gt(users.id, last), where)).orderBy(asc(users.id)).limit(PAGE).all();
+    const rows = db
+      .select(COLUMNS)
+      .from(users)
+      .where(and(gt(users.id, last), where))
+      .orderBy(asc(users.id))
+      .limit(PAGE)
+      .all();
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.id;
     yield rows.map((u) => toRecord(u, l));
@@ -105,7 +130,13 @@ export async function* memberPages(db: Db, organizationId: number): AsyncGenerat
       .select({ u: COLUMNS, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.isActive, true), gt(organizationMembers.userId, last)))
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          eq(organizationMembers.isActive, true),
+          gt(organizationMembers.userId, last),
+        ),
+      )
       .orderBy(asc(organizationMembers.userId))
       .limit(PAGE)
       .all();

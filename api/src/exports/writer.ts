@@ -33,7 +33,12 @@ export function exportFileName(prefix: string, name: string, now = new Date()): 
  * returns a streaming Response. Dates are Excel dates shown dd/mm/yyyy; amounts use a VND format.
  * Between batches it waits while the client is behind, and stops if the client went away.
  */
-export function streamXlsx(fileName: string, sheetName: string, fields: ExportField[], pages: () => AsyncGenerator<Record<string, Cell>[]>): Response {
+export function streamXlsx(
+  fileName: string,
+  sheetName: string,
+  fields: ExportField[],
+  pages: () => AsyncGenerator<Record<string, Cell>[]>,
+): Response {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName);

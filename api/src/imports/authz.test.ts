@@ -14,14 +14,25 @@ let actors: MatrixActor[];
 let orgs: { root: number; faculty: number; chiDoan: number; otherFaculty: number };
 let n = 0;
 
-const CODES = ['users.access', 'users.create', 'departments.access', 'departments.create', 'classes.access', 'classes.create', 'organizations.access', 'organizations.add_member'];
+const CODES = [
+  'users.access',
+  'users.create',
+  'departments.access',
+  'departments.create',
+  'classes.access',
+  'classes.create',
+  'organizations.access',
+  'organizations.add_member',
+];
 const EVERY_HOLDER: ActorName[] = ['superAdmin', 'global', 'orgInside', 'orgOutside'];
 const GLOBAL_ONLY: ActorName[] = ['superAdmin', 'global'];
 const IN_ORGANIZATION: ActorName[] = ['superAdmin', 'global', 'orgInside'];
 
 async function usersFile() {
   n += 1;
-  return form(await xlsx(['code', 'familyName', 'givenName', 'email', 'organizationCodes'], [[`AZU${n}`, 'Lê', 'An', `azu${n}@sv.vn`, 'AZ-F1-C1']]));
+  return form(
+    await xlsx(['code', 'familyName', 'givenName', 'email', 'organizationCodes'], [[`AZU${n}`, 'Lê', 'An', `azu${n}@sv.vn`, 'AZ-F1-C1']]),
+  );
 }
 const catalogueFile = async () => form(await xlsx(['name', 'code'], [[`Khoa AZ ${++n}`, `AZK${n}`]]));
 const memberTarget = (a: MatrixActor) => (a.name === 'orgOutside' ? orgs.otherFaculty : orgs.chiDoan);
@@ -41,13 +52,43 @@ type Route = {
   call: (a: MatrixActor) => Promise<{ status: number }>;
 };
 
-function sessionRoutes(prefix: string, uploadPath: (a: MatrixActor) => string, file: () => Promise<FormData>, allowed: ActorName[], notFound?: ActorName[]): Route[] {
+function sessionRoutes(
+  prefix: string,
+  uploadPath: (a: MatrixActor) => string,
+  file: () => Promise<FormData>,
+  allowed: ActorName[],
+  notFound?: ActorName[],
+): Route[] {
   const session = (a: MatrixActor) => sessionOf(a, uploadPath(a), file);
   return [
-    { name: `GET ${prefix}/:id/validate`, ok: 200, allowed, notFound, call: async (a) => t.request('GET', `${prefix}/${await session(a)}/validate`, { token: a.token }) },
-    { name: `POST ${prefix}/:id/execute`, ok: 200, allowed, notFound, call: async (a) => t.request('POST', `${prefix}/${await session(a)}/execute`, { token: a.token, body: {} }) },
-    { name: `GET ${prefix}/:id/status`, ok: 200, allowed, notFound, call: async (a) => t.request('GET', `${prefix}/${await session(a)}/status`, { token: a.token }) },
-    { name: `GET ${prefix}/:id/error-rows`, ok: 200, allowed, notFound, call: async (a) => t.request('GET', `${prefix}/${await session(a)}/error-rows`, { token: a.token }) },
+    {
+      name: `GET ${prefix}/:id/validate`,
+      ok: 200,
+      allowed,
+      notFound,
+      call: async (a) => t.request('GET', `${prefix}/${await session(a)}/validate`, { token: a.token }),
+    },
+    {
+      name: `POST ${prefix}/:id/execute`,
+      ok: 200,
+      allowed,
+      notFound,
+      call: async (a) => t.request('POST', `${prefix}/${await session(a)}/execute`, { token: a.token, body: {} }),
+    },
+    {
+      name: `GET ${prefix}/:id/status`,
+      ok: 200,
+      allowed,
+      notFound,
+      call: async (a) => t.request('GET', `${prefix}/${await session(a)}/status`, { token: a.token }),
+    },
+    {
+      name: `GET ${prefix}/:id/error-rows`,
+      ok: 200,
+      allowed,
+      notFound,
+      call: async (a) => t.request('GET', `${prefix}/${await session(a)}/error-rows`, { token: a.token }),
+    },
   ];
 }
 
@@ -56,22 +97,88 @@ const membersFile = async () => form(await xlsx(['studentCode'], [['AZMEMBER']])
 
 const routes: Route[] = [
   { name: 'GET /users/template', ok: 200, allowed: EVERY_HOLDER, call: (a) => t.request('GET', '/api/users/template', { token: a.token }) },
-  { name: 'POST /users/import/headers', ok: 200, allowed: EVERY_HOLDER, call: async (a) => t.request('POST', '/api/users/import/headers', { token: a.token, body: await usersFile() }) },
-  { name: 'POST /users/import/upload', ok: 201, allowed: EVERY_HOLDER, call: async (a) => t.request('POST', '/api/users/import/upload', { token: a.token, body: await usersFile() }) },
+  {
+    name: 'POST /users/import/headers',
+    ok: 200,
+    allowed: EVERY_HOLDER,
+    call: async (a) => t.request('POST', '/api/users/import/headers', { token: a.token, body: await usersFile() }),
+  },
+  {
+    name: 'POST /users/import/upload',
+    ok: 201,
+    allowed: EVERY_HOLDER,
+    call: async (a) => t.request('POST', '/api/users/import/upload', { token: a.token, body: await usersFile() }),
+  },
   ...sessionRoutes('/api/users/import', () => '/api/users/import/upload', usersFile, EVERY_HOLDER),
-  { name: 'GET /departments/template', ok: 200, allowed: GLOBAL_ONLY, call: (a) => t.request('GET', '/api/departments/template', { token: a.token }) },
-  { name: 'POST /departments/import/headers', ok: 200, allowed: GLOBAL_ONLY, call: async (a) => t.request('POST', '/api/departments/import/headers', { token: a.token, body: await catalogueFile() }) },
-  { name: 'POST /departments/import/upload', ok: 201, allowed: GLOBAL_ONLY, call: async (a) => t.request('POST', '/api/departments/import/upload', { token: a.token, body: await catalogueFile() }) },
+  {
+    name: 'GET /departments/template',
+    ok: 200,
+    allowed: GLOBAL_ONLY,
+    call: (a) => t.request('GET', '/api/departments/template', { token: a.token }),
+  },
+  {
+    name: 'POST /departments/import/headers',
+    ok: 200,
+    allowed: GLOBAL_ONLY,
+    call: async (a) => t.request('POST', '/api/departments/import/headers', { token: a.token, body: await catalogueFile() }),
+  },
+  {
+    name: 'POST /departments/import/upload',
+    ok: 201,
+    allowed: GLOBAL_ONLY,
+    call: async (a) => t.request('POST', '/api/departments/import/upload', { token: a.token, body: await catalogueFile() }),
+  },
   ...sessionRoutes('/api/departments/import', () => '/api/departments/import/upload', catalogueFile, GLOBAL_ONLY),
-  { name: 'POST /departments/import (legacy)', ok: 200, allowed: GLOBAL_ONLY, call: async (a) => t.request('POST', '/api/departments/import', { token: a.token, body: await catalogueFile() }) },
-  { name: 'GET /classes/template', ok: 200, allowed: GLOBAL_ONLY, call: (a) => t.request('GET', '/api/classes/template', { token: a.token }) },
-  { name: 'POST /classes/import/headers', ok: 200, allowed: GLOBAL_ONLY, call: async (a) => t.request('POST', '/api/classes/import/headers', { token: a.token, body: await catalogueFile() }) },
-  { name: 'POST /classes/import/upload', ok: 201, allowed: GLOBAL_ONLY, call: async (a) => t.request('POST', '/api/classes/import/upload', { token: a.token, body: await catalogueFile() }) },
+  {
+    name: 'POST /departments/import (legacy)',
+    ok: 200,
+    allowed: GLOBAL_ONLY,
+    call: async (a) => t.request('POST', '/api/departments/import', { token: a.token, body: await catalogueFile() }),
+  },
+  {
+    name: 'GET /classes/template',
+    ok: 200,
+    allowed: GLOBAL_ONLY,
+    call: (a) => t.request('GET', '/api/classes/template', { token: a.token }),
+  },
+  {
+    name: 'POST /classes/import/headers',
+    ok: 200,
+    allowed: GLOBAL_ONLY,
+    call: async (a) => t.request('POST', '/api/classes/import/headers', { token: a.token, body: await catalogueFile() }),
+  },
+  {
+    name: 'POST /classes/import/upload',
+    ok: 201,
+    allowed: GLOBAL_ONLY,
+    call: async (a) => t.request('POST', '/api/classes/import/upload', { token: a.token, body: await catalogueFile() }),
+  },
   ...sessionRoutes('/api/classes/import', () => '/api/classes/import/upload', catalogueFile, GLOBAL_ONLY),
-  { name: 'GET /organizations/template/3', ok: 200, allowed: EVERY_HOLDER, call: (a) => t.request('GET', '/api/organizations/template/3', { token: a.token }) },
-  { name: 'GET /organizations/members/import/template/2', ok: 200, allowed: EVERY_HOLDER, call: (a) => t.request('GET', '/api/organizations/members/import/template/2', { token: a.token }) },
-  { name: 'POST /organizations/members/import/headers', ok: 200, allowed: EVERY_HOLDER, call: async (a) => t.request('POST', '/api/organizations/members/import/headers?level=3', { token: a.token, body: await membersFile() }) },
-  { name: 'POST /organizations/members/import/upload', ok: 201, allowed: IN_ORGANIZATION, call: async (a) => t.request('POST', membersUpload(a), { token: a.token, body: await membersFile() }) },
+  {
+    name: 'GET /organizations/template/3',
+    ok: 200,
+    allowed: EVERY_HOLDER,
+    call: (a) => t.request('GET', '/api/organizations/template/3', { token: a.token }),
+  },
+  {
+    name: 'GET /organizations/members/import/template/2',
+    ok: 200,
+    allowed: EVERY_HOLDER,
+    call: (a) => t.request('GET', '/api/organizations/members/import/template/2', { token: a.token }),
+  },
+  {
+    name: 'POST /organizations/members/import/headers',
+    ok: 200,
+    allowed: EVERY_HOLDER,
+    call: async (a) =>
+      t.request('POST', '/api/organizations/members/import/headers?level=3', { token: a.token, body: await membersFile() }),
+  },
+  {
+    name: 'POST /organizations/members/import/upload',
+    ok: 201,
+    allowed: IN_ORGANIZATION,
+    call: async (a) => t.request('POST', membersUpload(a), { token: a.token, body: await membersFile() }),
+  },
   ...sessionRoutes('/api/organizations/import', membersUpload, membersFile, IN_ORGANIZATION, ['orgOutside']),
 ];
 
@@ -99,7 +206,12 @@ describe('imports authorization matrix', () => {
 
   it('an organization-scoped creator’s rows outside its organization are refused row by row', async () => {
     const outside = actors.find((a) => a.name === 'orgOutside')!;
-    const up = await t.request('POST', '/api/users/import/upload', { token: outside.token, body: form(await xlsx(['code', 'familyName', 'givenName', 'email', 'organizationCodes'], [['AZX1', 'Lê', 'An', 'azx1@sv.vn', 'AZ-F2']])) });
+    const up = await t.request('POST', '/api/users/import/upload', {
+      token: outside.token,
+      body: form(
+        await xlsx(['code', 'familyName', 'givenName', 'email', 'organizationCodes'], [['AZX1', 'Lê', 'An', 'azx1@sv.vn', 'AZ-F2']]),
+      ),
+    });
     const ex = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: outside.token, body: {} });
     expect(ex.body).toMatchObject({ importedCount: 0, failedCount: 1 });
     expect(ex.body.errors[0].message).toContain('không có quyền');

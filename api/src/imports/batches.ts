@@ -50,7 +50,9 @@ export function rowWriter(def: AnyImportKind, options: ImportOptions, actor: Act
   const toWrite = (r: CheckedRow) => r.errors.length === 0 && (r.existingId == null || options.updateExisting);
   const count = (c: Counts, outcome: Outcome) => (outcome === 'unchanged' ? c.skipped++ : c.imported++);
   const writeAll = (tx: Tx, rows: CheckedRow[]): Outcome[] =>
-    def.writeBatch && rows.length > 1 ? def.writeBatch(tx, rows, options, actor, params) : rows.map((r) => def.write(tx, r, options, actor, params));
+    def.writeBatch && rows.length > 1
+      ? def.writeBatch(tx, rows, options, actor, params)
+      : rows.map((r) => def.write(tx, r, options, actor, params));
 
   return {
     toWrite,

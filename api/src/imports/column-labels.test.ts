@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnMessage } from './row-rules';
 
-const en = JSON.parse(readFileSync(resolve(__dirname, '../../../data/locales/en/imports.json'), 'utf8')) as { columns: Record<string, string> };
+const en = JSON.parse(readFileSync(resolve(__dirname, '../../../data/locales/en/imports.json'), 'utf8')) as {
+  columns: Record<string, string>;
+};
 const ALL = [...USER_IMPORT_COLUMNS, ...DEPARTMENT_IMPORT_COLUMNS, ...CLASS_IMPORT_COLUMNS, ...memberImportColumns(2)];
 
 describe('import column labels', () => {

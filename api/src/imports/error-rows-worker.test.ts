@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 it('the error rows are built in the worker, with the same file and the same refusals', async () => {
-  const rows = [userRow({ code: 'ER1', familyName: 'Lê', givenName: 'Một', email: 'not-an-email' }), userRow({ code: 'ER2', familyName: 'Lê', givenName: 'Hai', email: 'er2@test.vn', phone: '0901234567' })];
+  const rows = [
+    userRow({ code: 'ER1', familyName: 'Lê', givenName: 'Một', email: 'not-an-email' }),
+    userRow({ code: 'ER2', familyName: 'Lê', givenName: 'Hai', email: 'er2@test.vn', phone: '0901234567' }),
+  ];
   const up = await uploadUsers(t, rows);
   expect(up.status).toBe(201);
   const before = offloadedCalls();
@@ -52,7 +55,10 @@ it('the error rows are built in the worker, with the same file and the same refu
 
 it('the mapping step reads the file’s headers in the worker and answers the same', async () => {
   const before = offloadedCalls();
-  const res = await t.request('POST', '/api/users/import/headers', { token: t.adminToken, body: form(await xlsx(USER_HEADER, [userRow({ code: 'H1' })])) });
+  const res = await t.request('POST', '/api/users/import/headers', {
+    token: t.adminToken,
+    body: form(await xlsx(USER_HEADER, [userRow({ code: 'H1' })])),
+  });
   expect(res.status).toBe(200);
   expect(offloadedCalls()).toBe(before + 1);
   expect(res.body.headers).toEqual(USER_HEADER);

@@ -12,10 +12,19 @@ import type { Lang } from './row-rules';
 import { loadSession } from './session';
 
 /** The two extra headers, in both languages: the mapping step does not count them as unknown columns. */
-export const ERROR_ROW_HEADERS = (['vi', 'en'] as const).flatMap((l) => [translate('imports.errorRows.row', l), translate('imports.errorRows.errors', l)]);
+export const ERROR_ROW_HEADERS = (['vi', 'en'] as const).flatMap((l) => [
+  translate('imports.errorRows.row', l),
+  translate('imports.errorRows.errors', l),
+]);
 
 /** The xlsx and its file name. */
-export async function errorRowsWorkbook(def: AnyImportKind, { db }: Deps, actor: Actor, sessionId: string, lang: Lang): Promise<{ body: Uint8Array; fileName: string; count: number }> {
+export async function errorRowsWorkbook(
+  def: AnyImportKind,
+  { db }: Deps,
+  actor: Actor,
+  sessionId: string,
+  lang: Lang,
+): Promise<{ body: Uint8Array; fileName: string; count: number }> {
   const s = loadSession(db, sessionId, def.kind, actor.id);
   const checked = await def.check(db, s.rows, actor, s.params, lang);
   // Only the columns the file had: a column added empty would clear that field when the fixed rows update existing records.
@@ -49,11 +58,16 @@ export async function errorRowsWorkbook(def: AnyImportKind, { db }: Deps, actor:
       reasons.push(translate('imports.errorRows.passwordRemoved', lang));
     }
     // The file's own values, so guarded like every export (lib/formula-guard.ts); the reader takes the apostrophe back off.
-    ws.addRow(guardRow({ ...Object.fromEntries(columns.map((c) => [c.key, v[c.key] ?? ''])), __row: r.rowNumber, __errors: reasons.join('; ') }));
+    ws.addRow(
+      guardRow({ ...Object.fromEntries(columns.map((c) => [c.key, v[c.key] ?? ''])), __row: r.rowNumber, __errors: reasons.join('; ') }),
+    );
   }
   // Codes such as 0901234567 or 22001234 stay text when the file is edited and saved again.
   for (let i = 1; i <= columns.length; i++) ws.getColumn(i).numFmt = '@';
   ws.views = [{ state: 'frozen', ySplit: 1 }];
-  const base = def.templateName(s.params).replace(/_template\.xlsx$/, '').replace(/\.xlsx$/, '');
+  const base = def
+    .templateName(s.params)
+    .replace(/_template\.xlsx$/, '')
+    .replace(/\.xlsx$/, '');
   return { body: new Uint8Array(await wb.xlsx.writeBuffer()), fileName: `${base}_errors.xlsx`, count };
 }

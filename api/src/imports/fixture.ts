@@ -11,12 +11,21 @@ import { users } from '../users/schema';
  * For suites that make many import and export calls as one user in one app and are not about
  * throttling: lib/rate-limit.ts's limits out of the way (rate-limit.test.ts checks the real ones).
  */
-export const UNTHROTTLED = { EXPORT_RATE_LIMIT: '100000', IMPORT_RATE_LIMIT: '100000', IMPORT_VALIDATE_RATE_LIMIT: '100000', DASHBOARD_RATE_LIMIT: '100000' };
+export const UNTHROTTLED = {
+  EXPORT_RATE_LIMIT: '100000',
+  IMPORT_RATE_LIMIT: '100000',
+  IMPORT_VALIDATE_RATE_LIMIT: '100000',
+  DASHBOARD_RATE_LIMIT: '100000',
+};
 
 export type Cells = (string | number | Date | null | undefined)[];
 
 /** An xlsx with one sheet: the header row, then the rows (written by exceljs, as Excel would). */
-export async function xlsx(header: string[] | null, rows: Cells[] = [], opts: { sheetName?: string; extraSheet?: boolean } = {}): Promise<Uint8Array> {
+export async function xlsx(
+  header: string[] | null,
+  rows: Cells[] = [],
+  opts: { sheetName?: string; extraSheet?: boolean } = {},
+): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(opts.sheetName ?? 'Sheet1');
   if (header) ws.addRow(header);
@@ -32,7 +41,20 @@ export function form(buf: Uint8Array, name = 'x.xlsx', extra: Record<string, str
   return fd;
 }
 
-export const USER_HEADER = ['code', 'familyName', 'givenName', 'email', 'password', 'phone', 'className', 'managementDepartmentCode', 'trainingDepartmentCode', 'organizationCodes', 'userType', 'membershipStatus'];
+export const USER_HEADER = [
+  'code',
+  'familyName',
+  'givenName',
+  'email',
+  'password',
+  'phone',
+  'className',
+  'managementDepartmentCode',
+  'trainingDepartmentCode',
+  'organizationCodes',
+  'userType',
+  'membershipStatus',
+];
 
 /** A users row in USER_HEADER order; only the named fields are filled. */
 export function userRow(v: Partial<Record<(typeof USER_HEADER)[number], string>>): Cells {
@@ -51,7 +73,13 @@ export async function validateUsers(t: TestApp, rows: Cells[], token = t.adminTo
   return { sessionId: up.body.sessionId as string, status: v.status, body: v.body };
 }
 
-export async function importUsers(t: TestApp, rows: Cells[], options: Record<string, unknown> = {}, token = t.adminToken, header = USER_HEADER) {
+export async function importUsers(
+  t: TestApp,
+  rows: Cells[],
+  options: Record<string, unknown> = {},
+  token = t.adminToken,
+  header = USER_HEADER,
+) {
   const up = await uploadUsers(t, rows, token, header);
   if (up.status !== 201) throw new Error(`upload failed: ${up.status} ${JSON.stringify(up.body)}`);
   const res = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token, body: { options } });
@@ -110,6 +138,7 @@ export function usersImportHelpers(app: () => TestApp) {
         .all()
         .map((m) => m.org)
         .sort((a, b) => a - b),
-    ok: (code: string, extra: Record<string, string> = {}) => userRow({ code, familyName: 'Trần Thị', givenName: 'Bình', email: `${code.toLowerCase()}@sv.vn`, ...extra }),
+    ok: (code: string, extra: Record<string, string> = {}) =>
+      userRow({ code, familyName: 'Trần Thị', givenName: 'Bình', email: `${code.toLowerCase()}@sv.vn`, ...extra }),
   };
 }

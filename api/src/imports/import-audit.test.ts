@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const rows = (from: number, n: number) =>
-  Array.from({ length: n }, (_, i) => userRow({ code: `IA${from + i}`, familyName: 'Lê', givenName: `An ${from + i}`, email: `ia${from + i}@sv.vn` }));
+  Array.from({ length: n }, (_, i) =>
+    userRow({ code: `IA${from + i}`, familyName: 'Lê', givenName: `An ${from + i}`, email: `ia${from + i}@sv.vn` }),
+  );
 
 async function run(data: ReturnType<typeof rows>, options: Record<string, unknown>) {
   const up = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(await xlsx(USER_HEADER, data)) });

@@ -27,7 +27,10 @@ const activeOrgs = (userId: number) =>
 const userById = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
 
 async function memberImport(level: 2 | 3, orgId: number, header: string[], rows: Cells[], token: string, lang = 'vi') {
-  const up = await t.request('POST', `/api/organizations/members/import/upload?level=${level}&organizationId=${orgId}`, { token, body: form(await xlsx(header, rows)) });
+  const up = await t.request('POST', `/api/organizations/members/import/upload?level=${level}&organizationId=${orgId}`, {
+    token,
+    body: form(await xlsx(header, rows)),
+  });
   expect(up.status).toBe(201);
   const headers = { 'accept-language': lang };
   const validation = await t.request('GET', `/api/organizations/import/${up.body.sessionId}/validate`, { token, headers });
@@ -67,7 +70,14 @@ describe('member import: only users within the caller’s reach', () => {
     const role = t.createRole('ir_adder2', ['organizations.access', 'organizations.add_member']);
     const officer = await t.createUser('IROFF2', [{ roleId: role, organizationId: o.faculty }]);
     const foreign = insertUser(t, { code: 'IR-FOREIGN2' }, o.otherFaculty);
-    const { validation, exec } = await memberImport(2, o.faculty, ['Mã sinh viên', 'Mã lớp/đơn vị'], [['IR-FOREIGN2', 'IR-CD1']], officer.token, 'en');
+    const { validation, exec } = await memberImport(
+      2,
+      o.faculty,
+      ['Mã sinh viên', 'Mã lớp/đơn vị'],
+      [['IR-FOREIGN2', 'IR-CD1']],
+      officer.token,
+      'en',
+    );
     expect(messages(validation)[0]).toMatch(/within your reach/);
     expect(exec).toMatchObject({ importedCount: 0, failedCount: 1 });
     expect(activeOrgs(foreign)).toEqual([o.otherFaculty]);
@@ -122,7 +132,12 @@ describe('users import with updateExisting: memberships and the account’s iden
       expect(res.body.importedCount, what).toBe(0);
       expect(res.body.errors[0].message, what).toContain('ngoài phạm vi quản lý');
     }
-    expect(userById(sharedId)).toMatchObject({ code: before.code, familyName: before.familyName, givenName: before.givenName, userType: 'student' });
+    expect(userById(sharedId)).toMatchObject({
+      code: before.code,
+      familyName: before.familyName,
+      givenName: before.givenName,
+      userType: 'student',
+    });
     const phone = await importUsers(t, [[...base.slice(0, 4), '0988777666', 'student']], { updateExisting: true }, officer.token, header);
     expect(phone.body.importedCount).toBe(1);
     expect(userById(sharedId).phone).toBe('0988777666');

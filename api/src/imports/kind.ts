@@ -27,7 +27,13 @@ export interface ImportKindDef<D = Record<string, unknown>> {
   columns: (params: Record<string, unknown>) => readonly ImportColumn[];
   /** May be async: a large file's per-row loop yields the event loop now and then (batches.ts mapInSlices). */
   /** `lang`: the caller's language, for the messages that come from the shared schemas. */
-  check: (db: Db, rows: SessionRow[], actor: Actor, params: Record<string, unknown>, lang?: 'vi' | 'en') => CheckedRow<D>[] | Promise<CheckedRow<D>[]>;
+  check: (
+    db: Db,
+    rows: SessionRow[],
+    actor: Actor,
+    params: Record<string, unknown>,
+    lang?: 'vi' | 'en',
+  ) => CheckedRow<D>[] | Promise<CheckedRow<D>[]>;
   /** The row as shown in the validation response (defaults to the file's values). */
   view?: (row: CheckedRow<D>, values: Record<string, string>) => Record<string, unknown>;
   /** Async preparation before a batch's transaction (password hashing). */

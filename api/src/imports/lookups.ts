@@ -82,7 +82,12 @@ export function organizationsByCode(db: Db, codes: string[]): Map<string, OrgRef
   const rows = whereIn(
     codes.map((c) => c.trim().toLowerCase()),
     lower,
-    (cond) => db.select({ id: organizations.id, path: organizations.path, type: organizations.type, code: organizations.code }).from(organizations).where(cond).all(),
+    (cond) =>
+      db
+        .select({ id: organizations.id, path: organizations.path, type: organizations.type, code: organizations.code })
+        .from(organizations)
+        .where(cond)
+        .all(),
   );
   for (const r of rows) {
     const k = r.code.toLowerCase();

@@ -16,20 +16,36 @@ describe('suggestMapping', () => {
   it('maps a differently titled users file to our columns, each header once', () => {
     const headers = ['STT', 'Mã số SV', 'Họ và tên đệm', 'Tên', 'E-mail', 'Điện thoại', 'Lớp học'];
     const { suggestion } = suggestMapping(USER_IMPORT_COLUMNS, headers);
-    expect(suggestion).toMatchObject({ code: 'Mã số SV', familyName: 'Họ và tên đệm', givenName: 'Tên', email: 'E-mail', phone: 'Điện thoại', className: 'Lớp học' });
+    expect(suggestion).toMatchObject({
+      code: 'Mã số SV',
+      familyName: 'Họ và tên đệm',
+      givenName: 'Tên',
+      email: 'E-mail',
+      phone: 'Điện thoại',
+      className: 'Lớp học',
+    });
     expect(suggestion.password).toBeNull();
     const used = Object.values(suggestion).filter(Boolean);
     expect(new Set(used).size).toBe(used.length);
   });
 
   it('prefers the user’s remembered choice when that header is in the file', () => {
-    const { suggestion, remembered } = suggestMapping(DEPARTMENT_IMPORT_COLUMNS, ['Đơn vị', 'Ký hiệu', 'Ghi chú'], { name: 'Đơn vị', code: 'Ký hiệu', description: 'ghi chu' });
+    const { suggestion, remembered } = suggestMapping(DEPARTMENT_IMPORT_COLUMNS, ['Đơn vị', 'Ký hiệu', 'Ghi chú'], {
+      name: 'Đơn vị',
+      code: 'Ký hiệu',
+      description: 'ghi chu',
+    });
     expect(suggestion).toEqual({ name: 'Đơn vị', code: 'Ký hiệu', description: 'Ghi chú' });
     expect(remembered).toEqual(['name', 'code', 'description']);
   });
 
   it('leaves a column empty when nothing in the file is close', () => {
-    expect(suggestMapping(CLASS_IMPORT_COLUMNS, ['Sĩ số']).suggestion).toEqual({ name: null, code: null, year: null, departmentCode: null });
+    expect(suggestMapping(CLASS_IMPORT_COLUMNS, ['Sĩ số']).suggestion).toEqual({
+      name: null,
+      code: null,
+      year: null,
+      departmentCode: null,
+    });
   });
 });
 
@@ -52,6 +68,8 @@ describe('mappingResolver', () => {
 
   it('refuses an unknown column and a header used twice, in the caller’s language', () => {
     expect(() => mappingResolver(DEPARTMENT_IMPORT_COLUMNS, { nope: 'A' }, 'en')).toThrow('Column not in the template: nope');
-    expect(() => mappingResolver(DEPARTMENT_IMPORT_COLUMNS, { name: 'A', code: 'a' }, 'vi')).toThrow('Một cột của file được ghép cho hai cột');
+    expect(() => mappingResolver(DEPARTMENT_IMPORT_COLUMNS, { name: 'A', code: 'a' }, 'vi')).toThrow(
+      'Một cột của file được ghép cho hai cột',
+    );
   });
 });

@@ -83,7 +83,11 @@ export function exactMatches(columns: readonly ImportColumn[], headers: string[]
  * Our key → the file's header: remembered choices first (when that header is in this file),
  * then exact names, then the most similar remaining header; each header is used once.
  */
-export function suggestMapping(columns: readonly ImportColumn[], headers: string[], remembered: ImportMapping = {}): { suggestion: Record<string, string | null>; remembered: string[] } {
+export function suggestMapping(
+  columns: readonly ImportColumn[],
+  headers: string[],
+  remembered: ImportMapping = {},
+): { suggestion: Record<string, string | null>; remembered: string[] } {
   const suggestion: Record<string, string | null> = Object.fromEntries(columns.map((c) => [c.key, null]));
   const used = new Set<string>();
   const fromMemory: string[] = [];
@@ -100,7 +104,8 @@ export function suggestMapping(columns: readonly ImportColumn[], headers: string
       fromMemory.push(c.key);
     }
   }
-  for (const [key, h] of exactMatches(columns, headers)) if (suggestion[key] === null && (!used.has(headerKey(h)) || (NAME_PAIR.has(key) && isFullNameHeader(h)))) take(key, h);
+  for (const [key, h] of exactMatches(columns, headers))
+    if (suggestion[key] === null && (!used.has(headerKey(h)) || (NAME_PAIR.has(key) && isFullNameHeader(h)))) take(key, h);
   // Best pairs first, so a close header goes to the column it fits best.
   const pairs: { key: string; header: string; score: number }[] = [];
   for (const c of columns) {
@@ -129,7 +134,11 @@ export function needsMapping(columns: readonly ImportColumn[], headers: string[]
  * Checks a mapping against the kind's columns and the file's headers (400 with a message a user
  * understands) and returns the header → key resolver the sheet reader uses.
  */
-export function mappingResolver(columns: readonly ImportColumn[], mapping: ImportMapping, lang: 'vi' | 'en'): (header: string) => string | undefined {
+export function mappingResolver(
+  columns: readonly ImportColumn[],
+  mapping: ImportMapping,
+  lang: 'vi' | 'en',
+): (header: string) => string | undefined {
   const known = new Set(columns.map((c) => c.key));
   const unknown = Object.keys(mapping).filter((k) => !known.has(k));
   if (unknown.length) badRequest(`${translate('imports.mapping.unknownColumn', lang)}: ${unknown.join(', ')}`);
@@ -181,11 +190,25 @@ export function rememberMapping(db: Db, userId: number, kind: ImportKind, mappin
     .run();
 }
 
-export function headersResult(db: Db, userId: number, kind: ImportKind, columns: readonly ImportColumn[], headers: string[]): ImportHeadersResult {
+export function headersResult(
+  db: Db,
+  userId: number,
+  kind: ImportKind,
+  columns: readonly ImportColumn[],
+  headers: string[],
+): ImportHeadersResult {
   const unique = [...new Map(headers.filter(Boolean).map((h) => [headerKey(h), h])).values()];
   const { suggestion, remembered } = suggestMapping(columns, unique, rememberedMapping(db, userId, kind));
   const ours = new Set(ERROR_ROW_HEADERS.map(headerKey));
-  return { headers: unique, suggestion, remembered, needsMapping: needsMapping(columns, unique.filter((h) => !ours.has(headerKey(h)))) };
+  return {
+    headers: unique,
+    suggestion,
+    remembered,
+    needsMapping: needsMapping(
+      columns,
+      unique.filter((h) => !ours.has(headerKey(h))),
+    ),
+  };
 }
 
 /** The multipart field `mapping` (JSON), checked with the shared schema; undefined when not sent. */

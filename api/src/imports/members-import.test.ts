@@ -21,7 +21,14 @@ const memberOrgs = (userId: number) =>
     .map((m) => m.org)
     .sort((a, b) => a - b);
 
-async function memberImport(level: number | string, orgId: number | null, header: string[], rows: Cells[], token = t.adminToken, options: Record<string, unknown> = {}) {
+async function memberImport(
+  level: number | string,
+  orgId: number | null,
+  header: string[],
+  rows: Cells[],
+  token = t.adminToken,
+  options: Record<string, unknown> = {},
+) {
   const q = orgId == null ? `?level=${level}` : `?level=${level}&organizationId=${orgId}`;
   const up = await t.request('POST', `/api/organizations/members/import/upload${q}`, { token, body: form(await xlsx(header, rows)) });
   if (up.status !== 201) return { up, validation: null, exec: null };
@@ -68,7 +75,16 @@ describe('organization members import', () => {
 
   it('level 2: the unit code picks a unit beneath the faculty; units elsewhere are refused', async () => {
     const a = insertUser(t, { code: 'MI020' });
-    const { up, validation, exec } = await memberImport(2, o.faculty, ['Mã sinh viên', 'Mã lớp/đơn vị'], [['MI020', 'mi-cd2'], ['MI020', 'MI-CDX'], ['MI020', '']]);
+    const { up, validation, exec } = await memberImport(
+      2,
+      o.faculty,
+      ['Mã sinh viên', 'Mã lớp/đơn vị'],
+      [
+        ['MI020', 'mi-cd2'],
+        ['MI020', 'MI-CDX'],
+        ['MI020', ''],
+      ],
+    );
     expect(up.status).toBe(201);
     const msgs = validation!.body.errors.map((e: { message: string }) => e.message).join(' | ');
     expect(msgs).toContain('MI-CDX');
@@ -78,7 +94,10 @@ describe('organization members import', () => {
   });
 
   it('level 2 needs the unit column; a level-3 file at level 2 is refused naming it', async () => {
-    const res = await t.request('POST', `/api/organizations/members/import/upload?level=2&organizationId=${o.faculty}`, { token: t.adminToken, body: form(await xlsx(['Mã sinh viên'], [['MI001']])) });
+    const res = await t.request('POST', `/api/organizations/members/import/upload?level=2&organizationId=${o.faculty}`, {
+      token: t.adminToken,
+      body: form(await xlsx(['Mã sinh viên'], [['MI001']])),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('Mã lớp/đơn vị');
   });
@@ -122,7 +141,10 @@ describe('organization members import', () => {
     expect((await memberImport(3, o.cd1, ['studentCode'], [['MI040']], nobody.token)).up.status).toBe(403);
     // Another holder cannot use the adder's session.
     const other = await t.createUser('MIADD2', [{ roleId: role, organizationId: o.faculty }]);
-    const up = await t.request('POST', `/api/organizations/members/import/upload?level=3&organizationId=${o.cd1}`, { token: adder.token, body: form(await xlsx(['studentCode'], [['MI040']])) });
+    const up = await t.request('POST', `/api/organizations/members/import/upload?level=3&organizationId=${o.cd1}`, {
+      token: adder.token,
+      body: form(await xlsx(['studentCode'], [['MI040']])),
+    });
     expect((await t.request('GET', `/api/organizations/import/${up.body.sessionId}/validate`, { token: other.token })).status).toBe(403);
     expect((await t.request('GET', `/api/organizations/import/${up.body.sessionId}/status`, { token: adder.token })).status).toBe(200);
   });
@@ -131,26 +153,49 @@ describe('organization members import', () => {
 describe('departments and classes imports', () => {
   it('departments: creates, reports duplicates and conflicts, updates by code with updateExisting', async () => {
     t.db.insert(departments).values({ name: 'Khoa Cũ', code: 'DOLD', description: 'giữ' }).run();
-    const file = await xlsx(['Tên khoa/phòng ban', 'Mã', 'Mô tả'], [['Khoa Toán', 'DTOAN', ''], ['Khoa Lý', 'DTOAN', ''], ['K', '', ''], ['Khoa Mới Tên', 'DOLD', 'mới']]);
+    const file = await xlsx(
+      ['Tên khoa/phòng ban', 'Mã', 'Mô tả'],
+      [
+        ['Khoa Toán', 'DTOAN', ''],
+        ['Khoa Lý', 'DTOAN', ''],
+        ['K', '', ''],
+        ['Khoa Mới Tên', 'DOLD', 'mới'],
+      ],
+    );
     const up = await t.request('POST', '/api/departments/import/upload', { token: t.adminToken, body: form(file) });
     expect(up.status).toBe(201);
     const v = await t.request('GET', `/api/departments/import/${up.body.sessionId}/validate`, { token: t.adminToken });
     expect(v.body.summary).toEqual({ total: 4, valid: 2, invalid: 2, duplicates: 1, conflicts: 1 });
-    const ex = await t.request('POST', `/api/departments/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options: { updateExisting: true } } });
+    const ex = await t.request('POST', `/api/departments/import/${up.body.sessionId}/execute`, {
+      token: t.adminToken,
+      body: { options: { updateExisting: true } },
+    });
     expect(ex.body).toMatchObject({ importedCount: 2, failedCount: 2 });
-    expect(t.db.select().from(departments).where(eq(departments.code, 'DOLD')).get()).toMatchObject({ name: 'Khoa Mới Tên', description: 'mới' });
+    expect(t.db.select().from(departments).where(eq(departments.code, 'DOLD')).get()).toMatchObject({
+      name: 'Khoa Mới Tên',
+      description: 'mới',
+    });
   });
 
   it('departments matched by name keep their code', async () => {
     t.db.insert(departments).values({ name: 'Phòng Đào tạo', code: 'PDT' }).run();
-    const up = await t.request('POST', '/api/departments/import/upload', { token: t.adminToken, body: form(await xlsx(['name'], [['phòng đào tạo']])) });
-    const ex = await t.request('POST', `/api/departments/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options: { updateExisting: true } } });
+    const up = await t.request('POST', '/api/departments/import/upload', {
+      token: t.adminToken,
+      body: form(await xlsx(['name'], [['phòng đào tạo']])),
+    });
+    const ex = await t.request('POST', `/api/departments/import/${up.body.sessionId}/execute`, {
+      token: t.adminToken,
+      body: { options: { updateExisting: true } },
+    });
     expect(ex.body.importedCount).toBe(1);
     expect(t.db.select().from(departments).where(eq(departments.code, 'PDT')).get()!.name).toBe('phòng đào tạo');
   });
 
   it('legacy POST /departments/import uploads and executes in one call', async () => {
-    const res = await t.request('POST', '/api/departments/import', { token: t.adminToken, body: form(await xlsx(['name', 'code'], [['Khoa Hóa', 'DHOA']])) });
+    const res = await t.request('POST', '/api/departments/import', {
+      token: t.adminToken,
+      body: form(await xlsx(['name', 'code'], [['Khoa Hóa', 'DHOA']])),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, importedCount: 1 });
     expect(t.db.select().from(departments).where(eq(departments.code, 'DHOA')).get()).toBeTruthy();
@@ -158,7 +203,15 @@ describe('departments and classes imports', () => {
 
   it('classes: department by code or name, year 2000–2100 (default this year)', async () => {
     t.db.insert(departments).values({ name: 'Khoa Sinh', code: 'DSINH' }).run();
-    const file = await xlsx(['Tên lớp', 'Mã lớp', 'Năm', 'Mã khoa'], [['22SINH1', 'C22S1', 2022, 'DSINH'], ['22SINH2', 'C22S2', '', 'khoa sinh'], ['22SINH3', 'C22S3', 1999, ''], ['22SINH4', 'C22S4', 2022, 'NOPE']]);
+    const file = await xlsx(
+      ['Tên lớp', 'Mã lớp', 'Năm', 'Mã khoa'],
+      [
+        ['22SINH1', 'C22S1', 2022, 'DSINH'],
+        ['22SINH2', 'C22S2', '', 'khoa sinh'],
+        ['22SINH3', 'C22S3', 1999, ''],
+        ['22SINH4', 'C22S4', 2022, 'NOPE'],
+      ],
+    );
     const up = await t.request('POST', '/api/classes/import/upload', { token: t.adminToken, body: form(file) });
     const ex = await t.request('POST', `/api/classes/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: {} });
     expect(ex.body).toMatchObject({ importedCount: 2, failedCount: 2 });
@@ -178,12 +231,32 @@ describe('departments and classes imports', () => {
       expect((await t.request('POST', path, { token: scoped.token, body: form(file) })).status).toBe(403);
     }
     expect((await t.request('GET', '/api/departments/template', { token: scoped.token })).status).toBe(403);
-    const up = await t.request('POST', '/api/departments/import/upload', { token: global.token, body: form(await xlsx(['name', 'code'], [['Khoa Đổi', 'DOLD'], ['Khoa Địa', 'DDIA']])) });
+    const up = await t.request('POST', '/api/departments/import/upload', {
+      token: global.token,
+      body: form(
+        await xlsx(
+          ['name', 'code'],
+          [
+            ['Khoa Đổi', 'DOLD'],
+            ['Khoa Địa', 'DDIA'],
+          ],
+        ),
+      ),
+    });
     expect(up.status).toBe(201);
-    const ex = await t.request('POST', `/api/departments/import/${up.body.sessionId}/execute`, { token: global.token, body: { options: { updateExisting: true } } });
+    const ex = await t.request('POST', `/api/departments/import/${up.body.sessionId}/execute`, {
+      token: global.token,
+      body: { options: { updateExisting: true } },
+    });
     // Creating is allowed; updating an existing department needs departments.update.
     expect(ex.body).toMatchObject({ importedCount: 1, failedCount: 1 });
     expect(ex.body.errors[0].message).toContain('quyền cập nhật');
-    expect(t.db.select().from(departments).where(and(eq(departments.code, 'DOLD'))).get()!.name).toBe('Khoa Mới Tên');
+    expect(
+      t.db
+        .select()
+        .from(departments)
+        .where(and(eq(departments.code, 'DOLD')))
+        .get()!.name,
+    ).toBe('Khoa Mới Tên');
   });
 });

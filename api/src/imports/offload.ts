@@ -28,24 +28,33 @@ function endingSessions(local: ReturnType<typeof importService>, deps: Deps): Re
 
 export function importRunner(def: AnyImportKind, deps: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
   const local = importService(def, deps, actor, ip, lang);
-  return endingSessions(offloaded(local, deps, { domain: 'import', kind: def.kind, actor, ip, lang }, ['upload', 'validate', 'validateJson', 'execute', 'errorRows', 'headers'], async (method, args, run) => {
-    // The status route answers here: while the worker executes, this thread must know the session is running, not cut off.
-    const id = method === 'execute' ? String(args[0]) : null;
-    if (id) {
-      inWorker.set(id, (inWorker.get(id) ?? 0) + 1);
-      running.add(id);
-    }
-    try {
-      return await run();
-    } finally {
-      if (id) {
-        const left = inWorker.get(id)! - 1;
-        if (left > 0) inWorker.set(id, left);
-        else {
-          inWorker.delete(id);
-          running.delete(id);
+  return endingSessions(
+    offloaded(
+      local,
+      deps,
+      { domain: 'import', kind: def.kind, actor, ip, lang },
+      ['upload', 'validate', 'validateJson', 'execute', 'errorRows', 'headers'],
+      async (method, args, run) => {
+        // The status route answers here: while the worker executes, this thread must know the session is running, not cut off.
+        const id = method === 'execute' ? String(args[0]) : null;
+        if (id) {
+          inWorker.set(id, (inWorker.get(id) ?? 0) + 1);
+          running.add(id);
         }
-      }
-    }
-  }), deps);
+        try {
+          return await run();
+        } finally {
+          if (id) {
+            const left = inWorker.get(id)! - 1;
+            if (left > 0) inWorker.set(id, left);
+            else {
+              inWorker.delete(id);
+              running.delete(id);
+            }
+          }
+        }
+      },
+    ),
+    deps,
+  );
 }

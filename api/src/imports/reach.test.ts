@@ -44,8 +44,17 @@ describe('users import memberships stay within the importer’s reach', () => {
   });
 
   it('an existing user added to the unit by an update does not join above either', async () => {
-    expect((await importUsers(t, [['RCH2', 'Lê', 'Hai', 'rch2@test.vn', '0901234567', 'RCH-FAC']], {}, officer.token, header)).body.importedCount).toBe(1);
-    const res = await importUsers(t, [['RCH2', 'Lê', 'Hai', 'rch2@test.vn', '0901234567', 'RCH-UNIT']], { updateExisting: true }, officer.token, header);
+    expect(
+      (await importUsers(t, [['RCH2', 'Lê', 'Hai', 'rch2@test.vn', '0901234567', 'RCH-FAC']], {}, officer.token, header)).body
+        .importedCount,
+    ).toBe(1);
+    const res = await importUsers(
+      t,
+      [['RCH2', 'Lê', 'Hai', 'rch2@test.vn', '0901234567', 'RCH-UNIT']],
+      { updateExisting: true },
+      officer.token,
+      header,
+    );
     expect(res.body.failedCount).toBe(0);
     expect(orgsOf('RCH2')).toEqual([faculty, unit].sort((a, b) => a - b));
   });

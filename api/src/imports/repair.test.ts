@@ -16,7 +16,11 @@ beforeAll(async () => {
   t = await makeTestApp(UNTHROTTLED);
 });
 
-const theirDepartments = (rows: (string | null)[][]) => xlsx(['STT', 'Đơn vị', 'Ký hiệu', 'Ghi chú'], rows.map((r, i) => [String(i + 1), ...r]));
+const theirDepartments = (rows: (string | null)[][]) =>
+  xlsx(
+    ['STT', 'Đơn vị', 'Ký hiệu', 'Ghi chú'],
+    rows.map((r, i) => [String(i + 1), ...r]),
+  );
 const mapping = { name: 'Đơn vị', code: 'Ký hiệu', description: 'Ghi chú' };
 
 describe('headers and mapping', () => {
@@ -29,7 +33,10 @@ describe('headers and mapping', () => {
     // Without a mapping the file is refused (no name column); with one it is read.
     const refused = await t.request('POST', '/api/departments/import/upload', { token: t.adminToken, body: form(file) });
     expect(refused.status).toBe(400);
-    const up = await t.request('POST', '/api/departments/import/upload', { token: t.adminToken, body: form(file, 'x.xlsx', { mapping: JSON.stringify(mapping) }) });
+    const up = await t.request('POST', '/api/departments/import/upload', {
+      token: t.adminToken,
+      body: form(file, 'x.xlsx', { mapping: JSON.stringify(mapping) }),
+    });
     expect(up.status).toBe(201);
     expect(up.body.previewData[0]).toMatchObject({ name: 'Khoa Ánh Xạ', code: 'AX1', description: 'Một' });
     expect(up.body.ignoredColumns).toEqual(['STT']);
@@ -48,7 +55,12 @@ describe('headers and mapping', () => {
 
   it('refuses an invalid mapping with 400 and a message in the caller’s language', async () => {
     const file = await theirDepartments([['Khoa X', 'AX2', '']]);
-    const up = (m: string, lang = 'vi') => t.request('POST', '/api/departments/import/upload', { token: t.adminToken, headers: { 'accept-language': lang }, body: form(file, 'x.xlsx', { mapping: m }) });
+    const up = (m: string, lang = 'vi') =>
+      t.request('POST', '/api/departments/import/upload', {
+        token: t.adminToken,
+        headers: { 'accept-language': lang },
+        body: form(file, 'x.xlsx', { mapping: m }),
+      });
     const notJson = await up('{name:');
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toBe('Cách ghép cột không hợp lệ');
@@ -70,7 +82,11 @@ describe('rows with errors', () => {
       ['K', 'AX4', 'tên quá ngắn'],
       ['Khoa Mã Ngắn', 'A', ''],
     ]);
-    const up = await t.request('POST', '/api/departments/import/upload', { token: t.adminToken, headers: { 'accept-language': 'en' }, body: form(file, 'x.xlsx', { mapping: JSON.stringify(mapping) }) });
+    const up = await t.request('POST', '/api/departments/import/upload', {
+      token: t.adminToken,
+      headers: { 'accept-language': 'en' },
+      body: form(file, 'x.xlsx', { mapping: JSON.stringify(mapping) }),
+    });
     const res = await download(t, 'GET', `/api/departments/import/${up.body.sessionId}/error-rows`, t.adminToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('departments_import_errors.xlsx');
@@ -84,17 +100,25 @@ describe('rows with errors', () => {
     expect(rows[2]![4]).toBe('Mã phải có ít nhất 2 ký tự (cột Mã)');
 
     // Fixed in the file and uploaded again: no mapping needed, both rows import.
-    const fixed = await xlsx(rows[0] as string[], [['Khoa Kế', 'AX4', 'tên quá ngắn', 3, rows[1]![4] as string], ['Khoa Mã Ngắn', 'AX5', '', 4, rows[2]![4] as string]]);
+    const fixed = await xlsx(rows[0] as string[], [
+      ['Khoa Kế', 'AX4', 'tên quá ngắn', 3, rows[1]![4] as string],
+      ['Khoa Mã Ngắn', 'AX5', '', 4, rows[2]![4] as string],
+    ]);
     const headers = await t.request('POST', '/api/departments/import/headers', { token: t.adminToken, body: form(fixed) });
     expect(headers.body.needsMapping).toBe(false);
     const again = await t.request('POST', '/api/departments/import/upload', { token: t.adminToken, body: form(fixed) });
     expect(again.status).toBe(201);
-    const ex = await t.request('POST', `/api/departments/import/${again.body.sessionId}/execute`, { token: t.adminToken, body: { options: { skipErrors: false } } });
+    const ex = await t.request('POST', `/api/departments/import/${again.body.sessionId}/execute`, {
+      token: t.adminToken,
+      body: { options: { skipErrors: false } },
+    });
     expect(ex.body).toMatchObject({ importedCount: 2, failedCount: 0 });
   });
 
   it('never returns a password from the file', async () => {
-    const { sessionId } = await validateUsers(t, [userRow({ code: 'ERPW', familyName: 'Lê', givenName: 'An', email: 'bad-email', password: 'secret99' })]);
+    const { sessionId } = await validateUsers(t, [
+      userRow({ code: 'ERPW', familyName: 'Lê', givenName: 'An', email: 'bad-email', password: 'secret99' }),
+    ]);
     const res = await download(t, 'GET', `/api/users/import/${sessionId}/error-rows`, t.adminToken);
     const rows = sheetRows((await readWorkbook(res.buf)).worksheets[0]!);
     expect(JSON.stringify(rows)).not.toContain('secret99');
@@ -102,7 +126,10 @@ describe('rows with errors', () => {
   });
 
   it('is the session owner’s only', async () => {
-    const up = await t.request('POST', '/api/departments/import/upload', { token: t.adminToken, body: form(await xlsx(['name'], [['X']])) });
+    const up = await t.request('POST', '/api/departments/import/upload', {
+      token: t.adminToken,
+      body: form(await xlsx(['name'], [['X']])),
+    });
     const other = await t.createUser('ERROTHER', [{ roleId: t.createRole('er_dept', ['departments.access', 'departments.create']) }]);
     const res = await t.request('GET', `/api/departments/import/${up.body.sessionId}/error-rows`, { token: other.token });
     expect(res.status).toBe(403);
@@ -122,14 +149,28 @@ describe('one rule source: rows the form refuses are refused with the form’s m
   ];
   for (const [name, override, key, column, columnEn] of cases) {
     it(`${name}: "${translate(key)}" in vi and en`, async () => {
-      const row: Record<string, string> = { code: `RR${name.length}`, familyName: 'Lê', givenName: 'An', email: `rr${name.length}@sv.vn`, ...override };
+      const row: Record<string, string> = {
+        code: `RR${name.length}`,
+        familyName: 'Lê',
+        givenName: 'An',
+        email: `rr${name.length}@sv.vn`,
+        ...override,
+      };
       const viaForm = await t.request('POST', '/api/users', { token: t.adminToken, body: { ...row, phone: row.phone ?? '0901234567' } });
       expect(viaForm.status).toBe(400);
       expect(viaForm.body.message).toContain(translate(key));
       for (const lang of ['vi', 'en'] as const) {
-        const up = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(await xlsx(USER_HEADER, [userRow(row)])) });
-        const v = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken, headers: { 'accept-language': lang } });
-        expect(v.body.data[0].validation.errors).toContain(`${translate(key, lang)} (${lang === 'vi' ? `cột ${column}` : `column ${columnEn}`})`);
+        const up = await t.request('POST', '/api/users/import/upload', {
+          token: t.adminToken,
+          body: form(await xlsx(USER_HEADER, [userRow(row)])),
+        });
+        const v = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, {
+          token: t.adminToken,
+          headers: { 'accept-language': lang },
+        });
+        expect(v.body.data[0].validation.errors).toContain(
+          `${translate(key, lang)} (${lang === 'vi' ? `cột ${column}` : `column ${columnEn}`})`,
+        );
       }
     });
   }

@@ -26,7 +26,8 @@ function cases(name: string, open: () => Promise<TestApp>) {
       t = await open();
     }, 60_000);
 
-    const row = (code: string, v: Record<string, string>) => userRow({ code, familyName: 'Nguyễn Văn', givenName: code, phone: '0901234567', ...v });
+    const row = (code: string, v: Record<string, string>) =>
+      userRow({ code, familyName: 'Nguyễn Văn', givenName: code, phone: '0901234567', ...v });
 
     it('a new password from the file ends the sessions; the new password signs in', async () => {
       const u = await t.createUser('IMPW');
@@ -48,8 +49,12 @@ function cases(name: string, open: () => Promise<TestApp>) {
 
     it('a harmless update (phone) and a dry run keep the sessions', async () => {
       const u = await t.createUser('IMKEEP');
-      expect((await importUsers(t, [row('IMKEEP', { email: u.email, phone: '0911222333' })], { updateExisting: true })).body).toMatchObject({ success: true, importedCount: 1 });
-      expect((await importUsers(t, [row('IMKEEP', { email: u.email, password: 'dry-run-pw1' })], { updateExisting: true, dryRun: true })).status).toBe(200);
+      expect((await importUsers(t, [row('IMKEEP', { email: u.email, phone: '0911222333' })], { updateExisting: true })).body).toMatchObject(
+        { success: true, importedCount: 1 },
+      );
+      expect(
+        (await importUsers(t, [row('IMKEEP', { email: u.email, password: 'dry-run-pw1' })], { updateExisting: true, dryRun: true })).status,
+      ).toBe(200);
       expect((await me(t, u.token)).status).toBe(200);
       expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: u.refreshToken } })).status).toBe(200);
     });

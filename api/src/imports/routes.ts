@@ -1,5 +1,13 @@
 /** Template, upload, validate, execute and status routes, one set per importable resource (000 §7). */
-import { hasPermission, IMPORT_MAX_BYTES, type ImportMapping, MEMBER_IMPORT_LEVEL_MESSAGE, importExecuteSchema, importOptionsSchema, memberImportLevelQuery } from '@doanhoi/shared';
+import {
+  hasPermission,
+  IMPORT_MAX_BYTES,
+  type ImportMapping,
+  MEMBER_IMPORT_LEVEL_MESSAGE,
+  importExecuteSchema,
+  importOptionsSchema,
+  memberImportLevelQuery,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { every } from 'hono/combine';
 import { z } from 'zod';
@@ -74,9 +82,15 @@ async function executeOptions(c: Context<AppEnv>) {
   const body = importExecuteSchema.safeParse(json);
   if (!body.success) badRequest('Tùy chọn nhập không hợp lệ');
   const raw = (body.data!.options ?? body.data!) as Record<string, unknown>;
-  const parsed = importOptionsSchema.safeParse({ skipErrors: raw.skipErrors, updateExisting: raw.updateExisting, dryRun: raw.dryRun, batchSize: raw.batchSize });
+  const parsed = importOptionsSchema.safeParse({
+    skipErrors: raw.skipErrors,
+    updateExisting: raw.updateExisting,
+    dryRun: raw.dryRun,
+    batchSize: raw.batchSize,
+  });
   // skipErrors, updateExisting, dryRun: true/false; batchSize: 1 to 1000.
-  if (!parsed.success) badRequest(`Tùy chọn nhập không hợp lệ: ${[...new Set(parsed.error!.issues.map((i) => i.path.join('.')))].join(', ')}`);
+  if (!parsed.success)
+    badRequest(`Tùy chọn nhập không hợp lệ: ${[...new Set(parsed.error!.issues.map((i) => i.path.join('.')))].join(', ')}`);
   const opts = parsed.data!;
   if (body.data!.skipConflicts === true || raw.skipConflicts === true) opts.updateExisting = false;
   return opts;
@@ -90,7 +104,13 @@ const validateLimit = rateLimit('importValidate');
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
     .get('/:sessionId/validate', requireAuth, guard, validateLimit, validate('param', sessionParam), async (c) =>
-      jsonBody(c, await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(c.req.valid('param').sessionId, acceptsGzip(c))),
+      jsonBody(
+        c,
+        await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(
+          c.req.valid('param').sessionId,
+          acceptsGzip(c),
+        ),
+      ),
     )
     .get('/:sessionId/error-rows', requireAuth, guard, validateLimit, validate('param', sessionParam), async (c) => {
       const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);
@@ -111,7 +131,13 @@ export function catalogueImportRoutes(def: AnyImportKind, permission: string, gl
   // Departments and classes are university-wide: creating them needs a global grant.
   const guard = requirePermission(permission, global ? () => null : undefined);
   const app = new Hono<AppEnv>()
-    .get('/template', requireAuth, guard, async (c) => c.body(await buildTemplate(def.sheetName, def.columns({})) as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(def.templateName({}))))
+    .get('/template', requireAuth, guard, async (c) =>
+      c.body(
+        (await buildTemplate(def.sheetName, def.columns({}))) as Uint8Array<ArrayBuffer>,
+        200,
+        xlsxResponseHeaders(def.templateName({})),
+      ),
+    )
     .post('/import/headers', requireAuth, guard, importLimit, async (c) => c.json(await fileHeaders(c, def, {})))
     .post('/import/upload', requireAuth, guard, importLimit, async (c) => {
       const file = await readUpload(c);
@@ -124,13 +150,19 @@ export function catalogueImportRoutes(def: AnyImportKind, permission: string, gl
 
 /** Legacy POST /departments/import: upload, validate and execute with default options in one call. */
 export function legacyDepartmentImport() {
-  return new Hono<AppEnv>().post('/import', requireAuth, requirePermission('departments.create', () => null), importLimit, async (c) => {
-    const file = await readUpload(c);
-    const svc = importService(departmentsImport, c.get('deps'), c.get('actor'), auditContext(c).ip);
-    const { sessionId } = await svc.upload(file, {});
-    svc.validate(sessionId);
-    return c.json(await svc.execute(sessionId, importOptionsSchema.parse(undefined)));
-  });
+  return new Hono<AppEnv>().post(
+    '/import',
+    requireAuth,
+    requirePermission('departments.create', () => null),
+    importLimit,
+    async (c) => {
+      const file = await readUpload(c);
+      const svc = importService(departmentsImport, c.get('deps'), c.get('actor'), auditContext(c).ip);
+      const { sessionId } = await svc.upload(file, {});
+      svc.validate(sessionId);
+      return c.json(await svc.execute(sessionId, importOptionsSchema.parse(undefined)));
+    },
+  );
 }
 
 /** The organization of a member-import session (its permission context). */
@@ -140,19 +172,28 @@ const sessionOrganization: OrganizationFrom = (c) => {
 };
 
 /** Held somewhere first (so a caller without it gets 403, not 404), then in the session's organization. */
-const inSessionOrganization = every(requirePermission('organizations.add_member'), requirePermission('organizations.add_member', sessionOrganization));
+const inSessionOrganization = every(
+  requirePermission('organizations.add_member'),
+  requirePermission('organizations.add_member', sessionOrganization),
+);
 
 export function memberImportRoutes() {
   const template = async (c: Context<AppEnv>) => {
     const level = /^\d+$/.test(c.req.param('level') ?? '') ? Number(c.req.param('level')) : NaN;
     if (level !== 2 && level !== 3) badRequest(MEMBER_IMPORT_LEVEL_MESSAGE);
-    return c.body(await buildTemplate(membersImport.sheetName, membersImport.columns({ level })) as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(membersImport.templateName({ level })));
+    return c.body(
+      (await buildTemplate(membersImport.sheetName, membersImport.columns({ level }))) as Uint8Array<ArrayBuffer>,
+      200,
+      xlsxResponseHeaders(membersImport.templateName({ level })),
+    );
   };
   const canImport = requirePermission('organizations.add_member');
   return new Hono<AppEnv>()
     .get('/template/:level', requireAuth, canImport, template)
     .get('/members/import/template/:level', requireAuth, canImport, template)
-    .post('/members/import/headers', requireAuth, canImport, importLimit, validate('query', memberImportLevelQuery), async (c) => c.json(await fileHeaders(c, membersImport, { level: c.req.valid('query').level })))
+    .post('/members/import/headers', requireAuth, canImport, importLimit, validate('query', memberImportLevelQuery), async (c) =>
+      c.json(await fileHeaders(c, membersImport, { level: c.req.valid('query').level })),
+    )
     .post('/members/import/upload', requireAuth, canImport, importLimit, validate('query', memberImportLevelQuery), async (c) => {
       const { level } = c.req.valid('query');
       const file = await readUpload(c);

@@ -22,7 +22,14 @@ async function validate(lang: string, header: string[], rows: (string | null)[][
 
 const ROWS = [
   userRow({ code: 'LANG1', familyName: 'Trần', givenName: 'Một', email: 'lang1@sv.vn', phone: '912345678', userType: 'giảng viên' }),
-  userRow({ code: 'LANG1', familyName: 'Trần', givenName: 'Hai', email: 'lang2@sv.vn', className: 'KHONG-CO-LOP', organizationCodes: 'KHONG-CO' }),
+  userRow({
+    code: 'LANG1',
+    familyName: 'Trần',
+    givenName: 'Hai',
+    email: 'lang2@sv.vn',
+    className: 'KHONG-CO-LOP',
+    organizationCodes: 'KHONG-CO',
+  }),
 ] as (string | null)[][];
 
 describe('row messages follow Accept-Language', () => {
@@ -46,11 +53,21 @@ describe('row messages follow Accept-Language', () => {
   it('in Vietnamese the messages are as they were', async () => {
     const body = await validate('vi', USER_HEADER, ROWS);
     const all = [...body.errors, ...body.warnings].map((e) => e.message);
-    expect(all).toEqual(expect.arrayContaining(['Mã số LANG1 trùng với dòng 2', 'Không tìm thấy lớp: KHONG-CO-LOP', 'Không tìm thấy tổ chức có mã KHONG-CO']));
+    expect(all).toEqual(
+      expect.arrayContaining(['Mã số LANG1 trùng với dòng 2', 'Không tìm thấy lớp: KHONG-CO-LOP', 'Không tìm thấy tổ chức có mã KHONG-CO']),
+    );
   });
 
   it('departments: a repeated code and an over-long code, in English', async () => {
-    const body = await validate('en', ['Tên khoa/phòng ban', 'Mã'], [['Khoa Ngôn Ngữ', 'LANGDEPT-LONG'], ['Khoa Ngôn Ngữ Hai', 'LANGDEPT-LONG']], '/api/departments');
+    const body = await validate(
+      'en',
+      ['Tên khoa/phòng ban', 'Mã'],
+      [
+        ['Khoa Ngôn Ngữ', 'LANGDEPT-LONG'],
+        ['Khoa Ngôn Ngữ Hai', 'LANGDEPT-LONG'],
+      ],
+      '/api/departments',
+    );
     expect(body.errors.map((e) => e.message)).toContain('Code LANGDEPT-LONG repeats row 2');
     expect(body.warnings.map((e) => e.message)).toContain('The code is longer than 10 characters');
   });

@@ -22,7 +22,12 @@ export function columnMessage(reason: string, column: ImportColumn | undefined, 
 }
 
 /** Parses `input` with `schema`; each issue becomes a message naming the column of its field. */
-export function checkFields<S extends z.ZodType>(schema: S, input: Record<string, unknown>, columns: readonly ImportColumn[], lang: Lang): { data: z.output<S> | null; errors: string[] } {
+export function checkFields<S extends z.ZodType>(
+  schema: S,
+  input: Record<string, unknown>,
+  columns: readonly ImportColumn[],
+  lang: Lang,
+): { data: z.output<S> | null; errors: string[] } {
   const r = schema.safeParse(input);
   if (r.success) return { data: r.data, errors: [] };
   const byKey = new Map(columns.map((c) => [c.key, c]));

@@ -13,12 +13,19 @@ export const importSessions = sqliteTable(
     /** JSON: the level/organization of a member import; the validation summary. */
     params: text().notNull().default('{}'),
     validation: text(),
-    status: text({ enum: ['uploaded', 'validated', 'running', 'completed', 'failed'] }).notNull().default('uploaded'),
+    status: text({ enum: ['uploaded', 'validated', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('uploaded'),
     processedRows: integer().notNull().default(0),
     result: text(),
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
-    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
-    updatedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
+    createdAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    updatedAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date())
+      .$onUpdateFn(() => new Date()),
   },
   (t) => [index('import_sessions_expires_idx').on(t.expiresAt), index('import_sessions_actor_idx').on(t.actorId)],
 );
@@ -45,7 +52,10 @@ export const importMappings = sqliteTable(
     kind: text({ enum: ['users', 'departments', 'classes', 'organization_members'] }).notNull(),
     /** JSON: our column key → the file's header (null: not imported). */
     mapping: text().notNull(),
-    updatedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
+    updatedAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date())
+      .$onUpdateFn(() => new Date()),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

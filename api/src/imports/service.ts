@@ -52,14 +52,22 @@ async function summarize(def: AnyImportKind, checked: CheckedRow[], values: Reco
     data: await mapInSlices(checked, (r, i) => ({
       rowIndex: r.rowNumber,
       data: def.view ? def.view(r, values[i] ?? {}) : masked(values[i] ?? {}),
-      validation: { isValid: r.errors.length === 0, errors: r.errors, warnings: r.warnings, action: r.errors.length ? 'skip' : r.existingId != null ? 'update' : 'create' },
+      validation: {
+        isValid: r.errors.length === 0,
+        errors: r.errors,
+        warnings: r.warnings,
+        action: r.errors.length ? 'skip' : r.existingId != null ? 'update' : 'create',
+      },
     })),
   };
 }
 
 function resultMessage(c: Counts, dryRun: boolean): string {
-  if (dryRun) return `Chạy thử: ${c.imported} dòng sẽ được nhập, ${c.skipped} dòng bỏ qua, ${c.failed} dòng lỗi. Không có dữ liệu nào được ghi`;
-  return c.failed === 0 ? `Import thành công! Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng` : `Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng, ${c.failed} dòng lỗi`;
+  if (dryRun)
+    return `Chạy thử: ${c.imported} dòng sẽ được nhập, ${c.skipped} dòng bỏ qua, ${c.failed} dòng lỗi. Không có dữ liệu nào được ghi`;
+  return c.failed === 0
+    ? `Import thành công! Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng`
+    : `Đã nhập ${c.imported} dòng, bỏ qua ${c.skipped} dòng, ${c.failed} dòng lỗi`;
 }
 
 export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
@@ -81,11 +89,17 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       const buffer = new Uint8Array(await file.arrayBuffer());
       const seen: string[] = [];
       const base = mapping && mappingResolver(def.columns(params), mapping, lang);
-      const sheet = await readSheet(buffer, file.name, def.columns(params), {
-        maxRows: env.IMPORT_MAX_ROWS,
-        maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024,
-        maxTextChars: env.IMPORT_MAX_TEXT_CHARS,
-      }, base && ((h) => (seen.push(h), base(h))));
+      const sheet = await readSheet(
+        buffer,
+        file.name,
+        def.columns(params),
+        {
+          maxRows: env.IMPORT_MAX_ROWS,
+          maxUnzippedBytes: env.IMPORT_MAX_UNZIPPED_MB * 1024 * 1024,
+          maxTextChars: env.IMPORT_MAX_TEXT_CHARS,
+        },
+        base && ((h) => (seen.push(h), base(h))),
+      );
       if (mapping) assertHeadersPresent(mapping, seen, lang);
       const sessionId = createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });
       return {
@@ -187,7 +201,12 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         await rehearse(total);
         if (options.skipErrors || total.failed === 0) return finish(total, { dryRun: true });
         // Without skipErrors a row failing at write time means nothing would be written.
-        return finish(total, { dryRun: true, importedCount: 0, skippedCount: 0, message: `Chạy thử: ${total.failed} dòng lỗi khi ghi; khi nhập thật sẽ không có dòng nào được ghi` });
+        return finish(total, {
+          dryRun: true,
+          importedCount: 0,
+          skippedCount: 0,
+          message: `Chạy thử: ${total.failed} dòng lỗi khi ghi; khi nhập thật sẽ không có dòng nào được ghi`,
+        });
       }
 
       running.add(s.id);
@@ -200,7 +219,14 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
             db.transaction((tx) => {
               for (const batch of batches) writer.writeAllOrNothing(tx, batch, total);
               markProgress(tx, s.id, checked.length);
-              audit(tx, { actorId: actor.id, action: `import.${def.kind}`, entity: 'import_session', entityId: s.id, after: { fileName: s.fileName, importedCount: total.imported }, ip });
+              audit(tx, {
+                actorId: actor.id,
+                action: `import.${def.kind}`,
+                entity: 'import_session',
+                entityId: s.id,
+                after: { fileName: s.fileName, importedCount: total.imported },
+                ip,
+              });
             });
           } catch (err) {
             // Nothing was written; rehearse row by row to tell which rows failed.
@@ -234,7 +260,14 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
                   action: `import.${def.kind}.batch`,
                   entity: 'import_session',
                   entityId: s.id,
-                  after: { fileName: s.fileName, fromRow: batch[0]!.rowNumber, toRow: batch[batch.length - 1]!.rowNumber, importedCount: c.imported, skippedCount: c.skipped, failedCount: c.failed },
+                  after: {
+                    fileName: s.fileName,
+                    fromRow: batch[0]!.rowNumber,
+                    toRow: batch[batch.length - 1]!.rowNumber,
+                    importedCount: c.imported,
+                    skippedCount: c.skipped,
+                    failedCount: c.failed,
+                  },
                   ip,
                 });
               });
@@ -259,7 +292,14 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         const result = finish(total);
         db.transaction((tx) => {
           if (options.skipErrors) {
-            audit(tx, { actorId: actor.id, action: `import.${def.kind}`, entity: 'import_session', entityId: s.id, after: { fileName: s.fileName, importedCount: total.imported, failedCount: total.failed }, ip });
+            audit(tx, {
+              actorId: actor.id,
+              action: `import.${def.kind}`,
+              entity: 'import_session',
+              entityId: s.id,
+              after: { fileName: s.fileName, importedCount: total.imported, failedCount: total.failed },
+              ip,
+            });
           }
           markProgress(tx, s.id, checked.length, 'completed');
           saveResult(tx, s.id, result, 'completed');

@@ -1,5 +1,11 @@
 /** Import sessions live in the database (they survive a restart) and expire after a day. */
-import { IMPORT_SESSION_TTL_MS, type ImportExecutionResult, type ImportKind, type ImportStatus, type ImportValidationResult } from '@doanhoi/shared';
+import {
+  IMPORT_SESSION_TTL_MS,
+  type ImportExecutionResult,
+  type ImportKind,
+  type ImportStatus,
+  type ImportValidationResult,
+} from '@doanhoi/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -27,7 +33,10 @@ export interface ImportSession extends ImportSessionMeta {
   rows: SessionRow[];
 }
 
-export function createSession(db: Db, s: { kind: ImportKind; actorId: number; fileName: string; rows: SessionRow[]; params: Record<string, unknown> }): string {
+export function createSession(
+  db: Db,
+  s: { kind: ImportKind; actorId: number; fileName: string; rows: SessionRow[]; params: Record<string, unknown> },
+): string {
   const id = randomUUID();
   // Serialised before the transaction: a large file's rows take tens of ms to stringify, and the
   // write lock (which request writes wait for) would be held meanwhile.
@@ -75,7 +84,8 @@ export function loadSession(db: Db, id: string, kind: ImportKind, actorId: numbe
     .from(importSessions)
     .where(and(eq(importSessions.id, id), eq(importSessions.kind, kind)))
     .get() as Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt'> | undefined;
-  if (!r || r.expiresAt.getTime() < Date.now()) return notFound('Phiên nhập dữ liệu không tồn tại hoặc đã hết hạn. Vui lòng tải file lên lại');
+  if (!r || r.expiresAt.getTime() < Date.now())
+    return notFound('Phiên nhập dữ liệu không tồn tại hoặc đã hết hạn. Vui lòng tải file lên lại');
   if (r.actorId !== actorId) forbidden('Phiên nhập dữ liệu thuộc về người dùng khác');
   const meta: ImportSessionMeta = {
     id: r.id,
@@ -112,6 +122,9 @@ export function markProgress(db: Tx, id: string, processedRows: number, status: 
  * file's passwords are not kept in the database any longer than needed.
  */
 export function saveResult(db: Tx, id: string, result: ImportExecutionResult, status: 'completed' | 'failed'): void {
-  db.update(importSessions).set({ result: JSON.stringify(result), status }).where(eq(importSessions.id, id)).run();
+  db.update(importSessions)
+    .set({ result: JSON.stringify(result), status })
+    .where(eq(importSessions.id, id))
+    .run();
   if (status === 'completed') db.delete(importSessionRows).where(eq(importSessionRows.sessionId, id)).run();
 }

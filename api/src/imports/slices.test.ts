@@ -9,7 +9,9 @@ import { uploadUsers, userRow } from './fixture';
 
 let t: TestApp;
 const N = 4000;
-const rows = Array.from({ length: N }, (_, i) => userRow({ code: `IS${i}`, familyName: 'Trần Văn', givenName: `Bình${i}`, email: `is${i}@example.vn`, phone: '0901234567' }));
+const rows = Array.from({ length: N }, (_, i) =>
+  userRow({ code: `IS${i}`, familyName: 'Trần Văn', givenName: `Bình${i}`, email: `is${i}@example.vn`, phone: '0901234567' }),
+);
 
 /** Starts `slow`, sends a profile request once it is under way; both must succeed, the profile first. */
 async function profileDuring(slow: () => Promise<{ status: number }>) {
@@ -33,7 +35,10 @@ async function profileDuring(slow: () => Promise<{ status: number }>) {
 beforeAll(async () => {
   t = await makeTestApp();
   // Warm up the code paths once (first compilation is a one-off per process).
-  const up = await uploadUsers(t, rows.slice(0, 20).map((r, i) => userRow({ code: `W${i}`, familyName: 'A', givenName: 'B', email: `w${i}@example.vn` })));
+  const up = await uploadUsers(
+    t,
+    rows.slice(0, 20).map((r, i) => userRow({ code: `W${i}`, familyName: 'A', givenName: 'B', email: `w${i}@example.vn` })),
+  );
   await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken });
 });
 
@@ -54,7 +59,10 @@ it('validating and importing 4,000 users leaves the loop free for a profile requ
   expect(validateGap).toBeLessThan(1000);
 
   const executeGap = await profileDuring(async () => {
-    const res = await t.request('POST', `/api/users/import/${id}/execute`, { token: t.adminToken, body: { options: { skipErrors: true, batchSize: 100 } } });
+    const res = await t.request('POST', `/api/users/import/${id}/execute`, {
+      token: t.adminToken,
+      body: { options: { skipErrors: true, batchSize: 100 } },
+    });
     expect(res.body.importedCount).toBe(N);
     return res;
   });
@@ -62,9 +70,12 @@ it('validating and importing 4,000 users leaves the loop free for a profile requ
 });
 
 it('two executes of one session sent together: the check now yields, yet only one runs (the other gets 409)', async () => {
-  const some = rows.slice(0, 600).map((_, i) => userRow({ code: `TW${i}`, familyName: 'Lê', givenName: `C${i}`, email: `tw${i}@example.vn` }));
+  const some = rows
+    .slice(0, 600)
+    .map((_, i) => userRow({ code: `TW${i}`, familyName: 'Lê', givenName: `C${i}`, email: `tw${i}@example.vn` }));
   const up = await uploadUsers(t, some);
-  const run = () => t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options: { skipErrors: true } } });
+  const run = () =>
+    t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options: { skipErrors: true } } });
   const answers = await Promise.all([run(), run()]);
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   expect(answers.find((a) => a.status === 200)!.body.importedCount).toBe(600);

@@ -55,7 +55,15 @@ describe('header synonyms', () => {
   it('an officer’s list needs no mapping step: every column is ours or known and not stored', () => {
     expect(needsMapping(USER_IMPORT_COLUMNS, OFFICER)).toBe(false);
     const { suggestion } = suggestMapping(USER_IMPORT_COLUMNS, OFFICER);
-    expect(suggestion).toMatchObject({ code: 'MSSV', familyName: 'Họ và tên', givenName: 'Họ và tên', email: 'E-mail', phone: 'SĐT', className: 'Lớp', managementDepartmentCode: 'Khoa' });
+    expect(suggestion).toMatchObject({
+      code: 'MSSV',
+      familyName: 'Họ và tên',
+      givenName: 'Họ và tên',
+      email: 'E-mail',
+      phone: 'SĐT',
+      className: 'Lớp',
+      managementDepartmentCode: 'Khoa',
+    });
     // A truly unknown column with one of ours unmatched still asks.
     expect(needsMapping(USER_IMPORT_COLUMNS, [...OFFICER, 'Cột lạ'])).toBe(true);
   });

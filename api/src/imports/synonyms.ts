@@ -21,7 +21,9 @@ export function headerKey(h: string): string {
 export const FULL_NAME_KEY = 'fullName';
 
 const FULL_NAME_HEADERS = new Set(
-  ['Họ và tên', 'Họ tên', 'Họ và tên sinh viên', 'Họ tên sinh viên', 'Họ và tên đầy đủ', 'Tên đầy đủ', 'Full name', 'fullName'].map(headerKey),
+  ['Họ và tên', 'Họ tên', 'Họ và tên sinh viên', 'Họ tên sinh viên', 'Họ và tên đầy đủ', 'Tên đầy đủ', 'Full name', 'fullName'].map(
+    headerKey,
+  ),
 );
 
 /** Kept in officers' lists, not stored by the system: skipped, and said so on the preview. */
@@ -50,7 +52,8 @@ const UNSTORED_HEADERS = new Set(
 );
 
 /** A file's full name fills our two name columns only where both exist (the users import). */
-export const takesFullName = (columns: readonly ImportColumn[]) => columns.some((c) => c.key === 'familyName') && columns.some((c) => c.key === 'givenName');
+export const takesFullName = (columns: readonly ImportColumn[]) =>
+  columns.some((c) => c.key === 'familyName') && columns.some((c) => c.key === 'givenName');
 
 export const isFullNameHeader = (h: string) => FULL_NAME_HEADERS.has(headerKey(h));
 

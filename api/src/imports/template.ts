@@ -10,7 +10,11 @@ export async function buildTemplate(sheetName: string, columns: readonly ImportC
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Doan Hoi Admin';
   const ws = wb.addWorksheet(sheetName);
-  ws.columns = columns.map((c) => ({ header: c.required ? `${c.header}*` : c.header, key: c.key, width: Math.max(14, c.header.length + 6) }));
+  ws.columns = columns.map((c) => ({
+    header: c.required ? `${c.header}*` : c.header,
+    key: c.key,
+    width: Math.max(14, c.header.length + 6),
+  }));
   const head = ws.getRow(1);
   head.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1677FF' } };

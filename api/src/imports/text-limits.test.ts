@@ -15,8 +15,10 @@ beforeAll(async () => {
   t = await makeTestApp();
 });
 
-const upload = (app: TestApp, buf: Uint8Array) => app.request('POST', '/api/users/import/upload', { token: app.adminToken, body: form(buf, 'shared.xlsx') });
-const sessions = (app: TestApp) => app.db.select({ n: count() }).from(importSessions).get()!.n + app.db.select({ n: count() }).from(importSessionRows).get()!.n;
+const upload = (app: TestApp, buf: Uint8Array) =>
+  app.request('POST', '/api/users/import/upload', { token: app.adminToken, body: form(buf, 'shared.xlsx') });
+const sessions = (app: TestApp) =>
+  app.db.select({ n: count() }).from(importSessions).get()!.n + app.db.select({ n: count() }).from(importSessionRows).get()!.n;
 
 /** Peak RSS growth while `run` is in flight, sampled every 10 ms. */
 async function rssGrowth<T>(run: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
@@ -40,7 +42,9 @@ describe('text caps of an upload', () => {
     const started = Date.now();
     const { result: res, growthMb } = await rssGrowth(() => upload(t, buf));
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('Ô B2 (cột "Họ") dài 2.000 ký tự, vượt giới hạn 300 ký tự của cột này. Vui lòng sửa ô này rồi tải file lên lại');
+    expect(res.body.message).toBe(
+      'Ô B2 (cột "Họ") dài 2.000 ký tự, vượt giới hạn 300 ký tự của cột này. Vui lòng sửa ô này rồi tải file lên lại',
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(growthMb).toBeLessThan(100);
     expect(sessions(t)).toBe(before);

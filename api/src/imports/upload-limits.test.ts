@@ -13,7 +13,8 @@ beforeAll(async () => {
   t = await makeTestApp();
 });
 
-const upload = (app: TestApp, buf: Uint8Array) => app.request('POST', '/api/users/import/upload', { token: app.adminToken, body: form(buf, 'bomb.xlsx') });
+const upload = (app: TestApp, buf: Uint8Array) =>
+  app.request('POST', '/api/users/import/upload', { token: app.adminToken, body: form(buf, 'bomb.xlsx') });
 
 /**
  * How much RSS grows while `run` is in flight (sampled every 10 ms). The test process also holds

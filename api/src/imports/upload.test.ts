@@ -9,7 +9,8 @@ beforeAll(async () => {
   t = await makeTestApp();
 });
 
-const upload = (body: FormData, headers: Record<string, string> = {}) => t.request('POST', '/api/users/import/upload', { token: t.adminToken, body, headers });
+const upload = (body: FormData, headers: Record<string, string> = {}) =>
+  t.request('POST', '/api/users/import/upload', { token: t.adminToken, body, headers });
 
 describe('templates', () => {
   it('GET /users/template is a real xlsx: header row, example row, notes and dropdowns for userType and membershipStatus', async () => {
@@ -20,9 +21,29 @@ describe('templates', () => {
     const wb = await readWorkbook(res.buf);
     const ws = wb.worksheets[0]!;
     const [head, example] = sheetRows(ws);
-    expect(head).toEqual(['Mã số*', 'Họ*', 'Tên*', 'Email*', 'Mật khẩu', 'Số điện thoại', 'Lớp', 'Mã khoa quản lý', 'Mã khoa đào tạo', 'Mã tổ chức', 'Loại người dùng', 'Đoàn viên/Hội viên',
+    expect(head).toEqual([
+      'Mã số*',
+      'Họ*',
+      'Tên*',
+      'Email*',
+      'Mật khẩu',
+      'Số điện thoại',
+      'Lớp',
+      'Mã khoa quản lý',
+      'Mã khoa đào tạo',
+      'Mã tổ chức',
+      'Loại người dùng',
+      'Đoàn viên/Hội viên',
       // The member record (issue 30 item 8).
-      'Ngày sinh', 'Giới tính', 'Dân tộc', 'Tôn giáo', 'Ngày vào Đoàn', 'Ngày vào Hội', 'Ngày vào Đảng', 'Quê quán']);
+      'Ngày sinh',
+      'Giới tính',
+      'Dân tộc',
+      'Tôn giáo',
+      'Ngày vào Đoàn',
+      'Ngày vào Hội',
+      'Ngày vào Đảng',
+      'Quê quán',
+    ]);
     expect(example).toHaveLength(head!.length);
     expect(example![3]).toContain('@');
     const note = ws.getCell('A1').note;
@@ -173,7 +194,9 @@ describe('bad files', () => {
   });
 
   it('headers match by key or Vietnamese label, ignoring accents, case and a trailing *; unknown headers are reported', async () => {
-    const res = await upload(form(await xlsx(['MA SO*', 'họ', 'TEN', 'e-mail?', 'Email', 'Ghi chú'], [['H1', 'Lê', 'An', 'x', 'h1@x.vn', 'note']])));
+    const res = await upload(
+      form(await xlsx(['MA SO*', 'họ', 'TEN', 'e-mail?', 'Email', 'Ghi chú'], [['H1', 'Lê', 'An', 'x', 'h1@x.vn', 'note']])),
+    );
     expect(res.status).toBe(201);
     // Punctuation does not count either (issue 26): "e-mail?" is the e-mail column, so the later "Email" is a second one, ignored.
     expect(res.body.previewData[0]).toEqual({ rowIndex: 2, code: 'H1', familyName: 'Lê', givenName: 'An', email: 'x' });

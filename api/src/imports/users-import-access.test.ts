@@ -16,7 +16,11 @@ beforeAll(async () => {
 
 describe('passwords of imported accounts', () => {
   it('without a password: signs in with the e-mail local part and must change it; with one: signs in with it', async () => {
-    const res = await importUsers(t, [ok('PW1', { email: 'pw.one@sv.vn', password: '-' }), ok('PW2', { email: 'pw.two@sv.vn', password: 'Strong#Pass1' }), ok('PW3', { email: 'pw3.three@sv.vn' })]);
+    const res = await importUsers(t, [
+      ok('PW1', { email: 'pw.one@sv.vn', password: '-' }),
+      ok('PW2', { email: 'pw.two@sv.vn', password: 'Strong#Pass1' }),
+      ok('PW3', { email: 'pw3.three@sv.vn' }),
+    ]);
     expect(res.body.importedCount).toBe(3);
     const one = await t.login('pw.one@sv.vn', 'pw.one');
     expect(one.user).toMatchObject({ mustChangePassword: true });
@@ -43,7 +47,9 @@ describe('passwords of imported accounts', () => {
 
 describe('organizations and references', () => {
   it('organizationCodes add memberships with every parent; class and departments by code or name', async () => {
-    const res = await importUsers(t, [ok('ORG1', { organizationCodes: 'ui-cd1, UI-DCS2', className: 'L22C1', trainingDepartmentCode: 'CNTT' })]);
+    const res = await importUsers(t, [
+      ok('ORG1', { organizationCodes: 'ui-cd1, UI-DCS2', className: 'L22C1', trainingDepartmentCode: 'CNTT' }),
+    ]);
     expect(res.body).toMatchObject({ success: true, importedCount: 1 });
     const u = userByCode('ORG1')!;
     expect(membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan, orgs.other].sort((a, b) => a - b));
@@ -53,7 +59,11 @@ describe('organizations and references', () => {
 
   it('an existing user gets the new memberships on update', async () => {
     const u = await t.createUser('ORG2');
-    const res = await importUsers(t, [ok('ORG2', { email: u.email, givenName: 'ORG2', familyName: 'Nguyễn Văn', phone: '0901234567', organizationCodes: 'UI-CD1' })], { updateExisting: true });
+    const res = await importUsers(
+      t,
+      [ok('ORG2', { email: u.email, givenName: 'ORG2', familyName: 'Nguyễn Văn', phone: '0901234567', organizationCodes: 'UI-CD1' })],
+      { updateExisting: true },
+    );
     expect(res.body.importedCount).toBe(1);
     expect(membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan]);
   });
@@ -64,11 +74,20 @@ describe('permissions', () => {
     const role = t.createRole('ui_org_creator', ['users.access', 'users.create', 'users.update']);
     const creator = await t.createUser('UIORGC', [{ roleId: role, organizationId: orgs.faculty }]);
     const outsider = await t.createUser('UIOUT');
-    const { body } = await validateUsers(t, [ok('OC1', { organizationCodes: 'UI-CD1' }), ok('OC2'), ok('OC3', { organizationCodes: 'UI-DCS2' })], creator.token);
+    const { body } = await validateUsers(
+      t,
+      [ok('OC1', { organizationCodes: 'UI-CD1' }), ok('OC2'), ok('OC3', { organizationCodes: 'UI-DCS2' })],
+      creator.token,
+    );
     expect(body.data.map((d: { validation: { isValid: boolean } }) => d.validation.isValid)).toEqual([true, false, false]);
     expect(body.errors.map((e: { message: string }) => e.message).join(' ')).toContain('UI-DCS2');
 
-    const res = await importUsers(t, [ok('UIOUT', { email: outsider.email, givenName: 'Hacked', organizationCodes: 'UI-CD1' })], { updateExisting: true }, creator.token);
+    const res = await importUsers(
+      t,
+      [ok('UIOUT', { email: outsider.email, givenName: 'Hacked', organizationCodes: 'UI-CD1' })],
+      { updateExisting: true },
+      creator.token,
+    );
     expect(res.body.importedCount).toBe(0);
     expect(res.body.failedCount).toBe(1);
     expect(res.body.errors[0].message).toContain('quyền cập nhật');
@@ -79,26 +98,52 @@ describe('permissions', () => {
     const role = t.createRole('ui_fac_users', ['users.access', 'users.create', 'users.update']);
     const creator = await t.createUser('UIFAC', [{ roleId: role, organizationId: orgs.faculty }]);
     const shared = await t.createUser('UISHARED');
-    t.db.insert(organizationMembers).values([{ organizationId: orgs.chiDoan, userId: shared.id }, { organizationId: orgs.other, userId: shared.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([
+        { organizationId: orgs.chiDoan, userId: shared.id },
+        { organizationId: orgs.other, userId: shared.id },
+      ])
+      .run();
     const before = userByCode('UISHARED')!;
-    const pw = await importUsers(t, [ok('UISHARED', { email: shared.email, password: 'taken-over-9' })], { updateExisting: true }, creator.token);
+    const pw = await importUsers(
+      t,
+      [ok('UISHARED', { email: shared.email, password: 'taken-over-9' })],
+      { updateExisting: true },
+      creator.token,
+    );
     expect(pw.body.importedCount).toBe(0);
     expect(pw.body.errors[0].message).toContain('ngoài phạm vi quản lý');
     const mail = await importUsers(t, [ok('UISHARED', { email: 'attacker@ui.vn' })], { updateExisting: true }, creator.token);
     expect(mail.body.importedCount).toBe(0);
     expect(userByCode('UISHARED')).toMatchObject({ email: before.email, passwordHash: before.passwordHash });
     // Names say who the account is: the same guard (issue 25 item 8); other columns are still its to update.
-    const name = await importUsers(t, [ok('UISHARED', { email: shared.email, givenName: 'Đổi tên' })], { updateExisting: true }, creator.token);
+    const name = await importUsers(
+      t,
+      [ok('UISHARED', { email: shared.email, givenName: 'Đổi tên' })],
+      { updateExisting: true },
+      creator.token,
+    );
     expect(name.body.importedCount).toBe(0);
     expect(name.body.errors[0].message).toContain('ngoài phạm vi quản lý');
-    const phone = await importUsers(t, [ok('UISHARED', { email: shared.email, givenName: 'UISHARED', familyName: 'Nguyễn Văn', phone: '0911222333' })], { updateExisting: true }, creator.token);
+    const phone = await importUsers(
+      t,
+      [ok('UISHARED', { email: shared.email, givenName: 'UISHARED', familyName: 'Nguyễn Văn', phone: '0911222333' })],
+      { updateExisting: true },
+      creator.token,
+    );
     expect(phone.body.importedCount).toBe(1);
   });
 
   it('only a super admin may update a super admin account through an import', async () => {
     const role = t.createRole('ui_global_users', ['users.access', 'users.create', 'users.update']);
     const manager = await t.createUser('UIGLOB', [{ roleId: role }]);
-    const res = await importUsers(t, [['ADMIN-HIJACK', 'Evil', 'Admin', 'admin@doanhoi.local']], { updateExisting: true }, manager.token, ['code', 'familyName', 'givenName', 'email']);
+    const res = await importUsers(t, [['ADMIN-HIJACK', 'Evil', 'Admin', 'admin@doanhoi.local']], { updateExisting: true }, manager.token, [
+      'code',
+      'familyName',
+      'givenName',
+      'email',
+    ]);
     expect(res.body.importedCount).toBe(0);
     expect(res.body.failedCount).toBe(1);
     const admin = t.db.select().from(users).where(eq(users.email, 'admin@doanhoi.local')).get()!;

@@ -19,7 +19,14 @@ describe('validate', () => {
     await t.createUser('UIEXIST');
     await t.createUser('UIEXIST2');
     const rows = [
-      ok('UV1', { password: 'secret1', phone: '090 123 4567', className: '22cntt1', managementDepartmentCode: 'cntt', userType: 'Sinh viên', membershipStatus: 'both' }),
+      ok('UV1', {
+        password: 'secret1',
+        phone: '090 123 4567',
+        className: '22cntt1',
+        managementDepartmentCode: 'cntt',
+        userType: 'Sinh viên',
+        membershipStatus: 'both',
+      }),
       ok('UV2', { password: '-' }),
       ok('UV1', { email: 'other@sv.vn' }), // duplicate code of row 2
       ok('UV4', { email: 'uv1@sv.vn' }), // duplicate e-mail of row 2
@@ -36,7 +43,11 @@ describe('validate', () => {
     expect(status).toBe(200);
     expect(body.summary).toEqual({ total: 12, valid: 4, invalid: 8, duplicates: 2, conflicts: 2 });
     expect(body.isValid).toBe(false);
-    const errorsOf = (row: number) => body.errors.filter((e: { row: number }) => e.row === row).map((e: { message: string }) => e.message).join(' | ');
+    const errorsOf = (row: number) =>
+      body.errors
+        .filter((e: { row: number }) => e.row === row)
+        .map((e: { message: string }) => e.message)
+        .join(' | ');
     expect(errorsOf(4)).toContain('trùng với dòng 2');
     expect(errorsOf(5)).toMatch(/Email uv1@sv.vn trùng với dòng 2/);
     expect(errorsOf(8)).toContain('Email không hợp lệ');
@@ -50,13 +61,23 @@ describe('validate', () => {
     expect(errorsOf(12)).toMatch(/đoàn viên\/hội viên không hợp lệ/);
     // The create form's messages (shared schema), each with its column.
     expect(errorsOf(13)).toBe('Vui lòng nhập họ (cột Họ) | Vui lòng nhập tên (cột Tên) | Vui lòng nhập email (cột Email)');
-    const warningsOf = (row: number) => body.warnings.filter((e: { row: number }) => e.row === row).map((e: { message: string }) => e.message).join(' | ');
+    const warningsOf = (row: number) =>
+      body.warnings
+        .filter((e: { row: number }) => e.row === row)
+        .map((e: { message: string }) => e.message)
+        .join(' | ');
     expect(warningsOf(3)).toContain('Mật khẩu mặc định');
     expect(warningsOf(6)).toContain('mã số UIEXIST');
     expect(warningsOf(7)).toContain('email uiexist2@test.vn');
     expect(body.data).toHaveLength(12);
     expect(body.data[0]).toMatchObject({ rowIndex: 2, validation: { isValid: true, warnings: [] } });
-    expect(body.data[1]).toMatchObject({ rowIndex: 3, validation: { isValid: true, warnings: expect.arrayContaining([expect.stringContaining('Mật khẩu mặc định là phần trước @ của email: "uv2"')]) } });
+    expect(body.data[1]).toMatchObject({
+      rowIndex: 3,
+      validation: {
+        isValid: true,
+        warnings: expect.arrayContaining([expect.stringContaining('Mật khẩu mặc định là phần trước @ của email: "uv2"')]),
+      },
+    });
     expect(body.data[2].validation.isValid).toBe(false);
     // Passwords from the file never come back; a default one shows what it will be.
     expect(JSON.stringify(body)).not.toContain('secret1');
@@ -64,8 +85,15 @@ describe('validate', () => {
   });
 
   it('restores a phone number’s leading zero lost by Excel, and enforces the form’s length limits', async () => {
-    const { body } = await validateUsers(t, [ok('LZ1', { phone: '901234567' }), ok('X'.repeat(51)), ok('LZ3', { familyName: 'Đ'.repeat(101) })]);
-    expect(body.data[0].validation).toMatchObject({ isValid: true, warnings: expect.arrayContaining([expect.stringContaining('0901234567')]) });
+    const { body } = await validateUsers(t, [
+      ok('LZ1', { phone: '901234567' }),
+      ok('X'.repeat(51)),
+      ok('LZ3', { familyName: 'Đ'.repeat(101) }),
+    ]);
+    expect(body.data[0].validation).toMatchObject({
+      isValid: true,
+      warnings: expect.arrayContaining([expect.stringContaining('0901234567')]),
+    });
     expect(body.data[1].validation.errors.join(' ')).toContain('Nội dung quá dài (cột Mã số)');
     expect(body.data[2].validation.errors.join(' ')).toContain('Nội dung quá dài (cột Họ)');
     const res = await importUsers(t, [ok('LZ1', { phone: '901234567' })]);
@@ -100,7 +128,10 @@ describe('execute', () => {
     expect(userByCode('EXD0')!.givenName).toBe('EXD0');
     // No body at all means the defaults too.
     const up = await uploadUsers(t, [ok('EXD4')]);
-    const bare = await t.app.request(`/api/users/import/${up.body.sessionId}/execute`, { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}` } });
+    const bare = await t.app.request(`/api/users/import/${up.body.sessionId}/execute`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     expect(bare.status).toBe(200);
     expect(await bare.json()).toMatchObject({ success: true, importedCount: 1 });
   });
@@ -217,7 +248,13 @@ describe('execute', () => {
     const res = await importUsers(t, [ok('ST1'), ok('ST2')]);
     const status = await t.request('GET', `/api/users/import/${res.sessionId}/status`, { token: t.adminToken });
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ sessionId: res.sessionId, status: 'completed', totalRows: 2, processedRows: 2, result: { success: true, importedCount: 2 } });
+    expect(status.body).toMatchObject({
+      sessionId: res.sessionId,
+      status: 'completed',
+      totalRows: 2,
+      processedRows: 2,
+      result: { success: true, importedCount: 2 },
+    });
 
     const creator = await t.createUser('STOTHER', [{ roleId: t.createRole('st_creator', ['users.access', 'users.create']) }]);
     for (const path of ['validate', 'status']) {
@@ -229,7 +266,11 @@ describe('execute', () => {
     expect((await t.request('GET', `/api/users/import/${unknown}/status`, { token: t.adminToken })).status).toBe(404);
     expect((await t.request('GET', `/api/users/import/not-a-uuid/status`, { token: t.adminToken })).status).toBe(400);
     const up = await uploadUsers(t, [ok('ST3')]);
-    t.db.update(importSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(importSessions.id, up.body.sessionId)).run();
+    t.db
+      .update(importSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(importSessions.id, up.body.sessionId))
+      .run();
     const expired = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken });
     expect(expired.status).toBe(404);
     expect(expired.body.message).toContain('hết hạn');
@@ -242,7 +283,13 @@ describe('execute', () => {
     const many = Array.from({ length: 500 }, (_, i) => ok(`SZ${i}`));
     const up = await uploadUsers(t, many);
     const id = up.body.sessionId as string;
-    const size = () => t.db.$client.prepare('SELECT length(params) + length(coalesce(validation, \'\')) + length(coalesce(result, \'\')) + length(file_name) FROM import_sessions WHERE id = ?').pluck().get(id) as number;
+    const size = () =>
+      t.db.$client
+        .prepare(
+          "SELECT length(params) + length(coalesce(validation, '')) + length(coalesce(result, '')) + length(file_name) FROM import_sessions WHERE id = ?",
+        )
+        .pluck()
+        .get(id) as number;
     const rowsOf = () => t.db.select().from(importSessionRows).where(eq(importSessionRows.sessionId, id)).get();
     expect(JSON.parse(rowsOf()!.rows)).toHaveLength(500);
     expect((await t.request('GET', `/api/users/import/${id}/validate`, { token: t.adminToken })).status).toBe(200);
@@ -250,7 +297,10 @@ describe('execute', () => {
     expect(size()).toBeLessThan(1000);
     const ran = await t.request('POST', `/api/users/import/${id}/execute`, { token: t.adminToken, body: { options: { batchSize: 50 } } });
     expect(ran.body.importedCount).toBe(500);
-    expect(t.db.select().from(importSessions).where(eq(importSessions.id, id)).get()).toMatchObject({ status: 'completed', processedRows: 500 });
+    expect(t.db.select().from(importSessions).where(eq(importSessions.id, id)).get()).toMatchObject({
+      status: 'completed',
+      processedRows: 500,
+    });
     // The file's rows (and any passwords in them) are gone once the import completed.
     expect(rowsOf()).toBeUndefined();
   });
@@ -261,7 +311,11 @@ describe('execute', () => {
     expect(row).toMatchObject({ kind: 'users', totalRows: 1, status: 'uploaded' });
     const { createApp } = await import('../app');
     const restarted = createApp({ db: t.db, env: t.env }, { adminDist: '/nonexistent', portalDist: '/nonexistent' });
-    const res = await restarted.request(`/api/users/import/${up.body.sessionId}/execute`, { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await restarted.request(`/api/users/import/${up.body.sessionId}/execute`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     expect(userByCode('DB1')).toBeTruthy();
   });

@@ -7,7 +7,12 @@ import { cellText, readSheet } from './workbook';
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const GIVEN = ['Ánh', 'Bình', 'Châu', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hạnh', 'Hiếu', 'Hoa', 'Hùng', 'Lan', 'Quỳnh', 'Yến', 'Tuấn', 'Đức'];
-const rows = Array.from({ length: 6000 }, (_, i) => [`C${i}`, `${FAMILY[i % FAMILY.length]} Văn Thị ${i}`, `${GIVEN[i % GIVEN.length]} ${'ễộ'.repeat(12)} ${i}`, `u${i}@sv.vn`]);
+const rows = Array.from({ length: 6000 }, (_, i) => [
+  `C${i}`,
+  `${FAMILY[i % FAMILY.length]} Văn Thị ${i}`,
+  `${GIVEN[i % GIVEN.length]} ${'ễộ'.repeat(12)} ${i}`,
+  `u${i}@sv.vn`,
+]);
 const header = ['Mã số', 'Họ', 'Tên', 'Email'];
 
 function expectIntact(parsed: Awaited<ReturnType<typeof readSheet>>) {

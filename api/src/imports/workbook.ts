@@ -76,7 +76,11 @@ export function cellText(v: ExcelJS.CellValue): string {
   if (v == null) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
+    if ('richText' in v)
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
     if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
     if ('error' in v) return '';
@@ -122,7 +126,8 @@ export async function readSheet(
   if (lower.endsWith('.xls')) {
     badRequest('Định dạng .xls (Excel 97-2003) chưa được hỗ trợ. Vui lòng mở file và lưu lại dưới dạng .xlsx');
   }
-  if (startsWith(buffer, OLE_MAGIC)) badRequest('File được bảo vệ bằng mật khẩu hoặc không phải định dạng .xlsx. Vui lòng bỏ mật khẩu và lưu lại dưới dạng .xlsx');
+  if (startsWith(buffer, OLE_MAGIC))
+    badRequest('File được bảo vệ bằng mật khẩu hoặc không phải định dạng .xlsx. Vui lòng bỏ mật khẩu và lưu lại dưới dạng .xlsx');
   if (!startsWith(buffer, ZIP_MAGIC)) badRequest('File bị hỏng hoặc không phải file Excel (.xlsx)');
   await assertZipWithinLimit(buffer, limits.maxUnzippedBytes);
 

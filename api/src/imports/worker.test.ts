@@ -17,7 +17,9 @@ import { uploadUsers, userRow } from './fixture';
 let t: TestApp;
 let dir: string;
 const N = 5000;
-const rows = Array.from({ length: N }, (_, i) => userRow({ code: `WK${i}`, familyName: 'Phạm Thị', givenName: `Lan${i}`, email: `wk${i}@example.vn`, phone: '0901234567' }));
+const rows = Array.from({ length: N }, (_, i) =>
+  userRow({ code: `WK${i}`, familyName: 'Phạm Thị', givenName: `Lan${i}`, email: `wk${i}@example.vn`, phone: '0901234567' }),
+);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'doanhoi-worker-'));
@@ -57,7 +59,8 @@ it('while the worker lives, the request connection leaves WAL checkpoints to it 
 it("a validation answer crosses from the worker gzipped for a client that accepts it (a 10,000-row file's is ≈ 6 MB of JSON)", async () => {
   const up = await uploadUsers(t, rows.slice(0, 40));
   const path = `/api/users/import/${up.body.sessionId}/validate`;
-  const ask = (encoding?: string) => t.app.request(path, { headers: { authorization: `Bearer ${t.adminToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+  const ask = (encoding?: string) =>
+    t.app.request(path, { headers: { authorization: `Bearer ${t.adminToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
   const zipped = await ask('gzip, deflate, br');
   expect(zipped.status).toBe(200);
   expect(zipped.headers.get('content-encoding')).toBe('gzip');
@@ -99,7 +102,10 @@ it('a 5,000-row all-or-nothing import: profile requests keep answering at once, 
 
   // Written by the worker's connection, seen by this thread's cache at once.
   expect(await total()).toBe(before + N);
-  const again = await t.request('POST', `/api/users/import/${id}/execute`, { token: t.adminToken, body: { options: { skipErrors: false } } });
+  const again = await t.request('POST', `/api/users/import/${id}/execute`, {
+    token: t.adminToken,
+    body: { options: { skipErrors: false } },
+  });
   expect(again.status).toBe(409);
   expect(again.body.message).toMatch(/đã được thực hiện xong/);
 }, 120_000);
@@ -116,7 +122,11 @@ it('errors raised in the worker keep their status and message', async () => {
 it('an export streamed from the worker holds every user in scope, while profile requests answer at once', async () => {
   const fields = USER_EXPORT_FIELDS.map((f) => f.key);
   const exp = Promise.resolve(
-    t.app.request('/api/export/users', { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ fields }) }),
+    t.app.request('/api/export/users', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields }),
+    }),
   ).then(async (r) => ({ headers: r.headers, bytes: await r.arrayBuffer() }));
   const { value, latencies } = await profileLatencies(exp);
   expect(value.headers.get('content-disposition')).toMatch(/users_.*\.xlsx/);
@@ -130,7 +140,11 @@ it('an export streamed from the worker holds every user in scope, while profile 
   // The serialising happens in the worker, not on this thread (in-process it kept this thread busy ≈ 90 % of
   // the export). Asserted as the job being sent to the worker, not as a load-sensitive utilisation figure.
   const sent = offloadedCalls();
-  const again = await t.app.request('/api/export/users', { method: 'POST', headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ fields }) });
+  const again = await t.app.request('/api/export/users', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fields }),
+  });
   expect((await again.arrayBuffer()).byteLength).toBeGreaterThan(value.bytes.byteLength / 2);
   expect(offloadedCalls()).toBe(sent + 1);
 }, 90_000);

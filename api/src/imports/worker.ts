@@ -56,7 +56,8 @@ function service(job: Job): Record<string, (...args: unknown[]) => unknown> {
 
 function postError(id: number, err: unknown) {
   if (err instanceof HTTPException) {
-    const cause = err.cause && typeof err.cause === 'object' && !(err.cause instanceof Error) ? (err.cause as Record<string, unknown>) : undefined;
+    const cause =
+      err.cause && typeof err.cause === 'object' && !(err.cause instanceof Error) ? (err.cause as Record<string, unknown>) : undefined;
     post({ id, type: 'error', status: err.status, message: err.message, cause });
   } else {
     logger.error({ err }, 'offloaded job failed');
@@ -96,7 +97,10 @@ async function pull(id: number) {
       return post({ id, type: 'end' });
     }
     const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-    post({ id, type: 'chunk', bytes }, bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);
+    post(
+      { id, type: 'chunk', bytes },
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [],
+    );
   } catch (err) {
     streams.delete(id);
     postError(id, err);

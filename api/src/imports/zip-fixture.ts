@@ -92,7 +92,10 @@ const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http:/
  * An xlsx of `rows` users rows (code, familyName, givenName, email) after a header row.
  * `lie` makes the zip declare a tiny size for the sheet, as a crafted bomb would.
  */
-export async function bombXlsx(rows: number, opts: { lie?: boolean; padding?: number; compact?: boolean; identical?: boolean } = {}): Promise<Uint8Array> {
+export async function bombXlsx(
+  rows: number,
+  opts: { lie?: boolean; padding?: number; compact?: boolean; identical?: boolean } = {},
+): Promise<Uint8Array> {
   const header = ['Mã số', 'Họ', 'Tên', 'Email'];
   const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="4" uniqueCount="4">${header.map((h) => `<si><t>${h}</t></si>`).join('')}</sst>`;
   const pad = 'x'.repeat(opts.padding ?? 0);
@@ -137,12 +140,17 @@ export async function bombXlsx(rows: number, opts: { lie?: boolean; padding?: nu
  * organization codes (E, the widest cap of the users' columns) is one shared string of `length`
  * characters, stored once in the file.
  */
-export async function sharedStringXlsx(rows: number, length: number, field: 'familyName' | 'organizationCodes' = 'familyName'): Promise<Uint8Array> {
+export async function sharedStringXlsx(
+  rows: number,
+  length: number,
+  field: 'familyName' | 'organizationCodes' = 'familyName',
+): Promise<Uint8Array> {
   const header = ['Mã số', 'Họ', 'Tên', 'Email', 'Mã tổ chức'];
   const long = 'Đ'.repeat(length);
   const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${[...header, long].map((h) => `<si><t>${h}</t></si>`).join('')}</sst>`;
   const at = field === 'familyName' ? 'B' : 'E';
-  const cell = (c: string, r: number, inline: string) => (c === at ? `<c r="${c}${r}" t="s"><v>${header.length}</v></c>` : `<c r="${c}${r}" t="inlineStr"><is><t>${inline}</t></is></c>`);
+  const cell = (c: string, r: number, inline: string) =>
+    c === at ? `<c r="${c}${r}" t="s"><v>${header.length}</v></c>` : `<c r="${c}${r}" t="inlineStr"><is><t>${inline}</t></is></c>`;
   const head = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${header.map((_, i) => `<c r="${'ABCDE'[i]}1" t="s"><v>${i}</v></c>`).join('')}</row>`;
   function* sheet() {
     yield head;

@@ -55,7 +55,10 @@ export function audit(tx: Tx, e: AuditEntry): void {
     .returning({ id: auditLogs.id })
     .get();
   const more = [...new Set(e.organizationIds ?? userAuditOrganizations(tx, e))];
-  if (more.length) tx.insert(auditLogOrganizations).values(more.map((organizationId) => ({ auditLogId: row.id, organizationId }))).run();
+  if (more.length)
+    tx.insert(auditLogOrganizations)
+      .values(more.map((organizationId) => ({ auditLogId: row.id, organizationId })))
+      .run();
 }
 
 export function clientIp(c: Context<AppEnv>): string | null {

@@ -23,7 +23,13 @@ function serverDb(env: Env): Db {
   runMigrations(db);
   db.$client.pragma('foreign_keys = OFF');
   db.insert(payosConfigs)
-    .values({ campaignId: 1, organizationId: 1, clientId: 'client', apiKeyEnc: encryptSecret('api-key-1234', env.appSecret), checksumKeyEnc: encryptSecret('sum', env.appSecret) })
+    .values({
+      campaignId: 1,
+      organizationId: 1,
+      clientId: 'client',
+      apiKeyEnc: encryptSecret('api-key-1234', env.appSecret),
+      checksumKeyEnc: encryptSecret('sum', env.appSecret),
+    })
     .run();
   return db;
 }
@@ -38,7 +44,8 @@ describe('files at rest', () => {
   it('the database, its WAL and shared memory, and the generated secrets are 0600 (an old 0644 database is tightened)', () => {
     const env = loadEnv(source());
     const db = serverDb(env);
-    for (const f of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, join(dir, 'data/app.secret'), join(dir, 'data/jwt.secret')]) expect([f, mode(f)]).toEqual([f, '600']);
+    for (const f of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, join(dir, 'data/app.secret'), join(dir, 'data/jwt.secret')])
+      expect([f, mode(f)]).toEqual([f, '600']);
     db.$client.close();
     spawnSync('chmod', ['644', dbPath]);
     openDb(dbPath).$client.close();
@@ -118,7 +125,10 @@ describe('backup and restore', () => {
     const { dir: out } = await backupDatabase(loadConfig(source()), join(dir, 'bk'));
     const holder = spawn(
       process.execPath,
-      ['-e', `const D=require(${JSON.stringify(require.resolve('better-sqlite3'))}); const d=new D(${JSON.stringify(dbPath)}); d.pragma('journal_mode = WAL'); d.prepare('select 1').get(); console.log('open'); setInterval(()=>{}, 1000)`],
+      [
+        '-e',
+        `const D=require(${JSON.stringify(require.resolve('better-sqlite3'))}); const d=new D(${JSON.stringify(dbPath)}); d.pragma('journal_mode = WAL'); d.prepare('select 1').get(); console.log('open'); setInterval(()=>{}, 1000)`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
@@ -154,7 +164,12 @@ describe('backup and restore', () => {
   it('npm run backup and npm run restore work from the command line', () => {
     serverDb(loadEnv(source())).$client.close();
     const cli = (script: string, ...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'scripts', script), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...source() }, encoding: 'utf8', timeout: 60_000 });
+      spawnSync(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'scripts', script), ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...source() },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     const backup = cli('backup.mjs', join(dir, 'bk'));
     expect(backup.status).toBe(0);
     expect(backup.stdout).toContain('Backup written to');

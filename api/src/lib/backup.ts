@@ -3,7 +3,18 @@
  * since the payOS keys in the one are readable only with the other.
  */
 import Database from 'better-sqlite3';
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { openDb } from '../db/client';
 import { secretFile, type Config } from '../env';
@@ -114,7 +125,9 @@ function readManifest(from: string, dbPath: string): { database: string; secrets
   }
   const database = manifest?.database;
   if (typeof database !== 'string' || !PLAIN_NAME.test(database) || database === 'manifest.json') {
-    throw new Error(`${manifestFile}: "database" must be the plain file name of the database in that folder, not ${JSON.stringify(database)}`);
+    throw new Error(
+      `${manifestFile}: "database" must be the plain file name of the database in that folder, not ${JSON.stringify(database)}`,
+    );
   }
   const known = new Map(SECRETS.map((n) => [basename(secretFile(dbPath, n)), secretFile(dbPath, n)]));
   const listed = manifest.secrets ?? [];
@@ -184,7 +197,9 @@ export function restoreDatabase(config: Config, fromDir: string, now = new Date(
     for (const p of placements) rmSync(p.staged, { force: true });
     // Only when empty again: never a folder of earlier files.
     if (createdDir) rmdirSync(previousDir!);
-    throw new Error(`Restore failed, the previous files are back in place: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(`Restore failed, the previous files are back in place: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
 
   const appSecretFile = secretFile(dbPath, 'app');

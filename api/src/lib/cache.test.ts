@@ -26,7 +26,8 @@ describe('cached reads stay exact', () => {
     const level = await api.level(c.id);
     await api.assign(c.id, a.id, level.id);
     await api.assign(c.id, b.id, level.id);
-    const list = async () => (await expectOk(t.request('GET', `/api/payment/assignments?campaignId=${c.id}`, { token: t.adminToken }))).data;
+    const list = async () =>
+      (await expectOk(t.request('GET', `/api/payment/assignments?campaignId=${c.id}`, { token: t.adminToken }))).data;
     expect((await list()).total).toBe(2);
     await expectOk(t.request('DELETE', `/api/users/${b.id}`, { token: t.adminToken }));
     const after = await list();
@@ -65,7 +66,9 @@ describe('cached reads stay exact', () => {
     const before = await total();
     const otherBefore = await total(elsewhere);
     const other = new Database(path);
-    other.prepare("INSERT INTO departments (code, name, search_text, created_at, updated_at) VALUES ('CRX', 'Khoa X', 'khoa x', 0, 0)").run();
+    other
+      .prepare("INSERT INTO departments (code, name, search_text, created_at, updated_at) VALUES ('CRX', 'Khoa X', 'khoa x', 0, 0)")
+      .run();
     other.close();
     expect(await total()).toBe(before + 1);
     expect(await total(elsewhere)).toBe(otherBefore);

@@ -147,10 +147,21 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
     /** All or nothing: one refused row refuses the whole request. Unknown ids are ignored. */
     bulkRemove(ids: number[], refuse: (rows: Row[]) => void): { deletedCount: number } {
       const deleted = db.transaction((tx) => {
-        const rows = tx.select().from(table).where(inArray(table.id, [...new Set(ids)])).all() as Row[];
+        const rows = tx
+          .select()
+          .from(table)
+          .where(inArray(table.id, [...new Set(ids)]))
+          .all() as Row[];
         if (rows.length === 0) return 0;
         refuse(rows);
-        tx.delete(table).where(inArray(table.id, rows.map((r) => r.id))).run();
+        tx.delete(table)
+          .where(
+            inArray(
+              table.id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .run();
         for (const r of rows) audit(tx, { ...caller, action: `${entity}.bulk_delete`, entity, entityId: r.id, before: spec.snapshot(r) });
         return rows.length;
       });

@@ -17,7 +17,9 @@ describe('compression', () => {
   it('gzips JSON answers over 1 KB for clients that accept it, and only them', async () => {
     for (let i = 0; i < 30; i++) t.createOrg('doan_co_so', `GZ-${i}`, null, `Đoàn khoa nén ${i}`);
     const ask = (encoding?: string) =>
-      t.app.request('/api/organizations?limit=100', { headers: { authorization: `Bearer ${t.adminToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+      t.app.request('/api/organizations?limit=100', {
+        headers: { authorization: `Bearer ${t.adminToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
     const zipped = await ask('gzip, deflate, br');
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     const body = Buffer.from(await zipped.arrayBuffer());
@@ -28,13 +30,17 @@ describe('compression', () => {
     expect(body.byteLength).toBeLessThan(text.length / 3);
     // The users list (a cached page, gzipped once) is compressed as well.
     for (let i = 0; i < 8; i++) await t.createUser(`GZU${i}`);
-    const users = await t.app.request('/api/users?limit=50', { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip' } });
+    const users = await t.app.request('/api/users?limit=50', {
+      headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip' },
+    });
     expect(users.headers.get('content-encoding')).toBe('gzip');
     expect(JSON.parse(gunzipSync(Buffer.from(await users.arrayBuffer())).toString()).users.length).toBe(9);
   });
 
   it('leaves small answers alone', async () => {
-    const res = await t.app.request('/api/auth/me/organizations', { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip' } });
+    const res = await t.app.request('/api/auth/me/organizations', {
+      headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip' },
+    });
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(JSON.parse(await res.text())).toBeDefined();
   });

@@ -20,7 +20,9 @@ export function gzip(body: Uint8Array | string): Buffer {
 /** A JSON answer whose body is already text, or already gzipped bytes (for a client that accepts gzip). */
 export function jsonBody(c: Context, body: string | Uint8Array): Response {
   const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
-  return typeof body === 'string' ? c.body(body, 200, headers) : c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
+  return typeof body === 'string'
+    ? c.body(body, 200, headers)
+    : c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
 }
 
 /**
@@ -31,7 +33,11 @@ export function jsonBody(c: Context, body: string | Uint8Array): Response {
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     const accepted = acceptsGzip(c);
-    const body = c.body as unknown as (data: string | Uint8Array, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response;
+    const body = c.body as unknown as (
+      data: string | Uint8Array,
+      arg?: number | ResponseInit,
+      headers?: Record<string, string | string[]>,
+    ) => Response;
     c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
       const text = JSON.stringify(object);
       const h = { 'content-type': 'application/json', vary: 'Accept-Encoding', ...headers };

@@ -28,9 +28,15 @@ function expectConflictOn(res: { status: number; body: Record<string, unknown> }
 
 describe('a conflict names its field', () => {
   it('organization code, on create and on edit', async () => {
-    expect((await post('/api/organizations', { name: 'Chi đoàn A', code: 'TAKEN1', type: 'chi_doan', parentId: org.dcs })).status).toBe(201);
+    expect((await post('/api/organizations', { name: 'Chi đoàn A', code: 'TAKEN1', type: 'chi_doan', parentId: org.dcs })).status).toBe(
+      201,
+    );
     const other = await post('/api/organizations', { name: 'Chi đoàn B', code: 'FREE1', type: 'chi_doan', parentId: org.dcs });
-    expectConflictOn(await post('/api/organizations', { name: 'Chi đoàn C', code: 'TAKEN1', type: 'chi_doan', parentId: org.dcs }), 'code', /TAKEN1.*đã tồn tại/);
+    expectConflictOn(
+      await post('/api/organizations', { name: 'Chi đoàn C', code: 'TAKEN1', type: 'chi_doan', parentId: org.dcs }),
+      'code',
+      /TAKEN1.*đã tồn tại/,
+    );
     expectConflictOn(await patch(`/api/organizations/${other.body.id}`, { code: 'TAKEN1' }), 'code', /TAKEN1/);
   });
 
@@ -79,12 +85,25 @@ describe('a validation error lists its fields', () => {
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'familyName']);
-    for (const issue of res.body.issues as { path: string; message: string }[]) expect(res.body.errors[issue.path]).toContain(issue.message);
+    for (const issue of res.body.issues as { path: string; message: string }[])
+      expect(res.body.errors[issue.path]).toContain(issue.message);
   });
 
   it('a service-made 400 with issues gets them per field as well', () => {
-    expect(withFieldErrors({ issues: [{ path: 'endDate', message: 'a' }, { path: 'endDate', message: 'b' }, { path: '', message: 'whole body' }] })).toEqual({
-      issues: [{ path: 'endDate', message: 'a' }, { path: 'endDate', message: 'b' }, { path: '', message: 'whole body' }],
+    expect(
+      withFieldErrors({
+        issues: [
+          { path: 'endDate', message: 'a' },
+          { path: 'endDate', message: 'b' },
+          { path: '', message: 'whole body' },
+        ],
+      }),
+    ).toEqual({
+      issues: [
+        { path: 'endDate', message: 'a' },
+        { path: 'endDate', message: 'b' },
+        { path: '', message: 'whole body' },
+      ],
       errors: { endDate: ['a', 'b'] },
     });
     expect(withFieldErrors({ other: 1 })).toEqual({ other: 1 });

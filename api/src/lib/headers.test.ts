@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestHeader } from './headers';
 
 const app = new Hono().get('/h', (c) =>
-  c.json({ auth: requestHeader(c, 'authorization') ?? null, lang: requestHeader(c, 'accept-language') ?? null, missing: requestHeader(c, 'x-none') ?? null }),
+  c.json({
+    auth: requestHeader(c, 'authorization') ?? null,
+    lang: requestHeader(c, 'accept-language') ?? null,
+    missing: requestHeader(c, 'x-none') ?? null,
+  }),
 );
 let server: ServerType;
 let base: string;

@@ -29,7 +29,8 @@ export function translate(key: string, lang: 'vi' | 'en' = 'vi', params?: Record
   for (const l of [lang, 'vi']) {
     let cur: unknown = load(l, ns);
     for (const p of path) cur = typeof cur === 'object' && cur !== null ? (cur as Dict)[p] : undefined;
-    if (typeof cur === 'string') return params ? cur.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : cur;
+    if (typeof cur === 'string')
+      return params ? cur.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : cur;
   }
   return key;
 }

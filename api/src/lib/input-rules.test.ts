@@ -40,13 +40,18 @@ describe('search terms are matched literally', () => {
     const rows = sheetRows((await readWorkbook(res.buf)).worksheets[0]!);
     expect(rows.filter((r) => r.some((v) => String(v ?? '').startsWith('SV0')))).toHaveLength(0);
     const every = await download(t, 'POST', '/api/export/users', t.adminToken, { fields: ['code'], search: 'sv0' });
-    expect(sheetRows((await readWorkbook(every.buf)).worksheets[0]!).filter((r) => r.some((v) => String(v ?? '').startsWith('SV0')))).toHaveLength(2);
+    expect(
+      sheetRows((await readWorkbook(every.buf)).worksheets[0]!).filter((r) => r.some((v) => String(v ?? '').startsWith('SV0'))),
+    ).toHaveLength(2);
   });
 });
 
 describe('invisible characters', () => {
   it('are removed from names and codes sent to the API', async () => {
-    const res = await t.request('POST', '/api/departments', { token: t.adminToken, body: { name: 'Khoa\u0000 Kinh\u202E tế\r\n', code: 'K\u200BT' } });
+    const res = await t.request('POST', '/api/departments', {
+      token: t.adminToken,
+      body: { name: 'Khoa\u0000 Kinh\u202E tế\r\n', code: 'K\u200BT' },
+    });
     expect(res.status).toBe(201);
     expect([res.body.name, res.body.code]).toEqual(['Khoa Kinh tế', 'KT']);
     const dup = await t.request('POST', '/api/departments', { token: t.adminToken, body: { name: 'Khoa khác', code: 'KT\uFEFF' } });
@@ -54,7 +59,9 @@ describe('invisible characters', () => {
   });
 
   it('are removed from imported cells too', async () => {
-    const buf = await xlsx(USER_HEADER, [userRow({ code: 'SV9\u200B', familyName: 'Trần\u202E', givenName: 'Bình\u0007', email: 'b@sv.vn' })]);
+    const buf = await xlsx(USER_HEADER, [
+      userRow({ code: 'SV9\u200B', familyName: 'Trần\u202E', givenName: 'Bình\u0007', email: 'b@sv.vn' }),
+    ]);
     const res = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(buf) });
     expect(res.status).toBe(201);
     expect(res.body.previewData[0]).toMatchObject({ code: 'SV9', familyName: 'Trần', givenName: 'Bình' });
@@ -64,7 +71,8 @@ describe('invisible characters', () => {
 describe('change password', () => {
   it('refuses a 5 MB password and one made of spaces (400), and keeps the old one', async () => {
     const u = await t.createUser('PW01');
-    const change = (newPassword: string) => t.request('POST', '/api/auth/change-password', { token: u.token, body: { currentPassword: 'secret123', newPassword } });
+    const change = (newPassword: string) =>
+      t.request('POST', '/api/auth/change-password', { token: u.token, body: { currentPassword: 'secret123', newPassword } });
     const started = Date.now();
     const huge = await change('x'.repeat(5 * 1024 * 1024));
     expect(huge.status).toBe(400);

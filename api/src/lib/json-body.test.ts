@@ -23,8 +23,15 @@ const snapshot = () => ({
 describe('JSON body rules', () => {
   it('a PATCH whose body is not declared JSON answers 415 and writes nothing (no updated_at, no audit row)', async () => {
     const before = snapshot();
-    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<string, string>[]) {
-      const res = await t.request('PATCH', `/api/departments/${deptId}`, { token: t.adminToken, body: JSON.stringify({ name: 'Đổi tên' }), headers });
+    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<
+      string,
+      string
+    >[]) {
+      const res = await t.request('PATCH', `/api/departments/${deptId}`, {
+        token: t.adminToken,
+        body: JSON.stringify({ name: 'Đổi tên' }),
+        headers,
+      });
       expect(res.status).toBe(415);
       expect(res.body.message).toContain('JSON');
     }
@@ -49,7 +56,11 @@ describe('JSON body rules', () => {
   });
 
   it('deep nesting is refused on ordinary routes too; nesting up to the limit is accepted', async () => {
-    const deep = await t.request('POST', '/api/departments', { token: t.adminToken, body: `{"name":"X","extra":${nested(MAX_JSON_DEPTH)}}`, headers: { 'content-type': 'application/json' } });
+    const deep = await t.request('POST', '/api/departments', {
+      token: t.adminToken,
+      body: `{"name":"X","extra":${nested(MAX_JSON_DEPTH)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(deep.status).toBe(400);
     expect(deeperThan(JSON.parse(nested(MAX_JSON_DEPTH)), MAX_JSON_DEPTH)).toBe(false);
     expect(deeperThan(JSON.parse(nested(MAX_JSON_DEPTH + 1)), MAX_JSON_DEPTH)).toBe(true);

@@ -69,9 +69,14 @@ describe('request logs', () => {
     await seedAdmin(db, env);
     const token = await signIn(app);
     await app.request('/api/auth/me/organizations?code=oauth-secret-code', { headers: { authorization: `Bearer ${token}` } });
-    await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@doanhoi.local', password: 'wrong-pass-xyz' }) });
+    await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@doanhoi.local', password: 'wrong-pass-xyz' }),
+    });
     expect(requests().map((l) => l.status)).toEqual([200, 200, 401]);
-    for (const secret of ['admin123', 'wrong-pass-xyz', token, token.split('.')[2]!, 'oauth-secret-code']) expect(raw).not.toContain(secret);
+    for (const secret of ['admin123', 'wrong-pass-xyz', token, token.split('.')[2]!, 'oauth-secret-code'])
+      expect(raw).not.toContain(secret);
   });
 
   it('log an unexpected error with its stack once, and answer a generic 500', async () => {

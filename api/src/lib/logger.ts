@@ -10,7 +10,20 @@ import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 export type LogLevel = Level | 'silent';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[];
 
-const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'passwordHash', 'token', 'accessToken', 'refreshToken', 'apiKey', 'checksumKey', 'clientSecret', 'authorization', 'cookie'];
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'passwordHash',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'apiKey',
+  'checksumKey',
+  'clientSecret',
+  'authorization',
+  'cookie',
+];
 
 export function createLogger(level: LogLevel = 'info', destination?: DestinationStream): Logger {
   const options = {
@@ -30,7 +43,13 @@ export function requestLogger(log: Logger): MiddlewareHandler<{ Variables: { req
     const start = performance.now();
     await next();
     const status = c.res.status;
-    const record = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status, ms: Math.round((performance.now() - start) * 10) / 10 };
+    const record = {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+    };
     if (status >= 500) log.error(record, 'request');
     else log.info(record, 'request');
   };

@@ -43,12 +43,16 @@ describe('heavy routes are throttled per user', () => {
 
   it('10 parallel exports by one user: no more than the limit run', async () => {
     const app = await makeTestApp({ EXPORT_RATE_LIMIT: '4' });
-    const statuses = (await Promise.all(Array.from({ length: 10 }, () => app.request('POST', '/api/export/users', { token: app.adminToken, body: { fields: ['code'] } })))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 10 }, () => app.request('POST', '/api/export/users', { token: app.adminToken, body: { fields: ['code'] } })),
+      )
+    ).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(4);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
   });
 
-  it('the remittance export (issue 30) shares the exports\' allowance', async () => {
+  it("the remittance export (issue 30) shares the exports' allowance", async () => {
     const app = await makeTestApp({ EXPORT_RATE_LIMIT: '2' });
     const org = app.createOrg('doan_co_so', 'RL-REM');
     const campaign = await campaigns(app).create(org);
@@ -57,10 +61,11 @@ describe('heavy routes are throttled per user', () => {
     expect((await app.request('POST', '/api/export/users', { token: app.adminToken, body: { fields: ['code'] } })).status).toBe(429);
   });
 
-  it('the membership report export (issue 30) shares the exports\' allowance', async () => {
+  it("the membership report export (issue 30) shares the exports' allowance", async () => {
     const app = await makeTestApp({ EXPORT_RATE_LIMIT: '2' });
     const org = app.createOrg('doan_co_so', 'RL-REP');
-    const report = () => app.request('GET', `/api/reports/membership/export?organizationId=${org}&from=2026-01-01&to=2026-06-30`, { token: app.adminToken });
+    const report = () =>
+      app.request('GET', `/api/reports/membership/export?organizationId=${org}&from=2026-01-01&to=2026-06-30`, { token: app.adminToken });
     expect(await inARow(3, report)).toEqual([200, 200, 429]);
   });
 
@@ -76,7 +81,9 @@ describe('heavy routes are throttled per user', () => {
     expect(uploads.slice(20)).toEqual(Array(10).fill(429));
     const app = await makeTestApp();
     const up = await app.request('POST', '/api/users/import/upload', { token: app.adminToken, body: form(file) });
-    const validations = await inARow(30, () => app.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: app.adminToken }));
+    const validations = await inARow(30, () =>
+      app.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: app.adminToken }),
+    );
     expect(validations.filter((s) => s === 200)).toHaveLength(20);
     expect(validations.slice(20)).toEqual(Array(10).fill(429));
     // Status polls during an execute are not throttled.
@@ -96,7 +103,9 @@ describe('per address', () => {
     const role = app.createRole('rl-exporter', ['users.export']);
     const users = await Promise.all(['RL-A', 'RL-B', 'RL-C'].map((code) => app.createUser(code, [{ roleId: role }])));
     const call = (token: string, ip = '10.0.0.7') => fromAddress(app, ip, 'POST', '/api/export/users', token, { fields: ['code'] });
-    expect([(await call(users[0]!.token)).status, (await call(users[0]!.token)).status, (await call(users[0]!.token)).status]).toEqual([200, 200, 429]);
+    expect([(await call(users[0]!.token)).status, (await call(users[0]!.token)).status, (await call(users[0]!.token)).status]).toEqual([
+      200, 200, 429,
+    ]);
     expect((await call(users[1]!.token)).status).toBe(200);
     // Four counted from 10.0.0.7 (the refused one too): a third user there is refused, elsewhere not.
     const refused = await call(users[2]!.token);

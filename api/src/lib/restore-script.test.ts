@@ -34,7 +34,13 @@ const markerOf = (file: string) => {
 function restore(folder: string) {
   return spawnSync(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'scripts/restore.mjs'), folder], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_PATH: join(data, 'app.db'), SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin123', APP_SECRET: 'x'.repeat(32) },
+    env: {
+      ...process.env,
+      DATABASE_PATH: join(data, 'app.db'),
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 'admin123',
+      APP_SECRET: 'x'.repeat(32),
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -46,7 +52,12 @@ function crafted(manifest: Record<string, unknown> | string, files: Record<strin
   mkdirSync(bk, { recursive: true });
   markedDb(join(bk, 'app.db'), 'from-backup');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(bk, name), text);
-  writeFileSync(join(bk, 'manifest.json'), typeof manifest === 'string' ? manifest : JSON.stringify({ createdAt: '2026-01-01T00:00:00Z', database: 'app.db', secrets: [], fromEnvironment: [], ...manifest }));
+  writeFileSync(
+    join(bk, 'manifest.json'),
+    typeof manifest === 'string'
+      ? manifest
+      : JSON.stringify({ createdAt: '2026-01-01T00:00:00Z', database: 'app.db', secrets: [], fromEnvironment: [], ...manifest }),
+  );
 }
 
 /** The data folder is exactly as it was: the old database and secret, nothing moved aside or staged. */
@@ -137,7 +148,12 @@ describe('npm run restore on a crafted backup folder', () => {
     const now = new Date('2026-11-23T15:00:00Z');
     const taken = join(data, 'before-restore-2026-11-23T15-00-00-000Z');
     writeFileSync(taken, 'a file where the folder would go');
-    const config = loadConfig({ DATABASE_PATH: join(data, 'app.db'), SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin123', APP_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({
+      DATABASE_PATH: join(data, 'app.db'),
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 'admin123',
+      APP_SECRET: 'x'.repeat(32),
+    });
     expect(() => restoreDatabase(config, bk, now)).toThrow(/Restore failed, the previous files are back in place/);
     rmSync(taken);
     untouched();

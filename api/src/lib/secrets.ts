@@ -32,7 +32,7 @@ export function secretMismatchMessage(env: Pick<Env, 'DATABASE_PATH' | 'APP_SECR
     'Do one of these, then start again:',
     `  - restore the app.secret saved with this database: npm run restore -- <backup folder> (or copy it to ${secretFile}, mode 0600);`,
     '  - or set APP_SECRET to the value used when the keys were saved;',
-    '  - or, if that secret is lost for good, delete the stored keys and enter them again in each campaign\'s payOS settings:',
+    "  - or, if that secret is lost for good, delete the stored keys and enter them again in each campaign's payOS settings:",
     `      sqlite3 ${env.DATABASE_PATH} "DELETE FROM payos_configs"`,
   ].join('\n');
 }

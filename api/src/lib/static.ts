@@ -50,7 +50,10 @@ export function sendFile(c: Context, file: string, immutable = false): Response 
   if (!COMPRESSIBLE.has(ext)) return c.body(readFileSync(file));
   c.header('vary', 'Accept-Encoding');
   const accepts = requestHeader(c, 'accept-encoding') ?? '';
-  for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [enc, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (new RegExp(`\\b${enc}\\b`).test(accepts) && existsSync(file + suffix)) {
       c.header('content-encoding', enc);
       return c.body(readFileSync(file + suffix));
@@ -59,7 +62,8 @@ export function sendFile(c: Context, file: string, immutable = false): Response 
   const stat = statSync(file);
   if (stat.size < MIN_COMPRESS_BYTES || !/\bgzip\b/.test(accepts)) return c.body(readFileSync(file));
   let kept = compressed.get(file);
-  if (!kept || kept.mtime !== stat.mtimeMs) compressed.set(file, (kept = { mtime: stat.mtimeMs, gz: gzipSync(readFileSync(file), { level: 9 }) }));
+  if (!kept || kept.mtime !== stat.mtimeMs)
+    compressed.set(file, (kept = { mtime: stat.mtimeMs, gz: gzipSync(readFileSync(file), { level: 9 }) }));
   c.header('content-encoding', 'gzip');
   return c.body(kept.gz as Uint8Array<ArrayBuffer>);
 }

@@ -11,7 +11,10 @@ describe.runIf(process.platform === 'linux')('lowerThreadPriority', () => {
   it('lowers the calling thread only: a worker that calls it runs at nice 10, the request thread keeps its priority', async () => {
     const before = niceOf(threadId()!);
     // The module itself, compiled here and run in a plain worker thread.
-    const compiled = transformSync(readFileSync(new URL('./thread-priority.ts', import.meta.url), 'utf8'), { loader: 'ts', format: 'cjs' }).code;
+    const compiled = transformSync(readFileSync(new URL('./thread-priority.ts', import.meta.url), 'utf8'), {
+      loader: 'ts',
+      format: 'cjs',
+    }).code;
     const source = `
       const { parentPort } = require('node:worker_threads');
       const module = { exports: {} };

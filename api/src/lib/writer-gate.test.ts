@@ -49,7 +49,10 @@ describe('an import stands aside for waiting writes', () => {
   afterEach(() => {
     Atomics.store(held, 0, 0);
   });
-  const rows = (prefix: string) => Array.from({ length: 30 }, (_, i) => userRow({ code: `${prefix}${i}`, familyName: 'Lê', givenName: `An${i}`, email: `${prefix.toLowerCase()}${i}@example.vn` }));
+  const rows = (prefix: string) =>
+    Array.from({ length: 30 }, (_, i) =>
+      userRow({ code: `${prefix}${i}`, familyName: 'Lê', givenName: `An${i}`, email: `${prefix.toLowerCase()}${i}@example.vn` }),
+    );
 
   it('after each committed batch while a write waits, and never when none does', async () => {
     const t = await makeTestApp();

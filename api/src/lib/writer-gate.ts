@@ -124,7 +124,9 @@ export function flagTransactions(sqlite: Database): void {
 }
 
 // Node has had Atomics.waitAsync since 16; the TypeScript lib we target (ES2022) does not declare it.
-const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }).waitAsync;
+const waitAsync = (
+  Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }
+).waitAsync;
 
 /** The longest a job stands aside per batch, so a steady stream of writes cannot stall it. */
 const MAX_WAIT_MS = 250;

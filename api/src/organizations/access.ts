@@ -43,7 +43,13 @@ export function isVisible(v: OrgVisibility, org: { id: number; path: string }): 
 }
 
 // Built once per database: every organization screen and member list asks for its organization first.
-const byId = perDb((db) => db.select().from(organizations).where(eq(organizations.id, sql.placeholder('id'))).prepare());
+const byId = perDb((db) =>
+  db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .prepare(),
+);
 
 /** The organization row, or 404 when unknown or not visible to the caller. */
 export function visibleOrg(db: Db, actor: Actor, id: number) {

@@ -18,13 +18,19 @@ beforeAll(async () => {
   f2 = t.createOrg('doan_co_so', 'AC-F2', root, 'Đoàn khoa Văn');
   c1 = t.createOrg('chi_doan', 'AC-C1', f1, 'Chi đoàn Toán 1');
   // The harness stores lower-cased names; the API stores them accent-stripped.
-  for (const o of t.db.select().from(organizations).all()) t.db.update(organizations).set({ searchText: normalizeText(`${o.name} ${o.code}`) }).where(eq(organizations.id, o.id)).run();
+  for (const o of t.db.select().from(organizations).all())
+    t.db
+      .update(organizations)
+      .set({ searchText: normalizeText(`${o.name} ${o.code}`) })
+      .where(eq(organizations.id, o.id))
+      .run();
   const role = t.createRole('ac_org_reader', ['organizations.access']);
   scoped = await t.createUser('ACU', [{ roleId: role, organizationId: f1 }]);
 });
 
 const get = async (query: string, token = t.adminToken) => t.request('GET', `/api/organizations/accessible${query}`, { token });
-const ids = async (query: string, token?: string) => (await get(query, token)).body.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b);
+const ids = async (query: string, token?: string) =>
+  (await get(query, token)).body.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b);
 
 describe('GET /organizations/accessible for pickers', () => {
   it('without parameters answers every visible organization, as before', async () => {

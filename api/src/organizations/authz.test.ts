@@ -77,8 +77,16 @@ const ROUTES: Route[] = [
     // An empty chi đoàn under the target's faculty organization (own: directly under dcsA).
     call: async (w) => ['DELETE', `/api/organizations/${t.createOrg('chi_doan', `DEL${++seq}`, w === 'outside' ? dcsB : dcsA)}`],
   },
-  { name: 'POST /:id/members/:userId', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await reachableUser()}`, { role: 'member' }] },
-  { name: 'POST /:id/members/:userId/with-parents', ok: 201, call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await reachableUser()}/with-parents`] },
+  {
+    name: 'POST /:id/members/:userId',
+    ok: 201,
+    call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await reachableUser()}`, { role: 'member' }],
+  },
+  {
+    name: 'POST /:id/members/:userId/with-parents',
+    ok: 201,
+    call: async (w) => ['POST', `/api/organizations/${orgAt(w)}/members/${await reachableUser()}/with-parents`],
+  },
   {
     name: 'POST /:id/member/:code',
     ok: 201,
@@ -150,21 +158,33 @@ describe('organization routes by caller', () => {
     expect((await t.request('DELETE', `/api/organizations/${empty}`, { token: u.token })).status).toBe(200);
   });
 
-  it('POST /: creating needs a global grant (system permission), even under the holder\'s own organization', async () => {
+  it("POST /: creating needs a global grant (system permission), even under the holder's own organization", async () => {
     const create = (who: keyof typeof tokens, parentId: number) =>
-      t.request('POST', '/api/organizations', { token: tokens[who], body: { name: 'Chi đoàn mới', code: `NEW${++seq}`, type: 'chi_doan', parentId } });
+      t.request('POST', '/api/organizations', {
+        token: tokens[who],
+        body: { name: 'Chi đoàn mới', code: `NEW${++seq}`, type: 'chi_doan', parentId },
+      });
     expect((await create('super', dcsB)).status).toBe(201);
     expect((await create('global', dcsB)).status).toBe(201);
     expect((await create('scoped', dcsA)).status).toBe(403);
     expect((await create('none', dcsA)).status).toBe(403);
-    expect((await t.request('POST', '/api/organizations', { body: { name: 'x', code: 'x', type: 'chi_doan', parentId: dcsA } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/organizations', { body: { name: 'x', code: 'x', type: 'chi_doan', parentId: dcsA } })).status,
+    ).toBe(401);
   });
 
-  const LISTS = ['/api/organizations', '/api/organizations/accessible', '/api/organizations/tree', '/api/organizations/stats', '/api/organizations/type/chi_doan'];
+  const LISTS = [
+    '/api/organizations',
+    '/api/organizations/accessible',
+    '/api/organizations/tree',
+    '/api/organizations/stats',
+    '/api/organizations/type/chi_doan',
+  ];
 
   it('lists: allowed to every holder of organizations.access, refused without roles or sign-in', async () => {
     for (const path of LISTS) {
-      for (const who of ['super', 'global', 'scoped'] as const) expect((await t.request('GET', path, { token: tokens[who] })).status, `${who} ${path}`).toBe(200);
+      for (const who of ['super', 'global', 'scoped'] as const)
+        expect((await t.request('GET', path, { token: tokens[who] })).status, `${who} ${path}`).toBe(200);
       expect((await t.request('GET', path, { token: tokens.none })).status, path).toBe(403);
       expect((await t.request('GET', path)).status, path).toBe(401);
     }
@@ -204,7 +224,8 @@ describe('organization routes by caller', () => {
   });
 
   it('GET /by-type-code: inside allowed, outside refused', async () => {
-    const get = (who: keyof typeof tokens, code: string) => t.request('GET', `/api/organizations/by-type-code/chi_doan/${code}`, { token: tokens[who] });
+    const get = (who: keyof typeof tokens, code: string) =>
+      t.request('GET', `/api/organizations/by-type-code/chi_doan/${code}`, { token: tokens[who] });
     expect((await get('super', 'B1')).status).toBe(200);
     expect((await get('global', 'B1')).status).toBe(200);
     expect((await get('scoped', 'A1')).status).toBe(200);
@@ -221,7 +242,12 @@ describe('organization routes by caller', () => {
     member(dcsA, u);
     const res = await t.request('PUT', `/api/users/${u}/organizations`, { token: tokens.scoped, body: { organizationIds: [cdA] } });
     expect(res.status).toBe(200);
-    const orgs = t.db.select().from(organizationMembers).all().filter((m) => m.userId === u).map((m) => m.organizationId);
+    const orgs = t.db
+      .select()
+      .from(organizationMembers)
+      .all()
+      .filter((m) => m.userId === u)
+      .map((m) => m.organizationId);
     // The Đoàn root above the scoped holder's faculty is not written (parents follow only up to its reach).
     expect(orgs.sort((a, b) => a - b)).toEqual([dcsA, cdA, cdB].sort((a, b) => a - b));
   });

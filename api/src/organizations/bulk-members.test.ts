@@ -34,7 +34,9 @@ describe('new users’ memberships written set-wise', () => {
     const userIds: number[] = [];
 
     const figures = () => ({
-      counts: c.prepare('SELECT organization_id, direct, subtree FROM organization_member_counts WHERE direct <> 0 OR subtree <> 0 ORDER BY 1').all(),
+      counts: c
+        .prepare('SELECT organization_id, direct, subtree FROM organization_member_counts WHERE direct <> 0 OR subtree <> 0 ORDER BY 1')
+        .all(),
       facets: c.prepare('SELECT * FROM user_facet_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4').all(),
       terms: c.prepare('SELECT * FROM member_figures WHERE members <> 0 OR doan <> 0 OR hoi <> 0 ORDER BY 1, 2').all(),
       search: c.prepare('SELECT user_id FROM users_fts_pending ORDER BY 1').all(),
@@ -49,8 +51,18 @@ describe('new users’ memberships written set-wise', () => {
       for (let k = 0; k < 4 && userIds.length; k++) {
         const u = pick(userIds);
         const r = random();
-        if (r < 0.4) c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(pick(orgIds), u, random() < 0.85 ? 1 : 0, Date.now());
-        else if (r < 0.6) c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(u, pick(orgIds));
+        if (r < 0.4)
+          c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
+            pick(orgIds),
+            u,
+            random() < 0.85 ? 1 : 0,
+            Date.now(),
+          );
+        else if (r < 0.6)
+          c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(
+            u,
+            pick(orgIds),
+          );
         else if (r < 0.8) c.prepare('UPDATE users SET membership_status = ? WHERE id = ?').run(pick(MEMBERSHIP_STATUSES), u);
         else c.prepare('DELETE FROM organization_members WHERE user_id = ? AND organization_id = ?').run(u, pick(orgIds));
       }
@@ -60,13 +72,30 @@ describe('new users’ memberships written set-wise', () => {
         const code = `BM${made++}`;
         const id = t.db
           .insert(users)
-          .values({ code, familyName: 'Nguyễn Văn', givenName: code, email: `${code.toLowerCase()}@test.vn`, passwordHash: 'not-a-hash', searchText: code.toLowerCase() })
+          .values({
+            code,
+            familyName: 'Nguyễn Văn',
+            givenName: code,
+            email: `${code.toLowerCase()}@test.vn`,
+            passwordHash: 'not-a-hash',
+            searchText: code.toLowerCase(),
+          })
           .returning({ id: users.id })
           .get().id;
-        c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(pick(MEMBERSHIP_STATUSES), pick(USER_TYPES), random() < 0.9 ? 1 : 0, id);
+        c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(
+          pick(MEMBERSHIP_STATUSES),
+          pick(USER_TYPES),
+          random() < 0.9 ? 1 : 0,
+          id,
+        );
         batch.push(id);
       }
-      const pairs = batch.flatMap((userId) => [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => pick(orgIds)))].map((organizationId) => ({ organizationId, userId })));
+      const pairs = batch.flatMap((userId) =>
+        [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => pick(orgIds)))].map((organizationId) => ({
+          organizationId,
+          userId,
+        })),
+      );
 
       let bulk: ReturnType<typeof figures> | null = null;
       try {
@@ -79,7 +108,11 @@ describe('new users’ memberships written set-wise', () => {
       } catch (err) {
         if (!(err instanceof Rollback)) throw err;
       }
-      if (pairs.length) t.db.insert(organizationMembers).values(pairs.map((p) => ({ ...p, role: 'member' }))).run();
+      if (pairs.length)
+        t.db
+          .insert(organizationMembers)
+          .values(pairs.map((p) => ({ ...p, role: 'member' })))
+          .run();
       expect(bulk, `batch ${step}: ${JSON.stringify(pairs)}`).toEqual(figures());
       compared += pairs.length ? 1 : 0;
       userIds.push(...batch);

@@ -79,4 +79,3 @@ export function addNewUsersMemberships(tx: Tx, pairs: Pair[]): boolean {
   tx.run(sql`DELETE FROM trigger_pauses WHERE name = ${PAUSE}`);
   return true;
 }
-

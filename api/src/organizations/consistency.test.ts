@@ -27,7 +27,8 @@ const find = (nodes: Node[], id: number): Node | undefined => {
   }
   return undefined;
 };
-const countIn = async (id: number) => find((await t.request('GET', '/api/organizations/tree', { token: t.adminToken })).body, id)?.memberCount;
+const countIn = async (id: number) =>
+  find((await t.request('GET', '/api/organizations/tree', { token: t.adminToken })).body, id)?.memberCount;
 const orgsOf = (userId: number) => activeOrgIds(t, userId);
 
 describe('tree and stats stay current after writes outside the organizations API', () => {
@@ -98,7 +99,9 @@ describe('tree queries', () => {
     await t.request('GET', '/api/organizations/tree', { token: t.adminToken });
     t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id }).run();
     const read = await statements(async () => {
-      const res = await t.app.request('/api/organizations/tree', { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip' } });
+      const res = await t.app.request('/api/organizations/tree', {
+        headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip' },
+      });
       const text = new TextDecoder().decode(gunzipSync(Buffer.from(await res.arrayBuffer())));
       const { buildTree } = await import('./tree');
       expect(text).toBe(JSON.stringify(buildTree(t.db, { all: true, paths: [], memberOrgIds: [] }, true)));
@@ -130,14 +133,19 @@ describe('stats members blocks', () => {
 
 describe('PATCH /organizations/:id and the parent', () => {
   it('accepts the current parent and refuses another one (400) instead of ignoring it', async () => {
-    const same = await t.request('PATCH', `/api/organizations/${org.cd}`, { token: t.adminToken, body: { name: 'Chi đoàn 1', parentId: org.dcs } });
+    const same = await t.request('PATCH', `/api/organizations/${org.cd}`, {
+      token: t.adminToken,
+      body: { name: 'Chi đoàn 1', parentId: org.dcs },
+    });
     expect(same.status).toBe(200);
     expect(same.body).toMatchObject({ name: 'Chi đoàn 1', parentId: org.dcs });
     const dcs2 = t.createOrg('doan_co_so', 'DCS2', org.doan);
     const moved = await t.request('PATCH', `/api/organizations/${org.cd}`, { token: t.adminToken, body: { parentId: dcs2 } });
     expect(moved.status).toBe(400);
     expect((await t.request('GET', `/api/organizations/${org.cd}`, { token: t.adminToken })).body.parentId).toBe(org.dcs);
-    expect((await t.request('PATCH', `/api/organizations/${org.doan}`, { token: t.adminToken, body: { parentId: null } })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/organizations/${org.doan}`, { token: t.adminToken, body: { parentId: null } })).status).toBe(
+      200,
+    );
     expect((await t.request('PATCH', `/api/organizations/${org.cd}`, { token: t.adminToken, body: { parentId: 'x' } })).status).toBe(400);
   });
 });
@@ -164,14 +172,27 @@ describe('DELETE /organizations/:id blocked by other records', () => {
 describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
   let token: string;
   beforeEach(async () => {
-    const role = t.createRole('faculty_admin', ['organizations.access', 'organizations.add_member', 'organizations.remove_member', 'users.access', 'users.update']);
+    const role = t.createRole('faculty_admin', [
+      'organizations.access',
+      'organizations.add_member',
+      'organizations.remove_member',
+      'users.access',
+      'users.update',
+    ]);
     token = (await t.createUser('FAC', [{ roleId: role, organizationId: org.dcs }])).token;
   });
 
   // Parents follow only up to the caller's reach: the Đoàn root above the faculty is never written.
   it('adds inside its subtree (parents follow up to its reach, never above) and leaves memberships it cannot see alone', async () => {
     const u = await t.createUser('SV2');
-    t.db.insert(organizationMembers).values([{ organizationId: org.dcs, userId: u.id }, { organizationId: org.hoi, userId: u.id }, { organizationId: org.lch, userId: u.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([
+        { organizationId: org.dcs, userId: u.id },
+        { organizationId: org.hoi, userId: u.id },
+        { organizationId: org.lch, userId: u.id },
+      ])
+      .run();
     const res = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [org.cd] } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 1, removed: 0, keptParents: 1 });
@@ -185,23 +206,38 @@ describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
     const role = t.createRole('faculty_viewer', ['organizations.access', 'organizations.add_member', 'users.access', 'users.update']);
     const viewer = await t.createUser('VIEW', [{ roleId: role, organizationId: org.cd }]);
     const u = await t.createUser('SV3');
-    t.db.insert(organizationMembers).values([{ organizationId: org.dcs, userId: u.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([{ organizationId: org.dcs, userId: u.id }])
+      .run();
     // users.update held only in cd does not reach a member of dcs; users.access in cd does not see them either.
-    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: viewer.token, body: { organizationIds: [org.cd] } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/users/${u.id}/organizations`, { token: viewer.token, body: { organizationIds: [org.cd] } })).status,
+    ).toBe(404);
     const seer = t.createRole('faculty_seer', ['organizations.access', 'organizations.add_member', 'users.access']);
     const updater = t.createRole('class_updater', ['users.update']);
-    const mixed = await t.createUser('MIX', [{ roleId: seer, organizationId: org.dcs }, { roleId: updater, organizationId: org.cd }]);
-    expect((await t.request('PUT', `/api/users/${u.id}/organizations`, { token: mixed.token, body: { organizationIds: [org.dcs, org.cd] } })).status).toBe(403);
+    const mixed = await t.createUser('MIX', [
+      { roleId: seer, organizationId: org.dcs },
+      { roleId: updater, organizationId: org.cd },
+    ]);
+    expect(
+      (await t.request('PUT', `/api/users/${u.id}/organizations`, { token: mixed.token, body: { organizationIds: [org.dcs, org.cd] } }))
+        .status,
+    ).toBe(403);
     expect(orgsOf(u.id)).toEqual([org.dcs]);
   });
 
   it('404 for a user outside its reach, 403 for an organization outside its subtree', async () => {
     const outsider = await t.createUser('OUT');
     t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: outsider.id }).run();
-    expect((await t.request('PUT', `/api/users/${outsider.id}/organizations`, { token, body: { organizationIds: [org.cd] } })).status).toBe(404);
+    expect((await t.request('PUT', `/api/users/${outsider.id}/organizations`, { token, body: { organizationIds: [org.cd] } })).status).toBe(
+      404,
+    );
     const insider = await t.createUser('IN');
     t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: insider.id }).run();
-    expect((await t.request('PUT', `/api/users/${insider.id}/organizations`, { token, body: { organizationIds: [org.dcs, org.lch] } })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/users/${insider.id}/organizations`, { token, body: { organizationIds: [org.dcs, org.lch] } })).status,
+    ).toBe(403);
     expect(orgsOf(insider.id)).toEqual([org.dcs]);
   });
 });

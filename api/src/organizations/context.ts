@@ -6,10 +6,7 @@ import { organizations } from './schema';
 
 /** Parse "/1/5/12/" into [1, 5, 12]. */
 export function pathIds(path: string): number[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map(Number);
+  return path.split('/').filter(Boolean).map(Number);
 }
 
 // Asked by nearly every permission check in an organization: building and running its query was a sixth of a cached request.

@@ -12,13 +12,18 @@ beforeEach(async () => {
 
 const child = (body: { children: { id: number; memberCount: number | null }[] }, id: number) => body.children.find((c) => c.id === id);
 
-it("GET /:id gives each child its own active members, as the tree does; the same by type and code", async () => {
+it('GET /:id gives each child its own active members, as the tree does; the same by type and code', async () => {
   const a = await t.createUser('DC1');
   const b = await t.createUser('DC2');
-  for (const u of [a, b]) expect((await t.request('POST', `/api/organizations/${org.cd}/members/${u.id}/with-parents`, { token: t.adminToken })).status).toBe(201);
+  for (const u of [a, b])
+    expect((await t.request('POST', `/api/organizations/${org.cd}/members/${u.id}/with-parents`, { token: t.adminToken })).status).toBe(
+      201,
+    );
   // A membership that ended does not count.
   expect((await t.request('POST', `/api/organizations/${org.cd2}/members/${a.id}`, { token: t.adminToken, body: {} })).status).toBe(201);
-  expect((await t.request('DELETE', `/api/organizations/${org.cd2}/members/${a.id}?from=${org.cd2}`, { token: t.adminToken })).status).toBe(200);
+  expect((await t.request('DELETE', `/api/organizations/${org.cd2}/members/${a.id}?from=${org.cd2}`, { token: t.adminToken })).status).toBe(
+    200,
+  );
 
   const detail = await t.request('GET', `/api/organizations/${org.dcs}`, { token: t.adminToken });
   expect(detail.status).toBe(200);

@@ -14,7 +14,12 @@ beforeAll(async () => {
 function recount() {
   const orgs = t.db.select({ id: organizations.id }).from(organizations).all();
   const rows = t.db
-    .select({ userId: organizationMembers.userId, orgId: organizationMembers.organizationId, path: organizations.path, active: organizationMembers.isActive })
+    .select({
+      userId: organizationMembers.userId,
+      orgId: organizationMembers.organizationId,
+      path: organizations.path,
+      active: organizationMembers.isActive,
+    })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .all()
@@ -33,10 +38,12 @@ function recount() {
 function kept() {
   const rows = t.db.select().from(organizationMemberCounts).all();
   const orgs = t.db.select({ id: organizations.id }).from(organizations).all();
-  return Object.fromEntries(orgs.map((o) => {
-    const r = rows.find((x) => x.organizationId === o.id);
-    return [o.id, { direct: r?.direct ?? 0, subtree: r?.subtree ?? 0 }];
-  }));
+  return Object.fromEntries(
+    orgs.map((o) => {
+      const r = rows.find((x) => x.organizationId === o.id);
+      return [o.id, { direct: r?.direct ?? 0, subtree: r?.subtree ?? 0 }];
+    }),
+  );
 }
 
 /** The users index's organization tokens give the same subtree members as the memberships. */
@@ -59,7 +66,7 @@ describe('organization member counts kept by triggers', () => {
     const leaves = [root, f1, f2, c1, c2, c3];
     const people = Array.from({ length: 12 }, () => insertUser(t));
     let s = 7;
-    const rand = (n: number) => ((s = (s * 1103515245 + 12345) % 2 ** 31) % n);
+    const rand = (n: number) => (s = (s * 1103515245 + 12345) % 2 ** 31) % n;
     for (let step = 0; step < 300; step++) {
       const user = people[rand(people.length)]!;
       const org = leaves[rand(leaves.length)]!;
@@ -67,13 +74,18 @@ describe('organization member counts kept by triggers', () => {
       const pick = existing[rand(Math.max(existing.length, 1))];
       switch (rand(4)) {
         case 0:
-          t.db.insert(organizationMembers).values({ userId: user, organizationId: org, isActive: rand(4) > 0 }).onConflictDoNothing().run();
+          t.db
+            .insert(organizationMembers)
+            .values({ userId: user, organizationId: org, isActive: rand(4) > 0 })
+            .onConflictDoNothing()
+            .run();
           break;
         case 1:
           if (pick) t.db.update(organizationMembers).set({ isActive: !pick.isActive }).where(eq(organizationMembers.id, pick.id)).run();
           break;
         case 2:
-          if (pick && !existing.some((m) => m.organizationId === org)) t.db.update(organizationMembers).set({ organizationId: org }).where(eq(organizationMembers.id, pick.id)).run();
+          if (pick && !existing.some((m) => m.organizationId === org))
+            t.db.update(organizationMembers).set({ organizationId: org }).where(eq(organizationMembers.id, pick.id)).run();
           break;
         default:
           if (pick) t.db.delete(organizationMembers).where(eq(organizationMembers.id, pick.id)).run();

@@ -33,7 +33,10 @@ describe('member_figures stay equal to a fresh count', () => {
 
     const expected = () => {
       const term = currentTerm(now);
-      const scopes = [{ id: 0, path: '' }, ...(c.prepare('SELECT id, path FROM organizations ORDER BY id').all() as { id: number; path: string }[])];
+      const scopes = [
+        { id: 0, path: '' },
+        ...(c.prepare('SELECT id, path FROM organizations ORDER BY id').all() as { id: number; path: string }[]),
+      ];
       return scopes.map(({ id, path }) => {
         const where = id === 0 ? '1' : `o.path >= '${path}' AND o.path < '${path.slice(0, -1)}0'`;
         const row = c
@@ -65,16 +68,31 @@ describe('member_figures stay equal to a fresh count', () => {
       const r = random();
       const userId = pick(userIds);
       if (r < 0.35) {
-        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(pick(orgIds), userId, random() < 0.85 ? 1 : 0, pick(joinTimes));
+        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
+          pick(orgIds),
+          userId,
+          random() < 0.85 ? 1 : 0,
+          pick(joinTimes),
+        );
       } else if (r < 0.5) {
-        c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)').run(userId);
+        c.prepare(
+          'UPDATE organization_members SET is_active = 1 - is_active WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
+        ).run(userId);
       } else if (r < 0.6) {
-        c.prepare('DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)').run(userId);
+        c.prepare(
+          'DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
+        ).run(userId);
       } else if (r < 0.67) {
         // Moved to another organization or another join date, as an edit of the membership would.
-        c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ?, joined_at = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)').run(pick(orgIds), pick(joinTimes), userId);
+        c.prepare(
+          'UPDATE OR IGNORE organization_members SET organization_id = ?, joined_at = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
+        ).run(pick(orgIds), pick(joinTimes), userId);
       } else if (r < 0.9) {
-        t.db.update(users).set({ membershipStatus: pick(STATUSES) }).where(eq(users.id, userId)).run();
+        t.db
+          .update(users)
+          .set({ membershipStatus: pick(STATUSES) })
+          .where(eq(users.id, userId))
+          .run();
       } else if (r < 0.95 && userIds.length > 4) {
         expect((await t.request('DELETE', `/api/users/${userId}`, { token: t.adminToken })).status).toBe(200);
         userIds.splice(userIds.indexOf(userId), 1);

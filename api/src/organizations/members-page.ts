@@ -51,10 +51,25 @@ export function memberPage(db: Db, organizationId: number, limit: number, offset
  * The member list filtered by search words (each must appear in the member's name, code or e-mail),
  * or the members whose membership here ended (issue 30 item 2: `ended`, on the (organization, active) index).
  */
-export function searchedMemberPage(db: Db, organizationId: number, search: string | undefined, limit: number, offset: number, ended = false) {
+export function searchedMemberPage(
+  db: Db,
+  organizationId: number,
+  search: string | undefined,
+  limit: number,
+  offset: number,
+  ended = false,
+) {
   const conds: SQL[] = [eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.isActive, !ended)];
-  for (const w of normalizeText(search ?? '').split(' ').filter(Boolean)) conds.push(containsLike(users.searchText, w));
+  for (const w of normalizeText(search ?? '')
+    .split(' ')
+    .filter(Boolean))
+    conds.push(containsLike(users.searchText, w));
   const where = and(...conds);
-  const total = db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where).get()!.n;
+  const total = db
+    .select({ n: count() })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(where)
+    .get()!.n;
   return { rows: membersQuery(db, where).limit(limit).offset(offset).all(), total };
 }

@@ -25,7 +25,8 @@ beforeEach(async () => {
 
 const call = (method: string, path: string, body?: unknown, token = t.adminToken) => t.request(method, path, { token, body });
 const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
-const counts = (id: number) => t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get() ?? { direct: 0, subtree: 0 };
+const counts = (id: number) =>
+  t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get() ?? { direct: 0, subtree: 0 };
 
 /** The trigger-kept counts against a fresh count over active memberships. */
 function expectCountsFresh() {
@@ -39,7 +40,14 @@ function expectCountsFresh() {
     .all() as { id: number; direct: number; subtree: number }[];
   for (const f of fresh) expect({ id: f.id, direct: counts(f.id).direct, subtree: counts(f.id).subtree }).toEqual(f);
   const all = c.prepare('SELECT count(DISTINCT user_id) AS n FROM organization_members WHERE is_active = 1').get() as { n: number };
-  expect(t.db.select().from(memberFigures).where(eq(memberFigures.organizationId, 0)).all().find((r) => r.termStart === 0)?.members ?? 0).toBe(all.n);
+  expect(
+    t.db
+      .select()
+      .from(memberFigures)
+      .where(eq(memberFigures.organizationId, 0))
+      .all()
+      .find((r) => r.termStart === 0)?.members ?? 0,
+  ).toBe(all.n);
 }
 
 describe('POST /organizations/:id/members/:userId/end', () => {
@@ -51,7 +59,11 @@ describe('POST /organizations/:id/members/:userId/end', () => {
     const c = campaigns(t);
     const campaign = await c.create(org.dcs);
     const fee = await c.assign(campaign.id, u.id, (await c.level(campaign.id, 24_000)).id);
-    const res = await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, { reason: 'graduated', endedAt: '2026-07-31', note: 'Tốt nghiệp K22' });
+    const res = await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, {
+      reason: 'graduated',
+      endedAt: '2026-07-31',
+      note: 'Tốt nghiệp K22',
+    });
     expect(res.status).toBe(200);
     expect(res.body.ended.map((o: { id: number }) => o.id)).toEqual([org.cd, org.dcs, org.doan]);
     expect(activeOrgIds(t, u.id)).toEqual([]);
@@ -59,13 +71,20 @@ describe('POST /organizations/:id/members/:userId/end', () => {
     expect(counts(org.doan)).toMatchObject({ subtree: 1 });
     expectCountsFresh();
     // The unpaid fee stays.
-    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, u.id)).all()).toEqual([expect.objectContaining({ id: fee.id, status: 'PENDING' })]);
+    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, u.id)).all()).toEqual([
+      expect.objectContaining({ id: fee.id, status: 'PENDING' }),
+    ]);
 
     const activeList = await call('GET', `/api/organizations/${org.cd}/members`);
     expect(activeList.body.members.map((m: { user: { id: number } }) => m.user.id)).toEqual([v.id]);
     const ended = await call('GET', `/api/organizations/${org.cd}/members?status=ended`);
     expect(ended.body.total).toBe(1);
-    expect(ended.body.members[0]).toMatchObject({ user: { id: u.id }, endReason: 'graduated', endNote: 'Tốt nghiệp K22', endedAt: '2026-07-30T17:00:00.000Z' });
+    expect(ended.body.members[0]).toMatchObject({
+      user: { id: u.id },
+      endReason: 'graduated',
+      endNote: 'Tốt nghiệp K22',
+      endedAt: '2026-07-30T17:00:00.000Z',
+    });
     expect((await call('GET', `/api/organizations/${org.cd}/members?status=ended&search=sv1`)).body.total).toBe(1);
     expect((await call('GET', `/api/organizations/${org.cd}/members?status=ended&search=sv2`)).body.total).toBe(0);
     expect((await call('GET', `/api/organizations/${org.cd}/members?status=gone`)).status).toBe(400);
@@ -105,7 +124,9 @@ describe('POST /organizations/:id/members/:userId/end', () => {
     const hoiAdminRole = t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id;
     const other = await t.createUser('ADH', [{ roleId: hoiAdminRole, organizationId: org.lch }]);
     expect((await call('POST', path, { reason: 'other' }, other.token)).status).toBe(403);
-    const staff = await t.createUser('STF', [{ roleId: t.db.select().from(roles).where(eq(roles.name, 'staff')).get()!.id, organizationId: org.dcs }]);
+    const staff = await t.createUser('STF', [
+      { roleId: t.db.select().from(roles).where(eq(roles.name, 'staff')).get()!.id, organizationId: org.dcs },
+    ]);
     expect((await call('POST', path, { reason: 'other' }, staff.token)).status).toBe(403);
     expect(activeOrgIds(t, u.id)).toEqual([org.doan, org.dcs, org.cd]);
   });
@@ -124,12 +145,24 @@ describe('POST /organizations/:id/members/bulk-end (year-end)', () => {
     const stays = await t.createUser('K23S0');
     for (const id of [org.doan, org.dcs, org.cd]) member(id, stays.id);
 
-    const res = await call('POST', `/api/organizations/${org.dcs}/members/bulk-end`, { classId: k22, reason: 'graduated', endedAt: '2026-07-31' });
+    const res = await call('POST', `/api/organizations/${org.dcs}/members/bulk-end`, {
+      classId: k22,
+      reason: 'graduated',
+      endedAt: '2026-07-31',
+    });
     expect(res.status).toBe(200);
     expect(res.body.endedCount).toBe(3);
     for (const id of ids) expect(activeOrgIds(t, id)).toEqual([]);
     expect(activeOrgIds(t, stays.id)).toEqual([org.doan, org.dcs, org.cd]);
-    expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'membership.end')).all().map((a) => Number(a.entityId)).sort()).toEqual(ids.sort());
+    expect(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, 'membership.end'))
+        .all()
+        .map((a) => Number(a.entityId))
+        .sort(),
+    ).toEqual(ids.sort());
     expectCountsFresh();
     expect((await call('GET', `/api/organizations/${org.cd}/members?status=ended&search=k22s`)).body.total).toBe(3);
     expect((await call('GET', `/api/organizations/${org.cd}/members`)).body.total).toBe(1);
@@ -158,32 +191,53 @@ describe('an import that adds an ended member again', () => {
   it('starts the membership afresh: active, its ending (date, reason, note) cleared, so it is not listed as ended', async () => {
     const u = await t.createUser('SV9');
     for (const id of [org.doan, org.dcs, org.cd]) member(id, u.id);
-    expect((await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, { reason: 'moved_away', endedAt: '2026-07-31', note: 'Chuyển đi' })).status).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/organizations/${org.cd}/members/${u.id}/end`, {
+          reason: 'moved_away',
+          endedAt: '2026-07-31',
+          note: 'Chuyển đi',
+        })
+      ).status,
+    ).toBe(200);
     t.db.transaction((tx) => addMemberships(tx, [{ organizationId: org.cd, userId: u.id }]));
-    const row = t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, u.id)).all().find((m) => m.organizationId === org.cd)!;
+    const row = t.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, u.id))
+      .all()
+      .find((m) => m.organizationId === org.cd)!;
     expect(row).toMatchObject({ isActive: true, endedAt: null, endReason: null, endNote: null });
     expectCountsFresh();
   });
 });
 
-describe('an ending that ends the member\'s union life here (graduated, over age, deceased, moved away)', () => {
+describe("an ending that ends the member's union life here (graduated, over age, deceased, moved away)", () => {
   it('a faculty officer ending a graduate also ends the school membership left empty; "removed" stops at the officer\'s reach', async () => {
-    const facultyAdmin = await t.createUser('FAC', [{ roleId: t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id, organizationId: org.dcs }]);
+    const facultyAdmin = await t.createUser('FAC', [
+      { roleId: t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id, organizationId: org.dcs },
+    ]);
     const grad = await t.createUser('GRAD1');
     const gone = await t.createUser('RMV1');
     for (const id of [org.doan, org.dcs, org.cd]) {
       member(id, grad.id);
       member(id, gone.id);
     }
-    expect((await call('POST', `/api/organizations/${org.cd}/members/${grad.id}/end`, { reason: 'graduated' }, facultyAdmin.token)).status).toBe(200);
+    expect(
+      (await call('POST', `/api/organizations/${org.cd}/members/${grad.id}/end`, { reason: 'graduated' }, facultyAdmin.token)).status,
+    ).toBe(200);
     expect(activeOrgIds(t, grad.id)).toEqual([]);
-    expect((await call('POST', `/api/organizations/${org.cd}/members/${gone.id}/end`, { reason: 'removed' }, facultyAdmin.token)).status).toBe(200);
+    expect(
+      (await call('POST', `/api/organizations/${org.cd}/members/${gone.id}/end`, { reason: 'removed' }, facultyAdmin.token)).status,
+    ).toBe(200);
     expect(activeOrgIds(t, gone.id)).toEqual([org.doan]);
     expectCountsFresh();
   });
 
   it('the year-end action does the same, and a graduate still in another chi đoàn keeps the faculty and the school', async () => {
-    const facultyAdmin = await t.createUser('FAC2', [{ roleId: t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id, organizationId: org.dcs }]);
+    const facultyAdmin = await t.createUser('FAC2', [
+      { roleId: t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id, organizationId: org.dcs },
+    ]);
     const a = await t.createUser('GRAD2');
     const b = await t.createUser('GRAD3');
     for (const id of [org.doan, org.dcs, org.cd]) {
@@ -191,7 +245,12 @@ describe('an ending that ends the member\'s union life here (graduated, over age
       member(id, b.id);
     }
     member(org.cd2, b.id);
-    const res = await call('POST', `/api/organizations/${org.cd}/members/bulk-end`, { userIds: [a.id, b.id], reason: 'graduated' }, facultyAdmin.token);
+    const res = await call(
+      'POST',
+      `/api/organizations/${org.cd}/members/bulk-end`,
+      { userIds: [a.id, b.id], reason: 'graduated' },
+      facultyAdmin.token,
+    );
     expect(res.status).toBe(200);
     expect(activeOrgIds(t, a.id)).toEqual([]);
     // Still in another chi đoàn of the faculty: the faculty and the school hold a unit of theirs.

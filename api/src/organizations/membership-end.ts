@@ -50,7 +50,13 @@ export const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().sli
 
 export function activeMemberships(db: Pick<Db, 'select'>, userId: number): Membership[] {
   return db
-    .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type, path: organizations.path })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      code: organizations.code,
+      type: organizations.type,
+      path: organizations.path,
+    })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
@@ -65,7 +71,12 @@ const deepestFirst = (a: Membership, b: Membership) => b.path.length - a.path.le
  * beneath it, then each parent (nearest first) the member may leave (`mayLeave`) that no longer
  * holds another unit of theirs. `keep` names parents that stay whatever (a transfer's new chain).
  */
-export function leavingPlan(memberships: Membership[], unitPath: string, mayLeave: (id: number, ancestorIds: number[]) => boolean, keep = new Set<number>()) {
+export function leavingPlan(
+  memberships: Membership[],
+  unitPath: string,
+  mayLeave: (id: number, ancestorIds: number[]) => boolean,
+  keep = new Set<number>(),
+) {
   const leaves = memberships.filter((m) => m.path.startsWith(unitPath));
   let remaining = memberships.filter((m) => !m.path.startsWith(unitPath));
   const chain = pathIds(unitPath);
@@ -87,12 +98,19 @@ export function endMemberships(tx: Tx, userId: number, organizationIds: number[]
   return tx
     .update(organizationMembers)
     .set({ isActive: false, endedAt: dayStart(e.endedAt), endReason: e.reason, endNote: e.note?.trim() || null })
-    .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, organizationIds), eq(organizationMembers.isActive, true)))
+    .where(
+      and(
+        eq(organizationMembers.userId, userId),
+        inArray(organizationMembers.organizationId, organizationIds),
+        eq(organizationMembers.isActive, true),
+      ),
+    )
     .run().changes;
 }
 
 export function membershipEndService({ db }: Deps, actor: Actor, ip: string | null) {
-  const mayLeave = (id: number, ancestorIds: number[]) => END_MEMBERSHIP_CODES.some((code) => hasPermission(actor.roles, code, { organizationId: id, ancestorIds }));
+  const mayLeave = (id: number, ancestorIds: number[]) =>
+    END_MEMBERSHIP_CODES.some((code) => hasPermission(actor.roles, code, { organizationId: id, ancestorIds }));
 
   /** The audit row of one member's ending: on the user, so their history reads it (issue 30 item 3). */
   const record = (tx: Tx, organizationId: number, userId: number, e: Ending, ended: Membership[], bulk: boolean) =>
@@ -103,7 +121,15 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
       entityId: userId,
       organizationId,
       organizationIds: ended.map((m) => m.id),
-      after: { userId, organizationId, reason: e.reason, endedAt: e.endedAt, note: e.note?.trim() || null, ended: ended.map((m) => m.id), ...(bulk ? { bulk: true } : {}) },
+      after: {
+        userId,
+        organizationId,
+        reason: e.reason,
+        endedAt: e.endedAt,
+        note: e.note?.trim() || null,
+        ended: ended.map((m) => m.id),
+        ...(bulk ? { bulk: true } : {}),
+      },
       ip,
     });
 
@@ -111,7 +137,11 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
     end(organizationId: number, userId: number, input: { reason: MembershipEndReason; endedAt?: string; note?: string | null }) {
       requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
       const org = visibleOrg(db, actor, organizationId);
-      const u = db.select({ id: users.id, familyName: users.familyName, givenName: users.givenName }).from(users).where(eq(users.id, userId)).get();
+      const u = db
+        .select({ id: users.id, familyName: users.familyName, givenName: users.givenName })
+        .from(users)
+        .where(eq(users.id, userId))
+        .get();
       if (!u) notFound('Không tìm thấy người dùng');
       const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
       const plan = db.transaction((tx) => {
@@ -119,12 +149,19 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
         const memberships = activeMemberships(tx, userId);
         if (!memberships.some((m) => m.id === organizationId)) notFound('Người dùng không phải thành viên đang sinh hoạt của tổ chức');
         const p = leavingPlan(memberships, org.path, leaveRule(e.reason, mayLeave));
-        endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
+        endMemberships(
+          tx,
+          userId,
+          p.leaves.map((m) => m.id),
+          e,
+        );
         record(tx, organizationId, userId, e, p.leaves, false);
         revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId, organizationIds: p.leaves.map((m) => m.id) }]);
         return p;
       });
-      const message = `Đã kết thúc sinh hoạt của ${fullName(u!)} tại ${namesList(plan.leaves)}` + (plan.staysIn.length ? `; vẫn sinh hoạt tại ${namesList(plan.staysIn)}` : '');
+      const message =
+        `Đã kết thúc sinh hoạt của ${fullName(u!)} tại ${namesList(plan.leaves)}` +
+        (plan.staysIn.length ? `; vẫn sinh hoạt tại ${namesList(plan.staysIn)}` : '');
       return { message, ended: plan.leaves.map(ref), staysIn: plan.staysIn.map(ref) };
     },
 
@@ -132,7 +169,10 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
      * The year-end action: every chosen member (or every active member of a class) leaves, in one
      * transaction with one audit row per member; one who is not an active member here refuses it all.
      */
-    bulkEnd(organizationId: number, input: { userIds?: number[]; classId?: number; reason: MembershipEndReason; endedAt?: string; note?: string | null }) {
+    bulkEnd(
+      organizationId: number,
+      input: { userIds?: number[]; classId?: number; reason: MembershipEndReason; endedAt?: string; note?: string | null },
+    ) {
       requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
       const org = visibleOrg(db, actor, organizationId);
       const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
@@ -154,7 +194,10 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
         const wanted = [...new Set(input.userIds)];
         const found = new Set(wanted.length <= 900 ? activeHere(wanted).map((r) => r.id) : wanted.filter((id) => activeHere([id]).length));
         const missing = wanted.filter((id) => !found.has(id));
-        if (missing.length) badRequest(`Không phải thành viên đang sinh hoạt của ${org.name}: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`);
+        if (missing.length)
+          badRequest(
+            `Không phải thành viên đang sinh hoạt của ${org.name}: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
+          );
         ids = wanted;
       } else {
         ids = activeHere(null).map((r) => r.id);
@@ -167,7 +210,12 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
           const mine = activeMemberships(tx, userId);
           if (!mine.some((m) => m.id === organizationId)) continue;
           const p = leavingPlan(mine, org.path, leaveRule(e.reason, mayLeave));
-          n += endMemberships(tx, userId, p.leaves.map((m) => m.id), e);
+          n += endMemberships(
+            tx,
+            userId,
+            p.leaves.map((m) => m.id),
+            e,
+          );
           record(tx, organizationId, userId, e, p.leaves, true);
           leavers.push({ userId, organizationIds: p.leaves.map((m) => m.id) });
         }
@@ -178,4 +226,3 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
     },
   };
 }
-

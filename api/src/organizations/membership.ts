@@ -31,16 +31,23 @@ export function join(tx: Tx, organizationId: number, userId: number, role: strin
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
     .get();
   if (existing?.isActive) return false;
-  if (existing) tx.update(organizationMembers).set({ isActive: true, role, joinedAt, endedAt: null, endReason: null, endNote: null }).where(eq(organizationMembers.id, existing.id)).run();
+  if (existing)
+    tx.update(organizationMembers)
+      .set({ isActive: true, role, joinedAt, endedAt: null, endReason: null, endNote: null })
+      .where(eq(organizationMembers.id, existing.id))
+      .run();
   else tx.insert(organizationMembers).values({ organizationId, userId, role, joinedAt }).run();
   return true;
 }
 
 export function membershipService({ db }: Deps, actor: Actor, ip: string | null) {
-  const changed = () => {
-  };
+  const changed = () => {};
   const user = (id: number) => {
-    const u = db.select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName }).from(users).where(eq(users.id, id)).get();
+    const u = db
+      .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
+      .from(users)
+      .where(eq(users.id, id))
+      .get();
     if (!u) notFound('Không tìm thấy người dùng');
     return u!;
   };
@@ -50,12 +57,27 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
     return ADD.some((code) => hasPermission(actor.roles, code, ctx));
   };
   const pathsOf = (ids: number[]) =>
-    new Map(ids.length ? db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids)).all().map((o) => [o.id, o.path]) : []);
+    new Map(
+      ids.length
+        ? db
+            .select({ id: organizations.id, path: organizations.path })
+            .from(organizations)
+            .where(inArray(organizations.id, ids))
+            .all()
+            .map((o) => [o.id, o.path])
+        : [],
+    );
   const isMember = (organizationId: number, userId: number) =>
     !!db
       .select({ id: organizationMembers.id })
       .from(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          eq(organizationMembers.userId, userId),
+          eq(organizationMembers.isActive, true),
+        ),
+      )
       .get();
 
   const service = {
@@ -70,13 +92,28 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       if (!addableUsers(db, actor, [userId]).has(userId)) {
         const from = activeMemberships(db, userId);
         const units = from.filter((m) => !from.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
-        fail(403, TRANSFER_INSTEAD, { transfer: { userId, toOrganizationId: organizationId, fromOrganizations: units.map(({ id, name, code, type }) => ({ id, name, code, type })) } });
+        fail(403, TRANSFER_INSTEAD, {
+          transfer: {
+            userId,
+            toOrganizationId: organizationId,
+            fromOrganizations: units.map(({ id, name, code, type }) => ({ id, name, code, type })),
+          },
+        });
       }
       const ancestors = withParents ? pathsOf(pathIds(org.path)) : new Map<number, string>();
-      const ids = withParents ? pathIds(org.path).filter((id) => id === organizationId || mayAddIn(id, ancestors.get(id)!)) : [organizationId];
+      const ids = withParents
+        ? pathIds(org.path).filter((id) => id === organizationId || mayAddIn(id, ancestors.get(id)!))
+        : [organizationId];
       const added = db.transaction((tx) => {
         const done = ids.filter((id) => join(tx, id, userId, id === organizationId ? role : 'member'));
-        audit(tx, { actorId: actor.id, action: 'membership.add', entity: 'organization', entityId: organizationId, after: { userId, role, organizationIds: done }, ip });
+        audit(tx, {
+          actorId: actor.id,
+          action: 'membership.add',
+          entity: 'organization',
+          entityId: organizationId,
+          after: { userId, role, organizationIds: done },
+          ip,
+        });
         return done;
       });
       changed();
@@ -123,8 +160,26 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const leaves = safely ? option.leaves.filter((o) => o.id === organizationId) : option.leaves;
       const staysIn = safely ? plan.options.find((o) => o.organization.id === organizationId)!.staysIn : option.staysIn;
       db.transaction((tx) => {
-        tx.delete(organizationMembers).where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, leaves.map((o) => o.id)))).run();
-        audit(tx, { actorId: actor.id, action: 'membership.remove', entity: 'organization', entityId: organizationId, before: { userId }, after: { removed: leaves.map((o) => o.id), from: option.organization.id }, ip });
+        tx.delete(organizationMembers)
+          .where(
+            and(
+              eq(organizationMembers.userId, userId),
+              inArray(
+                organizationMembers.organizationId,
+                leaves.map((o) => o.id),
+              ),
+            ),
+          )
+          .run();
+        audit(tx, {
+          actorId: actor.id,
+          action: 'membership.remove',
+          entity: 'organization',
+          entityId: organizationId,
+          before: { userId },
+          after: { removed: leaves.map((o) => o.id), from: option.organization.id },
+          ip,
+        });
       });
       changed();
       const who = fullName(user(userId));
@@ -137,17 +192,34 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       requireIn(db, actor, organizationId, REMOVE);
       const org = visibleOrg(db, actor, organizationId);
       const present = [...new Set(userIds)].filter((u) => isMember(organizationId, u));
-      const leaving = present.map((u) => ({ userId: u, ids: chosenOption(removalPlan(db, actor, org.path, u), undefined).leaves.map((o) => o.id) }));
+      const leaving = present.map((u) => ({
+        userId: u,
+        ids: chosenOption(removalPlan(db, actor, org.path, u), undefined).leaves.map((o) => o.id),
+      }));
       const removedMemberships = db.transaction((tx) => {
         let n = 0;
-        for (const l of leaving) n += tx.delete(organizationMembers).where(and(eq(organizationMembers.userId, l.userId), inArray(organizationMembers.organizationId, l.ids))).run().changes;
-        audit(tx, { actorId: actor.id, action: 'membership.bulk_remove', entity: 'organization', entityId: organizationId, before: { userIds }, after: { removed: present.length, memberships: n }, ip });
+        for (const l of leaving)
+          n += tx
+            .delete(organizationMembers)
+            .where(and(eq(organizationMembers.userId, l.userId), inArray(organizationMembers.organizationId, l.ids)))
+            .run().changes;
+        audit(tx, {
+          actorId: actor.id,
+          action: 'membership.bulk_remove',
+          entity: 'organization',
+          entityId: organizationId,
+          before: { userIds },
+          after: { removed: present.length, memberships: n },
+          ip,
+        });
         return n;
       });
       changed();
       const also = removedMemberships - present.length;
       return {
-        message: `Đã xóa ${present.length} thành viên khỏi ${org.name}` + (also > 0 ? ` (cùng ${also} tư cách thành viên ở đơn vị trực thuộc hoặc cấp trên không còn đơn vị nào của họ)` : ''),
+        message:
+          `Đã xóa ${present.length} thành viên khỏi ${org.name}` +
+          (also > 0 ? ` (cùng ${also} tư cách thành viên ở đơn vị trực thuộc hoặc cấp trên không còn đơn vị nào của họ)` : ''),
         removedCount: present.length,
       };
     },
@@ -163,10 +235,15 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const mayUpdate = reaches('users.update');
       if (!mayUpdate && !reaches('users.access')) notFound('Không tìm thấy người dùng');
       if (!mayUpdate) forbidden();
-      if (!actor.isSuperAdmin && isSuperAdmin(loadRoleGrants(db, userId))) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
+      if (!actor.isSuperAdmin && isSuperAdmin(loadRoleGrants(db, userId)))
+        forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
       organizationIds = [...new Set(organizationIds)];
       const wanted = organizationIds.length
-        ? db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, organizationIds)).all()
+        ? db
+            .select({ id: organizations.id, path: organizations.path })
+            .from(organizations)
+            .where(inArray(organizations.id, organizationIds))
+            .all()
         : [];
       const unknown = organizationIds.filter((id) => !wanted.some((w) => w.id === id));
       if (unknown.length) badRequest(`Không tìm thấy tổ chức: ${unknown.join(', ')}`);
@@ -183,7 +260,9 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const requiredParents = new Set(wanted.flatMap((w) => pathIds(w.path)));
       const parentPaths = pathsOf([...requiredParents]);
       // The organizations chosen, and of their parents only those the caller may add to.
-      const toAdd = [...requiredParents].filter((id) => !current.includes(id) && (organizationIds.includes(id) || mayAddIn(id, parentPaths.get(id)!)));
+      const toAdd = [...requiredParents].filter(
+        (id) => !current.includes(id) && (organizationIds.includes(id) || mayAddIn(id, parentPaths.get(id)!)),
+      );
       const dropped = current.filter((id) => !organizationIds.includes(id) && !unseen.has(id));
       const toRemove = dropped.filter((id) => !requiredParents.has(id));
       const keptParents = dropped.length - toRemove.length;
@@ -192,8 +271,19 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       for (const id of toRemove) requireIn(db, actor, id, REMOVE);
       db.transaction((tx) => {
         for (const id of toAdd) join(tx, id, userId, 'member');
-        if (toRemove.length) tx.delete(organizationMembers).where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, toRemove))).run();
-        audit(tx, { actorId: actor.id, action: 'membership.set', entity: 'user', entityId: userId, before: { organizationIds: current }, after: { added: toAdd, removed: toRemove, keptParents }, ip });
+        if (toRemove.length)
+          tx.delete(organizationMembers)
+            .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, toRemove)))
+            .run();
+        audit(tx, {
+          actorId: actor.id,
+          action: 'membership.set',
+          entity: 'user',
+          entityId: userId,
+          before: { organizationIds: current },
+          after: { added: toAdd, removed: toRemove, keptParents },
+          ip,
+        });
       });
       changed();
       return { message: 'Cập nhật thành viên tổ chức thành công', added: toAdd.length, removed: toRemove.length, keptParents };

@@ -15,7 +15,12 @@ beforeEach(async () => {
 const call = (method: string, path: string, body?: unknown) => t.request(method, path, { token: t.adminToken, body });
 const orgsOf = (userId: number) => activeOrgIds(t, userId);
 const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
-const actions = () => t.db.select({ action: auditLogs.action }).from(auditLogs).all().map((a) => a.action);
+const actions = () =>
+  t.db
+    .select({ action: auditLogs.action })
+    .from(auditLogs)
+    .all()
+    .map((a) => a.action);
 
 describe('POST /organizations/:id/members/:userId', () => {
   it('adds with the given role, then refuses a duplicate (400), an unknown user or organization (404) and a bad role (400)', async () => {

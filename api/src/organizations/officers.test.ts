@@ -28,12 +28,19 @@ describe('GET /organizations/:id/officers', () => {
     await t.createUser('OF2', [{ roleId: role('org_admin'), organizationId: org.dcs }]);
     await t.createUser('OF3', [{ roleId: role('staff'), organizationId: org.cd2 }, { roleId: role('super_admin') }]);
     await t.createUser('OF4', [{ roleId: role('org_admin'), organizationId: org.doan }]);
-    t.db.insert(userRoles).values({ userId: a.id, roleId: role('org_admin'), organizationId: org.cd, isActive: false }).run();
+    t.db
+      .insert(userRoles)
+      .values({ userId: a.id, roleId: role('org_admin'), organizationId: org.cd, isActive: false })
+      .run();
 
     const own = await t.request('GET', `/api/organizations/${org.cd}/officers`, { token: t.adminToken });
     expect(own.status).toBe(200);
     expect(names(own.body)).toEqual([`OF1:staff@${org.cd}`]);
-    expect(own.body.data[0]).toMatchObject({ user: { familyName: 'Nguyễn Văn', givenName: 'OF1' }, role: { displayName: 'Cán bộ' }, organization: { code: 'CD1', type: 'chi_doan' } });
+    expect(own.body.data[0]).toMatchObject({
+      user: { familyName: 'Nguyễn Văn', givenName: 'OF1' },
+      role: { displayName: 'Cán bộ' },
+      organization: { code: 'CD1', type: 'chi_doan' },
+    });
 
     const all = await t.request('GET', `/api/organizations/${org.cd}/officers?inherited=true`, { token: t.adminToken });
     expect(names(all.body)).toEqual([`OF1:staff@${org.cd}`, `OF2:org_admin@${org.dcs}↑`, `OF4:org_admin@${org.doan}↑`]);
@@ -41,7 +48,8 @@ describe('GET /organizations/:id/officers', () => {
   });
 
   it('pages in SQL', async () => {
-    for (let i = 0; i < 12; i++) await t.createUser(`PG${String(i).padStart(2, '0')}`, [{ roleId: role('staff'), organizationId: org.dcs }]);
+    for (let i = 0; i < 12; i++)
+      await t.createUser(`PG${String(i).padStart(2, '0')}`, [{ roleId: role('staff'), organizationId: org.dcs }]);
     const p2 = await t.request('GET', `/api/organizations/${org.dcs}/officers?page=2&limit=5`, { token: t.adminToken });
     expect(p2.body).toMatchObject({ total: 12, page: 2, limit: 5, totalPages: 3 });
     expect(p2.body.data.map((o: { user: { code: string } }) => o.user.code)).toEqual(['PG05', 'PG06', 'PG07', 'PG08', 'PG09']);
@@ -55,13 +63,17 @@ describe('GET /organizations/:id/officers', () => {
     await t.createUser('OC1', [{ roleId: role('staff'), organizationId: org.cd }]);
     const fac = await t.createUser('FAC1', [{ roleId: role('org_admin'), organizationId: org.dcs }]);
     // A member of the school too: belonging to it lets them see the unit, not who holds what there.
-    t.db.insert(organizationMembers).values([{ organizationId: org.doan, userId: fac.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([{ organizationId: org.doan, userId: fac.id }])
+      .run();
 
     const mine = await t.request('GET', `/api/organizations/${org.cd}/officers?inherited=true`, { token: fac.token });
     expect(mine.status).toBe(200);
     // The faculty's own grant shows above the chi đoàn; the school's officer does not (the school is outside its scope).
     expect(names(mine.body)).toEqual([`OC1:staff@${org.cd}`, `FAC1:org_admin@${org.dcs}↑`]);
-    for (const id of [other, org.doan]) expect([403, 404]).toContain((await t.request('GET', `/api/organizations/${id}/officers`, { token: fac.token })).status);
+    for (const id of [other, org.doan])
+      expect([403, 404]).toContain((await t.request('GET', `/api/organizations/${id}/officers`, { token: fac.token })).status);
     expect((await t.request('GET', `/api/organizations/${org.cd}/officers`)).status).toBe(401);
   });
 });
@@ -71,7 +83,9 @@ describe('GET /users/:id names where each role applies', () => {
     const u = await t.createUser('RS1', [{ roleId: role('staff'), organizationId: org.cd }, { roleId: role('super_admin') }]);
     const res = await t.request('GET', `/api/users/${u.id}`, { token: t.adminToken });
     expect(res.status).toBe(200);
-    const byRole = Object.fromEntries(res.body.userRoles.map((l: { role: { name: string }; organization: unknown }) => [l.role.name, l.organization]));
+    const byRole = Object.fromEntries(
+      res.body.userRoles.map((l: { role: { name: string }; organization: unknown }) => [l.role.name, l.organization]),
+    );
     expect(byRole).toEqual({ staff: { id: org.cd, name: 'CD1', code: 'CD1', type: 'chi_doan' }, super_admin: null });
   });
 });

@@ -15,7 +15,12 @@ import { visibility, visibleOrg } from './access';
 import { pathIds } from './context';
 import { organizations } from './schema';
 
-export function organizationOfficers({ db }: Deps, actor: Actor, id: number, q: { page: number; limit: number; inherited: boolean }): OrganizationOfficersResponse {
+export function organizationOfficers(
+  { db }: Deps,
+  actor: Actor,
+  id: number,
+  q: { page: number; limit: number; inherited: boolean },
+): OrganizationOfficersResponse {
   const o = visibleOrg(db, actor, id);
   const ids = pathIds(o.path);
   const v = visibility(db, actor);
@@ -38,7 +43,14 @@ export function organizationOfficers({ db }: Deps, actor: Actor, id: number, q: 
     .innerJoin(organizations, eq(organizations.id, userRoles.organizationId))
     .where(where)
     // The unit's own officers first, then each unit above from the nearest up.
-    .orderBy(asc(ne(userRoles.organizationId, id)), desc(organizations.path), asc(roles.displayName), asc(users.givenName), asc(users.familyName), asc(userRoles.id))
+    .orderBy(
+      asc(ne(userRoles.organizationId, id)),
+      desc(organizations.path),
+      asc(roles.displayName),
+      asc(users.givenName),
+      asc(users.familyName),
+      asc(userRoles.id),
+    )
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .all();

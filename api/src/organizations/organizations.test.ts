@@ -15,14 +15,26 @@ const as = (token: string) => ({ token });
 
 describe('organization writes and rules', () => {
   it('creates under the default parent by type and refuses a wrong parent or a duplicate code', async () => {
-    const club = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'CLB Tiếng Anh', code: 'CLB-TA', type: 'clb_truong' } });
+    const club = await t.request('POST', '/api/organizations', {
+      ...as(t.adminToken),
+      body: { name: 'CLB Tiếng Anh', code: 'CLB-TA', type: 'clb_truong' },
+    });
     expect(club.status).toBe(201);
     expect(club.body.parentId).toBe(org.hoi);
-    const wrong = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Chi đoàn', code: 'X', type: 'chi_doan', parentId: org.lch } });
+    const wrong = await t.request('POST', '/api/organizations', {
+      ...as(t.adminToken),
+      body: { name: 'Chi đoàn', code: 'X', type: 'chi_doan', parentId: org.lch },
+    });
     expect(wrong.status).toBe(400);
-    const needsParent = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Chi hội', code: 'CH', type: 'chi_hoi' } });
+    const needsParent = await t.request('POST', '/api/organizations', {
+      ...as(t.adminToken),
+      body: { name: 'Chi hội', code: 'CH', type: 'chi_hoi' },
+    });
     expect(needsParent.status).toBe(400);
-    const dup = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: 'Again', code: 'CLB-TA', type: 'clb_truong' } });
+    const dup = await t.request('POST', '/api/organizations', {
+      ...as(t.adminToken),
+      body: { name: 'Again', code: 'CLB-TA', type: 'clb_truong' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toContain('Mã');
     const bad = await t.request('POST', '/api/organizations', { ...as(t.adminToken), body: { name: '', code: 'Y', type: 'nope' } });
@@ -73,7 +85,9 @@ describe('reads', () => {
 
   it('serves the tree gzipped to clients that accept it, with the same content', async () => {
     const plain = await t.request('GET', '/api/organizations/tree', as(t.adminToken));
-    const res = await t.app.request('/api/organizations/tree', { headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip, deflate' } });
+    const res = await t.app.request('/api/organizations/tree', {
+      headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip, deflate' },
+    });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const { gunzipSync } = await import('node:zlib');
     expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())).toEqual(plain.body);
@@ -89,10 +103,22 @@ describe('reads', () => {
     const { users } = await import('../users/schema');
     t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, a.id)).run();
     t.db.update(users).set({ membershipStatus: 'hoi_vien' }).where(eq(users.id, b.id)).run();
-    t.db.insert(organizationMembers).values([{ organizationId: org.cd, userId: a.id }, { organizationId: org.lch, userId: b.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([
+        { organizationId: org.cd, userId: a.id },
+        { organizationId: org.lch, userId: b.id },
+      ])
+      .run();
     const s = await t.request('GET', '/api/organizations/stats', as(t.adminToken));
     expect(s.status).toBe(200);
-    expect(s.body.doanStats).toMatchObject({ total: 3, doanTruong: 1, doanCoSo: 1, chiDoan: 1, members: { total: 1, chiDoan: 1, doanTruong: 0 } });
+    expect(s.body.doanStats).toMatchObject({
+      total: 3,
+      doanTruong: 1,
+      doanCoSo: 1,
+      chiDoan: 1,
+      members: { total: 1, chiDoan: 1, doanTruong: 0 },
+    });
     expect(s.body.hoiStats).toMatchObject({ total: 2, lienChiHoi: 1, chiHoi: 0, members: { total: 1, lienChiHoi: 1 } });
     expect(s.body.clbStats).toMatchObject({ total: 0, clbTruong: 0, clbKhoa: 0 });
     expect(s.body.totalMembers).toBe(2);
@@ -123,13 +149,19 @@ describe('memberships', () => {
     expect(byCode.status).toBe(201);
     const unknown = await t.request('POST', `/api/organizations/${org.cd}/member/NOPE`, { ...as(t.adminToken), body: {} });
     expect(unknown.status).toBe(404);
-    const bulk = await t.request('DELETE', `/api/organizations/${org.cd}/members/bulk-remove`, { ...as(t.adminToken), body: { userIds: [u.id] } });
+    const bulk = await t.request('DELETE', `/api/organizations/${org.cd}/members/bulk-remove`, {
+      ...as(t.adminToken),
+      body: { userIds: [u.id] },
+    });
     expect(bulk.body.removedCount).toBe(1);
   });
 
   it('PUT /users/:id/organizations adds parents, removes dropped ones and keeps parents of kept ones', async () => {
     const u = await t.createUser('SV5');
-    const first = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [org.cd, org.lch] } });
+    const first = await t.request('PUT', `/api/users/${u.id}/organizations`, {
+      ...as(t.adminToken),
+      body: { organizationIds: [org.cd, org.lch] },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ added: 5, removed: 0, keptParents: 0 });
     const second = await t.request('PUT', `/api/users/${u.id}/organizations`, { ...as(t.adminToken), body: { organizationIds: [org.cd] } });
@@ -177,7 +209,13 @@ describe('type and parent rules (000 §5)', () => {
     const dup = await create({ name: 'Chi đoàn khác', code: 'CD-1', type: 'chi_doan', parentId: org.dcs });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toMatch(/^Mã tổ chức .*CD-1.* đã tồn tại$/);
-    for (const body of [{}, { name: 'X', type: 'chi_doan', parentId: org.dcs }, { code: 'X', type: 'chi_doan', parentId: org.dcs }, { name: 'X', code: 'X' }, { name: 'X', code: 'X', type: 'chi_doan', parentId: 'abc' }]) {
+    for (const body of [
+      {},
+      { name: 'X', type: 'chi_doan', parentId: org.dcs },
+      { code: 'X', type: 'chi_doan', parentId: org.dcs },
+      { name: 'X', code: 'X' },
+      { name: 'X', code: 'X', type: 'chi_doan', parentId: 'abc' },
+    ]) {
       expect((await create(body)).status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -188,8 +226,13 @@ describe('PATCH and DELETE edge cases', () => {
     expect((await t.request('PATCH', '/api/organizations/424242', { ...as(t.adminToken), body: { name: 'x' } })).status).toBe(404);
     expect((await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { name: '  ' } })).status).toBe(400);
     expect((await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { type: 'chi_hoi' } })).status).toBe(400);
-    expect((await t.request('PATCH', `/api/organizations/${org.dcs}`, { ...as(t.adminToken), body: { type: 'lien_chi_hoi' } })).status).toBe(400);
-    const renamed = await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn Điện tử', description: 'mới' } });
+    expect(
+      (await t.request('PATCH', `/api/organizations/${org.dcs}`, { ...as(t.adminToken), body: { type: 'lien_chi_hoi' } })).status,
+    ).toBe(400);
+    const renamed = await t.request('PATCH', `/api/organizations/${org.cd}`, {
+      ...as(t.adminToken),
+      body: { name: 'Chi đoàn Điện tử', description: 'mới' },
+    });
     expect(renamed.body).toMatchObject({ name: 'Chi đoàn Điện tử', code: 'CD-1', description: 'mới', parentId: org.dcs });
     const found = await t.request('GET', `/api/organizations?search=${encodeURIComponent('dien tu')}`, as(t.adminToken));
     expect(found.body.data.map((o: { id: number }) => o.id)).toEqual([org.cd]);
@@ -197,9 +240,13 @@ describe('PATCH and DELETE edge cases', () => {
 
   it('DELETE: 404 unknown, and the exact refusal messages', async () => {
     expect((await t.request('DELETE', '/api/organizations/424242', as(t.adminToken))).status).toBe(404);
-    expect((await t.request('DELETE', `/api/organizations/${org.dcs}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn tổ chức con');
+    expect((await t.request('DELETE', `/api/organizations/${org.dcs}`, as(t.adminToken))).body.message).toBe(
+      'Không thể xóa tổ chức còn tổ chức con',
+    );
     const u = await t.createUser('SV9');
     t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
-    expect((await t.request('DELETE', `/api/organizations/${org.cd}`, as(t.adminToken))).body.message).toBe('Không thể xóa tổ chức còn thành viên');
+    expect((await t.request('DELETE', `/api/organizations/${org.cd}`, as(t.adminToken))).body.message).toBe(
+      'Không thể xóa tổ chức còn thành viên',
+    );
   });
 });

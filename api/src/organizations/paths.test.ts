@@ -35,9 +35,18 @@ describe('organization paths', () => {
   it('SQLite compares the path column byte by byte, so the range query returns the subtree', () => {
     const db = openDb(':memory:');
     runMigrations(db);
-    PATHS.forEach((path, i) => db.insert(organizations).values({ type: 'chi_doan', code: `P${i}`, name: `P${i}`, path, searchText: `p${i}` }).run());
+    PATHS.forEach((path, i) =>
+      db
+        .insert(organizations)
+        .values({ type: 'chi_doan', code: `P${i}`, name: `P${i}`, path, searchText: `p${i}` })
+        .run(),
+    );
     const [from, to] = subtreeRange(UNDER);
-    const rows = db.select({ path: organizations.path }).from(organizations).where(and(gte(organizations.path, from), lt(organizations.path, to))).all();
+    const rows = db
+      .select({ path: organizations.path })
+      .from(organizations)
+      .where(and(gte(organizations.path, from), lt(organizations.path, to)))
+      .all();
     expect(rows.map((r) => r.path).sort()).toEqual([...expected].sort());
     db.$client.close();
   });

@@ -16,7 +16,10 @@ const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 describe('GET /organizations', () => {
   it('pages, filters by type and searches without accents', async () => {
-    const created = await t.request('POST', '/api/organizations', { token: t.adminToken, body: { name: 'Chi đoàn Kỹ thuật', code: 'KT', type: 'chi_doan', parentId: org.dcs } });
+    const created = await t.request('POST', '/api/organizations', {
+      token: t.adminToken,
+      body: { name: 'Chi đoàn Kỹ thuật', code: 'KT', type: 'chi_doan', parentId: org.dcs },
+    });
     expect(created.status).toBe(201);
     const page = await get('/api/organizations?page=2&limit=2');
     expect(page.status).toBe(200);
@@ -40,7 +43,15 @@ describe('single organization', () => {
     t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: u.id }).run();
     const res = await get(`/api/organizations/${org.dcs}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: org.dcs, code: 'DCS', type: 'doan_co_so', parentId: org.doan, parent: { id: org.doan }, hasChildren: true, memberCount: 1 });
+    expect(res.body).toMatchObject({
+      id: org.dcs,
+      code: 'DCS',
+      type: 'doan_co_so',
+      parentId: org.doan,
+      parent: { id: org.doan },
+      hasChildren: true,
+      memberCount: 1,
+    });
     expect(ids(res.body.children).sort()).toEqual([org.cd, org.cd2].sort());
     expect(ids(res.body.breadcrumb)).toEqual([org.doan, org.dcs]);
   });
@@ -81,7 +92,10 @@ describe('GET /organizations/:id/members', () => {
   it('pages (defaults 1 and 10), searches, and returns the member user fields only', async () => {
     for (let i = 1; i <= 12; i++) {
       const u = await t.createUser(`M${String(i).padStart(2, '0')}`);
-      t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' }).run();
+      t.db
+        .insert(organizationMembers)
+        .values({ organizationId: org.cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' })
+        .run();
     }
     const first = await get(`/api/organizations/${org.cd}/members`);
     expect(first.status).toBe(200);
@@ -90,7 +104,20 @@ describe('GET /organizations/:id/members', () => {
     const m = first.body.members.find((x: { user: { code: string } }) => x.user.code === 'M01');
     expect(m.role).toBe('secretary');
     expect(typeof m.joinedAt).toBe('string');
-    for (const key of ['id', 'code', 'familyName', 'givenName', 'email', 'phone', 'userType', 'membershipStatus', 'isActive', 'createdAt', 'updatedAt']) expect(m.user).toHaveProperty(key);
+    for (const key of [
+      'id',
+      'code',
+      'familyName',
+      'givenName',
+      'email',
+      'phone',
+      'userType',
+      'membershipStatus',
+      'isActive',
+      'createdAt',
+      'updatedAt',
+    ])
+      expect(m.user).toHaveProperty(key);
     expect(m.user).not.toHaveProperty('passwordHash');
     expect(m.user).not.toHaveProperty('searchText');
     const second = await get(`/api/organizations/${org.cd}/members?page=2`);
@@ -105,13 +132,23 @@ describe('GET /organizations/:id/members', () => {
 describe('GET /organizations/tree', () => {
   it('shows member counts only to callers holding organizations.view_member_count', async () => {
     const u = await t.createUser('SV2');
-    t.db.insert(organizationMembers).values([{ organizationId: org.cd, userId: u.id }, { organizationId: org.dcs, userId: u.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([
+        { organizationId: org.cd, userId: u.id },
+        { organizationId: org.dcs, userId: u.id },
+      ])
+      .run();
     const counted = await get('/api/organizations/tree');
     const root = counted.body.find((n: { id: number }) => n.id === org.doan);
     expect(root).toMatchObject({ memberCount: 0, hasChildren: true, parentId: null });
     const dcsNode = root.children[0];
     expect(dcsNode).toMatchObject({ id: org.dcs, memberCount: 1, hasChildren: true });
-    expect(dcsNode.children.find((n: { id: number }) => n.id === org.cd)).toMatchObject({ memberCount: 1, hasChildren: false, children: [] });
+    expect(dcsNode.children.find((n: { id: number }) => n.id === org.cd)).toMatchObject({
+      memberCount: 1,
+      hasChildren: false,
+      children: [],
+    });
     expect(counted.body.find((n: { id: number }) => n.id === org.hoi)).toMatchObject({ hasChildren: false, children: [] });
 
     const role = t.createRole('viewer', ['organizations.access']);
@@ -126,7 +163,9 @@ describe('GET /organizations/tree', () => {
     await get('/api/organizations/tree');
     expect((await t.request('POST', `/api/organizations/${org.cd2}/members/${u.id}`, { token: t.adminToken, body: {} })).status).toBe(201);
     const tree = await get('/api/organizations/tree');
-    const node = tree.body.find((n: { id: number }) => n.id === org.doan).children[0].children.find((n: { id: number }) => n.id === org.cd2);
+    const node = tree.body
+      .find((n: { id: number }) => n.id === org.doan)
+      .children[0].children.find((n: { id: number }) => n.id === org.cd2);
     expect(node.memberCount).toBe(1);
   });
 
@@ -150,20 +189,57 @@ describe('GET /organizations/stats', () => {
     const s = await get('/api/organizations/stats');
     expect(s.status).toBe(200);
     expect(s.body).toEqual({
-      doanStats: { total: 4, doanTruong: 1, doanCoSo: 1, chiDoan: 2, members: { total: 0, doanTruong: 0, doanCoSo: 0, chiDoan: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
-      hoiStats: { total: 1, hoiSinhVienTruong: 1, lienChiHoi: 0, chiHoi: 0, members: { total: 0, hoiSinhVienTruong: 0, lienChiHoi: 0, chiHoi: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
-      clbStats: { total: 0, clbTruong: 0, clbKhoa: 0, members: { total: 0, clbTruong: 0, clbKhoa: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
+      doanStats: {
+        total: 4,
+        doanTruong: 1,
+        doanCoSo: 1,
+        chiDoan: 2,
+        members: { total: 0, doanTruong: 0, doanCoSo: 0, chiDoan: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
+      },
+      hoiStats: {
+        total: 1,
+        hoiSinhVienTruong: 1,
+        lienChiHoi: 0,
+        chiHoi: 0,
+        members: { total: 0, hoiSinhVienTruong: 0, lienChiHoi: 0, chiHoi: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
+      },
+      clbStats: {
+        total: 0,
+        clbTruong: 0,
+        clbKhoa: 0,
+        members: { total: 0, clbTruong: 0, clbKhoa: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
+      },
       totalMembers: 0,
       membershipBreakdown: { both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
-      byUserType: { student: { total: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 }, staff: { total: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 } },
+      byUserType: {
+        student: { total: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
+        staff: { total: 0, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 },
+      },
     });
   });
 
   it('counts a user in several organizations once per type and once overall', async () => {
     const u = await t.createUser('SV4');
-    t.db.insert(organizationMembers).values([{ organizationId: org.cd, userId: u.id }, { organizationId: org.cd2, userId: u.id }, { organizationId: org.dcs, userId: u.id }, { organizationId: org.hoi, userId: u.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([
+        { organizationId: org.cd, userId: u.id },
+        { organizationId: org.cd2, userId: u.id },
+        { organizationId: org.dcs, userId: u.id },
+        { organizationId: org.hoi, userId: u.id },
+      ])
+      .run();
     const s = await get('/api/organizations/stats');
-    expect(s.body.doanStats.members).toEqual({ total: 1, doanTruong: 0, doanCoSo: 1, chiDoan: 1, both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 1 });
+    expect(s.body.doanStats.members).toEqual({
+      total: 1,
+      doanTruong: 0,
+      doanCoSo: 1,
+      chiDoan: 1,
+      both: 0,
+      onlyDoanVien: 0,
+      onlyHoiVien: 0,
+      neither: 1,
+    });
     expect(s.body.hoiStats.members).toMatchObject({ total: 1, hoiSinhVienTruong: 1 });
     expect(s.body.totalMembers).toBe(1);
     expect(s.body.membershipBreakdown).toEqual({ both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 1 });

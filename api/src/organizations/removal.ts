@@ -26,7 +26,13 @@ const deepestFirst = (a: Membership, b: Membership) => b.path.length - a.path.le
 
 function activeMemberships(db: Db, userId: number): Membership[] {
   return db
-    .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type, path: organizations.path })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      code: organizations.code,
+      type: organizations.type,
+      path: organizations.path,
+    })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
@@ -66,7 +72,8 @@ export function removalPlan(db: Db, actor: Actor, unitPath: string, userId: numb
 export function chosenOption(plan: MemberRemovalPlan, from: number | undefined): MemberRemovalOption {
   const id = from ?? plan.recommended;
   const option = plan.options.find((o) => o.organization.id === id);
-  if (!option) badRequest('Không thể xóa thành viên khỏi tổ chức này: hãy chọn đơn vị này hoặc một đơn vị cấp trên mà bạn được quyền xóa thành viên');
+  if (!option)
+    badRequest('Không thể xóa thành viên khỏi tổ chức này: hãy chọn đơn vị này hoặc một đơn vị cấp trên mà bạn được quyền xóa thành viên');
   return option!;
 }
 

@@ -54,23 +54,51 @@ export function organizationsRoutes() {
       const { type, code } = c.req.valid('param');
       return c.json(svc(c).byTypeCode(type, code));
     })
-    .post('/', requirePermission('organizations.create'), validate('json', createOrganizationSchema), (c) => c.json(svc(c).create(c.req.valid('json')), 201))
-    .get('/:id', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).get(c.req.valid('param').id)))
-    .get('/:id/children', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).children(c.req.valid('param').id)))
-    .get('/:id/child-nodes', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).childNodes(c.req.valid('param').id)))
-    .get('/:id/stats', validate('param', idParam), requirePermission('organizations.view_member_count', fromParam()), (c) => c.json(svc(c).subtreeStats(c.req.valid('param').id)))
-    .get('/:id/parent', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).parent(c.req.valid('param').id)))
-    .get('/:id/breadcrumb', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) => c.json(svc(c).breadcrumb(c.req.valid('param').id)))
-    .get('/:id/officers', validate('param', idParam), requirePermission('organizations.access', fromParam()), validate('query', organizationOfficersQuery), (c) =>
-      c.json(organizationOfficers(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
+    .post('/', requirePermission('organizations.create'), validate('json', createOrganizationSchema), (c) =>
+      c.json(svc(c).create(c.req.valid('json')), 201),
     )
-    .get('/:id/members', validate('param', idParam), requirePermission('organizations.access', fromParam()), validate('query', organizationMembersQuery), (c) =>
-      c.json(svc(c).members(c.req.valid('param').id, c.req.valid('query'))),
+    .get('/:id', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) =>
+      c.json(svc(c).get(c.req.valid('param').id)),
     )
-    .patch('/:id', validate('param', idParam), requirePermission('organizations.update', fromParam()), validate('json', updateOrganizationSchema), (c) =>
-      c.json(svc(c).update(c.req.valid('param').id, c.req.valid('json'))),
+    .get('/:id/children', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) =>
+      c.json(svc(c).children(c.req.valid('param').id)),
     )
-    .delete('/:id', validate('param', idParam), requirePermission('organizations.delete', fromParam()), (c) => c.json(svc(c).remove(c.req.valid('param').id)))
+    .get('/:id/child-nodes', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) =>
+      c.json(svc(c).childNodes(c.req.valid('param').id)),
+    )
+    .get('/:id/stats', validate('param', idParam), requirePermission('organizations.view_member_count', fromParam()), (c) =>
+      c.json(svc(c).subtreeStats(c.req.valid('param').id)),
+    )
+    .get('/:id/parent', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) =>
+      c.json(svc(c).parent(c.req.valid('param').id)),
+    )
+    .get('/:id/breadcrumb', validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) =>
+      c.json(svc(c).breadcrumb(c.req.valid('param').id)),
+    )
+    .get(
+      '/:id/officers',
+      validate('param', idParam),
+      requirePermission('organizations.access', fromParam()),
+      validate('query', organizationOfficersQuery),
+      (c) => c.json(organizationOfficers(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .get(
+      '/:id/members',
+      validate('param', idParam),
+      requirePermission('organizations.access', fromParam()),
+      validate('query', organizationMembersQuery),
+      (c) => c.json(svc(c).members(c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .patch(
+      '/:id',
+      validate('param', idParam),
+      requirePermission('organizations.update', fromParam()),
+      validate('json', updateOrganizationSchema),
+      (c) => c.json(svc(c).update(c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .delete('/:id', validate('param', idParam), requirePermission('organizations.delete', fromParam()), (c) =>
+      c.json(svc(c).remove(c.req.valid('param').id)),
+    )
     .delete('/:id/members/bulk-remove', validate('param', idParam), validate('json', bulkRemoveMembersSchema), (c) =>
       c.json(members(c).bulkRemove(c.req.valid('param').id, c.req.valid('json').userIds)),
     )

@@ -38,7 +38,9 @@ export const organizationMembers = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text().notNull().default('member'),
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
-    joinedAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    joinedAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
     /** Set with isActive = false when the membership ends (issue 30 item 2): the day, why, and a note. */
     endedAt: integer({ mode: 'timestamp_ms' }),
     endReason: text({ enum: ['graduated', 'over_age', 'moved_away', 'removed', 'deceased', 'other', 'transferred'] }),

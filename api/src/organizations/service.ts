@@ -1,16 +1,15 @@
 /** Organization reads and writes (000 §7), scoped to what the caller may see. */
-import {
-  ALLOWED_PARENTS,
-  DEFAULT_PARENT_ROOT,
-  hasPermission,
-  holdsAnywhere,
-  normalizeText,
-  type OrganizationType,
-} from '@doanhoi/shared';
+import { ALLOWED_PARENTS, DEFAULT_PARENT_ROOT, hasPermission, holdsAnywhere, normalizeText, type OrganizationType } from '@doanhoi/shared';
 import { and, asc, count, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { containsLike } from '../lib/like';
 import type { z } from 'zod';
-import type { createOrganizationSchema, OrganizationDetail, OrganizationListItem, OrganizationSummary, updateOrganizationSchema } from '@doanhoi/shared';
+import type {
+  createOrganizationSchema,
+  OrganizationDetail,
+  OrganizationListItem,
+  OrganizationSummary,
+  updateOrganizationSchema,
+} from '@doanhoi/shared';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, conflictOnUnique, forbidden, invalidField, notFound } from '../lib/errors';
@@ -32,7 +31,11 @@ type OrgRow = typeof organizations.$inferSelect;
 
 /** Each listed organization's own active members, from the trigger-kept counts. */
 function directMemberCounts(db: Deps['db'], ids: number[]): Map<number, number> {
-  const rows = db.select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct }).from(organizationMemberCounts).where(inArray(organizationMemberCounts.organizationId, ids)).all();
+  const rows = db
+    .select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct })
+    .from(organizationMemberCounts)
+    .where(inArray(organizationMemberCounts.organizationId, ids))
+    .all();
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -64,8 +67,13 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       if (!rootType) invalidField('parentId', `Loại tổ chức ${type} cần chọn tổ chức cấp trên (${allowed.join(' hoặc ')})`);
       parent = db.select().from(organizations).where(eq(organizations.type, rootType!)).orderBy(asc(organizations.id)).get();
     }
-    if (!parent) invalidField('parentId', parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trường để làm tổ chức cấp trên mặc định');
-    if (!allowed.includes(parent!.type)) invalidField('parentId', `Loại tổ chức ${type} phải thuộc ${allowed.join(' hoặc ')}, không thể đặt dưới ${parent!.type}`);
+    if (!parent)
+      invalidField(
+        'parentId',
+        parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trường để làm tổ chức cấp trên mặc định',
+      );
+    if (!allowed.includes(parent!.type))
+      invalidField('parentId', `Loại tổ chức ${type} phải thuộc ${allowed.join(' hoặc ')}, không thể đặt dưới ${parent!.type}`);
     return parent!;
   }
 
@@ -75,7 +83,13 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     const clash = db
       .select({ id: organizations.id })
       .from(organizations)
-      .where(and(eq(organizations.type, type as OrganizationType), eq(organizations.code, code), exceptId ? ne(organizations.id, exceptId) : undefined))
+      .where(
+        and(
+          eq(organizations.type, type as OrganizationType),
+          eq(organizations.code, code),
+          exceptId ? ne(organizations.id, exceptId) : undefined,
+        ),
+      )
       .get();
     if (clash) conflict(codeTaken(code), 'code');
   }
@@ -87,11 +101,31 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(containsLike(organizations.searchText, w));
       const where = and(...conds);
       const total = db.select({ n: count() }).from(organizations).where(where).get()!.n;
-      const rows = db.select().from(organizations).where(where).orderBy(asc(organizations.path)).limit(q.limit).offset((q.page - 1) * q.limit).all();
+      const rows = db
+        .select()
+        .from(organizations)
+        .where(where)
+        .orderBy(asc(organizations.path))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .all();
       // Pickers show the parent's name (000 §2) and check rights in each row's own context (its ancestors).
       const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id != null))];
-      const parentNames = new Map(parentIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, parentIds)).all().map((p) => [p.id, p.name]) : []);
-      const data: OrganizationListItem[] = rows.map((o) => ({ ...toOrganization(o), parentName: o.parentId ? (parentNames.get(o.parentId) ?? null) : null, ancestorIds: pathIds(o.path).slice(0, -1) }));
+      const parentNames = new Map(
+        parentIds.length
+          ? db
+              .select({ id: organizations.id, name: organizations.name })
+              .from(organizations)
+              .where(inArray(organizations.id, parentIds))
+              .all()
+              .map((p) => [p.id, p.name])
+          : [],
+      );
+      const data: OrganizationListItem[] = rows.map((o) => ({
+        ...toOrganization(o),
+        parentName: o.parentId ? (parentNames.get(o.parentId) ?? null) : null,
+        ancestorIds: pathIds(o.path).slice(0, -1),
+      }));
       return { data, total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
@@ -120,17 +154,33 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     },
 
     byType(type: OrganizationType) {
-      return db.select().from(organizations).where(and(eq(organizations.type, type), visibleCondition(visibility(db, actor)))).orderBy(asc(organizations.name)).all().map(toOrganization);
+      return db
+        .select()
+        .from(organizations)
+        .where(and(eq(organizations.type, type), visibleCondition(visibility(db, actor))))
+        .orderBy(asc(organizations.name))
+        .all()
+        .map(toOrganization);
     },
 
     get(id: number): OrganizationDetail {
       const o = visibleOrg(db, actor, id);
       const parent = o.parentId ? db.select().from(organizations).where(eq(organizations.id, o.parentId)).get() : null;
       const children = db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all();
-      const memberCount = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
+      const memberCount = db
+        .select({ n: count() })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))
+        .get()!.n;
       const campaignCount = db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)).get()!.n;
       // The children's counts as the tree gives them: trigger-kept, shown only to holders of view_member_count.
-      const counts = this.canViewMemberCounts() && children.length ? directMemberCounts(db, children.map((c) => c.id)) : null;
+      const counts =
+        this.canViewMemberCounts() && children.length
+          ? directMemberCounts(
+              db,
+              children.map((c) => c.id),
+            )
+          : null;
       return {
         ...toOrganization(o),
         parent: parent ? { id: parent.id, name: parent.name, code: parent.code, type: parent.type } : null,
@@ -143,14 +193,24 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     },
 
     byTypeCode(type: OrganizationType, code: string) {
-      const o = db.select().from(organizations).where(and(eq(organizations.type, type), eq(organizations.code, code))).get();
+      const o = db
+        .select()
+        .from(organizations)
+        .where(and(eq(organizations.type, type), eq(organizations.code, code)))
+        .get();
       if (!o) notFound('Không tìm thấy tổ chức');
       return this.get(o!.id);
     },
 
     children(id: number) {
       visibleOrg(db, actor, id);
-      return db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all().map(toOrganization);
+      return db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.parentId, id))
+        .orderBy(asc(organizations.name))
+        .all()
+        .map(toOrganization);
     },
 
     parent(id: number) {
@@ -162,15 +222,26 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     breadcrumb(id: number) {
       const o = visibleOrg(db, actor, id);
       const ids = pathIds(o.path);
-      const rows = new Map(db.select().from(organizations).where(inArray(organizations.id, ids)).all().map((r) => [r.id, r]));
-      return ids.map((i) => rows.get(i)).filter(Boolean).map((r) => ({ id: r!.id, name: r!.name, code: r!.code, type: r!.type }));
+      const rows = new Map(
+        db
+          .select()
+          .from(organizations)
+          .where(inArray(organizations.id, ids))
+          .all()
+          .map((r) => [r.id, r]),
+      );
+      return ids
+        .map((i) => rows.get(i))
+        .filter(Boolean)
+        .map((r) => ({ id: r!.id, name: r!.name, code: r!.code, type: r!.type }));
     },
 
     members(id: number, q: { page: number; limit: number; search?: string; status?: 'active' | 'ended' }) {
       visibleOrg(db, actor, id);
       const ended = q.status === 'ended';
       const offset = (q.page - 1) * q.limit;
-      const { rows, total } = q.search || ended ? searchedMemberPage(db, id, q.search, q.limit, offset, ended) : memberPage(db, id, q.limit, offset);
+      const { rows, total } =
+        q.search || ended ? searchedMemberPage(db, id, q.search, q.limit, offset, ended) : memberPage(db, id, q.limit, offset);
       return {
         members: rows.map(({ u, role, joinedAt, endedAt, endReason, endNote }) => ({
           user: toSessionUser(u),
@@ -193,12 +264,26 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         db.transaction((tx) => {
           const o = tx
             .insert(organizations)
-            .values({ name: input.name, code: input.code, type: input.type, description: input.description ?? null, parentId: parent?.id ?? null, searchText: normalizeText(`${input.name} ${input.code}`) })
+            .values({
+              name: input.name,
+              code: input.code,
+              type: input.type,
+              description: input.description ?? null,
+              parentId: parent?.id ?? null,
+              searchText: normalizeText(`${input.name} ${input.code}`),
+            })
             .returning()
             .get();
           const path = childPath(parent?.path, o.id);
           tx.update(organizations).set({ path }).where(eq(organizations.id, o.id)).run();
-          audit(tx, { actorId: actor.id, action: 'organization.create', entity: 'organization', entityId: o.id, after: { ...o, path }, ip });
+          audit(tx, {
+            actorId: actor.id,
+            action: 'organization.create',
+            entity: 'organization',
+            entityId: o.id,
+            after: { ...o, path },
+            ip,
+          });
           return { ...o, path };
         }),
       );
@@ -208,19 +293,28 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     update(id: number, input: z.output<typeof updateOrganizationSchema>) {
       const before = visibleOrg(db, actor, id);
       // Silently ignoring a new parent would look like success; moving subtrees is not offered.
-      if (input.parentId !== undefined && (input.parentId ?? null) !== before.parentId) invalidField('parentId', 'Không thể chuyển tổ chức sang tổ chức cấp trên khác');
+      if (input.parentId !== undefined && (input.parentId ?? null) !== before.parentId)
+        invalidField('parentId', 'Không thể chuyển tổ chức sang tổ chức cấp trên khác');
       const type = input.type ?? before.type;
       if (input.type && input.type !== before.type) {
         const parent = before.parentId ? db.select().from(organizations).where(eq(organizations.id, before.parentId)).get() : null;
         const allowed = ALLOWED_PARENTS[input.type];
-        if ((parent && !allowed.includes(parent.type)) || (!parent && allowed.length > 0)) invalidField('type', 'Loại tổ chức mới không phù hợp với tổ chức cấp trên');
+        if ((parent && !allowed.includes(parent.type)) || (!parent && allowed.length > 0))
+          invalidField('type', 'Loại tổ chức mới không phù hợp với tổ chức cấp trên');
         const kids = db.select({ type: organizations.type }).from(organizations).where(eq(organizations.parentId, id)).all();
-        if (kids.some((k) => !ALLOWED_PARENTS[k.type].includes(input.type!))) invalidField('type', 'Loại tổ chức mới không phù hợp với các tổ chức con');
+        if (kids.some((k) => !ALLOWED_PARENTS[k.type].includes(input.type!)))
+          invalidField('type', 'Loại tổ chức mới không phù hợp với các tổ chức con');
       }
       const code = input.code ?? before.code;
       if (input.code || input.type) ensureCodeFree(type, code, id);
       const name = input.name ?? before.name;
-      const next = { name, code, type, description: input.description === undefined ? before.description : (input.description ?? null), searchText: normalizeText(`${name} ${code}`) };
+      const next = {
+        name,
+        code,
+        type,
+        description: input.description === undefined ? before.description : (input.description ?? null),
+        searchText: normalizeText(`${name} ${code}`),
+      };
       const after = conflictOnUnique({ message: codeTaken(code), field: 'code' }, () =>
         db.transaction((tx) => {
           const o = tx.update(organizations).set(next).where(eq(organizations.id, id)).returning().get();
@@ -235,16 +329,31 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const before = visibleOrg(db, actor, id);
       const kids = db.select({ n: count() }).from(organizations).where(eq(organizations.parentId, id)).get()!.n;
       if (kids > 0) conflict('Không thể xóa tổ chức còn tổ chức con');
-      const members = db.select({ n: count() }).from(organizationMembers).where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))).get()!.n;
+      const members = db
+        .select({ n: count() })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))
+        .get()!.n;
       if (members > 0) conflict('Không thể xóa tổ chức còn thành viên');
       // Campaigns keep payment records, so they block the delete (the foreign key would answer 500).
       const campaigns = db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)).get()!.n;
       if (campaigns > 0) conflict(`Không thể xóa tổ chức còn ${campaigns} đợt thu phí`);
       db.transaction((tx) => {
         // Role grants in the organization go with it (cascade); the audit row keeps who held what.
-        const grants = tx.select({ userId: userRoles.userId, roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.organizationId, id)).all();
+        const grants = tx
+          .select({ userId: userRoles.userId, roleId: userRoles.roleId })
+          .from(userRoles)
+          .where(eq(userRoles.organizationId, id))
+          .all();
         tx.delete(organizations).where(eq(organizations.id, id)).run();
-        audit(tx, { actorId: actor.id, action: 'organization.delete', entity: 'organization', entityId: id, before: { ...before, roleGrants: grants }, ip });
+        audit(tx, {
+          actorId: actor.id,
+          action: 'organization.delete',
+          entity: 'organization',
+          entityId: id,
+          before: { ...before, roleGrants: grants },
+          ip,
+        });
       });
       return { message: 'Xóa tổ chức thành công' };
     },

@@ -59,8 +59,17 @@ function directStats(c: import('better-sqlite3').Database, path: string | null) 
     }
     return { ...out, members };
   };
-  const byUserType = Object.fromEntries(TYPES.map((u) => [u, { total: distinct(rows.filter((r) => r.userType === u)), ...splitOf(rows.filter((r) => r.userType === u)) }]));
-  return { doanStats: block('doanStats'), hoiStats: block('hoiStats'), clbStats: block('clbStats'), totalMembers: distinct(rows), membershipBreakdown: splitOf(rows), byUserType };
+  const byUserType = Object.fromEntries(
+    TYPES.map((u) => [u, { total: distinct(rows.filter((r) => r.userType === u)), ...splitOf(rows.filter((r) => r.userType === u)) }]),
+  );
+  return {
+    doanStats: block('doanStats'),
+    hoiStats: block('hoiStats'),
+    clbStats: block('clbStats'),
+    totalMembers: distinct(rows),
+    membershipBreakdown: splitOf(rows),
+    byUserType,
+  };
 }
 
 describe('organization statistics equal a direct count', () => {
@@ -91,19 +100,48 @@ describe('organization statistics equal a direct count', () => {
       const r = random();
       const u = pick(userIds);
       const o = pick(orgIds);
-      if (r < 0.35) c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, role, is_active, joined_at) VALUES (?, ?, ?, ?, ?)').run(o, u, 'member', random() < 0.85 ? 1 : 0, Date.now());
-      else if (r < 0.45) c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(u, o);
-      else if (r < 0.52) c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)').run(o, u);
-      else if (r < 0.62) c.prepare('DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)').run(u);
-      else if (r < 0.74) t.db.update(users).set({ membershipStatus: pick(STATUSES) }).where(eq(users.id, u)).run();
-      else if (r < 0.8) t.db.update(users).set({ userType: pick(TYPES) }).where(eq(users.id, u)).run();
+      if (r < 0.35)
+        c.prepare(
+          'INSERT OR IGNORE INTO organization_members (organization_id, user_id, role, is_active, joined_at) VALUES (?, ?, ?, ?, ?)',
+        ).run(o, u, 'member', random() < 0.85 ? 1 : 0, Date.now());
+      else if (r < 0.45)
+        c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(u, o);
+      else if (r < 0.52)
+        c.prepare(
+          'UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)',
+        ).run(o, u);
+      else if (r < 0.62)
+        c.prepare('DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)').run(u);
+      else if (r < 0.74)
+        t.db
+          .update(users)
+          .set({ membershipStatus: pick(STATUSES) })
+          .where(eq(users.id, u))
+          .run();
+      else if (r < 0.8)
+        t.db
+          .update(users)
+          .set({ userType: pick(TYPES) })
+          .where(eq(users.id, u))
+          .run();
       else if (r < 0.84) {
         // A type change moves the unit's members between columns (clb_khoa ↔ chi_doan, chi_hoi ↔ lien_chi_hoi).
-        const swap: Record<string, string> = { clb_khoa: 'chi_doan', chi_doan: 'clb_khoa', chi_hoi: 'lien_chi_hoi', lien_chi_hoi: 'chi_hoi' };
+        const swap: Record<string, string> = {
+          clb_khoa: 'chi_doan',
+          chi_doan: 'clb_khoa',
+          chi_hoi: 'lien_chi_hoi',
+          lien_chi_hoi: 'chi_hoi',
+        };
         const target = pick([clb, extra, chiHoi]);
-        if (orgIds.includes(target)) c.prepare('UPDATE organizations SET type = ? WHERE id = ?').run(swap[c.prepare('SELECT type FROM organizations WHERE id = ?').pluck().get(target) as string], target);
+        if (orgIds.includes(target))
+          c.prepare('UPDATE organizations SET type = ? WHERE id = ?').run(
+            swap[c.prepare('SELECT type FROM organizations WHERE id = ?').pluck().get(target) as string],
+            target,
+          );
       } else if (r < 0.88) {
-        const res = await t.request('POST', `/api/organizations/${pick([org.cd, org.cd2, chiHoi])}/members/${u}/with-parents`, { token: t.adminToken });
+        const res = await t.request('POST', `/api/organizations/${pick([org.cd, org.cd2, chiHoi])}/members/${u}/with-parents`, {
+          token: t.adminToken,
+        });
         expect([201, 400, 409]).toContain(res.status);
       } else if (r < 0.9 && userIds.length > 6) {
         c.prepare('DELETE FROM users WHERE id = ?').run(u);
@@ -111,7 +149,15 @@ describe('organization statistics equal a direct count', () => {
       } else if (r < 0.93) {
         // New users' memberships in one batch: the path whose other figures are applied set-wise (bulk-members.ts).
         const fresh = [(await t.createUser(`SB${step}a`)).id, (await t.createUser(`SB${step}b`)).id];
-        t.db.transaction((tx) => addNewUsersMemberships(tx, fresh.flatMap((id) => [{ organizationId: pick(orgIds.filter((x) => x !== org.cd)), userId: id }, { organizationId: org.cd, userId: id }])));
+        t.db.transaction((tx) =>
+          addNewUsersMemberships(
+            tx,
+            fresh.flatMap((id) => [
+              { organizationId: pick(orgIds.filter((x) => x !== org.cd)), userId: id },
+              { organizationId: org.cd, userId: id },
+            ]),
+          ),
+        );
         userIds.push(...fresh);
       } else if (r < 0.94 && orgIds.includes(extra)) {
         c.prepare('DELETE FROM organization_members WHERE organization_id = ?').run(extra);
@@ -151,7 +197,9 @@ describe('reading the statistics', () => {
     const u = await t.createUser('SR1');
     t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
     const seen = await statements(t, async () => {
-      expect((await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: t.adminToken })).body.doanStats.members.chiDoan).toBe(1);
+      expect((await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: t.adminToken })).body.doanStats.members.chiDoan).toBe(
+        1,
+      );
       expect((await t.request('GET', '/api/organizations/stats', { token: t.adminToken })).body.totalMembers).toBe(1);
     });
     expect(seen.join('\n')).not.toMatch(/from "organization_members"/i);
@@ -165,10 +213,17 @@ describe('reading the statistics', () => {
     const orgAdmin = t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!;
     const admin = await t.createUser('FAC', [{ roleId: orgAdmin.id, organizationId: org.dcs }]);
     const m = await t.createUser('SR2');
-    t.db.insert(organizationMembers).values([{ organizationId: org.cd, userId: m.id }, { organizationId: otherCd, userId: admin.id }]).run();
+    t.db
+      .insert(organizationMembers)
+      .values([
+        { organizationId: org.cd, userId: m.id },
+        { organizationId: otherCd, userId: admin.id },
+      ])
+      .run();
     const own = await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: admin.token });
     expect(own.status).toBe(200);
     expect(own.body.doanStats).toMatchObject({ doanCoSo: 1, chiDoan: 2, members: { total: 1, chiDoan: 1 } });
-    for (const id of [other, org.doan]) expect([403, 404]).toContain((await t.request('GET', `/api/organizations/${id}/stats`, { token: admin.token })).status);
+    for (const id of [other, org.doan])
+      expect([403, 404]).toContain((await t.request('GET', `/api/organizations/${id}/stats`, { token: admin.token })).status);
   });
 });

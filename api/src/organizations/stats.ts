@@ -37,7 +37,12 @@ interface Cell {
   n: number;
 }
 
-const STATUS_KEY: Record<string, keyof MembershipSplit> = { both: 'both', doan_vien: 'onlyDoanVien', hoi_vien: 'onlyHoiVien', none: 'neither' };
+const STATUS_KEY: Record<string, keyof MembershipSplit> = {
+  both: 'both',
+  doan_vien: 'onlyDoanVien',
+  hoi_vien: 'onlyHoiVien',
+  none: 'neither',
+};
 
 function split(cells: Cell[]): MembershipSplit {
   const out: MembershipSplit = { both: 0, onlyDoanVien: 0, onlyHoiVien: 0, neither: 0 };
@@ -88,7 +93,13 @@ function orgCountsIn(db: Db, path: string | null): Map<string, number> {
   return new Map(
     orgCountCache.get(db, path ?? '*', () => {
       const where = path ? and(gte(organizations.path, subtreeRange(path)[0]), lt(organizations.path, subtreeRange(path)[1])) : undefined;
-      return db.select({ type: organizations.type, n: count() }).from(organizations).where(where).groupBy(organizations.type).all().map((r) => [r.type, r.n]);
+      return db
+        .select({ type: organizations.type, n: count() })
+        .from(organizations)
+        .where(where)
+        .groupBy(organizations.type)
+        .all()
+        .map((r) => [r.type, r.n]);
     }),
   );
 }
@@ -99,7 +110,12 @@ function orgCountsIn(db: Db, path: string | null): Map<string, number> {
  */
 export function subtreeFigures(db: Db, organization: { id: number; path: string } | null): OrganizationStats {
   const cells = db
-    .select({ bucket: unitMemberFigures.bucket, userType: unitMemberFigures.userType, status: unitMemberFigures.membershipStatus, n: unitMemberFigures.n })
+    .select({
+      bucket: unitMemberFigures.bucket,
+      userType: unitMemberFigures.userType,
+      status: unitMemberFigures.membershipStatus,
+      n: unitMemberFigures.n,
+    })
     .from(unitMemberFigures)
     .where(eq(unitMemberFigures.organizationId, organization?.id ?? 0))
     .all();
@@ -118,7 +134,13 @@ const groupOf = sql<string>`case ${sql.join(
  */
 export function organizationStats(db: Db, visible: SQL | undefined): OrganizationStats {
   const orgCounts = new Map(
-    db.select({ type: organizations.type, n: count() }).from(organizations).where(visible).groupBy(organizations.type).all().map((r) => [r.type, r.n]),
+    db
+      .select({ type: organizations.type, n: count() })
+      .from(organizations)
+      .where(visible)
+      .groupBy(organizations.type)
+      .all()
+      .map((r) => [r.type, r.n]),
   );
   const active = and(eq(organizationMembers.isActive, true), visible);
   const grouped = (bucket: SQL<string>) =>

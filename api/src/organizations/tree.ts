@@ -117,7 +117,9 @@ function memberCounts(db: Db): Map<number, number> {
     return new Map(countsQuery(db).values() as [number, number][]);
   });
 }
-const countsQuery = perDb((db) => db.select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct }).from(organizationMemberCounts).prepare());
+const countsQuery = perDb((db) =>
+  db.select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct }).from(organizationMemberCounts).prepare(),
+);
 
 /** The visible forest: a visible node whose parent is hidden becomes a root. */
 export function buildTree(db: Db, v: OrgVisibility, withCounts: boolean): OrganizationNode[] {

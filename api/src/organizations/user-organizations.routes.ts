@@ -8,7 +8,18 @@ import { membershipService } from './membership';
 
 /** PUT /users/:id/organizations (000 §4): each organization added or removed is checked in the service. */
 export function userOrganizationsRoutes() {
-  return new Hono<AppEnv>().put('/:id/organizations', requireAuth, requirePermission('users.update'), validate('param', idParam), validate('json', setUserOrganizationsSchema), (c) =>
-    c.json(membershipService(c.get('deps'), c.get('actor'), auditContext(c).ip).setUserOrganizations(c.req.valid('param').id, c.req.valid('json').organizationIds)),
+  return new Hono<AppEnv>().put(
+    '/:id/organizations',
+    requireAuth,
+    requirePermission('users.update'),
+    validate('param', idParam),
+    validate('json', setUserOrganizationsSchema),
+    (c) =>
+      c.json(
+        membershipService(c.get('deps'), c.get('actor'), auditContext(c).ip).setUserOrganizations(
+          c.req.valid('param').id,
+          c.req.valid('json').organizationIds,
+        ),
+      ),
   );
 }

@@ -32,7 +32,9 @@ const positive = (v: unknown): number | null => {
 
 export function campaignOrganizationId(db: Db, campaignId: number | null): number | null {
   if (campaignId == null) return null;
-  return db.select({ o: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get()?.o ?? null;
+  return (
+    db.select({ o: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get()?.o ?? null
+  );
 }
 
 /** The campaign named by a path parameter (`/payment-campaigns/:id`). */
@@ -108,7 +110,9 @@ export function orgScope(db: Db, actor: Actor, code: string): OrgScope {
   const s = permissionScope(actor.roles, code);
   if (s.all) return { all: true };
   if (s.organizationIds.length === 0) return { all: false, paths: [] };
-  const paths = s.organizationIds.map((id) => db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path);
+  const paths = s.organizationIds.map(
+    (id) => db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path,
+  );
   return { all: false, paths: [...new Set(paths.filter((p): p is string => !!p))].sort() };
 }
 

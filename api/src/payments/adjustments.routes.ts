@@ -17,16 +17,56 @@ const reversals = (c: Context<AppEnv>) => reversalsService(c.get('deps'), c.get(
  */
 export function adjustmentsRoutes() {
   return new Hono<AppEnv>()
-    .post('/:id/exempt', requireAuth, requirePermission(P.exempt, fromAssignmentParam), validate('param', idParam), validate('json', exemptAssignmentSchema), async (c) =>
-      c.json({ success: true, data: await exemptions(c).exempt(c.req.valid('param').id, c.req.valid('json')), message: 'Đã miễn khoản phí' }),
+    .post(
+      '/:id/exempt',
+      requireAuth,
+      requirePermission(P.exempt, fromAssignmentParam),
+      validate('param', idParam),
+      validate('json', exemptAssignmentSchema),
+      async (c) =>
+        c.json({
+          success: true,
+          data: await exemptions(c).exempt(c.req.valid('param').id, c.req.valid('json')),
+          message: 'Đã miễn khoản phí',
+        }),
     )
-    .post('/:id/reduce', requireAuth, requirePermission(P.exempt, fromAssignmentParam), validate('param', idParam), validate('json', reduceAssignmentSchema), async (c) =>
-      c.json({ success: true, data: await exemptions(c).reduce(c.req.valid('param').id, c.req.valid('json')), message: 'Đã giảm khoản phí' }),
+    .post(
+      '/:id/reduce',
+      requireAuth,
+      requirePermission(P.exempt, fromAssignmentParam),
+      validate('param', idParam),
+      validate('json', reduceAssignmentSchema),
+      async (c) =>
+        c.json({
+          success: true,
+          data: await exemptions(c).reduce(c.req.valid('param').id, c.req.valid('json')),
+          message: 'Đã giảm khoản phí',
+        }),
     )
-    .post('/:id/revoke-adjustment', requireAuth, requirePermission(P.exempt, fromAssignmentParam), validate('param', idParam), validate('json', revokeAdjustmentSchema), async (c) =>
-      c.json({ success: true, data: await exemptions(c).revoke(c.req.valid('param').id, c.req.valid('json')), message: 'Đã hủy miễn/giảm phí' }),
+    .post(
+      '/:id/revoke-adjustment',
+      requireAuth,
+      requirePermission(P.exempt, fromAssignmentParam),
+      validate('param', idParam),
+      validate('json', revokeAdjustmentSchema),
+      async (c) =>
+        c.json({
+          success: true,
+          data: await exemptions(c).revoke(c.req.valid('param').id, c.req.valid('json')),
+          message: 'Đã hủy miễn/giảm phí',
+        }),
     )
-    .post('/:id/reverse-payment', requireAuth, requirePermission(P.reverse, fromAssignmentParam), validate('param', idParam), validate('json', reversePaymentSchema), (c) =>
-      c.json({ success: true, data: reversals(c).reverse(c.req.valid('param').id, c.req.valid('json')), message: 'Đã hủy xác nhận thanh toán' }),
+    .post(
+      '/:id/reverse-payment',
+      requireAuth,
+      requirePermission(P.reverse, fromAssignmentParam),
+      validate('param', idParam),
+      validate('json', reversePaymentSchema),
+      (c) =>
+        c.json({
+          success: true,
+          data: reversals(c).reverse(c.req.valid('param').id, c.req.valid('json')),
+          message: 'Đã hủy xác nhận thanh toán',
+        }),
     );
 }

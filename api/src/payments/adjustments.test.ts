@@ -31,7 +31,10 @@ beforeAll(async () => {
   const codes = PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.'));
   const full = t.createRole('adj_full', codes);
   // Everything a staff member holds (mark paid included) but neither new code.
-  const withoutNew = t.createRole('adj_manage', codes.filter((c) => c !== 'payment-campaigns.exempt' && c !== 'payment-campaigns.reverse_payment'));
+  const withoutNew = t.createRole(
+    'adj_manage',
+    codes.filter((c) => c !== 'payment-campaigns.exempt' && c !== 'payment-campaigns.reverse_payment'),
+  );
   actors.global = await t.createUser('ADJG', [{ roleId: full }]);
   actors.inside = await t.createUser('ADJI', [{ roleId: full, organizationId: faculty }]);
   actors.outside = await t.createUser('ADJO', [{ roleId: full, organizationId: otherFaculty }]);
@@ -48,20 +51,34 @@ async function ready(amount = 100_000) {
 
 const post = (path: string, token: string, body: unknown) => t.request('POST', `/api/payment/assignments${path}`, { token, body });
 const exempt = (id: number, token = t.adminToken, reason = 'Hộ nghèo') => post(`/${id}/exempt`, token, { reason });
-const reduce = (id: number, amount: number, token = t.adminToken, reason = 'Con thương binh') => post(`/${id}/reduce`, token, { amount, reason });
+const reduce = (id: number, amount: number, token = t.adminToken, reason = 'Con thương binh') =>
+  post(`/${id}/reduce`, token, { amount, reason });
 const revoke = (id: number, token = t.adminToken, reason = 'Nhầm người') => post(`/${id}/revoke-adjustment`, token, { reason });
 const weeklyTotal = async (campaignId: number) => {
-  const weeks = (await expectOk(t.request('GET', `/api/dashboard/weekly?campaignId=${campaignId}`, { token: t.adminToken }))).weeks as { collected: number; payments: number }[];
-  return weeks.reduce((s, w) => ({ collected: s.collected + w.collected, payments: s.payments + w.payments }), { collected: 0, payments: 0 });
+  const weeks = (await expectOk(t.request('GET', `/api/dashboard/weekly?campaignId=${campaignId}`, { token: t.adminToken }))).weeks as {
+    collected: number;
+    payments: number;
+  }[];
+  return weeks.reduce((s, w) => ({ collected: s.collected + w.collected, payments: s.payments + w.payments }), {
+    collected: 0,
+    payments: 0,
+  });
 };
-const reverse = (id: number, token = t.adminToken, body: Record<string, unknown> = { reason: 'Ghi nhầm người' }) => post(`/${id}/reverse-payment`, token, body);
-const markPaid = (id: number, amount?: number) => expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash', amount } }));
+const reverse = (id: number, token = t.adminToken, body: Record<string, unknown> = { reason: 'Ghi nhầm người' }) =>
+  post(`/${id}/reverse-payment`, token, body);
+const markPaid = (id: number, amount?: number) =>
+  expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash', amount } }));
 const statistics = async (campaignId: number) => {
   const body = await expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
   return body.data ?? body;
 };
 const row = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
-const audited = (action: string, entityId: number) => t.db.select().from(auditLogs).where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId)))).all();
+const audited = (action: string, entityId: number) =>
+  t.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId))))
+    .all();
 
 describe('who may exempt, reduce and reverse (payment-campaigns.exempt / reverse_payment in the campaign organization)', () => {
   it.each([
@@ -94,25 +111,58 @@ describe('exempt and reduce', () => {
     const a = await ready(100_000);
     const u2 = await t.createUser(`ADJU${++n}`);
     join(t, u2.id, chiDoan);
-    const second = await api.assign(a.campaignId, u2.id, (await expectOk(t.request('GET', `/api/payment/assignments/${a.assignmentId}`, { token: t.adminToken }))).data.feeLevelId);
+    const second = await api.assign(
+      a.campaignId,
+      u2.id,
+      (await expectOk(t.request('GET', `/api/payment/assignments/${a.assignmentId}`, { token: t.adminToken }))).data.feeLevelId,
+    );
     const before = await statistics(a.campaignId);
     expect(before.totalExpected).toBe(200_000);
 
     const ex = await expectOk(exempt(a.assignmentId));
-    expect(ex.data).toMatchObject({ status: 'EXEMPTED', amount: 0, originalAmount: 100_000, adjustment: 'EXEMPTED', adjustmentReason: 'Hộ nghèo', remainingAmount: 0, canPay: false });
+    expect(ex.data).toMatchObject({
+      status: 'EXEMPTED',
+      amount: 0,
+      originalAmount: 100_000,
+      adjustment: 'EXEMPTED',
+      adjustmentReason: 'Hộ nghèo',
+      remainingAmount: 0,
+      canPay: false,
+    });
     const red = await expectOk(reduce(second.id, 40_000));
-    expect(red.data).toMatchObject({ status: 'PENDING', amount: 40_000, originalAmount: 100_000, adjustment: 'REDUCED', remainingAmount: 40_000 });
+    expect(red.data).toMatchObject({
+      status: 'PENDING',
+      amount: 40_000,
+      originalAmount: 100_000,
+      adjustment: 'REDUCED',
+      remainingAmount: 40_000,
+    });
 
     const after = await statistics(a.campaignId);
-    expect(after).toMatchObject({ totalExpected: 40_000, uncollected: 40_000, exemptedCount: 1, reducedCount: 1, waivedAmount: 160_000, pendingCount: 1, totalMembers: 2 });
+    expect(after).toMatchObject({
+      totalExpected: 40_000,
+      uncollected: 40_000,
+      exemptedCount: 1,
+      reducedCount: 1,
+      waivedAmount: 160_000,
+      pendingCount: 1,
+      totalMembers: 2,
+    });
 
     const mine = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: u2.token }));
     expect(mine.data.assignments[0]).toMatchObject({ amount: 40_000, remainingAmount: 40_000, canPay: true });
-    const link = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u2.token, body: { assignmentId: second.id } }));
+    const link = await expectOk(
+      t.request('POST', '/api/payment/create-payment-link', { token: u2.token, body: { assignmentId: second.id } }),
+    );
     expect(link.data.amount).toBe(40_000);
     // An exempted fee cannot be paid or marked paid.
-    expect((await t.request('POST', '/api/payment/create-payment-link', { token: a.u.token, body: { assignmentId: a.assignmentId } })).status).toBe(409);
-    expect((await t.request('PATCH', `/api/payment/assignments/${a.assignmentId}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } })).status).toBe(409);
+    expect(
+      (await t.request('POST', '/api/payment/create-payment-link', { token: a.u.token, body: { assignmentId: a.assignmentId } })).status,
+    ).toBe(409);
+    expect(
+      (await t.request('PATCH', `/api/payment/assignments/${a.assignmentId}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }))
+        .status,
+    ).toBe(409);
 
     expect(audited('assignment.exempt', a.assignmentId)).toHaveLength(1);
     expect(JSON.parse(audited('assignment.reduce', second.id)[0]!.after!)).toMatchObject({ amount: 40_000, reason: 'Con thương binh' });
@@ -161,7 +211,10 @@ describe('exempt and reduce', () => {
     const undone = await expectOk(revoke(assignmentId));
     expect(undone.data).toMatchObject({ status: 'PENDING', amount: 100_000, originalAmount: null, adjustment: null });
     expect(await statistics(campaignId)).toMatchObject({ totalExpected: 100_000, exemptedCount: 0 });
-    expect(JSON.parse(audited('assignment.revoke_adjustment', assignmentId)[0]!.after!)).toMatchObject({ reason: 'Nhầm người', amount: 100_000 });
+    expect(JSON.parse(audited('assignment.revoke_adjustment', assignmentId)[0]!.after!)).toMatchObject({
+      reason: 'Nhầm người',
+      amount: 100_000,
+    });
     expect((await t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } })).status).toBe(200);
   });
 
@@ -185,13 +238,29 @@ describe('reversing a mistaken mark-paid', () => {
     const entry = orders.find((o) => o.reversesOrderId === original.id)!;
     expect(original).toMatchObject({ status: 'PAID', receivedAmount: 100_000, reversalReason: 'Ghi nhầm người' });
     expect(original.reversedAt).not.toBeNull();
-    expect(entry).toMatchObject({ status: 'PAID', paymentMethod: 'MANUAL', amount: -100_000, receivedAmount: -100_000, note: 'Ghi nhầm người' });
-    expect(await statistics(campaignId)).toMatchObject({ collected: 0, uncollected: 100_000, totalReceived: 0, paidCount: 0, pendingCount: 1, balanceDue: 0, balanceDueCount: 0 });
+    expect(entry).toMatchObject({
+      status: 'PAID',
+      paymentMethod: 'MANUAL',
+      amount: -100_000,
+      receivedAmount: -100_000,
+      note: 'Ghi nhầm người',
+    });
+    expect(await statistics(campaignId)).toMatchObject({
+      collected: 0,
+      uncollected: 100_000,
+      totalReceived: 0,
+      paidCount: 0,
+      pendingCount: 1,
+      balanceDue: 0,
+      balanceDueCount: 0,
+    });
     // The dashboard's weekly chart counts the reversed money nowhere.
     expect(await weeklyTotal(campaignId)).toEqual({ collected: 0, payments: 0 });
 
     // The admin history shows both entries.
-    const history = await expectOk(t.request('GET', `/api/payment-admin/payment-history/${campaignId}?status=ALL`, { token: t.adminToken }));
+    const history = await expectOk(
+      t.request('GET', `/api/payment-admin/payment-history/${campaignId}?status=ALL`, { token: t.adminToken }),
+    );
     expect(history.data.items.map((i: { amount: number }) => i.amount).sort()).toEqual([-100_000, 100_000]);
     expect(history.data.items.find((i: { amount: number }) => i.amount > 0)).toMatchObject({ reversal_reason: 'Ghi nhầm người' });
     expect(history.data.items.find((i: { amount: number }) => i.amount < 0)).toMatchObject({ reverses_order_id: original.id });
@@ -208,7 +277,10 @@ describe('reversing a mistaken mark-paid', () => {
     const { assignmentId } = await ready();
     await markPaid(assignmentId);
     const orderId = t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).get()!.id;
-    const answers = await Promise.all([reverse(assignmentId, t.adminToken, { reason: 'a', orderId }), reverse(assignmentId, t.adminToken, { reason: 'b', orderId })]);
+    const answers = await Promise.all([
+      reverse(assignmentId, t.adminToken, { reason: 'a', orderId }),
+      reverse(assignmentId, t.adminToken, { reason: 'b', orderId }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await reverse(assignmentId, t.adminToken, { reason: 'c', orderId })).status).toBe(409);
     // Without an order id: no manual payment left in force.

@@ -41,9 +41,13 @@ describe('assignment canDelete follows the server’s delete rule', () => {
 
   it('paid, then reversed (unpaid again): canDelete false, and DELETE is refused', async () => {
     const { campaignId, id } = await fee();
-    const paid = await expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+    const paid = await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
+    );
     expect(paid.data.canDelete).toBe(false);
-    const reversed = await expectOk(t.request('POST', `/api/payment/assignments/${id}/reverse-payment`, { token: t.adminToken, body: { reason: 'Ghi nhầm người' } }));
+    const reversed = await expectOk(
+      t.request('POST', `/api/payment/assignments/${id}/reverse-payment`, { token: t.adminToken, body: { reason: 'Ghi nhầm người' } }),
+    );
     expect(reversed.data).toMatchObject({ status: 'PENDING', canDelete: false });
     expect((await listed(campaignId, id)).canDelete).toBe(false);
     const res = await del(id);

@@ -57,7 +57,10 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
     let searchCond: SQL | undefined;
     if (needle) {
       const levelIds = levelsNamed(needle, campaignWhere);
-      searchCond = or(searchTextLike(users.searchText, needle), levelIds.length ? inArray(paymentAssignments.feeLevelId, levelIds) : undefined);
+      searchCond = or(
+        searchTextLike(users.searchText, needle),
+        levelIds.length ? inArray(paymentAssignments.feeLevelId, levelIds) : undefined,
+      );
     }
     const where = and(
       campaignWhere,
@@ -79,7 +82,12 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
     // Searches match names that other domains edit, so only unsearched totals are cached.
     const total = needle
       ? countNow()
-      : cachedTotal(db, ['payment_assignments', 'users', 'fee_levels', 'payment_campaigns', 'organizations'], filterKey({ scopeTag, c: q.campaignId, o: q.organizationId, u: q.userId, s: q.status, f: q.feeLevelId }), countNow);
+      : cachedTotal(
+          db,
+          ['payment_assignments', 'users', 'fee_levels', 'payment_campaigns', 'organizations'],
+          filterKey({ scopeTag, c: q.campaignId, o: q.organizationId, u: q.userId, s: q.status, f: q.feeLevelId }),
+          countNow,
+        );
     const dir = q.sortOrder === 'asc' ? asc : desc;
     const rows = assignmentQuery(db)
       .where(where)
@@ -144,7 +152,12 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
         .offset((q.page - 1) * q.limit)
         .all();
       const groups = db
-        .select({ status: paymentAssignments.status, n: count(), amount: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`, paid: sql<number>`coalesce(sum(${paymentAssignments.paidAmount}), 0)` })
+        .select({
+          status: paymentAssignments.status,
+          n: count(),
+          amount: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`,
+          paid: sql<number>`coalesce(sum(${paymentAssignments.paidAmount}), 0)`,
+        })
         .from(paymentAssignments)
         .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
         .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))

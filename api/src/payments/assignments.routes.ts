@@ -31,10 +31,16 @@ export function assignmentsRoutes() {
   return (
     new Hono<AppEnv>()
       // Fixed paths before '/:id'.
-      .get('/statistics', requireAuth, requireAnyPermission([P.read, P.reports], fromCampaignQuery()), validate('query', assignmentStatisticsQuery), (c) =>
-        c.json({ success: true, data: campaignStatistics(c.get('deps').db, c.req.valid('query').campaignId) }),
+      .get(
+        '/statistics',
+        requireAuth,
+        requireAnyPermission([P.read, P.reports], fromCampaignQuery()),
+        validate('query', assignmentStatisticsQuery),
+        (c) => c.json({ success: true, data: campaignStatistics(c.get('deps').db, c.req.valid('query').campaignId) }),
       )
-      .get('/my-assignments', requireAuth, validate('query', myAssignmentsQuery), (c) => c.json({ success: true, data: queries(c).mine(c.req.valid('query')) }))
+      .get('/my-assignments', requireAuth, validate('query', myAssignmentsQuery), (c) =>
+        c.json({ success: true, data: queries(c).mine(c.req.valid('query')) }),
+      )
       .post('/check-overdue', requireAuth, requirePermission(P.manage), validate('query', checkOverdueQuery), (c) => {
         const r = checkOverdueFor(c.get('deps').db, c.get('actor'), reqInfo(c).ip, c.req.valid('query').campaignId);
         return c.json({ success: true, updatedCount: r.updatedCount, data: r, message: `Đã cập nhật ${r.updatedCount} khoản phí quá hạn` });
@@ -44,23 +50,51 @@ export function assignmentsRoutes() {
         const data = service(c).bulk(c.req.valid('json').assignments);
         return c.json({ success: true, data, message: `Đã phân công ${data.createdCount} thành viên` }, 201);
       })
-      .get('/organization/:id', requireAuth, requirePermission(P.read, fromParam()), validate('param', idParam), validate('query', assignmentListQuery), (c) =>
-        c.json({ success: true, data: queries(c).byOrganization(c.req.valid('param').id, c.req.valid('query')) }),
+      .get(
+        '/organization/:id',
+        requireAuth,
+        requirePermission(P.read, fromParam()),
+        validate('param', idParam),
+        validate('query', assignmentListQuery),
+        (c) => c.json({ success: true, data: queries(c).byOrganization(c.req.valid('param').id, c.req.valid('query')) }),
       )
-      .get('/', requireAuth, requirePermission(P.read), validate('query', assignmentListQuery), (c) => c.json({ success: true, data: queries(c).list(c.req.valid('query')) }))
+      .get('/', requireAuth, requirePermission(P.read), validate('query', assignmentListQuery), (c) =>
+        c.json({ success: true, data: queries(c).list(c.req.valid('query')) }),
+      )
       .post('/', requireAuth, requirePermission(P.manage, fromBodyCampaign), validate('json', createAssignmentSchema), (c) =>
         c.json({ success: true, data: service(c).create(c.req.valid('json')), message: 'Đã phân công thành viên' }, 201),
       )
-      .patch('/:id/mark-paid', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), validate('json', markPaidSchema), async (c) =>
-        c.json({ success: true, data: await service(c).markPaid(c.req.valid('param').id, c.req.valid('json')), message: 'Đã xác nhận thanh toán' }),
+      .patch(
+        '/:id/mark-paid',
+        requireAuth,
+        requirePermission(P.manage, fromAssignmentParam),
+        validate('param', idParam),
+        validate('json', markPaidSchema),
+        async (c) =>
+          c.json({
+            success: true,
+            data: await service(c).markPaid(c.req.valid('param').id, c.req.valid('json')),
+            message: 'Đã xác nhận thanh toán',
+          }),
       )
       .patch('/:id/mark-overdue', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), (c) =>
         c.json({ success: true, data: service(c).markOverdue(c.req.valid('param').id), message: 'Đã đánh dấu quá hạn' }),
       )
       // The member's own assignment, or one the caller may read (checked by the query).
       .get('/:id', requireAuth, validate('param', idParam), (c) => c.json({ success: true, data: queries(c).get(c.req.valid('param').id) }))
-      .on(['PUT', 'PATCH'], '/:id', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), validate('json', updateAssignmentSchema), async (c) =>
-        c.json({ success: true, data: await service(c).update(c.req.valid('param').id, c.req.valid('json')), message: 'Đã cập nhật phân công' }),
+      .on(
+        ['PUT', 'PATCH'],
+        '/:id',
+        requireAuth,
+        requirePermission(P.manage, fromAssignmentParam),
+        validate('param', idParam),
+        validate('json', updateAssignmentSchema),
+        async (c) =>
+          c.json({
+            success: true,
+            data: await service(c).update(c.req.valid('param').id, c.req.valid('json')),
+            message: 'Đã cập nhật phân công',
+          }),
       )
       .delete('/:id', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), async (c) => {
         await service(c).remove(c.req.valid('param').id);

@@ -22,7 +22,19 @@ type AssignmentRow = typeof paymentAssignments.$inferSelect;
 const METHOD_LABEL = { cash: 'tiền mặt', transfer: 'chuyển khoản' } as const;
 
 function snapshot(a: AssignmentRow) {
-  return { id: a.id, campaignId: a.campaignId, userId: a.userId, feeLevelId: a.feeLevelId, amount: a.amount, status: a.status, dueDate: a.dueDate, notes: a.notes, paidAt: a.paidAt, paidAmount: a.paidAmount, paymentMethod: a.paymentMethod };
+  return {
+    id: a.id,
+    campaignId: a.campaignId,
+    userId: a.userId,
+    feeLevelId: a.feeLevelId,
+    amount: a.amount,
+    status: a.status,
+    dueDate: a.dueDate,
+    notes: a.notes,
+    paidAt: a.paidAt,
+    paidAmount: a.paidAmount,
+    paymentMethod: a.paymentMethod,
+  };
 }
 
 /** A concurrent request past check() still ends as 409, not 500. */
@@ -54,7 +66,11 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
   function names(ids: number[]): Map<number, string> {
     if (ids.length === 0) return new Map();
-    const rows = db.select({ id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code }).from(users).where(inArray(users.id, ids)).all();
+    const rows = db
+      .select({ id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .all();
     return new Map(rows.map((u) => [u.id, `${fullName(u)} (${u.code})`]));
   }
 
@@ -64,7 +80,9 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       .selectDistinct({ userId: organizationMembers.userId })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(and(inArray(organizationMembers.userId, userIds), eq(organizationMembers.isActive, true), like(organizations.path, `${orgPath}%`)))
+      .where(
+        and(inArray(organizationMembers.userId, userIds), eq(organizationMembers.isActive, true), like(organizations.path, `${orgPath}%`)),
+      )
       .all();
     return new Set(rows.map((r) => r.userId));
   }
@@ -79,8 +97,16 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       campaigns.set(campaignId, campaign);
     }
     const levelIds = [...new Set(entries.map((e) => e.feeLevelId))];
-    const levels = new Map(db.select({ id: feeLevels.id, campaignId: feeLevels.campaignId, amount: feeLevels.amount }).from(feeLevels).where(inArray(feeLevels.id, levelIds)).all().map((l) => [l.id, l]));
-    if (entries.some((e) => levels.get(e.feeLevelId)?.campaignId !== e.campaignId)) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
+    const levels = new Map(
+      db
+        .select({ id: feeLevels.id, campaignId: feeLevels.campaignId, amount: feeLevels.amount })
+        .from(feeLevels)
+        .where(inArray(feeLevels.id, levelIds))
+        .all()
+        .map((l) => [l.id, l]),
+    );
+    if (entries.some((e) => levels.get(e.feeLevelId)?.campaignId !== e.campaignId))
+      badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
 
     const userIds = [...new Set(entries.map((e) => e.userId))];
     const label = names(userIds);
@@ -100,17 +126,22 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
         .where(and(eq(paymentAssignments.campaignId, campaignId), inArray(paymentAssignments.userId, ids)))
         .all();
       for (const r of existing) repeated.add(r.userId);
-      const path = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, campaign.organizationId)).get()!.path;
+      const path = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, campaign.organizationId)).get()!
+        .path;
       const members = membersUnder(path, ids);
       // Unknown users and users outside the campaign's organization get the same answer, by id only:
       // naming them would show who exists elsewhere (issue 10).
       const outside = ids.filter((id) => !members.has(id));
       if (outside.length) {
-        badRequest(`Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): ${outside.join(', ')}`, { userIds: outside });
+        badRequest(`Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): ${outside.join(', ')}`, {
+          userIds: outside,
+        });
       }
     }
     if (repeated.size) {
-      conflict(`Mỗi thành viên chỉ được phân công một lần trong một đợt thu. Đã phân công: ${[...repeated].map((id) => label.get(id)).join(', ')}`);
+      conflict(
+        `Mỗi thành viên chỉ được phân công một lần trong một đợt thu. Đã phân công: ${[...repeated].map((id) => label.get(id)).join(', ')}`,
+      );
     }
     return { campaigns, levels };
   }
@@ -160,7 +191,11 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (levelChange) {
         if (a.status === 'PAID' || (a.paidAmount ?? 0) > 0) conflict('Không thể đổi mức phí của khoản đã có thanh toán');
         if (a.adjustment) conflict('Khoản phí đang được miễn/giảm: hãy hủy miễn/giảm trước khi đổi mức phí');
-        const level = db.select({ campaignId: feeLevels.campaignId, amount: feeLevels.amount }).from(feeLevels).where(eq(feeLevels.id, input.feeLevelId!)).get();
+        const level = db
+          .select({ campaignId: feeLevels.campaignId, amount: feeLevels.amount })
+          .from(feeLevels)
+          .where(eq(feeLevels.id, input.feeLevelId!))
+          .get();
         if (level?.campaignId !== a.campaignId) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
         amount = level!.amount;
       }
@@ -171,7 +206,8 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
           // Read again after payOS: money or an adjustment that landed meanwhile keeps the amount.
           const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
           if (!current) notFound(ASSIGNMENT_NOT_FOUND);
-          if (current!.status === 'PAID' || (current!.paidAmount ?? 0) > 0 || current!.adjustment || current!.amount !== a.amount) conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
+          if (current!.status === 'PAID' || (current!.paidAmount ?? 0) > 0 || current!.adjustment || current!.amount !== a.amount)
+            conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
         }
         if (amount !== a.amount) closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
         const after = tx
@@ -185,7 +221,14 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
           .where(eq(paymentAssignments.id, id))
           .returning()
           .get();
-        audit(tx, { ...caller, action: 'assignment.update', entity: 'payment_assignment', entityId: id, before: snapshot(a), after: snapshot(after) });
+        audit(tx, {
+          ...caller,
+          action: 'assignment.update',
+          entity: 'payment_assignment',
+          entityId: id,
+          before: snapshot(a),
+          after: snapshot(after),
+        });
       });
       return view(id);
     },
@@ -195,15 +238,27 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const { a } = writable(id, 'xóa phân công');
       // Deleting one's own unpaid fee waives it as surely as an exemption (issue 25 item 10).
       assertNotOwnFee(actor, a.userId, 'xóa phân công');
-      const money = db.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), holdsMoney())).get();
+      const money = db
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.assignmentId, id), holdsMoney()))
+        .get();
       if (a.status === 'PAID' || money) conflict('Không thể xóa khoản phí đã có thanh toán');
       // Its orders go with it, so a payment on a link left open could not be recorded: payOS must confirm the close.
       const links = openOrders(db, eq(paymentOrders.assignmentId, id));
       const failed = await cancelAtPayos(deps, links, 'Khoản phí đã bị xóa');
       db.transaction((tx) => {
         // Read again after payOS: money that arrived meanwhile would go with the assignment (its orders cascade).
-        const paid = tx.select({ id: paymentOrders.id }).from(paymentOrders).where(and(eq(paymentOrders.assignmentId, id), holdsMoney())).get();
-        const current = tx.select({ status: paymentAssignments.status }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+        const paid = tx
+          .select({ id: paymentOrders.id })
+          .from(paymentOrders)
+          .where(and(eq(paymentOrders.assignmentId, id), holdsMoney()))
+          .get();
+        const current = tx
+          .select({ status: paymentAssignments.status })
+          .from(paymentAssignments)
+          .where(eq(paymentAssignments.id, id))
+          .get();
         if (!current) notFound(ASSIGNMENT_NOT_FOUND);
         if (paid || current!.status === 'PAID') conflict('Khoản phí vừa có thanh toán, không thể xóa');
         if (failed.length) fail(502, 'Không đóng được link thanh toán đang mở tại PayOS, vui lòng thử lại sau');
@@ -245,7 +300,11 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
           .returning()
           .get();
         if (!claimed) {
-          const current = tx.select({ status: paymentAssignments.status }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+          const current = tx
+            .select({ status: paymentAssignments.status })
+            .from(paymentAssignments)
+            .where(eq(paymentAssignments.id, id))
+            .get();
           if (current?.status === 'PAID') conflict('Khoản phí này vừa được thanh toán');
           if (current?.status === 'EXEMPTED') conflict('Khoản phí này vừa được miễn');
           conflict('Khoản phí vừa thay đổi (số tiền hoặc khoản đã nộp), vui lòng tải lại rồi xác nhận lại');
@@ -281,7 +340,14 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
           entity: 'payment_assignment',
           entityId: id,
           before: snapshot(a),
-          after: { ...snapshot(after), orderId: order.id, orderCode: order.orderCode, method: input.method, received, note: input.note ?? null },
+          after: {
+            ...snapshot(after),
+            orderId: order.id,
+            orderCode: order.orderCode,
+            method: input.method,
+            received,
+            note: input.note ?? null,
+          },
         });
       });
       return view(id);
@@ -292,7 +358,14 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (a.status !== 'PENDING') conflict('Chỉ khoản phí đang chờ thanh toán mới đánh dấu quá hạn được');
       db.transaction((tx) => {
         tx.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, id)).run();
-        audit(tx, { ...caller, action: 'assignment.mark_overdue', entity: 'payment_assignment', entityId: id, before: { status: a.status }, after: { status: 'OVERDUE' } });
+        audit(tx, {
+          ...caller,
+          action: 'assignment.mark_overdue',
+          entity: 'payment_assignment',
+          entityId: id,
+          before: { status: a.status },
+          after: { status: 'OVERDUE' },
+        });
       });
       return view(id);
     },

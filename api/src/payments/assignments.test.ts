@@ -27,7 +27,11 @@ let n = 0;
 async function memberOf(org: number, givenName = `Thành${++n}`, familyName = 'Trần Văn') {
   const u = await t.createUser(`ASU${++n}`);
   const row = t.db.select().from(users).where(eq(users.id, u.id)).get()!;
-  t.db.update(users).set({ givenName, familyName, searchText: userSearchText({ ...row, givenName, familyName }) }).where(eq(users.id, u.id)).run();
+  t.db
+    .update(users)
+    .set({ givenName, familyName, searchText: userSearchText({ ...row, givenName, familyName }) })
+    .where(eq(users.id, u.id))
+    .run();
   join(t, u.id, org);
   return u;
 }
@@ -39,7 +43,10 @@ describe('assigning members', () => {
     const c = await api.create(faculty);
     const level = await api.level(c.id, 70_000, 'Chuẩn');
     const u = await memberOf(chiDoan);
-    const res = await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: u.id, feeLevelId: level.id, notes: 'ghi chú' } });
+    const res = await t.request('POST', '/api/payment/assignments', {
+      token: t.adminToken,
+      body: { campaignId: c.id, userId: u.id, feeLevelId: level.id, notes: 'ghi chú' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       status: 'PENDING',
@@ -52,7 +59,10 @@ describe('assigning members', () => {
     });
     const other = await memberOf(faculty);
     const dated = await expectOk(
-      t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: other.id, feeLevelId: level.id, dueDate: '2026-12-20' } }),
+      t.request('POST', '/api/payment/assignments', {
+        token: t.adminToken,
+        body: { campaignId: c.id, userId: other.id, feeLevelId: level.id, dueDate: '2026-12-20' },
+      }),
       201,
     );
     expect(dated.data.dueDate).toBe('2026-12-20T16:59:59.999Z');
@@ -62,27 +72,46 @@ describe('assigning members', () => {
     const c = await api.create(faculty);
     const level = await api.level(c.id);
     const stranger = await memberOf(outside, 'Lạ');
-    const res = await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: stranger.id, feeLevelId: level.id } });
+    const res = await t.request('POST', '/api/payment/assignments', {
+      token: t.adminToken,
+      body: { campaignId: c.id, userId: stranger.id, feeLevelId: level.id },
+    });
     expect(res.status).toBe(400);
     // An unknown user and one outside the organization get the same answer, naming neither (issue 10).
-    const unknown = await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: 987654, feeLevelId: level.id } });
+    const unknown = await t.request('POST', '/api/payment/assignments', {
+      token: t.adminToken,
+      body: { campaignId: c.id, userId: 987654, feeLevelId: level.id },
+    });
     expect(unknown.status).toBe(400);
     expect(res.body.message).toBe(`Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): ${stranger.id}`);
     expect(unknown.body.message).toBe('Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): 987654');
     expect(res.body.message).not.toContain('Lạ');
     const left = await t.createUser(`ASLEFT${++n}`);
     join(t, left.id, faculty, false);
-    expect((await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: left.id, feeLevelId: level.id } })).status).toBe(400);
+    expect(
+      (
+        await t.request('POST', '/api/payment/assignments', {
+          token: t.adminToken,
+          body: { campaignId: c.id, userId: left.id, feeLevelId: level.id },
+        })
+      ).status,
+    ).toBe(400);
 
     const u = await memberOf(faculty, 'Lan', 'Nguyễn Thị');
     await api.assign(c.id, u.id, level.id);
-    const again = await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: u.id, feeLevelId: level.id } });
+    const again = await t.request('POST', '/api/payment/assignments', {
+      token: t.adminToken,
+      body: { campaignId: c.id, userId: u.id, feeLevelId: level.id },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('Nguyễn Thị Lan');
 
     const otherCampaign = await api.create(faculty);
     const foreignLevel = await api.level(otherCampaign.id);
-    const wrongLevel = await t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: (await memberOf(faculty)).id, feeLevelId: foreignLevel.id } });
+    const wrongLevel = await t.request('POST', '/api/payment/assignments', {
+      token: t.adminToken,
+      body: { campaignId: c.id, userId: (await memberOf(faculty)).id, feeLevelId: foreignLevel.id },
+    });
     expect(wrongLevel.status).toBe(400);
   });
 
@@ -91,13 +120,22 @@ describe('assigning members', () => {
     const level = await api.level(c.id);
     const [a, b, d] = [await memberOf(faculty, 'An'), await memberOf(chiDoan, 'Bình'), await memberOf(faculty, 'Dũng')];
     const entry = (userId: number) => ({ campaignId: c.id, userId, feeLevelId: level.id, notes: null, dueDate: vnLocal(10, '23:59:59') });
-    const res = await t.request('POST', '/api/payment/assignments/bulk', { token: t.adminToken, body: { assignments: [entry(a.id), entry(b.id)], userId: 1 } });
+    const res = await t.request('POST', '/api/payment/assignments/bulk', {
+      token: t.adminToken,
+      body: { assignments: [entry(a.id), entry(b.id)], userId: 1 },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.createdCount).toBe(2);
-    const dup = await t.request('POST', '/api/payment/assignments/bulk', { token: t.adminToken, body: { assignments: [entry(d.id), entry(a.id)] } });
+    const dup = await t.request('POST', '/api/payment/assignments/bulk', {
+      token: t.adminToken,
+      body: { assignments: [entry(d.id), entry(a.id)] },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toContain('An');
-    const twice = await t.request('POST', '/api/payment/assignments/bulk', { token: t.adminToken, body: { assignments: [entry(d.id), entry(d.id)] } });
+    const twice = await t.request('POST', '/api/payment/assignments/bulk', {
+      token: t.adminToken,
+      body: { assignments: [entry(d.id), entry(d.id)] },
+    });
     expect(twice.status).toBe(409);
     expect((await list(`campaignId=${c.id}`)).total).toBe(2);
     const empty = await t.request('POST', '/api/payment/assignments/bulk', { token: t.adminToken, body: { assignments: [] } });
@@ -142,11 +180,17 @@ describe('changing assignments', () => {
     const a2 = await api.level(c.id, 20_000);
     const u = await memberOf(faculty);
     const a = await api.assign(c.id, u.id, a1.id);
-    const upd = await expectOk(t.request('PUT', `/api/payment/assignments/${a.id}`, { token: t.adminToken, body: { feeLevelId: a2.id, notes: 'đổi mức' } }));
+    const upd = await expectOk(
+      t.request('PUT', `/api/payment/assignments/${a.id}`, { token: t.adminToken, body: { feeLevelId: a2.id, notes: 'đổi mức' } }),
+    );
     expect(upd.data).toMatchObject({ feeLevelId: a2.id, amount: 20_000, notes: 'đổi mức' });
-    expect((await t.request('PATCH', `/api/payment/assignments/${a.id}`, { token: t.adminToken, body: { dueDate: 'ngày mai' } })).status).toBe(400);
+    expect(
+      (await t.request('PATCH', `/api/payment/assignments/${a.id}`, { token: t.adminToken, body: { dueDate: 'ngày mai' } })).status,
+    ).toBe(400);
     await expectOk(t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'transfer' } }));
-    expect((await t.request('PATCH', `/api/payment/assignments/${a.id}`, { token: t.adminToken, body: { feeLevelId: a1.id } })).status).toBe(409);
+    expect(
+      (await t.request('PATCH', `/api/payment/assignments/${a.id}`, { token: t.adminToken, body: { feeLevelId: a1.id } })).status,
+    ).toBe(409);
     expect((await t.request('DELETE', `/api/payment/assignments/${a.id}`, { token: t.adminToken })).status).toBe(409);
     const b = await api.assign(c.id, (await memberOf(faculty)).id, a1.id);
     expect((await t.request('DELETE', `/api/payment/assignments/${b.id}`, { token: t.adminToken })).status).toBe(200);
@@ -157,7 +201,12 @@ describe('changing assignments', () => {
     const c = await api.create(faculty);
     const level = await api.level(c.id, 45_000);
     const a = await api.assign(c.id, (await memberOf(faculty, 'Tiền')).id, level.id);
-    const res = await expectOk(t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'transfer', note: 'CK Vietcombank' } }));
+    const res = await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, {
+        token: t.adminToken,
+        body: { method: 'transfer', note: 'CK Vietcombank' },
+      }),
+    );
     expect(res.data).toMatchObject({ status: 'PAID', paidAmount: 45_000, paymentMethod: 'MANUAL' });
     expect(res.data.paidAt).toBeTruthy();
     const history = await expectOk(t.request('GET', `/api/payment-admin/payment-history/${c.id}`, { token: t.adminToken }));
@@ -172,9 +221,15 @@ describe('changing assignments', () => {
       assignment: { user: { givenName: 'Tiền' } },
     });
     expect(history.data.items[0].paid_at).toBeTruthy();
-    const logged = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment.mark_paid'), eq(auditLogs.entityId, String(a.id)))).get();
+    const logged = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'payment.mark_paid'), eq(auditLogs.entityId, String(a.id))))
+      .get();
     expect(JSON.parse(logged!.after!)).toMatchObject({ status: 'PAID', method: 'transfer', note: 'CK Vietcombank' });
-    expect((await t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } })).status).toBe(409);
+    expect(
+      (await t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } })).status,
+    ).toBe(409);
     expect((await t.request('PATCH', `/api/payment/assignments/${a.id}/mark-overdue`, { token: t.adminToken })).status).toBe(409);
     const bad = await t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'card' } });
     expect(bad.status).toBe(400);
@@ -188,7 +243,13 @@ describe('my-assignments (001 §4 member view rules)', () => {
     const make = async (status: 'DRAFT' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED', due: string) => {
       const c = await api.create(faculty);
       const level = await api.level(c.id);
-      const a = await expectOk(t.request('POST', '/api/payment/assignments', { token: t.adminToken, body: { campaignId: c.id, userId: me.id, feeLevelId: level.id, dueDate: due } }), 201);
+      const a = await expectOk(
+        t.request('POST', '/api/payment/assignments', {
+          token: t.adminToken,
+          body: { campaignId: c.id, userId: me.id, feeLevelId: level.id, dueDate: due },
+        }),
+        201,
+      );
       await api.assign(c.id, someoneElse.id, level.id);
       t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)).run();
       return a.data.id as number;

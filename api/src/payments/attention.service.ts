@@ -36,12 +36,19 @@ export const fromOrderParam: OrganizationFrom = (c) => {
 /** How a waived balance reads as the reduction's reason (the treasurer's note follows). */
 const WAIVED_BALANCE = 'Miễn phần còn thiếu';
 
-export async function resolveAttention(deps: Deps, actor: Actor, ip: string | null, orderId: number, input: ResolveAttention): Promise<PaymentOrder> {
+export async function resolveAttention(
+  deps: Deps,
+  actor: Actor,
+  ip: string | null,
+  orderId: number,
+  input: ResolveAttention,
+): Promise<PaymentOrder> {
   const { db, env } = deps;
   const order = db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
   if (!order) notFound('Không tìm thấy đơn thanh toán');
   if (!order!.attention || order!.resolution) conflict('Đơn thanh toán này không có khoản cần xử lý');
-  if (input.resolution === 'REFUNDED' && order!.attention !== 'REFUND_DUE') badRequest('Chỉ khoản cần hoàn tiền mới đánh dấu đã hoàn tiền được');
+  if (input.resolution === 'REFUNDED' && order!.attention !== 'REFUND_DUE')
+    badRequest('Chỉ khoản cần hoàn tiền mới đánh dấu đã hoàn tiền được');
   assertNotOwnFee(actor, order!.userId, 'xử lý khoản cần hoàn tiền/miễn phần còn thiếu');
   const waive = order!.attention === 'BALANCE_DUE' && input.resolution === 'ACCEPTED';
   // A waived balance must not stay payable online.
@@ -53,10 +60,17 @@ export async function resolveAttention(deps: Deps, actor: Actor, ip: string | nu
     const current = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get()!;
     if (current.resolution) conflict('Đơn thanh toán này vừa được xử lý');
     // payOS was slow: money that landed meanwhile changes what is being answered.
-    if (current.attention !== order!.attention || current.attentionAmount !== order!.attentionAmount || current.receivedAmount !== order!.receivedAmount) {
+    if (
+      current.attention !== order!.attention ||
+      current.attentionAmount !== order!.attentionAmount ||
+      current.receivedAmount !== order!.receivedAmount
+    ) {
       conflict('Khoản cần xử lý vừa thay đổi (có thêm tiền vào), vui lòng tải lại');
     }
-    tx.update(paymentOrders).set({ resolution: input.resolution, resolvedBy: actor.id, resolvedAt: now, resolutionNote: input.note ?? null }).where(eq(paymentOrders.id, orderId)).run();
+    tx.update(paymentOrders)
+      .set({ resolution: input.resolution, resolvedBy: actor.id, resolvedAt: now, resolutionNote: input.note ?? null })
+      .where(eq(paymentOrders.id, orderId))
+      .run();
     const a = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, current.assignmentId)).get()!;
     if (waive) {
       closeOpenOrders(tx, eq(paymentOrders.assignmentId, a.id), now, links);
@@ -92,8 +106,19 @@ export async function resolveAttention(deps: Deps, actor: Actor, ip: string | nu
       action: 'payment.resolve_attention',
       entity: 'payment_order',
       entityId: orderId,
-      before: { attention: current.attention, attentionReason: current.attentionReason, attentionAmount: current.attentionAmount, assignmentAmount: a.amount, assignmentStatus: a.status },
-      after: { resolution: input.resolution, note: input.note ?? null, assignmentAmount: after?.amount ?? null, assignmentStatus: after?.status ?? null },
+      before: {
+        attention: current.attention,
+        attentionReason: current.attentionReason,
+        attentionAmount: current.attentionAmount,
+        assignmentAmount: a.amount,
+        assignmentStatus: a.status,
+      },
+      after: {
+        resolution: input.resolution,
+        note: input.note ?? null,
+        assignmentAmount: after?.amount ?? null,
+        assignmentStatus: after?.status ?? null,
+      },
     });
   });
   return toOrder(db, db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get()!);

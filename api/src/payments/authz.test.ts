@@ -103,13 +103,49 @@ const r = (method: string, path: string, a: Actor, body?: unknown) => t.request(
 const routes: Route[] = [
   // Campaigns
   { name: 'GET /payment-campaigns', ok: 200, allowed: ANYWHERE, call: (a) => r('GET', '/api/payment-campaigns', a) },
-  { name: 'GET /payment-campaigns/accessible-organizations', ok: 200, allowed: ANYWHERE, call: (a) => r('GET', '/api/payment-campaigns/accessible-organizations', a) },
-  { name: 'GET /payment-campaigns/organization/:id', ok: 200, allowed: IN, call: (a) => r('GET', `/api/payment-campaigns/organization/${chiDoan}`, a) },
-  { name: 'POST /payment-campaigns', ok: 201, allowed: IN, call: (a) => r('POST', '/api/payment-campaigns', a, { organizationId: chiDoan, name: 'Đợt', startDate: '2027-01-01T00:00:00', endDate: '2027-02-01T00:00:00' }) },
+  {
+    name: 'GET /payment-campaigns/accessible-organizations',
+    ok: 200,
+    allowed: ANYWHERE,
+    call: (a) => r('GET', '/api/payment-campaigns/accessible-organizations', a),
+  },
+  {
+    name: 'GET /payment-campaigns/organization/:id',
+    ok: 200,
+    allowed: IN,
+    call: (a) => r('GET', `/api/payment-campaigns/organization/${chiDoan}`, a),
+  },
+  {
+    name: 'POST /payment-campaigns',
+    ok: 201,
+    allowed: IN,
+    call: (a) =>
+      r('POST', '/api/payment-campaigns', a, {
+        organizationId: chiDoan,
+        name: 'Đợt',
+        startDate: '2027-01-01T00:00:00',
+        endDate: '2027-02-01T00:00:00',
+      }),
+  },
   { name: 'GET /payment-campaigns/:id', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-campaigns/${await draft()}`, a) },
-  { name: 'GET /payment-campaigns/:id/statistics', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-campaigns/${await draft()}/statistics`, a) },
-  { name: 'PATCH /payment-campaigns/:id', ok: 200, allowed: IN, call: async (a) => r('PATCH', `/api/payment-campaigns/${await draft()}`, a, { name: 'Tên mới' }) },
-  { name: 'DELETE /payment-campaigns/:id', ok: 200, allowed: IN, call: async (a) => r('DELETE', `/api/payment-campaigns/${await inStatus('COMPLETED')}`, a) },
+  {
+    name: 'GET /payment-campaigns/:id/statistics',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment-campaigns/${await draft()}/statistics`, a),
+  },
+  {
+    name: 'PATCH /payment-campaigns/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('PATCH', `/api/payment-campaigns/${await draft()}`, a, { name: 'Tên mới' }),
+  },
+  {
+    name: 'DELETE /payment-campaigns/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('DELETE', `/api/payment-campaigns/${await inStatus('COMPLETED')}`, a),
+  },
   {
     name: 'POST /payment-campaigns/:id/activate',
     ok: 200,
@@ -120,32 +156,142 @@ const routes: Route[] = [
       return r('POST', `/api/payment-campaigns/${campaignId}/activate`, a);
     },
   },
-  { name: 'POST /payment-campaigns/:id/complete', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${await inStatus('ACTIVE')}/complete`, a) },
-  { name: 'POST /payment-campaigns/:id/cancel', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${await inStatus('ACTIVE')}/cancel`, a) },
+  {
+    name: 'POST /payment-campaigns/:id/complete',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('POST', `/api/payment-campaigns/${await inStatus('ACTIVE')}/complete`, a),
+  },
+  {
+    name: 'POST /payment-campaigns/:id/cancel',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('POST', `/api/payment-campaigns/${await inStatus('ACTIVE')}/cancel`, a),
+  },
   // payOS config
-  { name: 'GET /payment-campaigns/:id/payos-config', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-campaigns/${await withConfig()}/payos-config`, a) },
-  { name: 'GET /payment-campaigns/:id/payos-config?reveal=true', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-campaigns/${await withConfig()}/payos-config?reveal=true`, a) },
-  { name: 'GET /payment-campaigns/:id/payos-config/effective', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-campaigns/${await withConfig()}/payos-config/effective`, a) },
-  { name: 'POST /payment-campaigns/:id/payos-config', ok: 201, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${await draft()}/payos-config`, a, SANDBOX_CREDS) },
-  { name: 'PUT /payment-campaigns/:id/payos-config', ok: 200, allowed: IN, call: async (a) => r('PUT', `/api/payment-campaigns/${await withConfig()}/payos-config`, a, { isActive: false }) },
-  { name: 'DELETE /payment-campaigns/:id/payos-config', ok: 200, allowed: IN, call: async (a) => r('DELETE', `/api/payment-campaigns/${await withConfig()}/payos-config`, a) },
-  { name: 'POST /payment-campaigns/:id/payos-config/toggle-active', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${await withConfig()}/payos-config/toggle-active`, a) },
-  { name: 'POST /payment-campaigns/:id/payos-config/test-connection', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-campaigns/${await withConfig()}/payos-config/test-connection`, a, {}) },
+  {
+    name: 'GET /payment-campaigns/:id/payos-config',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment-campaigns/${await withConfig()}/payos-config`, a),
+  },
+  {
+    name: 'GET /payment-campaigns/:id/payos-config?reveal=true',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment-campaigns/${await withConfig()}/payos-config?reveal=true`, a),
+  },
+  {
+    name: 'GET /payment-campaigns/:id/payos-config/effective',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment-campaigns/${await withConfig()}/payos-config/effective`, a),
+  },
+  {
+    name: 'POST /payment-campaigns/:id/payos-config',
+    ok: 201,
+    allowed: IN,
+    call: async (a) => r('POST', `/api/payment-campaigns/${await draft()}/payos-config`, a, SANDBOX_CREDS),
+  },
+  {
+    name: 'PUT /payment-campaigns/:id/payos-config',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('PUT', `/api/payment-campaigns/${await withConfig()}/payos-config`, a, { isActive: false }),
+  },
+  {
+    name: 'DELETE /payment-campaigns/:id/payos-config',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('DELETE', `/api/payment-campaigns/${await withConfig()}/payos-config`, a),
+  },
+  {
+    name: 'POST /payment-campaigns/:id/payos-config/toggle-active',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('POST', `/api/payment-campaigns/${await withConfig()}/payos-config/toggle-active`, a),
+  },
+  {
+    name: 'POST /payment-campaigns/:id/payos-config/test-connection',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('POST', `/api/payment-campaigns/${await withConfig()}/payos-config/test-connection`, a, {}),
+  },
   // Fee levels
-  { name: 'GET /payment-fee-levels/campaign/:id', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-fee-levels/campaign/${await draft()}`, a) },
-  { name: 'GET /payment-fee-levels/:id', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-fee-levels/${(await withLevel()).levelId}`, a) },
-  { name: 'POST /payment-fee-levels', ok: 201, allowed: IN, call: async (a) => r('POST', '/api/payment-fee-levels', a, { campaignId: await draft(), levelName: 'Mức', amount: 1000 }) },
-  { name: 'PATCH /payment-fee-levels/:id', ok: 200, allowed: IN, call: async (a) => r('PATCH', `/api/payment-fee-levels/${(await withLevel()).levelId}`, a, { amount: 2000 }) },
-  { name: 'DELETE /payment-fee-levels/:id', ok: 200, allowed: IN, call: async (a) => r('DELETE', `/api/payment-fee-levels/${(await withLevel()).levelId}`, a) },
-  { name: 'POST /payment-fee-levels/:id/set-default', ok: 200, allowed: IN, call: async (a) => r('POST', `/api/payment-fee-levels/${(await withLevel()).levelId}/set-default`, a) },
+  {
+    name: 'GET /payment-fee-levels/campaign/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment-fee-levels/campaign/${await draft()}`, a),
+  },
+  {
+    name: 'GET /payment-fee-levels/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment-fee-levels/${(await withLevel()).levelId}`, a),
+  },
+  {
+    name: 'POST /payment-fee-levels',
+    ok: 201,
+    allowed: IN,
+    call: async (a) => r('POST', '/api/payment-fee-levels', a, { campaignId: await draft(), levelName: 'Mức', amount: 1000 }),
+  },
+  {
+    name: 'PATCH /payment-fee-levels/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('PATCH', `/api/payment-fee-levels/${(await withLevel()).levelId}`, a, { amount: 2000 }),
+  },
+  {
+    name: 'DELETE /payment-fee-levels/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('DELETE', `/api/payment-fee-levels/${(await withLevel()).levelId}`, a),
+  },
+  {
+    name: 'POST /payment-fee-levels/:id/set-default',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('POST', `/api/payment-fee-levels/${(await withLevel()).levelId}/set-default`, a),
+  },
   // Assignments
   { name: 'GET /payment/assignments', ok: 200, allowed: ANYWHERE, call: (a) => r('GET', '/api/payment/assignments', a) },
-  { name: 'GET /payment/assignments?campaignId', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment/assignments?campaignId=${await draft()}`, a) },
-  { name: 'GET /payment/assignments/statistics', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment/assignments/statistics?campaignId=${await draft()}`, a) },
-  { name: 'GET /payment/assignments/my-assignments', ok: 200, allowed: ALL, call: (a) => r('GET', '/api/payment/assignments/my-assignments', a) },
-  { name: 'GET /payment/assignments/organization/:id', ok: 200, allowed: IN, call: (a) => r('GET', `/api/payment/assignments/organization/${chiDoan}`, a) },
-  { name: 'GET /payment/assignments/:id (someone else’s)', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a) },
-  { name: 'GET /payment/assignments/:id (own)', ok: 200, allowed: ALL, call: async (a) => r('GET', `/api/payment/assignments/${(await withAssignment(a.id)).assignmentId}`, a) },
+  {
+    name: 'GET /payment/assignments?campaignId',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment/assignments?campaignId=${await draft()}`, a),
+  },
+  {
+    name: 'GET /payment/assignments/statistics',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment/assignments/statistics?campaignId=${await draft()}`, a),
+  },
+  {
+    name: 'GET /payment/assignments/my-assignments',
+    ok: 200,
+    allowed: ALL,
+    call: (a) => r('GET', '/api/payment/assignments/my-assignments', a),
+  },
+  {
+    name: 'GET /payment/assignments/organization/:id',
+    ok: 200,
+    allowed: IN,
+    call: (a) => r('GET', `/api/payment/assignments/organization/${chiDoan}`, a),
+  },
+  {
+    name: 'GET /payment/assignments/:id (someone else’s)',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a),
+  },
+  {
+    name: 'GET /payment/assignments/:id (own)',
+    ok: 200,
+    allowed: ALL,
+    call: async (a) => r('GET', `/api/payment/assignments/${(await withAssignment(a.id)).assignmentId}`, a),
+  },
   {
     name: 'POST /payment/assignments',
     ok: 201,
@@ -164,12 +310,42 @@ const routes: Route[] = [
       return r('POST', '/api/payment/assignments/bulk', a, { assignments: [{ campaignId, userId: member.id, feeLevelId: levelId }] });
     },
   },
-  { name: 'PUT /payment/assignments/:id', ok: 200, allowed: IN, call: async (a) => r('PUT', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a, { notes: 'x' }) },
-  { name: 'PATCH /payment/assignments/:id', ok: 200, allowed: IN, call: async (a) => r('PATCH', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a, { notes: 'x' }) },
-  { name: 'DELETE /payment/assignments/:id', ok: 200, allowed: IN, call: async (a) => r('DELETE', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a) },
-  { name: 'PATCH /payment/assignments/:id/mark-paid', ok: 200, allowed: IN, call: async (a) => r('PATCH', `/api/payment/assignments/${(await withAssignment()).assignmentId}/mark-paid`, a, { method: 'cash' }) },
-  { name: 'PATCH /payment/assignments/:id/mark-overdue', ok: 200, allowed: IN, call: async (a) => r('PATCH', `/api/payment/assignments/${(await withAssignment()).assignmentId}/mark-overdue`, a) },
-  { name: 'POST /payment/assignments/check-overdue', ok: 200, allowed: ANYWHERE, call: (a) => r('POST', '/api/payment/assignments/check-overdue', a) },
+  {
+    name: 'PUT /payment/assignments/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('PUT', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a, { notes: 'x' }),
+  },
+  {
+    name: 'PATCH /payment/assignments/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('PATCH', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a, { notes: 'x' }),
+  },
+  {
+    name: 'DELETE /payment/assignments/:id',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('DELETE', `/api/payment/assignments/${(await withAssignment()).assignmentId}`, a),
+  },
+  {
+    name: 'PATCH /payment/assignments/:id/mark-paid',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('PATCH', `/api/payment/assignments/${(await withAssignment()).assignmentId}/mark-paid`, a, { method: 'cash' }),
+  },
+  {
+    name: 'PATCH /payment/assignments/:id/mark-overdue',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('PATCH', `/api/payment/assignments/${(await withAssignment()).assignmentId}/mark-overdue`, a),
+  },
+  {
+    name: 'POST /payment/assignments/check-overdue',
+    ok: 200,
+    allowed: ANYWHERE,
+    call: (a) => r('POST', '/api/payment/assignments/check-overdue', a),
+  },
   // Payments: one's own needs only sign-in; another's order needs view_reports in its campaign.
   {
     name: 'POST /payment/create-payment-link (own)',
@@ -199,7 +375,12 @@ const routes: Route[] = [
       return r('POST', '/api/payment/create-payment-link', a, { assignmentId: assignments[0].id });
     },
   },
-  { name: 'GET /payment/check-status/:orderCode (own)', ok: 200, allowed: ALL, call: async (a) => r('GET', `/api/payment/check-status/${(await ownOrder(a.id, a.token || member.token)).orderCode}`, a) },
+  {
+    name: 'GET /payment/check-status/:orderCode (own)',
+    ok: 200,
+    allowed: ALL,
+    call: async (a) => r('GET', `/api/payment/check-status/${(await ownOrder(a.id, a.token || member.token)).orderCode}`, a),
+  },
   {
     name: 'GET /payment/check-status/:orderCode (someone else’s)',
     ok: 200,
@@ -207,7 +388,12 @@ const routes: Route[] = [
     hidden: HIDDEN,
     call: async (a) => r('GET', `/api/payment/check-status/${(await ownOrder(member.id, member.token)).orderCode}`, a),
   },
-  { name: 'POST /payment/process/:id (own)', ok: 200, allowed: ALL, call: async (a) => r('POST', `/api/payment/process/${orderId((await ownOrder(a.id, a.token || member.token)).orderCode)}`, a) },
+  {
+    name: 'POST /payment/process/:id (own)',
+    ok: 200,
+    allowed: ALL,
+    call: async (a) => r('POST', `/api/payment/process/${orderId((await ownOrder(a.id, a.token || member.token)).orderCode)}`, a),
+  },
   {
     name: 'POST /payment/process/:id (someone else’s)',
     ok: 200,
@@ -216,7 +402,12 @@ const routes: Route[] = [
     call: async (a) => r('POST', `/api/payment/process/${orderId((await ownOrder(member.id, member.token)).orderCode)}`, a),
   },
   { name: 'GET /payment/history', ok: 200, allowed: ALL, call: (a) => r('GET', '/api/payment/history', a) },
-  { name: 'POST /payment/cancel/:id (own)', ok: 200, allowed: ALL, call: async (a) => r('POST', `/api/payment/cancel/${orderId((await ownOrder(a.id, a.token || member.token)).orderCode)}`, a) },
+  {
+    name: 'POST /payment/cancel/:id (own)',
+    ok: 200,
+    allowed: ALL,
+    call: async (a) => r('POST', `/api/payment/cancel/${orderId((await ownOrder(a.id, a.token || member.token)).orderCode)}`, a),
+  },
   {
     name: 'POST /payment/cancel/:id (someone else’s)',
     ok: 200,
@@ -224,7 +415,12 @@ const routes: Route[] = [
     hidden: HIDDEN,
     call: async (a) => r('POST', `/api/payment/cancel/${orderId((await ownOrder(member.id, member.token)).orderCode)}`, a),
   },
-  { name: 'GET /payment-admin/payment-history/:campaignId', ok: 200, allowed: IN, call: async (a) => r('GET', `/api/payment-admin/payment-history/${await draft()}`, a) },
+  {
+    name: 'GET /payment-admin/payment-history/:campaignId',
+    ok: 200,
+    allowed: IN,
+    call: async (a) => r('GET', `/api/payment-admin/payment-history/${await draft()}`, a),
+  },
 ];
 
 describe('payments authorization matrix', () => {
@@ -233,7 +429,10 @@ describe('payments authorization matrix', () => {
       for (const a of actors) {
         const res = await route.call(a);
         const refused = route.hidden?.includes(a.name) ? 404 : 403;
-        expect({ actor: a.name, status: res.status }).toEqual({ actor: a.name, status: route.allowed.includes(a.name) ? route.ok : refused });
+        expect({ actor: a.name, status: res.status }).toEqual({
+          actor: a.name,
+          status: route.allowed.includes(a.name) ? route.ok : refused,
+        });
       }
     });
 
@@ -250,7 +449,8 @@ describe('payments authorization matrix', () => {
     const ids = async (a: Actor) => (await r('GET', '/api/payment-campaigns?limit=100', a)).body.campaigns.map((c: { id: number }) => c.id);
     expect(await ids(inside)).toContain(campaignId);
     expect(await ids(outside)).not.toContain(campaignId);
-    const assigned = async (a: Actor) => (await r('GET', '/api/payment/assignments?limit=100', a)).body.data.assignments.map((x: { id: number }) => x.id);
+    const assigned = async (a: Actor) =>
+      (await r('GET', '/api/payment/assignments?limit=100', a)).body.data.assignments.map((x: { id: number }) => x.id);
     expect(await assigned(inside)).toContain(assignmentId);
     expect(await assigned(outside)).not.toContain(assignmentId);
   });

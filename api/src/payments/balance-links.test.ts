@@ -38,7 +38,8 @@ async function fee() {
   const { campaign, assignments } = await api.active(org, [u.id], { amount: FEE });
   return { u, campaign, assignmentId: assignments[0].id as number };
 }
-const link = async (token: string, assignmentId: number) => (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
+const link = async (token: string, assignmentId: number) =>
+  (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
 const webhook = (body: unknown) => t.request('POST', '/api/payment/webhook/payos', { body });
 const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
 const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
@@ -73,7 +74,11 @@ describe('a configuration deleted or swapped (3b)', () => {
     // New links are made under the new configuration.
     const u2 = await t.createUser(`BAL${++n}`);
     join(t, u2.id, org);
-    const a2 = await api.assign(campaign.id, u2.id, t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!.feeLevelId);
+    const a2 = await api.assign(
+      campaign.id,
+      u2.id,
+      t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!.feeLevelId,
+    );
     const l2 = await link(u2.token, a2.id);
     expect(payos.link(l2.orderCode)!.clientId).toBe(OTHER.clientId);
     expect((await webhook(payos.pay(l2.orderCode))).status).toBe(200);
@@ -120,18 +125,28 @@ describe('links close when the balance changes (3d)', () => {
     await webhook(payos.pay(l1.orderCode, 15_000));
     await linksClosing();
     const l2 = await link(u.token, assignmentId);
-    await expectOk(t.request('POST', `/api/payment-admin/orders/${order(l1.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'ACCEPTED', note: 'Miễn phần còn lại' } }));
+    await expectOk(
+      t.request('POST', `/api/payment-admin/orders/${order(l1.orderCode).id}/resolve`, {
+        token: t.adminToken,
+        body: { resolution: 'ACCEPTED', note: 'Miễn phần còn lại' },
+      }),
+    );
     expect(payos.link(l2.orderCode)!.status).toBe('CANCELLED');
     expect(order(l2.orderCode).status).toBe('CANCELLED');
     expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', amount: 15_000 });
   });
 
-  it('money on a COMPLETED campaign\'s closed link is flagged for a refund, as after a cancellation', async () => {
+  it("money on a COMPLETED campaign's closed link is flagged for a refund, as after a cancellation", async () => {
     const { u, campaign, assignmentId } = await fee();
     const l = await link(u.token, assignmentId);
     await expectOk(t.request('POST', `/api/payment-campaigns/${campaign.id}/complete`, { token: t.adminToken }));
     expect((await webhook(payos.pay(l.orderCode))).status).toBe(200);
-    expect(order(l.orderCode)).toMatchObject({ receivedAmount: FEE, attention: 'REFUND_DUE', attentionReason: 'AFTER_CLOSE', attentionAmount: FEE });
+    expect(order(l.orderCode)).toMatchObject({
+      receivedAmount: FEE,
+      attention: 'REFUND_DUE',
+      attentionReason: 'AFTER_CLOSE',
+      attentionAmount: FEE,
+    });
     expect(assignment(assignmentId).status).not.toBe('PAID');
   });
 });

@@ -16,11 +16,15 @@ export function campaignsRoutes() {
   return (
     new Hono<AppEnv>()
       // Fixed paths before '/:id'.
-      .get('/accessible-organizations', requireAuth, requirePermission(P.create), (c) => c.json({ success: true, data: service(c).accessibleOrganizations() }))
+      .get('/accessible-organizations', requireAuth, requirePermission(P.create), (c) =>
+        c.json({ success: true, data: service(c).accessibleOrganizations() }),
+      )
       .get('/organization/:id', requireAuth, requirePermission(P.access, fromParam()), validate('param', idParam), (c) =>
         c.json(service(c).byOrganization(c.req.valid('param').id)),
       )
-      .get('/', requireAuth, requirePermission(P.access), validate('query', campaignListQuery), (c) => c.json(service(c).list(c.req.valid('query'))))
+      .get('/', requireAuth, requirePermission(P.access), validate('query', campaignListQuery), (c) =>
+        c.json(service(c).list(c.req.valid('query'))),
+      )
       .post('/', requireAuth, requirePermission(P.create, fromBodyOrganization), validate('json', createCampaignSchema), (c) =>
         c.json(service(c).create(c.req.valid('json')), 201),
       )
@@ -36,9 +40,16 @@ export function campaignsRoutes() {
       .post('/:id/cancel', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) =>
         c.json(await service(c).transition(c.req.valid('param').id, 'cancel')),
       )
-      .get('/:id', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) => c.json(service(c).get(c.req.valid('param').id)))
-      .patch('/:id', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), validate('json', updateCampaignSchema), (c) =>
-        c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+      .get('/:id', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
+        c.json(service(c).get(c.req.valid('param').id)),
+      )
+      .patch(
+        '/:id',
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        validate('json', updateCampaignSchema),
+        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
       .delete('/:id', requireAuth, requirePermission(P.delete, inCampaign), validate('param', idParam), (c) => {
         service(c).remove(c.req.valid('param').id);

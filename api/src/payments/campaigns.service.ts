@@ -45,9 +45,21 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     if (!row) loadCampaign(db, id);
     const counts = campaignCounts(db, [id]).get(id)!;
     if (!withLevels) return toCampaign(row!, counts);
-    const levels = db.select().from(feeLevels).where(eq(feeLevels.campaignId, id)).orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)).all();
-    const usage = feeLevelUsage(db, levels.map((l) => l.id));
-    return toCampaign(row!, counts, levels.map((l) => toFeeLevel(l, usage.get(l.id) ?? 0)));
+    const levels = db
+      .select()
+      .from(feeLevels)
+      .where(eq(feeLevels.campaignId, id))
+      .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id))
+      .all();
+    const usage = feeLevelUsage(
+      db,
+      levels.map((l) => l.id),
+    );
+    return toCampaign(
+      row!,
+      counts,
+      levels.map((l) => toFeeLevel(l, usage.get(l.id) ?? 0)),
+    );
   }
 
   function dateRangeError(): never {
@@ -72,7 +84,11 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     }
     if (to === 'COMPLETED' || to === 'CANCELLED') {
       // Open links of a finished campaign are closed at payOS first (issue 11.2); money paid anyway is flagged.
-      await cancelAtPayos(deps, openOrders(db, eq(paymentOrders.campaignId, id)), to === 'CANCELLED' ? 'Đợt thu đã hủy' : 'Đợt thu đã kết thúc');
+      await cancelAtPayos(
+        deps,
+        openOrders(db, eq(paymentOrders.campaignId, id)),
+        to === 'CANCELLED' ? 'Đợt thu đã hủy' : 'Đợt thu đã kết thúc',
+      );
     }
     db.transaction((tx) => {
       // The status is re-checked in the write, so two concurrent transitions cannot both pass.
@@ -87,7 +103,14 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         // Open payment links of a finished campaign must not be paid any more.
         closeOpenOrders(tx, eq(paymentOrders.campaignId, id));
       }
-      audit(tx, { ...caller, action: `campaign.${action}`, entity: 'payment_campaign', entityId: id, before: { status: before.status }, after: { status: to } });
+      audit(tx, {
+        ...caller,
+        action: `campaign.${action}`,
+        entity: 'payment_campaign',
+        entityId: id,
+        before: { status: before.status },
+        after: { status: to },
+      });
     });
     return view(id);
   }
@@ -107,14 +130,25 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         from ? gte(paymentCampaigns.endDate, from) : undefined,
         to ? lte(paymentCampaigns.startDate, to) : undefined,
       );
-      const key = filterKey({ scope: scopeKey(scope), org: q.organizationId, status: q.status, search, from: from?.getTime(), to: to?.getTime() });
-      const total = cachedTotal(db, ['payment_campaigns', 'organizations'], key, () =>
-        db
-          .select({ n: count() })
-          .from(paymentCampaigns)
-          .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-          .where(where)
-          .get()!.n,
+      const key = filterKey({
+        scope: scopeKey(scope),
+        org: q.organizationId,
+        status: q.status,
+        search,
+        from: from?.getTime(),
+        to: to?.getTime(),
+      });
+      const total = cachedTotal(
+        db,
+        ['payment_campaigns', 'organizations'],
+        key,
+        () =>
+          db
+            .select({ n: count() })
+            .from(paymentCampaigns)
+            .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+            .where(where)
+            .get()!.n,
       );
       const rows = campaignQuery(db)
         .where(where)
@@ -122,7 +156,10 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         .limit(q.limit)
         .offset((q.page - 1) * q.limit)
         .all();
-      const counts = campaignCounts(db, rows.map((r) => r.campaign.id));
+      const counts = campaignCounts(
+        db,
+        rows.map((r) => r.campaign.id),
+      );
       return {
         campaigns: rows.map((r) => toCampaign(r, counts.get(r.campaign.id)!)),
         page: q.page,
@@ -134,8 +171,15 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     /** Campaigns of exactly this organization, newest first (the route checks access there). */
     byOrganization(organizationId: number): { campaigns: Campaign[] } {
-      const rows = campaignQuery(db).where(eq(paymentCampaigns.organizationId, organizationId)).orderBy(desc(paymentCampaigns.id)).limit(500).all();
-      const counts = campaignCounts(db, rows.map((r) => r.campaign.id));
+      const rows = campaignQuery(db)
+        .where(eq(paymentCampaigns.organizationId, organizationId))
+        .orderBy(desc(paymentCampaigns.id))
+        .limit(500)
+        .all();
+      const counts = campaignCounts(
+        db,
+        rows.map((r) => r.campaign.id),
+      );
       return { campaigns: rows.map((r) => toCampaign(r, counts.get(r.campaign.id)!)) };
     },
 
@@ -143,7 +187,10 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     create(input: CreateCampaign): Campaign {
       const org = db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId)).get();
-      if (!org) badRequest('Tổ chức không tồn tại', { issues: [{ path: 'organizationId', message: translate('validation.organizationInvalid', req.lang) }] });
+      if (!org)
+        badRequest('Tổ chức không tồn tại', {
+          issues: [{ path: 'organizationId', message: translate('validation.organizationInvalid', req.lang) }],
+        });
       const row = db.transaction((tx) => {
         const created = tx
           .insert(paymentCampaigns)
@@ -167,7 +214,8 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     update(id: number, input: UpdateCampaign): Campaign {
       const before = loadCampaign(db, id);
-      if (before.status !== 'DRAFT') conflict(`Chỉ sửa được đợt thu ở trạng thái "${STATUS_LABEL.DRAFT}" (hiện tại: "${STATUS_LABEL[before.status]}")`);
+      if (before.status !== 'DRAFT')
+        conflict(`Chỉ sửa được đợt thu ở trạng thái "${STATUS_LABEL.DRAFT}" (hiện tại: "${STATUS_LABEL[before.status]}")`);
       if (input.organizationId !== undefined && input.organizationId !== before.organizationId) {
         badRequest('Không thể đổi tổ chức của đợt thu');
       }
@@ -184,7 +232,14 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
           .returning()
           .get();
         if (!after) conflict('Đợt thu vừa được người khác thay đổi trạng thái, vui lòng tải lại');
-        audit(tx, { ...caller, action: 'campaign.update', entity: 'payment_campaign', entityId: id, before: snapshot(before), after: snapshot(after!) });
+        audit(tx, {
+          ...caller,
+          action: 'campaign.update',
+          entity: 'payment_campaign',
+          entityId: id,
+          before: snapshot(before),
+          after: snapshot(after!),
+        });
       });
       return view(id, true);
     },
@@ -199,10 +254,18 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const money = db
         .select({ n: count() })
         .from(paymentOrders)
-        .where(and(eq(paymentOrders.campaignId, id), eq(paymentOrders.isTest, false), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention))))
+        .where(
+          and(
+            eq(paymentOrders.campaignId, id),
+            eq(paymentOrders.isTest, false),
+            or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)),
+          ),
+        )
         .get()!.n;
       if (money > 0) {
-        conflict(`Không thể xóa đợt thu: đã có ${money} khoản thanh toán được ghi nhận (sổ sách thu tiền phải được giữ lại). Đợt thu đã kết thúc vẫn được lưu ở trạng thái "${STATUS_LABEL[before.status]}"`);
+        conflict(
+          `Không thể xóa đợt thu: đã có ${money} khoản thanh toán được ghi nhận (sổ sách thu tiền phải được giữ lại). Đợt thu đã kết thúc vẫn được lưu ở trạng thái "${STATUS_LABEL[before.status]}"`,
+        );
       }
       const counts = campaignCounts(db, [id]).get(id)!;
       db.transaction((tx) => {
@@ -210,7 +273,13 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         tx.delete(paymentAssignments).where(eq(paymentAssignments.campaignId, id)).run();
         tx.delete(feeLevels).where(eq(feeLevels.campaignId, id)).run();
         tx.delete(paymentCampaigns).where(eq(paymentCampaigns.id, id)).run();
-        audit(tx, { ...caller, action: 'campaign.delete', entity: 'payment_campaign', entityId: id, before: { ...snapshot(before), ...counts } });
+        audit(tx, {
+          ...caller,
+          action: 'campaign.delete',
+          entity: 'payment_campaign',
+          entityId: id,
+          before: { ...snapshot(before), ...counts },
+        });
       });
     },
 
@@ -220,7 +289,13 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     accessibleOrganizations() {
       const scope = orgScope(db, actor, P.create);
       const rows = db
-        .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type, parentId: organizations.parentId })
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          code: organizations.code,
+          type: organizations.type,
+          parentId: organizations.parentId,
+        })
         .from(organizations)
         .where(scopeCondition(scope, organizations.path))
         .orderBy(asc(organizations.path))

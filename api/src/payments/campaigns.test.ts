@@ -34,7 +34,13 @@ describe('POST /api/payment-campaigns', () => {
   it('creates a DRAFT campaign; zone-less dates are Vietnam time and come back as ISO instants', async () => {
     const res = await t.request('POST', '/api/payment-campaigns', {
       token: t.adminToken,
-      body: { organizationId: faculty, name: '  Đoàn phí 2027 ', description: 'Thu đoàn phí', startDate: '2026-12-01T00:00:00', endDate: '2026-12-31T23:59:00' },
+      body: {
+        organizationId: faculty,
+        name: '  Đoàn phí 2027 ',
+        description: 'Thu đoàn phí',
+        startDate: '2026-12-01T00:00:00',
+        endDate: '2026-12-31T23:59:00',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -49,7 +55,11 @@ describe('POST /api/payment-campaigns', () => {
       assignmentCount: 0,
     });
     expect(res.body.searchText).toBeUndefined();
-    const logged = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'campaign.create'), eq(auditLogs.entityId, String(res.body.id)))).get();
+    const logged = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'campaign.create'), eq(auditLogs.entityId, String(res.body.id))))
+      .get();
     expect(logged?.actorId).not.toBeNull();
   });
 
@@ -83,9 +93,17 @@ describe('GET /api/payment-campaigns', () => {
     expect(list.campaigns).toHaveLength(1);
     const found = await expectOk(t.request('GET', '/api/payment-campaigns?search=mua he xanh', { token: t.adminToken }));
     expect(found.campaigns.map((c: { id: number }) => c.id)).toEqual([a.id]);
-    const byDate = await expectOk(t.request('GET', `/api/payment-campaigns?organizationId=${other}&startDate=${vnLocal(105).slice(0, 10)}&endDate=${vnLocal(150).slice(0, 10)}`, { token: t.adminToken }));
+    const byDate = await expectOk(
+      t.request(
+        'GET',
+        `/api/payment-campaigns?organizationId=${other}&startDate=${vnLocal(105).slice(0, 10)}&endDate=${vnLocal(150).slice(0, 10)}`,
+        { token: t.adminToken },
+      ),
+    );
     expect(byDate.campaigns.map((c: { id: number }) => c.id)).toEqual([a.id]);
-    const active = await expectOk(t.request('GET', `/api/payment-campaigns?organizationId=${other}&status=ACTIVE`, { token: t.adminToken }));
+    const active = await expectOk(
+      t.request('GET', `/api/payment-campaigns?organizationId=${other}&status=ACTIVE`, { token: t.adminToken }),
+    );
     expect(active.total).toBe(0);
     expect((await t.request('GET', '/api/payment-campaigns?status=OPEN', { token: t.adminToken })).status).toBe(400);
   });
@@ -95,7 +113,9 @@ describe('GET /api/payment-campaigns', () => {
     await api.level(c.id, 20_000, 'B');
     await api.level(c.id, 10_000, 'A');
     const got = await expectOk(t.request('GET', `/api/payment-campaigns/${c.id}`, { token: t.adminToken }));
-    expect(got.feeLevels.map((l: { levelName: string; orderIndex: number; isDefault: boolean }) => [l.levelName, l.orderIndex, l.isDefault])).toEqual([
+    expect(
+      got.feeLevels.map((l: { levelName: string; orderIndex: number; isDefault: boolean }) => [l.levelName, l.orderIndex, l.isDefault]),
+    ).toEqual([
       ['B', 0, true],
       ['A', 1, false],
     ]);
@@ -132,11 +152,19 @@ describe('campaign status machine (001 §4)', () => {
     expect(res.body.missing).toEqual(['feeLevels', 'assignments']);
     const level = await api.level(c.id);
     await api.assign(c.id, member.id, level.id);
-    t.db.update(paymentCampaigns).set({ startDate: new Date(Date.now() - 7 * 86_400_000), endDate: new Date(Date.now() - 60_000) }).where(eq(paymentCampaigns.id, c.id)).run();
+    t.db
+      .update(paymentCampaigns)
+      .set({ startDate: new Date(Date.now() - 7 * 86_400_000), endDate: new Date(Date.now() - 60_000) })
+      .where(eq(paymentCampaigns.id, c.id))
+      .run();
     res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
     expect(res.status).toBe(422);
     expect(res.body.missing).toEqual(['endDate']);
-    t.db.update(paymentCampaigns).set({ endDate: new Date(Date.now() + 86_400_000) }).where(eq(paymentCampaigns.id, c.id)).run();
+    t.db
+      .update(paymentCampaigns)
+      .set({ endDate: new Date(Date.now() + 86_400_000) })
+      .where(eq(paymentCampaigns.id, c.id))
+      .run();
     expect((await api.activate(c.id)).status).toBe('ACTIVE');
   });
 
@@ -147,27 +175,49 @@ describe('campaign status machine (001 §4)', () => {
     expect((await api.activate(c.id)).status).toBe('ACTIVE');
     const mine = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: member.token }));
     const fee = mine.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id);
-    expect(fee).toMatchObject({ status: 'PENDING', canPay: false, cannotPayReason: 'NO_ONLINE_PAYMENT', remainingAmount: 60_000, campaign: { organization: { id: faculty, name: 'Đoàn khoa Công nghệ' } } });
+    expect(fee).toMatchObject({
+      status: 'PENDING',
+      canPay: false,
+      cannotPayReason: 'NO_ONLINE_PAYMENT',
+      remainingAmount: 60_000,
+      campaign: { organization: { id: faculty, name: 'Đoàn khoa Công nghệ' } },
+    });
     const link = await t.request('POST', '/api/payment/create-payment-link', { token: member.token, body: { assignmentId: assigned.id } });
     expect(link.status).toBe(409);
     // An inactive configuration is the same as none.
     await api.config(c.id);
     await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/toggle-active`, { token: t.adminToken }));
     const again = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: member.token }));
-    expect(again.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id)).toMatchObject({ canPay: false, cannotPayReason: 'NO_ONLINE_PAYMENT' });
-    await expectOk(t.request('PATCH', `/api/payment/assignments/${assigned.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+    expect(again.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id)).toMatchObject({
+      canPay: false,
+      cannotPayReason: 'NO_ONLINE_PAYMENT',
+    });
+    await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${assigned.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
+    );
     const paid = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: member.token }));
-    expect(paid.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id)).toMatchObject({ status: 'PAID', canPay: false, cannotPayReason: 'NOTHING_DUE' });
+    expect(paid.data.assignments.find((a: { campaignId: number }) => a.campaignId === c.id)).toMatchObject({
+      status: 'PAID',
+      canPay: false,
+      cannotPayReason: 'NOTHING_DUE',
+    });
   });
 
   it('only DRAFT campaigns can be edited; the organization cannot change; dates stay ordered', async () => {
     const c = await api.create(faculty);
-    const ok = await expectOk(t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { name: 'Tên mới', endDate: '2027-01-31T23:59:00' } }));
+    const ok = await expectOk(
+      t.request('PATCH', `/api/payment-campaigns/${c.id}`, {
+        token: t.adminToken,
+        body: { name: 'Tên mới', endDate: '2027-01-31T23:59:00' },
+      }),
+    );
     expect(ok).toMatchObject({ name: 'Tên mới', endDate: '2027-01-31T16:59:00.000Z' });
     const before = await t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { endDate: vnLocal(-5) } });
     expect(before.status).toBe(400);
     expect(before.body.message).toContain('Thời gian kết thúc phải sau thời gian bắt đầu');
-    expect((await t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { organizationId: root } })).status).toBe(400);
+    expect(
+      (await t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { organizationId: root } })).status,
+    ).toBe(400);
     const active = await inStatus('ACTIVE');
     const res = await t.request('PATCH', `/api/payment-campaigns/${active}`, { token: t.adminToken, body: { name: 'x' } });
     expect(res.status).toBe(409);
@@ -238,7 +288,16 @@ describe('statistics and accessible organizations', () => {
     await expectOk(t.request('PATCH', `/api/payment/assignments/${a0.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
     await expectOk(t.request('PATCH', `/api/payment/assignments/${a2.id}/mark-overdue`, { token: t.adminToken }));
     const s = await expectOk(t.request('GET', `/api/payment-campaigns/${c.id}/statistics`, { token: t.adminToken }));
-    expect(s).toMatchObject({ totalMembers: 3, paidCount: 1, pendingCount: 1, overdueCount: 1, totalExpected: 150_000, collected: 60_000, uncollected: 90_000, collectionPercentage: 40 });
+    expect(s).toMatchObject({
+      totalMembers: 3,
+      paidCount: 1,
+      pendingCount: 1,
+      overdueCount: 1,
+      totalExpected: 150_000,
+      collected: 60_000,
+      uncollected: 90_000,
+      collectionPercentage: 40,
+    });
     expect(s.byFeeLevel.map((l: { count: number; paidCount: number }) => [l.count, l.paidCount])).toEqual([
       [2, 1],
       [1, 0],

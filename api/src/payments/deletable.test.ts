@@ -22,7 +22,8 @@ beforeAll(async () => {
   join(t, member.id, faculty);
 });
 
-const finish = (id: number, status: 'COMPLETED' | 'CANCELLED') => t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, id)).run();
+const finish = (id: number, status: 'COMPLETED' | 'CANCELLED') =>
+  t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, id)).run();
 const listed = async (id: number) => {
   const list = await expectOk(t.request('GET', `/api/payment-campaigns?organizationId=${faculty}&limit=100`, { token: t.adminToken }));
   return (list.campaigns as { id: number }[]).find((c) => c.id === id) as Record<string, unknown>;
@@ -39,7 +40,9 @@ describe('campaign canDelete', () => {
 
   it('a finished campaign holding a payment says HAS_PAYMENTS with the count, and DELETE refuses with the reason', async () => {
     const { campaign, assignments } = await api.active(faculty, [member.id]);
-    await expectOk(t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+    await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
+    );
     finish(campaign.id, 'COMPLETED');
     expect(await listed(campaign.id)).toMatchObject({ canDelete: false, deleteBlockedReason: 'HAS_PAYMENTS', paymentCount: 1 });
     const del = await t.request('DELETE', `/api/payment-campaigns/${campaign.id}`, { token: t.adminToken });

@@ -11,7 +11,10 @@ import { paymentOrders } from './schema';
 
 /** The orders that are money records (kept forever, so their campaign is kept too). */
 export const moneyRecord = () =>
-  and(eq(paymentOrders.isTest, false), or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)));
+  and(
+    eq(paymentOrders.isTest, false),
+    or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)),
+  );
 
 /** Money records per campaign, in one grouped query on the orders' campaign index. */
 export function moneyRecordCounts(db: Pick<Db, 'select'>, ids: number[]): Map<number, number> {

@@ -25,7 +25,14 @@ type AssignmentRow = typeof paymentAssignments.$inferSelect;
 const vnd = (n: number) => `${n.toLocaleString('vi-VN')} ₫`;
 
 function snapshot(a: AssignmentRow) {
-  return { status: a.status, amount: a.amount, originalAmount: a.originalAmount, paidAmount: a.paidAmount, adjustment: a.adjustment, adjustmentReason: a.adjustmentReason };
+  return {
+    status: a.status,
+    amount: a.amount,
+    originalAmount: a.originalAmount,
+    paidAmount: a.paidAmount,
+    adjustment: a.adjustment,
+    adjustmentReason: a.adjustmentReason,
+  };
 }
 
 /** Money already counted towards the fee: an adjustment may not go below it (docs/decisions.md). */
@@ -74,7 +81,8 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (!current) notFound(ASSIGNMENT_NOT_FOUND);
       // payOS was slow: a payment or another adjustment may have landed since the first check.
       checkAmount(current!, amount);
-      if (current!.amount !== a.amount || counted(current!) !== counted(a)) conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
+      if (current!.amount !== a.amount || counted(current!) !== counted(a))
+        conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
       closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
       tx.update(paymentAssignments)
         .set({
@@ -89,14 +97,25 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
         })
         .where(eq(paymentAssignments.id, id))
         .run();
-      const after = amount === 0 ? tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()! : recomputeAssignment(tx, id, countTest)!;
+      const after =
+        amount === 0
+          ? tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!
+          : recomputeAssignment(tx, id, countTest)!;
       write(tx, action, id, current!, after, reason);
     });
     return view(id);
   }
 
   function write(tx: Tx, action: string, id: number, before: AssignmentRow, after: AssignmentRow, reason: string) {
-    audit(tx, { actorId: actor.id, ip: req.ip, action, entity: 'payment_assignment', entityId: id, before: snapshot(before), after: { ...snapshot(after), reason } });
+    audit(tx, {
+      actorId: actor.id,
+      ip: req.ip,
+      action,
+      entity: 'payment_assignment',
+      entityId: id,
+      before: snapshot(before),
+      after: { ...snapshot(after), reason },
+    });
   }
 
   return {

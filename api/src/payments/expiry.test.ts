@@ -27,7 +27,9 @@ async function openOrder() {
   join(t, u.id, org);
   const { assignments } = await api.active(org, [u.id], { amount: 40_000 });
   const assignment = assignments[0] as { id: number };
-  const res = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId: assignment.id } }));
+  const res = await expectOk(
+    t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId: assignment.id } }),
+  );
   const orderCode = res.data.orderCode as number;
   return { u, assignment, orderCode, link: findLink(t.db, t.env, String(orderCode), server.url)! };
 }
@@ -49,7 +51,9 @@ describe('payment links expire', () => {
   it('the sandbox reports a link past its end as EXPIRED and will not take money for it', async () => {
     const { link, orderCode } = await openOrder();
     link.expiredAt = Math.floor(Date.now() / 1000) - 1;
-    const info = await fetch(`${sandbox()}/v2/payment-requests/${orderCode}`, { headers: { 'x-client-id': SANDBOX_CREDS.clientId, 'x-api-key': SANDBOX_CREDS.apiKey } });
+    const info = await fetch(`${sandbox()}/v2/payment-requests/${orderCode}`, {
+      headers: { 'x-client-id': SANDBOX_CREDS.clientId, 'x-api-key': SANDBOX_CREDS.apiKey },
+    });
     expect(((await info.json()) as { data: { status: string } }).data.status).toBe('EXPIRED');
     const pay = await pressCheckout(t, server.url, link.id);
     expect(pay.status).toBe(303);
@@ -79,7 +83,13 @@ describe('expireStaleOrders', () => {
   it('settles an order paid at payOS whose webhook never arrived', async () => {
     const { link, orderCode, assignment } = await openOrder();
     link.status = 'PAID';
-    link.transactions.push({ reference: `LOST${orderCode}`, amount: link.amount, accountNumber: '1', description: 'x', transactionDateTime: '2026-11-23 10:00:00' });
+    link.transactions.push({
+      reference: `LOST${orderCode}`,
+      amount: link.amount,
+      accountNumber: '1',
+      description: 'x',
+      transactionDateTime: '2026-11-23 10:00:00',
+    });
     const report = await expireStaleOrders({ db: t.db, env: t.env }, sandbox(), afterLinkEnd());
     expect(report.paid).toBeGreaterThanOrEqual(1);
     expect(order(orderCode).status).toBe('PAID');
@@ -104,8 +114,21 @@ describe('expireStaleOrders', () => {
     expect(expiredAudit).toBeDefined();
 
     // The member had paid after all: payOS's webhook arrives late and the money is recorded.
-    const data = { orderCode, amount: o.amount, description: 'late', accountNumber: '1', reference: `LATE${orderCode}`, transactionDateTime: '2026-11-24 10:00:00', currency: 'VND', paymentLinkId: o.paymentLinkId, code: '00', desc: 'success' };
-    const hook = await t.request('POST', '/api/payment/webhook/payos', { body: { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) } });
+    const data = {
+      orderCode,
+      amount: o.amount,
+      description: 'late',
+      accountNumber: '1',
+      reference: `LATE${orderCode}`,
+      transactionDateTime: '2026-11-24 10:00:00',
+      currency: 'VND',
+      paymentLinkId: o.paymentLinkId,
+      code: '00',
+      desc: 'success',
+    };
+    const hook = await t.request('POST', '/api/payment/webhook/payos', {
+      body: { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
+    });
     expect(hook.status).toBe(200);
     expect(order(orderCode).status).toBe('PAID');
     expect(assignmentStatus(assignment.id)).toBe('PAID');

@@ -56,7 +56,10 @@ export async function expireStaleOrders(deps: Deps, baseUrl: string, now = Date.
     const { order, outcome } = await syncOrder(deps, row, { actorId: null, ip: null, action: 'payment.sync' }, baseUrl);
     if (outcome === 'PAID') report.paid++;
     else if (outcome === 'CLOSED') report.closed++;
-    else if (order.status === 'PENDING' && now - linkEnd(order.createdAt) >= (outcome === 'PROCESSING' ? PROCESSING_GIVE_UP_MS : GIVE_UP_MS)) {
+    else if (
+      order.status === 'PENDING' &&
+      now - linkEnd(order.createdAt) >= (outcome === 'PROCESSING' ? PROCESSING_GIVE_UP_MS : GIVE_UP_MS)
+    ) {
       const creds = campaignCredentials(db, env, order.campaignId);
       if (creds && order.paymentLinkId) {
         await payosClient({ ...creds, baseUrl })

@@ -21,9 +21,16 @@ export function feeLevelsRoutes() {
     .post('/:id/set-default', requireAuth, requirePermission(P.update, fromFeeLevelParam), validate('param', idParam), (c) =>
       c.json(service(c).setDefault(c.req.valid('param').id)),
     )
-    .get('/:id', requireAuth, requirePermission(P.read, fromFeeLevelParam), validate('param', idParam), (c) => c.json(service(c).get(c.req.valid('param').id)))
-    .patch('/:id', requireAuth, requirePermission(P.update, fromFeeLevelParam), validate('param', idParam), validate('json', updateFeeLevelSchema), async (c) =>
-      c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+    .get('/:id', requireAuth, requirePermission(P.read, fromFeeLevelParam), validate('param', idParam), (c) =>
+      c.json(service(c).get(c.req.valid('param').id)),
+    )
+    .patch(
+      '/:id',
+      requireAuth,
+      requirePermission(P.update, fromFeeLevelParam),
+      validate('param', idParam),
+      validate('json', updateFeeLevelSchema),
+      async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete('/:id', requireAuth, requirePermission(P.update, fromFeeLevelParam), validate('param', idParam), (c) => {
       service(c).remove(c.req.valid('param').id);

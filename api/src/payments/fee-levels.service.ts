@@ -12,7 +12,16 @@ import { feeLevels, paymentAssignments, paymentOrders } from './schema';
 const NOT_FOUND = 'Không tìm thấy mức phí';
 
 function snapshot(f: FeeLevelRow) {
-  return { id: f.id, campaignId: f.campaignId, levelName: f.levelName, amount: f.amount, description: f.description, note: f.note, orderIndex: f.orderIndex, isDefault: f.isDefault };
+  return {
+    id: f.id,
+    campaignId: f.campaignId,
+    levelName: f.levelName,
+    amount: f.amount,
+    description: f.description,
+    note: f.note,
+    orderIndex: f.orderIndex,
+    isDefault: f.isDefault,
+  };
 }
 
 /** Fee levels of a campaign (001 §3): ordered by orderIndex, exactly one default once any exists. */
@@ -33,8 +42,16 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
   return {
     listByCampaign(campaignId: number): { feeLevels: FeeLevel[] } {
       loadCampaign(db, campaignId);
-      const rows = db.select().from(feeLevels).where(eq(feeLevels.campaignId, campaignId)).orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)).all();
-      const usage = feeLevelUsage(db, rows.map((r) => r.id));
+      const rows = db
+        .select()
+        .from(feeLevels)
+        .where(eq(feeLevels.campaignId, campaignId))
+        .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id))
+        .all();
+      const usage = feeLevelUsage(
+        db,
+        rows.map((r) => r.id),
+      );
       return { feeLevels: rows.map((r) => toFeeLevel(r, usage.get(r.id) ?? 0)) };
     },
 
@@ -74,8 +91,20 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       assertWritable(loadCampaign(db, before.campaignId), 'sửa mức phí');
       const amountChanged = input.amount !== undefined && input.amount !== before.amount;
       // Exempted and reduced fees keep the treasurer's amount (issue 15.3).
-      const unpaid = and(eq(paymentAssignments.feeLevelId, id), ne(paymentAssignments.status, 'PAID'), isNull(paymentAssignments.paidAmount), isNull(paymentAssignments.adjustment));
-      const unpaidIds = amountChanged ? db.select({ id: paymentAssignments.id }).from(paymentAssignments).where(unpaid).all().map((r) => r.id) : [];
+      const unpaid = and(
+        eq(paymentAssignments.feeLevelId, id),
+        ne(paymentAssignments.status, 'PAID'),
+        isNull(paymentAssignments.paidAmount),
+        isNull(paymentAssignments.adjustment),
+      );
+      const unpaidIds = amountChanged
+        ? db
+            .select({ id: paymentAssignments.id })
+            .from(paymentAssignments)
+            .where(unpaid)
+            .all()
+            .map((r) => r.id)
+        : [];
       const links = unpaidIds.length ? openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)) : [];
       if (unpaidIds.length) await cancelAtPayos(deps, links, 'Số tiền mức phí đã thay đổi');
       db.transaction((tx) => {
@@ -96,7 +125,14 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
           .where(eq(feeLevels.id, id))
           .returning()
           .get();
-        audit(tx, { ...caller, action: 'fee_level.update', entity: 'fee_level', entityId: id, before: snapshot(before), after: snapshot(after) });
+        audit(tx, {
+          ...caller,
+          action: 'fee_level.update',
+          entity: 'fee_level',
+          entityId: id,
+          before: snapshot(before),
+          after: snapshot(after),
+        });
       });
       return view(id);
     },
@@ -105,11 +141,19 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const before = findRow(id);
       assertWritable(loadCampaign(db, before.campaignId), 'xóa mức phí');
       const used = feeLevelUsage(db, [id]).get(id) ?? 0;
-      if (used > 0) conflict(`Không thể xóa mức phí "${before.levelName}" vì đã có ${used} thành viên được phân công. Hãy đổi mức phí của các thành viên này trước`);
+      if (used > 0)
+        conflict(
+          `Không thể xóa mức phí "${before.levelName}" vì đã có ${used} thành viên được phân công. Hãy đổi mức phí của các thành viên này trước`,
+        );
       db.transaction((tx) => {
         tx.delete(feeLevels).where(eq(feeLevels.id, id)).run();
         if (before.isDefault) {
-          const next = tx.select({ id: feeLevels.id }).from(feeLevels).where(eq(feeLevels.campaignId, before.campaignId)).orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)).get();
+          const next = tx
+            .select({ id: feeLevels.id })
+            .from(feeLevels)
+            .where(eq(feeLevels.campaignId, before.campaignId))
+            .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id))
+            .get();
           if (next) tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, next.id)).run();
         }
         audit(tx, { ...caller, action: 'fee_level.delete', entity: 'fee_level', entityId: id, before: snapshot(before) });
@@ -120,12 +164,21 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const before = findRow(id);
       assertWritable(loadCampaign(db, before.campaignId), 'đổi mức phí mặc định');
       db.transaction((tx) => {
-        tx.update(feeLevels).set({ isDefault: false }).where(and(eq(feeLevels.campaignId, before.campaignId), ne(feeLevels.id, id))).run();
+        tx.update(feeLevels)
+          .set({ isDefault: false })
+          .where(and(eq(feeLevels.campaignId, before.campaignId), ne(feeLevels.id, id)))
+          .run();
         tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, id)).run();
-        audit(tx, { ...caller, action: 'fee_level.set_default', entity: 'fee_level', entityId: id, before: { isDefault: before.isDefault }, after: { isDefault: true } });
+        audit(tx, {
+          ...caller,
+          action: 'fee_level.set_default',
+          entity: 'fee_level',
+          entityId: id,
+          before: { isDefault: before.isDefault },
+          after: { isDefault: true },
+        });
       });
       return view(id);
     },
   };
 }
-

@@ -28,7 +28,13 @@ describe('fee levels', () => {
     const a = await api.level(c.id, 100_000, 'Chuẩn');
     const b = await api.level(c.id, 50_000, 'Giảm');
     expect([a.orderIndex, a.isDefault, b.orderIndex, b.isDefault]).toEqual([0, true, 1, false]);
-    const explicit = await expectOk(t.request('POST', '/api/payment-fee-levels', { token: t.adminToken, body: { campaignId: c.id, levelName: 'Đầu', amount: 1, orderIndex: 0 } }), 201);
+    const explicit = await expectOk(
+      t.request('POST', '/api/payment-fee-levels', {
+        token: t.adminToken,
+        body: { campaignId: c.id, levelName: 'Đầu', amount: 1, orderIndex: 0 },
+      }),
+      201,
+    );
     expect(explicit.orderIndex).toBe(0);
     expect((await levels(c.id)).map((l) => l.levelName)).toEqual(['Chuẩn', 'Đầu', 'Giảm']);
   });
@@ -47,7 +53,10 @@ describe('fee levels', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(message);
     }
-    expect((await t.request('POST', '/api/payment-fee-levels', { token: t.adminToken, body: { campaignId: 999999, levelName: 'A', amount: 1 } })).status).toBe(404);
+    expect(
+      (await t.request('POST', '/api/payment-fee-levels', { token: t.adminToken, body: { campaignId: 999999, levelName: 'A', amount: 1 } }))
+        .status,
+    ).toBe(404);
   });
 
   it('set-default keeps exactly one default; deleting the default passes it on', async () => {
@@ -63,7 +72,12 @@ describe('fee levels', () => {
   it('patches, 404s for unknown ids, and refuses to delete a level with assignments (409)', async () => {
     const c = await api.create(org);
     const a = await api.level(c.id, 1000, 'A');
-    const patched = await expectOk(t.request('PATCH', `/api/payment-fee-levels/${a.id}`, { token: t.adminToken, body: { levelName: 'A2', amount: 1500, note: 'ghi chú' } }));
+    const patched = await expectOk(
+      t.request('PATCH', `/api/payment-fee-levels/${a.id}`, {
+        token: t.adminToken,
+        body: { levelName: 'A2', amount: 1500, note: 'ghi chú' },
+      }),
+    );
     expect(patched).toMatchObject({ levelName: 'A2', amount: 1500, note: 'ghi chú' });
     expect((await t.request('PATCH', `/api/payment-fee-levels/${a.id}`, { token: t.adminToken, body: { amount: 0 } })).status).toBe(400);
     expect((await t.request('GET', '/api/payment-fee-levels/999999', { token: t.adminToken })).status).toBe(404);

@@ -25,13 +25,23 @@ export async function expectOk<T = any>(p: Promise<{ status: number; body: any }
   return res.body as T;
 }
 
-export const SANDBOX_CREDS = { clientId: 'test-client-id', apiKey: 'test-api-key-0123456789', checksumKey: 'test-checksum-key-abcdef0123456789' };
+export const SANDBOX_CREDS = {
+  clientId: 'test-client-id',
+  apiKey: 'test-api-key-0123456789',
+  checksumKey: 'test-checksum-key-abcdef0123456789',
+};
 
 /** Campaign building through the API as the super admin (or another token). */
 export function campaigns(t: TestApp, token = t.adminToken) {
   const api = {
     async create(organizationId: number, over: Record<string, unknown> = {}) {
-      return expectOk(t.request('POST', '/api/payment-campaigns', { token, body: { organizationId, name: uniq('Đợt thu '), startDate: vnLocal(-1), endDate: vnLocal(30, '23:59:00'), ...over } }), 201);
+      return expectOk(
+        t.request('POST', '/api/payment-campaigns', {
+          token,
+          body: { organizationId, name: uniq('Đợt thu '), startDate: vnLocal(-1), endDate: vnLocal(30, '23:59:00'), ...over },
+        }),
+        201,
+      );
     },
     async level(campaignId: number, amount = 50_000, levelName = uniq('Mức ')) {
       return expectOk(t.request('POST', '/api/payment-fee-levels', { token, body: { campaignId, levelName, amount } }), 201);

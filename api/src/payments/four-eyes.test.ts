@@ -25,7 +25,10 @@ beforeAll(async () => {
   server = await liveServer(t);
   api = campaigns(t);
   org = t.createOrg('doan_co_so', 'EYES');
-  const role = t.createRole('eyes_treasurer', PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.')));
+  const role = t.createRole(
+    'eyes_treasurer',
+    PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.')),
+  );
   treasurer = await t.createUser('EYEST', [{ roleId: role, organizationId: org }]);
   colleague = await t.createUser('EYESC', [{ roleId: role, organizationId: org }]);
   join(t, treasurer.id, org);
@@ -36,7 +39,7 @@ const assignment = (id: number) => t.db.select().from(paymentAssignments).where(
 const post = (path: string, token: string, body: unknown) => t.request('POST', `/api/payment/assignments${path}`, { token, body });
 
 describe('an officer and their own fee', () => {
-  it('exempting, reducing or marking paid one\'s own fee is 403; a colleague may', async () => {
+  it("exempting, reducing or marking paid one's own fee is 403; a colleague may", async () => {
     const { assignments } = await api.active(org, [treasurer.id], { amount: 60_000 });
     const id = assignments[0].id as number;
     for (const res of [
@@ -61,21 +64,41 @@ describe('an officer and their own fee', () => {
     const { assignments } = await api.active(org, [admin.id]);
     const id = assignments[0].id as number;
     expect((await post(`/${id}/exempt`, t.adminToken, { reason: 'Tự miễn' })).status).toBe(403);
-    expect((await t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } })).status).toBe(403);
+    expect(
+      (await t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } })).status,
+    ).toBe(403);
     await expectOk(post(`/${id}/exempt`, colleague.token, { reason: 'Cán bộ khác miễn' }));
   });
 
-  it('waiving the balance of one\'s own underpayment is 403', async () => {
+  it("waiving the balance of one's own underpayment is 403", async () => {
     const { assignments } = await api.active(org, [treasurer.id]);
     const id = assignments[0].id as number;
-    const l = (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: treasurer.token, body: { assignmentId: id } }))).data;
+    const l = (
+      await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: treasurer.token, body: { assignmentId: id } }))
+    ).data;
     // payOS reports half the fee: a balance is due.
     const o = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, l.orderCode)).get()!;
-    const data = { orderCode: l.orderCode, amount: 25_000, description: 'DH', accountNumber: '1', reference: `FT${l.orderCode}`, transactionDateTime: '2026-11-23 10:00:00', currency: 'VND', paymentLinkId: o.paymentLinkId, code: '00', desc: 'success' };
-    await expectOk(t.request('POST', '/api/payment/webhook/payos', { body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) } }));
+    const data = {
+      orderCode: l.orderCode,
+      amount: 25_000,
+      description: 'DH',
+      accountNumber: '1',
+      reference: `FT${l.orderCode}`,
+      transactionDateTime: '2026-11-23 10:00:00',
+      currency: 'VND',
+      paymentLinkId: o.paymentLinkId,
+      code: '00',
+      desc: 'success',
+    };
+    await expectOk(
+      t.request('POST', '/api/payment/webhook/payos', {
+        body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
+      }),
+    );
     const flagged = () => t.db.select().from(paymentOrders).where(eq(paymentOrders.id, o.id)).get()!;
     expect(flagged().attention).toBe('BALANCE_DUE');
-    const resolve = (token: string) => t.request('POST', `/api/payment-admin/orders/${flagged().id}/resolve`, { token, body: { resolution: 'ACCEPTED' } });
+    const resolve = (token: string) =>
+      t.request('POST', `/api/payment-admin/orders/${flagged().id}/resolve`, { token, body: { resolution: 'ACCEPTED' } });
     expect((await resolve(treasurer.token)).status).toBe(403);
     await expectOk(resolve(colleague.token));
   });

@@ -34,12 +34,7 @@ export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPa
     q.includeTest === 'false' ? eq(paymentOrders.isTest, false) : undefined,
     search,
   );
-  const total = db
-    .select({ n: count() })
-    .from(paymentOrders)
-    .innerJoin(users, eq(users.id, paymentOrders.userId))
-    .where(where)
-    .get()!.n;
+  const total = db.select({ n: count() }).from(paymentOrders).innerJoin(users, eq(users.id, paymentOrders.userId)).where(where).get()!.n;
   const rows = db
     .select({
       o: paymentOrders,

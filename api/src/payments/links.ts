@@ -62,7 +62,8 @@ export async function cancelAtPayos({ db, env }: Deps, orders: OrderRow[], reaso
 export function closeOpenOrders(tx: Tx, where: SQL | undefined, now = new Date(), tried?: OrderRow[]): number {
   if (tried) {
     const known = new Set(tried.map((o) => o.id));
-    if (openOrders(tx, where).some((o) => !known.has(o.id))) conflict('Một link thanh toán mới vừa được tạo cho khoản phí này, vui lòng thử lại');
+    if (openOrders(tx, where).some((o) => !known.has(o.id)))
+      conflict('Một link thanh toán mới vừa được tạo cho khoản phí này, vui lòng thử lại');
   }
   tx.update(paymentOrders).set({ cancelledAt: now }).where(and(underpaidOpen, where)).run();
   return tx
@@ -89,7 +90,15 @@ export function closeLinksAfterMoney(deps: Deps, orderId: number): Promise<void>
     const open = openOrders(deps.db, eq(paymentOrders.assignmentId, order.assignmentId));
     if (open.length === 0) return;
     await cancelAtPayos(deps, open, 'Số tiền còn phải nộp đã thay đổi');
-    deps.db.transaction((tx) => closeOpenOrders(tx, inArray(paymentOrders.id, open.map((o) => o.id))));
+    deps.db.transaction((tx) =>
+      closeOpenOrders(
+        tx,
+        inArray(
+          paymentOrders.id,
+          open.map((o) => o.id),
+        ),
+      ),
+    );
   })().catch((err: Error) => logger.warn({ orderId, error: err.message }, 'closing links after a payment failed'));
   closing.add(run);
   void run.finally(() => closing.delete(run));

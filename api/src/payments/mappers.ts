@@ -42,7 +42,12 @@ export function campaignCounts(db: Db, ids: number[]) {
   const out = new Map<number, CampaignCounts>();
   for (const id of ids) out.set(id, { feeLevels: 0, assignments: 0, payments: 0 });
   if (ids.length === 0) return out;
-  for (const r of db.select({ id: feeLevels.campaignId, n: count() }).from(feeLevels).where(inArray(feeLevels.campaignId, ids)).groupBy(feeLevels.campaignId).all()) {
+  for (const r of db
+    .select({ id: feeLevels.campaignId, n: count() })
+    .from(feeLevels)
+    .where(inArray(feeLevels.campaignId, ids))
+    .groupBy(feeLevels.campaignId)
+    .all()) {
     out.get(r.id)!.feeLevels = r.n;
   }
   for (const r of db
@@ -115,7 +120,14 @@ export function feeLevelUsage(db: Db, ids: number[]): Map<number, number> {
 /** An assignment with its member, fee level, campaign, organization and whether online payment is on. */
 export const assignmentColumns = {
   a: paymentAssignments,
-  user: { id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code, email: users.email, phone: users.phone },
+  user: {
+    id: users.id,
+    familyName: users.familyName,
+    givenName: users.givenName,
+    code: users.code,
+    email: users.email,
+    phone: users.phone,
+  },
   feeLevel: { id: feeLevels.id, levelName: feeLevels.levelName, amount: feeLevels.amount },
   campaign: {
     id: paymentCampaigns.id,
@@ -128,7 +140,9 @@ export const assignmentColumns = {
   organization: { id: organizations.id, name: organizations.name },
   payosActive: payosConfigs.isActive,
   /** The first unresolved money flag on its orders, if any (sandbox orders of a public demo carry none). */
-  attention: sql<'REFUND_DUE' | 'BALANCE_DUE' | null>`(select ${paymentOrders.attention} from ${paymentOrders} where ${paymentOrders.assignmentId} = ${paymentAssignments.id} and ${paymentOrders.attention} is not null and ${paymentOrders.resolution} is null order by ${paymentOrders.id} limit 1)`,
+  attention: sql<
+    'REFUND_DUE' | 'BALANCE_DUE' | null
+  >`(select ${paymentOrders.attention} from ${paymentOrders} where ${paymentOrders.assignmentId} = ${paymentAssignments.id} and ${paymentOrders.attention} is not null and ${paymentOrders.resolution} is null order by ${paymentOrders.id} limit 1)`,
   /** Whether an order holds money, which keeps the assignment from being deleted (assignment-deletable.ts). */
   holdsMoney: assignmentHoldsMoney,
   /** Money waiting to be refunded to the member (my payments says so, issue 25.5). */
@@ -143,7 +157,11 @@ export type CannotPayReason = NonNullable<Assignment['cannotPayReason']>;
  * member to pay the unit's treasurer; reminders read the same answer.
  */
 export function cannotPayReason(
-  r: { a: Pick<AssignmentJoined['a'], 'userId' | 'status' | 'amount' | 'paidAmount'>; campaign: { status: string; endDate: Date }; payosActive: boolean | null },
+  r: {
+    a: Pick<AssignmentJoined['a'], 'userId' | 'status' | 'amount' | 'paidAmount'>;
+    campaign: { status: string; endDate: Date };
+    payosActive: boolean | null;
+  },
   viewerId: number,
   now = Date.now(),
 ): CannotPayReason | null {

@@ -31,11 +31,13 @@ async function ready(amount = 100_000) {
   return { u, campaign, level, assignmentId: assignments[0].id as number };
 }
 
-const link = async (token: string, assignmentId: number) => (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
+const link = async (token: string, assignmentId: number) =>
+  (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
 const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
 const ordersOf = (assignmentId: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).all();
 const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
-const stats = async (campaignId: number) => expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
+const stats = async (campaignId: number) =>
+  expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 const sandbox = () => payosClient({ ...SANDBOX_CREDS, baseUrl: `${server.url}/sandbox/payos` });
 const pay = (linkId: string, mode?: 'under' | 'again') => pressCheckout(t, server.url, linkId, { mode });
 
@@ -53,19 +55,39 @@ const real = (orderCode: number) => t.db.update(paymentOrders).set({ isTest: fal
 /** A correctly signed payOS webhook for this order: money that arrived at the bank. */
 function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
   const o = order(orderCode);
-  const data = { orderCode, amount, description: 'DH', accountNumber: '1', reference, transactionDateTime: '2026-11-23 10:00:00', currency: 'VND', paymentLinkId: o.paymentLinkId, code: '00', desc: 'success' };
-  return t.request('POST', '/api/payment/webhook/payos', { body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) } });
+  const data = {
+    orderCode,
+    amount,
+    description: 'DH',
+    accountNumber: '1',
+    reference,
+    transactionDateTime: '2026-11-23 10:00:00',
+    currency: 'VND',
+    paymentLinkId: o.paymentLinkId,
+    code: '00',
+    desc: 'success',
+  };
+  return t.request('POST', '/api/payment/webhook/payos', {
+    body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
+  });
 }
 
 describe('one payable link per assignment (11.1)', () => {
   it('parallel create-link calls hand out one link; the database refuses a second open order', async () => {
     const { u, assignmentId } = await ready();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((a) => a.body.data.orderCode)).size).toBe(1);
     expect(ordersOf(assignmentId).filter((o) => o.status === 'PENDING')).toHaveLength(1);
     const open = ordersOf(assignmentId)[0]!;
-    expect(() => t.db.insert(paymentOrders).values({ ...open, id: undefined, orderCode: open.orderCode + 1 }).run()).toThrow(/UNIQUE/);
+    expect(() =>
+      t.db
+        .insert(paymentOrders)
+        .values({ ...open, id: undefined, orderCode: open.orderCode + 1 })
+        .run(),
+    ).toThrow(/UNIQUE/);
   });
 });
 
@@ -73,7 +95,9 @@ describe('links close when the fee can no longer be paid online (11.2)', () => {
   it('mark-paid cancels the open link at payOS and here', async () => {
     const { u, assignmentId } = await ready();
     const l = await link(u.token, assignmentId);
-    await expectOk(t.request('PATCH', `/api/payment/assignments/${assignmentId}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+    await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${assignmentId}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
+    );
     expect(order(l.orderCode).status).toBe('CANCELLED');
     expect((await sandbox().getPaymentLink(l.orderCode)).status).toBe('CANCELLED');
   });
@@ -116,23 +140,64 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     await eventually(() => order(l.orderCode).receivedAmount === 100_000);
     await pay(l.paymentLinkId, 'again');
     await eventually(() => order(l.orderCode).receivedAmount === 200_000);
-    expect(order(l.orderCode)).toMatchObject({ status: 'PAID', attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: 100_000, isTest: true });
+    expect(order(l.orderCode)).toMatchObject({
+      status: 'PAID',
+      attention: 'REFUND_DUE',
+      attentionReason: 'DUPLICATE',
+      attentionAmount: 100_000,
+      isTest: true,
+    });
     expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000 });
     // Sandbox money is test money: statistics keep it apart.
-    expect(await stats(campaign.id)).toMatchObject({ collected: 0, refundDue: 0, attentionCount: 0, testReceived: 200_000, testPaidCount: 1 });
+    expect(await stats(campaign.id)).toMatchObject({
+      collected: 0,
+      refundDue: 0,
+      attentionCount: 0,
+      testReceived: 200_000,
+      testPaidCount: 1,
+    });
     // ...but its flag is on screen for a sandbox walk (issue 11's done-criterion).
     expect(await stats(campaign.id)).toMatchObject({ testRefundDue: 100_000, testAttentionCount: 1 });
 
-    const history = await expectOk(t.request('GET', `/api/payment-admin/payment-history/${campaign.id}?status=ALL&attention=OPEN`, { token: t.adminToken }));
+    const history = await expectOk(
+      t.request('GET', `/api/payment-admin/payment-history/${campaign.id}?status=ALL&attention=OPEN`, { token: t.adminToken }),
+    );
     expect(history.data.items).toHaveLength(1);
-    expect(history.data.items[0]).toMatchObject({ received_amount: 200_000, attention: 'REFUND_DUE', attention_amount: 100_000, is_test: true });
+    expect(history.data.items[0]).toMatchObject({
+      received_amount: 200_000,
+      attention: 'REFUND_DUE',
+      attention_amount: 100_000,
+      is_test: true,
+    });
     // Only someone who manages the campaign's assignments may resolve it; the payer may not.
-    expect((await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: u.token, body: { resolution: 'ACCEPTED' } })).status).toBe(403);
-    expect((await t.request('POST', `/api/payment-admin/orders/999999/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } })).status).toBe(404);
-    const resolved = await expectOk(t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED', note: 'Đã chuyển trả' } }));
+    expect(
+      (
+        await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+          token: u.token,
+          body: { resolution: 'ACCEPTED' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.request('POST', `/api/payment-admin/orders/999999/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } }))
+        .status,
+    ).toBe(404);
+    const resolved = await expectOk(
+      t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+        token: t.adminToken,
+        body: { resolution: 'REFUNDED', note: 'Đã chuyển trả' },
+      }),
+    );
     expect(resolved.data).toMatchObject({ resolution: 'REFUNDED', resolutionNote: 'Đã chuyển trả' });
     expect(await stats(campaign.id)).toMatchObject({ testRefundDue: 0, testAttentionCount: 0, testReceived: 200_000 });
-    expect((await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } })).status).toBe(409);
+    expect(
+      (
+        await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+          token: t.adminToken,
+          body: { resolution: 'REFUNDED' },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('a payment after mark-paid, after a campaign cancel and an overpayment are recorded with their real amounts and flagged', async () => {
@@ -140,14 +205,25 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     const l1 = await link(cash.u.token, cash.assignmentId);
     await expectOk(t.request('PATCH', `/api/payment/assignments/${cash.assignmentId}/mark-paid`, { token: t.adminToken }));
     expect((await webhook(l1.orderCode, 100_000)).status).toBe(200);
-    expect(order(l1.orderCode)).toMatchObject({ status: 'PAID', receivedAmount: 100_000, attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: 100_000 });
+    expect(order(l1.orderCode)).toMatchObject({
+      status: 'PAID',
+      receivedAmount: 100_000,
+      attention: 'REFUND_DUE',
+      attentionReason: 'DUPLICATE',
+      attentionAmount: 100_000,
+    });
     expect(assignment(cash.assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000, paymentMethod: 'MANUAL' });
 
     const cancelled = await ready(100_000);
     const l2 = await link(cancelled.u.token, cancelled.assignmentId);
     await expectOk(t.request('POST', `/api/payment-campaigns/${cancelled.campaign.id}/cancel`, { token: t.adminToken }));
     expect((await webhook(l2.orderCode, 100_000)).status).toBe(200);
-    expect(order(l2.orderCode)).toMatchObject({ status: 'PAID', receivedAmount: 100_000, attention: 'REFUND_DUE', attentionReason: 'AFTER_CLOSE' });
+    expect(order(l2.orderCode)).toMatchObject({
+      status: 'PAID',
+      receivedAmount: 100_000,
+      attention: 'REFUND_DUE',
+      attentionReason: 'AFTER_CLOSE',
+    });
     expect(assignment(cancelled.assignmentId).status).toBe('PENDING');
 
     const over = await ready(100_000);
@@ -157,11 +233,31 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     expect(order(l3.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'OVERPAID', attentionAmount: 50_000 });
     expect(assignment(over.assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000 });
     let s = await stats(over.campaign.id);
-    expect(s).toMatchObject({ totalExpected: 100_000, collected: 100_000, uncollected: 0, refundDue: 50_000, refundDueCount: 1, attentionCount: 1, totalReceived: 150_000 });
+    expect(s).toMatchObject({
+      totalExpected: 100_000,
+      collected: 100_000,
+      uncollected: 0,
+      refundDue: 50_000,
+      refundDueCount: 1,
+      attentionCount: 1,
+      totalReceived: 150_000,
+    });
     // Kept: the excess becomes extra money received, still accounted for.
-    await expectOk(t.request('POST', `/api/payment-admin/orders/${order(l3.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'ACCEPTED' } }));
+    await expectOk(
+      t.request('POST', `/api/payment-admin/orders/${order(l3.orderCode).id}/resolve`, {
+        token: t.adminToken,
+        body: { resolution: 'ACCEPTED' },
+      }),
+    );
     s = await stats(over.campaign.id);
-    expect(s).toMatchObject({ collected: 100_000, uncollected: 0, refundDue: 0, extraReceived: 50_000, totalReceived: 150_000, attentionCount: 0 });
+    expect(s).toMatchObject({
+      collected: 100_000,
+      uncollected: 0,
+      refundDue: 0,
+      extraReceived: 50_000,
+      totalReceived: 150_000,
+      attentionCount: 0,
+    });
   });
 
   it('an underpayment leaves a balance the member can pay; it is never expired silently', async () => {
@@ -170,9 +266,22 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     expect((await pay(l.paymentLinkId, 'under')).status).toBe(303);
     // The status check learns it from payOS (UNDERPAID) before the webhook.
     const checked = await expectOk(t.request('GET', `/api/payment/check-status/${l.orderCode}`, { token: u.token }));
-    expect(checked.data).toMatchObject({ status: 'PAID', receivedAmount: 50_000, attention: 'BALANCE_DUE', attentionReason: 'UNDERPAID', attentionAmount: 50_000 });
+    expect(checked.data).toMatchObject({
+      status: 'PAID',
+      receivedAmount: 50_000,
+      attention: 'BALANCE_DUE',
+      attentionReason: 'UNDERPAID',
+      attentionAmount: 50_000,
+    });
     const mine = await expectOk(t.request('GET', `/api/payment/assignments/${assignmentId}`, { token: u.token }));
-    expect(mine.data).toMatchObject({ status: 'PENDING', amount: 100_000, paidAmount: 50_000, remainingAmount: 50_000, canPay: true, attention: 'BALANCE_DUE' });
+    expect(mine.data).toMatchObject({
+      status: 'PENDING',
+      amount: 100_000,
+      paidAmount: 50_000,
+      remainingAmount: 50_000,
+      canPay: true,
+      attention: 'BALANCE_DUE',
+    });
     expect(await stats(campaign.id)).toMatchObject({ balanceDue: 0, testReceived: 50_000 });
 
     await expireStaleOrders({ db: t.db, env: t.env }, `${server.url}/sandbox/payos`, Date.now() + 3 * 86_400_000);
@@ -198,7 +307,13 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     await expectOk(t.request('PATCH', `/api/payment-fee-levels/${level.id}`, { token: t.adminToken, body: { amount: 120_000 } }));
     expect(assignment(assignments[0].id)).toMatchObject({ status: 'PAID', amount: 100_000 });
     expect(assignment(assignments[1].id)).toMatchObject({ status: 'PENDING', amount: 120_000 });
-    expect(await stats(campaign.id)).toMatchObject({ totalExpected: 220_000, collected: 100_000, uncollected: 120_000, totalReceived: 100_000, testReceived: 0 });
+    expect(await stats(campaign.id)).toMatchObject({
+      totalExpected: 220_000,
+      collected: 100_000,
+      uncollected: 120_000,
+      totalReceived: 100_000,
+      testReceived: 0,
+    });
   });
 
   it('an underpaid balance can be waived (ACCEPTED): the fee is PAID for what was received and the figures still add up', async () => {
@@ -207,10 +322,22 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     await webhook(l.orderCode, 70_000);
     expect(assignment(assignmentId)).toMatchObject({ status: 'PENDING', paidAmount: 70_000 });
     const open = await link(u.token, assignmentId);
-    await expectOk(t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'ACCEPTED', note: 'Miễn giảm' } }));
+    await expectOk(
+      t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+        token: t.adminToken,
+        body: { resolution: 'ACCEPTED', note: 'Miễn giảm' },
+      }),
+    );
     expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', amount: 70_000, paidAmount: 70_000 });
     expect(order(open.orderCode).status).toBe('CANCELLED');
-    expect((await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } })).status).toBe(409);
+    expect(
+      (
+        await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+          token: t.adminToken,
+          body: { resolution: 'REFUNDED' },
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 
@@ -230,10 +357,15 @@ describe('money records are kept (11.5) and input rules (11.6)', () => {
   it('a fee amount of 0 or below is 400; a masked key is never saved', async () => {
     const c = await api.create(org);
     for (const amount of [0, -5]) {
-      expect((await t.request('POST', '/api/payment-fee-levels', { token: t.adminToken, body: { campaignId: c.id, levelName: 'x', amount } })).status).toBe(400);
+      expect(
+        (await t.request('POST', '/api/payment-fee-levels', { token: t.adminToken, body: { campaignId: c.id, levelName: 'x', amount } }))
+          .status,
+      ).toBe(400);
     }
     const level = await api.level(c.id, 10_000);
-    expect((await t.request('PATCH', `/api/payment-fee-levels/${level.id}`, { token: t.adminToken, body: { amount: 0 } })).status).toBe(400);
+    expect((await t.request('PATCH', `/api/payment-fee-levels/${level.id}`, { token: t.adminToken, body: { amount: 0 } })).status).toBe(
+      400,
+    );
 
     const cfg = `/api/payment-campaigns/${c.id}/payos-config`;
     expect((await t.request('POST', cfg, { token: t.adminToken, body: { ...SANDBOX_CREDS, apiKey: '••••6789' } })).status).toBe(400);

@@ -29,12 +29,19 @@ export function countedOf(o: Pick<OrderRow, 'receivedAmount' | 'attention' | 're
 type Flag = Pick<OrderRow, 'attention' | 'attentionReason' | 'attentionAmount'>;
 
 /** What `received` on one order means when the other orders leave `owed` to pay. */
-export function attentionFor(p: { received: number; owed: number; campaignCancelled: boolean; hadMoney: boolean; exempted?: boolean }): Flag {
+export function attentionFor(p: {
+  received: number;
+  owed: number;
+  campaignCancelled: boolean;
+  hadMoney: boolean;
+  exempted?: boolean;
+}): Flag {
   if (p.campaignCancelled) return { attention: 'REFUND_DUE', attentionReason: 'AFTER_CLOSE', attentionAmount: p.received };
   // The fee was waived, not paid: "already paid" would tell the treasurer and the member a falsehood (issue 26 item 9).
   if (p.exempted && p.owed <= 0) return { attention: 'REFUND_DUE', attentionReason: 'AFTER_EXEMPTION', attentionAmount: p.received };
   if (p.owed <= 0) return { attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: p.received };
-  if (p.received > p.owed) return { attention: 'REFUND_DUE', attentionReason: p.hadMoney ? 'DUPLICATE' : 'OVERPAID', attentionAmount: p.received - p.owed };
+  if (p.received > p.owed)
+    return { attention: 'REFUND_DUE', attentionReason: p.hadMoney ? 'DUPLICATE' : 'OVERPAID', attentionAmount: p.received - p.owed };
   if (p.received < p.owed) return { attention: 'BALANCE_DUE', attentionReason: 'UNDERPAID', attentionAmount: p.owed - p.received };
   return { attention: null, attentionReason: null, attentionAmount: null };
 }
@@ -47,7 +54,12 @@ export function attentionFor(p: { received: number; owed: number; campaignCancel
 export function recomputeAssignment(tx: Tx, assignmentId: number, countTest: boolean) {
   const a = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get();
   if (!a) return null;
-  const orders = tx.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id)).all();
+  const orders = tx
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.assignmentId, assignmentId))
+    .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id))
+    .all();
   let counted = 0;
   let test = false;
   let last: OrderRow | null = null;
@@ -78,7 +90,9 @@ export function recomputeAssignment(tx: Tx, assignmentId: number, countTest: boo
     // The balance was paid: the underpayment flags of this fee are answered.
     tx.update(paymentOrders)
       .set({ resolution: 'SETTLED', resolvedAt: now })
-      .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.attention, 'BALANCE_DUE'), isNull(paymentOrders.resolution)))
+      .where(
+        and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.attention, 'BALANCE_DUE'), isNull(paymentOrders.resolution)),
+      )
       .run();
   }
   return after;

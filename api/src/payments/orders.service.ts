@@ -55,7 +55,8 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   }
 
   /** When this order's link stops being payable (payOS expiredAt as sent at creation). */
-  const linkEnd = (o: OrderRow, campaignEnd: Date) => Math.min(o.createdAt.getTime() + env.PAYMENT_LINK_TTL_MINUTES * 60_000, campaignEnd.getTime());
+  const linkEnd = (o: OrderRow, campaignEnd: Date) =>
+    Math.min(o.createdAt.getTime() + env.PAYMENT_LINK_TTL_MINUTES * 60_000, campaignEnd.getTime());
 
   function linkAnswer(o: OrderRow, link?: CreatedLink) {
     return {
@@ -80,7 +81,11 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   /** Another request is creating this assignment's link: wait for it rather than open a second one. */
   async function awaitOther(assignmentId: number) {
     for (let i = 0; i < 60; i++) {
-      const o = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING'))).get();
+      const o = db
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING')))
+        .get();
       if (!o) return null;
       if (o.checkoutUrl) return o;
       await new Promise((r) => setTimeout(r, 250));
@@ -103,14 +108,23 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     if (remaining <= 0) conflict('Khoản phí này đã được thanh toán');
     const creds = campaignCredentials(db, env, campaign.id);
     if (!creds?.isActive) conflict('Đợt thu chưa bật thanh toán trực tuyến (chưa có cấu hình PayOS đang hoạt động)');
-    const payer = db.select({ familyName: users.familyName, givenName: users.givenName, email: users.email }).from(users).where(eq(users.id, actor.id)).get()!;
+    const payer = db
+      .select({ familyName: users.familyName, givenName: users.givenName, email: users.email })
+      .from(users)
+      .where(eq(users.id, actor.id))
+      .get()!;
     const payos = client(creds!);
 
     // One payable link per assignment (issue 11.1): the open one is handed out again while it is
     // payable for the right amount; a stale one is closed at payOS before a new one opens.
-    let open = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))).get();
+    let open = db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING')))
+      .get();
     if (open && !open.checkoutUrl && Date.now() - open.createdAt.getTime() < 20_000) open = (await awaitOther(a!.id)) ?? undefined;
-    if (open?.checkoutUrl && open.amount === remaining && linkEnd(open, campaign.endDate) - Date.now() > REUSE_MARGIN_MS) return linkAnswer(open);
+    if (open?.checkoutUrl && open.amount === remaining && linkEnd(open, campaign.endDate) - Date.now() > REUSE_MARGIN_MS)
+      return linkAnswer(open);
     if (open) {
       const failed = await cancelAtPayos(deps, [open], 'Tạo link thanh toán mới');
       if (failed.length) fail(502, 'Không đóng được link thanh toán cũ tại PayOS, vui lòng thử lại sau');
@@ -121,7 +135,15 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     const underpaid = openOrders(db, eq(paymentOrders.assignmentId, a!.id)).filter((o) => o.status === 'PAID');
     if (underpaid.length) {
       await cancelAtPayos(deps, underpaid, 'Tạo link thanh toán phần còn thiếu');
-      db.transaction((tx) => closeOpenOrders(tx, inArray(paymentOrders.id, underpaid.map((o) => o.id))));
+      db.transaction((tx) =>
+        closeOpenOrders(
+          tx,
+          inArray(
+            paymentOrders.id,
+            underpaid.map((o) => o.id),
+          ),
+        ),
+      );
     }
 
     const description = `Thanh toán: ${campaign.name}`;
@@ -129,7 +151,18 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     try {
       order = db
         .insert(paymentOrders)
-        .values({ orderCode: newOrderCode(db), assignmentId: a!.id, campaignId: campaign.id, userId: actor.id, amount: remaining, description, status: 'PENDING', paymentMethod: 'ONLINE', isTest: isSandbox(env), payosChecksumKeyEnc: encryptSecret(creds!.checksumKey, env.appSecret) })
+        .values({
+          orderCode: newOrderCode(db),
+          assignmentId: a!.id,
+          campaignId: campaign.id,
+          userId: actor.id,
+          amount: remaining,
+          description,
+          status: 'PENDING',
+          paymentMethod: 'ONLINE',
+          isTest: isSandbox(env),
+          payosChecksumKeyEnc: encryptSecret(creds!.checksumKey, env.appSecret),
+        })
         .returning()
         .get();
     } catch (err) {
@@ -153,7 +186,8 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
         // Unix seconds, as payOS wants; never past the campaign's end.
         expiredAt: Math.floor(linkEnd(order, campaign.endDate) / 1000),
       });
-      if (link.orderCode !== order.orderCode || link.amount !== order.amount) throw new PayosError('payOS trả về đơn không khớp', 200, 'MISMATCH');
+      if (link.orderCode !== order.orderCode || link.amount !== order.amount)
+        throw new PayosError('payOS trả về đơn không khớp', 200, 'MISMATCH');
     } catch (err) {
       // The order never existed at payOS: it leaves no trace in the member's history.
       db.delete(paymentOrders).where(eq(paymentOrders.id, order.id)).run();
@@ -161,13 +195,24 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
       throw err;
     }
     db.transaction((tx) => {
-      tx.update(paymentOrders).set({ paymentLinkId: link.paymentLinkId, checkoutUrl: link.checkoutUrl }).where(eq(paymentOrders.id, order.id)).run();
+      tx.update(paymentOrders)
+        .set({ paymentLinkId: link.paymentLinkId, checkoutUrl: link.checkoutUrl })
+        .where(eq(paymentOrders.id, order.id))
+        .run();
       audit(tx, {
         ...caller,
         action: 'payment.create_link',
         entity: 'payment_order',
         entityId: order.id,
-        after: { orderCode: order.orderCode, assignmentId: a!.id, campaignId: campaign.id, amount: order.amount, paymentLinkId: link.paymentLinkId, clientAmount: input.amount ?? null, isTest: order.isTest },
+        after: {
+          orderCode: order.orderCode,
+          assignmentId: a!.id,
+          campaignId: campaign.id,
+          amount: order.amount,
+          paymentLinkId: link.paymentLinkId,
+          clientAmount: input.amount ?? null,
+          isTest: order.isTest,
+        },
       });
     });
     return linkAnswer({ ...order, checkoutUrl: link.checkoutUrl, paymentLinkId: link.paymentLinkId }, link);

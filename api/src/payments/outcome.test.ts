@@ -27,20 +27,36 @@ async function fee(amount = 60_000) {
   return { u, assignmentId: assignments[0].id as number };
 }
 
-const markPaid = (id: number, amount?: number) => expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash', amount } }));
+const markPaid = (id: number, amount?: number) =>
+  expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash', amount } }));
 const ordersOf = (assignmentId: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).all();
-const seen = async (token: string, orderCode: number) => (await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token }))).data;
+const seen = async (token: string, orderCode: number) =>
+  (await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token }))).data;
 const mine = async (token: string, assignmentId: number) =>
-  (await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token }))).data.assignments.find((a: { id: number }) => a.id === assignmentId);
+  (await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token }))).data.assignments.find(
+    (a: { id: number }) => a.id === assignmentId,
+  );
 
 describe('the order outcome the member reads', () => {
   it('a reversed cash payment keeps its receipt, marked reversed and counting nothing; the reversing entry has none', async () => {
     const { u, assignmentId } = await fee(100_000);
     await markPaid(assignmentId);
-    await expectOk(t.request('POST', `/api/payment/assignments/${assignmentId}/reverse-payment`, { token: t.adminToken, body: { reason: 'Ghi nhầm người' } }));
+    await expectOk(
+      t.request('POST', `/api/payment/assignments/${assignmentId}/reverse-payment`, {
+        token: t.adminToken,
+        body: { reason: 'Ghi nhầm người' },
+      }),
+    );
     const [paid, entry] = ordersOf(assignmentId);
     const original = await seen(u.token, paid!.orderCode);
-    expect(original.outcome).toMatchObject({ received: 100_000, counted: 0, receipt: true, reversalReason: 'Ghi nhầm người', reversedAt: expect.any(String), stillDue: 100_000 });
+    expect(original.outcome).toMatchObject({
+      received: 100_000,
+      counted: 0,
+      receipt: true,
+      reversalReason: 'Ghi nhầm người',
+      reversedAt: expect.any(String),
+      stillDue: 100_000,
+    });
     const reversing = await seen(u.token, entry!.orderCode);
     expect(reversing.amount).toBe(-100_000);
     expect(reversing.outcome).toMatchObject({ received: 0, counted: 0, receipt: false, reversesOrderCode: paid!.orderCode });
@@ -53,9 +69,24 @@ describe('the order outcome the member reads', () => {
     await markPaid(assignmentId, 120_000);
     const order = ordersOf(assignmentId)[0]!;
     expect(await mine(u.token, assignmentId)).toMatchObject({ status: 'PAID', refundDue: 60_000 });
-    expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({ received: 120_000, counted: 60_000, refundDue: 60_000, refunded: 0, stillDue: 0, receipt: true });
-    await expectOk(t.request('POST', `/api/payment-admin/orders/${order.id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } }));
-    expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({ received: 120_000, counted: 60_000, refundDue: 0, refunded: 60_000, receipt: true });
+    expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({
+      received: 120_000,
+      counted: 60_000,
+      refundDue: 60_000,
+      refunded: 0,
+      stillDue: 0,
+      receipt: true,
+    });
+    await expectOk(
+      t.request('POST', `/api/payment-admin/orders/${order.id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED' } }),
+    );
+    expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({
+      received: 120_000,
+      counted: 60_000,
+      refundDue: 0,
+      refunded: 60_000,
+      receipt: true,
+    });
     expect(await mine(u.token, assignmentId)).toMatchObject({ refundDue: 0 });
   });
 
@@ -63,7 +94,12 @@ describe('the order outcome the member reads', () => {
     const { u, assignmentId } = await fee(60_000);
     await markPaid(assignmentId, 25_000);
     const order = ordersOf(assignmentId)[0]!;
-    expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({ received: 25_000, counted: 25_000, stillDue: 35_000, receipt: true });
+    expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({
+      received: 25_000,
+      counted: 25_000,
+      stillDue: 35_000,
+      receipt: true,
+    });
     expect(await mine(u.token, assignmentId)).toMatchObject({ status: 'PENDING', remainingAmount: 35_000, refundDue: 0 });
   });
 });

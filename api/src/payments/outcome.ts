@@ -14,14 +14,22 @@ import { paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
 type OrderRow = typeof paymentOrders.$inferSelect;
 
 /** Figures of one order row; `fee` is its assignment now. */
-export function outcomeOf(o: OrderRow, fee: { status: string; amount: number; paidAmount: number | null; campaignStatus: string } | undefined, reversesOrderCode: number | null, countTest: boolean): OrderOutcome {
+export function outcomeOf(
+  o: OrderRow,
+  fee: { status: string; amount: number; paidAmount: number | null; campaignStatus: string } | undefined,
+  reversesOrderCode: number | null,
+  countTest: boolean,
+): OrderOutcome {
   const reversal = o.reversesOrderId != null;
   const received = reversal ? 0 : Math.max(0, o.receivedAmount);
   // Test money of a public demo never counts (money.ts recomputeAssignment skips it).
   const counted = reversal || (o.isTest && !countTest) ? 0 : countedOf(o);
   const refund = o.attention === 'REFUND_DUE' && !o.reversedAt ? (o.attentionAmount ?? 0) : 0;
   // A cancelled campaign asks nothing more of anyone.
-  const owed = !fee || fee.status === 'PAID' || fee.status === 'EXEMPTED' || fee.campaignStatus === 'CANCELLED' ? 0 : Math.max(0, fee.amount - (fee.paidAmount ?? 0));
+  const owed =
+    !fee || fee.status === 'PAID' || fee.status === 'EXEMPTED' || fee.campaignStatus === 'CANCELLED'
+      ? 0
+      : Math.max(0, fee.amount - (fee.paidAmount ?? 0));
   return {
     received,
     counted,
@@ -42,11 +50,19 @@ export function withOutcome<T extends PaymentOrder>(db: Db, env: Env, order: T):
   const row = db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get();
   if (!row) return order;
   const fee = db
-    .select({ status: paymentAssignments.status, amount: paymentAssignments.amount, paidAmount: paymentAssignments.paidAmount, campaignStatus: paymentCampaigns.status })
+    .select({
+      status: paymentAssignments.status,
+      amount: paymentAssignments.amount,
+      paidAmount: paymentAssignments.paidAmount,
+      campaignStatus: paymentCampaigns.status,
+    })
     .from(paymentAssignments)
     .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
     .where(eq(paymentAssignments.id, row.assignmentId))
     .get();
-  const reversed = row.reversesOrderId == null ? undefined : db.select({ code: paymentOrders.orderCode }).from(paymentOrders).where(eq(paymentOrders.id, row.reversesOrderId)).get();
+  const reversed =
+    row.reversesOrderId == null
+      ? undefined
+      : db.select({ code: paymentOrders.orderCode }).from(paymentOrders).where(eq(paymentOrders.id, row.reversesOrderId)).get();
   return { ...order, outcome: outcomeOf(row, fee, reversed?.code ?? null, sandboxSettlesFees(env)) };
 }

@@ -25,7 +25,11 @@ async function ended(count: number, status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE') {
     ids.push(u.id);
   }
   const { campaign, assignments } = await api.active(org, ids, { config: false });
-  t.db.update(paymentCampaigns).set({ endDate: new Date(Date.now() - 60_000), status }).where(eq(paymentCampaigns.id, campaign.id)).run();
+  t.db
+    .update(paymentCampaigns)
+    .set({ endDate: new Date(Date.now() - 60_000), status })
+    .where(eq(paymentCampaigns.id, campaign.id))
+    .run();
   return { campaignId: campaign.id as number, assignments: assignments as { id: number }[] };
 }
 
@@ -38,7 +42,11 @@ describe('check-overdue', () => {
     const runner = await t.createUser(`ODU${++n}`);
     join(t, runner.id, org);
     const running = await api.active(org, [runner.id], { config: false });
-    t.db.update(paymentAssignments).set({ status: 'PAID', paidAt: new Date(), paidAmount: 1, paymentMethod: 'MANUAL' }).where(eq(paymentAssignments.id, assignments[0]!.id)).run();
+    t.db
+      .update(paymentAssignments)
+      .set({ status: 'PAID', paidAt: new Date(), paidAmount: 1, paymentMethod: 'MANUAL' })
+      .where(eq(paymentAssignments.id, assignments[0]!.id))
+      .run();
 
     // Shown as overdue before the batch runs (001 §4).
     const before = await expectOk(t.request('GET', `/api/payment/assignments/${assignments[1]!.id}`, { token: t.adminToken }));
@@ -50,7 +58,9 @@ describe('check-overdue', () => {
     expect(assignments.map((a) => statusOf(a.id))).toEqual(['PAID', 'OVERDUE', 'OVERDUE']);
     expect(statusOf(cancelled.assignments[0]!.id)).toBe('PENDING');
     expect(statusOf(running.assignments[0].id)).toBe('PENDING');
-    const again = await expectOk(t.request('POST', `/api/payment/assignments/check-overdue?campaignId=${campaignId}`, { token: t.adminToken }));
+    const again = await expectOk(
+      t.request('POST', `/api/payment/assignments/check-overdue?campaignId=${campaignId}`, { token: t.adminToken }),
+    );
     expect(again.updatedCount).toBe(0);
   });
 
@@ -61,7 +71,9 @@ describe('check-overdue', () => {
     const { assignments, campaignId } = await ended(1);
     expect((await expectOk(t.request('POST', '/api/payment/assignments/check-overdue', { token: officer.token }))).updatedCount).toBe(0);
     expect(statusOf(assignments[0]!.id)).toBe('PENDING');
-    expect((await t.request('POST', `/api/payment/assignments/check-overdue?campaignId=${campaignId}`, { token: officer.token })).status).toBe(403);
+    expect(
+      (await t.request('POST', `/api/payment/assignments/check-overdue?campaignId=${campaignId}`, { token: officer.token })).status,
+    ).toBe(403);
   });
 
   it('runs at start and periodically from startPaymentJobs', async () => {

@@ -45,7 +45,11 @@ export function checkOverdue(
         ip: opts.ip ?? null,
         action: 'assignment.check_overdue',
         entity: 'payment_assignment',
-        after: { updatedCount: rows.length, campaignIds: [...new Set(rows.map((r) => r.campaignId))], assignmentIds: rows.map((r) => r.id).slice(0, 500) },
+        after: {
+          updatedCount: rows.length,
+          campaignIds: [...new Set(rows.map((r) => r.campaignId))],
+          assignmentIds: rows.map((r) => r.id).slice(0, 500),
+        },
       });
     }
     return rows.length;

@@ -1,4 +1,12 @@
-import { adminPaymentHistoryQuery, createPaymentLinkSchema, idParam, orderCodeParam, paymentHistoryQuery, payosWebhookSchema, resolveAttentionSchema } from '@doanhoi/shared';
+import {
+  adminPaymentHistoryQuery,
+  createPaymentLinkSchema,
+  idParam,
+  orderCodeParam,
+  paymentHistoryQuery,
+  payosWebhookSchema,
+  resolveAttentionSchema,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireAuth, requirePermission } from '../lib/auth';
@@ -15,7 +23,8 @@ import { handlePayosWebhook } from './webhook.service';
 const orders = (c: Context<AppEnv>) => ordersService(c.get('deps'), c.get('actor'), reqInfo(c));
 const campaignIdParam = z.object({ campaignId: idParam.shape.id });
 /** The member's routes tell what each order meant for the fee (issue 25.3c, 25.5). */
-const told = <T extends Parameters<typeof withOutcome>[2]>(c: Context<AppEnv>, order: T) => withOutcome(c.get('deps').db, c.get('deps').env, order);
+const told = <T extends Parameters<typeof withOutcome>[2]>(c: Context<AppEnv>, order: T) =>
+  withOutcome(c.get('deps').db, c.get('deps').env, order);
 
 /**
  * /payment (001 §7). Paying one's own fee needs only sign-in: every member may pay what they are
@@ -27,12 +36,18 @@ export function paymentRoutes() {
       const outcome = handlePayosWebhook(c.get('deps'), c.req.valid('json'), reqInfo(c).ip);
       return c.json(outcome.body, outcome.status);
     })
-    .post('/create-payment-link', requireAuth, validate('json', createPaymentLinkSchema), async (c) => c.json(await orders(c).createLink(c.req.valid('json'))))
-    .post('/create', requireAuth, validate('json', createPaymentLinkSchema), async (c) => c.json(await orders(c).createLink(c.req.valid('json'))))
+    .post('/create-payment-link', requireAuth, validate('json', createPaymentLinkSchema), async (c) =>
+      c.json(await orders(c).createLink(c.req.valid('json'))),
+    )
+    .post('/create', requireAuth, validate('json', createPaymentLinkSchema), async (c) =>
+      c.json(await orders(c).createLink(c.req.valid('json'))),
+    )
     .get('/check-status/:orderCode', requireAuth, validate('param', orderCodeParam), async (c) =>
       c.json({ success: true, data: told(c, await orders(c).checkStatus(c.req.valid('param').orderCode)) }),
     )
-    .post('/process/:id', requireAuth, validate('param', idParam), async (c) => c.json({ success: true, data: told(c, await orders(c).process(c.req.valid('param').id)) }))
+    .post('/process/:id', requireAuth, validate('param', idParam), async (c) =>
+      c.json({ success: true, data: told(c, await orders(c).process(c.req.valid('param').id)) }),
+    )
     .get('/history', requireAuth, validate('query', paymentHistoryQuery), (c) => {
       const page = orders(c).history(c.req.valid('query'));
       return c.json({ success: true, data: { ...page, items: page.items.map((o) => told(c, o)) } });
@@ -53,8 +68,15 @@ export function paymentAdminRoutes() {
       validate('query', adminPaymentHistoryQuery),
       (c) => c.json(paymentHistory(c.get('deps'), c.req.valid('param').campaignId, c.req.valid('query'))),
     )
-    .post('/orders/:id/resolve', requireAuth, requirePermission(P.manage, fromOrderParam), validate('param', idParam), validate('json', resolveAttentionSchema), async (c) => {
-      const data = await resolveAttention(c.get('deps'), c.get('actor'), reqInfo(c).ip, c.req.valid('param').id, c.req.valid('json'));
-      return c.json({ success: true, data, message: data.resolution === 'REFUNDED' ? 'Đã ghi nhận hoàn tiền' : 'Đã ghi nhận xử lý' });
-    });
+    .post(
+      '/orders/:id/resolve',
+      requireAuth,
+      requirePermission(P.manage, fromOrderParam),
+      validate('param', idParam),
+      validate('json', resolveAttentionSchema),
+      async (c) => {
+        const data = await resolveAttention(c.get('deps'), c.get('actor'), reqInfo(c).ip, c.req.valid('param').id, c.req.valid('json'));
+        return c.json({ success: true, data, message: data.resolution === 'REFUNDED' ? 'Đã ghi nhận hoàn tiền' : 'Đã ghi nhận xử lý' });
+      },
+    );
 }

@@ -61,12 +61,24 @@ function webhookFor(orderCode: number, over: Record<string, unknown> = {}, key =
 describe('POST /api/payment/create-payment-link', () => {
   it('creates an order for the caller’s own assignment and a payOS link; the amount comes from the fee level', async () => {
     const { u, campaign, assignment } = await ready(60_000);
-    const res = await link(u.token, { assignmentId: assignment.id, campaignId: campaign.id, amount: 1, description: 'Thanh toán: x', organizationId: org });
+    const res = await link(u.token, {
+      assignmentId: assignment.id,
+      campaignId: campaign.id,
+      amount: 1,
+      description: 'Thanh toán: x',
+      organizationId: org,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Tạo link thanh toán thành công', data: { amount: 60_000 } });
     expect(res.body.data.checkoutUrl).toBe(`${server.url}/sandbox/payos/checkout/${res.body.data.paymentLinkId}`);
     const o = order(res.body.data.orderCode);
-    expect(o).toMatchObject({ amount: 60_000, status: 'PENDING', paymentMethod: 'ONLINE', userId: u.id, description: `Thanh toán: ${campaign.name}` });
+    expect(o).toMatchObject({
+      amount: 60_000,
+      status: 'PENDING',
+      paymentMethod: 'ONLINE',
+      userId: u.id,
+      description: `Thanh toán: ${campaign.name}`,
+    });
     expect(res.body.data.description.length).toBeLessThanOrEqual(25);
     // A second call hands out the same open link (changed with issue 11.1: it used to replace it).
     const again = await expectOk(link(u.token, { assignmentId: assignment.id }));
@@ -100,7 +112,11 @@ describe('POST /api/payment/create-payment-link', () => {
     expect((await link(done.u.token, { assignmentId: done.assignment.id })).status).toBe(409);
 
     const late = await ready();
-    t.db.update(paymentCampaigns).set({ endDate: new Date(Date.now() - 1000) }).where(eq(paymentCampaigns.id, late.campaign.id)).run();
+    t.db
+      .update(paymentCampaigns)
+      .set({ endDate: new Date(Date.now() - 1000) })
+      .where(eq(paymentCampaigns.id, late.campaign.id))
+      .run();
     expect((await link(late.u.token, { assignmentId: late.assignment.id })).status).toBe(409);
   });
 
@@ -144,7 +160,13 @@ describe('POST /api/payment/webhook/payos', () => {
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: u.token }));
     expect(status.data).toMatchObject({ orderCode: data.orderCode, amount: 75_000, status: 'PAID' });
     expect(status.data.transactions).toEqual([
-      { reference: `FT${data.orderCode}`, amount: 75_000, accountNumber: '12345678', description: 'CSW1 Thanh toan', transactionDateTime: '2026-11-23 10:00:00' },
+      {
+        reference: `FT${data.orderCode}`,
+        amount: 75_000,
+        accountNumber: '12345678',
+        description: 'CSW1 Thanh toan',
+        transactionDateTime: '2026-11-23 10:00:00',
+      },
     ]);
   });
 
@@ -176,7 +198,9 @@ describe('POST /api/payment/webhook/payos', () => {
 
   it('ignores events for orders it does not know (payOS webhook confirmation) and malformed bodies are 400', async () => {
     const data = { orderCode: 123, amount: 3000, reference: 'X' };
-    const res = await t.request('POST', '/api/payment/webhook/payos', { body: { code: '00', desc: 'success', data, signature: dataSignature(data, 'k') } });
+    const res = await t.request('POST', '/api/payment/webhook/payos', {
+      body: { code: '00', desc: 'success', data, signature: dataSignature(data, 'k') },
+    });
     expect(res.status).toBe(200);
     expect((await t.request('POST', '/api/payment/webhook/payos', { body: { nothing: true } })).status).toBe(400);
   });
@@ -194,7 +218,10 @@ describe('status, cancel and history', () => {
     const missing = await t.request('GET', '/api/payment/check-status/999999999', { token: stranger.token });
     // Another member's order reads exactly as one that does not exist.
     expect(hidden.body).toEqual(missing.body);
-    expect((await t.request('POST', '/api/payment/create-payment-link', { token: stranger.token, body: { assignmentId: assignment.id } })).status).toBe(404);
+    expect(
+      (await t.request('POST', '/api/payment/create-payment-link', { token: stranger.token, body: { assignmentId: assignment.id } }))
+        .status,
+    ).toBe(404);
     const reports = t.createRole(`pm_reports${++n}`, ['payment-campaigns.view_reports']);
     const viewer = await t.createUser(`PMV${n}`, [{ roleId: reports, organizationId: campaign.organizationId }]);
     expect((await t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: viewer.token })).status).toBe(200);

@@ -15,51 +15,78 @@ const inCampaign = fromCampaignParam();
  * connection test and revealing the keys need update, all in the campaign's organization.
  */
 export function payosConfigRoutes() {
-  return new Hono<AppEnv>()
-    .get('/:id/payos-config/effective', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
-      c.json({ success: true, data: service(c).effective(c.req.valid('param').id) }),
-    )
-    .post('/:id/payos-config/toggle-active', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) => {
-      const data = service(c).toggleActive(c.req.valid('param').id);
-      return c.json({ success: true, data, message: data.isActive ? 'Đã bật cấu hình PayOS' : 'Đã tắt cấu hình PayOS' });
-    })
-    .get('/:id/payos-config/webhook-url', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
-      c.json({ success: true, data: service(c).webhookUrl(c.req.valid('param').id) }),
-    )
-    .post('/:id/payos-config/confirm-webhook', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) => {
-      const data = await service(c).confirmWebhook(c.req.valid('param').id);
-      return c.json({ success: data.confirmed, data, message: data.message });
-    })
-    .post(
-      '/:id/payos-config/test-connection',
-      requireAuth,
-      requirePermission(P.update, inCampaign),
-      validate('param', idParam),
-      validate('json', testPayosConnectionSchema),
-      async (c) => {
-        const r = await service(c).testConnection(c.req.valid('param').id, c.req.valid('json'));
-        return c.json({ success: r.connected, data: { connected: r.connected, reason: r.reason }, message: r.message });
-      },
-    )
-    .get('/:id/payos-config', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), validate('query', payosConfigQuery), (c) =>
-      c.json({ success: true, data: service(c).get(c.req.valid('param').id, c.req.valid('query').reveal ?? false) }),
-    )
-    // Saving registers the webhook URL with payOS; its answer comes back beside the config (issue 11.8).
-    .post('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), validate('json', createPayosConfigSchema), async (c) => {
-      const id = c.req.valid('param').id;
-      service(c).create(id, c.req.valid('json'));
-      const webhook = await service(c).confirmWebhook(id);
-      return c.json({ success: true, data: service(c).get(id), webhook, message: 'Đã tạo cấu hình PayOS' }, 201);
-    })
-    .put('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), validate('json', updatePayosConfigSchema), async (c) => {
-      const id = c.req.valid('param').id;
-      await service(c).update(id, c.req.valid('json'));
-      const webhook = await service(c).confirmWebhook(id);
-      return c.json({ success: true, data: service(c).get(id), webhook, message: 'Đã cập nhật cấu hình PayOS' });
-    })
-    // Deleting or swapping the keys closes the campaign's open links at payOS first (issue 25, 3b).
-    .delete('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) => {
-      await service(c).remove(c.req.valid('param').id);
-      return c.json({ success: true, message: 'Đã xóa cấu hình PayOS' });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/:id/payos-config/effective', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
+        c.json({ success: true, data: service(c).effective(c.req.valid('param').id) }),
+      )
+      .post('/:id/payos-config/toggle-active', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) => {
+        const data = service(c).toggleActive(c.req.valid('param').id);
+        return c.json({ success: true, data, message: data.isActive ? 'Đã bật cấu hình PayOS' : 'Đã tắt cấu hình PayOS' });
+      })
+      .get('/:id/payos-config/webhook-url', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
+        c.json({ success: true, data: service(c).webhookUrl(c.req.valid('param').id) }),
+      )
+      .post(
+        '/:id/payos-config/confirm-webhook',
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        async (c) => {
+          const data = await service(c).confirmWebhook(c.req.valid('param').id);
+          return c.json({ success: data.confirmed, data, message: data.message });
+        },
+      )
+      .post(
+        '/:id/payos-config/test-connection',
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        validate('json', testPayosConnectionSchema),
+        async (c) => {
+          const r = await service(c).testConnection(c.req.valid('param').id, c.req.valid('json'));
+          return c.json({ success: r.connected, data: { connected: r.connected, reason: r.reason }, message: r.message });
+        },
+      )
+      .get(
+        '/:id/payos-config',
+        requireAuth,
+        requirePermission(P.read, inCampaign),
+        validate('param', idParam),
+        validate('query', payosConfigQuery),
+        (c) => c.json({ success: true, data: service(c).get(c.req.valid('param').id, c.req.valid('query').reveal ?? false) }),
+      )
+      // Saving registers the webhook URL with payOS; its answer comes back beside the config (issue 11.8).
+      .post(
+        '/:id/payos-config',
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        validate('json', createPayosConfigSchema),
+        async (c) => {
+          const id = c.req.valid('param').id;
+          service(c).create(id, c.req.valid('json'));
+          const webhook = await service(c).confirmWebhook(id);
+          return c.json({ success: true, data: service(c).get(id), webhook, message: 'Đã tạo cấu hình PayOS' }, 201);
+        },
+      )
+      .put(
+        '/:id/payos-config',
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        validate('json', updatePayosConfigSchema),
+        async (c) => {
+          const id = c.req.valid('param').id;
+          await service(c).update(id, c.req.valid('json'));
+          const webhook = await service(c).confirmWebhook(id);
+          return c.json({ success: true, data: service(c).get(id), webhook, message: 'Đã cập nhật cấu hình PayOS' });
+        },
+      )
+      // Deleting or swapping the keys closes the campaign's open links at payOS first (issue 25, 3b).
+      .delete('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) => {
+        await service(c).remove(c.req.valid('param').id);
+        return c.json({ success: true, message: 'Đã xóa cấu hình PayOS' });
+      })
+  );
 }

@@ -30,7 +30,11 @@ export function configRow(db: Pick<Db, 'select'>, campaignId: number): ConfigRow
 }
 
 /** Decrypted credentials of a campaign (whether or not the config is active), or null. */
-export function campaignCredentials(db: Db, env: Env, campaignId: number): (PayosCredentials & { isActive: boolean; descriptionMaxLength: number }) | null {
+export function campaignCredentials(
+  db: Db,
+  env: Env,
+  campaignId: number,
+): (PayosCredentials & { isActive: boolean; descriptionMaxLength: number }) | null {
   const row = configRow(db, campaignId);
   if (!row) return null;
   return {
@@ -108,7 +112,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
   /** In the write's transaction: the configuration is still the one read, and no link opened meanwhile. */
   function settleLinks(tx: Tx, campaignId: number, before: ConfigRow, links: OrderRow[]) {
     const current = tx.select().from(payosConfigs).where(eq(payosConfigs.id, before.id)).get();
-    if (!current || current.updatedAt.getTime() !== before.updatedAt.getTime()) conflict('Cấu hình PayOS vừa được người khác thay đổi, vui lòng tải lại');
+    if (!current || current.updatedAt.getTime() !== before.updatedAt.getTime())
+      conflict('Cấu hình PayOS vừa được người khác thay đổi, vui lòng tải lại');
     closeOpenOrders(tx, eq(paymentOrders.campaignId, campaignId), new Date(), links);
   }
 
@@ -143,7 +148,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
 
     create(campaignId: number, input: CreatePayosConfig): PayosConfig {
       const campaign = writableCampaign(campaignId);
-      if (input.organizationId !== undefined && input.organizationId !== campaign.organizationId) badRequest('Tổ chức không khớp với tổ chức của đợt thu');
+      if (input.organizationId !== undefined && input.organizationId !== campaign.organizationId)
+        badRequest('Tổ chức không khớp với tổ chức của đợt thu');
       if (configRow(db, campaignId)) conflict(EXISTS);
       const insert = () =>
         db.transaction((tx) => {
@@ -160,7 +166,13 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
             })
             .returning()
             .get();
-          audit(tx, { ...caller, action: 'payos_config.create', entity: 'payos_config', entityId: created.id, after: snapshot(created, env) });
+          audit(tx, {
+            ...caller,
+            action: 'payos_config.create',
+            entity: 'payos_config',
+            entityId: created.id,
+            after: snapshot(created, env),
+          });
           return created;
         });
       // A concurrent create past the check above.
@@ -174,13 +186,17 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       const keep = (v: string | undefined, stored: string, field: string) => {
         if (v === undefined) return true;
         if (!isMasked(v)) return false;
-        if (v !== maskSecret(decryptSecret(stored, env.appSecret))) invalidField(field, 'Giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ');
+        if (v !== maskSecret(decryptSecret(stored, env.appSecret)))
+          invalidField(field, 'Giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ');
         return true;
       };
       const keepApi = keep(input.apiKey, before.apiKeyEnc, 'apiKey');
       const keepChecksum = keep(input.checksumKey, before.checksumKeyEnc, 'checksumKey');
       const differs = (v: string | undefined, keepIt: boolean, stored: string) => !keepIt && v !== decryptSecret(stored, env.appSecret);
-      const swap = (input.clientId !== undefined && input.clientId !== before.clientId) || differs(input.apiKey, keepApi, before.apiKeyEnc) || differs(input.checksumKey, keepChecksum, before.checksumKeyEnc);
+      const swap =
+        (input.clientId !== undefined && input.clientId !== before.clientId) ||
+        differs(input.apiKey, keepApi, before.apiKeyEnc) ||
+        differs(input.checksumKey, keepChecksum, before.checksumKeyEnc);
       const links = swap ? await closeLinksFirst(campaignId, 'thay cấu hình PayOS') : [];
       const after = db.transaction((tx) => {
         if (swap) settleLinks(tx, campaignId, before, links);
@@ -196,7 +212,14 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
           .where(eq(payosConfigs.id, before.id))
           .returning()
           .get();
-        audit(tx, { ...caller, action: 'payos_config.update', entity: 'payos_config', entityId: before.id, before: snapshot(before, env), after: snapshot(row, env) });
+        audit(tx, {
+          ...caller,
+          action: 'payos_config.update',
+          entity: 'payos_config',
+          entityId: before.id,
+          before: snapshot(before, env),
+          after: snapshot(row, env),
+        });
         return row;
       });
       return toConfig(after);
@@ -218,7 +241,14 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       const before = existing(campaignId);
       const after = db.transaction((tx) => {
         const row = tx.update(payosConfigs).set({ isActive: !before.isActive }).where(eq(payosConfigs.id, before.id)).returning().get();
-        audit(tx, { ...caller, action: 'payos_config.toggle_active', entity: 'payos_config', entityId: before.id, before: { isActive: before.isActive }, after: { isActive: row.isActive } });
+        audit(tx, {
+          ...caller,
+          action: 'payos_config.toggle_active',
+          entity: 'payos_config',
+          entityId: before.id,
+          before: { isActive: before.isActive },
+          after: { isActive: row.isActive },
+        });
         return row;
       });
       return toConfig(after);
@@ -241,14 +271,23 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
         message = 'PayOS đã xác nhận webhook';
       } catch (err) {
         if (!(err instanceof PayosError)) throw err;
-        message = err.status === 0 ? `Không kết nối được PayOS: ${err.message}` : `PayOS từ chối webhook: ${err.message}${err.code ? ` (mã ${err.code})` : ''}`;
+        message =
+          err.status === 0
+            ? `Không kết nối được PayOS: ${err.message}`
+            : `PayOS từ chối webhook: ${err.message}${err.code ? ` (mã ${err.code})` : ''}`;
       }
       db.transaction((tx) => {
         tx.update(payosConfigs)
           .set({ webhookUrl: url, webhookConfirmedAt: confirmed ? new Date() : row.webhookConfirmedAt, webhookMessage: message })
           .where(eq(payosConfigs.id, row.id))
           .run();
-        audit(tx, { ...caller, action: 'payos_config.confirm_webhook', entity: 'payos_config', entityId: row.id, after: { webhookUrl: url, confirmed, message } });
+        audit(tx, {
+          ...caller,
+          action: 'payos_config.confirm_webhook',
+          entity: 'payos_config',
+          entityId: row.id,
+          after: { webhookUrl: url, confirmed, message },
+        });
       });
       return { webhookUrl: url, confirmed, message };
     },
@@ -265,11 +304,18 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
      * answer is verified with it; the probe is cancelled at once. No answer at all is "unreachable".
      * Unsaved credentials may be tested by sending them (the stored key's masked value means "the stored one").
      */
-    async testConnection(campaignId: number, input: TestPayosConnection): Promise<{ connected: boolean; reason: 'ok' | 'credentials' | 'unreachable'; message: string }> {
+    async testConnection(
+      campaignId: number,
+      input: TestPayosConnection,
+    ): Promise<{ connected: boolean; reason: 'ok' | 'credentials' | 'unreachable'; message: string }> {
       loadCampaign(db, campaignId);
       const stored = campaignCredentials(db, env, campaignId);
       const pick = (v: string | undefined, s: string | undefined) => (v !== undefined && !isMasked(v) ? v : s);
-      const creds = { clientId: pick(input.clientId, stored?.clientId), apiKey: pick(input.apiKey, stored?.apiKey), checksumKey: pick(input.checksumKey, stored?.checksumKey) };
+      const creds = {
+        clientId: pick(input.clientId, stored?.clientId),
+        apiKey: pick(input.apiKey, stored?.apiKey),
+        checksumKey: pick(input.checksumKey, stored?.checksumKey),
+      };
       if (!creds.clientId || !creds.apiKey || !creds.checksumKey) notFound(NOT_FOUND);
       const client = payosClient({ ...(creds as PayosCredentials), baseUrl, timeoutMs: 10_000 });
       const unreachable = (err: PayosError) => err.status === 0 || err.status >= 500 || err.code === null;
@@ -281,19 +327,36 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
         if (!(err instanceof PayosError)) throw err;
         if (unreachable(err)) return { connected: false, reason: 'unreachable', message: `Không kết nối được PayOS: ${err.message}` };
         if (err.code !== PAYOS_NOT_FOUND && err.code !== 'SIGNATURE') {
-          return { connected: false, reason: 'credentials', message: `PayOS từ chối thông tin xác thực (Client ID hoặc API Key không đúng): ${err.message}${err.code ? ` (mã ${err.code})` : ''}` };
+          return {
+            connected: false,
+            reason: 'credentials',
+            message: `PayOS từ chối thông tin xác thực (Client ID hoặc API Key không đúng): ${err.message}${err.code ? ` (mã ${err.code})` : ''}`,
+          };
         }
       }
       const back = publicOrigin(env);
       try {
-        await client.createPaymentLink({ orderCode: probe, amount: 2000, description: 'KTKN', returnUrl: back, cancelUrl: back, expiredAt: Math.floor(Date.now() / 1000) + 120 });
+        await client.createPaymentLink({
+          orderCode: probe,
+          amount: 2000,
+          description: 'KTKN',
+          returnUrl: back,
+          cancelUrl: back,
+          expiredAt: Math.floor(Date.now() / 1000) + 120,
+        });
       } catch (err) {
         if (!(err instanceof PayosError)) throw err;
-        if (err.status === 0 || err.status >= 500) return { connected: false, reason: 'unreachable', message: `Không kết nối được PayOS: ${err.message}` };
-        const why = err.code === 'SIGNATURE' ? 'chữ ký trong phản hồi của PayOS không khớp khóa này' : `PayOS từ chối yêu cầu ký bằng khóa này: ${err.message}${err.code ? ` (mã ${err.code})` : ''}`;
+        if (err.status === 0 || err.status >= 500)
+          return { connected: false, reason: 'unreachable', message: `Không kết nối được PayOS: ${err.message}` };
+        const why =
+          err.code === 'SIGNATURE'
+            ? 'chữ ký trong phản hồi của PayOS không khớp khóa này'
+            : `PayOS từ chối yêu cầu ký bằng khóa này: ${err.message}${err.code ? ` (mã ${err.code})` : ''}`;
         return { connected: false, reason: 'credentials', message: `Checksum Key không đúng: ${why}` };
       }
-      await client.cancelPaymentLink(probe, 'Kiểm tra kết nối').catch((err: Error) => logger.warn({ orderCode: probe, error: err.message }, 'payOS probe cancel failed'));
+      await client
+        .cancelPaymentLink(probe, 'Kiểm tra kết nối')
+        .catch((err: Error) => logger.warn({ orderCode: probe, error: err.message }, 'payOS probe cancel failed'));
       return { connected: true, reason: 'ok', message: 'Kết nối PayOS thành công (Client ID, API Key và Checksum Key đều đúng)' };
     },
   };

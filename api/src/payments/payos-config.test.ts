@@ -25,8 +25,21 @@ describe('payOS config per campaign', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('Vui lòng nhập Client ID');
     expect(missing.body.message).toContain('Vui lòng nhập Checksum Key');
-    const created = await expectOk(t.request('POST', path, { token: t.adminToken, body: { organizationId: org, clientId: ` ${SECRET.clientId} `, apiKey: SECRET.apiKey, checksumKey: `${SECRET.checksumKey}\n` } }), 201);
-    expect(created.data).toMatchObject({ clientId: SECRET.clientId, apiKey: '••••1111', checksumKey: '••••2222', masked: true, isActive: true, organizationId: org });
+    const created = await expectOk(
+      t.request('POST', path, {
+        token: t.adminToken,
+        body: { organizationId: org, clientId: ` ${SECRET.clientId} `, apiKey: SECRET.apiKey, checksumKey: `${SECRET.checksumKey}\n` },
+      }),
+      201,
+    );
+    expect(created.data).toMatchObject({
+      clientId: SECRET.clientId,
+      apiKey: '••••1111',
+      checksumKey: '••••2222',
+      masked: true,
+      isActive: true,
+      organizationId: org,
+    });
     const row = t.db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, c.id)).get()!;
     expect(row.apiKeyEnc).not.toContain(SECRET.apiKey);
     expect(row.checksumKeyEnc).not.toContain(SECRET.checksumKey);
@@ -38,15 +51,27 @@ describe('payOS config per campaign', () => {
     const c = await api.create(org);
     const path = `/api/payment-campaigns/${c.id}/payos-config`;
     expect(await expectOk(t.request('GET', path, { token: t.adminToken }))).toEqual({ success: true, data: null });
-    expect((await expectOk(t.request('GET', `${path}/effective`, { token: t.adminToken }))).data).toMatchObject({ config: null, active: false });
+    expect((await expectOk(t.request('GET', `${path}/effective`, { token: t.adminToken }))).data).toMatchObject({
+      config: null,
+      active: false,
+    });
     await api.config(c.id, SECRET);
-    const put = await expectOk(t.request('PUT', path, { token: t.adminToken, body: { clientId: 'pc-client-0002', apiKey: '••••1111', checksumKey: 'new-checksum-3333' } }));
+    const put = await expectOk(
+      t.request('PUT', path, {
+        token: t.adminToken,
+        body: { clientId: 'pc-client-0002', apiKey: '••••1111', checksumKey: 'new-checksum-3333' },
+      }),
+    );
     expect(put.data).toMatchObject({ clientId: 'pc-client-0002', apiKey: '••••1111', checksumKey: '••••3333' });
     const revealed = await expectOk(t.request('GET', `${path}?reveal=true`, { token: t.adminToken }));
     expect(revealed.data).toMatchObject({ apiKey: SECRET.apiKey, checksumKey: 'new-checksum-3333', masked: false });
     const off = await expectOk(t.request('POST', `${path}/toggle-active`, { token: t.adminToken }));
     expect(off.data.isActive).toBe(false);
-    expect((await expectOk(t.request('GET', `${path}/effective`, { token: t.adminToken }))).data).toMatchObject({ config: null, active: false, reason: 'Cấu hình PayOS đang tắt' });
+    expect((await expectOk(t.request('GET', `${path}/effective`, { token: t.adminToken }))).data).toMatchObject({
+      config: null,
+      active: false,
+      reason: 'Cấu hình PayOS đang tắt',
+    });
     await expectOk(t.request('POST', `${path}/toggle-active`, { token: t.adminToken }));
     expect((await expectOk(t.request('GET', `${path}/effective`, { token: t.adminToken }))).data.active).toBe(true);
     await expectOk(t.request('DELETE', path, { token: t.adminToken }));
@@ -58,7 +83,10 @@ describe('payOS config per campaign', () => {
     const c = await api.create(org);
     const path = `/api/payment-campaigns/${c.id}/payos-config`;
     await api.config(c.id, SECRET);
-    const res = await t.request('PUT', path, { token: t.adminToken, body: { clientId: SECRET.clientId, apiKey: '••••11zz', checksumKey: '••••2222' } });
+    const res = await t.request('PUT', path, {
+      token: t.adminToken,
+      body: { clientId: SECRET.clientId, apiKey: '••••11zz', checksumKey: '••••2222' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ apiKey: ['Giá trị đã che (••••) không khớp khóa đang lưu, hãy nhập khóa đầy đủ'] });
   });
@@ -80,7 +108,10 @@ describe('payOS config per campaign', () => {
     const path = `/api/payment-campaigns/${c.id}/payos-config/test-connection`;
     expect((await t.request('POST', path, { token: t.adminToken, body: {} })).status).toBe(404);
     await api.config(c.id, SANDBOX_CREDS);
-    expect(await expectOk(t.request('POST', path, { token: t.adminToken, body: {} }))).toMatchObject({ success: true, data: { connected: true } });
+    expect(await expectOk(t.request('POST', path, { token: t.adminToken, body: {} }))).toMatchObject({
+      success: true,
+      data: { connected: true },
+    });
     const wrong = await expectOk(t.request('POST', path, { token: t.adminToken, body: { apiKey: 'wrong-api-key' } }));
     expect(wrong).toMatchObject({ success: false, data: { connected: false } });
     expect(wrong.message).toContain('API Key');
@@ -104,7 +135,9 @@ describe('secrets are never in clear in a response', () => {
     await call('GET', `/api/payment-campaigns/${campaign.id}/payos-config/effective`);
     await call('PUT', `/api/payment-campaigns/${campaign.id}/payos-config`, t.adminToken, { isActive: true });
     await call('POST', `/api/payment-campaigns/${campaign.id}/payos-config/test-connection`, t.adminToken, {});
-    const linked = (await call('POST', '/api/payment/create-payment-link', u.token, { assignmentId: assignments[0].id })) as { data: { orderCode: number } };
+    const linked = (await call('POST', '/api/payment/create-payment-link', u.token, { assignmentId: assignments[0].id })) as {
+      data: { orderCode: number };
+    };
     await call('GET', `/api/payment/check-status/${linked.data.orderCode}`, u.token);
     await call('GET', '/api/payment/history', u.token);
     await call('GET', `/api/payment-campaigns/${campaign.id}`);

@@ -34,12 +34,16 @@ async function fee(withLink = true) {
   join(t, u.id, org);
   const { campaign, assignments } = await api.active(org, [u.id], { amount: FEE });
   const assignmentId = assignments[0].id as number;
-  const link = withLink ? (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } }))).data : null;
+  const link = withLink
+    ? (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } }))).data
+    : null;
   return { u, campaign, assignmentId, orderCode: link?.orderCode as number };
 }
 
-const markPaid = (id: number, token = t.adminToken) => t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token, body: { method: 'cash' } });
-const exempt = (id: number) => t.request('POST', `/api/payment/assignments/${id}/exempt`, { token: t.adminToken, body: { reason: 'Hoàn cảnh khó khăn' } });
+const markPaid = (id: number, token = t.adminToken) =>
+  t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token, body: { method: 'cash' } });
+const exempt = (id: number) =>
+  t.request('POST', `/api/payment/assignments/${id}/exempt`, { token: t.adminToken, body: { reason: 'Hoàn cảnh khó khăn' } });
 const webhook = (body: unknown) => t.request('POST', '/api/payment/webhook/payos', { body });
 const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
 const ordersOf = (id: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, id)).all();
@@ -60,7 +64,8 @@ async function heldAtPayos<T>(call: () => Promise<T>, holdMs = 1500): Promise<{ 
   payos.latencyMs = 0;
   return { pending };
 }
-const stats = (campaignId: number) => expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
+const stats = (campaignId: number) =>
+  expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 
 describe('mark-paid against a slow payOS', () => {
   it('a double click records one cash payment; the second is 409', async () => {

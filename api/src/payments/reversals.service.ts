@@ -43,12 +43,24 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
     const manual = db
       .select()
       .from(paymentOrders)
-      .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'MANUAL'), eq(paymentOrders.status, 'PAID'), isNull(paymentOrders.reversedAt), isNull(paymentOrders.reversesOrderId)))
+      .where(
+        and(
+          eq(paymentOrders.assignmentId, assignmentId),
+          eq(paymentOrders.paymentMethod, 'MANUAL'),
+          eq(paymentOrders.status, 'PAID'),
+          isNull(paymentOrders.reversedAt),
+          isNull(paymentOrders.reversesOrderId),
+        ),
+      )
       .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
       .get();
     if (manual) return manual;
     // No manual payment in force: say why for an online one (422), else there is nothing to reverse (409).
-    const online = db.select().from(paymentOrders).where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'ONLINE'), eq(paymentOrders.status, 'PAID'))).get();
+    const online = db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'ONLINE'), eq(paymentOrders.status, 'PAID')))
+      .get();
     if (online) fail(422, ONLINE_REFUSAL);
     conflict('Khoản phí này không có khoản thu thủ công nào để hủy xác nhận');
   }
@@ -72,7 +84,14 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
           const before = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!;
           // The money never came, so a refund flagged on it is moot; the audit row keeps the flag.
           tx.update(paymentOrders)
-            .set({ reversedAt: now, reversedBy: actor.id, reversalReason: input.reason, attention: null, attentionReason: null, attentionAmount: null })
+            .set({
+              reversedAt: now,
+              reversedBy: actor.id,
+              reversalReason: input.reason,
+              attention: null,
+              attentionReason: null,
+              attentionAmount: null,
+            })
             .where(and(eq(paymentOrders.id, o!.id), isNull(paymentOrders.reversedAt)))
             .run();
           const entry = tx
@@ -102,8 +121,21 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
             action: 'payment.reverse',
             entity: 'payment_order',
             entityId: o!.id,
-            before: { orderCode: o!.orderCode, receivedAmount: o!.receivedAmount, attention: o!.attention, attentionAmount: o!.attentionAmount, assignmentStatus: before.status, paidAmount: before.paidAmount },
-            after: { reason: input.reason, reversalOrderId: entry.id, reversalOrderCode: entry.orderCode, assignmentStatus: after.status, paidAmount: after.paidAmount },
+            before: {
+              orderCode: o!.orderCode,
+              receivedAmount: o!.receivedAmount,
+              attention: o!.attention,
+              attentionAmount: o!.attentionAmount,
+              assignmentStatus: before.status,
+              paidAmount: before.paidAmount,
+            },
+            after: {
+              reason: input.reason,
+              reversalOrderId: entry.id,
+              reversalOrderCode: entry.orderCode,
+              assignmentStatus: after.status,
+              paidAmount: after.paidAmount,
+            },
           });
         }),
       );

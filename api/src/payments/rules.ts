@@ -25,7 +25,9 @@ export const TRANSITIONS: Record<CampaignAction, { from: CampaignStatus; to: Cam
 export function nextStatus(current: CampaignStatus, action: CampaignAction): CampaignStatus {
   const t = TRANSITIONS[action];
   if (current !== t.from) {
-    conflict(`Không thể chuyển đợt thu từ trạng thái "${STATUS_LABEL[current]}" sang "${STATUS_LABEL[t.to]}": chỉ đợt thu "${STATUS_LABEL[t.from]}" mới thực hiện được thao tác này`);
+    conflict(
+      `Không thể chuyển đợt thu từ trạng thái "${STATUS_LABEL[current]}" sang "${STATUS_LABEL[t.to]}": chỉ đợt thu "${STATUS_LABEL[t.from]}" mới thực hiện được thao tác này`,
+    );
   }
   return t.to;
 }

@@ -16,7 +16,9 @@ export const paymentCampaigns = sqliteTable(
     /** Instants (UTC ms); the form's zone-less local times are read as Asia/Ho_Chi_Minh. */
     startDate: integer({ mode: 'timestamp_ms' }).notNull(),
     endDate: integer({ mode: 'timestamp_ms' }).notNull(),
-    status: text({ enum: ['DRAFT', 'ACTIVE', 'COMPLETED', 'CANCELLED'] }).notNull().default('DRAFT'),
+    status: text({ enum: ['DRAFT', 'ACTIVE', 'COMPLETED', 'CANCELLED'] })
+      .notNull()
+      .default('DRAFT'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     searchText: text().notNull().default(''),
     ...timestamps,
@@ -61,7 +63,9 @@ export const paymentAssignments = sqliteTable(
       .notNull()
       .references(() => feeLevels.id, { onDelete: 'restrict' }),
     /** EXEMPTED: the fee was waived entirely (amount 0, the fee before it in originalAmount). */
-    status: text({ enum: ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] }).notNull().default('PENDING'),
+    status: text({ enum: ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] })
+      .notNull()
+      .default('PENDING'),
     /** Integer VND owed: the fee level's amount, following it while nothing has been received (docs/decisions.md). */
     amount: integer().notNull().default(0),
     dueDate: integer({ mode: 'timestamp_ms' }),
@@ -190,8 +194,12 @@ export const paymentOrders = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer().notNull(),
     description: text().notNull(),
-    status: text({ enum: ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED'] }).notNull().default('PENDING'),
-    paymentMethod: text({ enum: ['MANUAL', 'ONLINE'] }).notNull().default('ONLINE'),
+    status: text({ enum: ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED'] })
+      .notNull()
+      .default('PENDING'),
+    paymentMethod: text({ enum: ['MANUAL', 'ONLINE'] })
+      .notNull()
+      .default('ONLINE'),
     /** MANUAL payments: cash or transfer, and who recorded them. */
     manualMethod: text({ enum: ['cash', 'transfer'] }),
     note: text(),
@@ -230,13 +238,17 @@ export const paymentOrders = sqliteTable(
   (t) => [
     uniqueIndex('payment_orders_order_code_uq').on(t.orderCode),
     // At most one payable link per assignment, whatever the concurrency (issue 11.1).
-    uniqueIndex('payment_orders_one_open_uq').on(t.assignmentId).where(sql`status = 'PENDING'`),
+    uniqueIndex('payment_orders_one_open_uq')
+      .on(t.assignmentId)
+      .where(sql`status = 'PENDING'`),
     index('payment_orders_attention_idx').on(t.campaignId, t.attention),
     index('payment_orders_campaign_status_idx').on(t.campaignId, t.status),
     index('payment_orders_user_idx').on(t.userId),
     index('payment_orders_assignment_idx').on(t.assignmentId),
     // One reversing entry per order, whatever the concurrency.
-    uniqueIndex('payment_orders_reverses_uq').on(t.reversesOrderId).where(sql`reverses_order_id is not null`),
+    uniqueIndex('payment_orders_reverses_uq')
+      .on(t.reversesOrderId)
+      .where(sql`reverses_order_id is not null`),
   ],
 );
 
@@ -253,7 +265,9 @@ export const paymentTransactions = sqliteTable(
     description: text(),
     transactionDateTime: text(),
     counterAccountName: text(),
-    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    createdAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
   },
   (t) => [uniqueIndex('payment_transactions_reference_uq').on(t.reference), index('payment_transactions_order_idx').on(t.orderId)],
 );

@@ -38,7 +38,9 @@ describe('seedPaymentsDemo', () => {
     const mine = await expectOk(t.request('GET', '/api/payment/assignments/my-assignments', { token: accessToken }));
     const fee = mine.data.assignments.find((a: { campaignId: number }) => a.campaignId === active.id);
     expect(fee).toMatchObject({ status: 'PENDING', canPay: true });
-    const link = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: accessToken, body: { assignmentId: fee.id } }));
+    const link = await expectOk(
+      t.request('POST', '/api/payment/create-payment-link', { token: accessToken, body: { assignmentId: fee.id } }),
+    );
     const paid = await pressCheckout(t, server.url, link.data.paymentLinkId, { token: accessToken });
     expect(paid.status).toBe(303);
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${link.data.orderCode}`, { token: accessToken }));

@@ -42,9 +42,21 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
     for (const t of txs) {
       // A status answer without transactions was recorded under a made-up reference: the real one replaces it.
       if (t.reference !== synthetic) {
-        const stand = tx.select().from(paymentTransactions).where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.reference, synthetic))).get();
+        const stand = tx
+          .select()
+          .from(paymentTransactions)
+          .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.reference, synthetic)))
+          .get();
         if (stand && stand.amount === t.amount) {
-          tx.update(paymentTransactions).set({ reference: t.reference, accountNumber: t.accountNumber ?? null, description: t.description ?? null, transactionDateTime: t.transactionDateTime ?? null }).where(eq(paymentTransactions.id, stand.id)).run();
+          tx.update(paymentTransactions)
+            .set({
+              reference: t.reference,
+              accountNumber: t.accountNumber ?? null,
+              description: t.description ?? null,
+              transactionDateTime: t.transactionDateTime ?? null,
+            })
+            .where(eq(paymentTransactions.id, stand.id))
+            .run();
           continue;
         }
       }
@@ -65,15 +77,36 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
       if (row) added.push(t.reference);
     }
     if (added.length === 0) return false;
-    const received = Number(tx.select({ n: sum(paymentTransactions.amount) }).from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).get()?.n ?? 0);
+    const received = Number(
+      tx
+        .select({ n: sum(paymentTransactions.amount) })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.orderId, orderId))
+        .get()?.n ?? 0,
+    );
     const assignment = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, order.assignmentId)).get()!;
-    const campaign = tx.select({ status: paymentCampaigns.status }).from(paymentCampaigns).where(eq(paymentCampaigns.id, order.campaignId)).get()!;
-    const others = tx.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, order.assignmentId)).all().filter((o) => o.id !== order.id);
+    const campaign = tx
+      .select({ status: paymentCampaigns.status })
+      .from(paymentCampaigns)
+      .where(eq(paymentCampaigns.id, order.campaignId))
+      .get()!;
+    const others = tx
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.assignmentId, order.assignmentId))
+      .all()
+      .filter((o) => o.id !== order.id);
     const otherCounted = others.reduce((n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)), 0);
     const flag =
       order.isTest && !countTest
         ? { attention: null, attentionReason: null, attentionAmount: null }
-        : attentionFor({ received, owed: Math.max(0, assignment.amount - otherCounted), campaignCancelled: campaign.status === 'CANCELLED' || campaign.status === 'COMPLETED', hadMoney: order.receivedAmount > 0, exempted: assignment.status === 'EXEMPTED' });
+        : attentionFor({
+            received,
+            owed: Math.max(0, assignment.amount - otherCounted),
+            campaignCancelled: campaign.status === 'CANCELLED' || campaign.status === 'COMPLETED',
+            hadMoney: order.receivedAmount > 0,
+            exempted: assignment.status === 'EXEMPTED',
+          });
     // Money after the campaign ended (completed as much as cancelled) is held for the treasurer: the
     // closing dialog promised no new payments. A resolution stays only while the problem it answered is unchanged.
     const same = flag.attention === order.attention && flag.attentionAmount === order.attentionAmount;
@@ -96,7 +129,16 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
       entity: 'payment_order',
       entityId: orderId,
       before: { status: order.status, receivedAmount: order.receivedAmount, assignmentStatus: assignment.status },
-      after: { status: 'PAID', orderCode: order.orderCode, amount: order.amount, receivedAmount: received, references: added, ...flag, assignmentStatus: a?.status ?? null, isTest: order.isTest },
+      after: {
+        status: 'PAID',
+        orderCode: order.orderCode,
+        amount: order.amount,
+        receivedAmount: received,
+        references: added,
+        ...flag,
+        assignmentStatus: a?.status ?? null,
+        isTest: order.isTest,
+      },
     });
     return true;
   });
@@ -108,8 +150,19 @@ export function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 'EXPIR
   const changed = db.transaction((tx) => {
     const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
     if (!order || order.status !== 'PENDING') return false;
-    tx.update(paymentOrders).set({ status, cancelledAt: new Date() }).where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING'))).run();
-    audit(tx, { actorId: who.actorId, ip: who.ip, action: who.action, entity: 'payment_order', entityId: orderId, before: { status: order.status }, after: { status } });
+    tx.update(paymentOrders)
+      .set({ status, cancelledAt: new Date() })
+      .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING')))
+      .run();
+    audit(tx, {
+      actorId: who.actorId,
+      ip: who.ip,
+      action: who.action,
+      entity: 'payment_order',
+      entityId: orderId,
+      before: { status: order.status },
+      after: { status },
+    });
     return true;
   });
   return changed;

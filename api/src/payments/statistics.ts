@@ -46,7 +46,8 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
   let waivedAmount = 0;
   for (const r of rows) {
     let level = byLevel.get(r.feeLevelId);
-    if (!level) byLevel.set(r.feeLevelId, (level = { feeLevelId: r.feeLevelId, levelName: r.levelName, amount: r.amount, count: 0, paidCount: 0 }));
+    if (!level)
+      byLevel.set(r.feeLevelId, (level = { feeLevelId: r.feeLevelId, levelName: r.levelName, amount: r.amount, count: 0, paidCount: 0 }));
     if (!r.status) continue;
     level.count += r.n;
     totalMembers += r.n;

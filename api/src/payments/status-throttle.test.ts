@@ -29,7 +29,12 @@ async function pendingOrder() {
   const u = await t.createUser(`STT${++n}`);
   join(t, u.id, org);
   const { assignments } = await api.active(org, [u.id]);
-  const { data } = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId: (assignments[0] as { id: number }).id } }));
+  const { data } = await expectOk(
+    t.request('POST', '/api/payment/create-payment-link', {
+      token: u.token,
+      body: { assignmentId: (assignments[0] as { id: number }).id },
+    }),
+  );
   return { u, orderCode: data.orderCode as number };
 }
 
@@ -52,9 +57,12 @@ describe('check-status reaches payOS at most once per order per interval', () =>
     // The clock stands still (Date only), so "right after" is inside the interval however loaded the machine is.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const calls = await payosLookups(orderCode, async () => {
-      const burst = await Promise.all(Array.from({ length: 20 }, () => t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token })));
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () => t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token })),
+      );
       expect(burst.every((r) => r.status === 200 && r.body.data.status === 'PENDING')).toBe(true);
-      for (let i = 0; i < 10; i++) expect((await t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token })).status).toBe(200);
+      for (let i = 0; i < 10; i++)
+        expect((await t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token })).status).toBe(200);
     });
     expect(calls).toBe(1);
   });

@@ -22,7 +22,8 @@ export async function throttledSync(db: Db, order: OrderRow, ask: (o: OrderRow) 
   if (!seen) byDb.set(db, (seen = new Map()));
   const e = seen.get(order.id);
   if (e?.pending) return e.pending;
-  if (e && now - e.at < STATUS_CHECK_INTERVAL_MS) return db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get() ?? order;
+  if (e && now - e.at < STATUS_CHECK_INTERVAL_MS)
+    return db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get() ?? order;
   if (seen.size >= MAX_TRACKED) {
     for (const [id, old] of seen) if (!old.pending && now - old.at >= STATUS_CHECK_INTERVAL_MS) seen.delete(id);
   }

@@ -21,7 +21,12 @@ export interface SyncWho {
 /** The answer payOS gave, or null when it could not be asked (no configuration, unreachable). */
 export type SyncOutcome = 'PAID' | 'CLOSED' | 'PENDING' | 'PROCESSING' | null;
 
-export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho, baseUrl = payosBaseUrl(env)): Promise<{ order: OrderRow; outcome: SyncOutcome }> {
+export async function syncOrder(
+  { db, env }: Deps,
+  order: OrderRow,
+  who: SyncWho,
+  baseUrl = payosBaseUrl(env),
+): Promise<{ order: OrderRow; outcome: SyncOutcome }> {
   if (order.status !== 'PENDING' || order.paymentMethod !== 'ONLINE') return { order, outcome: null };
   const creds: PayosCredentials | null = campaignCredentials(db, env, order.campaignId);
   if (!creds) return { order, outcome: null };
@@ -34,7 +39,15 @@ export async function syncOrder({ db, env }: Deps, order: OrderRow, who: SyncWho
     const txs = info.transactions?.length
       ? info.transactions
       : info.amountPaid > 0
-        ? [{ reference: `PAYOS-${order.orderCode}`, amount: info.amountPaid, accountNumber: null, description: null, transactionDateTime: null }]
+        ? [
+            {
+              reference: `PAYOS-${order.orderCode}`,
+              amount: info.amountPaid,
+              accountNumber: null,
+              description: null,
+              transactionDateTime: null,
+            },
+          ]
         : [];
     if (txs.length) {
       if (settleOrder(db, order.id, txs, who, sandboxSettlesFees(env))) await closeLinksAfterMoney({ db, env }, order.id);

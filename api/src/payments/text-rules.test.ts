@@ -25,15 +25,29 @@ beforeAll(async () => {
 describe('payments names and notes follow the shared text rule', () => {
   it('campaign name (create and edit) and description', async () => {
     const c = await expectOk(
-      t.request('POST', '/api/payment-campaigns', { token: t.adminToken, body: { organizationId: org, name: DIRTY_NAME, description: 'dòng 1\r\ndòng 2\u202E\u0007', startDate: vnLocal(-1), endDate: vnLocal(30) } }),
+      t.request('POST', '/api/payment-campaigns', {
+        token: t.adminToken,
+        body: {
+          organizationId: org,
+          name: DIRTY_NAME,
+          description: 'dòng 1\r\ndòng 2\u202E\u0007',
+          startDate: vnLocal(-1),
+          endDate: vnLocal(30),
+        },
+      }),
       201,
     );
     expect(c.name).toBe(CLEAN_NAME);
     expect(c.description).toBe('dòng 1\ndòng 2');
-    const edited = await expectOk(t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { name: `${DIRTY_NAME} 2` } }));
+    const edited = await expectOk(
+      t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { name: `${DIRTY_NAME} 2` } }),
+    );
     expect((edited.data ?? edited).name).toBe(`${CLEAN_NAME} 2`);
     for (const res of [
-      await t.request('POST', '/api/payment-campaigns', { token: t.adminToken, body: { organizationId: org, name: DIRTY, startDate: vnLocal(-1), endDate: vnLocal(30) } }),
+      await t.request('POST', '/api/payment-campaigns', {
+        token: t.adminToken,
+        body: { organizationId: org, name: DIRTY, startDate: vnLocal(-1), endDate: vnLocal(30) },
+      }),
       await t.request('PATCH', `/api/payment-campaigns/${c.id}`, { token: t.adminToken, body: { name: DIRTY } }),
     ]) {
       expect(res.status).toBe(400);
@@ -44,7 +58,13 @@ describe('payments names and notes follow the shared text rule', () => {
   it('fee-level name and note', async () => {
     const api = campaigns(t);
     const c = await api.create(org);
-    const level = await expectOk(t.request('POST', '/api/payment-fee-levels', { token: t.adminToken, body: { campaignId: c.id, levelName: DIRTY, amount: 10_000, note: 'a\u202Eb' } }), 201);
+    const level = await expectOk(
+      t.request('POST', '/api/payment-fee-levels', {
+        token: t.adminToken,
+        body: { campaignId: c.id, levelName: DIRTY, amount: 10_000, note: 'a\u202Eb' },
+      }),
+      201,
+    );
     const l = level.data ?? level;
     expect(l.levelName).toBe(CLEAN);
     expect(l.note).toBe('ab');

@@ -31,20 +31,48 @@ async function member() {
   join(t, u.id, org);
   return { ...u, code };
 }
-const link = async (token: string, assignmentId: number) => (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
+const link = async (token: string, assignmentId: number) =>
+  (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
 const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
 const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
-const stats = async (campaignId: number) => expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
+const stats = async (campaignId: number) =>
+  expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 /** This order stands for one made at the real payOS (statistics and the export count real money only). */
 const real = (orderCode: number) => t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)).run();
 
 function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
   const o = order(orderCode);
-  const data = { orderCode, amount, description: 'DH', accountNumber: '1', reference, transactionDateTime: '2026-11-23 10:00:00', currency: 'VND', paymentLinkId: o.paymentLinkId, code: '00', desc: 'success' };
-  return t.request('POST', '/api/payment/webhook/payos', { body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) } });
+  const data = {
+    orderCode,
+    amount,
+    description: 'DH',
+    accountNumber: '1',
+    reference,
+    transactionDateTime: '2026-11-23 10:00:00',
+    currency: 'VND',
+    paymentLinkId: o.paymentLinkId,
+    code: '00',
+    desc: 'success',
+  };
+  return t.request('POST', '/api/payment/webhook/payos', {
+    body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
+  });
 }
 
-const FIELDS = ['memberCode', 'amount', 'status', 'paidAmount', 'adjustment', 'originalAmount', 'waivedAmount', 'receivedAmount', 'refundDue', 'refunded', 'moneyNotes', 'testAmount'];
+const FIELDS = [
+  'memberCode',
+  'amount',
+  'status',
+  'paidAmount',
+  'adjustment',
+  'originalAmount',
+  'waivedAmount',
+  'receivedAmount',
+  'refundDue',
+  'refunded',
+  'moneyNotes',
+  'testAmount',
+];
 /** The export as the treasurer opens it: header → cell, one object per member code. */
 async function exported(campaignId: number): Promise<Map<string, Record<string, unknown>>> {
   const res = await download(t, 'POST', `/api/export/payment-assignments/${campaignId}`, t.adminToken, { fields: FIELDS, format: 'xlsx' });
@@ -66,11 +94,22 @@ describe('the campaign export reconciles with the bank', () => {
     await expectOk(webhook(la.orderCode, 60_000));
     expect(order(la.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: 60_000 });
     const rows = await exported(campaign.id);
-    expect(rows.get(a.code)).toMatchObject({ 'Số tiền đã nộp (VND)': 100_000, 'Tiền đã nhận (VND)': 160_000, 'Cần hoàn trả (VND)': 60_000 });
-    expect(String(rows.get(a.code)!['Tiền cần xử lý (hoàn/trùng/thừa)'])).toContain(`Cần hoàn 60.000 ₫ (thanh toán trùng, #${la.orderCode})`);
+    expect(rows.get(a.code)).toMatchObject({
+      'Số tiền đã nộp (VND)': 100_000,
+      'Tiền đã nhận (VND)': 160_000,
+      'Cần hoàn trả (VND)': 60_000,
+    });
+    expect(String(rows.get(a.code)!['Tiền cần xử lý (hoàn/trùng/thừa)'])).toContain(
+      `Cần hoàn 60.000 ₫ (thanh toán trùng, #${la.orderCode})`,
+    );
     expect(rows.get(b.code)).toMatchObject({ 'Tiền đã nhận (VND)': 0, 'Cần hoàn trả (VND)': null });
 
-    await expectOk(t.request('POST', `/api/payment-admin/orders/${order(la.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'REFUNDED', note: 'Đã chuyển lại' } }));
+    await expectOk(
+      t.request('POST', `/api/payment-admin/orders/${order(la.orderCode).id}/resolve`, {
+        token: t.adminToken,
+        body: { resolution: 'REFUNDED', note: 'Đã chuyển lại' },
+      }),
+    );
     const after = (await exported(campaign.id)).get(a.code)!;
     expect(after).toMatchObject({ 'Cần hoàn trả (VND)': null, 'Đã hoàn trả (VND)': 60_000 });
     expect(String(after['Tiền cần xử lý (hoàn/trùng/thừa)'])).toContain('Đã hoàn 60.000 ₫ (thanh toán trùng');
@@ -97,10 +136,32 @@ describe('a waived balance is a reduction, not a new fee', () => {
     const l = await link(a.token, id);
     real(l.orderCode);
     await expectOk(webhook(l.orderCode, 70_000));
-    await expectOk(t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, { token: t.adminToken, body: { resolution: 'ACCEPTED', note: 'Hoàn cảnh khó khăn' } }));
-    expect(assignment(id)).toMatchObject({ status: 'PAID', amount: 70_000, originalAmount: 100_000, adjustment: 'REDUCED', adjustmentReason: 'Miễn phần còn thiếu: Hoàn cảnh khó khăn' });
-    expect(await stats(campaign.id)).toMatchObject({ reducedCount: 1, waivedAmount: 30_000, totalExpected: 70_000, collected: 70_000, paidCount: 1 });
-    expect((await exported(campaign.id)).get(a.code)).toMatchObject({ 'Miễn/giảm': 'Giảm', 'Số tiền gốc (VND)': 100_000, 'Số tiền được miễn/giảm (VND)': 30_000, 'Số tiền (VND)': 70_000 });
+    await expectOk(
+      t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+        token: t.adminToken,
+        body: { resolution: 'ACCEPTED', note: 'Hoàn cảnh khó khăn' },
+      }),
+    );
+    expect(assignment(id)).toMatchObject({
+      status: 'PAID',
+      amount: 70_000,
+      originalAmount: 100_000,
+      adjustment: 'REDUCED',
+      adjustmentReason: 'Miễn phần còn thiếu: Hoàn cảnh khó khăn',
+    });
+    expect(await stats(campaign.id)).toMatchObject({
+      reducedCount: 1,
+      waivedAmount: 30_000,
+      totalExpected: 70_000,
+      collected: 70_000,
+      paidCount: 1,
+    });
+    expect((await exported(campaign.id)).get(a.code)).toMatchObject({
+      'Miễn/giảm': 'Giảm',
+      'Số tiền gốc (VND)': 100_000,
+      'Số tiền được miễn/giảm (VND)': 30_000,
+      'Số tiền (VND)': 70_000,
+    });
     const mine = await expectOk(t.request('GET', `/api/payment/assignments/${id}`, { token: a.token }));
     expect(mine.data).toMatchObject({ amount: 70_000, originalAmount: 100_000, adjustment: 'REDUCED' });
   });
@@ -115,10 +176,19 @@ describe('test money tells one story', () => {
     expect((await pressCheckout(t, server.url, l.paymentLinkId)).status).toBe(303);
     for (let i = 0; i < 200 && assignment(assignments[0].id).status !== 'PAID'; i++) await new Promise((r) => setTimeout(r, 25));
     expect(assignment(assignments[0].id)).toMatchObject({ status: 'PAID', isTestPayment: true });
-    expect(await stats(campaign.id)).toMatchObject({ paidCount: 0, testPaidCount: 1, collected: 0, uncollected: 200_000, testReceived: 100_000, pendingCount: 1 });
+    expect(await stats(campaign.id)).toMatchObject({
+      paidCount: 0,
+      testPaidCount: 1,
+      collected: 0,
+      uncollected: 200_000,
+      testReceived: 100_000,
+      pendingCount: 1,
+    });
     expect((await stats(campaign.id)).byFeeLevel[0]).toMatchObject({ count: 2, paidCount: 0 });
     // Cash is real money: paid and collected agree.
-    await expectOk(t.request('PATCH', `/api/payment/assignments/${assignments[1].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+    await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${assignments[1].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
+    );
     expect(await stats(campaign.id)).toMatchObject({ paidCount: 1, testPaidCount: 1, collected: 100_000 });
     expect((await exported(campaign.id)).get(a.code)).toMatchObject({ 'Tiền đã nhận (VND)': 0, 'Tiền thử nghiệm (sandbox, VND)': 100_000 });
   });
@@ -160,7 +230,11 @@ describe('links payOS calls FAILED or PROCESSING', () => {
     const ttl = t.env.PAYMENT_LINK_TTL_MINUTES * MINUTE;
     await expireStaleOrders({ db: t.db, env: t.env }, `${server.url}/sandbox/payos`, Date.now() + ttl + EXPIRY_GRACE_MS + MINUTE);
     expect(order(l.orderCode).status).toBe('PENDING');
-    const report = await expireStaleOrders({ db: t.db, env: t.env }, `${server.url}/sandbox/payos`, Date.now() + ttl + PROCESSING_GIVE_UP_MS + MINUTE);
+    const report = await expireStaleOrders(
+      { db: t.db, env: t.env },
+      `${server.url}/sandbox/payos`,
+      Date.now() + ttl + PROCESSING_GIVE_UP_MS + MINUTE,
+    );
     expect(report.expiredHere).toBeGreaterThanOrEqual(1);
     expect(order(l.orderCode).status).toBe('EXPIRED');
   });

@@ -21,7 +21,18 @@ const audits = (action: string) => t.db.select({ n: count() }).from(auditLogs).w
 
 function webhook(orderCode: number, key: string) {
   const o = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
-  const data = { orderCode, amount: o.amount, description: 'x', accountNumber: '1', reference: `FT${orderCode}`, transactionDateTime: '2026-11-23 10:00:00', currency: 'VND', paymentLinkId: o.paymentLinkId, code: '00', desc: 'success' };
+  const data = {
+    orderCode,
+    amount: o.amount,
+    description: 'x',
+    accountNumber: '1',
+    reference: `FT${orderCode}`,
+    transactionDateTime: '2026-11-23 10:00:00',
+    currency: 'VND',
+    paymentLinkId: o.paymentLinkId,
+    code: '00',
+    desc: 'success',
+  };
   return { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, key) };
 }
 const send = (body: unknown, ip: string) => t.request('POST', '/api/payment/webhook/payos', { body, headers: { 'x-forwarded-for': ip } });
@@ -32,7 +43,12 @@ describe('forged webhooks from one address', () => {
     const u = await t.createUser('WHTU');
     join(t, u.id, org);
     const { assignments } = await campaigns(t).active(org, [u.id], { amount: 30_000 });
-    const created = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId: (assignments[0] as { id: number }).id } }));
+    const created = await expectOk(
+      t.request('POST', '/api/payment/create-payment-link', {
+        token: u.token,
+        body: { assignmentId: (assignments[0] as { id: number }).id },
+      }),
+    );
     const orderCode = created.data.orderCode as number;
     const forged = webhook(orderCode, 'not-the-checksum-key');
 
@@ -46,7 +62,11 @@ describe('forged webhooks from one address', () => {
     expect((await send(forged, '203.0.113.9')).status).toBe(429);
     expect(audits('payment.webhook_rejected')).toBe(rejectedBefore + WEBHOOK_REJECTIONS_PER_WINDOW);
     expect(audits('payment.webhook_throttled')).toBe(1);
-    const throttled = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment.webhook_throttled'))).get()!;
+    const throttled = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'payment.webhook_throttled')))
+      .get()!;
     expect(throttled.ip).toBe('203.0.113.9');
 
     // Another address is not affected, and a correctly signed webhook from the flooded one is applied.

@@ -38,7 +38,9 @@ const str = (v: unknown): string | null => (v === null || v === undefined || v =
 export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: string | null): WebhookOutcome {
   const data = body.data;
   const orderCode = Number(data.orderCode);
-  const order = Number.isSafeInteger(orderCode) ? db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get() : undefined;
+  const order = Number.isSafeInteger(orderCode)
+    ? db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()
+    : undefined;
 
   const reject = (reason: string, message: string): WebhookOutcome => {
     let counter = rejections.get(db);
@@ -46,7 +48,14 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
     const n = counter.hit(ip ?? 'unknown');
     if (n > WEBHOOK_REJECTIONS_PER_WINDOW) {
       if (n === WEBHOOK_REJECTIONS_PER_WINDOW + 1) {
-        audit(db, { actorId: null, ip, action: 'payment.webhook_throttled', entity: 'payment_order', entityId: null, after: { limit: WEBHOOK_REJECTIONS_PER_WINDOW, windowMinutes: WINDOW_MS / 60_000 } });
+        audit(db, {
+          actorId: null,
+          ip,
+          action: 'payment.webhook_throttled',
+          entity: 'payment_order',
+          entityId: null,
+          after: { limit: WEBHOOK_REJECTIONS_PER_WINDOW, windowMinutes: WINDOW_MS / 60_000 },
+        });
       }
       return { status: 429, body: { success: false, message: 'Quá nhiều webhook không hợp lệ từ địa chỉ này, hãy thử lại sau' } };
     }
@@ -56,7 +65,13 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
       action: 'payment.webhook_rejected',
       entity: 'payment_order',
       entityId: order?.id ?? null,
-      after: { reason, orderCode: str(data.orderCode), amount: data.amount ?? null, reference: str(data.reference), paymentLinkId: str(data.paymentLinkId) },
+      after: {
+        reason,
+        orderCode: str(data.orderCode),
+        amount: data.amount ?? null,
+        reference: str(data.reference),
+        paymentLinkId: str(data.paymentLinkId),
+      },
     });
     return { status: 400, body: { success: false, message } };
   };
@@ -65,7 +80,9 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
   if (!order) return { status: 200, body: { success: true, message: 'Bỏ qua: không có đơn thanh toán tương ứng' } };
 
   // The key the order's link was made under, whatever happened to the configuration since (issue 25, 3b).
-  const checksumKey = order.payosChecksumKeyEnc ? decryptSecret(order.payosChecksumKeyEnc, env.appSecret) : campaignCredentials(db, env, order.campaignId)?.checksumKey;
+  const checksumKey = order.payosChecksumKeyEnc
+    ? decryptSecret(order.payosChecksumKeyEnc, env.appSecret)
+    : campaignCredentials(db, env, order.campaignId)?.checksumKey;
   if (!checksumKey) return reject('no_config', 'Đợt thu không có cấu hình PayOS để xác thực webhook');
   if (!verifyDataSignature(data, body.signature, checksumKey)) return reject('invalid_signature', 'Chữ ký webhook không hợp lệ');
 
@@ -78,7 +95,11 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
   }
 
   const reference = str(data.reference) ?? `PAYOS-${order.orderCode}`;
-  const seen = db.select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.reference, reference)).get();
+  const seen = db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.reference, reference))
+    .get();
   if (seen) return { status: 200, body: { success: true, message: 'Giao dịch đã được ghi nhận trước đó' } };
 
   const settled = settleOrder(

@@ -12,10 +12,15 @@ export function qrSvg(seed: string, size = 29): string {
     for (const byte of createHash('sha256').update(`${seed}:${i}`).digest()) for (let b = 0; b < 8; b++) bits.push(((byte >> b) & 1) === 1);
   }
   const finder = (x: number, y: number) => {
-    for (const [fx, fy] of [[0, 0], [size - 7, 0], [0, size - 7]] as const) {
+    for (const [fx, fy] of [
+      [0, 0],
+      [size - 7, 0],
+      [0, size - 7],
+    ] as const) {
       const dx = x - fx;
       const dy = y - fy;
-      if (dx >= 0 && dx < 7 && dy >= 0 && dy < 7) return dx === 0 || dx === 6 || dy === 0 || dy === 6 || (dx >= 2 && dx <= 4 && dy >= 2 && dy <= 4) ? 1 : 0;
+      if (dx >= 0 && dx < 7 && dy >= 0 && dy < 7)
+        return dx === 0 || dx === 6 || dy === 0 || dy === 6 || (dx >= 2 && dx <= 4 && dy >= 2 && dy <= 4) ? 1 : 0;
       if (dx >= -1 && dx <= 7 && dy >= -1 && dy <= 7) return 0;
     }
     return null;

@@ -18,7 +18,12 @@ export const NOT_YOURS = 'Chỉ thành viên được giao khoản phí này, đ
 /** The link when the signed-in caller owns its order; 404 for no link, 403 for anyone else's. */
 export function ownOrder(c: Context<AppEnv>, link: SandboxLink | null): SandboxLink {
   if (!link) notFound('Không tìm thấy link thanh toán');
-  const order = c.get('deps').db.select({ userId: paymentOrders.userId }).from(paymentOrders).where(eq(paymentOrders.orderCode, link!.orderCode)).get();
+  const order = c
+    .get('deps')
+    .db.select({ userId: paymentOrders.userId })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.orderCode, link!.orderCode))
+    .get();
   if (!order || order.userId !== c.get('actor').id) forbidden(NOT_YOURS);
   return link!;
 }

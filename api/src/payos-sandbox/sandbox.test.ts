@@ -68,18 +68,34 @@ describe('payOS sandbox end to end', () => {
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/payment-result/${orderCode}`);
-    expect(Object.fromEntries(back.searchParams)).toMatchObject({ code: '00', status: 'PAID', cancel: 'false', orderCode: String(orderCode), id: paymentLinkId });
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      code: '00',
+      status: 'PAID',
+      cancel: 'false',
+      orderCode: String(orderCode),
+      id: paymentLinkId,
+    });
 
     // As with payOS, the webhook follows the redirect a moment later.
     expect(orderRow(orderCode).status).toBe('PENDING');
     await eventually(() => orderRow(orderCode).status === 'PAID');
     expect(assignmentRow(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 85_000, paymentMethod: 'ONLINE' });
-    expect(t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment.webhook'), eq(auditLogs.entityId, String(orderRow(orderCode).id)))).get()).toBeTruthy();
+    expect(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'payment.webhook'), eq(auditLogs.entityId, String(orderRow(orderCode).id))))
+        .get(),
+    ).toBeTruthy();
 
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
     expect(status.data).toMatchObject({ orderCode, amount: 85_000, status: 'PAID' });
     expect(status.data.transactions).toHaveLength(1);
-    expect(status.data.transactions[0]).toMatchObject({ amount: 85_000, accountNumber: expect.any(String), transactionDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(status.data.transactions[0]).toMatchObject({
+      amount: 85_000,
+      accountNumber: expect.any(String),
+      transactionDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
 
     // The page of a paid link offers no button any more.
     const after = await (await fetch(checkoutUrl)).text();
@@ -115,7 +131,13 @@ describe('payOS sandbox end to end', () => {
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
     expect(status.data.status).toBe('PAID');
     expect(assignmentRow(assignmentId).status).toBe('PAID');
-    expect(t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderRow(orderCode).id)).all()).toHaveLength(1);
+    expect(
+      t.db
+        .select()
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.orderId, orderRow(orderCode).id))
+        .all(),
+    ).toHaveLength(1);
   });
 
   it('checks payOS headers and signatures like payOS', async () => {
@@ -137,13 +159,17 @@ describe('payOS sandbox end to end', () => {
     expect((await post(creds, { ...long, signature: paymentRequestSignature(long, SANDBOX_CREDS.checksumKey) })).status).toBe(400);
     const ok = await post(creds, signed);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ code: '00', data: { orderCode: 424242, amount: 1000, status: 'PENDING' }, signature: expect.any(String) });
+    expect(await ok.json()).toMatchObject({
+      code: '00',
+      data: { orderCode: 424242, amount: 1000, status: 'PENDING' },
+      signature: expect.any(String),
+    });
     expect(await (await post(creds, signed)).json()).toMatchObject({ code: '231' });
     expect((await fetch(`${server.url}/sandbox/payos/checkout/unknown-link`)).status).toBe(404);
   });
 });
 
-describe('only the order\'s owner, signed in, moves sandbox money (issue 25.2)', () => {
+describe("only the order's owner, signed in, moves sandbox money (issue 25.2)", () => {
   it('refuses pay and cancel without a session (401) and from anyone else, an admin included (403); nothing moves', async () => {
     const { u, orderCode, paymentLinkId, assignmentId } = await linked(30_000);
     const other = await t.createUser(`SBX${++n}`);

@@ -30,7 +30,12 @@ export interface SandboxLink {
   transactions: PayosTransaction[];
 }
 
-export const SANDBOX_BANK = { bin: '970422', accountNumber: '0001234567890', accountName: 'DOAN HOI SANDBOX', bankName: 'Ngân hàng thử nghiệm (sandbox)' };
+export const SANDBOX_BANK = {
+  bin: '970422',
+  accountNumber: '0001234567890',
+  accountName: 'DOAN HOI SANDBOX',
+  bankName: 'Ngân hàng thử nghiệm (sandbox)',
+};
 
 const stores = new WeakMap<Db, Map<string, SandboxLink>>();
 
@@ -101,7 +106,13 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
     .from(paymentTransactions)
     .where(eq(paymentTransactions.orderId, order.id))
     .all()
-    .map((t) => ({ reference: t.reference, amount: t.amount, accountNumber: t.accountNumber ?? '', description: t.description ?? '', transactionDateTime: t.transactionDateTime ?? '' }));
+    .map((t) => ({
+      reference: t.reference,
+      amount: t.amount,
+      accountNumber: t.accountNumber ?? '',
+      description: t.description ?? '',
+      transactionDateTime: t.transactionDateTime ?? '',
+    }));
   const resultUrl = `${origin}/payment-result/${order.orderCode}`;
   const link: SandboxLink = {
     id: order.paymentLinkId,
@@ -126,7 +137,9 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
 }
 
 /** payOS's payment link information object. */
-export function linkInfo(l: Pick<SandboxLink, 'id' | 'orderCode' | 'amount' | 'status' | 'createdAt' | 'transactions' | 'cancellationReason' | 'canceledAt'>) {
+export function linkInfo(
+  l: Pick<SandboxLink, 'id' | 'orderCode' | 'amount' | 'status' | 'createdAt' | 'transactions' | 'cancellationReason' | 'canceledAt'>,
+) {
   const paid = l.transactions.reduce((n, t) => n + t.amount, 0);
   return {
     id: l.id,

@@ -141,11 +141,15 @@ export function payosClient(opts: PayosClientOptions) {
     } catch {
       json = null;
     }
-    if (!json || typeof json !== 'object') throw new PayosError(`payOS trả về phản hồi không hợp lệ (HTTP ${res.status})`, res.ok ? 502 : res.status, null);
+    if (!json || typeof json !== 'object')
+      throw new PayosError(`payOS trả về phản hồi không hợp lệ (HTTP ${res.status})`, res.ok ? 502 : res.status, null);
     if (!res.ok || json.code !== '00' || !json.data) {
       throw new PayosError(json.desc || `payOS trả về lỗi HTTP ${res.status}`, res.ok ? 200 : res.status, json.code ?? null);
     }
-    if (signed && (typeof json.signature !== 'string' || !verifyDataSignature(json.data as Record<string, unknown>, json.signature, opts.checksumKey))) {
+    if (
+      signed &&
+      (typeof json.signature !== 'string' || !verifyDataSignature(json.data as Record<string, unknown>, json.signature, opts.checksumKey))
+    ) {
       throw new PayosError('Chữ ký phản hồi của payOS không hợp lệ', res.status, 'SIGNATURE');
     }
     return json.data;
@@ -163,7 +167,11 @@ export function payosClient(opts: PayosClientOptions) {
     },
     /** POST /v2/payment-requests/{id}/cancel */
     cancelPaymentLink(id: string | number, cancellationReason?: string): Promise<PaymentLinkInfo> {
-      return call<PaymentLinkInfo>('POST', `/v2/payment-requests/${encodeURIComponent(String(id))}/cancel`, cancellationReason ? { cancellationReason } : {});
+      return call<PaymentLinkInfo>(
+        'POST',
+        `/v2/payment-requests/${encodeURIComponent(String(id))}/cancel`,
+        cancellationReason ? { cancellationReason } : {},
+      );
     },
     /** POST /confirm-webhook: payOS calls the URL once and registers it. Its answer carries no payment data. */
     confirmWebhook(webhookUrl: string): Promise<Record<string, unknown>> {
@@ -171,7 +179,6 @@ export function payosClient(opts: PayosClientOptions) {
     },
   };
 }
-
 
 /** A signed payOS envelope (the sandbox answers and sends webhooks with it). */
 export function signedEnvelope<T extends Record<string, unknown>>(data: T, checksumKey: string, desc = 'success') {

@@ -29,12 +29,22 @@ describe('sandbox start-up guard (10.2)', () => {
       expect(sandboxSettlesFees(demo)).toBe(false);
       expect(sandboxSettlesFees(loadEnv({ ...base, PUBLIC_URL: 'http://192.168.1.20:3000' }))).toBe(true);
       expect(sandboxSettlesFees(loadEnv(base))).toBe(true);
-      expect(loadEnv({ ...base, PUBLIC_URL: 'https://doanhoi.example.edu.vn', PAYOS_BASE_URL: 'https://api-merchant.payos.vn' }).PAYOS_BASE_URL).toBe('https://api-merchant.payos.vn');
+      expect(
+        loadEnv({ ...base, PUBLIC_URL: 'https://doanhoi.example.edu.vn', PAYOS_BASE_URL: 'https://api-merchant.payos.vn' }).PAYOS_BASE_URL,
+      ).toBe('https://api-merchant.payos.vn');
     } finally {
       exit.mockRestore();
       error.mockRestore();
     }
-    for (const local of ['http://localhost:3000', 'http://127.0.0.1:9', 'http://10.1.2.3', 'http://172.20.0.1', 'http://[::1]:3000', 'http://demo.local']) expect(isPublicOrigin(local)).toBe(false);
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:9',
+      'http://10.1.2.3',
+      'http://172.20.0.1',
+      'http://[::1]:3000',
+      'http://demo.local',
+    ])
+      expect(isPublicOrigin(local)).toBe(false);
     for (const pub of ['https://doanhoi.example.edu.vn', 'http://8.8.8.8', 'http://172.32.0.1']) expect(isPublicOrigin(pub)).toBe(true);
   });
 });
@@ -47,8 +57,8 @@ describe('payOS through the sandbox', () => {
   let n = 0;
 
   beforeAll(async () => {
-      ({ t, server, api, org } = await sandboxApp('SF', { PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50' }));
-    });
+    ({ t, server, api, org } = await sandboxApp('SF', { PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50' }));
+  });
   afterAll(() => server.close());
 
   async function ready(amount = 40_000) {
@@ -66,12 +76,36 @@ describe('payOS through the sandbox', () => {
     const local = t.env.PUBLIC_URL;
     Object.assign(t.env, { PUBLIC_URL: 'https://doanhoi.example.edu.vn', PAYOS_SANDBOX_PUBLIC: true });
     try {
-      const data = { orderCode: l.orderCode, amount: 40_000, description: 'DH', accountNumber: '1', reference: `SBX${l.orderCode}`, transactionDateTime: '', currency: 'VND', paymentLinkId: l.paymentLinkId, code: '00', desc: 'success' };
-      const res = await t.request('POST', '/api/payment/webhook/payos', { body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) } });
+      const data = {
+        orderCode: l.orderCode,
+        amount: 40_000,
+        description: 'DH',
+        accountNumber: '1',
+        reference: `SBX${l.orderCode}`,
+        transactionDateTime: '',
+        currency: 'VND',
+        paymentLinkId: l.paymentLinkId,
+        code: '00',
+        desc: 'success',
+      };
+      const res = await t.request('POST', '/api/payment/webhook/payos', {
+        body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
+      });
       expect(res.status).toBe(200);
-      expect(t.db.select().from(paymentOrders).where(eq(paymentOrders.id, o.id)).get()).toMatchObject({ status: 'PAID', receivedAmount: 40_000, isTest: true });
-      expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()).toMatchObject({ status: 'PENDING', paidAmount: null });
-      expect(await expectOk(t.request('GET', `/api/payment-campaigns/${campaign.id}/statistics`, { token: t.adminToken }))).toMatchObject({ paidCount: 0, collected: 0, testReceived: 40_000 });
+      expect(t.db.select().from(paymentOrders).where(eq(paymentOrders.id, o.id)).get()).toMatchObject({
+        status: 'PAID',
+        receivedAmount: 40_000,
+        isTest: true,
+      });
+      expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()).toMatchObject({
+        status: 'PENDING',
+        paidAmount: null,
+      });
+      expect(await expectOk(t.request('GET', `/api/payment-campaigns/${campaign.id}/statistics`, { token: t.adminToken }))).toMatchObject({
+        paidCount: 0,
+        collected: 0,
+        testReceived: 40_000,
+      });
     } finally {
       Object.assign(t.env, { PUBLIC_URL: local, PAYOS_SANDBOX_PUBLIC: false });
     }
@@ -79,11 +113,17 @@ describe('payOS through the sandbox', () => {
 
   it('payment links use the configured description length: 9 by default, up to 25 when the account allows it', async () => {
     const a = await ready();
-    const short = (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: a.u.token, body: { assignmentId: a.assignmentId } }))).data;
+    const short = (
+      await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: a.u.token, body: { assignmentId: a.assignmentId } }))
+    ).data;
     expect(short.description).toMatch(/^DH\d{7}$/);
     const b = await ready();
-    await expectOk(t.request('PUT', `/api/payment-campaigns/${b.campaign.id}/payos-config`, { token: t.adminToken, body: { descriptionMaxLength: 25 } }));
-    const long = (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: b.u.token, body: { assignmentId: b.assignmentId } }))).data;
+    await expectOk(
+      t.request('PUT', `/api/payment-campaigns/${b.campaign.id}/payos-config`, { token: t.adminToken, body: { descriptionMaxLength: 25 } }),
+    );
+    const long = (
+      await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: b.u.token, body: { assignmentId: b.assignmentId } }))
+    ).data;
     expect(long.description.length).toBeGreaterThan(9);
     expect(long.description.length).toBeLessThanOrEqual(25);
     expect(long.description.startsWith('DH')).toBe(true);
@@ -91,19 +131,31 @@ describe('payOS through the sandbox', () => {
 
   it('saving the payOS config registers the webhook URL with payOS and shows the answer', async () => {
     const c = await api.create(org);
-    const res = await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config`, { token: t.adminToken, body: SANDBOX_CREDS }), 201);
+    const res = await expectOk(
+      t.request('POST', `/api/payment-campaigns/${c.id}/payos-config`, { token: t.adminToken, body: SANDBOX_CREDS }),
+      201,
+    );
     const url = `${server.url}/api/payment/webhook/payos`;
     expect(res.webhook).toEqual({ webhookUrl: url, confirmed: true, message: 'PayOS đã xác nhận webhook' });
-    expect(res.data).toMatchObject({ webhookUrl: url, webhookConfirmedUrl: url, webhookConfirmedAt: expect.any(String), sandbox: true, descriptionMaxLength: 9 });
+    expect(res.data).toMatchObject({
+      webhookUrl: url,
+      webhookConfirmedUrl: url,
+      webhookConfirmedAt: expect.any(String),
+      sandbox: true,
+      descriptionMaxLength: 9,
+    });
     const again = await expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/confirm-webhook`, { token: t.adminToken }));
     expect(again.data.confirmed).toBe(true);
-    expect((await expectOk(t.request('GET', `/api/payment-campaigns/${c.id}/payos-config/webhook-url`, { token: t.adminToken }))).data).toEqual({ webhookUrl: url });
+    expect(
+      (await expectOk(t.request('GET', `/api/payment-campaigns/${c.id}/payos-config/webhook-url`, { token: t.adminToken }))).data,
+    ).toEqual({ webhookUrl: url });
   });
 
   it('the connection test reports wrong credentials (payOS answers HTTP 200 with another code) and an unreachable payOS', async () => {
     const c = await api.create(org);
     await api.config(c.id);
-    const test = (body: Record<string, string>) => expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/test-connection`, { token: t.adminToken, body }));
+    const test = (body: Record<string, string>) =>
+      expectOk(t.request('POST', `/api/payment-campaigns/${c.id}/payos-config/test-connection`, { token: t.adminToken, body }));
     expect((await test({})).data).toEqual({ connected: true, reason: 'ok' });
     expect((await test({ apiKey: 'wrong-api-key' })).data).toEqual({ connected: false, reason: 'credentials' });
     expect((await test({ clientId: 'someone-else' })).data).toEqual({ connected: false, reason: 'credentials' });
@@ -131,7 +183,12 @@ describe('payOS through the sandbox', () => {
       const { u, assignmentId } = await ready();
       const res = await fetch(`${server.url}/api/payment/create-payment-link`, {
         method: 'POST',
-        headers: { host: `127.0.0.1:${trapPort}`, 'x-forwarded-host': `127.0.0.1:${trapPort}`, authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+        headers: {
+          host: `127.0.0.1:${trapPort}`,
+          'x-forwarded-host': `127.0.0.1:${trapPort}`,
+          authorization: `Bearer ${u.token}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ assignmentId }),
       });
       expect(res.status).toBe(200);
@@ -147,15 +204,34 @@ describe('payOS through the sandbox', () => {
 
 describe('payOS client (10.3, 11.11)', () => {
   const creds = { clientId: 'c', apiKey: 'k', checksumKey: 'checksum' };
-  const info = { id: 'x', orderCode: 1, amount: 1000, amountPaid: 1000, amountRemaining: 0, status: 'PAID', createdAt: '', transactions: [], cancellationReason: null, canceledAt: null };
+  const info = {
+    id: 'x',
+    orderCode: 1,
+    amount: 1000,
+    amountPaid: 1000,
+    amountRemaining: 0,
+    status: 'PAID',
+    createdAt: '',
+    transactions: [],
+    cancellationReason: null,
+    canceledAt: null,
+  };
   const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
   it('refuses a PAID answer without a signature or with a wrong one', async () => {
     for (const signature of [undefined, 'a'.repeat(64), dataSignature(info, 'other-key')]) {
-      const client = payosClient({ ...creds, baseUrl: 'http://payos.test', fetch: async () => answer({ code: '00', desc: 'success', data: info, signature }) });
+      const client = payosClient({
+        ...creds,
+        baseUrl: 'http://payos.test',
+        fetch: async () => answer({ code: '00', desc: 'success', data: info, signature }),
+      });
       await expect(client.getPaymentLink(1)).rejects.toMatchObject({ code: 'SIGNATURE' });
     }
-    const ok = payosClient({ ...creds, baseUrl: 'http://payos.test', fetch: async () => answer({ code: '00', desc: 'success', data: info, signature: dataSignature(info, 'checksum') }) });
+    const ok = payosClient({
+      ...creds,
+      baseUrl: 'http://payos.test',
+      fetch: async () => answer({ code: '00', desc: 'success', data: info, signature: dataSignature(info, 'checksum') }),
+    });
     expect((await ok.getPaymentLink(1)).status).toBe('PAID');
   });
 
@@ -166,11 +242,15 @@ describe('payOS client (10.3, 11.11)', () => {
       if (calls === 1) throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
       return answer({ code: '00', desc: 'success', data: info, signature: dataSignature(info, 'checksum') });
     };
-    expect((await payosClient({ ...creds, baseUrl: 'http://payos.test', fetch: flaky as typeof fetch }).getPaymentLink(1)).status).toBe('PAID');
+    expect((await payosClient({ ...creds, baseUrl: 'http://payos.test', fetch: flaky as typeof fetch }).getPaymentLink(1)).status).toBe(
+      'PAID',
+    );
     expect(calls).toBe(2);
     const dead = async () => {
       throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
     };
-    await expect(payosClient({ ...creds, baseUrl: 'http://payos.test', fetch: dead as typeof fetch }).getPaymentLink(1)).rejects.toMatchObject({ status: 0 });
+    await expect(
+      payosClient({ ...creds, baseUrl: 'http://payos.test', fetch: dead as typeof fetch }).getPaymentLink(1),
+    ).rejects.toMatchObject({ status: 0 });
   });
 });

@@ -38,7 +38,9 @@ describe('payOS signatures against published vectors', () => {
     expect(paymentRequestSignature({ ...base, amount: 2000, description: 'Thanh toán đơn hàng' }, SDK_KEY)).toBe(
       'd8b7b0e5d19edfe7b1f53dedeb8d1c7c2b62fabd7eb320dbc514c58f13e9e2c5',
     );
-    expect(paymentRequestSignature({ ...base, amount: 3300, description: 'ABC456' }, SDK_KEY)).toBe('189864813370cdf819974dc3f63c3a93a7e7af0a0d10b21344b14e4f7358999b');
+    expect(paymentRequestSignature({ ...base, amount: 3300, description: 'ABC456' }, SDK_KEY)).toBe(
+      '189864813370cdf819974dc3f63c3a93a7e7af0a0d10b21344b14e4f7358999b',
+    );
   });
 
   it('response data with a transactions array and nulls (SDK vector)', () => {
@@ -74,7 +76,8 @@ describe('payOS signatures against published vectors', () => {
   it('refuses a changed field, another key and malformed signatures', () => {
     expect(verifyDataSignature({ ...DOCS_DATA, amount: 3001 }, DOCS_SIGNATURE, DOCS_KEY)).toBe(false);
     expect(verifyDataSignature(DOCS_DATA, DOCS_SIGNATURE, 'another-key')).toBe(false);
-    for (const bad of ['', 'zz', DOCS_SIGNATURE.slice(1), `${DOCS_SIGNATURE}00`]) expect(verifyDataSignature(DOCS_DATA, bad, DOCS_KEY)).toBe(false);
+    for (const bad of ['', 'zz', DOCS_SIGNATURE.slice(1), `${DOCS_SIGNATURE}00`])
+      expect(verifyDataSignature(DOCS_DATA, bad, DOCS_KEY)).toBe(false);
     const f = { amount: 1, cancelUrl: 'c', description: 'd', orderCode: 2, returnUrl: 'r' };
     expect(verifyPaymentRequestSignature(f, paymentRequestSignature(f, 'k'), 'k')).toBe(true);
     expect(verifyPaymentRequestSignature({ ...f, amount: 2 }, paymentRequestSignature(f, 'k'), 'k')).toBe(false);

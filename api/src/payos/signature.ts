@@ -19,7 +19,10 @@ function hmac(key: string, text: string): string {
 }
 
 export function paymentRequestSignature(f: PaymentRequestFields, checksumKey: string): string {
-  return hmac(checksumKey, `amount=${f.amount}&cancelUrl=${f.cancelUrl}&description=${f.description}&orderCode=${f.orderCode}&returnUrl=${f.returnUrl}`);
+  return hmac(
+    checksumKey,
+    `amount=${f.amount}&cancelUrl=${f.cancelUrl}&description=${f.description}&orderCode=${f.orderCode}&returnUrl=${f.returnUrl}`,
+  );
 }
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {

@@ -37,7 +37,10 @@ export interface StandIn {
   removeMerchant(clientId: string): void;
   link(orderCode: number): Link | undefined;
   /** Money on a link (the whole remaining amount unless given); the signed webhook payOS sends for it. */
-  pay(orderCode: number, amount?: number): { code: string; desc: string; success: boolean; data: Record<string, unknown>; signature: string };
+  pay(
+    orderCode: number,
+    amount?: number,
+  ): { code: string; desc: string; success: boolean; data: Record<string, unknown>; signature: string };
   close(): Promise<void>;
 }
 
@@ -50,7 +53,12 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
     const l = links.get(id) ?? [...links.values()].find((x) => String(x.orderCode) === id);
     return l && l.clientId === clientId ? l : undefined;
   };
-  const signed = (data: Record<string, unknown>, key: string) => ({ code: '00', desc: 'success', data, signature: dataSignature(data, key) });
+  const signed = (data: Record<string, unknown>, key: string) => ({
+    code: '00',
+    desc: 'success',
+    data,
+    signature: dataSignature(data, key),
+  });
   const fail = (code: string, desc: string) => ({ code, desc, data: null });
 
   async function handle(req: IncomingMessage): Promise<[number, unknown]> {
@@ -64,9 +72,17 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
     if (!m || m.apiKey !== req.headers['x-api-key']) return [200, fail('201', 'Client Id hoặc Api Key không hợp lệ')];
 
     if (req.method === 'POST' && path === '/v2/payment-requests') {
-      const f = { orderCode: body.orderCode as number, amount: body.amount as number, description: body.description as string, returnUrl: body.returnUrl as string, cancelUrl: body.cancelUrl as string };
-      if (!verifyPaymentRequestSignature(f, String(body.signature ?? ''), m.checksumKey)) return [200, fail('20', 'Mã kiểm tra (signature) không hợp lệ')];
-      if ([...links.values()].some((l) => l.orderCode === f.orderCode && l.clientId === clientId)) return [200, fail('231', 'Đơn thanh toán đã tồn tại')];
+      const f = {
+        orderCode: body.orderCode as number,
+        amount: body.amount as number,
+        description: body.description as string,
+        returnUrl: body.returnUrl as string,
+        cancelUrl: body.cancelUrl as string,
+      };
+      if (!verifyPaymentRequestSignature(f, String(body.signature ?? ''), m.checksumKey))
+        return [200, fail('20', 'Mã kiểm tra (signature) không hợp lệ')];
+      if ([...links.values()].some((l) => l.orderCode === f.orderCode && l.clientId === clientId))
+        return [200, fail('231', 'Đơn thanh toán đã tồn tại')];
       const l: Link = {
         id: `standin${++seq}${Date.now().toString(36)}`,
         clientId,
@@ -81,7 +97,20 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
         transactions: [],
       };
       links.set(l.id, l);
-      const data = { bin: '970422', accountNumber: '0001', accountName: 'STAND IN', amount: l.amount, description: l.description, orderCode: l.orderCode, currency: 'VND', paymentLinkId: l.id, status: l.status, checkoutUrl: `https://pay.stand-in/web/${l.id}`, qrCode: `QR${l.id}`, expiredAt: (body.expiredAt as number) ?? null };
+      const data = {
+        bin: '970422',
+        accountNumber: '0001',
+        accountName: 'STAND IN',
+        amount: l.amount,
+        description: l.description,
+        orderCode: l.orderCode,
+        currency: 'VND',
+        paymentLinkId: l.id,
+        status: l.status,
+        checkoutUrl: `https://pay.stand-in/web/${l.id}`,
+        qrCode: `QR${l.id}`,
+        expiredAt: (body.expiredAt as number) ?? null,
+      };
       return [200, signed(data, m.checksumKey)];
     }
     const match = /^\/v2\/payment-requests\/([^/]+)(\/cancel)?$/.exec(path);
@@ -89,12 +118,25 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
       const l = find(decodeURIComponent(match[1]!), clientId);
       if (!l) return [200, fail('101', 'Không tìm thấy thông tin thanh toán')];
       if (req.method === 'POST' && match[2]) {
-        if (l.status !== 'PENDING' && l.status !== 'UNDERPAID') return [200, fail('101', `Đơn thanh toán không thể hủy (trạng thái ${l.status})`)];
-        Object.assign(l, { status: 'CANCELLED', canceledAt: new Date().toISOString(), cancellationReason: typeof body.cancellationReason === 'string' ? body.cancellationReason : null });
+        if (l.status !== 'PENDING' && l.status !== 'UNDERPAID')
+          return [200, fail('101', `Đơn thanh toán không thể hủy (trạng thái ${l.status})`)];
+        Object.assign(l, {
+          status: 'CANCELLED',
+          canceledAt: new Date().toISOString(),
+          cancellationReason: typeof body.cancellationReason === 'string' ? body.cancellationReason : null,
+        });
       }
       return [200, signed(linkInfo(l), l.checksumKey)];
     }
-    if (req.method === 'POST' && path === '/confirm-webhook') return [200, { code: '00', desc: 'success', data: { webhookUrl: body.webhookUrl, accountName: 'STAND IN', accountNumber: '0001', name: 'Stand-in', shortName: 'STANDIN' } }];
+    if (req.method === 'POST' && path === '/confirm-webhook')
+      return [
+        200,
+        {
+          code: '00',
+          desc: 'success',
+          data: { webhookUrl: body.webhookUrl, accountName: 'STAND IN', accountNumber: '0001', name: 'Stand-in', shortName: 'STANDIN' },
+        },
+      ];
     return [404, fail('404', 'Not found')];
   }
 
@@ -116,7 +158,18 @@ export async function startStandIn(opts: { latencyMs?: number } = {}): Promise<S
       const when = new Date().toISOString().slice(0, 19).replace('T', ' ');
       l.transactions.push({ reference, amount: money, accountNumber: '0001', description: l.description, transactionDateTime: when });
       if (l.status === 'PENDING' || l.status === 'UNDERPAID') l.status = money >= due ? 'PAID' : 'UNDERPAID';
-      const data = { orderCode, amount: money, description: l.description, accountNumber: '0001', reference, transactionDateTime: when, currency: 'VND', paymentLinkId: l.id, code: '00', desc: 'success' };
+      const data = {
+        orderCode,
+        amount: money,
+        description: l.description,
+        accountNumber: '0001',
+        reference,
+        transactionDateTime: when,
+        currency: 'VND',
+        paymentLinkId: l.id,
+        code: '00',
+        desc: 'success',
+      };
       return { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, l.checksumKey) };
     },
     close: () =>

@@ -16,9 +16,7 @@ export const REMINDER_JOB_INTERVAL_MS = 10 * 60_000;
 const a = paymentAssignments;
 const due = sql`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`;
 const notYet = (kind: 'BEFORE_DUE' | 'OVERDUE') =>
-  notExists(
-    sql`(select 1 from ${paymentReminders} r2 where r2.assignment_id = ${a.id} and r2.kind = ${kind})`,
-  );
+  notExists(sql`(select 1 from ${paymentReminders} r2 where r2.assignment_id = ${a.id} and r2.kind = ${kind})`);
 
 /** One pass over every ACTIVE campaign with a schedule; returns how many reminders it made. */
 export async function runReminderSchedules(deps: Deps, now = new Date()): Promise<{ sent: number }> {
@@ -33,7 +31,10 @@ export async function runReminderSchedules(deps: Deps, now = new Date()): Promis
     const runs: { kind: 'BEFORE_DUE' | 'OVERDUE'; where: SQL }[] = [];
     if (s.daysBefore != null) {
       // Due within the next N days and not yet past.
-      runs.push({ kind: 'BEFORE_DUE', where: and(gt(due, now.getTime()), lte(due, now.getTime() + s.daysBefore * DAY_MS), notYet('BEFORE_DUE'))! });
+      runs.push({
+        kind: 'BEFORE_DUE',
+        where: and(gt(due, now.getTime()), lte(due, now.getTime() + s.daysBefore * DAY_MS), notYet('BEFORE_DUE'))!,
+      });
     }
     if (s.onOverdue) {
       // Past its due date (the OVERDUE status comes only at the campaign's end; a fee's own due date counts first).

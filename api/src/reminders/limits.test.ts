@@ -25,7 +25,8 @@ const member = async () => {
   join(t, m.id, chiDoan);
   return m;
 };
-const send = (campaignId: number, token = officer) => t.request('POST', `/api/payment-campaigns/${campaignId}/reminders`, { token, body: {} });
+const send = (campaignId: number, token = officer) =>
+  t.request('POST', `/api/payment-campaigns/${campaignId}/reminders`, { token, body: {} });
 const mails = (campaignId: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaignId)).all();
 
 beforeAll(async () => {
@@ -34,7 +35,13 @@ beforeAll(async () => {
   const root = t.createOrg('doan_truong', 'LIM');
   faculty = t.createOrg('doan_co_so', 'LIM-F', root, 'Đoàn khoa Lim');
   chiDoan = t.createOrg('chi_doan', 'LIM-C', faculty, 'Chi đoàn Lim 1');
-  const role = t.createRole('lim_treasurer', ['payment-campaigns.access', 'payment-campaigns.read', 'payment-campaigns.create', 'payment-campaigns.update', 'payment-campaigns.send_reminders']);
+  const role = t.createRole('lim_treasurer', [
+    'payment-campaigns.access',
+    'payment-campaigns.read',
+    'payment-campaigns.create',
+    'payment-campaigns.update',
+    'payment-campaigns.send_reminders',
+  ]);
   officer = (await t.createUser('LIMOFF', [{ roleId: role, organizationId: faculty }])).token;
 });
 
@@ -82,7 +89,12 @@ describe('no web address in campaign names', () => {
   const body = (name: string) => ({ organizationId: faculty, name, startDate: vnLocal(-1), endDate: vnLocal(30, '23:59:00') });
 
   it('refuses one on create and on edit (400 naming the field), accepts dotted numbers and class codes', async () => {
-    for (const name of ['Đoàn phí – xác minh tài khoản tại http://evil.example/login', 'Xác minh tại evil.example/login', 'Xem www.tinyurl', 'Nộp tại bit.ly']) {
+    for (const name of [
+      'Đoàn phí – xác minh tài khoản tại http://evil.example/login',
+      'Xác minh tại evil.example/login',
+      'Xem www.tinyurl',
+      'Nộp tại bit.ly',
+    ]) {
       const res = await t.request('POST', '/api/payment-campaigns', { token: officer, body: body(name) });
       expect(res.status, name).toBe(400);
       expect(res.body.message).toMatch(/^name: Tên đợt thu không được chứa địa chỉ web/);
@@ -91,10 +103,18 @@ describe('no web address in campaign names', () => {
     expect(ok.status).toBe(201);
     expect(typeof ok.body.id).toBe('number');
     // Full-width letters, ideographic full stops and zero-width spaces still spell a host.
-    for (const name of ['Xác minh tại ｅｖｉｌ．ｃｏｍ/login', 'Xác minh tại evil。com/login', 'Xác minh tại evil\u200b.com', 'Xác minh tại evil.ai']) {
+    for (const name of [
+      'Xác minh tại ｅｖｉｌ．ｃｏｍ/login',
+      'Xác minh tại evil。com/login',
+      'Xác minh tại evil\u200b.com',
+      'Xác minh tại evil.ai',
+    ]) {
       expect((await t.request('POST', '/api/payment-campaigns', { token: officer, body: body(name) })).status, name).toBe(400);
     }
-    const edit = await t.request('PATCH', `/api/payment-campaigns/${ok.body.id}`, { token: officer, body: { name: 'Gia hạn tại https://evil.example' } });
+    const edit = await t.request('PATCH', `/api/payment-campaigns/${ok.body.id}`, {
+      token: officer,
+      body: { name: 'Gia hạn tại https://evil.example' },
+    });
     expect(edit.status).toBe(400);
     expect(edit.body.message).toMatch(/^name: /);
   });
@@ -102,7 +122,11 @@ describe('no web address in campaign names', () => {
   it('an older campaign named with an address still reminds, with the address hidden from subject and text', async () => {
     const m = await member();
     const { campaign } = await api.active(faculty, [m.id]);
-    t.db.update(paymentCampaigns).set({ name: 'Đoàn phí xác minh tài khoản tại http://evil.example/login ngay' }).where(eq(paymentCampaigns.id, campaign.id)).run();
+    t.db
+      .update(paymentCampaigns)
+      .set({ name: 'Đoàn phí xác minh tài khoản tại http://evil.example/login ngay' })
+      .where(eq(paymentCampaigns.id, campaign.id))
+      .run();
     expect((await send(campaign.id)).body.data.sent).toBe(1);
     const [mail] = mails(campaign.id);
     expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/evil|http:\/\/evil/);
@@ -114,7 +138,11 @@ describe('no web address in campaign names', () => {
   it('a unit or member named with an address: the address is hidden from the e-mail too', async () => {
     const m = await member();
     const { campaign } = await api.active(chiDoan, [m.id], { config: false });
-    t.db.update(organizations).set({ name: 'Chi đoàn Lim 1 – xác minh tại http://evil.example/login' }).where(eq(organizations.id, chiDoan)).run();
+    t.db
+      .update(organizations)
+      .set({ name: 'Chi đoàn Lim 1 – xác minh tại http://evil.example/login' })
+      .where(eq(organizations.id, chiDoan))
+      .run();
     t.db.update(users).set({ givenName: 'Lim www.evil.vn' }).where(eq(users.id, m.id)).run();
     try {
       expect((await send(campaign.id)).body.data.sent).toBe(1);

@@ -91,7 +91,12 @@ const CONCURRENCY = 4;
  */
 export async function deliver(db: Db, env: Pick<Env, 'SMTP_URL' | 'SMTP_FROM'>, ids: number[]): Promise<{ sent: number; failed: number }> {
   if (!env.SMTP_URL || ids.length === 0) return { sent: 0, failed: 0 };
-  const rows = db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).all().filter((r) => r.status === 'QUEUED');
+  const rows = db
+    .select()
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.id, ids))
+    .all()
+    .filter((r) => r.status === 'QUEUED');
   const transport = nodemailer.createTransport(env.SMTP_URL);
   let sent = 0;
   let failed = 0;

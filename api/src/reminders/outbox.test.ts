@@ -18,7 +18,8 @@ const tokens: Record<string, string> = {};
 const campaign: Record<string, { id: number; name: string }> = {};
 
 const outbox = (token: string, query = '') => t.request('GET', `/api/reminders/outbox?limit=100${query}`, { token });
-const campaignsOf = (body: { data: { emails: { campaignId: number }[] } }) => [...new Set(body.data.emails.map((e) => e.campaignId))].sort();
+const campaignsOf = (body: { data: { emails: { campaignId: number }[] } }) =>
+  [...new Set(body.data.emails.map((e) => e.campaignId))].sort();
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -28,7 +29,10 @@ beforeAll(async () => {
   org.faculty = t.createOrg('doan_co_so', 'OBX-F1', root);
   org.branch = t.createOrg('chi_doan', 'OBX-F1-C1', org.faculty);
   org.other = t.createOrg('doan_co_so', 'OBX-F2', root);
-  const treasurer = t.createRole('obx_treasurer', PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.')));
+  const treasurer = t.createRole(
+    'obx_treasurer',
+    PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.')),
+  );
   const reader = t.createRole('obx_reader', ['payment-campaigns.access', 'payment-campaigns.read']);
   const logs = t.createRole('obx_logs', ['system.view_logs']);
   tokens.logs = (await t.createUser('OBXL', [{ roleId: logs }])).token;
@@ -37,7 +41,11 @@ beforeAll(async () => {
   tokens.reader = (await t.createUser('OBXR', [{ roleId: reader, organizationId: org.faculty }])).token;
   // A faculty's view_logs grant is not the global one: the outbox reads it as nothing.
   tokens.orgLogs = (await t.createUser('OBXO', [{ roleId: logs, organizationId: org.faculty }])).token;
-  for (const [key, where] of [['faculty', org.faculty], ['branch', org.branch], ['other', org.other]] as const) {
+  for (const [key, where] of [
+    ['faculty', org.faculty],
+    ['branch', org.branch],
+    ['other', org.other],
+  ] as const) {
     const m = await t.createUser(`OBXM-${key}`);
     join(t, m.id, where);
     const made = await api.active(where, [m.id]);
@@ -46,7 +54,11 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
   }
   // One e-mail failed (as an SMTP refusal would leave it), to filter on.
-  t.db.update(emailOutbox).set({ status: 'FAILED', error: '550 mailbox unavailable' }).where(eq(emailOutbox.campaignId, campaign.branch!.id)).run();
+  t.db
+    .update(emailOutbox)
+    .set({ status: 'FAILED', error: '550 mailbox unavailable' })
+    .where(eq(emailOutbox.campaignId, campaign.branch!.id))
+    .run();
 });
 afterAll(() => server.close());
 
@@ -68,7 +80,10 @@ describe('who reads the outbox screen', () => {
 
   it('names the campaign and organization of each e-mail', async () => {
     const res = await outbox(tokens.branch!);
-    expect(res.body.data.emails[0]).toMatchObject({ campaign: { id: campaign.branch!.id, name: campaign.branch!.name }, organization: { id: org.branch } });
+    expect(res.body.data.emails[0]).toMatchObject({
+      campaign: { id: campaign.branch!.id, name: campaign.branch!.name },
+      organization: { id: org.branch },
+    });
   });
 });
 
@@ -82,7 +97,9 @@ describe('filters', () => {
   });
 
   it('by organization subtree, inside the caller’s reach', async () => {
-    expect(campaignsOf((await outbox(tokens.faculty!, `&organizationId=${org.faculty}`)).body)).toEqual([campaign.faculty!.id, campaign.branch!.id].sort());
+    expect(campaignsOf((await outbox(tokens.faculty!, `&organizationId=${org.faculty}`)).body)).toEqual(
+      [campaign.faculty!.id, campaign.branch!.id].sort(),
+    );
     expect(campaignsOf((await outbox(tokens.faculty!, `&organizationId=${org.branch}`)).body)).toEqual([campaign.branch!.id]);
     expect(campaignsOf((await outbox(tokens.logs!, `&organizationId=${org.other}`)).body)).toEqual([campaign.other!.id]);
   });

@@ -45,7 +45,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ids = () => members.map((m) => m.id);
-const send = (campaignId: number, token: string, body: unknown = {}) => t.request('POST', `/api/payment-campaigns/${campaignId}/reminders`, { token, body });
+const send = (campaignId: number, token: string, body: unknown = {}) =>
+  t.request('POST', `/api/payment-campaigns/${campaignId}/reminders`, { token, body });
 
 describe('who may send reminders', () => {
   it.each([
@@ -79,11 +80,22 @@ describe('who may send reminders', () => {
     expect((await t.request('GET', `/api/payment-campaigns/${campaign.id}/reminders`, { token: tokens.outside })).status).toBe(403);
     expect((await t.request('GET', `/api/payment-campaigns/${campaign.id}/reminders`, { token: tokens.member })).status).toBe(403);
     const body = { daysBefore: 3, onOverdue: true };
-    expect((await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.reader, body })).status).toBe(403);
-    expect((await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.outside, body })).status).toBe(403);
-    expect((await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.inside, body })).status).toBe(200);
-    expect((await t.request('GET', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.reader })).body.data).toEqual(body);
-    const bad = await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.inside, body: { daysBefore: 0, onOverdue: 'yes' } });
+    expect((await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.reader, body })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.outside, body })).status,
+    ).toBe(403);
+    expect((await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.inside, body })).status).toBe(
+      200,
+    );
+    expect((await t.request('GET', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, { token: tokens.reader })).body.data).toEqual(
+      body,
+    );
+    const bad = await t.request('PUT', `/api/payment-campaigns/${campaign.id}/reminder-schedule`, {
+      token: tokens.inside,
+      body: { daysBefore: 0, onOverdue: 'yes' },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -106,7 +118,10 @@ describe('who may send reminders', () => {
     expect((await t.request('GET', '/api/reminders/outbox', { token: tokens.reader })).status).toBe(403);
     const insideAll = await t.request('GET', '/api/reminders/outbox?limit=100', { token: tokens.inside });
     expect(insideAll.body.data.emails.some((e: { campaignId: number }) => e.campaignId === elsewhere.campaign.id)).toBe(false);
-    expect((await t.request('GET', `/api/reminders/outbox?campaignId=${elsewhere.campaign.id}`, { token: tokens.outside })).body.data.emails[0].to).toBe(stranger.email);
+    expect(
+      (await t.request('GET', `/api/reminders/outbox?campaignId=${elsewhere.campaign.id}`, { token: tokens.outside })).body.data.emails[0]
+        .to,
+    ).toBe(stranger.email);
   });
 });
 
@@ -123,7 +138,11 @@ describe('the interval rule', () => {
     const selected = await send(campaign.id, tokens.inside, { assignmentIds: [assignments[1].id, assignments[2].id] });
     expect(selected.body.data).toMatchObject({ sent: 0, skippedRecent: 1, skippedPaid: 1 });
     // Past the interval the same member can be reminded again.
-    t.db.update(paymentReminders).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(paymentReminders.campaignId, campaign.id)).run();
+    t.db
+      .update(paymentReminders)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(paymentReminders.campaignId, campaign.id))
+      .run();
     expect((await send(campaign.id, tokens.inside)).body.data).toMatchObject({ sent: 3, skippedRecent: 0 });
   });
 

@@ -68,7 +68,9 @@ async function keptReminder() {
   const { campaign, assignments } = await api.active(chiDoan, [m.id], { amount: 90_000 });
   t.env.SMTP_URL = undefined;
   try {
-    expect((await t.request('POST', `/api/payment-campaigns/${campaign.id}/reminders`, { token: t.adminToken, body: {} })).body.data).toMatchObject({ sent: 1, outboxed: 1 });
+    expect(
+      (await t.request('POST', `/api/payment-campaigns/${campaign.id}/reminders`, { token: t.adminToken, body: {} })).body.data,
+    ).toMatchObject({ sent: 1, outboxed: 1 });
   } finally {
     t.env.SMTP_URL = smtpUrl;
   }
@@ -85,7 +87,11 @@ describe('sending kept and failed reminder e-mails again', () => {
     const { m, campaign, emailId } = await keptReminder();
     const listed = await outbox(tokens.inside);
     expect(listed.smtpConfigured).toBe(true);
-    expect(listed.emails.find((e: { id: number }) => e.id === emailId)).toMatchObject({ status: 'OUTBOX', canResend: true, resendBlockedReason: null });
+    expect(listed.emails.find((e: { id: number }) => e.id === emailId)).toMatchObject({
+      status: 'OUTBOX',
+      canResend: true,
+      resendBlockedReason: null,
+    });
     // Someone who reads the campaign's reports but may not send reminders, and a treasurer of another faculty.
     expect((await resend(emailId, tokens.reader)).status).toBe(404);
     expect((await resend(emailId, tokens.outside)).status).toBe(404);
@@ -97,7 +103,11 @@ describe('sending kept and failed reminder e-mails again', () => {
     expect(status(emailId)).toBe('SENT');
     // Sent: not again.
     expect((await resend(emailId, tokens.inside)).status).toBe(409);
-    const logged = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'reminder.resend'), eq(auditLogs.entityId, String(campaign.id)))).all();
+    const logged = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'reminder.resend'), eq(auditLogs.entityId, String(campaign.id))))
+      .all();
     expect(logged).toHaveLength(1);
   });
 
@@ -115,7 +125,10 @@ describe('sending kept and failed reminder e-mails again', () => {
       const blocked = await resend(emailId, tokens.inside);
       expect(blocked.status).toBe(409);
       expect(blocked.body.message).toContain('SMTP');
-      expect((await outbox(tokens.inside)).emails.find((e: { id: number }) => e.id === emailId)).toMatchObject({ canResend: false, resendBlockedReason: 'NO_SMTP' });
+      expect((await outbox(tokens.inside)).emails.find((e: { id: number }) => e.id === emailId)).toMatchObject({
+        canResend: false,
+        resendBlockedReason: 'NO_SMTP',
+      });
     } finally {
       t.env.SMTP_URL = smtpUrl;
     }
@@ -135,7 +148,9 @@ describe('sending kept and failed reminder e-mails again', () => {
     const a = await keptReminder();
     const b = await keptReminder();
     inbox.length = 0;
-    const both = await Promise.all([0, 1].map(() => t.request('POST', '/api/reminders/outbox/resend', { token: tokens.inside, body: { ids: [a.emailId, b.emailId] } })));
+    const both = await Promise.all(
+      [0, 1].map(() => t.request('POST', '/api/reminders/outbox/resend', { token: tokens.inside, body: { ids: [a.emailId, b.emailId] } })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(inbox.map((x) => x.to).sort()).toEqual([a.m.email, b.m.email].sort());
   });

@@ -34,7 +34,13 @@ const MESSAGES: Record<Exclude<ResendBlock, 'FORBIDDEN'>, string> = {
 export function resendBlock(
   deps: Deps,
   actor: Actor,
-  row: { campaignId: number | null; status: string; organizationId: number | null; campaignStatus: string | null; feeStatus: string | null },
+  row: {
+    campaignId: number | null;
+    status: string;
+    organizationId: number | null;
+    campaignStatus: string | null;
+    feeStatus: string | null;
+  },
 ): ResendBlock | null {
   if (row.campaignId == null || row.organizationId == null) return 'NOT_REMINDER';
   if (!can(deps.db, actor, SEND_REMINDERS, row.organizationId)) return 'FORBIDDEN';
@@ -72,7 +78,8 @@ export async function resendOutbox(deps: Deps, actor: Actor, ip: string | null, 
   for (const id of ids) {
     const r = found.get(id);
     // An e-mail the caller cannot see is not found, as outbox() would not list it.
-    const visible = r && (hasPermission(actor.roles, VIEW_LOGS, null) || (r.organizationId != null && resendBlock(deps, actor, r) !== 'FORBIDDEN'));
+    const visible =
+      r && (hasPermission(actor.roles, VIEW_LOGS, null) || (r.organizationId != null && resendBlock(deps, actor, r) !== 'FORBIDDEN'));
     if (!visible) notFound('Không tìm thấy thư');
     const why = resendBlock(deps, actor, r!);
     if (why === 'FORBIDDEN') forbidden('Bạn không có quyền gửi nhắc nhở của đợt thu này');
@@ -89,7 +96,14 @@ export async function resendOutbox(deps: Deps, actor: Actor, ip: string | null, 
     const byCampaign = new Map<number, number[]>();
     for (const g of got) byCampaign.set(g.campaignId!, [...(byCampaign.get(g.campaignId!) ?? []), g.id]);
     for (const [campaignId, emailIds] of byCampaign) {
-      audit(tx, { actorId: actor.id, ip, action: 'reminder.resend', entity: 'payment_campaign', entityId: campaignId, after: { sent: emailIds.length, emailIds } });
+      audit(tx, {
+        actorId: actor.id,
+        ip,
+        action: 'reminder.resend',
+        entity: 'payment_campaign',
+        entityId: campaignId,
+        after: { sent: emailIds.length, emailIds },
+      });
     }
     return got.map((g) => g.id);
   });

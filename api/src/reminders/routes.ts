@@ -8,7 +8,8 @@ import { reqInfo } from '../payments/http';
 import { resendOutbox } from './resend';
 import { remindersService, SEND_REMINDERS } from './service';
 
-const resentMessage = (d: { sent: number; failed: number }) => (d.failed ? `Đã gửi ${d.sent} thư, ${d.failed} thư gửi lỗi` : `Đã gửi ${d.sent} thư`);
+const resentMessage = (d: { sent: number; failed: number }) =>
+  d.failed ? `Đã gửi ${d.sent} thư, ${d.failed} thư gửi lỗi` : `Đã gửi ${d.sent} thư`;
 const service = (c: Context<AppEnv>) => remindersService(c.get('deps'), c.get('actor'), reqInfo(c));
 
 /**
@@ -18,33 +19,69 @@ const service = (c: Context<AppEnv>) => remindersService(c.get('deps'), c.get('a
  */
 export function remindersRoutes() {
   const campaign = fromCampaignParam();
-  return new Hono<AppEnv>()
-    .post('/payment-campaigns/:id/reminders', requireAuth, requirePermission(SEND_REMINDERS, campaign), validate('param', idParam), validate('json', sendRemindersSchema), async (c) => {
-      const data = await service(c).send(c.req.valid('param').id, c.req.valid('json'));
-      const more = [
-        data.skippedLimit ? `${data.skippedLimit} người đã nhận đủ ${c.get('deps').env.REMINDER_MAX_PER_MEMBER_PER_DAY} nhắc nhở trong 24 giờ` : '',
-        data.skippedOutside ? `${data.skippedOutside} người không còn thuộc đơn vị của đợt thu` : '',
-      ].filter(Boolean);
-      return c.json({ success: true, data, message: [`Đã gửi ${data.sent} nhắc nhở, bỏ qua ${data.skippedRecent} người vừa được nhắc`, ...more].join(', ') });
-    })
-    .get('/payment-campaigns/:id/reminders', requireAuth, requireAnyPermission([P.read, SEND_REMINDERS], campaign), validate('param', idParam), validate('query', reminderListQuery), (c) =>
-      c.json({ success: true, data: service(c).history(c.req.valid('param').id, c.req.valid('query')) }),
-    )
-    .get('/payment-campaigns/:id/reminder-schedule', requireAuth, requireAnyPermission([P.read, SEND_REMINDERS], campaign), validate('param', idParam), (c) =>
-      c.json({ success: true, data: service(c).schedule(c.req.valid('param').id) }),
-    )
-    .put('/payment-campaigns/:id/reminder-schedule', requireAuth, requirePermission(SEND_REMINDERS, campaign), validate('param', idParam), validate('json', reminderScheduleSchema), (c) =>
-      c.json({ success: true, data: service(c).saveSchedule(c.req.valid('param').id, c.req.valid('json')), message: 'Đã lưu lịch nhắc nhở' }),
-    )
-    .get('/reminders/outbox', requireAuth, validate('query', outboxQuery), (c) => c.json({ success: true, data: service(c).outbox(c.req.valid('query')) }))
-    // Kept or failed reminder e-mails sent again; the rights are per e-mail's campaign (resend.ts).
-    .post('/reminders/outbox/resend', requireAuth, validate('json', resendOutboxSchema), async (c) => {
-      const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [...new Set(c.req.valid('json').ids)]);
-      return c.json({ success: true, data, message: resentMessage(data) });
-    })
-    .post('/reminders/outbox/:id/resend', requireAuth, validate('param', idParam), async (c) => {
-      const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [c.req.valid('param').id]);
-      return c.json({ success: true, data, message: resentMessage(data) });
-    })
-    .get('/reminders/mine', requireAuth, (c) => c.json({ success: true, data: service(c).mine() }));
+  return (
+    new Hono<AppEnv>()
+      .post(
+        '/payment-campaigns/:id/reminders',
+        requireAuth,
+        requirePermission(SEND_REMINDERS, campaign),
+        validate('param', idParam),
+        validate('json', sendRemindersSchema),
+        async (c) => {
+          const data = await service(c).send(c.req.valid('param').id, c.req.valid('json'));
+          const more = [
+            data.skippedLimit
+              ? `${data.skippedLimit} người đã nhận đủ ${c.get('deps').env.REMINDER_MAX_PER_MEMBER_PER_DAY} nhắc nhở trong 24 giờ`
+              : '',
+            data.skippedOutside ? `${data.skippedOutside} người không còn thuộc đơn vị của đợt thu` : '',
+          ].filter(Boolean);
+          return c.json({
+            success: true,
+            data,
+            message: [`Đã gửi ${data.sent} nhắc nhở, bỏ qua ${data.skippedRecent} người vừa được nhắc`, ...more].join(', '),
+          });
+        },
+      )
+      .get(
+        '/payment-campaigns/:id/reminders',
+        requireAuth,
+        requireAnyPermission([P.read, SEND_REMINDERS], campaign),
+        validate('param', idParam),
+        validate('query', reminderListQuery),
+        (c) => c.json({ success: true, data: service(c).history(c.req.valid('param').id, c.req.valid('query')) }),
+      )
+      .get(
+        '/payment-campaigns/:id/reminder-schedule',
+        requireAuth,
+        requireAnyPermission([P.read, SEND_REMINDERS], campaign),
+        validate('param', idParam),
+        (c) => c.json({ success: true, data: service(c).schedule(c.req.valid('param').id) }),
+      )
+      .put(
+        '/payment-campaigns/:id/reminder-schedule',
+        requireAuth,
+        requirePermission(SEND_REMINDERS, campaign),
+        validate('param', idParam),
+        validate('json', reminderScheduleSchema),
+        (c) =>
+          c.json({
+            success: true,
+            data: service(c).saveSchedule(c.req.valid('param').id, c.req.valid('json')),
+            message: 'Đã lưu lịch nhắc nhở',
+          }),
+      )
+      .get('/reminders/outbox', requireAuth, validate('query', outboxQuery), (c) =>
+        c.json({ success: true, data: service(c).outbox(c.req.valid('query')) }),
+      )
+      // Kept or failed reminder e-mails sent again; the rights are per e-mail's campaign (resend.ts).
+      .post('/reminders/outbox/resend', requireAuth, validate('json', resendOutboxSchema), async (c) => {
+        const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [...new Set(c.req.valid('json').ids)]);
+        return c.json({ success: true, data, message: resentMessage(data) });
+      })
+      .post('/reminders/outbox/:id/resend', requireAuth, validate('param', idParam), async (c) => {
+        const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [c.req.valid('param').id]);
+        return c.json({ success: true, data, message: resentMessage(data) });
+      })
+      .get('/reminders/mine', requireAuth, (c) => c.json({ success: true, data: service(c).mine() }))
+  );
 }

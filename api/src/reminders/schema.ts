@@ -62,5 +62,9 @@ export const emailOutbox = sqliteTable(
     sentAt: integer({ mode: 'timestamp_ms' }),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('email_outbox_campaign_idx').on(t.campaignId, t.id), index('email_outbox_status_idx').on(t.status, t.id), index('email_outbox_reminder_idx').on(t.reminderId)],
+  (t) => [
+    index('email_outbox_campaign_idx').on(t.campaignId, t.id),
+    index('email_outbox_status_idx').on(t.status, t.id),
+    index('email_outbox_reminder_idx').on(t.reminderId),
+  ],
 );

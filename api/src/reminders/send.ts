@@ -47,7 +47,13 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
 
   const result = db.transaction((tx) => {
     const campaign = tx
-      .select({ name: paymentCampaigns.name, organizationName: organizations.name, path: organizations.path, payosActive: payosConfigs.isActive, endDate: paymentCampaigns.endDate })
+      .select({
+        name: paymentCampaigns.name,
+        organizationName: organizations.name,
+        path: organizations.path,
+        payosActive: payosConfigs.isActive,
+        endDate: paymentCampaigns.endDate,
+      })
       .from(paymentCampaigns)
       .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
       .leftJoin(payosConfigs, eq(payosConfigs.campaignId, paymentCampaigns.id))
@@ -102,7 +108,20 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
       const overdueIds = new Set(
         ended
           ? inserted.map((r) => r.assignmentId)
-          : tx.select({ id: a.id }).from(a).where(and(inArray(a.id, inserted.map((r) => r.assignmentId)), eq(a.status, 'OVERDUE'))).all().map((x) => x.id),
+          : tx
+              .select({ id: a.id })
+              .from(a)
+              .where(
+                and(
+                  inArray(
+                    a.id,
+                    inserted.map((r) => r.assignmentId),
+                  ),
+                  eq(a.status, 'OVERDUE'),
+                ),
+              )
+              .all()
+              .map((x) => x.id),
       );
       // Without an active payOS configuration the fee is paid in cash: name the unit whose treasurer takes it.
       const units = !campaign.payosActive || overdueIds.size > 0 ? ownUnits(tx, userIds, from, to) : null;
@@ -112,10 +131,26 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
         const unit = units ? { unitName: units.get(r.userId) ?? campaign.organizationName ?? '' } : null;
         const cash = campaign.payosActive ? null : unit;
         const overdue = overdueIds.has(r.assignmentId) ? unit : null;
-        const mail = reminderEmail(env, { name: fullName(u), campaignName: campaign.name, organizationName: campaign.organizationName, amount: r.amount, dueDate: r.dueDate, cash, overdue });
+        const mail = reminderEmail(env, {
+          name: fullName(u),
+          campaignName: campaign.name,
+          organizationName: campaign.organizationName,
+          amount: r.amount,
+          dueDate: r.dueDate,
+          cash,
+          overdue,
+        });
         const row = tx
           .insert(emailOutbox)
-          .values({ campaignId: o.campaignId, reminderId: r.id, toAddress: u.email, subject: mail.subject, text: mail.text, status, createdAt: now })
+          .values({
+            campaignId: o.campaignId,
+            reminderId: r.id,
+            toAddress: u.email,
+            subject: mail.subject,
+            text: mail.text,
+            status,
+            createdAt: now,
+          })
           .returning({ id: emailOutbox.id })
           .get();
         outboxIds.push(row.id);
@@ -133,7 +168,15 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
         action: 'reminder.send',
         entity: 'payment_campaign',
         entityId: o.campaignId,
-        after: { kind: o.kind, sent: inserted.length, skippedRecent, skippedPaid, skippedLimit, skippedOutside, assignmentIds: inserted.map((r) => r.assignmentId).slice(0, 500) },
+        after: {
+          kind: o.kind,
+          sent: inserted.length,
+          skippedRecent,
+          skippedPaid,
+          skippedLimit,
+          skippedOutside,
+          assignmentIds: inserted.map((r) => r.assignmentId).slice(0, 500),
+        },
       });
     }
     return { sent: inserted.length, skippedRecent, skippedPaid, skippedLimit, skippedOutside, outboxIds };
@@ -159,12 +202,20 @@ function ownUnits(tx: Pick<Deps['db'], 'select'>, userIds: number[], from: strin
     .select({ userId: organizationMembers.userId, name: organizations.name, path: organizations.path })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(inArray(organizationMembers.userId, userIds), eq(organizationMembers.isActive, true), sql`${organizations.path} >= ${from}`, sql`${organizations.path} < ${to}`))
+    .where(
+      and(
+        inArray(organizationMembers.userId, userIds),
+        eq(organizationMembers.isActive, true),
+        sql`${organizations.path} >= ${from}`,
+        sql`${organizations.path} < ${to}`,
+      ),
+    )
     .all();
   const best = new Map<number, { name: string; path: string }>();
   for (const r of rows) {
     const b = best.get(r.userId);
-    if (!b || r.path.length > b.path.length || (r.path.length === b.path.length && r.name.localeCompare(b.name, 'vi') < 0)) best.set(r.userId, r);
+    if (!b || r.path.length > b.path.length || (r.path.length === b.path.length && r.name.localeCompare(b.name, 'vi') < 0))
+      best.set(r.userId, r);
   }
   return new Map([...best].map(([id, r]) => [id, r.name]));
 }

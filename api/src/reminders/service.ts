@@ -2,7 +2,16 @@
  * Reminders for one caller (issue 15.2). Routes check send_reminders / read in the campaign's
  * organization; this service adds the campaign state rules, the outbox scope and the member's own view.
  */
-import { hasPermission, holdsAnywhere, type MyReminder, type OutboxItem, type OutboxQuery, type ReminderItem, type ReminderScheduleInput, type SendRemindersInput } from '@doanhoi/shared';
+import {
+  hasPermission,
+  holdsAnywhere,
+  type MyReminder,
+  type OutboxItem,
+  type OutboxQuery,
+  type ReminderItem,
+  type ReminderScheduleInput,
+  type SendRemindersInput,
+} from '@doanhoi/shared';
 import { and, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
@@ -24,7 +33,12 @@ import { resendBlock } from './resend';
 export { SEND_REMINDERS, VIEW_LOGS };
 
 const sender = alias(users, 'sender');
-const person = (u: { id: number; familyName: string; givenName: string; code: string }) => ({ id: u.id, familyName: u.familyName, givenName: u.givenName, code: u.code });
+const person = (u: { id: number; familyName: string; givenName: string; code: string }) => ({
+  id: u.id,
+  familyName: u.familyName,
+  givenName: u.givenName,
+  code: u.code,
+});
 
 export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
@@ -50,7 +64,10 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         const values = { campaignId, daysBefore: input.daysBefore, onOverdue: input.onOverdue, updatedBy: actor.id };
         tx.insert(reminderSchedules)
           .values(values)
-          .onConflictDoUpdate({ target: reminderSchedules.campaignId, set: { daysBefore: values.daysBefore, onOverdue: values.onOverdue, updatedBy: actor.id, updatedAt: new Date() } })
+          .onConflictDoUpdate({
+            target: reminderSchedules.campaignId,
+            set: { daysBefore: values.daysBefore, onOverdue: values.onOverdue, updatedBy: actor.id, updatedAt: new Date() },
+          })
           .run();
         audit(tx, {
           actorId: actor.id,
@@ -105,7 +122,9 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
       const scope = all ? ({ all: true } as const) : orgScope(db, actor, SEND_REMINDERS);
       let within: SQL | undefined;
       if (q.organizationId !== undefined) {
-        const org = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get() ?? notFound('Tổ chức không tồn tại');
+        const org =
+          db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get() ??
+          notFound('Tổ chức không tồn tại');
         if (!scope.all && !scope.paths.some((p) => org.path.startsWith(p))) forbidden();
         within = scopeCondition({ all: false, paths: [org.path] }, organizations.path);
       }
@@ -116,8 +135,12 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         within,
       );
       const joined = <T extends SQLiteSelect>(query: T) =>
-        query.leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId)).leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId));
-      const total = joined(db.select({ n: count() }).from(emailOutbox).$dynamic()).where(where).get()!.n;
+        query
+          .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
+          .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId));
+      const total = joined(db.select({ n: count() }).from(emailOutbox).$dynamic())
+        .where(where)
+        .get()!.n;
       const rows = joined(
         db
           .select({
@@ -140,25 +163,38 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         // Why "Gửi lại" is not offered (issue 26 item 9); only for kept or failed e-mails.
         const block =
           e.status === 'OUTBOX' || e.status === 'FAILED'
-            ? resendBlock(deps, actor, { campaignId: e.campaignId, status: e.status, organizationId: organization?.id ?? null, campaignStatus: campaign?.status ?? null, feeStatus })
+            ? resendBlock(deps, actor, {
+                campaignId: e.campaignId,
+                status: e.status,
+                organizationId: organization?.id ?? null,
+                campaignStatus: campaign?.status ?? null,
+                feeStatus,
+              })
             : null;
         return {
-        id: e.id,
-        campaignId: e.campaignId,
-        to: e.toAddress,
-        subject: e.subject,
-        text: e.text,
-        status: e.status,
-        error: e.error,
-        createdAt: iso(e.createdAt)!,
-        sentAt: iso(e.sentAt),
-        campaign: campaign?.id != null ? { id: campaign.id, name: campaign.name } : null,
-        organization: organization?.id != null ? organization : null,
-        canResend: (e.status === 'OUTBOX' || e.status === 'FAILED') && block === null,
-        resendBlockedReason: block === 'FORBIDDEN' ? null : block,
+          id: e.id,
+          campaignId: e.campaignId,
+          to: e.toAddress,
+          subject: e.subject,
+          text: e.text,
+          status: e.status,
+          error: e.error,
+          createdAt: iso(e.createdAt)!,
+          sentAt: iso(e.sentAt),
+          campaign: campaign?.id != null ? { id: campaign.id, name: campaign.name } : null,
+          organization: organization?.id != null ? organization : null,
+          canResend: (e.status === 'OUTBOX' || e.status === 'FAILED') && block === null,
+          resendBlockedReason: block === 'FORBIDDEN' ? null : block,
         };
       });
-      return { emails, smtpConfigured: Boolean(deps.env.SMTP_URL), page: q.page, limit: q.limit, total, totalPages: totalPages(total, q.limit) };
+      return {
+        emails,
+        smtpConfigured: Boolean(deps.env.SMTP_URL),
+        page: q.page,
+        limit: q.limit,
+        total,
+        totalPages: totalPages(total, q.limit),
+      };
     },
 
     /** The caller's own unpaid fees that were reminded, with what is owed now (shown until paid). */
@@ -185,7 +221,11 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .where(and(eq(a.userId, actor.id), inArray(a.status, [...UNPAID]), eq(paymentCampaigns.status, 'ACTIVE')))
         .orderBy(desc(latest.remindedAt))
         .all();
-      return rows.map((r) => ({ ...r, dueDate: r.dueDate == null ? null : new Date(r.dueDate).toISOString(), remindedAt: new Date(Number(r.remindedAt)).toISOString() }));
+      return rows.map((r) => ({
+        ...r,
+        dueDate: r.dueDate == null ? null : new Date(r.dueDate).toISOString(),
+        remindedAt: new Date(Number(r.remindedAt)).toISOString(),
+      }));
     },
   };
 }

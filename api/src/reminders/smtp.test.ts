@@ -39,7 +39,11 @@ beforeAll(async () => {
       stream.on('data', (d: string) => (raw += d));
       stream.on('end', () => {
         if (refuse) return cb(new Error('mailbox unavailable'));
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         cb();
       });
     },
@@ -82,7 +86,10 @@ function subject(raw: string): string {
     .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
     )
     .trim();
 }
@@ -90,7 +97,11 @@ function subject(raw: string): string {
 describe('reminder e-mails over SMTP', () => {
   it('each unpaid member receives one e-mail with the campaign, amount and due date', async () => {
     inbox.length = 0;
-    const { campaign, assignments } = await api.active(chiDoan, members.map((m) => m.id), { amount: 150_000 });
+    const { campaign, assignments } = await api.active(
+      chiDoan,
+      members.map((m) => m.id),
+      { amount: 150_000 },
+    );
     t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, assignments[2].id)).run();
     const res = await t.request('POST', `/api/payment-campaigns/${campaign.id}/reminders`, { token: t.adminToken, body: {} });
     expect(res.status).toBe(200);
@@ -134,9 +145,24 @@ describe('the reminder schedule', () => {
     await api.config(c.id);
     await api.activate(c.id);
     const now = Date.now();
-    t.db.update(paymentAssignments).set({ dueDate: new Date(now + 2 * 86_400_000) }).where(eq(paymentAssignments.id, soon.id)).run();
-    t.db.update(paymentAssignments).set({ dueDate: new Date(now + 20 * 86_400_000) }).where(eq(paymentAssignments.id, later.id)).run();
-    expect((await t.request('PUT', `/api/payment-campaigns/${c.id}/reminder-schedule`, { token: t.adminToken, body: { daysBefore: 3, onOverdue: true } })).status).toBe(200);
+    t.db
+      .update(paymentAssignments)
+      .set({ dueDate: new Date(now + 2 * 86_400_000) })
+      .where(eq(paymentAssignments.id, soon.id))
+      .run();
+    t.db
+      .update(paymentAssignments)
+      .set({ dueDate: new Date(now + 20 * 86_400_000) })
+      .where(eq(paymentAssignments.id, later.id))
+      .run();
+    expect(
+      (
+        await t.request('PUT', `/api/payment-campaigns/${c.id}/reminder-schedule`, {
+          token: t.adminToken,
+          body: { daysBefore: 3, onOverdue: true },
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await runReminderSchedules({ db: t.db, env: t.env }, new Date(now))).sent).toBe(1);
     expect(inbox.map((m) => m.to[0])).toEqual([members[0].email]);
@@ -144,7 +170,11 @@ describe('the reminder schedule', () => {
     expect((await runReminderSchedules({ db: t.db, env: t.env }, new Date(now + 1.5 * 86_400_000))).sent).toBe(0);
     // Past the due date: the overdue reminder.
     expect((await runReminderSchedules({ db: t.db, env: t.env }, new Date(now + 3 * 86_400_000))).sent).toBe(1);
-    const kinds = t.db.select({ kind: paymentReminders.kind, sentBy: paymentReminders.sentBy }).from(paymentReminders).where(eq(paymentReminders.campaignId, c.id)).all();
+    const kinds = t.db
+      .select({ kind: paymentReminders.kind, sentBy: paymentReminders.sentBy })
+      .from(paymentReminders)
+      .where(eq(paymentReminders.campaignId, c.id))
+      .all();
     expect(kinds).toEqual([
       { kind: 'BEFORE_DUE', sentBy: null },
       { kind: 'OVERDUE', sentBy: null },

@@ -38,7 +38,15 @@ export function unitInCampaign(db: Db, campaignId: number, organizationId: numbe
 /** Every unit of the subtree rooted at organizationId with its figures; the root first, then its direct units. */
 export function subtreeFigures(db: Db, campaignId: number, organizationId: number): Node[] {
   const { unit } = unitInCampaign(db, campaignId, organizationId);
-  const rows = db.all<{ id: number; parentId: number | null; name: string; code: string; type: string; path: string; collected: number }>(sql`
+  const rows = db.all<{
+    id: number;
+    parentId: number | null;
+    name: string;
+    code: string;
+    type: string;
+    path: string;
+    collected: number;
+  }>(sql`
     SELECT o.id, o.parent_id AS parentId, o.name, o.code, o.type, o.path, coalesce(f.collected, 0) AS collected
     FROM organizations o LEFT JOIN campaign_figures f ON f.campaign_id = ${campaignId} AND f.organization_id = o.id
     WHERE o.path LIKE ${`${unit.path}%`}`);
@@ -97,7 +105,9 @@ export function subtreeFigures(db: Db, campaignId: number, organizationId: numbe
     }
   }
   const root = nodes.get(organizationId)!;
-  const children = ordered.filter((n) => n.parentId === organizationId).sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.organizationId - b.organizationId);
+  const children = ordered
+    .filter((n) => n.parentId === organizationId)
+    .sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.organizationId - b.organizationId);
   return [root, ...children];
 }
 
@@ -109,7 +119,10 @@ export function campaignsCovering(db: Db, organizationId: number) {
   return db.all<{ id: number; name: string; status: string; organizationId: number; organizationName: string; startDate: number }>(sql`
     SELECT c.id, c.name, c.status, c.organization_id AS organizationId, o.name AS organizationName, c.start_date AS startDate
     FROM payment_campaigns c JOIN organizations o ON o.id = c.organization_id
-    WHERE c.organization_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND c.status <> 'DRAFT'
+    WHERE c.organization_id IN (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )}) AND c.status <> 'DRAFT'
     ORDER BY c.id DESC LIMIT 200`);
 }
 

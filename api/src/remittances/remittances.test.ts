@@ -12,10 +12,14 @@ let unitB: number;
 let campaignId: number;
 const token: Record<string, string> = {};
 
-const figures = async (org: number, who = t.adminToken) => expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${org}`, { token: who }));
+const figures = async (org: number, who = t.adminToken) =>
+  expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${org}`, { token: who }));
 const row = (report: any, org: number) => report.units.find((u: any) => u.organizationId === org);
 const remit = (who: string, fromOrganizationId: number, amount: number) =>
-  t.request('POST', '/api/remittances', { token: who, body: { campaignId, fromOrganizationId, amount, paidAt: '2025-06-01', note: 'Chuyển khoản' } });
+  t.request('POST', '/api/remittances', {
+    token: who,
+    body: { campaignId, fromOrganizationId, amount, paidAt: '2025-06-01', note: 'Chuyển khoản' },
+  });
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -24,10 +28,23 @@ beforeAll(async () => {
   unitA = t.createOrg('chi_doan', 'RM-A', faculty, 'Chi đoàn A');
   unitB = t.createOrg('chi_doan', 'RM-B', faculty, 'Chi đoàn B');
   const orgAdmin = t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'org_admin')).get()!.id;
-  for (const [k, org] of [['A', unitA], ['B', unitB], ['K', faculty], ['T', school]] as const) token[k] = (await t.createUser(`RMADM${k}`, [{ roleId: orgAdmin, organizationId: org }])).token;
+  for (const [k, org] of [
+    ['A', unitA],
+    ['B', unitB],
+    ['K', faculty],
+    ['T', school],
+  ] as const)
+    token[k] = (await t.createUser(`RMADM${k}`, [{ roleId: orgAdmin, organizationId: org }])).token;
   const api = campaigns(t);
   const members: number[] = [];
-  for (const [code, org] of [['RMA1', unitA], ['RMA2', unitA], ['RMA3', unitA], ['RMB1', unitB], ['RMB2', unitB], ['RMB3', unitB]] as const) {
+  for (const [code, org] of [
+    ['RMA1', unitA],
+    ['RMA2', unitA],
+    ['RMA3', unitA],
+    ['RMB1', unitB],
+    ['RMB2', unitB],
+    ['RMB3', unitB],
+  ] as const) {
     const u = await t.createUser(code);
     join(t, u.id, org);
     members.push(u.id);
@@ -35,16 +52,31 @@ beforeAll(async () => {
   const { campaign, assignments } = await api.active(school, members, { amount: 24_000 });
   campaignId = campaign.id;
   // Everyone in A paid, two of three in B.
-  for (const a of assignments.slice(0, 5)) await expectOk(t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+  for (const a of assignments.slice(0, 5))
+    await expectOk(t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
 });
 
 describe('GET /api/payment-campaigns/:id/remittance', () => {
   it('each level keeps 2/3 of what it handles and owes the rest up; the figures add up the tree', async () => {
     const k = await figures(faculty);
-    expect(row(k, unitA)).toMatchObject({ collected: 72_000, ownCollected: 72_000, kept: 48_000, owedUp: 24_000, outstanding: 24_000, confirmed: 0 });
+    expect(row(k, unitA)).toMatchObject({
+      collected: 72_000,
+      ownCollected: 72_000,
+      kept: 48_000,
+      owedUp: 24_000,
+      outstanding: 24_000,
+      confirmed: 0,
+    });
     expect(row(k, unitB)).toMatchObject({ collected: 48_000, kept: 32_000, owedUp: 16_000 });
     // The faculty handles what its units owe it (40,000): keeps floor(2/3) and owes the rest.
-    expect(row(k, faculty)).toMatchObject({ isSelf: true, collected: 120_000, ownCollected: 0, dueFromBelow: 40_000, kept: 26_666, owedUp: 13_334 });
+    expect(row(k, faculty)).toMatchObject({
+      isSelf: true,
+      collected: 120_000,
+      ownCollected: 0,
+      dueFromBelow: 40_000,
+      kept: 26_666,
+      owedUp: 13_334,
+    });
     expect(k.totals).toMatchObject({ collected: 120_000, kept: 80_000, owedUp: 40_000 });
     const top = await figures(school);
     expect(row(top, school)).toMatchObject({ collected: 120_000, dueFromBelow: 13_334, kept: 13_334, owedUp: 0 });
@@ -52,18 +84,28 @@ describe('GET /api/payment-campaigns/:id/remittance', () => {
     expect(48_000 + 32_000 + 26_666 + 13_334).toBe(row(top, school).collected);
     // Without organizationId: the campaign's own organization.
     expect((await figures(school)).organizationId).toBe(school);
-    expect((await expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/remittance`, { token: token.T }))).organizationId).toBe(school);
+    expect((await expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/remittance`, { token: token.T }))).organizationId).toBe(
+      school,
+    );
   });
 
   it('is scoped: a unit sees itself, not its sibling nor the level above', async () => {
     expect((await figures(unitA, token.A)).units).toHaveLength(1);
-    expect((await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${unitB}`, { token: token.A })).status).toBe(403);
-    expect((await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${faculty}`, { token: token.A })).status).toBe(403);
+    expect(
+      (await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${unitB}`, { token: token.A })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${faculty}`, { token: token.A })).status,
+    ).toBe(403);
     expect((await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance`, { token: token.A })).status).toBe(403);
     const outside = t.createOrg('chi_doan', 'RM-X');
-    expect((await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${outside}`, { token: t.adminToken })).status).toBe(400);
+    expect(
+      (await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${outside}`, { token: t.adminToken })).status,
+    ).toBe(400);
     expect((await t.request('GET', `/api/payment-campaigns/999999/remittance`, { token: t.adminToken })).status).toBe(404);
-    expect((await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=abc`, { token: t.adminToken })).status).toBe(400);
+    expect(
+      (await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=abc`, { token: t.adminToken })).status,
+    ).toBe(400);
   });
 });
 
@@ -103,17 +145,26 @@ describe('remittances up two levels', () => {
     expect((await remit(token.A!, unitB, 1)).status).toBe(403);
     expect((await remit(t.adminToken, school, 1)).status).toBe(422);
     for (const bad of [{ amount: 0 }, { amount: -5 }, { amount: 1.5 }, { paidAt: 'hôm qua' }, { campaignId: 'x' }]) {
-      const res = await t.request('POST', '/api/remittances', { token: token.B, body: { campaignId, fromOrganizationId: unitB, amount: 1000, paidAt: '2025-06-01', ...bad } });
+      const res = await t.request('POST', '/api/remittances', {
+        token: token.B,
+        body: { campaignId, fromOrganizationId: unitB, amount: 1000, paidAt: '2025-06-01', ...bad },
+      });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     expect((await t.request('POST', '/api/remittances/999999/confirm', { token: t.adminToken })).status).toBe(404);
-    const future = await t.request('POST', '/api/remittances', { token: token.B, body: { campaignId, fromOrganizationId: unitB, amount: 1000, paidAt: '2999-01-01' } });
+    const future = await t.request('POST', '/api/remittances', {
+      token: token.B,
+      body: { campaignId, fromOrganizationId: unitB, amount: 1000, paidAt: '2999-01-01' },
+    });
     expect(future.status).toBe(422);
   });
 
   it('a pending remittance can be withdrawn, after which it is owed again', async () => {
     // paidAt may be left out: today.
-    const sent = await expectOk(t.request('POST', '/api/remittances', { token: token.B, body: { campaignId, fromOrganizationId: unitB, amount: 16_000 } }), 201);
+    const sent = await expectOk(
+      t.request('POST', '/api/remittances', { token: token.B, body: { campaignId, fromOrganizationId: unitB, amount: 16_000 } }),
+      201,
+    );
     expect(Math.abs(Date.parse(sent.paidAt) - Date.now())).toBeLessThan(60_000);
     expect((await t.request('POST', `/api/remittances/${sent.id}/cancel`, { token: token.A })).status).toBe(403);
     await expectOk(t.request('POST', `/api/remittances/${sent.id}/cancel`, { token: token.B }));
@@ -122,7 +173,9 @@ describe('remittances up two levels', () => {
   });
 
   it('exports a level as xlsx', async () => {
-    const res = await t.app.request(`/api/payment-campaigns/${campaignId}/remittance/export?organizationId=${faculty}`, { headers: { authorization: `Bearer ${token.K}` } });
+    const res = await t.app.request(`/api/payment-campaigns/${campaignId}/remittance/export?organizationId=${faculty}`, {
+      headers: { authorization: `Bearer ${token.K}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     const ExcelJS = (await import('exceljs')).default;
@@ -131,7 +184,13 @@ describe('remittances up two levels', () => {
     const ws = wb.worksheets[0]!;
     const names = ws.getColumn(2).values.slice(2);
     expect(names).toEqual(['Đoàn khoa (cấp này)', 'Chi đoàn A', 'Chi đoàn B', 'Cộng các đơn vị trực thuộc']);
-    expect((await t.app.request(`/api/payment-campaigns/${campaignId}/remittance/export?organizationId=${faculty}`, { headers: { authorization: `Bearer ${token.A}` } })).status).toBe(403);
+    expect(
+      (
+        await t.app.request(`/api/payment-campaigns/${campaignId}/remittance/export?organizationId=${faculty}`, {
+          headers: { authorization: `Bearer ${token.A}` },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 

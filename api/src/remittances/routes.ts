@@ -21,7 +21,8 @@ const askedUnit: OrganizationFrom = (c) => {
   if (campaignId == null) return null;
   return positive(c.req.query('organizationId')) ?? defaultUnit(c.get('deps').db, campaignId);
 };
-const bodySender: OrganizationFrom = async (c) => positive(((await c.req.json().catch(() => null)) as { fromOrganizationId?: unknown } | null)?.fromOrganizationId);
+const bodySender: OrganizationFrom = async (c) =>
+  positive(((await c.req.json().catch(() => null)) as { fromOrganizationId?: unknown } | null)?.fromOrganizationId);
 const receiver: OrganizationFrom = (c) => {
   const id = positive(c.req.param('id'));
   return id == null ? null : remittanceSide(c.get('deps').db, id, 'to');
@@ -35,21 +36,46 @@ function report(c: Context<AppEnv>, campaignId: number, organizationId: number |
 
 /** GET /payment-campaigns/:id/remittance(/export), POST /remittances, /remittances/:id/{confirm,cancel} (issue 30 item 5). */
 export function remittancesRoutes() {
-  return new Hono<AppEnv>()
-    // An export like the others: the same per-user and per-address throttle (issue 25 item 14).
-    .get('/payment-campaigns/:id/remittance/export', requireAuth, validate('param', idParam), requirePermission(RP.view, askedUnit), rateLimit('export'), validate('query', remittanceQuery), (c) => {
-      const id = c.req.valid('param').id;
-      const r = report(c, id, c.req.valid('query').organizationId);
-      return remittanceXlsx(r, loadCampaign(c.get('deps').db, id).name);
-    })
-    .get('/payment-campaigns/:id/remittance', requireAuth, validate('param', idParam), requirePermission(RP.view, askedUnit), validate('query', remittanceQuery), (c) =>
-      c.json(report(c, c.req.valid('param').id, c.req.valid('query').organizationId)),
-    )
-    .get('/remittances/campaigns', requireAuth, requirePermission(RP.view, (c) => positive(c.req.query('organizationId'))), validate('query', campaignsQuery), (c) => {
-      const rows = campaignsCovering(c.get('deps').db, c.req.valid('query').organizationId);
-      return c.json({ campaigns: rows.map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })) });
-    })
-    .post('/remittances', requireAuth, requirePermission(RP.remit, bodySender), validate('json', createRemittanceSchema), (c) => c.json(service(c).create(c.req.valid('json')), 201))
-    .post('/remittances/:id/confirm', requireAuth, validate('param', idParam), requirePermission(RP.confirm, receiver), (c) => c.json(service(c).confirm(c.req.valid('param').id)))
-    .post('/remittances/:id/cancel', requireAuth, validate('param', idParam), (c) => c.json(service(c).cancel(c.req.valid('param').id)));
+  return (
+    new Hono<AppEnv>()
+      // An export like the others: the same per-user and per-address throttle (issue 25 item 14).
+      .get(
+        '/payment-campaigns/:id/remittance/export',
+        requireAuth,
+        validate('param', idParam),
+        requirePermission(RP.view, askedUnit),
+        rateLimit('export'),
+        validate('query', remittanceQuery),
+        (c) => {
+          const id = c.req.valid('param').id;
+          const r = report(c, id, c.req.valid('query').organizationId);
+          return remittanceXlsx(r, loadCampaign(c.get('deps').db, id).name);
+        },
+      )
+      .get(
+        '/payment-campaigns/:id/remittance',
+        requireAuth,
+        validate('param', idParam),
+        requirePermission(RP.view, askedUnit),
+        validate('query', remittanceQuery),
+        (c) => c.json(report(c, c.req.valid('param').id, c.req.valid('query').organizationId)),
+      )
+      .get(
+        '/remittances/campaigns',
+        requireAuth,
+        requirePermission(RP.view, (c) => positive(c.req.query('organizationId'))),
+        validate('query', campaignsQuery),
+        (c) => {
+          const rows = campaignsCovering(c.get('deps').db, c.req.valid('query').organizationId);
+          return c.json({ campaigns: rows.map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })) });
+        },
+      )
+      .post('/remittances', requireAuth, requirePermission(RP.remit, bodySender), validate('json', createRemittanceSchema), (c) =>
+        c.json(service(c).create(c.req.valid('json')), 201),
+      )
+      .post('/remittances/:id/confirm', requireAuth, validate('param', idParam), requirePermission(RP.confirm, receiver), (c) =>
+        c.json(service(c).confirm(c.req.valid('param').id)),
+      )
+      .post('/remittances/:id/cancel', requireAuth, validate('param', idParam), (c) => c.json(service(c).cancel(c.req.valid('param').id)))
+  );
 }

@@ -26,7 +26,9 @@ export const remittances = sqliteTable(
     amount: integer().notNull(),
     paidAt: integer({ mode: 'timestamp_ms' }).notNull(),
     note: text(),
-    status: text({ enum: ['PENDING', 'CONFIRMED', 'CANCELLED'] }).notNull().default('PENDING'),
+    status: text({ enum: ['PENDING', 'CONFIRMED', 'CANCELLED'] })
+      .notNull()
+      .default('PENDING'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     confirmedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     confirmedAt: integer({ mode: 'timestamp_ms' }),

@@ -29,7 +29,8 @@ const toOrg = alias(organizations, 'to_org');
 const creator = alias(users, 'creator');
 const confirmer = alias(users, 'confirmer');
 
-const name = (u: { familyName: string | null; givenName: string | null }) => (u.familyName == null ? null : `${u.familyName} ${u.givenName}`.trim());
+const name = (u: { familyName: string | null; givenName: string | null }) =>
+  u.familyName == null ? null : `${u.familyName} ${u.givenName}`.trim();
 
 function query(db: Db) {
   return db
@@ -75,7 +76,11 @@ function toRemittance(x: Row): Remittance {
 
 /** The organization whose officers act on a remittance: the sender (from) or the receiver (to). */
 export function remittanceSide(db: Db, id: number, side: 'from' | 'to'): number | null {
-  const r = db.select({ from: remittances.fromOrganizationId, to: remittances.toOrganizationId }).from(remittances).where(eq(remittances.id, id)).get();
+  const r = db
+    .select({ from: remittances.fromOrganizationId, to: remittances.toOrganizationId })
+    .from(remittances)
+    .where(eq(remittances.id, id))
+    .get();
   return r ? r[side] : null;
 }
 
@@ -92,14 +97,27 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
     return r!;
   }
 
-  const snapshot = (r: typeof remittances.$inferSelect) => ({ campaignId: r.campaignId, fromOrganizationId: r.fromOrganizationId, toOrganizationId: r.toOrganizationId, amount: r.amount, paidAt: r.paidAt, note: r.note, status: r.status });
+  const snapshot = (r: typeof remittances.$inferSelect) => ({
+    campaignId: r.campaignId,
+    fromOrganizationId: r.fromOrganizationId,
+    toOrganizationId: r.toOrganizationId,
+    amount: r.amount,
+    paidAt: r.paidAt,
+    note: r.note,
+    status: r.status,
+  });
 
   return {
     report(campaignId: number, organizationId: number): RemittanceReport {
       const [self, ...units] = subtreeFigures(db, campaignId, organizationId);
       const sum = (k: 'collected' | 'kept' | 'owedUp' | 'confirmed' | 'pending' | 'outstanding') => units.reduce((s, u) => s + u[k], 0);
       const rows = query(db)
-        .where(and(eq(remittances.campaignId, campaignId), or(eq(remittances.fromOrganizationId, organizationId), eq(remittances.toOrganizationId, organizationId))))
+        .where(
+          and(
+            eq(remittances.campaignId, campaignId),
+            or(eq(remittances.fromOrganizationId, organizationId), eq(remittances.toOrganizationId, organizationId)),
+          ),
+        )
         .orderBy(desc(remittances.id))
         .limit(500)
         .all();
@@ -107,7 +125,14 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
         campaignId,
         organizationId,
         units: [toUnit(self!), ...units.map(toUnit)],
-        totals: { collected: sum('collected'), kept: sum('kept'), owedUp: sum('owedUp'), confirmed: sum('confirmed'), pending: sum('pending'), outstanding: sum('outstanding') },
+        totals: {
+          collected: sum('collected'),
+          kept: sum('kept'),
+          owedUp: sum('owedUp'),
+          confirmed: sum('confirmed'),
+          pending: sum('pending'),
+          outstanding: sum('outstanding'),
+        },
         remittances: rows.map(toRemittance),
       };
     },
@@ -116,7 +141,8 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
       const { unit } = unitInCampaign(db, input.campaignId, input.fromOrganizationId);
       if (unit.parentId === null) unprocessable('Tổ chức cấp cao nhất không có cấp trên để nộp');
       const paidAt = input.paidAt ? parseVnDateTime(input.paidAt)! : new Date();
-      if (paidAt.getTime() > Date.now() + 24 * 3600_000) unprocessable('Ngày nộp không được ở tương lai', { errors: { paidAt: ['Ngày nộp không được ở tương lai'] } });
+      if (paidAt.getTime() > Date.now() + 24 * 3600_000)
+        unprocessable('Ngày nộp không được ở tương lai', { errors: { paidAt: ['Ngày nộp không được ở tương lai'] } });
       const id = db.transaction((tx) => {
         // Read again inside the write: two recordings at once cannot both pass the remaining amount.
         const self = subtreeFigures(tx as unknown as Db, input.campaignId, input.fromOrganizationId)[0]!;
@@ -127,10 +153,27 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
         }
         const created = tx
           .insert(remittances)
-          .values({ campaignId: input.campaignId, fromOrganizationId: unit.id, toOrganizationId: unit.parentId!, amount: input.amount, paidAt, note: input.note ?? null, createdBy: actor.id })
+          .values({
+            campaignId: input.campaignId,
+            fromOrganizationId: unit.id,
+            toOrganizationId: unit.parentId!,
+            amount: input.amount,
+            paidAt,
+            note: input.note ?? null,
+            createdBy: actor.id,
+          })
           .returning()
           .get();
-        audit(tx, { actorId: actor.id, ip, action: 'remittance.create', entity: 'remittance', entityId: created.id, organizationId: unit.id, organizationIds: [unit.parentId!], after: snapshot(created) });
+        audit(tx, {
+          actorId: actor.id,
+          ip,
+          action: 'remittance.create',
+          entity: 'remittance',
+          entityId: created.id,
+          organizationId: unit.id,
+          organizationIds: [unit.parentId!],
+          after: snapshot(created),
+        });
         return created.id;
       });
       return view(id);
@@ -148,7 +191,17 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
           .returning()
           .get();
         if (!after) conflict(before.status === 'CONFIRMED' ? 'Khoản trích nộp này đã được xác nhận' : 'Khoản trích nộp này đã bị hủy');
-        audit(tx, { actorId: actor.id, ip, action: 'remittance.confirm', entity: 'remittance', entityId: id, organizationId: before.toOrganizationId, organizationIds: [before.fromOrganizationId], before: snapshot(before), after: snapshot(after!) });
+        audit(tx, {
+          actorId: actor.id,
+          ip,
+          action: 'remittance.confirm',
+          entity: 'remittance',
+          entityId: id,
+          organizationId: before.toOrganizationId,
+          organizationIds: [before.fromOrganizationId],
+          before: snapshot(before),
+          after: snapshot(after!),
+        });
       });
       return view(id);
     },
@@ -165,7 +218,17 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
           .returning()
           .get();
         if (!after) conflict('Chỉ hủy được khoản trích nộp chưa được xác nhận');
-        audit(tx, { actorId: actor.id, ip, action: 'remittance.cancel', entity: 'remittance', entityId: id, organizationId: before.fromOrganizationId, organizationIds: [before.toOrganizationId], before: snapshot(before), after: snapshot(after!) });
+        audit(tx, {
+          actorId: actor.id,
+          ip,
+          action: 'remittance.cancel',
+          entity: 'remittance',
+          entityId: id,
+          organizationId: before.fromOrganizationId,
+          organizationIds: [before.toOrganizationId],
+          before: snapshot(before),
+          after: snapshot(after!),
+        });
       });
       return view(id);
     },

@@ -1,5 +1,12 @@
 /** The membership report as xlsx (issue 30 item 8), through the shared streaming writer (formula-looking text guarded). */
-import { ethnicityName, LEAVE_REASONS, type ExportField, type MembershipReport, type ReportFigures, type ReportUnit } from '@doanhoi/shared';
+import {
+  ethnicityName,
+  LEAVE_REASONS,
+  type ExportField,
+  type MembershipReport,
+  type ReportFigures,
+  type ReportUnit,
+} from '@doanhoi/shared';
 import { exportFileName, streamXlsx, type Cell } from '../exports/writer';
 
 const REASON_VI: Record<(typeof LEAVE_REASONS)[number], string> = {
@@ -35,7 +42,8 @@ const FIELDS: ExportField[] = [
 ];
 
 /** Members at the end who are of a group other than Kinh ("01"), where the ethnicity is recorded. */
-export const minorityAtEnd = (f: ReportFigures) => Object.entries(f.ethnicities).reduce((s, [code, e]) => (code && code !== '01' ? s + e.end : s), 0);
+export const minorityAtEnd = (f: ReportFigures) =>
+  Object.entries(f.ethnicities).reduce((s, [code, e]) => (code && code !== '01' ? s + e.end : s), 0);
 
 function cells(code: string | null, name: string, f: ReportFigures): Record<string, Cell> {
   return {
@@ -68,12 +76,17 @@ export function reportXlsx(report: MembershipReport): Response {
   const rows: Record<string, Cell>[] = [
     cells(self.code, `${self.name} (trực tiếp)`, self.own),
     ...units.map((u) => cells(u.code, u.name, u.total)),
-    cells(null, `Tổng cộng ${self.name} (${report.from.split('-').reverse().join('/')} – ${report.to.split('-').reverse().join('/')})`, self.total),
+    cells(
+      null,
+      `Tổng cộng ${self.name} (${report.from.split('-').reverse().join('/')} – ${report.to.split('-').reverse().join('/')})`,
+      self.total,
+    ),
   ];
   const groups = Object.entries(self.total.ethnicities)
     .filter(([, e]) => e.start || e.end)
     .sort(([a], [b]) => (a || '99').localeCompare(b || '99'));
-  for (const [code, e] of groups) rows.push({ code: null, name: `Dân tộc ${code ? ethnicityName(code) : '(chưa ghi)'}`, start: e.start, end: e.end });
+  for (const [code, e] of groups)
+    rows.push({ code: null, name: `Dân tộc ${code ? ethnicityName(code) : '(chưa ghi)'}`, start: e.start, end: e.end });
   return streamXlsx(exportFileName('bao-cao', `${self.code} ${report.from} ${report.to}`), 'Báo cáo', FIELDS, async function* () {
     yield rows;
   });

@@ -50,7 +50,9 @@ export function memberRows(db: Db, unitId: number, path: string, fromMs: number,
 function keptRows(db: Db, units: number[], fromDay: number, toDay: number): MemberRow[] {
   if (units.length === 0) return [];
   const endedIn = sql`c.ended_day >= ${fromDay} AND c.ended_day < ${toDay}`;
-  const reasonSums = LEAVE_REASONS.map((r) => sql`sum(CASE WHEN ${endedIn} AND c.end_reason = ${r} THEN c.n ELSE 0 END) AS ${sql.identifier(`left_${r}`)}`);
+  const reasonSums = LEAVE_REASONS.map(
+    (r) => sql`sum(CASE WHEN ${endedIn} AND c.end_reason = ${r} THEN c.n ELSE 0 END) AS ${sql.identifier(`left_${r}`)}`,
+  );
   return db.all<MemberRow>(sql`
     SELECT c.organization_id AS bucket, c.membership_status AS membershipStatus, c.user_type AS userType, c.gender, c.ethnicity,
       sum(CASE WHEN c.joined_day < ${fromDay} THEN c.n ELSE 0 END) AS start,
@@ -60,7 +62,10 @@ function keptRows(db: Db, units: number[], fromDay: number, toDay: number): Memb
       ${sql.join(reasonSums, sql`, `)},
       sum(CASE WHEN c.ended_day = 0 OR c.ended_day >= ${toDay} THEN c.n ELSE 0 END) AS "end"
     FROM ${reportMemberCells} c
-    WHERE c.organization_id IN (${sql.join(units.map((id) => sql`${id}`), sql`, `)})
+    WHERE c.organization_id IN (${sql.join(
+      units.map((id) => sql`${id}`),
+      sql`, `,
+    )})
       AND c.n <> 0 AND c.joined_day < ${toDay} AND (c.ended_day = 0 OR c.ended_day >= ${fromDay})
     GROUP BY c.organization_id, c.membership_status, c.user_type, c.gender, c.ethnicity`);
 }
@@ -133,7 +138,10 @@ export function collectedRows(db: Db, path: string, campaignIds: number[]) {
   return db.all<{ campaignId: number; organizationId: number; collected: number }>(sql`
     SELECT f.campaign_id AS campaignId, f.organization_id AS organizationId, f.collected
     FROM campaign_figures f JOIN organizations o ON o.id = f.organization_id
-    WHERE f.campaign_id IN (${sql.join(campaignIds.map((id) => sql`${id}`), sql`, `)}) AND o.path >= ${path} AND o.path < ${hi}`);
+    WHERE f.campaign_id IN (${sql.join(
+      campaignIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND o.path >= ${path} AND o.path < ${hi}`);
 }
 
 /** Per campaign and sending unit: remittances confirmed by the level above, and those still waiting. */
@@ -143,6 +151,9 @@ export function remittanceRows(db: Db, campaignIds: number[]) {
     SELECT campaign_id AS campaignId, from_organization_id AS organizationId,
       sum(CASE WHEN status = 'CONFIRMED' THEN amount ELSE 0 END) AS confirmed,
       sum(CASE WHEN status = 'PENDING' THEN amount ELSE 0 END) AS pending
-    FROM remittances WHERE campaign_id IN (${sql.join(campaignIds.map((id) => sql`${id}`), sql`, `)}) AND status <> 'CANCELLED'
+    FROM remittances WHERE campaign_id IN (${sql.join(
+      campaignIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND status <> 'CANCELLED'
     GROUP BY campaign_id, from_organization_id`);
 }

@@ -36,14 +36,25 @@ interface Stay {
 const stays: Stay[] = [];
 
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 const someDay = () => new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 800) * 86_400_000).toISOString().slice(0, 10);
 
 /** The leaf unit and every unit above it, joined on `joined`, ended together (as leaving does). */
 function stayIn(userId: number, chain: number[], joined: string, ended: string | null, reason: string | null) {
   for (const organizationId of chain) {
-    t.db.insert(organizationMembers).values({ organizationId, userId, joinedAt: day(joined), isActive: ended === null, endedAt: ended ? day(ended) : null, endReason: (reason as never) ?? null }).onConflictDoNothing().run();
+    t.db
+      .insert(organizationMembers)
+      .values({
+        organizationId,
+        userId,
+        joinedAt: day(joined),
+        isActive: ended === null,
+        endedAt: ended ? day(ended) : null,
+        endReason: (reason as never) ?? null,
+      })
+      .onConflictDoNothing()
+      .run();
   }
 }
 
@@ -55,35 +66,82 @@ beforeAll(async () => {
   o.C11 = t.createOrg('chi_doan', 'RP-C11', o.F1, 'Chi đoàn A1');
   o.C12 = t.createOrg('chi_doan', 'RP-C12', o.F1, 'Chi đoàn A2');
   o.C21 = t.createOrg('chi_doan', 'RP-C21', o.F2, 'Chi đoàn B1');
-  const chains: Record<string, number[]> = { C11: [o.C11!, o.F1!, o.R!], C12: [o.C12!, o.F1!, o.R!], C21: [o.C21!, o.F2!, o.R!], R: [o.R!] };
+  const chains: Record<string, number[]> = {
+    C11: [o.C11!, o.F1!, o.R!],
+    C12: [o.C12!, o.F1!, o.R!],
+    C21: [o.C21!, o.F2!, o.R!],
+    R: [o.R!],
+  };
   const bucketOf = (leaf: string) => (leaf === 'R' ? 'R' : leaf === 'C21' ? 'F2' : 'F1');
   for (let i = 0; i < 120; i++) {
     const gender = rand() < 0.15 ? null : pick(GENDERS);
     const status = pick(['none', 'doan_vien', 'hoi_vien', 'both'] as const);
-    const userId = insertUser(t, { code: `RP${i}`, gender, ethnicity: rand() < 0.2 ? null : pick(ETHNICITY_CODES.slice(0, 4)), membershipStatus: status, userType: rand() < 0.1 ? 'staff' : 'student' });
+    const userId = insertUser(t, {
+      code: `RP${i}`,
+      gender,
+      ethnicity: rand() < 0.2 ? null : pick(ETHNICITY_CODES.slice(0, 4)),
+      membershipStatus: status,
+      userType: rand() < 0.1 ? 'staff' : 'student',
+    });
     const leaf = pick(['C11', 'C12', 'C21', 'R']);
     const joined = someDay();
     const ends = rand() < 0.35;
-    const ended = ends ? new Date(day(joined).getTime() + Math.floor(rand() * 300 + 1) * 86_400_000 + 7 * 3600_000).toISOString().slice(0, 10) : null;
+    const ended = ends
+      ? new Date(day(joined).getTime() + Math.floor(rand() * 300 + 1) * 86_400_000 + 7 * 3600_000).toISOString().slice(0, 10)
+      : null;
     const moves = ends && leaf === 'C11' && rand() < 0.5;
     const reason = ends ? (moves ? 'transferred' : pick(LEAVE_REASONS)) : null;
     stayIn(userId, chains[leaf]!, joined, ended, reason);
-    stays.push({ bucket: bucketOf(leaf), joined: day(joined).getTime(), ended: ended ? day(ended).getTime() : null, reason, transferIn: false, gender, status });
+    stays.push({
+      bucket: bucketOf(leaf),
+      joined: day(joined).getTime(),
+      ended: ended ? day(ended).getTime() : null,
+      reason,
+      transferIn: false,
+      gender,
+      status,
+    });
     if (moves) {
       // Accepted into another faculty's chi đoàn the same day; the school's row stays (it is in both chains).
-      t.db.insert(transfers).values({ userId, fromOrganizationId: o.C11!, toOrganizationId: o.C21!, reason: 'chuyển', effectiveDate: ended!, status: 'ACCEPTED' }).run();
-      for (const organizationId of [o.C21!, o.F2!]) t.db.insert(organizationMembers).values({ organizationId, userId, joinedAt: day(ended!) }).run();
+      t.db
+        .insert(transfers)
+        .values({
+          userId,
+          fromOrganizationId: o.C11!,
+          toOrganizationId: o.C21!,
+          reason: 'chuyển',
+          effectiveDate: ended!,
+          status: 'ACCEPTED',
+        })
+        .run();
+      for (const organizationId of [o.C21!, o.F2!])
+        t.db
+          .insert(organizationMembers)
+          .values({ organizationId, userId, joinedAt: day(ended!) })
+          .run();
       stays.push({ bucket: 'F2', joined: day(ended!).getTime(), ended: null, reason: null, transferIn: true, gender, status });
     }
   }
   // A membership switched off without a day (before issue 30) is left out everywhere.
   const old = insertUser(t, { code: 'RPOLD' });
-  for (const organizationId of [o.C12!, o.F1!, o.R!]) t.db.insert(organizationMembers).values({ organizationId, userId: old, joinedAt: day('2024-01-01'), isActive: false }).run();
+  for (const organizationId of [o.C12!, o.F1!, o.R!])
+    t.db
+      .insert(organizationMembers)
+      .values({ organizationId, userId: old, joinedAt: day('2024-01-01'), isActive: false })
+      .run();
 });
 
 /** The count made here, with the report's definitions. */
 function expected(bucket: string | null, keep: (s: Stay) => boolean = () => true): Movement {
-  const m: Movement = { start: 0, admitted: 0, transferredIn: 0, transferredOut: 0, left: 0, leftByReason: Object.fromEntries(LEAVE_REASONS.map((r) => [r, 0])) as Movement['leftByReason'], end: 0 };
+  const m: Movement = {
+    start: 0,
+    admitted: 0,
+    transferredIn: 0,
+    transferredOut: 0,
+    left: 0,
+    leftByReason: Object.fromEntries(LEAVE_REASONS.map((r) => [r, 0])) as Movement['leftByReason'],
+    end: 0,
+  };
   for (const s of stays) {
     if ((bucket && s.bucket !== bucket) || !keep(s)) continue;
     if (s.joined >= toMs || (s.ended !== null && s.ended < fromMs)) continue;
@@ -101,8 +159,17 @@ function expected(bucket: string | null, keep: (s: Stay) => boolean = () => true
   return m;
 }
 
-const movement = (f: Movement): Movement => ({ start: f.start, admitted: f.admitted, transferredIn: f.transferredIn, transferredOut: f.transferredOut, left: f.left, leftByReason: f.leftByReason, end: f.end });
-const report = async (organizationId: number, token = t.adminToken, from = FROM, to = TO) => t.request('GET', `/api/reports/membership?organizationId=${organizationId}&from=${from}&to=${to}`, { token });
+const movement = (f: Movement): Movement => ({
+  start: f.start,
+  admitted: f.admitted,
+  transferredIn: f.transferredIn,
+  transferredOut: f.transferredOut,
+  left: f.left,
+  leftByReason: f.leftByReason,
+  end: f.end,
+});
+const report = async (organizationId: number, token = t.adminToken, from = FROM, to = TO) =>
+  t.request('GET', `/api/reports/membership?organizationId=${organizationId}&from=${from}&to=${to}`, { token });
 
 describe('GET /reports/membership', () => {
   it('equals a direct count, per unit and per group, and start + movements = end', async () => {
@@ -128,7 +195,8 @@ describe('GET /reports/membership', () => {
     const body = (await report(o.R!)).body as MembershipReport;
     const [root, ...units] = body.units;
     const sum = (pickN: (f: ReportFigures) => number) => pickN(root!.own) + units.reduce((s, u) => s + pickN(u.total), 0);
-    for (const key of ['start', 'admitted', 'transferredIn', 'transferredOut', 'left', 'end'] as const) expect(root!.total[key]).toBe(sum((f) => f[key]));
+    for (const key of ['start', 'admitted', 'transferredIn', 'transferredOut', 'left', 'end'] as const)
+      expect(root!.total[key]).toBe(sum((f) => f[key]));
     expect(root!.total.groups.hoi.end).toBe(sum((f) => f.groups.hoi.end));
     const f1 = (await report(o.F1!)).body as MembershipReport;
     expect(movement(f1.units[0]!.total)).toEqual(movement(units[0]!.total));
@@ -137,13 +205,42 @@ describe('GET /reports/membership', () => {
   });
 
   it('counts đoàn phí of the period’s campaigns by rule: collected = kept + owed up, kept adds up the tree', async () => {
-    const c = t.db.insert(paymentCampaigns).values({ organizationId: o.R!, name: 'Đoàn phí HK1', startDate: day('2025-09-01'), endDate: day('2026-01-31'), status: 'ACTIVE' }).returning().get().id;
+    const c = t.db
+      .insert(paymentCampaigns)
+      .values({ organizationId: o.R!, name: 'Đoàn phí HK1', startDate: day('2025-09-01'), endDate: day('2026-01-31'), status: 'ACTIVE' })
+      .returning()
+      .get().id;
     t.db.transaction((tx) => audit(tx, { actorId: null, action: 'dues.generate', entity: 'payment_campaign', entityId: c, ip: null }));
     // Another campaign, not by the rule, is not đoàn phí.
-    t.db.insert(paymentCampaigns).values({ organizationId: o.R!, name: 'Quỹ lớp', startDate: day('2025-10-01'), endDate: day('2026-01-31'), status: 'ACTIVE' }).run();
-    const figures: [number, number][] = [[o.R!, 900_000], [o.F1!, 600_000], [o.F2!, 240_000], [o.C11!, 300_000], [o.C12!, 240_000], [o.C21!, 240_000]];
-    for (const [organizationId, collected] of figures) t.db.insert(campaignFigures).values({ campaignId: c, organizationId, collected }).onConflictDoUpdate({ target: [campaignFigures.campaignId, campaignFigures.organizationId], set: { collected } }).run();
-    t.db.insert(remittances).values({ campaignId: c, fromOrganizationId: o.F1!, toOrganizationId: o.R!, amount: 100_000, paidAt: day('2025-12-01'), status: 'CONFIRMED' }).run();
+    t.db
+      .insert(paymentCampaigns)
+      .values({ organizationId: o.R!, name: 'Quỹ lớp', startDate: day('2025-10-01'), endDate: day('2026-01-31'), status: 'ACTIVE' })
+      .run();
+    const figures: [number, number][] = [
+      [o.R!, 900_000],
+      [o.F1!, 600_000],
+      [o.F2!, 240_000],
+      [o.C11!, 300_000],
+      [o.C12!, 240_000],
+      [o.C21!, 240_000],
+    ];
+    for (const [organizationId, collected] of figures)
+      t.db
+        .insert(campaignFigures)
+        .values({ campaignId: c, organizationId, collected })
+        .onConflictDoUpdate({ target: [campaignFigures.campaignId, campaignFigures.organizationId], set: { collected } })
+        .run();
+    t.db
+      .insert(remittances)
+      .values({
+        campaignId: c,
+        fromOrganizationId: o.F1!,
+        toOrganizationId: o.R!,
+        amount: 100_000,
+        paidAt: day('2025-12-01'),
+        status: 'CONFIRMED',
+      })
+      .run();
     const body = (await report(o.R!)).body as MembershipReport;
     expect(body.campaigns.map((x) => x.name)).toEqual(['Đoàn phí HK1']);
     const [root, f1, f2] = body.units;
@@ -168,11 +265,21 @@ describe('GET /reports/membership', () => {
     const member = await t.createUser('RPMEM');
     expect((await report(o.F1!, member.token)).status).toBe(403);
     expect((await t.request('GET', `/api/reports/membership?organizationId=${o.F1}&from=${FROM}&to=${TO}`)).status).toBe(401);
-    expect((await download(t, 'GET', `/api/reports/membership/export?organizationId=${o.R}&from=${FROM}&to=${TO}`, faculty.token)).status).toBe(403);
+    expect(
+      (await download(t, 'GET', `/api/reports/membership/export?organizationId=${o.R}&from=${FROM}&to=${TO}`, faculty.token)).status,
+    ).toBe(403);
   });
 
   it('refuses bad input (400) and an unknown unit (404)', async () => {
-    for (const q of [`organizationId=${o.R}&from=2026-02-01&to=2026-01-01`, `organizationId=${o.R}&from=2025-02-30&to=2026-01-01`, `organizationId=${o.R}&from=01/09/2025&to=2026-01-01`, `from=${FROM}&to=${TO}`, `organizationId=abc&from=${FROM}&to=${TO}`, `organizationId=${o.R}&from=2020-01-01&to=2026-01-01`, `organizationId=${o.R}&from=${FROM}`]) {
+    for (const q of [
+      `organizationId=${o.R}&from=2026-02-01&to=2026-01-01`,
+      `organizationId=${o.R}&from=2025-02-30&to=2026-01-01`,
+      `organizationId=${o.R}&from=01/09/2025&to=2026-01-01`,
+      `from=${FROM}&to=${TO}`,
+      `organizationId=abc&from=${FROM}&to=${TO}`,
+      `organizationId=${o.R}&from=2020-01-01&to=2026-01-01`,
+      `organizationId=${o.R}&from=${FROM}`,
+    ]) {
       const res = await t.request('GET', `/api/reports/membership?${q}`, { token: t.adminToken });
       expect({ q, status: res.status, message: typeof res.body.message }).toEqual({ q, status: 400, message: 'string' });
     }

@@ -18,8 +18,15 @@ const askedUnit: OrganizationFrom = (c) => {
 /** GET /reports/membership(/export) (issue 30 item 8). Bad input is 400 before the permission check reads the unit. */
 export function reportsRoutes() {
   return new Hono<AppEnv>()
-    .get('/membership/export', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), rateLimit('export'), (c) =>
-      reportXlsx(membershipReport(c.get('deps').db, c.req.valid('query'))),
+    .get(
+      '/membership/export',
+      requireAuth,
+      validate('query', reportQuery),
+      requirePermission(REPORTS_VIEW, askedUnit),
+      rateLimit('export'),
+      (c) => reportXlsx(membershipReport(c.get('deps').db, c.req.valid('query'))),
     )
-    .get('/membership', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), (c) => c.json(membershipReport(c.get('deps').db, c.req.valid('query'))));
+    .get('/membership', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), (c) =>
+      c.json(membershipReport(c.get('deps').db, c.req.valid('query'))),
+    );
 }

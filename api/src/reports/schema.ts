@@ -24,7 +24,21 @@ export const reportMemberCells = sqliteTable(
     transferIn: integer().notNull(),
     n: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.membershipStatus, t.userType, t.gender, t.ethnicity, t.joinedDay, t.endedDay, t.endReason, t.transferIn] })],
+  (t) => [
+    primaryKey({
+      columns: [
+        t.organizationId,
+        t.membershipStatus,
+        t.userType,
+        t.gender,
+        t.ethnicity,
+        t.joinedDay,
+        t.endedDay,
+        t.endReason,
+        t.transferIn,
+      ],
+    }),
+  ],
 );
 
 /**

@@ -5,7 +5,16 @@
  * (own = total; ask for that unit to see its own units). Counting runs in SQL (figures.ts); here the grouped rows
  * are folded into the response and the đoàn phí cascade walks the subtree's units once per campaign.
  */
-import { LEAVE_REASONS, REPORT_GROUPS, type DuesFigures, type MembershipReport, type Movement, type ReportFigures, type ReportGroup, type ReportQuery } from '@doanhoi/shared';
+import {
+  LEAVE_REASONS,
+  REPORT_GROUPS,
+  type DuesFigures,
+  type MembershipReport,
+  type Movement,
+  type ReportFigures,
+  type ReportGroup,
+  type ReportQuery,
+} from '@doanhoi/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { shareTable } from '../dues/rates';
@@ -16,7 +25,15 @@ import { collectedRows, duesCampaigns, memberRows, remittanceRows, type MemberRo
 /** A calendar day's first instant in Việt Nam (UTC+7), as the membership days are stored. */
 const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00+07:00`);
 
-const emptyMovement = (): Movement => ({ start: 0, admitted: 0, transferredIn: 0, transferredOut: 0, left: 0, leftByReason: Object.fromEntries(LEAVE_REASONS.map((r) => [r, 0])) as Movement['leftByReason'], end: 0 });
+const emptyMovement = (): Movement => ({
+  start: 0,
+  admitted: 0,
+  transferredIn: 0,
+  transferredOut: 0,
+  left: 0,
+  leftByReason: Object.fromEntries(LEAVE_REASONS.map((r) => [r, 0])) as Movement['leftByReason'],
+  end: 0,
+});
 const emptyDues = (): DuesFigures => ({ collected: 0, kept: 0, owedUp: 0, remitted: 0, pending: 0 });
 const emptyFigures = (): ReportFigures => ({
   ...emptyMovement(),
@@ -56,9 +73,19 @@ function groupsOf(r: MemberRow): ReportGroup[] {
 }
 
 function movementOf(r: MemberRow): Movement {
-  const leftByReason = Object.fromEntries(LEAVE_REASONS.map((reason) => [reason, Number(r[`left_${reason}`] ?? 0)])) as Movement['leftByReason'];
+  const leftByReason = Object.fromEntries(
+    LEAVE_REASONS.map((reason) => [reason, Number(r[`left_${reason}`] ?? 0)]),
+  ) as Movement['leftByReason'];
   const left = LEAVE_REASONS.reduce((s, reason) => s + leftByReason[reason], 0);
-  return { start: r.start, admitted: r.admitted, transferredIn: r.transferredIn, transferredOut: r.transferredOut, left, leftByReason, end: r.end };
+  return {
+    start: r.start,
+    admitted: r.admitted,
+    transferredIn: r.transferredIn,
+    transferredOut: r.transferredOut,
+    left,
+    leftByReason,
+    end: r.end,
+  };
 }
 
 interface Unit {
@@ -93,7 +120,8 @@ function duesByUnit(db: Db, units: Unit[], path: string, campaignIds: number[]):
     const kept = new Map<number, number>();
     const owed = new Map<number, number>();
     for (const u of units) own.set(u.id, subtree.get(u.id) ?? 0);
-    for (const u of ordered) if (u.parentId !== null && byId.has(u.parentId)) own.set(u.parentId, own.get(u.parentId)! - (subtree.get(u.id) ?? 0));
+    for (const u of ordered)
+      if (u.parentId !== null && byId.has(u.parentId)) own.set(u.parentId, own.get(u.parentId)! - (subtree.get(u.id) ?? 0));
     for (const u of ordered) {
       const base = own.get(u.id)! + (dueFromBelow.get(u.id) ?? 0);
       const share = shares.get(u.type) ?? { keepNumerator: 2, keepDenominator: 3 };
@@ -145,11 +173,15 @@ interface Members {
 const counted = freshCache<Members>(100, ['users', 'organization_members', 'organizations']);
 
 function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Members {
-  const unit = db.get<Unit>(sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE id = ${q.organizationId}`);
+  const unit = db.get<Unit>(
+    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE id = ${q.organizationId}`,
+  );
   if (!unit) return notFound('Không tìm thấy tổ chức');
   const { path } = unit;
   const hi = `${path.slice(0, -1)}0`;
-  const subtree = db.all<Unit>(sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`);
+  const subtree = db.all<Unit>(
+    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`,
+  );
   const children = subtree.filter((u) => u.parentId === unit.id).sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
   const own = new Map<number, ReportFigures>([unit, ...children].map((u) => [u.id, emptyFigures()]));
   // Each direct unit's subtree from the kept counts; the unit's own memberships too when nothing lies beneath it.
@@ -170,10 +202,17 @@ function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Mem
 export function membershipReport(db: Db, q: ReportQuery): MembershipReport {
   const fromMs = dayStartMs(q.from);
   const toMs = dayStartMs(q.to) + 86_400_000;
-  const { unit, subtree, children, own } = counted.get(db, `${q.organizationId}|${q.from}|${q.to}`, () => countMembers(db, q, fromMs, toMs));
+  const { unit, subtree, children, own } = counted.get(db, `${q.organizationId}|${q.from}|${q.to}`, () =>
+    countMembers(db, q, fromMs, toMs),
+  );
   const { path } = unit;
   const campaigns = duesCampaigns(db, path, fromMs, toMs);
-  const dues = duesByUnit(db, subtree, path, campaigns.map((c) => c.id));
+  const dues = duesByUnit(
+    db,
+    subtree,
+    path,
+    campaigns.map((c) => c.id),
+  );
   // A direct unit's bucket already holds its whole subtree: its row's own figures are its total.
   const row = (u: Unit, depth: number, ownFigures: ReportFigures, total: ReportFigures) => ({
     organizationId: u.id,

@@ -37,7 +37,13 @@ export function userLinks(db: Reader, userId: number): LinkRow[] {
 /** The audit log's picture of a user's links (role names, so it reads without joins later). */
 export function describeLinks(db: Reader, userId: number) {
   return db
-    .select({ id: userRoles.id, roleId: userRoles.roleId, role: roles.name, organizationId: userRoles.organizationId, isActive: userRoles.isActive })
+    .select({
+      id: userRoles.id,
+      roleId: userRoles.roleId,
+      role: roles.name,
+      organizationId: userRoles.organizationId,
+      isActive: userRoles.isActive,
+    })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId))
@@ -54,7 +60,10 @@ export function rolesInfo(db: Reader, ids: number[]): Map<number, RoleInfo> {
     .from(roles)
     .where(inArray(roles.id, unique))
     .all();
-  const codes = activeCodesByRole(db, rows.map((r) => r.id));
+  const codes = activeCodesByRole(
+    db,
+    rows.map((r) => r.id),
+  );
   return new Map(rows.map((r) => [r.id, { ...r, codes: codes.get(r.id)! }]));
 }
 
@@ -62,7 +71,11 @@ export function rolesInfo(db: Reader, ids: number[]): Map<number, RoleInfo> {
 export function organizationNames(db: Reader, ids: number[]): Map<number, string> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, unique)).all();
+  const rows = db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, unique))
+    .all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

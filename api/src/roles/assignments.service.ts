@@ -19,7 +19,16 @@ import { orgContext } from '../organizations/context';
 import { userScope, usersInScope } from '../users/scope';
 import { users } from '../users/schema';
 import { grantRefusal, MANAGE_ROLES } from './access';
-import { describeLinks, linkDetails, linkKey, organizationNames, rolesInfo, userLinks, type LinkRow, type RoleInfo } from './assignments.query';
+import {
+  describeLinks,
+  linkDetails,
+  linkKey,
+  organizationNames,
+  rolesInfo,
+  userLinks,
+  type LinkRow,
+  type RoleInfo,
+} from './assignments.query';
 import { activeCodesByRole } from './permissions';
 import { roles, userRoles } from './schema';
 
@@ -71,7 +80,10 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
     const verb = adding ? 'cấp' : 'gỡ';
     const where = organizationId == null ? 'toàn hệ thống' : `trong tổ chức "${orgNames.get(organizationId) ?? organizationId}"`;
     if (refusal.reason === 'manage') forbidden(`Bạn không có quyền ${verb} vai trò ${where}`);
-    else forbidden(`Không thể ${verb} vai trò "${role.displayName}" ${where}: vai trò có quyền bạn không có ở đó (${refusal.missing.join(', ')})`);
+    else
+      forbidden(
+        `Không thể ${verb} vai trò "${role.displayName}" ${where}: vai trò có quyền bạn không có ở đó (${refusal.missing.join(', ')})`,
+      );
   }
 
   function assertGrantable(role: RoleInfo) {
@@ -95,17 +107,30 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
      */
     availableRoles(): AvailableRole[] {
       const rows = db
-        .select({ id: roles.id, name: roles.name, displayName: roles.displayName, description: roles.description, isActive: roles.isActive, isSystemRole: roles.isSystemRole })
+        .select({
+          id: roles.id,
+          name: roles.name,
+          displayName: roles.displayName,
+          description: roles.description,
+          isActive: roles.isActive,
+          isSystemRole: roles.isSystemRole,
+        })
         .from(roles)
         .where(eq(roles.isActive, true))
         .orderBy(asc(roles.name), asc(roles.id))
         .all();
-      const codes = activeCodesByRole(db, rows.map((r) => r.id));
-      const held = (ctx: OrgContext | null) => (hasPermission(actor.roles, MANAGE_ROLES, ctx) ? new Set(effectivePermissions(actor.roles, ctx)) : null);
+      const codes = activeCodesByRole(
+        db,
+        rows.map((r) => r.id),
+      );
+      const held = (ctx: OrgContext | null) =>
+        hasPermission(actor.roles, MANAGE_ROLES, ctx) ? new Set(effectivePermissions(actor.roles, ctx)) : null;
       const globalHeld = actor.isSuperAdmin ? null : held(null);
       const orgHeld: { organizationId: number; codes: Set<string> }[] = [];
       if (!actor.isSuperAdmin) {
-        const orgIds = [...new Set(actor.roles.filter((r) => r.isActive !== false && r.organizationId != null).map((r) => r.organizationId!))];
+        const orgIds = [
+          ...new Set(actor.roles.filter((r) => r.isActive !== false && r.organizationId != null).map((r) => r.organizationId!)),
+        ];
         for (const id of orgIds) {
           const ctx = ctxOf(id);
           const set = ctx && held(ctx);
@@ -170,9 +195,18 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         const before = describeLinks(tx, userId);
         if (removedIds.length) tx.delete(userRoles).where(inArray(userRoles.id, removedIds)).run();
         if (toReactivate.length) {
-          tx.update(userRoles).set({ isActive: true, grantedBy: actor.id }).where(inArray(userRoles.id, toReactivate.map((l) => l.id))).run();
+          tx.update(userRoles)
+            .set({ isActive: true, grantedBy: actor.id })
+            .where(
+              inArray(
+                userRoles.id,
+                toReactivate.map((l) => l.id),
+              ),
+            )
+            .run();
         }
-        for (const p of toInsert) tx.insert(userRoles).values({ userId, roleId: p.roleId, organizationId: p.organizationId, grantedBy: actor.id }).run();
+        for (const p of toInsert)
+          tx.insert(userRoles).values({ userId, roleId: p.roleId, organizationId: p.organizationId, grantedBy: actor.id }).run();
         audit(tx, { ...caller, action: 'user.roles.grant', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
       });
       // A super admin role taken away ends that user's sessions at once.
@@ -204,7 +238,11 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
           tx.update(userRoles).set({ isActive: true, grantedBy: actor.id }).where(eq(userRoles.id, existing.id)).run();
           id = existing.id;
         } else {
-          id = tx.insert(userRoles).values({ userId, roleId, organizationId, grantedBy: actor.id }).returning({ id: userRoles.id }).get().id;
+          id = tx
+            .insert(userRoles)
+            .values({ userId, roleId, organizationId, grantedBy: actor.id })
+            .returning({ id: userRoles.id })
+            .get().id;
         }
         audit(tx, { ...caller, action: 'user.roles.assign', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
         return id;

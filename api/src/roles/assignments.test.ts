@@ -42,12 +42,18 @@ describe('POST /api/users/:id/roles', () => {
       role: { id: w.roles.staff, name: 'staff', displayName: 'Cán bộ', isActive: true },
     });
     expect(staffF1.role.permissions).toContainEqual({ code: 'users.access' });
-    expect(res.body.userRoles.find((l: { roleId: number }) => l.roleId === w.roles.member)).toMatchObject({ organizationId: null, organization: null });
+    expect(res.body.userRoles.find((l: { roleId: number }) => l.roleId === w.roles.member)).toMatchObject({
+      organizationId: null,
+      organization: null,
+    });
   });
 
   it('a row marked not global that names no unit is refused, never saved as a university-wide role (issue 25 item 11)', async () => {
     const u = insertUser(t, w.c1);
-    for (const row of [{ roleIds: [w.roles.staff], organizationIds: [], isGlobal: false }, { roleIds: [w.roles.staff], isGlobal: false }]) {
+    for (const row of [
+      { roleIds: [w.roles.staff], organizationIds: [], isGlobal: false },
+      { roleIds: [w.roles.staff], isGlobal: false },
+    ]) {
       const res = await grant(u, [row]);
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('Chọn phạm vi: một hoặc nhiều tổ chức, hoặc Toàn hệ thống');
@@ -58,13 +64,18 @@ describe('POST /api/users/:id/roles', () => {
   it('replaces the links: unlisted ones go, listed ones stay; audited with before and after', async () => {
     const u = insertUser(t, w.c1);
     await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f1, w.f2] }]);
-    const res = await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f1] }, { roleIds: [w.roles.member], isGlobal: true }]);
+    const res = await grant(u, [
+      { roleIds: [w.roles.staff], organizationIds: [w.f1] },
+      { roleIds: [w.roles.member], isGlobal: true },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 1, removed: 1 });
-    expect(linksOf(u)).toEqual([
-      { roleId: w.roles.staff, organizationId: w.f1, isActive: true },
-      { roleId: w.roles.member, organizationId: null, isActive: true },
-    ].sort((a, b) => a.roleId - b.roleId));
+    expect(linksOf(u)).toEqual(
+      [
+        { roleId: w.roles.staff, organizationId: w.f1, isActive: true },
+        { roleId: w.roles.member, organizationId: null, isActive: true },
+      ].sort((a, b) => a.roleId - b.roleId),
+    );
     const log = t.db
       .select()
       .from(auditLogs)
@@ -75,12 +86,19 @@ describe('POST /api/users/:id/roles', () => {
       ['staff', w.f1],
       ['staff', w.f2],
     ]);
-    expect(JSON.parse(log.after!).map((l: { role: string }) => l.role).sort()).toEqual(['member', 'staff']);
+    expect(
+      JSON.parse(log.after!)
+        .map((l: { role: string }) => l.role)
+        .sort(),
+    ).toEqual(['member', 'staff']);
   });
 
   it('accepts the older row shape {roleId, organizationId}', async () => {
     const u = insertUser(t, w.c1);
-    const res = await grant(u, [{ roleId: w.roles.staff, organizationId: w.c1 }, { roleId: w.roles.member, organizationId: '' }]);
+    const res = await grant(u, [
+      { roleId: w.roles.staff, organizationId: w.c1 },
+      { roleId: w.roles.member, organizationId: '' },
+    ]);
     expect(res.status).toBe(200);
     expect(linksOf(u)).toContainEqual({ roleId: w.roles.staff, organizationId: w.c1, isActive: true });
     expect(linksOf(u)).toContainEqual({ roleId: w.roles.member, organizationId: null, isActive: true });
@@ -98,13 +116,22 @@ describe('POST /api/users/:id/roles', () => {
     const noRole = await grant(u, [{ roleIds: [], organizationIds: [w.f1] }]);
     expect(noRole.status).toBe(400);
     expect(noRole.body.message).toContain('Vui lòng chọn vai trò');
-    const many = await grant(u, Array.from({ length: 11 }, () => ({ roleIds: [w.roles.member], organizationIds: [w.f1] })));
+    const many = await grant(
+      u,
+      Array.from({ length: 11 }, () => ({ roleIds: [w.roles.member], organizationIds: [w.f1] })),
+    );
     expect(many.status).toBe(400);
     expect(many.body.message).toContain('Tối đa 10 dòng phân quyền');
-    const dup = await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f1] }, { roleIds: [w.roles.staff], organizationIds: [w.f2, w.f1] }]);
+    const dup = await grant(u, [
+      { roleIds: [w.roles.staff], organizationIds: [w.f1] },
+      { roleIds: [w.roles.staff], organizationIds: [w.f2, w.f1] },
+    ]);
     expect(dup.status).toBe(400);
     expect(dup.body.message).toContain('Vai trò và tổ chức bị trùng');
-    const dupGlobal = await grant(u, [{ roleIds: [w.roles.staff], isGlobal: true }, { roleIds: [w.roles.staff], organizationIds: [] }]);
+    const dupGlobal = await grant(u, [
+      { roleIds: [w.roles.staff], isGlobal: true },
+      { roleIds: [w.roles.staff], organizationIds: [] },
+    ]);
     expect(dupGlobal.status).toBe(400);
     expect((await t.request('POST', `/api/users/${u}/roles`, { token: t.adminToken, body: {} })).status).toBe(400);
     expect(linksOf(u)).toEqual([]);
@@ -154,7 +181,10 @@ describe('POST /api/roles/grant-roles', () => {
 describe('GET /api/users/:id/roles', () => {
   it("lists the user's links, or with organizationId those that apply there", async () => {
     const u = insertUser(t, w.c1);
-    await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f1, w.f2] }, { roleIds: [w.roles.member], isGlobal: true }]);
+    await grant(u, [
+      { roleIds: [w.roles.staff], organizationIds: [w.f1, w.f2] },
+      { roleIds: [w.roles.member], isGlobal: true },
+    ]);
     const all = await t.request('GET', `/api/users/${u}/roles`, { token: t.adminToken });
     expect(all.status).toBe(200);
     expect(all.body).toHaveLength(3);
@@ -165,7 +195,7 @@ describe('GET /api/users/:id/roles', () => {
     expect((await t.request('GET', '/api/users/999999/roles', { token: t.adminToken })).status).toBe(404);
   });
 
-  it('hides users outside the caller\'s organizations (404)', async () => {
+  it("hides users outside the caller's organizations (404)", async () => {
     const outside = insertUser(t, w.f2);
     const inside = insertUser(t, w.c1);
     expect((await t.request('GET', `/api/users/${outside}/roles`, { token: w.orgAdmin.token })).status).toBe(404);
@@ -176,13 +206,27 @@ describe('GET /api/users/:id/roles', () => {
 describe('POST /api/users/:id/assign-role', () => {
   it('adds one link (201), global without an organization, and refuses the same pair twice (409)', async () => {
     const u = insertUser(t, w.c1);
-    const res = await t.request('POST', `/api/users/${u}/assign-role`, { token: t.adminToken, body: { roleId: w.roles.staff, organizationId: w.c1 } });
+    const res = await t.request('POST', `/api/users/${u}/assign-role`, {
+      token: t.adminToken,
+      body: { roleId: w.roles.staff, organizationId: w.c1 },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ roleId: w.roles.staff, organizationId: w.c1, organization: { id: w.c1, name: 'Chi đoàn GR 1' }, isActive: true });
-    const global = await t.request('POST', `/api/users/${u}/assign-role`, { token: t.adminToken, body: { roleId: w.roles.staff, organizationId: null } });
+    expect(res.body).toMatchObject({
+      roleId: w.roles.staff,
+      organizationId: w.c1,
+      organization: { id: w.c1, name: 'Chi đoàn GR 1' },
+      isActive: true,
+    });
+    const global = await t.request('POST', `/api/users/${u}/assign-role`, {
+      token: t.adminToken,
+      body: { roleId: w.roles.staff, organizationId: null },
+    });
     expect(global.status).toBe(201);
     expect(global.body.organizationId).toBeNull();
-    const again = await t.request('POST', `/api/users/${u}/assign-role`, { token: t.adminToken, body: { roleId: w.roles.staff, organizationId: w.c1 } });
+    const again = await t.request('POST', `/api/users/${u}/assign-role`, {
+      token: t.adminToken,
+      body: { roleId: w.roles.staff, organizationId: w.c1 },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Người dùng đã có vai trò "Cán bộ" trong tổ chức "Chi đoàn GR 1"');
     expect(linksOf(u)).toHaveLength(2);
@@ -203,10 +247,15 @@ describe('POST /api/users/:id/assign-role', () => {
     expect(noRole.body.message).toContain('Vui lòng chọn vai trò');
     const unknownRole = await t.request('POST', `/api/users/${u}/assign-role`, { token: t.adminToken, body: { roleId: 999999 } });
     expect(unknownRole.status).toBe(400);
-    const unknownOrg = await t.request('POST', `/api/users/${u}/assign-role`, { token: t.adminToken, body: { roleId: w.roles.staff, organizationId: 999999 } });
+    const unknownOrg = await t.request('POST', `/api/users/${u}/assign-role`, {
+      token: t.adminToken,
+      body: { roleId: w.roles.staff, organizationId: 999999 },
+    });
     expect(unknownOrg.status).toBe(400);
     expect(unknownOrg.body.message).toContain('Tổ chức không tồn tại');
-    expect((await t.request('POST', '/api/users/999999/assign-role', { token: t.adminToken, body: { roleId: w.roles.staff } })).status).toBe(404);
+    expect(
+      (await t.request('POST', '/api/users/999999/assign-role', { token: t.adminToken, body: { roleId: w.roles.staff } })).status,
+    ).toBe(404);
   });
 });
 
@@ -239,7 +288,10 @@ describe('privilege escalation is refused', () => {
     const global = await grant(u, [{ roleIds: [w.roles.superAdmin], isGlobal: true }], w.orgAdmin.token);
     expect(global.status).toBe(403);
     expect(global.body.message).toBe('Bạn không có quyền cấp vai trò toàn hệ thống');
-    const assign = await t.request('POST', `/api/users/${u}/assign-role`, { token: w.orgAdmin.token, body: { roleId: w.roles.superAdmin, organizationId: w.f1 } });
+    const assign = await t.request('POST', `/api/users/${u}/assign-role`, {
+      token: w.orgAdmin.token,
+      body: { roleId: w.roles.superAdmin, organizationId: w.f1 },
+    });
     expect(assign.status).toBe(403);
     expect(linksOf(u)).toEqual([]);
   });
@@ -271,7 +323,10 @@ describe('privilege escalation is refused', () => {
 
   it('cannot strip a global role (or one outside his subtree), but may keep it while changing his own', async () => {
     const u = insertUser(t, w.c1);
-    await grant(u, [{ roleIds: [w.roles.member], isGlobal: true }, { roleIds: [w.roles.staff], organizationIds: [w.f2] }]);
+    await grant(u, [
+      { roleIds: [w.roles.member], isGlobal: true },
+      { roleIds: [w.roles.staff], organizationIds: [w.f2] },
+    ]);
     const strip = await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f2] }], w.orgAdmin.token);
     expect(strip.status).toBe(403);
     expect(strip.body.message).toBe('Bạn không có quyền gỡ vai trò toàn hệ thống');

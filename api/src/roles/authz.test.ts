@@ -36,7 +36,10 @@ let n = 0;
 
 /** A fresh role to change or delete, so every allowed caller has one. */
 async function freshRole(): Promise<number> {
-  const res = await t.request('POST', '/api/roles', { token: t.adminToken, body: { name: `authz_role_${++n}`, displayName: `Vai trò ${n}` } });
+  const res = await t.request('POST', '/api/roles', {
+    token: t.adminToken,
+    body: { name: `authz_role_${++n}`, displayName: `Vai trò ${n}` },
+  });
   return res.body.id;
 }
 
@@ -48,8 +51,18 @@ const GRANTERS: ActorName[] = ['superAdmin', 'global', 'orgInside'];
 
 const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number; call: (a: Actor) => Promise<{ status: number }> }[] = [
   { name: 'GET /roles', ok: 200, allowed: SYSTEM, call: (a) => t.request('GET', `/api/roles?organizationId=${a.org}`, { token: a.token }) },
-  { name: 'GET /roles/available-permissions', ok: 200, allowed: SYSTEM, call: (a) => t.request('GET', '/api/roles/available-permissions', { token: a.token }) },
-  { name: 'GET /roles/:id', ok: 200, allowed: SYSTEM, call: async (a) => t.request('GET', `/api/roles/${await freshRole()}`, { token: a.token }) },
+  {
+    name: 'GET /roles/available-permissions',
+    ok: 200,
+    allowed: SYSTEM,
+    call: (a) => t.request('GET', '/api/roles/available-permissions', { token: a.token }),
+  },
+  {
+    name: 'GET /roles/:id',
+    ok: 200,
+    allowed: SYSTEM,
+    call: async (a) => t.request('GET', `/api/roles/${await freshRole()}`, { token: a.token }),
+  },
   {
     name: 'POST /roles',
     ok: 201,
@@ -62,14 +75,24 @@ const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number;
     allowed: SYSTEM,
     call: async (a) => t.request('PUT', `/api/roles/${await freshRole()}`, { token: a.token, body: { displayName: 'Đổi tên' } }),
   },
-  { name: 'DELETE /roles/:id', ok: 200, allowed: SYSTEM, call: async (a) => t.request('DELETE', `/api/roles/${await freshRole()}`, { token: a.token }) },
+  {
+    name: 'DELETE /roles/:id',
+    ok: 200,
+    allowed: SYSTEM,
+    call: async (a) => t.request('DELETE', `/api/roles/${await freshRole()}`, { token: a.token }),
+  },
   {
     name: 'DELETE /roles',
     ok: 200,
     allowed: SYSTEM,
     call: async (a) => t.request('DELETE', '/api/roles', { token: a.token, body: { ids: [await freshRole(), await freshRole()] } }),
   },
-  { name: 'POST /roles/seed-defaults', ok: 200, allowed: ['superAdmin'], call: (a) => t.request('POST', '/api/roles/seed-defaults', { token: a.token }) },
+  {
+    name: 'POST /roles/seed-defaults',
+    ok: 200,
+    allowed: ['superAdmin'],
+    call: (a) => t.request('POST', '/api/roles/seed-defaults', { token: a.token }),
+  },
   {
     name: 'POST /roles/grant-roles',
     ok: 200,
@@ -84,13 +107,18 @@ const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number;
     name: 'POST /users/:id/roles',
     ok: 200,
     allowed: GRANTERS,
-    call: (a) => t.request('POST', `/api/users/${target()}/roles`, { token: a.token, body: { roleAssignments: [{ roleIds: [grantee], organizationIds: [a.org] }] } }),
+    call: (a) =>
+      t.request('POST', `/api/users/${target()}/roles`, {
+        token: a.token,
+        body: { roleAssignments: [{ roleIds: [grantee], organizationIds: [a.org] }] },
+      }),
   },
   {
     name: 'POST /users/:id/assign-role',
     ok: 201,
     allowed: GRANTERS,
-    call: (a) => t.request('POST', `/api/users/${target()}/assign-role`, { token: a.token, body: { roleId: grantee, organizationId: a.org } }),
+    call: (a) =>
+      t.request('POST', `/api/users/${target()}/assign-role`, { token: a.token, body: { roleId: grantee, organizationId: a.org } }),
   },
   {
     name: 'GET /users/:id/roles',

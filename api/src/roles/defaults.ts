@@ -45,7 +45,8 @@ export function seedDefaultRoles(db: Db): { created: string[]; updated: string[]
     const allPerms = tx.select({ id: permissions.id, code: permissions.code }).from(permissions).all();
     const idOf = new Map(allPerms.map((p) => [p.code, p.id]));
     for (const d of defaults) {
-      const wanted = d.permissions === '*' ? allPerms.map((p) => p.id) : d.permissions.map((c) => idOf.get(c)).filter((x): x is number => !!x);
+      const wanted =
+        d.permissions === '*' ? allPerms.map((p) => p.id) : d.permissions.map((c) => idOf.get(c)).filter((x): x is number => !!x);
       const existing = tx.select().from(roles).where(eq(roles.name, d.name)).get();
       if (existing && !existing.isSystemRole) continue;
       let roleId = existing?.id;
@@ -73,5 +74,10 @@ export function seedDefaultRoles(db: Db): { created: string[]; updated: string[]
 /** Ids of permissions by code (tests build roles with them). */
 export function permissionIds(db: Db, codes: string[]): number[] {
   if (codes.length === 0) return [];
-  return db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes)).all().map((r) => r.id);
+  return db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.code, codes))
+    .all()
+    .map((r) => r.id);
 }

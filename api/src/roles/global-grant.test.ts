@@ -15,7 +15,13 @@ let fac: { token: string };
 let target: number;
 let role: number;
 
-const linksOf = (userId: number) => t.db.select({ o: userRoles.organizationId }).from(userRoles).where(eq(userRoles.userId, userId)).all().map((r) => r.o);
+const linksOf = (userId: number) =>
+  t.db
+    .select({ o: userRoles.organizationId })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .all()
+    .map((r) => r.o);
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -39,7 +45,10 @@ describe('a global grant by someone who may grant only in their units', () => {
     it(`is refused (403) when spelled as ${label}, on both routes, and nothing is written`, async () => {
       const body = (r: object) => JSON.parse(JSON.stringify(r).replace(/0/, String(role)));
       const a = await t.request('POST', `/api/users/${target}/roles`, { token: fac.token, body: { roleAssignments: [body(row)] } });
-      const b = await t.request('POST', '/api/roles/grant-roles', { token: fac.token, body: { userId: target, roleAssignments: [body(row)] } });
+      const b = await t.request('POST', '/api/roles/grant-roles', {
+        token: fac.token,
+        body: { userId: target, roleAssignments: [body(row)] },
+      });
       for (const res of [a, b]) {
         expect(res.status).toBe(403);
         expect(res.body.message).toMatch(/toàn hệ thống/);
@@ -49,7 +58,10 @@ describe('a global grant by someone who may grant only in their units', () => {
   }
 
   it('the same role in its own unit is granted', async () => {
-    const res = await t.request('POST', `/api/users/${target}/roles`, { token: fac.token, body: { roleAssignments: [{ roleIds: [role], organizationIds: [f1] }] } });
+    const res = await t.request('POST', `/api/users/${target}/roles`, {
+      token: fac.token,
+      body: { roleAssignments: [{ roleIds: [role], organizationIds: [f1] }] },
+    });
     expect(res.status).toBe(200);
     expect(linksOf(target)).toEqual([f1]);
   });

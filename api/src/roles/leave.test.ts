@@ -18,8 +18,10 @@ let adminB: { id: number; token: string };
 let officer: number;
 let memberRole: number;
 
-const member = (userId: number, ...ids: number[]) => ids.forEach((organizationId) => t.db.insert(organizationMembers).values({ organizationId, userId }).run());
-const grant = (userId: number, roleId: number, organizationId: number | null) => t.db.insert(userRoles).values({ userId, roleId, organizationId }).run();
+const member = (userId: number, ...ids: number[]) =>
+  ids.forEach((organizationId) => t.db.insert(organizationMembers).values({ organizationId, userId }).run());
+const grant = (userId: number, roleId: number, organizationId: number | null) =>
+  t.db.insert(userRoles).values({ userId, roleId, organizationId }).run();
 const links = (userId: number) =>
   t.db
     .select({ roleId: userRoles.roleId, organizationId: userRoles.organizationId })
@@ -64,7 +66,10 @@ describe('roles end with the membership of their unit', () => {
   it('an accepted transfer takes away the role in the chi đoàn and faculty left, keeps the global one and the school one, and the history tells it', async () => {
     const s = await secretary('SEC1');
     grant(s.id, officer, o.dcsA);
-    const asked = await t.request('POST', '/api/transfers', { token: adminA.token, body: { userId: s.id, fromOrganizationId: o.cdA, toOrganizationId: o.cdB, reason: 'Chuyển ngành', effectiveDate: '2026-09-01' } });
+    const asked = await t.request('POST', '/api/transfers', {
+      token: adminA.token,
+      body: { userId: s.id, fromOrganizationId: o.cdA, toOrganizationId: o.cdB, reason: 'Chuyển ngành', effectiveDate: '2026-09-01' },
+    });
     expect(asked.status).toBe(201);
     // Nothing moves, no role ends, before acceptance.
     expect(links(s.id)).toHaveLength(4);
@@ -90,7 +95,10 @@ describe('roles end with the membership of their unit', () => {
     const a = await t.createUser('OTHER');
     member(a.id, o.dt, o.dcsA, o.cdA2);
     grant(a.id, officer, o.cdA2);
-    const res = await t.request('POST', `/api/organizations/${o.cdA}/members/${s.id}/end`, { token: adminA.token, body: { reason: 'removed', endedAt: '2026-06-30' } });
+    const res = await t.request('POST', `/api/organizations/${o.cdA}/members/${s.id}/end`, {
+      token: adminA.token,
+      body: { reason: 'removed', endedAt: '2026-06-30' },
+    });
     expect(res.status).toBe(200);
     // Removed by the faculty officer: the chi đoàn and the faculty end; the school membership (and its role) is beyond their reach.
     expect(links(s.id)).toEqual([`${memberRole}@global`, `${officer}@${o.dt}`].sort());
@@ -104,7 +112,10 @@ describe('roles end with the membership of their unit', () => {
     const s2 = await secretary('SEC4');
     const plain = await t.createUser('PLAIN');
     member(plain.id, o.dt, o.dcsA, o.cdA);
-    const res = await t.request('POST', `/api/organizations/${o.dcsA}/members/bulk-end`, { token: adminA.token, body: { userIds: [s1.id, s2.id, plain.id], reason: 'graduated', endedAt: '2026-06-30' } });
+    const res = await t.request('POST', `/api/organizations/${o.dcsA}/members/bulk-end`, {
+      token: adminA.token,
+      body: { userIds: [s1.id, s2.id, plain.id], reason: 'graduated', endedAt: '2026-06-30' },
+    });
     expect(res.status).toBe(200);
     // Graduation ends the member's union life here: the school membership left empty ends too, and its role with it.
     for (const s of [s1, s2]) {
@@ -117,7 +128,9 @@ describe('roles end with the membership of their unit', () => {
   it("a bulk edit's end of a membership revokes too; its preview does not", async () => {
     const s = await secretary('SEC5');
     const set = { endMembership: { organizationId: o.cdA, reason: 'other', endedAt: '2026-06-30' } };
-    expect((await t.request('POST', '/api/users/bulk-update', { token: adminA.token, body: { ids: [s.id], set, dryRun: true } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/users/bulk-update', { token: adminA.token, body: { ids: [s.id], set, dryRun: true } })).status,
+    ).toBe(200);
     expect(links(s.id)).toHaveLength(3);
     const res = await t.request('POST', '/api/users/bulk-update', { token: adminA.token, body: { ids: [s.id], set } });
     expect(res.status).toBe(200);

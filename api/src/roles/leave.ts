@@ -28,7 +28,15 @@ export function revokeRolesInUnitsLeft(tx: Tx, actorId: number | null, ip: strin
   const held = tx
     .select({ id: userRoles.id, userId: userRoles.userId, organizationId: userRoles.organizationId })
     .from(userRoles)
-    .where(and(inJsonValues(userRoles.userId, wanted.map((l) => l.userId)), inJsonValues(userRoles.organizationId, orgIds)))
+    .where(
+      and(
+        inJsonValues(
+          userRoles.userId,
+          wanted.map((l) => l.userId),
+        ),
+        inJsonValues(userRoles.organizationId, orgIds),
+      ),
+    )
     .all();
   const touched: number[] = [];
   for (const l of wanted) {
@@ -37,7 +45,15 @@ export function revokeRolesInUnitsLeft(tx: Tx, actorId: number | null, ip: strin
     if (ids.length === 0) continue;
     const before = describeLinks(tx, l.userId);
     tx.delete(userRoles).where(inArray(userRoles.id, ids)).run();
-    audit(tx, { actorId, action: 'user.roles.revoke_on_leave', entity: 'user', entityId: l.userId, before, after: describeLinks(tx, l.userId), ip });
+    audit(tx, {
+      actorId,
+      action: 'user.roles.revoke_on_leave',
+      entity: 'user',
+      entityId: l.userId,
+      before,
+      after: describeLinks(tx, l.userId),
+      ip,
+    });
     touched.push(l.userId);
   }
   return touched;

@@ -46,7 +46,13 @@ export function availablePermissions(db: Reader): Permission[] {
 /** A role's active permissions (what it confers), in form order. */
 export function permissionsOfRole(db: Reader, roleId: number): RolePermission[] {
   return db
-    .select({ id: permissions.id, code: permissions.code, name: permissions.name, category: permissions.category, context: permissions.context })
+    .select({
+      id: permissions.id,
+      code: permissions.code,
+      name: permissions.name,
+      category: permissions.category,
+      context: permissions.context,
+    })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(and(eq(rolePermissions.roleId, roleId), eq(permissions.isActive, true)))

@@ -102,7 +102,13 @@ describe('GET /api/roles/:id', () => {
     const res = await t.request('GET', `/api/roles/${roleId(t, 'staff')}`, { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'staff', displayName: 'Cán bộ', isSystemRole: false });
-    expect(res.body.permissions[0]).toEqual({ id: expect.any(Number), code: 'dashboard.access', name: expect.any(String), category: 'dashboard', context: 'organization' });
+    expect(res.body.permissions[0]).toEqual({
+      id: expect.any(Number),
+      code: 'dashboard.access',
+      name: expect.any(String),
+      category: 'dashboard',
+      context: 'organization',
+    });
     expect(res.body.permissionCount).toBe(res.body.permissions.length);
     // Form order: categories in the catalogue's order, then sortOrder (the category list grows with new issues).
     const ranks = res.body.permissions.map((p: { category: string }) => categoryOrder(p.category));
@@ -126,7 +132,14 @@ describe('POST /api/roles', () => {
       body: { name: ` ${name} `, displayName: '  Cán bộ lớp ', description: '  ', permissionIds: [...ids, ids[0]] },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name, displayName: 'Cán bộ lớp', description: null, isActive: true, isSystemRole: false, permissionCount: 2 });
+    expect(res.body).toMatchObject({
+      name,
+      displayName: 'Cán bộ lớp',
+      description: null,
+      isActive: true,
+      isSystemRole: false,
+      permissionCount: 2,
+    });
     expect(res.body.permissions.map((p: { code: string }) => p.code)).toEqual(['users.access', 'users.view_details']);
     const log = lastAudit('role.create', res.body.id)!;
     expect(JSON.parse(log.after!)).toMatchObject({ name, permissions: ['users.access', 'users.view_details'] });
@@ -147,9 +160,15 @@ describe('POST /api/roles', () => {
     const noDisplay = await t.request('POST', '/api/roles', { token: t.adminToken, body: { name: uniq('x'), displayName: '  ' } });
     expect(noDisplay.status).toBe(400);
     expect(noDisplay.body.message).toContain('Vui lòng nhập tên hiển thị');
-    const badIds = await t.request('POST', '/api/roles', { token: t.adminToken, body: { name: uniq('x'), displayName: 'X', permissionIds: ['a'] } });
+    const badIds = await t.request('POST', '/api/roles', {
+      token: t.adminToken,
+      body: { name: uniq('x'), displayName: 'X', permissionIds: ['a'] },
+    });
     expect(badIds.status).toBe(400);
-    const unknown = await t.request('POST', '/api/roles', { token: t.adminToken, body: { name: uniq('x'), displayName: 'X', permissionIds: [999999] } });
+    const unknown = await t.request('POST', '/api/roles', {
+      token: t.adminToken,
+      body: { name: uniq('x'), displayName: 'X', permissionIds: [999999] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('Quyền không tồn tại: 999999');
   });
@@ -163,7 +182,12 @@ describe('POST /api/roles', () => {
 
 describe('PUT /api/roles/:id', () => {
   it('replaces display name, description, permissions and status; audited with before and after', async () => {
-    const r = await createRole({ name: uniq('sua'), displayName: 'Trước', description: 'Mô tả', permissionIds: permissionIds(t.db, ['users.access']) });
+    const r = await createRole({
+      name: uniq('sua'),
+      displayName: 'Trước',
+      description: 'Mô tả',
+      permissionIds: permissionIds(t.db, ['users.access']),
+    });
     const res = await t.request('PUT', `/api/roles/${r.id}`, {
       token: t.adminToken,
       body: { name: r.name, displayName: 'Sau', permissionIds: permissionIds(t.db, ['classes.access', 'classes.update']), isActive: false },
@@ -180,7 +204,10 @@ describe('PUT /api/roles/:id', () => {
 
   it('keeps permissions and status when they are left out', async () => {
     const r = await createRole({ name: uniq('giu'), displayName: 'Giữ', permissionIds: permissionIds(t.db, ['users.access']) });
-    const res = await t.request('PUT', `/api/roles/${r.id}`, { token: t.adminToken, body: { displayName: 'Giữ nguyên', description: 'Mới' } });
+    const res = await t.request('PUT', `/api/roles/${r.id}`, {
+      token: t.adminToken,
+      body: { displayName: 'Giữ nguyên', description: 'Mới' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ displayName: 'Giữ nguyên', description: 'Mới', isActive: true, permissionCount: 1 });
   });
@@ -197,7 +224,10 @@ describe('PUT /api/roles/:id', () => {
     const edit = await t.request('PUT', `/api/roles/${id}`, { token: t.adminToken, body: { displayName: 'Khác' } });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('Không thể chỉnh sửa vai trò hệ thống');
-    const off = await t.request('PUT', `/api/roles/${id}`, { token: t.adminToken, body: { displayName: 'Quản trị hệ thống', isActive: false } });
+    const off = await t.request('PUT', `/api/roles/${id}`, {
+      token: t.adminToken,
+      body: { displayName: 'Quản trị hệ thống', isActive: false },
+    });
     expect(off.status).toBe(409);
     expect(off.body.message).toBe('Không thể ngừng kích hoạt vai trò hệ thống');
     expect(t.db.select().from(roles).where(eq(roles.id, id)).get()).toMatchObject({ displayName: 'Quản trị hệ thống', isActive: true });
@@ -277,7 +307,10 @@ describe('POST /api/roles/seed-defaults', () => {
     const staff = roleId(t, 'staff');
     expect((await t.request('DELETE', `/api/roles/${staff}`, { token: t.adminToken })).status).toBe(200);
     const member = roleId(t, 'member');
-    await t.request('PUT', `/api/roles/${member}`, { token: t.adminToken, body: { displayName: 'Đoàn viên', permissionIds: permissionIds(t.db, ['dashboard.access']) } });
+    await t.request('PUT', `/api/roles/${member}`, {
+      token: t.adminToken,
+      body: { displayName: 'Đoàn viên', permissionIds: permissionIds(t.db, ['dashboard.access']) },
+    });
     const res = await t.request('POST', '/api/roles/seed-defaults', { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body.created).toEqual(['staff']);
@@ -293,7 +326,12 @@ describe('POST /api/roles/seed-defaults', () => {
 
 describe('role editing cannot raise anyone above the editor', () => {
   it('a global role editor who is not super admin cannot put permissions he lacks into a role', async () => {
-    const editorRole = t.createRole(uniq('role_editor'), ['permissions.access', 'permissions.create', 'permissions.update', 'users.access']);
+    const editorRole = t.createRole(uniq('role_editor'), [
+      'permissions.access',
+      'permissions.create',
+      'permissions.update',
+      'users.access',
+    ]);
     const editor = await t.createUser(uniq('EDITOR'), [{ roleId: editorRole }]);
     const escalate = await t.request('POST', '/api/roles', {
       token: editor.token,
@@ -301,27 +339,55 @@ describe('role editing cannot raise anyone above the editor', () => {
     });
     expect(escalate.status).toBe(403);
     expect(escalate.body.message).toContain('system.access_admin');
-    const ok = await createRole({ name: uniq('hop_le'), displayName: 'Hợp lệ', permissionIds: permissionIds(t.db, ['users.access']) }, editor.token);
+    const ok = await createRole(
+      { name: uniq('hop_le'), displayName: 'Hợp lệ', permissionIds: permissionIds(t.db, ['users.access']) },
+      editor.token,
+    );
     const add = await t.request('PUT', `/api/roles/${editorRole}`, {
       token: editor.token,
-      body: { displayName: 'Tự nâng quyền', permissionIds: permissionIds(t.db, ['permissions.access', 'permissions.create', 'permissions.update', 'users.access', 'users.delete']) },
+      body: {
+        displayName: 'Tự nâng quyền',
+        permissionIds: permissionIds(t.db, [
+          'permissions.access',
+          'permissions.create',
+          'permissions.update',
+          'users.access',
+          'users.delete',
+        ]),
+      },
     });
     expect(add.status).toBe(403);
     expect(add.body.message).toContain('users.delete');
     // Removing what he holds, or renaming, is fine.
-    const rename = await t.request('PUT', `/api/roles/${ok.id}`, { token: editor.token, body: { displayName: 'Đổi tên', permissionIds: [] } });
+    const rename = await t.request('PUT', `/api/roles/${ok.id}`, {
+      token: editor.token,
+      body: { displayName: 'Đổi tên', permissionIds: [] },
+    });
     expect(rename.status).toBe(200);
   });
 
   it('nor store them on an inactive role (created inactive, or one he holds switched off), to be switched on later', async () => {
-    const editorRole = t.createRole(uniq('role_editor_off'), ['permissions.access', 'permissions.create', 'permissions.update', 'users.access']);
+    const editorRole = t.createRole(uniq('role_editor_off'), [
+      'permissions.access',
+      'permissions.create',
+      'permissions.update',
+      'users.access',
+    ]);
     const editor = await t.createUser(uniq('EDITOFF'), [{ roleId: editorRole }]);
     const dormant = await t.request('POST', '/api/roles', {
       token: editor.token,
-      body: { name: uniq('ngu_dong'), displayName: 'Ngủ đông', isActive: false, permissionIds: permissionIds(t.db, ['system.access_admin']) },
+      body: {
+        name: uniq('ngu_dong'),
+        displayName: 'Ngủ đông',
+        isActive: false,
+        permissionIds: permissionIds(t.db, ['system.access_admin']),
+      },
     });
     expect(dormant.status).toBe(403);
-    const held = await createRole({ name: uniq('tam_tat'), displayName: 'Tạm tắt', isActive: false, permissionIds: permissionIds(t.db, ['users.access']) }, editor.token);
+    const held = await createRole(
+      { name: uniq('tam_tat'), displayName: 'Tạm tắt', isActive: false, permissionIds: permissionIds(t.db, ['users.access']) },
+      editor.token,
+    );
     t.db.insert(userRoles).values({ userId: editor.id, roleId: held.id }).run();
     const stored = await t.request('PUT', `/api/roles/${held.id}`, {
       token: editor.token,
@@ -329,6 +395,8 @@ describe('role editing cannot raise anyone above the editor', () => {
     });
     expect(stored.status).toBe(403);
     expect(stored.body.message).toContain('system.access_admin');
-    expect((await t.request('GET', `/api/roles/${held.id}`, { token: t.adminToken })).body.permissions.map((p: { code: string }) => p.code)).toEqual(['users.access']);
+    expect(
+      (await t.request('GET', `/api/roles/${held.id}`, { token: t.adminToken })).body.permissions.map((p: { code: string }) => p.code),
+    ).toEqual(['users.access']);
   });
 });

@@ -17,7 +17,9 @@ const assignments = (c: Context<AppEnv>) => roleAssignmentsService(c.get('deps')
 export function rolesRoutes() {
   return (
     new Hono<AppEnv>()
-      .get('/', requireAuth, requirePermission('permissions.access'), validate('query', roleListQuery), (c) => c.json(service(c).list(c.req.valid('query'))))
+      .get('/', requireAuth, requirePermission('permissions.access'), validate('query', roleListQuery), (c) =>
+        c.json(service(c).list(c.req.valid('query'))),
+      )
       // Fixed paths before '/:id'.
       .get('/available-permissions', requireAuth, requirePermission('permissions.access'), (c) => c.json(service(c).availablePermissions()))
       .post('/seed-defaults', requireAuth, requirePermission('system.manage_settings'), (c) => c.json(service(c).seedDefaults()))
@@ -25,14 +27,25 @@ export function rolesRoutes() {
         const { userId, roleAssignments } = c.req.valid('json');
         return c.json(assignments(c).replace(userId, roleAssignments));
       })
-      .get('/:id', requireAuth, requirePermission('permissions.access'), validate('param', idParam), (c) => c.json(service(c).get(c.req.valid('param').id)))
+      .get('/:id', requireAuth, requirePermission('permissions.access'), validate('param', idParam), (c) =>
+        c.json(service(c).get(c.req.valid('param').id)),
+      )
       .post('/', requireAuth, requirePermission('permissions.create'), validate('json', createRoleSchema), (c) =>
         c.json(service(c).create(c.req.valid('json')), 201),
       )
-      .put('/:id', requireAuth, requirePermission('permissions.update'), validate('param', idParam), validate('json', updateRoleSchema), (c) =>
-        c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+      .put(
+        '/:id',
+        requireAuth,
+        requirePermission('permissions.update'),
+        validate('param', idParam),
+        validate('json', updateRoleSchema),
+        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
-      .delete('/', requireAuth, requirePermission('permissions.delete'), validate('json', idsBody), (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)))
-      .delete('/:id', requireAuth, requirePermission('permissions.delete'), validate('param', idParam), (c) => c.json(service(c).remove(c.req.valid('param').id)))
+      .delete('/', requireAuth, requirePermission('permissions.delete'), validate('json', idsBody), (c) =>
+        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      )
+      .delete('/:id', requireAuth, requirePermission('permissions.delete'), validate('param', idParam), (c) =>
+        c.json(service(c).remove(c.req.valid('param').id)),
+      )
   );
 }

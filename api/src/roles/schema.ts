@@ -10,7 +10,9 @@ export const permissions = sqliteTable(
     code: text().notNull(),
     name: text().notNull(),
     category: text().notNull(),
-    context: text({ enum: ['system', 'organization'] }).notNull().default('organization'),
+    context: text({ enum: ['system', 'organization'] })
+      .notNull()
+      .default('organization'),
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
     sortOrder: integer().notNull().default(0),
     ...timestamps,
@@ -60,7 +62,9 @@ export const userRoles = sqliteTable(
     organizationId: integer().references(() => organizations.id, { onDelete: 'cascade' }),
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
     grantedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: integer({ mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    createdAt: integer({ mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
   },
   (t) => [
     index('user_roles_user_idx').on(t.userId),

@@ -111,7 +111,12 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
     list(q: RoleListQuery): RoleListResponse {
       const search = normalizeText(q.search);
       const where = and(searchTextLike(roles.searchText, search), q.isActive === undefined ? undefined : eq(roles.isActive, q.isActive));
-      const total = cachedTotal(db, ['roles'], filterKey({ search, isActive: q.isActive }), () => db.select({ n: count() }).from(roles).where(where).get()!.n);
+      const total = cachedTotal(
+        db,
+        ['roles'],
+        filterKey({ search, isActive: q.isActive }),
+        () => db.select({ n: count() }).from(roles).where(where).get()!.n,
+      );
       const rows = db
         .select(countedColumns)
         .from(roles)
@@ -188,7 +193,14 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
           tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id)).run();
           for (const permissionId of input.permissionIds) tx.insert(rolePermissions).values({ roleId: id, permissionId }).run();
         }
-        audit(tx, { ...caller, action: 'role.update', entity: 'role', entityId: id, before: snapshot(before, beforeCodes), after: snapshot(after, codes) });
+        audit(tx, {
+          ...caller,
+          action: 'role.update',
+          entity: 'role',
+          entityId: id,
+          before: snapshot(before, beforeCodes),
+          after: snapshot(after, codes),
+        });
       });
       revokeLostSuperAdmins(db, supers);
       return get(id);
@@ -222,8 +234,18 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         const rows = tx.select(countedColumns).from(roles).where(inArray(roles.id, unique)).all();
         if (rows.length === 0) return { deletedRoles: 0, deletedUserRoleAssignments: 0 };
         refuseSystemRoles(rows, 'Không thể xóa vai trò hệ thống');
-        const codes = activeCodesByRole(tx, rows.map((r) => r.id));
-        tx.delete(roles).where(inArray(roles.id, rows.map((r) => r.id))).run();
+        const codes = activeCodesByRole(
+          tx,
+          rows.map((r) => r.id),
+        );
+        tx.delete(roles)
+          .where(
+            inArray(
+              roles.id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .run();
         for (const r of rows) {
           audit(tx, {
             ...caller,
@@ -247,7 +269,10 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         const touched = [...seeded.created, ...seeded.updated];
         if (touched.length) {
           for (const r of tx.select().from(roles).where(inArray(roles.name, touched)).all()) {
-            tx.update(roles).set({ searchText: roleSearchText(r.name, r.displayName) }).where(eq(roles.id, r.id)).run();
+            tx.update(roles)
+              .set({ searchText: roleSearchText(r.name, r.displayName) })
+              .where(eq(roles.id, r.id))
+              .run();
           }
         }
         audit(tx, { ...caller, action: 'role.seed_defaults', entity: 'role', after: seeded });

@@ -25,12 +25,24 @@ export function userRolesRoutes() {
       validate('query', userRolesQuery),
       (c) => c.json(service(c).listForUser(c.req.valid('param').id, c.req.valid('query').organizationId)),
     )
-    .post('/:id/roles', requireAuth, requirePermission('users.roles.manage'), validate('param', idParam), validate('json', userRoleAssignmentsBody), (c) =>
-      c.json(service(c).replace(c.req.valid('param').id, c.req.valid('json').roleAssignments)),
+    .post(
+      '/:id/roles',
+      requireAuth,
+      requirePermission('users.roles.manage'),
+      validate('param', idParam),
+      validate('json', userRoleAssignmentsBody),
+      (c) => c.json(service(c).replace(c.req.valid('param').id, c.req.valid('json').roleAssignments)),
     )
-    .post('/:id/assign-role', requireAuth, requirePermission('users.roles.manage'), validate('param', idParam), validate('json', assignRoleSchema), (c) => {
-      const { roleId, organizationId } = c.req.valid('json');
-      const { link, created } = service(c).assign(c.req.valid('param').id, roleId, organizationId);
-      return c.json(link, created ? 201 : 200);
-    });
+    .post(
+      '/:id/assign-role',
+      requireAuth,
+      requirePermission('users.roles.manage'),
+      validate('param', idParam),
+      validate('json', assignRoleSchema),
+      (c) => {
+        const { roleId, organizationId } = c.req.valid('json');
+        const { link, created } = service(c).assign(c.req.valid('param').id, roleId, organizationId);
+        return c.json(link, created ? 201 : 200);
+      },
+    );
 }

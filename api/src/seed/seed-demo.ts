@@ -36,11 +36,24 @@ interface DemoFile {
   }[];
 }
 
-
-function addOrg(tx: Tx, type: OrganizationType, code: string, name: string, parent: { id: number; path: string } | null, description?: string) {
+function addOrg(
+  tx: Tx,
+  type: OrganizationType,
+  code: string,
+  name: string,
+  parent: { id: number; path: string } | null,
+  description?: string,
+) {
   const row = tx
     .insert(organizations)
-    .values({ type, code, name, description: description ?? null, parentId: parent?.id ?? null, searchText: normalizeText(`${name} ${code}`) })
+    .values({
+      type,
+      code,
+      name,
+      description: description ?? null,
+      parentId: parent?.id ?? null,
+      searchText: normalizeText(`${name} ${code}`),
+    })
     .returning({ id: organizations.id })
     .get();
   const path = childPath(parent?.path, row.id);
@@ -54,7 +67,11 @@ function join(tx: Tx, userId: number, org: { id: number }, role = 'member') {
 
 /** Seeds the demo once: only into a database without organizations. Returns whether it ran. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const hasOrgs = db.select({ n: sql<number>`count(*)` }).from(organizations).get()!.n > 0;
+  const hasOrgs =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(organizations)
+      .get()!.n > 0;
   if (hasOrgs) return false;
   const demo = readSeedFile<DemoFile>('demo.json');
   // Hash the demo accounts' passwords before the (synchronous) transaction.
@@ -66,12 +83,21 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
   db.transaction((tx) => {
     const doanRoot = addOrg(tx, 'doan_truong', demo.roots.doan.code, demo.roots.doan.name, null, 'Ban Chấp hành Đoàn Trường');
-    const hoiRoot = addOrg(tx, 'hoi_sinh_vien_truong', demo.roots.hoi.code, demo.roots.hoi.name, null, 'Ban Chấp hành Hội Sinh viên Trường');
+    const hoiRoot = addOrg(
+      tx,
+      'hoi_sinh_vien_truong',
+      demo.roots.hoi.code,
+      demo.roots.hoi.name,
+      null,
+      'Ban Chấp hành Hội Sinh viên Trường',
+    );
     for (const c of demo.schoolClubs) addOrg(tx, 'clb_truong', c.code, c.name, hoiRoot);
     const schoolClubIds = tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.type, 'clb_truong')).all();
 
     for (const o of demo.offices) {
-      tx.insert(departments).values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) }).run();
+      tx.insert(departments)
+        .values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) })
+        .run();
     }
     const classIds = new Map<string, number>();
     let studentNo = 0;
@@ -150,7 +176,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
             .where(and(eq(organizations.type, a.organization.type), eq(organizations.code, a.organization.code)))
             .get()
         : null;
-      if (role) tx.insert(userRoles).values({ userId: u.id, roleId: role.id, organizationId: org?.id ?? null }).run();
+      if (role)
+        tx.insert(userRoles)
+          .values({ userId: u.id, roleId: role.id, organizationId: org?.id ?? null })
+          .run();
       if (org) for (const id of org.path.split('/').filter(Boolean).map(Number)) join(tx, u.id, { id }, id === org.id ? 'admin' : 'member');
       if (a.class) {
         for (const code of [`CD-${a.class}`, `CH-${a.class}`]) {

@@ -26,10 +26,24 @@ function vnMidnight(days: number): Date {
 }
 
 export function seedPaymentsDemo(db: Db, env: Env): boolean {
-  if (db.select({ n: sql<number>`count(*)` }).from(paymentCampaigns).get()!.n > 0) return false;
+  if (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(paymentCampaigns)
+      .get()!.n > 0
+  )
+    return false;
   const org =
-    db.select().from(organizations).where(and(eq(organizations.type, 'doan_co_so'), eq(organizations.code, 'DCS-CNTT'))).get() ??
-    db.select().from(organizations).where(and(eq(organizations.type, 'doan_truong'), eq(organizations.code, 'DTBK'))).get();
+    db
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.type, 'doan_co_so'), eq(organizations.code, 'DCS-CNTT')))
+      .get() ??
+    db
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.type, 'doan_truong'), eq(organizations.code, 'DTBK')))
+      .get();
   if (!org) return false;
   const officer = db.select({ id: users.id }).from(users).where(eq(users.email, OFFICER_EMAIL)).get();
   const member = db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER_EMAIL)).get();
@@ -68,12 +82,26 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
       .get();
     const standard = tx
       .insert(feeLevels)
-      .values({ campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 60_000, description: 'Đoàn viên sinh viên', orderIndex: 0, isDefault: true })
+      .values({
+        campaignId: campaign.id,
+        levelName: 'Mức chuẩn',
+        amount: 60_000,
+        description: 'Đoàn viên sinh viên',
+        orderIndex: 0,
+        isDefault: true,
+      })
       .returning()
       .get();
     const reduced = tx
       .insert(feeLevels)
-      .values({ campaignId: campaign.id, levelName: 'Mức hỗ trợ', amount: 30_000, description: 'Sinh viên thuộc diện khó khăn', note: 'Cần xác nhận của lớp', orderIndex: 1 })
+      .values({
+        campaignId: campaign.id,
+        levelName: 'Mức hỗ trợ',
+        amount: 30_000,
+        description: 'Sinh viên thuộc diện khó khăn',
+        note: 'Cần xác nhận của lớp',
+        orderIndex: 1,
+      })
       .returning()
       .get();
     const paidAt = new Date(Date.now() - 3 * DAY);

@@ -97,7 +97,10 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
   function createOrg(type: OrganizationType, code: string, parentId: number | null = null, name = code) {
     const parent = parentId ? db.select().from(organizations).where(eq(organizations.id, parentId)).get() : null;
     const id = db.insert(organizations).values({ type, code, name, parentId, searchText: name.toLowerCase() }).returning().get().id;
-    db.update(organizations).set({ path: childPath(parent?.path, id) }).where(eq(organizations.id, id)).run();
+    db.update(organizations)
+      .set({ path: childPath(parent?.path, id) })
+      .where(eq(organizations.id, id))
+      .run();
     return id;
   }
 
@@ -118,7 +121,10 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
       .values({ ...base, passwordHash: await cachedHash, searchText: userSearchText(base) })
       .returning()
       .get().id;
-    for (const g of grants) db.insert(userRoles).values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }).run();
+    for (const g of grants)
+      db.insert(userRoles)
+        .values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null })
+        .run();
     const { accessToken, refreshToken } = await login(base.email, PASSWORD);
     return { id, email: base.email, token: accessToken, refreshToken };
   }

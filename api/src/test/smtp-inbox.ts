@@ -21,7 +21,11 @@ export async function startSmtpInbox(): Promise<{ inbox: Received[]; url: string
       stream.setEncoding('utf8');
       stream.on('data', (d: string) => (raw += d));
       stream.on('end', () => {
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         cb();
       });
     },

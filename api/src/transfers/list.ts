@@ -23,11 +23,20 @@ function subtree(column: SQLWrapper, paths: string[]): SQL | undefined {
 }
 
 /** Rows with their member and units, mapped; `canDecide`/`canCancel` for this caller. */
-function mapRows(db: Db, actor: Actor, rows: { t: Row; u: typeof users.$inferSelect; f: typeof organizations.$inferSelect; o: typeof organizations.$inferSelect }[]): Transfer[] {
+function mapRows(
+  db: Db,
+  actor: Actor,
+  rows: { t: Row; u: typeof users.$inferSelect; f: typeof organizations.$inferSelect; o: typeof organizations.$inferSelect }[],
+): Transfer[] {
   const peopleIds = [...new Set(rows.flatMap((r) => [r.t.requestedBy, r.t.decidedBy]).filter((x): x is number => x != null))];
   const people = new Map(
     peopleIds.length
-      ? db.select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName }).from(users).where(inArray(users.id, peopleIds)).all().map((p) => [p.id, p])
+      ? db
+          .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
+          .from(users)
+          .where(inArray(users.id, peopleIds))
+          .all()
+          .map((p) => [p.id, p])
       : [],
   );
   return rows.map(({ t, u, f, o }) => {
@@ -50,7 +59,11 @@ function mapRows(db: Db, actor: Actor, rows: { t: Row; u: typeof users.$inferSel
       decidedAt: t.decidedAt?.toISOString() ?? null,
       refuseReason: t.refuseReason ?? null,
       canDecide: pending && holdsIn(db, actor, DECIDE_CODES, decidingOrg(t)),
-      canCancel: pending && (t.requestedBy === actor.id || (t.requestedSide === 'from' && t.userId === actor.id) || holdsIn(db, actor, REQUEST_CODES, requestingOrg(t))),
+      canCancel:
+        pending &&
+        (t.requestedBy === actor.id ||
+          (t.requestedSide === 'from' && t.userId === actor.id) ||
+          holdsIn(db, actor, REQUEST_CODES, requestingOrg(t))),
     };
   });
 }
@@ -114,6 +127,14 @@ export function listTransfers(db: Db, actor: Actor, q: ListQuery) {
     .innerJoin(toOrg, eq(toOrg.id, transfers.toOrganizationId))
     .where(where)
     .get()!.n;
-  const rows = total > (q.page - 1) * q.limit ? base(db).where(where).orderBy(desc(transfers.id)).limit(q.limit).offset((q.page - 1) * q.limit).all() : [];
+  const rows =
+    total > (q.page - 1) * q.limit
+      ? base(db)
+          .where(where)
+          .orderBy(desc(transfers.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .all()
+      : [];
   return { data: mapRows(db, actor, rows), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
 }

@@ -1,4 +1,11 @@
-import { createTransferSchema, idParam, transferCandidateQuery, refuseTransferSchema, transferListQuery, transferUnitsQuery } from '@doanhoi/shared';
+import {
+  createTransferSchema,
+  idParam,
+  transferCandidateQuery,
+  refuseTransferSchema,
+  transferListQuery,
+  transferUnitsQuery,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { auditContext } from '../lib/audit';
 import { requireAuth } from '../lib/auth';
@@ -25,6 +32,8 @@ export function transfersRoutes() {
     .post('/', validate('json', createTransferSchema), (c) => c.json(svc(c).create(c.req.valid('json')), 201))
     .get('/:id', validate('param', idParam), (c) => c.json(svc(c).get(c.req.valid('param').id)))
     .post('/:id/accept', validate('param', idParam), (c) => c.json(svc(c).accept(c.req.valid('param').id)))
-    .post('/:id/refuse', validate('param', idParam), validate('json', refuseTransferSchema), (c) => c.json(svc(c).refuse(c.req.valid('param').id, c.req.valid('json').reason)))
+    .post('/:id/refuse', validate('param', idParam), validate('json', refuseTransferSchema), (c) =>
+      c.json(svc(c).refuse(c.req.valid('param').id, c.req.valid('json').reason)),
+    )
     .post('/:id/cancel', validate('param', idParam), (c) => c.json(svc(c).cancel(c.req.valid('param').id)));
 }

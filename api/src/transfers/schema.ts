@@ -26,8 +26,12 @@ export const transfers = sqliteTable(
     reason: text().notNull(),
     /** 'YYYY-MM-DD': the day the old membership ends and the new one starts. */
     effectiveDate: text().notNull(),
-    status: text({ enum: ['PENDING', 'ACCEPTED', 'REFUSED', 'CANCELLED'] }).notNull().default('PENDING'),
-    requestedSide: text({ enum: ['from', 'to'] }).notNull().default('from'),
+    status: text({ enum: ['PENDING', 'ACCEPTED', 'REFUSED', 'CANCELLED'] })
+      .notNull()
+      .default('PENDING'),
+    requestedSide: text({ enum: ['from', 'to'] })
+      .notNull()
+      .default('from'),
     requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     decidedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: integer({ mode: 'timestamp_ms' }),
@@ -36,7 +40,9 @@ export const transfers = sqliteTable(
   },
   (t) => [
     // One pending request per member: a second one is a 409, and a race between two is settled by the key.
-    uniqueIndex('transfers_pending_user_uq').on(t.userId).where(sql`status = 'PENDING'`),
+    uniqueIndex('transfers_pending_user_uq')
+      .on(t.userId)
+      .where(sql`status = 'PENDING'`),
     index('transfers_from_idx').on(t.fromOrganizationId, t.status, t.id),
     index('transfers_to_idx').on(t.toOrganizationId, t.status, t.id),
     index('transfers_status_idx').on(t.status, t.id),

@@ -53,8 +53,10 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
   const visible = (id: number) => {
     const t = transferById(db, actor, id);
     if (!t) notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
-    const paths = (oid: number) => db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, oid)).get()?.path ?? '';
-    if (!canSee(transferScope(db, actor), actor, t!, { from: paths(t!.fromOrganizationId), to: paths(t!.toOrganizationId) })) notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
+    const paths = (oid: number) =>
+      db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, oid)).get()?.path ?? '';
+    if (!canSee(transferScope(db, actor), actor, t!, { from: paths(t!.fromOrganizationId), to: paths(t!.toOrganizationId) }))
+      notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
     return t!;
   };
 
@@ -76,11 +78,23 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
       entityId: t.userId,
       organizationId: action === 'transfer.request' ? t.fromOrganizationId : decidingOrg(t),
       organizationIds: [...new Set([t.fromOrganizationId, t.toOrganizationId, ...more])],
-      after: { transferId: t.id, userId: t.userId, fromOrganizationId: t.fromOrganizationId, toOrganizationId: t.toOrganizationId, effectiveDate: t.effectiveDate, ...extra },
+      after: {
+        transferId: t.id,
+        userId: t.userId,
+        fromOrganizationId: t.fromOrganizationId,
+        toOrganizationId: t.toOrganizationId,
+        effectiveDate: t.effectiveDate,
+        ...extra,
+      },
       ip,
     });
 
-  const pendingOf = (userId: number) => db.select({ id: transfers.id }).from(transfers).where(and(eq(transfers.userId, userId), eq(transfers.status, 'PENDING'))).get();
+  const pendingOf = (userId: number) =>
+    db
+      .select({ id: transfers.id })
+      .from(transfers)
+      .where(and(eq(transfers.userId, userId), eq(transfers.status, 'PENDING')))
+      .get();
 
   return {
     list: (q: ListQuery) => listTransfers(db, actor, q),
@@ -98,16 +112,26 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
       const u = db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get();
       if (!u) notFound('Không tìm thấy người dùng');
       if (from.id === to.id) invalidField('toOrganizationId', 'Đơn vị chuyển đến phải khác đơn vị chuyển đi');
-      if (from.path.startsWith(to.path) || to.path.startsWith(from.path)) invalidField('toOrganizationId', 'Đơn vị chuyển đến không được là cấp trên hay cấp dưới của đơn vị chuyển đi');
+      if (from.path.startsWith(to.path) || to.path.startsWith(from.path))
+        invalidField('toOrganizationId', 'Đơn vị chuyển đến không được là cấp trên hay cấp dưới của đơn vị chuyển đi');
       const memberships = activeMemberships(db, input.userId);
-      if (!memberships.some((m) => m.id === from.id)) invalidField('fromOrganizationId', `Người dùng không phải thành viên đang sinh hoạt của ${from.name}`);
+      if (!memberships.some((m) => m.id === from.id))
+        invalidField('fromOrganizationId', `Người dùng không phải thành viên đang sinh hoạt của ${from.name}`);
       if (memberships.some((m) => m.id === to.id)) invalidField('toOrganizationId', `Người dùng đã là thành viên của ${to.name}`);
       if (pendingOf(input.userId)) conflict(PENDING_TAKEN, 'userId');
       const id = conflictOnUnique({ message: PENDING_TAKEN, field: 'userId' }, () =>
         db.transaction((tx) => {
           const t = tx
             .insert(transfers)
-            .values({ userId: input.userId, fromOrganizationId: from.id, toOrganizationId: to.id, reason: input.reason, effectiveDate: input.effectiveDate, requestedSide: side, requestedBy: actor.id })
+            .values({
+              userId: input.userId,
+              fromOrganizationId: from.id,
+              toOrganizationId: to.id,
+              reason: input.reason,
+              effectiveDate: input.effectiveDate,
+              requestedSide: side,
+              requestedBy: actor.id,
+            })
             .returning()
             .get();
           auditRow(tx, 'transfer.request', t, { reason: t.reason, requestedSide: side });
@@ -120,7 +144,8 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
     /** On acceptance, in one transaction: the old units are left on the day (reason 'transferred'), the new unit and its parents joined. */
     accept(id: number) {
       const seen = find(id);
-      if (!holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen))) forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được duyệt yêu cầu này');
+      if (!holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
+        forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được duyệt yêu cầu này');
       if (seen.status !== 'PENDING') conflict('Yêu cầu này đã được xử lý');
       db.transaction((tx) => {
         const t = row(tx, id)!;
@@ -128,7 +153,8 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
         const from = tx.select().from(organizations).where(eq(organizations.id, t.fromOrganizationId)).get()!;
         const to = tx.select().from(organizations).where(eq(organizations.id, t.toOrganizationId)).get()!;
         const mine = activeMemberships(tx, t.userId);
-        if (!mine.some((m) => m.id === from.id)) conflict(`Thành viên không còn sinh hoạt tại ${from.name}; hãy từ chối hoặc hủy yêu cầu này`);
+        if (!mine.some((m) => m.id === from.id))
+          conflict(`Thành viên không còn sinh hoạt tại ${from.name}; hãy từ chối hoặc hủy yêu cầu này`);
         const toChain = pathIds(to.path);
         const plan = leavingPlan(mine, from.path, () => true, new Set(toChain));
         const ended = plan.leaves.map((m) => m.id);
@@ -142,7 +168,8 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
 
     refuse(id: number, reason: string) {
       const seen = find(id);
-      if (!holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen))) forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được từ chối yêu cầu này');
+      if (!holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
+        forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được từ chối yêu cầu này');
       if (seen.status !== 'PENDING') conflict('Yêu cầu này đã được xử lý');
       db.transaction((tx) => {
         settle(tx, id, { status: 'REFUSED', decidedBy: actor.id, decidedAt: new Date(), refuseReason: reason });
@@ -165,7 +192,9 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
 
     /** The portal's picker: units a member may ask to move to, by name or code. */
     units(q: { search?: string; limit: number }): OrganizationRef[] {
-      const words = normalizeText(q.search ?? '').split(' ').filter(Boolean);
+      const words = normalizeText(q.search ?? '')
+        .split(' ')
+        .filter(Boolean);
       return db
         .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type })
         .from(organizations)
@@ -180,10 +209,16 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
      * caller who may ask on either side (an admin of one of those units, or of `toOrganizationId`).
      */
     candidate(code: string, toOrganizationId?: number) {
-      const u = db.select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName }).from(users).where(eq(users.code, code.trim())).get();
+      const u = db
+        .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
+        .from(users)
+        .where(eq(users.code, code.trim()))
+        .get();
       const memberships = u ? activeMemberships(db, u.id) : [];
       const units = memberships.filter((m) => !memberships.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
-      const mayAsk = (toOrganizationId != null && holdsIn(db, actor, REQUEST_CODES, toOrganizationId)) || units.some((m) => holdsIn(db, actor, REQUEST_CODES, m.id));
+      const mayAsk =
+        (toOrganizationId != null && holdsIn(db, actor, REQUEST_CODES, toOrganizationId)) ||
+        units.some((m) => holdsIn(db, actor, REQUEST_CODES, m.id));
       if (!mayAsk) forbidden();
       if (!u) notFound('Không tìm thấy người dùng');
       return { user: u!, units: units.map(({ id, name, code: c, type }) => ({ id, name, code: c, type })), pending: !!pendingOf(u!.id) };
@@ -200,4 +235,3 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
     },
   };
 }
-

@@ -29,8 +29,16 @@ const active = (userId: number) =>
     .all()
     .map((r) => r.id)
     .sort((a, b) => a - b);
-const direct = (id: number) => t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get()?.direct ?? 0;
-const body = (extra: Record<string, unknown> = {}) => ({ userId: m.id, fromOrganizationId: o.cdA, toOrganizationId: o.cdB, reason: 'Chuyển ngành', effectiveDate: '2026-09-01', ...extra });
+const direct = (id: number) =>
+  t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get()?.direct ?? 0;
+const body = (extra: Record<string, unknown> = {}) => ({
+  userId: m.id,
+  fromOrganizationId: o.cdA,
+  toOrganizationId: o.cdB,
+  reason: 'Chuyển ngành',
+  effectiveDate: '2026-09-01',
+  ...extra,
+});
 
 beforeEach(async () => {
   t = await makeTestApp();
@@ -53,7 +61,13 @@ describe('POST /transfers, accept, refuse', () => {
   it('requested by the sending unit, refused, requested again and accepted by the receiving unit; the membership moves on acceptance only', async () => {
     const req = await as(adminA.token)('POST', '/api/transfers', body());
     expect(req.status).toBe(201);
-    expect(req.body).toMatchObject({ status: 'PENDING', userId: m.id, fromOrganizationId: o.cdA, toOrganizationId: o.cdB, requestedSide: 'from' });
+    expect(req.body).toMatchObject({
+      status: 'PENDING',
+      userId: m.id,
+      fromOrganizationId: o.cdA,
+      toOrganizationId: o.cdB,
+      requestedSide: 'from',
+    });
     expect(active(m.id)).toEqual([o.dt, o.dcsA, o.cdA]);
 
     // A second pending request for the same member.
@@ -89,7 +103,11 @@ describe('POST /transfers, accept, refuse', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('ACCEPTED');
     expect(active(m.id)).toEqual([o.dt, o.dcsB, o.cdB]);
-    const old = t.db.select().from(organizationMembers).where(and(eq(organizationMembers.userId, m.id), eq(organizationMembers.organizationId, o.cdA))).get()!;
+    const old = t.db
+      .select()
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.userId, m.id), eq(organizationMembers.organizationId, o.cdA)))
+      .get()!;
     expect(old).toMatchObject({ isActive: false, endReason: 'transferred' });
     expect(old.endedAt!.toISOString()).toBe('2026-08-31T17:00:00.000Z');
     expect([direct(o.cdA), direct(o.dcsA), direct(o.cdB), direct(o.dcsB), direct(o.dt)]).toEqual([0, 0, 1, 1, 1]);
@@ -98,9 +116,16 @@ describe('POST /transfers, accept, refuse', () => {
     expect(endedList.body.members[0]).toMatchObject({ user: { id: m.id }, endReason: 'transferred' });
     expect((await t.request('GET', `/api/organizations/${o.cdB}/members`, { token: t.adminToken })).body.total).toBe(1);
 
-    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, m.id)).all()).toEqual([expect.objectContaining({ id: fee.id, campaignId: campaign.id, amount: 24_000, status: 'PENDING' })]);
+    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, m.id)).all()).toEqual([
+      expect.objectContaining({ id: fee.id, campaignId: campaign.id, amount: 24_000, status: 'PENDING' }),
+    ]);
 
-    const actions = t.db.select().from(auditLogs).where(eq(auditLogs.entity, 'user')).all().filter((a) => a.action.startsWith('transfer.'));
+    const actions = t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entity, 'user'))
+      .all()
+      .filter((a) => a.action.startsWith('transfer.'));
     expect(actions.map((a) => a.action)).toEqual(['transfer.request', 'transfer.refuse', 'transfer.request', 'transfer.accept']);
     expect(actions.every((a) => a.entityId === String(m.id))).toBe(true);
     expect(JSON.parse(actions[3]!.after!)).toMatchObject({ transferId: second.body.id, ended: [o.cdA, o.dcsA], joined: [o.dcsB, o.cdB] });

@@ -107,7 +107,8 @@ describe('users authorization matrix', () => {
 
   it('the same list URL answers each caller with their own scope, in either order', async () => {
     const [global, inside] = [actors.find((a) => a.name === 'global')!, actors.find((a) => a.name === 'orgInside')!];
-    const list = async (token: string) => (await t.request('GET', '/api/users?limit=1000', { token })).body as { total: number; users: { id: number }[] };
+    const list = async (token: string) =>
+      (await t.request('GET', '/api/users?limit=1000', { token })).body as { total: number; users: { id: number }[] };
     const first = await list(global.token);
     const scoped = await list(inside.token);
     const again = await list(global.token);

@@ -52,8 +52,15 @@ function names(tx: Tx, keys: Set<string>): Map<string, string> {
   const put = (kind: string, rows: { id: number; name: string }[]) => rows.forEach((r) => out.set(`${kind}:${r.id}`, r.name));
   const userIds = ids('user');
   for (let i = 0; i < userIds.length; i += CHUNK) {
-    const rows = tx.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inJsonValues(users.id, userIds.slice(i, i + CHUNK))).all();
-    put('user', rows.map((r) => ({ id: r.id, name: `${r.f} ${r.g}`.trim() })));
+    const rows = tx
+      .select({ id: users.id, f: users.familyName, g: users.givenName })
+      .from(users)
+      .where(inJsonValues(users.id, userIds.slice(i, i + CHUNK)))
+      .all();
+    put(
+      'user',
+      rows.map((r) => ({ id: r.id, name: `${r.f} ${r.g}`.trim() })),
+    );
   }
   const small = [
     ['class', classes],
@@ -100,8 +107,20 @@ export function writeBulkAudit(tx: Tx, actorId: number, ip: string | null, entri
       };
     });
     // RETURNING's order is not promised: each row is found again by its user (one per user).
-    const idOf = new Map(tx.insert(auditLogs).values(rows).returning({ id: auditLogs.id, entityId: auditLogs.entityId }).all().map((r) => [r.entityId, r.id]));
-    const links = chunk.flatMap((e) => [...new Set(e.organizationIds)].map((organizationId) => ({ auditLogId: idOf.get(String(e.userId))!, organizationId })));
-    for (let k = 0; k < links.length; k += CHUNK) tx.insert(auditLogOrganizations).values(links.slice(k, k + CHUNK)).run();
+    const idOf = new Map(
+      tx
+        .insert(auditLogs)
+        .values(rows)
+        .returning({ id: auditLogs.id, entityId: auditLogs.entityId })
+        .all()
+        .map((r) => [r.entityId, r.id]),
+    );
+    const links = chunk.flatMap((e) =>
+      [...new Set(e.organizationIds)].map((organizationId) => ({ auditLogId: idOf.get(String(e.userId))!, organizationId })),
+    );
+    for (let k = 0; k < links.length; k += CHUNK)
+      tx.insert(auditLogOrganizations)
+        .values(links.slice(k, k + CHUNK))
+        .run();
   }
 }

@@ -32,8 +32,20 @@ export function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): { filter
     scope = { all: false, paths: path ? [path] : [] };
   }
   const words = searchWords(q.search);
-  const filter = { words, userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, paths: scope.all ? null : scope.paths };
-  const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
+  const filter = {
+    words,
+    userType: q.userType,
+    membershipStatus: q.membershipStatus,
+    isActive: q.isActive,
+    paths: scope.all ? null : scope.paths,
+  };
+  const key = filterKey({
+    words: words.join(' '),
+    userType: q.userType,
+    membershipStatus: q.membershipStatus,
+    isActive: q.isActive,
+    scope: scopeKey(scope),
+  });
   return { filter, key };
 }
 
@@ -95,7 +107,14 @@ export function superAdmins(db: Reader, ids: number[]): Set<number> {
     .selectDistinct({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(inJsonValues(userRoles.userId, ids), eq(userRoles.isActive, true), isNull(userRoles.organizationId), or(eq(roles.name, SUPER_ADMIN_ROLE), grantsAll)))
+    .where(
+      and(
+        inJsonValues(userRoles.userId, ids),
+        eq(userRoles.isActive, true),
+        isNull(userRoles.organizationId),
+        or(eq(roles.name, SUPER_ADMIN_ROLE), grantsAll),
+      ),
+    )
     .all();
   return new Set(rows.map((r) => r.userId));
 }
@@ -114,7 +133,14 @@ export function activeMembershipsOf(db: Reader, ids: number[]): Map<number, Acti
   const out = new Map<number, ActiveMembership[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
   const rows = db
-    .select({ userId: organizationMembers.userId, id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type, path: organizations.path })
+    .select({
+      userId: organizationMembers.userId,
+      id: organizations.id,
+      name: organizations.name,
+      code: organizations.code,
+      type: organizations.type,
+      path: organizations.path,
+    })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids)))
@@ -126,5 +152,12 @@ export function activeMembershipsOf(db: Reader, ids: number[]): Map<number, Acti
 /** Organizations' paths by id. */
 export function pathsOf(db: Reader, ids: number[]): Map<number, string> {
   if (ids.length === 0) return new Map();
-  return new Map(db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids)).all().map((o) => [o.id, o.path]));
+  return new Map(
+    db
+      .select({ id: organizations.id, path: organizations.path })
+      .from(organizations)
+      .where(inArray(organizations.id, ids))
+      .all()
+      .map((o) => [o.id, o.path]),
+  );
 }

@@ -12,7 +12,11 @@ import { bulkUpdateService } from './bulk-update';
  * the single edits (bulk-update.ts). `dryRun: true` is the preview.
  */
 export function bulkUpdateRoutes() {
-  return new Hono<AppEnv>().post('/bulk-update', requireAuth, requirePermission('users.access'), validate('json', userBulkUpdateSchema), (c) =>
-    c.json(bulkUpdateService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang') }).run(c.req.valid('json'))),
+  return new Hono<AppEnv>().post(
+    '/bulk-update',
+    requireAuth,
+    requirePermission('users.access'),
+    validate('json', userBulkUpdateSchema),
+    (c) => c.json(bulkUpdateService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang') }).run(c.req.valid('json'))),
   );
 }

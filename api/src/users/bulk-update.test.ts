@@ -31,14 +31,23 @@ const audits = (ids: number[]) =>
 beforeAll(async () => {
   t = await makeTestApp();
   w = await scopedWorld(t, 'BK');
-  const role = t.createRole('bk_officer', [...USER_CODES, 'organizations.access', 'organizations.add_member', 'organizations.end_membership']);
+  const role = t.createRole('bk_officer', [
+    ...USER_CODES,
+    'organizations.access',
+    'organizations.add_member',
+    'organizations.end_membership',
+  ]);
   officer = await t.createUser('BKOFF', [{ roleId: role, organizationId: w.f1 }]);
   classId = t.db.insert(classes).values({ code: 'BK-K66', name: 'K66 CNTT', year: 2021 }).returning().get().id;
 });
 
 describe('POST /users/bulk-update on a selection', () => {
   it('sets the Đoàn/Hội status and the class of the chosen users in one change, one audit row per changed user', async () => {
-    const ids = [insertUser(t, { membershipStatus: 'none' }, w.f1), insertUser(t, { membershipStatus: 'none' }, w.f1), insertUser(t, { membershipStatus: 'both', classId }, w.f1)];
+    const ids = [
+      insertUser(t, { membershipStatus: 'none' }, w.f1),
+      insertUser(t, { membershipStatus: 'none' }, w.f1),
+      insertUser(t, { membershipStatus: 'both', classId }, w.f1),
+    ];
     const res = await bulk({ ids, set: { membershipStatus: 'both', classId } }, officer.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ dryRun: false, matched: 3, changed: 2, refusedCount: 0 });
@@ -52,9 +61,20 @@ describe('POST /users/bulk-update on a selection', () => {
     expect(JSON.parse(logs[0]!.labels!).names[`class:${classId}`]).toBe('K66 CNTT');
     // The rows are the ones lib/audit.ts would write: same labels, same readers' organizations.
     for (const log of logs) {
-      const entry = { actorId: officer.id, action: log.action, entity: 'user', entityId: log.entityId, before: JSON.parse(log.before!), after: JSON.parse(log.after!) };
+      const entry = {
+        actorId: officer.id,
+        action: log.action,
+        entity: 'user',
+        entityId: log.entityId,
+        before: JSON.parse(log.before!),
+        after: JSON.parse(log.after!),
+      };
       expect(JSON.parse(log.labels!)).toEqual(auditLabels(t.db, entry, null));
-      const readers = t.db.select({ id: auditLogOrganizations.organizationId }).from(auditLogOrganizations).where(eq(auditLogOrganizations.auditLogId, log.id)).all();
+      const readers = t.db
+        .select({ id: auditLogOrganizations.organizationId })
+        .from(auditLogOrganizations)
+        .where(eq(auditLogOrganizations.auditLogId, log.id))
+        .all();
       expect(readers.map((r) => r.id)).toEqual(userAuditOrganizations(t.db, { ...entry, action: 'user.update' }));
       expect(log.organizationId).toBeNull();
     }
@@ -70,7 +90,7 @@ describe('POST /users/bulk-update on a selection', () => {
     expect(audits(ids)).toEqual([]);
   });
 
-  it('a row outside the caller\'s scope refuses the whole change, naming its code; the preview lists it too', async () => {
+  it("a row outside the caller's scope refuses the whole change, naming its code; the preview lists it too", async () => {
     const mine = insertUser(t, { membershipStatus: 'none' }, w.f1);
     const outside = insertUser(t, { code: 'BK-F2-OUT', membershipStatus: 'none' }, w.f2);
     // The officer does not even see F2's user: as on the single edit, it is "not found", counted, not named.
@@ -162,7 +182,12 @@ describe('POST /users/bulk-update on "all that match"', () => {
     const preview = await send({ filter: { organizationId: org }, set: { userType: 'staff' }, dryRun: true });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ matched: 4, changed: 0, cap: 3 });
-    expect(ids.map((id) => small.db.select().from(users).where(eq(users.id, id)).get()!.userType)).toEqual(['student', 'student', 'student', 'student']);
+    expect(ids.map((id) => small.db.select().from(users).where(eq(users.id, id)).get()!.userType)).toEqual([
+      'student',
+      'student',
+      'student',
+      'student',
+    ]);
     expect((await send({ ids: ids.slice(0, 3), set: { userType: 'staff' } })).status).toBe(200);
   });
 });
@@ -207,7 +232,13 @@ describe('POST /users/bulk-update on memberships', () => {
     expect(ids.map((id) => active(id, w.c1)?.isActive)).toEqual([true, true]);
     const log = audits(ids)[0]!;
     expect(JSON.parse(log.after!)).toEqual({ added: [w.c1] });
-    expect(JSON.parse(log.labels!)).toEqual(auditLabels(t.db, { actorId: officer.id, action: log.action, entity: 'user', entityId: log.entityId, after: { added: [w.c1] } }, null));
+    expect(JSON.parse(log.labels!)).toEqual(
+      auditLabels(
+        t.db,
+        { actorId: officer.id, action: log.action, entity: 'user', entityId: log.entityId, after: { added: [w.c1] } },
+        null,
+      ),
+    );
     // A member of F2 (an ended F1 membership does not count): outside the officer's add reach.
     const stranger = insertUser(t, { code: 'BK-STRANGER' }, w.f2);
     const both = insertUser(t, {}, w.f1);
@@ -229,17 +260,39 @@ describe('POST /users/bulk-update on memberships', () => {
     const ids = [insertUser(t, {}, w.f1), insertUser(t, {}, w.f1)];
     for (const id of ids) addMember(t, id, w.c1);
     const outsider = insertUser(t, { code: 'BK-NOTIN' }, w.f1);
-    const refused = await bulk({ ids: [...ids, outsider], set: { endMembership: { organizationId: w.c1, reason: 'graduated', endedAt: '2025-06-30' } } }, officer.token);
+    const refused = await bulk(
+      { ids: [...ids, outsider], set: { endMembership: { organizationId: w.c1, reason: 'graduated', endedAt: '2025-06-30' } } },
+      officer.token,
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('BK-NOTIN');
     expect(active(ids[0]!, w.c1)?.isActive).toBe(true);
-    const res = await bulk({ ids, set: { endMembership: { organizationId: w.c1, reason: 'graduated', endedAt: '2025-06-30', note: 'Khóa 2021' } } }, officer.token);
+    const res = await bulk(
+      { ids, set: { endMembership: { organizationId: w.c1, reason: 'graduated', endedAt: '2025-06-30', note: 'Khóa 2021' } } },
+      officer.token,
+    );
     expect(res.status).toBe(200);
     const m = active(ids[0]!, w.c1)!;
-    expect([m.isActive, m.endReason, m.endNote, m.endedAt?.toISOString()]).toEqual([false, 'graduated', 'Khóa 2021', '2025-06-29T17:00:00.000Z']);
+    expect([m.isActive, m.endReason, m.endNote, m.endedAt?.toISOString()]).toEqual([
+      false,
+      'graduated',
+      'Khóa 2021',
+      '2025-06-29T17:00:00.000Z',
+    ]);
     // F1 itself still holds them (the officer's chi đoàn was left, F1 keeps its other members' units).
-    expect(JSON.parse(audits(ids)[0]!.after!).endedMembership).toMatchObject({ organizationId: w.c1, reason: 'graduated', endedAt: '2025-06-30' });
-    expect((await bulk({ ids, set: { endMembership: { organizationId: w.c1, reason: 'graduated' } } }, (await t.createUser('BKNOEND', [{ roleId: t.createRole('bk_noend', USER_CODES), organizationId: w.f1 }])).token)).status).toBe(403);
+    expect(JSON.parse(audits(ids)[0]!.after!).endedMembership).toMatchObject({
+      organizationId: w.c1,
+      reason: 'graduated',
+      endedAt: '2025-06-30',
+    });
+    expect(
+      (
+        await bulk(
+          { ids, set: { endMembership: { organizationId: w.c1, reason: 'graduated' } } },
+          (await t.createUser('BKNOEND', [{ roleId: t.createRole('bk_noend', USER_CODES), organizationId: w.f1 }])).token,
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -248,11 +301,15 @@ describe('trigger-kept figures after bulk changes', () => {
     const ids = Array.from({ length: 30 }, (_, i) => insertUser(t, { userType: i % 2 ? 'staff' : 'student' }, w.f1));
     expect((await bulk({ ids, set: { membershipStatus: 'both', isActive: false } })).status).toBe(200);
     expect((await bulk({ ids: ids.slice(0, 20), set: { addToOrganizationId: w.c1 } })).status).toBe(200);
-    expect((await bulk({ ids: ids.slice(0, 10), set: { endMembership: { organizationId: w.c1, reason: 'moved_away' } } })).status).toBe(200);
+    expect((await bulk({ ids: ids.slice(0, 10), set: { endMembership: { organizationId: w.c1, reason: 'moved_away' } } })).status).toBe(
+      200,
+    );
     const c = t.db.$client;
     const facets = (sql: string) => c.prepare(sql).all();
     expect(
-      facets('SELECT organization_id AS o, user_type AS t, membership_status AS s, is_active AS a, n FROM user_facet_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4'),
+      facets(
+        'SELECT organization_id AS o, user_type AS t, membership_status AS s, is_active AS a, n FROM user_facet_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4',
+      ),
     ).toEqual(
       facets(`WITH uo AS (SELECT 0 AS org, id AS user_id FROM users
           UNION SELECT j.value, m.user_id FROM organization_members m JOIN organizations o ON o.id = m.organization_id,

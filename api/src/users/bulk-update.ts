@@ -31,7 +31,16 @@ import { dayStart, END_MEMBERSHIP_CODES, leaveRule, leavingPlan, today, type End
 import { organizationMembers } from '../organizations/schema';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { writeBulkAudit } from './bulk-audit';
-import { activeMembershipsOf, filterSelection, pathsOf, reached, rowsOf, superAdmins, type ActiveMembership, type BulkRow } from './bulk-checks';
+import {
+  activeMembershipsOf,
+  filterSelection,
+  pathsOf,
+  reached,
+  rowsOf,
+  superAdmins,
+  type ActiveMembership,
+  type BulkRow,
+} from './bulk-checks';
 import { manageRefusals } from './manage';
 import { ADD_MEMBER_CODES, addableUsers } from './reach';
 import { userScope } from './scope';
@@ -58,7 +67,9 @@ const person = (r: BulkRow) => ({ id: r.id, code: r.code, familyName: r.familyNa
 export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: string | null; lang: 'vi' | 'en' }) {
   const tr = (key: string, params?: Record<string, string | number>) => translate(`bulkEdit.api.${key}`, req.lang, params);
   const holds = (codes: string[], organizationId: number, path: string) =>
-    codes.some((code) => hasPermission(actor.roles, code, { organizationId, ancestorIds: pathIds(path).filter((id) => id !== organizationId) }));
+    codes.some((code) =>
+      hasPermission(actor.roles, code, { organizationId, ancestorIds: pathIds(path).filter((id) => id !== organizationId) }),
+    );
 
   function tooMany(matched: number, cap: number): never {
     return fail(413, tr('tooMany', { matched, cap }), { matched, cap });
@@ -110,7 +121,14 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
   /** The audit row's own organizations: the user's units before and the ones joined. */
   const auditOrganizations = (c: Change, memberships: ActiveMembership[]) => [...new Set([...memberships.map((m) => m.id), ...c.added])];
 
-  function write(tx: Tx, fields: Fields, changes: Change[], memberships: Map<number, ActiveMembership[]>, end: ReturnType<typeof endPlan> | null, bulkAdd: number[] | null): string[] {
+  function write(
+    tx: Tx,
+    fields: Fields,
+    changes: Change[],
+    memberships: Map<number, ActiveMembership[]>,
+    end: ReturnType<typeof endPlan> | null,
+    bulkAdd: number[] | null,
+  ): string[] {
     const fieldIds = changes.filter((c) => Object.keys(c.after).length > 0).map((c) => c.row.id);
     if (fieldIds.length) tx.update(users).set(fields).where(inJsonValues(users.id, fieldIds)).run();
     // A deactivated account keeps no session (the single edit revokes on the same change).
@@ -118,7 +136,12 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
     let revoked: string[] = [];
     if (deactivated.length) {
       const live = and(inJsonValues(refreshTokens.userId, deactivated), isNull(refreshTokens.revokedAt));
-      revoked = tx.selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(live).all().map((r) => r.familyId);
+      revoked = tx
+        .selectDistinct({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(live)
+        .all()
+        .map((r) => r.familyId);
       if (revoked.length) tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'account_change' }).where(live).run();
     }
     const joining = changes.filter((c) => c.added.length > 0).map((c) => c.row.id);
@@ -141,8 +164,19 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
       }
       for (const g of groups.values()) {
         tx.update(organizationMembers)
-          .set({ isActive: false, endedAt: dayStart(end.ending.endedAt), endReason: end.ending.reason, endNote: end.ending.note?.trim() || null })
-          .where(and(inJsonValues(organizationMembers.userId, g.userIds), inJsonValues(organizationMembers.organizationId, g.orgIds), eq(organizationMembers.isActive, true)))
+          .set({
+            isActive: false,
+            endedAt: dayStart(end.ending.endedAt),
+            endReason: end.ending.reason,
+            endNote: end.ending.note?.trim() || null,
+          })
+          .where(
+            and(
+              inJsonValues(organizationMembers.userId, g.userIds),
+              inJsonValues(organizationMembers.organizationId, g.orgIds),
+              eq(organizationMembers.isActive, true),
+            ),
+          )
           .run();
       }
     }
@@ -154,12 +188,24 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
         const after: Record<string, unknown> = { ...c.after };
         if (c.added.length) after.added = c.added;
         if (c.ended.length && end) {
-          after.endedMembership = { organizationId: end.org.id, organizationIds: c.ended.map((m) => m.id), reason: end.ending.reason, endedAt: end.ending.endedAt, note: end.ending.note?.trim() || null };
+          after.endedMembership = {
+            organizationId: end.org.id,
+            organizationIds: c.ended.map((m) => m.id),
+            reason: end.ending.reason,
+            endedAt: end.ending.endedAt,
+            note: end.ending.note?.trim() || null,
+          };
         }
         return { userId: c.row.id, before: c.before, after, organizationIds: auditOrganizations(c, memberships.get(c.row.id) ?? []) };
       }),
     );
-    if (end) revokeRolesInUnitsLeft(tx, actor.id, req.ip, changes.map((c) => ({ userId: c.row.id, organizationIds: c.ended.map((m) => m.id) })));
+    if (end)
+      revokeRolesInUnitsLeft(
+        tx,
+        actor.id,
+        req.ip,
+        changes.map((c) => ({ userId: c.row.id, organizationIds: c.ended.map((m) => m.id) })),
+      );
     return revoked;
   }
 
@@ -193,7 +239,19 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
           const sel = filterSelection(db, actor, input.filter!, cap);
           if (sel.total > cap) {
             if (!dryRun) tooMany(sel.total, cap);
-            return { response: { message: tr('tooMany', { matched: sel.total, cap }), dryRun, matched: sel.total, changed: 0, cap, sample: [], refusals: [], refusedCount: 0 }, revoked: [] };
+            return {
+              response: {
+                message: tr('tooMany', { matched: sel.total, cap }),
+                dryRun,
+                matched: sel.total,
+                changed: 0,
+                cap,
+                sample: [],
+                refusals: [],
+                refusedCount: 0,
+              },
+              revoked: [],
+            };
           }
           ids = sel.ids;
         }
@@ -206,21 +264,33 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
         };
         if (hasFields) {
           const updatable = reached(db, updateScope, ids);
-          refuse(ids.filter((id) => !updatable.has(id)), 'not_updatable');
+          refuse(
+            ids.filter((id) => !updatable.has(id)),
+            'not_updatable',
+          );
           if (!actor.isSuperAdmin) refuse(superAdmins(db, ids), 'super_admin');
           // Type and active flag say who holds the account: the "manage whom" rule of the single edit.
           if (fields.userType !== undefined || fields.isActive !== undefined) {
-            for (const [id, why] of manageRefusals(db, actor, ids, 'users.update')) refuse([id], why === 'super_admin' ? 'super_admin' : 'not_manageable');
+            for (const [id, why] of manageRefusals(db, actor, ids, 'users.update'))
+              refuse([id], why === 'super_admin' ? 'super_admin' : 'not_manageable');
           }
           if (fields.isActive === false && ids.includes(actor.id)) refuse([actor.id], 'self');
         }
         if (bulkAdd) {
           const addable = addableUsers(db, actor, ids);
-          refuse(ids.filter((id) => !addable.has(id)), 'not_addable');
+          refuse(
+            ids.filter((id) => !addable.has(id)),
+            'not_addable',
+          );
         }
-        if (end) refuse(ids.filter((id) => !(memberships.get(id) ?? []).some((m) => m.id === end.org.id)), 'not_member');
+        if (end)
+          refuse(
+            ids.filter((id) => !(memberships.get(id) ?? []).some((m) => m.id === end.org.id)),
+            'not_member',
+          );
 
-        const mayLeave = (id: number, ancestorIds: number[]) => END_MEMBERSHIP_CODES.some((code) => hasPermission(actor.roles, code, { organizationId: id, ancestorIds }));
+        const mayLeave = (id: number, ancestorIds: number[]) =>
+          END_MEMBERSHIP_CODES.some((code) => hasPermission(actor.roles, code, { organizationId: id, ancestorIds }));
         const changes: Change[] = [];
         for (const row of rows) {
           const before: Fields = {};

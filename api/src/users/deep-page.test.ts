@@ -19,7 +19,9 @@ afterEach(() => vi.restoreAllMocks());
 
 // Drizzle binds placeholders positionally (limit, offset): any numbers do for a plan.
 const plan = (sql: string) =>
-  (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(sql.match(/\?/g) ?? []).map(() => 10)) as { detail: string }[]).map((r) => r.detail).join('; ');
+  (t.db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(sql.match(/\?/g) ?? []).map(() => 10)) as { detail: string }[])
+    .map((r) => r.detail)
+    .join('; ');
 
 describe('unfiltered users list', () => {
   it('reads its page ids and its count from the narrow id index', () => {

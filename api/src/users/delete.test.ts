@@ -40,7 +40,11 @@ describe('DELETE /users/:id', () => {
     expect((await t.request('GET', `/api/users/${id}`, { token: t.adminToken })).status).toBe(404);
     expect(t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, id)).all()).toEqual([]);
     expect(t.db.select().from(userRoles).where(eq(userRoles.userId, id)).all()).toEqual([]);
-    const log = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'user.delete'), eq(auditLogs.entityId, String(id)))).get()!;
+    const log = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'user.delete'), eq(auditLogs.entityId, String(id))))
+      .get()!;
     expect(JSON.parse(log.before!)).toMatchObject({ id, familyName: 'Xóa', givenName: 'Tôi' });
   });
 
@@ -77,7 +81,11 @@ describe('DELETE /users/:id', () => {
     expect(patch.status).toBe(403);
     expect((await bulk({ ids: [t.admin.user.id] }, manager.token)).status).toBe(403);
     // A super admin may: another super admin account is removable by one.
-    const superRole = t.db.select().from((await import('../roles/schema')).roles).all().find((r) => r.name === 'super_admin')!;
+    const superRole = t.db
+      .select()
+      .from((await import('../roles/schema')).roles)
+      .all()
+      .find((r) => r.name === 'super_admin')!;
     const other = await t.createUser('XSUPER', [{ roleId: superRole.id }]);
     expect((await del(other.id)).status).toBe(200);
   });

@@ -18,7 +18,8 @@ describe('user_facet_counts stay equal to a fresh count', () => {
     const world = await figuresWorld();
     const { t, org, c, extra } = world;
     let orgIds = world.orgIds;
-    const paths = () => new Map((c.prepare('SELECT id, path FROM organizations').all() as { id: number; path: string }[]).map((o) => [o.id, o.path]));
+    const paths = () =>
+      new Map((c.prepare('SELECT id, path FROM organizations').all() as { id: number; path: string }[]).map((o) => [o.id, o.path]));
     const userIds: number[] = [];
     let made = 0;
     const newUser = async () => userIds.push((await t.createUser(`UF${made++}`)).id);
@@ -50,11 +51,24 @@ describe('user_facet_counts stay equal to a fresh count', () => {
     for (let step = 0; step < 400; step++) {
       const r = random();
       const userId = pick(userIds);
-      const anyMembership = pick([0, ...(c.prepare('SELECT id FROM organization_members WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[])]);
+      const anyMembership = pick([
+        0,
+        ...(c.prepare('SELECT id FROM organization_members WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[]),
+      ]);
       if (r < 0.2) {
-        c.prepare('UPDATE users SET user_type = ?, membership_status = ?, is_active = ? WHERE id = ?').run(pick(TYPES), pick(STATUSES), random() < 0.8 ? 1 : 0, userId);
+        c.prepare('UPDATE users SET user_type = ?, membership_status = ?, is_active = ? WHERE id = ?').run(
+          pick(TYPES),
+          pick(STATUSES),
+          random() < 0.8 ? 1 : 0,
+          userId,
+        );
       } else if (r < 0.45) {
-        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(pick(orgIds), userId, random() < 0.85 ? 1 : 0, Date.now());
+        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
+          pick(orgIds),
+          userId,
+          random() < 0.85 ? 1 : 0,
+          Date.now(),
+        );
       } else if (r < 0.6) {
         c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE id = ?').run(anyMembership);
       } else if (r < 0.7) {
@@ -80,10 +94,18 @@ describe('user_facet_counts stay equal to a fresh count', () => {
         checks++;
         if (now.some((row) => row.organizationId === org.cd || row.organizationId === org.cd2)) deepChecks++;
         // The list's total (from the counts) is the one a plain SQL count gives, for any filter in any one subtree.
-        const f: ListFilter = { words: [], userType: pick([undefined, ...TYPES]), membershipStatus: pick([undefined, ...STATUSES]), isActive: pick([undefined, true, false]), paths: null };
+        const f: ListFilter = {
+          words: [],
+          userType: pick([undefined, ...TYPES]),
+          membershipStatus: pick([undefined, ...STATUSES]),
+          isActive: pick([undefined, true, false]),
+          paths: null,
+        };
         const scope = pick([null, ...orgIds]);
         if (scope !== null) f.paths = [paths().get(scope)!];
-        expect(listPage(t.db, f, `check${step}`, 10, 0).total, JSON.stringify(f)).toBe(listPage(t.db, f, `check-in${step}`, 10, 0, 'in').total);
+        expect(listPage(t.db, f, `check${step}`, 10, 0).total, JSON.stringify(f)).toBe(
+          listPage(t.db, f, `check-in${step}`, 10, 0, 'in').total,
+        );
       }
     }
     expect(checks).toBe(20);

@@ -39,7 +39,8 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
         break;
       case 'membership.add':
         // An add of someone already there joins nothing (organizationIds empty): no event.
-        if (idsOf(a.organizationIds).length) joins.push({ row: r, orgIds: idsOf(a.organizationIds), unit: Number(r.entityId), used: false });
+        if (idsOf(a.organizationIds).length)
+          joins.push({ row: r, orgIds: idsOf(a.organizationIds), unit: Number(r.entityId), used: false });
         break;
       case 'membership.set':
       case 'user.bulk_update': {
@@ -47,11 +48,29 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
         const removed = r.action === 'membership.set' ? idsOf(a.removed) : [];
         if (removed.length) out.push(removal(book, r, removed));
         const end = a.endedMembership as Record<string, unknown> | undefined;
-        if (end && idsOf(end.organizationIds).length) leaves.push({ row: r, orgIds: idsOf(end.organizationIds), unit: idsOf(end.organizationId)[0], day: text(end.endedAt), reason: text(end.reason), note: text(end.note), used: false });
+        if (end && idsOf(end.organizationIds).length)
+          leaves.push({
+            row: r,
+            orgIds: idsOf(end.organizationIds),
+            unit: idsOf(end.organizationId)[0],
+            day: text(end.endedAt),
+            reason: text(end.reason),
+            note: text(end.note),
+            used: false,
+          });
         break;
       }
       case 'membership.end':
-        if (idsOf(a.ended).length) leaves.push({ row: r, orgIds: idsOf(a.ended), unit: idsOf(a.organizationId)[0], day: text(a.endedAt), reason: text(a.reason), note: text(a.note), used: false });
+        if (idsOf(a.ended).length)
+          leaves.push({
+            row: r,
+            orgIds: idsOf(a.ended),
+            unit: idsOf(a.organizationId)[0],
+            day: text(a.endedAt),
+            reason: text(a.reason),
+            note: text(a.note),
+            used: false,
+          });
         break;
       case 'membership.remove':
         out.push(removal(book, r, idsOf(a.removed), Number(r.entityId)));
@@ -82,11 +101,19 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
   for (const g of joinGroups) {
     const orgIds = g.map((m) => m.organizationId);
     const at = g[0]!.joinedAt;
-    const ev = joins.find((e) => !e.used && e.orgIds.some((id) => orgIds.includes(id)) && Math.abs(e.row.createdAt.getTime() - at.getTime()) <= SAME_ACTION_MS);
+    const ev = joins.find(
+      (e) => !e.used && e.orgIds.some((id) => orgIds.includes(id)) && Math.abs(e.row.createdAt.getTime() - at.getTime()) <= SAME_ACTION_MS,
+    );
     if (ev) ev.used = true;
     // One event per chain joined: a Chi đoàn and a Chi hội saved together are both told.
     for (const unit of ev?.unit && orgIds.includes(ev.unit) ? [ev.unit] : chainEnds(book, orgIds)) {
-      out.push({ id: `join:${unit}:${at.getTime()}`, at: at.toISOString(), kind: 'joined', organization: book.org(unit, ev?.row.labels.names), actor: ev && book.actorOf(ev.row) });
+      out.push({
+        id: `join:${unit}:${at.getTime()}`,
+        at: at.toISOString(),
+        kind: 'joined',
+        organization: book.org(unit, ev?.row.labels.names),
+        actor: ev && book.actorOf(ev.row),
+      });
     }
   }
 
@@ -100,7 +127,9 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
     const orgIds = g.map((m) => m.organizationId);
     const first = g[0]!;
     const day = vnDay(first.endedAt!);
-    const ev = [...leaves].reverse().find((e) => !e.used && e.day === day && e.reason === first.endReason && e.orgIds.some((id) => orgIds.includes(id)));
+    const ev = [...leaves]
+      .reverse()
+      .find((e) => !e.used && e.day === day && e.reason === first.endReason && e.orgIds.some((id) => orgIds.includes(id)));
     if (ev) ev.used = true;
     const unit = ev?.unit && orgIds.includes(ev.unit) ? ev.unit : deepest(book, orgIds)!;
     out.push({
@@ -118,7 +147,13 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
   // What the rows no longer hold: an earlier stint (joined again since, or deleted), an ending undone by a new join.
   for (const e of joins.filter((x) => !x.used)) {
     const unit = e.unit ?? deepest(book, e.orgIds)!;
-    out.push({ id: `join-log:${e.row.id}`, at: e.row.createdAt.toISOString(), kind: 'joined', organization: book.org(unit, e.row.labels.names), actor: book.actorOf(e.row) });
+    out.push({
+      id: `join-log:${e.row.id}`,
+      at: e.row.createdAt.toISOString(),
+      kind: 'joined',
+      organization: book.org(unit, e.row.labels.names),
+      actor: book.actorOf(e.row),
+    });
   }
   for (const e of leaves.filter((x) => !x.used && x.day)) {
     const unit = e.unit ?? deepest(book, e.orgIds)!;
@@ -147,7 +182,13 @@ function chainEnds(book: NameBook, ids: number[]): number[] {
 
 function removal(book: NameBook, r: AuditRow, orgIds: number[], unit?: number): Event {
   const id = unit ?? deepest(book, orgIds)!;
-  return { id: `removed:${r.id}`, at: r.createdAt.toISOString(), kind: 'removed', organization: book.org(id, r.labels.names), actor: book.actorOf(r) };
+  return {
+    id: `removed:${r.id}`,
+    at: r.createdAt.toISOString(),
+    kind: 'removed',
+    organization: book.org(id, r.labels.names),
+    actor: book.actorOf(r),
+  };
 }
 
 /** Consecutive items (by key order) whose keys lie within SAME_ACTION_MS of the group's first. */
@@ -179,13 +220,48 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
       const log = logOf(t.id, action);
       return log ? book.actorOf(log) : book.user(userId);
     };
-    out.push({ id: `transfer:${t.id}:request`, at: t.createdAt.toISOString(), kind: 'transfer_requested', ...base, reason: t.reason, actor: by(t.requestedBy, 'transfer.request') });
-    if (t.status === 'ACCEPTED') out.push({ id: `transfer:${t.id}:accept`, at: dayStart(t.effectiveDate).toISOString(), kind: 'transferred', ...base, reason: t.reason, actor: by(t.decidedBy, 'transfer.accept'), ...recordedOnDay(dayStart(t.effectiveDate), t.decidedAt) });
+    out.push({
+      id: `transfer:${t.id}:request`,
+      at: t.createdAt.toISOString(),
+      kind: 'transfer_requested',
+      ...base,
+      reason: t.reason,
+      actor: by(t.requestedBy, 'transfer.request'),
+    });
+    if (t.status === 'ACCEPTED')
+      out.push({
+        id: `transfer:${t.id}:accept`,
+        at: dayStart(t.effectiveDate).toISOString(),
+        kind: 'transferred',
+        ...base,
+        reason: t.reason,
+        actor: by(t.decidedBy, 'transfer.accept'),
+        ...recordedOnDay(dayStart(t.effectiveDate), t.decidedAt),
+      });
     if (t.status === 'REFUSED' && t.decidedAt)
-      out.push({ id: `transfer:${t.id}:refuse`, at: t.decidedAt.toISOString(), kind: 'transfer_refused', ...base, ...(t.refuseReason ? { reason: t.refuseReason } : {}), actor: by(t.decidedBy, 'transfer.refuse') });
-    if (t.status === 'CANCELLED' && t.decidedAt) out.push({ id: `transfer:${t.id}:cancel`, at: t.decidedAt.toISOString(), kind: 'transfer_cancelled', ...base, actor: by(t.decidedBy, 'transfer.cancel') });
+      out.push({
+        id: `transfer:${t.id}:refuse`,
+        at: t.decidedAt.toISOString(),
+        kind: 'transfer_refused',
+        ...base,
+        ...(t.refuseReason ? { reason: t.refuseReason } : {}),
+        actor: by(t.decidedBy, 'transfer.refuse'),
+      });
+    if (t.status === 'CANCELLED' && t.decidedAt)
+      out.push({
+        id: `transfer:${t.id}:cancel`,
+        at: t.decidedAt.toISOString(),
+        kind: 'transfer_cancelled',
+        ...base,
+        actor: by(t.decidedBy, 'transfer.cancel'),
+      });
   }
-  const kinds = { 'transfer.request': 'transfer_requested', 'transfer.accept': 'transferred', 'transfer.refuse': 'transfer_refused', 'transfer.cancel': 'transfer_cancelled' } as const;
+  const kinds = {
+    'transfer.request': 'transfer_requested',
+    'transfer.accept': 'transferred',
+    'transfer.refuse': 'transfer_refused',
+    'transfer.cancel': 'transfer_cancelled',
+  } as const;
   for (const r of rows) {
     const kind = kinds[r.action as keyof typeof kinds];
     const tid = r.after.transferId;

@@ -42,13 +42,25 @@ export function roleEvents(db: Db, userId: number, book: NameBook, rows: AuditRo
     for (const [k, l] of after) if (!before.has(k)) granted.push({ row: r, link: l, used: false });
     for (const [k, l] of before) {
       if (after.has(k)) continue;
-      out.push({ id: `role-off:${r.id}:${k}`, at: r.createdAt.toISOString(), kind: 'role_revoked', ...where(book, l, r.labels.names), actor: book.actorOf(r) });
+      out.push({
+        id: `role-off:${r.id}:${k}`,
+        at: r.createdAt.toISOString(),
+        kind: 'role_revoked',
+        ...where(book, l, r.labels.names),
+        actor: book.actorOf(r),
+      });
     }
   }
-  const links = db.select().from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.isActive, true))).all();
+  const links = db
+    .select()
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.isActive, true)))
+    .all();
   for (const l of links) {
     const link = { roleId: l.roleId, organizationId: l.organizationId };
-    const ev = granted.find((g) => !g.used && key(g.link) === key(link) && Math.abs(g.row.createdAt.getTime() - l.createdAt.getTime()) <= SAME_ACTION_MS);
+    const ev = granted.find(
+      (g) => !g.used && key(g.link) === key(link) && Math.abs(g.row.createdAt.getTime() - l.createdAt.getTime()) <= SAME_ACTION_MS,
+    );
     if (ev) ev.used = true;
     out.push({
       id: `role:${l.id}`,
@@ -60,7 +72,13 @@ export function roleEvents(db: Db, userId: number, book: NameBook, rows: AuditRo
   }
   // Grants the links no longer show: taken away since, or a link switched on again (its created_at is the first grant's).
   for (const g of granted.filter((x) => !x.used)) {
-    out.push({ id: `role-log:${g.row.id}:${key(g.link)}`, at: g.row.createdAt.toISOString(), kind: 'role_granted', ...where(book, g.link, g.row.labels.names), actor: book.actorOf(g.row) });
+    out.push({
+      id: `role-log:${g.row.id}:${key(g.link)}`,
+      at: g.row.createdAt.toISOString(),
+      kind: 'role_granted',
+      ...where(book, g.link, g.row.labels.names),
+      actor: book.actorOf(g.row),
+    });
   }
   return out;
 }
@@ -91,10 +109,23 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
   const logs = db
     .select()
     .from(auditLogs)
-    .where(and(eq(auditLogs.entity, 'payment_assignment'), inArray(auditLogs.entityId, ids.map(String)), inArray(auditLogs.action, ['assignment.exempt', 'assignment.reduce', 'assignment.revoke_adjustment'])))
+    .where(
+      and(
+        eq(auditLogs.entity, 'payment_assignment'),
+        inArray(auditLogs.entityId, ids.map(String)),
+        inArray(auditLogs.action, ['assignment.exempt', 'assignment.reduce', 'assignment.revoke_adjustment']),
+      ),
+    )
     .all();
   for (const a of seen) {
-    out.push({ id: `fee:${a.id}`, at: a.createdAt.toISOString(), kind: 'fee_assigned', ...campaign(a.campaignId), amount: a.originalAmount ?? a.amount, actor: book.user(a.assignedBy) });
+    out.push({
+      id: `fee:${a.id}`,
+      at: a.createdAt.toISOString(),
+      kind: 'fee_assigned',
+      ...campaign(a.campaignId),
+      amount: a.originalAmount ?? a.amount,
+      actor: book.user(a.assignedBy),
+    });
     const mine = logs.filter((l) => l.entityId === String(a.id));
     for (const l of mine) {
       const before = parseObj(l.before);
@@ -104,7 +135,8 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
       const base = { id: `fee-adj:${l.id}`, at: l.createdAt.toISOString(), ...campaign(a.campaignId), ...reason, actor: actorLabel };
       const was = Number(before.amount);
       if (l.action === 'assignment.exempt') out.push({ ...base, kind: 'fee_exempted', amount: was });
-      else if (l.action === 'assignment.reduce') out.push({ ...base, kind: 'fee_reduced', amount: Math.max(0, was - Number(after.amount)) });
+      else if (l.action === 'assignment.reduce')
+        out.push({ ...base, kind: 'fee_reduced', amount: Math.max(0, was - Number(after.amount)) });
       else out.push({ ...base, kind: 'fee_adjustment_revoked', amount: Number(after.amount) });
     }
     // An adjustment no audit row tells (seeded or imported data): the record's own.
@@ -126,7 +158,14 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
   const orders = db
     .select()
     .from(paymentOrders)
-    .where(and(inArray(paymentOrders.assignmentId, ids), eq(paymentOrders.status, 'PAID'), isNull(paymentOrders.reversesOrderId), eq(paymentOrders.isTest, false)))
+    .where(
+      and(
+        inArray(paymentOrders.assignmentId, ids),
+        eq(paymentOrders.status, 'PAID'),
+        isNull(paymentOrders.reversesOrderId),
+        eq(paymentOrders.isTest, false),
+      ),
+    )
     .all();
   const paidByOrder = new Set<number>();
   for (const o of orders) {
@@ -142,7 +181,15 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
       actor: o.paymentMethod === 'MANUAL' ? book.user(o.recordedBy) : undefined,
     });
     if (o.reversedAt) {
-      out.push({ id: `reversed:${o.id}`, at: o.reversedAt.toISOString(), kind: 'fee_reversed', ...campaign(o.campaignId), amount, ...(o.reversalReason ? { reason: o.reversalReason } : {}), actor: book.user(o.reversedBy) });
+      out.push({
+        id: `reversed:${o.id}`,
+        at: o.reversedAt.toISOString(),
+        kind: 'fee_reversed',
+        ...campaign(o.campaignId),
+        amount,
+        ...(o.reversalReason ? { reason: o.reversalReason } : {}),
+        actor: book.user(o.reversedBy),
+      });
     }
     if (o.resolution === 'REFUNDED' && o.resolvedAt) {
       out.push({
@@ -159,7 +206,13 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
   // A fee marked paid with no order (older data): its own paid date.
   for (const a of seen) {
     if (a.status === 'PAID' && a.paidAt && !paidByOrder.has(a.id) && !a.isTestPayment) {
-      out.push({ id: `paid-rec:${a.id}`, at: a.paidAt.toISOString(), kind: 'fee_paid', ...campaign(a.campaignId), amount: a.paidAmount ?? a.amount });
+      out.push({
+        id: `paid-rec:${a.id}`,
+        at: a.paidAt.toISOString(),
+        kind: 'fee_paid',
+        ...campaign(a.campaignId),
+        amount: a.paidAmount ?? a.amount,
+      });
     }
   }
   return out;

@@ -59,7 +59,8 @@ const parse = (s: string | null): unknown => {
     return null;
   }
 };
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 function toRow(r: typeof auditLogs.$inferSelect): AuditRow {
   const before = parse(r.before);
@@ -99,7 +100,10 @@ export function auditRowsOf(db: Db, userId: number): AuditRow[] {
         or(
           and(eq(auditLogs.action, 'membership.add'), sql`${auditLogs.after} LIKE ${`{"userId":${userId},%`}`),
           and(eq(auditLogs.action, 'membership.remove'), eq(auditLogs.before, JSON.stringify({ userId }))),
-          and(eq(auditLogs.action, 'membership.bulk_remove'), sql`EXISTS (SELECT 1 FROM json_each(${auditLogs.before}, '$.userIds') WHERE value = ${userId})`),
+          and(
+            eq(auditLogs.action, 'membership.bulk_remove'),
+            sql`EXISTS (SELECT 1 FROM json_each(${auditLogs.before}, '$.userIds') WHERE value = ${userId})`,
+          ),
         ),
       ),
     )
@@ -116,7 +120,8 @@ export function nameBook(db: Db) {
     const key = `${kind}:${id}`;
     if (!memo.has(key)) {
       let found: { name: string; path?: string } | undefined;
-      if (kind === 'organization') found = db.select({ name: organizations.name, path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get();
+      if (kind === 'organization')
+        found = db.select({ name: organizations.name, path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get();
       else if (kind === 'user') {
         const u = db.select({ f: users.familyName, g: users.givenName }).from(users).where(eq(users.id, id)).get();
         found = u && { name: `${u.f} ${u.g}`.trim() };
@@ -141,7 +146,11 @@ export function nameBook(db: Db) {
       id != null ? label('user', id, undefined, fallback) : fallback ? { id: null, name: fallback } : undefined,
     /** Who wrote an audit row: the user now, or the name the row kept. */
     actorOf: (r: AuditRow): HistoryLabel | undefined =>
-      r.actorId != null ? label('user', r.actorId, r.labels.names, r.labels.actor) : r.labels.actor ? { id: null, name: r.labels.actor } : undefined,
+      r.actorId != null
+        ? label('user', r.actorId, r.labels.names, r.labels.actor)
+        : r.labels.actor
+          ? { id: null, name: r.labels.actor }
+          : undefined,
   };
 }
 export type NameBook = ReturnType<typeof nameBook>;

@@ -8,7 +8,12 @@ import { userHistory } from './history';
 
 /** GET /users/:id/history (issue 30 item 3): the read rule of GET /users/:id, then the timeline (history.ts). */
 export function userHistoryRoutes() {
-  return new Hono<AppEnv>().get('/:id/history', requireAuth, requirePermission('users.view_details'), validate('param', idParam), validate('query', userHistoryQuery), (c) =>
-    c.json(userHistory(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
+  return new Hono<AppEnv>().get(
+    '/:id/history',
+    requireAuth,
+    requirePermission('users.view_details'),
+    validate('param', idParam),
+    validate('query', userHistoryQuery),
+    (c) => c.json(userHistory(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
   );
 }

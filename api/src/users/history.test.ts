@@ -73,7 +73,13 @@ describe('GET /users/:id/history', () => {
     expect((await as('adminA')('POST', `/api/users/${m}/roles`, { roleAssignments: [] })).status).toBe(200);
 
     await clock('2026-08-20T10:00:00+07:00');
-    const req = await as('adminA')('POST', '/api/transfers', { userId: m, fromOrganizationId: o.cdA, toOrganizationId: o.cdB, reason: 'Chuyển ngành', effectiveDate: '2026-08-25' });
+    const req = await as('adminA')('POST', '/api/transfers', {
+      userId: m,
+      fromOrganizationId: o.cdA,
+      toOrganizationId: o.cdB,
+      reason: 'Chuyển ngành',
+      effectiveDate: '2026-08-25',
+    });
     expect(req.status).toBe(201);
     await clock('2026-08-25T10:00:00+07:00');
     expect((await as('adminB')('POST', `/api/transfers/${req.body.id}/accept`)).status).toBe(200);
@@ -81,13 +87,27 @@ describe('GET /users/:id/history', () => {
     // The receiving faculty's admin reads the member now; the campaign is the sending faculty's, so no fee events.
     const seenB = await history('adminB');
     expect(seenB.status).toBe(200);
-    expect(seenB.body.data.map((e: { kind: string }) => e.kind)).toEqual(['transferred', 'transfer_requested', 'role_revoked', 'role_granted', 'joined']);
+    expect(seenB.body.data.map((e: { kind: string }) => e.kind)).toEqual([
+      'transferred',
+      'transfer_requested',
+      'role_revoked',
+      'role_granted',
+      'joined',
+    ]);
     // The sending faculty no longer reaches them; another faculty never did.
     expect((await history('adminA')).status).toBe(404);
     expect((await history('adminC')).status).toBe(404);
 
     await clock('2026-09-10T10:00:00+07:00');
-    expect((await as('adminB')('POST', `/api/organizations/${o.cdB}/members/${m}/end`, { reason: 'graduated', endedAt: '2026-09-10', note: 'Khóa 2022' })).status).toBe(200);
+    expect(
+      (
+        await as('adminB')('POST', `/api/organizations/${o.cdB}/members/${m}/end`, {
+          reason: 'graduated',
+          endedAt: '2026-09-10',
+          note: 'Khóa 2022',
+        })
+      ).status,
+    ).toBe(200);
     // The unit renamed afterwards: it still exists, so its name now; the campaign's too.
     t.db.update(organizations).set({ name: 'Chi đoàn 22CNTT1 (cũ)' }).where(eq(organizations.id, o.cdA)).run();
 
@@ -95,9 +115,24 @@ describe('GET /users/:id/history', () => {
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(8);
     const ev = all.body.data as any[];
-    expect(ev.map((e) => e.kind)).toEqual(['left', 'transferred', 'transfer_requested', 'role_revoked', 'fee_paid', 'fee_assigned', 'role_granted', 'joined']);
+    expect(ev.map((e) => e.kind)).toEqual([
+      'left',
+      'transferred',
+      'transfer_requested',
+      'role_revoked',
+      'fee_paid',
+      'fee_assigned',
+      'role_granted',
+      'joined',
+    ]);
     const [left, moved, asked, revoked, pay, assigned, granted, joined] = ev;
-    expect(left).toMatchObject({ at: '2026-09-09T17:00:00.000Z', organization: { id: o.cdB, name: 'Chi đoàn 22KT1' }, reason: 'graduated', note: 'Khóa 2022', actor: { id: users.adminB!.id } });
+    expect(left).toMatchObject({
+      at: '2026-09-09T17:00:00.000Z',
+      organization: { id: o.cdB, name: 'Chi đoàn 22KT1' },
+      reason: 'graduated',
+      note: 'Khóa 2022',
+      actor: { id: users.adminB!.id },
+    });
     expect(moved).toMatchObject({
       at: '2026-08-24T17:00:00.000Z',
       fromOrganization: { id: o.cdA, name: 'Chi đoàn 22CNTT1 (cũ)' },
@@ -106,10 +141,19 @@ describe('GET /users/:id/history', () => {
       actor: { id: users.adminB!.id, name: 'Nguyễn Văn ADMINB' },
     });
     expect(asked).toMatchObject({ kind: 'transfer_requested', actor: { id: users.adminA!.id } });
-    expect(revoked).toMatchObject({ role: { id: officer.id, name: officer.displayName }, organization: { id: o.cdA }, actor: { id: users.adminA!.id } });
+    expect(revoked).toMatchObject({
+      role: { id: officer.id, name: officer.displayName },
+      organization: { id: o.cdA },
+      actor: { id: users.adminA!.id },
+    });
     expect(pay).toMatchObject({ campaign: { id: campaign.id, name: campaign.name }, amount: 24_000, actor: { id: users.adminA!.id } });
     expect(assigned).toMatchObject({ campaign: { id: campaign.id }, amount: 24_000, actor: { id: users.adminA!.id } });
-    expect(granted).toMatchObject({ at: '2026-08-11T02:00:00.000Z', role: { id: officer.id }, organization: { id: o.cdA }, actor: { id: users.adminA!.id } });
+    expect(granted).toMatchObject({
+      at: '2026-08-11T02:00:00.000Z',
+      role: { id: officer.id },
+      organization: { id: o.cdA },
+      actor: { id: users.adminA!.id },
+    });
     expect(joined).toMatchObject({ at: '2026-08-10T02:00:00.000Z', organization: { id: o.cdA }, actor: { name: 'Quản trị Hệ thống' } });
     expect(ev.length).toBe(8);
 
@@ -147,7 +191,13 @@ describe('GET /users/:id/history', () => {
     vi.setSystemTime(new Date('2026-08-10T08:00:00+07:00'));
     expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
     await clock('2026-08-10T15:00:00+07:00');
-    const req = await as('admin')('POST', '/api/transfers', { userId: m, fromOrganizationId: o.cdA, toOrganizationId: o.cdB, reason: 'Chuyển ngành', effectiveDate: '2026-08-10' });
+    const req = await as('admin')('POST', '/api/transfers', {
+      userId: m,
+      fromOrganizationId: o.cdA,
+      toOrganizationId: o.cdB,
+      reason: 'Chuyển ngành',
+      effectiveDate: '2026-08-10',
+    });
     expect((await as('adminB')('POST', `/api/transfers/${req.body.id}/accept`)).status).toBe(200);
     const ev = (await history('admin')).body.data as any[];
     expect(ev.map((e) => e.kind)).toEqual(['transferred', 'transfer_requested', 'joined']);
@@ -159,7 +209,9 @@ describe('GET /users/:id/history', () => {
     const m = users.m!.id;
     expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
     await clock('2026-08-20T09:00:00+07:00');
-    expect((await as('adminA')('POST', `/api/organizations/${o.cdA}/members/${m}/end`, { reason: 'moved_away', endedAt: '2026-08-20' })).status).toBe(200);
+    expect(
+      (await as('adminA')('POST', `/api/organizations/${o.cdA}/members/${m}/end`, { reason: 'moved_away', endedAt: '2026-08-20' })).status,
+    ).toBe(200);
     await clock('2026-09-05T09:00:00+07:00');
     expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
     const ev = (await history('admin')).body.data as any[];
@@ -168,7 +220,11 @@ describe('GET /users/:id/history', () => {
       ['left', '2026-08-19T17:00:00.000Z'],
       ['joined', '2026-08-10T02:00:00.000Z'],
     ]);
-    expect(ev[1]).toMatchObject({ organization: { id: o.cdA, name: 'Chi đoàn 22CNTT1' }, reason: 'moved_away', actor: { id: users.adminA!.id } });
+    expect(ev[1]).toMatchObject({
+      organization: { id: o.cdA, name: 'Chi đoàn 22CNTT1' },
+      reason: 'moved_away',
+      actor: { id: users.adminA!.id },
+    });
   });
 
   it('units of two trees joined in one save are each told (a Chi đoàn and a Chi hội)', async () => {
@@ -178,10 +234,12 @@ describe('GET /users/:id/history', () => {
     const ch = t.createOrg('chi_hoi', 'CHA', lch, 'Chi hội 22CNTT1');
     expect((await as('admin')('PUT', `/api/users/${m}/organizations`, { organizationIds: [o.cdA, ch] })).status).toBe(200);
     const ev = (await history('admin')).body.data as any[];
-    expect(ev.map((e) => [e.kind, e.organization.id]).sort()).toEqual([
-      ['joined', o.cdA],
-      ['joined', ch],
-    ].sort());
+    expect(ev.map((e) => [e.kind, e.organization.id]).sort()).toEqual(
+      [
+        ['joined', o.cdA],
+        ['joined', ch],
+      ].sort(),
+    );
     expect(ev.every((e) => e.actor?.name === 'Quản trị Hệ thống')).toBe(true);
   });
 

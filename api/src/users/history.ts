@@ -16,10 +16,35 @@ import { auditRowsOf, nameBook, type Event } from './history-sources';
 import { users } from './schema';
 import { userScope, usersInScope } from './scope';
 
-const FEE_KINDS = new Set<string>(['fee_assigned', 'fee_paid', 'fee_exempted', 'fee_reduced', 'fee_adjustment_revoked', 'fee_reversed', 'fee_refunded']);
+const FEE_KINDS = new Set<string>([
+  'fee_assigned',
+  'fee_paid',
+  'fee_exempted',
+  'fee_reduced',
+  'fee_adjustment_revoked',
+  'fee_reversed',
+  'fee_refunded',
+]);
 const ROLE_KINDS = new Set<string>(['role_granted', 'role_revoked']);
 /** Tie order at one instant: a unit is joined before its roles, a fee assigned before it is paid, a transfer asked before it is decided. */
-const ORDER: string[] = ['joined', 'role_granted', 'fee_assigned', 'fee_exempted', 'fee_reduced', 'fee_paid', 'fee_adjustment_revoked', 'fee_reversed', 'fee_refunded', 'role_revoked', 'transfer_requested', 'transfer_refused', 'transfer_cancelled', 'transferred', 'removed', 'left'];
+const ORDER: string[] = [
+  'joined',
+  'role_granted',
+  'fee_assigned',
+  'fee_exempted',
+  'fee_reduced',
+  'fee_paid',
+  'fee_adjustment_revoked',
+  'fee_reversed',
+  'fee_refunded',
+  'role_revoked',
+  'transfer_requested',
+  'transfer_refused',
+  'transfer_cancelled',
+  'transferred',
+  'removed',
+  'left',
+];
 
 export function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserHistoryQuery): UserHistoryResponse {
   const exists = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
@@ -42,8 +67,15 @@ export function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserH
   events.sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : rank(b) - rank(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)));
   const total = events.length;
   const start = (q.page - 1) * q.limit;
-  return { data: events.slice(start, start + q.limit).map(clean), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+  return {
+    data: events.slice(start, start + q.limit).map(clean),
+    total,
+    page: q.page,
+    limit: q.limit,
+    totalPages: totalPages(total, q.limit),
+  };
 }
 
 /** Leaves out the keys an event does not have (no `actor: undefined` in the answer) and the sort key. */
-const clean = ({ sortAt: _, ...e }: Event): UserHistoryEvent => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as UserHistoryEvent;
+const clean = ({ sortAt: _, ...e }: Event): UserHistoryEvent =>
+  Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as UserHistoryEvent;

@@ -25,7 +25,13 @@ beforeAll(async () => {
     const org = orgs[i % orgs.length];
     const id = insertUser(
       t,
-      { familyName: i % 3 ? 'Nguyễn Văn' : 'Trần Thị', givenName: `Số ${i}`, userType: kinds[i % 2], membershipStatus: statuses[i % 4], isActive: i % 7 !== 0 },
+      {
+        familyName: i % 3 ? 'Nguyễn Văn' : 'Trần Thị',
+        givenName: `Số ${i}`,
+        userType: kinds[i % 2],
+        membershipStatus: statuses[i % 4],
+        isActive: i % 7 !== 0,
+      },
       org ?? undefined,
     );
     // Some users belong twice (the member must be counted once); some only formerly.

@@ -116,7 +116,9 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
     if (f.paths.length === 0) conds.push(sql`0`);
     else {
       const inSubtrees = sql.join(
-        f.paths.map((_, i) => sql`(${organizations.path} >= ${sql.placeholder(`p${i}`)} AND ${organizations.path} < ${sql.placeholder(`q${i}`)})`),
+        f.paths.map(
+          (_, i) => sql`(${organizations.path} >= ${sql.placeholder(`p${i}`)} AND ${organizations.path} < ${sql.placeholder(`q${i}`)})`,
+        ),
         sql` OR `,
       );
       conds.push(
@@ -131,7 +133,8 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
 
 function paramsFor(f: ListFilter, membership: Membership): Record<string, unknown> {
   const p: Record<string, unknown> = {};
-  const match = membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) : f.words.length ? indexQuery(f.words, null) : null;
+  const match =
+    membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) : f.words.length ? indexQuery(f.words, null) : null;
   if (match !== null) p.match = match;
   if (membership === 'index') {
     if (f.userType !== undefined) p.userType = f.userType;
@@ -177,8 +180,17 @@ const statementCache = new WeakMap<Db, Map<string, Statements>>();
 const MAX_SHAPES = 200;
 
 function statements(db: Db, f: ListFilter, membership: Membership): Statements {
-  const matchable = membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) !== null : f.words.length === 0 || ftsQuery(f.words) !== null;
-  const shape = [f.words.length > 0, matchable, f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined, f.paths?.length ?? -1, membership].join(':');
+  const matchable =
+    membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) !== null : f.words.length === 0 || ftsQuery(f.words) !== null;
+  const shape = [
+    f.words.length > 0,
+    matchable,
+    f.userType !== undefined,
+    f.membershipStatus !== undefined,
+    f.isActive !== undefined,
+    f.paths?.length ?? -1,
+    membership,
+  ].join(':');
   let byShape = statementCache.get(db);
   if (!byShape) statementCache.set(db, (byShape = new Map()));
   let s = byShape.get(shape);
@@ -242,7 +254,13 @@ export function listPage(
   const params = paramsFor(f, strategy);
   // A forced strategy (the tests comparing them) always counts in SQL.
   const total = (membership === undefined ? facetTotal(db, f) : null) ?? cachedTotal(db, COUNTED, totalKey, () => s.total.get(params)!.n);
-  const rows = offset < total ? rowsByIds(db, s.pageIds.all({ ...params, limit, offset }).map((r) => r.id)) : [];
+  const rows =
+    offset < total
+      ? rowsByIds(
+          db,
+          s.pageIds.all({ ...params, limit, offset }).map((r) => r.id),
+        )
+      : [];
   return { rows, total };
 }
 
@@ -286,11 +304,21 @@ export function membershipsOf(db: Db, userId: number, activeOnly = false) {
       isActive: organizationMembers.isActive,
       role: organizationMembers.role,
       joinedAt: organizationMembers.joinedAt,
-      organization: { id: organizations.id, name: organizations.name, code: organizations.code, parentId: organizations.parentId, type: organizations.type },
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        code: organizations.code,
+        parentId: organizations.parentId,
+        type: organizations.type,
+      },
     })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(activeOnly ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)) : eq(organizationMembers.userId, userId))
+    .where(
+      activeOnly
+        ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))
+        : eq(organizationMembers.userId, userId),
+    )
     .orderBy(organizations.path)
     .all();
 }

@@ -40,7 +40,8 @@ function memberships(db: Db, userIds: number[]): Map<number, UserListItem['membe
   const out = new Map<number, UserListItem['memberOf']>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return out;
   const rows = membershipsStatement(db).all({ ids: JSON.stringify(userIds) });
-  for (const r of rows) out.get(r.userId)?.push({ organizationId: r.organizationId, ancestorIds: pathIds(r.path).filter((o) => o !== r.organizationId) });
+  for (const r of rows)
+    out.get(r.userId)?.push({ organizationId: r.organizationId, ancestorIds: pathIds(r.path).filter((o) => o !== r.organizationId) });
   return out;
 }
 
@@ -65,14 +66,38 @@ export function listUsers(db: Db, actor: Actor, q: UserListQuery): UserListRespo
     scope = { all: false, paths: path ? [path] : [] };
   }
   const words = searchWords(q.search);
-  const filter = { words, userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, paths: scope.all ? null : scope.paths };
-  const key = filterKey({ words: words.join(' '), userType: q.userType, membershipStatus: q.membershipStatus, isActive: q.isActive, scope: scopeKey(scope) });
+  const filter = {
+    words,
+    userType: q.userType,
+    membershipStatus: q.membershipStatus,
+    isActive: q.isActive,
+    paths: scope.all ? null : scope.paths,
+  };
+  const key = filterKey({
+    words: words.join(' '),
+    userType: q.userType,
+    membershipStatus: q.membershipStatus,
+    isActive: q.isActive,
+    scope: scopeKey(scope),
+  });
   const page = listPages.get(db, `${key}|${q.page}|${q.limit}`, () => {
     const { rows, total } = listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
-    const memberOf = memberships(db, rows.map((r) => r.id));
-    return { users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [], hasPaidFees: false })), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+    const memberOf = memberships(
+      db,
+      rows.map((r) => r.id),
+    );
+    return {
+      users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [], hasPaidFees: false })),
+      total,
+      page: q.page,
+      limit: q.limit,
+      totalPages: totalPages(total, q.limit),
+    };
   });
   // Read outside the cached page (which payment writes do not invalidate): one indexed query for the page's ids.
-  const paid = paidUserIds(db, page.users.map((u) => u.id));
+  const paid = paidUserIds(
+    db,
+    page.users.map((u) => u.id),
+  );
   return paid.size === 0 ? page : { ...page, users: page.users.map((u) => (paid.has(u.id) ? { ...u, hasPaidFees: true } : u)) };
 }

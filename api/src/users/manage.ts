@@ -38,7 +38,14 @@ function linksOf(db: Db, ids: number[]) {
   const byLink = new Map<number, RoleGrant & { userId: number }>();
   for (const chunk of chunks(ids)) {
     const rows = db
-      .select({ linkId: userRoles.id, userId: userRoles.userId, organizationId: userRoles.organizationId, name: roles.name, code: permissions.code, permActive: permissions.isActive })
+      .select({
+        linkId: userRoles.id,
+        userId: userRoles.userId,
+        organizationId: userRoles.organizationId,
+        name: roles.name,
+        code: permissions.code,
+        permActive: permissions.isActive,
+      })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
@@ -79,7 +86,12 @@ export function manageRefusals(db: Db, actor: Actor, ids: number[], code: 'users
   const orgIds = [...new Set(links.flatMap((l) => (l.organizationId == null ? [] : [l.organizationId])))];
   const paths = new Map<number, string>();
   for (const chunk of chunks(orgIds)) {
-    for (const o of db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, chunk)).all()) paths.set(o.id, o.path);
+    for (const o of db
+      .select({ id: organizations.id, path: organizations.path })
+      .from(organizations)
+      .where(inArray(organizations.id, chunk))
+      .all())
+      paths.set(o.id, o.path);
   }
   const byUser = new Map<number, RoleGrant[]>();
   for (const l of links) byUser.set(l.userId, [...(byUser.get(l.userId) ?? []), l]);

@@ -31,7 +31,9 @@ describe('users answer hasPaidFees by the rule that refuses their deletion', () 
     const { assignments } = await api.active(org, [payer.id, other.id], { amount: 30_000 });
     // Before any payment: both deletable.
     expect((await listed('UPOPAID')).hasPaidFees).toBe(false);
-    await expectOk(t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
+    await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
+    );
 
     // The list page is cached, the payment did not touch users: the flag is still fresh.
     expect((await listed('UPOPAID')).hasPaidFees).toBe(true);
@@ -51,8 +53,15 @@ describe('users answer hasPaidFees by the rule that refuses their deletion', () 
     const u = await t.createUser('UPOREV');
     join(t, u.id, org);
     const { assignments } = await api.active(org, [u.id], { amount: 30_000 });
-    await expectOk(t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }));
-    await expectOk(t.request('POST', `/api/payment/assignments/${assignments[0].id}/reverse-payment`, { token: t.adminToken, body: { reason: 'Ghi nhầm' } }));
+    await expectOk(
+      t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
+    );
+    await expectOk(
+      t.request('POST', `/api/payment/assignments/${assignments[0].id}/reverse-payment`, {
+        token: t.adminToken,
+        body: { reason: 'Ghi nhầm' },
+      }),
+    );
     expect(await detail(u.id)).toBe(true);
     expect((await t.request('DELETE', `/api/users/${u.id}`, { token: t.adminToken })).status).toBe(409);
   });

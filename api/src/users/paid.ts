@@ -13,8 +13,14 @@ export function paidUserIds(db: Pick<Db, 'select'>, ids: number[]): Set<number> 
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
   const rows = union(
-    db.select({ userId: paymentAssignments.userId }).from(paymentAssignments).where(and(inArray(paymentAssignments.userId, unique), eq(paymentAssignments.status, 'PAID'))),
-    db.select({ userId: paymentOrders.userId }).from(paymentOrders).where(and(inArray(paymentOrders.userId, unique), eq(paymentOrders.status, 'PAID'))),
+    db
+      .select({ userId: paymentAssignments.userId })
+      .from(paymentAssignments)
+      .where(and(inArray(paymentAssignments.userId, unique), eq(paymentAssignments.status, 'PAID'))),
+    db
+      .select({ userId: paymentOrders.userId })
+      .from(paymentOrders)
+      .where(and(inArray(paymentOrders.userId, unique), eq(paymentOrders.status, 'PAID'))),
   ).all();
   return new Set(rows.map((r) => r.userId));
 }

@@ -22,7 +22,8 @@ const orgsOf = (userId: number) =>
     .where(eq(organizationMembers.userId, userId))
     .all()
     .map((r) => r.o);
-const add = (org: number, userId: number, token = fac.token) => t.request('POST', `/api/organizations/${org}/members/${userId}`, { token, body: {} });
+const add = (org: number, userId: number, token = fac.token) =>
+  t.request('POST', `/api/organizations/${org}/members/${userId}`, { token, body: {} });
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -31,7 +32,12 @@ beforeAll(async () => {
   c1 = t.createOrg('chi_doan', 'RC-F1-C1', f1);
   f2 = t.createOrg('doan_co_so', 'RC-F2', root);
   c2 = t.createOrg('chi_doan', 'RC-F2-C1', f2);
-  const role = t.createRole('rc_faculty_admin', [...USER_CODES, 'organizations.access', 'organizations.add_member', 'organizations.remove_member']);
+  const role = t.createRole('rc_faculty_admin', [
+    ...USER_CODES,
+    'organizations.access',
+    'organizations.add_member',
+    'organizations.remove_member',
+  ]);
   fac = await t.createUser('RCFAC', [{ roleId: role, organizationId: f1 }]);
   const adder = t.createRole('rc_global_adder', ['organizations.access', 'organizations.add_member', 'users.access']);
   globalAdder = await t.createUser('RCGLOBAL', [{ roleId: adder }]);
@@ -54,7 +60,9 @@ describe('adding someone outside my reach to my unit is refused', () => {
     // Their e-mail and phone stay out of reach, and so does every field.
     expect((await t.request('GET', `/api/users/${victim}`, { token: fac.token })).status).toBe(404);
     expect((await t.request('PATCH', `/api/users/${victim}`, { token: fac.token, body: { phone: '0911000111' } })).status).toBe(404);
-    expect((await t.request('PUT', `/api/users/${victim}/organizations`, { token: fac.token, body: { organizationIds: [c1] } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/users/${victim}/organizations`, { token: fac.token, body: { organizationIds: [c1] } })).status,
+    ).toBe(404);
   });
 
   it('an orphan with no membership: refused to the faculty admin, allowed to a global grant; no password can be set', async () => {
@@ -100,13 +108,18 @@ describe('code, names and user type follow the e-mail and password guard', () =>
     expect((await patch({ code: 'RCSHARED', familyName: row.familyName, givenName: row.givenName, userType: 'student' })).status).toBe(200);
     expect((await patch({ phone: '0911222333' })).status).toBe(200);
     // The super admin still rewrites them.
-    expect((await t.request('PATCH', `/api/users/${shared}`, { token: t.adminToken, body: { code: 'RCSHARED2', userType: 'staff' } })).status).toBe(200);
+    expect(
+      (await t.request('PATCH', `/api/users/${shared}`, { token: t.adminToken, body: { code: 'RCSHARED2', userType: 'staff' } })).status,
+    ).toBe(200);
   });
 
   it('a user wholly inside the faculty: the faculty admin fixes code, names and type', async () => {
     const own = insertUser(t, { code: 'RCOWN' }, c1);
     t.db.insert(organizationMembers).values({ organizationId: f1, userId: own }).run();
-    const res = await t.request('PATCH', `/api/users/${own}`, { token: fac.token, body: { code: 'RCOWN2', familyName: 'Trần', givenName: 'An', userType: 'staff' } });
+    const res = await t.request('PATCH', `/api/users/${own}`, {
+      token: fac.token,
+      body: { code: 'RCOWN2', familyName: 'Trần', givenName: 'An', userType: 'staff' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 'RCOWN2', familyName: 'Trần', givenName: 'An', userType: 'staff' });
     // Bad input is still a 400 before any rights question.

@@ -21,7 +21,13 @@ describe('GET /users', () => {
     const dept = t.db.insert(departments).values({ name: 'Khoa CNTT', code: 'CNTT' }).returning().get().id;
     const cls = t.db.insert(classes).values({ name: 'CNTT K45', year: 2024, departmentId: dept }).returning().get().id;
     const older = insertUser(t, { familyName: 'Đỗ', givenName: 'Cũ' });
-    const newer = insertUser(t, { familyName: 'Đỗ', givenName: 'Mới', classId: cls, managementDepartmentId: dept, trainingDepartmentId: dept });
+    const newer = insertUser(t, {
+      familyName: 'Đỗ',
+      givenName: 'Mới',
+      classId: cls,
+      managementDepartmentId: dept,
+      trainingDepartmentId: dept,
+    });
     const res = await get('?limit=2');
     expect(res.status).toBe(200);
     expect(res.body.users.map((u: { id: number }) => u.id)).toEqual([newer, older]);
@@ -45,8 +51,20 @@ describe('GET /users', () => {
   });
 
   it('searches name, code, e-mail and phone ignoring accents, case and word order', async () => {
-    const a = insertUser(t, { familyName: 'Nguyễn Văn', givenName: 'Quyết', code: 'QX001', email: 'quyet.nv@hcmus.edu.vn', phone: '0355512345' });
-    const b = insertUser(t, { familyName: 'Nguyễn Thị', givenName: 'Quyên', code: 'QX002', email: 'quyen@hcmus.edu.vn', phone: '0355567890' });
+    const a = insertUser(t, {
+      familyName: 'Nguyễn Văn',
+      givenName: 'Quyết',
+      code: 'QX001',
+      email: 'quyet.nv@hcmus.edu.vn',
+      phone: '0355512345',
+    });
+    const b = insertUser(t, {
+      familyName: 'Nguyễn Thị',
+      givenName: 'Quyên',
+      code: 'QX002',
+      email: 'quyen@hcmus.edu.vn',
+      phone: '0355567890',
+    });
     const ids = async (q: string) => (await get(`?search=${encodeURIComponent(q)}`)).body.users.map((u: { id: number }) => u.id);
     expect(await ids('nguyen van quyet')).toEqual([a]);
     expect(await ids('NGUYỄN quyet')).toEqual([a]);
@@ -172,7 +190,11 @@ describe('POST /users', () => {
     const chiDoan = t.createOrg('chi_doan', 'P-C1', faculty);
     const res = await post(newUserBody({ organizationId: chiDoan }));
     expect(res.status).toBe(201);
-    const orgs = res.body.organizations.map((m: { organizationId: number; role: string; isActive: boolean }) => [m.organizationId, m.role, m.isActive]);
+    const orgs = res.body.organizations.map((m: { organizationId: number; role: string; isActive: boolean }) => [
+      m.organizationId,
+      m.role,
+      m.isActive,
+    ]);
     expect(orgs).toEqual([
       [root, 'member', true],
       [faculty, 'member', true],
@@ -247,7 +269,11 @@ describe('POST /users', () => {
   });
 
   it('400 for a body that is not JSON', async () => {
-    const res = await t.request('POST', '/api/users', { token: t.adminToken, body: 'not json', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/users', {
+      token: t.adminToken,
+      body: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -273,7 +299,14 @@ describe('GET /users/:id', () => {
     ]);
     expect(res.body.userRoles).toEqual([
       // Each link names its unit since issue 26 item 3 (commit 1ea1d2e).
-      { id: expect.any(Number), roleId: role, organizationId: org, organization: { id: org, name: 'D-CLB', code: 'D-CLB', type: 'clb_truong' }, isActive: true, role: { id: role, name: 'd_viewer', displayName: 'd_viewer', isActive: true } },
+      {
+        id: expect.any(Number),
+        roleId: role,
+        organizationId: org,
+        organization: { id: org, name: 'D-CLB', code: 'D-CLB', type: 'clb_truong' },
+        isActive: true,
+        role: { id: role, name: 'd_viewer', displayName: 'd_viewer', isActive: true },
+      },
     ]);
     expect(res.body.passwordHash).toBeUndefined();
   });
@@ -288,13 +321,30 @@ describe('GET /users/:id', () => {
 describe('PATCH /users/:id', () => {
   it('updates the fields given and keeps search in step', async () => {
     const id = insertUser(t, { familyName: 'Cũ', givenName: 'Tên' });
-    const res = await patch(id, { familyName: 'Vương Đình', givenName: 'Huệ', phone: '090 000 1111', membershipStatus: 'doan_vien', isActive: false });
+    const res = await patch(id, {
+      familyName: 'Vương Đình',
+      givenName: 'Huệ',
+      phone: '090 000 1111',
+      membershipStatus: 'doan_vien',
+      isActive: false,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, familyName: 'Vương Đình', givenName: 'Huệ', phone: '0900001111', membershipStatus: 'doan_vien', isActive: false });
+    expect(res.body).toMatchObject({
+      id,
+      familyName: 'Vương Đình',
+      givenName: 'Huệ',
+      phone: '0900001111',
+      membershipStatus: 'doan_vien',
+      isActive: false,
+    });
     const found = (await get('?search=vuong%20dinh%20hue')).body.users.map((u: { id: number }) => u.id);
     expect(found).toEqual([id]);
     expect((await get('?search=cu%20ten')).body.users.map((u: { id: number }) => u.id)).not.toContain(id);
-    const log = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'user.update'), eq(auditLogs.entityId, String(id)))).get()!;
+    const log = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'user.update'), eq(auditLogs.entityId, String(id))))
+      .get()!;
     expect(JSON.parse(log.before!).familyName).toBe('Cũ');
     expect(JSON.parse(log.after!).familyName).toBe('Vương Đình');
   });
@@ -304,7 +354,11 @@ describe('PATCH /users/:id', () => {
     const cls = t.db.insert(classes).values({ name: 'Sinh K46', year: 2024 }).returning().get().id;
     const id = insertUser(t);
     const set = await patch(id, { classId: cls, trainingDepartmentId: dept });
-    expect(set.body).toMatchObject({ class: { id: cls, name: 'Sinh K46' }, trainingDepartment: { id: dept, name: 'Khoa Sinh' }, managementDepartment: null });
+    expect(set.body).toMatchObject({
+      class: { id: cls, name: 'Sinh K46' },
+      trainingDepartment: { id: dept, name: 'Khoa Sinh' },
+      managementDepartment: null,
+    });
     const cleared = await patch(id, { classId: null });
     expect(cleared.body).toMatchObject({ class: null, trainingDepartment: { id: dept } });
     expect((await patch(id, { classId: 999999 })).status).toBe(400);
@@ -316,11 +370,17 @@ describe('PATCH /users/:id', () => {
     const res = await patch(created.body.id, { password: 'moi123456' });
     expect(res.status).toBe(200);
     expect(res.body.mustChangePassword).toBe(false);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'doimatkhau@example.vn', password: 'moi123456' } })).status).toBe(200);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'doimatkhau@example.vn', password: 'doimatkhau' } })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'doimatkhau@example.vn', password: 'moi123456' } })).status).toBe(
+      200,
+    );
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'doimatkhau@example.vn', password: 'doimatkhau' } })).status).toBe(
+      401,
+    );
     // An empty password is dropped: nothing changes.
     expect((await patch(created.body.id, { password: '' })).status).toBe(200);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'doimatkhau@example.vn', password: 'moi123456' } })).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'doimatkhau@example.vn', password: 'moi123456' } })).status).toBe(
+      200,
+    );
   });
 
   it('409 when the code or e-mail belongs to someone else; its own are fine', async () => {

@@ -9,7 +9,8 @@ import { listUsers } from './listing';
 import { usersService } from './service';
 
 /** The caller's users service: scoped to where the caller holds each code (service.ts). */
-const service = (c: Context<AppEnv>) => usersService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang'), familyId: c.get('familyId') });
+const service = (c: Context<AppEnv>) =>
+  usersService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang'), familyId: c.get('familyId') });
 
 /**
  * Users API (000 §7). Each code must be held somewhere; the service narrows rows to the
@@ -17,23 +18,32 @@ const service = (c: Context<AppEnv>) => usersService(c.get('deps'), c.get('actor
  * and /users/:id/organizations are served by the roles and organizations routers.
  */
 export function usersRoutes() {
-  return new Hono<AppEnv>()
-    .get('/', requireAuth, requirePermission('users.access'), validate('query', userListQuery), (c) =>
-      cachedJson(c, listUsers(c.get('deps').db, c.get('actor'), c.req.valid('query'))),
-    )
-    .post('/', requireAuth, requirePermission('users.create'), validate('json', createUserSchema), async (c) =>
-      c.json(await service(c).create(c.req.valid('json')), 201),
-    )
-    // Before '/:id', so "bulk-delete" is not read as an id.
-    .delete('/bulk-delete', requireAuth, requirePermission('users.delete'), validate('json', idsBody), (c) =>
-      c.json(service(c).bulkRemove(c.req.valid('json').ids)),
-    )
-    .get('/:id', requireAuth, requirePermission('users.view_details'), validate('param', idParam), (c) => c.json(service(c).get(c.req.valid('param').id)))
-    .patch('/:id', requireAuth, requirePermission('users.update'), validate('param', idParam), validate('json', updateUserSchema), async (c) =>
-      c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
-    )
-    .delete('/:id', requireAuth, requirePermission('users.delete'), validate('param', idParam), (c) => {
-      service(c).remove(c.req.valid('param').id);
-      return c.json({ message: 'Đã xóa người dùng' });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/', requireAuth, requirePermission('users.access'), validate('query', userListQuery), (c) =>
+        cachedJson(c, listUsers(c.get('deps').db, c.get('actor'), c.req.valid('query'))),
+      )
+      .post('/', requireAuth, requirePermission('users.create'), validate('json', createUserSchema), async (c) =>
+        c.json(await service(c).create(c.req.valid('json')), 201),
+      )
+      // Before '/:id', so "bulk-delete" is not read as an id.
+      .delete('/bulk-delete', requireAuth, requirePermission('users.delete'), validate('json', idsBody), (c) =>
+        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      )
+      .get('/:id', requireAuth, requirePermission('users.view_details'), validate('param', idParam), (c) =>
+        c.json(service(c).get(c.req.valid('param').id)),
+      )
+      .patch(
+        '/:id',
+        requireAuth,
+        requirePermission('users.update'),
+        validate('param', idParam),
+        validate('json', updateUserSchema),
+        async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+      )
+      .delete('/:id', requireAuth, requirePermission('users.delete'), validate('param', idParam), (c) => {
+        service(c).remove(c.req.valid('param').id);
+        return c.json({ message: 'Đã xóa người dùng' });
+      })
+  );
 }

@@ -15,8 +15,12 @@ export const users = sqliteTable(
     /** Null for imported accounts that still have the default password (see docs/decisions.md). */
     passwordHash: text(),
     mustChangePassword: integer({ mode: 'boolean' }).notNull().default(false),
-    userType: text({ enum: ['student', 'staff'] }).notNull().default('student'),
-    membershipStatus: text({ enum: ['none', 'doan_vien', 'hoi_vien', 'both'] }).notNull().default('none'),
+    userType: text({ enum: ['student', 'staff'] })
+      .notNull()
+      .default('student'),
+    membershipStatus: text({ enum: ['none', 'doan_vien', 'hoi_vien', 'both'] })
+      .notNull()
+      .default('none'),
     isActive: integer({ mode: 'boolean' }).notNull().default(true),
     classId: integer().references(() => classes.id, { onDelete: 'set null' }),
     managementDepartmentId: integer().references(() => departments.id, { onDelete: 'set null' }),

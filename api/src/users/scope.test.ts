@@ -128,7 +128,9 @@ describe('org-scoped create', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toContain('tổ chức');
     const outside = newUserBody();
-    expect((await t.request('POST', '/api/users', { token: w.orgAdmin.token, body: { ...outside, organizationId: w.f2 } })).status).toBe(403);
+    expect((await t.request('POST', '/api/users', { token: w.orgAdmin.token, body: { ...outside, organizationId: w.f2 } })).status).toBe(
+      403,
+    );
     const codes = [none.code, outside.code];
     for (const code of codes) expect(t.db.select().from(users).where(eq(users.code, code)).get()).toBeUndefined();
   });

@@ -41,7 +41,14 @@ export function userScope(db: Db, actor: Actor, code: string): UserScope {
   if (s.all) return { all: true };
   if (s.organizationIds.length === 0) return { all: false, paths: [] };
   const paths = scopePaths.get(db, s.organizationIds.join(','), () =>
-    outermost(db.select({ path: organizations.path }).from(organizations).where(inArray(organizations.id, s.organizationIds)).all().map((r) => r.path)),
+    outermost(
+      db
+        .select({ path: organizations.path })
+        .from(organizations)
+        .where(inArray(organizations.id, s.organizationIds))
+        .all()
+        .map((r) => r.path),
+    ),
   );
   return { all: false, paths };
 }
@@ -55,13 +62,7 @@ function membersOf(db: Db, paths: string[], userIds: number[]) {
     .selectDistinct({ userId: organizationMembers.userId })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(
-      and(
-        eq(organizationMembers.isActive, true),
-        inArray(organizationMembers.userId, userIds),
-        inSubtrees(paths),
-      ),
-    );
+    .where(and(eq(organizationMembers.isActive, true), inArray(organizationMembers.userId, userIds), inSubtrees(paths)));
 }
 
 /**
@@ -76,13 +77,7 @@ export function scopeCondition(db: Db, scope: UserScope): SQL | undefined {
     .select({ one: sql`1` })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(
-      and(
-        eq(organizationMembers.userId, users.id),
-        eq(organizationMembers.isActive, true),
-        inSubtrees(scope.paths),
-      ),
-    );
+    .where(and(eq(organizationMembers.userId, users.id), eq(organizationMembers.isActive, true), inSubtrees(scope.paths)));
   return sql`EXISTS ${member}`;
 }
 
@@ -90,7 +85,11 @@ export function scopeCondition(db: Db, scope: UserScope): SQL | undefined {
 export function usersInScope(db: Db, scope: UserScope, userIds: number[]): Set<number> {
   if (scope.all) return new Set(userIds);
   if (scope.paths.length === 0 || userIds.length === 0) return new Set();
-  return new Set(membersOf(db, scope.paths, userIds).all().map((r) => r.userId));
+  return new Set(
+    membersOf(db, scope.paths, userIds)
+      .all()
+      .map((r) => r.userId),
+  );
 }
 
 /** A stable description of the scope for cache keys. */

@@ -75,7 +75,8 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   /** Only a super admin may change or delete a super admin's account (else a user manager could take it over). */
   function guardSuperAdminTargets(ids: number[]) {
     if (actor.isSuperAdmin) return;
-    if (ids.some((id) => isSuperAdmin(loadRoleGrants(db, id)))) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
+    if (ids.some((id) => isSuperAdmin(loadRoleGrants(db, id))))
+      forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
   }
 
   /**
@@ -84,7 +85,8 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
    * (issue 25 item 8). All follow manage.ts.
    */
   function takesControl(before: Row, input: UpdateUser): boolean {
-    const changes = <K extends 'email' | 'code' | 'familyName' | 'givenName' | 'userType' | 'isActive'>(key: K) => input[key] !== undefined && input[key] !== before[key];
+    const changes = <K extends 'email' | 'code' | 'familyName' | 'givenName' | 'userType' | 'isActive'>(key: K) =>
+      input[key] !== undefined && input[key] !== before[key];
     return !!input.password || (['email', 'code', 'familyName', 'givenName', 'userType', 'isActive'] as const).some(changes);
   }
 
@@ -102,13 +104,35 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
 
   function assertUnique(code: string | undefined, email: string | undefined, exceptId?: number) {
     const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
-    if (code !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.code, code), others)).get()) conflict(codeTaken(code), 'code');
-    if (email !== undefined && db.select({ id: users.id }).from(users).where(and(eq(users.email, email), others)).get()) conflict(emailTaken(email), 'email');
+    if (
+      code !== undefined &&
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.code, code), others))
+        .get()
+    )
+      conflict(codeTaken(code), 'code');
+    if (
+      email !== undefined &&
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), others))
+        .get()
+    )
+      conflict(emailTaken(email), 'email');
   }
 
   /** A race past assertUnique still ends as 409 naming the field. */
   const write = <T>(fn: () => T, code: string, email: string): T =>
-    conflictOnUnique((err) => (String(err.message).includes('users.email') ? { message: emailTaken(email), field: 'email' } : { message: codeTaken(code), field: 'code' }), fn);
+    conflictOnUnique(
+      (err) =>
+        String(err.message).includes('users.email')
+          ? { message: emailTaken(email), field: 'email' }
+          : { message: codeTaken(code), field: 'code' },
+      fn,
+    );
 
   /** The member record as it will be: an edit's values over the stored ones; joining days after birth (400 on the field). */
   function memberRecordOf(input: Partial<Record<keyof MemberRecord, unknown>>, before?: Row): MemberRecord {
@@ -132,8 +156,14 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   function refuseIfPaid(ids: number[]) {
     const paidIds = paidUserIds(db, ids);
     if (paidIds.size === 0) return;
-    const codes = db.select({ code: users.code }).from(users).where(inArray(users.id, [...paidIds])).all();
-    conflict(`Không thể xóa người dùng đã có khoản phí đã thanh toán: ${codes.map((c) => c.code).join(', ')}. Hãy ngừng kích hoạt tài khoản thay vì xóa`);
+    const codes = db
+      .select({ code: users.code })
+      .from(users)
+      .where(inArray(users.id, [...paidIds]))
+      .all();
+    conflict(
+      `Không thể xóa người dùng đã có khoản phí đã thanh toán: ${codes.map((c) => c.code).join(', ')}. Hãy ngừng kích hoạt tài khoản thay vì xóa`,
+    );
   }
 
   function detail(id: number): UserDetail {
@@ -211,7 +241,11 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
             // The organization and its parents (000 §4), as 'member' — but never above the caller's reach,
             // so whoever creates an account in their unit can still manage it (users/manage.ts).
             const chain = path ? pathIds(path) : [];
-            const orgIds = chain.filter((o, i) => o === input.organizationId || hasPermission(actor.roles, 'users.create', { organizationId: o, ancestorIds: chain.slice(0, i) }));
+            const orgIds = chain.filter(
+              (o, i) =>
+                o === input.organizationId ||
+                hasPermission(actor.roles, 'users.create', { organizationId: o, ancestorIds: chain.slice(0, i) }),
+            );
             for (const organizationId of orgIds) {
               tx.insert(organizationMembers).values({ organizationId, userId: created.id, role: 'member' }).run();
             }
@@ -258,7 +292,8 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
                 membershipStatus: input.membershipStatus ?? before.membershipStatus,
                 isActive: input.isActive ?? before.isActive,
                 classId: input.classId === undefined ? before.classId : input.classId,
-                managementDepartmentId: input.managementDepartmentId === undefined ? before.managementDepartmentId : input.managementDepartmentId,
+                managementDepartmentId:
+                  input.managementDepartmentId === undefined ? before.managementDepartmentId : input.managementDepartmentId,
                 trainingDepartmentId: input.trainingDepartmentId === undefined ? before.trainingDepartmentId : input.trainingDepartmentId,
                 ...record,
                 searchText: userSearchText(next),
@@ -297,7 +332,11 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       const unique = [...new Set(ids)];
       if (unique.includes(actor.id)) conflict('Không thể xóa tài khoản của chính bạn: hãy bỏ chọn tài khoản đang đăng nhập');
       const rows = db.select().from(users).where(inArray(users.id, unique)).all();
-      const visible = usersInScope(db, userScope(db, actor, 'users.access'), rows.map((r) => r.id));
+      const visible = usersInScope(
+        db,
+        userScope(db, actor, 'users.access'),
+        rows.map((r) => r.id),
+      );
       const missing = unique.length - rows.filter((r) => visible.has(r.id)).length;
       if (missing > 0) notFound(`Không tìm thấy ${missing} người dùng đã chọn`);
       const deletable = usersInScope(db, userScope(db, actor, 'users.delete'), unique);
@@ -308,10 +347,17 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       db.transaction((tx) => {
         const memberships = new Map(rows.map((r) => [r.id, memberOrganizations(tx, r.id)]));
         tx.delete(users).where(inArray(users.id, unique)).run();
-        for (const r of rows) audit(tx, { ...caller, action: 'user.bulk_delete', entity: 'user', entityId: r.id, before: snapshot(r), organizationIds: memberships.get(r.id) });
+        for (const r of rows)
+          audit(tx, {
+            ...caller,
+            action: 'user.bulk_delete',
+            entity: 'user',
+            entityId: r.id,
+            before: snapshot(r),
+            organizationIds: memberships.get(r.id),
+          });
       });
       return { deletedCount: rows.length };
     },
   };
 }
-

@@ -49,7 +49,9 @@ describe('adding someone to my unit gives no power over their account', () => {
     expect((await patch(victim, { email: 'attacker@example.vn' })).status).toBe(403);
     expect((await patch(victim, { isActive: false })).status).toBe(403);
     expect((await t.request('DELETE', `/api/users/${victim}`, { token: fac.token })).status).toBe(403);
-    expect((await t.request('DELETE', '/api/users/bulk-delete', { token: fac.token, body: { ids: [insertUser(t, {}, f1), victim] } })).status).toBe(403);
+    expect(
+      (await t.request('DELETE', '/api/users/bulk-delete', { token: fac.token, body: { ids: [insertUser(t, {}, f1), victim] } })).status,
+    ).toBe(403);
     // Nothing of the account changed; a harmless field is still the faculty's to fix.
     const after = await t.request('GET', `/api/users/${victim}`, { token: t.adminToken });
     expect(after.body).toMatchObject({ email: 'victim.f2@example.vn', isActive: true });
@@ -85,7 +87,10 @@ describe('adding someone to my unit gives no power over their account', () => {
   });
 
   it('accounts wholly inside its reach stay its own: created in the unit, it resets their password', async () => {
-    const created = await t.request('POST', '/api/users', { token: fac.token, body: newUserBody({ organizationId: c1, password: 'first-pass-1' }) });
+    const created = await t.request('POST', '/api/users', {
+      token: fac.token,
+      body: newUserBody({ organizationId: c1, password: 'first-pass-1' }),
+    });
     expect(created.status).toBe(201);
     expect(orgsOf(created.body.id)).toEqual([f1, c1].sort((a, b) => a - b));
     expect((await patch(created.body.id, { password: 'second-pass-2' })).status).toBe(200);

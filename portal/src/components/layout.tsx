@@ -66,8 +66,7 @@ export function Layout({ signedIn = true, children }: PropsWithChildren<{ signed
       {user?.mustChangePassword ? (
         <div className="container no-print">
           <div className="notice notice-warning" role="alert">
-            {t('mustChangePassword')}{' '}
-            <a href="/">{t('nav.admin')}</a>
+            {t('mustChangePassword')} <a href="/">{t('nav.admin')}</a>
           </div>
         </div>
       ) : null}

@@ -1,7 +1,21 @@
 import { useTranslation } from '../i18n';
 
 /** Previous / numbered pages / next, with a "1–10 of 23" summary. */
-export function Pagination({ page, totalPages, total, from, to, onChange }: { page: number; totalPages: number; total: number; from: number; to: number; onChange: (page: number) => void }) {
+export function Pagination({
+  page,
+  totalPages,
+  total,
+  from,
+  to,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  total: number;
+  from: number;
+  to: number;
+  onChange: (page: number) => void;
+}) {
   const { t } = useTranslation('portal');
   if (total === 0) return null;
   const pages = pageNumbers(page, totalPages);

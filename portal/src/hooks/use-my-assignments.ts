@@ -3,9 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isSuperAdmin, myAssignments, type MyAssignment } from '../api';
 
 export type AssignmentsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; items: MyAssignment[]; loadedAt: number };
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: MyAssignment[]; loadedAt: number };
 
 export function useMyAssignments() {
   const [state, setState] = useState<AssignmentsState>({ status: 'loading' });

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, checkPaymentStatus, type ResultOrder } from '../api';
 import { nextPollDelay, normalizeOrderStatus, settledRecheckDelay } from '../rules';
 
-export type OrderState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'ready'; order: ResultOrder };
+export type OrderState =
+  { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'ready'; order: ResultOrder };
 
 const MIN_CHECKING_MS = 600;
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -32,7 +33,8 @@ export function useOrderStatus(orderCode: string) {
     }
     checkPaymentStatus(orderCode).then(
       (order) => live && setState(order ? { phase: 'ready', order } : { phase: 'notFound' }),
-      (err: unknown) => live && setState(err instanceof ApiError && err.status === 404 ? { phase: 'notFound' } : { phase: 'error', message: message(err) }),
+      (err: unknown) =>
+        live && setState(err instanceof ApiError && err.status === 404 ? { phase: 'notFound' } : { phase: 'error', message: message(err) }),
     );
     return () => {
       live = false;

@@ -113,7 +113,13 @@ export function ChangePasswordPage() {
         <>
           <p className="muted">{t('changePassword.codeHelp', { email })}</p>
           {field('code', 'one-time-code')}
-          <button type="button" className="btn btn-default" disabled={sending} onClick={() => void sendCode()} data-testid="send-password-code">
+          <button
+            type="button"
+            className="btn btn-default"
+            disabled={sending}
+            onClick={() => void sendCode()}
+            data-testid="send-password-code"
+          >
             {t('changePassword.sendCode')}
           </button>
           {codeStatus ? (

@@ -48,7 +48,12 @@ export function ForgotPasswordPage() {
   const back = <Link href={LOGIN_PATH}>{t('forgot.back')}</Link>;
   if (sent) {
     return (
-      <AuthCard title={t('forgot.title')} subtitle={t('forgot.sentTitle')} error={{ title: '', message: null, testId: 'forgot-error' }} footer={back}>
+      <AuthCard
+        title={t('forgot.title')}
+        subtitle={t('forgot.sentTitle')}
+        error={{ title: '', message: null, testId: 'forgot-error' }}
+        footer={back}
+      >
         <div className="notice" role="status" data-testid="forgot-sent">
           <CheckCircleIcon className="notice-icon" />
           <div>{t('forgot.sent')}</div>

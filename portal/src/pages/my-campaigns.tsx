@@ -110,7 +110,14 @@ export function MyCampaignsPage() {
                 ) : (
                   <>
                     <AssignmentsTable items={current.items} now={now} payingId={payingId} onPay={pay} />
-                    <Pagination page={current.page} totalPages={current.totalPages} total={current.total} from={current.from} to={current.to} onChange={setPage} />
+                    <Pagination
+                      page={current.page}
+                      totalPages={current.totalPages}
+                      total={current.total}
+                      from={current.from}
+                      to={current.to}
+                      onChange={setPage}
+                    />
                   </>
                 )}
               </>

@@ -78,7 +78,14 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
         : null;
     body = (
       <>
-        <StatusDisplay status={status} checking={checking} stopped={stopped} interval={interval} onCheckAgain={() => void checkAgain()} headline={headline} />
+        <StatusDisplay
+          status={status}
+          checking={checking}
+          stopped={stopped}
+          interval={interval}
+          onCheckAgain={() => void checkAgain()}
+          headline={headline}
+        />
         {state.order.isTest ? (
           <div className="notice notice-warning no-print" data-testid="test-payment-notice">
             <div>{t('paymentResult.testPayment')}</div>
@@ -86,7 +93,11 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
         ) : null}
         {state.order.attention && !state.order.resolution ? (
           <div className="notice notice-warning" data-testid="order-attention" data-attention={state.order.attention}>
-            <div>{t(`paymentResult.attention.${state.order.attentionReason ?? state.order.attention}`, { amount: formatVnd(state.order.attentionAmount ?? 0) })}</div>
+            <div>
+              {t(`paymentResult.attention.${state.order.attentionReason ?? state.order.attention}`, {
+                amount: formatVnd(state.order.attentionAmount ?? 0),
+              })}
+            </div>
           </div>
         ) : null}
         {receipt ? <Receipt order={state.order} /> : null}
@@ -115,7 +126,10 @@ export function PaymentResultPage({ orderCode }: { orderCode: string }) {
   }
 
   return (
-    <div className={state.phase === 'ready' && hasReceipt(state.order) ? 'page page-narrow has-receipt' : 'page page-narrow'} data-testid="payment-result">
+    <div
+      className={state.phase === 'ready' && hasReceipt(state.order) ? 'page page-narrow has-receipt' : 'page page-narrow'}
+      data-testid="payment-result"
+    >
       <div className="page-head">
         <h1>{t('paymentResult.pageTitle')}</h1>
       </div>

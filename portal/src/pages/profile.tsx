@@ -22,7 +22,9 @@ function Item({ label, children, testId }: { label: string; children: ReactNode;
 export default function ProfilePage() {
   const { t, i18n } = useTranslation(['profile', 'portal']);
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'vi';
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; profile: MyProfile }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; profile: MyProfile }
+  >({ status: 'loading' });
 
   const load = useCallback(() => {
     setState({ status: 'loading' });
@@ -70,21 +72,33 @@ export default function ProfilePage() {
         <section className="card" aria-labelledby="profile-info">
           <h2 id="profile-info">{t('sections.info')}</h2>
           <dl className="profile-list">
-            <Item label={t('fields.name')} testId="profile-name">{fullName(p)}</Item>
+            <Item label={t('fields.name')} testId="profile-name">
+              {fullName(p)}
+            </Item>
             <Item label={t('fields.code')}>{p.code}</Item>
             <Item label={t('fields.email')}>{p.email}</Item>
             <Item label={t('fields.userType')}>{t(`userTypes.${p.userType}`)}</Item>
             <Item label={t('fields.membership')} testId="profile-membership">
               {t(`membership.${p.membershipStatus}`)}
             </Item>
-            <Item label={t('fields.class')} testId="profile-class">{p.class?.name ?? none}</Item>
+            <Item label={t('fields.class')} testId="profile-class">
+              {p.class?.name ?? none}
+            </Item>
             <Item label={t('fields.trainingDepartment')}>{p.trainingDepartment?.name ?? none}</Item>
             <Item label={t('fields.managementDepartment')}>{p.managementDepartment?.name ?? none}</Item>
             {/* The member record (issue 30 item 8): the office's, read-only here; religion and hometown are edited beside. */}
-            <Item label={t('fields.dateOfBirth')} testId="profile-dateOfBirth">{formatDay(p.dateOfBirth) || none}</Item>
-            <Item label={t('fields.gender')} testId="profile-gender">{p.gender ? t(`gender.${p.gender}`) : none}</Item>
-            <Item label={t('fields.ethnicity')} testId="profile-ethnicity">{ethnicityName(p.ethnicity, lang) || none}</Item>
-            <Item label={t('fields.doanJoinedAt')} testId="profile-doanJoinedAt">{formatDay(p.doanJoinedAt) || none}</Item>
+            <Item label={t('fields.dateOfBirth')} testId="profile-dateOfBirth">
+              {formatDay(p.dateOfBirth) || none}
+            </Item>
+            <Item label={t('fields.gender')} testId="profile-gender">
+              {p.gender ? t(`gender.${p.gender}`) : none}
+            </Item>
+            <Item label={t('fields.ethnicity')} testId="profile-ethnicity">
+              {ethnicityName(p.ethnicity, lang) || none}
+            </Item>
+            <Item label={t('fields.doanJoinedAt')} testId="profile-doanJoinedAt">
+              {formatDay(p.doanJoinedAt) || none}
+            </Item>
             <Item label={t('fields.hoiJoinedAt')}>{formatDay(p.hoiJoinedAt) || none}</Item>
             <Item label={t('fields.partyJoinedAt')}>{formatDay(p.partyJoinedAt) || none}</Item>
           </dl>
@@ -93,7 +107,9 @@ export default function ProfilePage() {
         <section className="card" aria-labelledby="profile-contact">
           <h2 id="profile-contact">{t('sections.contact')}</h2>
           <ContactForm profile={p} onSaved={(profile) => setState({ status: 'ready', profile })} />
-          <h2 id="profile-orgs" className="profile-subhead">{t('sections.organizations')}</h2>
+          <h2 id="profile-orgs" className="profile-subhead">
+            {t('sections.organizations')}
+          </h2>
           {p.organizations.length === 0 ? (
             <p className="muted">{t('noOrganizations')}</p>
           ) : (

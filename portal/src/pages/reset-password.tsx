@@ -78,7 +78,12 @@ export function ResetPasswordPage() {
   }
   if (state === 'dead') {
     return (
-      <AuthCard title={t('reset.title')} subtitle={t('reset.deadTitle')} error={none} footer={<Link href={LOGIN_PATH}>{t('forgot.back')}</Link>}>
+      <AuthCard
+        title={t('reset.title')}
+        subtitle={t('reset.deadTitle')}
+        error={none}
+        footer={<Link href={LOGIN_PATH}>{t('forgot.back')}</Link>}
+      >
         <div className="notice notice-error" role="alert" data-testid="reset-dead">
           <AlertIcon className="notice-icon" />
           <div>

@@ -16,7 +16,15 @@ import './transfer.css';
 type Mine = { units: OrganizationRef[]; transfers: Transfer[] };
 const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 
-function UnitSearch({ value, onChange, label }: { value: OrganizationRef | null; onChange: (o: OrganizationRef | null) => void; label: string }) {
+function UnitSearch({
+  value,
+  onChange,
+  label,
+}: {
+  value: OrganizationRef | null;
+  onChange: (o: OrganizationRef | null) => void;
+  label: string;
+}) {
   const { t } = useTranslation('portal');
   const [term, setTerm] = useState('');
   const [found, setFound] = useState<OrganizationRef[]>([]);
@@ -39,7 +47,14 @@ function UnitSearch({ value, onChange, label }: { value: OrganizationRef | null;
         </div>
       ) : (
         <>
-          <input id="transfer-to" className="input" value={term} placeholder={t('transfer.search')} onChange={(e) => setTerm(e.target.value)} data-testid="transfer-to-search" />
+          <input
+            id="transfer-to"
+            className="input"
+            value={term}
+            placeholder={t('transfer.search')}
+            onChange={(e) => setTerm(e.target.value)}
+            data-testid="transfer-to-search"
+          />
           {found.length > 0 && (
             <ul className="transfer-options" role="listbox">
               {found.map((o) => (
@@ -60,7 +75,9 @@ function UnitSearch({ value, onChange, label }: { value: OrganizationRef | null;
 export default function TransferPage() {
   const { t } = useTranslation(['portal', 'validation']);
   const toast = useToast();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; mine: Mine }>({ status: 'loading' });
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; mine: Mine }>({
+    status: 'loading',
+  });
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<OrganizationRef | null>(null);
   const [reason, setReason] = useState('');
@@ -89,7 +106,13 @@ export default function TransferPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (state.status !== 'ready') return;
-    const parsed = createTransferSchema.safeParse({ userId: userId ?? 0, fromOrganizationId: from ?? 0, toOrganizationId: to?.id ?? 0, reason, effectiveDate: date });
+    const parsed = createTransferSchema.safeParse({
+      userId: userId ?? 0,
+      fromOrganizationId: from ?? 0,
+      toOrganizationId: to?.id ?? 0,
+      reason,
+      effectiveDate: date,
+    });
     if (!parsed.success) return setError(t(validationKey(parsed.error.issues[0]!.message)));
     setSaving(true);
     try {
@@ -119,7 +142,9 @@ export default function TransferPage() {
   if (state.status !== 'ready') {
     return (
       <div className="page" data-testid="transfer-page">
-        <div className="card">{state.status === 'loading' ? <LoadingState /> : <ErrorState title={t('transfer.title')} message={state.message} />}</div>
+        <div className="card">
+          {state.status === 'loading' ? <LoadingState /> : <ErrorState title={t('transfer.title')} message={state.message} />}
+        </div>
       </div>
     );
   }
@@ -139,7 +164,13 @@ export default function TransferPage() {
           <form className="form" onSubmit={submit} noValidate data-testid="transfer-form">
             <div className="field">
               <label htmlFor="transfer-from">{t('transfer.from')}</label>
-              <select id="transfer-from" className="input" value={from ?? ''} onChange={(e) => setFrom(Number(e.target.value))} data-testid="transfer-from">
+              <select
+                id="transfer-from"
+                className="input"
+                value={from ?? ''}
+                onChange={(e) => setFrom(Number(e.target.value))}
+                data-testid="transfer-from"
+              >
                 {units.map((u) => (
                   <option key={u.id} value={u.id}>{`${u.name} (${u.code})`}</option>
                 ))}
@@ -148,11 +179,26 @@ export default function TransferPage() {
             <UnitSearch key={sent} value={to} onChange={setTo} label={t('transfer.to')} />
             <div className="field">
               <label htmlFor="transfer-reason">{t('transfer.reason')}</label>
-              <textarea id="transfer-reason" className="input" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="transfer-reason" />
+              <textarea
+                id="transfer-reason"
+                className="input"
+                rows={2}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                data-testid="transfer-reason"
+              />
             </div>
             <div className="field">
               <label htmlFor="transfer-date">{t('transfer.effectiveDate')}</label>
-              <input id="transfer-date" className="input" type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="transfer-date" />
+              <input
+                id="transfer-date"
+                className="input"
+                type="date"
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                data-testid="transfer-date"
+              />
             </div>
             {error && (
               <p className="field-error" role="alert" data-testid="transfer-error">
@@ -179,7 +225,12 @@ export default function TransferPage() {
                 <span data-testid="transfer-item-status">{t(`transfer.statuses.${r.status}`)}</span>
                 {r.refuseReason && <div className="muted">{t('transfer.refuseReason', { reason: r.refuseReason })}</div>}
                 {r.canCancel && (
-                  <button type="button" className="btn btn-default btn-small" onClick={() => void cancel(r.id)} data-testid="transfer-cancel">
+                  <button
+                    type="button"
+                    className="btn btn-default btn-small"
+                    onClick={() => void cancel(r.id)}
+                    data-testid="transfer-cancel"
+                  >
                     {t('transfer.cancel')}
                   </button>
                 )}

@@ -17,7 +17,8 @@ function fakeStorage() {
 }
 
 type Handler = (req: Request) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 let storage: ReturnType<typeof fakeStorage>;

@@ -5,7 +5,14 @@ describe('i18nOptions', () => {
   it('puts vi first as default and fallback, and adds only the namespace keys given', () => {
     const options = i18nOptions({ ns: ['portal'], defaultNS: 'portal' });
     expect(LANGUAGES.map((l) => l.code)).toEqual(['vi', 'en']);
-    expect(options).toMatchObject({ supportedLngs: ['vi', 'en'], fallbackLng: 'vi', ns: ['portal'], defaultNS: 'portal', maxRetries: 5, retryTimeout: 350 });
+    expect(options).toMatchObject({
+      supportedLngs: ['vi', 'en'],
+      fallbackLng: 'vi',
+      ns: ['portal'],
+      defaultNS: 'portal',
+      maxRetries: 5,
+      retryTimeout: 350,
+    });
     expect(options.backend.loadPath).toBe('/locales/{{lng}}/{{ns}}.json');
     expect(options.detection.order).toEqual(['localStorage', 'cookie', 'navigator', 'htmlTag']);
     expect(options.detection.convertDetectedLanguage('vi-VN')).toBe('vi');

@@ -14,11 +14,24 @@ function once<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
-const dateFormat = /* @__PURE__ */ once(() => new Intl.DateTimeFormat('vi-VN', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' }));
-const dateTimeFormat = /* @__PURE__ */ once(
-  () => new Intl.DateTimeFormat('vi-VN', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false, day: '2-digit', month: '2-digit', year: 'numeric' }),
+const dateFormat = /* @__PURE__ */ once(
+  () => new Intl.DateTimeFormat('vi-VN', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric' }),
 );
-const vndFormat = /* @__PURE__ */ once(() => new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }));
+const dateTimeFormat = /* @__PURE__ */ once(
+  () =>
+    new Intl.DateTimeFormat('vi-VN', {
+      timeZone: TZ,
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }),
+);
+const vndFormat = /* @__PURE__ */ once(
+  () => new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }),
+);
 
 function toDate(v: Date | string | number | null | undefined): Date | null {
   if (v == null || v === '') return null;

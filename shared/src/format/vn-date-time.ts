@@ -21,7 +21,10 @@ export function parseVnDateTime(value: string, opts: { endOfDay?: boolean } = {}
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const dateOnly = m[4] === undefined;
-  const [h, mi, sec, ms] = dateOnly && opts.endOfDay ? [23, 59, 59, 999] : [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0), Number((m[7] ?? '0').padEnd(3, '0'))];
+  const [h, mi, sec, ms] =
+    dateOnly && opts.endOfDay
+      ? [23, 59, 59, 999]
+      : [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0), Number((m[7] ?? '0').padEnd(3, '0'))];
   if (mo < 1 || mo > 12 || h > 23 || mi > 59 || sec > 59) return null;
   const utc = Date.UTC(y, mo - 1, d, h, mi, sec, ms);
   // Date.UTC rolls 31 February over into March: refuse dates that do not exist.

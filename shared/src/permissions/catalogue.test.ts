@@ -30,7 +30,9 @@ const SPEC_CODES = [
   ].map((a) => `organizations.${a}`),
   ...['departments', 'classes'].flatMap((c) => ['access', 'create', 'view_details', 'update', 'delete', 'export'].map((a) => `${c}.${a}`)),
   ...['access', 'create', 'view_details', 'update', 'delete'].map((a) => `permissions.${a}`),
-  ...['access', 'create', 'read', 'update', 'delete', 'manage_assignments', 'view_reports', 'export', 'send_reminders'].map((a) => `payment-campaigns.${a}`),
+  ...['access', 'create', 'read', 'update', 'delete', 'manage_assignments', 'view_reports', 'export', 'send_reminders'].map(
+    (a) => `payment-campaigns.${a}`,
+  ),
   ...['access', 'view', 'pay', 'history'].map((a) => `my-payments.${a}`),
   ...['access_admin', 'manage_settings', 'view_logs'].map((a) => `system.${a}`),
 ];

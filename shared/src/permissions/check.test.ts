@@ -216,7 +216,12 @@ describe('permissionScope / holdsAnywhere', () => {
   });
 
   it('lists the organizations of the organization roles that hold the code, once each', () => {
-    const roles = [role(['users.access'], 2), role(['users.access', 'users.create'], 4), role(['users.access'], 2), role(['users.create'], 3)];
+    const roles = [
+      role(['users.access'], 2),
+      role(['users.access', 'users.create'], 4),
+      role(['users.access'], 2),
+      role(['users.create'], 3),
+    ];
     const s = permissionScope(roles, 'users.access');
     expect(s.all).toBe(false);
     expect(s.all === false && [...s.organizationIds].sort()).toEqual([2, 4]);

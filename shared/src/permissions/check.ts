@@ -56,12 +56,20 @@ export function hasPermission(roles: readonly RoleGrant[] | null | undefined, co
   return list.some((r) => grants(r, code, ctx));
 }
 
-export function hasAnyPermission(roles: readonly RoleGrant[] | null | undefined, codes: readonly string[], ctx?: OrgContext | null): boolean {
+export function hasAnyPermission(
+  roles: readonly RoleGrant[] | null | undefined,
+  codes: readonly string[],
+  ctx?: OrgContext | null,
+): boolean {
   return codes.some((c) => hasPermission(roles, c, ctx));
 }
 
 /** Without a user or roles this is false even for an empty list (every check is false then). */
-export function hasAllPermissions(roles: readonly RoleGrant[] | null | undefined, codes: readonly string[], ctx?: OrgContext | null): boolean {
+export function hasAllPermissions(
+  roles: readonly RoleGrant[] | null | undefined,
+  codes: readonly string[],
+  ctx?: OrgContext | null,
+): boolean {
   if (active(roles).length === 0) return false;
   return codes.every((c) => hasPermission(roles, c, ctx));
 }

@@ -8,7 +8,12 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from './catalogue';
 
-const names = (lng: string) => (JSON.parse(readFileSync(resolve(__dirname, `../../../data/locales/${lng}/permissions.json`), 'utf8')) as { names: Record<string, string> }).names;
+const names = (lng: string) =>
+  (
+    JSON.parse(readFileSync(resolve(__dirname, `../../../data/locales/${lng}/permissions.json`), 'utf8')) as {
+      names: Record<string, string>;
+    }
+  ).names;
 
 describe('permission names in vi and en', () => {
   it.each(['vi', 'en'])('%s names every code of the catalogue and nothing else', (lng) => {

@@ -20,7 +20,15 @@ export const AUDIT_ACTION_AREAS = {
     'transfer.refuse',
     'transfer.cancel',
   ],
-  roles: ['user.roles.grant', 'user.roles.assign', 'user.roles.revoke_on_leave', 'role.create', 'role.update', 'role.delete', 'role.seed_defaults'],
+  roles: [
+    'user.roles.grant',
+    'user.roles.assign',
+    'user.roles.revoke_on_leave',
+    'role.create',
+    'role.update',
+    'role.delete',
+    'role.seed_defaults',
+  ],
   catalogue: [
     'department.create',
     'department.update',

@@ -21,7 +21,14 @@ export const auditListQuery = z.object({
   /** One or several action codes, `actions=a,b` or repeated (issue 26): rows of any of them, with `action` if also given. */
   actions: z
     .union([z.string(), z.array(z.string())])
-    .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        (Array.isArray(v) ? v : [v])
+          .flatMap((s) => s.split(','))
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().max(100, invalid)).max(100, invalid))
     .optional(),
   /** Rows about this organization and its subtree (issue 15). */

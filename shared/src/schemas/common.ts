@@ -45,9 +45,7 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const booleanQuery = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+export const booleanQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'validation.idsRequired').max(1000) });
 

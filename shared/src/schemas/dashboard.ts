@@ -53,7 +53,9 @@ export type CollectionFigures = z.infer<typeof collectionFiguresSchema>;
 
 export const dashboardCampaignsSchema = z.object({
   totals: collectionFiguresSchema,
-  campaigns: z.array(collectionFiguresSchema.extend({ id: z.number(), name: z.string(), organizationName: z.string(), endDate: z.string() })),
+  campaigns: z.array(
+    collectionFiguresSchema.extend({ id: z.number(), name: z.string(), organizationName: z.string(), endDate: z.string() }),
+  ),
   units: z.array(collectionFiguresSchema.extend(unitRef)),
   /** The units with the lowest collection rate (some fee assigned), worst first. */
   lagging: z.array(collectionFiguresSchema.extend(unitRef)),

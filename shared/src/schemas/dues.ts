@@ -208,13 +208,26 @@ export const remittanceReportSchema = z.object({
 export type RemittanceReport = z.infer<typeof remittanceReportSchema>;
 
 export const remittanceCampaignsResponse = z.object({
-  campaigns: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string(), organizationId: z.number().int(), organizationName: z.string(), startDate: z.string() })),
+  campaigns: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.string(),
+      organizationId: z.number().int(),
+      organizationName: z.string(),
+      startDate: z.string(),
+    }),
+  ),
 });
 
 export const createRemittanceSchema = z.object({
   campaignId: id(invalid),
   fromOrganizationId: id('validation.organizationRequired'),
-  amount: z.number({ error: 'dues.validation.amountRequired' }).int(invalid).min(1, 'dues.validation.amountPositive').max(10_000_000_000, invalid),
+  amount: z
+    .number({ error: 'dues.validation.amountRequired' })
+    .int(invalid)
+    .min(1, 'dues.validation.amountPositive')
+    .max(10_000_000_000, invalid),
   /** When the money was handed over; today when absent. */
   paidAt: vnDateTime('dues.validation.paidAtRequired').optional(),
   note: optionalText(1000),

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_FIELD_LISTS, type ExportKind } from './exports';
 
 type Labels = Record<ExportKind, Record<string, string>>;
-const labels = (lng: string) => (JSON.parse(readFileSync(resolve(__dirname, `../../../data/locales/${lng}/common.json`), 'utf8')) as { export: { fields: Labels } }).export.fields;
+const labels = (lng: string) =>
+  (JSON.parse(readFileSync(resolve(__dirname, `../../../data/locales/${lng}/common.json`), 'utf8')) as { export: { fields: Labels } })
+    .export.fields;
 
 describe('export field labels', () => {
   const en = labels('en');

@@ -62,7 +62,10 @@ export const ASSIGNMENT_EXPORT_FIELDS: readonly ExportField[] = [
 
 /** The exports the admin's dialog offers; each field's label is `common:export.fields.<kind>.<key>` (the xlsx keeps `header`, which the import reads back). */
 export type ExportKind = 'users' | 'assignments';
-export const EXPORT_FIELD_LISTS: Record<ExportKind, readonly ExportField[]> = { users: USER_EXPORT_FIELDS, assignments: ASSIGNMENT_EXPORT_FIELDS };
+export const EXPORT_FIELD_LISTS: Record<ExportKind, readonly ExportField[]> = {
+  users: USER_EXPORT_FIELDS,
+  assignments: ASSIGNMENT_EXPORT_FIELDS,
+};
 
 export const exportRequestSchema = z.object({
   fields: z.array(z.string(), { error: EXPORT_NO_FIELDS }).min(1, EXPORT_NO_FIELDS).max(50),

@@ -35,12 +35,46 @@ export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     example: '22001234',
     aliases: ['MSSV', 'Mã SV', 'Mã sinh viên', 'Mã số sinh viên', 'Mã số SV', 'Mã cán bộ', 'Mã CB', 'Mã số cán bộ', 'Student ID'],
   },
-  { key: 'familyName', header: 'Họ', required: true, note: 'Họ và tên đệm', example: 'Nguyễn Văn', aliases: ['Họ và tên đệm', 'Họ đệm', 'Họ và đệm', 'Họ lót', 'Family name', 'Last name'] },
+  {
+    key: 'familyName',
+    header: 'Họ',
+    required: true,
+    note: 'Họ và tên đệm',
+    example: 'Nguyễn Văn',
+    aliases: ['Họ và tên đệm', 'Họ đệm', 'Họ và đệm', 'Họ lót', 'Family name', 'Last name'],
+  },
   { key: 'givenName', header: 'Tên', required: true, note: 'Tên', example: 'An', aliases: ['Tên gọi', 'Given name', 'First name'] },
-  { key: 'email', header: 'Email', required: true, note: 'Email, không trùng', example: '22001234@sv.bachkhoa.edu.vn', aliases: ['E-mail', 'Địa chỉ email', 'Email sinh viên', 'Thư điện tử', 'Mail'] },
-  { key: 'password', header: 'Mật khẩu', required: false, note: `Tối thiểu ${PASSWORD_MIN} ký tự. Để trống hoặc "-": phần trước @ của email (phải đổi khi đăng nhập lần đầu)`, example: '-' },
-  { key: 'phone', header: 'Số điện thoại', required: false, note: '10 hoặc 11 chữ số', example: '0901234567', aliases: ['SĐT', 'Số ĐT', 'Điện thoại', 'Điện thoại di động', 'Số di động', 'Di động', 'Phone'] },
-  { key: 'className', header: 'Lớp', required: false, note: 'Mã hoặc tên lớp đã có', example: '22CNTT1', aliases: ['class', 'Tên lớp', 'Mã lớp', 'Lớp học', 'Lớp sinh hoạt'] },
+  {
+    key: 'email',
+    header: 'Email',
+    required: true,
+    note: 'Email, không trùng',
+    example: '22001234@sv.bachkhoa.edu.vn',
+    aliases: ['E-mail', 'Địa chỉ email', 'Email sinh viên', 'Thư điện tử', 'Mail'],
+  },
+  {
+    key: 'password',
+    header: 'Mật khẩu',
+    required: false,
+    note: `Tối thiểu ${PASSWORD_MIN} ký tự. Để trống hoặc "-": phần trước @ của email (phải đổi khi đăng nhập lần đầu)`,
+    example: '-',
+  },
+  {
+    key: 'phone',
+    header: 'Số điện thoại',
+    required: false,
+    note: '10 hoặc 11 chữ số',
+    example: '0901234567',
+    aliases: ['SĐT', 'Số ĐT', 'Điện thoại', 'Điện thoại di động', 'Số di động', 'Di động', 'Phone'],
+  },
+  {
+    key: 'className',
+    header: 'Lớp',
+    required: false,
+    note: 'Mã hoặc tên lớp đã có',
+    example: '22CNTT1',
+    aliases: ['class', 'Tên lớp', 'Mã lớp', 'Lớp học', 'Lớp sinh hoạt'],
+  },
   {
     key: 'managementDepartmentCode',
     header: 'Mã khoa quản lý',
@@ -49,9 +83,30 @@ export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
     example: 'CNTT',
     aliases: ['managementDepartment', 'Khoa quản lý', 'Khoa', 'Mã khoa', 'Khoa/Viện'],
   },
-  { key: 'trainingDepartmentCode', header: 'Mã khoa đào tạo', required: false, note: 'Mã (hoặc tên) khoa đào tạo đã có', example: 'CNTT', aliases: ['trainingDepartment', 'Khoa đào tạo'] },
-  { key: 'organizationCodes', header: 'Mã tổ chức', required: false, note: 'Mã tổ chức, nhiều mã cách nhau bởi dấu phẩy; thêm cả các tổ chức cấp trên', example: 'CD-22CNTT1', aliases: ['Mã chi đoàn', 'Mã đơn vị', 'Mã chi hội'] },
-  { key: 'userType', header: 'Loại người dùng', required: false, note: 'student (sinh viên) hoặc staff (cán bộ); để trống: student', values: USER_TYPES, example: 'student' },
+  {
+    key: 'trainingDepartmentCode',
+    header: 'Mã khoa đào tạo',
+    required: false,
+    note: 'Mã (hoặc tên) khoa đào tạo đã có',
+    example: 'CNTT',
+    aliases: ['trainingDepartment', 'Khoa đào tạo'],
+  },
+  {
+    key: 'organizationCodes',
+    header: 'Mã tổ chức',
+    required: false,
+    note: 'Mã tổ chức, nhiều mã cách nhau bởi dấu phẩy; thêm cả các tổ chức cấp trên',
+    example: 'CD-22CNTT1',
+    aliases: ['Mã chi đoàn', 'Mã đơn vị', 'Mã chi hội'],
+  },
+  {
+    key: 'userType',
+    header: 'Loại người dùng',
+    required: false,
+    note: 'student (sinh viên) hoặc staff (cán bộ); để trống: student',
+    values: USER_TYPES,
+    example: 'student',
+  },
   {
     key: 'membershipStatus',
     header: 'Đoàn viên/Hội viên',
@@ -87,7 +142,16 @@ export function memberImportColumns(level: 2 | 3): readonly ImportColumn[] {
     aliases: ['code', 'Mã số', 'MSSV', 'Mã số sinh viên', 'Mã SV', 'Mã số SV'],
   };
   if (level === 3) return [student];
-  return [student, { key: 'classOrUnitCode', header: 'Mã lớp/đơn vị', required: true, note: 'Mã chi đoàn/chi hội hoặc lớp trực thuộc', example: 'CD-22CNTT1' }];
+  return [
+    student,
+    {
+      key: 'classOrUnitCode',
+      header: 'Mã lớp/đơn vị',
+      required: true,
+      note: 'Mã chi đoàn/chi hội hoặc lớp trực thuộc',
+      example: 'CD-22CNTT1',
+    },
+  ];
 }
 
 export const importOptionsSchema = z
@@ -134,7 +198,12 @@ export const importRowResultSchema = z.object({
   rowIndex: z.number(),
   /** The row as read (passwords from the file are masked; a default password shows its value). */
   data: z.record(z.string(), z.unknown()),
-  validation: z.object({ isValid: z.boolean(), errors: z.array(z.string()), warnings: z.array(z.string()), action: z.enum(['create', 'update', 'skip']).optional() }),
+  validation: z.object({
+    isValid: z.boolean(),
+    errors: z.array(z.string()),
+    warnings: z.array(z.string()),
+    action: z.enum(['create', 'update', 'skip']).optional(),
+  }),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
@@ -176,7 +245,10 @@ export { EMAIL_PATTERN };
  * column that would otherwise match). Sent as JSON in the multipart field `mapping`.
  */
 export const importMappingSchema = z
-  .record(z.string().trim().min(1, 'imports.mapping.invalid').max(60, 'imports.mapping.invalid'), z.string().trim().max(200, 'imports.mapping.invalid').nullable())
+  .record(
+    z.string().trim().min(1, 'imports.mapping.invalid').max(60, 'imports.mapping.invalid'),
+    z.string().trim().max(200, 'imports.mapping.invalid').nullable(),
+  )
   .refine((m) => Object.keys(m).length <= 60, 'imports.mapping.invalid');
 export type ImportMapping = z.output<typeof importMappingSchema>;
 

@@ -77,7 +77,12 @@ const NAMES: readonly [string, string, string[]?][] = [
   ['Rơ-măm', 'Ro Mam'],
 ];
 
-export const ETHNICITIES: readonly Ethnicity[] = NAMES.map(([vi, en, aliases], i) => ({ code: String(i + 1).padStart(2, '0'), vi, en, ...(aliases ? { aliases } : {}) }));
+export const ETHNICITIES: readonly Ethnicity[] = NAMES.map(([vi, en, aliases], i) => ({
+  code: String(i + 1).padStart(2, '0'),
+  vi,
+  en,
+  ...(aliases ? { aliases } : {}),
+}));
 export const ETHNICITY_CODES = ETHNICITIES.map((e) => e.code) as [string, ...string[]];
 
 export const ethnicityName = (code: string | null | undefined, lang: 'vi' | 'en' = 'vi'): string => {
@@ -130,7 +135,9 @@ function dayField(key: string) {
 }
 
 function textField(max: number) {
-  return optional(z.string({ error: 'validation.invalidValue' }).overwrite(cleanLine).trim().max(max, 'validation.textTooLong')).transform((v) => (v === '' ? null : v));
+  return optional(z.string({ error: 'validation.invalidValue' }).overwrite(cleanLine).trim().max(max, 'validation.textTooLong')).transform(
+    (v) => (v === '' ? null : v),
+  );
 }
 
 /** The member-record fields of the users form, the import and PATCH /users/:id. */

@@ -27,7 +27,8 @@ export const DEFAULT_PARENT_ROOT: Partial<Record<OrganizationType, OrganizationT
 
 export const ROOT_TYPES: readonly OrganizationType[] = ORGANIZATION_TYPES.filter((t) => ALLOWED_PARENTS[t].length === 0);
 
-const text = (key: string, max = 200) => z.string({ error: key }).overwrite(cleanLine).trim().min(1, { error: key, abort: true }).max(max, 'validation.textTooLong');
+const text = (key: string, max = 200) =>
+  z.string({ error: key }).overwrite(cleanLine).trim().min(1, { error: key, abort: true }).max(max, 'validation.textTooLong');
 
 export const createOrganizationSchema = z.object({
   name: text('validation.nameRequired'),
@@ -68,7 +69,10 @@ export const accessibleOrganizationsQuery = z.object({
     .transform((s) => s.split(',').map(Number))
     .optional(),
   /** true: only where the caller holds organizations.access (the header's unit switcher), not units they merely belong to. */
-  actionable: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  actionable: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export const organizationMembersQuery = z.object({
@@ -83,12 +87,19 @@ export const organizationMembersQuery = z.object({
 export const organizationOfficersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  inherited: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  inherited: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export const addMemberSchema = z.object({ role: z.string().trim().min(1).max(50).default('member') }).default({ role: 'member' });
-export const bulkRemoveMembersSchema = z.object({ userIds: z.array(z.number().int().positive()).min(1, 'validation.idsRequired').max(1000) });
-export const addMemberByCodeSchema = z.object({ userCode: z.string().trim().max(50).optional(), role: z.string().trim().max(50).optional() }).default({});
+export const bulkRemoveMembersSchema = z.object({
+  userIds: z.array(z.number().int().positive()).min(1, 'validation.idsRequired').max(1000),
+});
+export const addMemberByCodeSchema = z
+  .object({ userCode: z.string().trim().max(50).optional(), role: z.string().trim().max(50).optional() })
+  .default({});
 export const setUserOrganizationsSchema = z.object({ organizationIds: z.array(z.number().int().positive()).max(500) });
 
 /** An organization as the list, children and detail calls return it. */
@@ -125,7 +136,10 @@ export const organizationRefSchema = z.object({ id: z.number(), name: z.string()
 export type OrganizationRef = z.infer<typeof organizationRefSchema>;
 
 /** GET /organizations/accessible: what the organization pickers show. */
-export const accessibleOrganizationSchema = organizationRefSchema.extend({ parentId: z.number().nullable(), description: z.string().nullable() });
+export const accessibleOrganizationSchema = organizationRefSchema.extend({
+  parentId: z.number().nullable(),
+  description: z.string().nullable(),
+});
 
 /** GET /organizations/{id} and /organizations/by-type-code/{type}/{code}. */
 export const organizationDetailSchema = organizationSummarySchema.extend({
@@ -166,13 +180,22 @@ export type StatsBlock = Record<string, number>;
  */
 export const organizationStatsSchema = z.object({
   doanStats: z.object({ total: z.number(), doanTruong: z.number(), doanCoSo: z.number(), chiDoan: z.number(), members: statsMembers }),
-  hoiStats: z.object({ total: z.number(), hoiSinhVienTruong: z.number(), lienChiHoi: z.number(), chiHoi: z.number(), members: statsMembers }),
+  hoiStats: z.object({
+    total: z.number(),
+    hoiSinhVienTruong: z.number(),
+    lienChiHoi: z.number(),
+    chiHoi: z.number(),
+    members: statsMembers,
+  }),
   clbStats: z.object({ total: z.number(), clbTruong: z.number(), clbKhoa: z.number(), members: statsMembers }),
   /** Distinct active members over every organization counted. */
   totalMembers: z.number(),
   membershipBreakdown: membershipSplitSchema,
   /** Issue 26 item 4: the same members per user type, each with its total and Đoàn/Hội split. */
-  byUserType: z.object({ student: membershipSplitSchema.extend({ total: z.number() }), staff: membershipSplitSchema.extend({ total: z.number() }) }),
+  byUserType: z.object({
+    student: membershipSplitSchema.extend({ total: z.number() }),
+    staff: membershipSplitSchema.extend({ total: z.number() }),
+  }),
 });
 export type OrganizationStats = z.infer<typeof organizationStatsSchema>;
 
@@ -236,5 +259,8 @@ export const memberRemovalPlanSchema = z.object({ recommended: z.number(), optio
 export type MemberRemovalPlan = z.infer<typeof memberRemovalPlanSchema>;
 /** DELETE /organizations/:id/members/:userId?from=: the level to leave (default: the recommended one). */
 export const memberRemovalQuery = z.object({ from: z.coerce.number().int().positive().optional() });
-export const memberRemovedResponse = messageResponse.extend({ removed: z.array(organizationRefSchema), staysIn: z.array(organizationRefSchema) });
+export const memberRemovedResponse = messageResponse.extend({
+  removed: z.array(organizationRefSchema),
+  staysIn: z.array(organizationRefSchema),
+});
 export const userOrganizationsResponse = messageResponse.extend({ added: z.number(), removed: z.number(), keptParents: z.number() });

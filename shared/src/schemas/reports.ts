@@ -16,12 +16,18 @@ const day = (key: string) => z.string({ error: key }).trim().refine(isCalendarDa
 
 export const reportQuery = z
   .object({
-    organizationId: z.coerce.number({ error: 'validation.organizationInvalid' }).int('validation.organizationInvalid').positive('validation.organizationInvalid'),
+    organizationId: z.coerce
+      .number({ error: 'validation.organizationInvalid' })
+      .int('validation.organizationInvalid')
+      .positive('validation.organizationInvalid'),
     from: day('validation.dayInvalid'),
     to: day('validation.dayInvalid'),
   })
   .refine((q) => q.from <= q.to, { error: 'validation.reportRange', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= REPORT_MAX_DAYS * 86_400_000, { error: 'validation.reportTooLong', path: ['to'] });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= REPORT_MAX_DAYS * 86_400_000, {
+    error: 'validation.reportTooLong',
+    path: ['to'],
+  });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 export const LEAVE_REASONS = ['graduated', 'over_age', 'moved_away', 'removed', 'deceased', 'other'] as const;

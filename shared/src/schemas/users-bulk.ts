@@ -55,7 +55,10 @@ export const userBulkSetSchema = z
     { error: 'bulkEdit.validation.unknownField' },
   )
   .refine((s) => Object.values(s).some((v) => v !== undefined), { error: 'bulkEdit.validation.nothingToSet' })
-  .refine((s) => !(s.addToOrganizationId && s.endMembership), { error: 'bulkEdit.validation.oneMembershipAction', path: ['endMembership'] });
+  .refine((s) => !(s.addToOrganizationId && s.endMembership), {
+    error: 'bulkEdit.validation.oneMembershipAction',
+    path: ['endMembership'],
+  });
 export type UserBulkSet = z.output<typeof userBulkSetSchema>;
 
 export const userBulkUpdateSchema = z

@@ -16,12 +16,7 @@ const membershipStatusField = z.enum(MEMBERSHIP_STATUSES, { error: invalid });
 
 /** Required text: trimmed, then non-empty. */
 function requiredText(key: string, max: number) {
-  return z
-    .string({ error: key })
-    .overwrite(cleanLine)
-    .trim()
-    .min(1, { error: key, abort: true })
-    .max(max, 'validation.textTooLong');
+  return z.string({ error: key }).overwrite(cleanLine).trim().min(1, { error: key, abort: true }).max(max, 'validation.textTooLong');
 }
 
 const emailField = z

@@ -6,7 +6,17 @@ import type { ReactElement } from 'react';
  * and with `visible` also as text beside it, so the officer reads why without hovering. The caller
  * disables the button; without a reason the button is returned as it is.
  */
-export function WithReason({ reason, visible = false, testId, children }: { reason: string | null; visible?: boolean; testId?: string; children: ReactElement }) {
+export function WithReason({
+  reason,
+  visible = false,
+  testId,
+  children,
+}: {
+  reason: string | null;
+  visible?: boolean;
+  testId?: string;
+  children: ReactElement;
+}) {
   if (!reason) return children;
   return (
     <Space size={6} wrap>

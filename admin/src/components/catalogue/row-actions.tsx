@@ -30,7 +30,15 @@ export function RowActions({ can, onShow, onEdit, onDelete, testId, deleteBlocke
       )}
       {can.delete && (
         <Tooltip title={deleteBlocked ?? t('buttons.delete')}>
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('buttons.delete')} onClick={onDelete} disabled={Boolean(deleteBlocked)} data-testid={`${testId}-delete`} />
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('buttons.delete')}
+            onClick={onDelete}
+            disabled={Boolean(deleteBlocked)}
+            data-testid={`${testId}-delete`}
+          />
         </Tooltip>
       )}
     </Space>

@@ -52,7 +52,10 @@ export function useCatalogueActions(resource: string, onBulkDeleted: () => void,
               successNotification: (data) => {
                 // Catalogues and users answer deletedCount, roles deletedRoles (000 §7).
                 const body = data?.data as { deletedCount?: number; deletedRoles?: number } | undefined;
-                return { type: 'success', message: t(`${ns}:bulkDelete.done`, { count: body?.deletedCount ?? body?.deletedRoles ?? ids.length }) };
+                return {
+                  type: 'success',
+                  message: t(`${ns}:bulkDelete.done`, { count: body?.deletedCount ?? body?.deletedRoles ?? ids.length }),
+                };
               },
             },
             {

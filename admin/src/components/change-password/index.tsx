@@ -25,10 +25,15 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
     mutationOptions: {
       onSuccess: ({ success, error, successNotification }) => {
         if (success) {
-          if (successNotification) notify?.({ type: 'success', message: successNotification.message, description: successNotification.description });
+          if (successNotification)
+            notify?.({ type: 'success', message: successNotification.message, description: successNotification.description });
           return;
         }
-        const toast = fieldAwareNotification(() => form, { type: 'error', message: error?.name ?? t('auth:changePassword.failed'), description: error?.message })(error);
+        const toast = fieldAwareNotification(() => form, {
+          type: 'error',
+          message: error?.name ?? t('auth:changePassword.failed'),
+          description: error?.message,
+        })(error);
         if (toast) notify?.(toast);
       },
       onError: (error) => notify?.({ type: 'error', message: t('auth:changePassword.failed'), description: error.message }),
@@ -84,7 +89,13 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
       }}
       footer={[
         chosen ? (
-          <Button key="cancel" onClick={() => { form.resetFields(); chosen.onClose(); }}>
+          <Button
+            key="cancel"
+            onClick={() => {
+              form.resetFields();
+              chosen.onClose();
+            }}
+          >
             {t('buttons.cancel')}
           </Button>
         ) : (
@@ -99,43 +110,50 @@ export function ChangePasswordModal({ chosen }: { chosen?: { open: boolean; onCl
     >
       {!chosen && <Alert type="warning" showIcon message={t('auth:changePassword.required')} className="block-gap" />}
       <div ref={focus.ref}>
-      <Form<Values> form={form} name={chosen ? 'change-password-chosen' : 'change-password'} layout="vertical" requiredMark={false} onFinish={submit} data-testid="change-password-form">
-        <Form.Item name="currentPassword" label={t('auth:changePassword.current')} rules={[rule]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        {needsCode && (
-          <>
-            <Alert type="info" showIcon message={t('auth:changePassword.codeHelp', { email: user?.email ?? '' })} className="block-gap" />
-            <Form.Item label={t('auth:changePassword.code')} required>
-              <Space.Compact block>
-                <Form.Item name="code" noStyle rules={[{ required: true, message: t('validation:passwordCodeRequired') }, rule]}>
-                  <Input aria-label={t('auth:changePassword.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-                </Form.Item>
-                <Button onClick={() => void sendCode()} loading={sending} data-testid="send-password-code">
-                  {t('auth:changePassword.sendCode')}
-                </Button>
-              </Space.Compact>
-            </Form.Item>
-          </>
-        )}
-        <Form.Item name="newPassword" label={t('auth:changePassword.new')} rules={[rule]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('auth:changePassword.confirm')}
-          dependencies={['newPassword']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_, value) => {
-                if (value !== getFieldValue('newPassword')) throw new Error(t('auth:changePassword.mismatch'));
-              },
-            }),
-          ]}
+        <Form<Values>
+          form={form}
+          name={chosen ? 'change-password-chosen' : 'change-password'}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+          data-testid="change-password-form"
         >
-          <Input.Password autoComplete="new-password" onPressEnter={() => form.submit()} />
-        </Form.Item>
-      </Form>
+          <Form.Item name="currentPassword" label={t('auth:changePassword.current')} rules={[rule]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          {needsCode && (
+            <>
+              <Alert type="info" showIcon message={t('auth:changePassword.codeHelp', { email: user?.email ?? '' })} className="block-gap" />
+              <Form.Item label={t('auth:changePassword.code')} required>
+                <Space.Compact block>
+                  <Form.Item name="code" noStyle rules={[{ required: true, message: t('validation:passwordCodeRequired') }, rule]}>
+                    <Input aria-label={t('auth:changePassword.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+                  </Form.Item>
+                  <Button onClick={() => void sendCode()} loading={sending} data-testid="send-password-code">
+                    {t('auth:changePassword.sendCode')}
+                  </Button>
+                </Space.Compact>
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="newPassword" label={t('auth:changePassword.new')} rules={[rule]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('auth:changePassword.confirm')}
+            dependencies={['newPassword']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_, value) => {
+                  if (value !== getFieldValue('newPassword')) throw new Error(t('auth:changePassword.mismatch'));
+                },
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" onPressEnter={() => form.submit()} />
+          </Form.Item>
+        </Form>
       </div>
     </Modal>
   );

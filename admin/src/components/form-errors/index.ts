@@ -31,7 +31,10 @@ type NotificationOption = false | { type: 'error' | 'success' | 'progress'; mess
 type NotificationFn = (error?: unknown, values?: unknown, resource?: string) => NotificationOption;
 
 /** errorNotification for a form: nothing when the error sat down on the fields, else `fallback` (Refine's toast when absent). */
-export function fieldAwareNotification(form: () => FormInstance | undefined, fallback?: NotificationOption | NotificationFn): NotificationFn {
+export function fieldAwareNotification(
+  form: () => FormInstance | undefined,
+  fallback?: NotificationOption | NotificationFn,
+): NotificationFn {
   return (error, values, resource) => {
     if (showOnFields(form(), error)) return false;
     return typeof fallback === 'function' ? fallback(error, values, resource) : fallback;

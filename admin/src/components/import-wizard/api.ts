@@ -1,5 +1,13 @@
 /** The import calls of 000 §7 for one resource base path (e.g. "/departments"). */
-import type { ImportExecutionResult, ImportHeadersResult, ImportMapping, ImportOptions, ImportStatus, ImportUpload, ImportValidationResult } from '@doanhoi/shared';
+import type {
+  ImportExecutionResult,
+  ImportHeadersResult,
+  ImportMapping,
+  ImportOptions,
+  ImportStatus,
+  ImportUpload,
+  ImportValidationResult,
+} from '@doanhoi/shared';
 import { readBody, errorMessage } from '@doanhoi/shared/client/http';
 import { API_URL, apiRequest, authFetch } from '../../providers/http';
 
@@ -44,11 +52,21 @@ export function importApi(base: string, custom?: ImportPaths, lang = 'vi') {
   };
   return {
     /** The file's headers and the suggested or remembered mapping (the mapping step). */
-    headers: (file: File) => send<ImportHeadersResult>(paths.upload.replace('/import/upload', '/import/headers'), { method: 'POST', headers: language, body: withFile(file) }),
-    upload: (file: File, mapping?: ImportMapping) => send<Uploaded>(paths.upload, { method: 'POST', headers: language, body: withFile(file, mapping) }),
+    headers: (file: File) =>
+      send<ImportHeadersResult>(paths.upload.replace('/import/upload', '/import/headers'), {
+        method: 'POST',
+        headers: language,
+        body: withFile(file),
+      }),
+    upload: (file: File, mapping?: ImportMapping) =>
+      send<Uploaded>(paths.upload, { method: 'POST', headers: language, body: withFile(file, mapping) }),
     validate: (sessionId: string) => send<ImportValidationResult>(`${paths.session}/${sessionId}/validate`, { headers: language }),
     execute: (sessionId: string, options: Omit<ImportOptions, 'batchSize'>) =>
-      send<ImportExecutionResult>(`${paths.session}/${sessionId}/execute`, { method: 'POST', headers: { ...language, 'Content-Type': 'application/json' }, body: JSON.stringify({ options }) }),
+      send<ImportExecutionResult>(`${paths.session}/${sessionId}/execute`, {
+        method: 'POST',
+        headers: { ...language, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ options }),
+      }),
     status: (sessionId: string) => apiRequest<ImportStatus>(`${paths.session}/${sessionId}/status`),
     /** The template is behind sign-in, so it is fetched with the token and saved from a blob. */
     downloadTemplate: (fileName: string) => save(paths.template, fileName),

@@ -17,7 +17,19 @@ export function useColumnLabel(): (c: ImportColumn) => string {
 }
 
 /** Shown after the required columns when a file carries them: unit codes first, as officers check them first. */
-const PRIORITY = ['organizationCodes', 'classOrUnitCode', 'className', 'phone', 'managementDepartmentCode', 'trainingDepartmentCode', 'userType', 'membershipStatus', 'year', 'departmentCode', 'description'];
+const PRIORITY = [
+  'organizationCodes',
+  'classOrUnitCode',
+  'className',
+  'phone',
+  'managementDepartmentCode',
+  'trainingDepartmentCode',
+  'userType',
+  'membershipStatus',
+  'year',
+  'departmentCode',
+  'description',
+];
 
 /** A users file's family and given names read as one "Họ và tên" column. */
 export const NAME_PAIR = ['familyName', 'givenName'] as const;
@@ -28,6 +40,10 @@ export const NAME_PAIR = ['familyName', 'givenName'] as const;
  */
 export function filledColumns(columns: readonly ImportColumn[], rows: { data: Record<string, unknown> }[]): ImportColumn[] {
   const filled = columns.filter((c) => c.required || rows.some((r) => String(r.data[c.key] ?? '').trim() !== ''));
-  const rank = (c: ImportColumn) => (c.required ? -1 : c.key === 'password' ? 99 : PRIORITY.indexOf(c.key) === -1 ? 50 : PRIORITY.indexOf(c.key));
-  return filled.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
+  const rank = (c: ImportColumn) =>
+    c.required ? -1 : c.key === 'password' ? 99 : PRIORITY.indexOf(c.key) === -1 ? 50 : PRIORITY.indexOf(c.key);
+  return filled
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map((x) => x.c);
 }

@@ -135,7 +135,10 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
       setStep('importing');
       setProgress(0);
       poll.current = setInterval(() => {
-        void api.status(sessionId).then((s) => setProgress(s.totalRows ? Math.round((100 * s.processedRows) / s.totalRows) : 0)).catch(() => undefined);
+        void api
+          .status(sessionId)
+          .then((s) => setProgress(s.totalRows ? Math.round((100 * s.processedRows) / s.totalRows) : 0))
+          .catch(() => undefined);
       }, 500);
       try {
         setResult(await api.execute(sessionId, choices));
@@ -161,7 +164,13 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
     step === 'mapping' ? (
       <Space>
         <Button onClick={reset}>{t('import.buttons.back')}</Button>
-        <Button type="primary" onClick={onMapped} loading={busy} disabled={missingRequired(columns, mapping).length > 0} data-testid="import-mapping-continue">
+        <Button
+          type="primary"
+          onClick={onMapped}
+          loading={busy}
+          disabled={missingRequired(columns, mapping).length > 0}
+          data-testid="import-mapping-continue"
+        >
           {t('imports:mapping.continue')}
         </Button>
       </Space>
@@ -184,7 +193,11 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
   return (
     <Modal open={open} onCancel={close} title={title} footer={footer} width={1120} maskClosable={false} destroyOnHidden>
       <Space direction="vertical" className="full-width" data-testid="import-wizard">
-        <Steps size="small" current={steps.indexOf(step)} items={steps.map((s) => ({ title: s === 'mapping' ? t('imports:mapping.step') : t(`import.steps.${s}`) }))} />
+        <Steps
+          size="small"
+          current={steps.indexOf(step)}
+          items={steps.map((s) => ({ title: s === 'mapping' ? t('imports:mapping.step') : t(`import.steps.${s}`) }))}
+        />
         {error && <Alert type="error" showIcon message={error} data-testid="import-error" />}
         {step === 'upload' && (
           <Spin spinning={busy}>
@@ -192,7 +205,17 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
           </Spin>
         )}
         {step === 'mapping' && headers && <MappingStep columns={columns} headers={headers} mapping={mapping} onMapping={setMapping} />}
-        {step === 'preview' && validation && <PreviewStep result={validation} columns={columns} choices={choices} onChoices={setChoices} onErrorRows={onErrorRows} busy={busy} ignoredColumns={ignored} />}
+        {step === 'preview' && validation && (
+          <PreviewStep
+            result={validation}
+            columns={columns}
+            choices={choices}
+            onChoices={setChoices}
+            onErrorRows={onErrorRows}
+            busy={busy}
+            ignoredColumns={ignored}
+          />
+        )}
         {step === 'importing' && <Progress percent={progress} status="active" data-testid="import-progress" />}
         {step === 'result' && result && <ResultStep result={result} />}
       </Space>

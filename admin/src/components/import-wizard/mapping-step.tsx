@@ -30,7 +30,12 @@ export function MappingStep({ columns, headers, mapping, onMapping }: Props) {
   const missing = missingRequired(columns, mapping);
   return (
     <Space direction="vertical" className="full-width" data-testid="import-mapping">
-      <Alert type="info" showIcon message={t('imports:mapping.intro')} description={headers.remembered.length ? t('imports:mapping.remembered') : undefined} />
+      <Alert
+        type="info"
+        showIcon
+        message={t('imports:mapping.intro')}
+        description={headers.remembered.length ? t('imports:mapping.remembered') : undefined}
+      />
       <Table<ImportColumn> size="small" rowKey="key" dataSource={[...columns]} pagination={false} tableLayout="fixed">
         <Table.Column<ImportColumn>
           title={t('imports:mapping.ourColumn')}
@@ -58,7 +63,11 @@ export function MappingStep({ columns, headers, mapping, onMapping }: Props) {
               onChange={(v) => onMapping({ ...mapping, [c.key]: v || null })}
               options={[
                 { value: '', label: t('imports:mapping.none') },
-                ...headers.headers.map((h) => ({ value: h, label: h, disabled: used.has(h) && mapping[c.key] !== h && !(pairOf(c.key) && mapping[pairOf(c.key)!] === h) })),
+                ...headers.headers.map((h) => ({
+                  value: h,
+                  label: h,
+                  disabled: used.has(h) && mapping[c.key] !== h && !(pairOf(c.key) && mapping[pairOf(c.key)!] === h),
+                })),
               ]}
               aria-label={label(c)}
               data-testid={`import-map-${c.key}`}
@@ -66,9 +75,21 @@ export function MappingStep({ columns, headers, mapping, onMapping }: Props) {
           )}
         />
       </Table>
-      {fullName && <Alert type="info" showIcon message={t('imports:mapping.fullNameSplit', { header: fullName })} data-testid="import-mapping-fullname" />}
+      {fullName && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('imports:mapping.fullNameSplit', { header: fullName })}
+          data-testid="import-mapping-fullname"
+        />
+      )}
       {missing.length > 0 && (
-        <Alert type="warning" showIcon message={t('imports:mapping.missingRequired', { columns: missing.map(label).join(', ') })} data-testid="import-mapping-missing" />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('imports:mapping.missingRequired', { columns: missing.map(label).join(', ') })}
+          data-testid="import-mapping-missing"
+        />
       )}
     </Space>
   );

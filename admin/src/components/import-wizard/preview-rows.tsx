@@ -42,10 +42,14 @@ function Messages({ row }: { row: ImportRowResult }) {
   return (
     <Space direction="vertical" size={2}>
       {row.validation.errors.map((m) => (
-        <Typography.Text key={`e${m}`} type="danger">{m}</Typography.Text>
+        <Typography.Text key={`e${m}`} type="danger">
+          {m}
+        </Typography.Text>
       ))}
       {row.validation.warnings.map((m) => (
-        <Typography.Text key={`w${m}`} type="warning">{m}</Typography.Text>
+        <Typography.Text key={`w${m}`} type="warning">
+          {m}
+        </Typography.Text>
       ))}
     </Space>
   );
@@ -65,7 +69,12 @@ export function PreviewRows({ rows, columns }: { rows: ImportRowResult[]; column
   const shown: Shown[] = [];
   for (const c of filled) {
     if (hasPair && c.key === 'givenName') continue;
-    if (hasPair && c.key === 'familyName') shown.push({ key: 'fullName', title: t('imports:preview.fullName'), value: (r) => fullName({ familyName: text(r, 'familyName'), givenName: text(r, 'givenName') }) });
+    if (hasPair && c.key === 'familyName')
+      shown.push({
+        key: 'fullName',
+        title: t('imports:preview.fullName'),
+        value: (r) => fullName({ familyName: text(r, 'familyName'), givenName: text(r, 'givenName') }),
+      });
     else shown.push({ key: c.key, title: label(c), value: (r) => text(r, c.key) });
   }
   const inTable = shown.slice(0, phone ? 0 : WIDE_COLUMNS);
@@ -79,7 +88,9 @@ export function PreviewRows({ rows, columns }: { rows: ImportRowResult[]; column
       data-testid="import-row-detail"
       items={[
         ...filled.map((c) => ({ key: c.key, label: label(c), children: text(r, c.key) ? <Value value={text(r, c.key)} /> : '—' })),
-        ...(r.validation.errors.length || r.validation.warnings.length ? [{ key: 'messages', label: t('import.preview.messages'), span: 'filled' as const, children: <Messages row={r} /> }] : []),
+        ...(r.validation.errors.length || r.validation.warnings.length
+          ? [{ key: 'messages', label: t('import.preview.messages'), span: 'filled' as const, children: <Messages row={r} /> }]
+          : []),
       ]}
     />
   );
@@ -96,7 +107,12 @@ export function PreviewRows({ rows, columns }: { rows: ImportRowResult[]; column
       expandable={{ expandedRowRender: detail, expandRowByClick: true, columnWidth: 40 }}
     >
       <Table.Column<ImportRowResult> title={t('import.preview.row')} dataIndex="rowIndex" width={phone ? 52 : 60} />
-      <Table.Column<ImportRowResult> title={<span className="sr-only">{t('import.preview.status')}</span>} key="status" width={36} render={(_, r) => <RowStatus row={r} />} />
+      <Table.Column<ImportRowResult>
+        title={<span className="sr-only">{t('import.preview.status')}</span>}
+        key="status"
+        width={36}
+        render={(_, r) => <RowStatus row={r} />}
+      />
       {phone ? (
         <Table.Column<ImportRowResult>
           title={t('imports:preview.values')}
@@ -115,7 +131,12 @@ export function PreviewRows({ rows, columns }: { rows: ImportRowResult[]; column
       ) : (
         <>
           {inTable.map((s) => (
-            <Table.Column<ImportRowResult> key={s.key} title={s.title} width={s.key === 'email' ? '24%' : undefined} render={(_, r) => <Value value={s.value(r)} />} />
+            <Table.Column<ImportRowResult>
+              key={s.key}
+              title={s.title}
+              width={s.key === 'email' ? '24%' : undefined}
+              render={(_, r) => <Value value={s.value(r)} />}
+            />
           ))}
           <Table.Column<ImportRowResult>
             title={t('import.preview.messages')}

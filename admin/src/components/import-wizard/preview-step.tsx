@@ -36,13 +36,30 @@ export function PreviewStep({ result, columns, choices, onChoices, onErrorRows, 
   return (
     <Space direction="vertical" className="full-width" data-testid="import-preview">
       <Row gutter={16}>
-        <Col xs={12} sm={6}><Statistic title={t('import.preview.total')} value={result.summary.total} /></Col>
-        <Col xs={12} sm={6}><Statistic title={t('import.preview.valid')} value={result.summary.valid} valueStyle={{ color: '#52c41a' }} /></Col>
-        <Col xs={12} sm={6}><Statistic title={t('import.preview.errors')} value={result.summary.invalid} valueStyle={{ color: result.summary.invalid ? '#ff4d4f' : undefined }} /></Col>
-        <Col xs={12} sm={6}><Statistic title={t('import.preview.warnings')} value={result.warnings.length} /></Col>
+        <Col xs={12} sm={6}>
+          <Statistic title={t('import.preview.total')} value={result.summary.total} />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic title={t('import.preview.valid')} value={result.summary.valid} valueStyle={{ color: '#52c41a' }} />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic
+            title={t('import.preview.errors')}
+            value={result.summary.invalid}
+            valueStyle={{ color: result.summary.invalid ? '#ff4d4f' : undefined }}
+          />
+        </Col>
+        <Col xs={12} sm={6}>
+          <Statistic title={t('import.preview.warnings')} value={result.warnings.length} />
+        </Col>
       </Row>
       {ignoredColumns.length > 0 && (
-        <Alert type="info" showIcon message={t('imports:preview.ignored', { columns: ignoredColumns.join(', ') })} data-testid="import-ignored" />
+        <Alert
+          type="info"
+          showIcon
+          message={t('imports:preview.ignored', { columns: ignoredColumns.join(', ') })}
+          data-testid="import-ignored"
+        />
       )}
       <Typography.Text type="secondary">{t('imports:preview.detailHint')}</Typography.Text>
       <Space>
@@ -66,7 +83,9 @@ export function PreviewStep({ result, columns, choices, onChoices, onErrorRows, 
               renderItem={(e) => <List.Item>{t('import.preview.errorLine', { row: e.row, message: e.message })}</List.Item>}
               footer={
                 result.errors.length > ERRORS_SHOWN && (
-                  <Typography.Link onClick={() => setAllErrors(!allErrors)}>{t(allErrors ? 'import.preview.showLess' : 'import.preview.showAll')}</Typography.Link>
+                  <Typography.Link onClick={() => setAllErrors(!allErrors)}>
+                    {t(allErrors ? 'import.preview.showLess' : 'import.preview.showAll')}
+                  </Typography.Link>
                 )
               }
             />
@@ -75,7 +94,12 @@ export function PreviewStep({ result, columns, choices, onChoices, onErrorRows, 
       )}
       <Space direction="vertical">
         {(['skipErrors', 'updateExisting', 'dryRun'] as const).map((k) => (
-          <Checkbox key={k} checked={choices[k]} onChange={(e) => onChoices({ ...choices, [k]: e.target.checked })} data-testid={`import-${k}`}>
+          <Checkbox
+            key={k}
+            checked={choices[k]}
+            onChange={(e) => onChoices({ ...choices, [k]: e.target.checked })}
+            data-testid={`import-${k}`}
+          >
             {t(`import.options.${k}`)}
           </Checkbox>
         ))}

@@ -26,9 +26,15 @@ export function ResultStep({ result }: { result: ImportExecutionResult }) {
         subTitle={kind !== 'success' ? t('import.result.howToFix') : undefined}
       />
       <Row gutter={16}>
-        <Col span={8}><Statistic title={t(result.dryRun ? 'import.result.wouldImport' : 'import.result.imported')} value={result.importedCount} /></Col>
-        <Col span={8}><Statistic title={t('import.result.skipped')} value={result.skippedCount} /></Col>
-        <Col span={8}><Statistic title={t('import.result.failed')} value={result.failedCount} /></Col>
+        <Col span={8}>
+          <Statistic title={t(result.dryRun ? 'import.result.wouldImport' : 'import.result.imported')} value={result.importedCount} />
+        </Col>
+        <Col span={8}>
+          <Statistic title={t('import.result.skipped')} value={result.skippedCount} />
+        </Col>
+        <Col span={8}>
+          <Statistic title={t('import.result.failed')} value={result.failedCount} />
+        </Col>
       </Row>
       {result.errors.length > 0 && (
         <List

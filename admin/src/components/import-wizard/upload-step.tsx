@@ -11,7 +11,6 @@ interface Props {
   onTemplate: () => void;
 }
 
-
 const XLS_STEPS = ['excel', 'libreoffice', 'google'] as const;
 
 function RefusalAlert({ refusal }: { refusal: Refusal }) {

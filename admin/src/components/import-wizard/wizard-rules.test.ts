@@ -15,7 +15,17 @@ describe('refusalOf', () => {
 
 describe('filledColumns', () => {
   it('shows the required columns, then the unit codes and the other filled ones; the password last, empty ones not at all', () => {
-    const rows = [{ data: { code: '1', familyName: 'Lê', givenName: 'An', email: 'a@b.vn', phone: '09', organizationCodes: 'CD-1', password: 'x' } }];
-    expect(filledColumns(USER_IMPORT_COLUMNS, rows).map((c) => c.key)).toEqual(['code', 'familyName', 'givenName', 'email', 'organizationCodes', 'phone', 'password']);
+    const rows = [
+      { data: { code: '1', familyName: 'Lê', givenName: 'An', email: 'a@b.vn', phone: '09', organizationCodes: 'CD-1', password: 'x' } },
+    ];
+    expect(filledColumns(USER_IMPORT_COLUMNS, rows).map((c) => c.key)).toEqual([
+      'code',
+      'familyName',
+      'givenName',
+      'email',
+      'organizationCodes',
+      'phone',
+      'password',
+    ]);
   });
 });

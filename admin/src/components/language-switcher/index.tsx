@@ -18,10 +18,7 @@ export function LanguageSwitcher() {
   });
 
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => changeLanguage(key) }}
-    >
+    <Dropdown trigger={['click']} menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => changeLanguage(key) }}>
       <Button type="text" data-testid="language-switcher" aria-label={t('header.language')} className="header-button">
         <CurrentFlag />
         <span className="language-code">{current.toUpperCase()}</span>

@@ -36,7 +36,15 @@ export function Sider() {
     if (typeof permission === 'string' && !can([permission, ...alternatives(item.meta)], 'any')) return null;
     // The screen's code starts loading as the pointer reaches the link, before the click.
     const preload = () => preloadScreen(item.route);
-    return { key: item.key, icon: item.meta?.icon, label: <Link to={item.route ?? '/'} onMouseEnter={preload} onFocus={preload}>{label}</Link> };
+    return {
+      key: item.key,
+      icon: item.meta?.icon,
+      label: (
+        <Link to={item.route ?? '/'} onMouseEnter={preload} onFocus={preload}>
+          {label}
+        </Link>
+      ),
+    };
   };
 
   const items: Item[] = [

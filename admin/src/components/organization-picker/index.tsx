@@ -29,7 +29,12 @@ const title = (o: KnownOrganization) => (o.code ? `${o.name} (${o.code})` : o.na
 const label = (o: KnownOrganization) => (
   <span className="org-option">
     {o.name} {o.code && <Typography.Text type="secondary">({o.code})</Typography.Text>}
-    {o.parentName && <Typography.Text type="secondary" className="org-option-parent"> — {o.parentName}</Typography.Text>}
+    {o.parentName && (
+      <Typography.Text type="secondary" className="org-option-parent">
+        {' '}
+        — {o.parentName}
+      </Typography.Text>
+    )}
   </span>
 );
 

@@ -14,7 +14,8 @@ const GLOBAL = 'global';
  */
 export function OrganizationSwitcher() {
   const t = useTranslate();
-  const { organizationId, setOrganizationId, organizations, organizationsLoading, mayPickOrganization, mayPickGlobal } = useCurrentOrganization();
+  const { organizationId, setOrganizationId, organizations, organizationsLoading, mayPickOrganization, mayPickGlobal } =
+    useCurrentOrganization();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {

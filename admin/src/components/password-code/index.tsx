@@ -31,7 +31,11 @@ export function IssuePasswordCode({ userId }: { userId: number }) {
         type="success"
         showIcon
         data-testid="issued-password-code"
-        message={<Typography.Text copyable strong>{issued.code}</Typography.Text>}
+        message={
+          <Typography.Text copyable strong>
+            {issued.code}
+          </Typography.Text>
+        }
         description={t('auth:passwordCode.shownOnce', { time })}
       />
     );

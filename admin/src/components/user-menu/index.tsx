@@ -49,16 +49,16 @@ export function UserMenu() {
 
   return (
     <>
-    <ChangePasswordModal chosen={{ open: changing, onClose: () => setChanging(false) }} />
-    <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
-      <Button type="text" data-testid="user-menu" aria-label={t('header.userMenu')} className="header-button user-menu-button">
-        <Avatar size="small" icon={<UserOutlined />} />
-        <span className="user-menu-text">
-          <span className="user-menu-name">{name}</span>
-          <span className="user-menu-email">{user.email}</span>
-        </span>
-      </Button>
-    </Dropdown>
+      <ChangePasswordModal chosen={{ open: changing, onClose: () => setChanging(false) }} />
+      <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
+        <Button type="text" data-testid="user-menu" aria-label={t('header.userMenu')} className="header-button user-menu-button">
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span className="user-menu-text">
+            <span className="user-menu-name">{name}</span>
+            <span className="user-menu-email">{user.email}</span>
+          </span>
+        </Button>
+      </Dropdown>
     </>
   );
 }

@@ -6,7 +6,21 @@ import type { DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doa
 import { formatDate, formatNumber, formatPercent, formatVnd } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Empty, Grid, theme } from 'antd';
-import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  LabelList,
+  Legend,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 const ROW = 30;
 const height = (n: number) => Math.max(220, n * ROW + 60);
@@ -20,7 +34,10 @@ function useChartTheme() {
     labelWidth: wide ? 150 : 92,
     axis: { fill: token.colorTextSecondary, fontSize: 12 },
     grid: token.colorBorderSecondary,
-    tooltip: { contentStyle: { background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, color: token.colorText }, labelStyle: { color: token.colorText } },
+    tooltip: {
+      contentStyle: { background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, color: token.colorText },
+      labelStyle: { color: token.colorText },
+    },
     legend: { color: token.colorText },
   };
 }
@@ -68,7 +85,13 @@ export function CollectionChart({ units, locale }: { units: DashboardCampaigns['
             formatter={(v: number, _n, item) => {
               const u = item.payload as DashboardCampaigns['units'][number];
               return [
-                t('dashboard:series.rateDetail', { rate: formatPercent(v, locale), collected: formatVnd(u.collected), expected: formatVnd(u.expected), paid: formatNumber(u.paid, locale), assigned: formatNumber(u.assigned, locale) }),
+                t('dashboard:series.rateDetail', {
+                  rate: formatPercent(v, locale),
+                  collected: formatVnd(u.collected),
+                  expected: formatVnd(u.expected),
+                  paid: formatNumber(u.paid, locale),
+                  assigned: formatNumber(u.assigned, locale),
+                }),
                 t('dashboard:series.rate'),
               ];
             }}
@@ -78,7 +101,13 @@ export function CollectionChart({ units, locale }: { units: DashboardCampaigns['
               <Cell key={u.organizationId} fill={color(u.rate)} />
             ))}
             {/* Each bar says its rate, formatted like the cards and the table (vi-VN: 32,6%). */}
-            <LabelList dataKey="rate" position="right" fill={c.token.colorText} fontSize={12} formatter={(v: number) => formatPercent(v, locale)} />
+            <LabelList
+              dataKey="rate"
+              position="right"
+              fill={c.token.colorText}
+              fontSize={12}
+              formatter={(v: number) => formatPercent(v, locale)}
+            />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
@@ -90,7 +119,7 @@ export function WeeklyChart({ data, locale }: { data: DashboardWeekly; locale: s
   const t = useTranslate();
   const c = useChartTheme();
   if (!data.weeks.length) return <Empty />;
-  const compact = (v: number) => new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }).format(v);
+  const compact = (v: number) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(v);
   return (
     <ResponsiveContainer width="100%" height={300}>
       <ComposedChart data={data.weeks} margin={{ left: 8, right: 16, top: 8 }}>
@@ -100,8 +129,21 @@ export function WeeklyChart({ data, locale }: { data: DashboardWeekly; locale: s
         <Tooltip {...c.tooltip} labelFormatter={(d: string) => formatDate(`${d}T12:00:00+07:00`)} formatter={(v: number) => formatVnd(v)} />
         <Legend wrapperStyle={c.legend} />
         <Bar isAnimationActive={false} dataKey="collected" name={t('dashboard:series.collected')} fill={c.token.colorPrimary} />
-        <Line isAnimationActive={false} dataKey="cumulative" name={t('dashboard:series.cumulative')} stroke={c.token.colorSuccess} strokeWidth={2} dot={false} type="linear" />
-        <ReferenceLine y={data.expected} stroke={c.token.colorWarning} strokeDasharray="4 4" label={{ value: t('dashboard:series.expected'), fill: c.token.colorWarning, fontSize: 12, position: 'insideTopLeft' }} />
+        <Line
+          isAnimationActive={false}
+          dataKey="cumulative"
+          name={t('dashboard:series.cumulative')}
+          stroke={c.token.colorSuccess}
+          strokeWidth={2}
+          dot={false}
+          type="linear"
+        />
+        <ReferenceLine
+          y={data.expected}
+          stroke={c.token.colorWarning}
+          strokeDasharray="4 4"
+          label={{ value: t('dashboard:series.expected'), fill: c.token.colorWarning, fontSize: 12, position: 'insideTopLeft' }}
+        />
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -33,7 +33,9 @@ export function DashboardPage() {
       : hasPermission(toGrants(permissions), MEMBERS_CODE, null)
         ? t('dashboard:scopeAll')
         : (d?.units.map((u) => u.name).join(', ') ?? '');
-  const term = d ? `${t(`dashboard:term.${d.term.kind}`)} (${formatDate(d.term.start)} – ${formatDate(new Date(new Date(d.term.end).getTime() - 1))})` : '';
+  const term = d
+    ? `${t(`dashboard:term.${d.term.kind}`)} (${formatDate(d.term.start)} – ${formatDate(new Date(new Date(d.term.end).getTime() - 1))})`
+    : '';
 
   return (
     <section data-testid="dashboard" className="dashboard">
@@ -44,7 +46,9 @@ export function DashboardPage() {
         </Typography.Paragraph>
       )}
       <CallbackErrorAlert code={params.get('error')} />
-      {rights.ready && !rights.members && <Alert type="info" showIcon message={t('dashboard:charts.noMembers')} data-testid="dashboard-no-members" />}
+      {rights.ready && !rights.members && (
+        <Alert type="info" showIcon message={t('dashboard:charts.noMembers')} data-testid="dashboard-no-members" />
+      )}
       {members.query.isError && (
         <Alert
           type="error"
@@ -58,17 +62,42 @@ export function DashboardPage() {
         <>
           <Row gutter={[16, 16]}>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard testId="stat-members" title={t('dashboard:stats.totalMembers')} value={n(d?.totals.members)} icon={<TeamOutlined />} loading={!d}
-                note={`${t('dashboard:stats.organizations')}: ${n(d?.totals.organizations)}`} />
+              <StatCard
+                testId="stat-members"
+                title={t('dashboard:stats.totalMembers')}
+                value={n(d?.totals.members)}
+                icon={<TeamOutlined />}
+                loading={!d}
+                note={`${t('dashboard:stats.organizations')}: ${n(d?.totals.organizations)}`}
+              />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard testId="stat-doan" title={t('dashboard:stats.youthUnionMembers')} value={n(d?.totals.doanVien)} icon={<FlagOutlined />} loading={!d} />
+              <StatCard
+                testId="stat-doan"
+                title={t('dashboard:stats.youthUnionMembers')}
+                value={n(d?.totals.doanVien)}
+                icon={<FlagOutlined />}
+                loading={!d}
+              />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard testId="stat-hoi" title={t('dashboard:stats.associationMembers')} value={n(d?.totals.hoiVien)} icon={<ApartmentOutlined />} loading={!d} />
+              <StatCard
+                testId="stat-hoi"
+                title={t('dashboard:stats.associationMembers')}
+                value={n(d?.totals.hoiVien)}
+                icon={<ApartmentOutlined />}
+                loading={!d}
+              />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <StatCard testId="stat-joins" title={t('dashboard:stats.joinsThisTerm', { term: d ? t(`dashboard:term.${d.term.kind}`) : '' })} value={n(d?.totals.joinsThisTerm)} icon={<UserAddOutlined />} loading={!d} note={term} />
+              <StatCard
+                testId="stat-joins"
+                title={t('dashboard:stats.joinsThisTerm', { term: d ? t(`dashboard:term.${d.term.kind}`) : '' })}
+                value={n(d?.totals.joinsThisTerm)}
+                icon={<UserAddOutlined />}
+                loading={!d}
+                note={term}
+              />
             </Col>
           </Row>
           <Row gutter={[16, 16]} className="dashboard-row">

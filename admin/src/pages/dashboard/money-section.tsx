@@ -38,7 +38,10 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
           title={t('dashboard:stats.collectionRate')}
           icon={<DollarOutlined />}
           value={totals ? pct(totals.rate) : '–'}
-          note={totals && t('dashboard:stats.collectedOfExpected', { collected: formatVnd(totals.collected), expected: formatVnd(totals.expected) })}
+          note={
+            totals &&
+            t('dashboard:stats.collectedOfExpected', { collected: formatVnd(totals.collected), expected: formatVnd(totals.expected) })
+          }
         />
       </Col>
       <Col xs={24} sm={12} xl={8}>
@@ -72,8 +75,23 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
             scroll={{ x: 640 }}
             locale={{ emptyText: <Empty description={t('dashboard:charts.noCampaigns')} /> }}
             columns={[
-              { title: t('dashboard:columns.campaign'), dataIndex: 'name', render: (v: string, r) => (<><Typography.Text strong>{v}</Typography.Text><br /><Typography.Text type="secondary">{r.organizationName}</Typography.Text></>) },
-              { title: t('dashboard:columns.rate'), dataIndex: 'rate', width: 140, render: (v: number) => <Progress percent={v} size="small" status={v >= 100 ? 'success' : 'normal'} format={() => pct(v)} /> },
+              {
+                title: t('dashboard:columns.campaign'),
+                dataIndex: 'name',
+                render: (v: string, r) => (
+                  <>
+                    <Typography.Text strong>{v}</Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary">{r.organizationName}</Typography.Text>
+                  </>
+                ),
+              },
+              {
+                title: t('dashboard:columns.rate'),
+                dataIndex: 'rate',
+                width: 140,
+                render: (v: number) => <Progress percent={v} size="small" status={v >= 100 ? 'success' : 'normal'} format={() => pct(v)} />,
+              },
               {
                 title: t('dashboard:columns.paid'),
                 key: 'paid',
@@ -81,11 +99,20 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
                 render: (_, r) => (
                   <>
                     {`${n(r.paid)} / ${n(r.assigned)}`}
-                    {r.testPaid > 0 && (<><br /><Typography.Text type="secondary">{t('dashboard:stats.testPaid', { count: n(r.testPaid) })}</Typography.Text></>)}
+                    {r.testPaid > 0 && (
+                      <>
+                        <br />
+                        <Typography.Text type="secondary">{t('dashboard:stats.testPaid', { count: n(r.testPaid) })}</Typography.Text>
+                      </>
+                    )}
                   </>
                 ),
               },
-              { title: t('dashboard:columns.collected'), key: 'collected', render: (_, r) => `${formatVnd(r.collected)} / ${formatVnd(r.expected)}` },
+              {
+                title: t('dashboard:columns.collected'),
+                key: 'collected',
+                render: (_, r) => `${formatVnd(r.collected)} / ${formatVnd(r.expected)}`,
+              },
               { title: t('dashboard:columns.overdue'), dataIndex: 'overdueAmount', render: (v: number) => formatVnd(v) },
               { title: t('dashboard:columns.endDate'), dataIndex: 'endDate', render: (v: string) => formatDate(v) },
             ]}
@@ -135,7 +162,11 @@ export function MoneySection({ organizationId, locale }: { organizationId: numbe
               data-testid="weekly-campaign"
             />
           ) : null}
-          {weekly.data ? <WeeklyChart data={weekly.data} locale={locale} /> : !campaignId && <Empty description={t('dashboard:charts.noCampaigns')} />}
+          {weekly.data ? (
+            <WeeklyChart data={weekly.data} locale={locale} />
+          ) : (
+            !campaignId && <Empty description={t('dashboard:charts.noCampaigns')} />
+          )}
         </ChartCard>
       </Col>
     </>

@@ -54,7 +54,11 @@ export function useWeeklyFigures(campaignId: number | undefined) {
 }
 
 /** The xlsx of a chart's data (format=xlsx on the same route, so it holds exactly what is drawn). */
-export function xlsxPath(path: 'members' | 'campaigns' | 'weekly', organizationId: number | null, extra: Record<string, string | number> = {}) {
+export function xlsxPath(
+  path: 'members' | 'campaigns' | 'weekly',
+  organizationId: number | null,
+  extra: Record<string, string | number> = {},
+) {
   const q = new URLSearchParams(Object.entries({ ...query(organizationId, extra), format: 'xlsx' }).map(([k, v]) => [k, String(v)]));
   return `${API_URL}/dashboard/${path}?${q}`;
 }

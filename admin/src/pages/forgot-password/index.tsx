@@ -37,10 +37,26 @@ export function ForgotPasswordPage() {
   return (
     <AuthFrame title={t('auth:forgot.title')} subtitle={sent ? undefined : t('auth:forgot.subtitle')}>
       {sent ? (
-        <Alert type="success" showIcon className="block-gap" data-testid="forgot-sent" message={t('auth:forgot.sentTitle')} description={t('auth:forgot.sent')} />
+        <Alert
+          type="success"
+          showIcon
+          className="block-gap"
+          data-testid="forgot-sent"
+          message={t('auth:forgot.sentTitle')}
+          description={t('auth:forgot.sent')}
+        />
       ) : (
         <>
-          {error && <Alert type="error" showIcon className="block-gap" data-testid="forgot-error" message={t('auth:forgot.failed')} description={error} />}
+          {error && (
+            <Alert
+              type="error"
+              showIcon
+              className="block-gap"
+              data-testid="forgot-error"
+              message={t('auth:forgot.failed')}
+              description={error}
+            />
+          )}
           <Form<ForgotPasswordInput>
             form={form}
             name="forgot-password"

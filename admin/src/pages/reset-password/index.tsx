@@ -44,7 +44,8 @@ export function ResetPasswordPage() {
       session.clear();
       setState('done');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.errors?.password) form.setFields([{ name: 'password', errors: err.errors.password }]);
+      if (err instanceof ApiError && err.status === 400 && err.errors?.password)
+        form.setFields([{ name: 'password', errors: err.errors.password }]);
       else if (err instanceof ApiError && err.status === 400) setState('dead');
       else setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -61,7 +62,11 @@ export function ResetPasswordPage() {
             title={t('auth:reset.doneTitle')}
             subTitle={t('auth:reset.done')}
             // A full load: the app's cached sign-in state must not outlive the tokens.
-            extra={<Button type="primary" size="large" href="/login">{t('auth:reset.signIn')}</Button>}
+            extra={
+              <Button type="primary" size="large" href="/login">
+                {t('auth:reset.signIn')}
+              </Button>
+            }
           />
         </div>
       </AuthFrame>
@@ -75,7 +80,11 @@ export function ResetPasswordPage() {
             status="warning"
             title={t('auth:reset.deadTitle')}
             subTitle={t('auth:reset.dead')}
-            extra={<Button type="primary" onClick={() => navigate('/forgot-password')}>{t('auth:reset.newLink')}</Button>}
+            extra={
+              <Button type="primary" onClick={() => navigate('/forgot-password')}>
+                {t('auth:reset.newLink')}
+              </Button>
+            }
           />
         </div>
       </AuthFrame>
@@ -93,7 +102,14 @@ export function ResetPasswordPage() {
   return (
     <AuthFrame title={t('auth:reset.title')} subtitle={t('auth:reset.subtitle')}>
       {error && <Alert type="error" showIcon className="block-gap" message={t('auth:reset.failed')} description={error} />}
-      <Form<Values> form={form} name="reset-password" layout="vertical" requiredMark={false} data-testid="reset-form" onFinish={(v) => void submit(v)}>
+      <Form<Values>
+        form={form}
+        name="reset-password"
+        layout="vertical"
+        requiredMark={false}
+        data-testid="reset-form"
+        onFinish={(v) => void submit(v)}
+      >
         <Form.Item name="password" label={t('auth:reset.new')} rules={[rule]} extra={t('auth:reset.rule')}>
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>

@@ -15,7 +15,9 @@ const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v :
  */
 export function diffRows(before: unknown, after: unknown): Row[] {
   if (!isRecord(before) && !isRecord(after)) {
-    return before == null && after == null ? [] : [{ key: '—', before: before ?? undefined, after: after ?? undefined, changed: show(before) !== show(after) }];
+    return before == null && after == null
+      ? []
+      : [{ key: '—', before: before ?? undefined, after: after ?? undefined, changed: show(before) !== show(after) }];
   }
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
@@ -28,7 +30,11 @@ export function AuditChangeDrawer({ log, onClose }: { log: AuditLog | null; onCl
   const t = useTranslate();
   const rows = log ? diffRows(log.before, log.after) : [];
   const cell = (key: string) => (v: unknown) =>
-    v === undefined || !log ? <Typography.Text type="secondary">—</Typography.Text> : <pre className="audit-value">{fieldValue(log, log.entity, key, v, t)}</pre>;
+    v === undefined || !log ? (
+      <Typography.Text type="secondary">—</Typography.Text>
+    ) : (
+      <pre className="audit-value">{fieldValue(log, log.entity, key, v, t)}</pre>
+    );
   return (
     <Drawer open={!!log} onClose={onClose} width={760} title={t('audit:change.title')} destroyOnHidden data-testid="audit-change">
       {log && (
@@ -43,7 +49,9 @@ export function AuditChangeDrawer({ log, onClose }: { log: AuditLog | null; onCl
               {t(`audit:entities.${log.entity}`, { defaultValue: log.entity })}
               {log.labels?.target && `: ${log.labels.target}`}
             </Descriptions.Item>
-            <Descriptions.Item label={t('audit:fields.organization')}>{log.organization ? `${log.organization.name} (${log.organization.code})` : (log.labels?.organization ?? '—')}</Descriptions.Item>
+            <Descriptions.Item label={t('audit:fields.organization')}>
+              {log.organization ? `${log.organization.name} (${log.organization.code})` : (log.labels?.organization ?? '—')}
+            </Descriptions.Item>
             {log.ip !== undefined && <Descriptions.Item label={t('audit:fields.ip')}>{log.ip ?? '—'}</Descriptions.Item>}
           </Descriptions>
           <Table<Row>
@@ -60,7 +68,11 @@ export function AuditChangeDrawer({ log, onClose }: { log: AuditLog | null; onCl
               dataIndex="key"
               title={t('audit:change.field')}
               width={180}
-              render={(k: string) => <Typography.Text strong>{k !== '—' ? fieldLabel(log.entity, k, t) : log.action.startsWith('user.roles.') ? t('audit:fieldNames.roleGrants') : k}</Typography.Text>}
+              render={(k: string) => (
+                <Typography.Text strong>
+                  {k !== '—' ? fieldLabel(log.entity, k, t) : log.action.startsWith('user.roles.') ? t('audit:fieldNames.roleGrants') : k}
+                </Typography.Text>
+              )}
             />
             <Table.Column<Row> dataIndex="before" title={t('audit:change.before')} render={(v: unknown, r) => cell(r.key)(v)} />
             <Table.Column<Row> dataIndex="after" title={t('audit:change.after')} render={(v: unknown, r) => cell(r.key)(v)} />

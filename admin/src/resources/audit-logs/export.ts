@@ -11,7 +11,11 @@ function fileNameOf(res: Response): string {
 
 /** Downloads the xlsx of the rows the current filters select (GET /audit-logs/export). */
 export async function downloadAuditExport(query: Record<string, string | number | undefined>): Promise<void> {
-  const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query)
+      .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
   const res = await authFetch(`${API_URL}/audit-logs/export${qs.size ? `?${qs}` : ''}`);
   if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
   const url = URL.createObjectURL(await res.blob());

@@ -28,8 +28,19 @@ const FORM_LABELS: Record<string, Record<string, string>> = {
     parentId: 'organizations:fields.parent',
     description: 'organizations:fields.description',
   },
-  department: { name: 'departments:fields.name', code: 'departments:fields.code', description: 'departments:fields.description', isActive: 'departments:fields.isActive' },
-  class: { name: 'classes:fields.name', code: 'classes:fields.code', year: 'classes:fields.year', isActive: 'classes:fields.isActive', departmentId: 'classes:fields.department' },
+  department: {
+    name: 'departments:fields.name',
+    code: 'departments:fields.code',
+    description: 'departments:fields.description',
+    isActive: 'departments:fields.isActive',
+  },
+  class: {
+    name: 'classes:fields.name',
+    code: 'classes:fields.code',
+    year: 'classes:fields.year',
+    isActive: 'classes:fields.isActive',
+    departmentId: 'classes:fields.department',
+  },
   payment_campaign: {
     name: 'campaigns:fields.name',
     description: 'campaigns:fields.description',
@@ -38,7 +49,12 @@ const FORM_LABELS: Record<string, Record<string, string>> = {
     status: 'campaigns:fields.status',
     organizationId: 'campaigns:fields.organization',
   },
-  fee_level: { levelName: 'campaigns:levels.name', amount: 'campaigns:levels.amount', description: 'campaigns:levels.description', isDefault: 'campaigns:levels.default' },
+  fee_level: {
+    levelName: 'campaigns:levels.name',
+    amount: 'campaigns:levels.amount',
+    description: 'campaigns:levels.description',
+    isDefault: 'campaigns:levels.default',
+  },
   role: {
     name: 'permissions:fields.name',
     displayName: 'permissions:fields.displayName',
@@ -58,20 +74,28 @@ export function fieldLabel(entity: string, key: string, t: Translate): string {
   return form ? t(form) : t(`audit:fieldNames.${key}`, { defaultValue: key });
 }
 
-const isLink = (x: unknown): x is { roleId?: unknown; role?: unknown; organizationId?: unknown } => !!x && typeof x === 'object' && 'roleId' in x;
+const isLink = (x: unknown): x is { roleId?: unknown; role?: unknown; organizationId?: unknown } =>
+  !!x && typeof x === 'object' && 'roleId' in x;
 
 /** A stored value as the screens show it; objects that are not names stay as JSON. */
 export function fieldValue(log: AuditLog, entity: string, key: string, v: unknown, t: Translate): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return t(v ? 'audit:parts.yes' : 'audit:parts.no');
-  if (AUDIT_REF_ONE[key] && typeof v === 'number') return nameOf(log, AUDIT_REF_ONE[key]!, v) ?? (key === 'organizationId' && log.organization?.id === v ? log.organization.name : `#${v}`);
-  if (AUDIT_REF_MANY[key] && Array.isArray(v)) return v.map((id) => nameOf(log, AUDIT_REF_MANY[key]!, id) ?? `#${String(id)}`).join(', ') || '—';
+  if (AUDIT_REF_ONE[key] && typeof v === 'number')
+    return (
+      nameOf(log, AUDIT_REF_ONE[key]!, v) ?? (key === 'organizationId' && log.organization?.id === v ? log.organization.name : `#${v}`)
+    );
+  if (AUDIT_REF_MANY[key] && Array.isArray(v))
+    return v.map((id) => nameOf(log, AUDIT_REF_MANY[key]!, id) ?? `#${String(id)}`).join(', ') || '—';
   if (Array.isArray(v) && v.every(isLink)) {
     return v
       .map((l) =>
         t('audit:parts.roleIn', {
           role: nameOf(log, 'role', l.roleId) ?? (typeof l.role === 'string' ? l.role : `#${String(l.roleId)}`),
-          organization: l.organizationId == null ? t('audit:parts.global') : (nameOf(log, 'organization', l.organizationId) ?? `#${String(l.organizationId)}`),
+          organization:
+            l.organizationId == null
+              ? t('audit:parts.global')
+              : (nameOf(log, 'organization', l.organizationId) ?? `#${String(l.organizationId)}`),
         }),
       )
       .join('\n');
@@ -79,7 +103,8 @@ export function fieldValue(log: AuditLog, entity: string, key: string, v: unknow
   if (typeof v === 'number' && MONEY.has(key)) return formatVnd(v);
   if (typeof v === 'string') {
     if (ISO.test(v)) return formatDateTime(v);
-    if (key === 'status') return t(entity === 'payment_campaign' ? `campaigns:status.${v}` : `campaigns:assignments.status.${v}`, { defaultValue: v });
+    if (key === 'status')
+      return t(entity === 'payment_campaign' ? `campaigns:status.${v}` : `campaigns:assignments.status.${v}`, { defaultValue: v });
     if (key === 'userType') return t(`users:userType.${v}`, { defaultValue: v });
     if (key === 'membershipStatus') return t(`users:membership.${v}`, { defaultValue: v });
     if (key === 'type' && entity === 'organization') return t(`organizations:types.${v}`, { defaultValue: v });

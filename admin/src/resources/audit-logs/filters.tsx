@@ -121,7 +121,13 @@ export function AuditFilters({ values, onChange }: Props) {
           size="small"
           checked={signIns}
           // Leaving sign-ins out also drops the sign-in actions chosen in the action filter.
-          onChange={(on) => onChange(on ? { excludeAuth: 'false' } : { excludeAuth: undefined, action: undefined, actions: withoutAuth.length ? withoutAuth : undefined })}
+          onChange={(on) =>
+            onChange(
+              on
+                ? { excludeAuth: 'false' }
+                : { excludeAuth: undefined, action: undefined, actions: withoutAuth.length ? withoutAuth : undefined },
+            )
+          }
           data-testid="audit-filter-sign-ins"
         />{' '}
         {t('audit:signIns')}

@@ -52,7 +52,10 @@ export function AuditLogList() {
   const values = Object.fromEntries(
     FIELDS.map((f) => {
       if (LISTS.has(f)) {
-        const list = ([] as unknown[]).concat(getDefaultFilter(f, filters, 'in') ?? []).map(String).filter(Boolean);
+        const list = ([] as unknown[])
+          .concat(getDefaultFilter(f, filters, 'in') ?? [])
+          .map(String)
+          .filter(Boolean);
         return [f, list.length ? list : undefined];
       }
       const v = getDefaultFilter(f, filters, 'eq') as string | number | undefined;
@@ -62,7 +65,11 @@ export function AuditLogList() {
   const onChange = (patch: AuditFilterValues) => {
     if ('excludeAuth' in patch) setSignIns(patch.excludeAuth === 'false');
     setFilters(
-      Object.entries(patch).map(([field, value]) => ({ field, operator: LISTS.has(field as keyof AuditFilterValues) ? ('in' as const) : ('eq' as const), value })),
+      Object.entries(patch).map(([field, value]) => ({
+        field,
+        operator: LISTS.has(field as keyof AuditFilterValues) ? ('in' as const) : ('eq' as const),
+        value,
+      })),
       'merge',
     );
     // A narrower filter may have fewer pages than the one being read (issue 26 item 5).
@@ -102,11 +109,18 @@ export function AuditLogList() {
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}
-        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: false, showTotal: (n) => t('audit:total', { count: n }) }}
+        pagination={
+          tableProps.pagination && { ...tableProps.pagination, showSizeChanger: false, showTotal: (n) => t('audit:total', { count: n }) }
+        }
         locale={{ emptyText: <Empty description={t(filtered ? 'audit:empty.noResults' : 'audit:empty.none')} /> }}
         data-testid="audit-table"
       >
-        <Table.Column<AuditLog> dataIndex="createdAt" title={t('audit:fields.time')} width={120} render={(v: string) => formatDateTime(v)} />
+        <Table.Column<AuditLog>
+          dataIndex="createdAt"
+          title={t('audit:fields.time')}
+          width={120}
+          render={(v: string) => formatDateTime(v)}
+        />
         <Table.Column<AuditLog>
           key="sentence"
           title={t('audit:sentence')}
@@ -129,11 +143,23 @@ export function AuditLogList() {
           title={t('audit:fields.organization')}
           responsive={['md']}
           render={(o: AuditLog['organization'], row) =>
-            o ? `${o.name} (${o.code})` : row.labels?.organization ? row.labels.organization : <Typography.Text type="secondary">—</Typography.Text>
+            o ? (
+              `${o.name} (${o.code})`
+            ) : row.labels?.organization ? (
+              row.labels.organization
+            ) : (
+              <Typography.Text type="secondary">—</Typography.Text>
+            )
           }
         />
         {showIp && (
-          <Table.Column<AuditLog> dataIndex="ip" title={t('audit:fields.ip')} className="nowrap" responsive={['lg']} render={(v: string | null | undefined) => v ?? '—'} />
+          <Table.Column<AuditLog>
+            dataIndex="ip"
+            title={t('audit:fields.ip')}
+            className="nowrap"
+            responsive={['lg']}
+            render={(v: string | null | undefined) => v ?? '—'}
+          />
         )}
         <Table.Column<AuditLog>
           key="details"

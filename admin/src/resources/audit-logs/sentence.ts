@@ -11,7 +11,8 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 /** Action codes are dotted ("user.roles.assign"): looked up as one key inside `actions`. */
 const ACTION_KEYS = { keySeparator: '|' } as const;
 
-const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const rec = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
@@ -42,15 +43,20 @@ function roleChanges(log: AuditLog, t: Translate): { added: string[]; removed: s
   const say = (l: Link) =>
     t('audit:parts.roleIn', {
       role: nameOf(log, 'role', l.roleId) ?? str(l.role) ?? t('audit:parts.unnamed', { entity: t('audit:entities.role') }),
-      organization: l.organizationId == null ? t('audit:parts.global') : (nameOf(log, 'organization', l.organizationId) ?? t('audit:parts.someOrganization')),
+      organization:
+        l.organizationId == null
+          ? t('audit:parts.global')
+          : (nameOf(log, 'organization', l.organizationId) ?? t('audit:parts.someOrganization')),
     });
   return { added: after.filter((l) => !was.has(linkKey(l))).map(say), removed: before.filter((l) => !is.has(linkKey(l))).map(say) };
 }
 
-const orgNames = (log: AuditLog, list: number[], t: Translate) => list.map((id) => nameOf(log, 'organization', id) ?? t('audit:parts.someOrganization'));
+const orgNames = (log: AuditLog, list: number[], t: Translate) =>
+  list.map((id) => nameOf(log, 'organization', id) ?? t('audit:parts.someOrganization'));
 
 /** Which variant of the template: what a grant or membership change did. */
-const variant = (added: string[], removed: string[]) => (added.length && removed.length ? undefined : added.length ? 'added' : removed.length ? 'removed' : 'none');
+const variant = (added: string[], removed: string[]) =>
+  added.length && removed.length ? undefined : added.length ? 'added' : removed.length ? 'removed' : 'none';
 
 export function auditSentence(log: AuditLog, t: Translate): string {
   const labels = log.labels ?? {};

@@ -27,32 +27,39 @@ export function ClassFormModal({ action, modalProps, formProps }: Props) {
     onSearch: (value) => [{ field: 'q', operator: 'contains', value }],
   });
   return (
-    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`classes:${action}.title`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} forceRender>
+    <Modal
+      {...modalProps}
+      afterOpenChange={focus.afterOpenChange}
+      title={t(`classes:${action}.title`)}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      forceRender
+    >
       <div ref={focus.ref}>
-      <Form
-        {...formProps}
-        name={`class-${action}`}
-        layout="vertical"
-        data-testid={`class-${action}-form`}
-        initialValues={action === 'create' ? { isActive: true, year: new Date().getFullYear() } : formProps.initialValues}
-      >
-        <Form.Item label={t('classes:fields.name')} name="name" rules={[rule]} required>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item label={t('classes:fields.code')} name="code" rules={[rule]}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item label={t('classes:fields.year')} name="year" rules={[rule]} required>
-          <InputNumber className="full-width" />
-        </Form.Item>
-        <Form.Item label={t('classes:fields.department')} name="departmentId">
-          <Select {...selectProps} allowClear placeholder={t('classes:fields.noDepartment')} />
-        </Form.Item>
-        <Form.Item label={t('classes:fields.isActive')} name="isActive" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <button type="submit" hidden aria-hidden />
-      </Form>
+        <Form
+          {...formProps}
+          name={`class-${action}`}
+          layout="vertical"
+          data-testid={`class-${action}-form`}
+          initialValues={action === 'create' ? { isActive: true, year: new Date().getFullYear() } : formProps.initialValues}
+        >
+          <Form.Item label={t('classes:fields.name')} name="name" rules={[rule]} required>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item label={t('classes:fields.code')} name="code" rules={[rule]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item label={t('classes:fields.year')} name="year" rules={[rule]} required>
+            <InputNumber className="full-width" />
+          </Form.Item>
+          <Form.Item label={t('classes:fields.department')} name="departmentId">
+            <Select {...selectProps} allowClear placeholder={t('classes:fields.noDepartment')} />
+          </Form.Item>
+          <Form.Item label={t('classes:fields.isActive')} name="isActive" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <button type="submit" hidden aria-hidden />
+        </Form>
       </div>
     </Modal>
   );

@@ -63,16 +63,23 @@ export function ClassList() {
       <PageHeader
         title={t('classes:title')}
         subtitle={t('classes:subtitle')}
-        extra={can.create && (
-          <Dropdown menu={{ items: [
-                { key: 'single', label: t('classes:add.single'), onClick: () => create.show() },
-                { key: 'file', label: t('classes:add.file'), onClick: () => setImporting(true) },
-              ] }} trigger={['click']}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="class-add">
-              {t('classes:add.button')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        )}
+        extra={
+          can.create && (
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'single', label: t('classes:add.single'), onClick: () => create.show() },
+                  { key: 'file', label: t('classes:add.file'), onClick: () => setImporting(true) },
+                ],
+              }}
+              trigger={['click']}
+            >
+              <Button type="primary" icon={<PlusOutlined />} data-testid="class-add">
+                {t('classes:add.button')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          )
+        }
       />
 
       {/* Every input here follows the filters, so the clear button empties them (no remount: it would take the focus from the search). */}
@@ -108,27 +115,59 @@ export function ClassList() {
           className="status-filter"
           aria-label={t('classes:fields.isActive')}
         />
-        <Button icon={<ClearOutlined />} disabled={!filtered} onClick={() => (setFilters([], 'replace'), table.setCurrentPage(1))} data-testid="class-clear-filters">
+        <Button
+          icon={<ClearOutlined />}
+          disabled={!filtered}
+          onClick={() => (setFilters([], 'replace'), table.setCurrentPage(1))}
+          data-testid="class-clear-filters"
+        >
           {t('classes:filters.clear')}
         </Button>
       </Space>
 
-      {can.delete && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+      {can.delete && (
+        <BulkBar
+          count={selected.length}
+          onDelete={() => confirmBulkDelete(selected as number[])}
+          onClear={() => setSelected([])}
+          loading={bulkDeleting}
+        />
+      )}
 
       <Table<ClassItem>
         {...tableProps}
         rowKey="id"
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         // A class with students is refused by the server: it cannot be picked for deletion (issue 25 item 6).
-        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.studentCount > 0 }) } : undefined}
-        locale={{ emptyText: <Empty description={t(filtered ? 'classes:empty.noResults' : can.create ? 'classes:empty.canCreate' : 'classes:empty.none')} /> }}
+        rowSelection={
+          can.delete
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.studentCount > 0 }) }
+            : undefined
+        }
+        locale={{
+          emptyText: (
+            <Empty description={t(filtered ? 'classes:empty.noResults' : can.create ? 'classes:empty.canCreate' : 'classes:empty.none')} />
+          ),
+        }}
         data-testid="classes-table"
       >
-        <Table.Column<ClassItem> dataIndex="name" title={t('classes:fields.name')} render={(v: string) => <Typography.Text strong>{v}</Typography.Text>} />
+        <Table.Column<ClassItem>
+          dataIndex="name"
+          title={t('classes:fields.name')}
+          render={(v: string) => <Typography.Text strong>{v}</Typography.Text>}
+        />
         <Table.Column<ClassItem> dataIndex="year" title={t('classes:fields.year')} />
-        <Table.Column<ClassItem> dataIndex={['department', 'name']} title={t('classes:fields.department')} render={(v?: string) => v ?? '—'} />
+        <Table.Column<ClassItem>
+          dataIndex={['department', 'name']}
+          title={t('classes:fields.department')}
+          render={(v?: string) => v ?? '—'}
+        />
         <Table.Column<ClassItem> dataIndex="studentCount" title={t('classes:fields.studentCount')} align="right" />
-        <Table.Column<ClassItem> dataIndex="isActive" title={t('classes:fields.isActive')} render={(v: boolean) => <StatusTag active={v} />} />
+        <Table.Column<ClassItem>
+          dataIndex="isActive"
+          title={t('classes:fields.isActive')}
+          render={(v: boolean) => <StatusTag active={v} />}
+        />
         {anyRowAction && (
           <Table.Column<ClassItem>
             title={t('table.actions')}

@@ -44,19 +44,23 @@ export function DepartmentList() {
       <PageHeader
         title={t('departments:title')}
         subtitle={t('departments:subtitle')}
-        extra={can.create && (
-          <Dropdown
-            menu={{ items: [
-                { key: 'single', label: t('departments:add.single'), onClick: () => create.show() },
-                { key: 'file', label: t('departments:add.file'), onClick: () => setImporting(true) },
-              ] }}
-            trigger={['click']}
-          >
-            <Button type="primary" icon={<PlusOutlined />} data-testid="department-add">
-              {t('departments:add.button')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        )}
+        extra={
+          can.create && (
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'single', label: t('departments:add.single'), onClick: () => create.show() },
+                  { key: 'file', label: t('departments:add.file'), onClick: () => setImporting(true) },
+                ],
+              }}
+              trigger={['click']}
+            >
+              <Button type="primary" icon={<PlusOutlined />} data-testid="department-add">
+                {t('departments:add.button')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          )
+        }
       />
 
       <Space wrap className="filter-bar">
@@ -70,27 +74,57 @@ export function DepartmentList() {
         />
       </Space>
 
-      {can.delete && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+      {can.delete && (
+        <BulkBar
+          count={selected.length}
+          onDelete={() => confirmBulkDelete(selected as number[])}
+          onClear={() => setSelected([])}
+          loading={bulkDeleting}
+        />
+      )}
 
       <Table<Department>
         {...tableProps}
         rowKey="id"
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         // A department with classes is refused by the server: it cannot be picked for deletion (issue 25 item 6).
-        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.classCount > 0 }) } : undefined}
+        rowSelection={
+          can.delete
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.classCount > 0 }) }
+            : undefined
+        }
         locale={{
           emptyText: (
             <Empty
-              description={t(search || status !== 'all' ? 'departments:empty.noResults' : can.create ? 'departments:empty.canCreate' : 'departments:empty.none')}
+              description={t(
+                search || status !== 'all'
+                  ? 'departments:empty.noResults'
+                  : can.create
+                    ? 'departments:empty.canCreate'
+                    : 'departments:empty.none',
+              )}
             />
           ),
         }}
         data-testid="departments-table"
       >
-        <Table.Column<Department> dataIndex="name" title={t('departments:fields.name')} render={(v: string) => <Typography.Text strong>{v}</Typography.Text>} />
+        <Table.Column<Department>
+          dataIndex="name"
+          title={t('departments:fields.name')}
+          render={(v: string) => <Typography.Text strong>{v}</Typography.Text>}
+        />
         <Table.Column<Department> dataIndex="code" title={t('departments:fields.code')} render={(v: string | null) => v ?? '—'} />
-        <Table.Column<Department> dataIndex="description" title={t('departments:fields.description')} ellipsis render={(v: string | null) => v ?? '—'} />
-        <Table.Column<Department> dataIndex="isActive" title={t('departments:fields.isActive')} render={(v: boolean) => <StatusTag active={v} />} />
+        <Table.Column<Department>
+          dataIndex="description"
+          title={t('departments:fields.description')}
+          ellipsis
+          render={(v: string | null) => v ?? '—'}
+        />
+        <Table.Column<Department>
+          dataIndex="isActive"
+          title={t('departments:fields.isActive')}
+          render={(v: boolean) => <StatusTag active={v} />}
+        />
         {anyRowAction && (
           <Table.Column<Department>
             title={t('table.actions')}

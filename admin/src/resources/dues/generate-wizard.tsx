@@ -38,7 +38,13 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
   const { mutate: create, mutation: creating } = useCustomMutation<DuesGenerated>();
 
   const ask = (v: Values) => {
-    const body = { organizationId, name: v.name, description: v.description || null, ...months(v), dueDate: v.dueDate ? v.dueDate.format('YYYY-MM-DD') : undefined } as GenerateDues;
+    const body = {
+      organizationId,
+      name: v.name,
+      description: v.description || null,
+      ...months(v),
+      dueDate: v.dueDate ? v.dueDate.format('YYYY-MM-DD') : undefined,
+    } as GenerateDues;
     preview(
       { url: apiUrl('/dues/campaigns/preview'), method: 'post', values: body, successNotification: false },
       {
@@ -53,15 +59,31 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
   const confirm = () =>
     input &&
     create(
-      { url: apiUrl('/dues/campaigns'), method: 'post', values: input, successNotification: () => ({ type: 'success', message: t('dues:generate.created') }) },
+      {
+        url: apiUrl('/dues/campaigns'),
+        method: 'post',
+        values: input,
+        successNotification: () => ({ type: 'success', message: t('dues:generate.created') }),
+      },
       { onSuccess: (res) => go({ to: `/admin/payment-campaigns/${(res.data as DuesGenerated).campaign.id}?tab=fee-levels` }) },
     );
 
   return (
     <Card title={t('dues:generate.title')} data-testid="dues-generate">
-      <Steps size="small" current={plan ? 1 : 0} items={[{ title: t('dues:generate.stepPeriod') }, { title: t('dues:generate.stepPreview') }]} className="bulk-bar" />
+      <Steps
+        size="small"
+        current={plan ? 1 : 0}
+        items={[{ title: t('dues:generate.stepPeriod') }, { title: t('dues:generate.stepPreview') }]}
+        className="bulk-bar"
+      />
       {!plan ? (
-        <Form form={form} layout="vertical" onFinish={ask} initialValues={{ period: 'year', year: dayjs(), name: t('dues:generate.defaultName', { year: dayjs().year() }) }} data-testid="dues-generate-form">
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={ask}
+          initialValues={{ period: 'year', year: dayjs(), name: t('dues:generate.defaultName', { year: dayjs().year() }) }}
+          data-testid="dues-generate-form"
+        >
           <Form.Item label={t('dues:generate.name')} name="name" rules={[rule]} required>
             <Input maxLength={200} data-testid="dues-generate-name" />
           </Form.Item>
@@ -73,7 +95,11 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
             />
           </Form.Item>
           {period === 'custom' ? (
-            <Form.Item label={t('dues:generate.months')} name="range" rules={[{ required: true, message: t('dues:validation.fromMonthRequired') }]}>
+            <Form.Item
+              label={t('dues:generate.months')}
+              name="range"
+              rules={[{ required: true, message: t('dues:validation.fromMonthRequired') }]}
+            >
               <DatePicker.RangePicker picker="month" format="MM/YYYY" />
             </Form.Item>
           ) : (
@@ -94,7 +120,9 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
       ) : (
         <Space direction="vertical" className="full-width" data-testid="dues-plan">
           <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
-            <Descriptions.Item label={t('dues:generate.periodLabel')}>{t('dues:generate.periodValue', { from: plan.fromMonth, to: plan.toMonth, months: plan.months })}</Descriptions.Item>
+            <Descriptions.Item label={t('dues:generate.periodLabel')}>
+              {t('dues:generate.periodValue', { from: plan.fromMonth, to: plan.toMonth, months: plan.months })}
+            </Descriptions.Item>
             <Descriptions.Item label={t('dues:generate.totalMembers')}>
               <span data-testid="dues-plan-members">{plan.totalMembers}</span>
             </Descriptions.Item>
@@ -102,7 +130,9 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
               <strong data-testid="dues-plan-total">{formatVnd(plan.totalAmount)}</strong>
             </Descriptions.Item>
           </Descriptions>
-          {plan.skippedAfterPeriod > 0 && <Alert type="info" showIcon message={t('dues:generate.skipped', { count: plan.skippedAfterPeriod })} />}
+          {plan.skippedAfterPeriod > 0 && (
+            <Alert type="info" showIcon message={t('dues:generate.skipped', { count: plan.skippedAfterPeriod })} />
+          )}
           <Table
             rowKey={(l) => `${l.memberType}:${l.months}`}
             size="small"
@@ -111,7 +141,11 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
             data-testid="dues-plan-levels"
             columns={[
               { title: t('dues:generate.level'), dataIndex: 'levelName' },
-              { title: t('dues:generate.formula'), key: 'f', render: (_: unknown, l: DuesPlan['levels'][number]) => `${formatVnd(l.monthlyAmount)} × ${l.months}` },
+              {
+                title: t('dues:generate.formula'),
+                key: 'f',
+                render: (_: unknown, l: DuesPlan['levels'][number]) => `${formatVnd(l.monthlyAmount)} × ${l.months}`,
+              },
               { title: t('dues:generate.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => formatVnd(v) },
               { title: t('dues:generate.count'), dataIndex: 'count', align: 'right' },
               { title: t('dues:generate.total'), dataIndex: 'total', align: 'right', render: (v: number) => formatVnd(v) },
@@ -125,7 +159,11 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
             dataSource={plan.examples}
             data-testid="dues-plan-examples"
             columns={[
-              { title: t('dues:generate.member'), key: 'm', render: (_: unknown, e: DuesPlan['examples'][number]) => `${e.fullName} (${e.code})` },
+              {
+                title: t('dues:generate.member'),
+                key: 'm',
+                render: (_: unknown, e: DuesPlan['examples'][number]) => `${e.fullName} (${e.code})`,
+              },
               { title: t('dues:generate.joinedAt'), dataIndex: 'joinedAt', render: (v: string) => formatDate(v) },
               { title: t('dues:generate.monthsOwed'), dataIndex: 'months', align: 'right' },
               { title: t('dues:generate.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => formatVnd(v) },
@@ -133,7 +171,13 @@ export function GenerateWizard({ organizationId }: { organizationId: number }) {
           />
           <Space>
             <Button onClick={() => setPlan(null)}>{t('dues:generate.back')}</Button>
-            <Button type="primary" disabled={plan.totalMembers === 0} loading={creating.isPending} onClick={confirm} data-testid="dues-generate-create">
+            <Button
+              type="primary"
+              disabled={plan.totalMembers === 0}
+              loading={creating.isPending}
+              onClick={confirm}
+              data-testid="dues-generate-create"
+            >
               {t('dues:generate.create', { count: plan.totalMembers })}
             </Button>
           </Space>

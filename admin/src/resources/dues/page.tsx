@@ -22,7 +22,12 @@ interface CoveringCampaign {
 function UnitRemittance({ organizationId }: { organizationId: number }) {
   const t = useTranslate();
   const [params, setParams] = useSearchParams();
-  const { query, result } = useCustom<{ campaigns: CoveringCampaign[] }>({ url: apiUrl('/remittances/campaigns'), method: 'get', config: { query: { organizationId } }, errorNotification: false });
+  const { query, result } = useCustom<{ campaigns: CoveringCampaign[] }>({
+    url: apiUrl('/remittances/campaigns'),
+    method: 'get',
+    config: { query: { organizationId } },
+    errorNotification: false,
+  });
   const campaigns = query.isSuccess ? (result.data as { campaigns: CoveringCampaign[] }).campaigns : [];
   const chosen = Number(params.get('campaign')) || campaigns[0]?.id;
   return (
@@ -36,7 +41,11 @@ function UnitRemittance({ organizationId }: { organizationId: number }) {
         options={campaigns.map((c) => ({ value: c.id, label: `${c.name} — ${c.organizationName}` }))}
         data-testid="dues-remittance-campaign"
       />
-      {chosen ? <RemittancePanel key={`${chosen}:${organizationId}`} campaignId={chosen} organizationId={organizationId} /> : <Empty description={t('dues:remittance.noCampaigns')} />}
+      {chosen ? (
+        <RemittancePanel key={`${chosen}:${organizationId}`} campaignId={chosen} organizationId={organizationId} />
+      ) : (
+        <Empty description={t('dues:remittance.noCampaigns')} />
+      )}
     </Space>
   );
 }
@@ -76,8 +85,24 @@ export function DuesPage() {
           onChange={(k) => setParams({ tab: k })}
           items={[
             { key: 'rates', label: t('dues:tabs.rates'), children: <RatesCard organizationId={organizationId} editable={rights.rates} /> },
-            ...(rights.generate ? [{ key: 'generate', label: t('dues:tabs.generate'), children: <GenerateWizard key={organizationId} organizationId={organizationId} /> }] : []),
-            ...(rights.view ? [{ key: 'remittance', label: t('dues:tabs.remittance'), children: <UnitRemittance key={organizationId} organizationId={organizationId} /> }] : []),
+            ...(rights.generate
+              ? [
+                  {
+                    key: 'generate',
+                    label: t('dues:tabs.generate'),
+                    children: <GenerateWizard key={organizationId} organizationId={organizationId} />,
+                  },
+                ]
+              : []),
+            ...(rights.view
+              ? [
+                  {
+                    key: 'remittance',
+                    label: t('dues:tabs.remittance'),
+                    children: <UnitRemittance key={organizationId} organizationId={organizationId} />,
+                  },
+                ]
+              : []),
             { key: 'shares', label: t('dues:tabs.shares'), children: <SharesCard editable={can(DUES_CODES.settings)} /> },
           ]}
         />

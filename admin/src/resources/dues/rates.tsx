@@ -9,7 +9,12 @@ export function RatesCard({ organizationId, editable }: { organizationId: number
   const t = useTranslate();
   const invalidate = useInvalidate();
   const url = apiUrl('/dues/rates');
-  const { query, result } = useCustom<DuesRatesResponse>({ url, method: 'get', config: { query: { organizationId } }, errorNotification: false });
+  const { query, result } = useCustom<DuesRatesResponse>({
+    url,
+    method: 'get',
+    config: { query: { organizationId } },
+    errorNotification: false,
+  });
   const data = query.isSuccess ? (result.data as DuesRatesResponse) : undefined;
   const [draft, setDraft] = useState<Partial<Record<UserType, number | null>>>({});
   const { mutate, mutation } = useCustomMutation();
@@ -17,7 +22,12 @@ export function RatesCard({ organizationId, editable }: { organizationId: number
 
   const save = (rates: { memberType: UserType; monthlyAmount: number | null }[]) =>
     mutate(
-      { url, method: 'put', values: { organizationId, rates }, successNotification: () => ({ type: 'success', message: t('dues:rates.saved') }) },
+      {
+        url,
+        method: 'put',
+        values: { organizationId, rates },
+        successNotification: () => ({ type: 'success', message: t('dues:rates.saved') }),
+      },
       { onSuccess: () => invalidate({ invalidates: ['all'] }) },
     );
 
@@ -53,8 +63,12 @@ export function RatesCard({ organizationId, editable }: { organizationId: number
             key: 'source',
             render: (_: unknown, r: DuesRatesResponse['rates'][number]) => (
               <Space>
-                <Tag color={r.source === 'own' ? 'blue' : r.source === 'inherited' ? 'purple' : 'default'}>{t(`dues:rates.sources.${r.source}`)}</Tag>
-                {r.sourceOrganizationName && r.source === 'inherited' && <Typography.Text type="secondary">{r.sourceOrganizationName}</Typography.Text>}
+                <Tag color={r.source === 'own' ? 'blue' : r.source === 'inherited' ? 'purple' : 'default'}>
+                  {t(`dues:rates.sources.${r.source}`)}
+                </Tag>
+                {r.sourceOrganizationName && r.source === 'inherited' && (
+                  <Typography.Text type="secondary">{r.sourceOrganizationName}</Typography.Text>
+                )}
                 {editable && r.source === 'own' && (
                   <Button size="small" onClick={() => save([{ memberType: r.memberType, monthlyAmount: null }])}>
                     {t('dues:rates.inherit')}
@@ -72,7 +86,9 @@ export function RatesCard({ organizationId, editable }: { organizationId: number
           disabled={Object.keys(draft).length === 0}
           loading={mutation.isPending}
           data-testid="dues-rates-save"
-          onClick={() => save(USER_TYPES.filter((k) => draft[k] != null).map((memberType) => ({ memberType, monthlyAmount: draft[memberType]! })))}
+          onClick={() =>
+            save(USER_TYPES.filter((k) => draft[k] != null).map((memberType) => ({ memberType, monthlyAmount: draft[memberType]! })))
+          }
         >
           {t('buttons.save')}
         </Button>

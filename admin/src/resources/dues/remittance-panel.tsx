@@ -9,7 +9,19 @@ import { useDuesRights } from './rights';
 
 const STATUS_COLOR = { PENDING: 'gold', CONFIRMED: 'green', CANCELLED: 'default' } as const;
 
-function RecordModal({ open, onClose, campaignId, unit, suggested }: { open: boolean; onClose: () => void; campaignId: number; unit: RemittanceUnit; suggested: number }) {
+function RecordModal({
+  open,
+  onClose,
+  campaignId,
+  unit,
+  suggested,
+}: {
+  open: boolean;
+  onClose: () => void;
+  campaignId: number;
+  unit: RemittanceUnit;
+  suggested: number;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm();
   const refresh = usePaymentsRefresh();
@@ -19,7 +31,13 @@ function RecordModal({ open, onClose, campaignId, unit, suggested }: { open: boo
       {
         url: apiUrl('/remittances'),
         method: 'post',
-        values: { campaignId, fromOrganizationId: unit.organizationId, amount: v.amount, paidAt: v.paidAt.format('YYYY-MM-DD'), note: v.note || null },
+        values: {
+          campaignId,
+          fromOrganizationId: unit.organizationId,
+          amount: v.amount,
+          paidAt: v.paidAt.format('YYYY-MM-DD'),
+          note: v.note || null,
+        },
         successNotification: () => ({ type: 'success', message: t('dues:remittance.recorded') }),
       },
       {
@@ -48,13 +66,22 @@ function RecordModal({ open, onClose, campaignId, unit, suggested }: { open: boo
           name="amount"
           rules={[
             { required: true, message: t('dues:validation.amountRequired') },
-            { validator: async (_, v: unknown) => (v == null || (Number.isInteger(v) && (v as number) >= 1) ? undefined : Promise.reject(new Error(t('dues:validation.amountPositive')))) },
+            {
+              validator: async (_, v: unknown) =>
+                v == null || (Number.isInteger(v) && (v as number) >= 1)
+                  ? undefined
+                  : Promise.reject(new Error(t('dues:validation.amountPositive'))),
+            },
           ]}
           extra={t('dues:remittance.amountHint', { amount: formatVnd(suggested) })}
         >
           <InputNumber step={1000} className="full-width" data-testid="remittance-amount" />
         </Form.Item>
-        <Form.Item label={t('dues:remittance.paidAt')} name="paidAt" rules={[{ required: true, message: t('dues:validation.paidAtRequired') }]}>
+        <Form.Item
+          label={t('dues:remittance.paidAt')}
+          name="paidAt"
+          rules={[{ required: true, message: t('dues:validation.paidAtRequired') }]}
+        >
           <DatePicker format="DD/MM/YYYY" className="full-width" disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} />
         </Form.Item>
         <Form.Item label={t('dues:remittance.note')} name="note">
@@ -89,20 +116,34 @@ export function RemittancePanel({ campaignId, organizationId }: { campaignId: nu
   const [recording, setRecording] = useState(false);
   const { mutate } = useCustomMutation();
 
-  if (query.isError) return <Typography.Text type="danger" data-testid="remittance-error">{query.error?.message}</Typography.Text>;
+  if (query.isError)
+    return (
+      <Typography.Text type="danger" data-testid="remittance-error">
+        {query.error?.message}
+      </Typography.Text>
+    );
   if (!report || !self) return <Table loading columns={[]} dataSource={[]} />;
 
   const left = self.owedUp - self.confirmed - self.pending;
   const act = (r: Remittance, action: 'confirm' | 'cancel') =>
     modal.confirm({
       title: t(`dues:remittance.${action}Title`),
-      content: t(`dues:remittance.${action}Message`, { amount: formatVnd(r.amount), from: r.fromOrganizationName, to: r.toOrganizationName }),
+      content: t(`dues:remittance.${action}Message`, {
+        amount: formatVnd(r.amount),
+        from: r.fromOrganizationName,
+        to: r.toOrganizationName,
+      }),
       okText: t(`dues:remittance.${action}`),
       cancelText: t('buttons.cancel'),
       onOk: () =>
         new Promise<void>((resolve, reject) =>
           mutate(
-            { url: apiUrl(`/remittances/${r.id}/${action}`), method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t(`dues:remittance.${action}Done`) }) },
+            {
+              url: apiUrl(`/remittances/${r.id}/${action}`),
+              method: 'post',
+              values: {},
+              successNotification: () => ({ type: 'success', message: t(`dues:remittance.${action}Done`) }),
+            },
             { onSuccess: () => (refresh(), resolve()), onError: () => reject() },
           ),
         ),
@@ -116,14 +157,25 @@ export function RemittancePanel({ campaignId, organizationId }: { campaignId: nu
         u.isSelf ? (
           <strong>{u.name}</strong>
         ) : (
-          <Button type="link" className="link-button" onClick={() => setTrail([...trail, { id: u.organizationId, name: u.name }])} data-testid={`remittance-open-${u.code}`}>
+          <Button
+            type="link"
+            className="link-button"
+            onClick={() => setTrail([...trail, { id: u.organizationId, name: u.name }])}
+            data-testid={`remittance-open-${u.code}`}
+          >
             {u.name}
           </Button>
         ),
     },
     { title: t('dues:remittance.collected'), dataIndex: 'collected', align: 'right' as const, render: money },
     { title: t('dues:remittance.dueFromBelow'), dataIndex: 'dueFromBelow', align: 'right' as const, render: money },
-    { title: t('dues:remittance.kept'), key: 'kept', align: 'right' as const, render: (_: unknown, u: RemittanceUnit) => `${money(u.kept)} (${u.parentId === null ? t('dues:remittance.keepsAll') : `${u.keepNumerator}/${u.keepDenominator}`})` },
+    {
+      title: t('dues:remittance.kept'),
+      key: 'kept',
+      align: 'right' as const,
+      render: (_: unknown, u: RemittanceUnit) =>
+        `${money(u.kept)} (${u.parentId === null ? t('dues:remittance.keepsAll') : `${u.keepNumerator}/${u.keepDenominator}`})`,
+    },
     { title: t('dues:remittance.owedUp'), dataIndex: 'owedUp', align: 'right' as const, render: money },
     { title: t('dues:remittance.receivedFromBelow'), dataIndex: 'receivedFromBelow', align: 'right' as const, render: money },
     { title: t('dues:remittance.confirmed'), dataIndex: 'confirmed', align: 'right' as const, render: money },
@@ -141,7 +193,9 @@ export function RemittancePanel({ campaignId, organizationId }: { campaignId: nu
       <Breadcrumb
         items={[
           { title: trail.length ? <a onClick={() => setTrail([])}>{t('dues:remittance.top')}</a> : rootName },
-          ...trail.map((s, i) => ({ title: i === trail.length - 1 ? s.name : <a onClick={() => setTrail(trail.slice(0, i + 1))}>{s.name}</a> })),
+          ...trail.map((s, i) => ({
+            title: i === trail.length - 1 ? s.name : <a onClick={() => setTrail(trail.slice(0, i + 1))}>{s.name}</a>,
+          })),
         ]}
       />
       <Typography.Paragraph type="secondary">{t('dues:remittance.rule')}</Typography.Paragraph>
@@ -153,7 +207,10 @@ export function RemittancePanel({ campaignId, organizationId }: { campaignId: nu
         )}
         <Button
           onClick={() =>
-            downloadFile(`/payment-campaigns/${campaignId}/remittance/export?organizationId=${self.organizationId}`, 'trich-nop.xlsx').catch((e: Error) => message.error(e.message))
+            downloadFile(
+              `/payment-campaigns/${campaignId}/remittance/export?organizationId=${self.organizationId}`,
+              'trich-nop.xlsx',
+            ).catch((e: Error) => message.error(e.message))
           }
           data-testid="remittance-export"
         >
@@ -173,14 +230,26 @@ export function RemittancePanel({ campaignId, organizationId }: { campaignId: nu
           report.units.length > 1 ? (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}>{t('dues:remittance.totals')}</Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">{money(report.totals.collected)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                {money(report.totals.collected)}
+              </Table.Summary.Cell>
               <Table.Summary.Cell index={2} />
-              <Table.Summary.Cell index={3} align="right">{money(report.totals.kept)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">{money(report.totals.owedUp)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {money(report.totals.kept)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">
+                {money(report.totals.owedUp)}
+              </Table.Summary.Cell>
               <Table.Summary.Cell index={5} />
-              <Table.Summary.Cell index={6} align="right">{money(report.totals.confirmed)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={7} align="right">{money(report.totals.pending)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={8} align="right">{money(report.totals.outstanding)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={6} align="right">
+                {money(report.totals.confirmed)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={7} align="right">
+                {money(report.totals.pending)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={8} align="right">
+                {money(report.totals.outstanding)}
+              </Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null
         }

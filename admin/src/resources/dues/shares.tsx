@@ -16,7 +16,8 @@ export function SharesCard({ editable }: { editable: boolean }) {
   const [draft, setDraft] = useState<Draft>({});
   const { mutate, mutation } = useCustomMutation();
   const value = (s: DuesShare) => draft[s.organizationType] ?? { keepNumerator: s.keepNumerator, keepDenominator: s.keepDenominator };
-  const set = (s: DuesShare, k: 'keepNumerator' | 'keepDenominator', v: number | null) => setDraft({ ...draft, [s.organizationType]: { ...value(s), [k]: v ?? 0 } });
+  const set = (s: DuesShare, k: 'keepNumerator' | 'keepDenominator', v: number | null) =>
+    setDraft({ ...draft, [s.organizationType]: { ...value(s), [k]: v ?? 0 } });
   return (
     <Card title={t('dues:shares.title')} data-testid="dues-shares">
       <Typography.Paragraph type="secondary">{t('dues:shares.help')}</Typography.Paragraph>
@@ -52,7 +53,12 @@ export function SharesCard({ editable }: { editable: boolean }) {
           loading={mutation.isPending}
           onClick={() =>
             mutate(
-              { url, method: 'put', values: { shares: Object.entries(draft).map(([organizationType, v]) => ({ organizationType, ...v })) }, successNotification: () => ({ type: 'success', message: t('dues:shares.saved') }) },
+              {
+                url,
+                method: 'put',
+                values: { shares: Object.entries(draft).map(([organizationType, v]) => ({ organizationType, ...v })) },
+                successNotification: () => ({ type: 'success', message: t('dues:shares.saved') }),
+              },
               { onSuccess: () => (setDraft({}), invalidate({ invalidates: ['all'] })) },
             )
           }

@@ -39,7 +39,10 @@ export function EmailOutboxList() {
         values: ids.length === 1 ? {} : { ids },
         successNotification: (res) => {
           const d = (res?.data as { data?: { sent: number; failed: number } } | undefined)?.data ?? { sent: 0, failed: 0 };
-          return { type: d.failed ? 'error' : 'success', message: t(d.failed ? 'reminders:outbox.resentFailed' : 'reminders:outbox.resent', d) };
+          return {
+            type: d.failed ? 'error' : 'success',
+            message: t(d.failed ? 'reminders:outbox.resentFailed' : 'reminders:outbox.resent', d),
+          };
         },
       },
       { onSettled: () => void tableQuery.refetch() },
@@ -54,7 +57,10 @@ export function EmailOutboxList() {
         <Select
           value={status ?? 'ALL'}
           onChange={(v) => setFilters([{ field: 'status', operator: 'eq', value: v === 'ALL' ? undefined : v }], 'merge')}
-          options={[{ value: 'ALL', label: t('reminders:screen.allStatuses') }, ...EMAIL_STATUSES.map((s) => ({ value: s, label: t(`reminders:outbox.statuses.${s}`) }))]}
+          options={[
+            { value: 'ALL', label: t('reminders:screen.allStatuses') },
+            ...EMAIL_STATUSES.map((s) => ({ value: s, label: t(`reminders:outbox.statuses.${s}`) })),
+          ]}
           className="status-filter"
           aria-label={t('reminders:outbox.status')}
           data-testid="outbox-status"
@@ -70,7 +76,13 @@ export function EmailOutboxList() {
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}
-        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: false, showTotal: (n) => t('reminders:screen.total', { count: n }) }}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            showSizeChanger: false,
+            showTotal: (n) => t('reminders:screen.total', { count: n }),
+          }
+        }
         locale={{ emptyText: <Empty description={t('reminders:outbox.empty')} /> }}
         // The whole message on demand: what the member would read, to forward by hand without SMTP.
         // The subject repeats the campaign and amount, so it opens with the text instead of widening the table.
@@ -116,7 +128,11 @@ export function EmailOutboxList() {
             )
           }
         />
-        <Table.Column<OutboxItem> dataIndex="sentAt" title={t('reminders:screen.sentAt')} render={(v: string | null) => (v ? formatDateTime(v) : '—')} />
+        <Table.Column<OutboxItem>
+          dataIndex="sentAt"
+          title={t('reminders:screen.sentAt')}
+          render={(v: string | null) => (v ? formatDateTime(v) : '—')}
+        />
         <Table.Column<OutboxItem>
           key="actions"
           title={t('reminders:outbox.actions')}

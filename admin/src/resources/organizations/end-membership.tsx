@@ -40,10 +40,24 @@ export function EndMembershipModal({
   const [form] = Form.useForm<Values>();
   const open = member !== null || bulk !== null;
   const selection = Form.useWatch('selection', form);
-  const classes = useSelect<{ id: number; name: string }>({ resource: 'classes', optionLabel: 'name', optionValue: 'id', pagination: { pageSize: 50, mode: 'server' }, onSearch: searchByQ, queryOptions: { enabled: bulk !== null } });
+  const classes = useSelect<{ id: number; name: string }>({
+    resource: 'classes',
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: { pageSize: 50, mode: 'server' },
+    onSearch: searchByQ,
+    queryOptions: { enabled: bulk !== null },
+  });
 
   useEffect(() => {
-    if (open) form.setFieldsValue({ reason: bulk ? 'graduated' : undefined, endedAt: dayjs(), note: '', selection: bulk && bulk.length ? 'selected' : 'class', classId: undefined });
+    if (open)
+      form.setFieldsValue({
+        reason: bulk ? 'graduated' : undefined,
+        endedAt: dayjs(),
+        note: '',
+        selection: bulk && bulk.length ? 'selected' : 'class',
+        classId: undefined,
+      });
   }, [open, bulk, form]);
 
   async function save() {
@@ -67,7 +81,11 @@ export function EndMembershipModal({
   return (
     <Modal
       open={open}
-      title={member ? t('organizations:endMembership.title', { name: fullName(member.user) }) : t('organizations:endMembership.bulkTitle', { name: org.name })}
+      title={
+        member
+          ? t('organizations:endMembership.title', { name: fullName(member.user) })
+          : t('organizations:endMembership.bulkTitle', { name: org.name })
+      }
       onOk={() => void save()}
       onCancel={onClose}
       okText={t('organizations:endMembership.action')}
@@ -90,14 +108,29 @@ export function EndMembershipModal({
           </Form.Item>
         )}
         {bulk && selection === 'class' && (
-          <Form.Item label={t('organizations:endMembership.class')} name="classId" rules={[{ required: true, message: t('organizations:endMembership.classRequired') }]}>
+          <Form.Item
+            label={t('organizations:endMembership.class')}
+            name="classId"
+            rules={[{ required: true, message: t('organizations:endMembership.classRequired') }]}
+          >
             <Select {...classes.selectProps} showSearch data-testid="end-class" />
           </Form.Item>
         )}
-        <Form.Item label={t('organizations:endMembership.reason')} name="reason" rules={[{ required: true, message: t('validation:endReason') }]}>
-          <Select options={MEMBERSHIP_END_REASONS.map((r) => ({ value: r, label: t(`organizations:endMembership.reasons.${r}`) }))} data-testid="end-reason" />
+        <Form.Item
+          label={t('organizations:endMembership.reason')}
+          name="reason"
+          rules={[{ required: true, message: t('validation:endReason') }]}
+        >
+          <Select
+            options={MEMBERSHIP_END_REASONS.map((r) => ({ value: r, label: t(`organizations:endMembership.reasons.${r}`) }))}
+            data-testid="end-reason"
+          />
         </Form.Item>
-        <Form.Item label={t('organizations:endMembership.endedAt')} name="endedAt" rules={[{ required: true, message: t('validation:dayInvalid') }]}>
+        <Form.Item
+          label={t('organizations:endMembership.endedAt')}
+          name="endedAt"
+          rules={[{ required: true, message: t('validation:dayInvalid') }]}
+        >
           <DatePicker format="DD/MM/YYYY" className="full-width" data-testid="end-date" />
         </Form.Item>
         <Form.Item label={t('organizations:endMembership.note')} name="note" rules={[{ max: 500 }]}>

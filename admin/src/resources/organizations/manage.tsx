@@ -23,7 +23,15 @@ function Gated({ allowed, reason, children }: { allowed: boolean; reason: string
 }
 
 /** "Create organization": under the organization shown, or anywhere (the tree) with the parent picked by type. */
-export function OrganizationCreateButton({ parent, access, ancestorIds = [] }: { parent?: OrganizationRef | null; access: OrgAccess; ancestorIds?: number[] }) {
+export function OrganizationCreateButton({
+  parent,
+  access,
+  ancestorIds = [],
+}: {
+  parent?: OrganizationRef | null;
+  access: OrgAccess;
+  ancestorIds?: number[];
+}) {
   const t = useTranslate();
   const refresh = useRefreshOrganizations();
   // organizations.create is a system permission: only a global grant holds it (checked in the parent's context anyway).
@@ -51,7 +59,11 @@ export function OrganizationCreateButton({ parent, access, ancestorIds = [] }: {
           action="create"
           parent={parent}
           modalProps={create.modalProps}
-          formProps={{ ...create.formProps, onFinish: (v) => create.formProps.onFinish?.({ ...(v as object), parentId: parent?.id ?? (v as { parentId?: number }).parentId }) }}
+          formProps={{
+            ...create.formProps,
+            onFinish: (v) =>
+              create.formProps.onFinish?.({ ...(v as object), parentId: parent?.id ?? (v as { parentId?: number }).parentId }),
+          }}
         />
       )}
     </>
@@ -86,7 +98,8 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
       const saved = res.data as OrganizationSummary;
       refresh();
       // A new type or code is a new address (000 §2 routes).
-      if (saved.type !== org.type || saved.code !== org.code) navigate(`/organizations/${saved.type}/${encodeURIComponent(saved.code)}`, { replace: true });
+      if (saved.type !== org.type || saved.code !== org.code)
+        navigate(`/organizations/${saved.type}/${encodeURIComponent(saved.code)}`, { replace: true });
     },
   });
 
@@ -144,7 +157,13 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
       </Gated>
       {canDelete ? (
         <WithReason reason={blockedBy} visible testId="organization-delete-blocked">
-          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={blockedBy !== null || deleted} data-testid="organization-delete">
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            onClick={confirmDelete}
+            disabled={blockedBy !== null || deleted}
+            data-testid="organization-delete"
+          >
             {t('buttons.delete')}
           </Button>
         </WithReason>
@@ -155,7 +174,9 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
           </Button>
         </Gated>
       )}
-      {canEdit && <OrganizationFormModal action="edit" modalProps={edit.modalProps} formProps={{ ...edit.formProps, disabled: editLoading }} />}
+      {canEdit && (
+        <OrganizationFormModal action="edit" modalProps={edit.modalProps} formProps={{ ...edit.formProps, disabled: editLoading }} />
+      )}
     </Space>
   );
 }

@@ -45,7 +45,19 @@ function useUserSearch(term: string, enabled: boolean) {
 }
 
 /** The add-member-by-code dialog (000 §2, §5): a code, found by typing it or picking a user from the search. */
-export function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org: Pick<OrganizationDetail, 'id' | 'name'>; open: boolean; onClose: () => void; canSearch: boolean; onAdded: () => void }) {
+export function AddMemberModal({
+  org,
+  open,
+  onClose,
+  canSearch,
+  onAdded,
+}: {
+  org: Pick<OrganizationDetail, 'id' | 'name'>;
+  open: boolean;
+  onClose: () => void;
+  canSearch: boolean;
+  onAdded: () => void;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ code: string }>();
@@ -60,7 +72,10 @@ export function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org
     const { code: value } = await form.validateFields();
     setSaving(true);
     try {
-      await apiRequest(`/organizations/${org.id}/member/${encodeURIComponent(value.trim())}`, { method: 'POST', body: { userCode: value.trim() } });
+      await apiRequest(`/organizations/${org.id}/member/${encodeURIComponent(value.trim())}`, {
+        method: 'POST',
+        body: { userCode: value.trim() },
+      });
       notification.success({ message: t('organizations:members.added', { code: value.trim() }) });
       onAdded();
       form.resetFields();
@@ -68,7 +83,12 @@ export function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org
     } catch (e) {
       // 000 §8: 400 the user is already a member, 404 no such user; otherwise the server's message.
       const status = e instanceof ApiError ? e.statusCode : 0;
-      const message = status === 400 ? t('organizations:members.alreadyMember') : status === 404 ? t('organizations:members.noUser') : (e as Error).message;
+      const message =
+        status === 400
+          ? t('organizations:members.alreadyMember')
+          : status === 404
+            ? t('organizations:members.noUser')
+            : (e as Error).message;
       form.setFields([{ name: 'code', errors: [message] }]);
       setOffer(status === 403 ? value.trim() : null);
     } finally {
@@ -140,7 +160,17 @@ export function AddMemberModal({ org, open, onClose, canSearch, onAdded }: { org
  * The member list's toolbar (000 §2): add by code, import from a file (level 2 or 3 by type),
  * export; each checked in this organization and shown disabled with the reason when not allowed.
  */
-export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[]; canSearchUsers: boolean }) {
+export function MemberToolbar({
+  org,
+  access,
+  ancestorIds,
+  canSearchUsers,
+}: {
+  org: OrganizationDetail;
+  access: OrgAccess;
+  ancestorIds: number[];
+  canSearchUsers: boolean;
+}) {
   const t = useTranslate();
   const invalidate = useInvalidate();
   const client = useQueryClient();
@@ -163,7 +193,8 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
     void invalidate({ resource: `organizations/${org.id}/members`, invalidates: ['list'] });
     void client.invalidateQueries({ queryKey: ['organizations'] });
   };
-  const gated = (allowed: boolean, node: React.ReactElement) => (allowed ? node : <Tooltip title={t('organizations:noPermission.addMember')}>{node}</Tooltip>);
+  const gated = (allowed: boolean, node: React.ReactElement) =>
+    allowed ? node : <Tooltip title={t('organizations:noPermission.addMember')}>{node}</Tooltip>;
 
   return (
     <Space wrap>
@@ -177,7 +208,13 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
       {level &&
         gated(
           canAdd,
-          <Button type={manual ? 'default' : 'primary'} icon={<UploadOutlined />} disabled={!canAdd} onClick={() => setDialog('import')} data-testid="member-import">
+          <Button
+            type={manual ? 'default' : 'primary'}
+            icon={<UploadOutlined />}
+            disabled={!canAdd}
+            onClick={() => setDialog('import')}
+            data-testid="member-import"
+          >
             {t('organizations:members.import')}
           </Button>,
         )}
@@ -191,7 +228,9 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
           {t('organizations:members.importOnly')}
         </Typography.Text>
       )}
-      {canAdd && manual && <AddMemberModal org={org} open={dialog === 'add'} onClose={() => setDialog(null)} canSearch={canSearchUsers} onAdded={refresh} />}
+      {canAdd && manual && (
+        <AddMemberModal org={org} open={dialog === 'add'} onClose={() => setDialog(null)} canSearch={canSearchUsers} onAdded={refresh} />
+      )}
       {canAdd && level && paths && (
         <ImportWizard
           open={dialog === 'import'}
@@ -207,7 +246,14 @@ export function MemberToolbar({ org, access, ancestorIds, canSearchUsers }: { or
         />
       )}
       {dialog === 'export' && (
-        <ExportDialog open onClose={() => setDialog(null)} title={t('organizations:members.exportTitle', { name: org.name })} fields={USER_EXPORT_FIELDS} kind="users" path={`/export/organizations/${org.id}/members`} />
+        <ExportDialog
+          open
+          onClose={() => setDialog(null)}
+          title={t('organizations:members.exportTitle', { name: org.name })}
+          fields={USER_EXPORT_FIELDS}
+          kind="users"
+          path={`/export/organizations/${org.id}/members`}
+        />
       )}
     </Space>
   );

@@ -21,11 +21,17 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
   const resource = `organizations/${org.id}/members`;
   // Issue 30 item 2: the active members, or those whose membership ended (with its date and reason).
   const [status, setStatus] = useState<'active' | 'ended'>('active');
-  const table = useTable<OrganizationMember>({ resource, syncWithLocation: false, filters: { permanent: [{ field: 'status', operator: 'eq', value: status }] } });
+  const table = useTable<OrganizationMember>({
+    resource,
+    syncWithLocation: false,
+    filters: { permanent: [{ field: 'status', operator: 'eq', value: status }] },
+  });
   const { tableProps } = table;
-  const canRemove = access.can('organizations.remove_member', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
+  const canRemove =
+    access.can('organizations.remove_member', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
   const ended = status === 'ended';
-  const canEnd = access.can('organizations.end_membership', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
+  const canEnd =
+    access.can('organizations.end_membership', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
   const [ending, setEnding] = useState<OrganizationMember | null>(null);
   const [bulkEnding, setBulkEnding] = useState<OrganizationMember[] | null>(null);
   const [selected, setSelected] = useState<OrganizationMember[]>([]);
@@ -61,12 +67,21 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
             </Button>
           )}
         </Space>
-        <ListSearch {...tableSearch(table)} placeholder={t('organizations:membersPage.search')} data-testid="member-search" className="member-search" />
+        <ListSearch
+          {...tableSearch(table)}
+          placeholder={t('organizations:membersPage.search')}
+          data-testid="member-search"
+          className="member-search"
+        />
       </Flex>
       <Table<OrganizationMember>
         {...tableProps}
         rowKey={(r) => r.user.id}
-        rowSelection={canEnd && !ended ? { selectedRowKeys: selected.map((m) => m.user.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          canEnd && !ended
+            ? { selectedRowKeys: selected.map((m) => m.user.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true }
+            : undefined
+        }
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         data-testid="members-table"
       >
@@ -81,8 +96,16 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
           )}
         />
         <Table.Column<OrganizationMember> key="email" title={t('organizations:membersPage.email')} render={(_, r) => r.user.email} />
-        <Table.Column<OrganizationMember> dataIndex="role" title={t('organizations:membersPage.role')} render={(v: string) => t(`organizations:membersPage.roles.${v}`, v)} />
-        <Table.Column<OrganizationMember> dataIndex="joinedAt" title={t('organizations:membersPage.joinedAt')} render={(v: string) => formatDate(v)} />
+        <Table.Column<OrganizationMember>
+          dataIndex="role"
+          title={t('organizations:membersPage.role')}
+          render={(v: string) => t(`organizations:membersPage.roles.${v}`, v)}
+        />
+        <Table.Column<OrganizationMember>
+          dataIndex="joinedAt"
+          title={t('organizations:membersPage.joinedAt')}
+          render={(v: string) => formatDate(v)}
+        />
         {ended ? (
           <Table.Column<OrganizationMember>
             key="ended"
@@ -90,7 +113,9 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
             render={(_, r) => (
               <Space direction="vertical" size={0}>
                 <span>{r.endedAt ? formatDate(r.endedAt) : '—'}</span>
-                {r.endReason && <Tag data-testid="member-end-reason">{t(`organizations:endMembership.reasons.${r.endReason}`, r.endReason)}</Tag>}
+                {r.endReason && (
+                  <Tag data-testid="member-end-reason">{t(`organizations:endMembership.reasons.${r.endReason}`, r.endReason)}</Tag>
+                )}
                 {r.endNote && <Typography.Text type="secondary">{r.endNote}</Typography.Text>}
               </Space>
             )}
@@ -104,11 +129,25 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
               <Space>
                 {canEnd && (
                   <Tooltip title={t('organizations:endMembership.action')}>
-                    <Button size="small" icon={<UserDeleteOutlined />} onClick={() => setEnding(r)} aria-label={t('organizations:endMembership.action')} data-testid="member-end" />
+                    <Button
+                      size="small"
+                      icon={<UserDeleteOutlined />}
+                      onClick={() => setEnding(r)}
+                      aria-label={t('organizations:endMembership.action')}
+                      data-testid="member-end"
+                    />
                   </Tooltip>
                 )}
                 <Tooltip title={canRemove ? t('organizations:members.remove') : t('organizations:noPermission.removeMember')}>
-                  <Button size="small" danger icon={<DeleteOutlined />} disabled={!canRemove} onClick={() => setRemoving(r)} aria-label={t('organizations:members.remove')} data-testid="member-remove" />
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={!canRemove}
+                    onClick={() => setRemoving(r)}
+                    aria-label={t('organizations:members.remove')}
+                    data-testid="member-remove"
+                  />
                 </Tooltip>
               </Space>
             )
@@ -139,7 +178,8 @@ export function OrganizationMembersPage() {
   const access = useOrgAccess();
   const { query, base } = useRouteOrganization();
   if (query.isLoading || !access.ready) return <Spin />;
-  if (query.isError || !query.data) return (
+  if (query.isError || !query.data)
+    return (
       <div data-testid="org-not-found">
         <Result status="404" title={t('organizations:notFound')} />
       </div>
@@ -151,7 +191,9 @@ export function OrganizationMembersPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/organizations">{t('nav.organizations')}</Link> },
-          ...(org.parent ? [{ title: <Link to={`/organizations/${org.parent.type}/${encodeURIComponent(org.parent.code)}`}>{org.parent.name}</Link> }] : []),
+          ...(org.parent
+            ? [{ title: <Link to={`/organizations/${org.parent.type}/${encodeURIComponent(org.parent.code)}`}>{org.parent.name}</Link> }]
+            : []),
           { title: <Link to={base}>{org.name}</Link> },
           { title: t('organizations:membersPage.title') },
         ]}

@@ -27,7 +27,18 @@ function OfficersTable({ org, inherited }: { org: OrganizationDetail; inherited:
     </Space>
   );
   const columns: TableColumnsType<OrganizationOfficer> = phone
-    ? [{ title: t('organizations:officers.name'), key: 'officer', render: (_, o) => <Space direction="vertical" size={4}>{person(o)}{role(o)}</Space> }]
+    ? [
+        {
+          title: t('organizations:officers.name'),
+          key: 'officer',
+          render: (_, o) => (
+            <Space direction="vertical" size={4}>
+              {person(o)}
+              {role(o)}
+            </Space>
+          ),
+        },
+      ]
     : [
         { title: t('organizations:officers.name'), key: 'name', render: (_, o) => person(o) },
         { title: t('organizations:officers.role'), key: 'role', render: (_, o) => role(o) },
@@ -60,7 +71,13 @@ export function OrganizationOfficersCard({ org }: { org: OrganizationDetail }) {
       data-testid="org-officers"
       extra={
         <Space size={6}>
-          <Switch size="small" checked={inherited} onChange={setInherited} data-testid="officers-inherited" aria-label={t('organizations:officers.inherited')} />
+          <Switch
+            size="small"
+            checked={inherited}
+            onChange={setInherited}
+            data-testid="officers-inherited"
+            aria-label={t('organizations:officers.inherited')}
+          />
           <Typography.Text className="officers-inherited-label">{t('organizations:officers.inherited')}</Typography.Text>
         </Space>
       }

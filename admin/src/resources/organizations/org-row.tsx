@@ -46,13 +46,21 @@ export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo,
   const t = useTranslate();
   const member = access.isMember(node.id);
   // Details: a super admin, access_children on this organization, or an active member (000 §2).
-  const showDetails = detailsTo !== null && (access.isSuperAdmin || access.can('organizations.access_children', node.id, ancestorIds) || member);
+  const showDetails =
+    detailsTo !== null && (access.isSuperAdmin || access.can('organizations.access_children', node.id, ancestorIds) || member);
   const countVisible = access.can('organizations.view_member_count', node.id, ancestorIds);
   return (
     <div className="org-row" style={{ '--org-level': level } as CSSProperties} data-testid="org-row" data-code={node.code}>
       <Space className="org-row-main" align="start">
         {onToggle ? (
-          <Button type="text" size="small" icon={expanded ? <DownOutlined /> : <RightOutlined />} onClick={onToggle} aria-label={t(expanded ? 'organizations:tree.collapse' : 'organizations:tree.expand')} data-testid="org-toggle" />
+          <Button
+            type="text"
+            size="small"
+            icon={expanded ? <DownOutlined /> : <RightOutlined />}
+            onClick={onToggle}
+            aria-label={t(expanded ? 'organizations:tree.collapse' : 'organizations:tree.expand')}
+            data-testid="org-toggle"
+          />
         ) : (
           <span className="org-row-spacer" />
         )}
@@ -60,9 +68,17 @@ export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo,
           <Space size={6} wrap>
             <Typography.Text strong>{node.name}</Typography.Text>
             <Tag color={TYPE_COLORS[node.type]}>{t(`organizations:types.${node.type}`)}</Tag>
-            {member && <Tag color="green" data-testid="org-member-badge">{t('organizations:tree.member')}</Tag>}
+            {member && (
+              <Tag color="green" data-testid="org-member-badge">
+                {t('organizations:tree.member')}
+              </Tag>
+            )}
           </Space>
-          {node.description && <Typography.Paragraph type="secondary" className="org-row-description">{node.description}</Typography.Paragraph>}
+          {node.description && (
+            <Typography.Paragraph type="secondary" className="org-row-description">
+              {node.description}
+            </Typography.Paragraph>
+          )}
         </div>
       </Space>
       <Space>
@@ -70,9 +86,13 @@ export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo,
           <Space size={4}>
             <TeamOutlined />
             {countVisible && node.code ? (
-              <Link to={membersTo} data-testid="org-member-count">{t('organizations:tree.members', { count: node.memberCount })}</Link>
+              <Link to={membersTo} data-testid="org-member-count">
+                {t('organizations:tree.members', { count: node.memberCount })}
+              </Link>
             ) : (
-              <Typography.Text data-testid="org-member-count">{t('organizations:tree.members', { count: node.memberCount })}</Typography.Text>
+              <Typography.Text data-testid="org-member-count">
+                {t('organizations:tree.members', { count: node.memberCount })}
+              </Typography.Text>
             )}
           </Space>
         )}

@@ -12,7 +12,17 @@ const names = (orgs: OrganizationRef[]) => orgs.map((o) => o.name).join(', ');
  * belong to as far as the caller may remove — and every unit of theirs beneath it. Each choice
  * names exactly the units they leave and those they stay in; the API's 000 §4 choice is preselected.
  */
-export function RemoveMemberModal({ org, member, onClose, onRemoved }: { org: OrganizationDetail; member: OrganizationMember | null; onClose: () => void; onRemoved: () => void }) {
+export function RemoveMemberModal({
+  org,
+  member,
+  onClose,
+  onRemoved,
+}: {
+  org: OrganizationDetail;
+  member: OrganizationMember | null;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const userId = member?.user.id;
@@ -33,7 +43,10 @@ export function RemoveMemberModal({ org, member, onClose, onRemoved }: { org: Or
     if (!member || !chosen) return;
     setSaving(true);
     try {
-      const res = await apiRequest<{ removed: OrganizationRef[]; staysIn: OrganizationRef[] }>(`/organizations/${org.id}/members/${member.user.id}?from=${chosen.organization.id}`, { method: 'DELETE' });
+      const res = await apiRequest<{ removed: OrganizationRef[]; staysIn: OrganizationRef[] }>(
+        `/organizations/${org.id}/members/${member.user.id}?from=${chosen.organization.id}`,
+        { method: 'DELETE' },
+      );
       notification.success({
         message: t('organizations:members.removedFrom', { name, units: names(res.removed) }),
         description: res.staysIn.length ? t('organizations:members.stillIn', { units: names(res.staysIn) }) : undefined,
@@ -70,8 +83,14 @@ export function RemoveMemberModal({ org, member, onClose, onRemoved }: { org: Or
                 {plan.data.options.map((o) => (
                   <Radio key={o.organization.id} value={o.organization.id}>
                     <span data-testid="remove-option">
-                      {t(o.leaves.length === 1 ? 'organizations:members.removeOnlyHere' : 'organizations:members.removeFromLevel', { org: o.organization.name })}
-                      {o.organization.id === plan.data.recommended && <Tag className="tag-gap" color="blue">{t('organizations:members.recommended')}</Tag>}
+                      {t(o.leaves.length === 1 ? 'organizations:members.removeOnlyHere' : 'organizations:members.removeFromLevel', {
+                        org: o.organization.name,
+                      })}
+                      {o.organization.id === plan.data.recommended && (
+                        <Tag className="tag-gap" color="blue">
+                          {t('organizations:members.recommended')}
+                        </Tag>
+                      )}
                     </span>
                   </Radio>
                 ))}
@@ -83,7 +102,11 @@ export function RemoveMemberModal({ org, member, onClose, onRemoved }: { org: Or
                 showIcon
                 data-testid="remove-summary"
                 message={t('organizations:members.leaves', { name, units: names(chosen.leaves) })}
-                description={chosen.staysIn.length ? t('organizations:members.stays', { units: names(chosen.staysIn) }) : t('organizations:members.staysNowhere')}
+                description={
+                  chosen.staysIn.length
+                    ? t('organizations:members.stays', { units: names(chosen.staysIn) })
+                    : t('organizations:members.staysNowhere')
+                }
               />
             )}
           </Space>

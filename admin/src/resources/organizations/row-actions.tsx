@@ -20,10 +20,33 @@ interface Props {
 }
 
 /** An icon button with its name as tooltip, or the reason it is off (000 §2: disabled with a tooltip). */
-function Icon({ label, reason, icon, onClick, danger, testId }: { label: string; reason: string | null; icon: React.ReactNode; onClick: () => void; danger?: boolean; testId: string }) {
+function Icon({
+  label,
+  reason,
+  icon,
+  onClick,
+  danger,
+  testId,
+}: {
+  label: string;
+  reason: string | null;
+  icon: React.ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+  testId: string;
+}) {
   return (
     <Tooltip title={reason ?? label}>
-      <Button type="text" size="small" danger={danger} icon={icon} aria-label={label} disabled={reason !== null} onClick={onClick} data-testid={testId} />
+      <Button
+        type="text"
+        size="small"
+        danger={danger}
+        icon={icon}
+        aria-label={label}
+        disabled={reason !== null}
+        onClick={onClick}
+        data-testid={testId}
+      />
     </Tooltip>
   );
 }
@@ -78,7 +101,11 @@ export function OrgRowActions({ node, ancestorIds, access }: Props) {
   const level = importLevel(node.type);
   const refresh = () => void client.invalidateQueries({ queryKey: ['organizations'] });
 
-  const known = node.hasChildren ? t('organizations:delete.hasChildren') : (node.memberCount ?? 0) > 0 ? t('organizations:delete.hasMembers') : null;
+  const known = node.hasChildren
+    ? t('organizations:delete.hasChildren')
+    : (node.memberCount ?? 0) > 0
+      ? t('organizations:delete.hasMembers')
+      : null;
 
   async function confirmDelete() {
     // Campaigns are not on the row: the detail says whether the server would refuse, before asking.
@@ -123,11 +150,31 @@ export function OrgRowActions({ node, ancestorIds, access }: Props) {
   return (
     <Space size={0} className="org-row-actions" data-testid="org-row-actions">
       {manual ? (
-        <Icon label={t('organizations:members.add')} reason={noAdd} icon={<UserAddOutlined />} onClick={() => setDialog('add')} testId="org-row-add-member" />
+        <Icon
+          label={t('organizations:members.add')}
+          reason={noAdd}
+          icon={<UserAddOutlined />}
+          onClick={() => setDialog('add')}
+          testId="org-row-add-member"
+        />
       ) : (
-        level && <Icon label={t('organizations:members.importFor')} reason={noAdd} icon={<UploadOutlined />} onClick={() => setDialog('import')} testId="org-row-import" />
+        level && (
+          <Icon
+            label={t('organizations:members.importFor')}
+            reason={noAdd}
+            icon={<UploadOutlined />}
+            onClick={() => setDialog('import')}
+            testId="org-row-import"
+          />
+        )
       )}
-      <Icon label={t('buttons.edit')} reason={canEdit ? null : t('organizations:noPermission.edit')} icon={<EditOutlined />} onClick={() => setDialog('edit')} testId="org-row-edit" />
+      <Icon
+        label={t('buttons.edit')}
+        reason={canEdit ? null : t('organizations:noPermission.edit')}
+        icon={<EditOutlined />}
+        onClick={() => setDialog('edit')}
+        testId="org-row-edit"
+      />
       <Icon
         label={t('buttons.delete')}
         reason={canDelete ? known : t('organizations:noPermission.delete')}

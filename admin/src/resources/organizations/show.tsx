@@ -15,7 +15,8 @@ export function OrganizationShowPage() {
   const access = useOrgAccess();
   const { query, base } = useRouteOrganization();
   if (query.isLoading || !access.ready) return <Spin />;
-  if (query.isError || !query.data) return (
+  if (query.isError || !query.data)
+    return (
       <div data-testid="org-not-found">
         <Result status="404" title={t('organizations:notFound')} />
       </div>
@@ -27,7 +28,9 @@ export function OrganizationShowPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/organizations">{t('nav.organizations')}</Link> },
-          ...org.breadcrumb.map((b) => ({ title: b.id === org.id ? b.name : <Link to={`/organizations/${b.type}/${encodeURIComponent(b.code)}`}>{b.name}</Link> })),
+          ...org.breadcrumb.map((b) => ({
+            title: b.id === org.id ? b.name : <Link to={`/organizations/${b.type}/${encodeURIComponent(b.code)}`}>{b.name}</Link>,
+          })),
         ]}
       />
       <Flex justify="space-between" align="center" wrap gap={8} className="section-title">
@@ -69,7 +72,17 @@ export function OrganizationShowPage() {
           org.children.map((c) => {
             // Children open in the parent/child form of 000 §2.
             const to = `/organizations/${org.type}/${encodeURIComponent(org.code)}/${c.type}/${encodeURIComponent(c.code)}`;
-            return <OrgRow key={c.id} node={c} level={0} ancestorIds={[...ancestorIds, org.id]} access={access} detailsTo={to} membersTo={`${to}/members`} />;
+            return (
+              <OrgRow
+                key={c.id}
+                node={c}
+                level={0}
+                ancestorIds={[...ancestorIds, org.id]}
+                access={access}
+                detailsTo={to}
+                membersTo={`${to}/members`}
+              />
+            );
           })
         )}
       </Card>

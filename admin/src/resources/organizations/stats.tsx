@@ -34,7 +34,11 @@ function StatsCard({ s, scope }: { s: OrganizationStats; scope: string }) {
   return (
     <Card
       title={t('organizations:stats.title')}
-      extra={<Typography.Text type="secondary" data-testid="stats-scope">{scope}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary" data-testid="stats-scope">
+          {scope}
+        </Typography.Text>
+      }
       className="section-title org-stats"
       size="small"
       data-testid="org-stats"
@@ -50,7 +54,13 @@ function StatsCard({ s, scope }: { s: OrganizationStats; scope: string }) {
           <Statistic title={t('organizations:stats.hoiVien')} value={b.both + b.onlyHoiVien} data-testid="stats-hoi" />
         </Col>
       </Row>
-      <Descriptions title={t('organizations:stats.units')} column={COLUMNS} size="small" className="stats-section" data-testid="stats-units">
+      <Descriptions
+        title={t('organizations:stats.units')}
+        column={COLUMNS}
+        size="small"
+        className="stats-section"
+        data-testid="stats-units"
+      >
         {units.map((u) => (
           <Descriptions.Item key={u.type} label={t(`organizations:types.${u.type}`)}>
             <span data-testid={`stats-units-${u.type}`}>{t('organizations:stats.unitLine', { units: u.units, members: u.members })}</span>
@@ -65,7 +75,11 @@ function StatsCard({ s, scope }: { s: OrganizationStats; scope: string }) {
         return (
           <Descriptions
             key={ut}
-            title={<span data-testid={`stats-type-${ut}`}>{t('organizations:stats.userTypeTotal', { type: t(`users:userType.${ut}`), count: row.total })}</span>}
+            title={
+              <span data-testid={`stats-type-${ut}`}>
+                {t('organizations:stats.userTypeTotal', { type: t(`users:userType.${ut}`), count: row.total })}
+              </span>
+            }
             column={COLUMNS}
             size="small"
             bordered
@@ -110,10 +124,16 @@ export function ChosenUnitStatsCard() {
   const allowed = (organizationId !== null || mayPickGlobal) && can('organizations.view_member_count');
   const stats = useQuery({
     queryKey: ['organizations', 'stats', organizationId ?? 'all'],
-    queryFn: () => apiRequest<OrganizationStats>(organizationId === null ? '/organizations/stats' : `/organizations/${organizationId}/stats`),
+    queryFn: () =>
+      apiRequest<OrganizationStats>(organizationId === null ? '/organizations/stats' : `/organizations/${organizationId}/stats`),
     enabled: allowed,
   });
   if (!allowed || !stats.data) return null;
   const name = organizations.find((o) => o.id === organizationId)?.name;
-  return <StatsCard s={stats.data} scope={organizationId === null ? t('users:roles.global') : t('organizations:stats.chosen', { name: name ?? '' })} />;
+  return (
+    <StatsCard
+      s={stats.data}
+      scope={organizationId === null ? t('users:roles.global') : t('organizations:stats.chosen', { name: name ?? '' })}
+    />
+  );
 }

@@ -45,7 +45,11 @@ function Branch({ node, level, ancestorIds, access, loaded, defaultOpen }: Branc
         onToggle={node.hasChildren ? () => setOpen((o) => !o) : undefined}
       />
       {open && fetched.isLoading && <Spin size="small" className="org-branch-spin" style={{ marginLeft: (level + 1) * 24 }} />}
-      {open && fetched.isError && <Typography.Text type="danger" style={{ marginLeft: (level + 1) * 24 }}>{t('errors.generic')}</Typography.Text>}
+      {open && fetched.isError && (
+        <Typography.Text type="danger" style={{ marginLeft: (level + 1) * 24 }}>
+          {t('errors.generic')}
+        </Typography.Text>
+      )}
       {open &&
         children?.map((c) => <Branch key={c.id} node={c} level={level + 1} ancestorIds={path} access={access} defaultOpen={false} />)}
     </div>
@@ -62,13 +66,24 @@ export function OrganizationTreePage() {
   const access = useOrgAccess();
   const tree = useQuery({ queryKey: ['organizations', 'tree'], queryFn: () => apiRequest<OrganizationNode[]>('/organizations/tree') });
 
-  if (tree.isError) return <Result status="error" title={t('errors.generic')} extra={<Button onClick={() => void tree.refetch()}>{t('buttons.refresh')}</Button>} />;
+  if (tree.isError)
+    return (
+      <Result
+        status="error"
+        title={t('errors.generic')}
+        extra={<Button onClick={() => void tree.refetch()}>{t('buttons.refresh')}</Button>}
+      />
+    );
 
   return (
     <section data-testid="organizations-page">
       <Typography.Title level={3}>{t('organizations:title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('organizations:subtitle')}</Typography.Paragraph>
-      <Card title={t('organizations:tree.title')} data-testid="org-tree" extra={access.ready && <OrganizationCreateButton access={access} />}>
+      <Card
+        title={t('organizations:tree.title')}
+        data-testid="org-tree"
+        extra={access.ready && <OrganizationCreateButton access={access} />}
+      >
         {tree.isLoading || !access.ready ? (
           <Spin />
         ) : !tree.data?.length ? (

@@ -9,7 +9,10 @@ import { fetchPermissions, toGrants } from '../../providers/permissions';
  */
 export function useOrgAccess() {
   const permissions = useQuery({ queryKey: ['permissions', 'all-roles'], queryFn: () => fetchPermissions(null) });
-  const mine = useQuery({ queryKey: ['auth', 'me', 'organizations'], queryFn: () => apiRequest<MyOrganizations>('/auth/me/organizations') });
+  const mine = useQuery({
+    queryKey: ['auth', 'me', 'organizations'],
+    queryFn: () => apiRequest<MyOrganizations>('/auth/me/organizations'),
+  });
   const grants = toGrants(permissions.data);
   const memberOf = new Set(mine.data?.organizationIds ?? []);
   return {

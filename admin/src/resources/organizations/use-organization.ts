@@ -13,6 +13,9 @@ export function useRouteOrganization() {
     retry: false,
   });
   /** The route prefix of this organization's own pages. */
-  const base = parentType && parentCode ? `/organizations/${parentType}/${encodeURIComponent(parentCode)}/${type}/${encodeURIComponent(code ?? '')}` : `/organizations/${type}/${encodeURIComponent(code ?? '')}`;
+  const base =
+    parentType && parentCode
+      ? `/organizations/${parentType}/${encodeURIComponent(parentCode)}/${type}/${encodeURIComponent(code ?? '')}`
+      : `/organizations/${type}/${encodeURIComponent(code ?? '')}`;
   return { query, base, nested: Boolean(parentType) };
 }

@@ -37,7 +37,16 @@ const vnLocal = (iso: string) => dayjs(iso).add(VN_OFFSET_MS / 60_000 - dayjs(is
 export function toFormValues(c: Campaign): CampaignFormValues {
   const s = vnLocal(c.startDate);
   const e = vnLocal(c.endDate);
-  return { organizationId: c.organizationId, organizationName: c.organization?.name, name: c.name, description: c.description ?? undefined, startDate: s, startTime: s, endDate: e, endTime: e };
+  return {
+    organizationId: c.organizationId,
+    organizationName: c.organization?.name,
+    name: c.name,
+    description: c.description ?? undefined,
+    startDate: s,
+    startTime: s,
+    endDate: e,
+    endTime: e,
+  };
 }
 
 /** The form's defaults (001 §2, §9): a cleared time means the start or the end of its day, never 00:00 of the end date. */
@@ -46,8 +55,15 @@ const END_TIME = '23:59';
 
 /** The form's fields → the API body ('YYYY-MM-DDTHH:mm:00', Vietnam time). */
 export function toBody(v: CampaignFormValues) {
-  const at = (d: Dayjs | undefined, time: Dayjs | null | undefined, fallback: string) => (d ? `${d.format('YYYY-MM-DD')}T${time ? time.format('HH:mm') : fallback}:00` : undefined);
-  return { organizationId: v.organizationId, name: v.name, description: v.description, startDate: at(v.startDate, v.startTime, START_TIME), endDate: at(v.endDate, v.endTime, END_TIME) };
+  const at = (d: Dayjs | undefined, time: Dayjs | null | undefined, fallback: string) =>
+    d ? `${d.format('YYYY-MM-DD')}T${time ? time.format('HH:mm') : fallback}:00` : undefined;
+  return {
+    organizationId: v.organizationId,
+    name: v.name,
+    description: v.description,
+    startDate: at(v.startDate, v.startTime, START_TIME),
+    endDate: at(v.endDate, v.endTime, END_TIME),
+  };
 }
 
 /** The end must come after the start (001 §5 rule 7), checked on the end date field with the defaults above. */
@@ -104,62 +120,96 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
       : [{ value: editing?.organizationId, label: editing?.organizationName ?? 'N/A' }];
   const focus = useDialogFocus();
   return (
-    <Modal {...modalProps} afterOpenChange={focus.afterOpenChange} title={t(`campaigns:form.${action}`)} okText={t('buttons.save')} cancelText={t('buttons.cancel')} width={720} forceRender okButtonProps={{ ...modalProps.okButtonProps, disabled: loading }}>
+    <Modal
+      {...modalProps}
+      afterOpenChange={focus.afterOpenChange}
+      title={t(`campaigns:form.${action}`)}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      width={720}
+      forceRender
+      okButtonProps={{ ...modalProps.okButtonProps, disabled: loading }}
+    >
       <Spin spinning={loading}>
-      <div ref={focus.ref}>
-      <Form
-        {...formProps}
-        disabled={loading}
-        onFinish={(v) => formProps.onFinish?.(toBody(v as CampaignFormValues))}
-        // Enter in a date or time field confirms the typed value there; it must not also submit the dialog.
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.target as HTMLElement).closest('.ant-picker')) e.preventDefault();
-        }}
-        name={`campaign-${action}`}
-        layout="vertical"
-        data-testid={`campaign-${action}-form`}
-        initialValues={action === 'create' ? { startTime: dayjs(START_TIME, 'HH:mm'), endTime: dayjs(END_TIME, 'HH:mm') } : formProps.initialValues}
-      >
-        <Form.Item label={t('campaigns:fields.organization')} name="organizationId" rules={action === 'create' ? [{ required: true, message: t('validation:organizationRequired') }] : []}>
-          <Select options={options} disabled={action === 'edit'} loading={orgs.isLoading} showSearch optionFilterProp="label" placeholder={t('campaigns:fields.organizationPlaceholder')} />
-        </Form.Item>
-        <Form.Item label={t('campaigns:fields.name')} name="name" rules={[rule]} required>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item label={t('campaigns:fields.startDate')} name="startDate" rules={[{ required: true, message: t('validation:startDateRequired') }]}>
-              <DatePicker format="DD/MM/YYYY" className="full-width" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label={t('campaigns:fields.startTime')} name="startTime" extra={t('campaigns:fields.timeDefault', { time: START_TIME })}>
-              <TimePicker format="HH:mm" className="full-width" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
+        <div ref={focus.ref}>
+          <Form
+            {...formProps}
+            disabled={loading}
+            onFinish={(v) => formProps.onFinish?.(toBody(v as CampaignFormValues))}
+            // Enter in a date or time field confirms the typed value there; it must not also submit the dialog.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.target as HTMLElement).closest('.ant-picker')) e.preventDefault();
+            }}
+            name={`campaign-${action}`}
+            layout="vertical"
+            data-testid={`campaign-${action}-form`}
+            initialValues={
+              action === 'create' ? { startTime: dayjs(START_TIME, 'HH:mm'), endTime: dayjs(END_TIME, 'HH:mm') } : formProps.initialValues
+            }
+          >
             <Form.Item
-              label={t('campaigns:fields.endDate')}
-              name="endDate"
-              dependencies={['startDate', 'startTime', 'endTime']}
-              rules={[{ required: true, message: t('validation:endDateRequired') }, endAfterStart(t('validation:dateRange'))]}
+              label={t('campaigns:fields.organization')}
+              name="organizationId"
+              rules={action === 'create' ? [{ required: true, message: t('validation:organizationRequired') }] : []}
             >
-              <DatePicker format="DD/MM/YYYY" className="full-width" />
+              <Select
+                options={options}
+                disabled={action === 'edit'}
+                loading={orgs.isLoading}
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('campaigns:fields.organizationPlaceholder')}
+              />
             </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label={t('campaigns:fields.endTime')} name="endTime" extra={t('campaigns:fields.timeDefault', { time: END_TIME })}>
-              <TimePicker format="HH:mm" className="full-width" />
+            <Form.Item label={t('campaigns:fields.name')} name="name" rules={[rule]} required>
+              <Input maxLength={200} />
             </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item label={t('campaigns:fields.description')} name="description">
-          <Input.TextArea rows={3} maxLength={2000} />
-        </Form.Item>
-        {/* Enter in a field submits the dialog (000 keyboard use). */}
-        <button type="submit" hidden aria-hidden />
-      </Form>
-      </div>
+            <Row gutter={16}>
+              <Col span={12}>
+                <Form.Item
+                  label={t('campaigns:fields.startDate')}
+                  name="startDate"
+                  rules={[{ required: true, message: t('validation:startDateRequired') }]}
+                >
+                  <DatePicker format="DD/MM/YYYY" className="full-width" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item
+                  label={t('campaigns:fields.startTime')}
+                  name="startTime"
+                  extra={t('campaigns:fields.timeDefault', { time: START_TIME })}
+                >
+                  <TimePicker format="HH:mm" className="full-width" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item
+                  label={t('campaigns:fields.endDate')}
+                  name="endDate"
+                  dependencies={['startDate', 'startTime', 'endTime']}
+                  rules={[{ required: true, message: t('validation:endDateRequired') }, endAfterStart(t('validation:dateRange'))]}
+                >
+                  <DatePicker format="DD/MM/YYYY" className="full-width" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item
+                  label={t('campaigns:fields.endTime')}
+                  name="endTime"
+                  extra={t('campaigns:fields.timeDefault', { time: END_TIME })}
+                >
+                  <TimePicker format="HH:mm" className="full-width" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item label={t('campaigns:fields.description')} name="description">
+              <Input.TextArea rows={3} maxLength={2000} />
+            </Form.Item>
+            {/* Enter in a field submits the dialog (000 keyboard use). */}
+            <button type="submit" hidden aria-hidden />
+          </Form>
+        </div>
       </Spin>
     </Modal>
   );

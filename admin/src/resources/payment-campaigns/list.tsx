@@ -64,7 +64,14 @@ function RowActions({ campaign: c, actions, onEdit }: { campaign: Campaign; acti
         allowed.transitions
           .filter((a): a is Exclude<Transition, 'activate'> => a !== 'activate')
           .map((a) => (
-            <Button key={a} size="small" type="link" danger={a === 'cancel'} onClick={() => actions.transition(c, a)} data-testid={`campaign-${a}`}>
+            <Button
+              key={a}
+              size="small"
+              type="link"
+              danger={a === 'cancel'}
+              onClick={() => actions.transition(c, a)}
+              data-testid={`campaign-${a}`}
+            >
               {t(`campaigns:actions.${a}`)}
             </Button>
           ))}
@@ -98,7 +105,10 @@ export function CampaignList() {
 
   const value = (field: string) => getDefaultFilter(field, filters, field === 'q' ? 'contains' : 'eq') as string | number | undefined;
   const setFilter = (field: string, v: unknown) =>
-    setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: v === '' || v === 'all' || v == null ? undefined : v }], 'merge');
+    setFilters(
+      [{ field, operator: field === 'q' ? 'contains' : 'eq', value: v === '' || v === 'all' || v == null ? undefined : v }],
+      'merge',
+    );
 
   if (tableQuery.isError) return <LoadError onRetry={() => void tableQuery.refetch()} testId="campaigns-error" />;
 
@@ -107,11 +117,13 @@ export function CampaignList() {
       <PageHeader
         title={t('campaigns:title')}
         subtitle={t('campaigns:subtitle')}
-        extra={canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()} data-testid="campaign-add">
-            {t('campaigns:actions.create')}
-          </Button>
-        )}
+        extra={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()} data-testid="campaign-add">
+              {t('campaigns:actions.create')}
+            </Button>
+          )
+        }
       />
 
       <RightsSummary />
@@ -132,15 +144,33 @@ export function CampaignList() {
         <Select
           value={(value('status') as string | undefined) ?? 'all'}
           onChange={(v) => setFilter('status', v)}
-          options={[{ value: 'all', label: t('campaigns:filters.allStatuses') }, ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: t(`campaigns:status.${s}`) }))]}
+          options={[
+            { value: 'all', label: t('campaigns:filters.allStatuses') },
+            ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: t(`campaigns:status.${s}`) })),
+          ]}
           className="status-filter"
           data-testid="campaign-status-filter"
         />
-        <DatePicker format="DD/MM/YYYY" placeholder={t('campaigns:filters.from')} value={value('startDate') ? dayjs(String(value('startDate'))) : null} onChange={(d) => setFilter('startDate', d?.format('YYYY-MM-DD'))} />
-        <DatePicker format="DD/MM/YYYY" placeholder={t('campaigns:filters.to')} value={value('endDate') ? dayjs(String(value('endDate'))) : null} onChange={(d) => setFilter('endDate', d?.format('YYYY-MM-DD'))} />
+        <DatePicker
+          format="DD/MM/YYYY"
+          placeholder={t('campaigns:filters.from')}
+          value={value('startDate') ? dayjs(String(value('startDate'))) : null}
+          onChange={(d) => setFilter('startDate', d?.format('YYYY-MM-DD'))}
+        />
+        <DatePicker
+          format="DD/MM/YYYY"
+          placeholder={t('campaigns:filters.to')}
+          value={value('endDate') ? dayjs(String(value('endDate'))) : null}
+          onChange={(d) => setFilter('endDate', d?.format('YYYY-MM-DD'))}
+        />
       </Space>
 
-      <Table<Campaign> {...tableProps} rowKey="id" pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }} data-testid="campaigns-table">
+      <Table<Campaign>
+        {...tableProps}
+        rowKey="id"
+        pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
+        data-testid="campaigns-table"
+      >
         <Table.Column<Campaign>
           key="name"
           title={t('campaigns:fields.name')}
@@ -153,11 +183,31 @@ export function CampaignList() {
             </Space>
           )}
         />
-        <Table.Column<Campaign> key="organization" title={t('campaigns:fields.organization')} render={(_, c) => c.organization?.name ?? 'N/A'} />
-        <Table.Column<Campaign> key="time" title={t('campaigns:fields.timeframe')} render={(_, c) => `${formatDateTime(c.startDate)} – ${formatDateTime(c.endDate)}`} />
-        <Table.Column<Campaign> dataIndex="status" title={t('campaigns:fields.status')} render={(s: Campaign['status']) => <CampaignStatusTag status={s} />} />
-        <Table.Column<Campaign> key="createdBy" title={t('campaigns:fields.createdBy')} render={(_, c) => (c.createdByUser ? fullName(c.createdByUser) : '—')} />
-        <Table.Column<Campaign> key="actions" title={t('table.actions')} render={(_, c) => <RowActions campaign={c} actions={actions} onEdit={edit.show} />} />
+        <Table.Column<Campaign>
+          key="organization"
+          title={t('campaigns:fields.organization')}
+          render={(_, c) => c.organization?.name ?? 'N/A'}
+        />
+        <Table.Column<Campaign>
+          key="time"
+          title={t('campaigns:fields.timeframe')}
+          render={(_, c) => `${formatDateTime(c.startDate)} – ${formatDateTime(c.endDate)}`}
+        />
+        <Table.Column<Campaign>
+          dataIndex="status"
+          title={t('campaigns:fields.status')}
+          render={(s: Campaign['status']) => <CampaignStatusTag status={s} />}
+        />
+        <Table.Column<Campaign>
+          key="createdBy"
+          title={t('campaigns:fields.createdBy')}
+          render={(_, c) => (c.createdByUser ? fullName(c.createdByUser) : '—')}
+        />
+        <Table.Column<Campaign>
+          key="actions"
+          title={t('table.actions')}
+          render={(_, c) => <RowActions campaign={c} actions={actions} onEdit={edit.show} />}
+        />
       </Table>
 
       <CampaignFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />

@@ -6,7 +6,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchPermissions, holds } from '../../providers/permissions';
 
-export const CAMPAIGN_RIGHTS = ['create', 'read', 'update', 'delete', 'manage_assignments', 'view_reports', 'export', 'exempt', 'reverse_payment', 'send_reminders', 'view_remittance'] as const;
+export const CAMPAIGN_RIGHTS = [
+  'create',
+  'read',
+  'update',
+  'delete',
+  'manage_assignments',
+  'view_reports',
+  'export',
+  'exempt',
+  'reverse_payment',
+  'send_reminders',
+  'view_remittance',
+] as const;
 export type CampaignRight = (typeof CAMPAIGN_RIGHTS)[number];
 export type CampaignRights = Record<CampaignRight, boolean> & { access: boolean; isSuperAdmin: boolean; ready: boolean };
 

@@ -39,7 +39,11 @@ describe('progress colour (001 §4)', () => {
 
 describe('activation gaps (issue 25 item 6)', () => {
   it('names what a draft lacks, as the API refuses it', () => {
-    expect(activationGaps({ feeLevelCount: 0, assignmentCount: 0, endDate: inDays(-1) }, NOW)).toEqual(['feeLevels', 'assignments', 'endDate']);
+    expect(activationGaps({ feeLevelCount: 0, assignmentCount: 0, endDate: inDays(-1) }, NOW)).toEqual([
+      'feeLevels',
+      'assignments',
+      'endDate',
+    ]);
     expect(activationGaps({ feeLevelCount: 1, assignmentCount: 3, endDate: inDays(5) }, NOW)).toEqual([]);
   });
 });

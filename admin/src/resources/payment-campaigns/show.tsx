@@ -42,7 +42,11 @@ export function CampaignShowPage() {
   if (!c) {
     return (
       <div data-testid="campaign-not-found">
-        <Result status="404" title={t('campaigns:notFound')} extra={<Link to="/admin/payment-campaigns">{t('campaigns:backToList')}</Link>} />
+        <Result
+          status="404"
+          title={t('campaigns:notFound')}
+          extra={<Link to="/admin/payment-campaigns">{t('campaigns:backToList')}</Link>}
+        />
       </div>
     );
   }
@@ -73,7 +77,13 @@ export function CampaignShowPage() {
               const reason = a === 'activate' ? blocked.activate(c) : null;
               return (
                 <WithReason key={a} reason={reason} visible testId="campaign-activate-blocked">
-                  <Button type={a === 'activate' ? 'primary' : 'default'} danger={a === 'cancel'} disabled={reason !== null} onClick={() => actions.transition(c, a)} data-testid={`campaign-${a}`}>
+                  <Button
+                    type={a === 'activate' ? 'primary' : 'default'}
+                    danger={a === 'cancel'}
+                    disabled={reason !== null}
+                    onClick={() => actions.transition(c, a)}
+                    data-testid={`campaign-${a}`}
+                  >
                     {t(`campaigns:actions.${a}`)}
                   </Button>
                 </WithReason>
@@ -88,7 +98,17 @@ export function CampaignShowPage() {
           )}
         </Space>
       </Space>
-      {activationError && <Alert type="error" showIcon closable onClose={() => setActivationError(null)} message={activationError} data-testid="campaign-error" className="bulk-bar" />}
+      {activationError && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setActivationError(null)}
+          message={activationError}
+          data-testid="campaign-error"
+          className="bulk-bar"
+        />
+      )}
       <Card data-testid="campaign-info">
         <Descriptions column={{ xs: 1, sm: 2 }} size="small" className="phone-stack">
           <Descriptions.Item label={t('campaigns:fields.organization')}>{c.organization?.name ?? 'N/A'}</Descriptions.Item>
@@ -110,9 +130,31 @@ export function CampaignShowPage() {
         destroyOnHidden
         onChange={(k) => setParams({ tab: k })}
         items={[
-          { key: 'statistics', label: t('campaigns:tabs.statistics'), children: <StatisticsTab campaignId={c.id} canSeeHistory={rights.view_reports} status={c.status} /> },
-          ...(rights.view_reports ? [{ key: 'payment-history', label: t('campaigns:tabs.history'), children: <PaymentHistoryTab campaignId={c.id} canResolve={rights.manage_assignments} canReverse={open && rights.reverse_payment} /> }] : []),
-          { key: 'fee-levels', label: t('campaigns:tabs.feeLevels'), children: <FeeLevelsTab campaignId={c.id} editable={open && rights.update} /> },
+          {
+            key: 'statistics',
+            label: t('campaigns:tabs.statistics'),
+            children: <StatisticsTab campaignId={c.id} canSeeHistory={rights.view_reports} status={c.status} />,
+          },
+          ...(rights.view_reports
+            ? [
+                {
+                  key: 'payment-history',
+                  label: t('campaigns:tabs.history'),
+                  children: (
+                    <PaymentHistoryTab
+                      campaignId={c.id}
+                      canResolve={rights.manage_assignments}
+                      canReverse={open && rights.reverse_payment}
+                    />
+                  ),
+                },
+              ]
+            : []),
+          {
+            key: 'fee-levels',
+            label: t('campaigns:tabs.feeLevels'),
+            children: <FeeLevelsTab campaignId={c.id} editable={open && rights.update} />,
+          },
           {
             key: 'member-assignments',
             label: t('campaigns:tabs.assignments'),
@@ -128,11 +170,23 @@ export function CampaignShowPage() {
             ),
           },
           ...(rights.read || rights.send_reminders
-            ? [{ key: 'reminders', label: t('reminders:tab'), children: <RemindersTab campaignId={c.id} canSend={rights.send_reminders} open={open} /> }]
+            ? [
+                {
+                  key: 'reminders',
+                  label: t('reminders:tab'),
+                  children: <RemindersTab campaignId={c.id} canSend={rights.send_reminders} open={open} />,
+                },
+              ]
             : []),
-          { key: 'payos-config', label: t('campaigns:tabs.payos'), children: <PayosConfigTab campaignId={c.id} editable={open && rights.update} canReveal={rights.update} /> },
+          {
+            key: 'payos-config',
+            label: t('campaigns:tabs.payos'),
+            children: <PayosConfigTab campaignId={c.id} editable={open && rights.update} canReveal={rights.update} />,
+          },
           // Shown only where the API answers it: view_remittance in the campaign's organization (its default level).
-          ...(rights.view_remittance ? [{ key: 'remittance', label: t('dues:remittance.tab'), children: <RemittanceTab campaign={c} /> }] : []),
+          ...(rights.view_remittance
+            ? [{ key: 'remittance', label: t('dues:remittance.tab'), children: <RemittanceTab campaign={c} /> }]
+            : []),
         ]}
       />
       <CampaignFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} loading={edit.loading} />

@@ -35,10 +35,13 @@ export const ACTIONS_BY_STATUS: Record<CampaignStatus, { transitions: Transition
 export function useBlockReasons() {
   const t = useTranslate();
   return {
-    remove: (c: Campaign) => (c.deleteBlockedReason ? t(`campaigns:deleteBlocked.${c.deleteBlockedReason}`, { count: c.paymentCount }) : null),
+    remove: (c: Campaign) =>
+      c.deleteBlockedReason ? t(`campaigns:deleteBlocked.${c.deleteBlockedReason}`, { count: c.paymentCount }) : null,
     activate: (c: Campaign) => {
       const gaps = activationGaps(c);
-      return gaps.length ? t('campaigns:activateBlocked.title', { reasons: gaps.map((g) => t(`campaigns:activateBlocked.${g}`)).join(', ') }) : null;
+      return gaps.length
+        ? t('campaigns:activateBlocked.title', { reasons: gaps.map((g) => t(`campaigns:activateBlocked.${g}`)).join(', ') })
+        : null;
     },
   };
 }

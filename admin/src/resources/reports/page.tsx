@@ -31,7 +31,12 @@ export function ReportsPage() {
   const [downloading, setDownloading] = useState(false);
   const base = picked ?? current ?? undefined;
   const unitId = trail.length ? trail[trail.length - 1]!.id : base;
-  const period = kind === 'custom' ? (range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : null) : periodRange(kind, year);
+  const period =
+    kind === 'custom'
+      ? range
+        ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }
+        : null
+      : periodRange(kind, year);
   const query = unitId && period ? { organizationId: unitId, ...period } : undefined;
   const { query: q, result } = useCustom<MembershipReport>({
     url: apiUrl('/reports/membership'),
@@ -46,7 +51,10 @@ export function ReportsPage() {
     if (!query) return;
     setDownloading(true);
     try {
-      await downloadFile(`/reports/membership/export?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, 'bao-cao.xlsx');
+      await downloadFile(
+        `/reports/membership/export?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+        'bao-cao.xlsx',
+      );
     } catch (e) {
       void message.error((e as Error).message);
     } finally {
@@ -73,9 +81,21 @@ export function ReportsPage() {
             data-testid="report-unit"
           />
           <Typography.Text>{t('reports:period')}</Typography.Text>
-          <Select<PeriodKind> value={kind} onChange={setKind} options={PERIOD_KINDS.map((k) => ({ value: k, label: t(`reports:periods.${k}`) }))} data-testid="report-period" className="report-period" />
+          <Select<PeriodKind>
+            value={kind}
+            onChange={setKind}
+            options={PERIOD_KINDS.map((k) => ({ value: k, label: t(`reports:periods.${k}`) }))}
+            data-testid="report-period"
+            className="report-period"
+          />
           {kind === 'custom' ? (
-            <DatePicker.RangePicker format="DD/MM/YYYY" value={range} onChange={(v) => setRange(v && v[0] && v[1] ? [v[0], v[1]] : null)} disabledDate={(d) => d.isAfter(dayjs().add(1, 'year'))} data-testid="report-range" />
+            <DatePicker.RangePicker
+              format="DD/MM/YYYY"
+              value={range}
+              onChange={(v) => setRange(v && v[0] && v[1] ? [v[0], v[1]] : null)}
+              disabledDate={(d) => d.isAfter(dayjs().add(1, 'year'))}
+              data-testid="report-range"
+            />
           ) : (
             <InputNumber
               min={2000}
@@ -101,7 +121,12 @@ export function ReportsPage() {
       {trail.length > 0 && (
         <Breadcrumb
           className="report-trail"
-          items={[{ title: <a onClick={() => setTrail([])}>{t('reports:top')}</a> }, ...trail.map((s, i) => ({ title: i === trail.length - 1 ? s.name : <a onClick={() => setTrail(trail.slice(0, i + 1))}>{s.name}</a> }))]}
+          items={[
+            { title: <a onClick={() => setTrail([])}>{t('reports:top')}</a> },
+            ...trail.map((s, i) => ({
+              title: i === trail.length - 1 ? s.name : <a onClick={() => setTrail(trail.slice(0, i + 1))}>{s.name}</a>,
+            })),
+          ]}
         />
       )}
       {!query ? (
@@ -113,7 +138,11 @@ export function ReportsPage() {
       ) : (
         <Space direction="vertical" size="middle" className="full-width">
           <ReportTable report={report} onDrill={(id, name) => setTrail([...trail, { id, name }])} />
-          <Typography.Text type="secondary">{report.campaigns.length ? t('reports:campaigns', { names: report.campaigns.map((c) => c.name).join(', ') }) : t('reports:noCampaigns')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {report.campaigns.length
+              ? t('reports:campaigns', { names: report.campaigns.map((c) => c.name).join(', ') })
+              : t('reports:noCampaigns')}
+          </Typography.Text>
           <Card size="small" title={t('reports:breakdown', { name: self.name })}>
             <Table
               size="small"
@@ -123,7 +152,12 @@ export function ReportsPage() {
               dataSource={REPORT_GROUPS.map((g) => ({ group: g, ...self.total.groups[g] }))}
               columns={[
                 { key: 'group', title: t('reports:cols.group'), render: (_, r) => t(`reports:groups.${r.group}`) },
-                ...(['start', 'admitted', 'transferredIn', 'transferredOut', 'left', 'end'] as const).map((k) => ({ key: k, title: t(`reports:cols.${k}`), dataIndex: k, align: 'right' as const })),
+                ...(['start', 'admitted', 'transferredIn', 'transferredOut', 'left', 'end'] as const).map((k) => ({
+                  key: k,
+                  title: t(`reports:cols.${k}`),
+                  dataIndex: k,
+                  align: 'right' as const,
+                })),
               ]}
             />
             <Typography.Paragraph className="report-ethnicities" data-testid="report-ethnicities">

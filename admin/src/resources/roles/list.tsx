@@ -29,7 +29,12 @@ export function RoleList() {
   const table = useTable<Role>({ resource: 'roles', syncWithLocation: true });
   const { tableProps, filters, setFilters, tableQuery } = table;
   const search = tableSearch(table);
-  const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('roles', () => setSelected([]), 'roles', 'permissions');
+  const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions(
+    'roles',
+    () => setSelected([]),
+    'roles',
+    'permissions',
+  );
   const create = useModalForm<Role>({ resource: 'roles', action: 'create', redirect: false });
   const edit = useModalForm<Role>({
     resource: 'roles',
@@ -66,11 +71,13 @@ export function RoleList() {
       <PageHeader
         title={t('permissions:title')}
         subtitle={t('permissions:subtitle')}
-        extra={can.create && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()} data-testid="role-add">
-            {t('permissions:create.button')}
-          </Button>
-        )}
+        extra={
+          can.create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()} data-testid="role-add">
+              {t('permissions:create.button')}
+            </Button>
+          )
+        }
       />
 
       <Space wrap className="filter-bar">
@@ -84,20 +91,33 @@ export function RoleList() {
         />
       </Space>
 
-      {can.delete && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+      {can.delete && (
+        <BulkBar
+          count={selected.length}
+          onDelete={() => confirmBulkDelete(selected as number[])}
+          onClear={() => setSelected([])}
+          loading={bulkDeleting}
+        />
+      )}
 
       <Table<Role>
         {...tableProps}
         rowKey="id"
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
-        rowSelection={can.delete ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.isSystemRole }) } : undefined}
+        rowSelection={
+          can.delete
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.isSystemRole }) }
+            : undefined
+        }
         locale={{
           // A status filter that matches nothing says so and offers every status (it is not "no roles yet").
           emptyText: applied ? (
             <Empty description={t('permissions:empty.noResults', { search: applied })}>
               <Space wrap>
                 <Typography.Link onClick={() => search.onSearch('')}>{t('permissions:empty.clearSearch')}</Typography.Link>
-                {status !== 'all' && <Typography.Link onClick={() => setFilter('isActive', 'all', 'eq')}>{t('permissions:empty.allStatuses')}</Typography.Link>}
+                {status !== 'all' && (
+                  <Typography.Link onClick={() => setFilter('isActive', 'all', 'eq')}>{t('permissions:empty.allStatuses')}</Typography.Link>
+                )}
               </Space>
             </Empty>
           ) : status !== 'all' ? (
@@ -110,7 +130,11 @@ export function RoleList() {
         }}
         data-testid="roles-table"
       >
-        <Table.Column<Role> dataIndex="name" title={t('permissions:fields.name')} render={(v: string) => <Typography.Text code>{v}</Typography.Text>} />
+        <Table.Column<Role>
+          dataIndex="name"
+          title={t('permissions:fields.name')}
+          render={(v: string) => <Typography.Text code>{v}</Typography.Text>}
+        />
         <Table.Column<Role>
           dataIndex="displayName"
           title={t('permissions:fields.displayName')}
@@ -125,7 +149,11 @@ export function RoleList() {
           )}
         />
         <Table.Column<Role> dataIndex="permissionCount" title={t('permissions:fields.permissionCount')} align="right" />
-        <Table.Column<Role> dataIndex="isActive" title={t('permissions:fields.isActive')} render={(v: boolean) => <StatusTag active={v} />} />
+        <Table.Column<Role>
+          dataIndex="isActive"
+          title={t('permissions:fields.isActive')}
+          render={(v: boolean) => <StatusTag active={v} />}
+        />
         <Table.Column<Role>
           title={t('table.actions')}
           key="actions"

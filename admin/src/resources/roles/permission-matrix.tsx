@@ -143,7 +143,12 @@ export function PermissionMatrix({ permissions, value = [], onChange }: Props) {
                   </Divider>
                 )}
                 {g.dependents.map((p) => (
-                  <Checkbox key={p.id} checked={selected.has(p.id)} onChange={(e) => toggle(g, p, e.target.checked)} className={g.base ? 'matrix-dependent' : undefined}>
+                  <Checkbox
+                    key={p.id}
+                    checked={selected.has(p.id)}
+                    onChange={(e) => toggle(g, p, e.target.checked)}
+                    className={g.base ? 'matrix-dependent' : undefined}
+                  >
                     {label(p)}
                   </Checkbox>
                 ))}

@@ -33,9 +33,23 @@ function RefuseModal({ transfer, onClose, onDone }: { transfer: Transfer | null;
     }
   }
   return (
-    <Modal open={transfer !== null} title={t('organizations:transfers.refuseTitle')} onOk={() => void save()} onCancel={onClose} okText={t('organizations:transfers.refuse')} okButtonProps={{ danger: true, 'data-testid': 'transfer-refuse-confirm' } as ButtonProps} cancelText={t('buttons.cancel')} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open={transfer !== null}
+      title={t('organizations:transfers.refuseTitle')}
+      onOk={() => void save()}
+      onCancel={onClose}
+      okText={t('organizations:transfers.refuse')}
+      okButtonProps={{ danger: true, 'data-testid': 'transfer-refuse-confirm' } as ButtonProps}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical">
-        <Form.Item label={t('organizations:transfers.refuseReason')} name="reason" rules={[{ required: true, whitespace: true, message: t('validation:refuseReason') }, { max: 500 }]}>
+        <Form.Item
+          label={t('organizations:transfers.refuseReason')}
+          name="reason"
+          rules={[{ required: true, whitespace: true, message: t('validation:refuseReason') }, { max: 500 }]}
+        >
           <Input.TextArea rows={3} autoFocus data-testid="transfer-refuse-reason" />
         </Form.Item>
       </Form>
@@ -89,7 +103,10 @@ export function TransferList() {
         <Select
           value={status ?? 'ALL'}
           onChange={(v) => setFilters([{ field: 'status', operator: 'eq', value: v === 'ALL' ? undefined : v }], 'merge')}
-          options={[{ value: 'ALL', label: t('organizations:transfers.allStatuses') }, ...TRANSFER_STATUSES.map((s) => ({ value: s, label: t(`organizations:transfers.statuses.${s}`) }))]}
+          options={[
+            { value: 'ALL', label: t('organizations:transfers.allStatuses') },
+            ...TRANSFER_STATUSES.map((s) => ({ value: s, label: t(`organizations:transfers.statuses.${s}`) })),
+          ]}
           className="status-filter"
           aria-label={t('organizations:transfers.status')}
           data-testid="transfer-status-filter"
@@ -116,8 +133,16 @@ export function TransferList() {
         />
         <Table.Column<Transfer> key="from" title={t('organizations:transfers.from')} render={(_, r) => r.fromOrganization.name} />
         <Table.Column<Transfer> key="to" title={t('organizations:transfers.to')} render={(_, r) => r.toOrganization.name} />
-        <Table.Column<Transfer> dataIndex="effectiveDate" title={t('organizations:transfers.effectiveDate')} render={(v: string) => formatDate(v)} />
-        <Table.Column<Transfer> dataIndex="reason" title={t('organizations:transfers.reason')} render={(v: string) => <div className="transfer-reason">{v}</div>} />
+        <Table.Column<Transfer>
+          dataIndex="effectiveDate"
+          title={t('organizations:transfers.effectiveDate')}
+          render={(v: string) => formatDate(v)}
+        />
+        <Table.Column<Transfer>
+          dataIndex="reason"
+          title={t('organizations:transfers.reason')}
+          render={(v: string) => <div className="transfer-reason">{v}</div>}
+        />
         <Table.Column<Transfer>
           key="status"
           title={t('organizations:transfers.status')}
@@ -126,8 +151,16 @@ export function TransferList() {
               <Tag color={STATUS_COLORS[r.status]} data-testid="transfer-status">
                 {t(`organizations:transfers.statuses.${r.status}`)}
               </Tag>
-              {r.status === 'PENDING' && <Typography.Text type="secondary">{t('organizations:transfers.waitingFor', { name: r.requestedSide === 'from' ? r.toOrganization.name : r.fromOrganization.name })}</Typography.Text>}
-              {r.refuseReason && <Typography.Text type="secondary">{`${t('organizations:transfers.refuseReason')}: ${r.refuseReason}`}</Typography.Text>}
+              {r.status === 'PENDING' && (
+                <Typography.Text type="secondary">
+                  {t('organizations:transfers.waitingFor', {
+                    name: r.requestedSide === 'from' ? r.toOrganization.name : r.fromOrganization.name,
+                  })}
+                </Typography.Text>
+              )}
+              {r.refuseReason && (
+                <Typography.Text type="secondary">{`${t('organizations:transfers.refuseReason')}: ${r.refuseReason}`}</Typography.Text>
+              )}
             </Space>
           )}
         />
@@ -151,7 +184,12 @@ export function TransferList() {
               {r.canDecide && (
                 <Popconfirm
                   title={t('organizations:transfers.accept')}
-                  description={t('organizations:transfers.acceptConfirm', { name: fullName(r.user), from: r.fromOrganization.name, to: r.toOrganization.name, date: formatDate(r.effectiveDate) })}
+                  description={t('organizations:transfers.acceptConfirm', {
+                    name: fullName(r.user),
+                    from: r.fromOrganization.name,
+                    to: r.toOrganization.name,
+                    date: formatDate(r.effectiveDate),
+                  })}
                   onConfirm={() => act(r, 'accept')}
                   okText={t('organizations:transfers.accept')}
                   cancelText={t('buttons.cancel')}
@@ -168,7 +206,12 @@ export function TransferList() {
                 </Button>
               )}
               {r.canCancel && (
-                <Popconfirm title={t('organizations:transfers.cancelConfirm', { name: fullName(r.user) })} onConfirm={() => act(r, 'cancel')} okText={t('organizations:transfers.cancel')} cancelText={t('buttons.cancel')}>
+                <Popconfirm
+                  title={t('organizations:transfers.cancelConfirm', { name: fullName(r.user) })}
+                  onConfirm={() => act(r, 'cancel')}
+                  okText={t('organizations:transfers.cancel')}
+                  cancelText={t('buttons.cancel')}
+                >
                   <Button size="small" data-testid="transfer-cancel">
                     {t('organizations:transfers.cancel')}
                   </Button>

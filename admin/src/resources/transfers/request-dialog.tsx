@@ -18,7 +18,17 @@ type UnitRef = Pick<OrganizationRef, 'id' | 'name'> & Partial<OrganizationRef>;
 const unitLabel = (o: UnitRef) => (o.code ? `${o.name} (${o.code})` : o.name);
 
 /** The receiving-unit picker: every unit by name or code (a transfer goes beyond the caller's own tree). */
-export function UnitSelect({ value, onChange, fixed, testId }: { value?: number; onChange?: (v: number) => void; fixed?: UnitRef; testId: string }) {
+export function UnitSelect({
+  value,
+  onChange,
+  fixed,
+  testId,
+}: {
+  value?: number;
+  onChange?: (v: number) => void;
+  fixed?: UnitRef;
+  testId: string;
+}) {
   const [search, setSearch] = useState('');
   const units = useQuery({
     queryKey: ['transfers', 'units', search],
@@ -46,7 +56,19 @@ export function UnitSelect({ value, onChange, fixed, testId }: { value?: number;
  * the receiving unit, a reason and the day. Opened from the transfers screen (the sending side) or
  * from an add-member refused as outside the caller's reach (the receiving side, `to` fixed).
  */
-export function RequestTransferModal({ open, onClose, onDone, code, to }: { open: boolean; onClose: () => void; onDone: (t: Transfer) => void; code?: string; to?: UnitRef }) {
+export function RequestTransferModal({
+  open,
+  onClose,
+  onDone,
+  code,
+  to,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (t: Transfer) => void;
+  code?: string;
+  to?: UnitRef;
+}) {
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -59,7 +81,9 @@ export function RequestTransferModal({ open, onClose, onDone, code, to }: { open
     setLookupError(null);
     if (!value.trim()) return;
     try {
-      const found = await apiRequest<TransferCandidate>(`/transfers/candidate?code=${encodeURIComponent(value.trim())}${to ? `&toOrganizationId=${to.id}` : ''}`);
+      const found = await apiRequest<TransferCandidate>(
+        `/transfers/candidate?code=${encodeURIComponent(value.trim())}${to ? `&toOrganizationId=${to.id}` : ''}`,
+      );
       setCandidate(found);
       form.setFieldsValue({ fromOrganizationId: found.units[0]?.id });
     } catch (e) {
@@ -81,14 +105,23 @@ export function RequestTransferModal({ open, onClose, onDone, code, to }: { open
     try {
       const created = await apiRequest<Transfer>('/transfers', {
         method: 'POST',
-        body: { userId: candidate.user.id, fromOrganizationId: v.fromOrganizationId, toOrganizationId: v.toOrganizationId, reason: v.reason, effectiveDate: v.effectiveDate.format('YYYY-MM-DD') },
+        body: {
+          userId: candidate.user.id,
+          fromOrganizationId: v.fromOrganizationId,
+          toOrganizationId: v.toOrganizationId,
+          reason: v.reason,
+          effectiveDate: v.effectiveDate.format('YYYY-MM-DD'),
+        },
       });
       notification.success({ message: t('organizations:transfers.created') });
       onDone(created);
       onClose();
     } catch (e) {
       const errors = e instanceof ApiError ? e.errors : undefined;
-      if (errors) form.setFields(Object.entries(errors).map(([name, list]) => ({ name: (name === 'userId' ? 'code' : name) as keyof Values, errors: list })));
+      if (errors)
+        form.setFields(
+          Object.entries(errors).map(([name, list]) => ({ name: (name === 'userId' ? 'code' : name) as keyof Values, errors: list })),
+        );
       else notification.error({ message: (e as Error).message });
     } finally {
       setSaving(false);
@@ -109,19 +142,45 @@ export function RequestTransferModal({ open, onClose, onDone, code, to }: { open
     >
       {to && <Alert type="info" showIcon message={t('organizations:transfers.offerHint')} className="section-title" />}
       <Form form={form} layout="vertical" data-testid="transfer-form">
-        <Form.Item label={t('organizations:transfers.memberCode')} name="code" rules={[{ required: true, whitespace: true, message: t('organizations:members.codeRequired') }]} validateStatus={lookupError ? 'error' : undefined} help={lookupError ?? (candidate ? `${candidate.user.familyName} ${candidate.user.givenName}` : undefined)}>
-          <Input onBlur={(e) => void lookup(e.target.value)} onPressEnter={(e) => void lookup((e.target as HTMLInputElement).value)} data-testid="transfer-code" />
+        <Form.Item
+          label={t('organizations:transfers.memberCode')}
+          name="code"
+          rules={[{ required: true, whitespace: true, message: t('organizations:members.codeRequired') }]}
+          validateStatus={lookupError ? 'error' : undefined}
+          help={lookupError ?? (candidate ? `${candidate.user.familyName} ${candidate.user.givenName}` : undefined)}
+        >
+          <Input
+            onBlur={(e) => void lookup(e.target.value)}
+            onPressEnter={(e) => void lookup((e.target as HTMLInputElement).value)}
+            data-testid="transfer-code"
+          />
         </Form.Item>
-        <Form.Item label={t('organizations:transfers.from')} name="fromOrganizationId" rules={[{ required: true, message: t('organizations:transfers.pickFrom') }]}>
+        <Form.Item
+          label={t('organizations:transfers.from')}
+          name="fromOrganizationId"
+          rules={[{ required: true, message: t('organizations:transfers.pickFrom') }]}
+        >
           <Select options={(candidate?.units ?? []).map((o) => ({ value: o.id, label: unitLabel(o) }))} data-testid="transfer-from" />
         </Form.Item>
-        <Form.Item label={t('organizations:transfers.to')} name="toOrganizationId" rules={[{ required: true, message: t('organizations:transfers.pickTo') }]}>
+        <Form.Item
+          label={t('organizations:transfers.to')}
+          name="toOrganizationId"
+          rules={[{ required: true, message: t('organizations:transfers.pickTo') }]}
+        >
           <UnitSelect fixed={to} testId="transfer-to" />
         </Form.Item>
-        <Form.Item label={t('organizations:transfers.reason')} name="reason" rules={[{ required: true, whitespace: true, message: t('validation:transferReason') }, { max: 500 }]}>
+        <Form.Item
+          label={t('organizations:transfers.reason')}
+          name="reason"
+          rules={[{ required: true, whitespace: true, message: t('validation:transferReason') }, { max: 500 }]}
+        >
           <Input.TextArea rows={2} data-testid="transfer-reason" />
         </Form.Item>
-        <Form.Item label={t('organizations:transfers.effectiveDate')} name="effectiveDate" rules={[{ required: true, message: t('validation:dayInvalid') }]}>
+        <Form.Item
+          label={t('organizations:transfers.effectiveDate')}
+          name="effectiveDate"
+          rules={[{ required: true, message: t('validation:dayInvalid') }]}
+        >
           <DatePicker format="DD/MM/YYYY" className="full-width" data-testid="transfer-date" />
         </Form.Item>
       </Form>

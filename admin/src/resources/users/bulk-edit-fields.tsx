@@ -8,7 +8,15 @@ import type { ReactNode } from 'react';
 import { OrganizationPicker } from '../../components/organization-picker';
 
 /** The fields a bulk edit may set (the dialog shows them in this order). */
-type Field = 'membershipStatus' | 'userType' | 'classId' | 'managementDepartmentId' | 'trainingDepartmentId' | 'isActive' | 'addToOrganizationId' | 'endMembership';
+type Field =
+  | 'membershipStatus'
+  | 'userType'
+  | 'classId'
+  | 'managementDepartmentId'
+  | 'trainingDepartmentId'
+  | 'isActive'
+  | 'addToOrganizationId'
+  | 'endMembership';
 /** Adding to a unit and ending a membership are one change each: ticking one unticks the other. */
 const MEMBERSHIP: Field[] = ['addToOrganizationId', 'endMembership'];
 const NONE = 'none';
@@ -40,7 +48,12 @@ export function toSet(v: BulkEditValues): UserBulkSet {
   if (on('isActive')) set.isActive = v.isActive === 'true';
   if (on('addToOrganizationId')) set.addToOrganizationId = v.addToOrganizationId;
   if (on('endMembership')) {
-    set.endMembership = { organizationId: v.endOrganizationId, reason: v.endReason, endedAt: v.endedAt ? v.endedAt.format('YYYY-MM-DD') : undefined, note: v.endNote?.trim() || undefined };
+    set.endMembership = {
+      organizationId: v.endOrganizationId,
+      reason: v.endReason,
+      endedAt: v.endedAt ? v.endedAt.format('YYYY-MM-DD') : undefined,
+      note: v.endNote?.trim() || undefined,
+    };
   }
   return set as UserBulkSet;
 }
@@ -52,8 +65,20 @@ const searchByQ = (value: string) => [{ field: 'q', operator: 'contains' as cons
 export function BulkEditFields({ form }: { form: FormInstance<BulkEditValues> }) {
   const t = useTranslate();
   const change = Form.useWatch('change', form) ?? {};
-  const classes = useSelect<ClassItem>({ resource: 'classes', optionLabel: 'name', optionValue: 'id', pagination: page, onSearch: searchByQ });
-  const departments = useSelect<Department>({ resource: 'departments', optionLabel: 'name', optionValue: 'id', pagination: page, onSearch: searchByQ });
+  const classes = useSelect<ClassItem>({
+    resource: 'classes',
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: page,
+    onSearch: searchByQ,
+  });
+  const departments = useSelect<Department>({
+    resource: 'departments',
+    optionLabel: 'name',
+    optionValue: 'id',
+    pagination: page,
+    onSearch: searchByQ,
+  });
   const none = { value: NONE, label: t('bulkEdit:ui.none') };
   const required = [{ required: true, message: t('bulkEdit:ui.required') }];
   const label = (f: Field) => t(`bulkEdit:ui.fields.${f}`);
@@ -79,11 +104,42 @@ export function BulkEditFields({ form }: { form: FormInstance<BulkEditValues> })
   return (
     <Form form={form} layout="vertical" data-testid="bulk-edit-form">
       <p>{t('bulkEdit:ui.choose')}</p>
-      {row('membershipStatus', <Select aria-label={label('membershipStatus')} data-testid="bulk-edit-membershipStatus" options={MEMBERSHIP_STATUSES.map((v) => ({ value: v, label: t(`users:membership.${v}`) }))} />)}
-      {row('userType', <Select aria-label={label('userType')} data-testid="bulk-edit-userType" options={USER_TYPES.map((v) => ({ value: v, label: t(`users:userType.${v}`) }))} />)}
-      {row('classId', <Select {...classes.selectProps} aria-label={label('classId')} options={[none, ...(classes.selectProps.options ?? [])]} />)}
-      {row('managementDepartmentId', <Select {...departments.selectProps} aria-label={label('managementDepartmentId')} options={[none, ...(departments.selectProps.options ?? [])]} />)}
-      {row('trainingDepartmentId', <Select {...departments.selectProps} aria-label={label('trainingDepartmentId')} options={[none, ...(departments.selectProps.options ?? [])]} />)}
+      {row(
+        'membershipStatus',
+        <Select
+          aria-label={label('membershipStatus')}
+          data-testid="bulk-edit-membershipStatus"
+          options={MEMBERSHIP_STATUSES.map((v) => ({ value: v, label: t(`users:membership.${v}`) }))}
+        />,
+      )}
+      {row(
+        'userType',
+        <Select
+          aria-label={label('userType')}
+          data-testid="bulk-edit-userType"
+          options={USER_TYPES.map((v) => ({ value: v, label: t(`users:userType.${v}`) }))}
+        />,
+      )}
+      {row(
+        'classId',
+        <Select {...classes.selectProps} aria-label={label('classId')} options={[none, ...(classes.selectProps.options ?? [])]} />,
+      )}
+      {row(
+        'managementDepartmentId',
+        <Select
+          {...departments.selectProps}
+          aria-label={label('managementDepartmentId')}
+          options={[none, ...(departments.selectProps.options ?? [])]}
+        />,
+      )}
+      {row(
+        'trainingDepartmentId',
+        <Select
+          {...departments.selectProps}
+          aria-label={label('trainingDepartmentId')}
+          options={[none, ...(departments.selectProps.options ?? [])]}
+        />,
+      )}
       {row(
         'isActive',
         <Select
@@ -96,11 +152,18 @@ export function BulkEditFields({ form }: { form: FormInstance<BulkEditValues> })
         />,
       )}
       {row('addToOrganizationId', <OrganizationPicker aria-label={label('addToOrganizationId')} data-testid="bulk-edit-add-org" />)}
-      {row('endMembership', <OrganizationPicker aria-label={label('endMembership')} data-testid="bulk-edit-end-org" />, 'endOrganizationId')}
+      {row(
+        'endMembership',
+        <OrganizationPicker aria-label={label('endMembership')} data-testid="bulk-edit-end-org" />,
+        'endOrganizationId',
+      )}
       {change.endMembership && (
         <div className="bulk-edit-row">
           <Form.Item name="endReason" label={t('bulkEdit:ui.fields.reason')} rules={required}>
-            <Select data-testid="bulk-edit-end-reason" options={MEMBERSHIP_END_REASONS.map((r) => ({ value: r, label: t(`bulkEdit:ui.reasons.${r}`) }))} />
+            <Select
+              data-testid="bulk-edit-end-reason"
+              options={MEMBERSHIP_END_REASONS.map((r) => ({ value: r, label: t(`bulkEdit:ui.reasons.${r}`) }))}
+            />
           </Form.Item>
           <Form.Item name="endedAt" label={t('bulkEdit:ui.fields.endedAt')}>
             <DatePicker format="DD/MM/YYYY" />

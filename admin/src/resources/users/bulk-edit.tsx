@@ -23,8 +23,18 @@ export function BulkEditMenu({ selected, filter, total, onDone }: MenuProps) {
   const t = useTranslate();
   const [target, setTarget] = useState<BulkTarget | null>(null);
   const items = [
-    { key: 'selection', disabled: selected.length === 0, label: t('bulkEdit:ui.onSelection', { count: selected.length }), onClick: () => setTarget({ ids: selected, count: selected.length }) },
-    { key: 'filter', disabled: total === 0, label: t('bulkEdit:ui.onFilter', { count: total }), onClick: () => setTarget({ filter, count: total }) },
+    {
+      key: 'selection',
+      disabled: selected.length === 0,
+      label: t('bulkEdit:ui.onSelection', { count: selected.length }),
+      onClick: () => setTarget({ ids: selected, count: selected.length }),
+    },
+    {
+      key: 'filter',
+      disabled: total === 0,
+      label: t('bulkEdit:ui.onFilter', { count: total }),
+      onClick: () => setTarget({ filter, count: total }),
+    },
   ];
   return (
     <>
@@ -62,7 +72,8 @@ function BulkEditDialog({ target, onClose, onDone }: DialogProps) {
   const [preview, setPreview] = useState<UserBulkUpdateResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const body = (s: UserBulkSet, dryRun: boolean) => ('ids' in target ? { ids: target.ids, set: s, dryRun } : { filter: target.filter, set: s, dryRun });
+  const body = (s: UserBulkSet, dryRun: boolean) =>
+    'ids' in target ? { ids: target.ids, set: s, dryRun } : { filter: target.filter, set: s, dryRun };
 
   const send = async (s: UserBulkSet, dryRun: boolean) => {
     setBusy(true);
@@ -94,7 +105,14 @@ function BulkEditDialog({ target, onClose, onDone }: DialogProps) {
         <Button key="back" onClick={() => setPreview(null)} data-testid="bulk-edit-back">
           {t('bulkEdit:ui.back')}
         </Button>,
-        <Button key="ok" type="primary" disabled={blocked} loading={busy} onClick={() => set && void send(set, false)} data-testid="bulk-edit-confirm">
+        <Button
+          key="ok"
+          type="primary"
+          disabled={blocked}
+          loading={busy}
+          onClick={() => set && void send(set, false)}
+          data-testid="bulk-edit-confirm"
+        >
           {t('bulkEdit:ui.confirm', { count: preview.changed })}
         </Button>,
       ]
@@ -108,8 +126,18 @@ function BulkEditDialog({ target, onClose, onDone }: DialogProps) {
       ];
 
   return (
-    <Modal open title={t('bulkEdit:ui.title')} onCancel={onClose} footer={footer} width={680} destroyOnHidden data-testid="bulk-edit-dialog">
-      <Typography.Paragraph>{t('ids' in target ? 'bulkEdit:ui.scopeSelection' : 'bulkEdit:ui.scopeFilter', { count: target.count })}</Typography.Paragraph>
+    <Modal
+      open
+      title={t('bulkEdit:ui.title')}
+      onCancel={onClose}
+      footer={footer}
+      width={680}
+      destroyOnHidden
+      data-testid="bulk-edit-dialog"
+    >
+      <Typography.Paragraph>
+        {t('ids' in target ? 'bulkEdit:ui.scopeSelection' : 'bulkEdit:ui.scopeFilter', { count: target.count })}
+      </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} className="bulk-edit-alert" data-testid="bulk-edit-error" />}
       <div hidden={preview !== null}>
         <BulkEditFields form={form} />
@@ -122,7 +150,15 @@ function BulkEditDialog({ target, onClose, onDone }: DialogProps) {
 function PreviewView({ preview }: { preview: UserBulkUpdateResponse }) {
   const t = useTranslate();
   const name = (p: { familyName: string; givenName: string }) => `${p.familyName} ${p.givenName}`;
-  if (preview.matched > preview.cap) return <Alert type="warning" showIcon message={t('bulkEdit:ui.tooMany', { matched: preview.matched, cap: preview.cap })} data-testid="bulk-edit-too-many" />;
+  if (preview.matched > preview.cap)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        message={t('bulkEdit:ui.tooMany', { matched: preview.matched, cap: preview.cap })}
+        data-testid="bulk-edit-too-many"
+      />
+    );
   return (
     <Space direction="vertical" className="bulk-edit-preview" data-testid="bulk-edit-summary">
       <Typography.Text strong>{t('bulkEdit:ui.summary', { matched: preview.matched, changed: preview.changed })}</Typography.Text>
@@ -143,7 +179,9 @@ function PreviewView({ preview }: { preview: UserBulkUpdateResponse }) {
                   </List.Item>
                 )}
               />
-              {preview.refusedCount > preview.refusals.length && <Typography.Text>{t('bulkEdit:ui.refusedMore', { count: preview.refusedCount - preview.refusals.length })}</Typography.Text>}
+              {preview.refusedCount > preview.refusals.length && (
+                <Typography.Text>{t('bulkEdit:ui.refusedMore', { count: preview.refusedCount - preview.refusals.length })}</Typography.Text>
+              )}
               <Typography.Paragraph>{t('bulkEdit:ui.refusedHint')}</Typography.Paragraph>
             </>
           }

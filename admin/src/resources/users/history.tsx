@@ -64,9 +64,7 @@ export function UserHistory({ userId }: { userId: number }) {
   return (
     <section className="user-history" aria-label={t('title')}>
       <Flex justify="space-between" align="center" wrap gap={8} className="user-history-head">
-        <Typography.Title level={5}>
-          {t('title')}
-        </Typography.Title>
+        <Typography.Title level={5}>{t('title')}</Typography.Title>
         <Select
           allowClear
           aria-label={t('kindFilter')}
@@ -104,7 +102,17 @@ export function UserHistory({ userId }: { userId: number }) {
               ),
             }))}
           />
-          {(result.total ?? 0) > PAGE_SIZE && <Pagination size="small" align="end" current={page} pageSize={PAGE_SIZE} total={result.total} onChange={setPage} showSizeChanger={false} />}
+          {(result.total ?? 0) > PAGE_SIZE && (
+            <Pagination
+              size="small"
+              align="end"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={result.total}
+              onChange={setPage}
+              showSizeChanger={false}
+            />
+          )}
         </>
       )}
     </section>

@@ -1,5 +1,16 @@
 import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { formatDate, fullName, holdsAnywhere, MEMBERSHIP_STATUSES, USER_EXPORT_FIELDS, USER_IMPORT_COLUMNS, USER_TYPES, type User, type UserDetail, type UserListItem } from '@doanhoi/shared';
+import {
+  formatDate,
+  fullName,
+  holdsAnywhere,
+  MEMBERSHIP_STATUSES,
+  USER_EXPORT_FIELDS,
+  USER_IMPORT_COLUMNS,
+  USER_TYPES,
+  type User,
+  type UserDetail,
+  type UserListItem,
+} from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useModalForm } from '../../components/form-errors';
 import { useCan, useGetIdentity, useTranslate, type BaseKey } from '@refinedev/core';
@@ -60,10 +71,13 @@ export function UserList() {
   // The server refuses to delete the signed-in account (issue 25 item 6): not offered for it.
   const me = useGetIdentity<{ id: number }>().data?.id;
   // What the server refuses is not offered (issue 25 item 6): the own account, a user with paid fees.
-  const deleteBlocked = (u: UserListItem) => (u.id === me ? t('users:deleteSelfBlocked') : u.hasPaidFees ? t('users:deletePaidBlocked') : null);
+  const deleteBlocked = (u: UserListItem) =>
+    u.id === me ? t('users:deleteSelfBlocked') : u.hasPaidFees ? t('users:deletePaidBlocked') : null;
   const anyRowAction = can.show || ['users.update', 'users.delete', 'users.roles.manage'].some((code) => holdsAnywhere(grants, code));
   // Bulk edit (issue 30 item 6, bulk-edit.tsx): for whoever may change users or memberships somewhere; the API checks every row.
-  const canBulkEdit = ['users.update', 'organizations.add_member', 'organizations.manage_members', 'organizations.end_membership'].some((code) => holdsAnywhere(grants, code));
+  const canBulkEdit = ['users.update', 'organizations.add_member', 'organizations.manage_members', 'organizations.end_membership'].some(
+    (code) => holdsAnywhere(grants, code),
+  );
   // Any row may be ticked for a bulk edit: the preview names the rows the caller may not change.
   const selectable = (u: UserListItem) => canBulkEdit || (rights(u).delete && !deleteBlocked(u));
   // Delete is offered only while every ticked row may be deleted (rows may now be ticked for a bulk edit).
@@ -97,7 +111,10 @@ export function UserList() {
         return;
       }
       try {
-        const res = await apiRequest<{ added: number; removed: number; keptParents: number }>(`/users/${id}/organizations`, { method: 'PUT', body: { organizationIds: after } });
+        const res = await apiRequest<{ added: number; removed: number; keptParents: number }>(`/users/${id}/organizations`, {
+          method: 'PUT',
+          body: { organizationIds: after },
+        });
         notification.success({ message: t('users:edit.success'), description: t('users:edit.membershipsChanged', res) });
       } catch (e) {
         notification.error({ message: t('users:edit.membershipFailed'), description: (e as Error).message, duration: 0 });
@@ -129,10 +146,13 @@ export function UserList() {
     const closed = wasOpen.current && !edit.modalProps.open;
     wasOpen.current = Boolean(edit.modalProps.open);
     if (closed && params.has('edit')) {
-      setParams((p) => {
-        p.delete('edit');
-        return p;
-      }, { replace: true });
+      setParams(
+        (p) => {
+          p.delete('edit');
+          return p;
+        },
+        { replace: true },
+      );
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [edit.modalProps.open]);
@@ -192,7 +212,14 @@ export function UserList() {
         {canBulkEdit && (
           <BulkEditMenu
             selected={selected as number[]}
-            filter={{ search: value('q'), userType: value('userType'), membershipStatus: value('membershipStatus'), isActive: value('isActive') } as UserBulkFilterInput}
+            filter={
+              {
+                search: value('q'),
+                userType: value('userType'),
+                membershipStatus: value('membershipStatus'),
+                isActive: value('isActive'),
+              } as UserBulkFilterInput
+            }
             total={tableQuery.data?.total ?? 0}
             onDone={() => {
               setSelected([]);
@@ -202,7 +229,14 @@ export function UserList() {
         )}
       </Space>
 
-      {holdsAnywhere(grants, 'users.delete') && deletableSelection && <BulkBar count={selected.length} onDelete={() => confirmBulkDelete(selected as number[])} onClear={() => setSelected([])} loading={bulkDeleting} />}
+      {holdsAnywhere(grants, 'users.delete') && deletableSelection && (
+        <BulkBar
+          count={selected.length}
+          onDelete={() => confirmBulkDelete(selected as number[])}
+          onClear={() => setSelected([])}
+          loading={bulkDeleting}
+        />
+      )}
 
       <Table<UserListItem>
         {...tableProps}
@@ -239,7 +273,11 @@ export function UserList() {
             </Space>
           )}
         />
-        <Table.Column<UserListItem> dataIndex="userType" title={t('users:fields.userType')} render={(v: string) => t(`users:userType.${v}`)} />
+        <Table.Column<UserListItem>
+          dataIndex="userType"
+          title={t('users:fields.userType')}
+          render={(v: string) => t(`users:userType.${v}`)}
+        />
         <Table.Column<UserListItem>
           key="status"
           title={t('users:columns.status')}
@@ -267,7 +305,13 @@ export function UserList() {
                 />
                 {rights(u).roles && (
                   <Tooltip title={t('users:roles.button')}>
-                    <Button size="small" icon={<SafetyOutlined />} aria-label={t('users:roles.button')} onClick={() => setAssigning({ id: u.id, name: fullName(u) })} data-testid="user-roles" />
+                    <Button
+                      size="small"
+                      icon={<SafetyOutlined />}
+                      aria-label={t('users:roles.button')}
+                      onClick={() => setAssigning({ id: u.id, name: fullName(u) })}
+                      data-testid="user-roles"
+                    />
                   </Tooltip>
                 )}
               </Space>

@@ -4,7 +4,16 @@
  * as the API's "YYYY-MM-DD" (a date picker shows them dd/mm/yyyy); joining after birth is the
  * shared rule (memberDateIssues), checked again whenever the date of birth changes.
  */
-import { createUserSchema, ETHNICITIES, GENDERS, HOMETOWN_MAX, JOINING_DATE_FIELDS, memberDateIssues, RELIGION_MAX, todayVn } from '@doanhoi/shared';
+import {
+  createUserSchema,
+  ETHNICITIES,
+  GENDERS,
+  HOMETOWN_MAX,
+  JOINING_DATE_FIELDS,
+  memberDateIssues,
+  RELIGION_MAX,
+  todayVn,
+} from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Col, DatePicker, Divider, Form, Input, Select, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -33,12 +42,16 @@ export function MemberRecordFields() {
   const t = useTranslate();
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage?.startsWith('en') ? 'en' : 'vi';
-  const afterBirth = (field: string): FormRule => ({ getFieldValue }) => ({
-    validator: async () => {
-      const issue = memberDateIssues({ dateOfBirth: getFieldValue('dateOfBirth'), [field]: getFieldValue(field) }).find((i) => i.path === field);
-      if (issue) throw new Error(translateValidation(issue.key));
-    },
-  });
+  const afterBirth =
+    (field: string): FormRule =>
+    ({ getFieldValue }) => ({
+      validator: async () => {
+        const issue = memberDateIssues({ dateOfBirth: getFieldValue('dateOfBirth'), [field]: getFieldValue(field) }).find(
+          (i) => i.path === field,
+        );
+        if (issue) throw new Error(translateValidation(issue.key));
+      },
+    });
   return (
     <>
       <Col span={24}>
@@ -51,7 +64,12 @@ export function MemberRecordFields() {
       </Col>
       <Col xs={24} md={8}>
         <Form.Item label={t('users:fields.gender')} name="gender" rules={[rule]}>
-          <Select allowClear placeholder={t('users:fields.none')} options={GENDERS.map((g) => ({ value: g, label: t(`users:gender.${g}`) }))} data-testid="user-gender" />
+          <Select
+            allowClear
+            placeholder={t('users:fields.none')}
+            options={GENDERS.map((g) => ({ value: g, label: t(`users:gender.${g}`) }))}
+            data-testid="user-gender"
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>

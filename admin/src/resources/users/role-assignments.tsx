@@ -1,5 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { fullName, MAX_ROLE_ASSIGNMENT_ROWS, type AvailableRole, type GrantRolesResponse, type OrganizationListItem, type RoleAssignmentLink, type User, type UserDetail } from '@doanhoi/shared';
+import {
+  fullName,
+  MAX_ROLE_ASSIGNMENT_ROWS,
+  type AvailableRole,
+  type GrantRolesResponse,
+  type OrganizationListItem,
+  type RoleAssignmentLink,
+  type User,
+  type UserDetail,
+} from '@doanhoi/shared';
 import { useInvalidate, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Col, Form, Grid, Modal, Row, Select, Space, Spin, Typography, type ButtonProps } from 'antd';
@@ -45,7 +54,12 @@ const withoutPath = (message: string) => message.replace(/^[\w.]+\.\d+:\s*/, '')
  * they may grant it globally, else in a listed organization or beneath it.
  */
 const grantableIn = (role: AvailableRole | undefined) => (o: Pick<OrganizationListItem, 'id' | 'ancestorIds'>) =>
-  Boolean(role && (role.grantableIn.global || role.grantableIn.organizationIds.includes(o.id) || o.ancestorIds.some((a) => role.grantableIn.organizationIds.includes(a))));
+  Boolean(
+    role &&
+    (role.grantableIn.global ||
+      role.grantableIn.organizationIds.includes(o.id) ||
+      o.ancestorIds.some((a) => role.grantableIn.organizationIds.includes(a))),
+  );
 
 type OwnOrganization = { id: number; name: string; code: string; parentName: string | null; ancestorIds: number[] };
 
@@ -61,7 +75,13 @@ function ownOrganizations(detail: UserDetail | undefined): OwnOrganization[] {
     const ancestorIds: number[] = [];
     for (let p = o.parentId; p != null && !ancestorIds.includes(p); p = byId.get(p)?.parentId ?? null) ancestorIds.push(p);
     // The picker shows each unit's parent (000 §2); the parent is one of the memberships as a rule.
-    return { id: o.id, name: o.name, code: o.code, parentName: o.parentId != null ? (byId.get(o.parentId)?.name ?? null) : null, ancestorIds };
+    return {
+      id: o.id,
+      name: o.name,
+      code: o.code,
+      parentName: o.parentId != null ? (byId.get(o.parentId)?.name ?? null) : null,
+      ancestorIds,
+    };
   });
 }
 
@@ -80,10 +100,23 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const user = given ?? picked;
   const grantMode = given === null;
-  const links = useQuery({ queryKey: ['users', user?.id, 'roles'], queryFn: () => apiRequest<RoleAssignmentLink[]>(`/users/${user!.id}/roles`), enabled: open && user !== null });
-  const available = useQuery({ queryKey: ['users', 'available-roles'], queryFn: () => apiRequest<AvailableRole[]>('/users/available-roles'), enabled: open });
+  const links = useQuery({
+    queryKey: ['users', user?.id, 'roles'],
+    queryFn: () => apiRequest<RoleAssignmentLink[]>(`/users/${user!.id}/roles`),
+    enabled: open && user !== null,
+  });
+  const available = useQuery({
+    queryKey: ['users', 'available-roles'],
+    queryFn: () => apiRequest<AvailableRole[]>('/users/available-roles'),
+    enabled: open,
+  });
   // 000 §4: the user's organizations, for the shortcut; a caller who may not read the user only loses the shortcut.
-  const detail = useQuery({ queryKey: ['users', user?.id, 'organizations'], queryFn: () => apiRequest<UserDetail>(`/users/${user!.id}`), enabled: open && user !== null, retry: false });
+  const detail = useQuery({
+    queryKey: ['users', user?.id, 'organizations'],
+    queryFn: () => apiRequest<UserDetail>(`/users/${user!.id}`),
+    enabled: open && user !== null,
+    retry: false,
+  });
   const own = ownOrganizations(detail.data);
   const [applyOwn, setApplyOwn] = useState(false);
   const rows = Form.useWatch('rows', form) ?? [];
@@ -102,20 +135,31 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
   useEffect(() => setApplyOwn(false), [open, user?.id]);
 
   const roleById = new Map((available.data ?? []).map((r) => [r.id, r]));
-  const linked: KnownOrganization[] = (links.data ?? []).filter((l) => l.organization).map((l) => ({ id: l.organization!.id, name: l.organization!.name, code: '' }));
+  const linked: KnownOrganization[] = (links.data ?? [])
+    .filter((l) => l.organization)
+    .map((l) => ({ id: l.organization!.id, name: l.organization!.name, code: '' }));
   // The user's own units label a row's picker only where that row's role may be granted: never offered elsewhere.
-  const knownFor = (role: AvailableRole | undefined): KnownOrganization[] => [...linked, ...own.filter((o) => grantableIn(role)(o) && !linked.some((k) => k.id === o.id))];
+  const knownFor = (role: AvailableRole | undefined): KnownOrganization[] => [
+    ...linked,
+    ...own.filter((o) => grantableIn(role)(o) && !linked.some((k) => k.id === o.id)),
+  ];
   const inactive = t('users:roles.inactive');
   // A role the user holds but the caller cannot grant (or one switched off) is not in available-roles: it
   // keeps its name, "(inactive)" when switched off (000 §3), instead of showing its bare id.
   const roleOptions = [
-    ...(available.data ?? []).map((r) => ({ value: r.id, label: r.isActive ? r.displayName : `${r.displayName} ${inactive}`, title: r.description ?? r.displayName })),
-    ...[...new Map((links.data ?? []).filter((l) => l.isActive && !roleById.has(l.roleId)).map((l) => [l.roleId, l.role])).values()].map((r) => ({
+    ...(available.data ?? []).map((r) => ({
       value: r.id,
       label: r.isActive ? r.displayName : `${r.displayName} ${inactive}`,
       title: r.description ?? r.displayName,
-      disabled: true,
     })),
+    ...[...new Map((links.data ?? []).filter((l) => l.isActive && !roleById.has(l.roleId)).map((l) => [l.roleId, l.role])).values()].map(
+      (r) => ({
+        value: r.id,
+        label: r.isActive ? r.displayName : `${r.displayName} ${inactive}`,
+        title: r.description ?? r.displayName,
+        disabled: true,
+      }),
+    ),
   ];
 
   /** The user's organizations where this row's role may be granted (none while no role is chosen: the role fills it). */
@@ -208,7 +252,12 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
         <Form form={form} layout="vertical" data-testid="role-assignments">
           {error && <Alert type="error" showIcon message={error} className="section-title" data-testid="assignment-error" />}
           <Form.Item>
-            <Checkbox checked={applyOwn} disabled={own.length === 0} onChange={(e) => toggleOwn(e.target.checked)} data-testid="assignment-apply-own">
+            <Checkbox
+              checked={applyOwn}
+              disabled={own.length === 0}
+              onChange={(e) => toggleOwn(e.target.checked)}
+              data-testid="assignment-apply-own"
+            >
               {own.length ? t('users:roles.applyOwn', { count: own.length }) : t('users:roles.applyOwnNone')}
             </Checkbox>
           </Form.Item>
@@ -231,14 +280,20 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                   return (
                     <Row key={field.key} gutter={8} wrap={phone} className="assignment-row" data-testid="assignment-row">
                       <Col flex={phone ? '1 1 0' : '300px'} className="assignment-role-col">
-                        <Form.Item name={[field.name, 'roleId']} label={phone ? t('users:roles.role') : undefined} rules={[{ required: true, message: t('users:roles.roleRequired') }]}>
+                        <Form.Item
+                          name={[field.name, 'roleId']}
+                          label={phone ? t('users:roles.role') : undefined}
+                          rules={[{ required: true, message: t('users:roles.roleRequired') }]}
+                        >
                           <Select
                             options={roleOptions}
                             placeholder={t('users:roles.role')}
                             className="assignment-role"
                             popupMatchSelectWidth={false}
                             aria-label={t('users:roles.role')}
-                            onChange={(roleId: number) => form.setFieldValue(['rows', field.name, 'organizationIds'], applyOwn ? ownFor(roleId) : [])}
+                            onChange={(roleId: number) =>
+                              form.setFieldValue(['rows', field.name, 'organizationIds'], applyOwn ? ownFor(roleId) : [])
+                            }
                           />
                         </Form.Item>
                       </Col>
@@ -252,7 +307,9 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                             {
                               validator: async (_, v: number[] = []) => {
                                 if (v.length > 0) return;
-                                throw new Error(t(role?.grantableIn.global ? 'users:roles.scopeRequired' : 'users:roles.organizationRequired'));
+                                throw new Error(
+                                  t(role?.grantableIn.global ? 'users:roles.scopeRequired' : 'users:roles.organizationRequired'),
+                                );
                               },
                             },
                           ]}
@@ -275,7 +332,12 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
                   );
                 })}
                 <Space>
-                  <Button icon={<PlusOutlined />} onClick={() => add({ organizationIds: [] })} disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS} data-testid="assignment-add">
+                  <Button
+                    icon={<PlusOutlined />}
+                    onClick={() => add({ organizationIds: [] })}
+                    disabled={fields.length >= MAX_ROLE_ASSIGNMENT_ROWS}
+                    data-testid="assignment-add"
+                  >
                     {t('users:roles.add')}
                   </Button>
                   {fields.length >= MAX_ROLE_ASSIGNMENT_ROWS && (

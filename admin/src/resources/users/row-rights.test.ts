@@ -6,7 +6,9 @@ import { rowRights } from './row-rights';
 const inF = { organizationId: 10, ancestorIds: [1] };
 const inCell = { organizationId: 11, ancestorIds: [1, 10] };
 const inG = { organizationId: 20, ancestorIds: [1] };
-const facultyAdmin: RoleGrant[] = [{ name: 'org_admin', organizationId: 10, permissions: ['users.update', 'users.delete', 'users.roles.manage'] }];
+const facultyAdmin: RoleGrant[] = [
+  { name: 'org_admin', organizationId: 10, permissions: ['users.update', 'users.delete', 'users.roles.manage'] },
+];
 
 describe('users row actions are checked in the row user’s organizations', () => {
   it('a faculty admin manages a user of the faculty or beneath it, whatever the header says', () => {

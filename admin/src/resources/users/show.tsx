@@ -18,7 +18,13 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
       {!u ? (
         <Spin />
       ) : (
-        <Descriptions column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} bordered size="small" className="phone-stack" data-testid="user-show">
+        <Descriptions
+          column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }}
+          bordered
+          size="small"
+          className="phone-stack"
+          data-testid="user-show"
+        >
           <Descriptions.Item label={t('users:fields.fullName')} span={2}>
             {fullName(u)}
           </Descriptions.Item>
@@ -36,7 +42,11 @@ export function UserShowModal({ id, onClose }: { id: BaseKey | null; onClose: ()
           <Descriptions.Item label={t('users:fields.trainingDepartment')}>{u.trainingDepartment?.name ?? '—'}</Descriptions.Item>
           {memberRecordItems(u, t, i18n.resolvedLanguage)}
           <Descriptions.Item label={t('users:fields.organizations')} span={2}>
-            {u.organizations.filter((m) => m.isActive).map((m) => <Tag key={m.organizationId}>{m.organization.name}</Tag>)}
+            {u.organizations
+              .filter((m) => m.isActive)
+              .map((m) => (
+                <Tag key={m.organizationId}>{m.organization.name}</Tag>
+              ))}
             {u.organizations.every((m) => !m.isActive) && '—'}
           </Descriptions.Item>
           {u.mustChangePassword && (

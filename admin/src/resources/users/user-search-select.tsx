@@ -9,7 +9,10 @@ const MIN = 2;
 const DELAY_MS = 300;
 
 /** The user search picker of 000 §2. */
-export function UserSearchSelect({ onPick, ...props }: Omit<SelectProps<number>, 'options' | 'onChange'> & { onPick: (u: User | null) => void }) {
+export function UserSearchSelect({
+  onPick,
+  ...props
+}: Omit<SelectProps<number>, 'options' | 'onChange'> & { onPick: (u: User | null) => void }) {
   const t = useTranslate();
   const [term, setTerm] = useState('');
   const [found, setFound] = useState<User[]>([]);

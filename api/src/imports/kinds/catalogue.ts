@@ -16,7 +16,8 @@ interface Existing {
 }
 
 /** Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*. */
-const rowText = (lang: 'vi' | 'en') => (key: string, params?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, params);
+const rowText = (lang: 'vi' | 'en') => (key: string, params?: Record<string, string | number>) =>
+  translate(`imports.rows.${key}`, lang, params);
 
 /** Duplicate-in-file and existing-record detection shared by both catalogues. */
 function matcher(existing: Existing[], lang: 'vi' | 'en') {
@@ -63,26 +64,43 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
       const errors: string[] = [];
       const warnings: string[] = [];
       // The departments form's rules (shared schema).
-      const f = checkFields(departmentRowSchema, { name: cell(v, 'name'), code: cell(v, 'code'), description: cell(v, 'description') }, DEPARTMENT_IMPORT_COLUMNS, lang);
+      const f = checkFields(
+        departmentRowSchema,
+        { name: cell(v, 'name'), code: cell(v, 'code'), description: cell(v, 'description') },
+        DEPARTMENT_IMPORT_COLUMNS,
+        lang,
+      );
       errors.push(...f.errors);
       const name = f.data?.name ?? (v.name ?? '').trim();
       const code = f.data ? (f.data.code ?? null) : (v.code ?? '').trim() || null;
       if (code && code.length > 10) warnings.push(tr('codeLong'));
       const m = match(rowNumber, name, code, errors, warnings);
-      return { rowNumber, errors, warnings, ...m, updateDenied, data: { name, code, description: f.data?.description ?? null, present: Object.keys(v) } };
+      return {
+        rowNumber,
+        errors,
+        warnings,
+        ...m,
+        updateDenied,
+        data: { name, code, description: f.data?.description ?? null, present: Object.keys(v) },
+      };
     });
   },
   write(tx, row) {
     const { present, ...d } = row.data;
     if (row.existingId == null) {
-      tx.insert(departments).values({ ...d, searchText: normalizeText(`${d.name} ${d.code ?? ''}`) }).run();
+      tx.insert(departments)
+        .values({ ...d, searchText: normalizeText(`${d.name} ${d.code ?? ''}`) })
+        .run();
       return 'created';
     }
     const cur = tx.select().from(departments).where(eq(departments.id, row.existingId)).get()!;
     // A row matched by name keeps its code; a missing description column keeps the description.
     const next = { name: d.name, code: d.code ?? cur.code, description: present.includes('description') ? d.description : cur.description };
     if (cur.name === next.name && cur.code === next.code && (cur.description ?? null) === next.description) return 'unchanged';
-    tx.update(departments).set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) }).where(eq(departments.id, row.existingId)).run();
+    tx.update(departments)
+      .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
+      .where(eq(departments.id, row.existingId))
+      .run();
     return 'updated';
   },
 };
@@ -112,7 +130,12 @@ export const classesImport: ImportKindDef<ClassRow> = {
       const warnings: string[] = [];
       const yearRaw = (v.year ?? '').trim();
       // The classes form's rules (shared schema); an empty year is this year, as in the form.
-      const f = checkFields(classRowSchema, { name: cell(v, 'name'), code: cell(v, 'code'), year: yearRaw ? Number(yearRaw) : thisYear }, CLASS_IMPORT_COLUMNS, lang);
+      const f = checkFields(
+        classRowSchema,
+        { name: cell(v, 'name'), code: cell(v, 'code'), year: yearRaw ? Number(yearRaw) : thisYear },
+        CLASS_IMPORT_COLUMNS,
+        lang,
+      );
       errors.push(...f.errors);
       const name = f.data?.name ?? (v.name ?? '').trim();
       const code = f.data ? (f.data.code ?? null) : (v.code ?? '').trim() || null;
@@ -133,7 +156,9 @@ export const classesImport: ImportKindDef<ClassRow> = {
     const { present, ...d } = row.data;
     const searchText = normalizeText(`${d.name} ${d.code ?? ''}`);
     if (row.existingId == null) {
-      tx.insert(classes).values({ ...d, searchText }).run();
+      tx.insert(classes)
+        .values({ ...d, searchText })
+        .run();
       return 'created';
     }
     const cur = tx.select().from(classes).where(eq(classes.id, row.existingId)).get()!;
@@ -143,8 +168,12 @@ export const classesImport: ImportKindDef<ClassRow> = {
       year: present.includes('year') ? d.year : cur.year,
       departmentId: present.includes('departmentCode') ? d.departmentId : cur.departmentId,
     };
-    if (cur.name === next.name && cur.code === next.code && cur.year === next.year && cur.departmentId === next.departmentId) return 'unchanged';
-    tx.update(classes).set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) }).where(eq(classes.id, row.existingId)).run();
+    if (cur.name === next.name && cur.code === next.code && cur.year === next.year && cur.departmentId === next.departmentId)
+      return 'unchanged';
+    tx.update(classes)
+      .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
+      .where(eq(classes.id, row.existingId))
+      .run();
     return 'updated';
   },
 };

@@ -3,10 +3,28 @@
  * (dd/mm/yyyy, yyyy-mm-dd, an Excel date), gender and ethnicity by name, code or the export's
  * label, then the form's own rules (shared memberRecordFields, memberDateIssues) with its messages.
  */
-import { ETHNICITIES, GENDER_LABELS_VI, memberDateIssues, memberRecordFields, normalizeText, USER_IMPORT_COLUMNS, type Gender, type MemberRecord } from '@doanhoi/shared';
+import {
+  ETHNICITIES,
+  GENDER_LABELS_VI,
+  memberDateIssues,
+  memberRecordFields,
+  normalizeText,
+  USER_IMPORT_COLUMNS,
+  type Gender,
+  type MemberRecord,
+} from '@doanhoi/shared';
 import { columnMessage, type Lang } from '../row-rules';
 
-export const RECORD_KEYS = ['dateOfBirth', 'gender', 'ethnicity', 'religion', 'doanJoinedAt', 'hoiJoinedAt', 'partyJoinedAt', 'hometown'] as const satisfies readonly (keyof MemberRecord)[];
+export const RECORD_KEYS = [
+  'dateOfBirth',
+  'gender',
+  'ethnicity',
+  'religion',
+  'doanJoinedAt',
+  'hoiJoinedAt',
+  'partyJoinedAt',
+  'hometown',
+] as const satisfies readonly (keyof MemberRecord)[];
 const DAY_KEYS = new Set<string>(['dateOfBirth', 'doanJoinedAt', 'hoiJoinedAt', 'partyJoinedAt']);
 
 const squash = (s: string) => normalizeText(s).replace(/[^a-z0-9]/g, '');
@@ -22,7 +40,9 @@ const GENDERS: Record<string, Gender> = Object.fromEntries(
 );
 
 const ETHNICITY_BY_NAME = new Map<string, string>();
-for (const e of ETHNICITIES) for (const n of [e.code, String(Number(e.code)), e.vi, e.en, ...(e.aliases ?? [])]) if (!ETHNICITY_BY_NAME.has(squash(n))) ETHNICITY_BY_NAME.set(squash(n), e.code);
+for (const e of ETHNICITIES)
+  for (const n of [e.code, String(Number(e.code)), e.vi, e.en, ...(e.aliases ?? [])])
+    if (!ETHNICITY_BY_NAME.has(squash(n))) ETHNICITY_BY_NAME.set(squash(n), e.code);
 
 /** The day a cell holds, as YYYY-MM-DD when it reads as one; otherwise the text unchanged (the rules then refuse it). */
 export function readDay(raw: string): string {

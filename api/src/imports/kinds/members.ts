@@ -50,16 +50,28 @@ export const membersImport: ImportKindDef<MemberRow> = {
     // Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*.
     const tr = (key: string, p?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, p);
     const level = levelOf(params);
-    const org = db.select().from(organizations).where(eq(organizations.id, Number(params.organizationId))).get();
+    const org = db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, Number(params.organizationId)))
+      .get();
     const units = new Map<string, string>();
     if (org && level === 2) {
       const [from, to] = subtreeRange(org.path);
-      for (const u of db.select({ code: organizations.code, path: organizations.path }).from(organizations).where(and(gte(organizations.path, from), lt(organizations.path, to))).all()) {
+      for (const u of db
+        .select({ code: organizations.code, path: organizations.path })
+        .from(organizations)
+        .where(and(gte(organizations.path, from), lt(organizations.path, to)))
+        .all()) {
         if (u.path !== org.path) units.set(u.code.toLowerCase(), u.path);
       }
     }
     const byCode = new Map(
-      whereIn(rows.map((r) => (r.values.studentCode ?? '').trim()), users.code, (c) => db.select({ id: users.id, code: users.code }).from(users).where(c).all()).map((u) => [u.code, u.id]),
+      whereIn(
+        rows.map((r) => (r.values.studentCode ?? '').trim()),
+        users.code,
+        (c) => db.select({ id: users.id, code: users.code }).from(users).where(c).all(),
+      ).map((u) => [u.code, u.id]),
     );
     // Active memberships of these users, in one query per chunk: "organizationId:userId".
     const member = new Set<string>();

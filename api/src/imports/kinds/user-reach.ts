@@ -11,7 +11,10 @@ import type { Existing } from './users';
  * What hands over or rewrites the account (users/service.ts takesControl): a password, e-mail,
  * code, names or user type different from the current ones. Empty values are not changes.
  */
-export function takesControl(cur: Existing, next: { password: string | null; code: string; familyName: string; givenName: string; email: string; userType: UserType }): boolean {
+export function takesControl(
+  cur: Existing,
+  next: { password: string | null; code: string; familyName: string; givenName: string; email: string; userType: UserType },
+): boolean {
   if (next.password !== null) return true;
   return (['code', 'familyName', 'givenName', 'email', 'userType'] as const).some((k) => next[k] !== '' && next[k] !== cur[k]);
 }

@@ -22,7 +22,17 @@ import { cell, checkFields, userRowSchema } from '../row-rules';
 import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
 import { addableExisting, takesControl } from './user-reach';
 import { newRecord, readMemberRecord, RECORD_KEYS } from './member-record';
-import { ancestorsAndSelf, chunked, classIndex, departmentIndex, organizationsByCode, resolveRef, updatableUsers, whereIn, type RefIndex } from '../lookups';
+import {
+  ancestorsAndSelf,
+  chunked,
+  classIndex,
+  departmentIndex,
+  organizationsByCode,
+  resolveRef,
+  updatableUsers,
+  whereIn,
+  type RefIndex,
+} from '../lookups';
 
 /** Keys, and the labels the export writes (normalised), so an exported file re-imports. */
 const USER_TYPE_ALIASES: Record<string, UserType> = { student: 'student', 'sinh vien': 'student', staff: 'staff', 'can bo': 'staff' };
@@ -103,12 +113,31 @@ export const usersImport: ImportKindDef<UserRowData> = {
       db,
       rows.flatMap((r) => splitCodes(r.values.organizationCodes)),
     );
-    const cols = { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email, userType: users.userType, classId: users.classId, managementDepartmentId: users.managementDepartmentId, trainingDepartmentId: users.trainingDepartmentId };
+    const cols = {
+      id: users.id,
+      code: users.code,
+      familyName: users.familyName,
+      givenName: users.givenName,
+      email: users.email,
+      userType: users.userType,
+      classId: users.classId,
+      managementDepartmentId: users.managementDepartmentId,
+      trainingDepartmentId: users.trainingDepartmentId,
+    };
     const byCode = new Map<string, Existing>();
     const byEmail = new Map<string, Existing>();
-    const find = (values: string[], column: typeof users.code | typeof users.email) => slicedWhereIn(values, (vs) => whereIn(vs, column, (c) => db.select(cols).from(users).where(c).all()));
-    for (const u of await find(rows.map((r) => (r.values.code ?? '').trim()), users.code)) byCode.set(u.code, u);
-    for (const u of await find(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()), users.email)) byEmail.set(u.email, u);
+    const find = (values: string[], column: typeof users.code | typeof users.email) =>
+      slicedWhereIn(values, (vs) => whereIn(vs, column, (c) => db.select(cols).from(users).where(c).all()));
+    for (const u of await find(
+      rows.map((r) => (r.values.code ?? '').trim()),
+      users.code,
+    ))
+      byCode.set(u.code, u);
+    for (const u of await find(
+      rows.map((r) => (r.values.email ?? '').trim().toLowerCase()),
+      users.email,
+    ))
+      byEmail.set(u.email, u);
     const existingIds = [...byCode.values(), ...byEmail.values()].map((u) => u.id);
     const updatable = updatableUsers(db, actor, existingIds);
     // A new e-mail or password hands over the account, a new code, name or type rewrites who it is:
@@ -134,7 +163,14 @@ export const usersImport: ImportKindDef<UserRowData> = {
       const pwRaw = (v.password ?? '').trim();
       const fields = checkFields(
         userRowSchema,
-        { code: cell(v, 'code'), familyName: cell(v, 'familyName'), givenName: cell(v, 'givenName'), email: cell(v, 'email'), password: pwRaw === '-' ? '' : pwRaw, ...(phone ? { phone } : {}) },
+        {
+          code: cell(v, 'code'),
+          familyName: cell(v, 'familyName'),
+          givenName: cell(v, 'givenName'),
+          email: cell(v, 'email'),
+          password: pwRaw === '-' ? '' : pwRaw,
+          ...(phone ? { phone } : {}),
+        },
         USER_IMPORT_COLUMNS,
         lang,
       );
@@ -197,7 +233,12 @@ export const usersImport: ImportKindDef<UserRowData> = {
         return null;
       };
       const classId = ref(v.className, classes, 'class', existing?.classId ?? null);
-      const managementDepartmentId = ref(v.managementDepartmentCode, depts, 'managementDepartment', existing?.managementDepartmentId ?? null);
+      const managementDepartmentId = ref(
+        v.managementDepartmentCode,
+        depts,
+        'managementDepartment',
+        existing?.managementDepartmentId ?? null,
+      );
       const trainingDepartmentId = ref(v.trainingDepartmentCode, depts, 'trainingDepartment', existing?.trainingDepartmentId ?? null);
 
       const organizationIds = new Set<number>();
@@ -208,7 +249,8 @@ export const usersImport: ImportKindDef<UserRowData> = {
         else {
           const o = found[0]!;
           const ids = ancestorsAndSelf(o.path);
-          const canCreate = (id: number) => hasPermission(actor.roles, 'users.create', { organizationId: id, ancestorIds: ids.slice(0, ids.indexOf(id)) });
+          const canCreate = (id: number) =>
+            hasPermission(actor.roles, 'users.create', { organizationId: id, ancestorIds: ids.slice(0, ids.indexOf(id)) });
           if (!canCreate(o.id)) errors.push(tr('orgNoRight', { code: c }));
           // Its parents too (000 §4), but never above the importer's reach (as creating a user in the form).
           for (const id of ids) if (id === o.id || canCreate(id)) organizationIds.add(id);
@@ -226,7 +268,15 @@ export const usersImport: ImportKindDef<UserRowData> = {
           ? undefined
           : !updatable.has(existing.id)
             ? tr('userUpdateDenied', { who })
-            : notManageable.has(existing.id) && takesControl(existing, { password, code, familyName, givenName, email, userType: 'userType' in v ? (userType ?? existing.userType) : existing.userType })
+            : notManageable.has(existing.id) &&
+                takesControl(existing, {
+                  password,
+                  code,
+                  familyName,
+                  givenName,
+                  email,
+                  userType: 'userType' in v ? (userType ?? existing.userType) : existing.userType,
+                })
               ? tr('userManageDenied', { who })
               : organizationIds.size > 0 && !addable.has(existing.id)
                 ? tr('outsideReach')
@@ -267,8 +317,16 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const d = row.data;
     const userId = row.existingId ?? tx.insert(users).values(newUser(d)).returning({ id: users.id }).get().id;
     let outcome: Outcome = row.existingId == null ? 'created' : 'unchanged';
-    if (row.existingId != null && updateUser(tx, row.existingId, d, tx.select().from(users).where(eq(users.id, row.existingId)).get()!)) outcome = 'updated';
-    if (addMemberships(tx, d.organizationIds.map((organizationId) => ({ organizationId, userId }))).length > 0 && outcome === 'unchanged') outcome = 'updated';
+    if (row.existingId != null && updateUser(tx, row.existingId, d, tx.select().from(users).where(eq(users.id, row.existingId)).get()!))
+      outcome = 'updated';
+    if (
+      addMemberships(
+        tx,
+        d.organizationIds.map((organizationId) => ({ organizationId, userId })),
+      ).length > 0 &&
+      outcome === 'unchanged'
+    )
+      outcome = 'updated';
     return outcome;
   },
 
@@ -276,20 +334,38 @@ export const usersImport: ImportKindDef<UserRowData> = {
   writeBatch(tx, rows) {
     const idOf = new Map<CheckedRow<UserRowData>, number>();
     const outcome = new Map<CheckedRow<UserRowData>, Outcome>();
-    for (const chunk of chunked(rows.filter((r) => r.existingId == null), 200)) {
-      const ids = new Map(insertUsers(tx, chunk.map((r) => newUser(r.data))).map((u) => [u.code, u.id]));
+    for (const chunk of chunked(
+      rows.filter((r) => r.existingId == null),
+      200,
+    )) {
+      const ids = new Map(
+        insertUsers(
+          tx,
+          chunk.map((r) => newUser(r.data)),
+        ).map((u) => [u.code, u.id]),
+      );
       for (const r of chunk) {
         idOf.set(r, ids.get(r.data.code)!);
         outcome.set(r, 'created');
       }
     }
     const existing = rows.filter((r) => r.existingId != null);
-    const current = new Map(chunked(existing.map((r) => r.existingId!)).flatMap((ids) => tx.select().from(users).where(inArray(users.id, ids)).all().map((u) => [u.id, u] as const)));
+    const current = new Map(
+      chunked(existing.map((r) => r.existingId!)).flatMap((ids) =>
+        tx
+          .select()
+          .from(users)
+          .where(inArray(users.id, ids))
+          .all()
+          .map((u) => [u.id, u] as const),
+      ),
+    );
     for (const r of existing) {
       idOf.set(r, r.existingId!);
       outcome.set(r, updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!) ? 'updated' : 'unchanged');
     }
-    const pairsOf = (rs: CheckedRow<UserRowData>[]) => rs.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })));
+    const pairsOf = (rs: CheckedRow<UserRowData>[]) =>
+      rs.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })));
     // The users just created join set-wise (figures updated in a few statements, not by a trigger per row).
     const created = pairsOf(rows.filter((r) => r.existingId == null));
     if (!addNewUsersMemberships(tx, created)) addMemberships(tx, created);
@@ -362,7 +438,11 @@ function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$infer
   // "-" or an empty password keeps the current one.
   if (!(Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== cur[k]) && d.password == null) return false;
   tx.update(users)
-    .set({ ...next, ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}), searchText: userSearchText(next) })
+    .set({
+      ...next,
+      ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}),
+      searchText: userSearchText(next),
+    })
     .where(eq(users.id, id))
     .run();
   // A new password or e-mail from a file is an administrator's reset (users/service.ts update):
@@ -389,7 +469,11 @@ export function addMemberships(tx: Tx, pairs: Pair[]): Pair[] {
     const rows = tx
       .insert(organizationMembers)
       .values(chunk.map((p) => ({ ...p, role: 'member' })))
-      .onConflictDoUpdate({ target: [organizationMembers.organizationId, organizationMembers.userId], set: { isActive: true, endedAt: null, endReason: null, endNote: null }, setWhere: eq(organizationMembers.isActive, false) })
+      .onConflictDoUpdate({
+        target: [organizationMembers.organizationId, organizationMembers.userId],
+        set: { isActive: true, endedAt: null, endReason: null, endNote: null },
+        setWhere: eq(organizationMembers.isActive, false),
+      })
       .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId })
       .all();
     changed.push(...rows);

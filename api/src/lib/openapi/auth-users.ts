@@ -33,19 +33,35 @@ export const authUsersContract: Contract = {
   'PATCH /auth/me/profile': ok(myProfileSchema, 'Contact details changed'),
   'GET /auth/me/organizations': ok(myOrganizationsSchema, 'Organizations the caller is an active member of'),
   'POST /auth/change-password': ok(messageResponse, 'Password changed (on a default password only with a one-time code)'),
-  'POST /auth/change-password/code': ok(passwordCodeSentSchema, 'A one-time code e-mailed to the account (kept in the outbox without SMTP); 429 when asked too often'),
-  'POST /auth/password-codes': created(issuedPasswordCodeSchema, 'A one-time password-change code for a user the caller may manage, shown this once'),
+  'POST /auth/change-password/code': ok(
+    passwordCodeSentSchema,
+    'A one-time code e-mailed to the account (kept in the outbox without SMTP); 429 when asked too often',
+  ),
+  'POST /auth/password-codes': created(
+    issuedPasswordCodeSchema,
+    'A one-time password-change code for a user the caller may manage, shown this once',
+  ),
   'GET /auth/providers': ok(authProvidersSchema, 'Which sign-in providers are configured'),
   'POST /auth/forgot-password': {
     status: 202,
-    description: 'Public. Always the same answer, whether the e-mail belongs to an account or not; an active account gets a single-use link valid 30 minutes by e-mail (kept in the outbox without SMTP). 429 with Retry-After past FORGOT_PASSWORD_EMAIL_LIMIT per e-mail or FORGOT_PASSWORD_IP_LIMIT per address in the window',
+    description:
+      'Public. Always the same answer, whether the e-mail belongs to an account or not; an active account gets a single-use link valid 30 minutes by e-mail (kept in the outbox without SMTP). 429 with Retry-After past FORGOT_PASSWORD_EMAIL_LIMIT per e-mail or FORGOT_PASSWORD_IP_LIMIT per address in the window',
     schema: messageResponse,
   },
-  'POST /auth/reset-password/check': ok(resetLinkSchema, 'Public. The link still works until expiresAt; 400 RESET_LINK_INVALID when it is wrong, used or expired (its page says so before a password is typed)'),
-  'POST /auth/reset-password': ok(messageResponse, "Public. The link's token and a new password (the shared rule): the password is set, the link and every other live link or password code of the account die, every session and refresh token is revoked. 400 RESET_LINK_INVALID for a wrong, used or expired token; 429 past the address limit"),
+  'POST /auth/reset-password/check': ok(
+    resetLinkSchema,
+    'Public. The link still works until expiresAt; 400 RESET_LINK_INVALID when it is wrong, used or expired (its page says so before a password is typed)',
+  ),
+  'POST /auth/reset-password': ok(
+    messageResponse,
+    "Public. The link's token and a new password (the shared rule): the password is set, the link and every other live link or password code of the account die, every session and refresh token is revoked. 400 RESET_LINK_INVALID for a wrong, used or expired token; 429 past the address limit",
+  ),
   'GET /auth/google': redirect('To Google'),
   'GET /auth/google/callback': redirect('To /auth/callback with a one-time code (60 s, this browser only), or with an error'),
-  'POST /auth/google/exchange': ok(loginResponseSchema, "The callback's one-time code exchanged for tokens by the browser that started the sign-in"),
+  'POST /auth/google/exchange': ok(
+    loginResponseSchema,
+    "The callback's one-time code exchanged for tokens by the browser that started the sign-in",
+  ),
 
   'GET /users': ok(userListResponse, 'One page of users'),
   'POST /users': created(userDetailSchema, 'The created user'),

@@ -1,5 +1,13 @@
 /** Success answers of đoàn phí by rule and remittance up the tree (issue 30 items 4–5). */
-import { duesGeneratedSchema, duesPlanSchema, duesRatesResponse, duesSharesResponse, remittanceCampaignsResponse, remittanceReportSchema, remittanceSchema } from '@doanhoi/shared';
+import {
+  duesGeneratedSchema,
+  duesPlanSchema,
+  duesRatesResponse,
+  duesSharesResponse,
+  remittanceCampaignsResponse,
+  remittanceReportSchema,
+  remittanceSchema,
+} from '@doanhoi/shared';
 import { created, ok, xlsx, type Contract } from './contract';
 
 export const duesContract: Contract = {
@@ -9,7 +17,10 @@ export const duesContract: Contract = {
   'PUT /dues/shares': ok(duesSharesResponse, 'The shares after the change'),
   'POST /dues/campaigns/preview': ok(duesPlanSchema, 'What generating would create: levels with counts, total, examples'),
   'POST /dues/campaigns': created(duesGeneratedSchema, 'The DRAFT campaign with its levels and assignments'),
-  'GET /payment-campaigns/:id/remittance': ok(remittanceReportSchema, 'The unit and its direct units: collected, kept, owed up, received, confirmed'),
+  'GET /payment-campaigns/:id/remittance': ok(
+    remittanceReportSchema,
+    'The unit and its direct units: collected, kept, owed up, received, confirmed',
+  ),
   'GET /payment-campaigns/:id/remittance/export': xlsx('The same figures as xlsx'),
   'GET /remittances/campaigns': ok(remittanceCampaignsResponse, 'Campaigns (not drafts) of the unit and the levels above it'),
   'POST /remittances': created(remittanceSchema, 'The recorded remittance (PENDING until the level above confirms)'),

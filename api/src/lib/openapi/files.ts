@@ -1,5 +1,11 @@
 /** Success answers of the import sessions, the templates and the exports (xlsx files). */
-import { importExecutionResultSchema, importHeadersResultSchema, importStatusSchema, importUploadResponse, importValidationResultSchema } from '@doanhoi/shared';
+import {
+  importExecutionResultSchema,
+  importHeadersResultSchema,
+  importStatusSchema,
+  importUploadResponse,
+  importValidationResultSchema,
+} from '@doanhoi/shared';
 import { created, ok, xlsx, type Contract } from './contract';
 
 /** The four routes every import session offers, under its prefix. */

@@ -23,7 +23,20 @@ import { transfersContract } from './transfers';
 import { reportsContract } from './reports';
 import { userHistoryContract } from './user-history';
 
-export const contract: Contract = { ...authUsersContract, ...organizationsContract, ...catalogueContract, ...filesContract, ...paymentsContract, ...dashboardContract, ...remindersContract, ...usersBulkContract, ...duesContract, ...transfersContract, ...reportsContract, ...userHistoryContract };
+export const contract: Contract = {
+  ...authUsersContract,
+  ...organizationsContract,
+  ...catalogueContract,
+  ...filesContract,
+  ...paymentsContract,
+  ...dashboardContract,
+  ...remindersContract,
+  ...usersBulkContract,
+  ...duesContract,
+  ...transfersContract,
+  ...reportsContract,
+  ...userHistoryContract,
+};
 
 /** Hono's `/users/:id{[0-9]+}` → OpenAPI's `/users/{id}`. */
 export const openApiPath = (p: string) => p.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
@@ -35,10 +48,15 @@ type JsonSchema = Record<string, unknown>;
  * components.schemas: a `#/$defs/…` reference would resolve against the whole document.
  */
 function jsonSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
-  const { $schema: _, $defs, ...root } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const {
+    $schema: _,
+    $defs,
+    ...root
+  } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   if (!$defs) return root;
   const names = new Map(Object.keys($defs).map((k) => [k, `S${Object.keys(components).length}_${k.replace(/\W/g, '')}`]));
-  const relink = (v: unknown) => JSON.parse(JSON.stringify(v).replace(/"#\/\$defs\/([^"]+)"/g, (_m, k: string) => `"#/components/schemas/${names.get(k)}"`));
+  const relink = (v: unknown) =>
+    JSON.parse(JSON.stringify(v).replace(/"#\/\$defs\/([^"]+)"/g, (_m, k: string) => `"#/components/schemas/${names.get(k)}"`));
   for (const [k, def] of Object.entries($defs)) components[names.get(k)!] = relink(def);
   return relink(root);
 }
@@ -62,7 +80,8 @@ function errors(components: Record<string, JsonSchema>) {
 
 function success(spec: ResponseSpec, components: Record<string, JsonSchema>) {
   if (spec.schema) return json(spec.description, spec.schema, components);
-  if (spec.mediaType) return { description: spec.description, content: { [spec.mediaType]: { schema: { type: 'string', format: 'binary' } } } };
+  if (spec.mediaType)
+    return { description: spec.description, content: { [spec.mediaType]: { schema: { type: 'string', format: 'binary' } } } };
   return { description: spec.description };
 }
 
@@ -77,7 +96,12 @@ async function buildDocument(api: Hono<AppEnv>, c: Context<AppEnv>) {
       defaultValidationErrorResponse: errorBodies[400],
       defaultOptions: { GET: defaults, POST: defaults, PUT: defaults, PATCH: defaults, DELETE: defaults },
       documentation: {
-        info: { title: 'Doan Hoi Admin API', version: '1.0.0', description: 'Errors are JSON { message } with the HTTP status; a 400 from validation adds issues [{ path, message }] and errors { field: [message] }; a 409 on a taken value adds errors for its field.' },
+        info: {
+          title: 'Doan Hoi Admin API',
+          version: '1.0.0',
+          description:
+            'Errors are JSON { message } with the HTTP status; a 400 from validation adds issues [{ path, message }] and errors { field: [message] }; a 409 on a taken value adds errors for its field.',
+        },
         servers: [{ url: '/api' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],

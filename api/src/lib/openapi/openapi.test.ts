@@ -25,7 +25,9 @@ beforeAll(async () => {
 describe('GET /api/docs', () => {
   it('documents every /api route of the app', () => {
     const routes = mounted();
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
     expect(routes.length).toBeGreaterThan(100);
     expect([...new Set(routes)].filter((r) => !documented.has(r))).toEqual([]);
   });
@@ -39,7 +41,9 @@ describe('GET /api/docs', () => {
     if (process.env.SHOW_MISSING) console.log(JSON.stringify(missing));
     expect(missing).toEqual([]);
     const routes = new Set(mounted());
-    const stale = Object.keys(contract).filter((key) => !routes.has(((m, p) => `${m} ${openApiPath(p!)}`)(...(key.split(' ') as [string, string]))));
+    const stale = Object.keys(contract).filter(
+      (key) => !routes.has(((m, p) => `${m} ${openApiPath(p!)}`)(...(key.split(' ') as [string, string]))),
+    );
     expect(stale).toEqual([]);
   });
 

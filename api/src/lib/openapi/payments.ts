@@ -31,7 +31,10 @@ import { created, ok, type Contract } from './contract';
 const config = '/payment-campaigns/:id/payos-config';
 
 export const paymentsContract: Contract = {
-  'GET /payment-campaigns/accessible-organizations': ok(paymentEnvelope(z.array(campaignOrganizationOptionSchema)), 'Where the caller may create a campaign'),
+  'GET /payment-campaigns/accessible-organizations': ok(
+    paymentEnvelope(z.array(campaignOrganizationOptionSchema)),
+    'Where the caller may create a campaign',
+  ),
   'GET /payment-campaigns/organization/:id': ok(campaignsOfOrganizationResponse),
   'GET /payment-campaigns': ok(campaignListResponse, 'One page of campaigns'),
   'POST /payment-campaigns': created(campaignSchema, 'The created campaign (DRAFT)'),
@@ -71,7 +74,10 @@ export const paymentsContract: Contract = {
   'POST /payment/assignments/:id/exempt': ok(paymentEnvelope(assignmentSchema), 'The fee, now exempt (amount 0)'),
   'POST /payment/assignments/:id/reduce': ok(paymentEnvelope(assignmentSchema), 'The fee at its reduced amount'),
   'POST /payment/assignments/:id/revoke-adjustment': ok(paymentEnvelope(assignmentSchema), 'The fee back at its original amount'),
-  'POST /payment/assignments/:id/reverse-payment': ok(paymentEnvelope(assignmentSchema), 'The fee unpaid again; the payment stays, with its reversing entry'),
+  'POST /payment/assignments/:id/reverse-payment': ok(
+    paymentEnvelope(assignmentSchema),
+    'The fee unpaid again; the payment stays, with its reversing entry',
+  ),
   'PATCH /payment/assignments/:id/mark-overdue': ok(paymentEnvelope(assignmentSchema)),
   'GET /payment/assignments/:id': ok(paymentEnvelope(assignmentSchema)),
   'PUT /payment/assignments/:id': ok(paymentEnvelope(assignmentSchema)),
@@ -86,8 +92,16 @@ export const paymentsContract: Contract = {
   'GET /payment/history': ok(paymentEnvelope(memberPaymentHistorySchema), "The caller's orders"),
   'POST /payment/cancel/:id': ok(paymentEnvelope(paymentOrderSchema), 'The cancelled order'),
   'GET /payment-admin/payment-history/:campaignId': ok(
-    paymentEnvelope(z.object({ items: z.array(adminPaymentHistoryItemSchema), total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() })),
-    "Every order of the campaign, with masked payOS credentials",
+    paymentEnvelope(
+      z.object({
+        items: z.array(adminPaymentHistoryItemSchema),
+        total: z.number(),
+        page: z.number(),
+        limit: z.number(),
+        totalPages: z.number(),
+      }),
+    ),
+    'Every order of the campaign, with masked payOS credentials',
   ),
   'POST /payment-admin/orders/:id/resolve': ok(paymentEnvelope(paymentOrderSchema), 'The order with its resolution'),
 };

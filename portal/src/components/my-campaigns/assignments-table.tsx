@@ -49,7 +49,11 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                 <td data-label={t('table.feeLevel')}>{a.feeLevel?.levelName ?? t('table.na')}</td>
                 <td data-label={t('table.amount')} className="num strong">
                   {/* A reduced or exempted fee shows what it was and why (issue 15.3). */}
-                  {a.originalAmount != null ? <div className="cell-strike" data-testid="assignment-original">{formatVnd(a.originalAmount)}</div> : null}
+                  {a.originalAmount != null ? (
+                    <div className="cell-strike" data-testid="assignment-original">
+                      {formatVnd(a.originalAmount)}
+                    </div>
+                  ) : null}
                   <div data-testid="assignment-amount">{formatVnd(amountOf(a))}</div>
                   {a.adjustment ? (
                     <div className="cell-sub cell-wrap" data-testid="assignment-adjustment">
@@ -73,7 +77,9 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                 </td>
                 <td data-label={t('table.dueDate')}>
                   <div>{formatDate(readDate(dueDateOf(a))) || t('table.na')}</div>
-                  {status === 'PAID' && a.paidAt ? <div className="cell-sub">{t('table.paidOn', { date: formatDate(readDate(a.paidAt)) })}</div> : null}
+                  {status === 'PAID' && a.paidAt ? (
+                    <div className="cell-sub">{t('table.paidOn', { date: formatDate(readDate(a.paidAt)) })}</div>
+                  ) : null}
                 </td>
                 <td data-label={t('table.status')}>
                   <StatusBadge status={status} />
@@ -85,9 +91,19 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                 </td>
                 <td data-label={t('table.action')} className="col-action">
                   {action === 'pay' ? (
-                    <button type="button" className="btn btn-primary btn-small" data-testid="pay-button" disabled={payingId !== null} onClick={() => onPay(a)}>
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-small"
+                      data-testid="pay-button"
+                      disabled={payingId !== null}
+                      onClick={() => onPay(a)}
+                    >
                       {payingId === a.id ? <Spinner small /> : null}
-                      {payingId === a.id ? t('actions.creatingLink') : partlyPaidOf(a) > 0 ? t('actions.payRemaining') : t('actions.payNow')}
+                      {payingId === a.id
+                        ? t('actions.creatingLink')
+                        : partlyPaidOf(a) > 0
+                          ? t('actions.payRemaining')
+                          : t('actions.payNow')}
                     </button>
                   ) : action === 'treasurer' ? (
                     <div className="pay-treasurer" data-action="treasurer">
@@ -101,7 +117,10 @@ export function AssignmentsTable({ items, now, payingId, onPay }: Props) {
                       {/* An overdue fee of an open campaign is still owed: say who takes it (issue 26 item 9). */}
                       {a.campaign.status === 'ACTIVE' && owedOf(a) > 0 ? (
                         <div className="cell-sub cell-wrap" data-testid="overdue-treasurer">
-                          {t('table.overdueTreasurer', { amount: formatVnd(owedOf(a)), unit: a.campaign.organization?.name ?? t('table.na') })}
+                          {t('table.overdueTreasurer', {
+                            amount: formatVnd(owedOf(a)),
+                            unit: a.campaign.organization?.name ?? t('table.na'),
+                          })}
                         </div>
                       ) : null}
                     </>

@@ -10,7 +10,12 @@ export function AssignmentFilters({ value, onChange }: { value: Filters; onChang
     <div className="filters" role="search" aria-label={t('filters.label')}>
       <div className="field field-inline">
         <label htmlFor="filter-status">{t('filters.status')}</label>
-        <select id="filter-status" className="select" value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value as StatusFilter })}>
+        <select
+          id="filter-status"
+          className="select"
+          value={value.status}
+          onChange={(e) => onChange({ ...value, status: e.target.value as StatusFilter })}
+        >
           <option value="ALL">{t('filters.all')}</option>
           {ASSIGNMENT_STATUSES.map((s) => (
             <option key={s} value={s}>

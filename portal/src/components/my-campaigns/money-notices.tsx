@@ -19,10 +19,24 @@ export function MoneyNotices({ assignments }: { assignments: MyAssignment[] }) {
     const due = a.campaign.status === 'ACTIVE' ? partlyPaidOf(a) : 0;
     if (refund > 0) {
       const received = (a.paidAmount ?? 0) + refund;
-      return [{ a, kind: 'refund', title: t('money.refundTitle', { received: formatVnd(received), refund: formatVnd(refund) }), message: t('money.refundMessage', { campaign: a.campaign.name, unit }) }];
+      return [
+        {
+          a,
+          kind: 'refund',
+          title: t('money.refundTitle', { received: formatVnd(received), refund: formatVnd(refund) }),
+          message: t('money.refundMessage', { campaign: a.campaign.name, unit }),
+        },
+      ];
     }
     if (due > 0) {
-      return [{ a, kind: 'due', title: t('money.dueTitle', { received: formatVnd(due), due: formatVnd(owedOf(a)) }), message: t('money.dueMessage', { campaign: a.campaign.name }) }];
+      return [
+        {
+          a,
+          kind: 'due',
+          title: t('money.dueTitle', { received: formatVnd(due), due: formatVnd(owedOf(a)) }),
+          message: t('money.dueMessage', { campaign: a.campaign.name }),
+        },
+      ];
     }
     return [];
   });

@@ -28,12 +28,24 @@ export function ReminderNotices({ reminders, assignments, payingId, onPay }: Pro
             <ClockIcon className="notice-icon" />
             <div className="reminder-body">
               <strong>{t('notice.title')}</strong>
-              <div>{t('notice.message', { amount: formatVnd(r.amount), campaign: r.campaignName, due: r.dueDate ? formatDate(r.dueDate) : t('notice.noDue') })}</div>
+              <div>
+                {t('notice.message', {
+                  amount: formatVnd(r.amount),
+                  campaign: r.campaignName,
+                  due: r.dueDate ? formatDate(r.dueDate) : t('notice.noDue'),
+                })}
+              </div>
               <div className="muted reminder-when">{t('notice.remindedAt', { date: formatDateTime(r.remindedAt) })}</div>
             </div>
             {/* The fee's own answer decides: a unit without online payment is paid at its treasurer (issue 25.3). */}
             {memberAction(a) === 'pay' ? (
-              <button type="button" className="btn btn-primary" disabled={payingId !== null} onClick={() => onPay(a)} data-testid="reminder-pay">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={payingId !== null}
+                onClick={() => onPay(a)}
+                data-testid="reminder-pay"
+              >
                 {t('notice.pay')}
               </button>
             ) : memberAction(a) === 'treasurer' ? (

@@ -57,11 +57,20 @@ export function Receipt({ order }: { order: ResultOrder }) {
     [t('receipt.method'), method],
     [t('receipt.time'), formatDateTime(readDate(order.paidAt ?? order.createdAt)) || '—', 'receipt-time'],
     reversed && o
-      ? [t('receipt.reversedOn'), [formatDateTime(readDate(o.reversedAt)), o.reversalReason].filter(Boolean).join(' — '), 'receipt-reversed']
+      ? [
+          t('receipt.reversedOn'),
+          [formatDateTime(readDate(o.reversedAt)), o.reversalReason].filter(Boolean).join(' — '),
+          'receipt-reversed',
+        ]
       : null,
   ];
   return (
-    <section className={reversed ? 'receipt receipt-void' : 'receipt'} aria-labelledby="receipt-title" data-testid="receipt" data-reversed={reversed}>
+    <section
+      className={reversed ? 'receipt receipt-void' : 'receipt'}
+      aria-labelledby="receipt-title"
+      data-testid="receipt"
+      data-reversed={reversed}
+    >
       <header className="receipt-head">
         <div className="receipt-org">{assignment?.campaign.organization?.name ?? ''}</div>
         <h2 id="receipt-title">{t('receipt.title')}</h2>

@@ -40,7 +40,14 @@ export function StatusDisplay({ status, checking, stopped = false, interval, onC
         </p>
       ) : null}
       {status === 'PENDING' ? (
-        <div className="auto-refresh no-print" role="status" aria-live="polite" data-testid="auto-refresh" data-checking={checking} data-stopped={stopped}>
+        <div
+          className="auto-refresh no-print"
+          role="status"
+          aria-live="polite"
+          data-testid="auto-refresh"
+          data-checking={checking}
+          data-stopped={stopped}
+        >
           <RefreshIcon className={checking ? 'auto-refresh-icon spinning' : 'auto-refresh-icon'} />
           <span>
             {checking
@@ -50,7 +57,13 @@ export function StatusDisplay({ status, checking, stopped = false, interval, onC
                 : t('paymentResult.autoRefresh.interval', { seconds: (interval ?? POLL_INTERVAL_MS) / 1000 })}
           </span>
           {onCheckAgain ? (
-            <button type="button" className="btn btn-default btn-small" onClick={onCheckAgain} disabled={checking} data-testid="check-again">
+            <button
+              type="button"
+              className="btn btn-default btn-small"
+              onClick={onCheckAgain}
+              disabled={checking}
+              data-testid="check-again"
+            >
               {t('paymentResult.buttons.checkAgain')}
             </button>
           ) : null}

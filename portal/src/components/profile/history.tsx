@@ -22,7 +22,9 @@ export function PaymentHistory() {
   const { t } = useTranslation(['profile', 'portal']);
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: HistoryPage }>({ status: 'loading' });
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: HistoryPage }>(
+    { status: 'loading' },
+  );
 
   useEffect(() => {
     let live = true;
@@ -92,7 +94,14 @@ export function PaymentHistory() {
           </tbody>
         </table>
       </div>
-      <Pagination page={page} totalPages={totalPages} total={total} from={(page - 1) * LIMIT + 1} to={Math.min(page * LIMIT, total)} onChange={setPage} />
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        total={total}
+        from={(page - 1) * LIMIT + 1}
+        to={Math.min(page * LIMIT, total)}
+        onChange={setPage}
+      />
     </>
   );
 }

@@ -1,8 +1,30 @@
 /** Fee assignments: who owes which fee level of a campaign, and marking them paid (001 §4–§5). */
 import { z } from 'zod';
-import { assignmentStatusSchema, attentionKindSchema, campaignStatusSchema, id, invalid, limit, optionalText, page, paymentMethodSchema, queryId, search, vnDateTime } from './fields';
+import {
+  assignmentStatusSchema,
+  attentionKindSchema,
+  campaignStatusSchema,
+  id,
+  invalid,
+  limit,
+  optionalText,
+  page,
+  paymentMethodSchema,
+  queryId,
+  search,
+  vnDateTime,
+} from './fields';
 
-export const ASSIGNMENT_SORT_FIELDS = ['createdAt', 'dueDate', 'status', 'amount', 'paidAt', 'memberName', 'memberCode', 'feeLevel'] as const;
+export const ASSIGNMENT_SORT_FIELDS = [
+  'createdAt',
+  'dueDate',
+  'status',
+  'amount',
+  'paidAt',
+  'memberName',
+  'memberCode',
+  'feeLevel',
+] as const;
 
 export const assignmentListQuery = z.object({
   campaignId: queryId.optional(),
@@ -42,7 +64,10 @@ export const createAssignmentSchema = z.object(assignmentFields);
 export type CreateAssignment = z.output<typeof createAssignmentSchema>;
 
 export const bulkAssignmentSchema = z.object({
-  assignments: z.array(z.object(assignmentFields), { error: 'validation.selectMembers' }).min(1, 'validation.selectMembers').max(2000, 'validation.tooManyItems'),
+  assignments: z
+    .array(z.object(assignmentFields), { error: 'validation.selectMembers' })
+    .min(1, 'validation.selectMembers')
+    .max(2000, 'validation.tooManyItems'),
   /** Sent by the admin client (the creating user); the API takes the caller from the token instead. */
   userId: z.unknown().optional(),
 });
@@ -99,7 +124,14 @@ export const assignmentSchema = z.object({
   assignedAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  user: z.object({ id: z.number(), familyName: z.string(), givenName: z.string(), code: z.string(), email: z.string(), phone: z.string().nullable() }),
+  user: z.object({
+    id: z.number(),
+    familyName: z.string(),
+    givenName: z.string(),
+    code: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  }),
   feeLevel: z.object({ id: z.number(), levelName: z.string(), amount: z.number() }),
   campaign: z.object({
     id: z.number(),

@@ -71,7 +71,13 @@ export const campaignDeleteBlockSchema = z.enum(['NOT_FINISHED', 'HAS_PAYMENTS']
 export type CampaignDeleteBlock = z.infer<typeof campaignDeleteBlockSchema>;
 
 export const campaignOrganizationSchema = z.object({ id: z.number(), name: z.string(), code: z.string(), type: z.string() });
-export const campaignUserSchema = z.object({ id: z.number(), familyName: z.string(), givenName: z.string(), email: z.string(), code: z.string() });
+export const campaignUserSchema = z.object({
+  id: z.number(),
+  familyName: z.string(),
+  givenName: z.string(),
+  email: z.string(),
+  code: z.string(),
+});
 
 export const campaignSchema = z.object({
   id: z.number(),
@@ -144,6 +150,8 @@ export const campaignStatisticsSchema = z.object({
   testAttentionCount: z.number(),
   collectionPercentage: z.number(),
   endDate: z.string(),
-  byFeeLevel: z.array(z.object({ feeLevelId: z.number(), levelName: z.string(), amount: z.number(), count: z.number(), paidCount: z.number() })),
+  byFeeLevel: z.array(
+    z.object({ feeLevelId: z.number(), levelName: z.string(), amount: z.number(), count: z.number(), paidCount: z.number() }),
+  ),
 });
 export type CampaignStatistics = z.infer<typeof campaignStatisticsSchema>;

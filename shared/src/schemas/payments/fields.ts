@@ -49,4 +49,10 @@ export const attentionReasonSchema = z.enum(ATTENTION_REASONS, { error: invalid 
 export const attentionResolutionSchema = z.enum(ATTENTION_RESOLUTIONS, { error: invalid });
 
 /** A required one-line name (campaign, fee level): the shared text rule, then 1–200 characters. */
-export const nameField = () => z.string({ error: 'validation.nameRequired' }).overwrite(cleanLine).trim().min(1, 'validation.nameRequired').max(200, 'validation.textTooLong');
+export const nameField = () =>
+  z
+    .string({ error: 'validation.nameRequired' })
+    .overwrite(cleanLine)
+    .trim()
+    .min(1, 'validation.nameRequired')
+    .max(200, 'validation.textTooLong');

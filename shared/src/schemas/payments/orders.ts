@@ -1,7 +1,19 @@
 /** Payment orders: payment links, the payOS webhook, payment history and the order response (001 §7). */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums';
-import { attentionKindSchema, attentionReasonSchema, attentionResolutionSchema, id, invalid, limit, optionalText, orderStatusSchema, page, paymentMethodSchema, search } from './fields';
+import {
+  attentionKindSchema,
+  attentionReasonSchema,
+  attentionResolutionSchema,
+  id,
+  invalid,
+  limit,
+  optionalText,
+  orderStatusSchema,
+  page,
+  paymentMethodSchema,
+  search,
+} from './fields';
 
 /** Only assignmentId is trusted; the amount is the assignment's remaining balance. An open link is reused. */
 export const createPaymentLinkSchema = z.object({

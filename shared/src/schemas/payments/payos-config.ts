@@ -14,7 +14,8 @@ const credential = (required: string) =>
     .max(500, 'validation.textTooLong')
     .regex(/^[\x21-\x7e]+$/, 'validation.credentialInvalid');
 /** On update the masked value the API returned ('••••abcd') means "keep the stored key". */
-const credentialOrMask = (required: string) => z.union([credential(required), z.string().trim().startsWith(MASK_PREFIX).max(50)], { error: 'validation.credentialInvalid' });
+const credentialOrMask = (required: string) =>
+  z.union([credential(required), z.string().trim().startsWith(MASK_PREFIX).max(50)], { error: 'validation.credentialInvalid' });
 /** 9 fits every bank account; up to 25 only for accounts linked through payOS. Its own message: the form refuses, never clamps. */
 const lengthRange = 'validation.descriptionLengthRange';
 const descriptionMaxLength = z.number({ error: lengthRange }).int(lengthRange).min(9, lengthRange).max(25, lengthRange).optional();

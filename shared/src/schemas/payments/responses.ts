@@ -9,7 +9,14 @@ import { organizationTypeSchema } from '../enums';
 import { assignmentSchema } from './assignments';
 import { campaignSchema } from './campaigns';
 import { feeLevelSchema } from './fee-levels';
-import { attentionKindSchema, attentionReasonSchema, attentionResolutionSchema, assignmentStatusSchema, orderStatusSchema, paymentMethodSchema } from './fields';
+import {
+  attentionKindSchema,
+  attentionReasonSchema,
+  attentionResolutionSchema,
+  assignmentStatusSchema,
+  orderStatusSchema,
+  paymentMethodSchema,
+} from './fields';
 import { paymentOrderSchema } from './orders';
 import { payosConfigSchema, webhookConfirmationSchema } from './payos-config';
 
@@ -36,11 +43,23 @@ export const assignmentPageSchema = z.object({ assignments: z.array(assignmentSc
 
 /** GET /payment/assignments/my-assignments: the member's fees and their totals over every visible campaign. */
 export const myAssignmentsSchema = assignmentPageSchema.extend({
-  summary: z.object({ total: z.number(), pending: z.number(), paid: z.number(), overdue: z.number(), totalAmount: z.number(), paidAmount: z.number() }),
+  summary: z.object({
+    total: z.number(),
+    pending: z.number(),
+    paid: z.number(),
+    overdue: z.number(),
+    totalAmount: z.number(),
+    paidAmount: z.number(),
+  }),
 });
 
 export const bulkAssignmentResultSchema = z.object({ createdCount: z.number(), assignments: z.array(assignmentSchema) });
-export const overdueResultSchema = z.object({ success: z.boolean(), updatedCount: z.number(), data: z.object({ updatedCount: z.number() }), message: z.string() });
+export const overdueResultSchema = z.object({
+  success: z.boolean(),
+  updatedCount: z.number(),
+  data: z.object({ updatedCount: z.number() }),
+  message: z.string(),
+});
 
 /** POST /payment/create-payment-link: where the member pays (a link handed out again says `reused`). */
 export const paymentLinkSchema = z.object({
@@ -58,7 +77,9 @@ export const paymentLinkSchema = z.object({
 
 /** GET /payment/history: the member's own orders. */
 export const memberPaymentHistorySchema = z.object({
-  items: z.array(paymentOrderSchema.extend({ campaign: z.object({ id: z.number(), name: z.string() }), feeLevel: z.object({ levelName: z.string() }) })),
+  items: z.array(
+    paymentOrderSchema.extend({ campaign: z.object({ id: z.number(), name: z.string() }), feeLevel: z.object({ levelName: z.string() }) }),
+  ),
   ...paged,
 });
 
@@ -89,11 +110,24 @@ export const adminPaymentHistoryItemSchema = z.object({
   client_id: z.string().nullable(),
   api_key: z.string().nullable(),
   checksum_key: z.string().nullable(),
-  assignment: z.object({ id: z.number(), status: assignmentStatusSchema, user: z.record(z.string(), z.unknown()), feeLevel: z.record(z.string(), z.unknown()) }),
+  assignment: z.object({
+    id: z.number(),
+    status: assignmentStatusSchema,
+    user: z.record(z.string(), z.unknown()),
+    feeLevel: z.record(z.string(), z.unknown()),
+  }),
 });
 
 /** GET /payment-campaigns/{id}/payos-config/effective: the config payments would use now, or why none. */
-export const effectivePayosConfigSchema = z.object({ config: payosConfigSchema.nullable(), active: z.boolean(), reason: z.string().nullable() });
+export const effectivePayosConfigSchema = z.object({
+  config: payosConfigSchema.nullable(),
+  active: z.boolean(),
+  reason: z.string().nullable(),
+});
 /** Saving a payOS config registers its webhook at payOS; `webhook` is payOS's answer. */
-export const payosConfigSavedSchema = paymentEnvelope(payosConfigSchema.nullable()).extend({ webhook: webhookConfirmationSchema.nullable().optional() });
-export const connectionResultSchema = paymentEnvelope(z.object({ connected: z.boolean(), reason: z.enum(['ok', 'credentials', 'unreachable']) }));
+export const payosConfigSavedSchema = paymentEnvelope(payosConfigSchema.nullable()).extend({
+  webhook: webhookConfirmationSchema.nullable().optional(),
+});
+export const connectionResultSchema = paymentEnvelope(
+  z.object({ connected: z.boolean(), reason: z.enum(['ok', 'credentials', 'unreachable']) }),
+);

@@ -21,7 +21,12 @@ export function RemindBar({ campaignId, selectedIds, onSent }: Props) {
   const send = (assignmentIds?: number[]) =>
     new Promise<void>((resolve) =>
       mutate(
-        { url: apiUrl(`/payment-campaigns/${campaignId}/reminders`), method: 'post', values: assignmentIds ? { assignmentIds } : {}, successNotification: false },
+        {
+          url: apiUrl(`/payment-campaigns/${campaignId}/reminders`),
+          method: 'post',
+          values: assignmentIds ? { assignmentIds } : {},
+          successNotification: false,
+        },
         {
           onSuccess: (res) => {
             setResult(res.data.data);
@@ -40,15 +45,17 @@ export function RemindBar({ campaignId, selectedIds, onSent }: Props) {
       onOk: () => send(),
     });
 
-  const details = result && [
-    result.skippedPaid > 0 && t('reminders:resultPaid', { count: result.skippedPaid }),
-    // Issue 25 item 15: a member's daily limit over every campaign, and members who left the campaign's units.
-    result.skippedLimit > 0 && t('reminders:resultLimit', { count: result.skippedLimit }),
-    result.skippedOutside > 0 && t('reminders:resultOutside', { count: result.skippedOutside }),
-    result.emailed > 0 && t('reminders:resultEmailed', { count: result.emailed }),
-    result.outboxed > 0 && t('reminders:resultOutbox', { count: result.outboxed }),
-    result.failed > 0 && t('reminders:resultFailed', { count: result.failed }),
-  ].filter(Boolean);
+  const details =
+    result &&
+    [
+      result.skippedPaid > 0 && t('reminders:resultPaid', { count: result.skippedPaid }),
+      // Issue 25 item 15: a member's daily limit over every campaign, and members who left the campaign's units.
+      result.skippedLimit > 0 && t('reminders:resultLimit', { count: result.skippedLimit }),
+      result.skippedOutside > 0 && t('reminders:resultOutside', { count: result.skippedOutside }),
+      result.emailed > 0 && t('reminders:resultEmailed', { count: result.emailed }),
+      result.outboxed > 0 && t('reminders:resultOutbox', { count: result.outboxed }),
+      result.failed > 0 && t('reminders:resultFailed', { count: result.failed }),
+    ].filter(Boolean);
 
   return (
     <Space direction="vertical" className="full-width">
@@ -56,7 +63,12 @@ export function RemindBar({ campaignId, selectedIds, onSent }: Props) {
         <Button onClick={remindAll} loading={mutation.isPending} data-testid="remind-all">
           {t('reminders:remindAll')}
         </Button>
-        <Button disabled={selectedIds.length === 0} onClick={() => void send(selectedIds)} loading={mutation.isPending} data-testid="remind-selected">
+        <Button
+          disabled={selectedIds.length === 0}
+          onClick={() => void send(selectedIds)}
+          loading={mutation.isPending}
+          data-testid="remind-selected"
+        >
           {t('reminders:remindSelected', { count: selectedIds.length })}
         </Button>
       </Space>

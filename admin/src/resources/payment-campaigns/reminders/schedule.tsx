@@ -24,7 +24,8 @@ export function ScheduleCard({ campaignId, editable }: { campaignId: number; edi
   const before = Form.useWatch('before', form);
 
   useEffect(() => {
-    if (current) form.setFieldsValue({ before: current.daysBefore != null, daysBefore: current.daysBefore ?? 3, onOverdue: current.onOverdue });
+    if (current)
+      form.setFieldsValue({ before: current.daysBefore != null, daysBefore: current.daysBefore ?? 3, onOverdue: current.onOverdue });
   }, [current, form]);
 
   const save = (v: Values) =>

@@ -47,11 +47,34 @@ function History({ campaignId }: { campaignId: number }) {
         data-testid="reminder-history"
       >
         <Table.Column<ReminderItem> dataIndex="createdAt" title={t('reminders:history.sentAt')} render={(v: string) => formatDateTime(v)} />
-        <Table.Column<ReminderItem> key="member" title={t('reminders:history.member')} render={(_, r) => `${fullName(r.user)} (${r.user.code})`} />
-        <Table.Column<ReminderItem> dataIndex="amount" title={t('reminders:history.amount')} align="right" render={(v: number) => formatVnd(v)} />
-        <Table.Column<ReminderItem> dataIndex="dueDate" title={t('reminders:history.dueDate')} render={(v: string | null) => (v ? formatDateTime(v) : '—')} />
-        <Table.Column<ReminderItem> dataIndex="kind" title={t('reminders:history.kind')} render={(k: ReminderItem['kind']) => <Tag>{t(`reminders:history.kinds.${k}`)}</Tag>} />
-        <Table.Column<ReminderItem> key="sentBy" title={t('reminders:history.sentBy')} render={(_, r) => (r.sentBy ? fullName(r.sentBy) : <Typography.Text type="secondary">{t('reminders:history.auto')}</Typography.Text>)} />
+        <Table.Column<ReminderItem>
+          key="member"
+          title={t('reminders:history.member')}
+          render={(_, r) => `${fullName(r.user)} (${r.user.code})`}
+        />
+        <Table.Column<ReminderItem>
+          dataIndex="amount"
+          title={t('reminders:history.amount')}
+          align="right"
+          render={(v: number) => formatVnd(v)}
+        />
+        <Table.Column<ReminderItem>
+          dataIndex="dueDate"
+          title={t('reminders:history.dueDate')}
+          render={(v: string | null) => (v ? formatDateTime(v) : '—')}
+        />
+        <Table.Column<ReminderItem>
+          dataIndex="kind"
+          title={t('reminders:history.kind')}
+          render={(k: ReminderItem['kind']) => <Tag>{t(`reminders:history.kinds.${k}`)}</Tag>}
+        />
+        <Table.Column<ReminderItem>
+          key="sentBy"
+          title={t('reminders:history.sentBy')}
+          render={(_, r) =>
+            r.sentBy ? fullName(r.sentBy) : <Typography.Text type="secondary">{t('reminders:history.auto')}</Typography.Text>
+          }
+        />
         <Table.Column<ReminderItem>
           dataIndex="emailStatus"
           title={t('reminders:history.email')}
@@ -73,7 +96,11 @@ function Outbox({ campaignId }: { campaignId: number }) {
     filters: { permanent: [{ field: 'campaignId', operator: 'eq', value: campaignId }] },
   });
   return (
-    <Card size="small" title={t('reminders:outbox.title')} extra={<Typography.Text type="secondary">{t('reminders:outbox.hint')}</Typography.Text>}>
+    <Card
+      size="small"
+      title={t('reminders:outbox.title')}
+      extra={<Typography.Text type="secondary">{t('reminders:outbox.hint')}</Typography.Text>}
+    >
       <Table<OutboxItem>
         {...tableProps}
         rowKey="id"

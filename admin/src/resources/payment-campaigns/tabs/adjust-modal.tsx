@@ -1,4 +1,12 @@
-import { exemptAssignmentSchema, formatVnd, fullName, REASON_MAX, reduceAssignmentSchema, reversePaymentSchema, type Assignment } from '@doanhoi/shared';
+import {
+  exemptAssignmentSchema,
+  formatVnd,
+  fullName,
+  REASON_MAX,
+  reduceAssignmentSchema,
+  reversePaymentSchema,
+  type Assignment,
+} from '@doanhoi/shared';
 import { useCustomMutation, useTranslate } from '@refinedev/core';
 import { Alert, Descriptions, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
@@ -23,7 +31,17 @@ interface Values {
  * Exempt (miễn) or reduce (giảm) a member's fee, undo that, or reverse a mistaken mark-paid
  * (issue 15.3). Each needs a reason, which the audit log and the export keep.
  */
-export function AdjustModal({ assignment, action, onClose, onDone }: { assignment: Assignment | null; action: AdjustAction; onClose: () => void; onDone: () => void }) {
+export function AdjustModal({
+  assignment,
+  action,
+  onClose,
+  onDone,
+}: {
+  assignment: Assignment | null;
+  action: AdjustAction;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
@@ -72,43 +90,54 @@ export function AdjustModal({ assignment, action, onClose, onDone }: { assignmen
     >
       {assignment && (
         <Descriptions column={1} size="small" className="bulk-bar">
-          <Descriptions.Item label={t('campaigns:assignments.member')}>{`${fullName(assignment.user)} (${assignment.user.code})`}</Descriptions.Item>
+          <Descriptions.Item
+            label={t('campaigns:assignments.member')}
+          >{`${fullName(assignment.user)} (${assignment.user.code})`}</Descriptions.Item>
           <Descriptions.Item label={t('campaigns:assignments.amount')}>{formatVnd(assignment.amount)}</Descriptions.Item>
-          {assignment.originalAmount != null && <Descriptions.Item label={t('adjustments:original')}>{formatVnd(assignment.originalAmount)}</Descriptions.Item>}
-          {(assignment.paidAmount ?? 0) > 0 && <Descriptions.Item label={t('campaigns:assignments.alreadyPaid')}>{formatVnd(assignment.paidAmount ?? 0)}</Descriptions.Item>}
+          {assignment.originalAmount != null && (
+            <Descriptions.Item label={t('adjustments:original')}>{formatVnd(assignment.originalAmount)}</Descriptions.Item>
+          )}
+          {(assignment.paidAmount ?? 0) > 0 && (
+            <Descriptions.Item label={t('campaigns:assignments.alreadyPaid')}>{formatVnd(assignment.paidAmount ?? 0)}</Descriptions.Item>
+          )}
         </Descriptions>
       )}
       {action !== 'adjust' && <Alert type="warning" showIcon className="bulk-bar" message={t(`adjustments:warning.${action}`)} />}
       <div ref={focus.ref}>
-      <Form form={form} layout="vertical" initialValues={{ kind: 'exempt' }} data-testid="adjust-form">
-        {action === 'adjust' && (
-          <Form.Item name="kind" label={t('adjustments:kind')}>
-            <Radio.Group
-              options={(['exempt', 'reduce'] as const).map((k) => ({ value: k, label: t(`adjustments:kinds.${k}`) }))}
-              optionType="button"
-              buttonStyle="solid"
-              data-testid="adjust-kind"
-            />
+        <Form form={form} layout="vertical" initialValues={{ kind: 'exempt' }} data-testid="adjust-form">
+          {action === 'adjust' && (
+            <Form.Item name="kind" label={t('adjustments:kind')}>
+              <Radio.Group
+                options={(['exempt', 'reduce'] as const).map((k) => ({ value: k, label: t(`adjustments:kinds.${k}`) }))}
+                optionType="button"
+                buttonStyle="solid"
+                data-testid="adjust-kind"
+              />
+            </Form.Item>
+          )}
+          {action === 'adjust' && kind === 'reduce' && (
+            <Form.Item
+              name="amount"
+              label={t('adjustments:amount')}
+              extra={assignment ? t('adjustments:amountHint', { amount: formatVnd(assignment.amount) }) : undefined}
+              rules={[
+                reduceRule,
+                // Below the current amount: the API answers 422 otherwise, the form says it first.
+                {
+                  validator: (_, v?: number) =>
+                    v == null || !assignment || v < assignment.amount
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('adjustments:amountTooHigh'))),
+                },
+              ]}
+            >
+              <InputNumber step={1000} className="full-width" data-testid="adjust-amount" />
+            </Form.Item>
+          )}
+          <Form.Item name="reason" label={t('adjustments:reason')} rules={[action === 'reverse' ? reverseRule : reasonRule]}>
+            <Input.TextArea rows={3} maxLength={REASON_MAX} showCount data-testid="adjust-reason" />
           </Form.Item>
-        )}
-        {action === 'adjust' && kind === 'reduce' && (
-          <Form.Item
-            name="amount"
-            label={t('adjustments:amount')}
-            extra={assignment ? t('adjustments:amountHint', { amount: formatVnd(assignment.amount) }) : undefined}
-            rules={[
-              reduceRule,
-              // Below the current amount: the API answers 422 otherwise, the form says it first.
-              { validator: (_, v?: number) => (v == null || !assignment || v < assignment.amount ? Promise.resolve() : Promise.reject(new Error(t('adjustments:amountTooHigh')))) },
-            ]}
-          >
-            <InputNumber step={1000} className="full-width" data-testid="adjust-amount" />
-          </Form.Item>
-        )}
-        <Form.Item name="reason" label={t('adjustments:reason')} rules={[action === 'reverse' ? reverseRule : reasonRule]}>
-          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount data-testid="adjust-reason" />
-        </Form.Item>
-      </Form>
+        </Form>
       </div>
     </Modal>
   );

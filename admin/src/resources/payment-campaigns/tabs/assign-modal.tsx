@@ -78,7 +78,15 @@ export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: 
       {
         url: apiUrl('/payment/assignments/bulk'),
         method: 'post',
-        values: { assignments: [...picked.keys()].map((userId) => ({ campaignId: campaign.id, userId, feeLevelId: v.feeLevelId, notes: v.notes, dueDate })) },
+        values: {
+          assignments: [...picked.keys()].map((userId) => ({
+            campaignId: campaign.id,
+            userId,
+            feeLevelId: v.feeLevelId,
+            notes: v.notes,
+            dueDate,
+          })),
+        },
         successNotification: () => ({ type: 'success', message: t('campaigns:assign.done', { count: picked.size }) }),
         errorNotification: false,
       },
@@ -113,7 +121,9 @@ export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: 
       <Row gutter={24} data-testid="assign-modal" ref={focus.ref}>
         <Col xs={24} md={14}>
           <Typography.Text strong>{t('campaigns:assign.members', { count: picked.size })}</Typography.Text>
-          <Typography.Paragraph type="secondary">{t('campaigns:assign.membersOf', { name: campaign.organization?.name ?? '' })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t('campaigns:assign.membersOf', { name: campaign.organization?.name ?? '' })}
+          </Typography.Paragraph>
           <ListSearch
             value={search}
             onSearch={(v) => (setSearch(v), setPage(1))}
@@ -142,18 +152,34 @@ export function AssignModal({ open, campaign, feeLevels, onClose, onAssigned }: 
               )}
             />
           </div>
-          <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={members.result.total ?? 0} onChange={setPage} hideOnSinglePage showSizeChanger={false} />
+          <Pagination
+            size="small"
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={members.result.total ?? 0}
+            onChange={setPage}
+            hideOnSinglePage
+            showSizeChanger={false}
+          />
         </Col>
         <Col xs={24} md={10}>
           <Form form={form} layout="vertical" initialValues={{ feeLevelId: defaultLevel, dueDate: vnDay(campaign.endDate) }}>
-            <Form.Item label={t('campaigns:assign.feeLevel')} name="feeLevelId" rules={[{ required: true, message: t('validation:selectFeeLevel') }]}>
+            <Form.Item
+              label={t('campaigns:assign.feeLevel')}
+              name="feeLevelId"
+              rules={[{ required: true, message: t('validation:selectFeeLevel') }]}
+            >
               <Select
                 options={feeLevels.map((l) => ({ value: l.id, label: `${l.levelName} — ${formatVnd(l.amount)}` }))}
                 aria-label={t('campaigns:assign.feeLevel')}
                 data-testid="assign-fee-level"
               />
             </Form.Item>
-            <Form.Item label={t('campaigns:assign.dueDate')} name="dueDate" rules={[{ required: true, message: t('validation:invalidDueDate') }]}>
+            <Form.Item
+              label={t('campaigns:assign.dueDate')}
+              name="dueDate"
+              rules={[{ required: true, message: t('validation:invalidDueDate') }]}
+            >
               <DatePicker format="DD/MM/YYYY" className="full-width" data-testid="assign-due-date" />
             </Form.Item>
             <Form.Item label={t('campaigns:assign.notes')} name="notes">

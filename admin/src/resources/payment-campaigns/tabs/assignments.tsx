@@ -1,4 +1,14 @@
-import { ASSIGNMENT_EXPORT_FIELDS, ASSIGNMENT_SORT_FIELDS, ASSIGNMENT_STATUSES, formatDate, formatVnd, fullName, type Assignment, type Campaign, type FeeLevel } from '@doanhoi/shared';
+import {
+  ASSIGNMENT_EXPORT_FIELDS,
+  ASSIGNMENT_SORT_FIELDS,
+  ASSIGNMENT_STATUSES,
+  formatDate,
+  formatVnd,
+  fullName,
+  type Assignment,
+  type Campaign,
+  type FeeLevel,
+} from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useDelete, useGetIdentity, useList, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Card, Col, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
@@ -75,11 +85,16 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
     sorters: { initial: [{ field: 'createdAt', order: 'desc' }] },
   });
   const { tableProps, filters, setFilters, sorters, setSorters } = table;
-  const levels = useList<FeeLevel>({ resource: `payment-fee-levels/campaign/${campaign.id}`, meta: { listKey: 'feeLevels' }, pagination: { mode: 'off' } });
+  const levels = useList<FeeLevel>({
+    resource: `payment-fee-levels/campaign/${campaign.id}`,
+    meta: { listKey: 'feeLevels' },
+    pagination: { mode: 'off' },
+  });
   const feeLevels = levels.result.data;
   const status = getDefaultFilter('status', filters, 'eq') as string | undefined;
   const sorter = sorters[0] ?? { field: 'createdAt', order: 'desc' };
-  const setFilter = (field: 'q' | 'status', value?: string) => setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: value || undefined }], 'merge');
+  const setFilter = (field: 'q' | 'status', value?: string) =>
+    setFilters([{ field, operator: field === 'q' ? 'contains' : 'eq', value: value || undefined }], 'merge');
 
   function remove(a: Assignment) {
     modal.confirm({
@@ -88,7 +103,13 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
       okText: t('campaigns:assignments.delete.ok'),
       okButtonProps: { danger: true },
       cancelText: t('buttons.cancel'),
-      onOk: () => new Promise<void>((resolve) => deleteOne({ resource: 'payment/assignments', id: a.id, successNotification: false }, { onSuccess: refresh, onSettled: () => resolve() })),
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          deleteOne(
+            { resource: 'payment/assignments', id: a.id, successNotification: false },
+            { onSuccess: refresh, onSettled: () => resolve() },
+          ),
+        ),
     });
   }
 
@@ -102,13 +123,27 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
         <Select
           value={status ?? 'all'}
           onChange={(v) => setFilter('status', v === 'all' ? undefined : v)}
-          options={[{ value: 'all', label: t('campaigns:filters.allStatuses') }, ...ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: t(`campaigns:assignments.status.${s}`) }))]}
+          options={[
+            { value: 'all', label: t('campaigns:filters.allStatuses') },
+            ...ASSIGNMENT_STATUSES.map((s) => ({ value: s, label: t(`campaigns:assignments.status.${s}`) })),
+          ]}
           className="status-filter"
           data-testid="assignments-status"
         />
-        <Select value={sorter.field} onChange={(field) => setSorters([{ field, order: sorter.order }])} options={ASSIGNMENT_SORT_FIELDS.map((f) => ({ value: f, label: t(`campaigns:assignments.sort.${f}`) }))} className="status-filter" />
-        <Select value={sorter.order} onChange={(order) => setSorters([{ field: sorter.field, order }])} options={(['desc', 'asc'] as const).map((o) => ({ value: o, label: t(`campaigns:assignments.order.${o}`) }))} />
-        <Button onClick={() => (setFilters([], 'replace'), setSorters([{ field: 'createdAt', order: 'desc' }]))}>{t('campaigns:assignments.clear')}</Button>
+        <Select
+          value={sorter.field}
+          onChange={(field) => setSorters([{ field, order: sorter.order }])}
+          options={ASSIGNMENT_SORT_FIELDS.map((f) => ({ value: f, label: t(`campaigns:assignments.sort.${f}`) }))}
+          className="status-filter"
+        />
+        <Select
+          value={sorter.order}
+          onChange={(order) => setSorters([{ field: sorter.field, order }])}
+          options={(['desc', 'asc'] as const).map((o) => ({ value: o, label: t(`campaigns:assignments.order.${o}`) }))}
+        />
+        <Button onClick={() => (setFilters([], 'replace'), setSorters([{ field: 'createdAt', order: 'desc' }]))}>
+          {t('campaigns:assignments.clear')}
+        </Button>
         {canExport && <Button onClick={() => setDialog('export')}>{t('buttons.export')}</Button>}
         {editable && (
           <Button type="primary" disabled={feeLevels.length === 0} onClick={() => setDialog('assign')} data-testid="assign-open">
@@ -120,11 +155,23 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
         {...tableProps}
         rowKey="id"
         size="small"
-        rowSelection={canRemind ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (a) => ({ disabled: a.status === 'PAID' }) } : undefined}
+        rowSelection={
+          canRemind
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                getCheckboxProps: (a) => ({ disabled: a.status === 'PAID' }),
+              }
+            : undefined
+        }
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
         data-testid="assignments-table"
       >
-        <Table.Column<Assignment> key="member" title={t('campaigns:assignments.member')} render={(_, a) => `${fullName(a.user)} (${a.user.code})`} />
+        <Table.Column<Assignment>
+          key="member"
+          title={t('campaigns:assignments.member')}
+          render={(_, a) => `${fullName(a.user)} (${a.user.code})`}
+        />
         <Table.Column<Assignment> key="level" title={t('campaigns:assignments.feeLevel')} render={(_, a) => a.feeLevel.levelName} />
         <Table.Column<Assignment>
           key="amount"
@@ -140,7 +187,10 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
               <span>{formatVnd(a.amount)}</span>
               {a.status !== 'PAID' && (a.paidAmount ?? 0) > 0 && (
                 <Typography.Text type="secondary" data-testid="assignment-remaining">
-                  {t('campaigns:assignments.remaining', { remaining: formatVnd(a.remainingAmount ?? a.amount), paid: formatVnd(a.paidAmount ?? 0) })}
+                  {t('campaigns:assignments.remaining', {
+                    remaining: formatVnd(a.remainingAmount ?? a.amount),
+                    paid: formatVnd(a.paidAmount ?? 0),
+                  })}
                 </Typography.Text>
               )}
             </Space>
@@ -177,7 +227,11 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
             </Space>
           )}
         />
-        <Table.Column<Assignment> dataIndex="dueDate" title={t('campaigns:assignments.dueDate')} render={(v: string | null) => (v ? formatDate(v) : '—')} />
+        <Table.Column<Assignment>
+          dataIndex="dueDate"
+          title={t('campaigns:assignments.dueDate')}
+          render={(v: string | null) => (v ? formatDate(v) : '—')}
+        />
         <Table.Column<Assignment> dataIndex="createdAt" title={t('campaigns:assignments.created')} render={(v: string) => formatDate(v)} />
         {(editable || canAdjust || canReverse) && (
           <Table.Column<Assignment>
@@ -187,14 +241,26 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
               <Space size={4} wrap>
                 {editable && a.status !== 'PAID' && a.status !== 'EXEMPTED' && (
                   <Tooltip title={a.userId === me ? ownFee : undefined}>
-                    <Button size="small" type="link" disabled={a.userId === me} onClick={() => setPaying(a)} data-testid="assignment-mark-paid">
+                    <Button
+                      size="small"
+                      type="link"
+                      disabled={a.userId === me}
+                      onClick={() => setPaying(a)}
+                      data-testid="assignment-mark-paid"
+                    >
                       {t('campaigns:assignments.mark-paid.ok')}
                     </Button>
                   </Tooltip>
                 )}
                 {canAdjust && a.status !== 'PAID' && a.status !== 'EXEMPTED' && (
                   <Tooltip title={a.userId === me ? ownFee : undefined}>
-                    <Button size="small" type="link" disabled={a.userId === me} onClick={() => setAdjusting({ a, action: 'adjust' })} data-testid="assignment-adjust">
+                    <Button
+                      size="small"
+                      type="link"
+                      disabled={a.userId === me}
+                      onClick={() => setAdjusting({ a, action: 'adjust' })}
+                      data-testid="assignment-adjust"
+                    >
                       {t('adjustments:open.adjust')}
                     </Button>
                   </Tooltip>
@@ -206,14 +272,27 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
                 )}
                 {/* Only cash/transfer recorded here can be reversed; payOS money goes through the refund flow. */}
                 {canReverse && a.paymentMethod === 'MANUAL' && (a.paidAmount ?? 0) > 0 && (
-                  <Button size="small" type="link" danger onClick={() => setAdjusting({ a, action: 'reverse' })} data-testid="assignment-reverse">
+                  <Button
+                    size="small"
+                    type="link"
+                    danger
+                    onClick={() => setAdjusting({ a, action: 'reverse' })}
+                    data-testid="assignment-reverse"
+                  >
                     {t('adjustments:open.reverse')}
                   </Button>
                 )}
                 {/* A fee with money on it, a reversed payment included, is kept (the server refuses): no "Xóa" (issue 25 item 6). */}
                 {editable && a.canDelete && (
                   <Tooltip title={a.userId === me ? ownFee : undefined}>
-                    <Button size="small" type="link" danger disabled={a.userId === me} onClick={() => remove(a)} data-testid="assignment-delete">
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      disabled={a.userId === me}
+                      onClick={() => remove(a)}
+                      data-testid="assignment-delete"
+                    >
                       {t('buttons.delete')}
                     </Button>
                   </Tooltip>
@@ -233,10 +312,22 @@ export function AssignmentsTab({ campaign, editable, canExport, canAdjust, canRe
           refresh();
         }}
       />
-      <AdjustModal assignment={adjusting?.a ?? null} action={adjusting?.action ?? 'adjust'} onClose={() => setAdjusting(null)} onDone={() => (setAdjusting(null), refresh())} />
+      <AdjustModal
+        assignment={adjusting?.a ?? null}
+        action={adjusting?.action ?? 'adjust'}
+        onClose={() => setAdjusting(null)}
+        onDone={() => (setAdjusting(null), refresh())}
+      />
       <MarkPaidModal assignment={paying} onClose={() => setPaying(null)} onDone={() => (setPaying(null), refresh())} />
       {dialog === 'export' && (
-        <ExportDialog open onClose={() => setDialog(null)} title={t('campaigns:assignments.exportTitle')} fields={ASSIGNMENT_EXPORT_FIELDS} kind="assignments" path={`/export/payment-assignments/${campaign.id}`} />
+        <ExportDialog
+          open
+          onClose={() => setDialog(null)}
+          title={t('campaigns:assignments.exportTitle')}
+          fields={ASSIGNMENT_EXPORT_FIELDS}
+          kind="assignments"
+          path={`/export/payment-assignments/${campaign.id}`}
+        />
       )}
     </Space>
   );

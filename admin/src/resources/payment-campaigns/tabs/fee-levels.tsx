@@ -9,34 +9,48 @@ import { apiUrl, usePaymentsRefresh } from '../use-refresh';
 
 const rule = zodRule(createFeeLevelSchema);
 
-function FeeLevelModal({ action, form, campaignId }: { action: 'create' | 'edit'; form: ReturnType<typeof useModalForm<FeeLevel>>; campaignId: number }) {
+function FeeLevelModal({
+  action,
+  form,
+  campaignId,
+}: {
+  action: 'create' | 'edit';
+  form: ReturnType<typeof useModalForm<FeeLevel>>;
+  campaignId: number;
+}) {
   const t = useTranslate();
   const focus = useDialogFocus();
   return (
-    <Modal {...form.modalProps} afterOpenChange={focus.afterOpenChange} title={t(action === 'create' ? 'campaigns:levels.add' : 'campaigns:levels.edit')} okText={t('buttons.save')} cancelText={t('buttons.cancel')}>
+    <Modal
+      {...form.modalProps}
+      afterOpenChange={focus.afterOpenChange}
+      title={t(action === 'create' ? 'campaigns:levels.add' : 'campaigns:levels.edit')}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+    >
       <div ref={focus.ref}>
-      <Form
-        {...form.formProps}
-        layout="vertical"
-        data-testid={`fee-level-${action}-form`}
-        onFinish={(v) => form.formProps.onFinish?.(action === 'create' ? { ...(v as object), campaignId } : v)}
-      >
-        <Form.Item label={t('campaigns:levels.name')} name="levelName" rules={[rule]} required>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item label={t('campaigns:levels.amount')} name="amount" rules={[rule]} required>
-          <InputNumber step={1000} className="full-width" />
-        </Form.Item>
-        <Form.Item label={t('campaigns:levels.description')} name="description" rules={[rule]}>
-          <Input.TextArea rows={2} maxLength={1000} />
-        </Form.Item>
-        {/* 001 §3: a fee level has a note beside its description; members never see it (issue 26 item 9). */}
-        <Form.Item label={t('campaigns:levels.note')} name="note" rules={[rule]} extra={t('campaigns:levels.noteHint')}>
-          <Input.TextArea rows={2} maxLength={1000} />
-        </Form.Item>
-        {/* Enter in a field submits the dialog (000 keyboard use). */}
-        <button type="submit" hidden aria-hidden />
-      </Form>
+        <Form
+          {...form.formProps}
+          layout="vertical"
+          data-testid={`fee-level-${action}-form`}
+          onFinish={(v) => form.formProps.onFinish?.(action === 'create' ? { ...(v as object), campaignId } : v)}
+        >
+          <Form.Item label={t('campaigns:levels.name')} name="levelName" rules={[rule]} required>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item label={t('campaigns:levels.amount')} name="amount" rules={[rule]} required>
+            <InputNumber step={1000} className="full-width" />
+          </Form.Item>
+          <Form.Item label={t('campaigns:levels.description')} name="description" rules={[rule]}>
+            <Input.TextArea rows={2} maxLength={1000} />
+          </Form.Item>
+          {/* 001 §3: a fee level has a note beside its description; members never see it (issue 26 item 9). */}
+          <Form.Item label={t('campaigns:levels.note')} name="note" rules={[rule]} extra={t('campaigns:levels.noteHint')}>
+            <Input.TextArea rows={2} maxLength={1000} />
+          </Form.Item>
+          {/* Enter in a field submits the dialog (000 keyboard use). */}
+          <button type="submit" hidden aria-hidden />
+        </Form>
       </div>
     </Modal>
   );
@@ -47,9 +61,25 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
   const t = useTranslate();
   const { modal } = App.useApp();
   const refresh = usePaymentsRefresh();
-  const levels = useList<FeeLevel>({ resource: `payment-fee-levels/campaign/${campaignId}`, meta: { listKey: 'feeLevels' }, pagination: { mode: 'off' } });
-  const create = useModalForm<FeeLevel>({ resource: 'payment-fee-levels', action: 'create', redirect: false, onMutationSuccess: refresh, successNotification: () => ({ type: 'success', message: t('campaigns:levels.created') }) });
-  const edit = useModalForm<FeeLevel>({ resource: 'payment-fee-levels', action: 'edit', redirect: false, onMutationSuccess: refresh, successNotification: () => ({ type: 'success', message: t('campaigns:levels.updated') }) });
+  const levels = useList<FeeLevel>({
+    resource: `payment-fee-levels/campaign/${campaignId}`,
+    meta: { listKey: 'feeLevels' },
+    pagination: { mode: 'off' },
+  });
+  const create = useModalForm<FeeLevel>({
+    resource: 'payment-fee-levels',
+    action: 'create',
+    redirect: false,
+    onMutationSuccess: refresh,
+    successNotification: () => ({ type: 'success', message: t('campaigns:levels.created') }),
+  });
+  const edit = useModalForm<FeeLevel>({
+    resource: 'payment-fee-levels',
+    action: 'edit',
+    redirect: false,
+    onMutationSuccess: refresh,
+    successNotification: () => ({ type: 'success', message: t('campaigns:levels.updated') }),
+  });
   const { mutate: deleteOne } = useDelete();
   const { mutate: custom } = useCustomMutation();
   // On a phone the amount joins the name's line: beside the description it squeezed the note into three lines.
@@ -62,11 +92,22 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
       okText: t('buttons.delete'),
       okButtonProps: { danger: true },
       cancelText: t('buttons.cancel'),
-      onOk: () => new Promise<void>((resolve) => deleteOne({ resource: 'payment-fee-levels', id: l.id, successNotification: false }, { onSuccess: refresh, onSettled: () => resolve() })),
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          deleteOne(
+            { resource: 'payment-fee-levels', id: l.id, successNotification: false },
+            { onSuccess: refresh, onSettled: () => resolve() },
+          ),
+        ),
     });
   const makeDefault = (l: FeeLevel) =>
     custom(
-      { url: apiUrl(`/payment-fee-levels/${l.id}/set-default`), method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t('campaigns:levels.defaultSet', { name: l.levelName }) }) },
+      {
+        url: apiUrl(`/payment-fee-levels/${l.id}/set-default`),
+        method: 'post',
+        values: {},
+        successNotification: () => ({ type: 'success', message: t('campaigns:levels.defaultSet', { name: l.levelName }) }),
+      },
       { onSuccess: refresh },
     );
 
@@ -97,8 +138,18 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
                       {t('buttons.edit')}
                     </Button>,
                     // A level members are assigned to is refused by the server: shown disabled with why (issue 25 item 6).
-                    <WithReason key="delete" reason={l.assignmentCount > 0 ? t('campaigns:levelDeleteBlocked', { count: l.assignmentCount }) : null}>
-                      <Button type="link" size="small" danger disabled={l.assignmentCount > 0} onClick={() => remove(l)} data-testid="fee-level-delete">
+                    <WithReason
+                      key="delete"
+                      reason={l.assignmentCount > 0 ? t('campaigns:levelDeleteBlocked', { count: l.assignmentCount }) : null}
+                    >
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        disabled={l.assignmentCount > 0}
+                        onClick={() => remove(l)}
+                        data-testid="fee-level-delete"
+                      >
                         {t('buttons.delete')}
                       </Button>
                     </WithReason>,
@@ -110,7 +161,11 @@ export function FeeLevelsTab({ campaignId, editable }: { campaignId: number; edi
               title={
                 <Space wrap size={[8, 0]}>
                   {l.levelName}
-                  {l.isDefault && <Tag color="blue" data-testid="fee-level-default-tag">{t('campaigns:levels.default')}</Tag>}
+                  {l.isDefault && (
+                    <Tag color="blue" data-testid="fee-level-default-tag">
+                      {t('campaigns:levels.default')}
+                    </Tag>
+                  )}
                   {phone && <Typography.Text strong>{formatVnd(l.amount)}</Typography.Text>}
                 </Space>
               }

@@ -22,7 +22,12 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
     if (!assignment) return;
     const values = await form.validateFields();
     mutate(
-      { url: apiUrl(`/payment/assignments/${assignment.id}/mark-paid`), method: 'patch', values, successNotification: () => ({ type: 'success', message: t('campaigns:assignments.mark-paid.done') }) },
+      {
+        url: apiUrl(`/payment/assignments/${assignment.id}/mark-paid`),
+        method: 'patch',
+        values,
+        successNotification: () => ({ type: 'success', message: t('campaigns:assignments.mark-paid.done') }),
+      },
       { onSuccess: () => (form.resetFields(), onDone()) },
     );
   };
@@ -41,7 +46,9 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
     >
       {assignment && (
         <Descriptions column={1} size="small" className="bulk-bar">
-          <Descriptions.Item label={t('campaigns:assignments.member')}>{`${fullName(assignment.user)} (${assignment.user.code})`}</Descriptions.Item>
+          <Descriptions.Item
+            label={t('campaigns:assignments.member')}
+          >{`${fullName(assignment.user)} (${assignment.user.code})`}</Descriptions.Item>
           <Descriptions.Item label={t('campaigns:assignments.feeLevel')}>{assignment.feeLevel.levelName}</Descriptions.Item>
           <Descriptions.Item label={t('campaigns:assignments.amount')}>{formatVnd(assignment.amount)}</Descriptions.Item>
           {(assignment.paidAmount ?? 0) > 0 && (
@@ -50,20 +57,31 @@ export function MarkPaidModal({ assignment, onClose, onDone }: { assignment: Ass
         </Descriptions>
       )}
       <div ref={focus.ref}>
-      <Form form={form} layout="vertical" onFinish={() => void save()} initialValues={{ method: 'cash', amount: assignment ? (assignment.remainingAmount ?? assignment.amount) : undefined }} data-testid="mark-paid-form">
-        <Form.Item label={t('campaigns:assignments.mark-paid.method')} name="method" rules={[rule]}>
-          <Radio.Group options={MANUAL_METHODS.map((m) => ({ value: m, label: t(`campaigns:history.${m}`) }))} />
-        </Form.Item>
-        {/* The money handed over: less leaves a balance due, more a refund due (payments API). */}
-        <Form.Item label={t('campaigns:assignments.mark-paid.amount')} name="amount" rules={[rule]} extra={t('campaigns:assignments.mark-paid.amountHint')}>
-          <InputNumber step={1000} className="full-width" />
-        </Form.Item>
-        <Form.Item label={t('campaigns:assignments.mark-paid.note')} name="note" rules={[rule]}>
-          <Input.TextArea rows={3} maxLength={1000} />
-        </Form.Item>
-        {/* Enter in the amount submits the dialog (000 keyboard use). */}
-        <button type="submit" hidden aria-hidden />
-      </Form>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={() => void save()}
+          initialValues={{ method: 'cash', amount: assignment ? (assignment.remainingAmount ?? assignment.amount) : undefined }}
+          data-testid="mark-paid-form"
+        >
+          <Form.Item label={t('campaigns:assignments.mark-paid.method')} name="method" rules={[rule]}>
+            <Radio.Group options={MANUAL_METHODS.map((m) => ({ value: m, label: t(`campaigns:history.${m}`) }))} />
+          </Form.Item>
+          {/* The money handed over: less leaves a balance due, more a refund due (payments API). */}
+          <Form.Item
+            label={t('campaigns:assignments.mark-paid.amount')}
+            name="amount"
+            rules={[rule]}
+            extra={t('campaigns:assignments.mark-paid.amountHint')}
+          >
+            <InputNumber step={1000} className="full-width" />
+          </Form.Item>
+          <Form.Item label={t('campaigns:assignments.mark-paid.note')} name="note" rules={[rule]}>
+            <Input.TextArea rows={3} maxLength={1000} />
+          </Form.Item>
+          {/* Enter in the amount submits the dialog (000 keyboard use). */}
+          <button type="submit" hidden aria-hidden />
+        </Form>
       </div>
     </Modal>
   );

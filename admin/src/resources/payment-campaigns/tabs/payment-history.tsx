@@ -86,7 +86,15 @@ const STATUS_COLORS: Record<string, string> = { PAID: 'success', PENDING: 'proce
  * cancel is refunded after the cancel). A mistaken cash/transfer record can be reversed here too
  * (payment-campaigns.reverse_payment, open campaigns only, as on the assignments tab).
  */
-export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }: { campaignId: number; canResolve: boolean; canReverse?: boolean }) {
+export function PaymentHistoryTab({
+  campaignId,
+  canResolve,
+  canReverse = false,
+}: {
+  campaignId: number;
+  canResolve: boolean;
+  canReverse?: boolean;
+}) {
   const t = useTranslate();
   const refresh = usePaymentsRefresh();
   const [resolving, setResolving] = useState<HistoryItem | null>(null);
@@ -111,7 +119,10 @@ export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }
         <Select
           value={status}
           onChange={(v) => setFilters([{ field: 'status', operator: 'eq', value: v }], 'merge')}
-          options={[{ value: 'ALL', label: t('campaigns:filters.allStatuses') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`campaigns:history.status.${s}`) }))]}
+          options={[
+            { value: 'ALL', label: t('campaigns:filters.allStatuses') },
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`campaigns:history.status.${s}`) })),
+          ]}
           className="status-filter"
           data-testid="history-status"
         />
@@ -123,13 +134,28 @@ export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }
           data-testid="history-attention"
         />
         <Space>
-          <Switch size="small" checked={hideTest} onChange={(on) => setFilters([{ field: 'includeTest', operator: 'eq', value: on ? 'false' : undefined }], 'merge')} aria-label={t('campaigns:history.hideTest')} />
+          <Switch
+            size="small"
+            checked={hideTest}
+            onChange={(on) => setFilters([{ field: 'includeTest', operator: 'eq', value: on ? 'false' : undefined }], 'merge')}
+            aria-label={t('campaigns:history.hideTest')}
+          />
           {t('campaigns:history.hideTest')}
         </Space>
       </Space>
-      <Table<HistoryItem> {...tableProps} rowKey="id" size="small" data-testid="history-table" pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}>
+      <Table<HistoryItem>
+        {...tableProps}
+        rowKey="id"
+        size="small"
+        data-testid="history-table"
+        pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
+      >
         <Table.Column<HistoryItem> dataIndex="order_code" title={t('campaigns:history.orderCode')} />
-        <Table.Column<HistoryItem> key="member" title={t('campaigns:assignments.member')} render={(_, r) => `${fullName(r.assignment.user)} (${r.assignment.user.code})`} />
+        <Table.Column<HistoryItem>
+          key="member"
+          title={t('campaigns:assignments.member')}
+          render={(_, r) => `${fullName(r.assignment.user)} (${r.assignment.user.code})`}
+        />
         <Table.Column<HistoryItem>
           key="amount"
           title={t('campaigns:assignments.amount')}
@@ -175,13 +201,25 @@ export function PaymentHistoryTab({ campaignId, canResolve, canReverse = false }
           title={t('campaigns:history.method')}
           render={(_, r) => (
             <Space direction="vertical" size={0}>
-              <span>{t(r.payment_method === 'ONLINE' ? 'campaigns:history.online' : `campaigns:history.${r.manual_method ?? 'cash'}`)}</span>
+              <span>
+                {t(r.payment_method === 'ONLINE' ? 'campaigns:history.online' : `campaigns:history.${r.manual_method ?? 'cash'}`)}
+              </span>
               {r.note && <Typography.Text type="secondary">{r.note}</Typography.Text>}
             </Space>
           )}
         />
-        <Table.Column<HistoryItem> key="time" title={t('campaigns:history.time')} render={(_, r) => formatDateTime(r.paid_at ?? r.created_at)} />
-        <Table.Column<HistoryItem> key="attention" title={t('campaigns:attention.column')} render={(_, r) => <AttentionCell r={r} canResolve={canResolve} own={r.assignment.user.code === myCode} onResolve={() => setResolving(r)} />} />
+        <Table.Column<HistoryItem>
+          key="time"
+          title={t('campaigns:history.time')}
+          render={(_, r) => formatDateTime(r.paid_at ?? r.created_at)}
+        />
+        <Table.Column<HistoryItem>
+          key="attention"
+          title={t('campaigns:attention.column')}
+          render={(_, r) => (
+            <AttentionCell r={r} canResolve={canResolve} own={r.assignment.user.code === myCode} onResolve={() => setResolving(r)} />
+          )}
+        />
         {canReverse && (
           <Table.Column<HistoryItem>
             key="actions"

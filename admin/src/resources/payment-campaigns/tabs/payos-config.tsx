@@ -54,7 +54,11 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
   const [revealed, setRevealed] = useState(false);
   const [test, setTest] = useState<{ ok: boolean; message: string } | null>(null);
   const url = apiUrl(`/payment-campaigns/${campaignId}/payos-config`);
-  const { query, result } = useCustom<{ data: PayosConfig | null }>({ url, method: 'get', config: { query: revealed ? { reveal: true } : undefined } });
+  const { query, result } = useCustom<{ data: PayosConfig | null }>({
+    url,
+    method: 'get',
+    config: { query: revealed ? { reveal: true } : undefined },
+  });
   const current = query.isSuccess ? ((result.data as { data: PayosConfig | null }).data ?? null) : null;
   const { mutate, mutation } = useCustomMutation();
   const { mutate: deleteOne } = useDelete();
@@ -64,7 +68,14 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
 
   useEffect(() => {
     form.setFieldsValue(
-      current ? { clientId: current.clientId, apiKey: current.apiKey, checksumKey: current.checksumKey, descriptionMaxLength: current.descriptionMaxLength } : { ...EMPTY, descriptionMaxLength: undefined },
+      current
+        ? {
+            clientId: current.clientId,
+            apiKey: current.apiKey,
+            checksumKey: current.checksumKey,
+            descriptionMaxLength: current.descriptionMaxLength,
+          }
+        : { ...EMPTY, descriptionMaxLength: undefined },
     );
   }, [current, form]);
 
@@ -114,16 +125,33 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
       },
     );
   const toggle = () =>
-    mutate({ url: `${url}/toggle-active`, method: 'post', values: {}, successNotification: () => ({ type: 'success', message: t('campaigns:payos.toggled') }) }, { onSuccess: refresh });
+    mutate(
+      {
+        url: `${url}/toggle-active`,
+        method: 'post',
+        values: {},
+        successNotification: () => ({ type: 'success', message: t('campaigns:payos.toggled') }),
+      },
+      { onSuccess: refresh },
+    );
   const testConnection = () =>
     mutate(
-      { url: `${url}/test-connection`, method: 'post', values: form.getFieldsValue(), successNotification: false, errorNotification: false },
+      {
+        url: `${url}/test-connection`,
+        method: 'post',
+        values: form.getFieldsValue(),
+        successNotification: false,
+        errorNotification: false,
+      },
       {
         onSuccess: (res) => {
           const body = res.data as { success?: boolean; message?: string; data?: { connected?: boolean; reason?: string } };
           const ok = Boolean(body.data?.connected ?? body.success);
           const reason = body.data?.reason ? t(`campaigns:payos.testReason.${body.data.reason}`) : null;
-          setTest({ ok, message: [reason, body.message].filter(Boolean).join(' — ') || t(ok ? 'campaigns:payos.testOk' : 'campaigns:payos.testFailed') });
+          setTest({
+            ok,
+            message: [reason, body.message].filter(Boolean).join(' — ') || t(ok ? 'campaigns:payos.testOk' : 'campaigns:payos.testFailed'),
+          });
         },
         onError: (e) => setTest({ ok: false, message: e.message }),
       },
@@ -139,7 +167,11 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
       onOk: () =>
         new Promise<void>((resolve) =>
           deleteOne(
-            { resource: `payment-campaigns/${campaignId}`, id: 'payos-config', successNotification: () => ({ type: 'success', message: t('campaigns:payos.deleted') }) },
+            {
+              resource: `payment-campaigns/${campaignId}`,
+              id: 'payos-config',
+              successNotification: () => ({ type: 'success', message: t('campaigns:payos.deleted') }),
+            },
             { onSuccess: () => (setRevealed(false), refresh()), onSettled: () => resolve() },
           ),
         ),
@@ -191,7 +223,9 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
       )}
       {current && (
         <Space>
-          <Tag color={current.isActive ? 'green' : 'default'}>{t(current.isActive ? 'campaigns:payos.active' : 'campaigns:payos.inactive')}</Tag>
+          <Tag color={current.isActive ? 'green' : 'default'}>
+            {t(current.isActive ? 'campaigns:payos.active' : 'campaigns:payos.inactive')}
+          </Tag>
           {editable && <Switch checked={current.isActive} onChange={toggle} aria-label={t('campaigns:payos.active')} />}
         </Space>
       )}
@@ -206,10 +240,17 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
           <Input autoComplete="off" />
         </Form.Item>
         {/* No min/max: antd would clamp 30 to 25 silently; the shared rule refuses it on the field (issue 25 item 12). */}
-        <Form.Item label={t('campaigns:payos.descriptionMaxLength')} name="descriptionMaxLength" extra={t('campaigns:payos.descriptionMaxLengthHint')} rules={[rule]}>
+        <Form.Item
+          label={t('campaigns:payos.descriptionMaxLength')}
+          name="descriptionMaxLength"
+          extra={t('campaigns:payos.descriptionMaxLengthHint')}
+          rules={[rule]}
+        >
           <InputNumber placeholder="9" data-testid="payos-description-length" />
         </Form.Item>
-        {editable && <Alert type="info" showIcon className="payos-webhook-warning" message={t('campaigns:payos.webhookWarning', { url: hookUrl })} />}
+        {editable && (
+          <Alert type="info" showIcon className="payos-webhook-warning" message={t('campaigns:payos.webhookWarning', { url: hookUrl })} />
+        )}
         <Space wrap>
           <Button type="primary" htmlType="submit" disabled={!editable || !complete} loading={mutation.isPending} data-testid="payos-save">
             {t('buttons.save')}
@@ -229,7 +270,16 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
               {t('campaigns:payos.confirmWebhook')}
             </Button>
           )}
-          <Button disabled={false} onClick={() => void navigator.clipboard.writeText(JSON.stringify((({ clientId, apiKey, checksumKey }) => ({ clientId, apiKey, checksumKey }))(form.getFieldsValue()))).then(() => message.success(t('campaigns:payos.copied')))}>
+          <Button
+            disabled={false}
+            onClick={() =>
+              void navigator.clipboard
+                .writeText(
+                  JSON.stringify((({ clientId, apiKey, checksumKey }) => ({ clientId, apiKey, checksumKey }))(form.getFieldsValue())),
+                )
+                .then(() => message.success(t('campaigns:payos.copied')))
+            }
+          >
             {t('campaigns:payos.copy')}
           </Button>
           <Button onClick={() => void paste()}>{t('campaigns:payos.paste')}</Button>
@@ -240,7 +290,9 @@ export function PayosConfigTab({ campaignId, editable, canReveal }: Props) {
           )}
         </Space>
       </Form>
-      {test && <Alert type={test.ok ? 'success' : 'error'} showIcon message={test.message} data-testid="payos-test-result" data-ok={test.ok} />}
+      {test && (
+        <Alert type={test.ok ? 'success' : 'error'} showIcon message={test.message} data-testid="payos-test-result" data-ok={test.ok} />
+      )}
     </Space>
   );
 }

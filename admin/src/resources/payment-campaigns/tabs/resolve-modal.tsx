@@ -22,7 +22,12 @@ export function ResolveModal({ order, onClose, onDone }: { order: HistoryItem | 
     if (!order) return;
     const values = await form.validateFields();
     mutate(
-      { url: apiUrl(`/payment-admin/orders/${order.id}/resolve`), method: 'post', values, successNotification: () => ({ type: 'success', message: t('campaigns:attention.resolved') }) },
+      {
+        url: apiUrl(`/payment-admin/orders/${order.id}/resolve`),
+        method: 'post',
+        values,
+        successNotification: () => ({ type: 'success', message: t('campaigns:attention.resolved') }),
+      },
       { onSuccess: () => (form.resetFields(), onDone()) },
     );
   };
@@ -45,23 +50,25 @@ export function ResolveModal({ order, onClose, onDone }: { order: HistoryItem | 
           type="warning"
           showIcon
           className="bulk-bar"
-          message={t(`campaigns:attention.explain.${order.attention_reason ?? order.attention}`, { amount: formatVnd(order.attention_amount ?? 0) })}
+          message={t(`campaigns:attention.explain.${order.attention_reason ?? order.attention}`, {
+            amount: formatVnd(order.attention_amount ?? 0),
+          })}
         />
       )}
       <div ref={focus.ref}>
-      <Form form={form} layout="vertical" initialValues={{ resolution: refund ? 'REFUNDED' : 'ACCEPTED' }} data-testid="resolve-form">
-        <Form.Item label={t('campaigns:attention.resolution')} name="resolution" rules={[rule]}>
-          <Radio.Group
-            options={(refund ? (['REFUNDED', 'ACCEPTED'] as const) : (['ACCEPTED'] as const)).map((r) => ({
-              value: r,
-              label: t(`campaigns:attention.${refund ? 'refund' : 'balance'}.${r}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('campaigns:assignments.mark-paid.note')} name="note" rules={[rule]}>
-          <Input.TextArea rows={3} maxLength={1000} />
-        </Form.Item>
-      </Form>
+        <Form form={form} layout="vertical" initialValues={{ resolution: refund ? 'REFUNDED' : 'ACCEPTED' }} data-testid="resolve-form">
+          <Form.Item label={t('campaigns:attention.resolution')} name="resolution" rules={[rule]}>
+            <Radio.Group
+              options={(refund ? (['REFUNDED', 'ACCEPTED'] as const) : (['ACCEPTED'] as const)).map((r) => ({
+                value: r,
+                label: t(`campaigns:attention.${refund ? 'refund' : 'balance'}.${r}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('campaigns:assignments.mark-paid.note')} name="note" rules={[rule]}>
+            <Input.TextArea rows={3} maxLength={1000} />
+          </Form.Item>
+        </Form>
       </div>
     </Modal>
   );

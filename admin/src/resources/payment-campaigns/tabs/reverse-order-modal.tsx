@@ -9,7 +9,8 @@ import { useDialogFocus } from '../../../components/dialog-focus';
 const rule = zodRule(reversePaymentSchema);
 
 /** Can this history row be reversed here: a manual payment in force, not itself a reversing entry. */
-export const reversible = (r: HistoryItem) => r.payment_method === 'MANUAL' && r.status === 'PAID' && !r.reversed_at && r.reverses_order_id == null && r.amount > 0;
+export const reversible = (r: HistoryItem) =>
+  r.payment_method === 'MANUAL' && r.status === 'PAID' && !r.reversed_at && r.reverses_order_id == null && r.amount > 0;
 
 /**
  * Reverse one mistaken mark-paid from the payment history (issue 15.3): the same API as the
@@ -48,7 +49,9 @@ export function ReverseOrderModal({ order, onClose, onDone }: { order: HistoryIt
     >
       {order && (
         <Descriptions column={1} size="small" className="bulk-bar">
-          <Descriptions.Item label={t('campaigns:assignments.member')}>{`${fullName(order.assignment.user)} (${order.assignment.user.code})`}</Descriptions.Item>
+          <Descriptions.Item
+            label={t('campaigns:assignments.member')}
+          >{`${fullName(order.assignment.user)} (${order.assignment.user.code})`}</Descriptions.Item>
           <Descriptions.Item label={t('campaigns:history.orderCode')}>{order.order_code}</Descriptions.Item>
           <Descriptions.Item label={t('campaigns:assignments.amount')}>{formatVnd(order.amount)}</Descriptions.Item>
           <Descriptions.Item label={t('campaigns:history.time')}>{formatDateTime(order.paid_at ?? order.created_at)}</Descriptions.Item>
@@ -56,11 +59,11 @@ export function ReverseOrderModal({ order, onClose, onDone }: { order: HistoryIt
       )}
       <Alert type="warning" showIcon className="bulk-bar" message={t('adjustments:warning.reverseOrder')} />
       <div ref={focus.ref}>
-      <Form form={form} layout="vertical" data-testid="reverse-order-form">
-        <Form.Item name="reason" label={t('adjustments:reason')} rules={[rule]}>
-          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount data-testid="reverse-order-reason" />
-        </Form.Item>
-      </Form>
+        <Form form={form} layout="vertical" data-testid="reverse-order-form">
+          <Form.Item name="reason" label={t('adjustments:reason')} rules={[rule]}>
+            <Input.TextArea rows={3} maxLength={REASON_MAX} showCount data-testid="reverse-order-reason" />
+          </Form.Item>
+        </Form>
       </div>
     </Modal>
   );

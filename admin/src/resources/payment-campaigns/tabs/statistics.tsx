@@ -23,13 +23,34 @@ export function StatisticsTab({ campaignId, canSeeHistory, status }: { campaignI
         className={`due-banner due-${due.level}`}
         data-testid="due-banner"
         data-level={due.level}
-        message={t(`campaigns:stats.dueLevel.${dueKey(due)}`, { date: formatDateTime(s.endDate), count: due.daysLeft, hours: due.hoursLeft, minutes: due.minutesLeft })}
+        message={t(`campaigns:stats.dueLevel.${dueKey(due)}`, {
+          date: formatDateTime(s.endDate),
+          count: due.daysLeft,
+          hours: due.hoursLeft,
+          minutes: due.minutesLeft,
+        })}
       />
       <Row gutter={[16, 16]}>
-        <Col xs={12} lg={6}><Card><Statistic title={t('campaigns:stats.members')} value={s.totalMembers} /></Card></Col>
-        <Col xs={12} lg={6}><Card data-testid="stat-uncollected"><Statistic title={t('campaigns:stats.uncollected')} value={formatVnd(s.uncollected)} /></Card></Col>
-        <Col xs={12} lg={6}><Card data-testid="stat-collected"><Statistic title={t('campaigns:stats.collected')} value={formatVnd(s.collected)} /></Card></Col>
-        <Col xs={12} lg={6}><Card data-testid="stat-expected"><Statistic title={t('campaigns:stats.expected')} value={formatVnd(s.totalExpected)} /></Card></Col>
+        <Col xs={12} lg={6}>
+          <Card>
+            <Statistic title={t('campaigns:stats.members')} value={s.totalMembers} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card data-testid="stat-uncollected">
+            <Statistic title={t('campaigns:stats.uncollected')} value={formatVnd(s.uncollected)} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card data-testid="stat-collected">
+            <Statistic title={t('campaigns:stats.collected')} value={formatVnd(s.collected)} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card data-testid="stat-expected">
+            <Statistic title={t('campaigns:stats.expected')} value={formatVnd(s.totalExpected)} />
+          </Card>
+        </Col>
       </Row>
       <Space wrap>
         <Tag color="processing">{t('campaigns:stats.pending', { count: s.pendingCount })}</Tag>
@@ -39,10 +60,21 @@ export function StatisticsTab({ campaignId, canSeeHistory, status }: { campaignI
         <Tag color="error">{t('campaigns:stats.overdue', { count: s.overdueCount })}</Tag>
         {/* Exempted fees count 0 in expected, reduced ones their new amount (issue 15.3). */}
         <Tag data-testid="stat-exempted">{t('adjustments:stats.exempted', { count: s.exemptedCount ?? 0 })}</Tag>
-        <Tag color="gold" data-testid="stat-reduced">{t('adjustments:stats.reduced', { count: s.reducedCount ?? 0 })}</Tag>
-        {(s.waivedAmount ?? 0) > 0 && <Typography.Text type="secondary" data-testid="stat-waived">{t('adjustments:stats.waived', { amount: formatVnd(s.waivedAmount) })}</Typography.Text>}
+        <Tag color="gold" data-testid="stat-reduced">
+          {t('adjustments:stats.reduced', { count: s.reducedCount ?? 0 })}
+        </Tag>
+        {(s.waivedAmount ?? 0) > 0 && (
+          <Typography.Text type="secondary" data-testid="stat-waived">
+            {t('adjustments:stats.waived', { amount: formatVnd(s.waivedAmount) })}
+          </Typography.Text>
+        )}
       </Space>
-      <Progress percent={percent} strokeColor={progressColor(percent)} data-testid="collection-progress" data-color={progressColor(percent)} />
+      <Progress
+        percent={percent}
+        strokeColor={progressColor(percent)}
+        data-testid="collection-progress"
+        data-color={progressColor(percent)}
+      />
       {/* Every đồng received: applied to fees + excess kept + refunds due (issue 11). Test money is apart. */}
       <Typography.Paragraph data-testid="money-reconciliation">
         {t('campaigns:money.reconciliation', {
@@ -80,7 +112,9 @@ export function StatisticsTab({ campaignId, canSeeHistory, status }: { campaignI
           showIcon
           data-testid="attention-banner"
           message={
-            s.attentionCount > 0 ? t('campaigns:money.attention', { count: s.attentionCount }) : t('campaigns:money.testAttention', { count: s.testAttentionCount })
+            s.attentionCount > 0
+              ? t('campaigns:money.attention', { count: s.attentionCount })
+              : t('campaigns:money.testAttention', { count: s.testAttentionCount })
           }
           action={
             canSeeHistory && (
