@@ -12,3 +12,4 @@ export * from '../transfers/schema';
 export * from '../dues/schema';
 export * from '../remittances/schema';
 export * from '../reports/schema';
+export * from './tables/coordination';
