@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { loadActor } from '../../api/src/auth/actor';
+import { loadActor } from '../../api/src/access/actor';
 import { openDb } from '../../api/src/db/client';
 import { testEnv } from '../../api/src/env';
 import { newReadEpoch } from '../../api/src/lib/freshness';

@@ -1,7 +1,7 @@
 import { auditExportQuery, auditListQuery, holdsAnywhere } from '@doanhoi/shared';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { audit, auditContext } from '../lib/audit';
-import { requireAuth } from '../lib/auth';
+import { requireAuth } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';

@@ -15,7 +15,7 @@ import { maskSecrets } from '../lib/audit';
 import { forbidden } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
-import { orgScope, scopeCondition, scopeKey, type OrgScope } from '../payments/access';
+import { orgScope, scopeCondition, scopeKey, type OrgScope } from '../access/payments';
 import { users } from '../users/schema';
 import { userRowRedactor } from './redact';
 import { auditLogOrganizations, auditLogs } from './schema';

@@ -19,7 +19,7 @@ import { logger } from '../lib/logger';
 import { deliver, initialEmailStatus } from '../reminders/mailer';
 import { emailOutbox } from '../reminders/schema';
 import { assertManageable } from '../users/manage';
-import { userScope, usersInScope } from '../users/scope';
+import { userScope, usersInScope } from '../access/scope';
 import { users } from '../users/schema';
 import { oneTimeCodes } from './schema';
 

@@ -21,11 +21,11 @@ import { logger } from '../lib/logger';
 import { publicOrigin } from '../payos/origin';
 import { deliver, initialEmailStatus, withoutUrls } from '../reminders/mailer';
 import { emailOutbox } from '../reminders/schema';
-import { loadRoleGrants } from '../roles/grants';
+import { loadRoleGrants } from '../access/grants';
 import { users } from '../users/schema';
 import { passwordCodes } from './password-codes';
 import { hashPassword } from './passwords';
-import { markRevoked, revokeUserSessions } from './revocation';
+import { markRevoked, revokeUserSessions } from '../access/revocation';
 import { oneTimeCodes } from './schema';
 
 const RESET_TTL_MS = 30 * 60_000;

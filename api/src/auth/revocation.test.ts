@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../roles/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { simulateRestart } from './revocation';
+import { simulateRestart } from '../access/revocation';
 import { insertUser, login, mailedCode } from './test-helpers';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
-import { requireAuth, requirePermission, requireSession } from '../lib/auth';
+import { requireAuth, requirePermission, requireSession } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { googleRoutes } from './google';
@@ -26,7 +26,7 @@ import { authService } from './service';
 const tooMany = (c: Context<AppEnv>, message: string, wait: number) =>
   c.json({ message, retryAfter: wait }, 429, { 'Retry-After': String(wait) });
 
-/** Profile, change-password (and its code) and logout stay open to a session that must change its password (lib/auth.ts). */
+/** Profile, change-password (and its code) and logout stay open to a session that must change its password (access/middleware.ts). */
 export function authRoutes(limiter: LoginRateLimiter) {
   return (
     new Hono<AppEnv>()

@@ -26,7 +26,7 @@ export const refreshTokens = sqliteTable(
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
-    // Start-up reads the recently revoked families (auth/revocation.ts).
+    // Start-up reads the recently revoked families (access/revocation.ts).
     index('refresh_tokens_revoked_idx').on(t.revokedAt),
   ],
 );

@@ -10,9 +10,9 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
 import { fail, forbidden, invalidField, notFound, unauthorized } from '../lib/errors';
-import { orgContext } from '../organizations/context';
+import { orgContext } from '../access/organization-context';
 import { organizationMembers } from '../organizations/schema';
-import { loadRoleGrants } from '../roles/grants';
+import { loadRoleGrants } from '../access/grants';
 import { toSessionUser as sessionUserOf } from '../users/mapper';
 
 /**
@@ -22,12 +22,12 @@ import { toSessionUser as sessionUserOf } from '../users/mapper';
  */
 const toSessionUser = (u: Parameters<typeof sessionUserOf>[0]) => ({ ...sessionUserOf(u), phone: u.mustChangePassword ? null : u.phone });
 import { users } from '../users/schema';
-import { loadActor, markFamilyRevoked } from './actor';
+import { loadActor, markFamilyRevoked } from '../access/actor';
 import { checkPassword, hashPassword } from './passwords';
 import type { LoginRateLimiter } from './rate-limit';
 import { passwordCodes } from './password-codes';
 import { oneTimeCodes, refreshTokens } from './schema';
-import { hashToken, newFamilyId, newRefreshToken, signAccessToken } from './tokens';
+import { hashToken, newFamilyId, newRefreshToken, signAccessToken } from '../access/tokens';
 
 const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';
 /** How long the Google callback's code may wait for the browser's exchange. */

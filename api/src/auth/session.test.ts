@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { refreshTokens } from './schema';
 import { auditRows, login, setUserActive } from './test-helpers';
-import { hashToken, newFamilyId, signAccessToken } from './tokens';
+import { hashToken, newFamilyId, signAccessToken } from '../access/tokens';
 
 let t: TestApp;
 beforeAll(async () => {

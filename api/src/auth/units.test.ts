@@ -1,10 +1,10 @@
 /** Unit tests: the sign-in throttle, token helpers, password checks and the revoked-family list. */
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
-import { isFamilyRevoked, markFamilyRevoked } from './actor';
+import { isFamilyRevoked, markFamilyRevoked } from '../access/actor';
 import { checkPassword, defaultPasswordFor, hashPassword, verifyPassword } from './passwords';
 import { LoginRateLimiter } from './rate-limit';
-import { hashToken, newFamilyId, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
+import { hashToken, newFamilyId, newRefreshToken, signAccessToken, verifyAccessToken } from '../access/tokens';
 
 const SECRET = 'unit-test-secret-0123456789';
 

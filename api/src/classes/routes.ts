@@ -2,7 +2,7 @@ import { classListQuery, createClassSchema, idParam, idsBody, updateClassSchema 
 import { Hono, type Context } from 'hono';
 import { universityWide } from '../departments/access';
 import { clientIp } from '../lib/audit';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { classesService } from './service';

@@ -15,7 +15,7 @@ import { catalogueStore, countsPer, pageInfo, paginate } from '../lib/catalogue'
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
-import { scopeCondition, userScope } from '../users/scope';
+import { scopeCondition, userScope } from '../access/scope';
 import { users } from '../users/schema';
 import { classes } from './schema';
 

@@ -1,12 +1,12 @@
 import { dashboardQuery, dashboardWeeklyQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { pickLanguage } from '../lib/i18n';
 import { rateLimit } from '../lib/rate-limit';
 import { cachedJson } from '../lib/json';
 import { validate } from '../lib/validate';
-import { fromCampaignQuery } from '../payments/access';
+import { fromCampaignQuery } from '../access/payments';
 import { MEMBER_FIGURES, requireHere } from './scope';
 import { dashboardService } from './service';
 import { campaignSheets, memberSheets, weeklySheets } from './sheets';

@@ -11,9 +11,9 @@ import type { Db } from '../db/client';
 import type { Actor, AppEnv } from '../lib/context';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
-import { orgContext } from '../organizations/context';
+import { orgContext } from '../access/organization-context';
 import { organizations } from '../organizations/schema';
-import { subtreeRange, userScope } from '../users/scope';
+import { subtreeRange, userScope } from '../access/scope';
 
 export interface Unit {
   organizationId: number;

@@ -4,7 +4,7 @@
  * - a UNIQUE violation is SQLITE_CONSTRAINT_UNIQUE here, SQLSTATE 23505 there;
  * - a bound id list is expanded with json_each here, `= ANY($1::int[])` there;
  * - organization paths compare byte by byte (BINARY collation) here; there the path column must be
- *   COLLATE "C", or the subtree ranges of users/scope.ts lose nodes (organizations/paths.test.ts).
+ *   COLLATE "C", or the subtree ranges of access/scope.ts lose nodes (organizations/paths.test.ts).
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';
 

@@ -1,4 +1,4 @@
-import type { OrganizationFrom } from '../lib/auth';
+import type { OrganizationFrom } from '../access/middleware';
 
 /**
  * Departments and classes are university-wide catalogues, owned by no organization. Reads need

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { notFound, unprocessable } from '../lib/errors';
-import { assertCan, P, type RequestInfo } from '../payments/access';
+import { assertCan, P, type RequestInfo } from '../access/payments';
 import { assignmentsService } from '../payments/assignments.service';
 import { campaignsService } from '../payments/campaigns.service';
 import { feeLevelsService } from '../payments/fee-levels.service';

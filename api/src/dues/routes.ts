@@ -1,10 +1,10 @@
 import { duesRatesQuery, generateDuesSchema, updateDuesRatesSchema, updateDuesSharesSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
-import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
+import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromBodyOrganization, P } from '../payments/access';
+import { fromBodyOrganization, P } from '../access/payments';
 import { reqInfo } from '../payments/http';
 import { duesService, GENERATE_DUES } from './generate';
 import { effectiveRates, listShares, setRates, setShares } from './rates';

@@ -2,7 +2,7 @@
 import { ASSIGNMENT_EXPORT_FIELDS, USER_EXPORT_FIELDS, type ExportRequest } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { audit } from '../lib/audit';
-import type { OrganizationFrom } from '../lib/auth';
+import type { OrganizationFrom } from '../access/middleware';
 import type { Actor, Deps } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { organizations } from '../organizations/schema';

@@ -9,7 +9,7 @@ import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { publicUserColumns, searchWords } from '../users/list';
-import { scopeCondition, subtreeRange, userScope } from '../users/scope';
+import { scopeCondition, subtreeRange, userScope } from '../access/scope';
 import { users } from '../users/schema';
 import type { Cell } from './writer';
 import { EXPORT_PAGE as PAGE, vnDate } from './writer';

@@ -1,6 +1,6 @@
 /**
  * Issue 25 item 8 through the imports: the member import adds only users already within the
- * caller's reach (users/reach.ts), and the users import with updateExisting gives memberships only
+ * caller's reach (access/reach.ts), and the users import with updateExisting gives memberships only
  * to such users and changes a code, names or user type only under the e-mail/password guard
  * (users/manage.ts), as PATCH /users/:id and POST …/members do.
  */
@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
-import { OUTSIDE_REACH_MESSAGE } from '../users/reach';
+import { OUTSIDE_REACH_MESSAGE } from '../access/reach';
 import { users } from '../users/schema';
 import { form, importUsers, UNTHROTTLED, userRow, xlsx, type Cells } from './fixture';
 

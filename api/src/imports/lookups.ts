@@ -7,8 +7,8 @@ import type { Db } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
 import { departments } from '../departments/schema';
 import { organizations } from '../organizations/schema';
-import { superAdminIds } from '../roles/grants';
-import { userScope, usersInScope } from '../users/scope';
+import { superAdminIds } from '../access/grants';
+import { userScope, usersInScope } from '../access/scope';
 import type { Actor } from '../lib/context';
 
 const CHUNK = 500;

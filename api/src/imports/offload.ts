@@ -1,5 +1,5 @@
 /** The import service as the routes use it: parsing, checking and writing run in the worker (lib/worker-pool.ts). */
-import { markRevokedSince } from '../auth/revocation';
+import { markRevokedSince } from '../access/revocation';
 import type { Actor, Deps } from '../lib/context';
 import { offloaded } from '../lib/worker-pool';
 import type { AnyImportKind } from './kind';

@@ -13,7 +13,7 @@ export interface Actor {
   email: string;
   roles: RoleGrant[];
   isSuperAdmin: boolean;
-  /** Still on a default or reset password: only profile, change-password and logout (lib/auth.ts). */
+  /** Still on a default or reset password: only profile, change-password and logout (access/middleware.ts). */
   mustChangePassword?: boolean;
 }
 

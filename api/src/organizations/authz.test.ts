@@ -49,7 +49,7 @@ beforeAll(async () => {
 type Where = 'own' | 'child' | 'outside';
 const orgAt = (w: Where) => (w === 'own' ? dcsA : w === 'child' ? cdA : cdB);
 const freshUser = async () => (await t.createUser(`U${++seq}`)).id;
-/** Only someone already within the caller's reach can be added (users/reach.ts). */
+/** Only someone already within the caller's reach can be added (access/reach.ts). */
 const reachableUser = async () => {
   const u = await freshUser();
   t.db.insert(organizationMembers).values({ organizationId: cdA2, userId: u }).run();

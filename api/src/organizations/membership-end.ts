@@ -17,8 +17,8 @@ import type { Actor, Deps } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { users } from '../users/schema';
-import { requireIn, visibleOrg } from './access';
-import { pathIds } from './context';
+import { requireIn, visibleOrg } from '../access/organizations';
+import { pathIds } from '../access/organization-context';
 import { namesList } from './removal';
 import { organizationMembers, organizations } from './schema';
 

@@ -1,7 +1,7 @@
 /**
  * Organization memberships (000 §4): adding joins the parents too, but only those where the caller
  * may add members (never above their reach), and only someone already within that reach
- * (users/reach.ts); removal leaves a level and everything beneath it (removal.ts).
+ * (access/reach.ts); removal leaves a level and everything beneath it (removal.ts).
  */
 import { fullName, hasPermission, isSuperAdmin } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -9,12 +9,12 @@ import { audit } from '../lib/audit';
 import type { Tx } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, fail, forbidden, notFound } from '../lib/errors';
-import { loadRoleGrants } from '../roles/grants';
-import { ADD_MEMBER_CODES, addableUsers } from '../users/reach';
-import { userScope, usersInScope } from '../users/scope';
+import { loadRoleGrants } from '../access/grants';
+import { ADD_MEMBER_CODES, addableUsers } from '../access/reach';
+import { userScope, usersInScope } from '../access/scope';
 import { users } from '../users/schema';
-import { isVisible, requireIn, visibility, visibleOrg } from './access';
-import { pathIds } from './context';
+import { isVisible, requireIn, visibility, visibleOrg } from '../access/organizations';
+import { pathIds } from '../access/organization-context';
 import { activeMemberships } from './membership-end';
 import { chosenOption, namesList, REMOVE_MEMBER_CODES as REMOVE, removalPlan } from './removal';
 import { organizationMembers, organizations } from './schema';

@@ -11,8 +11,8 @@ import type { Actor, Deps } from '../lib/context';
 import { totalPages } from '../lib/totals';
 import { roles, userRoles } from '../roles/schema';
 import { users } from '../users/schema';
-import { visibility, visibleOrg } from './access';
-import { pathIds } from './context';
+import { visibility, visibleOrg } from '../access/organizations';
+import { pathIds } from '../access/organization-context';
 import { organizations } from './schema';
 
 export function organizationOfficers(

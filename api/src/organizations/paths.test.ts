@@ -1,5 +1,5 @@
 /**
- * Permission scoping selects a subtree as a range of materialised paths (users/scope.ts). That is
+ * Permission scoping selects a subtree as a range of materialised paths (access/scope.ts). That is
  * exact only under byte-order comparison: SQLite's BINARY collation here, COLLATE "C" on PostgreSQL.
  * Under a locale collation that skips punctuation (glibc's en_US/vi_VN), whole subtrees drop out.
  */
@@ -7,7 +7,7 @@ import { and, gte, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { subtreeRange } from '../users/scope';
+import { subtreeRange } from '../access/scope';
 import { childPath } from './paths';
 import { organizations } from './schema';
 

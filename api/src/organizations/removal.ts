@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
-import { pathIds } from './context';
+import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from './schema';
 
 export const REMOVE_MEMBER_CODES = ['organizations.remove_member', 'organizations.manage_members'];

@@ -18,7 +18,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { auditContext } from '../lib/audit';
 import { acceptsGzip } from '../lib/compress';
-import { fromParam, requireAuth, requirePermission } from '../lib/auth';
+import { fromParam, requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { membershipService } from './membership';

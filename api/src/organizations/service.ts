@@ -17,14 +17,14 @@ import { totalPages } from '../lib/totals';
 import { paymentCampaigns } from '../payments/schema';
 import { userRoles } from '../roles/schema';
 import { toSessionUser } from '../users/mapper';
-import { visibility, visibleCondition, visibleOrg } from './access';
-import { orgContext, pathIds } from './context';
+import { visibility, visibleCondition, visibleOrg } from '../access/organizations';
+import { orgContext, pathIds } from '../access/organization-context';
 import { memberPage, searchedMemberPage } from './members-page';
 import { childPath } from './paths';
 import { organizationMemberCounts, organizationMembers, organizations } from './schema';
 import { organizationStats, subtreeFigures } from './stats';
 import { buildTree, treeBody } from './tree';
-import { subtreeRange } from '../users/scope';
+import { subtreeRange } from '../access/scope';
 import type { OrganizationNode } from '@doanhoi/shared';
 
 type OrgRow = typeof organizations.$inferSelect;

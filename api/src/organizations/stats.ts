@@ -7,7 +7,7 @@ import { and, count, countDistinct, eq, gte, lt, sql, type SQL } from 'drizzle-o
 import type { Db } from '../db/client';
 import { freshCache } from '../lib/freshness';
 import { users } from '../users/schema';
-import { subtreeRange } from '../users/scope';
+import { subtreeRange } from '../access/scope';
 import { organizationMembers, organizations, unitMemberFigures } from './schema';
 
 const KEY: Record<OrganizationType, string> = {

@@ -5,7 +5,7 @@
 import type { OrganizationNode } from '@doanhoi/shared';
 import { gzipSync } from 'node:zlib';
 import type { Db } from '../db/client';
-import { isVisible, type OrgVisibility } from './access';
+import { isVisible, type OrgVisibility } from '../access/organizations';
 import { freshCache } from '../lib/freshness';
 import { perDb } from '../lib/per-db';
 import { organizationMemberCounts, organizations } from './schema';

@@ -1,7 +1,7 @@
 import { idParam, setUserOrganizationsSchema } from '@doanhoi/shared';
 import { Hono } from 'hono';
 import { auditContext } from '../lib/audit';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { membershipService } from './membership';

@@ -1,9 +1,9 @@
 import { exemptAssignmentSchema, idParam, reduceAssignmentSchema, reversePaymentSchema, revokeAdjustmentSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromAssignmentParam, P } from './access';
+import { fromAssignmentParam, P } from '../access/payments';
 import { exemptionsService } from './exemptions.service';
 import { reqInfo } from './http';
 import { reversalsService } from './reversals.service';

@@ -7,7 +7,7 @@ import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
 import { filterKey, searchTextLike } from '../departments/query';
 import { users } from '../users/schema';
-import { can, orgScope, P, scopeCondition, scopeKey } from './access';
+import { can, orgScope, P, scopeCondition, scopeKey } from '../access/payments';
 import { assignmentQuery, toAssignment } from './mappers';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentCampaigns } from './schema';

@@ -10,10 +10,10 @@ import {
   updateAssignmentSchema,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { fromParam, requireAuth, requirePermission } from '../lib/auth';
+import { fromParam, requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromAssignmentParam, fromBodyCampaign, fromCampaignQuery, P, requireAnyPermission } from './access';
+import { fromAssignmentParam, fromBodyCampaign, fromCampaignQuery, P, requireAnyPermission } from '../access/payments';
 import { assignmentsQueries } from './assignments.query';
 import { assignmentsService } from './assignments.service';
 import { reqInfo } from './http';

@@ -6,7 +6,7 @@ import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
-import { assertCan, P, type RequestInfo } from './access';
+import { assertCan, P, type RequestInfo } from '../access/payments';
 import { holdsMoney } from './assignment-deletable';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { assignmentQuery, toAssignment, type CampaignRow } from './mappers';

@@ -8,7 +8,7 @@
 import type { PaymentOrder, ResolveAttention } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { audit } from '../lib/audit';
-import type { OrganizationFrom } from '../lib/auth';
+import type { OrganizationFrom } from '../access/middleware';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { sandboxSettlesFees } from '../payos/origin';

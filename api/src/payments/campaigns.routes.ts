@@ -1,9 +1,9 @@
 import { campaignListQuery, createCampaignSchema, idParam, updateCampaignSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { fromParam, requireAuth, requirePermission } from '../lib/auth';
+import { fromParam, requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromBodyOrganization, fromCampaignParam, P, requireAnyPermission } from './access';
+import { fromBodyOrganization, fromCampaignParam, P, requireAnyPermission } from '../access/payments';
 import { campaignsService } from './campaigns.service';
 import { reqInfo } from './http';
 import { campaignStatistics } from './statistics';

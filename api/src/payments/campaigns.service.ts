@@ -15,7 +15,7 @@ import { translate } from '../lib/i18n';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
 import { filterKey, searchTextLike } from '../departments/query';
-import { orgScope, P, scopeCondition, scopeKey, type RequestInfo } from './access';
+import { orgScope, P, scopeCondition, scopeKey, type RequestInfo } from '../access/payments';
 import { campaignCounts, campaignQuery, feeLevelUsage, toCampaign, toFeeLevel, type CampaignRow } from './mappers';
 import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';

@@ -1,9 +1,9 @@
 import { createFeeLevelSchema, idParam, updateFeeLevelSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromBodyCampaign, fromCampaignParam, fromFeeLevelParam, P } from './access';
+import { fromBodyCampaign, fromCampaignParam, fromFeeLevelParam, P } from '../access/payments';
 import { feeLevelsService } from './fee-levels.service';
 import { reqInfo } from './http';
 

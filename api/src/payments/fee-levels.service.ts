@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, notFound } from '../lib/errors';
-import type { RequestInfo } from './access';
+import type { RequestInfo } from '../access/payments';
 import { feeLevelUsage, toFeeLevel, type FeeLevelRow } from './mappers';
 import { assertWritable, loadCampaign } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';

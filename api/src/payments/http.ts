@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { clientIp } from '../lib/audit';
 import type { AppEnv } from '../lib/context';
-import type { RequestInfo } from './access';
+import type { RequestInfo } from '../access/payments';
 
 /** Who asks, for audit rows and messages. Nothing here builds a URL: outbound URLs come from env (payos/origin.ts). */
 export function reqInfo(c: Context<AppEnv>): RequestInfo {

@@ -15,7 +15,7 @@ import { orderDescription } from '../payos/description';
 import { isSandbox, payosBaseUrl, publicOrigin } from '../payos/origin';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { encryptSecret } from '../payos/crypto';
-import { can, P, type RequestInfo } from './access';
+import { can, P, type RequestInfo } from '../access/payments';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { newOrderCode } from './order-code';
 import { campaignCredentials } from './payos-config.service';

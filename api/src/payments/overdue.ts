@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
 import { organizations } from '../organizations/schema';
 import type { Actor } from '../lib/context';
-import { assertCan, orgScope, P, scopeCondition } from './access';
+import { assertCan, orgScope, P, scopeCondition } from '../access/payments';
 import { loadCampaign } from './rules';
 import { paymentAssignments, paymentCampaigns } from './schema';
 

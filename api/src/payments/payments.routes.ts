@@ -9,10 +9,10 @@ import {
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromCampaignParam, P } from './access';
+import { fromCampaignParam, P } from '../access/payments';
 import { fromOrderParam, resolveAttention } from './attention.service';
 import { paymentHistory } from './history.service';
 import { reqInfo } from './http';

@@ -1,9 +1,9 @@
 import { createPayosConfigSchema, idParam, payosConfigQuery, testPayosConnectionSchema, updatePayosConfigSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromCampaignParam, P } from './access';
+import { fromCampaignParam, P } from '../access/payments';
 import { reqInfo } from './http';
 import { payosConfigService } from './payos-config.service';
 

@@ -14,7 +14,7 @@ import { logger } from '../lib/logger';
 import { PAYOS_NOT_FOUND, payosClient, PayosError, type PayosCredentials } from '../payos/client';
 import { decryptSecret, encryptSecret, isMasked, maskSecret } from '../payos/crypto';
 import { isSandbox, payosBaseUrl, publicOrigin, webhookUrl } from '../payos/origin';
-import { assertCan, P, type RequestInfo } from './access';
+import { assertCan, P, type RequestInfo } from '../access/payments';
 import { assertWritable, loadCampaign } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import type { Tx } from './money';

@@ -11,7 +11,7 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
 import { sandboxSettlesFees } from '../payos/origin';
-import { assertCan, P, type RequestInfo } from './access';
+import { assertCan, P, type RequestInfo } from '../access/payments';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { assignmentQuery, toAssignment } from './mappers';
 import { recomputeAssignment } from './money';

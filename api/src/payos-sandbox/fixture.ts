@@ -1,6 +1,6 @@
 /** Test helper: the sandbox checkout's buttons, pressed as the order's owner would (payer.ts). */
 import { eq } from 'drizzle-orm';
-import { newFamilyId, signAccessToken } from '../auth/tokens';
+import { newFamilyId, signAccessToken } from '../access/tokens';
 import { paymentOrders } from '../payments/schema';
 import type { TestApp } from '../test/harness';
 import { users } from '../users/schema';

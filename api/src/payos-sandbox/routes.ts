@@ -14,7 +14,7 @@ import type { AppEnv } from '../lib/context';
 import { CHECKOUT_CSS, checkoutPage } from './checkout-page';
 import { findLink, linkInfo, merchantKeys, newLinkId, newReference, SANDBOX_BANK, saveLink, vnDateTime, type SandboxLink } from './state';
 import { logger } from '../lib/logger';
-import { requireAuth } from '../lib/auth';
+import { requireAuth } from '../access/middleware';
 import { CHECKOUT_JS, ownOrder } from './payer';
 
 const err = (c: Context<AppEnv>, status: 200 | 400 | 401 | 404, code: string, desc: string) => c.json({ code, desc, data: null }, status);

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, forbidden, notFound } from '../lib/errors';
-import { can } from '../payments/access';
+import { can } from '../access/payments';
 import { paymentAssignments, paymentCampaigns } from '../payments/schema';
 import { deliver } from './mailer';
 import { emailOutbox, paymentReminders } from './schema';

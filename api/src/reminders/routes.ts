@@ -1,9 +1,9 @@
 import { idParam, outboxQuery, reminderListQuery, reminderScheduleSchema, resendOutboxSchema, sendRemindersSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
-import { fromCampaignParam, P, requireAnyPermission } from '../payments/access';
+import { fromCampaignParam, P, requireAnyPermission } from '../access/payments';
 import { reqInfo } from '../payments/http';
 import { resendOutbox } from './resend';
 import { remindersService, SEND_REMINDERS } from './service';

@@ -13,7 +13,7 @@ import type { Deps } from '../lib/context';
 import { audit } from '../lib/audit';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { paymentAssignments, paymentCampaigns, payosConfigs } from '../payments/schema';
-import { subtreeRange } from '../users/scope';
+import { subtreeRange } from '../access/scope';
 import { users } from '../users/schema';
 import { deliver, initialEmailStatus, reminderEmail } from './mailer';
 import { emailOutbox, paymentReminders } from './schema';

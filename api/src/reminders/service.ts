@@ -19,7 +19,7 @@ import { audit } from '../lib/audit';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
-import { orgScope, scopeCondition, type RequestInfo } from '../payments/access';
+import { orgScope, scopeCondition, type RequestInfo } from '../access/payments';
 import { iso } from '../payments/mappers';
 import { loadCampaign } from '../payments/rules';
 import { paymentAssignments, paymentCampaigns } from '../payments/schema';

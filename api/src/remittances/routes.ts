@@ -1,7 +1,7 @@
 import { createRemittanceSchema, duesRatesQuery as campaignsQuery, idParam, remittanceQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
-import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
+import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';

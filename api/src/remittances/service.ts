@@ -10,7 +10,7 @@ import { audit } from '../lib/audit';
 import type { Actor } from '../lib/context';
 import { conflict, forbidden, notFound, unprocessable } from '../lib/errors';
 import { organizations } from '../organizations/schema';
-import { can } from '../payments/access';
+import { can } from '../access/payments';
 import { users } from '../users/schema';
 import { subtreeFigures, toUnit, unitInCampaign } from './figures';
 import { remittances } from './schema';

@@ -1,6 +1,6 @@
 import { reportQuery } from '@doanhoi/shared';
 import { Hono } from 'hono';
-import { requireAuth, requirePermission, type OrganizationFrom } from '../lib/auth';
+import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';

@@ -10,13 +10,13 @@ import {
   type RoleAssignmentRow,
 } from '@doanhoi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { revokeLostSuperAdmins } from '../auth/revocation';
-import { superAdminIds } from './grants';
+import { revokeLostSuperAdmins } from '../access/revocation';
+import { superAdminIds } from '../access/grants';
 import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { orgContext } from '../organizations/context';
-import { userScope, usersInScope } from '../users/scope';
+import { orgContext } from '../access/organization-context';
+import { userScope, usersInScope } from '../access/scope';
 import { users } from '../users/schema';
 import { grantRefusal, MANAGE_ROLES } from './access';
 import {

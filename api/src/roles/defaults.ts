@@ -5,7 +5,7 @@
  */
 import { PERMISSIONS } from '@doanhoi/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { invalidateActors } from '../auth/actor';
+import { invalidateActors } from '../access/actor';
 import type { Db } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
 import { roleSearchText } from './permissions';

@@ -1,7 +1,7 @@
 import { createRoleSchema, grantRolesSchema, idParam, idsBody, roleListQuery, updateRoleSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { roleAssignmentsService } from './assignments.service';

@@ -13,8 +13,8 @@ import {
   type UpdateRole,
 } from '@doanhoi/shared';
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { revokeLostSuperAdmins } from '../auth/revocation';
-import { superAdminIds } from './grants';
+import { revokeLostSuperAdmins } from '../access/revocation';
+import { superAdminIds } from '../access/grants';
 import type { Db } from '../db/client';
 import { seedDefaultRoles } from './defaults';
 import { filterKey, searchTextLike } from '../departments/query';

@@ -7,8 +7,8 @@
 import { hasPermission } from '@doanhoi/shared';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
-import { orgContext } from '../organizations/context';
-import { userScope, type UserScope } from '../users/scope';
+import { orgContext } from '../access/organization-context';
+import { userScope, type UserScope } from '../access/scope';
 
 export const REQUEST_CODES = ['transfers.request', 'organizations.manage_members'];
 export const DECIDE_CODES = ['transfers.decide', 'organizations.manage_members'];

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { totalPages } from '../lib/totals';
 import { organizations } from '../organizations/schema';
-import { subtreeRange, type UserScope } from '../users/scope';
+import { subtreeRange, type UserScope } from '../access/scope';
 import { users } from '../users/schema';
 import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, requestingOrg, transferScope } from './access';
 import { transfers } from './schema';

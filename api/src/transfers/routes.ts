@@ -8,7 +8,7 @@ import {
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { auditContext } from '../lib/audit';
-import { requireAuth } from '../lib/auth';
+import { requireAuth } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { transfersService } from './service';

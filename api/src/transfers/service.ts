@@ -14,7 +14,7 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, conflictOnUnique, forbidden, invalidField, notFound } from '../lib/errors';
 import { containsLike } from '../lib/like';
-import { pathIds } from '../organizations/context';
+import { pathIds } from '../access/organization-context';
 import { join } from '../organizations/membership';
 import { activeMemberships, dayStart, endMemberships, leavingPlan } from '../organizations/membership-end';
 import { organizations } from '../organizations/schema';

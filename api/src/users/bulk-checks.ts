@@ -15,7 +15,7 @@ import { organizationMembers, organizations } from '../organizations/schema';
 import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
 import { listPage, matchingIds, searchWords, type ListFilter } from './list';
 import { holdsIn, organizationPath } from './listing';
-import { scopeKey, subtreeRange, userScope, type UserScope } from './scope';
+import { scopeKey, subtreeRange, userScope, type UserScope } from '../access/scope';
 import { users } from './schema';
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
@@ -57,7 +57,7 @@ export function filterSelection(db: Db, actor: Actor, q: UserBulkFilter, cap: nu
   return { ids: [], total: listPage(db, filter, key, 1, 0).total };
 }
 
-/** Which of these users the scope reaches (users/scope.ts usersInScope, with the ids bound as one JSON array). */
+/** Which of these users the scope reaches (access/scope.ts usersInScope, with the ids bound as one JSON array). */
 export function reached(db: Reader, scope: UserScope, ids: number[]): Set<number> {
   if (scope.all) return new Set(ids);
   if (scope.paths.length === 0 || ids.length === 0) return new Set();

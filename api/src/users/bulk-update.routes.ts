@@ -1,7 +1,7 @@
 import { userBulkUpdateSchema } from '@doanhoi/shared/schemas/users-bulk';
 import { Hono } from 'hono';
 import { clientIp } from '../lib/audit';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { bulkUpdateService } from './bulk-update';

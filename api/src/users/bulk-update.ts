@@ -2,7 +2,7 @@
  * POST /users/bulk-update (issue 30 item 6): one change — Đoàn/Hội status, user type, class,
  * departments, active flag, joining a unit or ending a membership there — for a selection of users
  * or for every user the users list shows for a filter. Each field follows the single-user rule
- * (service.ts update, manage.ts for type and active flag, reach.ts for adding, membership-end.ts
+ * (service.ts update, manage.ts for type and active flag, access/reach.ts for adding, membership-end.ts
  * for ending); one row outside it refuses the whole change with its code listed, never skipped.
  * The change is set-based SQL in one transaction with one audit row per changed user; the
  * trigger-kept counts and figures follow the rows as they do for any single write.
@@ -17,7 +17,7 @@ import {
 } from '@doanhoi/shared/schemas/users-bulk';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { refreshTokens } from '../auth/schema';
-import { markRevoked } from '../auth/revocation';
+import { markRevoked } from '../access/revocation';
 import { classes } from '../classes/schema';
 import type { Tx } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
@@ -25,8 +25,8 @@ import { departments } from '../departments/schema';
 import type { Actor, Deps } from '../lib/context';
 import { fail, forbidden, invalidField, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
-import { requireIn, visibleOrg } from '../organizations/access';
-import { pathIds } from '../organizations/context';
+import { requireIn, visibleOrg } from '../access/organizations';
+import { pathIds } from '../access/organization-context';
 import { dayStart, END_MEMBERSHIP_CODES, leaveRule, leavingPlan, today, type Ending } from '../organizations/membership-end';
 import { organizationMembers } from '../organizations/schema';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
@@ -42,8 +42,8 @@ import {
   type BulkRow,
 } from './bulk-checks';
 import { manageRefusals } from './manage';
-import { ADD_MEMBER_CODES, addableUsers } from './reach';
-import { userScope } from './scope';
+import { ADD_MEMBER_CODES, addableUsers } from '../access/reach';
+import { userScope } from '../access/scope';
 import { users } from './schema';
 
 const FIELDS = ['membershipStatus', 'userType', 'isActive', 'classId', 'managementDepartmentId', 'trainingDepartmentId'] as const;

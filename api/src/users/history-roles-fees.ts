@@ -10,7 +10,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { auditLogs } from '../audit/schema';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
-import { can, P } from '../payments/access';
+import { can, P } from '../access/payments';
 import { paymentAssignments, paymentCampaigns, paymentOrders } from '../payments/schema';
 import { userRoles } from '../roles/schema';
 import { idsOf, type AuditRow, type Event, type NameBook } from './history-sources';

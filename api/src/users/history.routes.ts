@@ -1,7 +1,7 @@
 import { idParam } from '@doanhoi/shared';
 import { userHistoryQuery } from '@doanhoi/shared/schemas/user-history';
 import { Hono } from 'hono';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { userHistory } from './history';

@@ -14,7 +14,7 @@ import { membershipEvents } from './history-memberships';
 import { feeEvents, roleEvents } from './history-roles-fees';
 import { auditRowsOf, nameBook, type Event } from './history-sources';
 import { users } from './schema';
-import { userScope, usersInScope } from './scope';
+import { userScope, usersInScope } from '../access/scope';
 
 const FEE_KINDS = new Set<string>([
   'fee_assigned',

@@ -4,7 +4,7 @@ import { organizations } from '../organizations/schema';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser } from './fixture';
 import { listPage, searchWords, type ListFilter } from './list';
-import { subtreeRange } from './scope';
+import { subtreeRange } from '../access/scope';
 
 let t: TestApp;
 let paths: Record<string, string>;

@@ -8,7 +8,7 @@ import { cachedTotal } from '../lib/totals';
 import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../organizations/schema';
 import type { UserListRow } from './mapper';
-import { subtreeRange } from './scope';
+import { subtreeRange } from '../access/scope';
 import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
 import { userFacetCounts, users } from './schema';
 import { inJsonIds } from '../db/sqlite';

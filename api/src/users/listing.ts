@@ -8,12 +8,12 @@ import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
 import { totalPages } from '../lib/totals';
-import { pathIds } from '../organizations/context';
+import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { listPage, searchWords } from './list';
 import { toUser } from './mapper';
 import { paidUserIds } from './paid';
-import { scopeKey, userScope } from './scope';
+import { scopeKey, userScope } from '../access/scope';
 
 export function organizationPath(db: Db, id: number): string | null {
   return db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path ?? null;

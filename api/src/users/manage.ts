@@ -1,8 +1,8 @@
 /**
  * Who may take control of whose account (docs/decisions.md, "manage whom").
  *
- * Reaching a user (users/scope.ts) only needs one active membership inside the caller's tree (and
- * only someone already in reach can be added to a unit: reach.ts). So the changes that hand over
+ * Reaching a user (access/scope.ts) only needs one active membership inside the caller's tree (and
+ * only someone already in reach can be added to a unit: access/reach.ts). So the changes that hand over
  * or rewrite the account itself — e-mail, password, active flag, code, names, user type,
  * deletion — need more: the right in EVERY
  * organization the user actively belongs to, and over EVERY role link they hold (in its
@@ -14,7 +14,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
-import { pathIds } from '../organizations/context';
+import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from '../organizations/schema';
 import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
 

@@ -2,7 +2,7 @@ import { createUserSchema, idParam, idsBody, updateUserSchema, userListQuery } f
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/audit';
 import { cachedJson } from '../lib/json';
-import { requireAuth, requirePermission } from '../lib/auth';
+import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { listUsers } from './listing';

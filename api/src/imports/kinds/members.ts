@@ -6,8 +6,8 @@
 import { hasPermission, memberImportColumns } from '@doanhoi/shared';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { organizationMembers, organizations } from '../../organizations/schema';
-import { addableUsers } from '../../users/reach';
-import { subtreeRange } from '../../users/scope';
+import { addableUsers } from '../../access/reach';
+import { subtreeRange } from '../../access/scope';
 import type { Actor } from '../../lib/context';
 import { users } from '../../users/schema';
 import { mapInSlices } from '../batches';
@@ -83,7 +83,7 @@ export const membersImport: ImportKindDef<MemberRow> = {
         .all())
         member.add(`${m.o}:${m.u}`);
     }
-    // Only someone already within the caller's reach may be added (issue 25 item 8, users/reach.ts).
+    // Only someone already within the caller's reach may be added (issue 25 item 8, access/reach.ts).
     const addable = addableUsers(db, actor, [...byCode.values()]);
     const seen = new Map<string, number>();
     return mapInSlices(rows, ({ rowNumber, values: v }): CheckedRow<MemberRow> => {

@@ -2,8 +2,8 @@
 import type { UserType } from '@doanhoi/shared';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/context';
-import { addableUsers } from '../../users/reach';
-import { userScope, usersInScope } from '../../users/scope';
+import { addableUsers } from '../../access/reach';
+import { userScope, usersInScope } from '../../access/scope';
 import { chunked } from '../lookups';
 import type { Existing } from './users';
 
@@ -21,7 +21,7 @@ export function takesControl(
 
 /**
  * Existing users the import may give memberships: only someone already within the caller's reach
- * (users/reach.ts). An import adds people with users.create, so a member of a unit where the caller
+ * (access/reach.ts). An import adds people with users.create, so a member of a unit where the caller
  * holds it counts too, as much as one where the caller may add members.
  */
 export function addableExisting(db: Db, actor: Actor, ids: number[]): Set<number> {

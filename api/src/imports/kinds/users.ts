@@ -10,7 +10,7 @@ import {
 } from '@doanhoi/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { defaultPasswordFor, hashPassword } from '../../auth/passwords';
-import { revokeUserSessions } from '../../auth/revocation';
+import { revokeUserSessions } from '../../access/revocation';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { organizationMembers } from '../../organizations/schema';
 import { manageRefusals } from '../../users/manage';

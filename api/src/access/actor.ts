@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { freshCache } from '../lib/freshness';
-import { loadRoleGrants, type UserRoleGrant } from '../roles/grants';
+import { loadRoleGrants, type UserRoleGrant } from './grants';
 import { users } from '../users/schema';
 
 interface Cached {

@@ -7,9 +7,9 @@
  */
 import { and, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { superAdminIds } from '../roles/grants';
+import { superAdminIds } from './grants';
 import { forgetRevokedFamilies, markFamilyRevoked } from './actor';
-import { refreshTokens } from './schema';
+import { refreshTokens } from '../auth/schema';
 
 type Writer = Pick<Db, 'selectDistinct' | 'update'>;
 export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_change';

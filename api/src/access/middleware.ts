@@ -1,12 +1,12 @@
 import { hasPermission, holdsAnywhere } from '@doanhoi/shared';
 import type { Context, MiddlewareHandler } from 'hono';
-import { isFamilyRevoked, loadActor } from '../auth/actor';
-import { loadRevokedFamilies } from '../auth/revocation';
-import { verifyAccessToken } from '../auth/tokens';
-import { orgContext } from '../organizations/context';
-import type { AppEnv } from './context';
-import { requestHeader } from './headers';
-import { fail, forbidden, unauthorized } from './errors';
+import { isFamilyRevoked, loadActor } from './actor';
+import { loadRevokedFamilies } from './revocation';
+import { verifyAccessToken } from './tokens';
+import { orgContext } from './organization-context';
+import type { AppEnv } from '../lib/context';
+import { requestHeader } from '../lib/headers';
+import { fail, forbidden, unauthorized } from '../lib/errors';
 
 /** Bearer access token → c.var.actor; 401 otherwise. */
 async function authenticate(c: Context<AppEnv>) {

@@ -5,9 +5,9 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { forbidden, notFound } from '../lib/errors';
 import { perDb } from '../lib/per-db';
-import { subtreeRange, userScope } from '../users/scope';
-import { orgContext } from './context';
-import { organizationMembers, organizations } from './schema';
+import { subtreeRange, userScope } from './scope';
+import { orgContext } from './organization-context';
+import { organizationMembers, organizations } from '../organizations/schema';
 
 export interface OrgVisibility {
   all: boolean;

@@ -6,12 +6,12 @@ import { hasPermission, permissionScope } from '@doanhoi/shared';
 import { eq, like, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
-import type { OrganizationFrom } from '../lib/auth';
+import type { OrganizationFrom } from './middleware';
 import type { Actor, AppEnv } from '../lib/context';
 import { forbidden, unauthorized } from '../lib/errors';
-import { orgContext } from '../organizations/context';
+import { orgContext } from './organization-context';
 import { organizations } from '../organizations/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns } from './schema';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
 
 export const P = {
   access: 'payment-campaigns.access',

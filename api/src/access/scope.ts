@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { freshCache } from '../lib/freshness';
 import { organizationMembers, organizations } from '../organizations/schema';
-import { users } from './schema';
+import { users } from '../users/schema';
 
 /**
  * Which users a permission reaches: all of them (global grant or super admin), or the active
