@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDb, type Db } from '../db/client';
+import { runMigrations } from '../db/migrate';
 import { AUTO_CHECKPOINT_PAGES, checkpointOnCommit, startCheckpoints } from './checkpoints';
 
 let dir: string;
@@ -15,6 +16,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'doanhoi-checkpoints-'));
   requests = openDb(file());
   worker = openDb(file());
+  // The checkpoint timer runs under a lease (lib/lease.ts), whose table the migrations make.
+  runMigrations(requests);
   requests.$client.exec('CREATE TABLE t (b BLOB)');
 });
 

@@ -4,20 +4,21 @@
  * in a few hundred copied 4 MB into the database file and synced it while every other request
  * queued behind it (p99 of the +10 % writes mix: 99–139 ms). The request connection turns its
  * automatic checkpoint off while the worker thread lives, and the worker's connection checkpoints
- * on a timer instead: PASSIVE, so it never waits for, nor blocks, a reader or the writer.
+ * on a timer instead: PASSIVE, so it never waits for, nor blocks, a reader or the writer. With
+ * several API processes on one file (issue 28), only the worker holding the 'wal-checkpoint' lease
+ * checkpoints; another takes over when its process dies.
  */
 import type Database from 'better-sqlite3';
+import { leasedInterval } from './lease';
 
 /** Pages the WAL may hold before a commit checkpoints (SQLite's default). */
 export const AUTO_CHECKPOINT_PAGES = 1000;
 
 /** Checkpoints through `client` every `everyMs` until the returned function is called. */
 export function startCheckpoints(client: Database.Database, everyMs = 500): () => void {
-  const timer = setInterval(() => {
+  return leasedInterval(client, 'wal-checkpoint', everyMs, () => {
     if (client.open) client.pragma('wal_checkpoint(PASSIVE)');
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
 }
 
 /** Whether commits on `client` checkpoint by themselves (off while a worker checkpoints for it). */

@@ -3,13 +3,15 @@ import { payosBaseUrl } from '../payos/origin';
 import { expireStaleOrders } from './expiry';
 import { checkOverdue } from './overdue';
 import { logger } from '../lib/logger';
+import { leasedInterval } from '../lib/lease';
 
 export const JOB_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Periodic work of the payments domain, at start and every 5 minutes: overdue marking, and asking
  * payOS about orders left pending past their link's end. Start it once the server listens on
- * `port` (the sandbox may live there). Returns a stop function.
+ * `port` (the sandbox may live there). Every API process starts it; only the one holding the
+ * 'payments' lease runs it (lib/lease.ts). Returns a stop function.
  */
 export function startPaymentJobs(deps: Deps, port: number, intervalMs = JOB_INTERVAL_MS): () => void {
   let expiring = false;
@@ -30,8 +32,5 @@ export function startPaymentJobs(deps: Deps, port: number, intervalMs = JOB_INTE
       .catch((err: unknown) => logger.error({ err }, 'payments: stale order check failed'))
       .finally(() => (expiring = false));
   };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return leasedInterval(deps.db.$client, 'payments', intervalMs, run);
 }
