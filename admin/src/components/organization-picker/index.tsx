@@ -62,7 +62,13 @@ export function OrganizationPicker({ known = [], allow, globalLabel, ...select }
   const options = useMemo(() => {
     const found = (result?.data ?? []).filter((o) => !allow || allow(o));
     const knownIds = new Set(known.map((k) => k.id));
-    const sorted = [...known, ...found.filter((o) => !knownIds.has(o.id)).sort((a, b) => a.name.localeCompare(b.name, 'vi'))];
+    // A known entry may come without its code or parent (a role link names only the unit): the search's row completes it.
+    const byId = new Map(found.map((o) => [o.id, o]));
+    const completed = known.map((k) => {
+      const row = byId.get(k.id);
+      return row ? { ...k, code: k.code || row.code, parentName: k.parentName ?? row.parentName } : k;
+    });
+    const sorted = [...completed, ...found.filter((o) => !knownIds.has(o.id)).sort((a, b) => a.name.localeCompare(b.name, 'vi'))];
     const rows = sorted.map((o) => ({ value: o.id, label: label(o), title: title(o) }));
     return globalLabel ? [{ value: GLOBAL_ORGANIZATION, label: <strong>{globalLabel}</strong>, title: globalLabel }, ...rows] : rows;
   }, [result, known, allow, globalLabel]);
