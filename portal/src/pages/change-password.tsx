@@ -8,8 +8,9 @@ import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { changePassword, logout, request } from '../api';
-import { AuthCard, AuthField } from '../components/auth-card';
+import { AuthCard } from '../components/auth-card';
 import { fieldErrorsOf } from '../field-errors';
+import { usePasswordFields } from '../hooks/use-password-fields';
 import { navigate, Redirect, useLocation } from '../router';
 import { LOGIN_PATH, safeRedirect } from '../rules';
 
@@ -19,10 +20,13 @@ export function ChangePasswordPage() {
   const { t } = useTranslation(['portal', 'validation']);
   const { search } = useLocation();
   const target = safeRedirect(search.get('to'));
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', code: '', newPassword: '', confirmPassword: '' });
+  const { values, setErrors, field } = usePasswordFields<Field>(
+    { currentPassword: '', code: '', newPassword: '', confirmPassword: '' },
+    'cp',
+    (name) => t(`changePassword.${name}`),
+  );
   const [codeStatus, setCodeStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -71,23 +75,6 @@ export function ChangePasswordPage() {
       setSubmitting(false);
     }
   };
-
-  const field = (name: Field, autoComplete: string) => (
-    <AuthField
-      id={`cp-${name}`}
-      label={t(`changePassword.${name}`)}
-      error={errors[name]}
-      type="password"
-      name={name}
-      autoComplete={autoComplete}
-      value={values[name]}
-      onChange={(e) => {
-        const value = e.target.value;
-        setValues((v) => ({ ...v, [name]: value }));
-        if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
-      }}
-    />
-  );
 
   return (
     <AuthCard

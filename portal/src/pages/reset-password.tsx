@@ -7,9 +7,10 @@ import { validationKey } from '@doanhoi/shared/client/i18n';
 import { session } from '@doanhoi/shared/client/session';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, request } from '../api';
-import { AuthCard, AuthField } from '../components/auth-card';
+import { AuthCard } from '../components/auth-card';
 import { AlertIcon, CheckCircleIcon } from '../components/icons';
 import { PageSpinner } from '../components/states';
+import { usePasswordFields } from '../hooks/use-password-fields';
 import { loadNamespaces, useTranslation } from '../i18n';
 import { Link } from '../router';
 import { LOGIN_PATH } from '../rules';
@@ -20,8 +21,7 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('portal');
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
   const [state, setState] = useState<'checking' | 'form' | 'done' | 'dead'>(token ? 'checking' : 'dead');
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, setErrors, field } = usePasswordFields<Field>({ password: '', confirm: '' }, 'reset', (name) => t(`reset.${name}`));
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -94,22 +94,6 @@ export function ResetPasswordPage() {
       </AuthCard>
     );
   }
-  const field = (name: Field) => (
-    <AuthField
-      id={`reset-${name}`}
-      label={t(`reset.${name}`)}
-      error={errors[name]}
-      type="password"
-      name={name}
-      autoComplete="new-password"
-      value={values[name]}
-      onChange={(e) => {
-        const value = e.target.value;
-        setValues((v) => ({ ...v, [name]: value }));
-        if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
-      }}
-    />
-  );
   return (
     <AuthCard
       title={t('reset.title')}
