@@ -8,7 +8,6 @@
 import { normalizeText } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,7 +20,7 @@ import { classes, departments, organizations } from '../../api/src/db/schema';
 import { loadEnv } from '../../api/src/env';
 import { childPath } from '../../api/src/organizations/paths';
 import { generateBenchDb } from './generate';
-import { startProcess } from './load';
+import { startProcess, stopProcess } from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -234,13 +233,6 @@ async function countRows(buf: Buffer): Promise<number> {
   return n;
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
-}
-
 /** Runs both measurements; `benchDb` is the 100k-user database (built when missing). */
 export async function runImportExportBench(benchDb: string, ports = { import: 3493, export: 3494 }): Promise<ImportExportResult[]> {
   const results: ImportExportResult[] = [];
@@ -307,7 +299,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
       note: `${((hashed.execute * 1000) / HASHED_ROWS).toFixed(1)} ms/row in execute`,
     });
   } finally {
-    await stop(app);
+    await stopProcess(app);
   }
 
   // 2. Export of the 100k-user database, in a process of its own.
@@ -331,7 +323,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
       note: `${(exp.buf.length / 1024 / 1024).toFixed(1)} MB file; ${note}`,
     });
   } finally {
-    await stop(app);
+    await stopProcess(app);
   }
   rmSync(dir, { recursive: true, force: true });
   return results;

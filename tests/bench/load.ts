@@ -72,6 +72,14 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   throw new Error(`server did not start: ${args.join(' ')}`);
 }
 
+/** SIGTERM, then wait (up to 10 s) for the process to exit, so the next server can take the port and the database. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
 export function printTable(rows: (LoadResult & { ratio?: number; target?: string; pass?: boolean })[]): void {
   const line = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(48) : c.padStart(11))).join(' '));
   line(['route', 'req/s', 'p50 ms', 'p95 ms', 'vs bare', 'target', 'ok']);

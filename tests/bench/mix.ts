@@ -21,7 +21,7 @@ const CODES = [
   'organizations.remove_member',
 ];
 
-interface Admin {
+export interface Admin {
   email: string;
   /** The organization the role is held in (null: super admin). */
   orgId: number | null;
@@ -108,8 +108,8 @@ export async function prepareMix(dbPath: string): Promise<Admin[]> {
   return admins;
 }
 
-type Kind = 'page' | 'search' | 'filters' | 'members' | 'tree' | 'permissions' | 'write';
-interface Req {
+export type Kind = 'page' | 'search' | 'filters' | 'members' | 'tree' | 'permissions' | 'write';
+export interface Req {
   kind: Kind;
   method: string;
   path: string;
@@ -125,7 +125,7 @@ function searchTerm(): string {
   return Math.random() < 0.5 ? term : normalizeText(term);
 }
 
-function nextRequest(a: Admin, writeShare: number): Req {
+export function nextRequest(a: Admin, writeShare: number): Req {
   if (Math.random() < writeShare && a.users.length && a.orgs.length) {
     const user = pick(a.users);
     const r = Math.random();
@@ -165,11 +165,12 @@ function nextRequest(a: Admin, writeShare: number): Req {
 
 export interface MixResult {
   rps: number;
+  responses: number;
   byKind: Record<string, { n: number; p50: number; p95: number; p99: number; non2xx: number }>;
 }
 
 /** Runs `connections` request loops for `seconds`; `next` gives each loop's next request. */
-async function drive(
+export async function drive(
   port: number,
   seconds: number,
   connections: number,
@@ -211,7 +212,7 @@ async function drive(
     xs.sort((x, y) => x - y);
     byKind[k] = { n: xs.length, p50: q(xs, 50), p95: q(xs, 95), p99: q(xs, 99), non2xx: bad[k] ?? 0 };
   }
-  return { rps: done / seconds, byKind };
+  return { rps: done / seconds, responses: done, byKind };
 }
 
 export async function signIn(port: number, admins: Admin[]): Promise<void> {
@@ -223,71 +224,5 @@ export async function signIn(port: number, admins: Admin[]): Promise<void> {
     });
     if (!res.ok) throw new Error(`mix sign-in ${a.email}: ${res.status} ${await res.text()}`);
     a.token = ((await res.json()) as { accessToken: string }).accessToken;
-  }
-}
-
-export const MIXES = [
-  { name: 'reads only', writes: 0, target: 0.1 },
-  { name: 'reads + 1 % writes', writes: 0.01, target: 0.07 },
-  { name: 'reads + 10 % writes', writes: 0.1, target: 0.04 },
-];
-
-/** Median of `repeat` runs of each mix, each next to a bare run with the same client. */
-export async function runMixes(
-  appPort: number,
-  barePort: number,
-  admins: Admin[],
-  seconds = Number(process.env.BENCH_SECONDS ?? 8),
-  repeat = Number(process.env.BENCH_REPEAT ?? 3),
-) {
-  const connections = 20;
-  const rows: { name: string; ratio: number; rps: number; bareRps: number; byKind: MixResult['byKind']; target: number }[] = [];
-  // Warm both servers (JIT, page cache) before measuring.
-  await drive(barePort, 2, connections, () => ({ kind: 'page', method: 'GET', path: '/bare' }));
-  await drive(appPort, 3, connections, (conn) => ({
-    ...nextRequest(admins[conn % admins.length]!, 0),
-    token: admins[conn % admins.length]!.token,
-  }));
-  for (const mix of MIXES) {
-    const runs: (MixResult & { bare: number })[] = [];
-    for (let i = 0; i < repeat; i++) {
-      const bare = await drive(barePort, seconds, connections, () => ({ kind: 'page', method: 'GET', path: '/bare' }));
-      const r = await drive(appPort, seconds, connections, (conn) => ({
-        ...nextRequest(admins[conn % admins.length]!, mix.writes),
-        token: admins[conn % admins.length]!.token,
-      }));
-      runs.push({ ...r, bare: bare.rps });
-    }
-    runs.sort((x, y) => x.rps / x.bare - y.rps / y.bare);
-    const median = runs[Math.floor(runs.length / 2)]!;
-    rows.push({
-      name: mix.name,
-      ratio: median.rps / median.bare,
-      rps: median.rps,
-      bareRps: median.bare,
-      byKind: median.byKind,
-      target: mix.target,
-    });
-  }
-  return rows;
-}
-
-export function printMixes(rows: Awaited<ReturnType<typeof runMixes>>): void {
-  console.log('\nRealistic mix (20 admins, 20 connections, random pages/searches/filters; median of runs)');
-  const line = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(10))).join(' '));
-  for (const r of rows) {
-    console.log('');
-    line([r.name, 'req/s', 'bare req/s', 'vs bare', 'target', 'ok']);
-    line([
-      '',
-      r.rps.toFixed(0),
-      r.bareRps.toFixed(0),
-      `${(r.ratio * 100).toFixed(1)} %`,
-      `>= ${+(r.target * 100).toFixed(1)} %`,
-      r.ratio >= r.target ? 'yes' : 'NO',
-    ]);
-    line(['  kind', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx']);
-    for (const [k, s] of Object.entries(r.byKind))
-      line([`  ${k}`, String(s.n), s.p50.toFixed(1), s.p95.toFixed(1), s.p99.toFixed(1), String(s.non2xx)]);
   }
 }
