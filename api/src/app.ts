@@ -50,6 +50,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   const limiter = new LoginRateLimiter(deps.env.LOGIN_RATE_LIMIT, deps.env.LOGIN_RATE_WINDOW_SECONDS * 1000, {
     ipLimit: deps.env.LOGIN_IP_RATE_LIMIT,
     maxDelayMs: deps.env.LOGIN_MAX_DELAY_MS,
+    // Counted in the database: every API process on it sees the same failures (issue 28).
+    shared: deps.db.$client,
   });
 
   // A request's reads confirm the cache versions once, then only look for this connection's writes (lib/freshness.ts).

@@ -1,6 +1,6 @@
 /**
- * Failed sign-ins, counted in fixed windows in memory (one process serves the app, and a restart
- * forgetting counts is acceptable for a throttle).
+ * Failed sign-ins, counted in fixed windows: in the database when given one (`shared`), so every
+ * API process of the deployment counts the same attempts (issue 28), else in memory.
  *
  * Nothing here can lock the real owner out: a hard stop (429) applies only to one address guessing
  * one account (address + e-mail) or one address guessing many accounts (address alone). An
@@ -12,26 +12,29 @@
  * success: verification is async, so counting afterwards would let a burst of parallel guesses
  * all pass the check before the first failure is recorded.
  */
-import { FixedWindowCounter } from '../lib/fixed-window';
+import type { Database } from 'better-sqlite3';
+import { FixedWindowCounter, SharedWindowCounter, type WindowCounter } from '../lib/fixed-window';
 
 export interface ThrottleOptions {
   /** Failures from one address across all e-mails before that address is refused. */
   ipLimit: number;
   /** Ceiling of the per-e-mail delay. */
   maxDelayMs: number;
+  /** The database to count in (its rate_windows), shared by the processes on it. */
+  shared?: Database;
 }
 
 export class LoginRateLimiter {
   /** One counter for the three keys (pair:, ip:, email:), which share the window. */
-  private readonly hits: FixedWindowCounter;
-  private readonly options: ThrottleOptions;
+  private readonly hits: WindowCounter;
+  private readonly options: Omit<ThrottleOptions, 'shared'>;
 
   constructor(
     private readonly limit: number,
     windowMs: number,
     options: Partial<ThrottleOptions> = {},
   ) {
-    this.hits = new FixedWindowCounter(windowMs);
+    this.hits = options.shared ? new SharedWindowCounter(options.shared, 'login', windowMs) : new FixedWindowCounter(windowMs);
     this.options = { ipLimit: options.ipLimit ?? limit * 10, maxDelayMs: options.maxDelayMs ?? 10_000 };
   }
 

@@ -4,14 +4,15 @@
  * of calls per window, and each address RATE_LIMIT_IP_FACTOR times as many (one office, one
  * address); past either the answer is 429 with `{ message }` and Retry-After, as the sign-in's.
  *
- * Counters sit behind RateCounter: in memory today (one process serves the app); a database
- * implementation can replace MemoryRateCounter without touching the routes.
+ * Counters sit behind RateCounter: in the database (SharedRateCounter), so the API's processes
+ * count together (issue 28); MemoryRateCounter is the same in one process's memory.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
 import { clientIp } from './audit';
 import type { AppEnv, Deps } from './context';
-import { FixedWindowCounter } from './fixed-window';
+import { FixedWindowCounter, SharedWindowCounter } from './fixed-window';
+import type { Database } from 'better-sqlite3';
 
 export interface RateWindow {
   /** Calls of the key in its current window, this one included. */
@@ -38,6 +39,19 @@ export class MemoryRateCounter implements RateCounter {
   }
 }
 
+/** Counted in the database's rate_windows, across every process on the file. */
+export class SharedRateCounter implements RateCounter {
+  private readonly counter: SharedWindowCounter;
+
+  constructor(sqlite: Database, windowMs: number, scope = 'rate') {
+    this.counter = new SharedWindowCounter(sqlite, scope, windowMs);
+  }
+
+  hit(key: string, now: number): RateWindow {
+    return this.counter.hitWindow(key, now);
+  }
+}
+
 export type RateBucket = 'export' | 'import' | 'importValidate' | 'dashboard';
 
 const WHAT: Record<RateBucket, string> = {
@@ -58,12 +72,12 @@ export function rateLimitMessage(bucket: RateBucket, seconds: number) {
   return `Bạn đã ${WHAT[bucket]} quá nhiều lần trong thời gian ngắn. Vui lòng thử lại sau ${seconds} giây`;
 }
 
-/** One counter per app (its deps), so test apps and the server never share counts. */
+/** One counter per app (its deps), counting in its database: test apps on their own databases never share counts. */
 const counters = new WeakMap<Deps, RateCounter>();
 
 function counterOf(deps: Deps): RateCounter {
   let c = counters.get(deps);
-  if (!c) counters.set(deps, (c = new MemoryRateCounter(deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000)));
+  if (!c) counters.set(deps, (c = new SharedRateCounter(deps.db.$client, deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000)));
   return c;
 }
 
