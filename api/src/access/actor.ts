@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { freshCache } from '../lib/freshness';
 import { loadRoleGrants, type UserRoleGrant } from './grants';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 interface Cached {
   actor: Actor & { grants: UserRoleGrant[] };

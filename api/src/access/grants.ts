@@ -2,7 +2,7 @@ import { SUPER_ADMIN_PERMISSION, SUPER_ADMIN_ROLE, type RoleGrant } from '@doanh
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { perDb } from '../lib/per-db';
-import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { permissions, rolePermissions, roles, userRoles } from '../db/tables/roles';
 
 export interface UserRoleGrant extends RoleGrant {
   userRoleId: number;

@@ -2,7 +2,7 @@ import type { OrgContext } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { freshCache } from '../lib/freshness';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 
 /** Parse "/1/5/12/" into [1, 5, 12]. */
 export function pathIds(path: string): number[] {

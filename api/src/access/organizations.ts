@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../lib/errors';
 import { perDb } from '../lib/per-db';
 import { subtreeRange, userScope } from './scope';
 import { orgContext } from './organization-context';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 
 export interface OrgVisibility {
   all: boolean;

@@ -10,8 +10,8 @@ import type { OrganizationFrom } from './middleware';
 import type { Actor, AppEnv } from '../lib/context';
 import { forbidden, unauthorized } from '../lib/errors';
 import { orgContext } from './organization-context';
-import { organizations } from '../organizations/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
+import { organizations } from '../db/tables/organizations';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 
 export const P = {
   access: 'payment-campaigns.access',

@@ -9,7 +9,7 @@ import { and, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { superAdminIds } from './grants';
 import { forgetRevokedFamilies, markFamilyRevoked } from './actor';
-import { refreshTokens } from '../auth/schema';
+import { refreshTokens } from '../db/tables/auth';
 
 type Writer = Pick<Db, 'selectDistinct' | 'update'>;
 export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_change';

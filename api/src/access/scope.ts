@@ -3,8 +3,8 @@ import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { freshCache } from '../lib/freshness';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { users } from '../users/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { users } from '../db/tables/users';
 
 /**
  * Which users a permission reaches: all of them (global grant or super admin), or the active

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { auditLogs } from './schema';
+import { auditLogs } from '../db/tables/audit';
 
 let t: TestApp;
 type Log = { action: string };

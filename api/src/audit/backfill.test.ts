@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { feeLevels, paymentCampaigns } from '../payments/schema';
+import { feeLevels, paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { auditLogs } from './schema';
+import { auditLogs } from '../db/tables/audit';
 
 /** Migration 0009 fills organization_id of rows written before the column, by the rules of organization.ts. */
 const BACKFILL = readFileSync(resolve(__dirname, '../../drizzle/0009_audit_organization_backfill.sql'), 'utf8');

@@ -8,12 +8,12 @@
  */
 import { AUDIT_REF_MANY, AUDIT_REF_ONE, type AuditLabels, type AuditRefKind } from '@doanhoi/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { classes } from '../classes/schema';
-import { departments } from '../departments/schema';
-import { organizations } from '../organizations/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../payments/schema';
-import { roles } from '../roles/schema';
-import { users } from '../users/schema';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
+import { organizations } from '../db/tables/organizations';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
+import { roles } from '../db/tables/roles';
+import { users } from '../db/tables/users';
 import type { AuditReader, AuditTarget } from './organization';
 
 /** Enough names for a sentence; a bulk removal of hundreds is told by its count. */

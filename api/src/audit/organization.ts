@@ -7,8 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../payments/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
 
 export type AuditReader = Pick<Db, 'select'>;
 

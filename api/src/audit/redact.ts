@@ -7,7 +7,7 @@
 import type { AuditLog } from '@doanhoi/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import type { OrgScope } from '../access/payments';
 
 /** Snapshot keys that hold lists of organization ids (user.create, membership.set). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { auditLogs } from './schema';
+import { auditLogs } from '../db/tables/audit';
 
 let t: TestApp;
 let adminId: number;

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../lib/audit';
-import { paymentCampaigns } from '../payments/schema';
+import { paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { auditLogs } from './schema';
+import { auditLogs } from '../db/tables/audit';
 
 /**
  * Issue 15: audit rows carry the organization they concern; audit.access (organization context)

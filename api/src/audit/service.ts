@@ -14,11 +14,11 @@ import type { Actor, Deps } from '../lib/context';
 import { maskSecrets } from '../lib/audit';
 import { forbidden } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { orgScope, scopeCondition, scopeKey, type OrgScope } from '../access/payments';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { userRowRedactor } from './redact';
-import { auditLogOrganizations, auditLogs } from './schema';
+import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

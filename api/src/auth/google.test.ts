@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { oneTimeCodes } from './schema';
+import { oneTimeCodes } from '../db/tables/auth';
 import { auditRows, setUserActive } from './test-helpers';
 
 /** What the stand-in provider knows: authorization code → the identity it vouches for. */

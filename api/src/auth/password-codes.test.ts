@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
-import { emailOutbox } from '../reminders/schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { emailOutbox } from '../db/tables/reminders';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { users } from '../users/schema';
-import { oneTimeCodes } from './schema';
+import { users } from '../db/tables/users';
+import { oneTimeCodes } from '../db/tables/auth';
 import { auditRows, insertUser, login, mailedCode, outboxCode, userRow } from './test-helpers';
 
 let t: TestApp;

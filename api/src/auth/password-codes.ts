@@ -17,11 +17,11 @@ import type { Actor, Deps } from '../lib/context';
 import { conflict, fail, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { deliver, initialEmailStatus } from '../reminders/mailer';
-import { emailOutbox } from '../reminders/schema';
+import { emailOutbox } from '../db/tables/reminders';
 import { assertManageable } from '../users/manage';
 import { userScope, usersInScope } from '../access/scope';
-import { users } from '../users/schema';
-import { oneTimeCodes } from './schema';
+import { users } from '../db/tables/users';
+import { oneTimeCodes } from '../db/tables/auth';
 
 const PASSWORD_CODE_TTL_MS = 15 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { emailOutbox } from '../reminders/schema';
+import { emailOutbox } from '../db/tables/reminders';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { startSmtpInbox, type Received } from '../test/smtp-inbox';
 import { insertUser, login } from './test-helpers';

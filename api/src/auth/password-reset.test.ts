@@ -5,9 +5,9 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailOutbox } from '../reminders/schema';
+import { emailOutbox } from '../db/tables/reminders';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { oneTimeCodes } from './schema';
+import { oneTimeCodes } from '../db/tables/auth';
 import { auditRows, insertUser, login, mailedCode, outboxCode, userRow } from './test-helpers';
 
 const PUBLIC_URL = 'https://doanhoi.example.edu.vn';

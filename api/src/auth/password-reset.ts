@@ -16,17 +16,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
 import { fail } from '../lib/errors';
-import { SharedWindowCounter } from '../lib/fixed-window';
+import { FixedWindowCounter } from '../lib/fixed-window';
 import { logger } from '../lib/logger';
 import { publicOrigin } from '../payos/origin';
 import { deliver, initialEmailStatus, withoutUrls } from '../reminders/mailer';
-import { emailOutbox } from '../reminders/schema';
+import { emailOutbox } from '../db/tables/reminders';
 import { loadRoleGrants } from '../access/grants';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { passwordCodes } from './password-codes';
 import { hashPassword } from './passwords';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
-import { oneTimeCodes } from './schema';
+import { oneTimeCodes } from '../db/tables/auth';
 
 const RESET_TTL_MS = 30 * 60_000;
 /** Staff open the link in the admin, members in the portal (decisions.md). */
@@ -41,12 +41,12 @@ const LINK_DEAD = 'Liên kết đặt lại mật khẩu không hợp lệ, đã
 
 const tokenHash = (secret: string, token: string) => createHmac('sha256', secret).update(`password_reset:${token}`).digest('hex');
 
-/** One counter per app (its deps), counting in its database so every API process counts together (issue 28). */
-const counters = new WeakMap<Deps, SharedWindowCounter>();
+/** One pair of counters per app (its deps), so test apps and the server never share counts. */
+const counters = new WeakMap<Deps, FixedWindowCounter>();
 
-function counterOf(deps: Deps): SharedWindowCounter {
+function counterOf(deps: Deps): FixedWindowCounter {
   let c = counters.get(deps);
-  if (!c) counters.set(deps, (c = new SharedWindowCounter(deps.db.$client, 'forgot', deps.env.FORGOT_PASSWORD_WINDOW_SECONDS * 1000)));
+  if (!c) counters.set(deps, (c = new FixedWindowCounter(deps.env.FORGOT_PASSWORD_WINDOW_SECONDS * 1000)));
   return c;
 }
 
@@ -152,8 +152,7 @@ export function passwordReset(deps: Deps) {
       if (ip) checks.push([`ip:${ip.toLowerCase()}`, env.FORGOT_PASSWORD_IP_LIMIT]);
       let wait = 0;
       for (const [key, max] of checks) {
-        const w = counter.hitWindow(key, now);
-        if (w.count > max) wait = Math.max(wait, Math.max(1, Math.ceil((w.resetAt - now) / 1000)));
+        if (counter.hit(key, now) > max) wait = Math.max(wait, Math.max(1, Math.ceil((counter.current(key, now)!.resetAt - now) / 1000)));
       }
       return wait;
     },
@@ -175,9 +174,8 @@ export function passwordReset(deps: Deps) {
       if (!ip) return 0;
       const counter = counterOf(deps);
       const key = `reset:${ip.toLowerCase()}`;
-      const w = counter.hitWindow(key, now);
-      if (w.count <= env.FORGOT_PASSWORD_IP_LIMIT) return 0;
-      return Math.max(1, Math.ceil((w.resetAt - now) / 1000));
+      if (counter.hit(key, now) <= env.FORGOT_PASSWORD_IP_LIMIT) return 0;
+      return Math.max(1, Math.ceil((counter.current(key, now)!.resetAt - now) / 1000));
     },
 
     /** When the link stops working, or 400 when it already has (the page says so before a password is typed). */

@@ -2,7 +2,7 @@
 import { PERMISSIONS } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { roles, userRoles } from '../roles/schema';
+import { roles, userRoles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 
 /*

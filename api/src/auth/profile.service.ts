@@ -10,7 +10,7 @@ import type { Deps } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { membershipsOf, rowsByIds } from '../users/list';
 import { toUser } from '../users/mapper';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { userSearchText } from '../users/search';
 
 export function profileService({ db }: Deps, userId: number) {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLogs } from '../audit/schema';
-import { classes } from '../classes/schema';
-import { organizationMembers } from '../organizations/schema';
+import { auditLogs } from '../db/tables/audit';
+import { classes } from '../db/tables/classes';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 /** Issue 15 part 6: GET/PATCH /auth/me/profile, the member's own record in the portal. */
 let t: TestApp;

@@ -11,7 +11,7 @@ import { audit } from '../lib/audit';
 import type { Deps } from '../lib/context';
 import { fail, forbidden, invalidField, notFound, unauthorized } from '../lib/errors';
 import { orgContext } from '../access/organization-context';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { loadRoleGrants } from '../access/grants';
 import { toSessionUser as sessionUserOf } from '../users/mapper';
 
@@ -21,12 +21,12 @@ import { toSessionUser as sessionUserOf } from '../users/mapper';
  * proved themself with a code (issue 25 item 7). Other screens show the record as it is.
  */
 const toSessionUser = (u: Parameters<typeof sessionUserOf>[0]) => ({ ...sessionUserOf(u), phone: u.mustChangePassword ? null : u.phone });
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { loadActor, markFamilyRevoked } from '../access/actor';
 import { checkPassword, hashPassword } from './passwords';
 import type { LoginRateLimiter } from './rate-limit';
 import { passwordCodes } from './password-codes';
-import { oneTimeCodes, refreshTokens } from './schema';
+import { oneTimeCodes, refreshTokens } from '../db/tables/auth';
 import { hashToken, newFamilyId, newRefreshToken, signAccessToken } from '../access/tokens';
 
 const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { refreshTokens } from './schema';
+import { refreshTokens } from '../db/tables/auth';
 import { auditRows, login, setUserActive } from './test-helpers';
 import { hashToken, newFamilyId, signAccessToken } from '../access/tokens';
 
@@ -16,7 +16,7 @@ const refresh = (refreshToken: unknown) => t.request('POST', '/api/auth/refresh'
 
 describe('GET /api/auth/me/organizations', () => {
   it('lists the organizations the caller is an active member of, and nobody else', async () => {
-    const { organizationMembers } = await import('../organizations/schema');
+    const { organizationMembers } = await import('../db/tables/organizations');
     const a = t.createOrg('doan_co_so', 'MO-A');
     const b = t.createOrg('doan_co_so', 'MO-B');
     const c = t.createOrg('doan_co_so', 'MO-C');

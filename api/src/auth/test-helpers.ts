@@ -1,10 +1,10 @@
 /** Helpers shared by the auth tests (users in states the harness does not create, audit rows). */
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLogs } from '../audit/schema';
-import { emailOutbox } from '../reminders/schema';
+import { auditLogs } from '../db/tables/audit';
+import { emailOutbox } from '../db/tables/reminders';
 import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 /** A user straight in the database: e.g. an imported account (no hash, must change password). */
 export function insertUser(

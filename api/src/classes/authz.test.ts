@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActors, catalogueRoutes, matrixTests, type MatrixActor } from '../departments/authz.fixture';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { organizationMembers } from '../organizations/schema';
-import { users } from '../users/schema';
-import { classes } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { users } from '../db/tables/users';
+import { classes } from '../db/tables/classes';
 
 const CODES = ['classes.access', 'classes.view_details', 'classes.create', 'classes.update', 'classes.delete'];
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { departments } from '../departments/schema';
+import { departments } from '../db/tables/departments';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 let seq = 0;

@@ -10,14 +10,14 @@ import {
 } from '@doanhoi/shared';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { searchTextLike } from '../departments/query';
-import { departments } from '../departments/schema';
+import { departments } from '../db/tables/departments';
 import { catalogueStore, countsPer, pageInfo, paginate } from '../lib/catalogue';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { scopeCondition, userScope } from '../access/scope';
-import { users } from '../users/schema';
-import { classes } from './schema';
+import { users } from '../db/tables/users';
+import { classes } from '../db/tables/classes';
 
 type Row = typeof classes.$inferSelect;
 type Dept = { id: number; name: string; code: string | null } | null;

@@ -8,8 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { figuresWorld } from '../organizations/fixture';
-import { organizations } from '../organizations/schema';
-import { campaignFigures, feeLevels, paymentCampaigns } from '../payments/schema';
+import { organizations } from '../db/tables/organizations';
+import { campaignFigures, feeLevels, paymentCampaigns } from '../db/tables/payments';
 import { seededRandom } from '../lib/seeded-random';
 
 const STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] as const;

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orgWorld } from '../organizations/fixture';
-import { campaignWeeks, feeLevels, paymentCampaigns } from '../payments/schema';
+import { campaignWeeks, feeLevels, paymentCampaigns } from '../db/tables/payments';
 import { WEEK_MS, WEEK_SHIFT_MS } from './weeks';
 import { seededRandom } from '../lib/seeded-random';
 

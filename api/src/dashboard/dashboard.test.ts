@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { join } from '../payments/fixture';
-import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
-import { users } from '../users/schema';
-import { organizationMembers } from '../organizations/schema';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
+import { users } from '../db/tables/users';
+import { organizationMembers } from '../db/tables/organizations';
 import { currentTerm } from './scope';
 
 let t: TestApp;

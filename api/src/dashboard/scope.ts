@@ -12,7 +12,7 @@ import type { Actor, AppEnv } from '../lib/context';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
 import { orgContext } from '../access/organization-context';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { subtreeRange, userScope } from '../access/scope';
 
 export interface Unit {

@@ -9,8 +9,8 @@ import type { Db } from '../db/client';
 import { freshCache } from '../lib/freshness';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
-import { memberFigures } from '../organizations/schema';
-import { campaignFigures, campaignWeeks, paymentCampaigns } from '../payments/schema';
+import { memberFigures } from '../db/tables/organizations';
+import { campaignFigures, campaignWeeks, paymentCampaigns } from '../db/tables/payments';
 import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, type Unit } from './scope';
 import { mondayOf, mondayOfWeek } from './weeks';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { departments } from './schema';
+import { departments } from '../db/tables/departments';
 import { catalogueActors, catalogueRoutes, matrixTests, type MatrixActor } from './authz.fixture';
 
 const CODES = ['departments.access', 'departments.view_details', 'departments.create', 'departments.update', 'departments.delete'];

@@ -7,13 +7,13 @@ import {
   type UpdateDepartment,
 } from '@doanhoi/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { classes } from '../classes/schema';
+import { classes } from '../db/tables/classes';
 import { catalogueStore, countsPer, pageInfo, paginate } from '../lib/catalogue';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { searchTextLike } from './query';
-import { departments } from './schema';
+import { departments } from '../db/tables/departments';
 
 type Row = typeof departments.$inferSelect;
 /** Users pointing at a department, and its classes (which make DELETE refuse). */

@@ -1,7 +1,7 @@
 import type { CreateClass, CreateDepartment, UpdateClass, UpdateDepartment } from '@doanhoi/shared';
 import { describe, expectTypeOf, it } from 'vitest';
-import { classes } from '../classes/schema';
-import { departments } from './schema';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
 
 /** The shared input schemas (also the admin's form rules) must fit the tables they write (STYLE §5.5). */
 describe('catalogue input schemas fit their tables', () => {

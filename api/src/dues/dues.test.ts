@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
-import { organizationMembers } from '../organizations/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
-import { roles } from '../roles/schema';
-import { users } from '../users/schema';
+import { auditLogs } from '../db/tables/audit';
+import { organizationMembers } from '../db/tables/organizations';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
+import { roles } from '../db/tables/roles';
+import { users } from '../db/tables/users';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { expectOk, vnLocal } from '../payments/fixture';
 

@@ -19,8 +19,8 @@ import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
-import { organizations } from '../organizations/schema';
-import { duesRates, duesShares } from './schema';
+import { organizations } from '../db/tables/organizations';
+import { duesRates, duesShares } from '../db/tables/dues';
 
 export const ORGANIZATION_NOT_FOUND = 'Không tìm thấy tổ chức';
 

@@ -2,8 +2,8 @@
 import { formatDate, fullName } from '@doanhoi/shared';
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { feeLevels, paymentAssignments, paymentOrders } from '../payments/schema';
-import { users } from '../users/schema';
+import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { users } from '../db/tables/users';
 import { EXPORT_PAGE, vnDate, type Cell } from './writer';
 
 const STATUS: Record<string, string> = { PENDING: 'Chờ thanh toán', PAID: 'Đã thanh toán', OVERDUE: 'Quá hạn', EXEMPTED: 'Được miễn' };

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActors, type ActorName, type MatrixActor } from '../departments/authz.fixture';
 import { download } from '../imports/fixture';
-import { paymentCampaigns } from '../payments/schema';
+import { paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;

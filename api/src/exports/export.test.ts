@@ -2,14 +2,14 @@
 import { formatDate } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classes } from '../classes/schema';
-import { departments } from '../departments/schema';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
 import { download, readWorkbook, sheetRows, UNTHROTTLED } from '../imports/fixture';
-import { organizationMembers } from '../organizations/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 let o: { root: number; faculty: number; cd1: number; other: number };

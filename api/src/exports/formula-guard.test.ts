@@ -10,7 +10,7 @@ import { download, form, readWorkbook, sheetRows, userRow, xlsx, USER_HEADER } f
 import { guardCell, unguardCell } from '../lib/formula-guard';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 let org: number;

@@ -2,13 +2,13 @@
 import { USER_EXPORT_FIELDS } from '@doanhoi/shared';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classes } from '../classes/schema';
-import { departments } from '../departments/schema';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
 import { download, form, importUsers, readWorkbook, sheetRows, userRow } from '../imports/fixture';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 const allUsers = () => t.db.select().from(users).orderBy(asc(users.id)).all();

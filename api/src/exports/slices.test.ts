@@ -7,7 +7,7 @@ import { USER_EXPORT_FIELDS } from '@doanhoi/shared';
 import { beforeAll, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { longestBlock } from './loop-probe';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { userSearchText } from '../users/search';
 
 let t: TestApp;

@@ -1,16 +1,16 @@
 /** Users and organization-member exports: keyset-paged reads (id > last), so 100k rows stream in flat memory. */
 import { ethnicityName, formatDay, fullName, GENDER_LABELS_VI, type ExportRequest } from '@doanhoi/shared';
 import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { classes } from '../classes/schema';
+import { classes } from '../db/tables/classes';
 import { searchCondition } from '../users/search';
 import type { Db } from '../db/client';
-import { departments } from '../departments/schema';
+import { departments } from '../db/tables/departments';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 import { publicUserColumns, searchWords } from '../users/list';
 import { scopeCondition, subtreeRange, userScope } from '../access/scope';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import type { Cell } from './writer';
 import { EXPORT_PAGE as PAGE, vnDate } from './writer';
 

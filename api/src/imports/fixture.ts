@@ -1,11 +1,11 @@
 /** Test helpers for the import and export suites: build xlsx files, upload them, read downloads back. */
 import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
-import { classes } from '../classes/schema';
-import { departments } from '../departments/schema';
-import { organizationMembers } from '../organizations/schema';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 /**
  * For suites that make many import and export calls as one user in one app and are not about

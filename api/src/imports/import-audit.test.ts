@@ -1,9 +1,9 @@
 /** Rows an import commits carry an audit row even when the run stops half-way (security issue item 10). */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { form, USER_HEADER, userRow, xlsx } from './fixture';
 import { usersImport } from './kinds/users';
 

@@ -6,11 +6,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { OUTSIDE_REACH_MESSAGE } from '../access/reach';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { form, importUsers, UNTHROTTLED, userRow, xlsx, type Cells } from './fixture';
 
 let t: TestApp;

@@ -2,11 +2,11 @@
 import { normalizeText } from '@doanhoi/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { classes } from '../classes/schema';
+import { classes } from '../db/tables/classes';
 import type { Db } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
-import { departments } from '../departments/schema';
-import { organizations } from '../organizations/schema';
+import { departments } from '../db/tables/departments';
+import { organizations } from '../db/tables/organizations';
 import { superAdminIds } from '../access/grants';
 import { userScope, usersInScope } from '../access/scope';
 import type { Actor } from '../lib/context';

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { ERROR_ROW_HEADERS } from './error-rows';
-import { importMappings } from './schema';
+import { importMappings } from '../db/tables/imports';
 import { FULL_NAME_KEY, headerKey, isFullNameHeader, isUnstoredHeader, takesFullName } from './synonyms';
 import { readSheet, type SheetLimits } from './workbook';
 

@@ -1,9 +1,9 @@
 /** Organization members import (levels 2 and 3), departments and classes imports, legacy department import. */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classes } from '../classes/schema';
-import { departments } from '../departments/schema';
-import { organizationMembers } from '../organizations/schema';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { form, UNTHROTTLED, xlsx, type Cells } from './fixture';

@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
-import { users } from '../users/schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { users } from '../db/tables/users';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { importUsers } from './fixture';
 

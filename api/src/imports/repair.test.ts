@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { departments } from '../departments/schema';
+import { departments } from '../db/tables/departments';
 import { translate } from '../lib/i18n';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { download, form, readWorkbook, sheetRows, UNTHROTTLED, USER_HEADER, userRow, validateUsers, xlsx } from './fixture';

@@ -10,7 +10,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../lib/errors';
-import { importSessionRows, importSessions } from './schema';
+import { importSessionRows, importSessions } from '../db/tables/imports';
 
 export interface SessionRow {
   rowNumber: number;

@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { form } from './fixture';
-import { importSessionRows, importSessions } from './schema';
+import { importSessionRows, importSessions } from '../db/tables/imports';
 import { sharedStringXlsx } from './zip-fixture';
 
 let t: TestApp;

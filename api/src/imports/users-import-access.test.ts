@@ -1,9 +1,9 @@
 /** Users import: passwords and sign-in of imported accounts, organizations and references, and who may import what. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { importUsers, usersImportHelpers, usersImportWorld, validateUsers } from './fixture';
 
 let t: TestApp;

@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness';
-import { users } from '../users/schema';
-import { importSessionRows, importSessions } from './schema';
+import { users } from '../db/tables/users';
+import { importSessionRows, importSessions } from '../db/tables/imports';
 import { importUsers, uploadUsers, userRow, usersImportHelpers, usersImportWorld, validateUsers } from './fixture';
 
 let t: TestApp;

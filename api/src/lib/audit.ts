@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { auditLabels } from '../audit/labels';
 import { auditOrganization, userAuditOrganizations } from '../audit/organization';
-import { auditLogOrganizations, auditLogs } from '../audit/schema';
+import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
 import type { Db } from '../db/client';
 import type { AppEnv } from './context';
 import { requestHeader } from './headers';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { loadConfig, loadEnv, REPO_ROOT, type Env } from '../env';
-import { payosConfigs } from '../payments/schema';
+import { payosConfigs } from '../db/tables/payments';
 import { encryptSecret } from '../payos/crypto';
 import { backupDatabase, restoreDatabase } from './backup';
 import { checkAppSecret } from './secrets';

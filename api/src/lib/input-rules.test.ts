@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { form, readWorkbook, sheetRows, USER_HEADER, userRow, xlsx } from '../imports/fixture';
 import { download } from '../imports/fixture';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;

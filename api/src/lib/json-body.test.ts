@@ -1,8 +1,8 @@
 /** The shared JSON body rules (security issue item 10): 415 for a body that is not JSON, 400 for deep nesting. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
-import { departments } from '../departments/schema';
+import { auditLogs } from '../db/tables/audit';
+import { departments } from '../db/tables/departments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { deeperThan, MAX_JSON_DEPTH } from './json-body';
 

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { payosConfigs } from '../payments/schema';
+import { payosConfigs } from '../db/tables/payments';
 import { decryptSecret } from '../payos/crypto';
 
 /** Does this secret open the stored payOS keys? (true when none are stored.) */

@@ -2,7 +2,7 @@ import { normalizeText } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { organizations } from './schema';
+import { organizations } from '../db/tables/organizations';
 
 let t: TestApp;
 let root: number;

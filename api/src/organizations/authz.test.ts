@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 const CODES = [
   'organizations.access',

@@ -15,8 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../lib/seeded-random';
 import { addNewUsersMemberships } from './bulk-members';
 import { figuresWorld } from './fixture';
-import { organizationMembers } from './schema';
-import { users } from '../users/schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { users } from '../db/tables/users';
 
 class Rollback extends Error {}
 

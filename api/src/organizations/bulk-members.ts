@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { triggerPauses } from './schema';
+import { triggerPauses } from '../db/tables/organizations';
 
 type Pair = { organizationId: number; userId: number };
 

@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentCampaigns } from '../payments/schema';
-import { userRoles } from '../roles/schema';
+import { paymentCampaigns } from '../db/tables/payments';
+import { userRoles } from '../db/tables/roles';
 import type { TestApp } from '../test/harness';
 import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let org: OrgTree<'lch'>;
@@ -114,7 +114,7 @@ describe('tree queries', () => {
 
 describe('stats members blocks', () => {
   it('split each group’s members into both / only đoàn / only hội / neither', async () => {
-    const { users } = await import('../users/schema');
+    const { users } = await import('../db/tables/users');
     const statuses = ['both', 'doan_vien', 'hoi_vien', 'none'] as const;
     for (const [i, s] of statuses.entries()) {
       const u = await t.createUser(`S${i}`);

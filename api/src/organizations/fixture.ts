@@ -1,7 +1,7 @@
 /** Test helpers for the organizations API tests (not imported by the app). */
 import { and, eq } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 /** Nodes only some tests want in the tree. */
 type Extra = 'cd2' | 'lch';

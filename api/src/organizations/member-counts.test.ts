@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { listPage } from '../users/list';
-import { organizationMemberCounts, organizationMembers, organizations } from './schema';
+import { organizationMemberCounts, organizationMembers, organizations } from '../db/tables/organizations';
 
 let t: TestApp;
 beforeAll(async () => {

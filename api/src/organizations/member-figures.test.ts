@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { currentTerm } from '../dashboard/scope';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { orgWorld } from './fixture';
-import { memberFigures, organizationMembers, organizations } from './schema';
+import { memberFigures, organizationMembers, organizations } from '../db/tables/organizations';
 import { seededRandom } from '../lib/seeded-random';
 
 /** A small deterministic generator, so a failure can be replayed. */

@@ -8,8 +8,8 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { containsLike } from '../lib/like';
 import { perDb } from '../lib/per-db';
-import { users } from '../users/schema';
-import { organizationMemberCounts, organizationMembers } from './schema';
+import { users } from '../db/tables/users';
+import { organizationMemberCounts, organizationMembers } from '../db/tables/organizations';
 
 /** Active members of an organization with their user rows, in name order. */
 function membersQuery(db: Db, where: SQL | undefined) {

@@ -5,16 +5,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { addMemberships } from '../imports/kinds/users';
-import { classes } from '../classes/schema';
+import { classes } from '../db/tables/classes';
 import { campaigns } from '../payments/fixture';
-import { paymentAssignments } from '../payments/schema';
-import { roles } from '../roles/schema';
+import { paymentAssignments } from '../db/tables/payments';
+import { roles } from '../db/tables/roles';
 import type { TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
-import { memberFigures, organizationMemberCounts, organizationMembers } from './schema';
+import { memberFigures, organizationMemberCounts, organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let org: OrgTree<'cd2' | 'lch'>;

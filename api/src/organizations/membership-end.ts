@@ -16,11 +16,11 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { requireIn, visibleOrg } from '../access/organizations';
 import { pathIds } from '../access/organization-context';
 import { namesList } from './removal';
-import { organizationMembers, organizations } from './schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 
 export const END_MEMBERSHIP_CODES = ['organizations.end_membership', 'organizations.manage_members'];
 

@@ -12,12 +12,12 @@ import { badRequest, conflict, fail, forbidden, notFound } from '../lib/errors';
 import { loadRoleGrants } from '../access/grants';
 import { ADD_MEMBER_CODES, addableUsers } from '../access/reach';
 import { userScope, usersInScope } from '../access/scope';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { isVisible, requireIn, visibility, visibleOrg } from '../access/organizations';
 import { pathIds } from '../access/organization-context';
 import { activeMemberships } from './membership-end';
 import { chosenOption, namesList, REMOVE_MEMBER_CODES as REMOVE, removalPlan } from './removal';
-import { organizationMembers, organizations } from './schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 
 const ADD = ADD_MEMBER_CODES;
 const TRANSFER_INSTEAD =

@@ -1,9 +1,9 @@
 /** Membership routes (000 §4, §7): add, with parents, by code, remove, safely, bulk, and PUT /users/:id/organizations. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import type { TestApp } from '../test/harness';
 import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let org: OrgTree<'cd2' | 'lch'>;

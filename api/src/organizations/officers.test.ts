@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { roles, userRoles } from '../roles/schema';
+import { roles, userRoles } from '../db/tables/roles';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let org: OrgTree<'cd2'>;

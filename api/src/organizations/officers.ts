@@ -9,11 +9,11 @@ import type { OrganizationOfficersResponse } from '@doanhoi/shared';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Actor, Deps } from '../lib/context';
 import { totalPages } from '../lib/totals';
-import { roles, userRoles } from '../roles/schema';
-import { users } from '../users/schema';
+import { roles, userRoles } from '../db/tables/roles';
+import { users } from '../db/tables/users';
 import { visibility, visibleOrg } from '../access/organizations';
 import { pathIds } from '../access/organization-context';
-import { organizations } from './schema';
+import { organizations } from '../db/tables/organizations';
 
 export function organizationOfficers(
   { db }: Deps,

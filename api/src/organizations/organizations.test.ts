@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let org: OrgTree<'lch'>;
@@ -100,7 +100,7 @@ describe('reads', () => {
   it('stats split members into both / only đoàn / only hội / neither', async () => {
     const a = await t.createUser('A');
     const b = await t.createUser('B');
-    const { users } = await import('../users/schema');
+    const { users } = await import('../db/tables/users');
     t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, a.id)).run();
     t.db.update(users).set({ membershipStatus: 'hoi_vien' }).where(eq(users.id, b.id)).run();
     t.db

@@ -9,7 +9,7 @@ import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { subtreeRange } from '../access/scope';
 import { childPath } from './paths';
-import { organizations } from './schema';
+import { organizations } from '../db/tables/organizations';
 
 /** Paths of a small tree whose ids share prefixes (5, 50, 51, 512, 6): the cases a range can get wrong. */
 const PATHS = ['/1/', '/1/5/', '/1/5/12/', '/1/5/12/7/', '/1/5/512/', '/1/50/', '/1/51/5/', '/1/6/', '/2/', '/2/5/'];

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let org: OrgTree<'cd2'>;

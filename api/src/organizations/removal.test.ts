@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let root: number, f1: number, c1: number, c1b: number, f2: number;

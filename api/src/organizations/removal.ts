@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
 import { pathIds } from '../access/organization-context';
-import { organizationMembers, organizations } from './schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 
 export const REMOVE_MEMBER_CODES = ['organizations.remove_member', 'organizations.manage_members'];
 

@@ -6,11 +6,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../lib/seeded-random';
-import { roles } from '../roles/schema';
-import { users } from '../users/schema';
+import { roles } from '../db/tables/roles';
+import { users } from '../db/tables/users';
 import { addNewUsersMemberships } from './bulk-members';
 import { orgWorld } from './fixture';
-import { organizationMembers } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
 
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
 const TYPES = ['student', 'staff'] as const;

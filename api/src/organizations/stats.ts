@@ -6,9 +6,9 @@ import { USER_TYPES, type MembershipSplit, type OrganizationStats, type Organiza
 import { and, count, countDistinct, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { freshCache } from '../lib/freshness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { subtreeRange } from '../access/scope';
-import { organizationMembers, organizations, unitMemberFigures } from './schema';
+import { organizationMembers, organizations, unitMemberFigures } from '../db/tables/organizations';
 
 const KEY: Record<OrganizationType, string> = {
   doan_truong: 'doanTruong',

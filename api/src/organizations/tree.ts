@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { isVisible, type OrgVisibility } from '../access/organizations';
 import { freshCache } from '../lib/freshness';
 import { perDb } from '../lib/per-db';
-import { organizationMemberCounts, organizations } from './schema';
+import { organizationMemberCounts, organizations } from '../db/tables/organizations';
 
 interface Flat {
   id: number;

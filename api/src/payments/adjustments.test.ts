@@ -6,11 +6,11 @@
 import { PERMISSIONS } from '@doanhoi/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { payosClient } from '../payos/client';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;

@@ -5,7 +5,7 @@
  * paid or received money (a reversed cash payment keeps what it received, so it still counts).
  */
 import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 /** The orders that keep their assignment from being deleted. */
 export const holdsMoney = (): SQL => or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0))!;

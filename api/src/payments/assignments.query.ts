@@ -4,13 +4,13 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper 
 import type { Actor, Deps } from '../lib/context';
 import { forbidden, notFound } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { filterKey, searchTextLike } from '../departments/query';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { can, orgScope, P, scopeCondition, scopeKey } from '../access/payments';
 import { assignmentQuery, toAssignment } from './mappers';
 import { loadCampaign } from './rules';
-import { feeLevels, paymentAssignments, paymentCampaigns } from './schema';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 
 export const ASSIGNMENT_NOT_FOUND = 'Không tìm thấy khoản phí được phân công';
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { userSearchText } from '../users/search';
 import { campaigns, expectOk, join, vnLocal } from './fixture';
-import { paymentCampaigns } from './schema';
+import { paymentCampaigns } from '../db/tables/payments';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

@@ -15,7 +15,7 @@ import { sandboxSettlesFees } from '../payos/origin';
 import { assertNotOwnFee } from './four-eyes';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { countedOf, recomputeAssignment } from './money';
-import { paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
+import { paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
 import { toOrder } from './settle';
 
 /** The organization of the campaign of the order named by `:id`. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@doanhoi/shared';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer, SANDBOX_CREDS } from './fixture';
-import { paymentCampaigns, paymentOrders } from './schema';
+import { paymentCampaigns, paymentOrders } from '../db/tables/payments';
 
 type Name = 'superAdmin' | 'global' | 'orgInside' | 'orgOutside' | 'otherCodes' | 'noRoles';
 interface Actor {

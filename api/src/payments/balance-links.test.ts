@@ -12,7 +12,7 @@ import { startStandIn, type StandIn } from '../payos/stand-in';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from './fixture';
 import { linksClosing } from './links';
-import { paymentAssignments, paymentOrders, payosConfigs } from './schema';
+import { paymentAssignments, paymentOrders, payosConfigs } from '../db/tables/payments';
 
 let t: TestApp;
 let payos: StandIn;

@@ -13,13 +13,13 @@ import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, unprocessable } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { cachedTotal, totalPages } from '../lib/totals';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { filterKey, searchTextLike } from '../departments/query';
 import { orgScope, P, scopeCondition, scopeKey, type RequestInfo } from '../access/payments';
 import { campaignCounts, campaignQuery, feeLevelUsage, toCampaign, toFeeLevel, type CampaignRow } from './mappers';
 import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
-import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
 
 function snapshot(c: CampaignRow) {
   return {

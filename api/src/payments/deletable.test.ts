@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join } from './fixture';
-import { paymentCampaigns } from './schema';
+import { paymentCampaigns } from '../db/tables/payments';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

@@ -7,7 +7,7 @@
 import type { CampaignDeleteBlock, CampaignStatus } from '@doanhoi/shared';
 import { and, count, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { paymentOrders } from './schema';
+import { paymentOrders } from '../db/tables/payments';
 
 /** The orders that are money records (kept forever, so their campaign is kept too). */
 export const moneyRecord = () =>

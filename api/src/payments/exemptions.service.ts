@@ -18,7 +18,7 @@ import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { assignmentQuery, toAssignment } from './mappers';
 import { recomputeAssignment, type Tx } from './money';
 import { assertWritable, loadCampaign } from './rules';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 type AssignmentRow = typeof paymentAssignments.$inferSelect;
 

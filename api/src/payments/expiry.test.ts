@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { dataSignature } from '../payos/signature';
 import { findLink } from '../payos-sandbox/state';
 import type { TestApp } from '../test/harness';
 import { EXPIRY_GRACE_MS, expireStaleOrders, GIVE_UP_MS } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import type { RequestInfo } from '../access/payments';
 import { feeLevelUsage, toFeeLevel, type FeeLevelRow } from './mappers';
 import { assertWritable, loadCampaign } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
-import { feeLevels, paymentAssignments, paymentOrders } from './schema';
+import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 const NOT_FOUND = 'Không tìm thấy mức phí';
 

@@ -2,8 +2,8 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { organizationMembers } from '../organizations/schema';
-import { payosConfigs } from './schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { payosConfigs } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
 
 /** 'YYYY-MM-DDTHH:mm:ss' in Vietnam local time, `days` from now (what the campaign form sends). */

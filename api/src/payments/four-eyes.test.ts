@@ -7,11 +7,11 @@
 import { PERMISSIONS } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { makeTestApp, ADMIN, type TestApp } from '../test/harness';
 import { dataSignature } from '../payos/signature';
 import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS, type LiveServer } from './fixture';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 let t: TestApp;
 let server: LiveServer;

@@ -9,11 +9,11 @@ import type { Deps } from '../lib/context';
 import { searchTextLike } from '../departments/query';
 import { totalPages } from '../lib/totals';
 import { maskSecret, decryptSecret } from '../payos/crypto';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { iso } from './mappers';
 import { configRow } from './payos-config.service';
 import { loadCampaign } from './rules';
-import { feeLevels, paymentAssignments, paymentOrders } from './schema';
+import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 const recorder = alias(users, 'recorder');
 const resolver = alias(users, 'resolver');

@@ -13,7 +13,7 @@ import { payosClient } from '../payos/client';
 import { payosBaseUrl } from '../payos/origin';
 import type { Tx } from './money';
 import { campaignCredentials } from './payos-config.service';
-import { paymentOrders } from './schema';
+import { paymentOrders } from '../db/tables/payments';
 import { logger } from '../lib/logger';
 import type { OrderRow } from './settle';
 

@@ -2,10 +2,10 @@
 import type { Assignment, Campaign, FeeLevel } from '@doanhoi/shared';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations } from '../organizations/schema';
-import { users } from '../users/schema';
+import { organizations } from '../db/tables/organizations';
+import { users } from '../db/tables/users';
 import { campaignDeleteBlock, moneyRecordCounts } from './deletable';
-import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from './schema';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
 import { assignmentDeletable, assignmentHoldsMoney } from './assignment-deletable';
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

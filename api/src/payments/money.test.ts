@@ -10,7 +10,7 @@ import { dataSignature } from '../payos/signature';
 import type { TestApp } from '../test/harness';
 import { expireStaleOrders } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;

@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 export type { Tx };

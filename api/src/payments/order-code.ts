@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { paymentOrders } from './schema';
+import { paymentOrders } from '../db/tables/payments';
 
 /**
  * A new numeric order code: milliseconds since the epoch and two random digits (about 1.8e14,

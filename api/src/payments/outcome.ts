@@ -9,7 +9,7 @@ import type { Env } from '../env';
 import { sandboxSettlesFees } from '../payos/origin';
 import { iso } from './mappers';
 import { countedOf } from './money';
-import { paymentAssignments, paymentCampaigns, paymentOrders } from './schema';
+import { paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join } from './fixture';
 import { startPaymentJobs } from './jobs';
-import { paymentAssignments, paymentCampaigns } from './schema';
+import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

@@ -5,11 +5,11 @@
 import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import type { Actor } from '../lib/context';
 import { assertCan, orgScope, P, scopeCondition } from '../access/payments';
 import { loadCampaign } from './rules';
-import { paymentAssignments, paymentCampaigns } from './schema';
+import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 
 export function checkOverdue(
   db: Db,

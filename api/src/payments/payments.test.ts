@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { dataSignature } from '../payos/signature';
 import type { TestApp } from '../test/harness';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
-import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from './schema';
+import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from '../db/tables/payments';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

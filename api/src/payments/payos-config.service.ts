@@ -18,7 +18,7 @@ import { assertCan, P, type RequestInfo } from '../access/payments';
 import { assertWritable, loadCampaign } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import type { Tx } from './money';
-import { paymentOrders, payosConfigs } from './schema';
+import { paymentOrders, payosConfigs } from '../db/tables/payments';
 import type { OrderRow } from './settle';
 
 type ConfigRow = typeof payosConfigs.$inferSelect;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import type { TestApp } from '../test/harness';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
-import { payosConfigs } from './schema';
+import { payosConfigs } from '../db/tables/payments';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

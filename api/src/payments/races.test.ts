@@ -10,7 +10,7 @@ import { startStandIn, type StandIn } from '../payos/stand-in';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from './fixture';
 import { linksClosing } from './links';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 let t: TestApp;
 let payos: StandIn;

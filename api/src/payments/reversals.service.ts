@@ -17,7 +17,7 @@ import { assignmentQuery, toAssignment } from './mappers';
 import { recomputeAssignment } from './money';
 import { newOrderCode } from './order-code';
 import { assertWritable, loadCampaign } from './rules';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 

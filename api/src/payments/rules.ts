@@ -3,7 +3,7 @@ import type { CampaignStatus } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
-import { paymentCampaigns } from './schema';
+import { paymentCampaigns } from '../db/tables/payments';
 import type { CampaignRow } from './mappers';
 
 export const STATUS_LABEL: Record<CampaignStatus, string> = {

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../seed/seed-demo';
 import { seedPaymentsDemo } from '../seed/seed-payments-demo';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { expectOk, liveServer } from './fixture';
-import { paymentCampaigns } from './schema';
+import { paymentCampaigns } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { and, asc, eq, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
 import { attentionFor, countedOf, recomputeAssignment } from './money';
-import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from './schema';
+import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from '../db/tables/payments';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 

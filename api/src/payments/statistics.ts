@@ -10,7 +10,7 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { countedOf } from './money';
 import { loadCampaign } from './rules';
-import { feeLevels, paymentAssignments, paymentOrders } from './schema';
+import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 export function campaignStatistics(db: Db, campaignId: number, now = Date.now()): CampaignStatistics {
   const campaign = loadCampaign(db, campaignId);

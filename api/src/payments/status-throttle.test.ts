@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../test/harness';
 import { expectOk, join, sandboxApp, type campaigns, type LiveServer } from './fixture';
-import { paymentOrders } from './schema';
+import { paymentOrders } from '../db/tables/payments';
 
 let t: TestApp;
 let server: LiveServer;

@@ -7,7 +7,7 @@ import type { Deps } from '../lib/context';
 import { payosClient, PayosError, type PayosCredentials } from '../payos/client';
 import { payosBaseUrl, sandboxSettlesFees } from '../payos/origin';
 import { campaignCredentials } from './payos-config.service';
-import { paymentOrders } from './schema';
+import { paymentOrders } from '../db/tables/payments';
 import { closeLinksAfterMoney } from './links';
 import { closeOrder, settleOrder, type OrderRow } from './settle';
 import { logger } from '../lib/logger';

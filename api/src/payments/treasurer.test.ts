@@ -12,7 +12,7 @@ import { pressCheckout } from '../payos-sandbox/fixture';
 import type { TestApp } from '../test/harness';
 import { EXPIRY_GRACE_MS, expireStaleOrders, PROCESSING_GIVE_UP_MS } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
-import { paymentAssignments, paymentOrders } from './schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { dataSignature } from '../payos/signature';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
-import { paymentOrders } from './schema';
+import { paymentOrders } from '../db/tables/payments';
 import { WEBHOOK_REJECTIONS_PER_WINDOW } from './webhook.service';
 
 let t: TestApp;

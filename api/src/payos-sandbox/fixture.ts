@@ -1,9 +1,9 @@
 /** Test helper: the sandbox checkout's buttons, pressed as the order's owner would (payer.ts). */
 import { eq } from 'drizzle-orm';
 import { newFamilyId, signAccessToken } from '../access/tokens';
-import { paymentOrders } from '../payments/schema';
+import { paymentOrders } from '../db/tables/payments';
 import type { TestApp } from '../test/harness';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 
 /** A fresh access token of whoever owns the order behind this sandbox link (id or order code). */
 export async function ownerToken(t: TestApp, linkId: string): Promise<string> {

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { forbidden, notFound } from '../lib/errors';
-import { paymentOrders } from '../payments/schema';
+import { paymentOrders } from '../db/tables/payments';
 import type { SandboxLink } from './state';
 
 export const NOT_YOURS = 'Chỉ thành viên được giao khoản phí này, đã đăng nhập, mới thanh toán hoặc hủy được đơn này';

@@ -1,9 +1,9 @@
 import { formatVnd } from '@doanhoi/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from '../payments/fixture';
-import { paymentAssignments, paymentOrders, paymentTransactions } from '../payments/schema';
+import { paymentAssignments, paymentOrders, paymentTransactions } from '../db/tables/payments';
 import { paymentRequestSignature } from '../payos/signature';
 import type { TestApp } from '../test/harness';
 import { pressCheckout } from './fixture';

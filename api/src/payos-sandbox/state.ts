@@ -9,7 +9,7 @@ import type { Env } from '../env';
 import { decryptSecret } from '../payos/crypto';
 import { orderDescription } from '../payos/description';
 import type { PayosLinkStatus, PayosTransaction } from '../payos/client';
-import { paymentOrders, paymentTransactions, payosConfigs } from '../payments/schema';
+import { paymentOrders, paymentTransactions, payosConfigs } from '../db/tables/payments';
 
 export interface SandboxLink {
   id: string;

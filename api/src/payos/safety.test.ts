@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../env';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from '../payments/fixture';
-import { paymentAssignments, paymentOrders } from '../payments/schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import type { TestApp } from '../test/harness';
 import { payosClient } from './client';
 import { isPublicOrigin, sandboxSettlesFees } from './origin';

@@ -5,11 +5,10 @@
  */
 import { and, eq, gt, isNotNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
-import { leasedInterval } from '../lib/lease';
 import { logger } from '../lib/logger';
-import { paymentAssignments, paymentCampaigns } from '../payments/schema';
+import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 import { remind } from './send';
-import { paymentReminders, reminderSchedules } from './schema';
+import { paymentReminders, reminderSchedules } from '../db/tables/reminders';
 
 const DAY_MS = 86_400_000;
 export const REMINDER_JOB_INTERVAL_MS = 10 * 60_000;
@@ -48,7 +47,6 @@ export async function runReminderSchedules(deps: Deps, now = new Date()): Promis
   return { sent };
 }
 
-/** Run by the process holding the 'reminders' lease (lib/lease.ts), whichever of the API's processes that is. */
 export function startReminderJobs(deps: Deps, intervalMs = REMINDER_JOB_INTERVAL_MS): () => void {
   let running = false;
   const run = () => {
@@ -62,5 +60,8 @@ export function startReminderJobs(deps: Deps, intervalMs = REMINDER_JOB_INTERVAL
       .catch((err: unknown) => logger.error({ err }, 'reminders: schedule run failed'))
       .finally(() => (running = false));
   };
-  return leasedInterval(deps.db.$client, 'reminders', intervalMs, run);
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -5,12 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { users } from '../users/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { users } from '../db/tables/users';
 import { campaigns, join, vnLocal } from '../payments/fixture';
-import { paymentCampaigns } from '../payments/schema';
+import { paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { emailOutbox } from './schema';
+import { emailOutbox } from '../db/tables/reminders';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

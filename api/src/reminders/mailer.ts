@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
 import { publicOrigin } from '../payos/origin';
-import { emailOutbox } from './schema';
+import { emailOutbox } from '../db/tables/reminders';
 
 export interface ReminderMail {
   name: string;

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer } from '../payments/fixture';
-import { emailOutbox } from './schema';
+import { emailOutbox } from '../db/tables/reminders';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof liveServer>>;

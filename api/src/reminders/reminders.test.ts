@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer } from '../payments/fixture';
-import { paymentAssignments } from '../payments/schema';
-import { emailOutbox, paymentReminders } from './schema';
+import { paymentAssignments } from '../db/tables/payments';
+import { emailOutbox, paymentReminders } from '../db/tables/reminders';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;

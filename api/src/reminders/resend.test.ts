@@ -8,11 +8,11 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer } from '../payments/fixture';
-import { paymentAssignments } from '../payments/schema';
-import { emailOutbox } from './schema';
+import { paymentAssignments } from '../db/tables/payments';
+import { emailOutbox } from '../db/tables/reminders';
 
 let smtp: SMTPServer;
 let refuse = false;

@@ -11,9 +11,9 @@ import { audit } from '../lib/audit';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { can } from '../access/payments';
-import { paymentAssignments, paymentCampaigns } from '../payments/schema';
+import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 import { deliver } from './mailer';
-import { emailOutbox, paymentReminders } from './schema';
+import { emailOutbox, paymentReminders } from '../db/tables/reminders';
 import { SEND_REMINDERS, VIEW_LOGS } from './codes';
 
 const RESENDABLE = ['OUTBOX', 'FAILED'] as const;

@@ -11,12 +11,12 @@ import { fullName } from '@doanhoi/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { audit } from '../lib/audit';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { paymentAssignments, paymentCampaigns, payosConfigs } from '../payments/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { paymentAssignments, paymentCampaigns, payosConfigs } from '../db/tables/payments';
 import { subtreeRange } from '../access/scope';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { deliver, initialEmailStatus, reminderEmail } from './mailer';
-import { emailOutbox, paymentReminders } from './schema';
+import { emailOutbox, paymentReminders } from '../db/tables/reminders';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -18,14 +18,14 @@ import type { Actor, Deps } from '../lib/context';
 import { audit } from '../lib/audit';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { orgScope, scopeCondition, type RequestInfo } from '../access/payments';
 import { iso } from '../payments/mappers';
 import { loadCampaign } from '../payments/rules';
-import { paymentAssignments, paymentCampaigns } from '../payments/schema';
-import { users } from '../users/schema';
+import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
+import { users } from '../db/tables/users';
 import { remind, UNPAID } from './send';
-import { emailOutbox, paymentReminders, reminderSchedules } from './schema';
+import { emailOutbox, paymentReminders, reminderSchedules } from '../db/tables/reminders';
 
 import { SEND_REMINDERS, VIEW_LOGS } from './codes';
 import { resendBlock } from './resend';

@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer, vnLocal } from '../payments/fixture';
-import { paymentAssignments } from '../payments/schema';
+import { paymentAssignments } from '../db/tables/payments';
 import { runReminderSchedules } from './jobs';
-import { emailOutbox, paymentReminders } from './schema';
+import { emailOutbox, paymentReminders } from '../db/tables/reminders';
 
 interface Received {
   from: string;

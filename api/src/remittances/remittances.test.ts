@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { roles } from '../roles/schema';
+import { roles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join } from '../payments/fixture';
 

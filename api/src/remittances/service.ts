@@ -9,11 +9,11 @@ import type { Db } from '../db/client';
 import { audit } from '../lib/audit';
 import type { Actor } from '../lib/context';
 import { conflict, forbidden, notFound, unprocessable } from '../lib/errors';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { can } from '../access/payments';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { subtreeFigures, toUnit, unitInCampaign } from './figures';
-import { remittances } from './schema';
+import { remittances } from '../db/tables/remittances';
 
 export const RP = {
   view: 'payment-campaigns.view_remittance',

@@ -10,7 +10,7 @@
  * itself).
  *
  * Memberships of units with no unit beneath them always count (nothing lies beneath them): those are
- * read from report_member_cells (reports/schema.ts, trigger-kept per subtree), a few hundred rows per
+ * read from report_member_cells (db/tables/reports.ts, trigger-kept per subtree), a few hundred rows per
  * direct unit instead of its members. Only the memberships of units with units beneath them (a
  * faculty's or the school's own rows) that no membership beneath them covers (report_live_members)
  * are read one by one, with the rule above.
@@ -18,7 +18,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LEAVE_REASONS } from '@doanhoi/shared';
-import { reportLiveMembers, reportMemberCells } from './schema';
+import { reportLiveMembers, reportMemberCells } from '../db/tables/reports';
 
 export interface MemberRow {
   bucket: number;

@@ -8,11 +8,11 @@ import { ETHNICITY_CODES, GENDERS, LEAVE_REASONS, type MembershipReport, type Mo
 import { beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook, sheetRows } from '../imports/fixture';
 import { audit } from '../lib/audit';
-import { organizationMembers } from '../organizations/schema';
-import { campaignFigures, paymentCampaigns } from '../payments/schema';
-import { remittances } from '../remittances/schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { campaignFigures, paymentCampaigns } from '../db/tables/payments';
+import { remittances } from '../db/tables/remittances';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { transfers } from '../transfers/schema';
+import { transfers } from '../db/tables/transfers';
 import { insertUser } from '../users/fixture';
 
 let t: TestApp;

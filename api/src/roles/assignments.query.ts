@@ -1,9 +1,9 @@
 import type { RoleAssignmentLink } from '@doanhoi/shared';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { activeCodesByRole } from './permissions';
-import { roles, userRoles } from './schema';
+import { roles, userRoles } from '../db/tables/roles';
 
 type Reader = Pick<Db, 'select'>;
 

@@ -17,7 +17,7 @@ import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { orgContext } from '../access/organization-context';
 import { userScope, usersInScope } from '../access/scope';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { grantRefusal, MANAGE_ROLES } from './access';
 import {
   describeLinks,
@@ -30,7 +30,7 @@ import {
   type RoleInfo,
 } from './assignments.query';
 import { activeCodesByRole } from './permissions';
-import { roles, userRoles } from './schema';
+import { roles, userRoles } from '../db/tables/roles';
 
 const USER_NOT_FOUND = 'Không tìm thấy người dùng';
 /** Who may see a user's role links: whoever reaches the user through one of these codes. */

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { grantWorld, insertUser } from './fixture';
-import { roles, userRoles } from './schema';
+import { roles, userRoles } from '../db/tables/roles';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof grantWorld>>;

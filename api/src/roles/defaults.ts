@@ -9,7 +9,7 @@ import { invalidateActors } from '../access/actor';
 import type { Db } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
 import { roleSearchText } from './permissions';
-import { permissions, rolePermissions, roles } from './schema';
+import { permissions, rolePermissions, roles } from '../db/tables/roles';
 
 interface DefaultRole {
   name: string;

@@ -1,10 +1,10 @@
 /** Test helpers for the roles API tests (not imported by the app). */
 import { eq } from 'drizzle-orm';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
-import { users } from '../users/schema';
-import { roles } from './schema';
+import { users } from '../db/tables/users';
+import { roles } from '../db/tables/roles';
 
 let seq = 0;
 

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { userRoles } from './schema';
+import { userRoles } from '../db/tables/roles';
 
 let t: TestApp;
 let f1: number;

@@ -6,10 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
-import { organizationMembers } from '../organizations/schema';
+import { auditLogs } from '../db/tables/audit';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { roles, userRoles } from './schema';
+import { roles, userRoles } from '../db/tables/roles';
 
 let t: TestApp;
 let o: Record<'dt' | 'dcsA' | 'cdA' | 'cdA2' | 'dcsB' | 'cdB', number>;

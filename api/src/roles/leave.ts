@@ -12,7 +12,7 @@ import type { Tx } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
 import { audit } from '../lib/audit';
 import { describeLinks } from './assignments.query';
-import { userRoles } from './schema';
+import { userRoles } from '../db/tables/roles';
 
 export interface Leaver {
   userId: number;

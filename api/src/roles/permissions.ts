@@ -1,7 +1,7 @@
 import { categoryOrder, PERMISSION_CATEGORIES, normalizeText, type Permission, type RolePermission } from '@doanhoi/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { permissions, rolePermissions } from './schema';
+import { permissions, rolePermissions } from '../db/tables/roles';
 
 type Reader = Pick<Db, 'select'>;
 

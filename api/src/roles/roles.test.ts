@@ -1,11 +1,11 @@
 import { categoryOrder, PERMISSION_CATEGORIES, PERMISSIONS } from '@doanhoi/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import { permissionIds } from './defaults';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { roleId } from './fixture';
-import { roles, userRoles } from './schema';
+import { roles, userRoles } from '../db/tables/roles';
 
 let t: TestApp;
 let seq = 0;

@@ -23,7 +23,7 @@ import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { activeCodesByRole, availablePermissions, permissionCodes, permissionsOfRole, roleSearchText } from './permissions';
-import { rolePermissions, roles } from './schema';
+import { rolePermissions, roles } from '../db/tables/roles';
 
 type Row = typeof roles.$inferSelect;
 type CountedRow = Row & { permissionCount: number; assignmentCount: number };

@@ -2,13 +2,13 @@
 import { normalizeText, type MembershipStatus, type OrganizationType } from '@doanhoi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
-import { classes } from '../classes/schema';
-import { departments } from '../departments/schema';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
 import { childPath } from '../organizations/paths';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { roles, userRoles } from '../roles/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { roles, userRoles } from '../db/tables/roles';
 import { userSearchText } from '../users/search';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import type { Db, Tx } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
 import { seededRandom } from '../lib/seeded-random';

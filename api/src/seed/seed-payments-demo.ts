@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { normalizeText } from '@doanhoi/shared';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { Env } from '../env';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 import { encryptSecret } from '../payos/crypto';
-import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../payments/schema';
-import { users } from '../users/schema';
+import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
+import { users } from '../db/tables/users';
 import type { Db } from '../db/client';
 
 const DAY = 86_400_000;

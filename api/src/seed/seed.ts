@@ -8,9 +8,9 @@ import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { seedDefaultRoles, seedPermissions } from '../roles/defaults';
-import { roles, userRoles } from '../roles/schema';
+import { roles, userRoles } from '../db/tables/roles';
 import { userSearchText } from '../users/search';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { seedDemo } from './seed-demo';
 import { seedPaymentsDemo } from './seed-payments-demo';
 

@@ -12,10 +12,10 @@ import { runMigrations } from '../db/migrate';
 import { seedAdmin, seedDefaultRoles, seedPermissions } from '../seed/seed';
 import { testEnv } from '../env';
 import { childPath } from '../organizations/paths';
-import { organizations } from '../organizations/schema';
-import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { organizations } from '../db/tables/organizations';
+import { permissions, rolePermissions, roles, userRoles } from '../db/tables/roles';
 import { userSearchText } from '../users/search';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import type { OrganizationType } from '@doanhoi/shared';
 
 /** CONTRACT_REPORT=<file> collects the breaks in a file instead of failing the test (to survey them). */

@@ -5,11 +5,11 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { totalPages } from '../lib/totals';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { subtreeRange, type UserScope } from '../access/scope';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, requestingOrg, transferScope } from './access';
-import { transfers } from './schema';
+import { transfers } from '../db/tables/transfers';
 
 const fromOrg = alias(organizations, 'from_org');
 const toOrg = alias(organizations, 'to_org');

@@ -17,12 +17,12 @@ import { containsLike } from '../lib/like';
 import { pathIds } from '../access/organization-context';
 import { join } from '../organizations/membership';
 import { activeMemberships, dayStart, endMemberships, leavingPlan } from '../organizations/membership-end';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
-import { users } from '../users/schema';
+import { users } from '../db/tables/users';
 import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, transferScope } from './access';
 import { canSee, listTransfers, transferById, type ListQuery } from './list';
-import { transfers } from './schema';
+import { transfers } from '../db/tables/transfers';
 
 export interface CreateTransfer {
   userId: number;

@@ -5,11 +5,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
-import { organizationMemberCounts, organizationMembers } from '../organizations/schema';
+import { auditLogs } from '../db/tables/audit';
+import { organizationMemberCounts, organizationMembers } from '../db/tables/organizations';
 import { campaigns } from '../payments/fixture';
-import { paymentAssignments } from '../payments/schema';
-import { roles } from '../roles/schema';
+import { paymentAssignments } from '../db/tables/payments';
+import { roles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;

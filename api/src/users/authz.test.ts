@@ -99,7 +99,7 @@ describe('users authorization matrix', () => {
   it('an inactive role link grants nothing', async () => {
     const role = t.createRole('az_inactive', USER_CODES);
     const u = await t.createUser('AZINA', [{ roleId: role }]);
-    const { userRoles } = await import('../roles/schema');
+    const { userRoles } = await import('../db/tables/roles');
     const { eq } = await import('drizzle-orm');
     t.db.update(userRoles).set({ isActive: false }).where(eq(userRoles.userId, u.id)).run();
     expect((await t.request('GET', '/api/users', { token: u.token })).status).toBe(403);

@@ -8,13 +8,13 @@
  * in the snapshots (bulk-update.test.ts compares them with auditLabels).
  */
 import type { AuditLabels } from '@doanhoi/shared';
-import { auditLogOrganizations, auditLogs } from '../audit/schema';
-import { classes } from '../classes/schema';
+import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
+import { classes } from '../db/tables/classes';
 import type { Tx } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
-import { departments } from '../departments/schema';
-import { organizations } from '../organizations/schema';
-import { users } from './schema';
+import { departments } from '../db/tables/departments';
+import { organizations } from '../db/tables/organizations';
+import { users } from '../db/tables/users';
 
 export interface BulkAuditEntry {
   userId: number;

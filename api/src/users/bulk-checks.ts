@@ -11,12 +11,12 @@ import { inJsonValues } from '../db/sqlite';
 import { filterKey } from '../departments/query';
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { permissions, rolePermissions, roles, userRoles } from '../db/tables/roles';
 import { listPage, matchingIds, searchWords, type ListFilter } from './list';
 import { holdsIn, organizationPath } from './listing';
 import { scopeKey, subtreeRange, userScope, type UserScope } from '../access/scope';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
 

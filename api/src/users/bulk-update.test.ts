@@ -7,12 +7,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLabels } from '../audit/labels';
 import { userAuditOrganizations } from '../audit/organization';
-import { auditLogOrganizations, auditLogs } from '../audit/schema';
-import { classes } from '../classes/schema';
-import { organizationMembers } from '../organizations/schema';
+import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
+import { classes } from '../db/tables/classes';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser, scopedWorld, USER_CODES } from './fixture';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof scopedWorld>>;

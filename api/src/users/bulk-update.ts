@@ -16,19 +16,19 @@ import {
   type UserBulkUpdateResponse,
 } from '@doanhoi/shared/schemas/users-bulk';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { refreshTokens } from '../auth/schema';
+import { refreshTokens } from '../db/tables/auth';
 import { markRevoked } from '../access/revocation';
-import { classes } from '../classes/schema';
+import { classes } from '../db/tables/classes';
 import type { Tx } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
-import { departments } from '../departments/schema';
+import { departments } from '../db/tables/departments';
 import type { Actor, Deps } from '../lib/context';
 import { fail, forbidden, invalidField, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { requireIn, visibleOrg } from '../access/organizations';
 import { pathIds } from '../access/organization-context';
 import { dayStart, END_MEMBERSHIP_CODES, leaveRule, leavingPlan, today, type Ending } from '../organizations/membership-end';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { writeBulkAudit } from './bulk-audit';
 import {
@@ -44,7 +44,7 @@ import {
 import { manageRefusals } from './manage';
 import { ADD_MEMBER_CODES, addableUsers } from '../access/reach';
 import { userScope } from '../access/scope';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 const FIELDS = ['membershipStatus', 'userType', 'isActive', 'classId', 'managementDepartmentId', 'trainingDepartmentId'] as const;
 type Field = (typeof FIELDS)[number];

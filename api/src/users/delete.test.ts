@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
-import { organizationMembers } from '../organizations/schema';
-import { feeLevels, paymentAssignments, paymentCampaigns } from '../payments/schema';
-import { userRoles } from '../roles/schema';
+import { auditLogs } from '../db/tables/audit';
+import { organizationMembers } from '../db/tables/organizations';
+import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
+import { userRoles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, USER_CODES } from './fixture';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 const del = (id: number | string, token = t.adminToken) => t.request('DELETE', `/api/users/${id}`, { token });
@@ -83,7 +83,7 @@ describe('DELETE /users/:id', () => {
     // A super admin may: another super admin account is removable by one.
     const superRole = t.db
       .select()
-      .from((await import('../roles/schema')).roles)
+      .from((await import('../db/tables/roles')).roles)
       .all()
       .find((r) => r.name === 'super_admin')!;
     const other = await t.createUser('XSUPER', [{ roleId: superRole.id }]);

@@ -8,9 +8,9 @@ import { MEMBERSHIP_STATUSES as STATUSES, USER_TYPES as TYPES } from '@doanhoi/s
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { figuresWorld } from '../organizations/fixture';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { listPage, type ListFilter } from './list';
-import { userFacetCounts } from './schema';
+import { userFacetCounts } from '../db/tables/users';
 import { seededRandom } from '../lib/seeded-random';
 
 describe('user_facet_counts stay equal to a fresh count', () => {

@@ -1,7 +1,7 @@
 /** Test helpers for the users API tests (not imported by the app). */
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 import { userSearchText } from './search';
 
 export const USER_CODES = ['users.access', 'users.create', 'users.view_details', 'users.update', 'users.delete'];

@@ -8,8 +8,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { dayStart } from '../organizations/membership-end';
-import { organizationMembers } from '../organizations/schema';
-import { transfers } from '../transfers/schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { transfers } from '../db/tables/transfers';
 import { deepest, idsOf, recordedOnDay, type AuditRow, type Event, type NameBook } from './history-sources';
 
 /** An audit row and the record it stands for are written together (join() takes the time per unit): within this, they are one action. */

@@ -7,12 +7,12 @@
  * the campaign's organization); the others are left out without a trace.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { can, P } from '../access/payments';
-import { paymentAssignments, paymentCampaigns, paymentOrders } from '../payments/schema';
-import { userRoles } from '../roles/schema';
+import { paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
+import { userRoles } from '../db/tables/roles';
 import { idsOf, type AuditRow, type Event, type NameBook } from './history-sources';
 
 const SAME_ACTION_MS = 60_000;

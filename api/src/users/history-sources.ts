@@ -6,12 +6,12 @@
 import type { AuditLabels } from '@doanhoi/shared';
 import type { HistoryLabel, UserHistoryEvent } from '@doanhoi/shared/schemas/user-history';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { auditLogs } from '../audit/schema';
+import { auditLogs } from '../db/tables/audit';
 import type { Db } from '../db/client';
-import { organizations } from '../organizations/schema';
-import { paymentCampaigns } from '../payments/schema';
-import { roles } from '../roles/schema';
-import { users } from './schema';
+import { organizations } from '../db/tables/organizations';
+import { paymentCampaigns } from '../db/tables/payments';
+import { roles } from '../db/tables/roles';
+import { users } from '../db/tables/users';
 
 /** `sortAt`: where a day's event (a transfer's effective day, an ending) stands among that day's others — when it was recorded, if on that day. Not sent. */
 export type Event = UserHistoryEvent & { sortAt?: string };

@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { campaigns } from '../payments/fixture';
-import { roles } from '../roles/schema';
+import { roles } from '../db/tables/roles';
 import { ADMIN, makeTestApp, type TestApp } from '../test/harness';
 import { USER_CODES } from './fixture';
 

@@ -13,7 +13,7 @@ import { totalPages } from '../lib/totals';
 import { membershipEvents } from './history-memberships';
 import { feeEvents, roleEvents } from './history-roles-fees';
 import { auditRowsOf, nameBook, type Event } from './history-sources';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 import { userScope, usersInScope } from '../access/scope';
 
 const FEE_KINDS = new Set<string>([

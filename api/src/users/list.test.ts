@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../organizations/schema';
+import { organizations } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser } from './fixture';
 import { listPage, searchWords, type ListFilter } from './list';

@@ -1,16 +1,16 @@
 import { normalizeText } from '@doanhoi/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { classes } from '../classes/schema';
+import { classes } from '../db/tables/classes';
 import type { Db } from '../db/client';
-import { departments } from '../departments/schema';
+import { departments } from '../db/tables/departments';
 import { cachedTotal } from '../lib/totals';
 import { perDb } from '../lib/per-db';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 import type { UserListRow } from './mapper';
 import { subtreeRange } from '../access/scope';
 import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
-import { userFacetCounts, users } from './schema';
+import { userFacetCounts, users } from '../db/tables/users';
 import { inJsonIds } from '../db/sqlite';
 
 /** The tables a users count reads (the filter's scope goes through memberships and paths). */

@@ -9,7 +9,7 @@ import { forbidden } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
 import { totalPages } from '../lib/totals';
 import { pathIds } from '../access/organization-context';
-import { organizationMembers, organizations } from '../organizations/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
 import { listPage, searchWords } from './list';
 import { toUser } from './mapper';
 import { paidUserIds } from './paid';

@@ -15,8 +15,8 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { pathIds } from '../access/organization-context';
-import { organizationMembers, organizations } from '../organizations/schema';
-import { permissions, rolePermissions, roles, userRoles } from '../roles/schema';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { permissions, rolePermissions, roles, userRoles } from '../db/tables/roles';
 
 export type ManageRefusal = 'super_admin' | 'outside';
 

@@ -1,5 +1,5 @@
 import type { MemberRecord, SessionUser, User } from '@doanhoi/shared';
-import type { users } from './schema';
+import type { users } from '../db/tables/users';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { download, form, importUsers, readWorkbook, sheetRows, UNTHROTTLED, xlsx } from '../imports/fixture';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { newUserBody } from './fixture';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 let chiDoan: number;

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { union } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
-import { paymentAssignments, paymentOrders } from '../payments/schema';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 
 /** The ids among `ids` with a paid fee or a paid order: one query on the two user-id indexes. */
 export function paidUserIds(db: Pick<Db, 'select'>, ids: number[]): Set<number> {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, USER_CODES } from './fixture';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 /**
  * Issue 25 item 8: a faculty admin must not add someone it cannot reach (another faculty's

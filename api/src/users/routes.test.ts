@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../audit/schema';
-import { classes } from '../classes/schema';
-import { departments } from '../departments/schema';
+import { auditLogs } from '../db/tables/audit';
+import { classes } from '../db/tables/classes';
+import { departments } from '../db/tables/departments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser, newUserBody } from './fixture';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 let t: TestApp;
 const get = (path: string) => t.request('GET', `/api/users${path}`, { token: t.adminToken });
@@ -283,7 +283,7 @@ describe('GET /users/:id', () => {
     const org = t.createOrg('clb_truong', 'D-CLB');
     const role = t.createRole('d_viewer', ['users.access']);
     const id = insertUser(t, { familyName: 'Chi', givenName: 'Tiết' }, org);
-    const { userRoles } = await import('../roles/schema');
+    const { userRoles } = await import('../db/tables/roles');
     t.db.insert(userRoles).values({ userId: id, roleId: role, organizationId: org }).run();
     const res = await get(`/${id}`);
     expect(res.status).toBe(200);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
+import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser, newUserBody, scopedWorld } from './fixture';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 /**
  * An officer whose users.* codes come from an organization role manages the active members of that

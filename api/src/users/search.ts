@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Statement, Transaction } from 'better-sqlite3';
 import type { Db } from '../db/client';
-import { users } from './schema';
+import { users } from '../db/tables/users';
 
 /** The accent-stripped text the users list searches ("nguyen van" finds "Nguyễn Văn"). */
 export function userSearchText(u: { familyName: string; givenName: string; code: string; email: string; phone?: string | null }): string {
@@ -30,7 +30,7 @@ export function ftsQuery(words: string[]): string | null {
  * SQLite-only: the FTS5 index of migration 0003_perf_triggers (brought up to date by
  * syncUsersIndex before each read). One row
  * per user (rowid = users.id): `search_text` holds the search words, `orgs` a token "o<id>" per
- * organization the user is an active member of and per ancestor of it. Not part of db/schema.ts
+ * organization the user is an active member of and per ancestor of it. Not part of db/tables/
  * (drizzle-kit cannot create virtual tables); declared here only to query it with the builder.
  */
 export const usersIndex = sqliteTable('users_fts', { rowid: integer(), searchText: text(), orgs: text() });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizationMembers } from '../organizations/schema';
-import { userRoles } from '../roles/schema';
+import { organizationMembers } from '../db/tables/organizations';
+import { userRoles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, newUserBody, USER_CODES } from './fixture';
 

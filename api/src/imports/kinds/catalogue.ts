@@ -1,8 +1,8 @@
 /** Departments and classes imports (000 §3 columns, §5 rules); matched to existing rows by code, else by name. */
 import { CLASS_IMPORT_COLUMNS, DEPARTMENT_IMPORT_COLUMNS, hasPermission, normalizeText } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
-import { classes } from '../../classes/schema';
-import { departments } from '../../departments/schema';
+import { classes } from '../../db/tables/classes';
+import { departments } from '../../db/tables/departments';
 import { translate } from '../../lib/i18n';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import type { SessionRow } from '../session';

@@ -5,11 +5,11 @@
  */
 import { hasPermission, memberImportColumns } from '@doanhoi/shared';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
-import { organizationMembers, organizations } from '../../organizations/schema';
+import { organizationMembers, organizations } from '../../db/tables/organizations';
 import { addableUsers } from '../../access/reach';
 import { subtreeRange } from '../../access/scope';
 import type { Actor } from '../../lib/context';
-import { users } from '../../users/schema';
+import { users } from '../../db/tables/users';
 import { mapInSlices } from '../batches';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import { ancestorsAndSelf, chunked, whereIn } from '../lookups';

@@ -1,8 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
-import { timestamps } from '../db/columns';
-import { organizations } from '../organizations/schema';
-import { users } from '../users/schema';
+import { timestamps } from '../columns';
+import { organizations } from './organizations';
+import { users } from './users';
 
 /**
  * Transfer requests (chuyển sinh hoạt, issue 30 item 1). `requestedSide` says who asked: the

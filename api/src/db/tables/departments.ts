@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
+import { timestamps } from '../columns';
 
 export const departments = sqliteTable(
   'departments',

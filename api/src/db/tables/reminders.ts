@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
-import { paymentAssignments, paymentCampaigns } from '../payments/schema';
-import { users } from '../users/schema';
+import { timestamps } from '../columns';
+import { paymentAssignments, paymentCampaigns } from './payments';
+import { users } from './users';
 
 /** One row per reminder a member received: the history tab, the portal notice and the interval rule read it. */
 export const paymentReminders = sqliteTable(

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
-import { departments } from '../departments/schema';
-import { classes } from '../classes/schema';
+import { timestamps } from '../columns';
+import { departments } from './departments';
+import { classes } from './classes';
 
 export const users = sqliteTable(
   'users',

@@ -1,6 +1,6 @@
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
-import { users } from '../users/schema';
+import { timestamps } from '../columns';
+import { users } from './users';
 
 export const organizations = sqliteTable(
   'organizations',

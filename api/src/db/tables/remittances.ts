@@ -1,8 +1,8 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
-import { organizations } from '../organizations/schema';
-import { paymentCampaigns } from '../payments/schema';
-import { users } from '../users/schema';
+import { timestamps } from '../columns';
+import { organizations } from './organizations';
+import { paymentCampaigns } from './payments';
+import { users } from './users';
 
 /**
  * Money a unit passed up to the level above for a campaign (trích nộp, issue 30 item 5). It counts

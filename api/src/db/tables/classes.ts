@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
-import { departments } from '../departments/schema';
+import { timestamps } from '../columns';
+import { departments } from './departments';
 
 /** A class's students are the users whose classId points at it. */
 export const classes = sqliteTable(

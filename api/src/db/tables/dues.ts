@@ -1,7 +1,7 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
-import { organizations } from '../organizations/schema';
-import { users } from '../users/schema';
+import { timestamps } from '../columns';
+import { organizations } from './organizations';
+import { users } from './users';
 
 /**
  * Đoàn phí per month and member type (users.user_type), set on an organization and inherited by

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { users } from '../users/schema';
+import { users } from './users';
 
 export const auditLogs = sqliteTable(
   'audit_logs',

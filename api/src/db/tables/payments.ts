@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { timestamps } from '../db/columns';
-import { users } from '../users/schema';
-import { organizations } from '../organizations/schema';
+import { timestamps } from '../columns';
+import { users } from './users';
+import { organizations } from './organizations';
 
 export const paymentCampaigns = sqliteTable(
   'payment_campaigns',

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { emailOutbox } from '../reminders/schema';
-import { users } from '../users/schema';
+import { emailOutbox } from './reminders';
+import { users } from './users';
 
 /** Refresh tokens are stored as SHA-256 hashes; a family is one sign-in and its rotations. */
 export const refreshTokens = sqliteTable(

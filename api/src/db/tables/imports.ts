@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { users } from '../users/schema';
+import { users } from './users';
 
 /** An uploaded spreadsheet between upload and execute; survives restarts and expires. */
 export const importSessions = sqliteTable(
