@@ -90,6 +90,7 @@ function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
   };
   link.transactions.push(tx);
   if (link.status === 'PENDING' || link.status === 'UNDERPAID') link.status = paid + amount >= link.amount ? 'PAID' : 'UNDERPAID';
+  saveLink(c.get('deps').db, c.get('deps').env, link);
   const data = { orderCode: link.orderCode, currency: 'VND', paymentLinkId: link.id, code: '00', desc: 'success', ...tx };
   const body = { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, link.checksumKey) };
   const target = selfOrigin(c.get('deps').env);
@@ -140,7 +141,7 @@ export function payosSandboxRoutes() {
           cancellationReason: null,
           transactions: [],
         };
-        saveLink(db, link);
+        saveLink(db, env, link);
         const data = {
           bin: SANDBOX_BANK.bin,
           accountNumber: SANDBOX_BANK.accountNumber,
@@ -179,6 +180,7 @@ export function payosSandboxRoutes() {
           canceledAt: new Date().toISOString(),
           cancellationReason: typeof b?.cancellationReason === 'string' ? b.cancellationReason : null,
         });
+        saveLink(db, env, link);
         return c.json(signedEnvelope(linkInfo(link), link.checksumKey));
       })
       .post('/confirm-webhook', async (c) => {
@@ -257,12 +259,14 @@ export function payosSandboxRoutes() {
       .post('/checkout/:id/cancel', requireAuth, (c) => {
         const { db, env } = c.get('deps');
         const link = ownOrder(c, findLink(db, env, c.req.param('id'), publicOrigin(env)));
-        if (link.status === 'PENDING')
+        if (link.status === 'PENDING') {
           Object.assign(link, {
             status: 'CANCELLED',
             canceledAt: new Date().toISOString(),
             cancellationReason: 'Người mua hủy thanh toán',
           });
+          saveLink(db, env, link);
+        }
         return sendBack(
           c,
           withQuery(link.cancelUrl, { code: '00', id: link.id, cancel: 'true', status: 'CANCELLED', orderCode: link.orderCode }),

@@ -1,14 +1,16 @@
 /**
- * What the sandbox remembers: payment links in memory (per database, so test apps never meet),
- * rebuilt from payment_orders when the process restarted since a link was made.
+ * What the sandbox remembers: payment links in the database (payos_sandbox_links), so a link made
+ * through one API process is paid or cancelled through another (issue 28), each read fresh; a link
+ * made before they were stored is rebuilt from payment_orders.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { decryptSecret } from '../payos/crypto';
+import { decryptSecret, encryptSecret } from '../payos/crypto';
 import { orderDescription } from '../payos/description';
 import type { PayosLinkStatus, PayosTransaction } from '../payos/client';
+import { payosSandboxLinks } from '../db/tables/coordination';
 import { paymentOrders, paymentTransactions, payosConfigs } from '../db/tables/payments';
 
 export interface SandboxLink {
@@ -37,14 +39,6 @@ export const SANDBOX_BANK = {
   bankName: 'Ngân hàng thử nghiệm (sandbox)',
 };
 
-const stores = new WeakMap<Db, Map<string, SandboxLink>>();
-
-function store(db: Db): Map<string, SandboxLink> {
-  let s = stores.get(db);
-  if (!s) stores.set(db, (s = new Map()));
-  return s;
-}
-
 export const newLinkId = () => randomBytes(16).toString('hex');
 export const newReference = () => `SBX${Date.now()}${randomInt(1000, 9999)}`;
 
@@ -70,8 +64,29 @@ export function merchantKeys(db: Db, env: Env, clientId: string | undefined, api
   return [...keys.values()];
 }
 
-export function saveLink(db: Db, link: SandboxLink): void {
-  store(db).set(link.id, link);
+/** Stores the link as it is now: call it again after changing the link (a transfer, a cancel). */
+export function saveLink(db: Db, env: Env, link: SandboxLink): void {
+  const { checksumKey, ...rest } = link;
+  const data = JSON.stringify(rest);
+  db.insert(payosSandboxLinks)
+    .values({
+      id: link.id,
+      clientId: link.clientId,
+      orderCode: link.orderCode,
+      checksumKeyEnc: encryptSecret(checksumKey, env.appSecret),
+      data,
+    })
+    .onConflictDoUpdate({ target: payosSandboxLinks.id, set: { data } })
+    .run();
+}
+
+function fromRow(env: Env, row: typeof payosSandboxLinks.$inferSelect): SandboxLink | null {
+  try {
+    return { ...(JSON.parse(row.data) as Omit<SandboxLink, 'checksumKey'>), checksumKey: decryptSecret(row.checksumKeyEnc, env.appSecret) };
+  } catch {
+    // Stored under another app secret: not a link this server can sign for.
+    return null;
+  }
 }
 
 /** By payment link id or order code (of this client when one is given), expired if its time has passed. */
@@ -82,11 +97,14 @@ export function findLink(db: Db, env: Env, id: string, origin: string, clientId?
 }
 
 function lookup(db: Db, env: Env, id: string, origin: string, clientId?: string): SandboxLink | null {
-  const s = store(db);
-  const direct = s.get(id);
-  if (direct && (!clientId || direct.clientId === clientId)) return direct;
+  const direct = db.select().from(payosSandboxLinks).where(eq(payosSandboxLinks.id, id)).get();
+  if (direct && (!clientId || direct.clientId === clientId)) return fromRow(env, direct);
   const code = /^\d+$/.test(id) ? Number(id) : null;
-  for (const l of s.values()) if (l.orderCode === code && (!clientId || l.clientId === clientId)) return l;
+  if (code !== null) {
+    const rows = db.select().from(payosSandboxLinks).where(eq(payosSandboxLinks.orderCode, code)).all();
+    const row = rows.find((l) => !clientId || l.clientId === clientId);
+    if (row) return fromRow(env, row);
+  }
   return rebuild(db, env, id, code, origin, clientId);
 }
 
@@ -132,7 +150,7 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
     transactions,
   };
   if (status === 'PAID' && transactions.reduce((n, t) => n + t.amount, 0) < order.amount) link.status = 'UNDERPAID';
-  saveLink(db, link);
+  saveLink(db, env, link);
   return link;
 }
 
@@ -160,7 +178,7 @@ export function vnDateTime(d = new Date()): string {
   return new Date(d.getTime() + 7 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 }
 
-/** Forget every link of this database, as a restart would (tests of the rebuild path). */
+/** Forget every stored link of this database (tests of the rebuild path for links made before they were stored). */
 export function forgetLinks(db: Db): void {
-  stores.delete(db);
+  db.delete(payosSandboxLinks).run();
 }
