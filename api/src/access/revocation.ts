@@ -3,7 +3,9 @@
  * rows of that family marked revoked (any reason but 'rotated'); the in-memory set (actor.ts) that
  * requireAuth checks on every request — cached verified tokens included — is rebuilt from those
  * rows the first time a database is used, so a logout or an administrator's reset still refuses
- * the family's access tokens after a restart.
+ * the family's access tokens after a restart. Several API processes share the database (issue 28):
+ * each looks again, at most every REVOCATION_POLL_MS, for families revoked since, so a session
+ * revoked through one process is refused by every other within a second.
  */
 import { and, eq, gte, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -14,17 +16,32 @@ import { refreshTokens } from '../db/tables/auth';
 type Writer = Pick<Db, 'selectDistinct' | 'update'>;
 export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_change';
 
-let loaded = new WeakSet<Db>();
+/** How often a process looks for families revoked by the others (requests older than this answer from what it knew). */
+export const REVOCATION_POLL_MS = 500;
+/** A revocation is stamped inside its transaction, which may commit up to this much later (a bulk edit, a busy wait). */
+const COMMIT_LAG_MS = 10_000;
 
-/** Once per database: remember the families revoked recently enough for their access tokens to be alive. */
-export function loadRevokedFamilies(db: Db, accessTtlSeconds: number): void {
-  if (loaded.has(db)) return;
-  loaded.add(db);
+/** Per database: when it was last looked at. */
+let polled = new WeakMap<Db, number>();
+
+/**
+ * The first time per database: the families revoked recently enough for their access tokens to be
+ * alive; then, at most every REVOCATION_POLL_MS, those revoked since the last look (by any process).
+ */
+export function loadRevokedFamilies(db: Db, accessTtlSeconds: number, now = Date.now()): void {
+  const last = polled.get(db);
+  if (last !== undefined && now - last < REVOCATION_POLL_MS) return;
+  polled.set(db, now);
   const ttlMs = accessTtlSeconds * 1000 + 60_000;
   const rows = db
     .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
     .from(refreshTokens)
-    .where(and(gte(refreshTokens.revokedAt, new Date(Date.now() - ttlMs)), ne(refreshTokens.revokedReason, 'rotated')))
+    .where(
+      and(
+        gte(refreshTokens.revokedAt, new Date(last === undefined ? now - ttlMs : last - COMMIT_LAG_MS)),
+        ne(refreshTokens.revokedReason, 'rotated'),
+      ),
+    )
     .all();
   for (const r of rows) markFamilyRevoked(r.familyId, r.revokedAt!.getTime() + ttlMs);
 }
@@ -32,7 +49,7 @@ export function loadRevokedFamilies(db: Db, accessTtlSeconds: number): void {
 /** Tests: forget what this process knows, as a restart would (the database keeps it). */
 export function simulateRestart(): void {
   forgetRevokedFamilies();
-  loaded = new WeakSet();
+  polled = new WeakMap();
 }
 
 /**
