@@ -1,0 +1,130 @@
+/**
+ * Two app instances on one database file, each with its own connection, as two API processes of
+ * one deployment have (issue 28 items 2 and 5): what one counts, revokes, writes or holds, the
+ * other sees.
+ */
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { userRoles } from '../db/tables/roles';
+import { Lease, leasedInterval } from '../lib/lease';
+import { campaigns, expectOk, join, SANDBOX_CREDS } from '../payments/fixture';
+import { startStandIn, type StandIn } from '../payos-sandbox/stand-in';
+import { makeTestApp, type TestApp } from './harness';
+
+let dir: string;
+let a: TestApp;
+let b: TestApp;
+let payos: StandIn;
+
+beforeAll(async () => {
+  dir = mkdtempSync(joinPath(tmpdir(), 'doanhoi-two-'));
+  payos = await startStandIn({ latencyMs: 100 });
+  payos.addMerchant(SANDBOX_CREDS);
+  const env = { LOGIN_RATE_LIMIT: '3', LOGIN_MAX_DELAY_MS: '40', PAYOS_BASE_URL: payos.url };
+  a = await makeTestApp(env, joinPath(dir, 'app.db'));
+  b = await makeTestApp(env, joinPath(dir, 'app.db'));
+});
+
+afterAll(() => {
+  payos.close();
+  a.db.$client.close();
+  b.db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const login = (t: TestApp, email: string, password: string) => t.request('POST', '/api/auth/login', { body: { email, password } });
+const me = (t: TestApp, token: string) => t.request('GET', '/api/auth/me/profile', { token });
+
+describe('two instances on one database', () => {
+  it('count sign-in failures together: the limit is not doubled', async () => {
+    const u = await a.createUser('TWO1');
+    expect((await login(a, u.email, 'wrong-password')).status).toBe(401);
+    expect((await login(b, u.email, 'wrong-password')).status).toBe(401);
+    expect((await login(a, u.email, 'wrong-password')).status).toBe(401);
+    expect((await login(b, u.email, 'secret123')).status).toBe(429);
+    expect((await login(a, u.email, 'secret123')).status).toBe(429);
+  });
+
+  it('a session signed out through one is refused by the other within a second', async () => {
+    const u = await a.createUser('TWO2');
+    expect((await me(b, u.token)).status).toBe(200);
+    expect((await a.request('POST', '/api/auth/logout', { token: u.token })).status).toBe(200);
+    await expect.poll(async () => (await me(b, u.token)).status, { timeout: 1000, interval: 100 }).toBe(401);
+  });
+
+  it('a cached page or actor is dropped by the other instance’s write', async () => {
+    const u = await b.createUser('TWO3');
+    const v = await b.createUser('TWO4');
+    const search = () => b.request('GET', '/api/users?search=TWO3NEW', { token: b.adminToken });
+    expect((await search()).body.users).toHaveLength(0);
+    expect((await b.request('GET', '/api/users', { token: u.token })).status).toBe(403);
+    // Through the other instance: one user is renamed, the other given the super admin's role.
+    expect((await a.request('PATCH', `/api/users/${v.id}`, { token: a.adminToken, body: { givenName: 'TWO3NEW' } })).status).toBe(200);
+    const role = a.db.$client.prepare("SELECT id FROM roles WHERE name = 'super_admin'").pluck().get() as number;
+    a.db.insert(userRoles).values({ userId: u.id, roleId: role }).run();
+    expect((await search()).body.users).toHaveLength(1);
+    expect((await b.request('GET', '/api/users', { token: u.token })).status).toBe(200);
+  });
+
+  it('a periodic job runs in one of them; the other takes it over once the holder’s lease expires', async () => {
+    const runs: string[] = [];
+    const stopA = leasedInterval(a.db.$client, 'two-job', 20, () => runs.push('a'), { ttlMs: 300 });
+    const stopB = leasedInterval(b.db.$client, 'two-job', 20, () => runs.push('b'), { ttlMs: 300 });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(runs.length).toBeGreaterThan(3);
+      expect(new Set(runs)).toEqual(new Set(['a']));
+      // The holder dies without a word: its lease stays in the table until it expires.
+      const held = a.db.$client.prepare("SELECT holder FROM leases WHERE name = 'two-job'").pluck().get();
+      a.db.$client.prepare("UPDATE leases SET holder = 'elsewhere:1:dead', expires_at = ? WHERE name = 'two-job'").run(Date.now() + 200);
+      expect(held).toBeTruthy();
+      stopA();
+      const stoppedAt = runs.length;
+      await expect.poll(() => runs.at(-1), { timeout: 2000, interval: 20 }).toBe('b');
+      expect(runs.slice(stoppedAt).every((r) => r === 'b')).toBe(true);
+    } finally {
+      stopA();
+      stopB();
+    }
+  });
+
+  it('a lease is held by one holder at a time, across the two connections', () => {
+    const x = new Lease(a.db.$client, 'two-lease');
+    const y = new Lease(b.db.$client, 'two-lease');
+    expect(x.hold()).toBe(true);
+    expect(y.hold()).toBe(false);
+    x.release();
+    expect(y.hold()).toBe(true);
+    y.release();
+  });
+
+  it('20 parallel mark-paid split across both record exactly one payment', async () => {
+    const org = a.createOrg('doan_co_so', 'TWOPAY');
+    const u = await a.createUser('TWOPAY1');
+    join(a, u.id, org);
+    const { assignments } = await campaigns(a).active(org, [u.id], { amount: 40_000 });
+    const assignmentId = (assignments[0] as { id: number }).id;
+    await expectOk(a.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } }));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? b : a).request('PATCH', `/api/payment/assignments/${assignmentId}/mark-paid`, {
+          token: a.adminToken,
+          body: { method: 'cash' },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+    const paid = a.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.assignmentId, assignmentId))
+      .all()
+      .filter((o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID');
+    expect(paid).toHaveLength(1);
+    expect(b.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!.paidAmount).toBe(40_000);
+  });
+});
