@@ -1,7 +1,7 @@
 // `npm run backup [-- <folder>]`: a consistent copy of the database (safe while the server runs)
 // and its secret files into <folder>/<time>/ (default: backups/ beside the database).
 import { loadConfig } from '../api/src/env.ts';
-import { backupDatabase } from '../api/src/lib/backup.ts';
+import { backupDatabase } from '../api/src/backup/backup.ts';
 
 try {
   const { dir, manifest } = await backupDatabase(loadConfig(), process.argv[2]);

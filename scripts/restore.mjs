@@ -2,7 +2,7 @@
 // Refuses while the server runs, and checks the whole folder (known file names only) before touching
 // anything; the replaced files are moved aside, never deleted, and put back if the swap fails.
 import { loadConfig } from '../api/src/env.ts';
-import { restoreDatabase } from '../api/src/lib/backup.ts';
+import { restoreDatabase } from '../api/src/backup/backup.ts';
 
 const from = process.argv[2];
 if (!from) {

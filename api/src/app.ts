@@ -11,7 +11,11 @@ import { classesRoutes } from './classes/routes';
 import { departmentsRoutes } from './departments/routes';
 import { organizationsRoutes } from './organizations/routes';
 import { rolesRoutes } from './roles/routes';
-import { usersApi } from './users/api';
+import { usersRoutes } from './users/routes';
+import { bulkUpdateRoutes } from './users/bulk-update.routes';
+import { userHistoryRoutes } from './users/history.routes';
+import { userRolesRoutes } from './roles/user-roles.routes';
+import { userOrganizationsRoutes } from './organizations/user-organizations.routes';
 import { exportRoutes } from './exports/routes';
 import { catalogueImportRoutes, importKinds, legacyDepartmentImport, memberImportRoutes } from './imports/routes';
 import { paymentsRoutes } from './payments/routes';
@@ -97,7 +101,13 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.route('/classes', catalogueImportRoutes(importKinds.classes, 'classes.create', true));
   api.route('/organizations', memberImportRoutes());
   api.route('/export', exportRoutes());
-  api.route('/users', usersApi());
+  // /api/users: the fixed paths (/users/template, /users/import/…) before /users/:id, then a user's roles and organizations, then the CRUD.
+  api.route('/users', catalogueImportRoutes(importKinds.users, 'users.create', false));
+  api.route('/users', userRolesRoutes());
+  api.route('/users', userOrganizationsRoutes());
+  api.route('/users', bulkUpdateRoutes());
+  api.route('/users', userHistoryRoutes());
+  api.route('/users', usersRoutes());
   api.route('/roles', rolesRoutes());
   api.route('/organizations', organizationsRoutes());
   api.route('/departments', departmentsRoutes());

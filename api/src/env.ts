@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { isPublicOrigin } from './payos/origin';
+import { isPublicOrigin } from './lib/public-origin';
 import { LOG_LEVELS, logger } from './lib/logger';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

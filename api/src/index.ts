@@ -6,7 +6,7 @@ import { DatabaseLockedError, lockDatabase } from './db/process-lock';
 import { seed } from './seed/seed';
 import { loadEnv, secretFile } from './env';
 import { logger } from './lib/logger';
-import { checkAppSecret } from './lib/secrets';
+import { checkAppSecret } from './payos/secrets';
 import { startPaymentJobs } from './payments/jobs';
 import { startReminderJobs } from './reminders/jobs';
 import { payosBanner } from './payos/origin';

@@ -3,7 +3,7 @@
  * Đoàn Trường with a fee for every member beneath it (~48k), 40 % paid over the last weeks, added
  * once, and a faculty admin holding the default org_admin role on one faculty.
  */
-import { hashPassword } from '../../api/src/auth/passwords';
+import { hashPassword } from '../../api/src/lib/passwords';
 import { openDb } from '../../api/src/db/client';
 
 export const DASHBOARD_ADMIN = { email: 'dash-faculty@bench.vn', password: 'bench-dash-123' };

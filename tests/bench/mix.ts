@@ -8,7 +8,7 @@
 import { normalizeText } from '@doanhoi/shared';
 import { Agent, request } from 'node:http';
 import { openDb } from '../../api/src/db/client';
-import { hashPassword } from '../../api/src/auth/passwords';
+import { hashPassword } from '../../api/src/lib/passwords';
 import { FAMILY, GIVEN, MIDDLE } from './generate';
 
 const PASSWORD = 'bench-mix-123';

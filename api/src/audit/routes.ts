@@ -1,12 +1,12 @@
 import { auditExportQuery, auditListQuery, holdsAnywhere } from '@doanhoi/shared';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { audit, auditContext } from '../lib/audit';
+import { audit, auditContext } from './writer';
 import { requireAuth } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
-import { exportFileName, EXPORT_PAGE, streamXlsx } from '../exports/writer';
+import { exportFileName, EXPORT_PAGE, streamXlsx } from '../lib/xlsx-writer';
 import { AUDIT_EXPORT_FIELDS } from './fields';
 import { AUDIT_GLOBAL_CODE, AUDIT_ORG_CODE, auditService } from './service';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { audit } from '../lib/audit';
+import { audit } from './writer';
 import { paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { auditLogs } from '../db/tables/audit';

@@ -11,7 +11,7 @@ import {
 import { and, asc, count, desc, eq, exists, gte, inArray, like, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
-import { maskSecrets } from '../lib/audit';
+import { maskSecrets } from './writer';
 import { forbidden } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../db/tables/organizations';

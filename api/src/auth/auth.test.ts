@@ -1,7 +1,7 @@
 /** POST /api/auth/login (000 §5, §7): credentials, validation, inactive accounts, imported accounts, throttling. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, makeTestApp, type TestApp } from '../test/harness';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../lib/passwords';
 import { auditRows, insertUser, login, mailedCode, setUserActive, userRow } from './test-helpers';
 
 const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';

@@ -7,7 +7,7 @@ import { googleExchangeSchema } from '@doanhoi/shared';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { publicOrigin } from '../payos/origin';

@@ -12,7 +12,7 @@ import type { IssuedPasswordCode, PasswordCodeSent } from '@doanhoi/shared';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Tx } from '../db/client';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, fail, forbidden, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';

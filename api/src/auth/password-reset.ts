@@ -13,7 +13,7 @@
 import type { ResetPasswordInput } from '@doanhoi/shared';
 import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Deps } from '../lib/context';
 import { fail } from '../lib/errors';
 import { FixedWindowCounter } from '../lib/fixed-window';
@@ -24,7 +24,7 @@ import { emailOutbox } from '../db/tables/reminders';
 import { loadRoleGrants } from '../access/grants';
 import { users } from '../db/tables/users';
 import { passwordCodes } from './password-codes';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../lib/passwords';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
 import { oneTimeCodes } from '../db/tables/auth';
 

@@ -5,11 +5,11 @@
  */
 import type { MyProfile, MyProfileUpdate } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Deps } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { membershipsOf, rowsByIds } from '../users/list';
-import { toUser } from '../users/mapper';
+import { toUser } from '../access/user-mapper';
 import { users } from '../db/tables/users';
 import { userSearchText } from '../users/search';
 

@@ -12,7 +12,7 @@ import {
   resetTokenSchema,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission, requireSession } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

@@ -7,13 +7,13 @@ import {
   type PermissionsResponse,
 } from '@doanhoi/shared';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Deps } from '../lib/context';
 import { fail, forbidden, invalidField, notFound, unauthorized } from '../lib/errors';
 import { orgContext } from '../access/organization-context';
 import { organizationMembers } from '../db/tables/organizations';
 import { loadRoleGrants } from '../access/grants';
-import { toSessionUser as sessionUserOf } from '../users/mapper';
+import { toSessionUser as sessionUserOf } from '../access/user-mapper';
 
 /**
  * The signed-in user as the session sees it. A session on the public default password may be
@@ -23,7 +23,7 @@ import { toSessionUser as sessionUserOf } from '../users/mapper';
 const toSessionUser = (u: Parameters<typeof sessionUserOf>[0]) => ({ ...sessionUserOf(u), phone: u.mustChangePassword ? null : u.phone });
 import { users } from '../db/tables/users';
 import { loadActor, markFamilyRevoked } from '../access/actor';
-import { checkPassword, hashPassword } from './passwords';
+import { checkPassword, hashPassword } from '../lib/passwords';
 import type { LoginRateLimiter } from './rate-limit';
 import { passwordCodes } from './password-codes';
 import { oneTimeCodes, refreshTokens } from '../db/tables/auth';

@@ -2,7 +2,7 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { isFamilyRevoked, markFamilyRevoked } from '../access/actor';
-import { checkPassword, defaultPasswordFor, hashPassword, verifyPassword } from './passwords';
+import { checkPassword, defaultPasswordFor, hashPassword, verifyPassword } from '../lib/passwords';
 import { LoginRateLimiter } from './rate-limit';
 import { hashToken, newFamilyId, newRefreshToken, signAccessToken, verifyAccessToken } from '../access/tokens';
 

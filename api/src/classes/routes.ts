@@ -1,7 +1,7 @@
 import { classListQuery, createClassSchema, idParam, idsBody, updateClassSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { universityWide } from '../departments/access';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

@@ -9,9 +9,9 @@ import {
   type UpdateClass,
 } from '@doanhoi/shared';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import { searchTextLike } from '../departments/query';
+import { searchTextLike } from '../lib/text-filter';
 import { departments } from '../db/tables/departments';
-import { catalogueStore, countsPer, pageInfo, paginate } from '../lib/catalogue';
+import { catalogueStore, countsPer, pageInfo, paginate } from '../departments/catalogue';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';

@@ -1,6 +1,6 @@
 import { createDepartmentSchema, departmentListQuery, idParam, idsBody, updateDepartmentSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

@@ -8,11 +8,11 @@ import {
 } from '@doanhoi/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { classes } from '../db/tables/classes';
-import { catalogueStore, countsPer, pageInfo, paginate } from '../lib/catalogue';
+import { catalogueStore, countsPer, pageInfo, paginate } from './catalogue';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
 import { users } from '../db/tables/users';
-import { searchTextLike } from './query';
+import { searchTextLike } from '../lib/text-filter';
 import { departments } from '../db/tables/departments';
 
 type Row = typeof departments.$inferSelect;

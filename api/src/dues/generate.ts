@@ -6,7 +6,7 @@
  */
 import { fullName, monthIndex, parseVnDateTime, type DuesPlan, type DuesRate, type GenerateDues, type UserType } from '@doanhoi/shared';
 import { sql } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { notFound, unprocessable } from '../lib/errors';
 import { assertCan, P, type RequestInfo } from '../access/payments';

@@ -16,7 +16,7 @@ import {
 } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { organizations } from '../db/tables/organizations';

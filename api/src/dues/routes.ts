@@ -1,6 +1,6 @@
 import { duesRatesQuery, generateDuesSchema, updateDuesRatesSchema, updateDuesSharesSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

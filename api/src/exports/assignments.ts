@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { users } from '../db/tables/users';
-import { EXPORT_PAGE, vnDate, type Cell } from './writer';
+import { EXPORT_PAGE, vnDate, type Cell } from '../lib/xlsx-writer';
 
 const STATUS: Record<string, string> = { PENDING: 'Chờ thanh toán', PAID: 'Đã thanh toán', OVERDUE: 'Quá hạn', EXEMPTED: 'Được miễn' };
 const ADJUSTMENT: Record<string, string> = { EXEMPTED: 'Miễn', REDUCED: 'Giảm' };

@@ -2,7 +2,7 @@
 import { exportRequestSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { auditContext } from '../lib/audit';
+import { auditContext } from '../audit/writer';
 import { fromParam, requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { rateLimit } from '../lib/rate-limit';

@@ -1,7 +1,7 @@
 /** The three exports (000 §7, 001 §7), built per request with the caller: scoping, audit, then a streamed file. */
 import { ASSIGNMENT_EXPORT_FIELDS, USER_EXPORT_FIELDS, type ExportRequest } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { OrganizationFrom } from '../access/middleware';
 import type { Actor, Deps } from '../lib/context';
 import { notFound } from '../lib/errors';
@@ -9,7 +9,7 @@ import { organizations } from '../db/tables/organizations';
 import { paymentCampaigns } from '../db/tables/payments';
 import { assignmentPages } from './assignments';
 import { memberPages, userExportFilter, userPages } from './users';
-import { exportFileName, pickFields, streamXlsx } from './writer';
+import { exportFileName, pickFields, streamXlsx } from '../lib/xlsx-writer';
 
 /** The campaign's organization is where payment-campaigns.export must be held (null: unknown campaign). */
 export const campaignOrganization: OrganizationFrom = (c) => {

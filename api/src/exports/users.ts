@@ -11,8 +11,8 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { publicUserColumns, searchWords } from '../users/list';
 import { scopeCondition, subtreeRange, userScope } from '../access/scope';
 import { users } from '../db/tables/users';
-import type { Cell } from './writer';
-import { EXPORT_PAGE as PAGE, vnDate } from './writer';
+import type { Cell } from '../lib/xlsx-writer';
+import { EXPORT_PAGE as PAGE, vnDate } from '../lib/xlsx-writer';
 
 /** The labels the users import accepts back (kinds/users.ts aliases), so an export re-imports unchanged. */
 const USER_TYPE: Record<string, string> = { student: 'Sinh viên', staff: 'Cán bộ' };

@@ -1,12 +1,15 @@
 /** The import service as the routes use it: parsing, checking and writing run in the worker (lib/worker-pool.ts). */
 import { markRevokedSince } from '../access/revocation';
 import type { Actor, Deps } from '../lib/context';
-import { offloaded } from '../lib/worker-pool';
+import { offloaded, setWorkerSource } from '../lib/worker-pool';
 import type { AnyImportKind } from './kind';
 import { importService, running } from './service';
 
 /** Executes under way in the worker per session (a second, refused execute must not unmark the first). */
 const inWorker = new Map<string, number>();
+
+// The worker runs imports/worker.ts (bundled as dist/worker.js): loading this module names it to the pool.
+setWorkerSource(new URL('./worker.ts', import.meta.url));
 
 /**
  * Sessions an execute ended (a new password or e-mail from the file, kinds/users.ts) were written

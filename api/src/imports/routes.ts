@@ -11,7 +11,7 @@ import {
 import { Hono, type Context } from 'hono';
 import { every } from 'hono/combine';
 import { z } from 'zod';
-import { auditContext } from '../lib/audit';
+import { auditContext } from '../audit/writer';
 import { acceptsGzip, jsonBody } from '../lib/compress';
 import { pickLanguage } from '../lib/i18n';
 import { rateLimit } from '../lib/rate-limit';
@@ -27,7 +27,8 @@ import type { AnyImportKind } from './kind';
 import { importRunner as importService } from './offload';
 import { parseMappingField, rememberMapping } from './mapping';
 import { loadSession } from './session';
-import { buildTemplate, xlsxResponseHeaders } from './template';
+import { xlsxResponseHeaders } from '../lib/xlsx-writer';
+import { buildTemplate } from './template';
 
 const FILE_TOO_LARGE = 'File quá lớn. Dung lượng tối đa là 5 MB';
 const sessionParam = z.object({ sessionId: z.string().uuid('Mã phiên không hợp lệ') });

@@ -4,7 +4,7 @@
  * leaves consistent data and a status that tells how far it got.
  */
 import type { ImportExecutionResult, ImportMapping, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';

@@ -55,10 +55,3 @@ export async function buildTemplate(sheetName: string, columns: readonly ImportC
   for (const c of columns) help.addRow({ key: `${c.header} (${c.key})`, required: c.required ? 'Có' : '', note: c.note });
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
-
-export function xlsxResponseHeaders(fileName: string): Record<string, string> {
-  return {
-    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  };
-}

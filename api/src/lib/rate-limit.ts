@@ -9,7 +9,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
-import { clientIp } from './audit';
+import { clientIp } from './headers';
 import type { AppEnv, Deps } from './context';
 import { FixedWindowCounter, SharedWindowCounter } from './fixed-window';
 import type { Database } from 'better-sqlite3';

@@ -5,7 +5,9 @@ import { afterAll, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { testEnv } from '../env';
 import { AUTO_CHECKPOINT_PAGES } from './checkpoints';
-import { startWorker, stopWorkers } from './worker-pool';
+import { setWorkerSource, startWorker, stopWorkers } from './worker-pool';
+
+setWorkerSource(new URL('../imports/worker.ts', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'doanhoi-worker-pool-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

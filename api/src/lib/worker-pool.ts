@@ -53,6 +53,13 @@ type Pending = { onMessage: (m: FromWorker) => void; onCrash: (err: Error) => vo
  * The worker's entry: the bundled api/dist/worker.js when this module runs from the build (npm
  * start), otherwise a boot script that registers tsx first (tests, `npm run dev`).
  */
+let workerSource: URL | undefined;
+
+/** The imports domain names its worker's source (imports/offload.ts), so this module imports no domain. */
+export function setWorkerSource(url: URL): void {
+  workerSource = url;
+}
+
 function workerEntry(): { entry: string | URL; eval: boolean } {
   if (import.meta.url.endsWith('.js')) return { entry: new URL('./worker.js', import.meta.url), eval: false };
   return { entry: bootScript(), eval: true };
@@ -68,7 +75,8 @@ function bootScript(): string {
   const pkgFile = require.resolve('tsx/package.json');
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
   const tsx = pathToFileURL(join(dirname(pkgFile), pkg.exports['./esm/api']!.import.default)).href;
-  const entry = new URL('../imports/worker.ts', import.meta.url).href;
+  if (!workerSource) throw new Error('setWorkerSource() was not called: the worker has no source to start');
+  const entry = workerSource.href;
   return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); }).catch((e) => { console.error(e); process.exit(1); });`;
 }
 

@@ -12,7 +12,7 @@
 import { fullName, hasPermission, type MembershipEndReason, type OrganizationRef } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
 import { revokeRolesInUnitsLeft } from '../roles/leave';

@@ -5,7 +5,7 @@
  */
 import { fullName, hasPermission, isSuperAdmin } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Tx } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, fail, forbidden, notFound } from '../lib/errors';

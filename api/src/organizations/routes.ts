@@ -16,7 +16,7 @@ import {
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { auditContext } from '../lib/audit';
+import { auditContext } from '../audit/writer';
 import { acceptsGzip } from '../lib/compress';
 import { fromParam, requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';

@@ -10,13 +10,13 @@ import type {
   OrganizationSummary,
   updateOrganizationSchema,
 } from '@doanhoi/shared';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, conflictOnUnique, forbidden, invalidField, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
 import { paymentCampaigns } from '../db/tables/payments';
 import { userRoles } from '../db/tables/roles';
-import { toSessionUser } from '../users/mapper';
+import { toSessionUser } from '../access/user-mapper';
 import { visibility, visibleCondition, visibleOrg } from '../access/organizations';
 import { orgContext, pathIds } from '../access/organization-context';
 import { memberPage, searchedMemberPage } from './members-page';

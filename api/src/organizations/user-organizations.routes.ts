@@ -1,6 +1,6 @@
 import { idParam, setUserOrganizationsSchema } from '@doanhoi/shared';
 import { Hono } from 'hono';
-import { auditContext } from '../lib/audit';
+import { auditContext } from '../audit/writer';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

@@ -5,7 +5,7 @@ import type { Actor, Deps } from '../lib/context';
 import { forbidden, notFound } from '../lib/errors';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../db/tables/organizations';
-import { filterKey, searchTextLike } from '../departments/query';
+import { filterKey, searchTextLike } from '../lib/text-filter';
 import { users } from '../db/tables/users';
 import { can, orgScope, P, scopeCondition, scopeKey } from '../access/payments';
 import { assignmentQuery, toAssignment } from './mappers';

@@ -1,7 +1,7 @@
 /** Assignment writes (001 §3, §4): all refused on finished campaigns; each audited in its transaction. */
 import { fullName, parseVnDateTime, type Assignment, type CreateAssignment, type MarkPaid, type UpdateAssignment } from '@doanhoi/shared';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
 import { organizationMembers, organizations } from '../db/tables/organizations';

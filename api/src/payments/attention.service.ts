@@ -7,7 +7,7 @@
  */
 import type { PaymentOrder, ResolveAttention } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { OrganizationFrom } from '../access/middleware';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, notFound } from '../lib/errors';

@@ -8,13 +8,13 @@ import {
   type UpdateCampaign,
 } from '@doanhoi/shared';
 import { and, asc, count, desc, eq, gt, gte, isNotNull, lte, or } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, unprocessable } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { cachedTotal, totalPages } from '../lib/totals';
 import { organizations } from '../db/tables/organizations';
-import { filterKey, searchTextLike } from '../departments/query';
+import { filterKey, searchTextLike } from '../lib/text-filter';
 import { orgScope, P, scopeCondition, scopeKey, type RequestInfo } from '../access/payments';
 import { campaignCounts, campaignQuery, feeLevelUsage, toCampaign, toFeeLevel, type CampaignRow } from './mappers';
 import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './rules';

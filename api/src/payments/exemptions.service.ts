@@ -7,7 +7,7 @@
  */
 import type { Assignment, ExemptAssignment, ReduceAssignment, RevokeAdjustment } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, fail, notFound } from '../lib/errors';
 import { sandboxSettlesFees } from '../payos/origin';

@@ -1,6 +1,6 @@
 import type { CreateFeeLevel, FeeLevel, UpdateFeeLevel } from '@doanhoi/shared';
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, notFound } from '../lib/errors';
 import type { RequestInfo } from '../access/payments';

@@ -6,7 +6,7 @@ import { normalizeText, type AdminPaymentHistoryQuery } from '@doanhoi/shared';
 import { and, count, desc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Deps } from '../lib/context';
-import { searchTextLike } from '../departments/query';
+import { searchTextLike } from '../lib/text-filter';
 import { totalPages } from '../lib/totals';
 import { maskSecret, decryptSecret } from '../payos/crypto';
 import { users } from '../db/tables/users';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import type { AppEnv } from '../lib/context';
 import type { RequestInfo } from '../access/payments';
 

@@ -5,7 +5,7 @@
  */
 import { fullName, type CreatePaymentLink, type PaymentHistoryQuery, type PaymentOrder } from '@doanhoi/shared';
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, fail, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';

@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { organizations } from '../db/tables/organizations';
 import type { Actor } from '../lib/context';
 import { assertCan, orgScope, P, scopeCondition } from '../access/payments';

@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, fail, invalidField, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandIn, type StandIn } from '../payos/stand-in';
+import { startStandIn, type StandIn } from '../payos-sandbox/stand-in';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from './fixture';
 import { linksClosing } from './links';

@@ -7,7 +7,7 @@
  */
 import type { Assignment, ReversePayment } from '@doanhoi/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, conflictOnUnique, fail, notFound } from '../lib/errors';
 import { sandboxSettlesFees } from '../payos/origin';

@@ -7,7 +7,7 @@
 import type { PaymentOrder } from '@doanhoi/shared';
 import { and, asc, eq, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { attentionFor, countedOf, recomputeAssignment } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from '../db/tables/payments';
 

@@ -9,7 +9,7 @@
 import type { PayosWebhook } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { FixedWindowCounter } from '../lib/fixed-window';
 import { sandboxSettlesFees } from '../payos/origin';
 import { decryptSecret } from '../payos/crypto';

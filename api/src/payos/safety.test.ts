@@ -12,7 +12,8 @@ import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveSer
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import type { TestApp } from '../test/harness';
 import { payosClient } from './client';
-import { isPublicOrigin, sandboxSettlesFees } from './origin';
+import { isPublicOrigin } from '../lib/public-origin';
+import { sandboxSettlesFees } from './origin';
 import { dataSignature } from './signature';
 
 describe('sandbox start-up guard (10.2)', () => {

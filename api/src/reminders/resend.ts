@@ -7,7 +7,7 @@
  */
 import { hasPermission, type ResendOutboxResult } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { can } from '../access/payments';

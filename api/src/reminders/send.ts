@@ -10,7 +10,7 @@ import type { ReminderKind, SendRemindersResult } from '@doanhoi/shared';
 import { fullName } from '@doanhoi/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { paymentAssignments, paymentCampaigns, payosConfigs } from '../db/tables/payments';
 import { subtreeRange } from '../access/scope';

@@ -15,7 +15,7 @@ import {
 import { and, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { Actor, Deps } from '../lib/context';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { totalPages } from '../lib/totals';
 import { organizations } from '../db/tables/organizations';

@@ -1,6 +1,6 @@
 /** The remittance figures of one level as xlsx (issue 30 item 5), through the shared streaming writer (formula-looking text guarded). */
 import type { ExportField, RemittanceReport } from '@doanhoi/shared';
-import { exportFileName, streamXlsx, type Cell } from '../exports/writer';
+import { exportFileName, streamXlsx, type Cell } from '../lib/xlsx-writer';
 
 const FIELDS: ExportField[] = [
   { key: 'code', header: 'Mã đơn vị', group: 'basic' },

@@ -1,6 +1,6 @@
 import { createRemittanceSchema, duesRatesQuery as campaignsQuery, idParam, remittanceQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { rateLimit } from '../lib/rate-limit';

@@ -6,7 +6,7 @@ import { parseVnDateTime, type CreateRemittance, type Remittance, type Remittanc
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor } from '../lib/context';
 import { conflict, forbidden, notFound, unprocessable } from '../lib/errors';
 import { organizations } from '../db/tables/organizations';

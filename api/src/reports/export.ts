@@ -7,7 +7,7 @@ import {
   type ReportFigures,
   type ReportUnit,
 } from '@doanhoi/shared';
-import { exportFileName, streamXlsx, type Cell } from '../exports/writer';
+import { exportFileName, streamXlsx, type Cell } from '../lib/xlsx-writer';
 
 const REASON_VI: Record<(typeof LEAVE_REASONS)[number], string> = {
   graduated: 'Ra trường',

@@ -7,7 +7,7 @@
 import { ETHNICITY_CODES, GENDERS, LEAVE_REASONS, type MembershipReport, type Movement, type ReportFigures } from '@doanhoi/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook, sheetRows } from '../imports/fixture';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { organizationMembers } from '../db/tables/organizations';
 import { campaignFigures, paymentCampaigns } from '../db/tables/payments';
 import { remittances } from '../db/tables/remittances';

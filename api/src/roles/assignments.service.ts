@@ -12,7 +12,7 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import { revokeLostSuperAdmins } from '../access/revocation';
 import { superAdminIds } from '../access/grants';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { orgContext } from '../access/organization-context';

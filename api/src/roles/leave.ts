@@ -10,7 +10,7 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import { describeLinks } from './assignments.query';
 import { userRoles } from '../db/tables/roles';
 

@@ -1,6 +1,6 @@
 import { createRoleSchema, grantRolesSchema, idParam, idsBody, roleListQuery, updateRoleSchema } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

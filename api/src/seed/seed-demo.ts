@@ -1,7 +1,7 @@
 /** A realistic demo university: both roots, faculties, classes, clubs and a few hundred members. */
 import { normalizeText, type MembershipStatus, type OrganizationType } from '@doanhoi/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { classes } from '../db/tables/classes';
 import { departments } from '../db/tables/departments';
 import { childPath } from '../organizations/paths';

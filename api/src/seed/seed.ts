@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { seedDefaultRoles, seedPermissions } from '../roles/defaults';

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { appendFileSync } from 'node:fs';
 import { createApp } from '../app';
 import { contractViolation } from '../lib/openapi/check';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedAdmin, seedDefaultRoles, seedPermissions } from '../seed/seed';

@@ -7,7 +7,7 @@ import {
   transferUnitsQuery,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { auditContext } from '../lib/audit';
+import { auditContext } from '../audit/writer';
 import { requireAuth } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

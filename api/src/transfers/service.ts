@@ -10,7 +10,7 @@
 import { normalizeText, type OrganizationRef } from '@doanhoi/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { conflict, conflictOnUnique, forbidden, invalidField, notFound } from '../lib/errors';
 import { containsLike } from '../lib/like';

@@ -1,6 +1,6 @@
 /**
  * The audit rows of a bulk change of users (bulk-update.ts), one per changed user, written in a
- * few multi-row statements. lib/audit.ts writes one row with a handful of look-ups each, which
+ * few multi-row statements. audit/writer.ts writes one row with a handful of look-ups each, which
  * held the single writer (and every other request) for seconds over 10,000 users. The rows are
  * the ones audit() writes for these entries: no organization of their own (user rows), the
  * organizations their readers may come from in audit_log_organizations, and the labels

@@ -8,7 +8,7 @@ import type { UserBulkFilter } from '@doanhoi/shared/schemas/users-bulk';
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
-import { filterKey } from '../departments/query';
+import { filterKey } from '../lib/text-filter';
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { organizationMembers, organizations } from '../db/tables/organizations';

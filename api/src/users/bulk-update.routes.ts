@@ -1,6 +1,6 @@
 import { userBulkUpdateSchema } from '@doanhoi/shared/schemas/users-bulk';
 import { Hono } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';

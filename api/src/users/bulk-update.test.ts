@@ -59,7 +59,7 @@ describe('POST /users/bulk-update on a selection', () => {
     expect(JSON.parse(logs[0]!.after!)).toEqual({ membershipStatus: 'both', classId });
     expect(logs[0]!.actorId).toBe(officer.id);
     expect(JSON.parse(logs[0]!.labels!).names[`class:${classId}`]).toBe('K66 CNTT');
-    // The rows are the ones lib/audit.ts would write: same labels, same readers' organizations.
+    // The rows are the ones audit/writer.ts would write: same labels, same readers' organizations.
     for (const log of logs) {
       const entry = {
         actorId: officer.id,

@@ -7,7 +7,7 @@ import { departments } from '../db/tables/departments';
 import { cachedTotal } from '../lib/totals';
 import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../db/tables/organizations';
-import type { UserListRow } from './mapper';
+import type { UserListRow } from '../access/user-mapper';
 import { subtreeRange } from '../access/scope';
 import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
 import { userFacetCounts, users } from '../db/tables/users';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inJsonIds } from '../db/sqlite';
 import { perDb } from '../lib/per-db';
-import { filterKey } from '../departments/query';
+import { filterKey } from '../lib/text-filter';
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
@@ -11,7 +11,7 @@ import { totalPages } from '../lib/totals';
 import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { listPage, searchWords } from './list';
-import { toUser } from './mapper';
+import { toUser } from '../access/user-mapper';
 import { paidUserIds } from './paid';
 import { scopeKey, userScope } from '../access/scope';
 

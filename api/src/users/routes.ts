@@ -1,6 +1,6 @@
 import { createUserSchema, idParam, idsBody, updateUserSchema, userListQuery } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
-import { clientIp } from '../lib/audit';
+import { clientIp } from '../lib/headers';
 import { cachedJson } from '../lib/json';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';

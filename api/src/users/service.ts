@@ -8,10 +8,10 @@ import {
   type UserDetail,
 } from '@doanhoi/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { classes } from '../db/tables/classes';
 import { departments } from '../db/tables/departments';
-import { audit } from '../lib/audit';
+import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../lib/errors';
 import { translate } from '../lib/i18n';
@@ -25,7 +25,7 @@ import { membershipsOf, rowsByIds } from './list';
 import { assertManageable } from './manage';
 import { paidUserIds } from './paid';
 import { holdsIn, organizationPath } from './listing';
-import { snapshot, toUser } from './mapper';
+import { snapshot, toUser } from '../access/user-mapper';
 import { userScope, usersInScope, type UserScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { userSearchText } from './search';

@@ -9,7 +9,7 @@ import {
   type UserType,
 } from '@doanhoi/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { defaultPasswordFor, hashPassword } from '../../auth/passwords';
+import { defaultPasswordFor, hashPassword } from '../../lib/passwords';
 import { revokeUserSessions } from '../../access/revocation';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { organizationMembers } from '../../db/tables/organizations';

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { auditLabels } from '../audit/labels';
-import { auditOrganization, userAuditOrganizations } from '../audit/organization';
+import { auditLabels } from './labels';
+import { auditOrganization, userAuditOrganizations } from './organization';
 import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
 import type { Db } from '../db/client';
-import type { AppEnv } from './context';
-import { requestHeader } from './headers';
+import type { AppEnv } from '../lib/context';
+import { clientIp } from '../lib/headers';
 
 type Tx = Pick<Db, 'insert' | 'select'>;
 
@@ -59,14 +59,6 @@ export function audit(tx: Tx, e: AuditEntry): void {
     tx.insert(auditLogOrganizations)
       .values(more.map((organizationId) => ({ auditLogId: row.id, organizationId })))
       .run();
-}
-
-export function clientIp(c: Context<AppEnv>): string | null {
-  // X-Forwarded-For is client-controlled unless a trusted proxy sets it.
-  const fwd = c.get('deps')?.env.TRUST_PROXY ? requestHeader(c, 'x-forwarded-for') : undefined;
-  if (fwd) return fwd.split(',')[0]!.trim();
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? null;
 }
 
 /** Who and where, for services that audit: built once per request. */

@@ -8,9 +8,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PayosCredentials, PayosLinkStatus } from './client';
-import { dataSignature, verifyPaymentRequestSignature } from './signature';
-import { linkInfo } from '../payos-sandbox/state';
+import type { PayosCredentials, PayosLinkStatus } from '../payos/client';
+import { dataSignature, verifyPaymentRequestSignature } from '../payos/signature';
+import { linkInfo } from './state';
 
 interface Link {
   id: string;

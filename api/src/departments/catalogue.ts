@@ -1,12 +1,12 @@
 import { normalizeText } from '@doanhoi/shared';
 import { and, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { filterKey } from '../departments/query';
+import { filterKey } from '../lib/text-filter';
 import type { Db } from '../db/client';
-import { audit } from './audit';
-import { conflict, conflictOnUnique, notFound } from './errors';
-import type { Table } from './freshness';
-import { cachedTotal, totalPages } from './totals';
+import { audit } from '../audit/writer';
+import { conflict, conflictOnUnique, notFound } from '../lib/errors';
+import type { Table } from '../lib/freshness';
+import { cachedTotal, totalPages } from '../lib/totals';
 
 /**
  * Departments and classes are the same kind of university-wide catalogue: a named row with an

@@ -10,7 +10,7 @@ import { loadConfig, loadEnv, REPO_ROOT, type Env } from '../env';
 import { payosConfigs } from '../db/tables/payments';
 import { encryptSecret } from '../payos/crypto';
 import { backupDatabase, restoreDatabase } from './backup';
-import { checkAppSecret } from './secrets';
+import { checkAppSecret } from '../payos/secrets';
 
 let dir: string;
 let dbPath: string;

@@ -2,9 +2,8 @@
 import { slugify, type ExportField } from '@doanhoi/shared';
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
-import { badRequest } from '../lib/errors';
-import { guardCell } from '../lib/formula-guard';
-import { xlsxResponseHeaders } from '../imports/template';
+import { badRequest } from './errors';
+import { guardCell } from './formula-guard';
 
 export type Cell = string | number | Date | null;
 
@@ -26,6 +25,13 @@ export function pickFields(catalogue: readonly ExportField[], requested: string[
 export function exportFileName(prefix: string, name: string, now = new Date()): string {
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now);
   return `${prefix}_${slugify(name) || 'du-lieu'}_${date}.xlsx`;
+}
+
+export function xlsxResponseHeaders(fileName: string): Record<string, string> {
+  return {
+    'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { openDb } from '../db/client';
 import { secretFile, type Config } from '../env';
-import { secretOpensStoredKeys } from './secrets';
+import { secretOpensStoredKeys } from '../payos/secrets';
 
 const SECRETS = ['app', 'jwt'] as const;
 

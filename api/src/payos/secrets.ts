@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { payosConfigs } from '../db/tables/payments';
-import { decryptSecret } from '../payos/crypto';
+import { decryptSecret } from './crypto';
 
 /** Does this secret open the stored payOS keys? (true when none are stored.) */
 export function secretOpensStoredKeys(db: Db, appSecret: string): boolean {
