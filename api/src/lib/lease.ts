@@ -127,3 +127,32 @@ export function leasedInterval(
     }
   };
 }
+
+/**
+ * Takes the lease `name` for a piece of work (an import being executed) and renews it until
+ * released; null when another holder has it.
+ */
+export function takeLease(sqlite: Database, name: string, ttlMs = LEASE_TTL_MS): { release(): void } | null {
+  const lease = new Lease(sqlite, name, ttlMs);
+  if (!lease.hold()) return null;
+  const timer = setInterval(() => {
+    try {
+      lease.hold();
+    } catch (err) {
+      logger.warn({ err, lease: name }, 'lease: could not be renewed');
+    }
+  }, ttlMs / 3);
+  timer.unref();
+  return {
+    release() {
+      clearInterval(timer);
+      lease.release();
+    },
+  };
+}
+
+/** Whether a live holder has the lease `name` (not expired, and not a process on this machine that is gone). */
+export function leaseHeld(sqlite: Database, name: string, now = Date.now()): boolean {
+  const row = statements(sqlite).read.get(name);
+  return !!row && row.expiresAt > now && !deadHere(row.holder);
+}
