@@ -28,11 +28,14 @@ test('the edit dialog keeps what is typed while the campaign loads', async ({ pa
     if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
+  const loaded = page.waitForResponse((r) => /\/api\/payment-campaigns\/\d+$/.test(r.url()) && r.request().method() === 'GET');
   await row.getByTestId('campaign-edit').click({ timeout: 30_000 });
   const form = page.getByTestId('campaign-edit-form');
   await form.getByLabel('Tên đợt thu').fill('Quỹ Mùa hè xanh 2026 (đã sửa)');
   await form.getByLabel('Mô tả').fill('Mô tả mới');
-  await page.waitForTimeout(2500);
+  // The slow answer has arrived and filled what was not typed (the dates): only then are the typed values checked.
+  await loaded;
+  await expect(form.getByLabel('Ngày bắt đầu')).not.toHaveValue('');
   await expect(form.getByLabel('Tên đợt thu')).toHaveValue('Quỹ Mùa hè xanh 2026 (đã sửa)');
   await expect(form.getByLabel('Mô tả')).toHaveValue('Mô tả mới');
   await page.getByRole('dialog').getByRole('button', { name: 'Lưu' }).click();

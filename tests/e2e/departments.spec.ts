@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
+import { watchApi } from '../helpers/api-watch';
 
 test('the admin finds, creates, edits, views and deletes departments, one and several at a time', async ({ page }) => {
   await signIn(page, ADMIN, '/departments');
@@ -45,12 +46,15 @@ test('the admin finds, creates, edits, views and deletes departments, one and se
   await page.getByRole('dialog').locator('.ant-modal-close').click();
   await expect(page.getByTestId('department-show')).toBeHidden();
 
+  const api = watchApi(page);
   await table.getByTestId('department-delete').click();
   await page.getByTestId('confirm-delete').click();
   await expect(table).not.toContainText('E2E-K1');
   await expect(page.locator('.ant-notification')).toContainText('Xóa khoa/phòng ban thành công');
-  // The row edited before is gone: nothing asks for it again (no "not found" toast).
-  await page.waitForTimeout(1000);
+  // The row edited before is gone: nothing asks for it again (no "not found" answer, no toast), once
+  // every request the deletion set off has been answered.
+  await api.settled();
+  expect(api.errorsSince()).toEqual([]);
   await expect(page.getByText('Không tìm thấy khoa/phòng ban', { exact: true })).toHaveCount(0);
 
   // Two new departments removed together from the selection bar.

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
+import { watchApi } from '../helpers/api-watch';
 
 // The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -31,9 +32,12 @@ test('switching language re-translates the screen already open, both ways (item 
 });
 
 test('a member walks their screens without error toasts (item 13)', async ({ page }) => {
+  const api = watchApi(page);
   await signIn(page, MEMBER);
   await expect(page.getByTestId('user-menu')).toBeVisible();
-  await page.waitForTimeout(1500);
+  // Once every request the first screen started has been answered: none failed, and no error toast.
+  await api.settled();
+  expect(api.errorsSince()).toEqual([]);
   await expect(page.locator('.ant-notification-notice-error')).toHaveCount(0);
 });
 
@@ -43,9 +47,10 @@ test('a member never calls what they may not read (item 13: no 403)', async ({ p
   page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() === 403) refused.push(r.url());
   });
+  const api = watchApi(page);
   await signIn(page, MEMBER);
   await expect(page.getByTestId('user-menu')).toBeVisible();
-  await page.waitForTimeout(1500);
+  await api.settled();
   expect(refused).toEqual([]);
   await expect(page.getByTestId('organization-switcher')).toHaveCount(0);
 });

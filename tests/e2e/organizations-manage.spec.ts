@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Locator, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn, navigate } from '../helpers/session';
+import { watchApi } from '../helpers/api-watch';
 
 // The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -79,10 +80,13 @@ test('the admin creates, edits and deletes organizations from the tree and the d
   // Back to the parent's page, where it is gone.
   await expect(page).toHaveURL(/\/organizations\/doan_truong\/DTBK$/);
   await expect(page.getByTestId('org-children')).not.toContainText('Đoàn khoa Thử nghiệm');
+  const api = watchApi(page);
   await navigate(page, '/organizations');
   await expect(page.getByTestId('org-tree')).toContainText('Đoàn khoa Công nghệ Thông tin');
   await expect(page.getByTestId('org-tree')).not.toContainText('Đoàn khoa Thử nghiệm');
-  await page.waitForTimeout(500);
+  // Once the tree's requests have all been answered: none failed, and no error toast.
+  await api.settled();
+  expect(api.errorsSince()).toEqual([]);
   await expect(errorToasts(page)).toHaveCount(0);
 });
 

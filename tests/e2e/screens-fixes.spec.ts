@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
+import { watchApi } from '../helpers/api-watch';
 
 // The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -100,10 +101,13 @@ test('after deleting an edited department no error toast appears; a refusal is a
   await edit.getByLabel('Mô tả').fill('Sửa trước khi xóa');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(edit).toBeHidden();
+  const api = watchApi(page);
   await row.getByTestId('department-delete').click();
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByTestId('departments-table')).not.toContainText('E2E-DEL');
-  await page.waitForTimeout(1000);
+  // Once every request the deletion set off has been answered: none failed, and no error toast.
+  await api.settled();
+  expect(api.errorsSince()).toEqual([]);
   await expect(page.locator('.ant-notification-notice-error')).toHaveCount(0);
 
   // A department with classes is not offered for deletion (issue 25 item 6): its button is disabled
