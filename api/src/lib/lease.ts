@@ -101,13 +101,16 @@ export function leasedInterval(
 ): () => void {
   const lease = new Lease(sqlite, name, ttlMs);
   let lastRun = -Infinity;
+  let warned = false;
   const tick = () => {
     let held = false;
     try {
       held = lease.hold();
+      warned = false;
     } catch (err) {
-      // A busy database skips this turn; the lease is tried again on the next.
-      logger.warn({ err, lease: name }, 'lease: could not be checked');
+      // A busy database skips this turn; the lease is tried again on the next (said once, not every tick).
+      if (!warned) logger.warn({ err, lease: name }, 'lease: could not be checked');
+      warned = true;
     }
     if (!held) return;
     const now = Date.now();

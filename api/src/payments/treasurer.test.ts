@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, readWorkbook, sheetRows } from '../imports/fixture';
 import { dataSignature } from '../payos/signature';
-import { findLink } from '../payos-sandbox/state';
+import { findLink, saveLink } from '../payos-sandbox/state';
 import { pressCheckout } from '../payos-sandbox/fixture';
 import type { TestApp } from '../test/harness';
 import { EXPIRY_GRACE_MS, expireStaleOrders, PROCESSING_GIVE_UP_MS } from './expiry';
@@ -215,7 +215,7 @@ describe('links payOS calls FAILED or PROCESSING', () => {
     const a = await member();
     const { assignments } = await api.active(org, [a.id], { amount: 40_000 });
     const l = await link(a.token, assignments[0].id);
-    findLink(t.db, t.env, String(l.orderCode), server.url)!.status = 'FAILED';
+    saveLink(t.db, t.env, { ...findLink(t.db, t.env, String(l.orderCode), server.url)!, status: 'FAILED' });
     const checked = await expectOk(t.request('GET', `/api/payment/check-status/${l.orderCode}`, { token: a.token }));
     expect(checked.data.status).toBe('CANCELLED');
     const again = await link(a.token, assignments[0].id);
@@ -226,7 +226,7 @@ describe('links payOS calls FAILED or PROCESSING', () => {
     const a = await member();
     const { assignments } = await api.active(org, [a.id], { amount: 40_000 });
     const l = await link(a.token, assignments[0].id);
-    findLink(t.db, t.env, String(l.orderCode), server.url)!.status = 'PROCESSING';
+    saveLink(t.db, t.env, { ...findLink(t.db, t.env, String(l.orderCode), server.url)!, status: 'PROCESSING' });
     const ttl = t.env.PAYMENT_LINK_TTL_MINUTES * MINUTE;
     await expireStaleOrders({ db: t.db, env: t.env }, `${server.url}/sandbox/payos`, Date.now() + ttl + EXPIRY_GRACE_MS + MINUTE);
     expect(order(l.orderCode).status).toBe('PENDING');
