@@ -8,7 +8,9 @@ import { freshCache, type Table } from './freshness';
  * name every table the count query reads, joins included.
  */
 const caches = new Map<string, ReturnType<typeof freshCache<number>>>();
-const MAX_KEYS = 500;
+// Searches and filters times scopes run to thousands of keys under the realistic mix (a number
+// each, a few MB at most); 500 kept too few, so every random search recounted (issue 28 item 4).
+const MAX_KEYS = 5000;
 
 export function cachedTotal(db: Db, tables: readonly Table[], filterKey: string, count: () => number): number {
   const name = tables.join(',');
