@@ -49,12 +49,14 @@ const node = (label, file, opts) => () => run(label, process.execPath, [file], o
 const code = await sequence([
   node('chromium', 'scripts/ensure-chromium.mjs'),
   async () => {
-    // Balanced by their measured times: typecheck 70 s + knip 8 s beside ESLint 26 s + builds 48 s.
+    // Balanced by their measured times: typecheck 70 s + knip 8 s + depcruise 15 s beside ESLint 26 s + builds 48 s.
     const results = await Promise.all([
       sequence([
         npm('typecheck', 'typecheck', { quiet: true }),
         () => run('knip', 'npx', ['knip'], { quiet: true }),
         npm('prettier', 'format:check', { quiet: true }),
+        // Imports only point down the layers (docs/architecture.md, .dependency-cruiser.cjs).
+        npm('depcruise', 'depcruise', { quiet: true }),
       ]),
       sequence([
         () => run('eslint', 'npx', ['eslint', '.'], { quiet: true }),

@@ -10,7 +10,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { payosClient } from '../payos/client';
-import { campaignCredentials } from './payos-config.service';
+import { campaignCredentials } from './credentials';
 import { paymentOrders } from '../db/tables/payments';
 import { closeOrder } from './settle';
 import { syncOrder } from './sync';

@@ -11,7 +11,7 @@ import { totalPages } from '../lib/totals';
 import { maskSecret, decryptSecret } from '../payos/crypto';
 import { users } from '../db/tables/users';
 import { iso } from './mappers';
-import { configRow } from './payos-config.service';
+import { configRow } from './credentials';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 

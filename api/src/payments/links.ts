@@ -12,7 +12,7 @@ import { conflict } from '../lib/errors';
 import { payosClient } from '../payos/client';
 import { payosBaseUrl } from '../payos/origin';
 import type { Tx } from './money';
-import { campaignCredentials } from './payos-config.service';
+import { campaignCredentials } from './credentials';
 import { paymentOrders } from '../db/tables/payments';
 import { logger } from '../lib/logger';
 import type { OrderRow } from './settle';

@@ -18,7 +18,7 @@ import { encryptSecret } from '../payos/crypto';
 import { can, P, type RequestInfo } from '../access/payments';
 import { ASSIGNMENT_NOT_FOUND } from './assignments.query';
 import { newOrderCode } from './order-code';
-import { campaignCredentials } from './payos-config.service';
+import { campaignCredentials } from './credentials';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
 import { closeOrder, toOrder, type OrderRow } from './settle';

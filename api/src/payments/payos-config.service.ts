@@ -5,7 +5,6 @@
 import type { CreatePayosConfig, PayosConfig, TestPayosConnection, UpdatePayosConfig, WebhookConfirmation } from '@doanhoi/shared';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
@@ -17,6 +16,7 @@ import { isSandbox, payosBaseUrl, publicOrigin, webhookUrl } from '../payos/orig
 import { assertCan, P, type RequestInfo } from '../access/payments';
 import { assertWritable, loadCampaign } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
+import { campaignCredentials, configRow } from './credentials';
 import type { Tx } from './money';
 import { paymentOrders, payosConfigs } from '../db/tables/payments';
 import type { OrderRow } from './settle';
@@ -24,27 +24,6 @@ import type { OrderRow } from './settle';
 type ConfigRow = typeof payosConfigs.$inferSelect;
 const NOT_FOUND = 'Đợt thu chưa có cấu hình PayOS';
 const EXISTS = 'Đợt thu đã có cấu hình PayOS, hãy cập nhật cấu hình hiện có';
-
-export function configRow(db: Pick<Db, 'select'>, campaignId: number): ConfigRow | null {
-  return db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, campaignId)).get() ?? null;
-}
-
-/** Decrypted credentials of a campaign (whether or not the config is active), or null. */
-export function campaignCredentials(
-  db: Db,
-  env: Env,
-  campaignId: number,
-): (PayosCredentials & { isActive: boolean; descriptionMaxLength: number }) | null {
-  const row = configRow(db, campaignId);
-  if (!row) return null;
-  return {
-    clientId: row.clientId,
-    apiKey: decryptSecret(row.apiKeyEnc, env.appSecret),
-    checksumKey: decryptSecret(row.checksumKeyEnc, env.appSecret),
-    isActive: row.isActive,
-    descriptionMaxLength: row.descriptionMaxLength,
-  };
-}
 
 /** What the audit log keeps: identifiers masked, never a key. */
 function snapshot(r: ConfigRow, env: Env) {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { payosClient, PayosError, type PayosCredentials } from '../payos/client';
 import { payosBaseUrl, sandboxSettlesFees } from '../payos/origin';
-import { campaignCredentials } from './payos-config.service';
+import { campaignCredentials } from './credentials';
 import { paymentOrders } from '../db/tables/payments';
 import { closeLinksAfterMoney } from './links';
 import { closeOrder, settleOrder, type OrderRow } from './settle';

@@ -14,7 +14,7 @@ import { FixedWindowCounter } from '../lib/fixed-window';
 import { sandboxSettlesFees } from '../payos/origin';
 import { decryptSecret } from '../payos/crypto';
 import { verifyDataSignature } from '../payos/signature';
-import { campaignCredentials } from './payos-config.service';
+import { campaignCredentials } from './credentials';
 import { paymentOrders, paymentTransactions } from '../db/tables/payments';
 import { closeLinksAfterMoney } from './links';
 import { settleOrder } from './settle';
