@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/tables/audit';
-import { addMemberships } from '../imports/kinds/users';
+import { addMemberships } from '../imports/kinds/user-writes';
 import { classes } from '../db/tables/classes';
 import { campaigns } from '../payments/fixture';
 import { paymentAssignments } from '../db/tables/payments';

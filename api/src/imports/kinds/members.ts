@@ -13,7 +13,7 @@ import { users } from '../../db/tables/users';
 import { mapInSlices } from '../batches';
 import type { CheckedRow, ImportKindDef } from '../kind';
 import { ancestorsAndSelf, chunked, whereIn } from '../lookups';
-import { addMemberships, memberPairs } from './users';
+import { addMemberships, memberPairs } from './user-writes';
 import { translate } from '../../lib/i18n';
 
 interface MemberRow {

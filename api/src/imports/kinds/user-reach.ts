@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/context';
 import { addableUsers } from '../../access/reach';
 import { userScope, usersInScope } from '../../access/scope';
 import { chunked } from '../lookups';
-import type { Existing } from './users';
+import type { Existing } from './user-rows';
 
 /**
  * What hands over or rewrites the account (users/service.ts takesControl): a password, e-mail,

@@ -1,27 +1,18 @@
 /** Users import (000 §3 columns, §5 rules): create or update users, with memberships and their parents. */
-import {
-  hasPermission,
-  normalizeText,
-  PASSWORD_MIN,
-  USER_IMPORT_COLUMNS,
-  type MemberRecord,
-  type MembershipStatus,
-  type UserType,
-} from '@doanhoi/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { hasPermission, normalizeText, PASSWORD_MIN, USER_IMPORT_COLUMNS } from '@doanhoi/shared';
+import { eq, inArray } from 'drizzle-orm';
 import { defaultPasswordFor, hashPassword } from '../../lib/passwords';
-import { revokeUserSessions } from '../../access/revocation';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
-import { organizationMembers } from '../../db/tables/organizations';
 import { manageRefusals } from '../../users/manage';
-import { userSearchText } from '../../users/search';
 import { users } from '../../db/tables/users';
 import { translate } from '../../lib/i18n';
 import { mapInSlices } from '../batches';
 import { cell, checkFields, userRowSchema } from '../row-rules';
-import type { CheckedRow, ImportKindDef, Outcome, Tx } from '../kind';
+import type { CheckedRow, ImportKindDef, Outcome } from '../kind';
 import { addableExisting, takesControl } from './user-reach';
-import { newRecord, readMemberRecord, RECORD_KEYS } from './member-record';
+import { readMemberRecord } from './member-record';
+import { MEMBERSHIP_ALIASES, splitCodes, USER_TYPE_ALIASES, type Existing, type UserRowData } from './user-rows';
+import { addMemberships, insertUsers, newUser, updateUser } from './user-writes';
 import {
   ancestorsAndSelf,
   chunked,
@@ -33,61 +24,6 @@ import {
   whereIn,
   type RefIndex,
 } from '../lookups';
-
-/** Keys, and the labels the export writes (normalised), so an exported file re-imports. */
-const USER_TYPE_ALIASES: Record<string, UserType> = { student: 'student', 'sinh vien': 'student', staff: 'staff', 'can bo': 'staff' };
-const MEMBERSHIP_ALIASES: Record<string, MembershipStatus> = {
-  none: 'none',
-  khong: 'none',
-  doan_vien: 'doan_vien',
-  'doan vien': 'doan_vien',
-  hoi_vien: 'hoi_vien',
-  'hoi vien': 'hoi_vien',
-  both: 'both',
-  'ca hai': 'both',
-  'doan vien va hoi vien': 'both',
-  'doan vien, hoi vien': 'both',
-};
-
-export interface UserRowData {
-  code: string;
-  familyName: string;
-  givenName: string;
-  email: string;
-  phone: string | null;
-  /** null: the default password (no hash, must change at first sign-in). */
-  password: string | null;
-  passwordHash?: string | null;
-  userType: UserType;
-  membershipStatus: MembershipStatus;
-  classId: number | null;
-  managementDepartmentId: number | null;
-  trainingDepartmentId: number | null;
-  /** The member record's fields the file had (issue 30 item 8). */
-  record: Partial<MemberRecord>;
-  /** The organizations of the row and those of their parents where the importer may create users. */
-  organizationIds: number[];
-  /** Which columns the file had, so an update touches only those. */
-  present: string[];
-}
-
-export interface Existing {
-  id: number;
-  code: string;
-  familyName: string;
-  givenName: string;
-  email: string;
-  userType: UserType;
-  classId: number | null;
-  managementDepartmentId: number | null;
-  trainingDepartmentId: number | null;
-}
-
-const splitCodes = (raw: string | undefined) =>
-  (raw ?? '')
-    .split(/[,;\n]/)
-    .map((c) => c.trim())
-    .filter(Boolean);
 
 /** Looks up a large file's codes a chunk at a time, handing the event loop back in between (issue 12). */
 async function slicedWhereIn<R>(values: string[], lookup: (chunk: string[]) => R[]): Promise<R[]> {
@@ -373,110 +309,3 @@ export const usersImport: ImportKindDef<UserRowData> = {
     return rows.map((r) => (outcome.get(r) === 'unchanged' && joined.has(idOf.get(r)!) ? 'updated' : outcome.get(r)!));
   },
 };
-
-type NewUser = ReturnType<typeof newUser>;
-type PreparedInsert = { keys: (keyof NewUser)[]; all(values: Record<string, unknown>): { id: number; code: string }[] };
-const preparedInserts = new WeakMap<object, Map<number, PreparedInsert>>();
-
-/**
- * Inserts new users and returns their ids. A statement per batch size is built once per connection
- * with placeholders: drizzle building a 200-row INSERT again for every batch was a sixth of a
- * 10,000-row import's execute (issue 12).
- */
-function insertUsers(tx: Tx, rows: NewUser[]): { id: number; code: string }[] {
-  // drizzle's transactions share their database's session (one per connection): key the statements by it.
-  const session = (tx as unknown as { session: object }).session;
-  let bySize = preparedInserts.get(session);
-  if (!bySize) preparedInserts.set(session, (bySize = new Map()));
-  let stmt = bySize.get(rows.length);
-  if (!stmt) {
-    // newUser sets every column on every row, so the first row names them all.
-    const keys = Object.keys(rows[0]!) as (keyof NewUser)[];
-    const values = rows.map((_, i) => Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${k}${i}`)])) as unknown as NewUser);
-    stmt = Object.assign(tx.insert(users).values(values).returning({ id: users.id, code: users.code }).prepare(), { keys });
-    bySize.set(rows.length, stmt);
-  }
-  const params: Record<string, unknown> = {};
-  rows.forEach((r, i) => {
-    for (const k of stmt.keys) params[`${k}${i}`] = r[k];
-  });
-  return stmt.all(params);
-}
-
-function newUser(d: UserRowData) {
-  const base = { code: d.code, familyName: d.familyName, givenName: d.givenName, email: d.email, phone: d.phone };
-  return {
-    ...base,
-    passwordHash: d.passwordHash ?? null,
-    mustChangePassword: d.passwordHash == null,
-    userType: d.userType,
-    membershipStatus: d.membershipStatus,
-    classId: d.classId,
-    managementDepartmentId: d.managementDepartmentId,
-    trainingDepartmentId: d.trainingDepartmentId,
-    ...newRecord(d.record),
-    searchText: userSearchText(base),
-  };
-}
-
-/** Updates the columns the file had; returns whether anything changed (an explicit password always does). */
-function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$inferSelect): boolean {
-  const has = (k: string) => d.present.includes(k);
-  const next = {
-    code: d.code,
-    familyName: d.familyName,
-    givenName: d.givenName,
-    email: d.email,
-    phone: has('phone') ? d.phone : cur.phone,
-    userType: has('userType') ? d.userType : cur.userType,
-    membershipStatus: has('membershipStatus') ? d.membershipStatus : cur.membershipStatus,
-    classId: has('className') ? d.classId : cur.classId,
-    managementDepartmentId: has('managementDepartmentCode') ? d.managementDepartmentId : cur.managementDepartmentId,
-    trainingDepartmentId: has('trainingDepartmentCode') ? d.trainingDepartmentId : cur.trainingDepartmentId,
-    ...Object.fromEntries(RECORD_KEYS.map((k) => [k, k in d.record ? d.record[k] : cur[k]])),
-  };
-  // "-" or an empty password keeps the current one.
-  if (!(Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== cur[k]) && d.password == null) return false;
-  tx.update(users)
-    .set({
-      ...next,
-      ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}),
-      searchText: userSearchText(next),
-    })
-    .where(eq(users.id, id))
-    .run();
-  // A new password or e-mail from a file is an administrator's reset (users/service.ts update):
-  // whoever held the account keeps no session. The request thread learns the families through
-  // markRevokedSince once the run returns (imports/offload.ts), wherever it ran.
-  if (d.passwordHash || next.email !== cur.email) revokeUserSessions(tx, id, 'account_change');
-  return true;
-}
-
-/** The user joins each organization and all its parents. */
-export function memberPairs(userId: number, paths: string[]): Pair[] {
-  return [...new Set(paths.flatMap(ancestorsAndSelf))].map((organizationId) => ({ organizationId, userId }));
-}
-
-type Pair = { organizationId: number; userId: number };
-
-/**
- * Adds the memberships as 'member' (an inactive one is reactivated, its ending — date, reason,
- * note — cleared as an add through the screen does) in multi-row upserts; returns the pairs that changed.
- */
-export function addMemberships(tx: Tx, pairs: Pair[]): Pair[] {
-  const changed: Pair[] = [];
-  for (const chunk of chunked(pairs)) {
-    const rows = tx
-      .insert(organizationMembers)
-      .values(chunk.map((p) => ({ ...p, role: 'member' })))
-      .onConflictDoUpdate({
-        target: [organizationMembers.organizationId, organizationMembers.userId],
-        set: { isActive: true, endedAt: null, endReason: null, endNote: null },
-        setWhere: eq(organizationMembers.isActive, false),
-      })
-      .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId })
-      .all();
-    changed.push(...rows);
-  }
-  return changed;
-}
