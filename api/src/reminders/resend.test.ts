@@ -4,19 +4,17 @@
  * audited; and an overdue fee's reminder names the treasurer instead of a page where it cannot be paid.
  */
 import { PERMISSIONS } from '@doanhoi/shared';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/tables/audit';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { startSmtpInbox, type Received, type SmtpInbox } from '../test/smtp-inbox';
 import { campaigns, join, liveServer } from '../payments/fixture';
 import { paymentAssignments } from '../db/tables/payments';
 import { emailOutbox } from '../db/tables/reminders';
 
-let smtp: SMTPServer;
-let refuse = false;
-const inbox: { to: string; raw: string }[] = [];
+let smtp: SmtpInbox;
+let inbox: Received[];
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
 let server: Awaited<ReturnType<typeof liveServer>>;
@@ -26,22 +24,9 @@ const tokens: Record<string, string> = {};
 let n = 0;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (d: string) => (raw += d));
-      stream.on('end', () => {
-        if (refuse) return cb(new Error('mailbox unavailable'));
-        inbox.push({ to: session.envelope.rcptTo[0]!.address, raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpInbox();
+  inbox = smtp.inbox;
+  smtpUrl = smtp.url;
   t = await makeTestApp({ SMTP_URL: smtpUrl, REMINDER_MAX_PER_MEMBER_PER_DAY: '1000' });
   server = await liveServer(t);
   api = campaigns(t);
@@ -58,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** A campaign with one member reminded while no SMTP server was set: its e-mail is kept (OUTBOX). */
@@ -99,7 +84,7 @@ describe('sending kept and failed reminder e-mails again', () => {
     const res = await resend(emailId, tokens.inside);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ resent: 1, sent: 1, failed: 0 });
-    expect(inbox.map((x) => x.to)).toEqual([m.email]);
+    expect(inbox.map((x) => x.to[0])).toEqual([m.email]);
     expect(status(emailId)).toBe('SENT');
     // Sent: not again.
     expect((await resend(emailId, tokens.inside)).status).toBe(409);
@@ -113,11 +98,11 @@ describe('sending kept and failed reminder e-mails again', () => {
 
   it('a FAILED e-mail is retried; without SMTP or once the fee is paid it is refused with the reason', async () => {
     const { emailId, assignmentId } = await keptReminder();
-    refuse = true;
+    smtp.refuse = true;
     try {
       expect((await resend(emailId, tokens.inside)).body.data).toEqual({ resent: 1, sent: 0, failed: 1 });
     } finally {
-      refuse = false;
+      smtp.refuse = false;
     }
     expect(status(emailId)).toBe('FAILED');
     t.env.SMTP_URL = undefined;
@@ -152,7 +137,7 @@ describe('sending kept and failed reminder e-mails again', () => {
       [0, 1].map(() => t.request('POST', '/api/reminders/outbox/resend', { token: tokens.inside, body: { ids: [a.emailId, b.emailId] } })),
     );
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(inbox.map((x) => x.to).sort()).toEqual([a.m.email, b.m.email].sort());
+    expect(inbox.map((x) => x.to[0]).sort()).toEqual([a.m.email, b.m.email].sort());
   });
 });
 

@@ -2,26 +2,17 @@
  * Reminder e-mails through a real SMTP server started here (smtp-server), read as they arrived;
  * a refusing server leaves FAILED rows, and the campaign's schedule reminds before the due date and when overdue.
  */
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { startSmtpInbox, type Received, type SmtpInbox } from '../test/smtp-inbox';
 import { campaigns, join, liveServer, vnLocal } from '../payments/fixture';
 import { paymentAssignments } from '../db/tables/payments';
 import { runReminderSchedules } from './jobs';
 import { emailOutbox, paymentReminders } from '../db/tables/reminders';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let port: number;
-const inbox: Received[] = [];
-let refuse = false;
+let smtp: SmtpInbox;
+let inbox: Received[];
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
 let server: Awaited<ReturnType<typeof liveServer>>;
@@ -29,27 +20,9 @@ let chiDoan: number;
 const members: { id: number; email: string }[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onAuth: (auth, _session, cb) => cb(null, { user: auth.username }),
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (d: string) => (raw += d));
-      stream.on('end', () => {
-        if (refuse) return cb(new Error('mailbox unavailable'));
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
+  inbox = smtp.inbox;
+  const port = new URL(smtp.url).port;
   t = await makeTestApp({ SMTP_URL: `smtp://treasurer:secret@127.0.0.1:${port}`, SMTP_FROM: 'Đoàn trường <doan@test.vn>' });
   server = await liveServer(t);
   api = campaigns(t);
@@ -63,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** The decoded text part of a raw message (nodemailer writes UTF-8 bodies quoted-printable or base64). */
@@ -122,12 +95,12 @@ describe('reminder e-mails over SMTP', () => {
 
   it('a refusing server leaves the reminder standing and the e-mail FAILED with the reason', async () => {
     const { campaign } = await api.active(chiDoan, [members[0].id]);
-    refuse = true;
+    smtp.refuse = true;
     try {
       const res = await t.request('POST', `/api/payment-campaigns/${campaign.id}/reminders`, { token: t.adminToken, body: {} });
       expect(res.body.data).toMatchObject({ sent: 1, emailed: 0, failed: 1 });
     } finally {
-      refuse = false;
+      smtp.refuse = false;
     }
     const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)).get()!;
     expect(row.status).toBe('FAILED');
