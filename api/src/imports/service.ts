@@ -16,10 +16,16 @@ import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
 import { readSheet } from './workbook';
 import { yieldToWriters } from '../lib/writer-gate';
+import { leaseHeld, takeLease } from '../lib/lease';
 
 const PREVIEW_ROWS = 10;
-/** Sessions executing in this process: a 'running' session not listed here was cut off by a restart and may run again. */
+/**
+ * Sessions executing in this process. Any process executing one holds its lease (lib/lease.ts), so
+ * the API's other processes see it running too (issue 28); a 'running' session neither listed here
+ * nor leased was cut off (a restart, a killed process) and may run again.
+ */
 export const running = new Set<string>();
+const leaseName = (sessionId: string) => `import:${sessionId}`;
 /** Thrown to roll back a dry run's transaction. */
 const ROLLBACK = Symbol('dry run');
 
@@ -76,8 +82,9 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     stillOpen(s);
     return s;
   }
+  const busy = (id: string) => running.has(id) || leaseHeld(db.$client, leaseName(id));
   function stillOpen(s: Pick<ImportSessionMeta, 'id' | 'status'>) {
-    if (running.has(s.id)) conflict('Phiên nhập đang được thực hiện');
+    if (busy(s.id)) conflict('Phiên nhập đang được thực hiện');
     if (s.status === 'completed') conflict('Phiên nhập này đã được thực hiện xong. Vui lòng tải file lên lại để nhập tiếp');
   }
   /** Checking yields the event loop (issue 12): another request may have started or finished this session meanwhile. */
@@ -119,7 +126,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         s.rows.map((r) => r.values),
       );
       const now = loadSession(db, s.id, def.kind, actor.id, false);
-      if (!running.has(s.id) && (now.status === 'uploaded' || now.status === 'validated')) saveValidation(db, s.id, result);
+      if (!busy(s.id) && (now.status === 'uploaded' || now.status === 'validated')) saveValidation(db, s.id, result);
       return result;
     },
 
@@ -137,7 +144,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     status(sessionId: string): ImportStatus {
       const s: ImportSessionMeta = loadSession(db, sessionId, def.kind, actor.id, false);
       // 'running' in the database but not here: the process stopped half-way (committed batches stay).
-      const status = s.status === 'running' && !running.has(s.id) ? 'failed' : s.status;
+      const status = s.status === 'running' && !busy(s.id) ? 'failed' : s.status;
       return { sessionId: s.id, fileName: s.fileName, status, totalRows: s.totalRows, processedRows: s.processedRows, result: s.result };
     },
 
@@ -209,6 +216,14 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         });
       }
 
+      // Taken where the run starts, then the session read again: a run through another process
+      // that finished meanwhile has marked it completed before giving its lease up.
+      const lease = takeLease(db.$client, leaseName(s.id));
+      if (!lease) conflict('Phiên nhập đang được thực hiện');
+      if (loadSession(db, s.id, def.kind, actor.id, false).status === 'completed') {
+        lease!.release();
+        stillOpen({ id: s.id, status: 'completed' });
+      }
       running.add(s.id);
       markProgress(db, s.id, 0);
       try {
@@ -307,6 +322,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         return result;
       } finally {
         running.delete(s.id);
+        lease!.release();
         // Index the written users now, in this import's time, not in the next reader's.
         syncUsersIndex(db);
       }
