@@ -16,7 +16,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { audit } from '../audit/writer';
 import type { Deps } from '../lib/context';
 import { fail } from '../lib/errors';
-import { FixedWindowCounter } from '../lib/fixed-window';
+import { SharedWindowCounter } from '../lib/fixed-window';
 import { logger } from '../lib/logger';
 import { publicOrigin } from '../payos/origin';
 import { deliver, initialEmailStatus, withoutUrls } from '../reminders/mailer';
@@ -41,12 +41,12 @@ const LINK_DEAD = 'Liên kết đặt lại mật khẩu không hợp lệ, đã
 
 const tokenHash = (secret: string, token: string) => createHmac('sha256', secret).update(`password_reset:${token}`).digest('hex');
 
-/** One pair of counters per app (its deps), so test apps and the server never share counts. */
-const counters = new WeakMap<Deps, FixedWindowCounter>();
+/** One counter per app (its deps), counting in its database so every API process counts together (issue 28). */
+const counters = new WeakMap<Deps, SharedWindowCounter>();
 
-function counterOf(deps: Deps): FixedWindowCounter {
+function counterOf(deps: Deps): SharedWindowCounter {
   let c = counters.get(deps);
-  if (!c) counters.set(deps, (c = new FixedWindowCounter(deps.env.FORGOT_PASSWORD_WINDOW_SECONDS * 1000)));
+  if (!c) counters.set(deps, (c = new SharedWindowCounter(deps.db.$client, 'forgot', deps.env.FORGOT_PASSWORD_WINDOW_SECONDS * 1000)));
   return c;
 }
 
@@ -152,7 +152,8 @@ export function passwordReset(deps: Deps) {
       if (ip) checks.push([`ip:${ip.toLowerCase()}`, env.FORGOT_PASSWORD_IP_LIMIT]);
       let wait = 0;
       for (const [key, max] of checks) {
-        if (counter.hit(key, now) > max) wait = Math.max(wait, Math.max(1, Math.ceil((counter.current(key, now)!.resetAt - now) / 1000)));
+        const w = counter.hitWindow(key, now);
+        if (w.count > max) wait = Math.max(wait, Math.max(1, Math.ceil((w.resetAt - now) / 1000)));
       }
       return wait;
     },
@@ -174,8 +175,9 @@ export function passwordReset(deps: Deps) {
       if (!ip) return 0;
       const counter = counterOf(deps);
       const key = `reset:${ip.toLowerCase()}`;
-      if (counter.hit(key, now) <= env.FORGOT_PASSWORD_IP_LIMIT) return 0;
-      return Math.max(1, Math.ceil((counter.current(key, now)!.resetAt - now) / 1000));
+      const w = counter.hitWindow(key, now);
+      if (w.count <= env.FORGOT_PASSWORD_IP_LIMIT) return 0;
+      return Math.max(1, Math.ceil((w.resetAt - now) / 1000));
     },
 
     /** When the link stops working, or 400 when it already has (the page says so before a password is typed). */

@@ -4,34 +4,37 @@
  * result page polls every 5 s, but a script polling in a loop would otherwise spend the
  * organization's payOS quota (every call carries its client id and API key). Inside the interval
  * the order is read again from the database, where a webhook may have settled it meanwhile.
+ *
+ * The interval is a rate_windows row (lib/fixed-window.ts), so the API's processes share it (issue
+ * 28); a call still under way is shared within its process, and another process inside the
+ * interval answers from the database.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { SharedWindowCounter } from '../lib/fixed-window';
 import { paymentOrders } from '../db/tables/payments';
 import type { OrderRow } from './settle';
 
 export const STATUS_CHECK_INTERVAL_MS = 2_000;
-/** Orders remembered per database; older entries are dropped past this many. */
-const MAX_TRACKED = 10_000;
 
-type Entry = { at: number; pending: Promise<OrderRow> | null };
-const byDb = new WeakMap<Db, Map<number, Entry>>();
+const windows = new WeakMap<Db, SharedWindowCounter>();
+const inFlight = new WeakMap<Db, Map<number, Promise<OrderRow>>>();
 
 export async function throttledSync(db: Db, order: OrderRow, ask: (o: OrderRow) => Promise<OrderRow>, now = Date.now()): Promise<OrderRow> {
-  let seen = byDb.get(db);
-  if (!seen) byDb.set(db, (seen = new Map()));
-  const e = seen.get(order.id);
-  if (e?.pending) return e.pending;
-  if (e && now - e.at < STATUS_CHECK_INTERVAL_MS)
-    return db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get() ?? order;
-  if (seen.size >= MAX_TRACKED) {
-    for (const [id, old] of seen) if (!old.pending && now - old.at >= STATUS_CHECK_INTERVAL_MS) seen.delete(id);
-  }
-  const entry: Entry = { at: now, pending: null };
-  entry.pending = ask(order).finally(() => {
-    entry.at = Date.now();
-    entry.pending = null;
+  let calls = inFlight.get(db);
+  if (!calls) inFlight.set(db, (calls = new Map()));
+  const pending = calls.get(order.id);
+  if (pending) return pending;
+  const counter = windows.get(db) ?? new SharedWindowCounter(db.$client, 'payos-status', STATUS_CHECK_INTERVAL_MS);
+  windows.set(db, counter);
+  const key = String(order.id);
+  if (counter.hit(key, now) > 1) return db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get() ?? order;
+  const call = ask(order).finally(() => {
+    calls.delete(order.id);
+    // The interval runs from the call's end: a slow payOS answer does not shorten it.
+    counter.forget(key);
+    counter.hit(key);
   });
-  seen.set(order.id, entry);
-  return entry.pending;
+  calls.set(order.id, call);
+  return call;
 }

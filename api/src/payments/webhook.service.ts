@@ -10,7 +10,7 @@ import type { PayosWebhook } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
 import { audit } from '../audit/writer';
-import { FixedWindowCounter } from '../lib/fixed-window';
+import { SharedWindowCounter } from '../lib/fixed-window';
 import { sandboxSettlesFees } from '../payos/origin';
 import { decryptSecret } from '../payos/crypto';
 import { verifyDataSignature } from '../payos/signature';
@@ -31,7 +31,8 @@ export interface WebhookOutcome {
  */
 export const WEBHOOK_REJECTIONS_PER_WINDOW = 20;
 const WINDOW_MS = 10 * 60_000;
-const rejections = new WeakMap<Deps['db'], FixedWindowCounter>();
+/** Counted in the database, so a flood spread over the API's processes is one count (issue 28). */
+const rejections = new WeakMap<Deps['db'], SharedWindowCounter>();
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
@@ -44,7 +45,7 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
 
   const reject = (reason: string, message: string): WebhookOutcome => {
     let counter = rejections.get(db);
-    if (!counter) rejections.set(db, (counter = new FixedWindowCounter(WINDOW_MS)));
+    if (!counter) rejections.set(db, (counter = new SharedWindowCounter(db.$client, 'webhook', WINDOW_MS)));
     const n = counter.hit(ip ?? 'unknown');
     if (n > WEBHOOK_REJECTIONS_PER_WINDOW) {
       if (n === WEBHOOK_REJECTIONS_PER_WINDOW + 1) {

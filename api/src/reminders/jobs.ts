@@ -5,6 +5,7 @@
  */
 import { and, eq, gt, isNotNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../lib/context';
+import { leasedInterval } from '../lib/lease';
 import { logger } from '../lib/logger';
 import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 import { remind } from './send';
@@ -47,6 +48,7 @@ export async function runReminderSchedules(deps: Deps, now = new Date()): Promis
   return { sent };
 }
 
+/** Run by the process holding the 'reminders' lease (lib/lease.ts), whichever of the API's processes that is. */
 export function startReminderJobs(deps: Deps, intervalMs = REMINDER_JOB_INTERVAL_MS): () => void {
   let running = false;
   const run = () => {
@@ -60,8 +62,5 @@ export function startReminderJobs(deps: Deps, intervalMs = REMINDER_JOB_INTERVAL
       .catch((err: unknown) => logger.error({ err }, 'reminders: schedule run failed'))
       .finally(() => (running = false));
   };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return leasedInterval(deps.db.$client, 'reminders', intervalMs, run);
 }
