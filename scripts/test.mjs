@@ -57,6 +57,8 @@ const code = await sequence([
         npm('prettier', 'format:check', { quiet: true }),
         // Imports only point down the layers (docs/architecture.md, .dependency-cruiser.cjs).
         npm('depcruise', 'depcruise', { quiet: true }),
+        // Every mounted /api route declares its answer (api/src/lib/openapi/contract.ts).
+        npm('contracts', 'contracts:check', { quiet: true }),
       ]),
       sequence([
         () => run('eslint', 'npx', ['eslint', '.'], { quiet: true }),

@@ -1,4 +1,4 @@
-import { auditExportQuery, auditListQuery, holdsAnywhere } from '@doanhoi/shared';
+import { auditExportQuery, auditListQuery, holdsAnywhere, auditListResponse } from '@doanhoi/shared';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { audit, auditContext } from './writer';
 import { requireAuth } from '../access/middleware';
@@ -9,6 +9,7 @@ import { validate } from '../lib/validate';
 import { exportFileName, EXPORT_PAGE, streamXlsx } from '../lib/xlsx-writer';
 import { AUDIT_EXPORT_FIELDS } from './fields';
 import { AUDIT_GLOBAL_CODE, AUDIT_ORG_CODE, auditService } from './service';
+import { xlsx, ok } from '../lib/openapi/contract';
 
 /** A global system.view_logs grant, or audit.access somewhere (the service then scopes the rows). */
 const requireAuditReader: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -22,22 +23,32 @@ const service = (c: Context<AppEnv>) => auditService(c.get('deps'), c.get('actor
 /** Audit log API: who changed a role, a grant, a membership, a campaign or a catalogue entry, and when. */
 export function auditRoutes() {
   return new Hono<AppEnv>()
-    .get('/', requireAuth, requireAuditReader, validate('query', auditListQuery), (c) => c.json(service(c).list(c.req.valid('query'))))
-    .get('/export', requireAuth, requireAuditReader, rateLimit('export'), validate('query', auditExportQuery), (c) => {
-      const q = c.req.valid('query');
-      const s = service(c);
-      const pages = s.exportPages(q, EXPORT_PAGE);
-      const { actorId, ip } = auditContext(c);
-      c.get('deps').db.transaction((tx) =>
-        audit(tx, {
-          actorId,
-          ip,
-          action: 'export.audit_logs',
-          entity: 'audit_log',
-          after: { filters: q },
-          organizationId: q.organizationId ?? null,
-        }),
-      );
-      return streamXlsx(exportFileName('audit', 'nhat ky thay doi'), 'Nhật ký', [...AUDIT_EXPORT_FIELDS], pages);
-    });
+    .get('/', ok(auditListResponse, 'One page of the audit log'), requireAuth, requireAuditReader, validate('query', auditListQuery), (c) =>
+      c.json(service(c).list(c.req.valid('query'))),
+    )
+    .get(
+      '/export',
+      xlsx('The filtered audit log'),
+      requireAuth,
+      requireAuditReader,
+      rateLimit('export'),
+      validate('query', auditExportQuery),
+      (c) => {
+        const q = c.req.valid('query');
+        const s = service(c);
+        const pages = s.exportPages(q, EXPORT_PAGE);
+        const { actorId, ip } = auditContext(c);
+        c.get('deps').db.transaction((tx) =>
+          audit(tx, {
+            actorId,
+            ip,
+            action: 'export.audit_logs',
+            entity: 'audit_log',
+            after: { filters: q },
+            organizationId: q.organizationId ?? null,
+          }),
+        );
+        return streamXlsx(exportFileName('audit', 'nhat ky thay doi'), 'Nhật ký', [...AUDIT_EXPORT_FIELDS], pages);
+      },
+    );
 }

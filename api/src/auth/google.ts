@@ -3,7 +3,7 @@
  * from env.ts so tests can point them at a local stand-in provider. The callback URI is PUBLIC_URL
  * (else http://localhost:PORT), never the request's Host (decisions.md, outbound URLs).
  */
-import { googleExchangeSchema } from '@doanhoi/shared';
+import { googleExchangeSchema, loginResponseSchema } from '@doanhoi/shared';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -12,6 +12,7 @@ import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { publicOrigin } from '../payos/origin';
 import { authService } from './service';
+import { ok, redirect } from '../lib/openapi/contract';
 
 const STATE_COOKIE = 'google_oauth_state';
 const VERIFIER_COOKIE = 'google_oauth_verifier';
@@ -25,7 +26,7 @@ function callbackTo(query: Record<string, string>): string {
 
 export function googleRoutes() {
   return new Hono<AppEnv>()
-    .get('/', (c) => {
+    .get('/', redirect('To Google'), (c) => {
       const { env } = c.get('deps');
       if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return c.redirect(callbackTo({ error: 'google_not_configured' }));
       const origin = publicOrigin(env);
@@ -43,7 +44,7 @@ export function googleRoutes() {
       setCookie(c, BINDING_COOKIE, generateState(), { ...opts, path: BINDING_PATH });
       return c.redirect(url.toString());
     })
-    .get('/callback', async (c) => {
+    .get('/callback', redirect('To /auth/callback with a one-time code (60 s, this browser only), or with an error'), async (c) => {
       const { env } = c.get('deps');
       const code = c.req.query('code');
       const state = c.req.query('state');
@@ -74,10 +75,15 @@ export function googleRoutes() {
         return c.redirect(callbackTo({ error: 'googleLoginFailed' }));
       }
     })
-    .post('/exchange', validate('json', googleExchangeSchema), async (c) => {
-      const binding = getCookie(c, BINDING_COOKIE);
-      deleteCookie(c, BINDING_COOKIE, { path: BINDING_PATH });
-      const client = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null };
-      return c.json(await authService(c.get('deps')).exchangeGoogleCode(c.req.valid('json').code, binding, client));
-    });
+    .post(
+      '/exchange',
+      ok(loginResponseSchema, "The callback's one-time code exchanged for tokens by the browser that started the sign-in"),
+      validate('json', googleExchangeSchema),
+      async (c) => {
+        const binding = getCookie(c, BINDING_COOKIE);
+        deleteCookie(c, BINDING_COOKIE, { path: BINDING_PATH });
+        const client = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null };
+        return c.json(await authService(c.get('deps')).exchangeGoogleCode(c.req.valid('json').code, binding, client));
+      },
+    );
 }

@@ -1,4 +1,14 @@
-import { classListQuery, createClassSchema, idParam, idsBody, updateClassSchema } from '@doanhoi/shared';
+import {
+  classListQuery,
+  createClassSchema,
+  idParam,
+  idsBody,
+  updateClassSchema,
+  messageResponse,
+  catalogueBulkDeleteResponse,
+  classDetailSchema,
+  classListResponse,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { universityWide } from '../departments/access';
 import { clientIp } from '../lib/headers';
@@ -6,6 +16,7 @@ import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { classesService } from './service';
+import { ok, created } from '../lib/openapi/contract';
 
 const service = (c: Context<AppEnv>) => classesService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang') });
 
@@ -13,17 +24,33 @@ const service = (c: Context<AppEnv>) => classesService(c.get('deps'), c.get('act
 export function classesRoutes() {
   return (
     new Hono<AppEnv>()
-      .get('/', requireAuth, requirePermission('classes.access'), validate('query', classListQuery), (c) =>
-        c.json(service(c).list(c.req.valid('query'))),
+      .get(
+        '/',
+        ok(classListResponse, 'One page of classes'),
+        requireAuth,
+        requirePermission('classes.access'),
+        validate('query', classListQuery),
+        (c) => c.json(service(c).list(c.req.valid('query'))),
       )
-      .get('/:id', requireAuth, requirePermission('classes.view_details'), validate('param', idParam), (c) =>
-        c.json(service(c).get(c.req.valid('param').id)),
+      .get(
+        '/:id',
+        ok(classDetailSchema, 'The class with its students'),
+        requireAuth,
+        requirePermission('classes.view_details'),
+        validate('param', idParam),
+        (c) => c.json(service(c).get(c.req.valid('param').id)),
       )
-      .post('/', requireAuth, requirePermission('classes.create', universityWide), validate('json', createClassSchema), (c) =>
-        c.json(service(c).create(c.req.valid('json')), 201),
+      .post(
+        '/',
+        created(classDetailSchema, 'The created class'),
+        requireAuth,
+        requirePermission('classes.create', universityWide),
+        validate('json', createClassSchema),
+        (c) => c.json(service(c).create(c.req.valid('json')), 201),
       )
       .patch(
         '/:id',
+        ok(classDetailSchema, 'The updated class'),
         requireAuth,
         requirePermission('classes.update', universityWide),
         validate('param', idParam),
@@ -31,12 +58,24 @@ export function classesRoutes() {
         (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
       // Before '/:id', so "bulk" is not read as an id.
-      .delete('/bulk', requireAuth, requirePermission('classes.delete', universityWide), validate('json', idsBody), (c) =>
-        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      .delete(
+        '/bulk',
+        ok(catalogueBulkDeleteResponse),
+        requireAuth,
+        requirePermission('classes.delete', universityWide),
+        validate('json', idsBody),
+        (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)),
       )
-      .delete('/:id', requireAuth, requirePermission('classes.delete', universityWide), validate('param', idParam), (c) => {
-        service(c).remove(c.req.valid('param').id);
-        return c.json({ message: 'Đã xóa lớp' });
-      })
+      .delete(
+        '/:id',
+        ok(messageResponse, 'Deleted'),
+        requireAuth,
+        requirePermission('classes.delete', universityWide),
+        validate('param', idParam),
+        (c) => {
+          service(c).remove(c.req.valid('param').id);
+          return c.json({ message: 'Đã xóa lớp' });
+        },
+      )
   );
 }

@@ -1,4 +1,10 @@
-import { dashboardQuery, dashboardWeeklyQuery } from '@doanhoi/shared';
+import {
+  dashboardQuery,
+  dashboardWeeklyQuery,
+  dashboardWeeklySchema,
+  dashboardCampaignsSchema,
+  dashboardMembersSchema,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
@@ -11,6 +17,7 @@ import { MEMBER_FIGURES, requireHere } from './scope';
 import { dashboardService } from './service';
 import { campaignSheets, memberSheets, weeklySheets } from './sheets';
 import { workbook, xlsxResponse } from './xlsx';
+import { ok } from '../lib/openapi/contract';
 
 /**
  * /api/dashboard: membership figures need organizations.view_member_count (scope.ts), money figures
@@ -21,13 +28,22 @@ export function dashboardRoutes() {
   const lang = (c: Context<AppEnv>) => pickLanguage(c.req.header('accept-language'));
   const limited = rateLimit('dashboard');
   return new Hono<AppEnv>()
-    .get('/members', requireAuth, validate('query', dashboardQuery), requireHere(MEMBER_FIGURES), limited, async (c) => {
-      const q = c.req.valid('query');
-      const data = svc(c).members(q.organizationId);
-      return q.format === 'xlsx' ? xlsxResponse(await workbook(memberSheets(data), lang(c)), 'dashboard-members') : cachedJson(c, data);
-    })
+    .get(
+      '/members',
+      ok(dashboardMembersSchema, 'Members per unit with the Đoàn/Hội split and joins this term'),
+      requireAuth,
+      validate('query', dashboardQuery),
+      requireHere(MEMBER_FIGURES),
+      limited,
+      async (c) => {
+        const q = c.req.valid('query');
+        const data = svc(c).members(q.organizationId);
+        return q.format === 'xlsx' ? xlsxResponse(await workbook(memberSheets(data), lang(c)), 'dashboard-members') : cachedJson(c, data);
+      },
+    )
     .get(
       '/campaigns',
+      ok(dashboardCampaignsSchema, 'Active campaigns: collection per campaign and unit, overdue, lagging units'),
       requireAuth,
       validate('query', dashboardQuery),
       requireHere('payment-campaigns.view_reports'),
@@ -42,6 +58,7 @@ export function dashboardRoutes() {
     )
     .get(
       '/weekly',
+      ok(dashboardWeeklySchema, "A campaign's collection per week"),
       requireAuth,
       validate('query', dashboardWeeklyQuery),
       requirePermission('payment-campaigns.view_reports', fromCampaignQuery('campaignId')),

@@ -1,4 +1,14 @@
-import { createDepartmentSchema, departmentListQuery, idParam, idsBody, updateDepartmentSchema } from '@doanhoi/shared';
+import {
+  createDepartmentSchema,
+  departmentListQuery,
+  idParam,
+  idsBody,
+  updateDepartmentSchema,
+  messageResponse,
+  catalogueBulkDeleteResponse,
+  departmentSchema,
+  departmentListResponse,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission } from '../access/middleware';
@@ -6,6 +16,7 @@ import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { universityWide } from './access';
 import { departmentsService } from './service';
+import { ok, created } from '../lib/openapi/contract';
 
 const service = (c: Context<AppEnv>) => departmentsService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang') });
 
@@ -13,17 +24,28 @@ const service = (c: Context<AppEnv>) => departmentsService(c.get('deps'), c.get(
 export function departmentsRoutes() {
   return (
     new Hono<AppEnv>()
-      .get('/', requireAuth, requirePermission('departments.access'), validate('query', departmentListQuery), (c) =>
-        c.json(service(c).list(c.req.valid('query'))),
+      .get(
+        '/',
+        ok(departmentListResponse, 'One page of departments'),
+        requireAuth,
+        requirePermission('departments.access'),
+        validate('query', departmentListQuery),
+        (c) => c.json(service(c).list(c.req.valid('query'))),
       )
-      .get('/:id', requireAuth, requirePermission('departments.view_details'), validate('param', idParam), (c) =>
+      .get('/:id', ok(departmentSchema), requireAuth, requirePermission('departments.view_details'), validate('param', idParam), (c) =>
         c.json(service(c).get(c.req.valid('param').id)),
       )
-      .post('/', requireAuth, requirePermission('departments.create', universityWide), validate('json', createDepartmentSchema), (c) =>
-        c.json(service(c).create(c.req.valid('json')), 201),
+      .post(
+        '/',
+        created(departmentSchema, 'The created department'),
+        requireAuth,
+        requirePermission('departments.create', universityWide),
+        validate('json', createDepartmentSchema),
+        (c) => c.json(service(c).create(c.req.valid('json')), 201),
       )
       .patch(
         '/:id',
+        ok(departmentSchema, 'The updated department'),
         requireAuth,
         requirePermission('departments.update', universityWide),
         validate('param', idParam),
@@ -31,12 +53,24 @@ export function departmentsRoutes() {
         (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
       // Before '/:id', so "bulk" is not read as an id.
-      .delete('/bulk', requireAuth, requirePermission('departments.delete', universityWide), validate('json', idsBody), (c) =>
-        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      .delete(
+        '/bulk',
+        ok(catalogueBulkDeleteResponse),
+        requireAuth,
+        requirePermission('departments.delete', universityWide),
+        validate('json', idsBody),
+        (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)),
       )
-      .delete('/:id', requireAuth, requirePermission('departments.delete', universityWide), validate('param', idParam), (c) => {
-        service(c).remove(c.req.valid('param').id);
-        return c.json({ message: 'Đã xóa khoa/phòng ban' });
-      })
+      .delete(
+        '/:id',
+        ok(messageResponse, 'Deleted'),
+        requireAuth,
+        requirePermission('departments.delete', universityWide),
+        validate('param', idParam),
+        (c) => {
+          service(c).remove(c.req.valid('param').id);
+          return c.json({ message: 'Đã xóa khoa/phòng ban' });
+        },
+      )
   );
 }

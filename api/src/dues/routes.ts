@@ -1,4 +1,13 @@
-import { duesRatesQuery, generateDuesSchema, updateDuesRatesSchema, updateDuesSharesSchema } from '@doanhoi/shared';
+import {
+  duesRatesQuery,
+  generateDuesSchema,
+  updateDuesRatesSchema,
+  updateDuesSharesSchema,
+  duesGeneratedSchema,
+  duesPlanSchema,
+  duesSharesResponse,
+  duesRatesResponse,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
@@ -8,6 +17,7 @@ import { fromBodyOrganization, P } from '../access/payments';
 import { reqInfo } from '../payments/http';
 import { duesService, GENERATE_DUES } from './generate';
 import { effectiveRates, listShares, setRates, setShares } from './rates';
+import { created, ok } from '../lib/openapi/contract';
 
 export const DUES_RATES = 'payment-campaigns.dues_rates';
 
@@ -21,18 +31,35 @@ const generator = (c: Context<AppEnv>) => duesService(c.get('deps'), c.get('acto
 export function duesRoutes() {
   return (
     new Hono<AppEnv>()
-      .get('/rates', requireAuth, requirePermission(P.access, queryOrganization), validate('query', duesRatesQuery), (c) => {
-        const { organizationId } = c.req.valid('query');
-        return c.json({ organizationId, rates: effectiveRates(c.get('deps').db, organizationId) });
-      })
-      .put('/rates', requireAuth, requirePermission(DUES_RATES, fromBodyOrganization), validate('json', updateDuesRatesSchema), (c) => {
-        const input = c.req.valid('json');
-        return c.json({ organizationId: input.organizationId, rates: setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
-      })
-      .get('/shares', requireAuth, requirePermission(P.access), (c) => c.json({ shares: listShares(c.get('deps').db) }))
+      .get(
+        '/rates',
+        ok(duesRatesResponse, "The rate per member type in force in the organization (own, inherited or the rule's)"),
+        requireAuth,
+        requirePermission(P.access, queryOrganization),
+        validate('query', duesRatesQuery),
+        (c) => {
+          const { organizationId } = c.req.valid('query');
+          return c.json({ organizationId, rates: effectiveRates(c.get('deps').db, organizationId) });
+        },
+      )
+      .put(
+        '/rates',
+        ok(duesRatesResponse, 'The rates after the change (null removes the own rate)'),
+        requireAuth,
+        requirePermission(DUES_RATES, fromBodyOrganization),
+        validate('json', updateDuesRatesSchema),
+        (c) => {
+          const input = c.req.valid('json');
+          return c.json({ organizationId: input.organizationId, rates: setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
+        },
+      )
+      .get('/shares', ok(duesSharesResponse, 'The share each organization type keeps'), requireAuth, requirePermission(P.access), (c) =>
+        c.json({ shares: listShares(c.get('deps').db) }),
+      )
       // One table for the whole system: a global right.
       .put(
         '/shares',
+        ok(duesSharesResponse, 'The shares after the change'),
         requireAuth,
         requirePermission('system.manage_settings', () => null),
         validate('json', updateDuesSharesSchema),
@@ -40,13 +67,19 @@ export function duesRoutes() {
       )
       .post(
         '/campaigns/preview',
+        ok(duesPlanSchema, 'What generating would create: levels with counts, total, examples'),
         requireAuth,
         requirePermission(GENERATE_DUES, fromBodyOrganization),
         validate('json', generateDuesSchema),
         (c) => c.json(generator(c).preview(c.req.valid('json'))),
       )
-      .post('/campaigns', requireAuth, requirePermission(GENERATE_DUES, fromBodyOrganization), validate('json', generateDuesSchema), (c) =>
-        c.json(generator(c).generate(c.req.valid('json')), 201),
+      .post(
+        '/campaigns',
+        created(duesGeneratedSchema, 'The DRAFT campaign with its levels and assignments'),
+        requireAuth,
+        requirePermission(GENERATE_DUES, fromBodyOrganization),
+        validate('json', generateDuesSchema),
+        (c) => c.json(generator(c).generate(c.req.valid('json')), 201),
       )
   );
 }

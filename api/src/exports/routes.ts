@@ -9,6 +9,7 @@ import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { exportRunner } from './offload';
 import { campaignOrganization } from './service';
+import { xlsx } from '../lib/openapi/contract';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const campaignParam = z.object({ campaignId: z.coerce.number().int().positive() });
@@ -18,11 +19,18 @@ const service = (c: Context<AppEnv>) => exportRunner(c.get('deps'), c.get('actor
 export function exportRoutes() {
   const limited = rateLimit('export');
   return new Hono<AppEnv>()
-    .post('/users', requireAuth, requirePermission('users.export'), limited, validate('json', exportRequestSchema), (c) =>
-      service(c).users(c.req.valid('json')),
+    .post(
+      '/users',
+      xlsx('The users the caller sees, with the chosen columns'),
+      requireAuth,
+      requirePermission('users.export'),
+      limited,
+      validate('json', exportRequestSchema),
+      (c) => service(c).users(c.req.valid('json')),
     )
     .post(
       '/organizations/:id/members',
+      xlsx("The organization's members"),
       requireAuth,
       validate('param', idParam),
       requirePermission('organizations.export', fromParam()),
@@ -32,6 +40,7 @@ export function exportRoutes() {
     )
     .post(
       '/payment-assignments/:campaignId',
+      xlsx("The campaign's fees"),
       requireAuth,
       validate('param', campaignParam),
       requirePermission('payment-campaigns.export', campaignOrganization),

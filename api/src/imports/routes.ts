@@ -5,7 +5,12 @@ import {
   type ImportMapping,
   MEMBER_IMPORT_LEVEL_MESSAGE,
   importExecuteSchema,
+  importExecutionResultSchema,
+  importHeadersResultSchema,
   importOptionsSchema,
+  importStatusSchema,
+  importUploadResponse,
+  importValidationResultSchema,
   memberImportLevelQuery,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
@@ -19,6 +24,7 @@ import { requireAuth, requirePermission, type OrganizationFrom } from '../access
 import type { AppEnv } from '../lib/context';
 import { badRequest, fail, forbidden } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { created, ok, xlsx } from '../lib/openapi/contract';
 import { orgContext } from '../access/organization-context';
 import { classesImport, departmentsImport } from './kinds/catalogue';
 import { membersImport } from './kinds/members';
@@ -99,31 +105,62 @@ async function executeOptions(c: Context<AppEnv>) {
 
 /** Uploads and executes share one throttle, validation and error-row files another (lib/rate-limit.ts); status polls have none. */
 const importLimit = rateLimit('import');
+const HEADERS = "The file's headers and the suggested column mapping";
+const UPLOADED = 'The file is read into a session: its id and a preview';
+const MEMBERS_TEMPLATE = 'The members import template of a level';
 const validateLimit = rateLimit('importValidate');
 
 /** The shared upload/validate/execute/status routes for one kind, guarded by `permission`. */
 function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermission>) {
   return new Hono<AppEnv>()
-    .get('/:sessionId/validate', requireAuth, guard, validateLimit, validate('param', sessionParam), async (c) =>
-      jsonBody(
-        c,
-        await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(
-          c.req.valid('param').sessionId,
-          acceptsGzip(c),
+    .get(
+      '/:sessionId/validate',
+      ok(importValidationResultSchema, 'Every row checked (nothing written)'),
+      requireAuth,
+      guard,
+      validateLimit,
+      validate('param', sessionParam),
+      async (c) =>
+        jsonBody(
+          c,
+          await importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c)).validateJson(
+            c.req.valid('param').sessionId,
+            acceptsGzip(c),
+          ),
         ),
-      ),
     )
-    .get('/:sessionId/error-rows', requireAuth, guard, validateLimit, validate('param', sessionParam), async (c) => {
-      const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);
-      return c.body(x.body as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(x.fileName));
-    })
-    .post('/:sessionId/execute', requireAuth, guard, importLimit, validate('param', sessionParam), async (c) => {
-      const options = await executeOptions(c);
-      const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
-      return c.json(await svc.execute(c.req.valid('param').sessionId, options));
-    })
-    .get('/:sessionId/status', requireAuth, guard, validate('param', sessionParam), (c) =>
-      c.json(importService(def, c.get('deps'), c.get('actor'), null).status(c.req.valid('param').sessionId)),
+    .get(
+      '/:sessionId/error-rows',
+      xlsx('The refused rows only, with their reasons, to fix and upload again'),
+      requireAuth,
+      guard,
+      validateLimit,
+      validate('param', sessionParam),
+      async (c) => {
+        const x = await importService(def, c.get('deps'), c.get('actor'), null, langOf(c)).errorRows(c.req.valid('param').sessionId);
+        return c.body(x.body as Uint8Array<ArrayBuffer>, 200, xlsxResponseHeaders(x.fileName));
+      },
+    )
+    .post(
+      '/:sessionId/execute',
+      ok(importExecutionResultSchema, 'The rows written (or the dry run)'),
+      requireAuth,
+      guard,
+      importLimit,
+      validate('param', sessionParam),
+      async (c) => {
+        const options = await executeOptions(c);
+        const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
+        return c.json(await svc.execute(c.req.valid('param').sessionId, options));
+      },
+    )
+    .get(
+      '/:sessionId/status',
+      ok(importStatusSchema, 'Progress of a running import, and its result'),
+      requireAuth,
+      guard,
+      validate('param', sessionParam),
+      (c) => c.json(importService(def, c.get('deps'), c.get('actor'), null).status(c.req.valid('param').sessionId)),
     );
 }
 
@@ -132,15 +169,17 @@ export function catalogueImportRoutes(def: AnyImportKind, permission: string, gl
   // Departments and classes are university-wide: creating them needs a global grant.
   const guard = requirePermission(permission, global ? () => null : undefined);
   const app = new Hono<AppEnv>()
-    .get('/template', requireAuth, guard, async (c) =>
+    .get('/template', xlsx(`The ${def.kind} import template`), requireAuth, guard, async (c) =>
       c.body(
         (await buildTemplate(def.sheetName, def.columns({}))) as Uint8Array<ArrayBuffer>,
         200,
         xlsxResponseHeaders(def.templateName({})),
       ),
     )
-    .post('/import/headers', requireAuth, guard, importLimit, async (c) => c.json(await fileHeaders(c, def, {})))
-    .post('/import/upload', requireAuth, guard, importLimit, async (c) => {
+    .post('/import/headers', ok(importHeadersResultSchema, HEADERS), requireAuth, guard, importLimit, async (c) =>
+      c.json(await fileHeaders(c, def, {})),
+    )
+    .post('/import/upload', created(importUploadResponse, UPLOADED), requireAuth, guard, importLimit, async (c) => {
       const file = await readUpload(c);
       const svc = importService(def, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
       return c.json(await mappedUpload(c, def, (mapping) => svc.upload(file, {}, mapping)), 201);
@@ -153,6 +192,7 @@ export function catalogueImportRoutes(def: AnyImportKind, permission: string, gl
 export function legacyDepartmentImport() {
   return new Hono<AppEnv>().post(
     '/import',
+    ok(importExecutionResultSchema, 'Upload, check and write in one call (the reference API)'),
     requireAuth,
     requirePermission('departments.create', () => null),
     importLimit,
@@ -190,23 +230,37 @@ export function memberImportRoutes() {
   };
   const canImport = requirePermission('organizations.add_member');
   return new Hono<AppEnv>()
-    .get('/template/:level', requireAuth, canImport, template)
-    .get('/members/import/template/:level', requireAuth, canImport, template)
-    .post('/members/import/headers', requireAuth, canImport, importLimit, validate('query', memberImportLevelQuery), async (c) =>
-      c.json(await fileHeaders(c, membersImport, { level: c.req.valid('query').level })),
+    .get('/template/:level', xlsx(MEMBERS_TEMPLATE), requireAuth, canImport, template)
+    .get('/members/import/template/:level', xlsx(MEMBERS_TEMPLATE), requireAuth, canImport, template)
+    .post(
+      '/members/import/headers',
+      ok(importHeadersResultSchema, HEADERS),
+      requireAuth,
+      canImport,
+      importLimit,
+      validate('query', memberImportLevelQuery),
+      async (c) => c.json(await fileHeaders(c, membersImport, { level: c.req.valid('query').level })),
     )
-    .post('/members/import/upload', requireAuth, canImport, importLimit, validate('query', memberImportLevelQuery), async (c) => {
-      const { level } = c.req.valid('query');
-      const file = await readUpload(c);
-      const form = await c.req.parseBody();
-      const organizationId = c.req.valid('query').organizationId ?? Number(form.organizationId);
-      if (!Number.isInteger(organizationId) || organizationId <= 0) badRequest('Thiếu tổ chức cần nhập thành viên (organizationId)');
-      const ctx = orgContext(c.get('deps').db, organizationId);
-      if (!ctx) fail(404, 'Không tìm thấy tổ chức');
-      if (!hasPermission(c.get('actor').roles, 'organizations.add_member', ctx)) forbidden();
-      const svc = importService(membersImport, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
-      return c.json(await mappedUpload(c, membersImport, (mapping) => svc.upload(file, { level, organizationId }, mapping)), 201);
-    })
+    .post(
+      '/members/import/upload',
+      created(importUploadResponse, UPLOADED),
+      requireAuth,
+      canImport,
+      importLimit,
+      validate('query', memberImportLevelQuery),
+      async (c) => {
+        const { level } = c.req.valid('query');
+        const file = await readUpload(c);
+        const form = await c.req.parseBody();
+        const organizationId = c.req.valid('query').organizationId ?? Number(form.organizationId);
+        if (!Number.isInteger(organizationId) || organizationId <= 0) badRequest('Thiếu tổ chức cần nhập thành viên (organizationId)');
+        const ctx = orgContext(c.get('deps').db, organizationId);
+        if (!ctx) fail(404, 'Không tìm thấy tổ chức');
+        if (!hasPermission(c.get('actor').roles, 'organizations.add_member', ctx)) forbidden();
+        const svc = importService(membersImport, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));
+        return c.json(await mappedUpload(c, membersImport, (mapping) => svc.upload(file, { level, organizationId }, mapping)), 201);
+      },
+    )
     .route('/import', sessionRoutes(membersImport, inSessionOrganization));
 }
 

@@ -1,4 +1,12 @@
-import { exemptAssignmentSchema, idParam, reduceAssignmentSchema, reversePaymentSchema, revokeAdjustmentSchema } from '@doanhoi/shared';
+import {
+  exemptAssignmentSchema,
+  idParam,
+  reduceAssignmentSchema,
+  reversePaymentSchema,
+  revokeAdjustmentSchema,
+  paymentEnvelope,
+  assignmentSchema,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
@@ -7,6 +15,7 @@ import { fromAssignmentParam, P } from '../access/payments';
 import { exemptionsService } from './exemptions.service';
 import { reqInfo } from './http';
 import { reversalsService } from './reversals.service';
+import { ok } from '../lib/openapi/contract';
 
 const exemptions = (c: Context<AppEnv>) => exemptionsService(c.get('deps'), c.get('actor'), reqInfo(c));
 const reversals = (c: Context<AppEnv>) => reversalsService(c.get('deps'), c.get('actor'), reqInfo(c));
@@ -19,6 +28,7 @@ export function adjustmentsRoutes() {
   return new Hono<AppEnv>()
     .post(
       '/:id/exempt',
+      ok(paymentEnvelope(assignmentSchema), 'The fee, now exempt (amount 0)'),
       requireAuth,
       requirePermission(P.exempt, fromAssignmentParam),
       validate('param', idParam),
@@ -32,6 +42,7 @@ export function adjustmentsRoutes() {
     )
     .post(
       '/:id/reduce',
+      ok(paymentEnvelope(assignmentSchema), 'The fee at its reduced amount'),
       requireAuth,
       requirePermission(P.exempt, fromAssignmentParam),
       validate('param', idParam),
@@ -45,6 +56,7 @@ export function adjustmentsRoutes() {
     )
     .post(
       '/:id/revoke-adjustment',
+      ok(paymentEnvelope(assignmentSchema), 'The fee back at its original amount'),
       requireAuth,
       requirePermission(P.exempt, fromAssignmentParam),
       validate('param', idParam),
@@ -58,6 +70,7 @@ export function adjustmentsRoutes() {
     )
     .post(
       '/:id/reverse-payment',
+      ok(paymentEnvelope(assignmentSchema), 'The fee unpaid again; the payment stays, with its reversing entry'),
       requireAuth,
       requirePermission(P.reverse, fromAssignmentParam),
       validate('param', idParam),

@@ -8,6 +8,14 @@ import {
   markPaidSchema,
   myAssignmentsQuery,
   updateAssignmentSchema,
+  paymentMessage,
+  paymentEnvelope,
+  assignmentSchema,
+  assignmentPageSchema,
+  bulkAssignmentResultSchema,
+  overdueResultSchema,
+  myAssignmentsSchema,
+  campaignStatisticsSchema,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { fromParam, requireAuth, requirePermission } from '../access/middleware';
@@ -19,6 +27,7 @@ import { assignmentsService } from './assignments.service';
 import { reqInfo } from './http';
 import { checkOverdueFor } from './overdue';
 import { campaignStatistics } from './statistics';
+import { ok, created } from '../lib/openapi/contract';
 
 const queries = (c: Context<AppEnv>) => assignmentsQueries(c.get('deps'), c.get('actor'));
 const service = (c: Context<AppEnv>) => assignmentsService(c.get('deps'), c.get('actor'), reqInfo(c));
@@ -33,39 +42,75 @@ export function assignmentsRoutes() {
       // Fixed paths before '/:id'.
       .get(
         '/statistics',
+        ok(paymentEnvelope(campaignStatisticsSchema)),
         requireAuth,
         requireAnyPermission([P.read, P.reports], fromCampaignQuery()),
         validate('query', assignmentStatisticsQuery),
         (c) => c.json({ success: true, data: campaignStatistics(c.get('deps').db, c.req.valid('query').campaignId) }),
       )
-      .get('/my-assignments', requireAuth, validate('query', myAssignmentsQuery), (c) =>
-        c.json({ success: true, data: queries(c).mine(c.req.valid('query')) }),
+      .get(
+        '/my-assignments',
+        ok(paymentEnvelope(myAssignmentsSchema), "The caller's own fees"),
+        requireAuth,
+        validate('query', myAssignmentsQuery),
+        (c) => c.json({ success: true, data: queries(c).mine(c.req.valid('query')) }),
       )
-      .post('/check-overdue', requireAuth, requirePermission(P.manage), validate('query', checkOverdueQuery), (c) => {
-        const r = checkOverdueFor(c.get('deps').db, c.get('actor'), reqInfo(c).ip, c.req.valid('query').campaignId);
-        return c.json({ success: true, updatedCount: r.updatedCount, data: r, message: `Đã cập nhật ${r.updatedCount} khoản phí quá hạn` });
-      })
+      .post(
+        '/check-overdue',
+        ok(overdueResultSchema),
+        requireAuth,
+        requirePermission(P.manage),
+        validate('query', checkOverdueQuery),
+        (c) => {
+          const r = checkOverdueFor(c.get('deps').db, c.get('actor'), reqInfo(c).ip, c.req.valid('query').campaignId);
+          return c.json({
+            success: true,
+            updatedCount: r.updatedCount,
+            data: r,
+            message: `Đã cập nhật ${r.updatedCount} khoản phí quá hạn`,
+          });
+        },
+      )
       // Each entry's campaign is checked by the service (entries may name several campaigns).
-      .post('/bulk', requireAuth, requirePermission(P.manage), validate('json', bulkAssignmentSchema), (c) => {
-        const data = service(c).bulk(c.req.valid('json').assignments);
-        return c.json({ success: true, data, message: `Đã phân công ${data.createdCount} thành viên` }, 201);
-      })
+      .post(
+        '/bulk',
+        created(paymentEnvelope(bulkAssignmentResultSchema)),
+        requireAuth,
+        requirePermission(P.manage),
+        validate('json', bulkAssignmentSchema),
+        (c) => {
+          const data = service(c).bulk(c.req.valid('json').assignments);
+          return c.json({ success: true, data, message: `Đã phân công ${data.createdCount} thành viên` }, 201);
+        },
+      )
       .get(
         '/organization/:id',
+        ok(paymentEnvelope(assignmentPageSchema)),
         requireAuth,
         requirePermission(P.read, fromParam()),
         validate('param', idParam),
         validate('query', assignmentListQuery),
         (c) => c.json({ success: true, data: queries(c).byOrganization(c.req.valid('param').id, c.req.valid('query')) }),
       )
-      .get('/', requireAuth, requirePermission(P.read), validate('query', assignmentListQuery), (c) =>
-        c.json({ success: true, data: queries(c).list(c.req.valid('query')) }),
+      .get(
+        '/',
+        ok(paymentEnvelope(assignmentPageSchema), 'One page of fees'),
+        requireAuth,
+        requirePermission(P.read),
+        validate('query', assignmentListQuery),
+        (c) => c.json({ success: true, data: queries(c).list(c.req.valid('query')) }),
       )
-      .post('/', requireAuth, requirePermission(P.manage, fromBodyCampaign), validate('json', createAssignmentSchema), (c) =>
-        c.json({ success: true, data: service(c).create(c.req.valid('json')), message: 'Đã phân công thành viên' }, 201),
+      .post(
+        '/',
+        created(paymentEnvelope(assignmentSchema)),
+        requireAuth,
+        requirePermission(P.manage, fromBodyCampaign),
+        validate('json', createAssignmentSchema),
+        (c) => c.json({ success: true, data: service(c).create(c.req.valid('json')), message: 'Đã phân công thành viên' }, 201),
       )
       .patch(
         '/:id/mark-paid',
+        ok(paymentEnvelope(assignmentSchema)),
         requireAuth,
         requirePermission(P.manage, fromAssignmentParam),
         validate('param', idParam),
@@ -77,14 +122,22 @@ export function assignmentsRoutes() {
             message: 'Đã xác nhận thanh toán',
           }),
       )
-      .patch('/:id/mark-overdue', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), (c) =>
-        c.json({ success: true, data: service(c).markOverdue(c.req.valid('param').id), message: 'Đã đánh dấu quá hạn' }),
+      .patch(
+        '/:id/mark-overdue',
+        ok(paymentEnvelope(assignmentSchema)),
+        requireAuth,
+        requirePermission(P.manage, fromAssignmentParam),
+        validate('param', idParam),
+        (c) => c.json({ success: true, data: service(c).markOverdue(c.req.valid('param').id), message: 'Đã đánh dấu quá hạn' }),
       )
       // The member's own assignment, or one the caller may read (checked by the query).
-      .get('/:id', requireAuth, validate('param', idParam), (c) => c.json({ success: true, data: queries(c).get(c.req.valid('param').id) }))
+      .get('/:id', ok(paymentEnvelope(assignmentSchema)), requireAuth, validate('param', idParam), (c) =>
+        c.json({ success: true, data: queries(c).get(c.req.valid('param').id) }),
+      )
       .on(
         ['PUT', 'PATCH'],
         '/:id',
+        ok(paymentEnvelope(assignmentSchema)),
         requireAuth,
         requirePermission(P.manage, fromAssignmentParam),
         validate('param', idParam),
@@ -96,9 +149,16 @@ export function assignmentsRoutes() {
             message: 'Đã cập nhật phân công',
           }),
       )
-      .delete('/:id', requireAuth, requirePermission(P.manage, fromAssignmentParam), validate('param', idParam), async (c) => {
-        await service(c).remove(c.req.valid('param').id);
-        return c.json({ success: true, message: 'Đã xóa phân công' });
-      })
+      .delete(
+        '/:id',
+        ok(paymentMessage, 'Deleted'),
+        requireAuth,
+        requirePermission(P.manage, fromAssignmentParam),
+        validate('param', idParam),
+        async (c) => {
+          await service(c).remove(c.req.valid('param').id);
+          return c.json({ success: true, message: 'Đã xóa phân công' });
+        },
+      )
   );
 }

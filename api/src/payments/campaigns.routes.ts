@@ -1,4 +1,16 @@
-import { campaignListQuery, createCampaignSchema, idParam, updateCampaignSchema } from '@doanhoi/shared';
+import {
+  campaignListQuery,
+  createCampaignSchema,
+  idParam,
+  updateCampaignSchema,
+  messageResponse,
+  campaignSchema,
+  campaignStatisticsSchema,
+  campaignListResponse,
+  campaignsOfOrganizationResponse,
+  paymentEnvelope,
+  campaignOrganizationOptionSchema,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { fromParam, requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
@@ -7,6 +19,8 @@ import { fromBodyOrganization, fromCampaignParam, P, requireAnyPermission } from
 import { campaignsService } from './campaigns.service';
 import { reqInfo } from './http';
 import { campaignStatistics } from './statistics';
+import { ok, created } from '../lib/openapi/contract';
+import { z } from 'zod';
 
 const service = (c: Context<AppEnv>) => campaignsService(c.get('deps'), c.get('actor'), reqInfo(c));
 const inCampaign = fromCampaignParam();
@@ -16,44 +30,91 @@ export function campaignsRoutes() {
   return (
     new Hono<AppEnv>()
       // Fixed paths before '/:id'.
-      .get('/accessible-organizations', requireAuth, requirePermission(P.create), (c) =>
-        c.json({ success: true, data: service(c).accessibleOrganizations() }),
+      .get(
+        '/accessible-organizations',
+        ok(paymentEnvelope(z.array(campaignOrganizationOptionSchema)), 'Where the caller may create a campaign'),
+        requireAuth,
+        requirePermission(P.create),
+        (c) => c.json({ success: true, data: service(c).accessibleOrganizations() }),
       )
-      .get('/organization/:id', requireAuth, requirePermission(P.access, fromParam()), validate('param', idParam), (c) =>
-        c.json(service(c).byOrganization(c.req.valid('param').id)),
+      .get(
+        '/organization/:id',
+        ok(campaignsOfOrganizationResponse),
+        requireAuth,
+        requirePermission(P.access, fromParam()),
+        validate('param', idParam),
+        (c) => c.json(service(c).byOrganization(c.req.valid('param').id)),
       )
-      .get('/', requireAuth, requirePermission(P.access), validate('query', campaignListQuery), (c) =>
-        c.json(service(c).list(c.req.valid('query'))),
+      .get(
+        '/',
+        ok(campaignListResponse, 'One page of campaigns'),
+        requireAuth,
+        requirePermission(P.access),
+        validate('query', campaignListQuery),
+        (c) => c.json(service(c).list(c.req.valid('query'))),
       )
-      .post('/', requireAuth, requirePermission(P.create, fromBodyOrganization), validate('json', createCampaignSchema), (c) =>
-        c.json(service(c).create(c.req.valid('json')), 201),
+      .post(
+        '/',
+        created(campaignSchema, 'The created campaign (DRAFT)'),
+        requireAuth,
+        requirePermission(P.create, fromBodyOrganization),
+        validate('json', createCampaignSchema),
+        (c) => c.json(service(c).create(c.req.valid('json')), 201),
       )
-      .get('/:id/statistics', requireAuth, requireAnyPermission([P.read, P.reports], inCampaign), validate('param', idParam), (c) =>
-        c.json(campaignStatistics(c.get('deps').db, c.req.valid('param').id)),
+      .get(
+        '/:id/statistics',
+        ok(campaignStatisticsSchema),
+        requireAuth,
+        requireAnyPermission([P.read, P.reports], inCampaign),
+        validate('param', idParam),
+        (c) => c.json(campaignStatistics(c.get('deps').db, c.req.valid('param').id)),
       )
-      .post('/:id/activate', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) =>
-        c.json(await service(c).transition(c.req.valid('param').id, 'activate')),
+      .post(
+        '/:id/activate',
+        ok(campaignSchema),
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        async (c) => c.json(await service(c).transition(c.req.valid('param').id, 'activate')),
       )
-      .post('/:id/complete', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) =>
-        c.json(await service(c).transition(c.req.valid('param').id, 'complete')),
+      .post(
+        '/:id/complete',
+        ok(campaignSchema),
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        async (c) => c.json(await service(c).transition(c.req.valid('param').id, 'complete')),
       )
-      .post('/:id/cancel', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) =>
-        c.json(await service(c).transition(c.req.valid('param').id, 'cancel')),
+      .post(
+        '/:id/cancel',
+        ok(campaignSchema),
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        async (c) => c.json(await service(c).transition(c.req.valid('param').id, 'cancel')),
       )
-      .get('/:id', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
+      .get('/:id', ok(campaignSchema), requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
         c.json(service(c).get(c.req.valid('param').id)),
       )
       .patch(
         '/:id',
+        ok(campaignSchema, 'The updated campaign'),
         requireAuth,
         requirePermission(P.update, inCampaign),
         validate('param', idParam),
         validate('json', updateCampaignSchema),
         (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
-      .delete('/:id', requireAuth, requirePermission(P.delete, inCampaign), validate('param', idParam), (c) => {
-        service(c).remove(c.req.valid('param').id);
-        return c.json({ message: 'Đã xóa đợt thu' });
-      })
+      .delete(
+        '/:id',
+        ok(messageResponse, 'Deleted'),
+        requireAuth,
+        requirePermission(P.delete, inCampaign),
+        validate('param', idParam),
+        (c) => {
+          service(c).remove(c.req.valid('param').id);
+          return c.json({ message: 'Đã xóa đợt thu' });
+        },
+      )
   );
 }

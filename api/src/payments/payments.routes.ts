@@ -6,6 +6,12 @@ import {
   paymentHistoryQuery,
   payosWebhookSchema,
   resolveAttentionSchema,
+  paymentEnvelope,
+  paymentOrderSchema,
+  memberPaymentHistorySchema,
+  paymentLinkSchema,
+  paymentMessage,
+  adminPaymentHistoryItemSchema,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -19,6 +25,7 @@ import { reqInfo } from './http';
 import { ordersService } from './orders.service';
 import { withOutcome } from './outcome';
 import { handlePayosWebhook } from './webhook.service';
+import { ok } from '../lib/openapi/contract';
 
 const orders = (c: Context<AppEnv>) => ordersService(c.get('deps'), c.get('actor'), reqInfo(c));
 const campaignIdParam = z.object({ campaignId: idParam.shape.id });
@@ -32,28 +39,60 @@ const told = <T extends Parameters<typeof withOutcome>[2]>(c: Context<AppEnv>, o
  */
 export function paymentRoutes() {
   return new Hono<AppEnv>()
-    .post('/webhook/payos', validate('json', payosWebhookSchema), (c) => {
-      const outcome = handlePayosWebhook(c.get('deps'), c.req.valid('json'), reqInfo(c).ip);
-      return c.json(outcome.body, outcome.status);
-    })
-    .post('/create-payment-link', requireAuth, validate('json', createPaymentLinkSchema), async (c) =>
-      c.json(await orders(c).createLink(c.req.valid('json'))),
+    .post(
+      '/webhook/payos',
+      ok(paymentMessage, 'Recorded or ignored (payOS needs a 2xx); 400 for a bad signature'),
+      validate('json', payosWebhookSchema),
+      (c) => {
+        const outcome = handlePayosWebhook(c.get('deps'), c.req.valid('json'), reqInfo(c).ip);
+        return c.json(outcome.body, outcome.status);
+      },
     )
-    .post('/create', requireAuth, validate('json', createPaymentLinkSchema), async (c) =>
-      c.json(await orders(c).createLink(c.req.valid('json'))),
+    .post(
+      '/create-payment-link',
+      ok(paymentEnvelope(paymentLinkSchema), 'Where the member pays'),
+      requireAuth,
+      validate('json', createPaymentLinkSchema),
+      async (c) => c.json(await orders(c).createLink(c.req.valid('json'))),
     )
-    .get('/check-status/:orderCode', requireAuth, validate('param', orderCodeParam), async (c) =>
-      c.json({ success: true, data: told(c, await orders(c).checkStatus(c.req.valid('param').orderCode)) }),
+    .post(
+      '/create',
+      ok(paymentEnvelope(paymentLinkSchema), 'Where the member pays (the reference API name)'),
+      requireAuth,
+      validate('json', createPaymentLinkSchema),
+      async (c) => c.json(await orders(c).createLink(c.req.valid('json'))),
     )
-    .post('/process/:id', requireAuth, validate('param', idParam), async (c) =>
-      c.json({ success: true, data: told(c, await orders(c).process(c.req.valid('param').id)) }),
+    .get(
+      '/check-status/:orderCode',
+      ok(paymentEnvelope(paymentOrderSchema), 'The order, synchronised with payOS'),
+      requireAuth,
+      validate('param', orderCodeParam),
+      async (c) => c.json({ success: true, data: told(c, await orders(c).checkStatus(c.req.valid('param').orderCode)) }),
     )
-    .get('/history', requireAuth, validate('query', paymentHistoryQuery), (c) => {
-      const page = orders(c).history(c.req.valid('query'));
-      return c.json({ success: true, data: { ...page, items: page.items.map((o) => told(c, o)) } });
-    })
-    .post('/cancel/:id', requireAuth, validate('param', idParam), async (c) =>
-      c.json({ success: true, data: told(c, await orders(c).cancel(c.req.valid('param').id)), message: 'Đã hủy đơn thanh toán' }),
+    .post(
+      '/process/:id',
+      ok(paymentEnvelope(paymentOrderSchema), 'The order, synchronised with payOS'),
+      requireAuth,
+      validate('param', idParam),
+      async (c) => c.json({ success: true, data: told(c, await orders(c).process(c.req.valid('param').id)) }),
+    )
+    .get(
+      '/history',
+      ok(paymentEnvelope(memberPaymentHistorySchema), "The caller's orders"),
+      requireAuth,
+      validate('query', paymentHistoryQuery),
+      (c) => {
+        const page = orders(c).history(c.req.valid('query'));
+        return c.json({ success: true, data: { ...page, items: page.items.map((o) => told(c, o)) } });
+      },
+    )
+    .post(
+      '/cancel/:id',
+      ok(paymentEnvelope(paymentOrderSchema), 'The cancelled order'),
+      requireAuth,
+      validate('param', idParam),
+      async (c) =>
+        c.json({ success: true, data: told(c, await orders(c).cancel(c.req.valid('param').id)), message: 'Đã hủy đơn thanh toán' }),
     );
 }
 
@@ -62,6 +101,18 @@ export function paymentAdminRoutes() {
   return new Hono<AppEnv>()
     .get(
       '/payment-history/:campaignId',
+      ok(
+        paymentEnvelope(
+          z.object({
+            items: z.array(adminPaymentHistoryItemSchema),
+            total: z.number(),
+            page: z.number(),
+            limit: z.number(),
+            totalPages: z.number(),
+          }),
+        ),
+        'Every order of the campaign, with masked payOS credentials',
+      ),
       requireAuth,
       requirePermission(P.reports, fromCampaignParam('campaignId')),
       validate('param', campaignIdParam),
@@ -70,6 +121,7 @@ export function paymentAdminRoutes() {
     )
     .post(
       '/orders/:id/resolve',
+      ok(paymentEnvelope(paymentOrderSchema), 'The order with its resolution'),
       requireAuth,
       requirePermission(P.manage, fromOrderParam),
       validate('param', idParam),

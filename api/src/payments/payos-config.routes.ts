@@ -1,4 +1,17 @@
-import { createPayosConfigSchema, idParam, payosConfigQuery, testPayosConnectionSchema, updatePayosConfigSchema } from '@doanhoi/shared';
+import {
+  createPayosConfigSchema,
+  idParam,
+  payosConfigQuery,
+  testPayosConnectionSchema,
+  updatePayosConfigSchema,
+  paymentMessage,
+  payosConfigSavedSchema,
+  paymentEnvelope,
+  payosConfigSchema,
+  connectionResultSchema,
+  webhookConfirmationSchema,
+  effectivePayosConfigSchema,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
@@ -6,6 +19,8 @@ import { validate } from '../lib/validate';
 import { fromCampaignParam, P } from '../access/payments';
 import { reqInfo } from './http';
 import { payosConfigService } from './payos-config.service';
+import { ok, created } from '../lib/openapi/contract';
+import { z } from 'zod';
 
 const service = (c: Context<AppEnv>) => payosConfigService(c.get('deps'), c.get('actor'), reqInfo(c));
 const inCampaign = fromCampaignParam();
@@ -17,18 +32,36 @@ const inCampaign = fromCampaignParam();
 export function payosConfigRoutes() {
   return (
     new Hono<AppEnv>()
-      .get('/:id/payos-config/effective', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
-        c.json({ success: true, data: service(c).effective(c.req.valid('param').id) }),
+      .get(
+        '/:id/payos-config/effective',
+        ok(paymentEnvelope(effectivePayosConfigSchema)),
+        requireAuth,
+        requirePermission(P.read, inCampaign),
+        validate('param', idParam),
+        (c) => c.json({ success: true, data: service(c).effective(c.req.valid('param').id) }),
       )
-      .post('/:id/payos-config/toggle-active', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), (c) => {
-        const data = service(c).toggleActive(c.req.valid('param').id);
-        return c.json({ success: true, data, message: data.isActive ? 'Đã bật cấu hình PayOS' : 'Đã tắt cấu hình PayOS' });
-      })
-      .get('/:id/payos-config/webhook-url', requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
-        c.json({ success: true, data: service(c).webhookUrl(c.req.valid('param').id) }),
+      .post(
+        '/:id/payos-config/toggle-active',
+        ok(paymentEnvelope(payosConfigSchema)),
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        (c) => {
+          const data = service(c).toggleActive(c.req.valid('param').id);
+          return c.json({ success: true, data, message: data.isActive ? 'Đã bật cấu hình PayOS' : 'Đã tắt cấu hình PayOS' });
+        },
+      )
+      .get(
+        '/:id/payos-config/webhook-url',
+        ok(paymentEnvelope(z.object({ webhookUrl: z.string() })), 'The URL to register at payOS'),
+        requireAuth,
+        requirePermission(P.read, inCampaign),
+        validate('param', idParam),
+        (c) => c.json({ success: true, data: service(c).webhookUrl(c.req.valid('param').id) }),
       )
       .post(
         '/:id/payos-config/confirm-webhook',
+        ok(paymentEnvelope(webhookConfirmationSchema), "payOS's answer to registering the webhook"),
         requireAuth,
         requirePermission(P.update, inCampaign),
         validate('param', idParam),
@@ -39,6 +72,7 @@ export function payosConfigRoutes() {
       )
       .post(
         '/:id/payos-config/test-connection',
+        ok(connectionResultSchema, 'Whether payOS accepts the credentials'),
         requireAuth,
         requirePermission(P.update, inCampaign),
         validate('param', idParam),
@@ -50,6 +84,7 @@ export function payosConfigRoutes() {
       )
       .get(
         '/:id/payos-config',
+        ok(paymentEnvelope(payosConfigSchema.nullable()), 'The config with masked keys, or null'),
         requireAuth,
         requirePermission(P.read, inCampaign),
         validate('param', idParam),
@@ -59,6 +94,7 @@ export function payosConfigRoutes() {
       // Saving registers the webhook URL with payOS; its answer comes back beside the config (issue 11.8).
       .post(
         '/:id/payos-config',
+        created(payosConfigSavedSchema, 'The created config'),
         requireAuth,
         requirePermission(P.update, inCampaign),
         validate('param', idParam),
@@ -72,6 +108,7 @@ export function payosConfigRoutes() {
       )
       .put(
         '/:id/payos-config',
+        ok(payosConfigSavedSchema, 'The updated config'),
         requireAuth,
         requirePermission(P.update, inCampaign),
         validate('param', idParam),
@@ -84,9 +121,16 @@ export function payosConfigRoutes() {
         },
       )
       // Deleting or swapping the keys closes the campaign's open links at payOS first (issue 25, 3b).
-      .delete('/:id/payos-config', requireAuth, requirePermission(P.update, inCampaign), validate('param', idParam), async (c) => {
-        await service(c).remove(c.req.valid('param').id);
-        return c.json({ success: true, message: 'Đã xóa cấu hình PayOS' });
-      })
+      .delete(
+        '/:id/payos-config',
+        ok(paymentMessage, 'Deleted'),
+        requireAuth,
+        requirePermission(P.update, inCampaign),
+        validate('param', idParam),
+        async (c) => {
+          await service(c).remove(c.req.valid('param').id);
+          return c.json({ success: true, message: 'Đã xóa cấu hình PayOS' });
+        },
+      )
   );
 }

@@ -1,4 +1,17 @@
-import { idParam, outboxQuery, reminderListQuery, reminderScheduleSchema, resendOutboxSchema, sendRemindersSchema } from '@doanhoi/shared';
+import {
+  idParam,
+  outboxQuery,
+  reminderListQuery,
+  reminderScheduleSchema,
+  resendOutboxSchema,
+  sendRemindersSchema,
+  paymentEnvelope,
+  myReminder,
+  resendOutboxResult,
+  outboxResponse,
+  reminderHistoryResponse,
+  sendRemindersResult,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
@@ -7,6 +20,8 @@ import { fromCampaignParam, P, requireAnyPermission } from '../access/payments';
 import { reqInfo } from '../payments/http';
 import { resendOutbox } from './resend';
 import { remindersService, SEND_REMINDERS } from './service';
+import { ok } from '../lib/openapi/contract';
+import { z } from 'zod';
 
 const resentMessage = (d: { sent: number; failed: number }) =>
   d.failed ? `Đã gửi ${d.sent} thư, ${d.failed} thư gửi lỗi` : `Đã gửi ${d.sent} thư`;
@@ -23,6 +38,7 @@ export function remindersRoutes() {
     new Hono<AppEnv>()
       .post(
         '/payment-campaigns/:id/reminders',
+        ok(paymentEnvelope(sendRemindersResult), 'How many were reminded, and who was skipped'),
         requireAuth,
         requirePermission(SEND_REMINDERS, campaign),
         validate('param', idParam),
@@ -44,6 +60,7 @@ export function remindersRoutes() {
       )
       .get(
         '/payment-campaigns/:id/reminders',
+        ok(paymentEnvelope(reminderHistoryResponse), 'Who was reminded, when and by whom'),
         requireAuth,
         requireAnyPermission([P.read, SEND_REMINDERS], campaign),
         validate('param', idParam),
@@ -52,6 +69,7 @@ export function remindersRoutes() {
       )
       .get(
         '/payment-campaigns/:id/reminder-schedule',
+        ok(paymentEnvelope(reminderScheduleSchema), "The campaign's reminder schedule"),
         requireAuth,
         requireAnyPermission([P.read, SEND_REMINDERS], campaign),
         validate('param', idParam),
@@ -59,6 +77,7 @@ export function remindersRoutes() {
       )
       .put(
         '/payment-campaigns/:id/reminder-schedule',
+        ok(paymentEnvelope(reminderScheduleSchema), 'The schedule saved'),
         requireAuth,
         requirePermission(SEND_REMINDERS, campaign),
         validate('param', idParam),
@@ -70,18 +89,39 @@ export function remindersRoutes() {
             message: 'Đã lưu lịch nhắc nhở',
           }),
       )
-      .get('/reminders/outbox', requireAuth, validate('query', outboxQuery), (c) =>
-        c.json({ success: true, data: service(c).outbox(c.req.valid('query')) }),
+      .get(
+        '/reminders/outbox',
+        ok(paymentEnvelope(outboxResponse), 'E-mails kept or sent, in campaigns of the caller'),
+        requireAuth,
+        validate('query', outboxQuery),
+        (c) => c.json({ success: true, data: service(c).outbox(c.req.valid('query')) }),
       )
       // Kept or failed reminder e-mails sent again; the rights are per e-mail's campaign (resend.ts).
-      .post('/reminders/outbox/resend', requireAuth, validate('json', resendOutboxSchema), async (c) => {
-        const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [...new Set(c.req.valid('json').ids)]);
-        return c.json({ success: true, data, message: resentMessage(data) });
-      })
-      .post('/reminders/outbox/:id/resend', requireAuth, validate('param', idParam), async (c) => {
-        const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [c.req.valid('param').id]);
-        return c.json({ success: true, data, message: resentMessage(data) });
-      })
-      .get('/reminders/mine', requireAuth, (c) => c.json({ success: true, data: service(c).mine() }))
+      .post(
+        '/reminders/outbox/resend',
+        ok(
+          paymentEnvelope(resendOutboxResult),
+          'Kept or failed reminder e-mails sent again (send_reminders in their campaign; 409 without SMTP or once the fee is paid)',
+        ),
+        requireAuth,
+        validate('json', resendOutboxSchema),
+        async (c) => {
+          const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [...new Set(c.req.valid('json').ids)]);
+          return c.json({ success: true, data, message: resentMessage(data) });
+        },
+      )
+      .post(
+        '/reminders/outbox/:id/resend',
+        ok(paymentEnvelope(resendOutboxResult), 'One kept or failed reminder e-mail sent again'),
+        requireAuth,
+        validate('param', idParam),
+        async (c) => {
+          const data = await resendOutbox(c.get('deps'), c.get('actor'), reqInfo(c).ip, [c.req.valid('param').id]);
+          return c.json({ success: true, data, message: resentMessage(data) });
+        },
+      )
+      .get('/reminders/mine', ok(paymentEnvelope(z.array(myReminder)), "The caller's reminded, unpaid fees"), requireAuth, (c) =>
+        c.json({ success: true, data: service(c).mine() }),
+      )
   );
 }

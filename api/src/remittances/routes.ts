@@ -1,4 +1,12 @@
-import { createRemittanceSchema, duesRatesQuery as campaignsQuery, idParam, remittanceQuery } from '@doanhoi/shared';
+import {
+  createRemittanceSchema,
+  duesRatesQuery as campaignsQuery,
+  idParam,
+  remittanceQuery,
+  remittanceSchema,
+  remittanceCampaignsResponse,
+  remittanceReportSchema,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
@@ -9,6 +17,7 @@ import { loadCampaign } from '../payments/rules';
 import { remittanceXlsx } from './export';
 import { campaignsCovering } from './figures';
 import { defaultUnit, remittanceSide, remittancesService, RP } from './service';
+import { ok, created, xlsx } from '../lib/openapi/contract';
 
 const positive = (v: unknown): number | null => {
   const n = Number(v);
@@ -41,6 +50,7 @@ export function remittancesRoutes() {
       // An export like the others: the same per-user and per-address throttle (issue 25 item 14).
       .get(
         '/payment-campaigns/:id/remittance/export',
+        xlsx('The same figures as xlsx'),
         requireAuth,
         validate('param', idParam),
         requirePermission(RP.view, askedUnit),
@@ -54,6 +64,7 @@ export function remittancesRoutes() {
       )
       .get(
         '/payment-campaigns/:id/remittance',
+        ok(remittanceReportSchema, 'The unit and its direct units: collected, kept, owed up, received, confirmed'),
         requireAuth,
         validate('param', idParam),
         requirePermission(RP.view, askedUnit),
@@ -62,6 +73,7 @@ export function remittancesRoutes() {
       )
       .get(
         '/remittances/campaigns',
+        ok(remittanceCampaignsResponse, 'Campaigns (not drafts) of the unit and the levels above it'),
         requireAuth,
         requirePermission(RP.view, (c) => positive(c.req.query('organizationId'))),
         validate('query', campaignsQuery),
@@ -70,12 +82,28 @@ export function remittancesRoutes() {
           return c.json({ campaigns: rows.map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })) });
         },
       )
-      .post('/remittances', requireAuth, requirePermission(RP.remit, bodySender), validate('json', createRemittanceSchema), (c) =>
-        c.json(service(c).create(c.req.valid('json')), 201),
+      .post(
+        '/remittances',
+        created(remittanceSchema, 'The recorded remittance (PENDING until the level above confirms)'),
+        requireAuth,
+        requirePermission(RP.remit, bodySender),
+        validate('json', createRemittanceSchema),
+        (c) => c.json(service(c).create(c.req.valid('json')), 201),
       )
-      .post('/remittances/:id/confirm', requireAuth, validate('param', idParam), requirePermission(RP.confirm, receiver), (c) =>
-        c.json(service(c).confirm(c.req.valid('param').id)),
+      .post(
+        '/remittances/:id/confirm',
+        ok(remittanceSchema, 'Confirmed by the receiving level'),
+        requireAuth,
+        validate('param', idParam),
+        requirePermission(RP.confirm, receiver),
+        (c) => c.json(service(c).confirm(c.req.valid('param').id)),
       )
-      .post('/remittances/:id/cancel', requireAuth, validate('param', idParam), (c) => c.json(service(c).cancel(c.req.valid('param').id)))
+      .post(
+        '/remittances/:id/cancel',
+        ok(remittanceSchema, 'Withdrawn or turned down before confirmation'),
+        requireAuth,
+        validate('param', idParam),
+        (c) => c.json(service(c).cancel(c.req.valid('param').id)),
+      )
   );
 }

@@ -1,4 +1,4 @@
-import { reportQuery } from '@doanhoi/shared';
+import { reportQuery, membershipReportSchema } from '@doanhoi/shared';
 import { Hono } from 'hono';
 import { requireAuth, requirePermission, type OrganizationFrom } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
@@ -6,6 +6,7 @@ import { rateLimit } from '../lib/rate-limit';
 import { validate } from '../lib/validate';
 import { reportXlsx } from './export';
 import { membershipReport } from './service';
+import { ok, xlsx } from '../lib/openapi/contract';
 
 export const REPORTS_VIEW = 'reports.view';
 
@@ -20,13 +21,22 @@ export function reportsRoutes() {
   return new Hono<AppEnv>()
     .get(
       '/membership/export',
+      xlsx('The same report as xlsx'),
       requireAuth,
       validate('query', reportQuery),
       requirePermission(REPORTS_VIEW, askedUnit),
       rateLimit('export'),
       (c) => reportXlsx(membershipReport(c.get('deps').db, c.req.valid('query'))),
     )
-    .get('/membership', requireAuth, validate('query', reportQuery), requirePermission(REPORTS_VIEW, askedUnit), (c) =>
-      c.json(membershipReport(c.get('deps').db, c.req.valid('query'))),
+    .get(
+      '/membership',
+      ok(
+        membershipReportSchema,
+        'The unit (own and total) and its direct units: members at the start, movements, at the end by group, đoàn phí collected, kept and remitted',
+      ),
+      requireAuth,
+      validate('query', reportQuery),
+      requirePermission(REPORTS_VIEW, askedUnit),
+      (c) => c.json(membershipReport(c.get('deps').db, c.req.valid('query'))),
     );
 }

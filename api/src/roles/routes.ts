@@ -1,4 +1,18 @@
-import { createRoleSchema, grantRolesSchema, idParam, idsBody, roleListQuery, updateRoleSchema } from '@doanhoi/shared';
+import {
+  createRoleSchema,
+  grantRolesSchema,
+  idParam,
+  idsBody,
+  roleListQuery,
+  updateRoleSchema,
+  roleDeleteResponse,
+  roleBulkDeleteResponse,
+  roleDetailSchema,
+  grantRolesResponse,
+  seedDefaultRolesResponse,
+  permissionSchema,
+  roleListResponse,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission } from '../access/middleware';
@@ -6,6 +20,8 @@ import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { roleAssignmentsService } from './assignments.service';
 import { rolesService } from './service';
+import { ok, created } from '../lib/openapi/contract';
+import { z } from 'zod';
 
 const service = (c: Context<AppEnv>) => rolesService(c.get('deps'), c.get('actor'), { ip: clientIp(c) });
 const assignments = (c: Context<AppEnv>) => roleAssignmentsService(c.get('deps'), c.get('actor'), { ip: clientIp(c) });
@@ -17,34 +33,69 @@ const assignments = (c: Context<AppEnv>) => roleAssignmentsService(c.get('deps')
 export function rolesRoutes() {
   return (
     new Hono<AppEnv>()
-      .get('/', requireAuth, requirePermission('permissions.access'), validate('query', roleListQuery), (c) =>
-        c.json(service(c).list(c.req.valid('query'))),
+      .get(
+        '/',
+        ok(roleListResponse, 'One page of roles'),
+        requireAuth,
+        requirePermission('permissions.access'),
+        validate('query', roleListQuery),
+        (c) => c.json(service(c).list(c.req.valid('query'))),
       )
       // Fixed paths before '/:id'.
-      .get('/available-permissions', requireAuth, requirePermission('permissions.access'), (c) => c.json(service(c).availablePermissions()))
-      .post('/seed-defaults', requireAuth, requirePermission('system.manage_settings'), (c) => c.json(service(c).seedDefaults()))
-      .post('/grant-roles', requireAuth, requirePermission('users.roles.manage'), validate('json', grantRolesSchema), (c) => {
-        const { userId, roleAssignments } = c.req.valid('json');
-        return c.json(assignments(c).replace(userId, roleAssignments));
-      })
-      .get('/:id', requireAuth, requirePermission('permissions.access'), validate('param', idParam), (c) =>
-        c.json(service(c).get(c.req.valid('param').id)),
+      .get(
+        '/available-permissions',
+        ok(z.array(permissionSchema), 'The permission catalogue'),
+        requireAuth,
+        requirePermission('permissions.access'),
+        (c) => c.json(service(c).availablePermissions()),
       )
-      .post('/', requireAuth, requirePermission('permissions.create'), validate('json', createRoleSchema), (c) =>
-        c.json(service(c).create(c.req.valid('json')), 201),
+      .post(
+        '/seed-defaults',
+        ok(seedDefaultRolesResponse, 'Default roles created or brought up to date'),
+        requireAuth,
+        requirePermission('system.manage_settings'),
+        (c) => c.json(service(c).seedDefaults()),
+      )
+      .post(
+        '/grant-roles',
+        ok(grantRolesResponse, "The user's role links replaced"),
+        requireAuth,
+        requirePermission('users.roles.manage'),
+        validate('json', grantRolesSchema),
+        (c) => {
+          const { userId, roleAssignments } = c.req.valid('json');
+          return c.json(assignments(c).replace(userId, roleAssignments));
+        },
+      )
+      .get(
+        '/:id',
+        ok(roleDetailSchema, 'The role with its permissions'),
+        requireAuth,
+        requirePermission('permissions.access'),
+        validate('param', idParam),
+        (c) => c.json(service(c).get(c.req.valid('param').id)),
+      )
+      .post(
+        '/',
+        created(roleDetailSchema, 'The created role'),
+        requireAuth,
+        requirePermission('permissions.create'),
+        validate('json', createRoleSchema),
+        (c) => c.json(service(c).create(c.req.valid('json')), 201),
       )
       .put(
         '/:id',
+        ok(roleDetailSchema, 'The updated role'),
         requireAuth,
         requirePermission('permissions.update'),
         validate('param', idParam),
         validate('json', updateRoleSchema),
         (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
-      .delete('/', requireAuth, requirePermission('permissions.delete'), validate('json', idsBody), (c) =>
+      .delete('/', ok(roleBulkDeleteResponse), requireAuth, requirePermission('permissions.delete'), validate('json', idsBody), (c) =>
         c.json(service(c).bulkRemove(c.req.valid('json').ids)),
       )
-      .delete('/:id', requireAuth, requirePermission('permissions.delete'), validate('param', idParam), (c) =>
+      .delete('/:id', ok(roleDeleteResponse), requireAuth, requirePermission('permissions.delete'), validate('param', idParam), (c) =>
         c.json(service(c).remove(c.req.valid('param').id)),
       )
   );

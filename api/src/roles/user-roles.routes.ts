@@ -1,4 +1,12 @@
-import { assignRoleSchema, idParam, userRoleAssignmentsBody, userRolesQuery } from '@doanhoi/shared';
+import {
+  assignRoleSchema,
+  idParam,
+  userRoleAssignmentsBody,
+  userRolesQuery,
+  roleAssignmentLinkSchema,
+  grantRolesResponse,
+  availableRoleSchema,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/headers';
 import { requireAuth, requirePermission } from '../access/middleware';
@@ -6,6 +14,8 @@ import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { requireAnyPermission } from './access';
 import { roleAssignmentsService } from './assignments.service';
+import { created, ok } from '../lib/openapi/contract';
+import { z } from 'zod';
 
 const service = (c: Context<AppEnv>) => roleAssignmentsService(c.get('deps'), c.get('actor'), { ip: clientIp(c) });
 
@@ -16,9 +26,16 @@ const service = (c: Context<AppEnv>) => roleAssignmentsService(c.get('deps'), c.
  */
 export function userRolesRoutes() {
   return new Hono<AppEnv>()
-    .get('/available-roles', requireAuth, requirePermission('users.roles.manage'), (c) => c.json(service(c).availableRoles()))
+    .get(
+      '/available-roles',
+      ok(z.array(availableRoleSchema), 'Roles the caller may grant, and where'),
+      requireAuth,
+      requirePermission('users.roles.manage'),
+      (c) => c.json(service(c).availableRoles()),
+    )
     .get(
       '/:id/roles',
+      ok(z.array(roleAssignmentLinkSchema), "The user's role links"),
       requireAuth,
       requireAnyPermission(['users.view_details', 'users.roles.manage']),
       validate('param', idParam),
@@ -27,6 +44,7 @@ export function userRolesRoutes() {
     )
     .post(
       '/:id/roles',
+      ok(grantRolesResponse, "The user's role links replaced"),
       requireAuth,
       requirePermission('users.roles.manage'),
       validate('param', idParam),
@@ -35,6 +53,7 @@ export function userRolesRoutes() {
     )
     .post(
       '/:id/assign-role',
+      created(roleAssignmentLinkSchema, 'The new role link (200 when it already existed)'),
       requireAuth,
       requirePermission('users.roles.manage'),
       validate('param', idParam),

@@ -83,7 +83,7 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
       json = text;
     }
     // Every success the API tests see must keep the contract /api/docs publishes.
-    const broken = contractViolation(method, path, res.status, json, res.headers.get('content-type'));
+    const broken = contractViolation(app.routes, method, path, res.status, json, res.headers.get('content-type'));
     if (broken) reportContract(broken);
     return { status: res.status, body: json, headers: res.headers };
   }

@@ -5,6 +5,10 @@ import {
   refuseTransferSchema,
   transferListQuery,
   transferUnitsQuery,
+  transferSchema,
+  transferCandidateResponse,
+  transferUnitsResponse,
+  transferListResponse,
 } from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { auditContext } from '../audit/writer';
@@ -12,6 +16,8 @@ import { requireAuth } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { transfersService } from './service';
+import { ok, created } from '../lib/openapi/contract';
+import { z } from 'zod';
 
 /**
  * /api/transfers (issue 30 item 1). Any signed-in caller reaches the routes: a member asks for
@@ -22,18 +28,56 @@ export function transfersRoutes() {
   const svc = (c: Context<AppEnv>) => transfersService(c.get('deps'), c.get('actor'), auditContext(c).ip);
   return new Hono<AppEnv>()
     .use('*', requireAuth)
-    .get('/', validate('query', transferListQuery), (c) => c.json(svc(c).list(c.req.valid('query'))))
-    .get('/units', validate('query', transferUnitsQuery), (c) => c.json(svc(c).units(c.req.valid('query'))))
-    .get('/mine', (c) => c.json(svc(c).mine()))
-    .get('/candidate', validate('query', transferCandidateQuery), (c) => {
-      const q = c.req.valid('query');
-      return c.json(svc(c).candidate(q.code, q.toOrganizationId));
-    })
-    .post('/', validate('json', createTransferSchema), (c) => c.json(svc(c).create(c.req.valid('json')), 201))
-    .get('/:id', validate('param', idParam), (c) => c.json(svc(c).get(c.req.valid('param').id)))
-    .post('/:id/accept', validate('param', idParam), (c) => c.json(svc(c).accept(c.req.valid('param').id)))
-    .post('/:id/refuse', validate('param', idParam), validate('json', refuseTransferSchema), (c) =>
-      c.json(svc(c).refuse(c.req.valid('param').id, c.req.valid('json').reason)),
+    .get(
+      '/',
+      ok(transferListResponse, 'Requests from or to the units the caller sees (and their own), newest first'),
+      validate('query', transferListQuery),
+      (c) => c.json(svc(c).list(c.req.valid('query'))),
     )
-    .post('/:id/cancel', validate('param', idParam), (c) => c.json(svc(c).cancel(c.req.valid('param').id)));
+    .get(
+      '/units',
+      ok(transferUnitsResponse, 'Units a member may ask to move to, by name or code'),
+      validate('query', transferUnitsQuery),
+      (c) => c.json(svc(c).units(c.req.valid('query'))),
+    )
+    .get(
+      '/mine',
+      ok(
+        z.object({ units: transferUnitsResponse, transfers: z.array(transferSchema) }),
+        "The caller's own units and transfer requests (the portal)",
+      ),
+      (c) => c.json(svc(c).mine()),
+    )
+    .get(
+      '/candidate',
+      ok(transferCandidateResponse, 'A member by code and their current units, for a caller who may ask on either side'),
+      validate('query', transferCandidateQuery),
+      (c) => {
+        const q = c.req.valid('query');
+        return c.json(svc(c).candidate(q.code, q.toOrganizationId));
+      },
+    )
+    .post(
+      '/',
+      created(transferSchema, 'The request, PENDING; 409 while another request for the member is pending'),
+      validate('json', createTransferSchema),
+      (c) => c.json(svc(c).create(c.req.valid('json')), 201),
+    )
+    .get('/:id', ok(transferSchema), validate('param', idParam), (c) => c.json(svc(c).get(c.req.valid('param').id)))
+    .post(
+      '/:id/accept',
+      ok(transferSchema, 'ACCEPTED: the old memberships ended on the effective date (transferred), the new ones started'),
+      validate('param', idParam),
+      (c) => c.json(svc(c).accept(c.req.valid('param').id)),
+    )
+    .post(
+      '/:id/refuse',
+      ok(transferSchema, 'REFUSED with the reason'),
+      validate('param', idParam),
+      validate('json', refuseTransferSchema),
+      (c) => c.json(svc(c).refuse(c.req.valid('param').id, c.req.valid('json').reason)),
+    )
+    .post('/:id/cancel', ok(transferSchema, 'CANCELLED by the requesting side'), validate('param', idParam), (c) =>
+      c.json(svc(c).cancel(c.req.valid('param').id)),
+    );
 }

@@ -1,4 +1,14 @@
-import { createUserSchema, idParam, idsBody, updateUserSchema, userListQuery } from '@doanhoi/shared';
+import {
+  createUserSchema,
+  idParam,
+  idsBody,
+  updateUserSchema,
+  userListQuery,
+  messageResponse,
+  userDetailSchema,
+  userBulkDeleteResponse,
+  userListResponse,
+} from '@doanhoi/shared';
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../lib/headers';
 import { cachedJson } from '../lib/json';
@@ -7,6 +17,7 @@ import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
 import { listUsers } from './listing';
 import { usersService } from './service';
+import { ok, created } from '../lib/openapi/contract';
 
 /** The caller's users service: scoped to where the caller holds each code (service.ts). */
 const service = (c: Context<AppEnv>) =>
@@ -20,28 +31,44 @@ const service = (c: Context<AppEnv>) =>
 export function usersRoutes() {
   return (
     new Hono<AppEnv>()
-      .get('/', requireAuth, requirePermission('users.access'), validate('query', userListQuery), (c) =>
-        cachedJson(c, listUsers(c.get('deps').db, c.get('actor'), c.req.valid('query'))),
+      .get(
+        '/',
+        ok(userListResponse, 'One page of users'),
+        requireAuth,
+        requirePermission('users.access'),
+        validate('query', userListQuery),
+        (c) => cachedJson(c, listUsers(c.get('deps').db, c.get('actor'), c.req.valid('query'))),
       )
-      .post('/', requireAuth, requirePermission('users.create'), validate('json', createUserSchema), async (c) =>
-        c.json(await service(c).create(c.req.valid('json')), 201),
+      .post(
+        '/',
+        created(userDetailSchema, 'The created user'),
+        requireAuth,
+        requirePermission('users.create'),
+        validate('json', createUserSchema),
+        async (c) => c.json(await service(c).create(c.req.valid('json')), 201),
       )
       // Before '/:id', so "bulk-delete" is not read as an id.
-      .delete('/bulk-delete', requireAuth, requirePermission('users.delete'), validate('json', idsBody), (c) =>
-        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      .delete(
+        '/bulk-delete',
+        ok(userBulkDeleteResponse, 'How many users were deleted'),
+        requireAuth,
+        requirePermission('users.delete'),
+        validate('json', idsBody),
+        (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)),
       )
-      .get('/:id', requireAuth, requirePermission('users.view_details'), validate('param', idParam), (c) =>
+      .get('/:id', ok(userDetailSchema), requireAuth, requirePermission('users.view_details'), validate('param', idParam), (c) =>
         c.json(service(c).get(c.req.valid('param').id)),
       )
       .patch(
         '/:id',
+        ok(userDetailSchema, 'The updated user'),
         requireAuth,
         requirePermission('users.update'),
         validate('param', idParam),
         validate('json', updateUserSchema),
         async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
-      .delete('/:id', requireAuth, requirePermission('users.delete'), validate('param', idParam), (c) => {
+      .delete('/:id', ok(messageResponse, 'Deleted'), requireAuth, requirePermission('users.delete'), validate('param', idParam), (c) => {
         service(c).remove(c.req.valid('param').id);
         return c.json({ message: 'Đã xóa người dùng' });
       })

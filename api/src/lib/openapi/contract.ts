@@ -1,9 +1,12 @@
 /**
- * The success answer of each /api route, keyed by `METHOD path` exactly as Hono's route table
- * spells it (below /api). /api/docs takes its response schemas from here, openapi.test.ts fails
- * when a mounted route has no entry (or an entry no route), and the test harness checks every 2xx
- * JSON body the API tests receive against the entry's schema, so the document cannot drift.
+ * A route's success answer, declared on the route itself: `.get('/', ok(listResponse, '…'), requireAuth, …)`.
+ * Each helper is hono-openapi's describeRoute() middleware (it only calls next) carrying the answer,
+ * so /api/docs is generated from the routes (index.ts), openapi.test.ts and `npm run lint`
+ * (scripts/undocumented-routes.ts) fail on a mounted route without one, and the test harness checks
+ * every 2xx JSON body the API tests receive against it (check.ts).
  */
+import type { MiddlewareHandler } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import type { z } from 'zod';
 
 export interface ResponseSpec {
@@ -15,11 +18,19 @@ export interface ResponseSpec {
   mediaType?: string;
 }
 
-export type Contract = Record<string, ResponseSpec>;
+const CONTRACT = Symbol('contract');
+
+/** The answer a route declares; its OpenAPI response is filled in when /api/docs is built (index.ts). */
+export function answers(spec: ResponseSpec): MiddlewareHandler {
+  return Object.assign(describeRoute({ responses: {} }), { [CONTRACT]: spec });
+}
+
+/** The declared answer, when this handler is a declaration. */
+export const contractOf = (handler: unknown): ResponseSpec | undefined => (handler as { [CONTRACT]?: ResponseSpec } | null)?.[CONTRACT];
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const ok = (schema: z.ZodType, description = 'OK'): ResponseSpec => ({ status: 200, description, schema });
-export const created = (schema: z.ZodType, description = 'Created'): ResponseSpec => ({ status: 201, description, schema });
-export const xlsx = (description: string): ResponseSpec => ({ status: 200, description, mediaType: XLSX });
-export const redirect = (description: string): ResponseSpec => ({ status: 302, description });
+export const ok = (schema: z.ZodType, description = 'OK') => answers({ status: 200, description, schema });
+export const created = (schema: z.ZodType, description = 'Created') => answers({ status: 201, description, schema });
+export const xlsx = (description: string) => answers({ status: 200, description, mediaType: XLSX });
+export const redirect = (description: string) => answers({ status: 302, description });

@@ -1,42 +1,16 @@
 /**
- * GET /api/docs: the OpenAPI document of every /api route. Request schemas come from the routes'
- * validators; each route's success answer comes from the contract table (one module per domain,
- * schemas from shared), and every route carries the real error bodies (`{ message }`, and
- * `{ message, issues }` for a 400). openapi.test.ts compares the document with the route table.
+ * GET /api/docs: the OpenAPI document of every /api route, generated from the routes themselves:
+ * request schemas from their validate() middlewares, the success answer from the ok()/created()/…
+ * declaration each route carries (contract.ts, schemas from shared), and on every route the real
+ * error bodies (`{ message }`, and `{ message, issues }` for a 400). openapi.test.ts compares the
+ * document with the route table.
  */
 import { conflictErrorResponse, errorResponse, validationErrorResponse } from '@doanhoi/shared';
 import type { Context, Hono } from 'hono';
-import { generateSpecs } from 'hono-openapi';
+import { generateSpecs, uniqueSymbol } from 'hono-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { authUsersContract } from './auth-users';
-import { catalogueContract } from './catalogue';
-import type { Contract, ResponseSpec } from './contract';
-import { dashboardContract } from './dashboard';
-import { filesContract } from './files';
-import { organizationsContract } from './organizations';
-import { paymentsContract } from './payments';
-import { remindersContract } from './reminders';
-import { usersBulkContract } from './users-bulk';
-import { duesContract } from './dues';
-import { transfersContract } from './transfers';
-import { reportsContract } from './reports';
-import { userHistoryContract } from './user-history';
-
-export const contract: Contract = {
-  ...authUsersContract,
-  ...organizationsContract,
-  ...catalogueContract,
-  ...filesContract,
-  ...paymentsContract,
-  ...dashboardContract,
-  ...remindersContract,
-  ...usersBulkContract,
-  ...duesContract,
-  ...transfersContract,
-  ...reportsContract,
-  ...userHistoryContract,
-};
+import { contractOf, type ResponseSpec } from './contract';
 
 /** Hono's `/users/:id{[0-9]+}` → OpenAPI's `/users/{id}`. */
 export const openApiPath = (p: string) => p.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
@@ -88,6 +62,14 @@ function success(spec: ResponseSpec, components: Record<string, JsonSchema>) {
 async function buildDocument(api: Hono<AppEnv>, c: Context<AppEnv>) {
   const schemas: Record<string, JsonSchema> = {};
   const errorBodies = errors(schemas);
+  // Each route's declared answer becomes its describeRoute() response, converted here so that
+  // recursive schemas get one components entry each (see jsonSchema).
+  for (const route of api.routes) {
+    const spec = contractOf(route.handler);
+    if (!spec) continue;
+    const described = (route.handler as unknown as Record<symbol, { spec: { responses: Record<number, unknown> } }>)[uniqueSymbol]!;
+    described.spec.responses = { [spec.status]: success(spec, schemas) };
+  }
   const defaults = { responses: errorBodies };
   const doc = await generateSpecs(
     api,
@@ -109,17 +91,6 @@ async function buildDocument(api: Hono<AppEnv>, c: Context<AppEnv>) {
     },
     c,
   );
-  const byPath = new Map(Object.entries(contract).map(([key, spec]) => [(([m, p]) => `${m} ${openApiPath(p!)}`)(key.split(' ')), spec]));
-  for (const [path, ops] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(ops as Record<string, { responses?: Record<string, unknown> }>)) {
-      const spec = byPath.get(`${method.toUpperCase()} ${path}`);
-      if (!spec) continue;
-      const responses = { ...op.responses };
-      // hono-openapi gives a route without a description a bare 200; a 201 or 302 route has none.
-      if (spec.status !== 200) delete responses['200'];
-      op.responses = { ...responses, [spec.status]: success(spec, schemas) };
-    }
-  }
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...schemas } };
   return doc;
 }
