@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { processTree } from './cpu';
 
 export interface LoadResult {
   name: string;
@@ -70,6 +71,19 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   }
   child.kill();
   throw new Error(`server did not start: ${args.join(' ')}`);
+}
+
+/**
+ * One worker answering is not all of them listening: wait (up to 20 s) until the server's process tree
+ * holds its primary and `processes` workers (one process when 1), then a moment for the last to listen.
+ * Returns how many processes it holds.
+ */
+export async function waitForProcesses(child: ChildProcess, processes: number): Promise<number> {
+  const want = processes > 1 ? processes + 1 : 1;
+  const deadline = Date.now() + 20_000;
+  while (processTree(child.pid!).length < want && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  if (processes > 1) await new Promise((r) => setTimeout(r, 2000));
+  return processTree(child.pid!).length;
 }
 
 /** SIGTERM, then wait (up to 10 s) for the process to exit, so the next server can take the port and the database. */

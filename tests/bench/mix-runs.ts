@@ -4,6 +4,7 @@
  * req/s, the ratio to the bare route, the server's CPU time per response (cpu.ts: every process of
  * the server, all threads) and each kind's p50/p99. A single good run on a shared machine is no result.
  */
+import { loadavg } from 'node:os';
 import { withCpu } from './cpu';
 import { drive, nextRequest, type Admin, type MixResult } from './mix';
 
@@ -23,6 +24,8 @@ export interface MixRun {
   cpuMs: number;
   bareCpuMs: number;
   processes: number;
+  /** The machine's 1-minute load average at the end of the run. */
+  load: number;
   byKind: MixResult['byKind'];
 }
 
@@ -89,6 +92,7 @@ export async function runMixes(
         cpuMs: (app.cpuSeconds * 1000) / Math.max(1, app.value.responses),
         bareCpuMs: (bare.cpuSeconds * 1000) / Math.max(1, bare.value.responses),
         processes: app.processes,
+        load: loadavg()[0]!,
         byKind: app.value.byKind,
       });
     }
@@ -141,7 +145,7 @@ export function printMixes(label: string, rows: MixRow[]): void {
       '',
       `bare ${show(spread(r.runs.map((x) => x.bareRps)))}`,
       `processes ${[...new Set(r.runs.map((x) => x.processes))].join('/')}`,
-      '',
+      `load ${show(spread(r.runs.map((x) => x.load)), 1)}`,
       '',
     ]);
     line(['  kind', 'n', 'p50 ms', 'p99 ms', 'non-2xx']);
@@ -152,7 +156,7 @@ export function printMixes(label: string, rows: MixRow[]): void {
 /** One line per mix and process count: the figures to compare, and the throughput against one process. */
 export function printSummary(sets: { processes: number; actual: string; rows: MixRow[] }[]): void {
   console.log("\nSummary (median (min–max) of the runs; CPU = the server's CPU time per response, the figure to judge by)");
-  const line = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(19))).join(' '));
+  const line = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(i === 1 ? 26 : 19))).join(' '));
   line(['mix', 'WEB_CONCURRENCY', 'req/s', 'vs bare', 'CPU ms/response', 'read p99 ms (max)', '× 1 process']);
   const one = sets.find((s) => s.processes === 1);
   for (const set of sets)
