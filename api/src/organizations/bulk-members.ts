@@ -18,10 +18,6 @@ type Pair = { organizationId: number; userId: number };
 
 const PAUSE = 'new_members';
 
-/** The term a join falls in, as its first instant in ms: the expression of the member_figures triggers (0016). */
-const TERM = (joinedAt: string) =>
-  `((CAST(strftime('%s', CASE WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) >= 9 THEN printf('%04d-09-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) = 1 THEN printf('%04d-09-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) - 1) WHEN CAST(strftime('%m', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER) <= 6 THEN printf('%04d-02-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) ELSE printf('%04d-07-01', CAST(strftime('%Y', ${joinedAt} / 1000 + 25200, 'unixepoch') AS INTEGER)) END) AS INTEGER) - 25200) * 1000)`;
-
 /**
  * Adds the pairs as active 'member' memberships with the figures the triggers would keep; false
  * (nothing written) when a user already has a membership or an assignment.
@@ -48,7 +44,7 @@ export function addNewUsersMemberships(tx: Tx, pairs: Pair[]): boolean {
   // cost more than running it.
   tx.run(sql`CREATE TEMP TABLE IF NOT EXISTS bulk_du (user_id INTEGER NOT NULL, org INTEGER NOT NULL, term INTEGER NOT NULL)`);
   tx.run(sql`DELETE FROM temp.bulk_du`);
-  tx.run(sql`WITH m AS MATERIALIZED (SELECT user_id, organization_id, ${sql.raw(TERM('joined_at'))} AS term
+  tx.run(sql`WITH m AS MATERIALIZED (SELECT user_id, organization_id, joined_term AS term
       FROM organization_members WHERE user_id IN (SELECT value FROM json_each(${ids})) AND is_active = 1)
     INSERT INTO temp.bulk_du (user_id, org, term) SELECT DISTINCT m.user_id, CAST(j.value AS INTEGER), m.term
     FROM m JOIN organizations o ON o.id = m.organization_id, json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j`);

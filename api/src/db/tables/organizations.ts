@@ -1,5 +1,7 @@
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { timestamps } from '../columns';
+import { termStartSql } from '../term';
 import { users } from './users';
 
 export const organizations = sqliteTable(
@@ -41,6 +43,8 @@ export const organizationMembers = sqliteTable(
     joinedAt: integer({ mode: 'timestamp_ms' })
       .notNull()
       .$defaultFn(() => new Date()),
+    /** The term the membership began in, as its first instant in ms (db/term.ts): what the member-figure triggers count by. */
+    joinedTerm: integer().generatedAlwaysAs((): SQL => termStartSql(sql`${organizationMembers.joinedAt}`)),
     /** Set with isActive = false when the membership ends (issue 30 item 2): the day, why, and a note. */
     endedAt: integer({ mode: 'timestamp_ms' }),
     endReason: text({ enum: ['graduated', 'over_age', 'moved_away', 'removed', 'deceased', 'other', 'transferred'] }),
