@@ -6,18 +6,9 @@ import { expect, test } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN, MEMBER } from '../helpers/accounts';
 import { memberFeeCampaign } from '../helpers/campaign';
 import { apiLogin, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const NAME = `Đoàn phí bảng điều khiển ${Date.now() % 100000}`;
-
-async function api<T>(baseURL: string, token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 test('a treasurer sees the collection rate move after a fee is marked paid, and downloads the chart as xlsx', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
@@ -29,10 +20,15 @@ test('a treasurer sees the collection rate move after a fee is marked paid, and 
   const paidBefore = (await page.getByTestId('stat-paid').locator('.ant-statistic-content').innerText()).trim();
 
   const token = await apiLogin(baseURL!, ADMIN);
-  const campaigns = await api<{ campaigns: { id: number; name: string }[] }>(baseURL!, token, '/dashboard/campaigns');
+  const campaigns = await call<{ campaigns: { id: number; name: string }[] }>(baseURL!, token, 'GET', '/dashboard/campaigns');
   const campaign = campaigns.campaigns.find((c) => c.name === NAME)!;
-  const list = await api<{ data: { assignments: { id: number }[] } }>(baseURL!, token, `/payment/assignments?campaignId=${campaign.id}`);
-  await api(baseURL!, token, `/payment/assignments/${list.data.assignments[0]!.id}/mark-paid`, 'PATCH', { method: 'cash' });
+  const list = await call<{ data: { assignments: { id: number }[] } }>(
+    baseURL!,
+    token,
+    'GET',
+    `/payment/assignments?campaignId=${campaign.id}`,
+  );
+  await call(baseURL!, token, 'PATCH', `/payment/assignments/${list.data.assignments[0]!.id}/mark-paid`, { method: 'cash' });
 
   await page.reload();
   // The machine running the suite may be busy: the reload's three requests get more time.

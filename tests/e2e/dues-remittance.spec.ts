@@ -8,19 +8,10 @@ import { formatVnd } from '@doanhoi/shared';
 import { expect as baseExpect, test, type Browser, type Page } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
-
-async function api<T>(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const option = (page: Page, text: string) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
@@ -50,15 +41,15 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   const admin = await apiLogin(url, ADMIN);
   const s = Date.now() % 1_000_000;
   const org = (name: string, code: string, type: string, parentId?: number) =>
-    api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
+    call<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
   const school = await org(`Đoàn trường ĐP${s}`, `DPT${s}`, 'doan_truong');
   const faculty = await org(`Đoàn khoa ĐP${s}`, `DPK${s}`, 'doan_co_so', school.id);
   const unit = await org(`Chi đoàn ĐP${s}`, `DPA${s}`, 'chi_doan', faculty.id);
-  const roles = await api<{ id: number; name: string }[]>(url, admin, 'GET', '/users/available-roles');
+  const roles = await call<{ id: number; name: string }[]>(url, admin, 'GET', '/users/available-roles');
   const orgAdmin = roles.find((r) => r.name === 'org_admin')!.id;
   const officer = async (key: string, organizationId: number) => {
     const account = { email: `dp${key}${s}@doanhoi.local`, password: 'canbo123' };
-    const u = await api<{ id: number }>(url, admin, 'POST', '/users', {
+    const u = await call<{ id: number }>(url, admin, 'POST', '/users', {
       code: `DP${key}${s}`,
       familyName: 'Cán bộ',
       givenName: key,
@@ -67,14 +58,14 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
       password: account.password,
       userType: 'staff',
     });
-    await api(url, admin, 'POST', `/users/${u.id}/assign-role`, { roleId: orgAdmin, organizationId });
+    await call(url, admin, 'POST', `/users/${u.id}/assign-role`, { roleId: orgAdmin, organizationId });
     return account;
   };
   const officerA = await officer('A', unit.id);
   const officerK = await officer('K', faculty.id);
   const officerT = await officer('T', school.id);
   for (let i = 1; i <= 3; i++) {
-    await api(url, admin, 'POST', '/users', {
+    await call(url, admin, 'POST', '/users', {
       code: `DPSV${i}${s}`,
       familyName: 'Lê Thu',
       givenName: `Sinh viên ${i}`,
@@ -114,15 +105,15 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   await expect(page.getByTestId('fee-levels')).toContainText(formatVnd(fee));
 
   // The members pay (cash, recorded by the treasurer).
-  await api(url, admin, 'POST', `/payment-campaigns/${campaignId}/activate`);
-  const fees = await api<{ data: { assignments: { id: number }[] } }>(
+  await call(url, admin, 'POST', `/payment-campaigns/${campaignId}/activate`);
+  const fees = await call<{ data: { assignments: { id: number }[] } }>(
     url,
     admin,
     'GET',
     `/payment/assignments?campaignId=${campaignId}&limit=100`,
   );
   expect(fees.data.assignments).toHaveLength(3);
-  for (const f of fees.data.assignments) await api(url, admin, 'PATCH', `/payment/assignments/${f.id}/mark-paid`, { method: 'cash' });
+  for (const f of fees.data.assignments) await call(url, admin, 'PATCH', `/payment/assignments/${f.id}/mark-paid`, { method: 'cash' });
 
   const keptA = Math.floor((total * 2) / 3);
   const upA = total - keptA;
@@ -166,7 +157,7 @@ test('a campaign generated from the rule with pro-rata amounts; remittances conf
   await t.getByTestId('remittance-records').getByRole('button', { name: 'Xác nhận' }).click();
   await t.locator('.ant-modal-confirm').getByRole('button', { name: 'Xác nhận' }).click();
   await expect(t.getByTestId('remittance-records')).toContainText('Đã xác nhận');
-  const top = await api<{
+  const top = await call<{
     units: {
       organizationId: number;
       collected: number;

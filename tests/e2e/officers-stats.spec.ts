@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { expect as baseExpect, test, type Locator, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
-import { navigate, signIn } from '../helpers/session';
+import { apiLogin, navigate, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -17,16 +18,6 @@ const CD = `${DCS}/chi_doan/CD-22CNTT1`;
 
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
-async function api<T>(page: Page, token: string, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await page.context().request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.status(), `${method} ${path}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-async function tokenOf(page: Page, account: { email: string; password: string }) {
-  const res = await page.context().request.post('/api/auth/login', { data: account });
-  return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
 type Stats = {
@@ -41,31 +32,29 @@ let officer: { code: string; name: string };
 let dcsName = '';
 let schoolName = '';
 
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  const token = await tokenOf(page, ADMIN);
-  const cd = await api<{ id: number }>(page, token, 'GET', '/organizations/by-type-code/chi_doan/CD-22CNTT1');
-  dcsName = (await api<{ name: string }>(page, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT')).name;
-  const school = await api<{ id: number; name: string }>(page, token, 'GET', '/organizations/by-type-code/doan_truong/DTBK');
+test.beforeAll(async ({ baseURL }) => {
+  const token = await apiLogin(baseURL!, ADMIN);
+  const cd = await call<{ id: number }>(baseURL!, token, 'GET', '/organizations/by-type-code/chi_doan/CD-22CNTT1');
+  dcsName = (await call<{ name: string }>(baseURL!, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT')).name;
+  const school = await call<{ id: number; name: string }>(baseURL!, token, 'GET', '/organizations/by-type-code/doan_truong/DTBK');
   schoolName = school.name;
-  const members = await api<{ members: { user: { id: number; code: string; familyName: string; givenName: string } }[] }>(
-    page,
+  const members = await call<{ members: { user: { id: number; code: string; familyName: string; givenName: string } }[] }>(
+    baseURL!,
     token,
     'GET',
     `/organizations/${cd.id}/members?limit=2`,
   );
   const [u, v] = members.members.map((m) => m.user);
-  const roles = await api<{ id: number; name: string }[]>(page, token, 'GET', '/users/available-roles');
+  const roles = await call<{ id: number; name: string }[]>(baseURL!, token, 'GET', '/users/available-roles');
   const staff = roles.find((r) => r.name === 'staff')!;
-  await api(page, token, 'POST', `/users/${u!.id}/roles`, {
+  await call(baseURL!, token, 'POST', `/users/${u!.id}/roles`, {
     roleAssignments: [{ roleIds: [staff.id], organizationIds: [cd.id], isGlobal: false }],
   });
   // Someone holding a role at the school: above the chi đoàn, but outside a faculty officer's scope.
-  await api(page, token, 'POST', `/users/${v!.id}/roles`, {
+  await call(baseURL!, token, 'POST', `/users/${v!.id}/roles`, {
     roleAssignments: [{ roleIds: [staff.id], organizationIds: [school.id], isGlobal: false }],
   });
   officer = { code: u!.code, name: `${u!.familyName} ${u!.givenName}` };
-  await page.close();
 });
 
 /** Each of `items` ends inside `container`: a tag cut off at a phone's edge hides the unit it names. */
@@ -84,12 +73,13 @@ async function noSidewaysScroll(page: Page) {
 
 test('vi, 1440 px: the faculty page reads its figures and officers; the chi đoàn page its officers, those above and its members', async ({
   page,
+  baseURL,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, ADMIN, DCS);
-  const token = await tokenOf(page, ADMIN);
-  const dcs = await api<{ id: number }>(page, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
-  const s = await api<Stats>(page, token, 'GET', `/organizations/${dcs.id}/stats`);
+  const token = await apiLogin(baseURL!, ADMIN);
+  const dcs = await call<{ id: number }>(baseURL!, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
+  const s = await call<Stats>(baseURL!, token, 'GET', `/organizations/${dcs.id}/stats`);
 
   const stats = page.getByTestId('org-stats');
   await expect(stats).toContainText('Đơn vị này và các đơn vị trực thuộc');
@@ -127,12 +117,12 @@ test('vi, 1440 px: the faculty page reads its figures and officers; the chi đo�
   await shot(page, 'org-chidoan-vi-1440');
 });
 
-test('vi, 1440 px: the overview gives the figures of the chosen context (everything for the global admin)', async ({ page }) => {
+test('vi, 1440 px: the overview gives the figures of the chosen context (everything for the global admin)', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, ADMIN, '/organizations');
-  const s = await api<Stats & { doanStats: { doanCoSo: number; members: { doanCoSo: number } } }>(
-    page,
-    await tokenOf(page, ADMIN),
+  const s = await call<Stats & { doanStats: { doanCoSo: number; members: { doanCoSo: number } } }>(
+    baseURL!,
+    await apiLogin(baseURL!, ADMIN),
     'GET',
     '/organizations/stats',
   );
@@ -188,7 +178,7 @@ test('en, 390 px: the same pages read in English on a phone, a global role says 
   await shot(page, 'user-view-en-390');
 });
 
-test('vi, 390 px: a faculty admin reads its own faculty, not the school above it', async ({ page }) => {
+test('vi, 390 px: a faculty admin reads its own faculty, not the school above it', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, FACULTY_ADMIN, CD);
   const officers = page.getByTestId('org-officers');
@@ -202,7 +192,7 @@ test('vi, 390 px: a faculty admin reads its own faculty, not the school above it
   await fitsIn(officers.getByTestId('officers-table').locator('table'), officers.getByTestId('role-scope'));
   await noSidewaysScroll(page);
   await shot(page, 'org-chidoan-faculty-vi-390');
-  const token = await tokenOf(page, FACULTY_ADMIN);
+  const token = await apiLogin(baseURL!, FACULTY_ADMIN);
   const other = await page
     .context()
     .request.get('/api/organizations/by-type-code/doan_co_so/DCS-KT', { headers: { authorization: `Bearer ${token}` } });

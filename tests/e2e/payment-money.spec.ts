@@ -7,6 +7,7 @@ import { expect, test, type Page } from '../helpers/test';
 import { ADMIN, MEMBER } from '../helpers/accounts';
 import { apiLogin, signIn, navigate } from '../helpers/session';
 import { feeRow } from '../helpers/my-fees';
+import { call } from '../helpers/fees';
 
 const stamp = Date.now() % 100000;
 const MAIN = `Quỹ tiền E2E ${stamp}`;
@@ -19,38 +20,34 @@ const vnd = (amount: string) => new RegExp(`${amount.replace('.', '\\.')}\\s₫`
 
 test.describe.configure({ mode: 'serial' });
 
-async function api<T>(baseURL: string, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function setUpCampaign(baseURL: string, token: string, name: string) {
-  const orgs = await api<{ data: { id: number; code: string }[] }>(baseURL, token, '/payment-campaigns/accessible-organizations');
+  const orgs = await call<{ data: { id: number; code: string }[] }>(baseURL, token, 'GET', '/payment-campaigns/accessible-organizations');
   const org = orgs.data.find((o) => o.code === 'DCS-CNTT')!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const campaign = await api<{ id: number }>(baseURL, token, '/payment-campaigns', {
-    method: 'POST',
-    body: { organizationId: org.id, name, startDate: `${day(-1)}T00:00:00`, endDate: `${day(30)}T23:59:00` },
+  const campaign = await call<{ id: number }>(baseURL, token, 'POST', '/payment-campaigns', {
+    organizationId: org.id,
+    name,
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
   });
-  const level = await api<{ id: number }>(baseURL, token, '/payment-fee-levels', {
-    method: 'POST',
-    body: { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: 60_000 },
+  const level = await call<{ id: number }>(baseURL, token, 'POST', '/payment-fee-levels', {
+    campaignId: campaign.id,
+    levelName: 'Mức chuẩn',
+    amount: 60_000,
   });
-  const members = await api<{ users: { id: number }[] }>(baseURL, token, `/users?search=${encodeURIComponent(MEMBER.email)}`);
-  const created = await api<{ data: { id: number } }>(baseURL, token, '/payment/assignments', {
-    method: 'POST',
-    body: { campaignId: campaign.id, userId: members.users[0].id, feeLevelId: level.id },
+  const members = await call<{ users: { id: number }[] }>(baseURL, token, 'GET', `/users?search=${encodeURIComponent(MEMBER.email)}`);
+  const created = await call<{ data: { id: number } }>(baseURL, token, 'POST', '/payment/assignments', {
+    campaignId: campaign.id,
+    userId: members.users[0].id,
+    feeLevelId: level.id,
   });
-  await api(baseURL, token, `/payment-campaigns/${campaign.id}/payos-config`, {
-    method: 'POST',
-    body: { clientId: `money-${stamp}`, apiKey: `money-api-${stamp}`, checksumKey: `money-checksum-${stamp}`, isActive: true },
+  await call(baseURL, token, 'POST', `/payment-campaigns/${campaign.id}/payos-config`, {
+    clientId: `money-${stamp}`,
+    apiKey: `money-api-${stamp}`,
+    checksumKey: `money-checksum-${stamp}`,
+    isActive: true,
   });
-  await api(baseURL, token, `/payment-campaigns/${campaign.id}/activate`, { method: 'POST' });
+  await call(baseURL, token, 'POST', `/payment-campaigns/${campaign.id}/activate`);
   return { campaign: campaign.id, assignment: created.data.id };
 }
 
@@ -121,11 +118,10 @@ test('a second transfer and a payment after cancel are flagged for refund and re
   await expect(page.getByTestId('order-attention')).toContainText(vnd('30.000'));
 
   // A payment after cancel: the member opens a link, the campaign is cancelled, the money still arrives.
-  const link = await api<{ data: { checkoutUrl: string } }>(baseURL!, memberToken, '/payment/create-payment-link', {
-    method: 'POST',
-    body: { assignmentId: ids.closed.assignment },
+  const link = await call<{ data: { checkoutUrl: string } }>(baseURL!, memberToken, 'POST', '/payment/create-payment-link', {
+    assignmentId: ids.closed.assignment,
   });
-  await api(baseURL!, await apiLogin(baseURL!, ADMIN), `/payment-campaigns/${ids.closed.campaign}/cancel`, { method: 'POST' });
+  await call(baseURL!, await apiLogin(baseURL!, ADMIN), 'POST', `/payment-campaigns/${ids.closed.campaign}/cancel`);
   await page.goto(link.data.checkoutUrl);
   await expect(page.getByText('Đơn này đã bị hủy.')).toBeVisible();
   await page.getByRole('button', { name: 'Mô phỏng: chuyển khoản thêm một lần' }).click();

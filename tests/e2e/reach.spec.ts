@@ -5,7 +5,8 @@
  */
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
-import { apiLogin, signIn } from '../helpers/session';
+import { signIn } from '../helpers/session';
+import { callAs } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -17,17 +18,8 @@ const shot = async (page: Page, name: string) => {
 const option = (page: Page, text: string) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 
-async function api<T>(baseURL: string, path: string, init: RequestInit = {}, account = ADMIN): Promise<T> {
-  const token = await apiLogin(baseURL, account);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 const orgId = async (baseURL: string, type: string, code: string) =>
-  (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
+  (await callAs<{ id: number }>(baseURL, ADMIN, 'GET', `/organizations/by-type-code/${type}/${code}`)).id;
 
 let seq = Date.now() % 100_000;
 async function freshStudent(baseURL: string, organizationId: number) {
@@ -40,10 +32,7 @@ async function freshStudent(baseURL: string, organizationId: number) {
     phone: '0912345670',
     organizationId,
   };
-  return api<{ id: number; code: string; familyName: string; givenName: string }>(baseURL, '/users', {
-    method: 'POST',
-    body: JSON.stringify(body),
-  });
+  return callAs<{ id: number; code: string; familyName: string; givenName: string }>(baseURL, ADMIN, 'POST', '/users', body);
 }
 
 for (const width of [390, 1440]) {
@@ -69,7 +58,7 @@ for (const width of [390, 1440]) {
     await page.getByTestId('assignment-save').click();
     await expect(dialog).toContainText('Chọn phạm vi: một hoặc nhiều tổ chức, hoặc Toàn hệ thống');
     await shot(page, `role-dialog-${width}-required`);
-    expect(await api<unknown[]>(baseURL!, `/users/${user.id}/roles`)).toEqual([]);
+    expect(await callAs<unknown[]>(baseURL!, ADMIN, 'GET', `/users/${user.id}/roles`)).toEqual([]);
     await scope.click();
     await page.keyboard.type('DCS-CNTT');
     await option(page, 'DCS-CNTT').click();
@@ -77,7 +66,12 @@ for (const width of [390, 1440]) {
     await shot(page, `role-dialog-${width}-chosen`);
     await page.getByTestId('assignment-save').click();
     await expect(dialog).toBeHidden();
-    const links = await api<{ role: { name: string }; organizationId: number | null }[]>(baseURL!, `/users/${user.id}/roles`);
+    const links = await callAs<{ role: { name: string }; organizationId: number | null }[]>(
+      baseURL!,
+      ADMIN,
+      'GET',
+      `/users/${user.id}/roles`,
+    );
     expect(links.map((l) => [l.role.name, l.organizationId])).toEqual([['staff', dcs]]);
   });
 
@@ -110,7 +104,12 @@ for (const width of [390, 1440]) {
     await expect(page.locator('.ant-notification-notice-success')).toContainText('khỏi: Chi đoàn 22CNTT1, Đoàn khoa Công nghệ Thông tin');
     await expect(page.locator('.ant-notification-notice-success')).toContainText('Vẫn là thành viên của: Đoàn Trường Đại học Bách khoa');
     await expect(member).toHaveCount(0);
-    const detail = await api<{ organizations: { isActive: boolean; organization: { code: string } }[] }>(baseURL!, `/users/${user.id}`);
+    const detail = await callAs<{ organizations: { isActive: boolean; organization: { code: string } }[] }>(
+      baseURL!,
+      ADMIN,
+      'GET',
+      `/users/${user.id}`,
+    );
     expect(detail.organizations.filter((m) => m.isActive).map((m) => m.organization.code)).toEqual(['DTBK']);
   });
 }

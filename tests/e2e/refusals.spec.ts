@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { ADMIN } from '../helpers/accounts';
 import { expect as baseExpect, test } from '../helpers/test';
 import { apiLogin, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 150_000 });
@@ -21,22 +22,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-1440.png` });
 }
 
-async function api<T = any>(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** A campaign of its own in DCS-CNTT, as the API builds it. */
 async function campaign(baseURL: string, token: string, name: string) {
-  const orgs = await api<{ data: { id: number; code: string }[] }>(baseURL, token, 'GET', '/payment-campaigns/accessible-organizations');
+  const orgs = await call<{ data: { id: number; code: string }[] }>(baseURL, token, 'GET', '/payment-campaigns/accessible-organizations');
   const org = orgs.data.find((o) => o.code === 'DCS-CNTT')!;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  return api<{ id: number }>(baseURL, token, 'POST', '/payment-campaigns', {
+  return call<{ id: number }>(baseURL, token, 'POST', '/payment-campaigns', {
     organizationId: org.id,
     name,
     startDate: `${day(-1)}T00:00:00`,
@@ -73,7 +64,7 @@ test('a 0 ₫ fee level is refused on its field, nothing is created, and the ref
     await expect(form, `closed with ${how}`).toBeHidden();
   }
   await expect(page.getByTestId('fee-level')).toHaveCount(0);
-  const levels = await api<{ feeLevels: unknown[] }>(baseURL!, token, 'GET', `/payment-fee-levels/campaign/${c.id}`);
+  const levels = await call<{ feeLevels: unknown[] }>(baseURL!, token, 'GET', `/payment-fee-levels/campaign/${c.id}`);
   expect(levels.feeLevels).toHaveLength(0);
 
   // Opened again, the dialog is clean and a valid amount saves.
@@ -101,13 +92,13 @@ test('a class year of 1999 is refused on its field and nothing is saved (item 12
   await page.keyboard.press('Escape');
   await expect(form).toBeHidden();
   const token = await apiLogin(baseURL!, ADMIN);
-  const found = await api<{ classes: unknown[] }>(baseURL!, token, 'GET', `/classes?search=${encodeURIComponent('Lớp Năm Sai')}`);
+  const found = await call<{ classes: unknown[] }>(baseURL!, token, 'GET', `/classes?search=${encodeURIComponent('Lớp Năm Sai')}`);
   expect(found.classes).toHaveLength(0);
 });
 
 test('"Xóa" is not offered for a finished campaign holding payments, and is for one without (item 6)', async ({ page, baseURL }) => {
   const token = await apiLogin(baseURL!, ADMIN);
-  const members = await api<{ users: { id: number }[] }>(
+  const members = await call<{ users: { id: number }[] }>(
     baseURL!,
     token,
     'GET',
@@ -115,25 +106,25 @@ test('"Xóa" is not offered for a finished campaign holding payments, and is for
   );
   const build = async (name: string, pay: boolean) => {
     const c = await campaign(baseURL!, token, name);
-    const level = await api<{ id: number }>(baseURL!, token, 'POST', '/payment-fee-levels', {
+    const level = await call<{ id: number }>(baseURL!, token, 'POST', '/payment-fee-levels', {
       campaignId: c.id,
       levelName: 'Mức chuẩn',
       amount: 30_000,
     });
-    const a = await api<{ data: { id: number } }>(baseURL!, token, 'POST', '/payment/assignments', {
+    const a = await call<{ data: { id: number } }>(baseURL!, token, 'POST', '/payment/assignments', {
       campaignId: c.id,
       userId: members.users[0]!.id,
       feeLevelId: level.id,
     });
-    await api(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/payos-config`, {
+    await call(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/payos-config`, {
       clientId: `rf-${name.length}-${Date.now()}`,
       apiKey: `rf-api-${Date.now()}`,
       checksumKey: `rf-checksum-${Date.now()}`,
       isActive: true,
     });
-    await api(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/activate`, {});
-    if (pay) await api(baseURL!, token, 'PATCH', `/payment/assignments/${a.data.id}/mark-paid`, { method: 'cash' });
-    await api(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/complete`, {});
+    await call(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/activate`, {});
+    if (pay) await call(baseURL!, token, 'PATCH', `/payment/assignments/${a.data.id}/mark-paid`, { method: 'cash' });
+    await call(baseURL!, token, 'POST', `/payment-campaigns/${c.id}/complete`, {});
     return c.id;
   };
   const paid = await build('Quỹ đã thu tiền', true);

@@ -10,19 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function api<T>(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const COLUMNS = ['start', 'admitted', 'transferredIn', 'transferredOut', 'left', 'end', 'doan', 'hoi', 'female', 'minority'] as const;
 const digits = (s: string) => Number(s.replace(/[^\d]/g, '') || '0');
@@ -54,7 +45,7 @@ test('a report whose totals add up the tree, on screen and as xlsx', async ({ pa
   const admin = await apiLogin(url, ADMIN);
   const s = Date.now() % 1_000_000;
   const org = (name: string, code: string, type: string, parentId?: number) =>
-    api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
+    call<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
   const school = await org(`Đoàn trường BC${s}`, `BCT${s}`, 'doan_truong');
   const facultyA = await org(`Đoàn khoa A BC${s}`, `BCKA${s}`, 'doan_co_so', school.id);
   const facultyB = await org(`Đoàn khoa B BC${s}`, `BCKB${s}`, 'doan_co_so', school.id);
@@ -62,7 +53,7 @@ test('a report whose totals add up the tree, on screen and as xlsx', async ({ pa
   const unitB = await org(`Chi đoàn B BC${s}`, `BCCB${s}`, 'chi_doan', facultyB.id);
   let n = 0;
   const member = (organizationId: number, record: Record<string, unknown>) =>
-    api<{ id: number }>(url, admin, 'POST', '/users', {
+    call<{ id: number }>(url, admin, 'POST', '/users', {
       code: `BC${++n}x${s}`,
       familyName: 'Lò Thị',
       givenName: `Thành viên ${n}`,
@@ -79,7 +70,7 @@ test('a report whose totals add up the tree, on screen and as xlsx', async ({ pa
   await member(unitB.id, { gender: 'male' });
   await member(school.id, { gender: 'female', ethnicity: '02' });
   const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-  await api(url, admin, 'POST', `/organizations/${unitA.id}/members/${graduating.id}/end`, { reason: 'graduated', endedAt: today });
+  await call(url, admin, 'POST', `/organizations/${unitA.id}/members/${graduating.id}/end`, { reason: 'graduated', endedAt: today });
 
   await signIn(page, ADMIN, '/reports');
   await expect(page.getByTestId('reports-page')).toBeVisible();

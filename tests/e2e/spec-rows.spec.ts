@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { expect as baseExpect, test, type Locator, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
-import { signIn } from '../helpers/session';
+import { apiLogin, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 // Serial: the roles journey needs the demo's roles all active, which the inactive-role journey changes for a while.
@@ -21,15 +22,6 @@ const CD = `${DCS}/chi_doan/CD-22CNTT1`;
 
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, `rows-${name}.png`), fullPage: true });
-}
-async function tokenOf(page: Page, account: { email: string; password: string }) {
-  const res = await page.context().request.post('/api/auth/login', { data: account });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-async function api<T>(page: Page, token: string, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await page.context().request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json().catch(() => null)) as T;
 }
 const english = (page: Page) => page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
 const option = (page: Page, text: string) =>
@@ -71,10 +63,13 @@ test('roles: a status filter that matches nothing says so and offers every statu
   await expect(table.getByText('Show roles of every status')).toBeVisible();
 });
 
-test('tree rows carry action icons: add member or import, edit, delete, each off with its reason (1440 vi, 390 en)', async ({ page }) => {
-  const token = await tokenOf(page, ADMIN);
-  const dcs = await api<{ id: number }>(page, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
-  await api(page, token, 'POST', '/organizations', { name: 'Chi đoàn Hàng thử', code: 'CD-ROWS', type: 'chi_doan', parentId: dcs.id });
+test('tree rows carry action icons: add member or import, edit, delete, each off with its reason (1440 vi, 390 en)', async ({
+  page,
+  baseURL,
+}) => {
+  const token = await apiLogin(baseURL!, ADMIN);
+  const dcs = await call<{ id: number }>(baseURL!, token, 'GET', '/organizations/by-type-code/doan_co_so/DCS-CNTT');
+  await call(baseURL!, token, 'POST', '/organizations', { name: 'Chi đoàn Hàng thử', code: 'CD-ROWS', type: 'chi_doan', parentId: dcs.id });
 
   await page.setViewportSize(DESKTOP);
   await signIn(page, ADMIN, '/organizations');
@@ -156,10 +151,10 @@ test('manual add is not offered where only import is: level 3 and clubs (1440 vi
   await shot(page, 'cd-members-en-390');
 });
 
-test("a detail page's child rows show their member counts (1440 vi, 390 en)", async ({ page }) => {
-  const token = await tokenOf(page, ADMIN);
-  const dcs = await api<{ children: { code: string; memberCount: number | null }[] }>(
-    page,
+test("a detail page's child rows show their member counts (1440 vi, 390 en)", async ({ page, baseURL }) => {
+  const token = await apiLogin(baseURL!, ADMIN);
+  const dcs = await call<{ children: { code: string; memberCount: number | null }[] }>(
+    baseURL!,
     token,
     'GET',
     '/organizations/by-type-code/doan_co_so/DCS-CNTT',
@@ -200,9 +195,9 @@ test('the phone field is marked required like the other required fields (1440 vi
 });
 
 /** A student of 22CNTT1 made for these journeys: a member of the chi đoàn, its faculty and the school. */
-async function freshStudent(page: Page, token: string, code: string) {
-  const cd = await api<{ id: number }>(page, token, 'GET', '/organizations/by-type-code/chi_doan/CD-22CNTT1');
-  const user = await api<{ id: number }>(page, token, 'POST', '/users', {
+async function freshStudent(baseURL: string, token: string, code: string) {
+  const cd = await call<{ id: number }>(baseURL, token, 'GET', '/organizations/by-type-code/chi_doan/CD-22CNTT1');
+  const user = await call<{ id: number }>(baseURL, token, 'POST', '/users', {
     code,
     familyName: 'Phạm Thị',
     givenName: 'Hàng',
@@ -213,22 +208,22 @@ async function freshStudent(page: Page, token: string, code: string) {
   return { id: user.id, cdId: cd.id };
 }
 
-test('a switched-off role reads "(inactive)" in the role dialog, not its bare id (1440 vi, 390 en)', async ({ page }) => {
-  const token = await tokenOf(page, ADMIN);
+test('a switched-off role reads "(inactive)" in the role dialog, not its bare id (1440 vi, 390 en)', async ({ page, baseURL }) => {
+  const token = await apiLogin(baseURL!, ADMIN);
   const code = `ROWS${Date.now() % 1_000_000}`;
-  const { id: userId, cdId } = await freshStudent(page, token, code);
-  const perms = await api<{ id: number; code: string }[]>(page, token, 'GET', '/roles/available-permissions');
+  const { id: userId, cdId } = await freshStudent(baseURL!, token, code);
+  const perms = await call<{ id: number; code: string }[]>(baseURL!, token, 'GET', '/roles/available-permissions');
   const permissionIds = perms.filter((p) => p.code === 'dashboard.access').map((p) => p.id);
-  const role = await api<{ id: number }>(page, token, 'POST', '/roles', {
+  const role = await call<{ id: number }>(baseURL!, token, 'POST', '/roles', {
     name: `tam_ngung_${code.toLowerCase()}`,
     displayName: 'Vai trò tạm ngừng',
     description: 'Thử nhãn',
     permissionIds,
   });
-  await api(page, token, 'POST', `/users/${userId}/roles`, {
+  await call(baseURL!, token, 'POST', `/users/${userId}/roles`, {
     roleAssignments: [{ roleIds: [role.id], organizationIds: [cdId], isGlobal: false }],
   });
-  await api(page, token, 'PUT', `/roles/${role.id}`, {
+  await call(baseURL!, token, 'PUT', `/roles/${role.id}`, {
     displayName: 'Vai trò tạm ngừng',
     description: 'Thử nhãn',
     permissionIds,
@@ -256,16 +251,17 @@ test('a switched-off role reads "(inactive)" in the role dialog, not its bare id
     await expect(assignment.locator('.assignment-role')).toHaveText('Vai trò tạm ngừng (inactive)');
     await shot(page, 'inactive-role-en-390');
   } finally {
-    await api(page, token, 'DELETE', `/roles/${role.id}`);
+    await call(baseURL!, token, 'DELETE', `/roles/${role.id}`);
   }
 });
 
 test("the role dialog's 'apply to the user's organizations' fills every row, and unticking clears them (1440 vi, 390 en)", async ({
   page,
+  baseURL,
 }) => {
-  const token = await tokenOf(page, ADMIN);
+  const token = await apiLogin(baseURL!, ADMIN);
   const code = `ROWG${Date.now() % 1_000_000}`;
-  await freshStudent(page, token, code);
+  await freshStudent(baseURL!, token, code);
   await page.setViewportSize(DESKTOP);
   await signIn(page, ADMIN, '/users');
   await page.getByRole('button', { name: 'Cấp vai trò' }).click();

@@ -8,19 +8,10 @@
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const s = Date.now() % 1_000_000;
 type Org = { id: number; code: string; name: string };
@@ -36,7 +27,7 @@ test.beforeAll(async ({ baseURL }) => {
   const url = baseURL!;
   const admin = await apiLogin(url, ADMIN);
   const org = async (name: string, code: string, type: string, parentId?: number) => ({
-    ...(await api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId })),
+    ...(await call<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId })),
     code,
     name,
   });
@@ -46,11 +37,11 @@ test.beforeAll(async ({ baseURL }) => {
   const facB = await org(`Đoàn khoa Điện CS${s}`, `CSB${s}`, 'doan_co_so', school.id);
   const unitB = await org(`Chi đoàn Điện CS${s}`, `CSB1${s}`, 'chi_doan', facB.id);
   tree = { school, facA, unitA, facB, unitB };
-  const roles = await api<{ id: number; name: string }[]>(url, admin, 'GET', '/users/available-roles');
+  const roles = await call<{ id: number; name: string }[]>(url, admin, 'GET', '/users/available-roles');
   const orgAdmin = roles.find((r) => r.name === 'org_admin')!.id;
   const officer = async (key: string, organizationId: number) => {
     const account = { email: `tr${key}${s}@doanhoi.local`, password: 'canbo123' };
-    const u = await api<{ id: number }>(url, admin, 'POST', '/users', {
+    const u = await call<{ id: number }>(url, admin, 'POST', '/users', {
       code: `TR${key}${s}`,
       familyName: 'Cán bộ',
       givenName: key,
@@ -59,12 +50,12 @@ test.beforeAll(async ({ baseURL }) => {
       password: account.password,
       userType: 'staff',
     });
-    await api(url, admin, 'POST', `/users/${u.id}/assign-role`, { roleId: orgAdmin, organizationId });
+    await call(url, admin, 'POST', `/users/${u.id}/assign-role`, { roleId: orgAdmin, organizationId });
     return account;
   };
   officerA = await officer('A', facA.id);
   officerB = await officer('B', facB.id);
-  await api(url, admin, 'POST', '/users', {
+  await call(url, admin, 'POST', '/users', {
     code: member.code,
     familyName: 'Lê Thu',
     givenName: 'Chuyển',
@@ -73,7 +64,7 @@ test.beforeAll(async ({ baseURL }) => {
     password: member.password,
     organizationId: unitA.id,
   });
-  await api(url, admin, 'POST', '/users', {
+  await call(url, admin, 'POST', '/users', {
     code: pulled,
     familyName: 'Phan',
     givenName: 'Kéo',
@@ -81,10 +72,10 @@ test.beforeAll(async ({ baseURL }) => {
     phone: '0912345671',
     organizationId: unitA.id,
   });
-  classId = (await api<{ id: number }>(url, admin, 'POST', '/classes', { name: `Lớp TN${s}`, code: `TN${s}`, year: 2022 })).id;
+  classId = (await call<{ id: number }>(url, admin, 'POST', '/classes', { name: `Lớp TN${s}`, code: `TN${s}`, year: 2022 })).id;
   for (let i = 1; i <= 3; i++) {
     const code = `TNSV${i}${s}`;
-    await api(url, admin, 'POST', '/users', {
+    await call(url, admin, 'POST', '/users', {
       code,
       familyName: 'Trần',
       givenName: `Tốt nghiệp ${i}`,
@@ -202,7 +193,7 @@ test('a graduating class leaves its faculty in one action and is still found wit
 
   // The chi đoàn lost them too, and the counts moved with them: only the member the next journey pulls is left.
   const admin = await apiLogin(baseURL!, ADMIN);
-  const unit = await api<{ memberCount: number }>(baseURL!, admin, 'GET', `/organizations/${tree.unitA.id}`);
+  const unit = await call<{ memberCount: number }>(baseURL!, admin, 'GET', `/organizations/${tree.unitA.id}`);
   expect(unit.memberCount).toBe(1);
 });
 

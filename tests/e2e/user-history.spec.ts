@@ -8,19 +8,10 @@ import { formatDate, formatVnd } from '@doanhoi/shared';
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import { ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+import { call } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const s = Date.now() % 1_000_000;
 const names = { unitA: `Chi đoàn 22CNTT1 LS${s}`, unitB: `Chi đoàn 22CNTT2 LS${s}`, campaign: `Đoàn phí năm 2026 LS${s}` };
@@ -34,17 +25,17 @@ test.beforeAll(async ({ baseURL }) => {
   const url = baseURL!;
   const admin = await apiLogin(url, ADMIN);
   const org = async (name: string, code: string, type: string, parentId?: number) =>
-    api<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
+    call<{ id: number }>(url, admin, 'POST', '/organizations', { name, code, type, parentId });
   const school = await org(`Đoàn trường LS${s}`, `LST${s}`, 'doan_truong');
   const facA = await org(`Đoàn khoa CNTT LS${s}`, `LSA${s}`, 'doan_co_so', school.id);
   const unitA = await org(names.unitA, `LSA1${s}`, 'chi_doan', facA.id);
   const facB = await org(`Đoàn khoa Điện LS${s}`, `LSB${s}`, 'doan_co_so', school.id);
   const unitB = await org(names.unitB, `LSB1${s}`, 'chi_doan', facB.id);
-  const roles = await api<{ id: number; name: string; displayName: string }[]>(url, admin, 'GET', '/users/available-roles');
+  const roles = await call<{ id: number; name: string; displayName: string }[]>(url, admin, 'GET', '/users/available-roles');
   const orgAdmin = roles.find((r) => r.name === 'org_admin')!;
   roleName = orgAdmin.displayName;
   const [family, given] = [officerB.name.split(' ').slice(0, 2).join(' '), officerB.name.split(' ').slice(2).join(' ')];
-  const b = await api<{ id: number }>(url, admin, 'POST', '/users', {
+  const b = await call<{ id: number }>(url, admin, 'POST', '/users', {
     code: `LSB${s}`,
     familyName: family,
     givenName: given,
@@ -53,9 +44,9 @@ test.beforeAll(async ({ baseURL }) => {
     password: officerB.password,
     userType: 'staff',
   });
-  await api(url, admin, 'POST', `/users/${b.id}/assign-role`, { roleId: orgAdmin.id, organizationId: facB.id });
+  await call(url, admin, 'POST', `/users/${b.id}/assign-role`, { roleId: orgAdmin.id, organizationId: facB.id });
 
-  const m = await api<{ id: number }>(url, admin, 'POST', '/users', {
+  const m = await call<{ id: number }>(url, admin, 'POST', '/users', {
     code: member.code,
     familyName: 'Lê Thu',
     givenName: 'Lịch Sử',
@@ -63,44 +54,44 @@ test.beforeAll(async ({ baseURL }) => {
     phone: '0912345679',
     organizationId: unitA.id,
   });
-  await api(url, admin, 'POST', `/users/${m.id}/assign-role`, { roleId: orgAdmin.id, organizationId: unitA.id });
+  await call(url, admin, 'POST', `/users/${m.id}/assign-role`, { roleId: orgAdmin.id, organizationId: unitA.id });
 
   // A fee of the school's campaign, marked paid in cash.
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const campaign = await api<{ id: number }>(url, admin, 'POST', '/payment-campaigns', {
+  const campaign = await call<{ id: number }>(url, admin, 'POST', '/payment-campaigns', {
     organizationId: school.id,
     name: names.campaign,
     startDate: `${day(-1)}T00:00:00`,
     endDate: `${day(30)}T23:59:00`,
   });
-  const level = await api<{ id: number }>(url, admin, 'POST', '/payment-fee-levels', {
+  const level = await call<{ id: number }>(url, admin, 'POST', '/payment-fee-levels', {
     campaignId: campaign.id,
     levelName: 'Mức chuẩn',
     amount: 24_000,
   });
-  const assignment = await api<{ data: { id: number } }>(url, admin, 'POST', '/payment/assignments', {
+  const assignment = await call<{ data: { id: number } }>(url, admin, 'POST', '/payment/assignments', {
     campaignId: campaign.id,
     userId: m.id,
     feeLevelId: level.id,
   });
-  await api(url, admin, 'POST', `/payment-campaigns/${campaign.id}/payos-config`, {
+  await call(url, admin, 'POST', `/payment-campaigns/${campaign.id}/payos-config`, {
     clientId: `ls-${s}`,
     apiKey: `ls-api-${s}`,
     checksumKey: `ls-checksum-${s}`,
     isActive: true,
   });
-  await api(url, admin, 'POST', `/payment-campaigns/${campaign.id}/activate`, {});
-  await api(url, admin, 'PATCH', `/payment/assignments/${assignment.data.id}/mark-paid`, { method: 'cash' });
+  await call(url, admin, 'POST', `/payment-campaigns/${campaign.id}/activate`, {});
+  await call(url, admin, 'PATCH', `/payment/assignments/${assignment.data.id}/mark-paid`, { method: 'cash' });
 
   // The sending side asks, the receiving faculty's officer accepts.
-  const transfer = await api<{ id: number }>(url, admin, 'POST', '/transfers', {
+  const transfer = await call<{ id: number }>(url, admin, 'POST', '/transfers', {
     userId: m.id,
     fromOrganizationId: unitA.id,
     toOrganizationId: unitB.id,
     reason: 'Chuyển ngành học',
     effectiveDate: today,
   });
-  await api(url, await apiLogin(url, officerB), 'POST', `/transfers/${transfer.id}/accept`);
+  await call(url, await apiLogin(url, officerB), 'POST', `/transfers/${transfer.id}/accept`);
 });
 
 async function openHistory(page: Page, view: string) {

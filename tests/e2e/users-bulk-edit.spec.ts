@@ -6,21 +6,13 @@
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+import { callAs } from '../helpers/fees';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-async function api<T>(baseURL: string, path: string, init: RequestInit = {}, account = ADMIN): Promise<T> {
-  const token = await apiLogin(baseURL, account);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 const orgId = async (baseURL: string, type: string, code: string) =>
-  (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
+  (await callAs<{ id: number }>(baseURL, ADMIN, 'GET', `/organizations/by-type-code/${type}/${code}`)).id;
 const option = (page: Page, text: string) =>
   page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
@@ -46,7 +38,7 @@ async function cohort(baseURL: string, family: string, n: number) {
       organizationId: cd,
       membershipStatus: 'none',
     };
-    out.push(await api<{ id: number; code: string }>(baseURL, '/users', { method: 'POST', body: JSON.stringify(body) }, FACULTY_ADMIN));
+    out.push(await callAs<{ id: number; code: string }>(baseURL, FACULTY_ADMIN, 'POST', '/users', body));
   }
   return out;
 }
@@ -77,7 +69,8 @@ test('a faculty officer sets the Đoàn/Hội status of every user the search fi
   await expect(dialog).toBeHidden();
   const rows = page.getByTestId('users-table').locator('tbody tr.ant-table-row');
   for (let i = 0; i < 3; i++) await expect(rows.nth(i)).toContainText('Đoàn viên');
-  for (const u of users) expect((await api<{ membershipStatus: string }>(baseURL!, `/users/${u.id}`)).membershipStatus).toBe('doan_vien');
+  for (const u of users)
+    expect((await callAs<{ membershipStatus: string }>(baseURL!, ADMIN, 'GET', `/users/${u.id}`)).membershipStatus).toBe('doan_vien');
 });
 
 test('a bulk deactivation is refused for a user who also belongs to another faculty: the preview names them, nothing is saved', async ({
@@ -90,7 +83,7 @@ test('a bulk deactivation is refused for a user who also belongs to another facu
   const other = await orgId(baseURL!, 'doan_co_so', 'DCS-DDT');
   const cd = await orgId(baseURL!, 'chi_doan', 'CD-22CNTT1');
   const dual = users[2]!;
-  await api(baseURL!, `/users/${dual.id}/organizations`, { method: 'PUT', body: JSON.stringify({ organizationIds: [cd, other] }) });
+  await callAs(baseURL!, ADMIN, 'PUT', `/users/${dual.id}/organizations`, { organizationIds: [cd, other] });
 
   await signIn(page, FACULTY_ADMIN, '/users');
   const dialog = await openOnFilter(page, family, 3);
@@ -112,5 +105,5 @@ test('a bulk deactivation is refused for a user who also belongs to another facu
   });
   expect(res.status).toBe(403);
   expect(((await res.json()) as { message: string }).message).toContain(dual.code);
-  for (const u of users) expect((await api<{ isActive: boolean }>(baseURL!, `/users/${u.id}`)).isActive).toBe(true);
+  for (const u of users) expect((await callAs<{ isActive: boolean }>(baseURL!, ADMIN, 'GET', `/users/${u.id}`)).isActive).toBe(true);
 });

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { apiLogin, signIn } from '../helpers/session';
+import { callAs } from '../helpers/fees';
 
 // The shared 2-core machine stalls the browser for seconds at a time: generous waits, same assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -10,30 +11,20 @@ const rows = (page: Page) => page.getByTestId('users-table').locator('tbody tr.a
 const option = (page: Page, text: string) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 
-async function api<T>(baseURL: string, path: string, init: RequestInit = {}, account = ADMIN): Promise<T> {
-  const token = await apiLogin(baseURL, account);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function userByCode(baseURL: string, code: string) {
-  const { users } = await api<{ users: { id: number; code: string }[] }>(baseURL, `/users?search=${code}`);
+  const { users } = await callAs<{ users: { id: number; code: string }[] }>(baseURL, ADMIN, 'GET', `/users?search=${code}`);
   return users.find((u) => u.code === code)!;
 }
 
 async function orgId(baseURL: string, type: string, code: string) {
-  return (await api<{ id: number }>(baseURL, `/organizations/by-type-code/${type}/${code}`)).id;
+  return (await callAs<{ id: number }>(baseURL, ADMIN, 'GET', `/organizations/by-type-code/${type}/${code}`)).id;
 }
 
 test('a role granted for one organization is stored for that organization, not globally (item 5)', async ({ page, baseURL }) => {
   const user = await userByCode(baseURL!, '23001042');
   const dcs = await orgId(baseURL!, 'doan_co_so', 'DCS-CNTT');
   type Link = { role: { id: number; name: string }; organizationId: number | null; isActive: boolean };
-  const before = await api<Link[]>(baseURL!, `/users/${user.id}/roles`);
+  const before = await callAs<Link[]>(baseURL!, ADMIN, 'GET', `/users/${user.id}/roles`);
   await signIn(page, ADMIN, '/users');
   await page.getByTestId('user-search').fill('23001042');
   await expect(rows(page)).toHaveCount(1);
@@ -56,8 +47,10 @@ test('a role granted for one organization is stored for that organization, not g
   await page.getByTestId('assignment-save').click();
   await expect(dialog).toBeHidden();
 
-  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(
+  const links = await callAs<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(
     baseURL!,
+    ADMIN,
+    'GET',
     `/users/${user.id}/roles`,
   );
   const staff = links.filter((l) => l.role.name === 'staff' && l.isActive);
@@ -66,7 +59,7 @@ test('a role granted for one organization is stored for that organization, not g
   const restore = before
     .filter((l) => l.isActive)
     .map((l) => ({ roleId: l.role.id, organizationId: l.organizationId, isGlobal: l.organizationId === null }));
-  await api(baseURL!, `/users/${user.id}/roles`, { method: 'POST', body: JSON.stringify({ roleAssignments: restore }) });
+  await callAs(baseURL!, ADMIN, 'POST', `/users/${user.id}/roles`, { roleAssignments: restore });
 });
 
 test('duplicate rows and the 10-row limit are explained in the dialog', async ({ page }) => {
@@ -120,7 +113,12 @@ test('a faculty admin is offered only the scopes they may grant (item 3c)', asyn
 test("the edit dialog changes a student's organizations (item 3b) and opens from a deep link", async ({ page, baseURL }) => {
   // A member of Chi đoàn 22CNTT1 (the demo's students have random memberships).
   const cd = await orgId(baseURL!, 'chi_doan', 'CD-22CNTT1');
-  const { members } = await api<{ members: { user: { id: number; code: string } }[] }>(baseURL!, `/organizations/${cd}/members?limit=1`);
+  const { members } = await callAs<{ members: { user: { id: number; code: string } }[] }>(
+    baseURL!,
+    ADMIN,
+    'GET',
+    `/organizations/${cd}/members?limit=1`,
+  );
   const user = members[0]!.user;
   await signIn(page, ADMIN, `/users?edit=${user.id}`);
   const form = page.getByTestId('user-edit-form');
@@ -142,7 +140,12 @@ test("the edit dialog changes a student's organizations (item 3b) and opens from
   await expect(page.locator('.ant-notification-notice-success')).toContainText('Cập nhật người dùng thành công');
   await expect(page).not.toHaveURL(/edit=/);
 
-  const detail = await api<{ organizations: { isActive: boolean; organization: { code: string } }[] }>(baseURL!, `/users/${user.id}`);
+  const detail = await callAs<{ organizations: { isActive: boolean; organization: { code: string } }[] }>(
+    baseURL!,
+    ADMIN,
+    'GET',
+    `/users/${user.id}`,
+  );
   const codes = detail.organizations.filter((m) => m.isActive).map((m) => m.organization.code);
   expect(codes).toContain('CD-22CNTT2');
   expect(codes).not.toContain('CD-22CNTT1');
@@ -176,24 +179,23 @@ test('the standalone grant-roles dialog picks a user and grants a role (item 6)'
   await page.keyboard.press('Escape');
   await page.getByTestId('assignment-save').click();
   await expect(dialog).toBeHidden();
-  const links = await api<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(
+  const links = await callAs<{ role: { name: string }; organizationId: number | null; isActive: boolean }[]>(
     baseURL!,
+    ADMIN,
+    'GET',
     `/users/${user.id}/roles`,
   );
   expect(links.some((l) => l.role.name === 'staff' && l.organizationId === null && l.isActive)).toBe(true);
 });
 
 test('anyone changes their own password from the user menu (item 3d)', async ({ page, baseURL }) => {
-  await api(baseURL!, '/users', {
-    method: 'POST',
-    body: JSON.stringify({
-      code: 'PWD-E2E',
-      familyName: 'Đỗ',
-      givenName: 'Mật',
-      email: 'pwd.e2e@doanhoi.local',
-      phone: '0912345679',
-      password: 'oldpass1',
-    }),
+  await callAs(baseURL!, ADMIN, 'POST', '/users', {
+    code: 'PWD-E2E',
+    familyName: 'Đỗ',
+    givenName: 'Mật',
+    email: 'pwd.e2e@doanhoi.local',
+    phone: '0912345679',
+    password: 'oldpass1',
   });
   const account = { email: 'pwd.e2e@doanhoi.local', password: 'oldpass1' };
   await signIn(page, account);
@@ -213,11 +215,21 @@ test("row actions follow the row user's organizations, not the header's (item 14
   // A CNTT member who also belongs to another faculty: the CNTT admin may edit them but not delete them.
   const cntt = await orgId(baseURL!, 'doan_co_so', 'DCS-CNTT');
   const ddt = await orgId(baseURL!, 'doan_co_so', 'DCS-DDT');
-  const { members } = await api<{ members: { user: { id: number; code: string } }[] }>(baseURL!, `/organizations/${cntt}/members?limit=1`);
+  const { members } = await callAs<{ members: { user: { id: number; code: string } }[] }>(
+    baseURL!,
+    ADMIN,
+    'GET',
+    `/organizations/${cntt}/members?limit=1`,
+  );
   const user = members[0]!.user;
-  const detail = await api<{ organizations: { isActive: boolean; organization: { id: number } }[] }>(baseURL!, `/users/${user.id}`);
+  const detail = await callAs<{ organizations: { isActive: boolean; organization: { id: number } }[] }>(
+    baseURL!,
+    ADMIN,
+    'GET',
+    `/users/${user.id}`,
+  );
   const ids = detail.organizations.filter((m) => m.isActive).map((m) => m.organization.id);
-  await api(baseURL!, `/users/${user.id}/organizations`, { method: 'PUT', body: JSON.stringify({ organizationIds: [...ids, ddt] }) });
+  await callAs(baseURL!, ADMIN, 'PUT', `/users/${user.id}/organizations`, { organizationIds: [...ids, ddt] });
 
   await signIn(page, FACULTY_ADMIN, '/users');
   await expect(rows(page).first()).toBeVisible();

@@ -5,14 +5,27 @@
 import { ADMIN, MEMBER } from './accounts';
 import { apiLogin } from './session';
 
+/** One API call with a bearer token: the answer's JSON (null when it has no body), or an error naming the call. */
 export async function call<T>(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** call() as `account`, signed in for this one call (journeys that act as several people). */
+export async function callAs<T>(
+  baseURL: string,
+  account: { email: string; password: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return call<T>(baseURL, await apiLogin(baseURL, account), method, path, body);
 }
 
 export interface FeeCampaign {
