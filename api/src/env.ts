@@ -1,6 +1,7 @@
 /** The only place that reads process.env. Secrets are validated here and never logged. */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,6 +13,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** API processes sharing the port and the database (node:cluster, api/src/cluster/); 1 is the single process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(Math.min(availableParallelism(), 8)),
   DATABASE_PATH: z.string().default(resolve(REPO_ROOT, 'data/app.db')),
   ADMIN_EMAIL: z.string().email().default('admin@doanhoi.local'),
   ADMIN_PASSWORD: z.string().min(6).optional(),

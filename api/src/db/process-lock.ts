@@ -1,8 +1,8 @@
 /**
- * One server process per database file. Rate limits, revoked token families, the verified-token
- * cache and the cached lists live in this process's memory (docs/scaling.md), so a second process
- * on the same file would silently disagree with the first. `<database>.lock` holds the owner's pid;
- * a lock whose process is gone (a crash) is taken over.
+ * One deployment per database file: the single server process, or a cluster's primary holding it
+ * for all its workers (WEB_CONCURRENCY, api/src/cluster/). Two separate `npm start`s on one file
+ * would each believe they own its periodic jobs and the first-start seed. `<database>.lock` holds
+ * the owner's pid; a lock whose process is gone (a crash) is taken over. The workers never lock.
  */
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 
@@ -40,8 +40,8 @@ export function lockDatabase(dbPath: string): () => void {
       const owner = Number(readFileSync(file, 'utf8').trim());
       if (alive(owner)) {
         throw new DatabaseLockedError(
-          `Another server process (pid ${owner}) is already using ${dbPath}. This server keeps rate limits, ` +
-            `revoked sessions and caches in memory, so only one process may serve a database file. Stop it first ` +
+          `Another server process (pid ${owner}) is already using ${dbPath}. One deployment serves a database file ` +
+            `(set WEB_CONCURRENCY for more processes in it). Stop that server first ` +
             `(or remove ${file} if that process is not a server of this app).`,
         );
       }
