@@ -15,6 +15,9 @@ export default defineConfig({
     poolOptions: { threads: { isolate: false }, forks: { isolate: true } },
     // An imports test still saw a 400 upload about once in three full runs after other files had
     // run in its worker (never within its folder, 12 runs): until that leak is found they run isolated.
+    // Issue 27: two runs of the imports tests in shared threads among 77 other API files (files shuffled)
+    // passed, which does not rule out a 1-in-3 leak, so forks stay. Isolation costs them seconds, not
+    // correctness; drop this line once a few full `npm test` runs without it pass.
     poolMatchGlobs: [['api/src/imports/**', 'forks']],
     // Vitest leaves one core free by default: on a 2-core machine that was one worker, and the
     // suite ran file after file (119 s; 79 s with both cores).
