@@ -47,6 +47,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
       ADMIN_PASSWORD: 'admin123',
       SEED_DEMO: 'true',
       LOGIN_RATE_LIMIT: '1000',
+      // One API process per journey server unless a spec asks for a cluster (test.use({ serverEnv })):
+      // the default would be one per core, on a machine already running a server per Playwright worker.
+      WEB_CONCURRENCY: '1',
       // Request lines would flood the test output; warnings and errors still show.
       LOG_LEVEL: 'warn',
       ...env,
@@ -79,11 +82,12 @@ export async function startServer(port: number, env: Record<string, string> = {}
 /** A port for a server a journey starts itself, clear of the workers' (E2E_PORT + worker index). */
 export const journeyPort = (parallelIndex: number) => BASE_PORT + 50 + parallelIndex;
 
-export const test = base.extend<object, { server: { url: string } }>({
+export const test = base.extend<object, { server: { url: string }; serverEnv: Record<string, string> }>({
+  /** Added to the worker's server environment, e.g. `test.use({ serverEnv: { WEB_CONCURRENCY: '2' } })` (a worker of its own). */
+  serverEnv: [{}, { option: true, scope: 'worker' }],
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
-      const server = await startServer(BASE_PORT + workerInfo.parallelIndex);
+    async ({ serverEnv }, use, workerInfo) => {
+      const server = await startServer(BASE_PORT + workerInfo.parallelIndex, serverEnv);
       try {
         await use({ url: server.url });
       } finally {
