@@ -76,8 +76,8 @@ export function runPrimary(env: Env, admin: SeededAdmin): void {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
-  // Each worker accepts from the shared socket itself (SCHED_NONE): with the primary handing out
-  // connections (round-robin), one handed to a worker killed a moment before hung for good.
-  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  // Connections are handed out round-robin by this process (node's default on Linux). With
+  // SCHED_NONE the kernel gave all 20 keep-alive connections of a burst to one worker in one run of
+  // three; round-robin's cost: a connection handed to a worker in the instant it is killed hangs.
   for (let i = 0; i < wanted; i++) fork();
 }
