@@ -31,4 +31,44 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // One data path in the admin (issue 27): screens read and write through Refine's data hooks, and
+    // ask permissions through useCan; only the providers talk HTTP or read the permissions answer.
+    files: ['admin/src/**/*.{ts,tsx}'],
+    ignores: ['admin/src/providers/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch']",
+          message: 'Use a Refine data hook (useCustom, useCustomMutation, …) or providers/download.',
+        },
+        { selector: "NewExpression[callee.name='XMLHttpRequest']", message: 'Use a Refine data hook.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation'],
+              message: "Use Refine's data hooks (useList, useOne, useCustom, useCustomMutation, …).",
+            },
+            { name: 'axios', message: 'Only the data provider uses axios.' },
+          ],
+          patterns: [
+            {
+              group: ['**/providers/http'],
+              importNames: ['apiRequest', 'authFetch'],
+              message: 'Use a Refine data hook, or providers/download for a file.',
+            },
+            {
+              group: ['**/providers/permissions'],
+              message: 'Ask permissions through useCan / CanAccess (components/permission-guard/use-allowed).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

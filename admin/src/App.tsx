@@ -13,6 +13,7 @@ import {
   i18n,
   i18nProvider,
   NOTIFICATION_CONFIG,
+  publicDataProvider,
   useNotificationProvider,
 } from './providers';
 import { queryClient } from './query-client';
@@ -52,7 +53,7 @@ export function App() {
       <AntdApp notification={NOTIFICATION_CONFIG}>
         <Refine
           routerProvider={routerProvider}
-          dataProvider={dataProvider}
+          dataProvider={{ default: dataProvider, public: publicDataProvider }}
           authProvider={authProvider}
           accessControlProvider={accessControlProvider}
           i18nProvider={i18nProvider}

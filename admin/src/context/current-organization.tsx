@@ -8,7 +8,10 @@ import { hasPermission } from '@doanhoi/shared/permissions/check';
 import { useCustom, useKeys, usePermissions, type BaseRecord } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type PropsWithChildren } from 'react';
-import { holds, session, type MatchMode } from '../providers';
+import { session } from '../providers';
+// Not a screen's rights: where the admin may work (the picker's units, the global context, the first
+// unit to start in) is read from the same answer the authProvider's usePermissions returns.
+// eslint-disable-next-line no-restricted-imports
 import { toGrants } from '../providers/permissions';
 
 export interface AccessibleOrganization {
@@ -31,8 +34,6 @@ interface CurrentOrganizationValue {
   mayPickGlobal: boolean;
   permissions: PermissionsResponse | null;
   permissionsLoading: boolean;
-  /** The 000 §6 check in the current organization: all (default) or any of the codes. */
-  can: (codes: string | readonly string[], mode?: MatchMode) => boolean;
 }
 
 /** How many organizations a picker loads at once (a super admin sees 5,000: 516 KB when loaded whole). */
@@ -117,11 +118,6 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     if (firstUnit != null) setOrganizationId(firstUnit);
   }, [organizationId, permissions, mayPickGlobal, firstUnit, setOrganizationId]);
 
-  const can = useCallback(
-    (codes: string | readonly string[], mode: MatchMode = 'all') => holds(permissions, typeof codes === 'string' ? [codes] : codes, mode),
-    [permissions],
-  );
-
   const value = useMemo<CurrentOrganizationValue>(
     () => ({
       organizationId,
@@ -132,7 +128,6 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
       mayPickGlobal,
       permissions,
       permissionsLoading: permissionsQuery.isLoading,
-      can,
     }),
     [
       organizationId,
@@ -143,7 +138,6 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
       mayPickGlobal,
       permissions,
       permissionsQuery.isLoading,
-      can,
     ],
   );
   return <CurrentOrganizationContext.Provider value={value}>{children}</CurrentOrganizationContext.Provider>;

@@ -1,6 +1,6 @@
 /**
- * simple-rest with our list convention: page/limit/search in, `{ <key>: rows, total }` out.
- * Everything else (getOne, create, update, deleteOne, custom) is simple-rest unchanged.
+ * simple-rest with our list convention (page/limit/search in, `{ <key>: rows, total }` out),
+ * and a custom GET's URL without simple-rest's trailing '?'. Everything else is simple-rest unchanged.
  */
 import type { CrudFilter, DataProvider } from '@refinedev/core';
 import simpleRest, { stringify } from '@refinedev/simple-rest';
@@ -31,6 +31,13 @@ const base = simpleRest(API_URL, httpClient);
 
 export const dataProvider: DataProvider = {
   ...base,
+  // simple-rest always ends a custom GET's URL with '?' (and '?&' before a query); ours asks for exactly the path and its query.
+  custom: async (params) => {
+    if (params.method !== 'get' || params.filters || params.sorters) return base.custom!(params);
+    const qs = stringify(params.query ?? {});
+    const { data } = await httpClient.get(`${params.url}${qs ? `?${qs}` : ''}`, { headers: params.headers });
+    return { data };
+  },
   getList: async ({ resource, pagination, filters, sorters, meta }) => {
     const { currentPage = 1, pageSize = 10, mode = 'server' } = pagination ?? {};
     const query: Record<string, unknown> = { ...toQuery(filters), ...(meta?.query as Record<string, unknown> | undefined) };

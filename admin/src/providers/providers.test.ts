@@ -167,3 +167,69 @@ describe('dataProvider.getList', () => {
     expect(res).toEqual({ data: [{ id: 1 }], total: 1 });
   });
 });
+
+describe('dataProvider.custom', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks a GET for exactly its path and query (no trailing "?")', async () => {
+    const get = vi.spyOn(httpClient, 'get').mockResolvedValue({ data: [{ id: 3 }] });
+    expect(await dataProvider.custom!({ url: '/api/organizations/5/child-nodes', method: 'get' })).toEqual({ data: [{ id: 3 }] });
+    await dataProvider.custom!({ url: '/api/transfers/units', method: 'get', query: { limit: 20, search: '' } });
+    expect(get.mock.calls.map((c) => c[0])).toEqual(['/api/organizations/5/child-nodes', '/api/transfers/units?limit=20&search=']);
+  });
+});
+
+describe('accessControlProvider.can with codes and a context (useAllowed, useRights)', () => {
+  let asked: string[];
+
+  beforeEach(() => {
+    asked = [];
+    clearPermissionsCache();
+    vi.stubGlobal('localStorage', fakeStorage({ accessToken: 'token', [ORGANIZATION_KEY]: '7' }));
+    vi.stubGlobal(
+      'Request',
+      class extends Request {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, 'http://admin.test') : input, init);
+        }
+      },
+    );
+    // Every answer carries the caller's roles everywhere: here one role in organization 7.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://admin.test');
+      asked.push(`${url.pathname}${url.search}`);
+      const organizationId = Number(url.searchParams.get('organizationId')) || null;
+      const body = permissionsOf(['organizations.update', 'organizations.export'], organizationId, 7);
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearPermissionsCache();
+  });
+
+  const can = (params: Record<string, unknown>) => accessControlProvider.can({ resource: 'organizations', action: 'rights', params });
+
+  it("answers in a row's own context (its id and ancestors) from the roles everywhere", async () => {
+    expect(await can({ codes: ['organizations.update'], organizationId: 9, ancestorIds: [7] })).toEqual({ can: true });
+    expect(await can({ codes: ['organizations.update'], organizationId: 3, ancestorIds: [1] })).toEqual({
+      can: false,
+      reason: 'organizations.update',
+    });
+    expect(asked).toEqual(['/api/auth/me/permissions']);
+  });
+
+  it('names every code not held, so one question answers a set of rights; any-mode needs one', async () => {
+    const codes = ['organizations.update', 'organizations.delete', 'organizations.export', 'organizations.create'];
+    expect(await can({ codes, organizationId: 7 })).toEqual({ can: false, reason: 'organizations.delete,organizations.create' });
+    expect(await can({ codes: ['organizations.delete', 'organizations.export'], mode: 'any', organizationId: 7 })).toEqual({ can: true });
+    expect(asked).toEqual(['/api/auth/me/permissions?organizationId=7']);
+  });
+
+  it("asks in the header's organization when no context is given, and outside any with organizationId null", async () => {
+    expect(await can({ codes: ['organizations.update'] })).toEqual({ can: true });
+    expect(await can({ codes: ['organizations.update'], organizationId: null })).toEqual({ can: false, reason: 'organizations.update' });
+    expect(asked).toEqual(['/api/auth/me/permissions?organizationId=7', '/api/auth/me/permissions']);
+  });
+});

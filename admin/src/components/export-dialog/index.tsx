@@ -1,9 +1,8 @@
 import type { ExportField, ExportGroup, ExportKind } from '@doanhoi/shared';
-import { errorMessage, readBody } from '@doanhoi/shared/client/http';
 import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { API_URL, authFetch } from '../../providers/http';
+import { downloadFile } from '../../providers/download';
 
 interface Props {
   open: boolean;
@@ -20,14 +19,6 @@ interface Props {
 
 const GROUPS: ExportGroup[] = ['basic', 'academic', 'organization', 'system'];
 
-/** The file name the server chose (Content-Disposition), or a fallback. */
-function fileNameOf(res: Response): string {
-  const header = res.headers.get('content-disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star) return decodeURIComponent(star[1]!);
-  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? 'export.xlsx';
-}
-
 /** The export dialog of 000 §2: fields by group, select / deselect all, nothing exported without a field. */
 export function ExportDialog({ open, onClose, title, fields, kind, path, filters }: Props) {
   const t = useTranslate();
@@ -38,18 +29,7 @@ export function ExportDialog({ open, onClose, title, fields, kind, path, filters
   async function run() {
     setBusy(true);
     try {
-      const res = await authFetch(`${API_URL}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...filters, fields: chosen, format: 'xlsx' }),
-      });
-      if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileNameOf(res);
-      a.click();
-      URL.revokeObjectURL(url);
+      await downloadFile(path, { method: 'POST', body: { ...filters, fields: chosen, format: 'xlsx' } });
       notification.success({ message: t('export.done') });
       onClose();
     } catch (e) {

@@ -1,8 +1,8 @@
 import type { ImportColumn, ImportExecutionResult, ImportHeadersResult, ImportMapping, ImportValidationResult } from '@doanhoi/shared';
 import { useGetLocale, useInvalidate, useTranslate } from '@refinedev/core';
 import { Alert, Button, Modal, Progress, Space, Spin, Steps } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { importApi, type ImportPaths, type Uploaded } from './api';
+import { useEffect, useRef, useState } from 'react';
+import { useImportApi, type ImportPaths, type Uploaded } from './api';
 import { MappingStep, missingRequired } from './mapping-step';
 import { PreviewStep, type ImportChoices } from './preview-step';
 import { ResultStep } from './result-step';
@@ -35,7 +35,7 @@ export function ImportWizard({ open, onClose, resource, columns, templateName, t
   const t = useTranslate();
   const invalidate = useInvalidate();
   const lang = useGetLocale()() ?? 'vi';
-  const api = useMemo(() => importApi(`/${resource}`, paths, lang), [resource, paths, lang]);
+  const api = useImportApi(`/${resource}`, paths, lang);
   const [step, setStep] = useState<Step>('upload');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { useThemedLayoutContext } from '@refinedev/antd';
 import { useLink, useMenu, useTranslate, type TreeMenuItem } from '@refinedev/core';
 import { Button, ConfigProvider, Grid, Layout, Menu, Spin, type MenuProps } from 'antd';
 import { useEffect } from 'react';
-import { useCurrentOrganization } from '../../context/current-organization';
+import { useRights } from '../permission-guard/use-allowed';
 import { alternatives, DATA_MANAGEMENT, externalNavItems } from '../../resources';
 import { preloadLikelyScreens, preloadScreen } from '../../screens';
 import { AppTitle } from './title';
@@ -16,12 +16,26 @@ type Item = NonNullable<MenuProps['items']>[number];
  * ThemedLayout also calls this as a plain function to learn whether a sider exists, so only
  * unconditional hooks are used here.
  */
+/** Every code a menu item may be shown for, in a stable order (the question's cache key). */
+function menuCodes(items: readonly TreeMenuItem[]): string[] {
+  const codes = new Set<string>();
+  const walk = (list: readonly TreeMenuItem[]) =>
+    list.forEach((item) => {
+      if (typeof item.meta?.permission === 'string') [item.meta.permission, ...alternatives(item.meta)].forEach((c) => codes.add(c));
+      walk(item.children);
+    });
+  walk(items);
+  return [...codes].sort();
+}
+
 export function Sider() {
   const t = useTranslate();
   const Link = useLink();
   const { siderCollapsed, setSiderCollapsed } = useThemedLayoutContext();
   const { menuItems, selectedKey } = useMenu();
-  const { can, permissionsLoading } = useCurrentOrganization();
+  // One question for every menu code; an item shows when any of its codes is held here.
+  const { has, ready } = useRights(menuCodes(menuItems));
+  const can = (codes: readonly string[]) => codes.some(has);
   // Phones: the collapsed sider keeps its icons in 56 px instead of 80, a seventh of a 390 px screen.
   const phone = !Grid.useBreakpoint().sm;
   const collapsedWidth = phone ? 56 : 80;
@@ -33,7 +47,7 @@ export function Sider() {
       return children.length ? { key: item.key, icon: item.meta?.icon, label, children } : null;
     }
     const permission = item.meta?.permission;
-    if (typeof permission === 'string' && !can([permission, ...alternatives(item.meta)], 'any')) return null;
+    if (typeof permission === 'string' && !can([permission, ...alternatives(item.meta)])) return null;
     // The screen's code starts loading as the pointer reaches the link, before the click.
     const preload = () => preloadScreen(item.route);
     return {
@@ -53,7 +67,7 @@ export function Sider() {
     ...externalNavItems.map((x) => ({ key: x.key, icon: x.icon, label: <a href={x.href}>{t(x.label)}</a> })),
   ];
   const groupKey = menuItems.find((i) => i.name === DATA_MANAGEMENT)?.key;
-  const showsUsers = !permissionsLoading && can(['users.access'], 'any');
+  const showsUsers = ready && can(['users.access']);
   useEffect(() => {
     if (showsUsers) preloadLikelyScreens();
   }, [showsUsers]);
@@ -74,7 +88,7 @@ export function Sider() {
         <AppTitle collapsed={siderCollapsed} />
       </div>
       <nav data-testid="side-nav" aria-label={t('nav.label')} className="app-sider-nav">
-        {permissionsLoading ? (
+        {!ready ? (
           <div className="guard-loading" role="status">
             <Spin size="small" />
             <span>{t('loading')}</span>

@@ -1,10 +1,8 @@
 import { GoogleOutlined } from '@ant-design/icons';
 import type { AuthProviders } from '@doanhoi/shared';
-import { useLogin, useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom, useLogin, useTranslate } from '@refinedev/core';
 import { Button, Divider, Form, Input } from 'antd';
 import type { LoginParams } from '../../providers';
-import { apiRequest } from '../../providers/http';
 import { loginRule as rule } from './rule';
 
 /** The backend's Google flow is a full-page redirect (000 §4 "Google sign-in"). */
@@ -24,10 +22,12 @@ export function LoginForm({ name = 'login', onSuccess }: LoginFormProps) {
   const [form] = Form.useForm<LoginParams>();
   const { mutate: login, isPending } = useLogin<LoginParams>();
   // Hidden until the server says yes: a button that can only end in "not configured" is worse than none.
-  const providers = useQuery({
-    queryKey: ['auth', 'providers'],
-    queryFn: () => apiRequest<AuthProviders>('/auth/providers', { auth: false }),
-    staleTime: Infinity,
+  const { result: providers } = useCustom<AuthProviders>({
+    dataProviderName: 'public',
+    url: '/api/auth/providers',
+    method: 'get',
+    errorNotification: false,
+    queryOptions: { staleTime: Infinity },
   });
 
   return (

@@ -1,10 +1,10 @@
 import { useResourceParams, useTranslate } from '@refinedev/core';
 import { Spin } from 'antd';
 import type { PropsWithChildren } from 'react';
-import { useCurrentOrganization } from '../../context/current-organization';
 import { AccessDenied } from '../../pages/access-denied';
 import { alternatives } from '../../resources';
 import type { MatchMode } from '../../providers';
+import { useAllowedQuery } from './use-allowed';
 
 interface PermissionGuardProps {
   permissions: readonly string[];
@@ -12,11 +12,11 @@ interface PermissionGuardProps {
   mode?: MatchMode;
 }
 
-/** Loading while /me/permissions answers, then the page or the access-denied screen. */
+/** Loading while the access-control provider answers, then the page or the access-denied screen. */
 export function PermissionGuard({ permissions, mode = 'all', children }: PropsWithChildren<PermissionGuardProps>) {
   const t = useTranslate();
-  const { can, permissionsLoading } = useCurrentOrganization();
-  if (permissionsLoading) {
+  const { allowed, loading } = useAllowedQuery(permissions, undefined, mode);
+  if (loading) {
     return (
       <div className="guard-loading" role="status">
         <Spin />
@@ -24,7 +24,7 @@ export function PermissionGuard({ permissions, mode = 'all', children }: PropsWi
       </div>
     );
   }
-  if (!can(permissions, mode)) return <AccessDenied required={permissions} />;
+  if (!allowed) return <AccessDenied required={permissions} />;
   return <>{children}</>;
 }
 

@@ -1,9 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { errorMessage, readBody } from '@doanhoi/shared/client/http';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { App, Button, Card, Skeleton } from 'antd';
 import { Suspense, useState, type PropsWithChildren, type ReactNode } from 'react';
-import { authFetch } from '../../providers/http';
+import { downloadFile } from '../../providers/download';
 
 interface Props {
   title: ReactNode;
@@ -24,16 +23,7 @@ export function ChartCard({ title, xlsx, testId, extra, children }: PropsWithChi
     if (!xlsx) return;
     setBusy(true);
     try {
-      const res = await authFetch(xlsx, { headers: { 'accept-language': lang === 'en' ? 'en' : 'vi' } });
-      if (!res.ok) throw new Error(errorMessage(res.status, await readBody(res)));
-      const header = res.headers.get('content-disposition') ?? '';
-      const name = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name ? decodeURIComponent(name) : 'dashboard.xlsx';
-      a.click();
-      URL.revokeObjectURL(url);
+      await downloadFile(xlsx, { headers: { 'accept-language': lang === 'en' ? 'en' : 'vi' }, fallback: 'dashboard.xlsx' });
     } catch (e) {
       notification.error({ message: t('dashboard:charts.downloadFailed'), description: (e as Error).message });
     } finally {

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, FlagOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { formatDate, formatNumber, hasPermission } from '@doanhoi/shared';
+import { formatDate, formatNumber } from '@doanhoi/shared';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Alert, Button, Col, Row, Typography } from 'antd';
 import { lazy } from 'react';
@@ -9,7 +9,7 @@ import { CallbackErrorAlert } from '../login/callback-error';
 import { ChartCard } from './chart-card';
 import { MoneySection } from './money-section';
 import { StatCard } from './stat-card';
-import { toGrants } from '../../providers/permissions';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
 import { MEMBERS_CODE, useDashboardRights, useMemberFigures, xlsxPath } from './use-dashboard';
 
 // Recharts loads only once figures are on screen: never in the sign-in page's bundle.
@@ -21,7 +21,8 @@ export function DashboardPage() {
   const locale = useGetLocale()() === 'en' ? 'en-US' : 'vi-VN';
   const [params] = useSearchParams();
   const rights = useDashboardRights();
-  const { organizations, permissions } = useCurrentOrganization();
+  const { organizations } = useCurrentOrganization();
+  const systemWide = useAllowed(MEMBERS_CODE, { organizationId: null });
   const { organizationId } = rights;
   const members = useMemberFigures(organizationId, rights.ready && rights.members);
   const d = members.data;
@@ -30,7 +31,7 @@ export function DashboardPage() {
   const scopeName =
     organizationId != null
       ? (organizations.find((o) => o.id === organizationId)?.name ?? '')
-      : hasPermission(toGrants(permissions), MEMBERS_CODE, null)
+      : systemWide
         ? t('dashboard:scopeAll')
         : (d?.units.map((u) => u.name).join(', ') ?? '');
   const term = d

@@ -1,7 +1,7 @@
-import { holdsAnywhere, type DashboardCampaigns, type DashboardMembers, type DashboardWeekly } from '@doanhoi/shared';
+import type { DashboardCampaigns, DashboardMembers, DashboardWeekly } from '@doanhoi/shared';
 import { useCustom } from '@refinedev/core';
+import { ANYWHERE, useRights } from '../../components/permission-guard/use-allowed';
 import { useCurrentOrganization } from '../../context/current-organization';
-import { toGrants } from '../../providers/permissions';
 import { API_URL } from '../../providers/http';
 
 /** As the API (api/src/dashboard/scope.ts): member counts need their own permission, not just the screen's. */
@@ -13,9 +13,9 @@ export const REPORTS_CODE = 'payment-campaigns.view_reports';
  * one is chosen, else wherever the code is held (the API then scopes to those organizations).
  */
 export function useDashboardRights() {
-  const { organizationId, permissions, permissionsLoading, can } = useCurrentOrganization();
-  const held = (code: string) => (organizationId == null ? holdsAnywhere(toGrants(permissions), code) : can(code));
-  return { organizationId, ready: !permissionsLoading, members: held(MEMBERS_CODE), money: held(REPORTS_CODE) };
+  const { organizationId } = useCurrentOrganization();
+  const { has, ready } = useRights([MEMBERS_CODE, REPORTS_CODE], organizationId == null ? ANYWHERE : undefined);
+  return { organizationId, ready, members: has(MEMBERS_CODE), money: has(REPORTS_CODE) };
 }
 
 const query = (organizationId: number | null, extra: Record<string, string | number> = {}) => ({

@@ -3,12 +3,11 @@
  * same thing afterwards (the API answers the same 202), so it tells nobody which accounts exist.
  */
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
+import { useCustomMutation, useTranslate } from '@refinedev/core';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { zodRule } from '../../components/form-rules';
-import { apiRequest } from '../../providers/http';
 import { AuthFrame } from './frame';
 
 export function ForgotPasswordPage() {
@@ -20,12 +19,20 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const rule = zodRule(forgotPasswordSchema);
+  const { mutateAsync } = useCustomMutation();
 
   const submit = async (values: ForgotPasswordInput) => {
     setSending(true);
     setError(null);
     try {
-      await apiRequest('/auth/forgot-password', { method: 'POST', body: values, auth: false });
+      await mutateAsync({
+        dataProviderName: 'public',
+        url: '/api/auth/forgot-password',
+        method: 'post',
+        values,
+        successNotification: false,
+        errorNotification: false,
+      });
       setSent(true);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -4,13 +4,13 @@
  * new one. After the reset every session is gone, this browser's included: sign in again.
  */
 import { resetPasswordSchema, type ResetPasswordInput } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
+import { useCustom, useCustomMutation, useTranslate } from '@refinedev/core';
 import { Alert, Button, Flex, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { zodRule } from '../../components/form-rules';
 import { session } from '../../providers';
-import { ApiError, apiRequest } from '../../providers/http';
+import { ApiError } from '../../providers/http';
 import { AuthFrame } from '../forgot-password/frame';
 
 type Values = Pick<ResetPasswordInput, 'password'> & { confirm: string };
@@ -25,21 +25,40 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
   const rule = zodRule(resetPasswordSchema);
+  const { mutateAsync } = useCustomMutation();
+  // A dead link says so before a password is typed; if the check itself fails, the form still decides.
+  const { query: check } = useCustom({
+    dataProviderName: 'public',
+    url: '/api/auth/reset-password/check',
+    method: 'post',
+    config: { payload: { token } },
+    errorNotification: false,
+    queryOptions: { enabled: Boolean(token), retry: false, gcTime: 0 },
+  });
 
   useEffect(() => {
     if (window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (!token) return;
-    // A dead link says so before a password is typed; if the check itself fails, the form still decides.
-    apiRequest('/auth/reset-password/check', { method: 'POST', body: { token }, auth: false })
-      .then(() => setState('form'))
-      .catch((err: unknown) => setState(err instanceof ApiError && err.status === 400 ? 'dead' : 'form'));
-  }, [token]);
+  }, []);
+  useEffect(() => {
+    if (check.isSuccess) setState((s) => (s === 'checking' ? 'form' : s));
+    else if (check.isError) {
+      const dead = check.error instanceof ApiError && check.error.status === 400;
+      setState((s) => (s === 'checking' ? (dead ? 'dead' : 'form') : s));
+    }
+  }, [check.isSuccess, check.isError, check.error]);
 
   const submit = async ({ password }: Values) => {
     setSaving(true);
     setError(null);
     try {
-      await apiRequest('/auth/reset-password', { method: 'POST', body: { token, password }, auth: false });
+      await mutateAsync({
+        dataProviderName: 'public',
+        url: '/api/auth/reset-password',
+        method: 'post',
+        values: { token, password },
+        successNotification: false,
+        errorNotification: false,
+      });
       // The server ended every session; this browser's tokens are dead too.
       session.clear();
       setState('done');

@@ -4,7 +4,7 @@ import { useTranslate } from '@refinedev/core';
 import { DatePicker, Select, Space, Switch, type SelectProps } from 'antd';
 import dayjs from 'dayjs';
 import { OrganizationPicker } from '../../components/organization-picker';
-import { useCurrentOrganization } from '../../context/current-organization';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
 import { AuditActionSelect } from './action-select';
 
 /** Entities that services record (api/src/**): the filter offers these; unknown ones still list. */
@@ -47,7 +47,7 @@ interface Props {
 /** Filters of the audit screen: who, what, which kind of record, where and when. */
 export function AuditFilters({ values, onChange }: Props) {
   const t = useTranslate();
-  const { can } = useCurrentOrganization();
+  const canSearchUsers = useAllowed('users.access');
   const chosen = [...new Set([...(values.action ? [values.action] : []), ...(values.actions ?? [])])];
   const withoutAuth = chosen.filter((c) => !isAuthAction(c));
   // A sign-in chosen by name is shown (the API lists actions asked for by name), so the switch reads on.
@@ -59,7 +59,7 @@ export function AuditFilters({ values, onChange }: Props) {
     optionValue: 'id',
     pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
     onSearch: (value) => [{ field: 'q', operator: 'contains', value }],
-    queryOptions: { enabled: can('users.access') },
+    queryOptions: { enabled: canSearchUsers },
     defaultValue: values.actorId,
   });
   return (
@@ -73,7 +73,7 @@ export function AuditFilters({ values, onChange }: Props) {
         placeholder={t('audit:filters.actor')}
         aria-label={t('audit:filters.actor')}
         className="audit-filter-wide"
-        disabled={!can('users.access') && values.actorId === undefined}
+        disabled={!canSearchUsers && values.actorId === undefined}
         data-testid="audit-filter-actor"
       />
       <AuditActionSelect

@@ -1,14 +1,13 @@
-import { ClearOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import { CLASS_IMPORT_COLUMNS, type ClassItem, type Department } from '@doanhoi/shared';
 import { getDefaultFilter, useSelect, useTable } from '@refinedev/antd';
 import { useModalForm } from '../../components/form-errors';
 import { useTranslate, type BaseKey } from '@refinedev/core';
-import { Button, Dropdown, Empty, Select, Space, Table, Typography } from 'antd';
+import { Button, Select, Space, Table, Typography } from 'antd';
 import { useState, type Key } from 'react';
-import { BulkBar } from '../../components/catalogue/bulk-bar';
+import { CatalogueAddMenu, CatalogueTable, StatusFilter } from '../../components/catalogue/list-page';
 import { PageHeader } from '../../components/page-header';
-import { LoadError, RowActions } from '../../components/catalogue/row-actions';
-import { StatusTag } from '../../components/catalogue/status-tag';
+import { LoadError } from '../../components/catalogue/row-actions';
 import { ImportWizard } from '../../components/import-wizard';
 import { ListSearch, tableSearch } from '../../components/list-search';
 import { useCatalogueActions } from '../../components/catalogue/use-catalogue-actions';
@@ -16,7 +15,6 @@ import { useForgetOnClose } from '../../components/catalogue/use-forget-on-close
 import { ClassFormModal } from './form';
 import { ClassShowModal } from './show';
 
-const STATUS = ['all', 'true', 'false'] as const;
 /** 000 §9: the year filter lists 10 years, newest first (from this year; see docs/decisions.md). */
 const YEARS = Array.from({ length: 10 }, (_, i) => new Date().getFullYear() - i);
 
@@ -31,7 +29,7 @@ export function ClassList() {
   const [viewing, setViewing] = useState<BaseKey | null>(null);
   const table = useTable<ClassItem>({ resource: 'classes', syncWithLocation: true });
   const { tableProps, filters, setFilters, tableQuery } = table;
-  const { can, confirmDelete, confirmBulkDelete, bulkDeleting } = useCatalogueActions('classes', () => setSelected([]));
+  const actions = useCatalogueActions('classes', () => setSelected([]));
   const create = useModalForm<ClassItem>({ resource: 'classes', action: 'create', redirect: false });
   const edit = useModalForm<ClassItem>({
     resource: 'classes',
@@ -54,7 +52,6 @@ export function ClassList() {
   const filtered = Boolean(search || year || departmentId || status !== 'all');
   const setFilter = (field: string, value: unknown, operator: 'contains' | 'eq' = 'eq') =>
     setFilters([{ field, operator, value: value === '' || value === 'all' || value === null ? undefined : value }], 'merge');
-  const anyRowAction = can.show || can.edit || can.delete;
 
   if (tableQuery.isError) return <LoadError onRetry={() => void tableQuery.refetch()} testId="classes-error" />;
 
@@ -64,20 +61,8 @@ export function ClassList() {
         title={t('classes:title')}
         subtitle={t('classes:subtitle')}
         extra={
-          can.create && (
-            <Dropdown
-              menu={{
-                items: [
-                  { key: 'single', label: t('classes:add.single'), onClick: () => create.show() },
-                  { key: 'file', label: t('classes:add.file'), onClick: () => setImporting(true) },
-                ],
-              }}
-              trigger={['click']}
-            >
-              <Button type="primary" icon={<PlusOutlined />} data-testid="class-add">
-                {t('classes:add.button')} <DownOutlined />
-              </Button>
-            </Dropdown>
+          actions.can.create && (
+            <CatalogueAddMenu ns="classes" testId="class" onSingle={() => create.show()} onFile={() => setImporting(true)} />
           )
         }
       />
@@ -108,13 +93,7 @@ export function ClassList() {
           aria-label={t('classes:fields.department')}
           data-testid="class-department-filter"
         />
-        <Select
-          value={status}
-          onChange={(v) => setFilter('isActive', v)}
-          options={STATUS.map((s) => ({ value: s, label: t(`classes:filters.status.${s}`) }))}
-          className="status-filter"
-          aria-label={t('classes:fields.isActive')}
-        />
+        <StatusFilter ns="classes" value={status} onChange={(v) => setFilter('isActive', v)} />
         <Button
           icon={<ClearOutlined />}
           disabled={!filtered}
@@ -125,31 +104,18 @@ export function ClassList() {
         </Button>
       </Space>
 
-      {can.delete && (
-        <BulkBar
-          count={selected.length}
-          onDelete={() => confirmBulkDelete(selected as number[])}
-          onClear={() => setSelected([])}
-          loading={bulkDeleting}
-        />
-      )}
-
-      <Table<ClassItem>
-        {...tableProps}
-        rowKey="id"
-        pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, showSizeChanger: false }}
-        // A class with students is refused by the server: it cannot be picked for deletion (issue 25 item 6).
-        rowSelection={
-          can.delete
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.studentCount > 0 }) }
-            : undefined
-        }
-        locale={{
-          emptyText: (
-            <Empty description={t(filtered ? 'classes:empty.noResults' : can.create ? 'classes:empty.canCreate' : 'classes:empty.none')} />
-          ),
-        }}
-        data-testid="classes-table"
+      <CatalogueTable<ClassItem>
+        ns="classes"
+        testId="class"
+        tableProps={tableProps}
+        actions={actions}
+        selected={selected}
+        setSelected={setSelected}
+        filtered={filtered}
+        // 000 §5: a class with students cannot be deleted (the server refuses it).
+        deleteBlocked={(row) => (row.studentCount > 0 ? t('classes:delete.hasStudents') : null)}
+        onShow={(row) => setViewing(row.id)}
+        onEdit={(id) => edit.show(id)}
       >
         <Table.Column<ClassItem>
           dataIndex="name"
@@ -163,29 +129,7 @@ export function ClassList() {
           render={(v?: string) => v ?? '—'}
         />
         <Table.Column<ClassItem> dataIndex="studentCount" title={t('classes:fields.studentCount')} align="right" />
-        <Table.Column<ClassItem>
-          dataIndex="isActive"
-          title={t('classes:fields.isActive')}
-          render={(v: boolean) => <StatusTag active={v} />}
-        />
-        {anyRowAction && (
-          <Table.Column<ClassItem>
-            title={t('table.actions')}
-            key="actions"
-            render={(_, row) => (
-              <RowActions
-                can={can}
-                onShow={() => setViewing(row.id)}
-                onEdit={() => edit.show(row.id)}
-                onDelete={() => confirmDelete(row.id, row.name)}
-                // 000 §5: a class with students cannot be deleted.
-                deleteBlocked={row.studentCount > 0 ? t('classes:delete.hasStudents') : null}
-                testId="class"
-              />
-            )}
-          />
-        )}
-      </Table>
+      </CatalogueTable>
 
       <ClassFormModal action="create" modalProps={create.modalProps} formProps={create.formProps} />
       <ClassFormModal action="edit" modalProps={edit.modalProps} formProps={edit.formProps} />

@@ -3,6 +3,7 @@ import { Alert, Card, Empty, Select, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OrganizationPicker } from '../../components/organization-picker';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { apiUrl } from '../payment-campaigns/use-refresh';
 import { GenerateWizard } from './generate-wizard';
@@ -53,7 +54,8 @@ function UnitRemittance({ organizationId }: { organizationId: number }) {
 /** /dues: đoàn phí by rule (rates, generating a campaign) and trích nộp up the tree for the chosen unit (issue 30 items 4–5). */
 export function DuesPage() {
   const t = useTranslate();
-  const { organizationId: current, organizations, can } = useCurrentOrganization();
+  const { organizationId: current, organizations } = useCurrentOrganization();
+  const canEditShares = useAllowed(DUES_CODES.settings);
   const [picked, setPicked] = useState<number | undefined>();
   const [params, setParams] = useSearchParams();
   const organizationId = picked ?? current ?? undefined;
@@ -103,7 +105,7 @@ export function DuesPage() {
                   },
                 ]
               : []),
-            { key: 'shares', label: t('dues:tabs.shares'), children: <SharesCard editable={can(DUES_CODES.settings)} /> },
+            { key: 'shares', label: t('dues:tabs.shares'), children: <SharesCard editable={canEditShares} /> },
           ]}
         />
       )}

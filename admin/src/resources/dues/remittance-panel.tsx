@@ -3,7 +3,7 @@ import { useCustom, useCustomMutation, useTranslate } from '@refinedev/core';
 import { App, Breadcrumb, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { downloadFile } from './download';
+import { downloadFile } from '../../providers/download';
 import { apiUrl, usePaymentsRefresh } from '../payment-campaigns/use-refresh';
 import { useDuesRights } from './rights';
 
@@ -207,10 +207,10 @@ export function RemittancePanel({ campaignId, organizationId }: { campaignId: nu
         )}
         <Button
           onClick={() =>
-            downloadFile(
-              `/payment-campaigns/${campaignId}/remittance/export?organizationId=${self.organizationId}`,
-              'trich-nop.xlsx',
-            ).catch((e: Error) => message.error(e.message))
+            downloadFile(`/payment-campaigns/${campaignId}/remittance/export`, {
+              query: { organizationId: self.organizationId },
+              fallback: 'trich-nop.xlsx',
+            }).catch((e: Error) => message.error(e.message))
           }
           data-testid="remittance-export"
         >

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchPermissions, holds } from '../../providers/permissions';
+import { useRights } from '../../components/permission-guard/use-allowed';
 
 export const DUES_CODES = {
   rates: 'payment-campaigns.dues_rates',
@@ -10,20 +9,17 @@ export const DUES_CODES = {
   settings: 'system.manage_settings',
 } as const;
 
+const CODES = [...Object.values(DUES_CODES), 'payment-campaigns.create', 'payment-campaigns.manage_assignments'];
+
 /** The đoàn phí rights held in one unit (checked in that unit, as the API does). */
 export function useDuesRights(organizationId: number | null | undefined) {
-  const q = useQuery({
-    queryKey: ['permissions', 'dues', organizationId ?? null],
-    queryFn: () => fetchPermissions(organizationId ?? null),
-    enabled: organizationId !== undefined,
-  });
-  const has = (code: string) => holds(q.data, [code]);
+  const { has, ready } = useRights(CODES, { organizationId: organizationId ?? null }, organizationId !== undefined);
   return {
     rates: has(DUES_CODES.rates),
     generate: has(DUES_CODES.generate) && has('payment-campaigns.create') && has('payment-campaigns.manage_assignments'),
     view: has(DUES_CODES.view),
     remit: has(DUES_CODES.remit),
     confirm: has(DUES_CODES.confirm),
-    ready: q.isSuccess,
+    ready,
   };
 }

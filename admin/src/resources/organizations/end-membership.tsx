@@ -1,10 +1,10 @@
 import { fullName, MEMBERSHIP_END_REASONS, type OrganizationMember, type OrganizationRef } from '@doanhoi/shared';
 import { useSelect } from '@refinedev/antd';
-import { useTranslate } from '@refinedev/core';
+import { useCustomMutation, useTranslate } from '@refinedev/core';
 import { Alert, App, DatePicker, Form, Input, Modal, Radio, Select, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import { apiRequest } from '../../providers/http';
+import { API_URL } from '../../providers/http';
 
 interface Values {
   reason: string;
@@ -60,16 +60,24 @@ export function EndMembershipModal({
       });
   }, [open, bulk, form]);
 
+  const { mutateAsync } = useCustomMutation<{ message: string }>();
+
   async function save() {
     const v = await form.validateFields();
     const base = { reason: v.reason, endedAt: v.endedAt.format('YYYY-MM-DD'), note: v.note?.trim() || undefined };
     try {
-      const res = member
-        ? await apiRequest<{ message: string }>(`/organizations/${org.id}/members/${member.user.id}/end`, { method: 'POST', body: base })
-        : await apiRequest<{ message: string }>(`/organizations/${org.id}/members/bulk-end`, {
-            method: 'POST',
-            body: v.selection === 'class' ? { ...base, classId: v.classId } : { ...base, userIds: bulk!.map((m) => m.user.id) },
-          });
+      const { data: res } = await mutateAsync({
+        url: member
+          ? `${API_URL}/organizations/${org.id}/members/${member.user.id}/end`
+          : `${API_URL}/organizations/${org.id}/members/bulk-end`,
+        method: 'post',
+        values:
+          member || v.selection !== 'class'
+            ? { ...base, ...(!member && { userIds: bulk!.map((m) => m.user.id) }) }
+            : { ...base, classId: v.classId },
+        successNotification: false,
+        errorNotification: false,
+      });
       notification.success({ message: t('organizations:endMembership.done'), description: res.message });
       onDone();
       onClose();

@@ -1,21 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrganizationDetail, OrganizationRef, OrganizationSummary } from '@doanhoi/shared';
 import { useModalForm } from '../../components/form-errors';
-import { useTranslate } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useDelete, useTranslate } from '@refinedev/core';
 import { App, Button, Space, Tooltip, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WithReason } from '../../components/blocked';
-import { apiRequest } from '../../providers/http';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
+import { useRefreshOrganizations } from './data';
 import { OrganizationFormModal } from './form';
-import type { OrgAccess } from './use-org-access';
-
-/** Every organization query of these screens starts with 'organizations' (tree, by-type-code, stats). */
-function useRefreshOrganizations() {
-  const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: ['organizations'] });
-}
 
 /** A button that is shown disabled with the reason when the right is missing (000 §2). */
 function Gated({ allowed, reason, children }: { allowed: boolean; reason: string; children: React.ReactElement }) {
@@ -23,24 +16,19 @@ function Gated({ allowed, reason, children }: { allowed: boolean; reason: string
 }
 
 /** "Create organization": under the organization shown, or anywhere (the tree) with the parent picked by type. */
-export function OrganizationCreateButton({
-  parent,
-  access,
-  ancestorIds = [],
-}: {
-  parent?: OrganizationRef | null;
-  access: OrgAccess;
-  ancestorIds?: number[];
-}) {
+export function OrganizationCreateButton({ parent, ancestorIds = [] }: { parent?: OrganizationRef | null; ancestorIds?: number[] }) {
   const t = useTranslate();
   const refresh = useRefreshOrganizations();
   // organizations.create is a system permission: only a global grant holds it (checked in the parent's context anyway).
-  const allowed = parent ? access.can('organizations.create', parent.id, ancestorIds) : access.can('organizations.create', 0, []);
+  const allowed = useAllowed(
+    'organizations.create',
+    parent ? { organizationId: parent.id, ancestorIds } : { organizationId: 0, ancestorIds: [] },
+  );
   const create = useModalForm<OrganizationSummary>({
     resource: 'organizations',
     action: 'create',
     redirect: false,
-    onMutationSuccess: refresh,
+    onMutationSuccess: () => refresh(),
     successNotification: () => ({ type: 'success', message: t('organizations:create.success') }),
   });
   const show = () => {
@@ -80,14 +68,14 @@ export function deleteRefusal(message: string, t: (key: string, o?: Record<strin
 }
 
 /** Edit and delete of the organization a detail page shows, each checked in that organization. */
-export function OrganizationManageBar({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
+export function OrganizationManageBar({ org, ancestorIds }: { org: OrganizationDetail; ancestorIds: number[] }) {
   const t = useTranslate();
   const { modal, notification } = App.useApp();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const refresh = useRefreshOrganizations();
-  const canEdit = access.can('organizations.update', org.id, ancestorIds);
-  const canDelete = access.can('organizations.delete', org.id, ancestorIds);
+  const { mutateAsync: remove } = useDelete();
+  const canEdit = useAllowed('organizations.update', { organizationId: org.id, ancestorIds });
+  const canDelete = useAllowed('organizations.delete', { organizationId: org.id, ancestorIds });
   const edit = useModalForm<OrganizationSummary>({
     resource: 'organizations',
     action: 'edit',
@@ -125,16 +113,15 @@ export function OrganizationManageBar({ org, access, ancestorIds }: { org: Organ
       cancelText: t('buttons.cancel'),
       onOk: async () => {
         try {
-          await apiRequest(`/organizations/${org.id}`, { method: 'DELETE' });
+          await remove({ resource: 'organizations', id: org.id, successNotification: false, errorNotification: false });
         } catch (e) {
           notification.error({ message: t('organizations:delete.failed'), description: deleteRefusal((e as Error).message, t) });
           return;
         }
         setDeletedId(org.id);
-        // The deleted organization's own queries are dropped, not refetched (they would answer 404).
-        client.removeQueries({ queryKey: ['organizations', 'by-type-code', org.type, org.code] });
+        // The deleted organization's own reads are only marked stale, not refetched (they would answer 404).
+        refresh(true);
         notification.success({ message: t('organizations:delete.success', { name: org.name }) });
-        refresh();
         navigate(org.parent ? `/organizations/${org.parent.type}/${encodeURIComponent(org.parent.code)}` : '/organizations');
       },
     });

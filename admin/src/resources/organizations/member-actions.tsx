@@ -1,14 +1,15 @@
 import { DownloadOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
-import { memberImportColumns, USER_EXPORT_FIELDS, type OrganizationDetail, type OrganizationType, type User } from '@doanhoi/shared';
-import { useInvalidate, useTranslate } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { memberImportColumns, USER_EXPORT_FIELDS, type OrganizationDetail, type OrganizationType } from '@doanhoi/shared';
+import { useCustomMutation, useInvalidate, useTranslate } from '@refinedev/core';
 import { Alert, App, AutoComplete, Button, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
-import { ApiError, apiRequest } from '../../providers/http';
+import { ApiError, API_URL } from '../../providers/http';
 import { RequestTransferModal } from '../transfers/request-dialog';
-import type { OrgAccess } from './use-org-access';
+import { useUserSearch } from '../users/use-user-search';
+import { useRefreshOrganizations } from './data';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
 
 /** 000 §2/§9: the member import level of an organization type; roots take no member import. */
 export function importLevel(type: OrganizationType): 2 | 3 | null {
@@ -24,24 +25,6 @@ export function importLevel(type: OrganizationType): 2 | 3 | null {
 export function manualAddOffered(org: { type: OrganizationType; level?: number }): boolean {
   // The level-3 import types (chi đoàn, chi hội, CLB khoa, and CLB trường, 000 §9) decide where the tree knows no level.
   return (org.level ?? 0) < 3 && importLevel(org.type) !== 3;
-}
-
-/** 000 §9: the add-member user search starts at 2 characters, after 300 ms, 10 results. */
-const SEARCH_MIN = 2;
-const SEARCH_DELAY_MS = 300;
-
-function useUserSearch(term: string, enabled: boolean) {
-  const [users, setUsers] = useState<User[]>([]);
-  useEffect(() => {
-    if (!enabled || term.trim().length < SEARCH_MIN) return setUsers([]);
-    const timer = setTimeout(() => {
-      apiRequest<{ users: User[] }>(`/users?limit=10&search=${encodeURIComponent(term.trim())}`)
-        .then((r) => setUsers(r.users))
-        .catch(() => setUsers([]));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [term, enabled]);
-  return users;
 }
 
 /** The add-member-by-code dialog (000 §2, §5): a code, found by typing it or picking a user from the search. */
@@ -63,18 +46,21 @@ export function AddMemberModal({
   const [form] = Form.useForm<{ code: string }>();
   const code = Form.useWatch('code', form) ?? '';
   const users = useUserSearch(code, open && canSearch);
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync, mutation } = useCustomMutation();
+  const saving = mutation.isPending;
   // Issue 30 item 1: a member of a unit outside the caller's reach is not added but may be asked for (a transfer request).
   const [offer, setOffer] = useState<string | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
 
   async function save() {
     const { code: value } = await form.validateFields();
-    setSaving(true);
     try {
-      await apiRequest(`/organizations/${org.id}/member/${encodeURIComponent(value.trim())}`, {
-        method: 'POST',
-        body: { userCode: value.trim() },
+      await mutateAsync({
+        url: `${API_URL}/organizations/${org.id}/member/${encodeURIComponent(value.trim())}`,
+        method: 'post',
+        values: { userCode: value.trim() },
+        successNotification: false,
+        errorNotification: false,
       });
       notification.success({ message: t('organizations:members.added', { code: value.trim() }) });
       onAdded();
@@ -91,8 +77,6 @@ export function AddMemberModal({
             : (e as Error).message;
       form.setFields([{ name: 'code', errors: [message] }]);
       setOffer(status === 403 ? value.trim() : null);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -162,22 +146,20 @@ export function AddMemberModal({
  */
 export function MemberToolbar({
   org,
-  access,
   ancestorIds,
   canSearchUsers,
 }: {
   org: OrganizationDetail;
-  access: OrgAccess;
   ancestorIds: number[];
   canSearchUsers: boolean;
 }) {
   const t = useTranslate();
   const invalidate = useInvalidate();
-  const client = useQueryClient();
+  const refreshOrganizations = useRefreshOrganizations();
   const [dialog, setDialog] = useState<'add' | 'import' | 'export' | null>(null);
-  const can = (code: string) => access.can(code, org.id, ancestorIds);
-  const canAdd = can('organizations.add_member') || can('organizations.manage_members');
-  const canExport = can('organizations.export');
+  const where = { organizationId: org.id, ancestorIds };
+  const canAdd = useAllowed(['organizations.add_member', 'organizations.manage_members'], where, 'any');
+  const canExport = useAllowed('organizations.export', where);
   const level = importLevel(org.type);
   const manual = manualAddOffered(org);
   const paths = useMemo(
@@ -191,7 +173,7 @@ export function MemberToolbar({
   );
   const refresh = () => {
     void invalidate({ resource: `organizations/${org.id}/members`, invalidates: ['list'] });
-    void client.invalidateQueries({ queryKey: ['organizations'] });
+    refreshOrganizations();
   };
   const gated = (allowed: boolean, node: React.ReactElement) =>
     allowed ? node : <Tooltip title={t('organizations:noPermission.addMember')}>{node}</Tooltip>;

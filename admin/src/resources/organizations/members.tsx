@@ -2,8 +2,7 @@ import { formatDate, fullName, type OrganizationDetail, type OrganizationMember 
 import { DeleteOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useInvalidate, useTranslate } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Flex, Result, Segmented, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Breadcrumb, Button, Flex, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListSearch, tableSearch } from '../../components/list-search';
@@ -11,13 +10,14 @@ import { MemberToolbar } from './member-actions';
 import { EndMembershipModal } from './end-membership';
 import { RemoveMemberModal } from './remove-member';
 import { OrganizationStatsCard } from './stats';
-import { useOrgAccess, type OrgAccess } from './use-org-access';
-import { useRouteOrganization } from './use-organization';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
+import { useRefreshOrganizations } from './data';
+import { WithRouteOrganization, type RouteOrganization } from './route-organization';
 
-export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
+export function MembersTable({ org, ancestorIds }: { org: OrganizationDetail; ancestorIds: number[] }) {
   const t = useTranslate();
   const invalidate = useInvalidate();
-  const client = useQueryClient();
+  const refreshOrganizations = useRefreshOrganizations();
   const resource = `organizations/${org.id}/members`;
   // Issue 30 item 2: the active members, or those whose membership ended (with its date and reason).
   const [status, setStatus] = useState<'active' | 'ended'>('active');
@@ -27,11 +27,10 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
     filters: { permanent: [{ field: 'status', operator: 'eq', value: status }] },
   });
   const { tableProps } = table;
-  const canRemove =
-    access.can('organizations.remove_member', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
+  const where = { organizationId: org.id, ancestorIds };
+  const canRemove = useAllowed(['organizations.remove_member', 'organizations.manage_members'], where, 'any');
   const ended = status === 'ended';
-  const canEnd =
-    access.can('organizations.end_membership', org.id, ancestorIds) || access.can('organizations.manage_members', org.id, ancestorIds);
+  const canEnd = useAllowed(['organizations.end_membership', 'organizations.manage_members'], where, 'any');
   const [ending, setEnding] = useState<OrganizationMember | null>(null);
   const [bulkEnding, setBulkEnding] = useState<OrganizationMember[] | null>(null);
   const [selected, setSelected] = useState<OrganizationMember[]>([]);
@@ -40,14 +39,14 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
   const [removing, setRemoving] = useState<OrganizationMember | null>(null);
   const refresh = () => {
     void invalidate({ resource, invalidates: ['list'] });
-    void client.invalidateQueries({ queryKey: ['organizations'] });
+    refreshOrganizations();
   };
 
   return (
     <>
       <Flex justify="space-between" wrap gap={8} className="filter-bar section-title">
         <Space wrap>
-          <MemberToolbar org={org} access={access} ancestorIds={ancestorIds} canSearchUsers={canSearchUsers} />
+          <MemberToolbar org={org} ancestorIds={ancestorIds} canSearchUsers={canSearchUsers} />
           <Segmented
             value={status}
             onChange={(v) => {
@@ -174,18 +173,11 @@ export function MembersTable({ org, access, ancestorIds }: { org: OrganizationDe
 
 /** …/members (000 §2): the organization's active members; breadcrumbs lead back up the tree. */
 export function OrganizationMembersPage() {
+  return <WithRouteOrganization>{(route) => <OrganizationMembers {...route} />}</WithRouteOrganization>;
+}
+
+function OrganizationMembers({ org, ancestorIds, base }: RouteOrganization) {
   const t = useTranslate();
-  const access = useOrgAccess();
-  const { query, base } = useRouteOrganization();
-  if (query.isLoading || !access.ready) return <Spin />;
-  if (query.isError || !query.data)
-    return (
-      <div data-testid="org-not-found">
-        <Result status="404" title={t('organizations:notFound')} />
-      </div>
-    );
-  const org = query.data;
-  const ancestorIds = org.breadcrumb.map((b) => b.id).filter((id) => id !== org.id);
   return (
     <section data-testid="organization-members-page">
       <Breadcrumb
@@ -201,8 +193,8 @@ export function OrganizationMembersPage() {
       <Typography.Title level={3} className="section-title">
         {t('organizations:membersPage.heading', { name: org.name, count: org.memberCount })}
       </Typography.Title>
-      <OrganizationStatsCard org={org} access={access} ancestorIds={ancestorIds} />
-      <MembersTable org={org} access={access} ancestorIds={ancestorIds} />
+      <OrganizationStatsCard org={org} ancestorIds={ancestorIds} />
+      <MembersTable org={org} ancestorIds={ancestorIds} />
     </section>
   );
 }

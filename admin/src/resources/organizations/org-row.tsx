@@ -4,8 +4,9 @@ import { useTranslate } from '@refinedev/core';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
+import { useMyOrganizations } from './data';
 import { OrgRowActions } from './row-actions';
-import type { OrgAccess } from './use-org-access';
 
 export interface RowNode {
   id: number;
@@ -22,7 +23,6 @@ interface Props {
   node: RowNode;
   level: number;
   ancestorIds: number[];
-  access: OrgAccess;
   /** Where the details link goes; null hides it (the row is the page shown). */
   detailsTo: string | null;
   membersTo: string;
@@ -42,13 +42,13 @@ export const TYPE_COLORS: Record<OrganizationType, string> = {
 };
 
 /** One organization row (000 §2): name, type, description, member badge, details link, member count, action icons. */
-export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo, expanded, onToggle }: Props) {
+export function OrgRow({ node, level, ancestorIds, detailsTo, membersTo, expanded, onToggle }: Props) {
   const t = useTranslate();
-  const member = access.isMember(node.id);
-  // Details: a super admin, access_children on this organization, or an active member (000 §2).
-  const showDetails =
-    detailsTo !== null && (access.isSuperAdmin || access.can('organizations.access_children', node.id, ancestorIds) || member);
-  const countVisible = access.can('organizations.view_member_count', node.id, ancestorIds);
+  const member = useMyOrganizations()?.organizationIds.includes(node.id) ?? false;
+  const where = { organizationId: node.id, ancestorIds };
+  // Details: a super admin (who holds every code), access_children on this organization, or an active member (000 §2).
+  const showDetails = useAllowed('organizations.access_children', where) || member;
+  const countVisible = useAllowed('organizations.view_member_count', where);
   return (
     <div className="org-row" style={{ '--org-level': level } as CSSProperties} data-testid="org-row" data-code={node.code}>
       <Space className="org-row-main" align="start">
@@ -96,12 +96,12 @@ export function OrgRow({ node, level, ancestorIds, access, detailsTo, membersTo,
             )}
           </Space>
         )}
-        {showDetails && (
+        {detailsTo !== null && showDetails && (
           <Link to={detailsTo!} data-testid="org-details">
             {t('organizations:tree.details')}
           </Link>
         )}
-        <OrgRowActions node={node} ancestorIds={ancestorIds} access={access} />
+        <OrgRowActions node={node} ancestorIds={ancestorIds} />
       </Space>
     </div>
   );

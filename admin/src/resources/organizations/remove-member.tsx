@@ -1,9 +1,9 @@
 import { fullName, type MemberRemovalPlan, type OrganizationDetail, type OrganizationMember, type OrganizationRef } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCustomMutation, useTranslate } from '@refinedev/core';
 import { Alert, App, Modal, Radio, Space, Spin, Tag, Typography, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../providers/http';
+import { API_URL } from '../../providers/http';
+import { useOrganizationRead } from './data';
 
 const names = (orgs: OrganizationRef[]) => orgs.map((o) => o.name).join(', ');
 
@@ -26,27 +26,24 @@ export function RemoveMemberModal({
   const t = useTranslate();
   const { notification } = App.useApp();
   const userId = member?.user.id;
-  const plan = useQuery({
-    queryKey: ['organizations', org.id, 'removal', userId],
-    queryFn: () => apiRequest<MemberRemovalPlan>(`/organizations/${org.id}/members/${userId}/removal`),
-    enabled: userId != null,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const plan = useOrganizationRead<MemberRemovalPlan>(`/${org.id}/members/${userId}/removal`, { enabled: userId != null, fresh: true });
   const [from, setFrom] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync, mutation } = useCustomMutation<{ removed: OrganizationRef[]; staysIn: OrganizationRef[] }>();
+  const saving = mutation.isPending;
   useEffect(() => setFrom(plan.data?.recommended ?? null), [plan.data]);
   const chosen = plan.data?.options.find((o) => o.organization.id === from);
   const name = member ? fullName(member.user) : '';
 
   async function remove() {
     if (!member || !chosen) return;
-    setSaving(true);
     try {
-      const res = await apiRequest<{ removed: OrganizationRef[]; staysIn: OrganizationRef[] }>(
-        `/organizations/${org.id}/members/${member.user.id}?from=${chosen.organization.id}`,
-        { method: 'DELETE' },
-      );
+      const { data: res } = await mutateAsync({
+        url: `${API_URL}/organizations/${org.id}/members/${member.user.id}?from=${chosen.organization.id}`,
+        method: 'delete',
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      });
       notification.success({
         message: t('organizations:members.removedFrom', { name, units: names(res.removed) }),
         description: res.staysIn.length ? t('organizations:members.stillIn', { units: names(res.staysIn) }) : undefined,
@@ -55,8 +52,6 @@ export function RemoveMemberModal({
       onClose();
     } catch (e) {
       notification.error({ message: t('organizations:members.removeFailed'), description: (e as Error).message });
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -73,8 +68,8 @@ export function RemoveMemberModal({
       destroyOnHidden
     >
       <div data-testid="remove-member-dialog">
-        {plan.isLoading && <Spin />}
-        {plan.isError && <Alert type="error" showIcon message={(plan.error as Error).message} />}
+        {plan.query.isLoading && <Spin />}
+        {plan.query.isError && <Alert type="error" showIcon message={plan.query.error.message} />}
         {plan.data && (
           <Space direction="vertical" className="full-width">
             <Typography.Text>{t('organizations:members.removeFromWhere', { name })}</Typography.Text>
@@ -86,7 +81,7 @@ export function RemoveMemberModal({
                       {t(o.leaves.length === 1 ? 'organizations:members.removeOnlyHere' : 'organizations:members.removeFromLevel', {
                         org: o.organization.name,
                       })}
-                      {o.organization.id === plan.data.recommended && (
+                      {o.organization.id === plan.data?.recommended && (
                         <Tag className="tag-gap" color="blue">
                           {t('organizations:members.recommended')}
                         </Tag>

@@ -1,22 +1,20 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { memberImportColumns, type OrganizationDetail, type OrganizationSummary } from '@doanhoi/shared';
-import { useCan, useTranslate } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCan, useDataProvider, useDelete, useTranslate } from '@refinedev/core';
 import { App, Button, Space, Tooltip, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useModalForm } from '../../components/form-errors';
 import { ImportWizard } from '../../components/import-wizard';
-import { apiRequest } from '../../providers/http';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
+import { useRefreshOrganizations } from './data';
 import { OrganizationFormModal } from './form';
 import { deleteRefusal } from './manage';
 import { AddMemberModal, importLevel, manualAddOffered } from './member-actions';
 import type { RowNode } from './org-row';
-import type { OrgAccess } from './use-org-access';
 
 interface Props {
   node: RowNode & { hasChildren?: boolean };
   ancestorIds: number[];
-  access: OrgAccess;
 }
 
 /** An icon button with its name as tooltip, or the reason it is off (000 §2: disabled with a tooltip). */
@@ -54,14 +52,14 @@ function Icon({
 /** The edit dialog of one row, mounted while it is open (a tree has hundreds of rows). */
 function EditDialog({ id, onDone }: { id: number; onDone: () => void }) {
   const t = useTranslate();
-  const client = useQueryClient();
+  const refresh = useRefreshOrganizations();
   const edit = useModalForm<OrganizationSummary>({
     resource: 'organizations',
     action: 'edit',
     id,
     redirect: false,
     successNotification: () => ({ type: 'success', message: t('organizations:edit.success') }),
-    onMutationSuccess: () => void client.invalidateQueries({ queryKey: ['organizations'] }),
+    onMutationSuccess: () => refresh(),
   });
   const { show, open } = edit;
   useEffect(() => {
@@ -87,19 +85,21 @@ function EditDialog({ id, onDone }: { id: number; onDone: () => void }) {
  * offers only that), edit, delete. Each is checked in the row's own organization and shown disabled
  * with the reason; delete says why it cannot happen (children, members, campaigns) instead of failing.
  */
-export function OrgRowActions({ node, ancestorIds, access }: Props) {
+export function OrgRowActions({ node, ancestorIds }: Props) {
   const t = useTranslate();
   const { modal, notification } = App.useApp();
-  const client = useQueryClient();
+  const dataProvider = useDataProvider();
+  const { mutateAsync: remove } = useDelete();
   const [dialog, setDialog] = useState<'add' | 'import' | 'edit' | null>(null);
   const canSearchUsers = useCan({ resource: 'users', action: 'list' }).data?.can ?? false;
-  const can = (code: string) => access.can(code, node.id, ancestorIds);
-  const canAdd = can('organizations.add_member') || can('organizations.manage_members');
-  const canEdit = can('organizations.update');
-  const canDelete = can('organizations.delete');
+  const where = { organizationId: node.id, ancestorIds };
+  const canAdd = useAllowed(['organizations.add_member', 'organizations.manage_members'], where, 'any');
+  const canEdit = useAllowed('organizations.update', where);
+  const canDelete = useAllowed('organizations.delete', where);
   const manual = manualAddOffered(node);
   const level = importLevel(node.type);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['organizations'] });
+  const refreshOrganizations = useRefreshOrganizations();
+  const refresh = () => refreshOrganizations();
 
   const known = node.hasChildren
     ? t('organizations:delete.hasChildren')
@@ -111,7 +111,7 @@ export function OrgRowActions({ node, ancestorIds, access }: Props) {
     // Campaigns are not on the row: the detail says whether the server would refuse, before asking.
     let detail: OrganizationDetail;
     try {
-      detail = await apiRequest<OrganizationDetail>(`/organizations/${node.id}`);
+      detail = (await dataProvider().getOne<OrganizationDetail>({ resource: 'organizations', id: node.id })).data;
     } catch (e) {
       notification.error({ message: t('organizations:delete.failed'), description: (e as Error).message });
       return;
@@ -135,7 +135,7 @@ export function OrgRowActions({ node, ancestorIds, access }: Props) {
       cancelText: t('buttons.cancel'),
       onOk: async () => {
         try {
-          await apiRequest(`/organizations/${node.id}`, { method: 'DELETE' });
+          await remove({ resource: 'organizations', id: node.id, successNotification: false, errorNotification: false });
         } catch (e) {
           notification.error({ message: t('organizations:delete.failed'), description: deleteRefusal((e as Error).message, t) });
           return;

@@ -1,28 +1,20 @@
 import { useTranslate } from '@refinedev/core';
-import { Breadcrumb, Card, Descriptions, Empty, Flex, Result, Spin, Tag, Typography } from 'antd';
+import { Breadcrumb, Card, Descriptions, Empty, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { OrganizationCreateButton, OrganizationManageBar } from './manage';
 import { MembersTable } from './members';
 import { OrganizationOfficersCard } from './officers';
 import { OrgRow, TYPE_COLORS } from './org-row';
 import { OrganizationStatsCard } from './stats';
-import { useOrgAccess } from './use-org-access';
-import { useRouteOrganization } from './use-organization';
+import { WithRouteOrganization, type RouteOrganization } from './route-organization';
 
 /** /organizations/{type}/{code} and its parent/child form: the organization and its children. */
 export function OrganizationShowPage() {
+  return <WithRouteOrganization>{(route) => <OrganizationShow {...route} />}</WithRouteOrganization>;
+}
+
+function OrganizationShow({ org, ancestorIds, base }: RouteOrganization) {
   const t = useTranslate();
-  const access = useOrgAccess();
-  const { query, base } = useRouteOrganization();
-  if (query.isLoading || !access.ready) return <Spin />;
-  if (query.isError || !query.data)
-    return (
-      <div data-testid="org-not-found">
-        <Result status="404" title={t('organizations:notFound')} />
-      </div>
-    );
-  const org = query.data;
-  const ancestorIds = org.breadcrumb.map((b) => b.id).filter((id) => id !== org.id);
   return (
     <section data-testid="organization-page">
       <Breadcrumb
@@ -37,7 +29,7 @@ export function OrganizationShowPage() {
         <Typography.Title level={3} className="page-title">
           {org.name} <Tag color={TYPE_COLORS[org.type]}>{t(`organizations:types.${org.type}`)}</Tag>
         </Typography.Title>
-        <OrganizationManageBar org={org} access={access} ancestorIds={ancestorIds} />
+        <OrganizationManageBar org={org} ancestorIds={ancestorIds} />
       </Flex>
       <Card>
         {/* One column on phones: two squeezed the parent name to a letter per line (issue 13). */}
@@ -52,19 +44,19 @@ export function OrganizationShowPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <OrganizationStatsCard org={org} access={access} ancestorIds={ancestorIds} />
+      <OrganizationStatsCard org={org} ancestorIds={ancestorIds} />
       <OrganizationOfficersCard org={org} />
       {/* 000 §2: a level-3 unit and a school club show their member list on the detail page itself. */}
       {(org.level >= 3 || org.type === 'clb_truong') && (
         <Card title={t('organizations:membersPage.title')} className="section-title" size="small" data-testid="org-detail-members">
-          <MembersTable org={org} access={access} ancestorIds={ancestorIds} />
+          <MembersTable org={org} ancestorIds={ancestorIds} />
         </Card>
       )}
       <Card
         title={t('organizations:children', { count: org.children.length })}
         className="section-title"
         data-testid="org-children"
-        extra={<OrganizationCreateButton parent={org} access={access} ancestorIds={ancestorIds} />}
+        extra={<OrganizationCreateButton parent={org} ancestorIds={ancestorIds} />}
       >
         {org.children.length === 0 ? (
           <Empty description={t('organizations:noChildren')} />
@@ -73,15 +65,7 @@ export function OrganizationShowPage() {
             // Children open in the parent/child form of 000 §2.
             const to = `/organizations/${org.type}/${encodeURIComponent(org.code)}/${c.type}/${encodeURIComponent(c.code)}`;
             return (
-              <OrgRow
-                key={c.id}
-                node={c}
-                level={0}
-                ancestorIds={[...ancestorIds, org.id]}
-                access={access}
-                detailsTo={to}
-                membersTo={`${to}/members`}
-              />
+              <OrgRow key={c.id} node={c} level={0} ancestorIds={[...ancestorIds, org.id]} detailsTo={to} membersTo={`${to}/members`} />
             );
           })
         )}

@@ -1,11 +1,10 @@
 import type { MembershipSplit, OrganizationDetail, OrganizationStats, OrganizationType } from '@doanhoi/shared';
 import { USER_TYPES } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import { useCurrentOrganization } from '../../context/current-organization';
-import { apiRequest } from '../../providers/http';
-import type { OrgAccess } from './use-org-access';
+import { useAllowed } from '../../components/permission-guard/use-allowed';
+import { useOrganizationRead } from './data';
 
 // Every breakpoint named: one left out falls back to antd's default of three columns.
 const COLUMNS = { xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 };
@@ -101,16 +100,12 @@ function StatsCard({ s, scope }: { s: OrganizationStats; scope: string }) {
  * The statistics of a detail page (000 §3, issue 26 item 4): the figures a unit reports upward each
  * term, over the unit and everything beneath it. Only for holders of view_member_count there.
  */
-export function OrganizationStatsCard({ org, access, ancestorIds }: { org: OrganizationDetail; access: OrgAccess; ancestorIds: number[] }) {
+export function OrganizationStatsCard({ org, ancestorIds }: { org: OrganizationDetail; ancestorIds: number[] }) {
   const t = useTranslate();
-  const allowed = access.can('organizations.view_member_count', org.id, ancestorIds);
-  const stats = useQuery({
-    queryKey: ['organizations', 'stats', org.id],
-    queryFn: () => apiRequest<OrganizationStats>(`/organizations/${org.id}/stats`),
-    enabled: allowed,
-  });
-  if (!allowed || !stats.data) return null;
-  return <StatsCard s={stats.data} scope={t('organizations:stats.scope')} />;
+  const allowed = useAllowed('organizations.view_member_count', { organizationId: org.id, ancestorIds });
+  const { data: stats } = useOrganizationRead<OrganizationStats>(`/${org.id}/stats`, { enabled: allowed });
+  if (!allowed || !stats) return null;
+  return <StatsCard s={stats} scope={t('organizations:stats.scope')} />;
 }
 
 /**
@@ -120,19 +115,16 @@ export function OrganizationStatsCard({ org, access, ancestorIds }: { org: Organ
  */
 export function ChosenUnitStatsCard() {
   const t = useTranslate();
-  const { organizationId, organizations, mayPickGlobal, can } = useCurrentOrganization();
-  const allowed = (organizationId !== null || mayPickGlobal) && can('organizations.view_member_count');
-  const stats = useQuery({
-    queryKey: ['organizations', 'stats', organizationId ?? 'all'],
-    queryFn: () =>
-      apiRequest<OrganizationStats>(organizationId === null ? '/organizations/stats' : `/organizations/${organizationId}/stats`),
+  const { organizationId, organizations, mayPickGlobal } = useCurrentOrganization();
+  const allowed = useAllowed('organizations.view_member_count') && (organizationId !== null || mayPickGlobal);
+  const { data: stats } = useOrganizationRead<OrganizationStats>(organizationId === null ? '/stats' : `/${organizationId}/stats`, {
     enabled: allowed,
   });
-  if (!allowed || !stats.data) return null;
+  if (!allowed || !stats) return null;
   const name = organizations.find((o) => o.id === organizationId)?.name;
   return (
     <StatsCard
-      s={stats.data}
+      s={stats}
       scope={organizationId === null ? t('users:roles.global') : t('organizations:stats.chosen', { name: name ?? '' })}
     />
   );

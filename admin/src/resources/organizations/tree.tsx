@@ -1,13 +1,11 @@
 import type { OrganizationNode } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { apiRequest } from '../../providers/http';
+import { useOrganizationRead, useRowRightsLoading } from './data';
 import { OrganizationCreateButton } from './manage';
 import { OrgRow } from './org-row';
 import { ChosenUnitStatsCard } from './stats';
-import { useOrgAccess, type OrgAccess } from './use-org-access';
 
 export const orgPath = (n: { type: string; code: string }) => `/organizations/${n.type}/${encodeURIComponent(n.code)}`;
 
@@ -15,22 +13,17 @@ interface BranchProps {
   node: OrganizationNode;
   level: number;
   ancestorIds: number[];
-  access: OrgAccess;
   /** Children already in hand (the roots' level comes with the tree); deeper levels are fetched when opened. */
   loaded?: OrganizationNode[];
   defaultOpen: boolean;
 }
 
 /** One node and, once opened, its children: any level opens in place, one request per node opened. */
-function Branch({ node, level, ancestorIds, access, loaded, defaultOpen }: BranchProps) {
+function Branch({ node, level, ancestorIds, loaded, defaultOpen }: BranchProps) {
   const t = useTranslate();
   const [open, setOpen] = useState(defaultOpen && node.hasChildren);
-  const fetched = useQuery({
-    queryKey: ['organizations', 'child-nodes', node.id],
-    queryFn: () => apiRequest<OrganizationNode[]>(`/organizations/${node.id}/child-nodes`),
-    enabled: open && !loaded,
-  });
-  const children = loaded ?? fetched.data;
+  const { query: fetched, data } = useOrganizationRead<OrganizationNode[]>(`/${node.id}/child-nodes`, { enabled: open && !loaded });
+  const children = loaded ?? data;
   const path = [...ancestorIds, node.id];
   return (
     <div>
@@ -38,7 +31,6 @@ function Branch({ node, level, ancestorIds, access, loaded, defaultOpen }: Branc
         node={node}
         level={level}
         ancestorIds={ancestorIds}
-        access={access}
         detailsTo={orgPath(node)}
         membersTo={`${orgPath(node)}/members`}
         expanded={open}
@@ -50,8 +42,7 @@ function Branch({ node, level, ancestorIds, access, loaded, defaultOpen }: Branc
           {t('errors.generic')}
         </Typography.Text>
       )}
-      {open &&
-        children?.map((c) => <Branch key={c.id} node={c} level={level + 1} ancestorIds={path} access={access} defaultOpen={false} />)}
+      {open && children?.map((c) => <Branch key={c.id} node={c} level={level + 1} ancestorIds={path} defaultOpen={false} />)}
     </div>
   );
 }
@@ -63,8 +54,8 @@ function Branch({ node, level, ancestorIds, access, loaded, defaultOpen }: Branc
  */
 export function OrganizationTreePage() {
   const t = useTranslate();
-  const access = useOrgAccess();
-  const tree = useQuery({ queryKey: ['organizations', 'tree'], queryFn: () => apiRequest<OrganizationNode[]>('/organizations/tree') });
+  const rightsLoading = useRowRightsLoading();
+  const { query: tree, data: roots } = useOrganizationRead<OrganizationNode[]>('/tree');
 
   if (tree.isError)
     return (
@@ -79,23 +70,18 @@ export function OrganizationTreePage() {
     <section data-testid="organizations-page">
       <Typography.Title level={3}>{t('organizations:title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('organizations:subtitle')}</Typography.Paragraph>
-      <Card
-        title={t('organizations:tree.title')}
-        data-testid="org-tree"
-        extra={access.ready && <OrganizationCreateButton access={access} />}
-      >
-        {tree.isLoading || !access.ready ? (
+      <Card title={t('organizations:tree.title')} data-testid="org-tree" extra={!rightsLoading && <OrganizationCreateButton />}>
+        {tree.isLoading || rightsLoading ? (
           <Spin />
-        ) : !tree.data?.length ? (
+        ) : !roots?.length ? (
           <Empty description={t('organizations:tree.empty')} />
         ) : (
-          tree.data.map((root) => (
+          roots.map((root) => (
             <Branch
               key={root.id}
               node={root}
               level={0}
               ancestorIds={[]}
-              access={access}
               // The tree call brings the roots' children; their own children are fetched when opened.
               loaded={root.children.map((c) => ({ ...c, children: [] }))}
               defaultOpen

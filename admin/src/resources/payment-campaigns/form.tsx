@@ -1,13 +1,12 @@
 import { createCampaignSchema, VN_OFFSET_MS, type Campaign } from '@doanhoi/shared';
 import { useModalForm } from '../../components/form-errors';
 import { useTranslate, type BaseRecord, type GetOneResponse } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Modal, Row, Select, Spin, TimePicker, type FormProps, type ModalProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useDialogFocus } from '../../components/dialog-focus';
 import { zodRule } from '../../components/form-rules';
-import { apiRequest } from '../../providers/http';
+import { useRead } from '../../components/data/use-read';
 
 interface Props {
   action: 'create' | 'edit';
@@ -108,9 +107,7 @@ export function useCampaignEditForm(onSaved?: () => void) {
 /** Create and edit (001 §2): the organization is chosen once; start defaults to 00:00, end to 23:59. */
 export function CampaignFormModal({ action, modalProps, formProps, loading = false }: Props) {
   const t = useTranslate();
-  const orgs = useQuery({
-    queryKey: ['payment-campaigns', 'accessible-organizations'],
-    queryFn: () => apiRequest<{ data: { id: number; name: string; code: string }[] }>('/payment-campaigns/accessible-organizations'),
+  const orgs = useRead<{ data: { id: number; name: string; code: string }[] }>('/payment-campaigns/accessible-organizations', {
     enabled: action === 'create',
   });
   const editing = formProps.initialValues as CampaignFormValues | undefined;
@@ -155,7 +152,7 @@ export function CampaignFormModal({ action, modalProps, formProps, loading = fal
               <Select
                 options={options}
                 disabled={action === 'edit'}
-                loading={orgs.isLoading}
+                loading={orgs.query.isLoading}
                 showSearch
                 optionFilterProp="label"
                 placeholder={t('campaigns:fields.organizationPlaceholder')}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { CAMPAIGN_STATUSES, formatDateTime, fullName, type Campaign } from '@doanhoi/shared';
+import { CAMPAIGN_STATUSES, formatDateTime, fullName, SUPER_ADMIN_PERMISSION, type Campaign } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useModalForm } from '../../components/form-errors';
 import { useCan, useGo, useTranslate } from '@refinedev/core';
@@ -12,17 +12,21 @@ import { LoadError } from '../../components/catalogue/row-actions';
 import { useCurrentOrganization } from '../../context/current-organization';
 import { CampaignFormModal, useCampaignEditForm } from './form';
 import './payments.css';
+import { useRights } from '../../components/permission-guard/use-allowed';
 import { CAMPAIGN_RIGHTS, useCampaignRights } from './rights';
 import { ACTIONS_BY_STATUS, CampaignStatusTag, useCampaignActions, type Transition } from './status';
 
 type Actions = ReturnType<typeof useCampaignActions>;
 
+const SUMMARY_CODES = [SUPER_ADMIN_PERMISSION, 'payment-campaigns.access', ...CAMPAIGN_RIGHTS.map((r) => `payment-campaigns.${r}`)];
+
 /** 001 §2: the actions the caller may perform here; hidden for super admins and for callers without campaign access. */
 function RightsSummary() {
   const t = useTranslate();
-  const { can, permissions } = useCurrentOrganization();
-  if (!permissions || permissions.isSuperAdmin || !can('payment-campaigns.access')) return null;
-  const held = CAMPAIGN_RIGHTS.filter((r) => can(`payment-campaigns.${r}`));
+  const { has, ready } = useRights(SUMMARY_CODES);
+  // A super admin (system.access_admin, global grants only) holds everything: nothing to sum up.
+  if (!ready || has(SUPER_ADMIN_PERMISSION) || !has('payment-campaigns.access')) return null;
+  const held = CAMPAIGN_RIGHTS.filter((r) => has(`payment-campaigns.${r}`));
   return (
     <Alert
       type="info"

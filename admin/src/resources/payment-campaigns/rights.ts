@@ -3,8 +3,7 @@
  * context"). Row actions ask in the campaign's own organization, not in the header's current one,
  * so a row of a unit where the caller holds nothing shows nothing but "view".
  */
-import { useQuery } from '@tanstack/react-query';
-import { fetchPermissions, holds } from '../../providers/permissions';
+import { useRights } from '../../components/permission-guard/use-allowed';
 
 export const CAMPAIGN_RIGHTS = [
   'create',
@@ -20,16 +19,13 @@ export const CAMPAIGN_RIGHTS = [
   'view_remittance',
 ] as const;
 export type CampaignRight = (typeof CAMPAIGN_RIGHTS)[number];
-export type CampaignRights = Record<CampaignRight, boolean> & { access: boolean; isSuperAdmin: boolean; ready: boolean };
+export type CampaignRights = Record<CampaignRight, boolean> & { access: boolean; ready: boolean };
+
+const CODES = ['access', ...CAMPAIGN_RIGHTS].map((r) => `payment-campaigns.${r}`);
 
 /** `organizationId` null asks outside any organization (global grants only). */
 export function useCampaignRights(organizationId: number | null | undefined): CampaignRights {
-  const q = useQuery({
-    queryKey: ['permissions', 'payment-campaigns', organizationId ?? null],
-    queryFn: () => fetchPermissions(organizationId ?? null),
-    enabled: organizationId !== undefined,
-  });
-  const has = (code: string) => holds(q.data, [`payment-campaigns.${code}`]);
-  const rights = Object.fromEntries(CAMPAIGN_RIGHTS.map((r) => [r, has(r)])) as Record<CampaignRight, boolean>;
-  return { ...rights, access: has('access'), isSuperAdmin: q.data?.isSuperAdmin ?? false, ready: q.isSuccess };
+  const { has, ready } = useRights(CODES, { organizationId: organizationId ?? null }, organizationId !== undefined);
+  const rights = Object.fromEntries(CAMPAIGN_RIGHTS.map((r) => [r, has(`payment-campaigns.${r}`)])) as Record<CampaignRight, boolean>;
+  return { ...rights, access: has('payment-campaigns.access'), ready };
 }

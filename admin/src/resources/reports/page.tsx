@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrganizationPicker } from '../../components/organization-picker';
 import { useCurrentOrganization } from '../../context/current-organization';
-import { downloadFile } from '../dues/download';
+import { downloadFile } from '../../providers/download';
 import { apiUrl } from '../payment-campaigns/use-refresh';
 import { PERIOD_KINDS, periodRange, schoolYearOf, type PeriodKind } from './period';
 import { ReportTable } from './table';
@@ -51,10 +51,7 @@ export function ReportsPage() {
     if (!query) return;
     setDownloading(true);
     try {
-      await downloadFile(
-        `/reports/membership/export?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
-        'bao-cao.xlsx',
-      );
+      await downloadFile('/reports/membership/export', { query, fallback: 'bao-cao.xlsx' });
     } catch (e) {
       void message.error((e as Error).message);
     } finally {

@@ -1,13 +1,13 @@
 import { formatDate, formatDateTime, fullName, TRANSFER_STATUSES, type Transfer, type TransferStatus } from '@doanhoi/shared';
 import { PlusOutlined } from '@ant-design/icons';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
-import { useTranslate } from '@refinedev/core';
+import { useCustomMutation, useTranslate } from '@refinedev/core';
 import { App, Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '../../components/catalogue/row-actions';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentOrganization } from '../../context/current-organization';
-import { apiRequest } from '../../providers/http';
+import { API_URL } from '../../providers/http';
 import { RequestTransferModal } from './request-dialog';
 
 const STATUS_COLORS: Record<TransferStatus, string> = { PENDING: 'gold', ACCEPTED: 'success', REFUSED: 'error', CANCELLED: 'default' };
@@ -17,19 +17,23 @@ function RefuseModal({ transfer, onClose, onDone }: { transfer: Transfer | null;
   const t = useTranslate();
   const { notification } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync, mutation } = useCustomMutation();
+  const saving = mutation.isPending;
   async function save() {
     const { reason } = await form.validateFields();
-    setSaving(true);
     try {
-      await apiRequest(`/transfers/${transfer!.id}/refuse`, { method: 'POST', body: { reason } });
+      await mutateAsync({
+        url: `${API_URL}/transfers/${transfer!.id}/refuse`,
+        method: 'post',
+        values: { reason },
+        successNotification: false,
+        errorNotification: false,
+      });
       notification.success({ message: t('organizations:transfers.refused') });
       onDone();
       onClose();
     } catch (e) {
       notification.error({ message: (e as Error).message });
-    } finally {
-      setSaving(false);
     }
   }
   return (
@@ -77,9 +81,16 @@ export function TransferList() {
   const [requesting, setRequesting] = useState(false);
   const [refusing, setRefusing] = useState<Transfer | null>(null);
   const refresh = () => void tableQuery.refetch();
+  const { mutateAsync: decide } = useCustomMutation();
   const act = async (row: Transfer, action: 'accept' | 'cancel') => {
     try {
-      await apiRequest(`/transfers/${row.id}/${action}`, { method: 'POST' });
+      await decide({
+        url: `${API_URL}/transfers/${row.id}/${action}`,
+        method: 'post',
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      });
       notification.success({ message: t(action === 'accept' ? 'organizations:transfers.accepted' : 'organizations:transfers.cancelled') });
     } catch (e) {
       notification.error({ message: (e as Error).message });

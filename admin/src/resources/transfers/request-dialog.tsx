@@ -1,10 +1,10 @@
 import type { OrganizationRef, Transfer, TransferCandidate } from '@doanhoi/shared';
-import { useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCustomMutation, useDataProvider, useTranslate } from '@refinedev/core';
 import { Alert, App, DatePicker, Form, Input, Modal, Select, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../../providers/http';
+import { useRead } from '../../components/data/use-read';
+import { ApiError, API_URL } from '../../providers/http';
 
 interface Values {
   code: string;
@@ -30,11 +30,7 @@ export function UnitSelect({
   testId: string;
 }) {
   const [search, setSearch] = useState('');
-  const units = useQuery({
-    queryKey: ['transfers', 'units', search],
-    queryFn: () => apiRequest<OrganizationRef[]>(`/transfers/units?limit=20&search=${encodeURIComponent(search)}`),
-    enabled: !fixed,
-  });
+  const units = useRead<OrganizationRef[]>('/transfers/units', { enabled: !fixed, query: { limit: 20, search } });
   const options: UnitRef[] = fixed ? [fixed] : (units.data ?? []);
   return (
     <Select
@@ -44,7 +40,7 @@ export function UnitSelect({
       disabled={!!fixed}
       filterOption={false}
       onSearch={setSearch}
-      loading={units.isFetching}
+      loading={units.query.isFetching}
       options={options.map((o) => ({ value: o.id, label: unitLabel(o) }))}
       data-testid={testId}
     />
@@ -74,16 +70,21 @@ export function RequestTransferModal({
   const [form] = Form.useForm<Values>();
   const [candidate, setCandidate] = useState<TransferCandidate | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const dataProvider = useDataProvider();
+  const { mutateAsync, mutation } = useCustomMutation<Transfer>();
+  const saving = mutation.isPending;
 
   async function lookup(value: string) {
     setCandidate(null);
     setLookupError(null);
     if (!value.trim()) return;
     try {
-      const found = await apiRequest<TransferCandidate>(
-        `/transfers/candidate?code=${encodeURIComponent(value.trim())}${to ? `&toOrganizationId=${to.id}` : ''}`,
-      );
+      const { data } = await dataProvider().custom!({
+        url: `${API_URL}/transfers/candidate`,
+        method: 'get',
+        query: { code: value.trim(), ...(to && { toOrganizationId: to.id }) },
+      });
+      const found = data as TransferCandidate;
       setCandidate(found);
       form.setFieldsValue({ fromOrganizationId: found.units[0]?.id });
     } catch (e) {
@@ -101,17 +102,19 @@ export function RequestTransferModal({
   async function save() {
     const v = await form.validateFields();
     if (!candidate) return setLookupError(t('organizations:members.noUser'));
-    setSaving(true);
     try {
-      const created = await apiRequest<Transfer>('/transfers', {
-        method: 'POST',
-        body: {
+      const { data: created } = await mutateAsync({
+        url: `${API_URL}/transfers`,
+        method: 'post',
+        values: {
           userId: candidate.user.id,
           fromOrganizationId: v.fromOrganizationId,
           toOrganizationId: v.toOrganizationId,
           reason: v.reason,
           effectiveDate: v.effectiveDate.format('YYYY-MM-DD'),
         },
+        successNotification: false,
+        errorNotification: false,
       });
       notification.success({ message: t('organizations:transfers.created') });
       onDone(created);
@@ -123,8 +126,6 @@ export function RequestTransferModal({
           Object.entries(errors).map(([name, list]) => ({ name: (name === 'userId' ? 'code' : name) as keyof Values, errors: list })),
         );
       else notification.error({ message: (e as Error).message });
-    } finally {
-      setSaving(false);
     }
   }
 

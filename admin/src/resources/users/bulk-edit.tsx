@@ -1,9 +1,9 @@
 import { EditOutlined, DownOutlined } from '@ant-design/icons';
 import type { UserBulkFilterInput, UserBulkSet, UserBulkUpdateResponse } from '@doanhoi/shared/schemas/users-bulk';
-import { useTranslate } from '@refinedev/core';
+import { useCustomMutation, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Dropdown, Form, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { apiRequest } from '../../providers/http';
+import { API_URL } from '../../providers/http';
 import { BulkEditFields, toSet, type BulkEditValues } from './bulk-edit-fields';
 import './bulk-edit.css';
 
@@ -71,15 +71,21 @@ function BulkEditDialog({ target, onClose, onDone }: DialogProps) {
   const [set, setSet] = useState<UserBulkSet | null>(null);
   const [preview, setPreview] = useState<UserBulkUpdateResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { mutateAsync, mutation } = useCustomMutation<UserBulkUpdateResponse>();
+  const busy = mutation.isPending;
   const body = (s: UserBulkSet, dryRun: boolean) =>
     'ids' in target ? { ids: target.ids, set: s, dryRun } : { filter: target.filter, set: s, dryRun };
 
   const send = async (s: UserBulkSet, dryRun: boolean) => {
-    setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest<UserBulkUpdateResponse>('/users/bulk-update', { method: 'POST', body: body(s, dryRun) });
+      const { data: res } = await mutateAsync({
+        url: `${API_URL}/users/bulk-update`,
+        method: 'post',
+        values: body(s, dryRun),
+        successNotification: false,
+        errorNotification: false,
+      });
       if (dryRun) {
         setSet(s);
         setPreview(res);
@@ -89,8 +95,6 @@ function BulkEditDialog({ target, onClose, onDone }: DialogProps) {
       }
     } catch (e) {
       setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -2,7 +2,6 @@ import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   formatDate,
   fullName,
-  holdsAnywhere,
   MEMBERSHIP_STATUSES,
   USER_EXPORT_FIELDS,
   USER_IMPORT_COLUMNS,
@@ -13,12 +12,12 @@ import {
 } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useModalForm } from '../../components/form-errors';
-import { useCan, useGetIdentity, useTranslate, type BaseKey } from '@refinedev/core';
+import { useCan, useCustomMutation, useGetIdentity, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Button, Dropdown, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
 import type { KnownOrganization } from '../../components/organization-picker';
-import { apiRequest } from '../../providers/http';
+import { API_URL } from '../../providers/http';
 import { BulkBar } from '../../components/catalogue/bulk-bar';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, RowActions } from '../../components/catalogue/row-actions';
@@ -28,14 +27,13 @@ import { useOpened } from '../../components/catalogue/use-opened';
 import { ExportDialog } from '../../components/export-dialog';
 import { ImportWizard } from '../../components/import-wizard';
 import { ListSearch, tableSearch } from '../../components/list-search';
-import { useCurrentOrganization } from '../../context/current-organization';
-import { toGrants } from '../../providers/permissions';
+import { ANYWHERE, useRights } from '../../components/permission-guard/use-allowed';
 import type { UserBulkFilterInput } from '@doanhoi/shared/schemas/users-bulk';
 import { BulkEditMenu } from './bulk-edit';
 import { UserFormModal } from './form';
-import { rowRights } from './row-rights';
 import { RoleAssignmentsModal } from './role-assignments';
 import { UserShowModal } from './show';
+import { useUserRowRights } from './use-row-rights';
 
 /** The edit form edits ids; the API returns the class, departments and memberships as objects. */
 const toFormValues = (u: UserDetail) => ({
@@ -49,6 +47,9 @@ const toFormValues = (u: UserDetail) => ({
 const activeMemberships = (u: UserDetail): KnownOrganization[] =>
   u.organizations.filter((m) => m.isActive).map((m) => ({ id: m.organization.id, name: m.organization.name, code: m.organization.code }));
 
+/** Codes held anywhere that offer row actions or a bulk edit (the API checks every row itself). */
+const BULK_EDIT_CODES = ['users.update', 'organizations.add_member', 'organizations.manage_members', 'organizations.end_membership'];
+const ANYWHERE_CODES = [...BULK_EDIT_CODES, 'users.delete', 'users.roles.manage'];
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** /users (000 §2): filters, the users table, and a dialog per action. */
@@ -65,19 +66,16 @@ export function UserList() {
   const canAssign = useCan({ resource: 'users', action: 'roles.manage' }).data?.can ?? false;
   const [assigning, setAssigning] = useState<{ id: number; name: string } | null>(null);
   // Row actions follow the row user's organizations, not the header's (row-rights.ts); the roles are the same in every context.
-  const { permissions } = useCurrentOrganization();
-  const grants = toGrants(permissions);
-  const rights = (u: UserListItem) => rowRights(grants, u);
+  const rights = useUserRowRights(tableProps.dataSource ?? []);
+  const anywhere = useRights(ANYWHERE_CODES, ANYWHERE).has;
   // The server refuses to delete the signed-in account (issue 25 item 6): not offered for it.
   const me = useGetIdentity<{ id: number }>().data?.id;
   // What the server refuses is not offered (issue 25 item 6): the own account, a user with paid fees.
   const deleteBlocked = (u: UserListItem) =>
     u.id === me ? t('users:deleteSelfBlocked') : u.hasPaidFees ? t('users:deletePaidBlocked') : null;
-  const anyRowAction = can.show || ['users.update', 'users.delete', 'users.roles.manage'].some((code) => holdsAnywhere(grants, code));
+  const anyRowAction = can.show || ['users.update', 'users.delete', 'users.roles.manage'].some(anywhere);
   // Bulk edit (issue 30 item 6, bulk-edit.tsx): for whoever may change users or memberships somewhere; the API checks every row.
-  const canBulkEdit = ['users.update', 'organizations.add_member', 'organizations.manage_members', 'organizations.end_membership'].some(
-    (code) => holdsAnywhere(grants, code),
-  );
+  const canBulkEdit = BULK_EDIT_CODES.some(anywhere);
   // Any row may be ticked for a bulk edit: the preview names the rows the caller may not change.
   const selectable = (u: UserListItem) => canBulkEdit || (rights(u).delete && !deleteBlocked(u));
   // Delete is offered only while every ticked row may be deleted (rows may now be ticked for a bulk edit).
@@ -95,6 +93,7 @@ export function UserList() {
   });
   /** The organizations the edited user had, and those the form asks for; the membership step runs only when they differ. */
   const memberships = useRef<{ before: number[]; after: number[] | undefined }>({ before: [], after: undefined });
+  const { mutateAsync: saveMemberships } = useCustomMutation<{ added: number; removed: number; keptParents: number }>();
   const edit = useModalForm<User>({
     resource: 'users',
     action: 'edit',
@@ -111,9 +110,12 @@ export function UserList() {
         return;
       }
       try {
-        const res = await apiRequest<{ added: number; removed: number; keptParents: number }>(`/users/${id}/organizations`, {
-          method: 'PUT',
-          body: { organizationIds: after },
+        const { data: res } = await saveMemberships({
+          url: `${API_URL}/users/${id}/organizations`,
+          method: 'put',
+          values: { organizationIds: after },
+          successNotification: false,
+          errorNotification: false,
         });
         notification.success({ message: t('users:edit.success'), description: t('users:edit.membershipsChanged', res) });
       } catch (e) {
@@ -229,7 +231,7 @@ export function UserList() {
         )}
       </Space>
 
-      {holdsAnywhere(grants, 'users.delete') && deletableSelection && (
+      {anywhere('users.delete') && deletableSelection && (
         <BulkBar
           count={selected.length}
           onDelete={() => confirmBulkDelete(selected as number[])}
@@ -246,7 +248,7 @@ export function UserList() {
         // 000 §2: pagination only past one page, as previous / next / "page x of y".
         pagination={tableProps.pagination && { ...tableProps.pagination, hideOnSinglePage: true, simple: true, showSizeChanger: false }}
         rowSelection={
-          holdsAnywhere(grants, 'users.delete') || canBulkEdit
+          anywhere('users.delete') || canBulkEdit
             ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (u) => ({ disabled: !selectable(u) }) }
             : undefined
         }

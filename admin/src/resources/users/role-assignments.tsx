@@ -9,12 +9,12 @@ import {
   type User,
   type UserDetail,
 } from '@doanhoi/shared';
-import { useInvalidate, useTranslate } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCustomMutation, useInvalidate, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Checkbox, Col, Form, Grid, Modal, Row, Select, Space, Spin, Typography, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { GLOBAL_ORGANIZATION as GLOBAL, OrganizationPicker, type KnownOrganization } from '../../components/organization-picker';
-import { apiRequest } from '../../providers/http';
+import { useRead } from '../../components/data/use-read';
+import { API_URL } from '../../providers/http';
 import { UserSearchSelect } from './user-search-select';
 
 interface AssignmentRow {
@@ -96,27 +96,16 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
   const invalidate = useInvalidate();
   const [form] = Form.useForm<{ rows: AssignmentRow[] }>();
   const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync, mutation } = useCustomMutation<GrantRolesResponse>();
+  const saving = mutation.isPending;
   const [error, setError] = useState<string | null>(null);
   const user = given ?? picked;
   const grantMode = given === null;
-  const links = useQuery({
-    queryKey: ['users', user?.id, 'roles'],
-    queryFn: () => apiRequest<RoleAssignmentLink[]>(`/users/${user!.id}/roles`),
-    enabled: open && user !== null,
-  });
-  const available = useQuery({
-    queryKey: ['users', 'available-roles'],
-    queryFn: () => apiRequest<AvailableRole[]>('/users/available-roles'),
-    enabled: open,
-  });
+  // Read afresh each time the dialog opens: it shows what was just saved (a refetch left running at close would be cancelled).
+  const links = useRead<RoleAssignmentLink[]>(`/users/${user?.id}/roles`, { enabled: open && user !== null, fresh: true });
+  const available = useRead<AvailableRole[]>('/users/available-roles', { enabled: open });
   // 000 §4: the user's organizations, for the shortcut; a caller who may not read the user only loses the shortcut.
-  const detail = useQuery({
-    queryKey: ['users', user?.id, 'organizations'],
-    queryFn: () => apiRequest<UserDetail>(`/users/${user!.id}`),
-    enabled: open && user !== null,
-    retry: false,
-  });
+  const detail = useRead<UserDetail>(`/users/${user?.id}`, { enabled: open && user !== null, retry: false });
   const own = ownOrganizations(detail.data);
   const [applyOwn, setApplyOwn] = useState(false);
   const rows = Form.useWatch('rows', form) ?? [];
@@ -197,7 +186,6 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
     const { rows: values = [] } = await form.validateFields();
     const dup = duplicate(values);
     if (dup) return setError(dup);
-    setSaving(true);
     setError(null);
     try {
       // Global only when "Toàn hệ thống" was chosen: an empty scope never becomes global (the validator refuses it first).
@@ -205,17 +193,18 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
         const isGlobal = r.organizationIds.includes(GLOBAL);
         return { roleIds: [r.roleId!], organizationIds: isGlobal ? [] : r.organizationIds, isGlobal };
       });
-      const res = grantMode
-        ? await apiRequest<GrantRolesResponse>('/roles/grant-roles', { method: 'POST', body: { userId: user.id, roleAssignments } })
-        : await apiRequest<GrantRolesResponse>(`/users/${user.id}/roles`, { method: 'POST', body: { roleAssignments } });
+      const { data: res } = await mutateAsync({
+        url: grantMode ? `${API_URL}/roles/grant-roles` : `${API_URL}/users/${user.id}/roles`,
+        method: 'post',
+        values: grantMode ? { userId: user.id, roleAssignments } : { roleAssignments },
+        successNotification: false,
+        errorNotification: false,
+      });
       notification.success({ message: res.message });
       void invalidate({ resource: 'users', invalidates: ['detail'], id: user.id });
-      void links.refetch();
       onClose();
     } catch (e) {
       setError(withoutPath((e as Error).message));
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -246,7 +235,7 @@ export function RoleAssignmentsModal({ user: given, open, onClose }: Props) {
       )}
       {!user ? (
         grantMode && <Typography.Text type="secondary">{t('users:grant.pickUser')}</Typography.Text>
-      ) : links.isLoading || available.isLoading ? (
+      ) : links.query.isLoading || available.query.isLoading ? (
         <Spin />
       ) : (
         <Form form={form} layout="vertical" data-testid="role-assignments">

@@ -3,7 +3,10 @@
  * memberOf) rather than the header's: the API decides by the user's organizations too, so the
  * screen hides what it would refuse (000 §6, shared check.ts).
  */
-import { hasPermission, type RoleGrant, type UserListItem } from '@doanhoi/shared';
+// The check's own module: the access-control provider loads this file, and the package barrel would
+// put every zod schema on the sign-in page.
+import type { UserListItem } from '@doanhoi/shared';
+import { hasPermission, type RoleGrant } from '@doanhoi/shared/permissions/check';
 
 export interface RowRights {
   edit: boolean;

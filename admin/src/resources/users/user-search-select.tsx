@@ -1,12 +1,8 @@
 import { fullName, type User } from '@doanhoi/shared';
 import { useTranslate } from '@refinedev/core';
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useState } from 'react';
-import { apiRequest } from '../../providers/http';
-
-/** 000 §9: user search pickers start at 2 characters, after 300 ms, with 10 results. */
-const MIN = 2;
-const DELAY_MS = 300;
+import { useState } from 'react';
+import { SEARCH_MIN as MIN, useUserSearch } from './use-user-search';
 
 /** The user search picker of 000 §2. */
 export function UserSearchSelect({
@@ -15,16 +11,7 @@ export function UserSearchSelect({
 }: Omit<SelectProps<number>, 'options' | 'onChange'> & { onPick: (u: User | null) => void }) {
   const t = useTranslate();
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<User[]>([]);
-  useEffect(() => {
-    if (term.trim().length < MIN) return;
-    const timer = setTimeout(() => {
-      apiRequest<{ users: User[] }>(`/users?limit=10&search=${encodeURIComponent(term.trim())}`)
-        .then((r) => setFound(r.users))
-        .catch(() => setFound([]));
-    }, DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
+  const found = useUserSearch(term);
   return (
     <Select<number>
       {...props}
