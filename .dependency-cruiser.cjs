@@ -81,6 +81,20 @@ module.exports = {
       to: { path: SRC, pathNot: BASE },
     },
     {
+      name: 'table-sets-apart',
+      comment: "SQLite's db/tables/ and PostgreSQL's db/pg/ (issue 29) never import each other; db/pg/parity.test.ts holds them alike.",
+      severity: 'error',
+      from: { path: `${SRC}db/tables/`, pathNot: TESTS },
+      to: { path: `${SRC}db/pg/` },
+    },
+    {
+      name: 'pg-set-on-its-own',
+      comment: "db/pg/ builds on its own columns and term (db/pg/columns.ts, term.ts), never on SQLite's db/ files.",
+      severity: 'error',
+      from: { path: `${SRC}db/pg/`, pathNot: TESTS },
+      to: { path: `${SRC}db/`, pathNot: `${SRC}db/pg/` },
+    },
+    {
       name: 'shared-imports-no-app',
       comment: 'The shared package is the floor: it imports nothing of api/, admin/ or portal/.',
       severity: 'error',
@@ -90,7 +104,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '^api/dist/', '^api/drizzle/'] },
+    exclude: { path: ['node_modules', '^api/dist/', '^api/drizzle/', '^api/drizzle-pg/'] },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
   },
