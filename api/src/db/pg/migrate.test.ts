@@ -83,6 +83,31 @@ describe.skipIf(missing)('PostgreSQL migrations', () => {
     }
   });
 
+  it('round-trip rows through drizzle as SQLite hands them over', async () => {
+    const db = drizzle({ client: pool, casing: 'snake_case', schema: pgSchema });
+    const at = new Date(Date.UTC(2026, 10, 27, 3, 4, 5, 678));
+    const [org] = await db
+      .insert(pgSchema.organizations)
+      .values({ name: 'Đoàn trường', code: 'dt', type: 'doan_truong', path: '/1/' })
+      .returning();
+    const [campaign] = await db
+      .insert(pgSchema.paymentCampaigns)
+      .values({ organizationId: org.id, name: 'Đoàn phí', startDate: at, endDate: new Date(at.getTime() + 86_400_000) })
+      .returning();
+    // A national subtree's money passes 2^31 VND; it comes back a number, not node-postgres's int8 string.
+    await db.insert(pgSchema.campaignFigures).values({ campaignId: campaign.id, organizationId: 0, collected: 24_000 * 1_000_000 });
+    const read = await db.query.paymentCampaigns.findFirst({ where: (c, { eq }) => eq(c.id, campaign.id) });
+    expect(read?.startDate).toEqual(at);
+    expect(read?.createdAt).toBeInstanceOf(Date);
+    expect(org.createdAt).toBeInstanceOf(Date);
+    const figures = await db.select().from(pgSchema.campaignFigures);
+    expect(figures[0].collected).toBe(24_000_000_000);
+    const { rows } = await pool.query(`SELECT start_date FROM payment_campaigns WHERE id = $1`, [campaign.id]);
+    expect(Number(rows[0].start_date)).toBe(at.getTime());
+    const [department] = await db.insert(pgSchema.departments).values({ name: 'CNTT' }).returning();
+    expect(department.isActive).toBe(true);
+  });
+
   it('keep subtree paths in byte order whatever the locale', async () => {
     const { rows } = await pool.query(
       `SELECT collation_name FROM information_schema.columns WHERE table_name = 'organizations' AND column_name = 'path'`,
