@@ -32,8 +32,6 @@ interface CurrentOrganizationValue {
   mayPickOrganization: boolean;
   /** organizations.access globally: only then is "Toàn hệ thống" a context to work in (issue 25 item 11). */
   mayPickGlobal: boolean;
-  permissions: PermissionsResponse | null;
-  permissionsLoading: boolean;
 }
 
 /** How many organizations a picker loads at once (a super admin sees 5,000: 516 KB when loaded whole). */
@@ -126,19 +124,8 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
       organizationsLoading: orgQuery.isLoading,
       mayPickOrganization,
       mayPickGlobal,
-      permissions,
-      permissionsLoading: permissionsQuery.isLoading,
     }),
-    [
-      organizationId,
-      setOrganizationId,
-      organizations,
-      orgQuery.isLoading,
-      mayPickOrganization,
-      mayPickGlobal,
-      permissions,
-      permissionsQuery.isLoading,
-    ],
+    [organizationId, setOrganizationId, organizations, orgQuery.isLoading, mayPickOrganization, mayPickGlobal],
   );
   return <CurrentOrganizationContext.Provider value={value}>{children}</CurrentOrganizationContext.Provider>;
 }
