@@ -1,8 +1,10 @@
 // `npm run restore -- <backup folder>`: puts a backup's database and secret files back in place.
 // Refuses while the server runs, and checks the whole folder (known file names only) before touching
 // anything; the replaced files are moved aside, never deleted, and put back if the swap fails.
+// With DATABASE_URL=postgres://… the backup's pg_dump archive replaces that database in one transaction (api/src/backup/pg.ts).
 import { loadConfig } from '../api/src/env.ts';
 import { restoreDatabase } from '../api/src/backup/backup.ts';
+import { isPostgresUrl, restorePg } from '../api/src/backup/pg.ts';
 
 const from = process.argv[2];
 if (!from) {
@@ -10,7 +12,8 @@ if (!from) {
   process.exit(1);
 }
 try {
-  const result = restoreDatabase(loadConfig(), from);
+  const config = loadConfig();
+  const result = isPostgresUrl(config.DATABASE_URL) ? await restorePg(config, from) : restoreDatabase(config, from);
   console.log(`Restored ${result.restored.join(', ')}`);
   if (result.previousDir) console.log(`  The files it replaced are in ${result.previousDir}`);
   if (!result.secretMatches) {

@@ -16,6 +16,11 @@ const schema = z.object({
   /** API processes sharing the port and the database (node:cluster, api/src/cluster/); 1 is the single process. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(Math.min(availableParallelism(), 8)),
   DATABASE_PATH: z.string().default(resolve(REPO_ROOT, 'data/app.db')),
+  /**
+   * postgres://… of a PostgreSQL deployment (issue 29). Read today by npm run backup / restore only (pg_dump,
+   * pg_restore), which ignore any other scheme: the API itself still runs on DATABASE_PATH, where the secret files stay.
+   */
+  DATABASE_URL: z.string().optional(),
   ADMIN_EMAIL: z.string().email().default('admin@doanhoi.local'),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   JWT_SECRET: z.string().min(16).optional(),

@@ -28,11 +28,13 @@ export interface Manifest {
   secrets: string[];
   /** Secrets that came from the environment: not in the folder, to be kept with it by hand. */
   fromEnvironment: string[];
+  /** Absent in SQLite backups (and every backup older than PostgreSQL support); 'postgresql': a pg_dump archive (backup/pg.ts). */
+  engine?: 'postgresql';
 }
 
-const stampOf = (d: Date) => d.toISOString().replace(/[:.]/g, '-');
+export const stampOf = (d: Date) => d.toISOString().replace(/[:.]/g, '-');
 
-function privateCopy(from: string, to: string) {
+export function privateCopy(from: string, to: string) {
   copyFileSync(from, to);
   chmodSync(to, 0o600);
 }
@@ -69,15 +71,20 @@ export async function backupDatabase(config: Config, root?: string, now = new Da
   quickCheck(target);
 
   const manifest: Manifest = { createdAt: now.toISOString(), database: basename(dbPath), secrets: [], fromEnvironment: [] };
+  writeSecretsAndManifest(config, dir, manifest);
+  return { dir, manifest };
+}
+
+/** The secret files beside DATABASE_PATH into the backup folder, then its manifest (both engines). */
+export function writeSecretsAndManifest(config: Config, dir: string, manifest: Manifest) {
   for (const name of SECRETS) {
     if (config[name === 'app' ? 'APP_SECRET' : 'JWT_SECRET']) manifest.fromEnvironment.push(`${name.toUpperCase()}_SECRET`);
-    const file = secretFile(dbPath, name);
+    const file = secretFile(config.DATABASE_PATH, name);
     if (!existsSync(file)) continue;
     privateCopy(file, join(dir, basename(file)));
     manifest.secrets.push(basename(file));
   }
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-  return { dir, manifest };
 }
 
 /** Throws when another connection (a running server) has the database open. */
@@ -114,7 +121,10 @@ const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
  * source database's name), and the secrets only the two names a backup of this database writes,
  * since they are written beside the database under the name given.
  */
-function readManifest(from: string, dbPath: string): { database: string; secrets: { from: string; to: string }[] } {
+export function readManifest(
+  from: string,
+  dbPath: string,
+): { database: string; secrets: { from: string; to: string }[]; engine: 'sqlite' | 'postgresql' } {
   const manifestFile = join(from, 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`${from} is not a backup folder (no manifest.json)`);
   let manifest: Partial<Manifest>;
@@ -145,7 +155,7 @@ function readManifest(from: string, dbPath: string): { database: string; secrets
     if (!existsSync(f)) throw new Error(`${f} is missing: the backup is incomplete, nothing was changed`);
     if (!lstatSync(f).isFile()) throw new Error(`${f} is not a plain file, nothing was changed`);
   }
-  return { database: join(from, database), secrets };
+  return { database: join(from, database), secrets, engine: manifest.engine === 'postgresql' ? 'postgresql' : 'sqlite' };
 }
 
 /**
@@ -160,6 +170,9 @@ export function restoreDatabase(config: Config, fromDir: string, now = new Date(
   if (config.DATABASE_PATH === ':memory:') throw new Error('DATABASE_PATH is :memory:, nothing to restore into');
   const from = resolve(fromDir);
   const manifest = readManifest(from, dbPath);
+  if (manifest.engine !== 'sqlite') {
+    throw new Error(`${from} is a PostgreSQL backup: set DATABASE_URL to the database to restore it into, nothing was changed`);
+  }
 
   assertNotInUse(dbPath);
   mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
