@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 
-export async function buildApi() {
+/** `outdir` two levels below the repository (env.ts finds the repository from it); another one lets a test build beside api/dist. */
+export async function buildApi(outdir = 'api/dist') {
   await build({
     absWorkingDir: root,
     entryPoints: { index: 'api/src/index.ts', worker: 'api/src/imports/worker.ts' },
-    outdir: 'api/dist',
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -31,4 +32,4 @@ export async function buildApi() {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildApi();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildApi(process.argv[2]);

@@ -49,7 +49,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
       LOGIN_RATE_LIMIT: '1000',
       // One API process per journey server unless a spec asks for a cluster (test.use({ serverEnv })):
       // the default would be one per core, on a machine already running a server per Playwright worker.
-      WEB_CONCURRENCY: '1',
+      // E2E_WEB_CONCURRENCY=2 runs the whole suite against two processes, to catch state one process kept to itself.
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? '1',
       // Request lines would flood the test output; warnings and errors still show.
       LOG_LEVEL: 'warn',
       ...env,

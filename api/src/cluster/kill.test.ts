@@ -1,0 +1,337 @@
+/**
+ * kill -9 of one API worker in the middle of a burst of payments and an import (issue 28's target),
+ * against the built server (npm start's bundle, built beside api/dist) with WEB_CONCURRENCY=2 on a
+ * file database. The worker running the import is the one killed, once some of its batches are
+ * written. Then: it is replaced; requests sent after its death are all answered; every payment
+ * answered 2xx is recorded exactly once and no fee is paid twice (a sandbox webhook the dead worker
+ * never sent is recovered by the member's status check, as the payment-result page does); the
+ * import reads failed and holds exactly the batches it counted (imports/service.ts: with
+ * skipErrors each batch commits with its progress and audit row, so a crash keeps whole batches).
+ */
+import Database from 'better-sqlite3';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REPO_ROOT } from '../env';
+import { form, UNTHROTTLED, USER_HEADER, userRow, xlsx } from '../imports/fixture';
+import { dataSignature } from '../payos/signature';
+
+const dir = mkdtempSync(join(tmpdir(), 'doanhoi-kill-'));
+const dbPath = join(dir, 'app.db');
+// Two levels below the repository, as api/dist is (env.ts finds the repository from the bundle).
+const bundle = join(REPO_ROOT, 'node_modules', `.kill-test-${process.pid}`);
+const FEE = 24_000;
+const MEMBERS = 18;
+const IMPORT_ROWS = 1200;
+const BATCH = 10;
+let primary: ChildProcess;
+let output = '';
+let base = '';
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/** The primary's node children: its workers. */
+function workers(): number[] {
+  const kids: number[] = [];
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // A zombie (state Z) is a killed worker the primary has not reaped yet.
+      if (Number(fields[1]) === primary.pid && fields[0] !== 'Z') kids.push(Number(p));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return kids.sort();
+}
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/** One request; a network failure (the worker died with it) answers status 0. */
+async function api(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const h: Record<string, string> = { ...headers };
+  if (token) h.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData || typeof body === 'string') payload = body;
+  else if (body !== undefined) {
+    h['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  try {
+    const res = await fetch(`${base}${path}`, { method, headers: h, body: payload, signal: AbortSignal.timeout(5_000) });
+    const text = await res.text();
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: json };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+async function must(method: string, path: string, token?: string, body?: unknown): Promise<any> {
+  const r = await api(method, path, token, body);
+  if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, [resolve(REPO_ROOT, 'scripts/build-api.mjs'), bundle], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(built.stderr);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  primary = spawn(process.execPath, [join(bundle, 'index.js')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...UNTHROTTLED,
+      DATABASE_PATH: dbPath,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
+      ADMIN_PASSWORD: 'admin123',
+      SEED_DEMO: 'false',
+      LOGIN_RATE_LIMIT: '100000',
+      PAYOS_BASE_URL: 'sandbox',
+      PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  primary.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+  primary.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+  await until('the banner', () => {
+    if (primary.exitCode !== null) throw new Error(output);
+    return output.includes('payOS:') ? true : undefined;
+  });
+}, 60_000);
+
+afterAll(() => {
+  if (primary?.exitCode === null) primary.kill('SIGKILL');
+  for (const pid of primary ? workers() : []) process.kill(pid, 'SIGKILL');
+  rmSync(bundle, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('a worker killed during payments and an import: replaced, nothing lost, doubled or half-written', async () => {
+  const admin = (await must('POST', '/api/auth/login', undefined, { email: 'admin@doanhoi.local', password: 'admin123' })).accessToken;
+  const org = await must('POST', '/api/organizations', admin, { name: 'Đoàn khoa Kill', code: 'KILL', type: 'doan_truong' });
+  // The members arrive by an import that completes (and can sign in to pay their own fees).
+  const codes = Array.from({ length: MEMBERS }, (_, i) => `KM${String(i).padStart(3, '0')}`);
+  const memberFile = await xlsx(
+    USER_HEADER,
+    codes.map((code) =>
+      userRow({
+        code,
+        familyName: 'Trần',
+        givenName: code,
+        email: `${code.toLowerCase()}@kill.vn`,
+        password: 'member123',
+        organizationCodes: 'KILL',
+      }),
+    ),
+  );
+  const up = await must('POST', '/api/users/import/upload', admin, form(memberFile));
+  expect((await must('POST', `/api/users/import/${up.sessionId}/execute`, admin, { options: {} })).importedCount).toBe(MEMBERS);
+  const members = await Promise.all(
+    codes.map(async (code) => {
+      const r = await must('POST', '/api/auth/login', undefined, { email: `${code.toLowerCase()}@kill.vn`, password: 'member123' });
+      return { id: r.user.id as number, token: r.accessToken as string };
+    }),
+  );
+
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const campaign = await must('POST', '/api/payment-campaigns', admin, {
+    organizationId: org.id,
+    name: 'Đoàn phí kill',
+    startDate: `${day(-1)}T00:00:00`,
+    endDate: `${day(30)}T23:59:00`,
+  });
+  const level = await must('POST', '/api/payment-fee-levels', admin, { campaignId: campaign.id, levelName: 'Mức chuẩn', amount: FEE });
+  const assignments: number[] = [];
+  for (const m of members) {
+    assignments.push(
+      (await must('POST', '/api/payment/assignments', admin, { campaignId: campaign.id, userId: m.id, feeLevelId: level.id })).data.id,
+    );
+  }
+  const checksumKey = 'kill-checksum-key';
+  await must('POST', `/api/payment-campaigns/${campaign.id}/payos-config`, admin, {
+    clientId: 'kill-client',
+    apiKey: 'kill-api-key',
+    checksumKey,
+    isActive: true,
+  });
+  await must('POST', `/api/payment-campaigns/${campaign.id}/activate`, admin, {});
+
+  // The import to be cut off: skipErrors, so it commits batch by batch.
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => {
+    const code = `KI${String(i).padStart(5, '0')}`;
+    return userRow({ code, familyName: 'Lê', givenName: code, email: `${code.toLowerCase()}@kill.vn` });
+  });
+  const session = (await must('POST', '/api/users/import/upload', admin, form(await xlsx(USER_HEADER, rows)))).sessionId as string;
+  const db = new Database(dbPath, { readonly: true });
+  const progress = () =>
+    db.prepare('SELECT status, processed_rows AS done FROM import_sessions WHERE id = ?').get(session) as { status: string; done: number };
+
+  const executing = api('POST', `/api/users/import/${session}/execute`, admin, { options: { skipErrors: true, batchSize: BATCH } });
+  // The burst, a third of the members each: paying at the sandbox's checkout, a signed webhook
+  // delivered three times at once (payOS retries), cash recorded twice at once by the treasurer.
+  const sandboxPaid = new Set<number>();
+  const webhookAnswered = new Set<number>();
+  const cashPaid = new Set<number>();
+  const orders = new Map<number, { orderCode: number; token: string }>();
+  let deathSeenAt = Infinity;
+  const lateFailures: string[] = [];
+  const timed = async (what: string, run: () => Promise<Answer>) => {
+    const sentAt = Date.now();
+    const r = await run();
+    if (r.status === 0 && sentAt > deathSeenAt) lateFailures.push(what);
+    return r;
+  };
+  const pay = async (i: number) => {
+    const m = members[i]!;
+    const assignmentId = assignments[i]!;
+    if (i % 3 === 2) {
+      const answers = await Promise.all(
+        [0, 1].map(() =>
+          timed('mark-paid', () => api('PATCH', `/api/payment/assignments/${assignmentId}/mark-paid`, admin, { method: 'cash' })),
+        ),
+      );
+      if (answers.some((a) => a.status === 200)) cashPaid.add(assignmentId);
+      return;
+    }
+    const link = await timed('link', () => api('POST', '/api/payment/create-payment-link', m.token, { assignmentId }));
+    if (link.status !== 200) return;
+    const { orderCode, checkoutUrl, paymentLinkId, description } = link.body.data;
+    orders.set(assignmentId, { orderCode, token: m.token });
+    if (i % 3 === 0) {
+      const id = String(checkoutUrl).split('/').pop();
+      const paid = await timed('sandbox pay', () =>
+        api('POST', `/sandbox/payos/checkout/${id}/pay`, m.token, 'mode=full', {
+          accept: 'application/json',
+          'content-type': 'application/x-www-form-urlencoded',
+        }),
+      );
+      if (paid.status === 200) sandboxPaid.add(assignmentId);
+    } else {
+      const data = {
+        orderCode,
+        amount: FEE,
+        description,
+        accountNumber: '0001234567890',
+        reference: `KILLREF${orderCode}`,
+        transactionDateTime: '2026-11-27 10:00:00',
+        currency: 'VND',
+        paymentLinkId,
+        code: '00',
+        desc: 'success',
+      };
+      const hook = { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, checksumKey) };
+      const answers = await Promise.all(
+        [0, 1, 2].map(() => timed('webhook', () => api('POST', '/api/payment/webhook/payos', undefined, hook))),
+      );
+      if (answers.some((a) => a.status === 200)) webhookAnswered.add(assignmentId);
+    }
+  };
+  const burst = Promise.all(
+    members.map(async (_, i) => {
+      await new Promise((r) => setTimeout(r, i * 15));
+      await pay(i);
+    }),
+  );
+  const victim = await until('the import to be running with batches written', () => {
+    const holder = db.prepare('SELECT holder FROM leases WHERE name = ?').pluck().get(`import:${session}`) as string | undefined;
+    const p = progress();
+    return holder && p.status === 'running' && p.done > 0 ? Number(holder.split(':')[1]) : undefined;
+  });
+  const before = workers();
+  expect(before).toContain(victim);
+
+  process.kill(victim, 'SIGKILL');
+  await until('the primary to see the death', () => (output.includes('An API worker died') ? true : undefined));
+  deathSeenAt = Date.now();
+  await burst;
+  const executed = await executing;
+
+  // Replaced: two workers again, the victim not among them, both answering.
+  const after = await until('a replacement worker', () => {
+    const now = workers();
+    return now.length === 2 && !now.includes(victim) ? now : undefined;
+  });
+  expect(after.filter((p) => !before.includes(p))).toHaveLength(1);
+  await until('the deployment to answer', async () =>
+    (await api('GET', '/api/auth/me/profile', admin)).status === 200 ? true : undefined,
+  );
+  expect(lateFailures).toEqual([]);
+
+  // What the member's return page does: ask about the order (a webhook the dead worker held is never sent).
+  for (const [, o] of orders) expect((await api('GET', `/api/payment/check-status/${o.orderCode}`, o.token)).status).toBe(200);
+  await new Promise((r) => setTimeout(r, 300)); // sandbox webhooks of the survivor, 50 ms after each pay
+
+  const fees = db
+    .prepare('SELECT id, status, paid_amount AS paidAmount FROM payment_assignments WHERE campaign_id = ?')
+    .all(campaign.id) as { id: number; status: string; paidAmount: number | null }[];
+  const paidOrders = db
+    .prepare("SELECT assignment_id AS a, received_amount AS received FROM payment_orders WHERE campaign_id = ? AND status = 'PAID'")
+    .all(campaign.id) as { a: number; received: number }[];
+  const transactions = db
+    .prepare(
+      'SELECT o.assignment_id AS a, t.amount FROM payment_transactions t JOIN payment_orders o ON o.id = t.order_id WHERE o.campaign_id = ?',
+    )
+    .all(campaign.id) as { a: number; amount: number }[];
+  const answeredPaid = [...sandboxPaid, ...webhookAnswered, ...cashPaid];
+  // The burst mostly got through: the check below is about real payments, not an empty set.
+  expect(answeredPaid.length).toBeGreaterThan(MEMBERS / 3);
+  for (const f of fees) {
+    const paid = paidOrders.filter((o) => o.a === f.id);
+    // Never paid twice: one paid order at most, one bank transaction at most, the fee counted once.
+    expect(paid.length, `assignment ${f.id}`).toBeLessThanOrEqual(1);
+    expect(transactions.filter((t) => t.a === f.id).length, `assignment ${f.id}`).toBeLessThanOrEqual(1);
+    expect(f.status === 'PAID', `assignment ${f.id}`).toBe(paid.length === 1);
+    expect(f.paidAmount ?? 0, `assignment ${f.id}`).toBe(paid.length === 1 ? FEE : 0);
+    if (answeredPaid.includes(f.id)) expect(paid, `assignment ${f.id}, answered 2xx`).toHaveLength(1);
+  }
+
+  // The import: its execute died with the worker; it reads failed, with whole batches written.
+  expect(executed.status).toBe(0);
+  const status = await must('GET', `/api/users/import/${session}/status`, admin);
+  expect(status.status).toBe('failed');
+  const written = db.prepare("SELECT count(*) FROM users WHERE code LIKE 'KI%'").pluck().get() as number;
+  expect(written).toBe(status.processedRows);
+  expect(written % BATCH).toBe(0);
+  expect(written).toBeGreaterThan(0);
+  expect(written).toBeLessThan(IMPORT_ROWS);
+  const batches = db.prepare("SELECT after FROM audit_logs WHERE action = 'import.users.batch' AND entity_id = ?").all(session) as {
+    after: string;
+  }[];
+  expect(batches).toHaveLength(written / BATCH);
+  expect(batches.reduce((n, b) => n + JSON.parse(b.after).importedCount, 0)).toBe(written);
+  db.close();
+}, 60_000);
