@@ -74,11 +74,16 @@ describe('tree queries', () => {
   };
 
   it('builds with one query for 5 or 500 organizations with members (no query per node, no count over memberships)', async () => {
-    const u = await t.createUser('SVQ');
+    // Members spread over ten users: one user in all 505 units makes each join rebuild that user's
+    // search text and facets over hundreds of memberships (20–40 s on a busy machine), which is not what is tested here.
+    const members = await Promise.all(Array.from({ length: 10 }, (_, i) => t.createUser(`SVQ${i}`)));
     const grow = (n: number) => {
       for (let i = 0; i < n; i++) {
         const id = t.createOrg('chi_doan', `Q${n}-${i}`, org.dcs);
-        t.db.insert(organizationMembers).values({ organizationId: id, userId: u.id }).run();
+        t.db
+          .insert(organizationMembers)
+          .values({ organizationId: id, userId: members[i % 10]!.id })
+          .run();
       }
     };
     grow(5);
