@@ -21,7 +21,7 @@ const APP_SCHEMAS = ['public', 'drizzle'];
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
 
 /** Debian's newest PostgreSQL binaries (/usr/lib/postgresql/<major>/bin), else whatever PATH has. */
-export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
+function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const root = '/usr/lib/postgresql';
   const majors = existsSync(root)
     ? readdirSync(root)
