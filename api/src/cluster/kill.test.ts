@@ -1,146 +1,33 @@
 /**
  * kill -9 of one API worker in the middle of a burst of payments and an import (issue 28's target),
- * against the built server (npm start's bundle, built beside api/dist) with WEB_CONCURRENCY=2 on a
- * file database. The worker running the import is the one killed, once some of its batches are
- * written. Then: it is replaced; requests sent after its death are all answered; every payment
- * answered 2xx is recorded exactly once and no fee is paid twice (a sandbox webhook the dead worker
- * never sent is recovered by the member's status check, as the payment-result page does); the
- * import reads failed and holds exactly the batches it counted (imports/service.ts: with
- * skipErrors each batch commits with its progress and audit row, so a crash keeps whole batches).
+ * against the built server (npm start's bundle) with WEB_CONCURRENCY=2 on a file database. The
+ * worker running the import is the one killed, once some of its batches are written. Then: it is
+ * replaced; requests sent after its death are all answered; every payment answered 2xx is recorded
+ * exactly once and no fee is paid twice (a sandbox webhook the dead worker never sent is recovered
+ * by the member's status check, as the payment-result page does); the import reads failed and
+ * holds exactly the batches it counted (imports/service.ts: with skipErrors each batch commits with
+ * its progress and audit row, so a crash keeps whole batches).
  */
 import Database from 'better-sqlite3';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REPO_ROOT } from '../env';
 import { form, UNTHROTTLED, USER_HEADER, userRow, xlsx } from '../imports/fixture';
 import { dataSignature } from '../payos/signature';
+import { startBuiltCluster, type Answer, type BuiltCluster } from './built-fixture';
 
-const dir = mkdtempSync(join(tmpdir(), 'doanhoi-kill-'));
-const dbPath = join(dir, 'app.db');
-// Two levels below the repository, as api/dist is (env.ts finds the repository from the bundle).
-const bundle = join(REPO_ROOT, 'node_modules', `.kill-test-${process.pid}`);
 const FEE = 24_000;
 const MEMBERS = 18;
 const IMPORT_ROWS = 1200;
 const BATCH = 10;
-let primary: ChildProcess;
-let output = '';
-let base = '';
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-/** The primary's node children: its workers. */
-function workers(): number[] {
-  const kids: number[] = [];
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // A zombie (state Z) is a killed worker the primary has not reaped yet.
-      if (Number(fields[1]) === primary.pid && fields[0] !== 'Z') kids.push(Number(p));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return kids.sort();
-}
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-interface Answer {
-  status: number;
-  body: any;
-}
-
-/** One request; a network failure (the worker died with it) answers status 0. */
-async function api(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const h: Record<string, string> = { ...headers };
-  if (token) h.authorization = `Bearer ${token}`;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData || typeof body === 'string') payload = body;
-  else if (body !== undefined) {
-    h['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  try {
-    const res = await fetch(`${base}${path}`, { method, headers: h, body: payload, signal: AbortSignal.timeout(5_000) });
-    const text = await res.text();
-    let json: unknown = text;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: json };
-  } catch {
-    return { status: 0, body: null };
-  }
-}
-
-async function must(method: string, path: string, token?: string, body?: unknown): Promise<any> {
-  const r = await api(method, path, token, body);
-  if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
+let server: BuiltCluster;
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [resolve(REPO_ROOT, 'scripts/build-api.mjs'), bundle], { cwd: REPO_ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(built.stderr);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  primary = spawn(process.execPath, [join(bundle, 'index.js')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      ...UNTHROTTLED,
-      DATABASE_PATH: dbPath,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_CONCURRENCY: '2',
-      ADMIN_PASSWORD: 'admin123',
-      SEED_DEMO: 'false',
-      LOGIN_RATE_LIMIT: '100000',
-      PAYOS_BASE_URL: 'sandbox',
-      PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  primary.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-  primary.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-  await until('the banner', () => {
-    if (primary.exitCode !== null) throw new Error(output);
-    return output.includes('payOS:') ? true : undefined;
-  });
+  server = await startBuiltCluster({ ...UNTHROTTLED, PAYOS_BASE_URL: 'sandbox', PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50' });
 }, 60_000);
 
-afterAll(() => {
-  if (primary?.exitCode === null) primary.kill('SIGKILL');
-  for (const pid of primary ? workers() : []) process.kill(pid, 'SIGKILL');
-  rmSync(bundle, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 it('a worker killed during payments and an import: replaced, nothing lost, doubled or half-written', async () => {
+  const { api, must, until, workers, dbPath } = server;
   const admin = (await must('POST', '/api/auth/login', undefined, { email: 'admin@doanhoi.local', password: 'admin123' })).accessToken;
   const org = await must('POST', '/api/organizations', admin, { name: 'Đoàn khoa Kill', code: 'KILL', type: 'doan_truong' });
   // The members arrive by an import that completes (and can sign in to pay their own fees).
@@ -275,7 +162,7 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
   expect(before).toContain(victim);
 
   process.kill(victim, 'SIGKILL');
-  await until('the primary to see the death', () => (output.includes('An API worker died') ? true : undefined));
+  await until('the primary to see the death', () => (server.output().includes('An API worker died') ? true : undefined));
   deathSeenAt = Date.now();
   await burst;
   const executed = await executing;

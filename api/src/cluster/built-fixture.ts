@@ -1,0 +1,135 @@
+/**
+ * The server as `npm start` runs it, for tests that need real processes: the API bundled (as
+ * scripts/build-api.mjs does for api/dist, into a directory of this test's own so a build for the
+ * e2e suite is never overwritten mid-run), started with WEB_CONCURRENCY=2 on a fresh database file
+ * and a free port, and plain HTTP to it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT } from '../env';
+
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+export type BuiltCluster = Awaited<ReturnType<typeof startBuiltCluster>>;
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/** Starts the cluster (`env` adds to its environment) and resolves once its banner is printed. */
+export async function startBuiltCluster(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'doanhoi-built-'));
+  const dbPath = join(dir, 'app.db');
+  // Two levels below the repository, as api/dist is (env.ts finds the repository from the bundle).
+  const bundle = join(REPO_ROOT, 'node_modules', `.built-cluster-${process.pid}-${Date.now()}`);
+  const built = spawnSync(process.execPath, [resolve(REPO_ROOT, 'scripts/build-api.mjs'), bundle], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(built.stderr);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const primary = spawn(process.execPath, [join(bundle, 'index.js')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_PATH: dbPath,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
+      ADMIN_PASSWORD: 'admin123',
+      SEED_DEMO: 'false',
+      LOGIN_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  let out = '';
+  primary.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  primary.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  const output = () => out;
+
+  /** The primary's live node children: its workers (a killed one not yet reaped is a zombie, state Z). */
+  function workers(): number[] {
+    const kids: number[] = [];
+    for (const p of readdirSync('/proc')) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (Number(fields[1]) === primary.pid && fields[0] !== 'Z') kids.push(Number(p));
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    return kids.sort();
+  }
+
+  async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = await probe();
+      if (v !== undefined) return v;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${out.slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  /** One request; a network failure or no answer within 5 s (its worker died with it) answers status 0. */
+  async function api(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const h: Record<string, string> = { ...headers };
+    if (token) h.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData || typeof body === 'string') payload = body;
+    else if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    try {
+      const res = await fetch(`${base}${path}`, { method, headers: h, body: payload, signal: AbortSignal.timeout(5_000) });
+      const text = await res.text();
+      let json: unknown = text;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: json };
+    } catch {
+      return { status: 0, body: null };
+    }
+  }
+
+  async function must(method: string, path: string, token?: string, body?: unknown): Promise<any> {
+    const r = await api(method, path, token, body);
+    if (r.status < 200 || r.status > 299) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  }
+
+  function stop() {
+    // The workers first: once the primary is gone they are no longer found as its children.
+    for (const pid of workers()) process.kill(pid, 'SIGKILL');
+    if (primary.exitCode === null) primary.kill('SIGKILL');
+    rmSync(bundle, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  try {
+    await until('the banner', () => {
+      if (primary.exitCode !== null) throw new Error(out);
+      return out.includes('payOS:') ? true : undefined;
+    });
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { base, dbPath, output, workers, until, api, must, stop };
+}
