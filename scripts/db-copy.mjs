@@ -1,5 +1,5 @@
 // `npm run db:copy -- <sqlite file> <postgres url>`: moves a deployment's SQLite database into an
-// empty PostgreSQL database (api/src/backup/db-copy.ts). Stop the server first: later writes are not copied.
+// empty PostgreSQL database (api/src/backup/db-copy.ts). Refused while a server runs on the file (its deployment lock).
 import { copySqliteToPg, redactUrl } from '../api/src/backup/db-copy.ts';
 
 const [from, url] = process.argv.slice(2);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -148,6 +148,26 @@ describe.skipIf(missing)('db:copy', () => {
       await client.query('ROLLBACK');
       sqlite.close();
     }
+  });
+
+  it('refuses a SQLite file a running server holds (its deployment lock), copying nothing', async () => {
+    const other = await cluster.createDatabase('copy_locked');
+    // The copy in beforeAll released the lock it took: a server can start on the file again.
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    // A lock naming a live process: this test's parent.
+    writeFileSync(`${file}.lock`, String(process.ppid));
+    try {
+      await expect(copySqliteToPg(file, other)).rejects.toThrow(
+        /Another server process \(pid \d+\) is already using .* Nothing was copied\./,
+      );
+    } finally {
+      rmSync(`${file}.lock`, { force: true });
+    }
+    const target = new pg.Client({ connectionString: other });
+    await target.connect();
+    const { rows } = await target.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+    await target.end();
+    expect(rows[0].n).toBe(0);
   });
 
   it('refuses a target that already holds rows, through npm run db:copy, with exit 1', async () => {

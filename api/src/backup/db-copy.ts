@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../db/migrate';
+import { DatabaseLockedError, lockDatabase } from '../db/process-lock';
 import * as pgSchema from '../db/pg/schema';
 import { REPO_ROOT } from '../env';
 import { verifyCopy, type Check } from './db-copy-verify';
@@ -197,10 +198,18 @@ export async function copySqliteToPg(sqlitePath: string, url: string, options: C
   const log = options.log ?? (() => undefined);
   const file = resolve(sqlitePath);
   if (!existsSync(file)) throw new Error(`No SQLite database at ${file}`);
+  // The server's own deployment lock: none may run on the file while it moves (its later writes would be lost).
+  let unlock: () => void;
+  try {
+    unlock = lockDatabase(file);
+  } catch (err) {
+    if (err instanceof DatabaseLockedError) throw new Error(`${err.message} Nothing was copied.`, { cause: err });
+    throw err;
+  }
   const source = new Database(file, { readonly: true, fileMustExist: true });
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
   try {
+    await client.connect();
     const tables = tablesInKeyOrder();
     const skipped = checkSource(source, tables);
     const full = await rowsInTarget(client);
@@ -209,7 +218,7 @@ export async function copySqliteToPg(sqlitePath: string, url: string, options: C
     }
     await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
 
-    // One read transaction: every table as of one instant, even if a server still writes (stop it first: later writes are not copied).
+    // One read transaction: every table as of one instant.
     source.exec('BEGIN');
     await client.query('BEGIN');
     try {
@@ -241,7 +250,8 @@ export async function copySqliteToPg(sqlitePath: string, url: string, options: C
     }
   } finally {
     source.close();
-    await client.end();
+    unlock();
+    await client.end().catch(() => undefined);
   }
 }
 
