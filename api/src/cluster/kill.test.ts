@@ -15,9 +15,9 @@ import { dataSignature } from '../payos/signature';
 import { startBuiltCluster, type Answer, type BuiltCluster } from './built-fixture';
 
 const FEE = 24_000;
-const MEMBERS = 18;
-const IMPORT_ROWS = 1200;
-const BATCH = 10;
+const MEMBERS = 12;
+const IMPORT_ROWS = 400;
+const BATCH = 5;
 let server: BuiltCluster;
 
 beforeAll(async () => {
