@@ -12,6 +12,14 @@ import { loadEnv } from './env';
 import { seed } from './seed/seed';
 
 const env = loadEnv();
+if (/^postgres(ql)?:/.test(env.DATABASE_URL ?? '')) {
+  // Serving the SQLite file while the operator believes the deployment is on PostgreSQL would split the data.
+  console.error(
+    'DATABASE_URL names a PostgreSQL database, but the API serves only SQLite so far (db:copy, backup and restore already ' +
+      'work on PostgreSQL; docs/scaling.md). Unset DATABASE_URL to serve DATABASE_PATH.',
+  );
+  process.exit(1);
+}
 if (cluster.isWorker) {
   await runWorker(env);
 } else {
