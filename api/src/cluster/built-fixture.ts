@@ -87,7 +87,7 @@ export async function startBuiltCluster(env: Record<string, string> = {}) {
   async function api(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const h: Record<string, string> = { ...headers };
     if (token) h.authorization = `Bearer ${token}`;
-    let payload: BodyInit | undefined;
+    let payload: RequestInit['body'];
     if (body instanceof FormData || typeof body === 'string') payload = body;
     else if (body !== undefined) {
       h['content-type'] = 'application/json';
