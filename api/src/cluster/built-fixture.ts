@@ -123,10 +123,15 @@ export async function startBuiltCluster(env: Record<string, string> = {}) {
   }
 
   try {
-    await until('the banner', () => {
-      if (primary.exitCode !== null) throw new Error(out);
-      return out.includes('payOS:') ? true : undefined;
-    });
+    await until(
+      'the banner',
+      () => {
+        if (primary.exitCode !== null) throw new Error(out);
+        return out.includes('payOS:') ? true : undefined;
+        // Seconds when idle; a minute and more beside the rest of the suite on a loaded machine.
+      },
+      110_000,
+    );
   } catch (err) {
     stop();
     throw err;

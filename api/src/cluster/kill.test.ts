@@ -22,7 +22,7 @@ let server: BuiltCluster;
 
 beforeAll(async () => {
   server = await startBuiltCluster({ ...UNTHROTTLED, PAYOS_BASE_URL: 'sandbox', PAYOS_SANDBOX_WEBHOOK_DELAY_MS: '50' });
-}, 60_000);
+}, 120_000);
 
 afterAll(() => server?.stop());
 
