@@ -123,12 +123,12 @@ export async function startBuiltCluster(env: Record<string, string> = {}) {
   }
 
   try {
+    // Seconds when idle; a minute and more beside the rest of the suite on a loaded machine.
     await until(
       'the banner',
       () => {
         if (primary.exitCode !== null) throw new Error(out);
         return out.includes('payOS:') ? true : undefined;
-        // Seconds when idle; a minute and more beside the rest of the suite on a loaded machine.
       },
       110_000,
     );
