@@ -37,7 +37,13 @@ function beginImmediate(sqlite: Database.Database): void {
     const immediate = function (this: unknown, ...args: unknown[]) {
       return tx.immediate.apply(this, args);
     } as unknown as typeof tx;
-    const modes = { default: immediate, deferred: immediate, immediate, exclusive: tx.exclusive, database: tx.database };
+    const modes = {
+      default: immediate,
+      deferred: immediate,
+      immediate,
+      exclusive: tx.exclusive,
+      database: (tx as unknown as { database: unknown }).database,
+    };
     for (const [k, value] of Object.entries(modes)) Object.defineProperty(immediate, k, { value });
     return immediate;
   }) as typeof sqlite.transaction;
