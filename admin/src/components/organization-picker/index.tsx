@@ -64,7 +64,8 @@ export function OrganizationPicker({ known = [], allow, globalLabel, ...select }
     const knownIds = new Set(known.map((k) => k.id));
     // A known entry may come without its code or parent (a role link names only the unit): the search's row completes it.
     const byId = new Map(found.map((o) => [o.id, o]));
-    const completed = known.map((k) => {
+    // A user may hold several roles in one unit: it is offered once.
+    const completed = [...new Map(known.map((k) => [k.id, k])).values()].map((k) => {
       const row = byId.get(k.id);
       return row ? { ...k, code: k.code || row.code, parentName: k.parentName ?? row.parentName } : k;
     });
