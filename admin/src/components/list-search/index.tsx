@@ -43,8 +43,9 @@ export function ListSearch({ value, onSearch, delay = SEARCH_DEBOUNCE_MS, ...res
 
   useEffect(() => {
     if (text.trim() === sent.current) return;
-    // Enter may have applied this text meanwhile: applying it again would refetch and re-render the list.
-    const timer = setTimeout(() => text.trim() !== sent.current && apply(text), delay);
+    // Applied again even when Enter or "Lọc" already did: an apply can be lost when the list re-renders
+    // right then (seen under load on the members page), and the pause after typing puts it back.
+    const timer = setTimeout(() => apply(text), delay);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply reads refs only
   }, [text]);
