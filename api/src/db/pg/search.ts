@@ -1,0 +1,60 @@
+/**
+ * Users search on PostgreSQL (issue 29 item 4): the same contract as SQLite's FTS5 search
+ * (users/search.ts), for the services once they await the database. Migration 0001_users_search
+ * keeps `users.search_vector`, a STORED generated column over the app-written, accent-stripped
+ * `search_text` (shared normalizeText), and a GIN index on it; docs/decisions.md says why.
+ *
+ * The vector is built by users_search_vector(), not by to_tsvector(): PostgreSQL's parser keeps
+ * "quyet.nv@hcmus.edu.vn" as one e-mail token and "a-b" as three, where FTS5's unicode61 splits
+ * at every character that is not a letter or digit. The SQL function splits the same way and
+ * numbers the pieces 1, 2, 3…, so a word FTS5 sees as a phrase is a phrase here too.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { users } from './tables/users';
+
+/** The engine-only objects migration 0001 adds to users (not in the pg table set, as SQLite's FTS5 tables are not in its set). */
+export const SEARCH_COLUMN = 'search_vector';
+export const SEARCH_INDEX = 'users_search_idx';
+
+const vector = sql`${users}.${sql.identifier(SEARCH_COLUMN)}`;
+
+/**
+ * The tsquery for search words (already normalised, users/list.ts searchWords): every word must
+ * begin a word of the name, code, e-mail or phone; a word split by punctuation ("quyet.nv") must
+ * match its pieces in a row, the last one as a prefix, as ftsQuery's `"quyet nv"*` does in FTS5.
+ * Null: a word with no letter or digit, which nothing can match.
+ */
+export function tsQuery(words: string[]): string | null {
+  const parts: string[] = [];
+  for (const w of words) {
+    const tokens = w.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (tokens.length === 0) return null;
+    // Letters and digits only: no quote or backslash needs escaping inside the quotes.
+    parts.push(tokens.map((t, i) => `'${t}'${i === tokens.length - 1 ? ':*' : ''}`).join(' <-> '));
+  }
+  return parts.map((p) => `(${p})`).join(' & ');
+}
+
+/** Users matching the tsquery bound to `placeholder` (a condition on users, as SQLite's matchesSearch). */
+export function matchesSearch(placeholder: string): SQL {
+  return sql`${vector} @@ ${sql.placeholder(placeholder)}::tsquery`;
+}
+
+/**
+ * Users matching search words, the query bound as a value: undefined without words (no
+ * restriction), false when a word can match nothing — SQLite's searchCondition, minus its index
+ * sync: the generated column is current within the writing statement.
+ */
+export function searchCondition(words: string[]): SQL | undefined {
+  if (words.length === 0) return undefined;
+  const q = tsQuery(words);
+  if (q === null) return sql`false`;
+  return sql`${vector} @@ ${q}::tsquery`;
+}
+
+/** The ids of the users matching search words, ascending (every user without words). */
+export async function matchingUserIds(db: NodePgDatabase<Record<string, unknown>>, words: string[]): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(searchCondition(words)).orderBy(users.id);
+  return rows.map((r) => r.id);
+}
