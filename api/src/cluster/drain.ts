@@ -1,24 +1,47 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
 export const DRAIN_GRACE_MS = 20_000;
 
 /**
- * Stops accepting connections and resolves once the requests in flight have been answered, or after
- * `graceMs` (a long export), when the remaining connections are cut. Keep-alive connections are
- * closed as soon as they fall idle, so a browser's open socket does not hold the drain up.
+ * The connections of a server that does not listen itself (a cluster worker is handed them,
+ * dispatch.ts): node's own count covers only what its listener accepted.
  */
-export function drainServer(server: Server, graceMs: number): Promise<void> {
+export function trackConnections(server: Server): Set<Socket> {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return open;
+}
+
+/**
+ * Resolves once the requests in flight have been answered, or after `graceMs` (a long export),
+ * when the remaining connections are cut. A response written meanwhile says `Connection: close`,
+ * and keep-alive connections are closed as soon as they fall idle, so a browser's open socket does
+ * not hold the drain up. The caller has already stopped taking new connections.
+ */
+export function drainServer(server: Server, open: Set<Socket>, graceMs: number): Promise<void> {
+  server.on('request', (_req, res) => (res.shouldKeepAlive = false));
   return new Promise((resolve) => {
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
-    idle.unref();
-    cut.unref();
-    server.close(() => {
+    const done = () => {
       clearInterval(idle);
       clearTimeout(cut);
       resolve();
-    });
+    };
+    const idle = setInterval(() => {
+      server.closeIdleConnections();
+      if (open.size === 0) done();
+    }, 50);
+    const cut = setTimeout(() => {
+      server.closeAllConnections();
+      for (const s of open) s.destroy();
+      done();
+    }, graceMs);
+    idle.unref();
+    cut.unref();
     server.closeIdleConnections();
   });
 }
