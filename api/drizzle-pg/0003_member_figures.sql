@@ -65,19 +65,19 @@ BEGIN
   INSERT INTO figures_delta SELECT s.user_id, s.membership_id, s.unit, s.org, s.term, s.type, -1 FROM figures.cover_seen(ids) s;
 
   INSERT INTO organization_member_counts (organization_id) SELECT DISTINCT org FROM figures_delta WHERE sign = 1 AND org <> 0 ON CONFLICT DO NOTHING;
-  UPDATE organization_member_counts c SET direct = direct + d.n
+  UPDATE organization_member_counts c SET direct = c.direct + d.n
   FROM (SELECT unit, sum(sign) AS n FROM figures_delta WHERE org = 0 GROUP BY unit HAVING sum(sign) <> 0) d WHERE c.organization_id = d.unit;
   -- Distinct (user, unit) pairs present now minus those counted before: each user once per unit.
-  UPDATE organization_member_counts c SET subtree = subtree + d.n
+  UPDATE organization_member_counts c SET subtree = c.subtree + d.n
   FROM (SELECT org, sum(s) AS n FROM (SELECT user_id, org, sum(DISTINCT sign) AS s FROM (SELECT DISTINCT user_id, org, sign FROM figures_delta WHERE org <> 0) x GROUP BY user_id, org) y
     WHERE s <> 0 GROUP BY org) d WHERE c.organization_id = d.org;
 
   INSERT INTO member_figures (organization_id, term_start) SELECT DISTINCT org, t FROM figures_delta, LATERAL (VALUES (0::bigint), (term)) v(t) WHERE sign = 1 ON CONFLICT DO NOTHING;
-  UPDATE member_figures f SET members = members + d.n, doan = doan + d.doan, hoi = hoi + d.hoi
+  UPDATE member_figures f SET members = f.members + d.n, doan = f.doan + d.doan, hoi = f.hoi + d.hoi
   FROM (SELECT y.org, sum(y.s) AS n, sum(y.s * (u.membership_status IN ('doan_vien', 'both'))::int) AS doan, sum(y.s * (u.membership_status IN ('hoi_vien', 'both'))::int) AS hoi
     FROM (SELECT user_id, org, sum(DISTINCT sign) AS s FROM (SELECT DISTINCT user_id, org, sign FROM figures_delta) x GROUP BY user_id, org) y JOIN users u ON u.id = y.user_id
     WHERE y.s <> 0 GROUP BY y.org) d WHERE f.organization_id = d.org AND f.term_start = 0;
-  UPDATE member_figures f SET members = members + d.n
+  UPDATE member_figures f SET members = f.members + d.n
   FROM (SELECT org, term, sum(s) AS n FROM (SELECT user_id, org, term, sum(DISTINCT sign) AS s FROM (SELECT DISTINCT user_id, org, term, sign FROM figures_delta) x GROUP BY user_id, org, term) y
     WHERE s <> 0 GROUP BY org, term) d WHERE f.organization_id = d.org AND f.term_start = d.term;
 
