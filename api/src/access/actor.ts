@@ -12,11 +12,12 @@ interface Cached {
 }
 
 /**
- * Every request needs the caller's roles; they change rarely. Kept per user until the users or
- * roles tables are written by anyone (lib/freshness.ts), so a user deactivated or stripped of a
- * role by another connection loses access on the next request.
+ * Every request needs the caller's roles; they change rarely. Kept per user until the columns an
+ * actor is built from (e-mail, active, must-change-password: 'users:access') or the roles tables
+ * are written by anyone (lib/freshness.ts), so a user deactivated or stripped of a role by another
+ * connection loses access on the next request, while a phone or name change keeps every actor.
  */
-const actors = freshCache<Cached | null>(10_000, ['users', 'roles', 'role_permissions', 'permissions', 'user_roles']);
+const actors = freshCache<Cached | null>(10_000, ['users:access', 'roles', 'role_permissions', 'permissions', 'user_roles']);
 
 /**
  * Families whose access tokens are refused at once, with the time after which every access

@@ -13,6 +13,11 @@ import type { Db } from '../db/client';
  */
 export type Table =
   | 'users'
+  // Column groups of users (migration 0045): bumped only when those columns change, so a read that
+  // needs no other column of users (an actor, a count) survives a phone or name change.
+  | 'users:access'
+  | 'users:counted'
+  | 'users:search'
   | 'departments'
   | 'classes'
   | 'organizations'

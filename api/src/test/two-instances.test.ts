@@ -10,6 +10,7 @@ import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { userRoles } from '../db/tables/roles';
+import { newReadEpoch, versionStamp } from '../lib/freshness';
 import { Lease, leasedInterval } from '../lib/lease';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from '../payments/fixture';
 import { startStandIn, type StandIn } from '../payos-sandbox/stand-in';
@@ -126,5 +127,65 @@ describe('two instances on one database', () => {
       .filter((o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID');
     expect(paid).toHaveLength(1);
     expect(b.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!.paidAmount).toBe(40_000);
+  });
+});
+
+/**
+ * Caches follow column groups of users (migration 0045) instead of the whole table: each group is
+ * still seen by the other instance's next read, and a write outside a group leaves its version alone.
+ */
+describe('two instances: finer cache versions', () => {
+  const total = async (query: string) => {
+    const res = await b.request('GET', `/api/users?${query}`, { token: b.adminToken });
+    expect(res.status).toBe(200);
+    return res.body.total as number;
+  };
+  const patch = async (id: number, body: Record<string, unknown>) =>
+    expect((await a.request('PATCH', `/api/users/${id}`, { token: a.adminToken, body })).status).toBe(200);
+  const stamps = () => {
+    newReadEpoch();
+    return Object.fromEntries((['users:access', 'users:counted', 'users:search'] as const).map((t) => [t, versionStamp(b.db, [t])]));
+  };
+
+  it('a phone change bumps only the search words; a type, an activity or an e-mail change their own groups', async () => {
+    const u = await a.createUser('TWOCOL1');
+    const before = stamps();
+    await patch(u.id, { phone: '0912345678' });
+    const afterPhone = stamps();
+    expect(afterPhone['users:access']).toBe(before['users:access']);
+    expect(afterPhone['users:counted']).toBe(before['users:counted']);
+    expect(afterPhone['users:search']).not.toBe(before['users:search']);
+    await patch(u.id, { userType: 'staff' });
+    const afterType = stamps();
+    expect(afterType['users:access']).toBe(afterPhone['users:access']);
+    expect(afterType['users:counted']).not.toBe(afterPhone['users:counted']);
+    a.db.$client.prepare('UPDATE users SET email = ? WHERE id = ?').run('twocol1-new@example.com', u.id);
+    const afterEmail = stamps();
+    expect(afterEmail['users:access']).not.toBe(afterType['users:access']);
+    expect(afterEmail['users:counted']).toBe(afterType['users:counted']);
+  });
+
+  it('what one instance counts follows the other’s type, activity, name and membership changes at once', async () => {
+    const u = await a.createUser('TWOCOL2');
+    const org = a.createOrg('chi_doan', 'TWOCOLORG');
+    const staff = await total('userType=staff');
+    const inactive = await total('isActive=false');
+    const named = await total('search=twocolname');
+    const members = await total(`organizationId=${org}`);
+    await patch(u.id, { userType: 'staff' });
+    expect(await total('userType=staff')).toBe(staff + 1);
+    await patch(u.id, { familyName: 'Twocolname' });
+    expect(await total('search=twocolname')).toBe(named + 1);
+    expect(
+      (await a.request('POST', `/api/organizations/${org}/members/${u.id}`, { token: a.adminToken, body: { role: 'member' } })).status,
+    ).toBeLessThan(300);
+    expect(await total(`organizationId=${org}`)).toBe(members + 1);
+    expect((await a.request('DELETE', `/api/organizations/${org}/members/${u.id}`, { token: a.adminToken })).status).toBeLessThan(300);
+    expect(await total(`organizationId=${org}`)).toBe(members);
+    const w = await a.createUser('TWOCOL3');
+    expect((await me(b, w.token)).status).toBe(200);
+    await patch(w.id, { isActive: false });
+    expect(await total('isActive=false')).toBe(inactive + 1);
+    expect((await me(b, w.token)).status).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { classes } from '../db/tables/classes';
 import type { Db } from '../db/client';
 import { departments } from '../db/tables/departments';
-import { freshCache } from '../lib/freshness';
+import { freshCache, type Table } from '../lib/freshness';
 import { cachedTotal } from '../lib/totals';
 import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../db/tables/organizations';
@@ -14,8 +14,19 @@ import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, user
 import { userFacetCounts, users } from '../db/tables/users';
 import { inJsonIds } from '../db/sqlite';
 
-/** The tables a users count reads (the filter's scope goes through memberships and paths). */
-const COUNTED = ['users', 'organization_members', 'organizations'] as const;
+/**
+ * What a filter's count (and its page checkpoints) can change with: which users exist and their
+ * filtered columns ('users:counted', migration 0045); their search words only when it has words; the
+ * memberships and paths only when it is scoped. A phone change, or a membership change under an
+ * unscoped filter, then keeps the count, in this process and in every other one.
+ */
+const COUNTED: readonly (readonly Table[])[] = [
+  ['users:counted'],
+  ['users:counted', 'users:search'],
+  ['users:counted', 'organization_members', 'organizations'],
+  ['users:counted', 'users:search', 'organization_members', 'organizations'],
+];
+const countedTables = (f: ListFilter) => COUNTED[(f.words.length > 0 ? 1 : 0) + (f.paths ? 2 : 0)]!;
 
 const managementDepartment = alias(departments, 'management_department');
 const trainingDepartment = alias(departments, 'training_department');
@@ -263,14 +274,16 @@ export function listPage(
   const s = statements(db, f, strategy);
   const params = paramsFor(f, strategy);
   // A forced strategy (the tests comparing them) always counts in SQL.
-  const total = (membership === undefined ? facetTotal(db, f) : null) ?? cachedTotal(db, COUNTED, totalKey, () => s.total.get(params)!.n);
+  const total =
+    (membership === undefined ? facetTotal(db, f) : null) ?? cachedTotal(db, countedTables(f), totalKey, () => s.total.get(params)!.n);
   const rows =
     offset < total
       ? rowsByIds(
           db,
-          (strategy === 'index' ? s.pageIds.all({ ...params, limit, offset }) : pageIdsAt(db, s, params, totalKey, limit, offset)).map(
-            (r) => r.id,
-          ),
+          (strategy === 'index'
+            ? s.pageIds.all({ ...params, limit, offset })
+            : pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
+          ).map((r) => r.id),
         )
       : [];
   return { rows, total };
@@ -278,7 +291,7 @@ export function listPage(
 
 /** Every STRIDE-th id of a filter's list (newest first), for as far as pages were asked. */
 const STRIDE = 200;
-const checkpoints = freshCache<number[]>(500, COUNTED);
+const checkpoints = new Map(COUNTED.map((tables) => [tables, freshCache<number[]>(500, tables)]));
 
 /**
  * A page's ids without walking a deep OFFSET each time: the ids at positions STRIDE, 2·STRIDE…
@@ -288,11 +301,19 @@ const checkpoints = freshCache<number[]>(500, COUNTED);
  * Not for the FTS5 index: it reads `rowid <= ?` newest first by scanning down to it, which costs
  * more than the OFFSET (0.5 ms at offset 10,000 of a 50k-member subtree on the bench database).
  */
-function pageIdsAt(db: Db, s: Statements, params: Record<string, unknown>, key: string, limit: number, offset: number) {
+function pageIdsAt(
+  db: Db,
+  s: Statements,
+  params: Record<string, unknown>,
+  tables: readonly Table[],
+  key: string,
+  limit: number,
+  offset: number,
+) {
   if (offset < STRIDE) return s.pageIds.all({ ...params, limit, offset });
   const k = Math.floor(offset / STRIDE);
   // marks[i] is the id at position (i + 1)·STRIDE; filled in place, as deep as pages are asked.
-  const marks = checkpoints.get(db, key, () => []);
+  const marks = checkpoints.get(tables)!.get(db, key, () => []);
   while (marks.length < k) {
     const last = marks.at(-1);
     const next =
