@@ -55,6 +55,18 @@ export default tseslint.config(
               message: "Use Refine's data hooks (useList, useOne, useCustom, useCustomMutation, …).",
             },
             { name: 'axios', message: 'Only the data provider uses axios.' },
+            {
+              name: '@doanhoi/shared',
+              importNames: [
+                'hasPermission',
+                'hasAnyPermission',
+                'hasAllPermissions',
+                'holdsAnywhere',
+                'effectivePermissions',
+                'permissionScope',
+              ],
+              message: 'Ask permissions through useCan / CanAccess (components/permission-guard/use-allowed).',
+            },
           ],
           patterns: [
             {
@@ -63,7 +75,7 @@ export default tseslint.config(
               message: 'Use a Refine data hook, or providers/download for a file.',
             },
             {
-              group: ['**/providers/permissions'],
+              group: ['@doanhoi/shared/permissions/check', '**/providers/permissions', '**/providers/row-rights'],
               message: 'Ask permissions through useCan / CanAccess (components/permission-guard/use-allowed).',
             },
           ],

@@ -3,16 +3,12 @@
  * null is the global context ("Toàn hệ thống"). The choice lives in localStorage so the
  * accessControlProvider, which runs outside React, reads the same value.
  */
-import { holdsAnywhere, type PermissionsResponse } from '@doanhoi/shared';
-import { hasPermission } from '@doanhoi/shared/permissions/check';
+import type { PermissionsResponse } from '@doanhoi/shared';
 import { useCustom, useKeys, usePermissions, type BaseRecord } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type PropsWithChildren } from 'react';
-import { session } from '../providers';
-// Not a screen's rights: where the admin may work (the picker's units, the global context, the first
-// unit to start in) is read from the same answer the authProvider's usePermissions returns.
-// eslint-disable-next-line no-restricted-imports
-import { toGrants } from '../providers/permissions';
+import { ANYWHERE, useAllowedQuery } from '../components/permission-guard/use-allowed';
+import { firstUnitOf, session } from '../providers';
 
 export interface AccessibleOrganization {
   id: number;
@@ -49,9 +45,14 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     options: { queryKey: [...keys().auth().action('permissions').get(), organizationId ?? 'global'] },
   });
   const permissions = permissionsQuery.isError ? null : (permissionsQuery.data ?? null);
-  // The roles come with every context's answer; without organizations.access anywhere the API would refuse (403).
-  const mayPickOrganization = holdsAnywhere(toGrants(permissions), 'organizations.access');
-  const mayPickGlobal = hasPermission(toGrants(permissions), 'organizations.access', null);
+  // Asked of the access-control provider like every right: without organizations.access anywhere the
+  // API would refuse the picker's list (403); without it globally "Toàn hệ thống" is not a context.
+  const anywhere = useAllowedQuery('organizations.access', ANYWHERE);
+  const global = useAllowedQuery('organizations.access', { organizationId: null });
+  const mayPickOrganization = anywhere.allowed;
+  const mayPickGlobal = global.allowed;
+  // The start-up moves below wait for both answers: "not yet answered" must not read as "may not".
+  const rightsKnown = !anywhere.loading && !global.loading;
 
   // The route may not exist on every server yet; a failure just means "no organizations to pick".
   const { query: orgQuery, result: orgResult } = useCustom<BaseRecord>({
@@ -94,27 +95,35 @@ export function CurrentOrganizationProvider({ children }: PropsWithChildren) {
     [queryClient, keys],
   );
 
-  // Where someone without organizations.access globally starts: the organization of their first role that gives it.
-  const firstUnit = useMemo(() => {
-    const active = (permissions?.roles ?? []).filter((r) => r.isActive && r.organizationId != null);
-    return (active.find((r) => r.permissions.some((p) => p.code === 'organizations.access')) ?? active[0])?.organizationId ?? null;
-  }, [permissions]);
+  // Where someone without organizations.access globally starts (the providers read the roles for it).
+  const firstUnit = useMemo(() => firstUnitOf(permissions), [permissions]);
 
   useEffect(() => {
     // A remembered organization the user can no longer act in (one they merely belong to, chosen
     // before this rule) falls back: to the global context when they may work there, else to their
     // first unit (only on a fresh answer: a failed or stale list says nothing about it).
+    if (!rightsKnown) return;
     if (organizationId != null && currentQuery.isSuccess && !currentQuery.isFetching && !current.some((o) => o.id === organizationId)) {
       setOrganizationId(mayPickGlobal || !permissions || firstUnit === organizationId ? null : firstUnit);
     }
-  }, [organizationId, current, currentQuery.isSuccess, currentQuery.isFetching, setOrganizationId, mayPickGlobal, permissions, firstUnit]);
+  }, [
+    organizationId,
+    current,
+    currentQuery.isSuccess,
+    currentQuery.isFetching,
+    setOrganizationId,
+    mayPickGlobal,
+    permissions,
+    firstUnit,
+    rightsKnown,
+  ]);
 
   useEffect(() => {
     // Without organizations.access globally the global context is not offered (it empties the
     // menu), even when chosen before a reload: start in the organization of their first role.
-    if (organizationId != null || !permissions || mayPickGlobal) return;
+    if (organizationId != null || !permissions || !rightsKnown || mayPickGlobal) return;
     if (firstUnit != null) setOrganizationId(firstUnit);
-  }, [organizationId, permissions, mayPickGlobal, firstUnit, setOrganizationId]);
+  }, [organizationId, permissions, mayPickGlobal, firstUnit, setOrganizationId, rightsKnown]);
 
   const value = useMemo<CurrentOrganizationValue>(
     () => ({

@@ -1,7 +1,7 @@
 import type { AccessControlProvider, CanReturnType } from '@refinedev/core';
 import type { UserListItem } from '@doanhoi/shared';
 import { resources } from '../resources';
-import { rowRights, type RowRights } from '../resources/users/row-rights';
+import { rowRights, type RowRights } from './row-rights';
 import { hasPermission, holdsAnywhere } from '@doanhoi/shared/permissions/check';
 import { fetchPermissions, holds, toGrants, type MatchMode } from './permissions';
 import { session } from './session';

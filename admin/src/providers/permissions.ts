@@ -49,3 +49,12 @@ export function holds(res: PermissionsResponse | null | undefined, codes: readon
   const check = mode === 'any' ? hasAnyPermission : hasAllPermissions;
   return check(toGrants(res), codes, toContext(res));
 }
+
+/**
+ * Where someone without organizations.access globally starts: the organization of their first active
+ * role that gives it (else of their first active role). The roles come with every context's answer.
+ */
+export function firstUnitOf(res: PermissionsResponse | null | undefined): number | null {
+  const active = (res?.roles ?? []).filter((r) => r.isActive && r.organizationId != null);
+  return (active.find((r) => r.permissions.some((p) => p.code === 'organizations.access')) ?? active[0])?.organizationId ?? null;
+}
