@@ -37,7 +37,9 @@ void Promise.allSettled([i18nReady, componentStyles()]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Suspense fallback={<Spin fullscreen />}>
-        <RouterProvider router={router} />
+        {/* No transitions: under a transition the previous screen stays up, and usable, until the next has
+            rendered, so on a busy computer a click or a search lands on a page the URL has already left. */}
+        <RouterProvider router={router} useTransitions={false} />
       </Suspense>
     </StrictMode>,
   );

@@ -29,14 +29,17 @@ export interface RouteOrganization {
 
 /**
  * What a unit's detail and members pages share: its organization loaded (a spinner meanwhile, with
- * the rights its rows are checked by), or "not found"; then the page itself.
+ * the rights its rows are checked by), or "not found"; then the page itself. Only the first load
+ * shows the spinner: once the page is up, a refetch (or a failed one) keeps it mounted, so a search
+ * or a selection made in it survives.
  */
 export function WithRouteOrganization({ children }: { children: (route: RouteOrganization) => ReactNode }) {
   const t = useTranslate();
   const { query, org, base } = useRouteOrganization();
   const rightsLoading = useRowRightsLoading();
-  if (query.isLoading || rightsLoading) return <Spin />;
-  if (query.isError || !org)
+  // The rights are read once and stay cached, so they too hold only the first load.
+  if (rightsLoading || (!org && query.isLoading)) return <Spin />;
+  if (!org)
     return (
       <div data-testid="org-not-found">
         <Result status="404" title={t('organizations:notFound')} />
