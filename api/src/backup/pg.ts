@@ -15,8 +15,8 @@ import { privateCopy, readManifest, stampOf, writeSecretsAndManifest, type Manif
 
 const run = promisify(execFile);
 
-/** The schemas the app's migrations create; a restore drops and recreates exactly these. */
-const APP_SCHEMAS = ['public', 'drizzle'];
+/** The schemas the app's migrations create (api/drizzle-pg: freshness stripes, figures); a restore drops and recreates exactly these. */
+const APP_SCHEMAS = ['public', 'drizzle', 'freshness', 'figures'];
 
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
 
