@@ -1,6 +1,6 @@
 /** Organization reads and writes (000 §7), scoped to what the caller may see. */
-import { ALLOWED_PARENTS, DEFAULT_PARENT_ROOT, hasPermission, holdsAnywhere, normalizeText, type OrganizationType } from '@doanhoi/shared';
-import { and, asc, count, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { ALLOWED_PARENTS, hasPermission, holdsAnywhere, normalizeText, type OrganizationType } from '@doanhoi/shared';
+import { and, asc, count, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { containsLike } from '../lib/like';
 import type { z } from 'zod';
 import type {
@@ -20,6 +20,7 @@ import { toSessionUser } from '../access/user-mapper';
 import { visibility, visibleCondition, visibleOrg } from '../access/organizations';
 import { orgContext, pathIds } from '../access/organization-context';
 import { memberPage, searchedMemberPage } from './members-page';
+import { codeTaken, ensureCodeFree, resolveParent } from './placement';
 import { childPath } from './paths';
 import { organizationMemberCounts, organizationMembers, organizations } from '../db/tables/organizations';
 import { organizationStats, subtreeFigures } from './stats';
@@ -54,46 +55,6 @@ export function toOrganization(o: OrgRow): OrganizationSummary {
 }
 
 export function organizationsService({ db }: Deps, actor: Actor, ip: string | null) {
-  function resolveParent(type: OrganizationType, parentId: number | null | undefined): OrgRow | null {
-    const allowed = ALLOWED_PARENTS[type];
-    if (allowed.length === 0) {
-      if (parentId) invalidField('parentId', 'Tổ chức cấp trường (Đoàn trường, Hội Sinh viên trường) không có tổ chức cấp trên');
-      return null;
-    }
-    let parent: OrgRow | undefined;
-    if (parentId) parent = db.select().from(organizations).where(eq(organizations.id, parentId)).get();
-    else {
-      const rootType = DEFAULT_PARENT_ROOT[type];
-      if (!rootType) invalidField('parentId', `Loại tổ chức ${type} cần chọn tổ chức cấp trên (${allowed.join(' hoặc ')})`);
-      parent = db.select().from(organizations).where(eq(organizations.type, rootType!)).orderBy(asc(organizations.id)).get();
-    }
-    if (!parent)
-      invalidField(
-        'parentId',
-        parentId ? 'Không tìm thấy tổ chức cấp trên' : 'Chưa có tổ chức cấp trường để làm tổ chức cấp trên mặc định',
-      );
-    if (!allowed.includes(parent!.type))
-      invalidField('parentId', `Loại tổ chức ${type} phải thuộc ${allowed.join(' hoặc ')}, không thể đặt dưới ${parent!.type}`);
-    return parent!;
-  }
-
-  const codeTaken = (code: string) => `Mã tổ chức "${code}" đã tồn tại`;
-
-  function ensureCodeFree(type: string, code: string, exceptId?: number) {
-    const clash = db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(
-        and(
-          eq(organizations.type, type as OrganizationType),
-          eq(organizations.code, code),
-          exceptId ? ne(organizations.id, exceptId) : undefined,
-        ),
-      )
-      .get();
-    if (clash) conflict(codeTaken(code), 'code');
-  }
-
   return {
     list(q: { page: number; limit: number; search?: string; type?: OrganizationType }) {
       const conds: (SQL | undefined)[] = [visibleCondition(visibility(db, actor))];
@@ -257,9 +218,9 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     },
 
     create(input: z.output<typeof createOrganizationSchema>) {
-      const parent = resolveParent(input.type, input.parentId);
+      const parent = resolveParent(db, input.type, input.parentId);
       if (!hasPermission(actor.roles, 'organizations.create', parent ? orgContext(db, parent.id) : null)) forbidden();
-      ensureCodeFree(input.type, input.code);
+      ensureCodeFree(db, input.type, input.code);
       const row = conflictOnUnique({ message: codeTaken(input.code), field: 'code' }, () =>
         db.transaction((tx) => {
           const o = tx
@@ -306,7 +267,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
           invalidField('type', 'Loại tổ chức mới không phù hợp với các tổ chức con');
       }
       const code = input.code ?? before.code;
-      if (input.code || input.type) ensureCodeFree(type, code, id);
+      if (input.code || input.type) ensureCodeFree(db, type, code, id);
       const name = input.name ?? before.name;
       const next = {
         name,
