@@ -31,6 +31,7 @@ import type { AppEnv, Deps } from './lib/context';
 import { requestHeader } from './lib/headers';
 import { pickLanguage } from './lib/i18n';
 import { compressJson } from './lib/compress';
+import { writeTurn } from './lib/write-turn';
 import { withFieldErrors } from './lib/errors';
 import { newReadEpoch } from './lib/freshness';
 import { securityHeaders } from './lib/security-headers';
@@ -94,6 +95,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   // list request's time); GET and HEAD carry no body to limit.
   api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   api.use('*', compressJson());
+  // A write that finds SQLite's lock taken waits on a timer, not in the busy handler that would stop this process (lib/write-turn.ts).
+  api.use('*', writeTurn(deps.db.$client));
   api.route('/auth', authRoutes(limiter));
   // Fixed paths of each domain (import templates and sessions) before its /:id routes.
   api.route('/departments', catalogueImportRoutes(importKinds.departments, 'departments.create', true));

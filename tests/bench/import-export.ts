@@ -30,6 +30,8 @@ const SECRETS = { JWT_SECRET: 'bench-jwt-secret-000000', APP_SECRET: 'bench-app-
 const IMPORT_ROWS = 10_000;
 const HASHED_ROWS = 1_000;
 const IE_PROCESSES = Number(process.env.BENCH_IE_PROCESSES ?? 2);
+/** The server bundle: api/dist unless BENCH_API_BUNDLE names another build (scripts/build-api.mjs <dir>). */
+const BUNDLE = resolve(root, process.env.BENCH_API_BUNDLE ?? 'api/dist/index.js');
 const servedBy = (n: number) => (n === 1 ? 'one server process' : `primary + ${n - 1} workers`);
 
 export interface ImportExportResult {
@@ -197,30 +199,34 @@ async function runExport(base: string, auth: Record<string, string>) {
 }
 
 /**
- * A light authenticated GET (the caller's profile) and a light write (the caller's phone), in
- * turn every 10 ms while `work` runs: p99 and worst latency of each (issue 12: the GET under 50 ms
- * p99 and 100 ms max; the write waits on SQLite's lock while the worker's transaction holds it).
+ * A light authenticated GET (the caller's profile) every 10 ms and, on a connection of its own at
+ * the same time, a light write (the caller's phone) every 10 ms, while `work` runs: p99 and worst
+ * latency of each (issue 12: the GET under 50 ms p99 and 100 ms max; the write waits on SQLite's
+ * lock while the import's transaction holds it). Concurrent since issue 28: a GET that lands on a
+ * process whose write is waiting for the lock shows whether that process still answers.
  */
 async function probed<T>(base: string, auth: Record<string, string>, work: Promise<T>): Promise<{ value: T; note: string }> {
   let done = false;
   const job = work.finally(() => (done = true));
   const reads: number[] = [];
   const writes: number[] = [];
-  for (let i = 0; !done; i++) {
-    const write = i % 2 === 1;
-    const t0 = performance.now();
-    const r = write
-      ? await fetch(`${base}/auth/me/profile`, {
-          method: 'PATCH',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ phone: `09${String(10_000_000 + i).slice(-8)}` }),
-        })
-      : await fetch(`${base}/auth/profile`, { headers: auth });
-    await r.arrayBuffer();
-    if (!r.ok) throw new Error(`${write ? 'phone change' : 'profile'} during the job: ${r.status}`);
-    (write ? writes : reads).push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const loop = async (write: boolean) => {
+    for (let i = 0; !done; i++) {
+      const t0 = performance.now();
+      const r = write
+        ? await fetch(`${base}/auth/me/profile`, {
+            method: 'PATCH',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ phone: `09${String(10_000_000 + i).slice(-8)}` }),
+          })
+        : await fetch(`${base}/auth/profile`, { headers: auth });
+      await r.arrayBuffer();
+      if (!r.ok) throw new Error(`${write ? 'phone change' : 'profile'} during the job: ${r.status}`);
+      (write ? writes : reads).push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  await Promise.all([loop(false), loop(true)]);
   const value = await job;
   const figures = (ms: number[]) => {
     ms.sort((a, b) => a - b);
@@ -268,11 +274,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: String(IE_PROCESSES),
   });
-  let app = await startProcess(
-    [join(root, 'api/dist/index.js')],
-    env(ports.import, freshPath),
-    `http://127.0.0.1:${ports.import}/api/docs`,
-  );
+  let app = await startProcess([BUNDLE], env(ports.import, freshPath), `http://127.0.0.1:${ports.import}/api/docs`);
   let servers = servedBy(await waitForProcesses(app, IE_PROCESSES));
   try {
     const base = `http://127.0.0.1:${ports.import}/api`;
@@ -321,7 +323,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
     mkdirSync(dirname(benchDb), { recursive: true });
     await generateBenchDb(benchDb);
   }
-  app = await startProcess([join(root, 'api/dist/index.js')], env(ports.export, benchDb), `http://127.0.0.1:${ports.export}/api/docs`);
+  app = await startProcess([BUNDLE], env(ports.export, benchDb), `http://127.0.0.1:${ports.export}/api/docs`);
   servers = servedBy(await waitForProcesses(app, IE_PROCESSES));
   try {
     const base = `http://127.0.0.1:${ports.export}/api`;

@@ -44,6 +44,17 @@ function leave(): void {
   Atomics.notify(gate, 0);
 }
 
+/** A request that will write and is waiting for the lock: the job stands aside at its next batch until the returned release. */
+export function announceWriter(): () => void {
+  enter();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    leave();
+  };
+}
+
 /** How long a request write waits for the job's transaction before leaving it to SQLite's busy timeout. */
 const HOLD_WAIT_MS = 5000;
 /** How often a request write has waited for the job's transaction to end (tests check it happens). */

@@ -1,0 +1,78 @@
+/**
+ * A request that writes waits for SQLite's write lock without stopping its process (issue 28).
+ * better-sqlite3 is synchronous: a write that finds the lock taken — by an import's transaction in
+ * this process's job thread, or by another API process — sleeps in SQLite's busy handler (or in
+ * the writer gate's Atomics.wait) on the event loop's thread, and every request of that process,
+ * the lightest GET included, waits behind it (a 10k-row import holds the lock for a second or
+ * more). So before a POST/PUT/PATCH/DELETE runs its handler, the lock is tried without waiting;
+ * while it is taken the request awaits a timer and tries again, and the process goes on answering.
+ * What the handler then writes still goes through the busy timeout if the lock was taken again in
+ * between: this only moves the long wait off the event loop, it decides nothing.
+ */
+import type { Database } from 'better-sqlite3';
+import type { MiddlewareHandler } from 'hono';
+import { announceWriter } from './writer-gate';
+
+/** Waiting longer than this falls back to the busy timeout, as before (then a 500 if still taken). */
+const TURN_WAIT_MS = 5_000;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type Statement = ReturnType<Database['prepare']>;
+/** Per connection, prepared once: parsing them on every try cost more than running them. */
+const statements = new WeakMap<Database, { timeout: number; noWait: Statement; wait: Statement; begin: Statement; rollback: Statement }>();
+
+/** Whether the write lock is free now: BEGIN IMMEDIATE takes it without waiting, ROLLBACK gives it back. */
+export function writeLockFree(sqlite: Database): boolean {
+  let s = statements.get(sqlite);
+  if (!s) {
+    const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+    // Transaction control and pragmas write nothing: the writer gate neither counts nor holds them.
+    s = {
+      timeout,
+      noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
+      wait: sqlite.prepare(`PRAGMA busy_timeout = ${timeout}`),
+      begin: sqlite.prepare('BEGIN IMMEDIATE'),
+      rollback: sqlite.prepare('ROLLBACK'),
+    };
+    statements.set(sqlite, s);
+  }
+  s.noWait.run();
+  try {
+    s.begin.run();
+    s.rollback.run();
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return false;
+    throw err;
+  } finally {
+    s.wait.run();
+  }
+}
+
+/** Resolves once the lock is free, or after `limitMs`. */
+export async function awaitWriteLock(sqlite: Database, limitMs = TURN_WAIT_MS): Promise<void> {
+  const until = performance.now() + limitMs;
+  // Short steps at first (a batch of an import ends within milliseconds), then every 8 ms.
+  for (let step = 1; performance.now() < until; step = Math.min(step * 2, 8)) {
+    await new Promise((r) => setTimeout(r, step));
+    if (writeLockFree(sqlite)) return;
+  }
+}
+
+export function writeTurn(sqlite: Database): MiddlewareHandler {
+  return async (c, next) => {
+    if (READS.has(c.req.method)) return next();
+    // A JSON body is read first (Hono keeps it for the validator, a bad one fails there as before), so
+    // no wait for the network lies between finding the lock free and the handler's write.
+    if (c.req.header('content-type')?.startsWith('application/json')) await c.req.json().catch(() => undefined);
+    if (sqlite.inTransaction || writeLockFree(sqlite)) return next();
+    // Taken: the import in this process's thread stands aside at its next batch while this request waits and writes.
+    const release = announceWriter();
+    try {
+      await awaitWriteLock(sqlite);
+      await next();
+    } finally {
+      release();
+    }
+  };
+}
