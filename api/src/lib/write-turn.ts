@@ -9,7 +9,7 @@
  * What the handler then writes still goes through the busy timeout if the lock was taken again in
  * between: this only moves the long wait off the event loop, it decides nothing.
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { MiddlewareHandler } from 'hono';
 import { announceWriter } from './writer-gate';
 
@@ -17,9 +17,11 @@ import { announceWriter } from './writer-gate';
 const TURN_WAIT_MS = 5_000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-type Statement = ReturnType<Database['prepare']>;
 /** Per connection, prepared once: parsing them on every try cost more than running them. */
-const statements = new WeakMap<Database, { timeout: number; noWait: Statement; wait: Statement; begin: Statement; rollback: Statement }>();
+const statements = new WeakMap<
+  Database,
+  { timeout: number; noWait: Statement<[]>; wait: Statement<[]>; begin: Statement<[]>; rollback: Statement<[]> }
+>();
 
 /** Whether the write lock is free now: BEGIN IMMEDIATE takes it without waiting, ROLLBACK gives it back. */
 export function writeLockFree(sqlite: Database): boolean {
@@ -29,10 +31,10 @@ export function writeLockFree(sqlite: Database): boolean {
     // Transaction control and pragmas write nothing: the writer gate neither counts nor holds them.
     s = {
       timeout,
-      noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
-      wait: sqlite.prepare(`PRAGMA busy_timeout = ${timeout}`),
-      begin: sqlite.prepare('BEGIN IMMEDIATE'),
-      rollback: sqlite.prepare('ROLLBACK'),
+      noWait: sqlite.prepare<[]>('PRAGMA busy_timeout = 0'),
+      wait: sqlite.prepare<[]>(`PRAGMA busy_timeout = ${timeout}`),
+      begin: sqlite.prepare<[]>('BEGIN IMMEDIATE'),
+      rollback: sqlite.prepare<[]>('ROLLBACK'),
     };
     statements.set(sqlite, s);
   }
