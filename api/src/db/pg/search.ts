@@ -36,11 +36,6 @@ export function tsQuery(words: string[]): string | null {
   return parts.map((p) => `(${p})`).join(' & ');
 }
 
-/** Users matching the tsquery bound to `placeholder` (a condition on users, as SQLite's matchesSearch). */
-export function matchesSearch(placeholder: string): SQL {
-  return sql`${vector} @@ ${sql.placeholder(placeholder)}::tsquery`;
-}
-
 /**
  * Users matching search words, the query bound as a value: undefined without words (no
  * restriction), false when a word can match nothing — SQLite's searchCondition, minus its index
