@@ -25,6 +25,8 @@ const CHECKSUMS: Record<string, string[] | '*'> = {
   campaign_weeks: '*',
   campaign_week_fees: '*',
   user_facet_counts: '*',
+  report_member_cells: '*',
+  report_live_members: '*',
 };
 
 const PAGE = 50_000;

@@ -17,6 +17,7 @@ import { REPO_ROOT, testEnv } from '../env';
 import { verifyPassword } from '../lib/passwords';
 import { seed } from '../seed/seed';
 import { pgUnavailable, startPgCluster, type PgCluster } from '../test/pg-cluster';
+import { norm, REPORT_FIGURED, REPORT_RECOUNTS } from '../db/pg/trigger-figures';
 import { copySqliteToPg, tablesInKeyOrder, type CopySummary } from './db-copy';
 import { verifyCopy } from './db-copy-verify';
 
@@ -30,6 +31,8 @@ const FIGURES = [
   'campaign_figures',
   'campaign_weeks',
   'user_facet_counts',
+  'report_member_cells',
+  'report_live_members',
 ];
 
 describe.skipIf(missing)('db:copy', () => {
@@ -107,6 +110,28 @@ describe.skipIf(missing)('db:copy', () => {
       expect(sum).toBeGreaterThan(0);
     } finally {
       sqlite.close();
+    }
+  });
+
+  it('moves the copied report figures from what they count: a membership change after the copy keeps them equal to a recount', async () => {
+    await client.query('BEGIN');
+    try {
+      const { rows } = await client.query(
+        `SELECT m.user_id FROM organization_members m JOIN organizations x ON x.id = m.organization_id
+        WHERE m.is_active AND NOT EXISTS (SELECT 1 FROM organizations c WHERE c.parent_id = x.id) ORDER BY m.id LIMIT 1`,
+      );
+      expect(rows.length).toBe(1);
+      await client.query(
+        `UPDATE organization_members SET is_active = false, ended_at = 1767225600000, end_reason = 'graduated' WHERE user_id = $1`,
+        [rows[0].user_id],
+      );
+      await client.query(`UPDATE users SET gender = 'female' WHERE id = $1`, [rows[0].user_id]);
+      const read = async (text: string) => norm((await client.query({ text, rowMode: 'array' })).rows as unknown[][]);
+      for (const kind of ['cells', 'live'] as const) {
+        expect({ [kind]: await read(REPORT_FIGURED[kind]) }).toEqual({ [kind]: await read(REPORT_RECOUNTS[kind]) });
+      }
+    } finally {
+      await client.query('ROLLBACK');
     }
   });
 

@@ -244,6 +244,9 @@ export async function copySqliteToPg(sqlitePath: string, url: string, options: C
       await client.query(
         `INSERT INTO figures.members_seen SELECT id, user_id, organization_id, joined_term FROM organization_members WHERE is_active`,
       );
+      await client.query(
+        `INSERT INTO figures.cells_seen SELECT * FROM figures.cells_now(ARRAY(SELECT DISTINCT user_id FROM organization_members))`,
+      );
       summary.checks = await verifyCopy(source, client, tables);
       const failed = summary.checks.filter((c) => !c.ok);
       if (failed.length) throw new Error(`Verification failed, nothing was committed: ${failed.map((c) => c.detail).join('; ')}`);
