@@ -8,11 +8,13 @@ import { loadavg } from 'node:os';
 import { withCpu } from './cpu';
 import { drive, nextRequest, type Admin, type MixResult } from './mix';
 
+// BENCH_MIXES: only the mixes with these shares of writes (e.g. "0.1" for a profile of the +10 % writes mix).
+const only = process.env.BENCH_MIXES?.split(',').map(Number);
 export const MIXES = [
   { name: 'reads only', writes: 0 },
   { name: 'reads + 1 % writes', writes: 0.01 },
   { name: 'reads + 10 % writes', writes: 0.1 },
-];
+].filter((m) => !only || only.includes(m.writes));
 
 const READ_KINDS = ['page', 'search', 'filters', 'members', 'tree', 'permissions'];
 

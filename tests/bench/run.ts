@@ -65,7 +65,8 @@ async function main() {
   // BENCH_SERVER_LOG=<file>: the app's request log (one JSON line per request, with its service time in ms).
   const startApp = async (processes: number) => {
     const child = await startProcess(
-      [join(root, 'api/dist/index.js')],
+      // BENCH_API_BUNDLE: another build of the API (scripts/build-api.mjs <dir>), e.g. to compare commits on one database.
+      [resolve(root, process.env.BENCH_API_BUNDLE ?? 'api/dist/index.js')],
       { ...env, WEB_CONCURRENCY: String(processes) },
       `http://127.0.0.1:${APP_PORT}/api/docs`,
       process.env.BENCH_SERVER_LOG,
