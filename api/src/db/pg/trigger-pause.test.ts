@@ -10,7 +10,7 @@ import pg from 'pg';
 import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { randomOps } from './trigger-ops';
-import { engines, expectReportsRecounted, FIGURED, FIGURES, norm, RECOUNTS, type Both } from './trigger-figures';
+import { engines, expectReportsRecounted, FIGURED, FIGURES, norm, RECOUNTS, type Both } from './trigger-figures.fixture';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL pause test: ${missing}`);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
 import { randomOps } from './trigger-ops';
-import { engines, expectReportsRecounted, FIGURED, FIGURES, RECOUNTS } from './trigger-figures';
+import { engines, expectReportsRecounted, FIGURED, FIGURES, RECOUNTS } from './trigger-figures.fixture';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL trigger test: ${missing}`);
