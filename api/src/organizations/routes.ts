@@ -75,7 +75,7 @@ export function organizationsRoutes() {
         const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
         // The cached buffers are sent as they are (no copy); nothing writes to them.
         if (acceptsGzip(c)) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
-        return c.body(body.json as Uint8Array<ArrayBuffer>, 200, headers);
+        return c.body(body.json() as Uint8Array<ArrayBuffer>, 200, headers);
       },
     )
     .get('/stats', ok(organizationStatsSchema, 'Counts over the visible organizations (000 §3)'), access, (c) => c.json(svc(c).stats()))
