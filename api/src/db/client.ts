@@ -7,7 +7,7 @@ import { cacheStatements } from './statement-cache';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** The handle a `db.transaction(tx => …)` callback receives. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Db;
 
 /**
  * The database and its WAL hold password hashes and payOS keys: only the server's user may read

@@ -57,7 +57,7 @@ export interface MatrixRoute {
 export function catalogueRoutes(
   path: string,
   app: () => TestApp,
-  fresh: () => number,
+  fresh: () => Promise<number>,
   bodies: { create: () => Record<string, unknown>; rename: Record<string, unknown> },
 ): MatrixRoute[] {
   const api = `/api${path}`;

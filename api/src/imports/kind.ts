@@ -39,13 +39,13 @@ export interface ImportKindDef<D = Record<string, unknown>> {
   /** Async preparation before a batch's transaction (password hashing). */
   prepare?: (rows: CheckedRow<D>[]) => Promise<void>;
   /** Writes one row inside the transaction; returns whether anything changed. */
-  write: (tx: Tx, row: CheckedRow<D>, options: ImportOptions, actor: Actor, params: Record<string, unknown>) => Outcome;
+  write: (tx: Tx, row: CheckedRow<D>, options: ImportOptions, actor: Actor, params: Record<string, unknown>) => Promise<Outcome>;
   /**
    * Writes many rows with a few multi-row statements (the fast path of large imports); returns
    * each row's outcome in order. It may throw: the service then rolls it back and writes the rows
    * one by one, so the failing row is found and reported.
    */
-  writeBatch?: (tx: Tx, rows: CheckedRow<D>[], options: ImportOptions, actor: Actor, params: Record<string, unknown>) => Outcome[];
+  writeBatch?: (tx: Tx, rows: CheckedRow<D>[], options: ImportOptions, actor: Actor, params: Record<string, unknown>) => Promise<Outcome[]>;
   /** Tables whose cached totals a write invalidates. */
   tables: string[];
 }

@@ -76,8 +76,8 @@ const META = {
  * The caller's own, unexpired session of this kind; 404 otherwise (403 for someone else's). The
  * rows (megabytes for a large file) are read only when asked for: status is polled while an import runs.
  */
-export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number): ImportSession;
-export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows: false): ImportSessionMeta;
+export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number): Promise<ImportSession>;
+export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows: false): Promise<ImportSessionMeta>;
 export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows = true): ImportSessionMeta | ImportSession {
   const r = db
     .select(META)

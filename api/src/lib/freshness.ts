@@ -141,14 +141,16 @@ export function versionStamp(db: Db, tables: readonly Table[]): string {
 export function freshCache<T>(maxEntries: number, tables: readonly Table[]) {
   const perDb = new WeakMap<Db, { stamp: string; entries: Map<string, T> }>();
   return {
-    get(db: Db, key: string, build: () => T): T {
+    async get(db: Db, key: string, build: () => Promise<T>): Promise<T> {
       if (db.$client.inTransaction) return build();
       const stamp = versionStamp(db, tables);
       let c = perDb.get(db);
       if (!c || c.stamp !== stamp) perDb.set(db, (c = { stamp, entries: new Map() }));
       const hit = c.entries.get(key);
       if (hit !== undefined) return hit;
-      const value = build();
+      const value = await build();
+      // Kept only if nothing it read changed while it was built (a write of another request may run between its statements).
+      if (db.$client.inTransaction || versionStamp(db, tables) !== stamp || perDb.get(db) !== c) return value;
       if (c.entries.size >= maxEntries) {
         let drop = Math.ceil(maxEntries / 2);
         for (const k of c.entries.keys()) {

@@ -12,7 +12,7 @@ const caches = new Map<string, ReturnType<typeof freshCache<number>>>();
 // each, a few MB at most); 500 kept too few, so every random search recounted (issue 28 item 4).
 const MAX_KEYS = 5000;
 
-export function cachedTotal(db: Db, tables: readonly Table[], filterKey: string, count: () => number): number {
+export function cachedTotal(db: Db, tables: readonly Table[], filterKey: string, count: () => Promise<number>): Promise<number> {
   const name = tables.join(',');
   let c = caches.get(name);
   if (!c) caches.set(name, (c = freshCache<number>(MAX_KEYS, tables)));

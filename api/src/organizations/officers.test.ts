@@ -12,7 +12,7 @@ import { organizationMembers } from '../db/tables/organizations';
 
 let t: TestApp;
 let org: OrgTree<'cd2'>;
-let role: (name: string) => number;
+let role: (name: string) => Promise<number>;
 
 beforeEach(async () => {
   ({ t, org } = await orgWorld(['cd2']));

@@ -41,9 +41,9 @@ const stats = async (campaignId: number) =>
 const sandbox = () => payosClient({ ...SANDBOX_CREDS, baseUrl: `${server.url}/sandbox/payos` });
 const pay = (linkId: string, mode?: 'under' | 'again') => pressCheckout(t, server.url, linkId, { mode });
 
-async function eventually(ok: () => boolean, ms = 5_000) {
+async function eventually(ok: () => Promise<boolean>, ms = 5_000) {
   const end = Date.now() + ms;
-  while (!ok()) {
+  while (!(await ok())) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -31,9 +31,9 @@ async function linked(amount = 85_000) {
   return { u, assignmentId, ...(res.data as { checkoutUrl: string; orderCode: number; paymentLinkId: string }) };
 }
 
-async function eventually(ok: () => boolean, ms = 5_000) {
+async function eventually(ok: () => Promise<boolean>, ms = 5_000) {
   const end = Date.now() + ms;
-  while (!ok()) {
+  while (!(await ok())) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -26,10 +26,10 @@ import {
 } from '../lookups';
 
 /** Looks up a large file's codes a chunk at a time, handing the event loop back in between (issue 12). */
-async function slicedWhereIn<R>(values: string[], lookup: (chunk: string[]) => R[]): Promise<R[]> {
+async function slicedWhereIn<R>(values: string[], lookup: (chunk: string[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
   for (const chunk of chunked([...new Set(values.filter(Boolean))])) {
-    out.push(...lookup(chunk));
+    out.push(...(await lookup(chunk)));
     await new Promise((r) => setImmediate(r));
   }
   return out;
