@@ -14,6 +14,7 @@ import { organizations } from '../db/tables/organizations';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
 import { roles } from '../db/tables/roles';
 import { users } from '../db/tables/users';
+import { currentTransaction } from '../db/engine';
 import type { AuditReader, AuditTarget } from './organization';
 
 /** Enough names for a sentence; a bulk removal of hundreds is told by its count. */
@@ -77,9 +78,10 @@ function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): { id: numbe
 }
 
 function resolve(db: AuditReader, wanted: Map<AuditRefKind, Set<number>>): Record<string, string> {
-  // A transaction object has rollback(); the bare database does not and is never cached (names change between requests).
-  const cache = 'rollback' in db ? (perTransaction.get(db) ?? new Map<string, string | null>()) : new Map<string, string | null>();
-  if ('rollback' in db) perTransaction.set(db, cache);
+  // Kept for the transaction it is asked in (db/engine.ts); outside one never (names change between requests).
+  const tx = currentTransaction();
+  const cache = tx ? (perTransaction.get(tx) ?? new Map<string, string | null>()) : new Map<string, string | null>();
+  if (tx) perTransaction.set(tx, cache);
   const names: Record<string, string> = {};
   for (const [kind, set] of wanted) {
     const missing = [...set].filter((id) => !cache.has(`${kind}:${id}`));

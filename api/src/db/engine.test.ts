@@ -41,7 +41,7 @@ describe('the engine', () => {
     });
     // Another request's write, issued while the transaction is open: it must not be rolled back with it.
     const other = sqlRun(db, sql`INSERT INTO t (v) VALUES ('other')`);
-    await expect(failing).rejects.toThrow(/UNIQUE/);
+    await expect(failing).rejects.toMatchObject({ cause: { code: 'SQLITE_CONSTRAINT_UNIQUE' } });
     await other;
     expect(await sqlAll<{ v: string }>(db, sql`SELECT v FROM t ORDER BY v`)).toEqual([{ v: 'other' }]);
   });

@@ -122,3 +122,9 @@ export async function sqlValues<T extends unknown[]>(db: SqlRunner, query: SQLWr
   if (mustWait()) await gate();
   return db.values<T>(query);
 }
+
+/** The transaction this async context runs in (a key for per-transaction memos), or undefined. */
+export function currentTransaction(): object | undefined {
+  const own = context.getStore();
+  return own && open?.frame === own ? own : undefined;
+}
