@@ -23,7 +23,7 @@ if (/^postgres(ql)?:/.test(env.DATABASE_URL ?? '')) {
 if (cluster.isWorker) {
   await runWorker(env);
 } else {
-  const db = prepareDeployment(env);
+  const db = await prepareDeployment(env);
   if (env.WEB_CONCURRENCY === 1 || env.DATABASE_PATH === ':memory:') {
     await runSingle(env, db);
   } else {

@@ -5,6 +5,7 @@ import type { Actor } from '../lib/context';
 import { freshCache } from '../lib/freshness';
 import { loadRoleGrants, type UserRoleGrant } from './grants';
 import { users } from '../db/tables/users';
+import { firstRow } from '../db/engine';
 
 interface Cached {
   actor: Actor & { grants: UserRoleGrant[] };
@@ -44,15 +45,14 @@ export function isFamilyRevoked(familyId: string): boolean {
 }
 
 /** The active user with their role grants, or null when unknown or deactivated. */
-export function loadActor(db: Db, userId: number): (Actor & { grants: UserRoleGrant[] }) | null {
-  const c = actors.get(db, String(userId), () => {
-    const u = db
+export async function loadActor(db: Db, userId: number): Promise<(Actor & { grants: UserRoleGrant[] }) | null> {
+  const c = await actors.get(db, String(userId), async () => {
+    const u = await firstRow(db
       .select({ id: users.id, email: users.email, isActive: users.isActive, mustChangePassword: users.mustChangePassword })
       .from(users)
-      .where(eq(users.id, userId))
-      .get();
+      .where(eq(users.id, userId)));
     if (!u) return null;
-    const grants = loadRoleGrants(db, userId);
+    const grants = await loadRoleGrants(db, userId);
     return {
       actor: {
         id: u.id,

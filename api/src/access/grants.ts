@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { perDb } from '../lib/per-db';
 import { permissions, rolePermissions, roles, userRoles } from '../db/tables/roles';
+import { allRows } from '../db/engine';
 
 export interface UserRoleGrant extends RoleGrant {
   userRoleId: number;
@@ -37,8 +38,8 @@ const grantsStatement = perDb((db) =>
  * A user's role links with their permission codes, in one query. A link counts as active only
  * when both the link and the role are active.
  */
-export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
-  const rows = grantsStatement(db).all({ userId });
+export async function loadRoleGrants(db: Db, userId: number): Promise<UserRoleGrant[]> {
+  const rows = await allRows(grantsStatement(db), { userId });
   const byLink = new Map<number, UserRoleGrant>();
   for (const r of rows) {
     let g = byLink.get(r.userRoleId);
@@ -63,8 +64,8 @@ export function loadRoleGrants(db: Db, userId: number): UserRoleGrant[] {
  * Users who are super admins (a global, active super_admin role or system.access_admin), among
  * `among` when given (callers chunk long lists); without it, all of them (a handful).
  */
-export function superAdminIds(db: Pick<Db, 'selectDistinct'>, among?: number[]): Set<number> {
-  const rows = db
+export async function superAdminIds(db: Pick<Db, 'selectDistinct'>, among?: number[]): Promise<Set<number>> {
+  const rows = await allRows(db
     .selectDistinct({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
@@ -78,7 +79,6 @@ export function superAdminIds(db: Pick<Db, 'selectDistinct'>, among?: number[]):
         eq(roles.isActive, true),
         or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
       ),
-    )
-    .all();
+    ));
   return new Set(rows.map((r) => r.userId));
 }

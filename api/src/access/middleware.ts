@@ -14,10 +14,10 @@ async function authenticate(c: Context<AppEnv>) {
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
   if (!token) unauthorized();
   const { db, env } = c.get('deps');
-  loadRevokedFamilies(db, env.ACCESS_TOKEN_TTL_SECONDS);
+  await loadRevokedFamilies(db, env.ACCESS_TOKEN_TTL_SECONDS);
   const claims = await verifyAccessToken(env.jwtSecret, token!);
   if (!claims || isFamilyRevoked(claims.fid)) unauthorized();
-  const actor = loadActor(db, claims!.sub);
+  const actor = await loadActor(db, claims!.sub);
   if (!actor) unauthorized();
   c.set('actor', actor!);
   c.set('familyId', claims!.fid);
@@ -59,7 +59,7 @@ export function requirePermission(code: string, organizationFrom?: OrganizationF
     if (!actor) unauthorized();
     if (organizationFrom) {
       const orgId = await organizationFrom(c);
-      const ctx = orgId == null ? null : orgContext(c.get('deps').db, orgId);
+      const ctx = orgId == null ? null : await orgContext(c.get('deps').db, orgId);
       if (!hasPermission(actor.roles, code, ctx)) forbidden();
     } else if (!holdsAnywhere(actor.roles, code)) {
       forbidden();

@@ -8,6 +8,7 @@ import { perDb } from '../lib/per-db';
 import { subtreeRange, userScope } from './scope';
 import { orgContext } from './organization-context';
 import { organizationMembers, organizations } from '../db/tables/organizations';
+import { allRows, firstRow } from '../db/engine';
 
 export interface OrgVisibility {
   all: boolean;
@@ -15,14 +16,13 @@ export interface OrgVisibility {
   memberOrgIds: number[];
 }
 
-export function visibility(db: Db, actor: Actor): OrgVisibility {
-  const scope = userScope(db, actor, 'organizations.access');
+export async function visibility(db: Db, actor: Actor): Promise<OrgVisibility> {
+  const scope = await userScope(db, actor, 'organizations.access');
   if (scope.all) return { all: true, paths: [], memberOrgIds: [] };
-  const memberOrgIds = db
+  const memberOrgIds = (await allRows(db
     .select({ id: organizationMembers.organizationId })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, actor.id), eq(organizationMembers.isActive, true)))
-    .all()
+    .where(and(eq(organizationMembers.userId, actor.id), eq(organizationMembers.isActive, true)))))
     .map((r) => r.id);
   return { all: false, paths: scope.paths, memberOrgIds };
 }
@@ -52,15 +52,15 @@ const byId = perDb((db) =>
 );
 
 /** The organization row, or 404 when unknown or not visible to the caller. */
-export function visibleOrg(db: Db, actor: Actor, id: number) {
-  const org = byId(db).get({ id });
-  if (!org || !isVisible(visibility(db, actor), org)) notFound('Không tìm thấy tổ chức');
+export async function visibleOrg(db: Db, actor: Actor, id: number) {
+  const org = await firstRow(byId(db), { id });
+  if (!org || !isVisible(await visibility(db, actor), org)) notFound('Không tìm thấy tổ chức');
   return org!;
 }
 
 /** 403 unless the caller holds one of the codes in that organization. */
-export function requireIn(db: Db, actor: Actor, organizationId: number, codes: string[]): void {
-  const ctx = orgContext(db, organizationId);
+export async function requireIn(db: Db, actor: Actor, organizationId: number, codes: string[]): Promise<void> {
+  const ctx = await orgContext(db, organizationId);
   if (!ctx) notFound('Không tìm thấy tổ chức');
   if (!codes.some((c) => hasPermission(actor.roles, c, ctx))) forbidden();
 }

@@ -12,6 +12,8 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { orgContext } from './organization-context';
 import { organizations } from '../db/tables/organizations';
 import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
+import { firstRow } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 export const P = {
   access: 'payment-campaigns.access',
@@ -30,10 +32,10 @@ const positive = (v: unknown): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-export function campaignOrganizationId(db: Db, campaignId: number | null): number | null {
+export async function campaignOrganizationId(db: Db, campaignId: number | null): Promise<number | null> {
   if (campaignId == null) return null;
   return (
-    db.select({ o: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get()?.o ?? null
+    (await firstRow(db.select({ o: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId))))?.o ?? null
   );
 }
 
@@ -54,29 +56,27 @@ export const fromBodyCampaign: OrganizationFrom = async (c) => {
   return campaignOrganizationId(c.get('deps').db, positive(body?.campaignId));
 };
 
-export const fromFeeLevelParam: OrganizationFrom = (c) => {
+export const fromFeeLevelParam: OrganizationFrom = async (c) => {
   const id = positive(c.req.param('id'));
   if (id == null) return null;
   const db = c.get('deps').db;
   return (
-    db
+    (await firstRow(db
       .select({ o: paymentCampaigns.organizationId })
       .from(feeLevels)
       .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, feeLevels.campaignId))
-      .where(eq(feeLevels.id, id))
-      .get()?.o ?? null
+      .where(eq(feeLevels.id, id))))?.o ?? null
   );
 };
 
-export function assignmentOrganizationId(db: Db, id: number | null): number | null {
+export async function assignmentOrganizationId(db: Db, id: number | null): Promise<number | null> {
   if (id == null) return null;
   return (
-    db
+    (await firstRow(db
       .select({ o: paymentCampaigns.organizationId })
       .from(paymentAssignments)
       .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-      .where(eq(paymentAssignments.id, id))
-      .get()?.o ?? null
+      .where(eq(paymentAssignments.id, id))))?.o ?? null
   );
 }
 
@@ -88,30 +88,29 @@ export function requireAnyPermission(codes: string[], organizationFrom: Organiza
     const actor = c.get('actor');
     if (!actor) unauthorized();
     const orgId = await organizationFrom(c);
-    const ctx = orgId == null ? null : orgContext(c.get('deps').db, orgId);
+    const ctx = orgId == null ? null : await orgContext(c.get('deps').db, orgId);
     if (!codes.some((code) => hasPermission(actor.roles, code, ctx))) forbidden();
     await next();
   };
 }
 
 /** Is the code held in this organization (its ancestors' organization roles and global roles count)? */
-export function can(db: Db, actor: Actor, code: string, organizationId: number): boolean {
-  return hasPermission(actor.roles, code, orgContext(db, organizationId));
+export async function can(db: Db, actor: Actor, code: string, organizationId: number): Promise<boolean> {
+  return hasPermission(actor.roles, code, await orgContext(db, organizationId));
 }
 
-export function assertCan(db: Db, actor: Actor, code: string, organizationId: number): void {
-  if (!can(db, actor, code, organizationId)) forbidden();
+export async function assertCan(db: Db, actor: Actor, code: string, organizationId: number): Promise<void> {
+  if (!await can(db, actor, code, organizationId)) forbidden();
 }
 
 /** Subtrees where a code reaches: everything, or these organization paths and what lies beneath. */
 export type OrgScope = { all: true } | { all: false; paths: string[] };
 
-export function orgScope(db: Db, actor: Actor, code: string): OrgScope {
+export async function orgScope(db: Db, actor: Actor, code: string): Promise<OrgScope> {
   const s = permissionScope(actor.roles, code);
   if (s.all) return { all: true };
   if (s.organizationIds.length === 0) return { all: false, paths: [] };
-  const paths = s.organizationIds.map(
-    (id) => db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path,
+  const paths = await mapInOrder(s.organizationIds, async (id) => (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))?.path,
   );
   return { all: false, paths: [...new Set(paths.filter((p): p is string => !!p))].sort() };
 }

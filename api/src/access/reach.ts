@@ -15,14 +15,14 @@ export const ADD_MEMBER_CODES = ['organizations.add_member', 'organizations.mana
 const CHUNK = 500;
 
 /** The ids among `userIds` the caller may add to a unit of theirs. */
-export function addableUsers(db: Db, actor: Actor, userIds: number[]): Set<number> {
+export async function addableUsers(db: Db, actor: Actor, userIds: number[]): Promise<Set<number>> {
   const unique = [...new Set(userIds)];
   if (actor.isSuperAdmin) return new Set(unique);
   const out = new Set<number>();
   for (const code of ADD_MEMBER_CODES) {
-    const scope = userScope(db, actor, code);
+    const scope = await userScope(db, actor, code);
     const rest = unique.filter((id) => !out.has(id));
-    for (let i = 0; i < rest.length; i += CHUNK) for (const id of usersInScope(db, scope, rest.slice(i, i + CHUNK))) out.add(id);
+    for (let i = 0; i < rest.length; i += CHUNK) for (const id of await usersInScope(db, scope, rest.slice(i, i + CHUNK))) out.add(id);
   }
   return out;
 }

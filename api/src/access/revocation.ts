@@ -12,6 +12,8 @@ import type { Db } from '../db/client';
 import { superAdminIds } from './grants';
 import { forgetRevokedFamilies, markFamilyRevoked } from './actor';
 import { refreshTokens } from '../db/tables/auth';
+import { allRows, runQuery, withTransaction } from '../db/engine';
+import { flatMapInOrder } from '../lib/in-order';
 
 type Writer = Pick<Db, 'selectDistinct' | 'update'>;
 export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'account_change';
@@ -28,12 +30,12 @@ let polled = new WeakMap<Db, number>();
  * The first time per database: the families revoked recently enough for their access tokens to be
  * alive; then, at most every REVOCATION_POLL_MS, those revoked since the last look (by any process).
  */
-export function loadRevokedFamilies(db: Db, accessTtlSeconds: number, now = Date.now()): void {
+export async function loadRevokedFamilies(db: Db, accessTtlSeconds: number, now = Date.now()): Promise<void> {
   const last = polled.get(db);
   if (last !== undefined && now - last < REVOCATION_POLL_MS) return;
   polled.set(db, now);
   const ttlMs = accessTtlSeconds * 1000 + 60_000;
-  const rows = db
+  const rows = await allRows(db
     .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
     .from(refreshTokens)
     .where(
@@ -41,8 +43,7 @@ export function loadRevokedFamilies(db: Db, accessTtlSeconds: number, now = Date
         gte(refreshTokens.revokedAt, new Date(last === undefined ? now - ttlMs : last - COMMIT_LAG_MS)),
         ne(refreshTokens.revokedReason, 'rotated'),
       ),
-    )
-    .all();
+    ));
   for (const r of rows) markFamilyRevoked(r.familyId, r.revokedAt!.getTime() + ttlMs);
 }
 
@@ -56,19 +57,18 @@ export function simulateRestart(): void {
  * Revokes every live refresh-token family of the user (all but `except`), in the caller's
  * transaction. Returns the families: mark them with markRevoked() once the transaction committed.
  */
-export function revokeUserSessions(tx: Writer, userId: number, reason: RevokeReason, except?: string): string[] {
+export async function revokeUserSessions(tx: Writer, userId: number, reason: RevokeReason, except?: string): Promise<string[]> {
   const live = and(
     eq(refreshTokens.userId, userId),
     isNull(refreshTokens.revokedAt),
     except ? ne(refreshTokens.familyId, except) : undefined,
   );
-  const families = tx
+  const families = (await allRows(tx
     .selectDistinct({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
-    .where(live)
-    .all()
+    .where(live)))
     .map((r) => r.familyId);
-  if (families.length) tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: reason }).where(live).run();
+  if (families.length) await runQuery(tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: reason }).where(live));
   return families;
 }
 
@@ -81,20 +81,19 @@ export function markRevoked(families: string[]): void {
  * Families revoked for an account change since `since`, by any connection (an import in the
  * worker thread): this process refuses their access tokens from now on.
  */
-export function markRevokedSince(db: Db, since: Date): void {
-  const rows = db
+export async function markRevokedSince(db: Db, since: Date): Promise<void> {
+  const rows = await allRows(db
     .selectDistinct({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
-    .where(and(gte(refreshTokens.revokedAt, since), eq(refreshTokens.revokedReason, 'account_change')))
-    .all();
+    .where(and(gte(refreshTokens.revokedAt, since), eq(refreshTokens.revokedReason, 'account_change'))));
   markRevoked(rows.map((r) => r.familyId));
 }
 
 /** Whoever stopped being a super admin since `before` loses every session at once. */
-export function revokeLostSuperAdmins(db: Db, before: Set<number>): void {
-  const now = superAdminIds(db);
+export async function revokeLostSuperAdmins(db: Db, before: Set<number>): Promise<void> {
+  const now = await superAdminIds(db);
   const lost = [...before].filter((id) => !now.has(id));
   if (lost.length === 0) return;
-  const families = db.transaction((tx) => lost.flatMap((id) => revokeUserSessions(tx, id, 'account_change')));
+  const families = await withTransaction(db, async (tx) => await flatMapInOrder(lost, (id) => revokeUserSessions(tx, id, 'account_change')));
   markRevoked(families);
 }

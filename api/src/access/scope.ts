@@ -5,6 +5,7 @@ import type { Actor } from '../lib/context';
 import { freshCache } from '../lib/freshness';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
+import { allRows } from '../db/engine';
 
 /**
  * Which users a permission reaches: all of them (global grant or super admin), or the active
@@ -36,17 +37,16 @@ function outermost(paths: string[]): string[] {
   return sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(q)));
 }
 
-export function userScope(db: Db, actor: Actor, code: string): UserScope {
+export async function userScope(db: Db, actor: Actor, code: string): Promise<UserScope> {
   const s = permissionScope(actor.roles, code);
   if (s.all) return { all: true };
   if (s.organizationIds.length === 0) return { all: false, paths: [] };
-  const paths = scopePaths.get(db, s.organizationIds.join(','), () =>
+  const paths = await scopePaths.get(db, s.organizationIds.join(','), async () =>
     outermost(
-      db
+      (await allRows(db
         .select({ path: organizations.path })
         .from(organizations)
-        .where(inArray(organizations.id, s.organizationIds))
-        .all()
+        .where(inArray(organizations.id, s.organizationIds))))
         .map((r) => r.path),
     ),
   );
@@ -82,12 +82,11 @@ export function scopeCondition(db: Db, scope: UserScope): SQL | undefined {
 }
 
 /** Which of these users the scope reaches. */
-export function usersInScope(db: Db, scope: UserScope, userIds: number[]): Set<number> {
+export async function usersInScope(db: Db, scope: UserScope, userIds: number[]): Promise<Set<number>> {
   if (scope.all) return new Set(userIds);
   if (scope.paths.length === 0 || userIds.length === 0) return new Set();
   return new Set(
-    membersOf(db, scope.paths, userIds)
-      .all()
+    (await allRows(membersOf(db, scope.paths, userIds)))
       .map((r) => r.userId),
   );
 }

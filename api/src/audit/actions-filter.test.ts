@@ -7,15 +7,15 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { auditLogs } from '../db/tables/audit';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 type Log = { action: string };
 
-function row(action: string, createdAt: string) {
-  t.db
+async function row(action: string, createdAt: string) {
+  await runQuery(t.db
     .insert(auditLogs)
-    .values({ entity: 'af_test', action, entityId: '1', createdAt: new Date(createdAt) })
-    .run();
+    .values({ entity: 'af_test', action, entityId: '1', createdAt: new Date(createdAt) }));
 }
 
 const list = async (qs: string) => {
@@ -26,11 +26,11 @@ const list = async (qs: string) => {
 
 beforeAll(async () => {
   t = await makeTestApp();
-  row('membership.remove', '2024-07-01T00:00:00Z');
-  row('membership.add', '2024-07-02T00:00:00Z');
-  row('user.update', '2024-07-03T00:00:00Z');
-  row('auth.login', '2024-07-04T00:00:00Z');
-  row('membership.remove', '2024-07-05T00:00:00Z');
+  await row('membership.remove', '2024-07-01T00:00:00Z');
+  await row('membership.add', '2024-07-02T00:00:00Z');
+  await row('user.update', '2024-07-03T00:00:00Z');
+  await row('auth.login', '2024-07-04T00:00:00Z');
+  await row('membership.remove', '2024-07-05T00:00:00Z');
 });
 
 describe('GET /api/audit-logs?actions=', () => {

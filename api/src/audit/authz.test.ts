@@ -10,12 +10,12 @@ const callers: { name: string; token: string; query: string; expected: number }[
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'AU-ROOT');
-  const faculty = t.createOrg('doan_co_so', 'AU-F1', root);
-  const chiDoan = t.createOrg('chi_doan', 'AU-F1-C1', faculty);
-  const otherFaculty = t.createOrg('doan_co_so', 'AU-F2', root);
-  const logs = t.createRole('log_reader', ['system.view_logs']);
-  const other = t.createRole('not_logs', ['users.access', 'departments.access', 'system.manage_settings']);
+  const root = await t.createOrg('doan_truong', 'AU-ROOT');
+  const faculty = await t.createOrg('doan_co_so', 'AU-F1', root);
+  const chiDoan = await t.createOrg('chi_doan', 'AU-F1-C1', faculty);
+  const otherFaculty = await t.createOrg('doan_co_so', 'AU-F2', root);
+  const logs = await t.createRole('log_reader', ['system.view_logs']);
+  const other = await t.createRole('not_logs', ['users.access', 'departments.access', 'system.manage_settings']);
   const global = await t.createUser('AUG', [{ roleId: logs }]);
   const orgScoped = await t.createUser('AUO', [{ roleId: logs, organizationId: faculty }]);
   const otherCodes = await t.createUser('AUX', [{ roleId: other }]);

@@ -32,22 +32,22 @@ const fromIp = (ip: string) => ({ 'x-forwarded-for': ip });
 
 beforeAll(async () => {
   t = await makeTestApp({ TRUST_PROXY: 'true' });
-  const root = t.createOrg('doan_truong', 'LB-ROOT', null, 'Đoàn trường LB');
-  org.faculty = t.createOrg('doan_co_so', 'LB-F1', root, 'Đoàn khoa Công nghệ');
-  org.branch = t.createOrg('chi_doan', 'LB-F1-C1', org.faculty, 'Chi đoàn 22CNTT1');
-  const reader = t.createRole('lb_audit', ['audit.access']);
-  const manager = t.createRole('lb_manager', [
+  const root = await t.createOrg('doan_truong', 'LB-ROOT', null, 'Đoàn trường LB');
+  org.faculty = await t.createOrg('doan_co_so', 'LB-F1', root, 'Đoàn khoa Công nghệ');
+  org.branch = await t.createOrg('chi_doan', 'LB-F1-C1', org.faculty, 'Chi đoàn 22CNTT1');
+  const reader = await t.createRole('lb_audit', ['audit.access']);
+  const manager = await t.createRole('lb_manager', [
     'audit.access',
     'organizations.manage_members',
     'organizations.add_member',
     'organizations.remove_member',
     'organizations.access',
   ]);
-  role = t.createRole('lb_helper', ['dashboard.access']);
+  role = await t.createRole('lb_helper', ['dashboard.access']);
   auditor = await t.createUser('LBAUD', [{ roleId: reader, organizationId: org.faculty }]);
   officer = await t.createUser('LBOFF', [{ roleId: manager, organizationId: org.faculty }]);
   member = await t.createUser('LBMEM');
-  join(t, member.id, org.faculty);
+  await join(t, member.id, org.faculty);
   // The officer adds then removes the member in the branch, from a known address.
   expect(
     (
@@ -67,7 +67,7 @@ beforeAll(async () => {
     ).status,
   ).toBe(200);
   // The auditor's own change (their own phone) from their own address.
-  join(t, auditor.id, org.faculty);
+  await join(t, auditor.id, org.faculty);
   expect(
     (
       await t.request('PATCH', '/api/auth/me/profile', {

@@ -14,7 +14,7 @@ import { organizations } from '../db/tables/organizations';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
 import { roles } from '../db/tables/roles';
 import { users } from '../db/tables/users';
-import { currentTransaction } from '../db/engine';
+import { allRows, currentTransaction, firstRow } from '../db/engine';
 import type { AuditReader, AuditTarget } from './organization';
 
 /** Enough names for a sentence; a bulk removal of hundreds is told by its count. */
@@ -51,33 +51,32 @@ function collect(v: unknown, wanted: Map<AuditRefKind, Set<number>>, key?: strin
 /** One query per kind of record named; a transaction's own lookups are remembered (bulk writes name the same campaign each row). */
 const perTransaction = new WeakMap<object, Map<string, string | null>>();
 
-function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): { id: number; name: string }[] {
+async function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): Promise<{ id: number; name: string }[]> {
   const by = <T extends { id: number }>(rows: T[], name: (r: T) => string) => rows.map((r) => ({ id: r.id, name: name(r) }));
   switch (kind) {
     case 'user':
-      return by(db.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inArray(users.id, ids)).all(), (r) =>
+      return by(await allRows(db.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inArray(users.id, ids))), (r) =>
         `${r.f} ${r.g}`.trim(),
       );
     case 'organization':
-      return db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)).all();
+      return await allRows(db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)));
     case 'role':
-      return db.select({ id: roles.id, name: roles.displayName }).from(roles).where(inArray(roles.id, ids)).all();
+      return await allRows(db.select({ id: roles.id, name: roles.displayName }).from(roles).where(inArray(roles.id, ids)));
     case 'department':
-      return db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, ids)).all();
+      return await allRows(db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, ids)));
     case 'class':
-      return db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, ids)).all();
+      return await allRows(db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, ids)));
     case 'payment_campaign':
-      return db
+      return await allRows(db
         .select({ id: paymentCampaigns.id, name: paymentCampaigns.name })
         .from(paymentCampaigns)
-        .where(inArray(paymentCampaigns.id, ids))
-        .all();
+        .where(inArray(paymentCampaigns.id, ids)));
     case 'fee_level':
-      return db.select({ id: feeLevels.id, name: feeLevels.levelName }).from(feeLevels).where(inArray(feeLevels.id, ids)).all();
+      return await allRows(db.select({ id: feeLevels.id, name: feeLevels.levelName }).from(feeLevels).where(inArray(feeLevels.id, ids)));
   }
 }
 
-function resolve(db: AuditReader, wanted: Map<AuditRefKind, Set<number>>): Record<string, string> {
+async function resolve(db: AuditReader, wanted: Map<AuditRefKind, Set<number>>): Promise<Record<string, string>> {
   // Kept for the transaction it is asked in (db/engine.ts); outside one never (names change between requests).
   const tx = currentTransaction();
   const cache = tx ? (perTransaction.get(tx) ?? new Map<string, string | null>()) : new Map<string, string | null>();
@@ -87,7 +86,7 @@ function resolve(db: AuditReader, wanted: Map<AuditRefKind, Set<number>>): Recor
     const missing = [...set].filter((id) => !cache.has(`${kind}:${id}`));
     if (missing.length) {
       for (const id of missing) cache.set(`${kind}:${id}`, null);
-      for (const r of lookup(db, kind, missing)) cache.set(`${kind}:${r.id}`, r.name);
+      for (const r of await lookup(db, kind, missing)) cache.set(`${kind}:${r.id}`, r.name);
     }
     for (const id of set) {
       const name = cache.get(`${kind}:${id}`);
@@ -106,30 +105,28 @@ function snapshotName(entity: string, snap: Record<string, unknown>): string | u
   return str(snap.name);
 }
 
-export function auditLabels(
+export async function auditLabels(
   db: AuditReader,
   e: AuditTarget & { action: string; actorId: number | null },
   organizationId: number | null,
-): AuditLabels {
+): Promise<AuditLabels> {
   const wanted = new Map<AuditRefKind, Set<number>>();
   const id = asId(Number(e.entityId));
   const snap = { ...rec(e.before), ...rec(e.after) };
   // Assignments and orders name their member and campaign only in their row.
   let extra: { userId: number | null; campaignId: number | null } | undefined;
   if (id != null && e.entity === 'payment_assignment' && (snap.userId == null || snap.campaignId == null)) {
-    extra = db
+    extra = await firstRow(db
       .select({ userId: paymentAssignments.userId, campaignId: paymentAssignments.campaignId })
       .from(paymentAssignments)
-      .where(eq(paymentAssignments.id, id))
-      .get();
+      .where(eq(paymentAssignments.id, id)));
   } else if (id != null && e.entity === 'payment_order') {
-    extra = db
+    extra = await firstRow(db
       .select({ userId: paymentOrders.userId, campaignId: paymentOrders.campaignId })
       .from(paymentOrders)
-      .where(eq(paymentOrders.id, id))
-      .get();
+      .where(eq(paymentOrders.id, id)));
   } else if (id != null && e.entity === 'payos_config' && snap.campaignId == null) {
-    const row = db.select({ campaignId: payosConfigs.campaignId }).from(payosConfigs).where(eq(payosConfigs.id, id)).get();
+    const row = await firstRow(db.select({ campaignId: payosConfigs.campaignId }).from(payosConfigs).where(eq(payosConfigs.id, id)));
     extra = row && { userId: null, campaignId: row.campaignId };
   }
   const userId = asId(snap.userId) ?? extra?.userId ?? null;
@@ -142,7 +139,7 @@ export function auditLabels(
   want('user', userId);
   want('payment_campaign', campaignId);
   want('organization', organizationId);
-  const names = resolve(db, wanted);
+  const names = await resolve(db, wanted);
 
   const target = snapshotName(e.entity, snap) ?? (isKind(e.entity) && id != null ? names[`${e.entity}:${id}`] : undefined);
   const labels: AuditLabels = {

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
+import { allRows, firstRow } from '../db/engine';
 
 export type AuditReader = Pick<Db, 'select'>;
 
@@ -16,10 +17,10 @@ const asId = (v: unknown): number | null => (typeof v === 'number' && Number.isI
 const field = (snap: unknown, key: string): unknown =>
   snap && typeof snap === 'object' ? (snap as Record<string, unknown>)[key] : undefined;
 
-function campaignOrg(db: AuditReader, campaignId: number | null): number | null {
+async function campaignOrg(db: AuditReader, campaignId: number | null): Promise<number | null> {
   if (campaignId == null) return null;
   return (
-    db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId)).get()?.org ?? null
+    (await firstRow(db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId))))?.org ?? null
   );
 }
 
@@ -30,33 +31,33 @@ export interface AuditTarget {
   after?: unknown;
 }
 
-export function auditOrganization(db: AuditReader, e: AuditTarget): number | null {
+export async function auditOrganization(db: AuditReader, e: AuditTarget): Promise<number | null> {
   const id = asId(Number(e.entityId));
   // A deleted record is gone by the time its row is written: its `before` snapshot still names the owner.
   const snap = (key: string) => asId(field(e.after, key)) ?? asId(field(e.before, key));
   switch (e.entity) {
     case 'organization': {
       if (id == null) return null;
-      const exists = db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).get();
+      const exists = await firstRow(db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)));
       // A deleted organization's row goes to its parent, whose admin saw it go.
       return exists ? id : snap('parentId');
     }
     case 'payment_campaign':
-      return campaignOrg(db, id) ?? snap('organizationId');
+      return await campaignOrg(db, id) ?? snap('organizationId');
     case 'payos_config': {
       const row =
-        id == null ? undefined : db.select({ org: payosConfigs.organizationId }).from(payosConfigs).where(eq(payosConfigs.id, id)).get();
-      return row?.org ?? snap('organizationId') ?? campaignOrg(db, snap('campaignId'));
+        id == null ? undefined : await firstRow(db.select({ org: payosConfigs.organizationId }).from(payosConfigs).where(eq(payosConfigs.id, id)));
+      return row?.org ?? snap('organizationId') ?? await campaignOrg(db, snap('campaignId'));
     }
     case 'fee_level': {
-      const row = id == null ? undefined : db.select({ c: feeLevels.campaignId }).from(feeLevels).where(eq(feeLevels.id, id)).get();
+      const row = id == null ? undefined : await firstRow(db.select({ c: feeLevels.campaignId }).from(feeLevels).where(eq(feeLevels.id, id)));
       return campaignOrg(db, row?.c ?? snap('campaignId'));
     }
     case 'payment_assignment': {
       const row =
         id == null
           ? undefined
-          : db.select({ c: paymentAssignments.campaignId }).from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+          : await firstRow(db.select({ c: paymentAssignments.campaignId }).from(paymentAssignments).where(eq(paymentAssignments.id, id)));
       const ids = field(e.after, 'campaignIds');
       // A batch job (overdue check) names its campaigns: one campaign is one organization.
       const single = Array.isArray(ids) && ids.length === 1 ? asId(ids[0]) : null;
@@ -64,12 +65,12 @@ export function auditOrganization(db: AuditReader, e: AuditTarget): number | nul
     }
     case 'payment_order': {
       const row =
-        id == null ? undefined : db.select({ c: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)).get();
+        id == null ? undefined : await firstRow(db.select({ c: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)));
       return campaignOrg(db, row?.c ?? snap('campaignId'));
     }
     default:
       // Entities added later (reminders, exemptions…) are covered when their snapshot names the organization or campaign.
-      return snap('organizationId') ?? campaignOrg(db, snap('campaignId'));
+      return snap('organizationId') ?? await campaignOrg(db, snap('campaignId'));
   }
 }
 
@@ -80,12 +81,11 @@ type Link = { roleId?: unknown; organizationId?: unknown; isActive?: unknown };
 const linkKey = (l: Link) => `${String(l.roleId)}|${String(l.organizationId)}|${String(l.isActive)}`;
 
 /** A user's active memberships now: for changes to the user itself (edit, own contact). */
-export function memberOrganizations(db: AuditReader, userId: number): number[] {
-  return db
+export async function memberOrganizations(db: AuditReader, userId: number): Promise<number[]> {
+  return (await allRows(db
     .select({ id: organizationMembers.organizationId })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-    .all()
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
     .map((r) => r.id);
 }
 
@@ -97,7 +97,7 @@ export function memberOrganizations(db: AuditReader, userId: number): number[] {
  * memberships are gone when the row is written, so the service passes them (AuditEntry.organizationIds).
  * Sign-ins and other auth.* rows are not changes of an organization's data and stay global.
  */
-export function userAuditOrganizations(db: AuditReader, e: AuditTarget & { action: string }): number[] {
+export async function userAuditOrganizations(db: AuditReader, e: AuditTarget & { action: string }): Promise<number[]> {
   if (e.entity !== 'user') return [];
   const userId = asId(Number(e.entityId));
   if (e.action.startsWith('user.roles.')) {
@@ -115,7 +115,7 @@ export function userAuditOrganizations(db: AuditReader, e: AuditTarget & { actio
       return ids(field(e.after, 'organizationIds'));
     case 'user.update':
     case 'user.update_own_contact':
-      return userId == null ? [] : memberOrganizations(db, userId);
+      return userId == null ? [] : await memberOrganizations(db, userId);
     default:
       return [];
   }

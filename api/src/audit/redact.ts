@@ -9,6 +9,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations } from '../db/tables/organizations';
 import type { OrgScope } from '../access/payments';
+import { allRows } from '../db/engine';
 
 /** Snapshot keys that hold lists of organization ids (user.create, membership.set). */
 const ID_LISTS = new Set(['organizationIds', 'added', 'removed']);
@@ -38,7 +39,7 @@ function prune(v: unknown, key: string | undefined, visible: (id: unknown) => bo
 }
 
 /** Builds the page's redaction: one query for the paths of the organizations its user rows name. */
-export function userRowRedactor(db: Pick<Db, 'select'>, scope: OrgScope, logs: AuditLog[]): (log: AuditLog) => AuditLog {
+export async function userRowRedactor(db: Pick<Db, 'select'>, scope: OrgScope, logs: AuditLog[]): Promise<(log: AuditLog) => AuditLog> {
   if (scope.all) return (log) => log;
   const named = new Set<number>();
   for (const l of logs) {
@@ -47,11 +48,10 @@ export function userRowRedactor(db: Pick<Db, 'select'>, scope: OrgScope, logs: A
     collect(l.after, undefined, named);
   }
   const paths = named.size
-    ? db
+    ? await allRows(db
         .select({ id: organizations.id, path: organizations.path })
         .from(organizations)
-        .where(inArray(organizations.id, [...named]))
-        .all()
+        .where(inArray(organizations.id, [...named])))
     : [];
   const inside = new Set(paths.filter((o) => scope.paths.some((p) => o.path.startsWith(p))).map((o) => o.id));
   const visible = (id: unknown) => typeof id === 'number' && inside.has(id);

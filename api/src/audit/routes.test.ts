@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { auditLogs } from '../db/tables/audit';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let adminId: number;
@@ -10,11 +11,10 @@ type Log = { id: number; action: string; entity: string; entityId: string | null
 const actions = (body: { data: Log[] }) => body.data.map((l) => l.action);
 
 /** An audit row at a chosen time (Vietnam midnight is 17:00 UTC the day before). */
-function row(entity: string, action: string, createdAt: string, actorId: number | null = null, entityId = '1') {
-  t.db
+async function row(entity: string, action: string, createdAt: string, actorId: number | null = null, entityId = '1') {
+  await runQuery(t.db
     .insert(auditLogs)
-    .values({ entity, action, entityId, actorId, createdAt: new Date(createdAt), after: JSON.stringify({ at: createdAt }) })
-    .run();
+    .values({ entity, action, entityId, actorId, createdAt: new Date(createdAt), after: JSON.stringify({ at: createdAt }) }));
 }
 
 beforeAll(async () => {
@@ -54,23 +54,23 @@ describe('GET /api/audit-logs', () => {
   });
 
   it('lists newest first, paginated, with total and totalPages that follow new rows', async () => {
-    row('pg_test', 'pg.a', '2024-03-01T00:00:00Z');
-    row('pg_test', 'pg.b', '2024-03-02T00:00:00Z');
-    row('pg_test', 'pg.c', '2024-03-03T00:00:00Z');
+    await row('pg_test', 'pg.a', '2024-03-01T00:00:00Z');
+    await row('pg_test', 'pg.b', '2024-03-02T00:00:00Z');
+    await row('pg_test', 'pg.c', '2024-03-03T00:00:00Z');
     const p1 = await t.request('GET', '/api/audit-logs?entity=pg_test&limit=2', { token: t.adminToken });
     expect(p1.body).toMatchObject({ total: 3, totalPages: 2, page: 1, limit: 2 });
     expect(actions(p1.body)).toEqual(['pg.c', 'pg.b']);
     const p2 = await t.request('GET', '/api/audit-logs?entity=pg_test&limit=2&page=2', { token: t.adminToken });
     expect(actions(p2.body)).toEqual(['pg.a']);
-    row('pg_test', 'pg.d', '2024-03-04T00:00:00Z');
+    await row('pg_test', 'pg.d', '2024-03-04T00:00:00Z');
     const again = await t.request('GET', '/api/audit-logs?entity=pg_test&limit=2', { token: t.adminToken });
     expect(again.body).toMatchObject({ total: 4, totalPages: 2 });
   });
 
   it('filters by actor, entity, entity id and action', async () => {
-    row('flt_test', 'flt.create', '2024-05-01T00:00:00Z', other.id, '7');
-    row('flt_test', 'flt.update', '2024-05-02T00:00:00Z', other.id, '8');
-    row('flt_test', 'flt.update', '2024-05-03T00:00:00Z', adminId, '7');
+    await row('flt_test', 'flt.create', '2024-05-01T00:00:00Z', other.id, '7');
+    await row('flt_test', 'flt.update', '2024-05-02T00:00:00Z', other.id, '8');
+    await row('flt_test', 'flt.update', '2024-05-03T00:00:00Z', adminId, '7');
     const q = async (qs: string) => (await t.request('GET', `/api/audit-logs?entity=flt_test&${qs}`, { token: t.adminToken })).body;
     expect((await q(`actorId=${other.id}`)).total).toBe(2);
     expect(actions(await q('entityId=7'))).toEqual(['flt.update', 'flt.create']);
@@ -80,10 +80,10 @@ describe('GET /api/audit-logs', () => {
   });
 
   it('filters by date: a bare day is a whole Vietnam day, an instant is exact and inclusive', async () => {
-    row('day_test', 'day.before', '2024-06-09T16:59:59Z'); // 23:59:59 on 9 June in Vietnam
-    row('day_test', 'day.start', '2024-06-09T17:00:00Z'); // 00:00 on 10 June in Vietnam
-    row('day_test', 'day.end', '2024-06-10T16:59:59Z'); // 23:59:59 on 10 June in Vietnam
-    row('day_test', 'day.after', '2024-06-10T17:00:00Z');
+    await row('day_test', 'day.before', '2024-06-09T16:59:59Z'); // 23:59:59 on 9 June in Vietnam
+    await row('day_test', 'day.start', '2024-06-09T17:00:00Z'); // 00:00 on 10 June in Vietnam
+    await row('day_test', 'day.end', '2024-06-10T16:59:59Z'); // 23:59:59 on 10 June in Vietnam
+    await row('day_test', 'day.after', '2024-06-10T17:00:00Z');
     const q = async (qs: string) =>
       actions((await t.request('GET', `/api/audit-logs?entity=day_test&${qs}`, { token: t.adminToken })).body);
     expect(await q('from=2024-06-10&to=2024-06-10')).toEqual(['day.end', 'day.start']);
@@ -94,7 +94,7 @@ describe('GET /api/audit-logs', () => {
   });
 
   it('shows a null actor for system rows and keeps unreadable snapshots as text', async () => {
-    t.db.insert(auditLogs).values({ entity: 'sys_test', action: 'sys.job', before: 'not json' }).run();
+    await runQuery(t.db.insert(auditLogs).values({ entity: 'sys_test', action: 'sys.job', before: 'not json' }));
     const res = await t.request('GET', '/api/audit-logs?entity=sys_test', { token: t.adminToken });
     expect(res.body.data[0]).toMatchObject({ actor: null, before: 'not json', after: null, entityId: null, ip: null });
   });

@@ -10,6 +10,7 @@ import { exportFileName, EXPORT_PAGE, streamXlsx } from '../lib/xlsx-writer';
 import { AUDIT_EXPORT_FIELDS } from './fields';
 import { AUDIT_GLOBAL_CODE, AUDIT_ORG_CODE, auditService } from './service';
 import { xlsx, ok } from '../lib/openapi/contract';
+import { withTransaction } from '../db/engine';
 
 /** A global system.view_logs grant, or audit.access somewhere (the service then scopes the rows). */
 const requireAuditReader: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -23,8 +24,8 @@ const service = (c: Context<AppEnv>) => auditService(c.get('deps'), c.get('actor
 /** Audit log API: who changed a role, a grant, a membership, a campaign or a catalogue entry, and when. */
 export function auditRoutes() {
   return new Hono<AppEnv>()
-    .get('/', ok(auditListResponse, 'One page of the audit log'), requireAuth, requireAuditReader, validate('query', auditListQuery), (c) =>
-      c.json(service(c).list(c.req.valid('query'))),
+    .get('/', ok(auditListResponse, 'One page of the audit log'), requireAuth, requireAuditReader, validate('query', auditListQuery), async (c) =>
+      c.json(await (await service(c)).list(c.req.valid('query'))),
     )
     .get(
       '/export',
@@ -33,12 +34,12 @@ export function auditRoutes() {
       requireAuditReader,
       rateLimit('export'),
       validate('query', auditExportQuery),
-      (c) => {
+      async (c) => {
         const q = c.req.valid('query');
-        const s = service(c);
-        const pages = s.exportPages(q, EXPORT_PAGE);
+        const s = await service(c);
+        const pages = await s.exportPages(q, EXPORT_PAGE);
         const { actorId, ip } = auditContext(c);
-        c.get('deps').db.transaction((tx) =>
+        await withTransaction(c.get('deps').db, async (tx) =>
           audit(tx, {
             actorId,
             ip,

@@ -4,6 +4,7 @@ import { audit } from './writer';
 import { paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { auditLogs } from '../db/tables/audit';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 /**
  * Issue 15: audit rows carry the organization they concern; audit.access (organization context)
@@ -20,14 +21,14 @@ const orgsOf = (body: { data: Log[] }) => body.data.map((l) => l.organization?.i
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'SC-ROOT');
-  const f1 = t.createOrg('doan_co_so', 'SC-F1', root);
-  const c1 = t.createOrg('chi_doan', 'SC-F1-C1', f1);
-  const f2 = t.createOrg('doan_co_so', 'SC-F2', root);
+  const root = await t.createOrg('doan_truong', 'SC-ROOT');
+  const f1 = await t.createOrg('doan_co_so', 'SC-F1', root);
+  const c1 = await t.createOrg('chi_doan', 'SC-F1-C1', f1);
+  const f2 = await t.createOrg('doan_co_so', 'SC-F2', root);
   org = { root, f1, c1, f2 };
-  const reader = t.createRole('audit_reader', ['audit.access']);
-  const logs = t.createRole('log_reader_sc', ['system.view_logs']);
-  const member = t.createRole('member_sc', ['my-payments.access', 'dashboard.access']);
+  const reader = await t.createRole('audit_reader', ['audit.access']);
+  const logs = await t.createRole('log_reader_sc', ['system.view_logs']);
+  const member = await t.createRole('member_sc', ['my-payments.access', 'dashboard.access']);
   who = {
     global: (await t.createUser('SCG', [{ roleId: logs }])).token,
     facultyAdmin: (await t.createUser('SCF', [{ roleId: reader, organizationId: f1 }])).token,
@@ -36,9 +37,9 @@ beforeAll(async () => {
     member: (await t.createUser('SCM', [{ roleId: member, organizationId: c1 }])).token,
   };
   // One row per organization, plus one that concerns no organization (a user's own change).
-  t.db.transaction((tx) => {
-    for (const id of [root, f1, c1, f2]) audit(tx, { actorId: null, action: 'probe.write', entity: 'org_probe', organizationId: id });
-    audit(tx, { actorId: null, action: 'probe.write', entity: 'org_probe', organizationId: null });
+  await withTransaction(t.db, async (tx) => {
+    for (const id of [root, f1, c1, f2]) await audit(tx, { actorId: null, action: 'probe.write', entity: 'org_probe', organizationId: id });
+    await audit(tx, { actorId: null, action: 'probe.write', entity: 'org_probe', organizationId: null });
   });
 });
 
@@ -81,7 +82,7 @@ describe('audit log scope (issue 15)', () => {
   });
 
   it('records the organization of a change made through the API, and a deleted organization under its parent', async () => {
-    const child = t.createOrg('chi_doan', 'SC-F2-C9', org.f2);
+    const child = await t.createOrg('chi_doan', 'SC-F2-C9', org.f2);
     expect(
       (await t.request('PATCH', `/api/organizations/${child}`, { token: t.adminToken, body: { name: 'Chi đoàn đổi tên' } })).status,
     ).toBe(200);
@@ -92,16 +93,15 @@ describe('audit log scope (issue 15)', () => {
     );
     expect(byAction).toEqual({ 'organization.update': null, 'organization.delete': org.f2 });
     // The renamed organization is gone, so the update row keeps its id only: its parent's admin reaches it by id.
-    const raw = t.db
+    const raw = (await allRows(t.db
       .select({ action: auditLogs.action, org: auditLogs.organizationId })
-      .from(auditLogs)
-      .all()
+      .from(auditLogs)))
       .filter((r) => r.action === 'organization.update');
     expect(raw.at(-1)!.org).toBe(child);
   });
 
-  it("derives a campaign row's organization from the campaign", () => {
-    const campaign = t.db
+  it("derives a campaign row's organization from the campaign", async () => {
+    const campaign = await firstRow(t.db
       .insert(paymentCampaigns)
       .values({
         organizationId: org.c1,
@@ -109,10 +109,9 @@ describe('audit log scope (issue 15)', () => {
         startDate: new Date(),
         endDate: new Date(),
       } as typeof paymentCampaigns.$inferInsert)
-      .returning()
-      .get();
-    t.db.transaction((tx) => audit(tx, { actorId: null, action: 'campaign.update', entity: 'payment_campaign', entityId: campaign.id }));
-    const last = t.db.select().from(auditLogs).all().at(-1)!;
+      .returning());
+    await withTransaction(t.db, async (tx) => audit(tx, { actorId: null, action: 'campaign.update', entity: 'payment_campaign', entityId: campaign.id }));
+    const last = (await allRows(t.db.select().from(auditLogs))).at(-1)!;
     expect(last.organizationId).toBe(org.c1);
   });
 });
@@ -120,9 +119,9 @@ describe('audit log scope (issue 15)', () => {
 describe('audit log redaction', () => {
   const SECRETS = ['$argon2id$v=19$secret-hash', 'payos-api-key-123', 'checksum-abc', 'refresh-token-xyz', 'hunter2'];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // Written straight to the table, as a row from before masking existed would be.
-    t.db
+    await runQuery(t.db
       .insert(auditLogs)
       .values({
         entity: 'secret_probe',
@@ -130,8 +129,7 @@ describe('audit log redaction', () => {
         organizationId: org.c1,
         before: JSON.stringify({ passwordHash: SECRETS[0], payos: { apiKey: SECRETS[1], checksumKey: SECRETS[2] } }),
         after: JSON.stringify({ refreshToken: SECRETS[3], password: SECRETS[4], name: 'visible' }),
-      })
-      .run();
+      }));
   });
 
   it('the list masks passwords, hashes, tokens and payOS keys and keeps the other fields', async () => {

@@ -19,6 +19,7 @@ import { orgScope, scopeCondition, scopeKey, type OrgScope } from '../access/pay
 import { users } from '../db/tables/users';
 import { userRowRedactor } from './redact';
 import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
+import { allRows, firstRow } from '../db/engine';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -94,16 +95,15 @@ const linked = alias(organizations, 'linked_org');
  * A change to a user has no organization of its own: it shows the first organization it concerns
  * (audit_log_organizations) that the caller may see, so the column is not blank for user rows.
  */
-function withConcernedOrganization(db: Deps['db'], scope: OrgScope, logs: AuditLog[]): AuditLog[] {
+async function withConcernedOrganization(db: Deps['db'], scope: OrgScope, logs: AuditLog[]): Promise<AuditLog[]> {
   const ids = logs.filter((l) => l.organization == null).map((l) => l.id);
   if (ids.length === 0) return logs;
-  const rows = db
+  const rows = await allRows(db
     .select({ logId: auditLogOrganizations.auditLogId, id: linked.id, name: linked.name, code: linked.code, type: linked.type })
     .from(auditLogOrganizations)
     .innerJoin(linked, eq(linked.id, auditLogOrganizations.organizationId))
     .where(and(inArray(auditLogOrganizations.auditLogId, ids), scope.all ? undefined : scopeCondition(scope, linked.path)))
-    .orderBy(asc(linked.path))
-    .all();
+    .orderBy(asc(linked.path)));
   const first = new Map<number, AuditLog['organization']>();
   for (const { logId, ...org } of rows) if (!first.has(logId)) first.set(logId, org as AuditLog['organization']);
   return logs.map((l) => (l.organization == null && first.has(l.id) ? { ...l, organization: first.get(l.id)! } : l));
@@ -128,13 +128,13 @@ function withinScope(db: Deps['db'], scope: OrgScope): SQL | undefined {
  * admin) reads every row; an audit.access holder reads the rows of the organizations beneath its grants,
  * and the changes to users that concern them, with other organizations' entries left out (redact.ts).
  */
-export function auditService({ db }: Deps, actor: Actor) {
+export async function auditService({ db }: Deps, actor: Actor) {
   const global = hasPermission(actor.roles, AUDIT_GLOBAL_CODE);
-  const scope = global ? ({ all: true } as const) : orgScope(db, actor, AUDIT_ORG_CODE);
+  const scope = global ? ({ all: true } as const) : await orgScope(db, actor, AUDIT_ORG_CODE);
   const showIp: IpRule = global ? () => true : (actorId) => actorId === actor.id;
   const rowsToLogs = (rows: Row[]) => rows.map((r) => toLog(r, showIp));
 
-  function filters(q: AuditExportQuery): SQL | undefined {
+  async function filters(q: AuditExportQuery): Promise<SQL | undefined> {
     // `to` as a bare day includes that whole day; as an instant it is inclusive.
     let to: SQL | undefined;
     if (q.to !== undefined) {
@@ -145,7 +145,7 @@ export function auditService({ db }: Deps, actor: Actor) {
     const chosen = [...new Set([...(q.action === undefined ? [] : [q.action]), ...(q.actions ?? [])])];
     let org: SQL | undefined;
     if (q.organizationId !== undefined) {
-      const row = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get();
+      const row = await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)));
       // An organization outside the caller's reach is refused rather than answered empty.
       if (!scope.all && (!row || !scope.paths.some((p) => row.path.startsWith(p)))) forbidden();
       // Rows of a deleted organization are kept (no foreign key): its own id still matches.
@@ -177,30 +177,28 @@ export function auditService({ db }: Deps, actor: Actor) {
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
 
   return {
-    list(q: AuditListQuery): AuditListResponse {
-      const where = filters(q);
+    async list(q: AuditListQuery): Promise<AuditListResponse> {
+      const where = await filters(q);
       const { page, limit, ...rest } = q;
       // audit_log_organizations rows are only written with their audit row, so audit_logs' version covers them.
-      const total = cachedTotal(
+      const total = await cachedTotal(
         db,
         ['audit_logs', 'organizations'],
         `${scopeKey(scope)}|${JSON.stringify(rest)}`,
-        () =>
-          db
+        async () =>
+          (await firstRow(db
             .select({ n: count() })
             .from(auditLogs)
             .leftJoin(organizations, eq(organizations.id, auditLogs.organizationId))
-            .where(where)
-            .get()!.n,
+            .where(where)))!.n,
       );
       const logs = rowsToLogs(
-        base(where)
+        (await allRows(base(where)
           .limit(limit)
-          .offset((page - 1) * limit)
-          .all() as Row[],
+          .offset((page - 1) * limit))) as Row[],
       );
       return {
-        data: withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))),
+        data: await withConcernedOrganization(db, scope, logs.map(await userRowRedactor(db, scope, logs))),
         total,
         page,
         limit,
@@ -212,8 +210,8 @@ export function auditService({ db }: Deps, actor: Actor) {
      * The filtered rows for the xlsx export, newest first, keyset-paged on (createdAt, id). The
      * filters are checked now (an out-of-scope organization is a 403), the rows read as the file streams.
      */
-    exportPages(q: AuditExportQuery, pageSize: number): () => AsyncGenerator<Record<string, string | null>[]> {
-      const where = filters(q);
+    async exportPages(q: AuditExportQuery, pageSize: number): Promise<() => AsyncGenerator<Record<string, string | null>[]>> {
+      const where = await filters(q);
       return () => pages(where, pageSize);
     },
   };
@@ -224,12 +222,12 @@ export function auditService({ db }: Deps, actor: Actor) {
       const after: SQL | undefined = last
         ? or(lt(auditLogs.createdAt, last.at), and(eq(auditLogs.createdAt, last.at), lt(auditLogs.id, last.id)))
         : undefined;
-      const rows = base(and(where, after)).limit(pageSize).all() as Row[];
+      const rows = (await allRows(base(and(where, after)).limit(pageSize))) as Row[];
       if (rows.length === 0) return;
       const tail = rows[rows.length - 1]!.log;
       last = { at: tail.createdAt, id: tail.id };
       const logs = rowsToLogs(rows);
-      yield withConcernedOrganization(db, scope, logs.map(userRowRedactor(db, scope, logs))).map((l) => ({
+      yield (await withConcernedOrganization(db, scope, logs.map(await userRowRedactor(db, scope, logs)))).map((l) => ({
         time: formatDateTime(l.createdAt),
         actorCode: l.actor?.code ?? null,
         actorName: l.actor ? fullName(l.actor) : (l.labels.actor ?? null),

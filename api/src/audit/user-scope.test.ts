@@ -25,13 +25,13 @@ const asAdmin = (method: string, path: string, body?: unknown) => t.request(meth
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'US-ROOT');
-  org.f1 = t.createOrg('doan_co_so', 'US-F1', root);
-  org.c1 = t.createOrg('chi_doan', 'US-F1-C1', org.f1);
-  org.f2 = t.createOrg('doan_co_so', 'US-F2', root);
-  const reader = t.createRole('us_audit', ['audit.access']);
-  const logs = t.createRole('us_logs', ['system.view_logs']);
-  helper = t.createRole('us_helper', ['dashboard.access']);
+  const root = await t.createOrg('doan_truong', 'US-ROOT');
+  org.f1 = await t.createOrg('doan_co_so', 'US-F1', root);
+  org.c1 = await t.createOrg('chi_doan', 'US-F1-C1', org.f1);
+  org.f2 = await t.createOrg('doan_co_so', 'US-F2', root);
+  const reader = await t.createRole('us_audit', ['audit.access']);
+  const logs = await t.createRole('us_logs', ['system.view_logs']);
+  helper = await t.createRole('us_helper', ['dashboard.access']);
   auditor.faculty = (await t.createUser('USAF', [{ roleId: reader, organizationId: org.f1 }])).token;
   auditor.branch = (await t.createUser('USAC', [{ roleId: reader, organizationId: org.c1 }])).token;
   auditor.other = (await t.createUser('USAO', [{ roleId: reader, organizationId: org.f2 }])).token;
@@ -43,7 +43,7 @@ beforeAll(async () => {
     ['leaving', [org.c1]],
   ] as const) {
     user[key] = (await t.createUser(`US-${key}`)).id;
-    for (const o of where) join(t, user[key]!, o);
+    for (const o of where) await join(t, user[key]!, o);
   }
   for (const key of ['inBranch', 'inOther', 'both'])
     expect((await asAdmin('PATCH', `/api/users/${user[key]}`, { givenName: `Sửa ${key}` })).status).toBe(200);

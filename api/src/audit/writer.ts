@@ -5,6 +5,7 @@ import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/context';
 import { clientIp } from '../lib/headers';
+import { firstRow, runQuery } from '../db/engine';
 
 type Tx = Pick<Db, 'insert' | 'select'>;
 
@@ -37,9 +38,9 @@ export interface AuditEntry {
 }
 
 /** Call inside the write's transaction so the change and its record commit together. */
-export function audit(tx: Tx, e: AuditEntry): void {
-  const organizationId = e.organizationId === undefined ? auditOrganization(tx, e) : e.organizationId;
-  const row = tx
+export async function audit(tx: Tx, e: AuditEntry): Promise<void> {
+  const organizationId = e.organizationId === undefined ? await auditOrganization(tx, e) : e.organizationId;
+  const row = await firstRow(tx
     .insert(auditLogs)
     .values({
       actorId: e.actorId,
@@ -50,15 +51,13 @@ export function audit(tx: Tx, e: AuditEntry): void {
       after: e.after === undefined ? null : JSON.stringify(maskSecrets(e.after)),
       ip: e.ip ?? null,
       organizationId,
-      labels: JSON.stringify(auditLabels(tx, e, organizationId)),
+      labels: JSON.stringify(await auditLabels(tx, e, organizationId)),
     })
-    .returning({ id: auditLogs.id })
-    .get();
-  const more = [...new Set(e.organizationIds ?? userAuditOrganizations(tx, e))];
+    .returning({ id: auditLogs.id }));
+  const more = [...new Set(e.organizationIds ?? await userAuditOrganizations(tx, e))];
   if (more.length)
-    tx.insert(auditLogOrganizations)
-      .values(more.map((organizationId) => ({ auditLogId: row.id, organizationId })))
-      .run();
+    await runQuery(tx.insert(auditLogOrganizations)
+      .values(more.map((organizationId) => ({ auditLogId: row.id, organizationId }))));
 }
 
 /** Who and where, for services that audit: built once per request. */

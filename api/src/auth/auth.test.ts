@@ -104,7 +104,7 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a deactivated account with 403 (after a correct password only)', async () => {
     const u = await t.createUser('SV_OFF');
-    setUserActive(t, u.id, false);
+    await setUserActive(t, u.id, false);
     const res = await login(t, u.email, 'secret123');
     expect(res.status).toBe(403);
     expect(res.body.message).toContain('vô hiệu hóa');
@@ -117,14 +117,14 @@ describe('POST /api/auth/login', () => {
 
   it('writes an audit row for each sign-in, without secrets', async () => {
     const u = await t.createUser('SV_AUDIT');
-    expect(auditRows(t, 'auth.login', u.id)).toHaveLength(1);
+    expect(await auditRows(t, 'auth.login', u.id)).toHaveLength(1);
     await login(t, u.email, 'secret123');
-    const rows = auditRows(t, 'auth.login', u.id);
+    const rows = await auditRows(t, 'auth.login', u.id);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ entity: 'user', entityId: String(u.id) });
     // Failed attempts are not attributed to the account.
     await login(t, u.email, 'wrong-password');
-    expect(auditRows(t, 'auth.login', u.id)).toHaveLength(2);
+    expect(await auditRows(t, 'auth.login', u.id)).toHaveLength(2);
   });
 
   it('the seeded administrator signs in', async () => {
@@ -141,7 +141,7 @@ describe('imported accounts (no password hash, must change password)', () => {
   });
 
   it('sign in with exactly the e-mail local part and are told to change it', async () => {
-    const u = insertUser(t, '20241234', { mustChangePassword: true });
+    const u = await insertUser(t, '20241234', { mustChangePassword: true });
     const res = await login(t, '20241234@sv.edu.vn', '20241234');
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: u.id, mustChangePassword: true });
@@ -150,25 +150,25 @@ describe('imported accounts (no password hash, must change password)', () => {
   });
 
   it('refuse anything else, including the whole e-mail or another case', async () => {
-    insertUser(t, '20245678', { mustChangePassword: true });
+    await insertUser(t, '20245678', { mustChangePassword: true });
     for (const password of ['20245679', '20245678@sv.edu.vn', '202456780', ' 20245678']) {
       const res = await login(t, '20245678@sv.edu.vn', password);
       expect(res.status, password).toBe(401);
       expect(res.body.message).toBe(BAD_CREDENTIALS);
     }
-    insertUser(t, 'ABCDEF', { email: 'Nguyen.An@sv.edu.vn'.toLowerCase(), mustChangePassword: true });
+    await insertUser(t, 'ABCDEF', { email: 'Nguyen.An@sv.edu.vn'.toLowerCase(), mustChangePassword: true });
     expect((await login(t, 'nguyen.an@sv.edu.vn', 'NGUYEN.AN')).status).toBe(401);
     expect((await login(t, 'nguyen.an@sv.edu.vn', 'nguyen.an')).status).toBe(200);
   });
 
   it('a hash-less account no longer required to change its password accepts no password', async () => {
-    insertUser(t, '20249999', { mustChangePassword: false });
+    await insertUser(t, '20249999', { mustChangePassword: false });
     const res = await login(t, '20249999@sv.edu.vn', '20249999');
     expect(res.status).toBe(401);
   });
 
   it('once the password is changed the local part stops working', async () => {
-    const u = insertUser(t, '20243333', { mustChangePassword: true });
+    const u = await insertUser(t, '20243333', { mustChangePassword: true });
     const first = await login(t, '20243333@sv.edu.vn', '20243333');
     // Issue 25 item 7: the first change also needs the code e-mailed to the account.
     const code = await mailedCode(t, first.body.accessToken, '20243333@sv.edu.vn');
@@ -177,8 +177,8 @@ describe('imported accounts (no password hash, must change password)', () => {
       body: { currentPassword: '20243333', newPassword: 'mat-khau-moi', code },
     });
     expect(changed.status).toBe(200);
-    expect(userRow(t, u.id).mustChangePassword).toBe(false);
-    expect(userRow(t, u.id).passwordHash).toMatch(/^\$argon2id\$/);
+    expect((await userRow(t, u.id)).mustChangePassword).toBe(false);
+    expect((await userRow(t, u.id)).passwordHash).toMatch(/^\$argon2id\$/);
     expect((await login(t, '20243333@sv.edu.vn', '20243333')).status).toBe(401);
     const again = await login(t, '20243333@sv.edu.vn', 'mat-khau-moi');
     expect(again.status).toBe(200);
@@ -186,7 +186,7 @@ describe('imported accounts (no password hash, must change password)', () => {
   });
 
   it('an account with a hash is not opened by its local part', async () => {
-    insertUser(t, '20247777', { passwordHash: await hashPassword('real-password') });
+    await insertUser(t, '20247777', { passwordHash: await hashPassword('real-password') });
     expect((await login(t, '20247777@sv.edu.vn', '20247777')).status).toBe(401);
     expect((await login(t, '20247777@sv.edu.vn', 'real-password')).status).toBe(200);
   });

@@ -12,11 +12,11 @@ let orgs: { root: number; faculty: number; other: number };
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'DT');
-  const faculty = t.createOrg('doan_co_so', 'DCS', root);
-  const other = t.createOrg('doan_co_so', 'DCS2', root);
+  const root = await t.createOrg('doan_truong', 'DT');
+  const faculty = await t.createOrg('doan_co_so', 'DCS', root);
+  const other = await t.createOrg('doan_co_so', 'DCS2', root);
   orgs = { root, faculty, other };
-  const staff = t.createRole('authz_staff', ['users.access', 'dashboard.access']);
+  const staff = await t.createRole('authz_staff', ['users.access', 'dashboard.access']);
   const admin = await t.login('admin@doanhoi.local', 'admin123');
   callers = {
     superAdmin: { token: admin.accessToken, refreshToken: admin.refreshToken, email: 'admin@doanhoi.local' },

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { oneTimeCodes } from '../db/tables/auth';
 import { auditRows, setUserActive } from './test-helpers';
+import { allRows, runQuery } from '../db/engine';
 
 /** What the stand-in provider knows: authorization code → the identity it vouches for. */
 const identities = new Map<string, { email: string; email_verified?: boolean }>();
@@ -155,7 +156,7 @@ describe('Google sign-in, configured', () => {
     expect(sent.get('code_verifier')).toBeTruthy();
     // The one-time cookies are cleared.
     expect(res.headers.getSetCookie().some((c) => c.startsWith('google_oauth_state=;'))).toBe(true);
-    expect(auditRows(t, 'auth.login_google', user.id)).toHaveLength(1);
+    expect(await auditRows(t, 'auth.login_google', user.id)).toHaveLength(1);
   });
 
   it('matches the e-mail case-insensitively', async () => {
@@ -170,10 +171,9 @@ describe('Google sign-in, configured', () => {
     identities.set('once', { email: user.email });
     const oneTime = (await callback(t, { code: 'once', state }, cookie)).params.get('code')!;
     expect(
-      t.db
+      (await allRows(t.db
         .select()
-        .from(oneTimeCodes)
-        .all()
+        .from(oneTimeCodes)))
         .some((r) => r.codeHash === oneTime),
     ).toBe(false);
     expect((await exchange(t, oneTime, cookie)).status).toBe(200);
@@ -196,11 +196,10 @@ describe('Google sign-in, configured', () => {
     const { cookie, state } = await start(t);
     identities.set('late', { email: user.email });
     const oneTime = (await callback(t, { code: 'late', state }, cookie)).params.get('code')!;
-    t.db
+    await runQuery(t.db
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeCodes.purpose, 'google_sign_in'))
-      .run();
+      .where(eq(oneTimeCodes.purpose, 'google_sign_in')));
     expect((await exchange(t, oneTime, cookie)).status).toBe(400);
   });
 
@@ -220,7 +219,7 @@ describe('Google sign-in, configured', () => {
 
   it('a deactivated account is not signed in', async () => {
     const u = await t.createUser('GG_OFF');
-    setUserActive(t, u.id, false);
+    await setUserActive(t, u.id, false);
     const { cookie, state } = await start(t);
     identities.set('off', { email: u.email });
     const { params } = await callback(t, { code: 'off', state }, cookie);

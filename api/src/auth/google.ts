@@ -67,7 +67,7 @@ export function googleRoutes() {
         const info = (await res.json()) as { email?: string; email_verified?: boolean };
         // An unverified address proves nothing about who signed in.
         if (!info.email || info.email_verified !== true) return c.redirect(callbackTo({ error: 'google_email_unverified' }));
-        const oneTime = authService(c.get('deps')).googleCode(info.email, binding!);
+        const oneTime = await authService(c.get('deps')).googleCode(info.email, binding!);
         if (!oneTime) return c.redirect(callbackTo({ error: 'user_not_found' }));
         // Never tokens in a URL (history, logs, a forged link): a 60-second code the page exchanges by POST.
         return c.redirect(callbackTo({ code: oneTime }));

@@ -8,6 +8,7 @@ import { emailOutbox } from '../db/tables/reminders';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { startSmtpInbox, type Received } from '../test/smtp-inbox';
 import { insertUser, login } from './test-helpers';
+import { firstRow } from '../db/engine';
 
 let inbox: Received[] = [];
 let closeSmtp: () => Promise<void>;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => closeSmtp());
 
 it('e-mails the code to the account and masks it in the outbox once sent', async () => {
-  const u = insertUser(t, '40250001', { mustChangePassword: true });
+  const u = await insertUser(t, '40250001', { mustChangePassword: true });
   const token = (await login(t, u.email, '40250001')).body.accessToken as string;
   expect((await t.request('POST', '/api/auth/change-password/code', { token, body: {} })).status).toBe(200);
   await expect.poll(() => inbox.length, { timeout: 5000 }).toBe(1);
@@ -30,10 +31,10 @@ it('e-mails the code to the account and masks it in the outbox once sent', async
   const code = inbox[0]!.raw.match(/\b\d{6}\b/)?.[0];
   expect(code).toBeTruthy();
   await expect
-    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()?.status, { timeout: 5000 })
+    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))?.status, { timeout: 5000 })
     .toBe('SENT');
   await expect
-    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!.text.includes(code!))
+    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))!.text.includes(code!))
     .toBe(false);
   const changed = await t.request('POST', '/api/auth/change-password', {
     token,

@@ -11,6 +11,8 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { oneTimeCodes } from '../db/tables/auth';
 import { auditRows, insertUser, login, mailedCode, outboxCode, userRow } from './test-helpers';
+import { allRows, firstRow, runQuery } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +21,7 @@ beforeAll(async () => {
 
 /** An imported account (no hash, must change), signed in with its local part. */
 async function defaultAccount(code: string) {
-  const u = insertUser(t, code, { mustChangePassword: true });
+  const u = await insertUser(t, code, { mustChangePassword: true });
   const res = await login(t, u.email, code.toLowerCase());
   expect(res.status).toBe(200);
   return { ...u, token: res.body.accessToken as string, password: code.toLowerCase() };
@@ -35,7 +37,7 @@ describe('the first change of a default password needs a one-time code', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'PASSWORD_CODE_REQUIRED' });
     expect(res.body.message).toContain('mã xác nhận');
-    expect(userRow(t, u.id)).toMatchObject({ passwordHash: null, mustChangePassword: true });
+    expect(await userRow(t, u.id)).toMatchObject({ passwordHash: null, mustChangePassword: true });
   });
 
   it('a code e-mailed through the outbox (hashed at rest) lets the owner change it, once; the outbox then masks it', async () => {
@@ -43,11 +45,11 @@ describe('the first change of a default password needs a one-time code', () => {
     const sent = await askCode(u.token);
     expect(sent.status).toBe(200);
     expect(Date.parse(sent.body.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
-    const mail = t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!;
+    const mail = (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))!;
     expect(mail).toMatchObject({ status: 'OUTBOX', campaignId: null });
-    const code = outboxCode(t, u.email);
+    const code = await outboxCode(t, u.email);
     expect(code).toMatch(/^\d{6}$/);
-    const stored = t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id)).all();
+    const stored = await allRows(t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id)));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.codeHash).not.toContain(code);
     // The admin (system.view_logs) sees it on the Outbox screen.
@@ -56,13 +58,13 @@ describe('the first change of a default password needs a one-time code', () => {
 
     const ok = await change(u.token, { currentPassword: u.password, newPassword: 'owner-pw-123', code });
     expect(ok.status).toBe(200);
-    expect(userRow(t, u.id).mustChangePassword).toBe(false);
+    expect((await userRow(t, u.id)).mustChangePassword).toBe(false);
     expect((await login(t, u.email, 'owner-pw-123')).status).toBe(200);
-    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail.id)).get()!.text).not.toContain(code);
-    expect(auditRows(t, 'auth.password_code_sent', u.id)).toHaveLength(1);
+    expect((await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail.id))))!.text).not.toContain(code);
+    expect(await auditRows(t, 'auth.password_code_sent', u.id)).toHaveLength(1);
 
     // Reused: even if the account were back on a default password, the spent code does nothing.
-    t.db.update(users).set({ passwordHash: null, mustChangePassword: true }).where(eq(users.id, u.id)).run();
+    await runQuery(t.db.update(users).set({ passwordHash: null, mustChangePassword: true }).where(eq(users.id, u.id)));
     const again = await login(t, u.email, u.password);
     const reused = await change(again.body.accessToken, { currentPassword: u.password, newPassword: 'attacker-pw-2', code });
     expect(reused.status).toBe(400);
@@ -79,17 +81,16 @@ describe('the first change of a default password needs a one-time code', () => {
       expect(res.body.message).toContain('không đúng');
     }
     expect((await change(u.token, { currentPassword: u.password, newPassword: 'owner-pw-1', code })).status).toBe(400);
-    expect(userRow(t, u.id).mustChangePassword).toBe(true);
+    expect((await userRow(t, u.id)).mustChangePassword).toBe(true);
   });
 
   it('an expired code is refused (15 minutes)', async () => {
     const u = await defaultAccount('20250004');
     const code = await mailedCode(t, u.token, u.email);
-    t.db
+    await runQuery(t.db
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeCodes.userId, u.id))
-      .run();
+      .where(eq(oneTimeCodes.userId, u.id)));
     const res = await change(u.token, { currentPassword: u.password, newPassword: 'owner-pw-1', code });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('PASSWORD_CODE_INVALID');
@@ -111,7 +112,7 @@ describe('the first change of a default password needs a one-time code', () => {
     const second = await askCode(u.token);
     expect(second.status).toBe(429);
     expect(second.body.retryAfter).toBeGreaterThan(0);
-    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).all()).toHaveLength(1);
+    expect(await allRows(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)))).toHaveLength(1);
   });
 
   it('an account on its own password needs no code: asking for one is 409, and it changes with the current password', async () => {
@@ -132,10 +133,10 @@ describe('an administrator who may manage the account issues a code', () => {
     const issued = await t.request('POST', '/api/auth/password-codes', { token: t.adminToken, body: { userId: u.id } });
     expect(issued.status).toBe(201);
     expect(issued.body.code).toMatch(/^\d{6}$/);
-    expect(t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id)).get()!.issuedBy).toBe(t.admin.user.id);
+    expect((await firstRow(t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id))))!.issuedBy).toBe(t.admin.user.id);
     const ok = await change(u.token, { currentPassword: u.password, newPassword: 'owner-pw-123', code: issued.body.code });
     expect(ok.status).toBe(200);
-    expect(auditRows(t, 'auth.password_code_issued', t.admin.user.id)).toHaveLength(1);
+    expect(await auditRows(t, 'auth.password_code_issued', t.admin.user.id)).toHaveLength(1);
   });
 
   it('refused to those who may not manage the account, and to the default-password session itself', async () => {
@@ -143,12 +144,12 @@ describe('an administrator who may manage the account issues a code', () => {
     const plain = await t.createUser('NOPERM1');
     expect((await t.request('POST', '/api/auth/password-codes', { token: plain.token, body: { userId: u.id } })).status).toBe(403);
     // A unit's user manager does not reach a user outside the unit.
-    const unit = t.createOrg('doan_co_so', 'UNIT-PC');
+    const unit = await t.createOrg('doan_co_so', 'UNIT-PC');
     const manager = await t.createUser('UNITMGR1', [
-      { roleId: t.createRole('pc-manager', ['users.access', 'users.update']), organizationId: unit },
+      { roleId: await t.createRole('pc-manager', ['users.access', 'users.update']), organizationId: unit },
     ]);
     expect((await t.request('POST', '/api/auth/password-codes', { token: manager.token, body: { userId: u.id } })).status).toBe(404);
-    t.db.insert(organizationMembers).values({ organizationId: unit, userId: u.id, role: 'member' }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: unit, userId: u.id, role: 'member' }));
     expect((await t.request('POST', '/api/auth/password-codes', { token: manager.token, body: { userId: u.id } })).status).toBe(201);
     // The attacker holding only the default password cannot issue one to themselves.
     expect((await t.request('POST', '/api/auth/password-codes', { token: u.token, body: { userId: u.id } })).status).toBe(403);
@@ -165,7 +166,7 @@ describe('sign-ins with a default password are throttled per address', () => {
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
   it('past LOGIN_RATE_LIMIT from one address: 429 without tokens; other addresses and own passwords still sign in', async () => {
-    const accounts = ['30250001', '30250002', '30250003', '30250004'].map((code) => insertUser(s, code, { mustChangePassword: true }));
+    const accounts = await mapInOrder(['30250001', '30250002', '30250003', '30250004'], (code) => insertUser(s, code, { mustChangePassword: true }));
     for (const a of accounts.slice(0, 3)) expect((await login(s, a.email, a.code, from('203.0.113.50'))).status).toBe(200);
     const blocked = await login(s, accounts[3]!.email, accounts[3]!.code, from('203.0.113.50'));
     expect(blocked.status).toBe(429);
@@ -180,14 +181,14 @@ describe('sign-ins with a default password are throttled per address', () => {
 describe("a session on the default password is not shown the owner's contact details", () => {
   it('sign-in and /auth/profile answer no phone until the password is changed with a code', async () => {
     const u = await defaultAccount('20250099');
-    t.db.update(users).set({ phone: '0912000099' }).where(eq(users.id, u.id)).run();
+    await runQuery(t.db.update(users).set({ phone: '0912000099' }).where(eq(users.id, u.id)));
     const again = await login(t, u.email, u.password);
     expect(again.body.user).toMatchObject({ mustChangePassword: true, phone: null });
     expect((await t.request('GET', '/api/auth/profile', { token: again.body.accessToken })).body).toMatchObject({ phone: null });
     expect((await t.request('GET', '/api/auth/me/profile', { token: again.body.accessToken })).status).toBe(403);
     await askCode(again.body.accessToken);
     expect(
-      (await change(again.body.accessToken, { currentPassword: u.password, newPassword: 'chu-tai-khoan-1', code: outboxCode(t, u.email) }))
+      (await change(again.body.accessToken, { currentPassword: u.password, newPassword: 'chu-tai-khoan-1', code: await outboxCode(t, u.email) }))
         .status,
     ).toBe(200);
     const owner = await login(t, u.email, 'chu-tai-khoan-1');

@@ -22,6 +22,7 @@ import { assertManageable } from '../users/manage';
 import { userScope, usersInScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { oneTimeCodes } from '../db/tables/auth';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 const PASSWORD_CODE_TTL_MS = 15 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
@@ -57,8 +58,8 @@ function codeEmail(name: string, code: string) {
 
 export function passwordCodes({ db, env }: Deps) {
   const purpose = eq(oneTimeCodes.purpose, 'password_change');
-  const liveCodes = (userId: number, now: Date) =>
-    db
+  const liveCodes = async (userId: number, now: Date) =>
+    await allRows(db
       .select()
       .from(oneTimeCodes)
       .where(
@@ -69,36 +70,33 @@ export function passwordCodes({ db, env }: Deps) {
           gt(oneTimeCodes.expiresAt, now),
           lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
         ),
-      )
-      .all();
+      ));
 
-  function loadUser(userId: number) {
-    const user = db.select().from(users).where(eq(users.id, userId)).get() ?? notFound('Không tìm thấy người dùng');
+  async function loadUser(userId: number) {
+    const user = await firstRow(db.select().from(users).where(eq(users.id, userId))) ?? notFound('Không tìm thấy người dùng');
     if (!user.mustChangePassword) conflict(NOT_NEEDED);
     return user;
   }
 
   /** Once the code is spent or sent, the outbox no longer needs to show it. */
-  function maskOutbox(outboxIds: number[]) {
+  async function maskOutbox(outboxIds: number[]) {
     if (outboxIds.length === 0) return;
-    for (const row of db
+    for (const row of await allRows(db
       .select({ id: emailOutbox.id, text: emailOutbox.text })
       .from(emailOutbox)
-      .where(inArray(emailOutbox.id, outboxIds))
-      .all()) {
-      db.update(emailOutbox)
+      .where(inArray(emailOutbox.id, outboxIds)))) {
+      await runQuery(db.update(emailOutbox)
         .set({ text: row.text.replace(/\b\d{6}\b/g, MASK) })
-        .where(eq(emailOutbox.id, row.id))
-        .run();
+        .where(eq(emailOutbox.id, row.id)));
     }
   }
 
   return {
     /** E-mails a code to the account's own address; without SMTP it waits in the outbox (system.view_logs sees it). */
-    send(userId: number, ip: string | null): PasswordCodeSent {
-      const user = loadUser(userId);
+    async send(userId: number, ip: string | null): Promise<PasswordCodeSent> {
+      const user = await loadUser(userId);
       const now = Date.now();
-      const recent = db
+      const recent = await allRows(db
         .select({ createdAt: oneTimeCodes.createdAt })
         .from(oneTimeCodes)
         .where(
@@ -109,8 +107,7 @@ export function passwordCodes({ db, env }: Deps) {
             gt(oneTimeCodes.createdAt, new Date(now - 3_600_000)),
           ),
         )
-        .orderBy(desc(oneTimeCodes.createdAt))
-        .all();
+        .orderBy(desc(oneTimeCodes.createdAt)));
       const last = recent[0]?.createdAt.getTime();
       if (last !== undefined && now - last < RESEND_AFTER_MS) {
         const wait = Math.ceil((RESEND_AFTER_MS - (now - last)) / 1000);
@@ -123,55 +120,51 @@ export function passwordCodes({ db, env }: Deps) {
       const code = newCode();
       const expiresAt = new Date(now + PASSWORD_CODE_TTL_MS);
       const mail = codeEmail(`${user.familyName} ${user.givenName}`, code);
-      const outboxId = db.transaction((tx) => {
-        const row = tx
+      const outboxId = await withTransaction(db, async (tx) => {
+        const row = await firstRow(tx
           .insert(emailOutbox)
           .values({ campaignId: null, toAddress: user.email, ...mail, status: initialEmailStatus(env), createdAt: new Date(now) })
-          .returning({ id: emailOutbox.id })
-          .get();
-        tx.insert(oneTimeCodes)
-          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), outboxId: row.id, expiresAt })
-          .run();
-        audit(tx, { actorId: userId, action: 'auth.password_code_sent', entity: 'user', entityId: userId, ip });
+          .returning({ id: emailOutbox.id }));
+        await runQuery(tx.insert(oneTimeCodes)
+          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), outboxId: row.id, expiresAt }));
+        await audit(tx, { actorId: userId, action: 'auth.password_code_sent', entity: 'user', entityId: userId, ip });
         return row.id;
       });
       // After the commit, like the reminders: a slow SMTP server neither holds the request nor undoes the code.
       void deliver(db, env, [outboxId])
-        .then(({ sent }) => sent > 0 && maskOutbox([outboxId]))
+        .then(async ({ sent }) => sent > 0 && await maskOutbox([outboxId]))
         .catch((err: unknown) => logger.warn({ err, outboxId }, 'auth: password code e-mail not sent'));
       return { message: 'Đã gửi mã xác nhận đến email của tài khoản', expiresAt: expiresAt.toISOString() };
     },
 
     /** An administrator who may manage the account issues a code; it is shown to them this once. */
-    issue(actor: Actor, userId: number, ip: string | null): IssuedPasswordCode {
-      const target = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
-      if (!target || !usersInScope(db, userScope(db, actor, 'users.access'), [userId]).has(userId)) notFound('Không tìm thấy người dùng');
-      if (!usersInScope(db, userScope(db, actor, 'users.update'), [userId]).has(userId)) forbidden();
-      assertManageable(db, actor, [userId], 'users.update');
-      loadUser(userId);
+    async issue(actor: Actor, userId: number, ip: string | null): Promise<IssuedPasswordCode> {
+      const target = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+      if (!target || !(await usersInScope(db, await userScope(db, actor, 'users.access'), [userId])).has(userId)) notFound('Không tìm thấy người dùng');
+      if (!(await usersInScope(db, await userScope(db, actor, 'users.update'), [userId])).has(userId)) forbidden();
+      await assertManageable(db, actor, [userId], 'users.update');
+      await loadUser(userId);
       const code = newCode();
       const expiresAt = new Date(Date.now() + PASSWORD_CODE_TTL_MS);
-      db.transaction((tx) => {
-        tx.insert(oneTimeCodes)
-          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), issuedBy: actor.id, expiresAt })
-          .run();
-        audit(tx, { actorId: actor.id, action: 'auth.password_code_issued', entity: 'user', entityId: userId, ip });
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.insert(oneTimeCodes)
+          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), issuedBy: actor.id, expiresAt }));
+        await audit(tx, { actorId: actor.id, action: 'auth.password_code_issued', entity: 'user', entityId: userId, ip });
       });
       return { message: 'Đã cấp mã xác nhận: chỉ hiển thị một lần', code, expiresAt: expiresAt.toISOString() };
     },
 
     /** The live code this matches (its id), or 400; a miss counts against every live code. */
-    check(userId: number, code: string | undefined): number {
+    async check(userId: number, code: string | undefined): Promise<number> {
       if (!code) fail(400, CODE_REQUIRED, { code: 'PASSWORD_CODE_REQUIRED', errors: { code: [CODE_REQUIRED] } });
-      const live = liveCodes(userId, new Date());
+      const live = await liveCodes(userId, new Date());
       const given = Buffer.from(codeHash(env.jwtSecret, userId, code!), 'hex');
       const hit = live.find((r) => timingSafeEqual(Buffer.from(r.codeHash, 'hex'), given));
       if (hit) return hit.id;
       for (const r of live)
-        db.update(oneTimeCodes)
+        await runQuery(db.update(oneTimeCodes)
           .set({ attempts: r.attempts + 1 })
-          .where(eq(oneTimeCodes.id, r.id))
-          .run();
+          .where(eq(oneTimeCodes.id, r.id)));
       return fail(400, CODE_WRONG, { code: 'PASSWORD_CODE_INVALID', errors: { code: [CODE_WRONG] } });
     },
 
@@ -179,29 +172,26 @@ export function passwordCodes({ db, env }: Deps) {
      * Inside the password change: spends the code, false when a parallel request spent it first.
      * Every other live code of the account dies with it.
      */
-    consume(tx: Tx, userId: number, codeId: number): boolean {
+    async consume(tx: Tx, userId: number, codeId: number): Promise<boolean> {
       const now = new Date();
-      const spent = tx
+      const spent = await runQuery(tx
         .update(oneTimeCodes)
         .set({ usedAt: now })
-        .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt)))
-        .run();
+        .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt))));
       if (spent.changes !== 1) return false;
-      tx.update(oneTimeCodes)
+      await runQuery(tx.update(oneTimeCodes)
         .set({ usedAt: now })
-        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNull(oneTimeCodes.usedAt)))
-        .run();
+        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNull(oneTimeCodes.usedAt))));
       return true;
     },
 
     /** After the change: the e-mails that carried this account's codes stop showing them. */
-    maskSent(userId: number) {
-      const rows = db
+    async maskSent(userId: number) {
+      const rows = await allRows(db
         .select({ outboxId: oneTimeCodes.outboxId })
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNotNull(oneTimeCodes.outboxId)))
-        .all();
-      maskOutbox(rows.map((r) => r.outboxId!));
+        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNotNull(oneTimeCodes.outboxId))));
+      await maskOutbox(rows.map((r) => r.outboxId!));
     },
   };
 }

@@ -8,6 +8,7 @@ import { emailOutbox } from '../db/tables/reminders';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { startSmtpInbox, type Received } from '../test/smtp-inbox';
 import { insertUser, login } from './test-helpers';
+import { firstRow } from '../db/engine';
 
 let inbox: Received[] = [];
 let closeSmtp: () => Promise<void>;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => closeSmtp());
 
 it('e-mails the reset link to the account, hides it in the outbox once sent, and the link resets the password', async () => {
-  const u = insertUser(t, '30070101', { passwordHash: 'x' });
+  const u = await insertUser(t, '30070101', { passwordHash: 'x' });
   expect((await t.request('POST', '/api/auth/forgot-password', { body: { email: u.email } })).status).toBe(202);
   await expect.poll(() => inbox.length, { timeout: 5000 }).toBe(1);
   expect(inbox[0]!.to).toEqual([u.email]);
@@ -31,10 +32,10 @@ it('e-mails the reset link to the account, hides it in the outbox once sent, and
   const token = body.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
   expect(token).toBeTruthy();
   await expect
-    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()?.status, { timeout: 5000 })
+    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))?.status, { timeout: 5000 })
     .toBe('SENT');
   await expect
-    .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()!.text.includes(token!))
+    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))!.text.includes(token!))
     .toBe(false);
   expect((await t.request('POST', '/api/auth/reset-password', { body: { token, password: 'mailed-pw-101' } })).status).toBe(200);
   expect((await login(t, u.email, 'mailed-pw-101')).status).toBe(200);

@@ -9,6 +9,7 @@ import { emailOutbox } from '../db/tables/reminders';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { oneTimeCodes } from '../db/tables/auth';
 import { auditRows, insertUser, login, mailedCode, outboxCode, userRow } from './test-helpers';
+import { allRows, firstRow } from '../db/engine';
 
 const PUBLIC_URL = 'https://doanhoi.example.edu.vn';
 let t: TestApp;
@@ -26,12 +27,12 @@ const forgot = (email: unknown, ip = `10.30.7.${++addresses}`, headers: Record<s
 const reset = (token: unknown, password: unknown, ip = `10.31.7.${++addresses}`) =>
   t.request('POST', '/api/auth/reset-password', { body: { token, password }, headers: { 'x-forwarded-for': ip } });
 
-const mailsTo = (email: string) =>
-  t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).all();
+const mailsTo = async (email: string) =>
+  await allRows(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)));
 /** The work runs after the answer: wait for the e-mail. */
 async function mailedLink(email: string, count = 1): Promise<{ link: string; token: string }> {
-  await expect.poll(() => mailsTo(email).length).toBe(count);
-  const link = mailsTo(email)[0]!.text.match(/https?:\/\/\S+reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
+  await expect.poll(async () => (await mailsTo(email)).length).toBe(count);
+  const link = (await mailsTo(email))[0]!.text.match(/https?:\/\/\S+reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error(`no reset link e-mailed to ${email}`);
   return { link, token: new URL(link).searchParams.get('token')! };
 }
@@ -39,7 +40,7 @@ const settle = () => new Promise((r) => setImmediate(r));
 
 describe('POST /auth/forgot-password', () => {
   it('answers 202 with the same body for a known and an unknown e-mail; only the account gets an e-mail', async () => {
-    const u = insertUser(t, '30070001', { passwordHash: 'x' });
+    const u = await insertUser(t, '30070001', { passwordHash: 'x' });
     const known = await forgot(u.email);
     const unknown = await forgot('nobody-30070001@sv.edu.vn');
     expect(known.status).toBe(202);
@@ -49,35 +50,34 @@ describe('POST /auth/forgot-password', () => {
     expect([...unknown.headers.keys()].sort()).toEqual([...known.headers.keys()].sort());
     await mailedLink(u.email);
     await settle();
-    expect(mailsTo('nobody-30070001@sv.edu.vn')).toHaveLength(0);
-    expect(auditRows(t, 'auth.password_reset_requested').some((r) => r.entityId === String(u.id))).toBe(true);
+    expect(await mailsTo('nobody-30070001@sv.edu.vn')).toHaveLength(0);
+    expect((await auditRows(t, 'auth.password_reset_requested')).some((r) => r.entityId === String(u.id))).toBe(true);
   });
 
   it('the e-mail is case-insensitive, and an inactive account gets nothing', async () => {
-    const u = insertUser(t, '30070002', { passwordHash: 'x' });
+    const u = await insertUser(t, '30070002', { passwordHash: 'x' });
     expect((await forgot(u.email.toUpperCase())).status).toBe(202);
     await mailedLink(u.email);
-    const off = insertUser(t, '30070003', { passwordHash: 'x', isActive: false });
+    const off = await insertUser(t, '30070003', { passwordHash: 'x', isActive: false });
     expect((await forgot(off.email)).status).toBe(202);
     await settle();
-    expect(mailsTo(off.email)).toHaveLength(0);
+    expect(await mailsTo(off.email)).toHaveLength(0);
   });
 
   it('the link goes to PUBLIC_URL, never the Host asked: the portal for members, the admin for staff; only a hash is stored', async () => {
-    const member = insertUser(t, '30070004', { passwordHash: 'x' });
+    const member = await insertUser(t, '30070004', { passwordHash: 'x' });
     await forgot(member.email, undefined, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
     const { link, token } = await mailedLink(member.email);
     expect(link.startsWith(`${PUBLIC_URL}/payment/reset-password?token=`)).toBe(true);
-    const stored = t.db
+    const stored = await allRows(t.db
       .select()
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, member.id), eq(oneTimeCodes.purpose, 'password_reset')))
-      .all();
+      .where(and(eq(oneTimeCodes.userId, member.id), eq(oneTimeCodes.purpose, 'password_reset'))));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.codeHash).not.toContain(token);
     expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBe(30 * 60_000);
 
-    const roleId = t.createRole('reset-staff', ['users.access']);
+    const roleId = await t.createRole('reset-staff', ['users.access']);
     const staff = await t.createUser('RESETSTAFF1', [{ roleId }]);
     await forgot(staff.email);
     expect((await mailedLink(staff.email)).link.startsWith(`${PUBLIC_URL}/reset-password?token=`)).toBe(true);
@@ -92,26 +92,26 @@ describe('POST /auth/forgot-password', () => {
   });
 
   it('the e-mail is sitting in the outbox: global log readers see the link, a campaign sender does not; it is hidden once spent', async () => {
-    const u = insertUser(t, '30070005', { passwordHash: 'x' });
+    const u = await insertUser(t, '30070005', { passwordHash: 'x' });
     await forgot(u.email);
     const { token } = await mailedLink(u.email);
     const seen = await t.request('GET', '/api/reminders/outbox?limit=100', { token: t.adminToken });
     expect(seen.body.data.emails.some((e: { to: string; text: string }) => e.to === u.email && e.text.includes(token))).toBe(true);
 
-    const org = t.createOrg('doan_truong', 'RESET-ORG');
-    const senderRole = t.createRole('reset-sender', ['payment-campaigns.send_reminders', 'payment-campaigns.access']);
+    const org = await t.createOrg('doan_truong', 'RESET-ORG');
+    const senderRole = await t.createRole('reset-sender', ['payment-campaigns.send_reminders', 'payment-campaigns.access']);
     const sender = await t.createUser('RESETSENDER', [{ roleId: senderRole, organizationId: org }]);
     const theirs = await t.request('GET', '/api/reminders/outbox?limit=100', { token: sender.token });
     expect(JSON.stringify(theirs.body)).not.toContain(token);
 
     expect((await reset(token, 'brand-new-pw-1')).status).toBe(200);
-    expect(mailsTo(u.email)[0]!.text).not.toContain(token);
+    expect((await mailsTo(u.email))[0]!.text).not.toContain(token);
   });
 });
 
 describe('throttles', () => {
   it('per e-mail: past the limit 429 from any address, the same for an unknown e-mail', async () => {
-    const u = insertUser(t, '30070010', { passwordHash: 'x' });
+    const u = await insertUser(t, '30070010', { passwordHash: 'x' });
     const unknown = 'nobody-30070010@sv.edu.vn';
     for (let i = 0; i < 3; i++) {
       expect((await forgot(u.email)).status).toBe(202);
@@ -125,7 +125,7 @@ describe('throttles', () => {
     expect(a.body.message).toBe(b.body.message);
     expect(a.body.message).toContain('quá nhiều lần');
     await settle();
-    expect(mailsTo(u.email)).toHaveLength(3);
+    expect(await mailsTo(u.email)).toHaveLength(3);
   });
 
   it('per address: past the limit 429 for any e-mail from it', async () => {
@@ -166,11 +166,11 @@ describe('POST /auth/reset-password', () => {
     expect(again.body).toMatchObject({ code: 'RESET_LINK_INVALID' });
     expect(again.body.message).toContain('hết hạn');
     expect((await login(t, u.email, 'my-new-pw-30')).status).toBe(200);
-    expect(auditRows(t, 'auth.password_reset', u.id)).toHaveLength(1);
+    expect(await auditRows(t, 'auth.password_reset', u.id)).toHaveLength(1);
   });
 
   it('every other live link of the account dies with the one used', async () => {
-    const u = insertUser(t, '30070020', { passwordHash: 'x' });
+    const u = await insertUser(t, '30070020', { passwordHash: 'x' });
     await forgot(u.email);
     const first = await mailedLink(u.email);
     await forgot(u.email);
@@ -182,12 +182,12 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('a link is dead after 30 minutes', async () => {
-    const u = insertUser(t, '30070030', { passwordHash: 'x' });
+    const u = await insertUser(t, '30070030', { passwordHash: 'x' });
     await forgot(u.email);
     const { token } = await mailedLink(u.email);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 29 * 60_000);
-    const live = t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id)).get()!;
+    const live = (await firstRow(t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, u.id))))!;
     expect(live.expiresAt.getTime()).toBeGreaterThan(Date.now());
     vi.setSystemTime(Date.now() + 60_000 + 1000);
     expect((await t.request('POST', '/api/auth/reset-password/check', { body: { token } })).status).toBe(400);
@@ -199,7 +199,7 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('works within 30 minutes', async () => {
-    const u = insertUser(t, '30070031', { passwordHash: 'x' });
+    const u = await insertUser(t, '30070031', { passwordHash: 'x' });
     await forgot(u.email);
     const { token } = await mailedLink(u.email);
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -230,22 +230,21 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('a default-password account: the reset is its chosen password (flag cleared, its password-change codes dead)', async () => {
-    const u = insertUser(t, '30070040', { mustChangePassword: true });
+    const u = await insertUser(t, '30070040', { mustChangePassword: true });
     const session = (await login(t, u.email, '30070040')).body.accessToken as string;
     const code = await mailedCode(t, session, u.email);
     await forgot(u.email);
     const { token } = await mailedLink(u.email, 2);
     expect((await reset(token, 'owner-chose-40')).status).toBe(200);
-    expect(userRow(t, u.id).mustChangePassword).toBe(false);
+    expect((await userRow(t, u.id)).mustChangePassword).toBe(false);
     const fresh = (await login(t, u.email, 'owner-chose-40')).body;
     expect(fresh.user.mustChangePassword).toBe(false);
     expect((await t.request('GET', '/api/auth/me/organizations', { token: fresh.accessToken })).status).toBe(200);
     expect(
-      t.db
+      (await firstRow(t.db
         .select()
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, u.id), eq(oneTimeCodes.purpose, 'password_change')))
-        .get()!.usedAt,
+        .where(and(eq(oneTimeCodes.userId, u.id), eq(oneTimeCodes.purpose, 'password_change')))))!.usedAt,
     ).not.toBeNull();
     expect(() => outboxCode(t, u.email)).toThrow();
     expect(code).toMatch(/^\d{6}$/);
@@ -253,17 +252,16 @@ describe('POST /auth/reset-password', () => {
 
   it('earlier failed sign-ins of the account no longer hold the new password back', async () => {
     const limited = await makeTestApp({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
-    const u = insertUser(limited, '30070050', { passwordHash: 'x' });
+    const u = await insertUser(limited, '30070050', { passwordHash: 'x' });
     const from = { 'x-forwarded-for': '10.30.50.1' };
     for (let i = 0; i < 2; i++) await login(limited, u.email, 'wrong-guess', from);
     expect((await login(limited, u.email, 'wrong-guess', from)).status).toBe(429);
     await limited.request('POST', '/api/auth/forgot-password', { body: { email: u.email }, headers: from });
-    await expect.poll(() => limited.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).get()).toBeTruthy();
-    const token = limited.db
+    await expect.poll(async () => await firstRow(limited.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)))).toBeTruthy();
+    const token = (await firstRow(limited.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, u.email))
-      .get()!
+      .where(eq(emailOutbox.toAddress, u.email))))!
       .text.match(/token=([A-Za-z0-9_-]+)/)![1];
     expect(
       (await limited.request('POST', '/api/auth/reset-password', { body: { token, password: 'back-in-50' }, headers: from })).status,

@@ -27,6 +27,7 @@ import { passwordCodes } from './password-codes';
 import { hashPassword } from '../lib/passwords';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
 import { oneTimeCodes } from '../db/tables/auth';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 const RESET_TTL_MS = 30 * 60_000;
 /** Staff open the link in the admin, members in the portal (decisions.md). */
@@ -72,23 +73,21 @@ export function passwordReset(deps: Deps) {
   const { db, env } = deps;
   const purpose = eq(oneTimeCodes.purpose, 'password_reset');
 
-  function hideLinks(outboxIds: number[]) {
+  async function hideLinks(outboxIds: number[]) {
     if (outboxIds.length === 0) return;
-    for (const row of db
+    for (const row of await allRows(db
       .select({ id: emailOutbox.id, text: emailOutbox.text })
       .from(emailOutbox)
-      .where(inArray(emailOutbox.id, outboxIds))
-      .all()) {
-      db.update(emailOutbox)
+      .where(inArray(emailOutbox.id, outboxIds)))) {
+      await runQuery(db.update(emailOutbox)
         .set({ text: row.text.replace(LINK, HIDDEN_LINK) })
-        .where(eq(emailOutbox.id, row.id))
-        .run();
+        .where(eq(emailOutbox.id, row.id)));
     }
   }
 
   /** The unspent, unexpired link of an active account, or 400. */
-  function liveLink(token: string) {
-    const link = db
+  async function liveLink(token: string) {
+    const link = await firstRow(db
       .select({ id: oneTimeCodes.id, userId: oneTimeCodes.userId, expiresAt: oneTimeCodes.expiresAt })
       .from(oneTimeCodes)
       .where(
@@ -98,31 +97,29 @@ export function passwordReset(deps: Deps) {
           isNull(oneTimeCodes.usedAt),
           gt(oneTimeCodes.expiresAt, new Date()),
         ),
-      )
-      .get();
+      ));
     const user = link
-      ? db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, link.userId)).get()
+      ? await firstRow(db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, link.userId)))
       : undefined;
     if (!link || !user?.isActive) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
     return { link: link!, user: user! };
   }
 
   /** The link's e-mail, for an active account with this address; nothing otherwise. Runs after the answer. */
-  function send(email: string, ip: string | null) {
-    const user = db.select().from(users).where(eq(users.email, email)).get();
+  async function send(email: string, ip: string | null) {
+    const user = await firstRow(db.select().from(users).where(eq(users.email, email)));
     if (!user || !user.isActive) return;
     const token = randomBytes(32).toString('base64url');
-    const staff = loadRoleGrants(db, user.id).some((g) => g.isActive);
+    const staff = (await loadRoleGrants(db, user.id)).some((g) => g.isActive);
     const link = `${publicOrigin(env)}${staff ? ADMIN_RESET_PATH : PORTAL_RESET_PATH}?token=${token}`;
     const now = Date.now();
     const mail = resetEmail(withoutUrls(`${user.familyName} ${user.givenName}`), user.email, link);
-    const outboxId = db.transaction((tx) => {
-      const row = tx
+    const outboxId = await withTransaction(db, async (tx) => {
+      const row = await firstRow(tx
         .insert(emailOutbox)
         .values({ campaignId: null, toAddress: user.email, ...mail, status: initialEmailStatus(env), createdAt: new Date(now) })
-        .returning({ id: emailOutbox.id })
-        .get();
-      tx.insert(oneTimeCodes)
+        .returning({ id: emailOutbox.id }));
+      await runQuery(tx.insert(oneTimeCodes)
         .values({
           userId: user.id,
           purpose: 'password_reset',
@@ -130,14 +127,13 @@ export function passwordReset(deps: Deps) {
           outboxId: row.id,
           expiresAt: new Date(now + RESET_TTL_MS),
           createdAt: new Date(now),
-        })
-        .run();
-      audit(tx, { actorId: null, action: 'auth.password_reset_requested', entity: 'user', entityId: user.id, ip });
+        }));
+      await audit(tx, { actorId: null, action: 'auth.password_reset_requested', entity: 'user', entityId: user.id, ip });
       return row.id;
     });
     // Once the mail server has it, the outbox no longer needs to show the link.
     void deliver(db, env, [outboxId])
-      .then(({ sent }) => sent > 0 && hideLinks([outboxId]))
+      .then(async ({ sent }) => sent > 0 && await hideLinks([outboxId]))
       .catch((err: unknown) => logger.warn({ err, outboxId }, 'auth: password reset e-mail not sent'));
   }
 
@@ -160,9 +156,9 @@ export function passwordReset(deps: Deps) {
 
     /** Answers first: the lookup and the e-mail run on the next turn of the event loop. */
     request(email: string, ip: string | null): { message: string } {
-      setImmediate(() => {
+      setImmediate(async () => {
         try {
-          send(email, ip);
+          await send(email, ip);
         } catch (err) {
           logger.warn({ err }, 'auth: password reset request failed');
         }
@@ -181,25 +177,24 @@ export function passwordReset(deps: Deps) {
     },
 
     /** When the link stops working, or 400 when it already has (the page says so before a password is typed). */
-    check(token: string): { expiresAt: string } {
-      return { expiresAt: liveLink(token).link.expiresAt.toISOString() };
+    async check(token: string): Promise<{ expiresAt: string }> {
+      return { expiresAt: (await liveLink(token)).link.expiresAt.toISOString() };
     },
 
     /** Sets the password of the link's account; the link, its siblings and every session die. Returns the account's e-mail. */
     async reset({ token, password }: ResetPasswordInput, ip: string | null): Promise<string> {
-      const { link: found, user } = liveLink(token);
+      const { link: found, user } = await liveLink(token);
       const passwordHash = await hashPassword(password);
-      const families = db.transaction((tx) => {
+      const families = await withTransaction(db, async (tx) => {
         const now = new Date();
         // Re-read under the write: a parallel reset with the same link spends it once.
-        const spent = tx
+        const spent = await runQuery(tx
           .update(oneTimeCodes)
           .set({ usedAt: now })
-          .where(and(eq(oneTimeCodes.id, found.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
-          .run();
+          .where(and(eq(oneTimeCodes.id, found.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now))));
         if (spent.changes !== 1) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
         // Every other live link and password-change code of the account dies with it.
-        tx.update(oneTimeCodes)
+        await runQuery(tx.update(oneTimeCodes)
           .set({ usedAt: now })
           .where(
             and(
@@ -207,21 +202,19 @@ export function passwordReset(deps: Deps) {
               inArray(oneTimeCodes.purpose, ['password_reset', 'password_change']),
               isNull(oneTimeCodes.usedAt),
             ),
-          )
-          .run();
-        tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)).run();
-        const revoked = revokeUserSessions(tx, user.id, 'password_reset');
-        audit(tx, { actorId: user.id, action: 'auth.password_reset', entity: 'user', entityId: user.id, ip });
+          ));
+        await runQuery(tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)));
+        const revoked = await revokeUserSessions(tx, user.id, 'password_reset');
+        await audit(tx, { actorId: user.id, action: 'auth.password_reset', entity: 'user', entityId: user.id, ip });
         return revoked;
       });
       markRevoked(families);
-      const mails = db
+      const mails = await allRows(db
         .select({ outboxId: oneTimeCodes.outboxId })
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, user.id), purpose, isNotNull(oneTimeCodes.outboxId)))
-        .all();
-      hideLinks(mails.map((r) => r.outboxId!));
-      passwordCodes(deps).maskSent(user.id);
+        .where(and(eq(oneTimeCodes.userId, user.id), purpose, isNotNull(oneTimeCodes.outboxId))));
+      await hideLinks(mails.map((r) => r.outboxId!));
+      await passwordCodes(deps).maskSent(user.id);
       return user.email;
     },
   };

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { firstRow, runQuery } from '../db/engine';
 
 /*
  *   DT  Đoàn trường
@@ -17,21 +18,21 @@ let user: { id: number; token: string };
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const DT = t.createOrg('doan_truong', 'DT');
-  const DCS = t.createOrg('doan_co_so', 'DCS', DT);
-  const CD = t.createOrg('chi_doan', 'CD', DCS);
-  const DCS2 = t.createOrg('doan_co_so', 'DCS2', DT);
+  const DT = await t.createOrg('doan_truong', 'DT');
+  const DCS = await t.createOrg('doan_co_so', 'DCS', DT);
+  const CD = await t.createOrg('chi_doan', 'CD', DCS);
+  const DCS2 = await t.createOrg('doan_co_so', 'DCS2', DT);
   org = { DT, DCS, CD, DCS2 };
-  const viewer = t.createRole('viewer', ['dashboard.access']);
-  const facultyAdmin = t.createRole('faculty_admin', [
+  const viewer = await t.createRole('viewer', ['dashboard.access']);
+  const facultyAdmin = await t.createRole('faculty_admin', [
     'users.access',
     'users.update',
     'users.access',
     'organizations.create',
     'permissions.access',
   ]);
-  const dormant = t.createRole('dormant', ['classes.delete']);
-  t.db.update(roles).set({ isActive: false }).where(eq(roles.id, dormant)).run();
+  const dormant = await t.createRole('dormant', ['classes.delete']);
+  await runQuery(t.db.update(roles).set({ isActive: false }).where(eq(roles.id, dormant)));
   user = await t.createUser('PM1', [{ roleId: viewer }, { roleId: facultyAdmin, organizationId: DCS }, { roleId: dormant }]);
 });
 
@@ -83,9 +84,9 @@ describe('GET /api/auth/me/permissions', () => {
   });
 
   it('an inactive role link counts nowhere', async () => {
-    const u = await t.createUser('PM2', [{ roleId: t.createRole('linked', ['classes.access']), organizationId: org.DCS }]);
+    const u = await t.createUser('PM2', [{ roleId: await t.createRole('linked', ['classes.access']), organizationId: org.DCS }]);
     expect((await perms(u.token, org.DCS)).body.permissions).toEqual(['classes.access']);
-    t.db.update(userRoles).set({ isActive: false }).where(eq(userRoles.userId, u.id)).run();
+    await runQuery(t.db.update(userRoles).set({ isActive: false }).where(eq(userRoles.userId, u.id)));
     const res = await perms(u.token, org.DCS);
     expect(res.body.permissions).toEqual([]);
     expect(res.body.roles[0].isActive).toBe(false);
@@ -115,7 +116,7 @@ describe('GET /api/auth/me/permissions', () => {
   });
 
   it('system.access_admin from a global role makes a super admin; from an organization role it does not', async () => {
-    const itAdmin = t.createRole('it_admin', ['system.access_admin']);
+    const itAdmin = await t.createRole('it_admin', ['system.access_admin']);
     const global = await t.createUser('PM4', [{ roleId: itAdmin }]);
     const res = await perms(global.token);
     expect(res.body.isSuperAdmin).toBe(true);
@@ -128,7 +129,7 @@ describe('GET /api/auth/me/permissions', () => {
   });
 
   it('the super_admin role linked to an organization does not make a super admin', async () => {
-    const superAdmin = t.db.select().from(roles).where(eq(roles.name, 'super_admin')).get()!;
+    const superAdmin = (await firstRow(t.db.select().from(roles).where(eq(roles.name, 'super_admin'))))!;
     const u = await t.createUser('PM6', [{ roleId: superAdmin.id, organizationId: org.DCS }]);
     const res = await perms(u.token, org.CD);
     expect(res.body.isSuperAdmin).toBe(false);

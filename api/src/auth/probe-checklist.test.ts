@@ -41,7 +41,7 @@ describe('the later endpoints keep the session rules', () => {
   });
 
   it('403 MUST_CHANGE_PASSWORD on a default password, whatever the route', async () => {
-    insertUser(t, '20248888', { mustChangePassword: true });
+    await insertUser(t, '20248888', { mustChangePassword: true });
     const res = await login(t, '20248888@sv.edu.vn', '20248888');
     expect(res.status).toBe(200);
     const token = res.body.accessToken as string;

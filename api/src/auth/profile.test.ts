@@ -5,6 +5,7 @@ import { classes } from '../db/tables/classes';
 import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
+import { firstRow, runQuery } from '../db/engine';
 
 /** Issue 15 part 6: GET/PATCH /auth/me/profile, the member's own record in the portal. */
 let t: TestApp;
@@ -14,21 +15,20 @@ let chiDoan: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const faculty = t.createOrg('doan_co_so', 'PF-F1', null, 'Đoàn khoa CNTT');
-  chiDoan = t.createOrg('chi_doan', 'PF-C1', faculty, 'Chi đoàn 21CTT1');
-  const ended = t.createOrg('chi_doan', 'PF-C2', faculty, 'Chi đoàn cũ');
-  const klass = t.db.insert(classes).values({ name: '21CTT1', code: '21CTT1', year: 2021 }).returning().get().id;
+  const faculty = await t.createOrg('doan_co_so', 'PF-F1', null, 'Đoàn khoa CNTT');
+  chiDoan = await t.createOrg('chi_doan', 'PF-C1', faculty, 'Chi đoàn 21CTT1');
+  const ended = await t.createOrg('chi_doan', 'PF-C2', faculty, 'Chi đoàn cũ');
+  const klass = (await firstRow(t.db.insert(classes).values({ name: '21CTT1', code: '21CTT1', year: 2021 }).returning())).id;
   me = await t.createUser('PFME');
   other = await t.createUser('PFOTHER');
-  t.db.update(users).set({ classId: klass, membershipStatus: 'both' }).where(eq(users.id, me.id)).run();
-  t.db
+  await runQuery(t.db.update(users).set({ classId: klass, membershipStatus: 'both' }).where(eq(users.id, me.id)));
+  await runQuery(t.db
     .insert(organizationMembers)
     .values([
       { organizationId: chiDoan, userId: me.id },
       { organizationId: ended, userId: me.id, isActive: false },
       { organizationId: faculty, userId: other.id },
-    ])
-    .run();
+    ]));
 });
 
 describe('GET /auth/me/profile', () => {
@@ -54,8 +54,8 @@ describe('PATCH /auth/me/profile', () => {
     const res = await t.request('PATCH', '/api/auth/me/profile', { token: me.token, body: { phone: '091 222 3333' } });
     expect(res.status).toBe(200);
     expect(res.body.phone).toBe('0912223333');
-    expect(t.db.select({ phone: users.phone }).from(users).where(eq(users.id, other.id)).get()!.phone).toBe('0901234567');
-    const row = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'user.update_own_contact')).get()!;
+    expect((await firstRow(t.db.select({ phone: users.phone }).from(users).where(eq(users.id, other.id))))!.phone).toBe('0901234567');
+    const row = (await firstRow(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'user.update_own_contact'))))!;
     expect(row).toMatchObject({ actorId: me.id, entityId: String(me.id) });
     expect(JSON.parse(row.after!)).toEqual({ phone: '0912223333' });
   });
@@ -72,7 +72,7 @@ describe('PATCH /auth/me/profile', () => {
       const res = await t.request('PATCH', '/api/auth/me/profile', { token: me.token, body });
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
-    const row = t.db.select().from(users).where(eq(users.id, me.id)).get()!;
+    const row = (await firstRow(t.db.select().from(users).where(eq(users.id, me.id))))!;
     expect(row).toMatchObject({
       phone: '0912223333',
       membershipStatus: 'both',

@@ -4,6 +4,7 @@ import { roles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { simulateRestart } from '../access/revocation';
 import { insertUser, login, mailedCode } from './test-helpers';
+import { firstRow } from '../db/engine';
 
 /**
  * Security issue items 4 and 6: a session on a default password is limited until the password is
@@ -67,7 +68,7 @@ describe('an administrator’s change ends every session of the user', () => {
   });
 
   it('removal of the super admin role', async () => {
-    const superRole = t.db.select().from(roles).where(eq(roles.name, 'super_admin')).get()!;
+    const superRole = (await firstRow(t.db.select().from(roles).where(eq(roles.name, 'super_admin'))))!;
     const u = await t.createUser('RVSUPER', [{ roleId: superRole.id }]);
     expect((await t.request('GET', '/api/users', { token: u.token })).status).toBe(200);
     const res = await t.request('POST', `/api/users/${u.id}/roles`, { token: t.adminToken, body: { roleAssignments: [] } });
@@ -95,7 +96,7 @@ describe('revocations survive a restart', () => {
 
 describe('a session on a default password (mustChangePassword)', () => {
   it('may only read its profile, change the password and sign out; then it is a full session', async () => {
-    const u = insertUser(t, '20249999', { mustChangePassword: true });
+    const u = await insertUser(t, '20249999', { mustChangePassword: true });
     const res = await login(t, '20249999@sv.edu.vn', '20249999');
     expect(res.status).toBe(200);
     const token = res.body.accessToken as string;

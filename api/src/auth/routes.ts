@@ -55,29 +55,29 @@ export function authRoutes(limiter: LoginRateLimiter) {
           return c.json(await authService(c.get('deps')).refresh(c.req.valid('json').refreshToken, client));
         },
       )
-      .post('/logout', ok(messageResponse, 'Signed out'), requireSession, (c) => {
-        authService(c.get('deps')).logout(c.get('familyId'), c.get('actor').id, clientIp(c));
+      .post('/logout', ok(messageResponse, 'Signed out'), requireSession, async (c) => {
+        await authService(c.get('deps')).logout(c.get('familyId'), c.get('actor').id, clientIp(c));
         return c.json({ message: 'Đã đăng xuất' });
       })
-      .get('/profile', ok(sessionUserSchema, 'The signed-in user'), requireSession, (c) =>
-        c.json(authService(c.get('deps')).profile(c.get('actor').id)),
+      .get('/profile', ok(sessionUserSchema, 'The signed-in user'), requireSession, async (c) =>
+        c.json(await authService(c.get('deps')).profile(c.get('actor').id)),
       )
       .get(
         '/me/permissions',
         ok(permissionsResponseSchema, "The caller's roles and permission codes (in an organization when asked)"),
         requireAuth,
         validate('query', permissionsQuery),
-        (c) => c.json(authService(c.get('deps')).permissions(c.get('actor').id, c.req.valid('query').organizationId)),
+        async (c) => c.json(await authService(c.get('deps')).permissions(c.get('actor').id, c.req.valid('query').organizationId)),
       )
       // Issue 15 part 6: the member's own profile in the portal; contact details only are writable.
-      .get('/me/profile', ok(myProfileSchema, "The caller's own record, class, departments and organizations"), requireAuth, (c) =>
-        c.json(profileService(c.get('deps'), c.get('actor').id).read()),
+      .get('/me/profile', ok(myProfileSchema, "The caller's own record, class, departments and organizations"), requireAuth, async (c) =>
+        c.json(await profileService(c.get('deps'), c.get('actor').id).read()),
       )
-      .patch('/me/profile', ok(myProfileSchema, 'Contact details changed'), requireAuth, validate('json', myProfileUpdateSchema), (c) =>
-        c.json(profileService(c.get('deps'), c.get('actor').id).updateContact(c.req.valid('json'), clientIp(c))),
+      .patch('/me/profile', ok(myProfileSchema, 'Contact details changed'), requireAuth, validate('json', myProfileUpdateSchema), async (c) =>
+        c.json(await profileService(c.get('deps'), c.get('actor').id).updateContact(c.req.valid('json'), clientIp(c))),
       )
-      .get('/me/organizations', ok(myOrganizationsSchema, 'Organizations the caller is an active member of'), requireAuth, (c) =>
-        c.json(authService(c.get('deps')).memberships(c.get('actor').id)),
+      .get('/me/organizations', ok(myOrganizationsSchema, 'Organizations the caller is an active member of'), requireAuth, async (c) =>
+        c.json(await authService(c.get('deps')).memberships(c.get('actor').id)),
       )
       .post(
         '/change-password',
@@ -95,7 +95,7 @@ export function authRoutes(limiter: LoginRateLimiter) {
         ok(passwordCodeSentSchema, 'A one-time code e-mailed to the account (kept in the outbox without SMTP); 429 when asked too often'),
         requireSession,
         validate('json', requestPasswordCodeSchema),
-        (c) => c.json(passwordCodes(c.get('deps')).send(c.get('actor').id, clientIp(c))),
+        async (c) => c.json(await passwordCodes(c.get('deps')).send(c.get('actor').id, clientIp(c))),
       )
       // …or issued by an administrator who may manage the account (shown to them once).
       .post(
@@ -104,7 +104,7 @@ export function authRoutes(limiter: LoginRateLimiter) {
         requireAuth,
         requirePermission('users.update'),
         validate('json', issuePasswordCodeSchema),
-        (c) => c.json(passwordCodes(c.get('deps')).issue(c.get('actor'), c.req.valid('json').userId, clientIp(c)), 201),
+        async (c) => c.json(await passwordCodes(c.get('deps')).issue(c.get('actor'), c.req.valid('json').userId, clientIp(c)), 201),
       )
       // Issue 30 item 7, public: the same 202 for every e-mail (the lookup and the e-mail run after the answer).
       .post(
@@ -132,12 +132,12 @@ export function authRoutes(limiter: LoginRateLimiter) {
           'Public. The link still works until expiresAt; 400 RESET_LINK_INVALID when it is wrong, used or expired (its page says so before a password is typed)',
         ),
         validate('json', resetTokenSchema),
-        (c) => {
+        async (c) => {
           const reset = passwordReset(c.get('deps'));
           const wait = reset.resetThrottle(clientIp(c));
           if (wait > 0)
             return tooMany(c, `Quá nhiều lần đặt lại mật khẩu từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
-          return c.json(reset.check(c.req.valid('json').token));
+          return c.json(await reset.check(c.req.valid('json').token));
         },
       )
       .post(

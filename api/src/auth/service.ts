@@ -28,6 +28,7 @@ import type { LoginRateLimiter } from './rate-limit';
 import { passwordCodes } from './password-codes';
 import { oneTimeCodes, refreshTokens } from '../db/tables/auth';
 import { hashToken, newFamilyId, newRefreshToken, signAccessToken } from '../access/tokens';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 const BAD_CREDENTIALS = 'Email hoặc mật khẩu không đúng';
 /** How long the Google callback's code may wait for the browser's exchange. */
@@ -45,7 +46,7 @@ interface ClientInfo {
 export function authService({ db, env }: Deps) {
   async function issueTokens(user: { id: number; email: string }, familyId: string, client: ClientInfo) {
     const refreshToken = newRefreshToken();
-    db.insert(refreshTokens)
+    await runQuery(db.insert(refreshTokens)
       .values({
         userId: user.id,
         tokenHash: hashToken(refreshToken),
@@ -53,8 +54,7 @@ export function authService({ db, env }: Deps) {
         expiresAt: new Date(Date.now() + env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 300) ?? null,
-      })
-      .run();
+      }));
     const accessToken = await signAccessToken(env.jwtSecret, user, familyId, env.ACCESS_TOKEN_TTL_SECONDS);
     return { accessToken, refreshToken };
   }
@@ -62,11 +62,10 @@ export function authService({ db, env }: Deps) {
   /** When every access token issued so far has expired (a revoked family issues no more). */
   const accessTokensGoneAt = () => Date.now() + env.ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000;
 
-  function revokeFamily(familyId: string, reason: 'logout' | 'reuse' | 'password_change') {
-    db.update(refreshTokens)
+  async function revokeFamily(familyId: string, reason: 'logout' | 'reuse' | 'password_change') {
+    await runQuery(db.update(refreshTokens)
       .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-      .run();
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))));
     markFamilyRevoked(familyId, accessTokensGoneAt());
   }
 
@@ -82,7 +81,7 @@ export function authService({ db, env }: Deps) {
       // Counted before the (async) check, taken back on success: see LoginRateLimiter.
       limiter.recordFailure(client.ip, normalized);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      const user = db.select().from(users).where(eq(users.email, normalized)).get();
+      const user = await firstRow(db.select().from(users).where(eq(users.email, normalized)));
       // Same message (and, through checkPassword, the same cost) for an unknown e-mail and a wrong password.
       if (!(await checkPassword(user, password)) || !user) unauthorized(BAD_CREDENTIALS);
       if (onDefaultPassword(user!)) {
@@ -99,55 +98,53 @@ export function authService({ db, env }: Deps) {
       }
       if (!user!.isActive) forbidden('Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên');
       const tokens = await issueTokens(user!, newFamilyId(), client);
-      db.transaction((tx) => audit(tx, { actorId: user!.id, action: 'auth.login', entity: 'user', entityId: user!.id, ip: client.ip }));
+      await withTransaction(db, async (tx) => audit(tx, { actorId: user!.id, action: 'auth.login', entity: 'user', entityId: user!.id, ip: client.ip }));
       return { ...tokens, user: toSessionUser(user!) };
     },
 
     /** Rotate: the presented token is spent; presenting a spent token again revokes its whole family. */
     async refresh(refreshToken: string, client: ClientInfo) {
-      const row = db
+      const row = await firstRow(db
         .select()
         .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
-        .get();
+        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken))));
       if (!row) unauthorized('Refresh token không hợp lệ');
       if (row!.revokedAt) {
         if (row!.revokedReason === 'rotated') {
-          revokeFamily(row!.familyId, 'reuse');
-          db.transaction((tx) =>
+          await revokeFamily(row!.familyId, 'reuse');
+          await withTransaction(db, async (tx) =>
             audit(tx, { actorId: row!.userId, action: 'auth.refresh_reuse', entity: 'user', entityId: row!.userId, ip: client.ip }),
           );
         }
         unauthorized('Refresh token đã bị thu hồi');
       }
       if (row!.expiresAt.getTime() <= Date.now()) unauthorized('Refresh token đã hết hạn');
-      const user = db.select().from(users).where(eq(users.id, row!.userId)).get();
+      const user = await firstRow(db.select().from(users).where(eq(users.id, row!.userId)));
       if (!user || !user.isActive) unauthorized();
-      db.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'rotated' }).where(eq(refreshTokens.id, row!.id)).run();
+      await runQuery(db.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'rotated' }).where(eq(refreshTokens.id, row!.id)));
       return issueTokens(user!, row!.familyId, client);
     },
 
-    logout(familyId: string, actorId: number, ip: string | null) {
-      db.transaction((tx) => {
-        tx.update(refreshTokens)
+    async logout(familyId: string, actorId: number, ip: string | null) {
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.update(refreshTokens)
           .set({ revokedAt: new Date(), revokedReason: 'logout' })
-          .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-          .run();
-        audit(tx, { actorId, action: 'auth.logout', entity: 'user', entityId: actorId, ip });
+          .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))));
+        await audit(tx, { actorId, action: 'auth.logout', entity: 'user', entityId: actorId, ip });
       });
       markFamilyRevoked(familyId, accessTokensGoneAt());
     },
 
-    profile(userId: number) {
-      const user = db.select().from(users).where(eq(users.id, userId)).get();
+    async profile(userId: number) {
+      const user = await firstRow(db.select().from(users).where(eq(users.id, userId)));
       if (!user) notFound('Không tìm thấy người dùng');
       return toSessionUser(user!);
     },
 
-    permissions(userId: number, organizationId?: number): PermissionsResponse {
+    async permissions(userId: number, organizationId?: number): Promise<PermissionsResponse> {
       // The caller's actor, cached until roles change, already holds them.
-      const grants = loadActor(db, userId)?.grants ?? loadRoleGrants(db, userId);
-      const ctx = organizationId ? orgContext(db, organizationId) : null;
+      const grants = (await loadActor(db, userId))?.grants ?? await loadRoleGrants(db, userId);
+      const ctx = organizationId ? await orgContext(db, organizationId) : null;
       if (organizationId && !ctx) notFound('Không tìm thấy tổ chức');
       return {
         roles: grants.map((g) => ({
@@ -166,13 +163,12 @@ export function authService({ db, env }: Deps) {
     },
 
     /** The organizations the caller is an active member of (the tree's "member" badge). */
-    memberships(userId: number): MyOrganizations {
-      const rows = db
+    async memberships(userId: number): Promise<MyOrganizations> {
+      const rows = await allRows(db
         .select({ id: organizationMembers.organizationId })
         .from(organizationMembers)
         .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-        .orderBy(asc(organizationMembers.organizationId))
-        .all();
+        .orderBy(asc(organizationMembers.organizationId)));
       return { organizationIds: rows.map((r) => r.id) };
     },
 
@@ -185,7 +181,7 @@ export function authService({ db, env }: Deps) {
       limiter: LoginRateLimiter,
     ) {
       const { currentPassword: current, newPassword: next } = input;
-      const user = db.select().from(users).where(eq(users.id, userId)).get();
+      const user = await firstRow(db.select().from(users).where(eq(users.id, userId)));
       if (!user) unauthorized();
       // A session is not a licence to guess the current password: it counts as a failed sign-in
       // of this account from this address (same throttle, same delays; never a lock-out elsewhere).
@@ -201,67 +197,62 @@ export function authService({ db, env }: Deps) {
       if (current === next) invalidField('newPassword', 'Mật khẩu mới phải khác mật khẩu hiện tại');
       // On a default password the session proves nothing: the owner's code does (password-codes.ts).
       const codes = passwordCodes({ db, env });
-      const codeId = user!.mustChangePassword ? codes.check(userId, input.code) : null;
+      const codeId = user!.mustChangePassword ? await codes.check(userId, input.code) : null;
       const passwordHash = await hashPassword(next);
-      const revoked = db
+      const revoked = await allRows(db
         .selectDistinct({ familyId: refreshTokens.familyId })
         .from(refreshTokens)
-        .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt)))
-        .all();
-      db.transaction((tx) => {
-        if (codeId !== null && !codes.consume(tx, userId, codeId)) fail(400, 'Mã xác nhận đã được dùng');
-        tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId)).run();
-        tx.update(refreshTokens)
+        .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt))));
+      await withTransaction(db, async (tx) => {
+        if (codeId !== null && !await codes.consume(tx, userId, codeId)) fail(400, 'Mã xác nhận đã được dùng');
+        await runQuery(tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId)));
+        await runQuery(tx.update(refreshTokens)
           .set({ revokedAt: new Date(), revokedReason: 'password_change' })
-          .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt)))
-          .run();
-        audit(tx, { actorId: userId, action: 'auth.change_password', entity: 'user', entityId: userId, ip });
+          .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt))));
+        await audit(tx, { actorId: userId, action: 'auth.change_password', entity: 'user', entityId: userId, ip });
       });
       for (const r of revoked) markFamilyRevoked(r.familyId, accessTokensGoneAt());
-      if (codeId !== null) codes.maskSent(userId);
+      if (codeId !== null) await codes.maskSent(userId);
     },
 
     /**
      * Google vouched for this e-mail: a one-time code for the browser holding `binding` (a cookie
      * set when it started the sign-in), never tokens in a URL. Null when no active user has it.
      */
-    googleCode(email: string, binding: string): string | null {
-      const user = db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+    async googleCode(email: string, binding: string): Promise<string | null> {
+      const user = await firstRow(db.select().from(users).where(eq(users.email, email.trim().toLowerCase())));
       if (!user || !user.isActive) return null;
       const code = newRefreshToken();
-      db.insert(oneTimeCodes)
+      await runQuery(db.insert(oneTimeCodes)
         .values({
           userId: user.id,
           purpose: 'google_sign_in',
           codeHash: hashToken(code),
           bindingHash: hashToken(binding),
           expiresAt: new Date(Date.now() + GOOGLE_CODE_TTL_MS),
-        })
-        .run();
+        }));
       return code;
     },
 
     /** Spends a Google sign-in code, whatever the outcome; tokens only for the browser it was made for. */
     async exchangeGoogleCode(code: string, binding: string | undefined, client: ClientInfo): Promise<LoginResponse> {
-      const row = db
+      const row = await firstRow(db
         .select()
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.codeHash, hashToken(code)), eq(oneTimeCodes.purpose, 'google_sign_in')))
-        .get();
+        .where(and(eq(oneTimeCodes.codeHash, hashToken(code)), eq(oneTimeCodes.purpose, 'google_sign_in'))));
       const spent = row
-        ? db
+        ? (await runQuery(db
             .update(oneTimeCodes)
             .set({ usedAt: new Date() })
-            .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt)))
-            .run().changes
+            .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt))))).changes
         : 0;
       const bound = Boolean(row?.bindingHash && binding && row.bindingHash === hashToken(binding));
       if (!row || spent !== 1 || row.expiresAt.getTime() <= Date.now() || !bound)
         fail(400, 'Mã đăng nhập Google không hợp lệ hoặc đã hết hạn');
-      const user = db.select().from(users).where(eq(users.id, row!.userId)).get();
+      const user = await firstRow(db.select().from(users).where(eq(users.id, row!.userId)));
       if (!user || !user.isActive) fail(400, 'Mã đăng nhập Google không hợp lệ hoặc đã hết hạn');
       const tokens = await issueTokens(user!, newFamilyId(), client);
-      db.transaction((tx) =>
+      await withTransaction(db, async (tx) =>
         audit(tx, { actorId: user!.id, action: 'auth.login_google', entity: 'user', entityId: user!.id, ip: client.ip }),
       );
       return { ...tokens, user: toSessionUser(user!) };

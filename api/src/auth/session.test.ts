@@ -5,6 +5,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { refreshTokens } from '../db/tables/auth';
 import { auditRows, login, setUserActive } from './test-helpers';
 import { hashToken, newFamilyId, signAccessToken } from '../access/tokens';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,20 +18,19 @@ const refresh = (refreshToken: unknown) => t.request('POST', '/api/auth/refresh'
 describe('GET /api/auth/me/organizations', () => {
   it('lists the organizations the caller is an active member of, and nobody else', async () => {
     const { organizationMembers } = await import('../db/tables/organizations');
-    const a = t.createOrg('doan_co_so', 'MO-A');
-    const b = t.createOrg('doan_co_so', 'MO-B');
-    const c = t.createOrg('doan_co_so', 'MO-C');
+    const a = await t.createOrg('doan_co_so', 'MO-A');
+    const b = await t.createOrg('doan_co_so', 'MO-B');
+    const c = await t.createOrg('doan_co_so', 'MO-C');
     const u = await t.createUser('MO1');
     const other = await t.createUser('MO2');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { userId: u.id, organizationId: b, isActive: true },
         { userId: u.id, organizationId: a, isActive: true },
         { userId: u.id, organizationId: c, isActive: false },
         { userId: other.id, organizationId: c, isActive: true },
-      ])
-      .run();
+      ]));
     const res = await t.request('GET', '/api/auth/me/organizations', { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ organizationIds: [a, b] });
@@ -102,8 +102,8 @@ describe('POST /api/auth/refresh — rotation', () => {
     expect((await refresh(first.body.refreshToken)).status).toBe(401);
     expect((await profile(first.body.accessToken)).status).toBe(401);
     expect((await profile(u.token)).status).toBe(401);
-    expect(auditRows(t, 'auth.refresh_reuse', u.id)).toHaveLength(1);
-    const rows = t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, u.id)).all();
+    expect(await auditRows(t, 'auth.refresh_reuse', u.id)).toHaveLength(1);
+    const rows = await allRows(t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, u.id)));
     expect(rows.every((r) => r.revokedAt != null)).toBe(true);
     expect(rows.map((r) => r.revokedReason).sort()).toEqual(['reuse', 'rotated']);
     // Another sign-in of the same user is a different family and keeps working.
@@ -124,13 +124,12 @@ describe('POST /api/auth/refresh — rotation', () => {
 
   it('stores only hashes of refresh tokens', async () => {
     const u = await t.createUser('R4');
-    const row = t.db
+    const row = await firstRow(t.db
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken)))
-      .get();
+      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))));
     expect(row?.userId).toBe(u.id);
-    expect(t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, u.refreshToken)).get()).toBeUndefined();
+    expect(await firstRow(t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, u.refreshToken)))).toBeUndefined();
   });
 
   it('401 for an unknown token, 400 for a missing one', async () => {
@@ -145,11 +144,10 @@ describe('POST /api/auth/refresh — rotation', () => {
 
   it('401 for an expired refresh token', async () => {
     const u = await t.createUser('R5');
-    t.db
+    await runQuery(t.db
       .update(refreshTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken)))
-      .run();
+      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))));
     const res = await refresh(u.refreshToken);
     expect(res.status).toBe(401);
     expect(res.body.message).toContain('hết hạn');
@@ -157,9 +155,9 @@ describe('POST /api/auth/refresh — rotation', () => {
 
   it('401 when the account was deactivated', async () => {
     const u = await t.createUser('R6');
-    setUserActive(t, u.id, false);
+    await setUserActive(t, u.id, false);
     expect((await refresh(u.refreshToken)).status).toBe(401);
-    setUserActive(t, u.id, true);
+    await setUserActive(t, u.id, true);
   });
 });
 
@@ -185,13 +183,13 @@ describe('POST /api/auth/logout', () => {
     expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
     expect((await profile(u.token)).status).toBe(401);
     // A logged-out token presented again is not "reuse": no reuse audit.
-    expect(auditRows(t, 'auth.refresh_reuse', u.id)).toHaveLength(0);
+    expect(await auditRows(t, 'auth.refresh_reuse', u.id)).toHaveLength(0);
   });
 
   it('writes an audit row', async () => {
     const u = await t.createUser('L3');
     await t.request('POST', '/api/auth/logout', { token: u.token });
-    const rows = auditRows(t, 'auth.logout', u.id);
+    const rows = await auditRows(t, 'auth.logout', u.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ entity: 'user', entityId: String(u.id) });
   });
@@ -252,19 +250,18 @@ describe('POST /api/auth/change-password', () => {
 
     expect((await login(t, u.email, 'secret123')).status).toBe(401);
     expect((await login(t, u.email, 'new-password')).status).toBe(200);
-    expect(auditRows(t, 'auth.change_password', u.id)).toHaveLength(1);
-    const revoked = t.db
+    expect(await auditRows(t, 'auth.change_password', u.id)).toHaveLength(1);
+    const revoked = await firstRow(t.db
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(other.body.refreshToken)))
-      .get();
+      .where(eq(refreshTokens.tokenHash, hashToken(other.body.refreshToken))));
     expect(revoked?.revokedReason).toBe('password_change');
   });
 
   it('the audit row holds no password', async () => {
     const u = await t.createUser('C4');
     await change(u.token, { currentPassword: 'secret123', newPassword: 'very-secret-new' });
-    const [row] = auditRows(t, 'auth.change_password', u.id);
+    const [row] = await auditRows(t, 'auth.change_password', u.id);
     expect(JSON.stringify(row)).not.toContain('very-secret-new');
     expect(JSON.stringify(row)).not.toContain('secret123');
   });

@@ -5,15 +5,16 @@ import { emailOutbox } from '../db/tables/reminders';
 import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
 import { users } from '../db/tables/users';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 /** A user straight in the database: e.g. an imported account (no hash, must change password). */
-export function insertUser(
+export async function insertUser(
   t: TestApp,
   code: string,
   opts: { email?: string; passwordHash?: string | null; mustChangePassword?: boolean; isActive?: boolean } = {},
 ) {
   const base = { code, familyName: 'Trần Thị', givenName: 'Hồng', email: opts.email ?? `${code.toLowerCase()}@sv.edu.vn`, phone: null };
-  const row = t.db
+  const row = await firstRow(t.db
     .insert(users)
     .values({
       ...base,
@@ -22,38 +23,35 @@ export function insertUser(
       isActive: opts.isActive ?? true,
       searchText: userSearchText(base),
     })
-    .returning()
-    .get();
+    .returning());
   return row;
 }
 
-export function setUserActive(t: TestApp, userId: number, isActive: boolean) {
-  t.db.update(users).set({ isActive }).where(eq(users.id, userId)).run();
+export async function setUserActive(t: TestApp, userId: number, isActive: boolean) {
+  await runQuery(t.db.update(users).set({ isActive }).where(eq(users.id, userId)));
 }
 
-export function userRow(t: TestApp, userId: number) {
-  return t.db.select().from(users).where(eq(users.id, userId)).get()!;
+export async function userRow(t: TestApp, userId: number) {
+  return (await firstRow(t.db.select().from(users).where(eq(users.id, userId))))!;
 }
 
-export function auditRows(t: TestApp, action: string, actorId?: number) {
-  return t.db
+export async function auditRows(t: TestApp, action: string, actorId?: number) {
+  return await allRows(t.db
     .select()
     .from(auditLogs)
-    .where(actorId == null ? eq(auditLogs.action, action) : and(eq(auditLogs.action, action), eq(auditLogs.actorId, actorId)))
-    .all();
+    .where(actorId == null ? eq(auditLogs.action, action) : and(eq(auditLogs.action, action), eq(auditLogs.actorId, actorId))));
 }
 
 export const login = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}) =>
   t.request('POST', '/api/auth/login', { body: { email, password }, headers });
 
 /** The six-digit code of the newest e-mail to this address (the outbox keeps it without SMTP). */
-export function outboxCode(t: TestApp, email: string): string {
-  const row = t.db
+export async function outboxCode(t: TestApp, email: string): Promise<string> {
+  const row = await firstRow(t.db
     .select({ text: emailOutbox.text })
     .from(emailOutbox)
     .where(eq(emailOutbox.toAddress, email))
-    .orderBy(desc(emailOutbox.id))
-    .get();
+    .orderBy(desc(emailOutbox.id)));
   const code = row?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code e-mailed to ${email}`);
   return code;

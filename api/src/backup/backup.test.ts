@@ -11,6 +11,7 @@ import { payosConfigs } from '../db/tables/payments';
 import { encryptSecret } from '../payos/crypto';
 import { backupDatabase, restoreDatabase } from './backup';
 import { checkAppSecret } from '../payos/secrets';
+import { allRows, runQuery } from '../db/engine';
 
 let dir: string;
 let dbPath: string;
@@ -18,19 +19,18 @@ const source = () => ({ DATABASE_PATH: dbPath, SEED_DEMO: 'false', ADMIN_PASSWOR
 const mode = (f: string) => (statSync(f).mode & 0o777).toString(8);
 
 /** A database as a running server leaves it: migrated, open, with an encrypted payOS key. */
-function serverDb(env: Env): Db {
+async function serverDb(env: Env): Promise<Db> {
   const db = openDb(env.DATABASE_PATH);
   runMigrations(db);
   db.$client.pragma('foreign_keys = OFF');
-  db.insert(payosConfigs)
+  await runQuery(db.insert(payosConfigs)
     .values({
       campaignId: 1,
       organizationId: 1,
       clientId: 'client',
       apiKeyEnc: encryptSecret('api-key-1234', env.appSecret),
       checksumKeyEnc: encryptSecret('sum', env.appSecret),
-    })
-    .run();
+    }));
   return db;
 }
 
@@ -41,9 +41,9 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('files at rest', () => {
-  it('the database, its WAL and shared memory, and the generated secrets are 0600 (an old 0644 database is tightened)', () => {
+  it('the database, its WAL and shared memory, and the generated secrets are 0600 (an old 0644 database is tightened)', async () => {
     const env = loadEnv(source());
-    const db = serverDb(env);
+    const db = await serverDb(env);
     for (const f of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, join(dir, 'data/app.secret'), join(dir, 'data/jwt.secret')])
       expect([f, mode(f)]).toEqual([f, '600']);
     db.$client.close();
@@ -54,42 +54,42 @@ describe('files at rest', () => {
 });
 
 describe('app secret check at start', () => {
-  it('passes with the secret that encrypted the payOS keys, and when no keys are stored', () => {
+  it('passes with the secret that encrypted the payOS keys, and when no keys are stored', async () => {
     const env = loadEnv(source());
-    const db = serverDb(env);
-    expect(checkAppSecret(db, env, join(dir, 'data/app.secret'))).toBeNull();
-    db.delete(payosConfigs).run();
-    expect(checkAppSecret(db, { ...env, appSecret: 'another-secret-0123456789' }, join(dir, 'data/app.secret'))).toBeNull();
+    const db = await serverDb(env);
+    expect(await checkAppSecret(db, env, join(dir, 'data/app.secret'))).toBeNull();
+    await runQuery(db.delete(payosConfigs));
+    expect(await checkAppSecret(db, { ...env, appSecret: 'another-secret-0123456789' }, join(dir, 'data/app.secret'))).toBeNull();
     db.$client.close();
   });
 
-  it('a missing app.secret: refused with what to do, and the secret generated meanwhile is removed again', () => {
-    serverDb(loadEnv(source())).$client.close();
+  it('a missing app.secret: refused with what to do, and the secret generated meanwhile is removed again', async () => {
+    (await serverDb(loadEnv(source()))).$client.close();
     const file = join(dir, 'data/app.secret');
     rmSync(file);
     const env = loadEnv(source());
     expect(existsSync(file)).toBe(true);
     const db = openDb(dbPath);
-    const message = checkAppSecret(db, env, file);
+    const message = await checkAppSecret(db, env, file);
     db.$client.close();
     expect(message).toContain(`${file} is missing`);
     expect(message).toContain('npm run restore');
     expect(existsSync(file)).toBe(false);
   });
 
-  it('another app.secret or APP_SECRET: refused, the file is left alone', () => {
-    serverDb(loadEnv(source())).$client.close();
+  it('another app.secret or APP_SECRET: refused, the file is left alone', async () => {
+    (await serverDb(loadEnv(source()))).$client.close();
     const file = join(dir, 'data/app.secret');
     writeFileSync(file, 'f'.repeat(64));
     const db = openDb(dbPath);
-    expect(checkAppSecret(db, loadEnv(source()), file)).toContain('is not the secret that encrypted them');
-    expect(checkAppSecret(db, loadEnv({ ...source(), APP_SECRET: 'x'.repeat(32) }), file)).toContain('APP_SECRET');
+    expect(await checkAppSecret(db, loadEnv(source()), file)).toContain('is not the secret that encrypted them');
+    expect(await checkAppSecret(db, loadEnv({ ...source(), APP_SECRET: 'x'.repeat(32) }), file)).toContain('APP_SECRET');
     db.$client.close();
     expect(readFileSync(file, 'utf8')).toBe('f'.repeat(64));
   });
 
-  it('the server itself refuses to start (exit 1, message on stderr) instead of answering 500 later', () => {
-    serverDb(loadEnv(source())).$client.close();
+  it('the server itself refuses to start (exit 1, message on stderr) instead of answering 500 later', async () => {
+    (await serverDb(loadEnv(source()))).$client.close();
     rmSync(join(dir, 'data/app.secret'));
     const run = spawnSync(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'api/src/index.ts')], {
       cwd: REPO_ROOT,
@@ -118,7 +118,7 @@ describe('app secret check at start', () => {
 describe('backup and restore', () => {
   it('backs up a database in use (its latest writes included) with the secrets, into a dated private folder', async () => {
     const env = loadEnv(source());
-    const db = serverDb(env);
+    const db = await serverDb(env);
     const { dir: out, manifest } = await backupDatabase(loadConfig(source()), join(dir, 'bk'), new Date('2026-11-23T15:00:00Z'));
     db.$client.close();
     expect(out).toBe(join(dir, 'bk', '2026-11-23T15-00-00-000Z'));
@@ -128,12 +128,12 @@ describe('backup and restore', () => {
     expect(manifest.secrets).toEqual(['app.secret', 'jwt.secret']);
     expect(readFileSync(join(out, 'app.secret'), 'utf8')).toBe(env.appSecret);
     const copy = openDb(join(out, 'app.db'));
-    expect(copy.select().from(payosConfigs).all()).toHaveLength(1);
+    expect(await allRows(copy.select().from(payosConfigs))).toHaveLength(1);
     copy.$client.close();
   });
 
   it('restore refuses while the server (another process) has the database open, and changes nothing', async () => {
-    serverDb(loadEnv(source())).$client.close();
+    (await serverDb(loadEnv(source()))).$client.close();
     const { dir: out } = await backupDatabase(loadConfig(source()), join(dir, 'bk'));
     const holder = spawn(
       process.execPath,
@@ -154,27 +154,27 @@ describe('backup and restore', () => {
 
   it('restore puts the database and its secret back; the replaced files are kept aside; the server check then passes', async () => {
     const env = loadEnv(source());
-    serverDb(env).$client.close();
+    (await serverDb(env)).$client.close();
     const { dir: out } = await backupDatabase(loadConfig(source()), join(dir, 'bk'));
     // Disaster: keys deleted and the secret replaced.
     const db = openDb(dbPath);
-    db.delete(payosConfigs).run();
+    await runQuery(db.delete(payosConfigs));
     db.$client.close();
     writeFileSync(join(dir, 'data/app.secret'), 'lost');
 
-    const result = restoreDatabase(loadConfig(source()), out);
+    const result = await restoreDatabase(loadConfig(source()), out);
     expect(result.secretMatches).toBe(true);
     expect(readFileSync(join(dir, 'data/app.secret'), 'utf8')).toBe(env.appSecret);
     expect(readFileSync(join(result.previousDir!, 'app.secret'), 'utf8')).toBe('lost');
     expect(mode(dbPath)).toBe('600');
     const restored = openDb(dbPath);
-    expect(restored.select().from(payosConfigs).all()).toHaveLength(1);
-    expect(checkAppSecret(restored, loadEnv(source()), join(dir, 'data/app.secret'))).toBeNull();
+    expect(await allRows(restored.select().from(payosConfigs))).toHaveLength(1);
+    expect(await checkAppSecret(restored, loadEnv(source()), join(dir, 'data/app.secret'))).toBeNull();
     restored.$client.close();
   });
 
-  it('npm run backup and npm run restore work from the command line', () => {
-    serverDb(loadEnv(source())).$client.close();
+  it('npm run backup and npm run restore work from the command line', async () => {
+    (await serverDb(loadEnv(source()))).$client.close();
     const cli = (script: string, ...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'scripts', script), ...args], {
         cwd: REPO_ROOT,

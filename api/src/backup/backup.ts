@@ -165,7 +165,7 @@ export function readManifest(
  * any step puts the previous files back, so the old state is left whole. Refuses while the
  * database is open elsewhere.
  */
-export function restoreDatabase(config: Config, fromDir: string, now = new Date()): RestoreResult {
+export async function restoreDatabase(config: Config, fromDir: string, now = new Date()): Promise<RestoreResult> {
   const dbPath = resolve(config.DATABASE_PATH);
   if (config.DATABASE_PATH === ':memory:') throw new Error('DATABASE_PATH is :memory:, nothing to restore into');
   const from = resolve(fromDir);
@@ -220,7 +220,7 @@ export function restoreDatabase(config: Config, fromDir: string, now = new Date(
   const db = openDb(dbPath);
   let secretMatches = true;
   try {
-    secretMatches = secretOpensStoredKeys(db, secret ?? '');
+    secretMatches = await secretOpensStoredKeys(db, secret ?? '');
   } catch {
     // A backup older than the payments tables holds no keys.
   } finally {

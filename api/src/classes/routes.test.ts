@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { departments } from '../db/tables/departments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let seq = 0;
@@ -18,13 +19,13 @@ async function createClass(body: Record<string, unknown>) {
 /** A student (user) placed in the class. */
 async function enrol(classId: number, code = uniq('SV')) {
   const u = await t.createUser(code);
-  t.db.update(users).set({ classId }).where(eq(users.id, u.id)).run();
+  await runQuery(t.db.update(users).set({ classId }).where(eq(users.id, u.id)));
   return u;
 }
 
 beforeAll(async () => {
   t = await makeTestApp();
-  deptId = t.db.insert(departments).values({ name: 'Khoa Công nghệ', code: 'CN', searchText: 'khoa cong nghe cn' }).returning().get().id;
+  deptId = (await firstRow(t.db.insert(departments).values({ name: 'Khoa Công nghệ', code: 'CN', searchText: 'khoa cong nghe cn' }).returning())).id;
 });
 
 describe('POST /api/classes', () => {
@@ -96,7 +97,7 @@ describe('POST /api/classes', () => {
 describe('GET /api/classes', () => {
   it('filters by search (accent-insensitive, name or code), year, department and active state', async () => {
     const tag = uniq('cq');
-    const other = t.db.insert(departments).values({ name: 'Khoa Kinh tế', searchText: 'khoa kinh te' }).returning().get().id;
+    const other = (await firstRow(t.db.insert(departments).values({ name: 'Khoa Kinh tế', searchText: 'khoa kinh te' }).returning())).id;
     await createClass({ name: `Kỹ thuật ${tag} A`, code: `KA-${tag}`, year: 2022, departmentId: deptId });
     await createClass({ name: `Kỹ thuật ${tag} B`, year: 2023, departmentId: other, isActive: false });
     await createClass({ name: `Kế toán ${tag}`, year: 2023, departmentId: other });

@@ -30,7 +30,7 @@ export function classesRoutes() {
         requireAuth,
         requirePermission('classes.access'),
         validate('query', classListQuery),
-        (c) => c.json(service(c).list(c.req.valid('query'))),
+        async (c) => c.json(await service(c).list(c.req.valid('query'))),
       )
       .get(
         '/:id',
@@ -38,7 +38,7 @@ export function classesRoutes() {
         requireAuth,
         requirePermission('classes.view_details'),
         validate('param', idParam),
-        (c) => c.json(service(c).get(c.req.valid('param').id)),
+        async (c) => c.json(await service(c).get(c.req.valid('param').id)),
       )
       .post(
         '/',
@@ -46,7 +46,7 @@ export function classesRoutes() {
         requireAuth,
         requirePermission('classes.create', universityWide),
         validate('json', createClassSchema),
-        (c) => c.json(service(c).create(c.req.valid('json')), 201),
+        async (c) => c.json(await service(c).create(c.req.valid('json')), 201),
       )
       .patch(
         '/:id',
@@ -55,7 +55,7 @@ export function classesRoutes() {
         requirePermission('classes.update', universityWide),
         validate('param', idParam),
         validate('json', updateClassSchema),
-        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+        async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
       // Before '/:id', so "bulk" is not read as an id.
       .delete(
@@ -64,7 +64,7 @@ export function classesRoutes() {
         requireAuth,
         requirePermission('classes.delete', universityWide),
         validate('json', idsBody),
-        (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+        async (c) => c.json(await service(c).bulkRemove(c.req.valid('json').ids)),
       )
       .delete(
         '/:id',
@@ -72,8 +72,8 @@ export function classesRoutes() {
         requireAuth,
         requirePermission('classes.delete', universityWide),
         validate('param', idParam),
-        (c) => {
-          service(c).remove(c.req.valid('param').id);
+        async (c) => {
+          await service(c).remove(c.req.valid('param').id);
           return c.json({ message: 'Đã xóa lớp' });
         },
       )

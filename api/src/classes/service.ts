@@ -18,6 +18,7 @@ import { translate } from '../lib/i18n';
 import { scopeCondition, userScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { classes } from '../db/tables/classes';
+import { allRows, firstRow } from '../db/engine';
 
 type Row = typeof classes.$inferSelect;
 type Dept = { id: number; name: string; code: string | null } | null;
@@ -63,15 +64,15 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
   const deptColumns = { id: departments.id, name: departments.name, code: departments.code };
 
   /** Student counts for just these classes: one grouped query on users_class_idx. */
-  function studentCounts(ids: number[]): Map<number, number> {
+  async function studentCounts(ids: number[]): Promise<Map<number, number>> {
     const out = new Map<number, number>(ids.map((id) => [id, 0]));
-    for (const r of countsPer(db, users, users.classId, ids)) out.set(r.id, r.n);
+    for (const r of await countsPer(db, users, users.classId, ids)) out.set(r.id, r.n);
     return out;
   }
 
-  function assertDepartment(departmentId: number | null | undefined) {
+  async function assertDepartment(departmentId: number | null | undefined) {
     if (departmentId == null) return;
-    if (!db.select({ id: departments.id }).from(departments).where(eq(departments.id, departmentId)).get()) {
+    if (!await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, departmentId)))) {
       // Same shape as the validation hook, so the form shows it on the department field.
       const message = translate('validation.departmentInvalid', req.lang);
       badRequest(`departmentId: ${message}`, { issues: [{ path: 'departmentId', message }] });
@@ -83,32 +84,30 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
    * org-scoped one only the active members of its organizations' subtrees (the same reach as the
    * users list); studentCount stays the class total.
    */
-  function visibleStudents(): SQL | undefined {
-    return scopeCondition(db, userScope(db, actor, 'classes.view_details'));
+  async function visibleStudents(): Promise<SQL | undefined> {
+    return scopeCondition(db, await userScope(db, actor, 'classes.view_details'));
   }
 
-  function get(id: number): ClassDetail {
-    const found = db
+  async function get(id: number): Promise<ClassDetail> {
+    const found = await firstRow(db
       .select({ row: classes, department: deptColumns })
       .from(classes)
       .leftJoin(departments, eq(departments.id, classes.departmentId))
-      .where(eq(classes.id, id))
-      .get();
+      .where(eq(classes.id, id)));
     if (!found) notFound(NOT_FOUND);
-    const students = db
+    const students = (await allRows(db
       .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email })
       .from(users)
-      .where(and(eq(users.classId, id), visibleStudents()))
-      .orderBy(asc(users.givenName), asc(users.familyName), asc(users.id))
-      .all()
+      .where(and(eq(users.classId, id), await visibleStudents()))
+      .orderBy(asc(users.givenName), asc(users.familyName), asc(users.id))))
       .map((s) => ({ ...s, fullName: fullName(s) }));
-    const total = studentCounts([id]).get(id)!;
+    const total = (await studentCounts([id])).get(id)!;
     return { ...toClass(found!.row, found!.department, total), students };
   }
 
   /** 409 naming the classes that still have students: deleting would silently unassign them. */
-  function refuseIfStudents(rows: Row[]) {
-    const counts = studentCounts(rows.map((r) => r.id));
+  async function refuseIfStudents(rows: Row[]) {
+    const counts = await studentCounts(rows.map((r) => r.id));
     const busy = rows.filter((r) => counts.get(r.id)! > 0);
     if (busy.length === 0) return;
     const list = busy.map((r) => `${r.name} (${counts.get(r.id)} sinh viên)`).join(', ');
@@ -116,7 +115,7 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
   }
 
   return {
-    list(q: ClassListQuery): ClassListResponse {
+    async list(q: ClassListQuery): Promise<ClassListResponse> {
       const search = normalizeText(q.search);
       const where = and(
         searchTextLike(classes.searchText, search),
@@ -124,23 +123,23 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
         q.departmentId === undefined ? undefined : eq(classes.departmentId, q.departmentId),
         q.isActive === undefined ? undefined : eq(classes.isActive, q.isActive),
       );
-      const total = store.total({ search, year: q.year, departmentId: q.departmentId, isActive: q.isActive }, where);
+      const total = await store.total({ search, year: q.year, departmentId: q.departmentId, isActive: q.isActive }, where);
       const query = db
         .select({ row: classes, department: deptColumns })
         .from(classes)
         .leftJoin(departments, eq(departments.id, classes.departmentId))
         .where(where)
         .orderBy(desc(classes.year), asc(classes.name), asc(classes.id));
-      const rows = paginate(query.$dynamic(), q).all();
-      const counts = studentCounts(rows.map((r) => r.row.id));
+      const rows = await allRows(paginate(query.$dynamic(), q));
+      const counts = await studentCounts(rows.map((r) => r.row.id));
       return { classes: rows.map((r) => toClass(r.row, r.department, counts.get(r.row.id)!)), ...pageInfo(total, q) };
     },
 
     get,
 
-    create(input: CreateClass): ClassDetail {
-      assertDepartment(input.departmentId);
-      const created = store.create({
+    async create(input: CreateClass): Promise<ClassDetail> {
+      await assertDepartment(input.departmentId);
+      const created = await store.create({
         name: input.name,
         code: input.code ?? null,
         year: input.year,
@@ -150,10 +149,10 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
       return get(created.id);
     },
 
-    update(id: number, input: UpdateClass): ClassDetail {
-      const before = store.findRow(id);
-      assertDepartment(input.departmentId);
-      store.update(before, input, {
+    async update(id: number, input: UpdateClass): Promise<ClassDetail> {
+      const before = await store.findRow(id);
+      await assertDepartment(input.departmentId);
+      await store.update(before, input, {
         year: input.year ?? before.year,
         departmentId: input.departmentId === undefined ? before.departmentId : input.departmentId,
         isActive: input.isActive ?? before.isActive,
@@ -161,12 +160,12 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
       return get(id);
     },
 
-    remove(id: number): void {
-      store.remove(id, (row) => refuseIfStudents([row]));
+    async remove(id: number): Promise<void> {
+      await store.remove(id, (row) => refuseIfStudents([row]));
     },
 
     /** One class with students refuses the whole request. */
-    bulkRemove(ids: number[]): { deletedCount: number } {
+    async bulkRemove(ids: number[]): Promise<{ deletedCount: number }> {
       return store.bulkRemove(ids, refuseIfStudents);
     },
   };

@@ -12,7 +12,7 @@ import { checkAppSecret } from '../payos/secrets';
 import { countWrites } from '../lib/writer-gate';
 
 /** Exits the process (status 1) when the file is locked by another deployment or the secret does not fit. */
-export function prepareDeployment(env: Env): Db {
+export async function prepareDeployment(env: Env): Promise<Db> {
   let releaseLock: () => void;
   try {
     releaseLock = lockDatabase(env.DATABASE_PATH);
@@ -26,7 +26,7 @@ export function prepareDeployment(env: Env): Db {
   // The import worker stands aside between its batches while this thread writes (lib/writer-gate.ts).
   countWrites(db.$client);
   runMigrations(db);
-  const secretProblem = env.DATABASE_PATH === ':memory:' ? null : checkAppSecret(db, env, secretFile(env.DATABASE_PATH, 'app'));
+  const secretProblem = env.DATABASE_PATH === ':memory:' ? null : await checkAppSecret(db, env, secretFile(env.DATABASE_PATH, 'app'));
   if (secretProblem) {
     console.error(secretProblem); // for the operator, in plain text on stderr
     db.$client.close();

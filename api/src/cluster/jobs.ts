@@ -6,8 +6,8 @@ import { startReminderJobs } from '../reminders/jobs';
  * The periodic jobs (payment overdue marking and expiry, scheduled reminders), started once the
  * server listens on `port`: they may call this server's own payOS sandbox. Returns a stop function.
  */
-export function startJobs(deps: Deps, port: number): () => void {
-  const stopPayments = startPaymentJobs(deps, port);
-  const stopReminders = startReminderJobs(deps);
+export async function startJobs(deps: Deps, port: number): Promise<() => void> {
+  const stopPayments = await startPaymentJobs(deps, port);
+  const stopReminders = await startReminderJobs(deps);
   return () => (stopPayments(), stopReminders());
 }

@@ -17,8 +17,8 @@ export async function runSingle(env: Env, db: Db): Promise<void> {
   await workerLoaded;
   let stopJobs = () => {};
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    stopJobs = startJobs({ db, env }, info.port);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, async (info) => {
+    stopJobs = await startJobs({ db, env }, info.port);
     printBanner(env, info.port, seeded.admin);
   });
 

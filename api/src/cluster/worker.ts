@@ -61,6 +61,6 @@ export async function runWorker(env: Env): Promise<void> {
     server!.emit('connection', socket);
   });
   if (draining) return;
-  stopJobs = startJobs(deps, env.PORT);
+  stopJobs = await startJobs(deps, env.PORT);
   tell({ cmd: READY });
 }

@@ -11,6 +11,7 @@ import { figuresWorld } from '../organizations/fixture';
 import { organizations } from '../db/tables/organizations';
 import { campaignFigures, feeLevels, paymentCampaigns } from '../db/tables/payments';
 import { seededRandom } from '../lib/seeded-random';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 const STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] as const;
 const COLUMNS = [
@@ -32,16 +33,15 @@ describe('campaign_figures stay equal to a fresh count', () => {
     let orgIds = world.orgIds;
     const userIds: number[] = [];
     for (let i = 0; i < 10; i++) userIds.push((await t.createUser(`CF${i}`)).id);
-    const newCampaign = (i: number) => {
-      const id = t.db
+    const newCampaign = async (i: number) => {
+      const id = (await firstRow(t.db
         .insert(paymentCampaigns)
         .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
-        .returning()
-        .get().id;
-      const level = t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning().get().id;
+        .returning())).id;
+      const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning())).id;
       return { id, level };
     };
-    let campaigns = [newCampaign(1), newCampaign(2), newCampaign(3)];
+    let campaigns = [await newCampaign(1), await newCampaign(2), await newCampaign(3)];
     const random = seededRandom(Number(process.env.FIGURES_SEED ?? 20261126));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
@@ -65,12 +65,11 @@ describe('campaign_figures stay equal to a fresh count', () => {
       return rows;
     };
     // Rows that fell back to zero are as good as absent.
-    const kept = () =>
-      t.db
+    const kept = async () =>
+      (await allRows(t.db
         .select()
         .from(campaignFigures)
-        .orderBy(campaignFigures.campaignId, campaignFigures.organizationId)
-        .all()
+        .orderBy(campaignFigures.campaignId, campaignFigures.organizationId)))
         .filter((r) => COLUMNS.some((k) => r[k] !== 0));
 
     let checks = 0;
@@ -79,7 +78,7 @@ describe('campaign_figures stay equal to a fresh count', () => {
     for (let step = 0; step < 400; step++) {
       const r = random();
       const userId = pick(userIds);
-      const campaign = pick(campaigns);
+      const campaign = await pick(campaigns);
       // Rows picked by the seeded generator, never by SQL's random(), so a failing seed replays.
       const anyFee = pick([
         0,
@@ -109,7 +108,7 @@ describe('campaign_figures stay equal to a fresh count', () => {
         c.prepare('DELETE FROM payment_assignments WHERE id = ?').run(anyFee);
       } else if (r < 0.7) {
         c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
-          pick(orgIds),
+          await pick(orgIds),
           userId,
           random() < 0.85 ? 1 : 0,
           Date.now(),
@@ -119,7 +118,7 @@ describe('campaign_figures stay equal to a fresh count', () => {
       } else if (r < 0.86) {
         c.prepare('DELETE FROM organization_members WHERE id = ?').run(anyMembership);
       } else if (r < 0.92) {
-        c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = ?').run(pick(orgIds), anyMembership);
+        c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = ?').run(await pick(orgIds), anyMembership);
       } else if (r < 0.96 && userIds.length > 4) {
         // Deleted through the API: memberships and unpaid fees go with the user (money received refuses it).
         const fees = c.prepare('SELECT count(*) FROM payment_assignments WHERE user_id = ?').pluck().get(userId) as number;
@@ -133,16 +132,16 @@ describe('campaign_figures stay equal to a fresh count', () => {
       }
       if (step === 200) {
         // A campaign deleted with its fees, and a new one in its place.
-        t.db.delete(paymentCampaigns).where(eq(paymentCampaigns.id, campaigns[0]!.id)).run();
-        campaigns = [...campaigns.slice(1), newCampaign(4)];
+        await runQuery(t.db.delete(paymentCampaigns).where(eq(paymentCampaigns.id, campaigns[0]!.id)));
+        campaigns = [...campaigns.slice(1), await newCampaign(4)];
       }
       if (step === 300) {
-        t.db.delete(organizations).where(eq(organizations.id, extra)).run();
+        await runQuery(t.db.delete(organizations).where(eq(organizations.id, extra)));
         orgIds = orgIds.filter((id) => id !== extra);
       }
       if (step % 20 === 19) {
         const now = expected() as { organizationId: number }[];
-        expect(kept(), `after step ${step}`).toEqual(now);
+        expect(await kept(), `after step ${step}`).toEqual(now);
         checks++;
         if (now.some((row) => row.organizationId === org.cd || row.organizationId === org.cd2)) deepChecks++;
       }

@@ -10,6 +10,7 @@ import { orgWorld } from '../organizations/fixture';
 import { campaignWeeks, feeLevels, paymentCampaigns } from '../db/tables/payments';
 import { WEEK_MS, WEEK_SHIFT_MS } from './weeks';
 import { seededRandom } from '../lib/seeded-random';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 const DAY = 86_400_000;
 
@@ -19,20 +20,19 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
     const c = t.db.$client;
     const userIds: number[] = [];
     for (let i = 0; i < 6; i++) userIds.push((await t.createUser(`CW${i}`)).id);
-    const newCampaign = (i: number) => {
-      const id = t.db
+    const newCampaign = async (i: number) => {
+      const id = (await firstRow(t.db
         .insert(paymentCampaigns)
         .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
-        .returning()
-        .get().id;
-      const level = t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning().get().id;
+        .returning())).id;
+      const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning())).id;
       for (const userId of userIds)
         c.prepare(
           "INSERT INTO payment_assignments (campaign_id, user_id, fee_level_id, amount, status, created_at, updated_at) VALUES (?, ?, ?, 50000, 'PENDING', ?, ?)",
         ).run(id, userId, level, Date.now(), Date.now());
       return id;
     };
-    let campaigns = [newCampaign(1), newCampaign(2)];
+    let campaigns = [await newCampaign(1), await newCampaign(2)];
     const random = seededRandom(Number(process.env.WEEKS_SEED ?? 20261126));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     // Instants around Vietnam's Sunday/Monday midnight over four weeks, where a week's edge is easy to get wrong.
@@ -49,13 +49,13 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
            GROUP BY 1, 2 ORDER BY 1, 2`,
         )
         .all();
-    const kept = () => t.db.select().from(campaignWeeks).orderBy(campaignWeeks.campaignId, campaignWeeks.week).all();
+    const kept = async () => await allRows(t.db.select().from(campaignWeeks).orderBy(campaignWeeks.campaignId, campaignWeeks.week));
 
     let checks = 0;
     let busyChecks = 0;
     for (let step = 0; step < 400; step++) {
       const r = random();
-      const campaignId = pick(campaigns);
+      const campaignId = await pick(campaigns);
       const fees = c.prepare('SELECT id FROM payment_assignments WHERE campaign_id = ? ORDER BY id').pluck().all(campaignId) as number[];
       const fee = pick([0, ...fees]);
       const anyOrder = pick([0, ...(c.prepare('SELECT id FROM payment_orders ORDER BY id').pluck().all() as number[])]);
@@ -113,12 +113,12 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
         ).run(campaignId, a.user_id, a.fee_level_id);
       }
       if (step === 200) {
-        t.db.delete(paymentCampaigns).where(eq(paymentCampaigns.id, campaigns[0]!)).run();
-        campaigns = [...campaigns.slice(1), newCampaign(3)];
+        await runQuery(t.db.delete(paymentCampaigns).where(eq(paymentCampaigns.id, campaigns[0]!)));
+        campaigns = [...campaigns.slice(1), await newCampaign(3)];
       }
       if (step % 20 === 19) {
         const now = expected() as { payments: number }[];
-        expect(kept(), `after step ${step}`).toEqual(now);
+        expect(await kept(), `after step ${step}`).toEqual(now);
         checks++;
         if (now.length >= 4 && now.some((w) => w.payments > 1)) busyChecks++;
       }

@@ -11,6 +11,8 @@ import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/pa
 import { users } from '../db/tables/users';
 import { organizationMembers } from '../db/tables/organizations';
 import { currentTerm } from './scope';
+import { firstRow, runQuery } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 let root: number, f1: number, f2: number, c1: number, c2: number, c3: number;
@@ -22,9 +24,9 @@ let plainMember: { id: number; token: string };
 let campaignF1: number, campaignF2: number;
 let assignmentsF1: number[];
 
-function activeCampaign(organizationId: number, userIds: number[], amount = 50_000) {
+async function activeCampaign(organizationId: number, userIds: number[], amount = 50_000) {
   const now = Date.now();
-  const id = t.db
+  const id = (await firstRow(t.db
     .insert(paymentCampaigns)
     .values({
       organizationId,
@@ -33,19 +35,17 @@ function activeCampaign(organizationId: number, userIds: number[], amount = 50_0
       endDate: new Date(now + 30 * 86_400_000),
       status: 'ACTIVE',
     })
-    .returning()
-    .get().id;
-  const level = t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Chuẩn', amount }).returning().get().id;
-  const ids = userIds.map(
-    (userId) => t.db.insert(paymentAssignments).values({ campaignId: id, userId, feeLevelId: level, amount }).returning().get().id,
+    .returning())).id;
+  const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Chuẩn', amount }).returning())).id;
+  const ids = await mapInOrder(userIds, async (userId) => (await firstRow(t.db.insert(paymentAssignments).values({ campaignId: id, userId, feeLevelId: level, amount }).returning())).id,
   );
   return { id, ids };
 }
 
 async function member(code: string, orgId: number, status: 'none' | 'doan_vien' | 'hoi_vien' | 'both', joinedAt = new Date()) {
   const u = await t.createUser(code);
-  t.db.update(users).set({ membershipStatus: status }).where(eq(users.id, u.id)).run();
-  t.db.insert(organizationMembers).values({ userId: u.id, organizationId: orgId, joinedAt }).run();
+  await runQuery(t.db.update(users).set({ membershipStatus: status }).where(eq(users.id, u.id)));
+  await runQuery(t.db.insert(organizationMembers).values({ userId: u.id, organizationId: orgId, joinedAt }));
   return u;
 }
 
@@ -54,21 +54,21 @@ const get = (path: string, token: string, headers: Record<string, string> = {}) 
 beforeAll(async () => {
   t = await makeTestApp();
   superToken = t.adminToken;
-  root = t.createOrg('doan_truong', 'DB-ROOT', null, 'Đoàn Trường');
-  f1 = t.createOrg('doan_co_so', 'DB-F1', root, 'Đoàn khoa CNTT');
-  f2 = t.createOrg('doan_co_so', 'DB-F2', root, 'Đoàn khoa Kinh tế');
-  c1 = t.createOrg('chi_doan', 'DB-C1', f1, 'Chi đoàn 1');
-  c2 = t.createOrg('chi_doan', 'DB-C2', f1, 'Chi đoàn 2');
-  c3 = t.createOrg('chi_doan', 'DB-C3', f2, 'Chi đoàn 3');
-  const reports = t.createRole('db_reports', [
+  root = await t.createOrg('doan_truong', 'DB-ROOT', null, 'Đoàn Trường');
+  f1 = await t.createOrg('doan_co_so', 'DB-F1', root, 'Đoàn khoa CNTT');
+  f2 = await t.createOrg('doan_co_so', 'DB-F2', root, 'Đoàn khoa Kinh tế');
+  c1 = await t.createOrg('chi_doan', 'DB-C1', f1, 'Chi đoàn 1');
+  c2 = await t.createOrg('chi_doan', 'DB-C2', f1, 'Chi đoàn 2');
+  c3 = await t.createOrg('chi_doan', 'DB-C3', f2, 'Chi đoàn 3');
+  const reports = await t.createRole('db_reports', [
     'dashboard.access',
     'organizations.view_member_count',
     'payment-campaigns.access',
     'payment-campaigns.view_reports',
     'payment-campaigns.manage_assignments',
   ]);
-  const membersOnly = t.createRole('db_members', ['dashboard.access', 'organizations.view_member_count']);
-  const screenOnly = t.createRole('db_screen', ['dashboard.access']);
+  const membersOnly = await t.createRole('db_members', ['dashboard.access', 'organizations.view_member_count']);
+  const screenOnly = await t.createRole('db_screen', ['dashboard.access']);
   screenHolder = await t.createUser('DBSO', [{ roleId: screenOnly, organizationId: null }]);
   facultyAdmin = await t.createUser('DBFA', [{ roleId: reports, organizationId: f1 }]);
   facultyMembersOnly = await t.createUser('DBFM', [{ roleId: membersOnly, organizationId: f1 }]);
@@ -78,11 +78,11 @@ beforeAll(async () => {
   const b = await member('DBB', c1, 'doan_vien', longAgo);
   const c = await member('DBC', c2, 'hoi_vien');
   const d = await member('DBD', c3, 'none', longAgo);
-  join(t, a.id, c2); // in two chi đoàn of one faculty: counted once there
-  const p1 = activeCampaign(c1, [a.id, b.id, c.id]);
+  await join(t, a.id, c2); // in two chi đoàn of one faculty: counted once there
+  const p1 = await activeCampaign(c1, [a.id, b.id, c.id]);
   campaignF1 = p1.id;
   assignmentsF1 = p1.ids;
-  campaignF2 = activeCampaign(f2, [d.id], 100_000).id;
+  campaignF2 = (await activeCampaign(f2, [d.id], 100_000)).id;
 });
 
 describe('GET /api/dashboard/members', () => {
@@ -155,11 +155,10 @@ describe('GET /api/dashboard/campaigns', () => {
   });
 
   it('tells the campaign statistics’ story of test money: a sandbox-settled fee is neither paid nor collected, shown apart (issue 26 item 9)', async () => {
-    t.db
+    await runQuery(t.db
       .update(paymentAssignments)
       .set({ status: 'PAID', paidAmount: 50_000, isTestPayment: true })
-      .where(eq(paymentAssignments.id, assignmentsF1[1]!))
-      .run();
+      .where(eq(paymentAssignments.id, assignmentsF1[1]!)));
     const res = await get(`/api/dashboard/campaigns?organizationId=${root}`, superToken);
     const campaign = res.body.campaigns.find((c: { id: number }) => c.id === campaignF1);
     expect(campaign).toMatchObject({ assigned: 3, paid: 1, testPaid: 1, collected: 50_000, rate: 33.3 });
@@ -185,15 +184,14 @@ describe('GET /api/dashboard/campaigns', () => {
     )!;
     expect(row[header.indexOf('Đã nộp')]).toBe(1);
     expect(row[header.indexOf('Thanh toán thử (không tính)')]).toBe(1);
-    t.db
+    await runQuery(t.db
       .update(paymentAssignments)
       .set({ status: 'PENDING', paidAmount: 0, isTestPayment: false })
-      .where(eq(paymentAssignments.id, assignmentsF1[1]!))
-      .run();
+      .where(eq(paymentAssignments.id, assignmentsF1[1]!)));
   });
 
   it('counts a fee past its campaign end as overdue money', async () => {
-    t.db.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.campaignId, campaignF2)).run();
+    await runQuery(t.db.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.campaignId, campaignF2)));
     const res = await get(`/api/dashboard/campaigns?organizationId=${f2}`, superToken);
     expect(res.body.totals).toMatchObject({ overdueAmount: 100_000, overdueCount: 1 });
   });

@@ -37,7 +37,7 @@ export function dashboardRoutes() {
       limited,
       async (c) => {
         const q = c.req.valid('query');
-        const data = svc(c).members(q.organizationId);
+        const data = await svc(c).members(q.organizationId);
         return q.format === 'xlsx' ? xlsxResponse(await workbook(memberSheets(data), lang(c)), 'dashboard-members') : cachedJson(c, data);
       },
     )
@@ -50,7 +50,7 @@ export function dashboardRoutes() {
       limited,
       async (c) => {
         const q = c.req.valid('query');
-        const data = svc(c).campaigns(q.organizationId);
+        const data = await svc(c).campaigns(q.organizationId);
         return q.format === 'xlsx'
           ? xlsxResponse(await workbook(campaignSheets(data), lang(c)), 'dashboard-collection')
           : cachedJson(c, data);
@@ -65,7 +65,7 @@ export function dashboardRoutes() {
       limited,
       async (c) => {
         const q = c.req.valid('query');
-        const data = svc(c).weekly(q.campaignId);
+        const data = await svc(c).weekly(q.campaignId);
         return q.format === 'xlsx'
           ? xlsxResponse(await workbook(weeklySheets(data), lang(c)), `dashboard-weekly-${q.campaignId}`)
           : cachedJson(c, data);

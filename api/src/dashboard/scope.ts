@@ -14,6 +14,7 @@ import { freshCache } from '../lib/freshness';
 import { orgContext } from '../access/organization-context';
 import { organizations } from '../db/tables/organizations';
 import { subtreeRange, userScope } from '../access/scope';
+import { allRows, firstRow } from '../db/engine';
 
 export interface Unit {
   organizationId: number;
@@ -50,7 +51,7 @@ export function requireHere(code: string): MiddlewareHandler<AppEnv> {
     if (!actor) unauthorized();
     const orgId = positive(c.req.query('organizationId'));
     if (orgId != null) {
-      const ctx = orgContext(c.get('deps').db, orgId);
+      const ctx = await orgContext(c.get('deps').db, orgId);
       if (!ctx) notFound('Không tìm thấy tổ chức');
       if (!hasPermission(actor.roles, code, ctx)) forbidden();
     } else if (!holdsAnywhere(actor.roles, code)) forbidden();
@@ -62,36 +63,35 @@ const unitColumns = { organizationId: organizations.id, name: organizations.name
 
 const orgScopes = freshCache<DashboardScope>(500, ['organizations']);
 
-export function dashboardScope(db: Db, actor: Actor, code: string, organizationId: number | undefined): DashboardScope {
+export async function dashboardScope(db: Db, actor: Actor, code: string, organizationId: number | undefined): Promise<DashboardScope> {
   if (organizationId != null) {
     // Kept until the tree changes: reading a faculty's forty units was most of a cached answer's time.
     const key = `org:${organizationId}`;
-    return orgScopes.get(db, key, () => {
-      const org = db.select(unitColumns).from(organizations).where(eq(organizations.id, organizationId)).get();
+    return orgScopes.get(db, key, async () => {
+      const org = await firstRow(db.select(unitColumns).from(organizations).where(eq(organizations.id, organizationId)));
       if (!org) notFound('Không tìm thấy tổ chức');
-      const children = db
+      const children = await allRows(db
         .select(unitColumns)
         .from(organizations)
         .where(eq(organizations.parentId, organizationId))
-        .orderBy(asc(organizations.name))
-        .all();
+        .orderBy(asc(organizations.name)));
       // A unit without children is shown as its own single unit, so its figures are never empty.
       return { key, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)], totalsOrganizationId: organizationId };
     });
   }
-  const scope = userScope(db, actor, code);
+  const scope = await userScope(db, actor, code);
   const key = scope.all ? 'all' : `paths:${scope.paths.join(',')}`;
-  return orgScopes.get(db, key, () => {
+  return orgScopes.get(db, key, async () => {
     if (scope.all) {
       return {
         key,
-        units: db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)).all(),
+        units: await allRows(db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name))),
         ranges: null,
         totalsOrganizationId: null,
       };
     }
     const units = scope.paths.length
-      ? db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)).all()
+      ? await allRows(db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)))
       : [];
     return {
       key,

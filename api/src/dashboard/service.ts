@@ -13,6 +13,7 @@ import { memberFigures } from '../db/tables/organizations';
 import { campaignFigures, campaignWeeks, paymentCampaigns } from '../db/tables/payments';
 import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, type Unit } from './scope';
 import { mondayOf, mondayOfWeek } from './weeks';
+import { allRows, firstRow } from '../db/engine';
 
 const MEMBERS = MEMBER_FIGURES;
 const REPORTS = 'payment-campaigns.view_reports';
@@ -41,7 +42,7 @@ const MEMBER_COLUMNS = `count(DISTINCT m.user_id) AS members,
  * settled by sandbox money, apart, as the statistics count them); overdue = OVERDUE, or still PENDING after the
  * campaign's end.
  */
-function collectionFigures(
+async function collectionFigures(
   db: Db,
   now: number,
   campaignIds: number[],
@@ -51,7 +52,7 @@ function collectionFigures(
   const f = campaignFigures;
   const ended = sql`${paymentCampaigns.endDate} < ${now}`;
   const total = (v: SQL) => sql<number>`coalesce(sum(${v}), 0)`.mapWith(Number);
-  return db
+  return await allRows(db
     .select({
       key: by,
       assigned: total(sql`${f.assigned}`),
@@ -65,8 +66,7 @@ function collectionFigures(
     .from(f)
     .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, f.campaignId))
     .where(and(inArray(f.campaignId, campaignIds), inArray(f.organizationId, organizationIds)))
-    .groupBy(by)
-    .all();
+    .groupBy(by));
 }
 
 type Row = Omit<CollectionFigures, 'rate'>;
@@ -80,20 +80,19 @@ const unitRef = (u: Unit) => ({ organizationId: u.organizationId, name: u.name, 
 export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
   const c = db.$client;
   return {
-    members(organizationId?: number): DashboardMembers {
-      const scope = dashboardScope(db, actor, MEMBERS, organizationId);
+    async members(organizationId?: number): Promise<DashboardMembers> {
+      const scope = await dashboardScope(db, actor, MEMBERS, organizationId);
       const term = currentTerm(now);
-      return memberCache.get(db, `${scope.key}@${term.start}`, () => {
+      return memberCache.get(db, `${scope.key}@${term.start}`, async () => {
         // Every unit, and the totals of one subtree or of everything, are rows the triggers keep.
         const totalsOrg = scope.ranges === null ? 0 : scope.totalsOrganizationId;
         const ids = [...scope.units.map((u) => u.organizationId), ...(totalsOrg == null ? [] : [totalsOrg])];
         const figures = new Map<number, Omit<DashboardMembers['totals'], 'organizations'>>();
         if (ids.length) {
-          const rows = db
+          const rows = await allRows(db
             .select()
             .from(memberFigures)
-            .where(and(inArray(memberFigures.organizationId, ids), inArray(memberFigures.termStart, [0, term.start])))
-            .all();
+            .where(and(inArray(memberFigures.organizationId, ids), inArray(memberFigures.termStart, [0, term.start]))));
           for (const id of ids) figures.set(id, { members: 0, doanVien: 0, hoiVien: 0, joinsThisTerm: 0 });
           for (const r of rows) {
             const f = figures.get(r.organizationId)!;
@@ -124,10 +123,10 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
     },
 
     /** Active campaigns organized in the scope, their collection, and the same per unit (by the members' units). */
-    campaigns(organizationId?: number): DashboardCampaigns {
-      const scope = dashboardScope(db, actor, REPORTS, organizationId);
+    async campaigns(organizationId?: number): Promise<DashboardCampaigns> {
+      const scope = await dashboardScope(db, actor, REPORTS, organizationId);
       const minute = Math.floor(now / 60_000) * 60_000;
-      return campaignCache.get(db, `${scope.key}@${minute}`, () => {
+      return campaignCache.get(db, `${scope.key}@${minute}`, async () => {
         const where = rangesCondition('o.path', scope.ranges);
         const list = c
           .prepare(
@@ -138,17 +137,17 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
           .all(...where.params) as { id: number; name: string; organizationName: string; endDate: number }[];
         const ids = list.map((x) => x.id);
         const perCampaign = new Map(
-          ids.length ? collectionFigures(db, minute, ids, [0], campaignFigures.campaignId).map(({ key, ...r }) => [key, r]) : [],
+          ids.length ? (await collectionFigures(db, minute, ids, [0], campaignFigures.campaignId)).map(({ key, ...r }) => [key, r]) : [],
         );
         const perUnit = new Map(
           ids.length && scope.units.length
-            ? collectionFigures(
+            ? (await collectionFigures(
                 db,
                 minute,
                 ids,
                 scope.units.map((u) => u.organizationId),
                 campaignFigures.organizationId,
-              ).map(({ key, ...r }) => [key, r])
+              )).map(({ key, ...r }) => [key, r])
             : [],
         );
         const campaigns = list.map((x) =>
@@ -184,24 +183,22 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
     },
 
     /** Money counted towards the campaign's fees per week (Monday, Vietnam time), from its first week to now or its end. */
-    weekly(campaignId: number): DashboardWeekly {
-      return weeklyCache.get(db, `${campaignId}@${Math.floor(now / 3_600_000)}`, () => {
+    async weekly(campaignId: number): Promise<DashboardWeekly> {
+      return weeklyCache.get(db, `${campaignId}@${Math.floor(now / 3_600_000)}`, async () => {
         const campaign = c.prepare('SELECT start_date AS start, end_date AS end FROM payment_campaigns WHERE id = ?').get(campaignId) as
           { start: number; end: number } | undefined;
         if (!campaign) notFound('Không tìm thấy đợt thu');
         const expected =
-          db
+          (await firstRow(db
             .select({ n: campaignFigures.expected })
             .from(campaignFigures)
-            .where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0)))
-            .get()?.n ?? 0;
+            .where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0)))))?.n ?? 0;
         // Kept per week by triggers (migration 0021): a few rows however many orders the campaign has.
-        const rows = db
+        const rows = (await allRows(db
           .select({ week: campaignWeeks.week, payments: campaignWeeks.payments, collected: campaignWeeks.collected })
           .from(campaignWeeks)
           .where(eq(campaignWeeks.campaignId, campaignId))
-          .orderBy(campaignWeeks.week)
-          .all()
+          .orderBy(campaignWeeks.week)))
           .map(({ week, ...r }) => ({ weekStart: mondayOfWeek(week), ...r }));
         const bounds = { first: mondayOf(campaign!.start), last: mondayOf(Math.min(now, campaign!.end)) };
         const byWeek = new Map(rows.map((r) => [r.weekStart, r]));

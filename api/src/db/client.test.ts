@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './client';
+import { withTransaction } from './engine';
 
 /** Another connection (as another API process has) that holds the write lock for `ms`, then commits. */
 function holdWriteLock(file: string, ms: number): Promise<{ locked: Promise<void>; done: Promise<void> }> {
@@ -44,7 +45,7 @@ describe('transactions across connections (issue 28: several API processes on on
     const read = db.$client.prepare('SELECT n FROM t').pluck();
     const write = db.$client.prepare('UPDATE t SET n = ?');
     // Deferred, the read took a snapshot and the write answered SQLITE_BUSY at once (no busy timeout).
-    const n = db.transaction(() => {
+    const n = await withTransaction(db, async () => {
       const seen = read.get() as number;
       write.run(seen + 1);
       return seen + 1;
@@ -55,11 +56,11 @@ describe('transactions across connections (issue 28: several API processes on on
     expect(read.get()).toBe(11);
   });
 
-  it('takes the write lock at BEGIN: another connection cannot commit between its read and its write', () => {
+  it('takes the write lock at BEGIN: another connection cannot commit between its read and its write', async () => {
     const other = openDb(file);
     other.$client.pragma('busy_timeout = 20');
     try {
-      const n = db.transaction(() => {
+      const n = await withTransaction(db, async () => {
         const seen = db.$client.prepare('SELECT n FROM t').pluck().get() as number;
         expect(() => other.$client.prepare('UPDATE t SET n = n + 10').run()).toThrow(/locked/);
         db.$client.prepare('UPDATE t SET n = ?').run(seen + 1);
@@ -74,10 +75,10 @@ describe('transactions across connections (issue 28: several API processes on on
   });
 
   it('nested transactions stay savepoints and a throw rolls the outer one back', () => {
-    expect(() =>
-      db.transaction((tx) => {
+    expect(async () =>
+      await withTransaction(db, async (tx) => {
         db.$client.prepare('UPDATE t SET n = 5').run();
-        tx.transaction(() => db.$client.prepare('UPDATE t SET n = 6').run());
+        await withTransaction(tx, async () => db.$client.prepare('UPDATE t SET n = 6').run());
         throw new Error('undo');
       }),
     ).toThrow('undo');

@@ -17,12 +17,12 @@ export interface MatrixActor {
  * a global holder of unrelated codes; a user with no roles.
  */
 export async function catalogueActors(t: TestApp, prefix: string, codes: string[]) {
-  const root = t.createOrg('doan_truong', `${prefix}-ROOT`);
-  const faculty = t.createOrg('doan_co_so', `${prefix}-F1`, root);
-  const chiDoan = t.createOrg('chi_doan', `${prefix}-F1-C1`, faculty);
-  const otherFaculty = t.createOrg('doan_co_so', `${prefix}-F2`, root);
-  const full = t.createRole(`${prefix}_full`, codes);
-  const other = t.createRole(`${prefix}_other`, ['users.access', 'organizations.access']);
+  const root = await t.createOrg('doan_truong', `${prefix}-ROOT`);
+  const faculty = await t.createOrg('doan_co_so', `${prefix}-F1`, root);
+  const chiDoan = await t.createOrg('chi_doan', `${prefix}-F1-C1`, faculty);
+  const otherFaculty = await t.createOrg('doan_co_so', `${prefix}-F2`, root);
+  const full = await t.createRole(`${prefix}_full`, codes);
+  const other = await t.createRole(`${prefix}_other`, ['users.access', 'organizations.access']);
   const global = await t.createUser(`${prefix}G`, [{ roleId: full }]);
   const orgScoped = await t.createUser(`${prefix}O`, [{ roleId: full, organizationId: faculty }]);
   const otherCodes = await t.createUser(`${prefix}X`, [{ roleId: other }]);
@@ -67,7 +67,7 @@ export function catalogueRoutes(
       name: `GET ${path}/:id`,
       ok: 200,
       allowed: READERS,
-      call: (a) => app().request('GET', `${api}/${fresh()}${a.orgQuery}`, { token: a.token }),
+      call: async (a) => app().request('GET', `${api}/${await fresh()}${a.orgQuery}`, { token: a.token }),
     },
     {
       name: `POST ${path}`,
@@ -79,19 +79,19 @@ export function catalogueRoutes(
       name: `PATCH ${path}/:id`,
       ok: 200,
       allowed: WRITERS,
-      call: (a) => app().request('PATCH', `${api}/${fresh()}${a.orgQuery}`, { token: a.token, body: bodies.rename }),
+      call: async (a) => app().request('PATCH', `${api}/${await fresh()}${a.orgQuery}`, { token: a.token, body: bodies.rename }),
     },
     {
       name: `DELETE ${path}/:id`,
       ok: 200,
       allowed: WRITERS,
-      call: (a) => app().request('DELETE', `${api}/${fresh()}${a.orgQuery}`, { token: a.token }),
+      call: async (a) => app().request('DELETE', `${api}/${await fresh()}${a.orgQuery}`, { token: a.token }),
     },
     {
       name: `DELETE ${path}/bulk`,
       ok: 200,
       allowed: WRITERS,
-      call: (a) => app().request('DELETE', `${api}/bulk${a.orgQuery}`, { token: a.token, body: { ids: [fresh(), fresh()] } }),
+      call: async (a) => app().request('DELETE', `${api}/bulk${a.orgQuery}`, { token: a.token, body: { ids: [await fresh(), await fresh()] } }),
     },
   ];
 }

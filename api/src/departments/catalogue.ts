@@ -7,6 +7,7 @@ import { audit } from '../audit/writer';
 import { conflict, conflictOnUnique, notFound } from '../lib/errors';
 import type { Table } from '../lib/freshness';
 import { cachedTotal, totalPages } from '../lib/totals';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 /**
  * Departments and classes are the same kind of university-wide catalogue: a named row with an
@@ -56,9 +57,9 @@ export function pageInfo(total: number, q: { page: number; limit: number }) {
  * How many `table` rows point at each of these ids through `column`: one grouped query on the
  * column's index, rows in the order SQLite returns them, ids with none left out.
  */
-export function countsPer(db: Db, table: SQLiteTable, column: SQLiteColumn, ids: number[]): { id: number; n: number }[] {
+export async function countsPer(db: Db, table: SQLiteTable, column: SQLiteColumn, ids: number[]): Promise<{ id: number; n: number }[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: column, n: count() }).from(table).where(inArray(column, ids)).groupBy(column).all() as { id: number; n: number }[];
+  return (await allRows(db.select({ id: column, n: count() }).from(table).where(inArray(column, ids)).groupBy(column))) as { id: number; n: number }[];
 }
 
 /** The shared reads and writes of one catalogue table, bound to the caller its writes are audited under. */
@@ -71,36 +72,36 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
   const table: CatalogueTable = spec.table;
   const { entity } = spec;
 
-  function findRow(id: number): Row {
-    const row = db.select().from(table).where(eq(table.id, id)).get() as Row | undefined;
+  async function findRow(id: number): Promise<Row> {
+    const row = (await firstRow(db.select().from(table).where(eq(table.id, id)))) as Row | undefined;
     if (!row) notFound(spec.notFound);
     return row!;
   }
 
-  function assertCodeFree(code: string | null | undefined, exceptId?: number) {
+  async function assertCodeFree(code: string | null | undefined, exceptId?: number) {
     if (!code) return;
     const cond = exceptId ? and(eq(table.code, code), ne(table.id, exceptId)) : eq(table.code, code);
-    if (db.select({ id: table.id }).from(table).where(cond).get()) conflict(spec.codeTaken, 'code');
+    if (await firstRow(db.select({ id: table.id }).from(table).where(cond))) conflict(spec.codeTaken, 'code');
   }
 
   /** A race past assertCodeFree still ends as 409, not 500. */
-  const write = <T>(fn: () => T): T => conflictOnUnique({ message: spec.codeTaken, field: 'code' }, fn);
+  const write = async <T>(fn: () => T | Promise<T>): Promise<T> => await conflictOnUnique({ message: spec.codeTaken, field: 'code' }, fn);
 
   return {
     findRow,
 
     /** The list's total for this filter, counted once until the next write. */
-    total(filters: Record<string, unknown>, where: SQL | undefined): number {
-      return cachedTotal(db, [spec.totals], filterKey(filters), () => db.select({ n: count() }).from(table).where(where).get()!.n);
+    async total(filters: Record<string, unknown>, where: SQL | undefined): Promise<number> {
+      return cachedTotal(db, [spec.totals], filterKey(filters), async () => (await firstRow(db.select({ n: count() }).from(table).where(where)))!.n);
     },
 
     /** The insert and its audit row commit together. */
-    create(fields: Fields<Insert>): Row {
-      assertCodeFree(fields.code);
-      const created = write(() =>
-        db.transaction((tx) => {
-          const row = tx.insert(table).values(withSearchText(fields)).returning().get() as Row;
-          audit(tx, { ...caller, action: `${entity}.create`, entity, entityId: row.id, after: spec.snapshot(row) });
+    async create(fields: Fields<Insert>): Promise<Row> {
+      await assertCodeFree(fields.code);
+      const created = await write(async () =>
+        await withTransaction(db, async (tx) => {
+          const row = (await firstRow(tx.insert(table).values(withSearchText(fields)).returning())) as Row;
+          await audit(tx, { ...caller, action: `${entity}.create`, entity, entityId: row.id, after: spec.snapshot(row) });
           return row;
         }),
       );
@@ -108,17 +109,17 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
     },
 
     /** PATCH semantics for name and code: an absent one keeps the row's value. */
-    update(before: Row, patch: { name?: string; code?: string | null }, others: OtherFields<Insert>): void {
-      assertCodeFree(patch.code, before.id);
+    async update(before: Row, patch: { name?: string; code?: string | null }, others: OtherFields<Insert>): Promise<void> {
+      await assertCodeFree(patch.code, before.id);
       const fields = {
         ...others,
         name: patch.name ?? before.name,
         code: patch.code === undefined ? before.code : patch.code,
       };
-      write(() =>
-        db.transaction((tx) => {
-          const after = tx.update(table).set(withSearchText(fields)).where(eq(table.id, before.id)).returning().get() as Row;
-          audit(tx, {
+      await write(async () =>
+        await withTransaction(db, async (tx) => {
+          const after = (await firstRow(tx.update(table).set(withSearchText(fields)).where(eq(table.id, before.id)).returning())) as Row;
+          await audit(tx, {
             ...caller,
             action: `${entity}.update`,
             entity,
@@ -134,35 +135,33 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
      * `refuse` throws (409) while other rows still depend on this one. `auditBefore` is taken before
      * the delete, so counts it reads are those the row had.
      */
-    remove(id: number, refuse: (row: Row) => void, auditBefore: (row: Row) => unknown = spec.snapshot): void {
-      const before = findRow(id);
+    async remove(id: number, refuse: (row: Row) => void | Promise<unknown>, auditBefore: (row: Row) => unknown | Promise<unknown> = spec.snapshot): Promise<void> {
+      const before = await findRow(id);
       const recorded = auditBefore(before);
-      db.transaction((tx) => {
-        refuse(before);
-        tx.delete(table).where(eq(table.id, id)).run();
-        audit(tx, { ...caller, action: `${entity}.delete`, entity, entityId: id, before: recorded });
+      await withTransaction(db, async (tx) => {
+        await refuse(before);
+        await runQuery(tx.delete(table).where(eq(table.id, id)));
+        await audit(tx, { ...caller, action: `${entity}.delete`, entity, entityId: id, before: recorded });
       });
     },
 
     /** All or nothing: one refused row refuses the whole request. Unknown ids are ignored. */
-    bulkRemove(ids: number[], refuse: (rows: Row[]) => void): { deletedCount: number } {
-      const deleted = db.transaction((tx) => {
-        const rows = tx
+    async bulkRemove(ids: number[], refuse: (rows: Row[]) => void | Promise<unknown>): Promise<{ deletedCount: number }> {
+      const deleted = await withTransaction(db, async (tx) => {
+        const rows = (await allRows(tx
           .select()
           .from(table)
-          .where(inArray(table.id, [...new Set(ids)]))
-          .all() as Row[];
+          .where(inArray(table.id, [...new Set(ids)])))) as Row[];
         if (rows.length === 0) return 0;
-        refuse(rows);
-        tx.delete(table)
+        await refuse(rows);
+        await runQuery(tx.delete(table)
           .where(
             inArray(
               table.id,
               rows.map((r) => r.id),
             ),
-          )
-          .run();
-        for (const r of rows) audit(tx, { ...caller, action: `${entity}.bulk_delete`, entity, entityId: r.id, before: spec.snapshot(r) });
+          ));
+        for (const r of rows) await audit(tx, { ...caller, action: `${entity}.bulk_delete`, entity, entityId: r.id, before: spec.snapshot(r) });
         return rows.length;
       });
       return { deletedCount: deleted };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classes } from '../db/tables/classes';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let seq = 0;
@@ -129,8 +130,8 @@ describe('GET /api/departments', () => {
     const d = await createDept({ name: 'Khoa Toán', code: uniq('TOAN') });
     const u1 = await t.createUser(uniq('SV'));
     const u2 = await t.createUser(uniq('SV'));
-    t.db.update(users).set({ managementDepartmentId: d.id, trainingDepartmentId: d.id }).where(eq(users.id, u1.id)).run();
-    t.db.update(users).set({ trainingDepartmentId: d.id }).where(eq(users.id, u2.id)).run();
+    await runQuery(t.db.update(users).set({ managementDepartmentId: d.id, trainingDepartmentId: d.id }).where(eq(users.id, u1.id)));
+    await runQuery(t.db.update(users).set({ trainingDepartmentId: d.id }).where(eq(users.id, u2.id)));
     const list = await t.request('GET', `/api/departments?search=${d.code}`, { token: t.adminToken });
     expect(list.body.departments[0]).toMatchObject({ id: d.id, managementUsers: 1, trainingUsers: 2 });
     const one = await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken });
@@ -210,18 +211,18 @@ describe('DELETE /api/departments/:id', () => {
   it('deletes a department; its users stay, without that department', async () => {
     const d = await createDept({ name: 'Khoa Xóa', code: uniq('DEL') });
     const u = await t.createUser(uniq('SV'));
-    t.db.update(users).set({ managementDepartmentId: d.id }).where(eq(users.id, u.id)).run();
+    await runQuery(t.db.update(users).set({ managementDepartmentId: d.id }).where(eq(users.id, u.id)));
     const res = await t.request('DELETE', `/api/departments/${d.id}`, { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body.message).toBeTruthy();
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).status).toBe(404);
-    const row = t.db.select().from(users).where(eq(users.id, u.id)).get();
+    const row = await firstRow(t.db.select().from(users).where(eq(users.id, u.id)));
     expect(row?.managementDepartmentId).toBeNull();
   });
 
   it('refuses while classes belong to it, with a message mentioning lớp (409)', async () => {
     const d = await createDept({ name: 'Khoa Có Lớp', code: uniq('HASCLS') });
-    t.db.insert(classes).values({ name: 'Lớp 1', year: 2024, departmentId: d.id }).run();
+    await runQuery(t.db.insert(classes).values({ name: 'Lớp 1', year: 2024, departmentId: d.id }));
     const res = await t.request('DELETE', `/api/departments/${d.id}`, { token: t.adminToken });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('lớp');
@@ -231,13 +232,12 @@ describe('DELETE /api/departments/:id', () => {
   it('says how many classes hold it, in the list and the detail, so the admin disables Xóa (issue 25 item 6)', async () => {
     const d = await createDept({ name: 'Khoa Đếm Lớp', code: uniq('CNTCLS') });
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(0);
-    t.db
+    await runQuery(t.db
       .insert(classes)
       .values([
         { name: 'Lớp A', year: 2024, departmentId: d.id },
         { name: 'Lớp B', year: 2025, departmentId: d.id },
-      ])
-      .run();
+      ]));
     const list = await t.request('GET', `/api/departments?search=${d.code}`, { token: t.adminToken });
     expect(list.body.departments[0]).toMatchObject({ id: d.id, classCount: 2 });
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(2);
@@ -261,7 +261,7 @@ describe('DELETE /api/departments/bulk', () => {
   it('deletes nothing when one of them has classes (409 mentioning lớp)', async () => {
     const free = await createDept({ name: 'Khoa Tự do' });
     const used = await createDept({ name: 'Khoa Bận' });
-    t.db.insert(classes).values({ name: 'Lớp Bận', year: 2024, departmentId: used.id }).run();
+    await runQuery(t.db.insert(classes).values({ name: 'Lớp Bận', year: 2024, departmentId: used.id }));
     const res = await t.request('DELETE', '/api/departments/bulk', { token: t.adminToken, body: { ids: [free.id, used.id] } });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('lớp');
@@ -306,7 +306,7 @@ describe('audit of department writes', () => {
 
   it('writes no audit row when the change is refused', async () => {
     const d = await createDept({ name: 'Khoa Từ chối' });
-    t.db.insert(classes).values({ name: 'Lớp Giữ', year: 2024, departmentId: d.id }).run();
+    await runQuery(t.db.insert(classes).values({ name: 'Lớp Giữ', year: 2024, departmentId: d.id }));
     await t.request('DELETE', `/api/departments/${d.id}`, { token: t.adminToken });
     const res = await t.request('GET', `/api/audit-logs?entity=department&entityId=${d.id}`, { token: t.adminToken });
     expect(res.body.data.map((l: { action: string }) => l.action)).toEqual(['department.create']);

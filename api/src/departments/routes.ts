@@ -30,10 +30,10 @@ export function departmentsRoutes() {
         requireAuth,
         requirePermission('departments.access'),
         validate('query', departmentListQuery),
-        (c) => c.json(service(c).list(c.req.valid('query'))),
+        async (c) => c.json(await service(c).list(c.req.valid('query'))),
       )
-      .get('/:id', ok(departmentSchema), requireAuth, requirePermission('departments.view_details'), validate('param', idParam), (c) =>
-        c.json(service(c).get(c.req.valid('param').id)),
+      .get('/:id', ok(departmentSchema), requireAuth, requirePermission('departments.view_details'), validate('param', idParam), async (c) =>
+        c.json(await service(c).get(c.req.valid('param').id)),
       )
       .post(
         '/',
@@ -41,7 +41,7 @@ export function departmentsRoutes() {
         requireAuth,
         requirePermission('departments.create', universityWide),
         validate('json', createDepartmentSchema),
-        (c) => c.json(service(c).create(c.req.valid('json')), 201),
+        async (c) => c.json(await service(c).create(c.req.valid('json')), 201),
       )
       .patch(
         '/:id',
@@ -50,7 +50,7 @@ export function departmentsRoutes() {
         requirePermission('departments.update', universityWide),
         validate('param', idParam),
         validate('json', updateDepartmentSchema),
-        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+        async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
       // Before '/:id', so "bulk" is not read as an id.
       .delete(
@@ -59,7 +59,7 @@ export function departmentsRoutes() {
         requireAuth,
         requirePermission('departments.delete', universityWide),
         validate('json', idsBody),
-        (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+        async (c) => c.json(await service(c).bulkRemove(c.req.valid('json').ids)),
       )
       .delete(
         '/:id',
@@ -67,8 +67,8 @@ export function departmentsRoutes() {
         requireAuth,
         requirePermission('departments.delete', universityWide),
         validate('param', idParam),
-        (c) => {
-          service(c).remove(c.req.valid('param').id);
+        async (c) => {
+          await service(c).remove(c.req.valid('param').id);
           return c.json({ message: 'Đã xóa khoa/phòng ban' });
         },
       )

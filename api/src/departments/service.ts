@@ -14,6 +14,7 @@ import { conflict } from '../lib/errors';
 import { users } from '../db/tables/users';
 import { searchTextLike } from '../lib/text-filter';
 import { departments } from '../db/tables/departments';
+import { allRows } from '../db/engine';
 
 type Row = typeof departments.$inferSelect;
 /** Users pointing at a department, and its classes (which make DELETE refuse). */
@@ -58,25 +59,25 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
   );
 
   /** User and class counts per department for just these ids: three grouped queries on their indexes. */
-  function userCounts(ids: number[]) {
+  async function userCounts(ids: number[]) {
     const out = new Map<number, Counts>();
     for (const id of ids) out.set(id, { management: 0, training: 0, classes: 0 });
-    for (const r of countsPer(db, users, users.managementDepartmentId, ids)) out.get(r.id)!.management = r.n;
-    for (const r of countsPer(db, users, users.trainingDepartmentId, ids)) out.get(r.id)!.training = r.n;
-    for (const r of countsPer(db, classes, classes.departmentId, ids)) out.get(r.id)!.classes = r.n;
+    for (const r of await countsPer(db, users, users.managementDepartmentId, ids)) out.get(r.id)!.management = r.n;
+    for (const r of await countsPer(db, users, users.trainingDepartmentId, ids)) out.get(r.id)!.training = r.n;
+    for (const r of await countsPer(db, classes, classes.departmentId, ids)) out.get(r.id)!.classes = r.n;
     return out;
   }
 
-  function get(id: number): Department {
-    const row = store.findRow(id);
-    return toDepartment(row, userCounts([id]).get(id)!);
+  async function get(id: number): Promise<Department> {
+    const row = await store.findRow(id);
+    return toDepartment(row, (await userCounts([id])).get(id)!);
   }
 
   /** 409 naming the departments that still have classes (they would lose their department). */
-  function refuseIfClasses(ids: number[]) {
-    const used = countsPer(db, classes, classes.departmentId, ids);
+  async function refuseIfClasses(ids: number[]) {
+    const used = await countsPer(db, classes, classes.departmentId, ids);
     if (used.length === 0) return;
-    const names = db
+    const names = await allRows(db
       .select({ id: departments.id, name: departments.name })
       .from(departments)
       .where(
@@ -84,31 +85,30 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
           departments.id,
           used.map((u) => u.id),
         ),
-      )
-      .all();
+      ));
     const byId = new Map(names.map((d) => [d.id, d.name]));
     const list = used.map((u) => `${byId.get(u.id)} (${u.n} lớp)`).join(', ');
     conflict(`Không thể xóa khoa/phòng ban còn lớp trực thuộc: ${list}. Hãy chuyển hoặc xóa các lớp trước`);
   }
 
   return {
-    list(q: DepartmentListQuery): DepartmentListResponse {
+    async list(q: DepartmentListQuery): Promise<DepartmentListResponse> {
       const search = normalizeText(q.search);
       const where = and(
         searchTextLike(departments.searchText, search),
         q.isActive === undefined ? undefined : eq(departments.isActive, q.isActive),
       );
-      const total = store.total({ search, isActive: q.isActive }, where);
+      const total = await store.total({ search, isActive: q.isActive }, where);
       const query = db.select().from(departments).where(where).orderBy(asc(departments.name), asc(departments.id));
-      const rows = paginate(query.$dynamic(), q).all();
-      const counts = userCounts(rows.map((r) => r.id));
+      const rows = await allRows(paginate(query.$dynamic(), q));
+      const counts = await userCounts(rows.map((r) => r.id));
       return { departments: rows.map((r) => toDepartment(r, counts.get(r.id)!)), ...pageInfo(total, q) };
     },
 
     get,
 
-    create(input: CreateDepartment): Department {
-      const row = store.create({
+    async create(input: CreateDepartment): Promise<Department> {
+      const row = await store.create({
         name: input.name,
         code: input.code ?? null,
         description: input.description ?? null,
@@ -117,9 +117,9 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
       return toDepartment(row, { management: 0, training: 0, classes: 0 });
     },
 
-    update(id: number, input: UpdateDepartment): Department {
-      const before = store.findRow(id);
-      store.update(before, input, {
+    async update(id: number, input: UpdateDepartment): Promise<Department> {
+      const before = await store.findRow(id);
+      await store.update(before, input, {
         description: input.description === undefined ? before.description : input.description,
         isActive: input.isActive ?? before.isActive,
       });
@@ -127,19 +127,19 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
     },
 
     /** Users pointing at it keep their account; their department reference is cleared by the FK. */
-    remove(id: number): void {
-      store.remove(
+    async remove(id: number): Promise<void> {
+      await store.remove(
         id,
         (row) => refuseIfClasses([row.id]),
-        (row) => {
-          const counts = userCounts([row.id]).get(row.id)!;
+        async (row) => {
+          const counts = (await userCounts([row.id])).get(row.id)!;
           return { ...snapshot(row), managementUsers: counts.management, trainingUsers: counts.training };
         },
       );
     },
 
     /** One department with classes refuses the whole request. */
-    bulkRemove(ids: number[]): { deletedCount: number } {
+    async bulkRemove(ids: number[]): Promise<{ deletedCount: number }> {
       return store.bulkRemove(ids, (rows) => refuseIfClasses(rows.map((r) => r.id)));
     },
   };

@@ -7,6 +7,7 @@ import { roles } from '../db/tables/roles';
 import { users } from '../db/tables/users';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { expectOk, vnLocal } from '../payments/fixture';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let school: number;
@@ -22,11 +23,10 @@ const vn = (local: string) => new Date(Date.parse(`${local}+07:00`));
 
 async function member(code: string, org: number, joined: string, userType: 'student' | 'staff' = 'student') {
   const u = await t.createUser(code);
-  t.db.update(users).set({ userType }).where(eq(users.id, u.id)).run();
-  t.db
+  await runQuery(t.db.update(users).set({ userType }).where(eq(users.id, u.id)));
+  await runQuery(t.db
     .insert(organizationMembers)
-    .values({ userId: u.id, organizationId: org, joinedAt: vn(joined) })
-    .run();
+    .values({ userId: u.id, organizationId: org, joinedAt: vn(joined) }));
   ids[code] = u.id;
 }
 
@@ -41,11 +41,11 @@ const body = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await makeTestApp();
-  school = t.createOrg('doan_truong', 'DP-T');
-  faculty = t.createOrg('doan_co_so', 'DP-K', school, 'Đoàn khoa Kinh tế');
-  unitA = t.createOrg('chi_doan', 'DP-A', faculty, 'Chi đoàn A');
-  unitB = t.createOrg('chi_doan', 'DP-B', faculty, 'Chi đoàn B');
-  const orgAdmin = t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'org_admin')).get()!.id;
+  school = await t.createOrg('doan_truong', 'DP-T');
+  faculty = await t.createOrg('doan_co_so', 'DP-K', school, 'Đoàn khoa Kinh tế');
+  unitA = await t.createOrg('chi_doan', 'DP-A', faculty, 'Chi đoàn A');
+  unitB = await t.createOrg('chi_doan', 'DP-B', faculty, 'Chi đoàn B');
+  const orgAdmin = (await firstRow(t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'org_admin'))))!.id;
   adminA = await t.createUser('DPADMA', [{ roleId: orgAdmin, organizationId: unitA }]);
   adminFaculty = await t.createUser('DPADMK', [{ roleId: orgAdmin, organizationId: faculty }]);
   await member('DPFULL', unitA, '2020-09-05T08:00:00');
@@ -58,7 +58,7 @@ beforeAll(async () => {
   await member('DPLATE', unitB, '2026-01-05T10:00:00');
   // Left: not an active member any more.
   await member('DPGONE', unitA, '2020-01-01T00:00:00');
-  t.db.update(organizationMembers).set({ isActive: false }).where(eq(organizationMembers.userId, ids.DPGONE!)).run();
+  await runQuery(t.db.update(organizationMembers).set({ isActive: false }).where(eq(organizationMembers.userId, ids.DPGONE!)));
 });
 
 describe('dues rates', () => {
@@ -183,7 +183,7 @@ describe('generating the year campaign', () => {
       ]),
     );
     // Nothing written by a preview.
-    expect(t.db.select().from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, faculty)).all()).toHaveLength(0);
+    expect(await allRows(t.db.select().from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, faculty)))).toHaveLength(0);
   });
 
   it('creates the DRAFT campaign, its levels and every assignment at once', async () => {
@@ -191,12 +191,11 @@ describe('generating the year campaign', () => {
     expect(res.campaign).toMatchObject({ status: 'DRAFT', organizationId: faculty, name: 'Đoàn phí năm 2025' });
     expect(res.assignmentsCreated).toBe(4);
     const id = res.campaign.id as number;
-    const rows = t.db
+    const rows = await allRows(t.db
       .select({ userId: paymentAssignments.userId, amount: paymentAssignments.amount, level: feeLevels.levelName })
       .from(paymentAssignments)
       .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
-      .where(eq(paymentAssignments.campaignId, id))
-      .all();
+      .where(eq(paymentAssignments.campaignId, id)));
     const byUser = new Map(rows.map((r) => [r.userId, r]));
     expect(byUser.get(ids.DPFULL!)!.amount).toBe(24_000);
     expect(byUser.get(ids.DPMAR!)).toMatchObject({ amount: 20_000, level: 'Sinh viên – 10 tháng (từ 03/2025)' });
@@ -204,18 +203,17 @@ describe('generating the year campaign', () => {
     expect(byUser.get(ids.DPSTAFF!)!.amount).toBe(60_000);
     expect(byUser.has(ids.DPLATE!)).toBe(false);
     expect(byUser.has(ids.DPGONE!)).toBe(false);
-    const audited = t.db
+    const audited = await allRows(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'dues.generate'), eq(auditLogs.entityId, String(id))))
-      .all();
+      .where(and(eq(auditLogs.action, 'dues.generate'), eq(auditLogs.entityId, String(id)))));
     expect(audited).toHaveLength(1);
     // The campaign is an ordinary one: it activates through the campaign rules.
     await expectOk(t.request('POST', `/api/payment-campaigns/${id}/activate`, { token: adminFaculty.token }));
   });
 
   it('refuses out-of-scope units and bad periods, writing nothing', async () => {
-    const before = t.db.select().from(paymentCampaigns).all().length;
+    const before = (await allRows(t.db.select().from(paymentCampaigns))).length;
     expect((await t.request('POST', '/api/dues/campaigns/preview', { token: adminA.token, body: body() })).status).toBe(403);
     expect((await t.request('POST', '/api/dues/campaigns', { token: adminA.token, body: body({ organizationId: unitB }) })).status).toBe(
       403,
@@ -233,10 +231,10 @@ describe('generating the year campaign', () => {
       expect(res.body.message).toBeTruthy();
     }
     // A unit without members to charge: 422, nothing created.
-    const empty = t.createOrg('chi_doan', 'DP-EMPTY', faculty);
+    const empty = await t.createOrg('chi_doan', 'DP-EMPTY', faculty);
     expect(
       (await t.request('POST', '/api/dues/campaigns', { token: adminFaculty.token, body: body({ organizationId: empty }) })).status,
     ).toBe(422);
-    expect(t.db.select().from(paymentCampaigns).all().length).toBe(before);
+    expect((await allRows(t.db.select().from(paymentCampaigns))).length).toBe(before);
   });
 });

@@ -14,6 +14,8 @@ import { assignmentsService } from '../payments/assignments.service';
 import { campaignsService } from '../payments/campaigns.service';
 import { feeLevelsService } from '../payments/fee-levels.service';
 import { effectiveRates, ORGANIZATION_NOT_FOUND, rateOf } from './rates';
+import { sqlAll, sqlGet, withTransaction } from '../db/engine';
+import { flatMapInOrder, forEachInOrder } from '../lib/in-order';
 
 export const GENERATE_DUES = 'payment-campaigns.generate_dues';
 const TYPE_LABEL: Record<UserType, string> = { student: 'Sinh viên', staff: 'Cán bộ' };
@@ -52,10 +54,8 @@ function membersSql(path: string, from: number, to: number, only?: { memberType:
 export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
 
-  function unit(organizationId: number) {
-    const org = db.get<{ id: number; path: string; name: string }>(
-      sql`SELECT id, path, name FROM organizations WHERE id = ${organizationId}`,
-    );
+  async function unit(organizationId: number) {
+    const org = await sqlGet<{ id: number; path: string; name: string }>(db, sql`SELECT id, path, name FROM organizations WHERE id = ${organizationId}`);
     if (!org) notFound(ORGANIZATION_NOT_FOUND);
     return org!;
   }
@@ -65,15 +65,13 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
     return months === total ? base : `${base} (từ ${monthLabel(to - months + 1)})`;
   }
 
-  function plan(input: GenerateDues): DuesPlan {
-    const org = unit(input.organizationId);
+  async function plan(input: GenerateDues): Promise<DuesPlan> {
+    const org = await unit(input.organizationId);
     const from = monthIndex(input.fromMonth);
     const to = monthIndex(input.toMonth);
     const total = to - from + 1;
-    const rates: DuesRate[] = effectiveRates(db, org.id);
-    const groups = db.all<{ memberType: UserType; months: number; n: number }>(
-      sql`SELECT memberType, months, count(*) AS n FROM (${membersSql(org.path, from, to)}) GROUP BY memberType, months ORDER BY memberType DESC, months DESC`,
-    );
+    const rates: DuesRate[] = await effectiveRates(db, org.id);
+    const groups = await sqlAll<{ memberType: UserType; months: number; n: number }>(db, sql`SELECT memberType, months, count(*) AS n FROM (${membersSql(org.path, from, to)}) GROUP BY memberType, months ORDER BY memberType DESC, months DESC`);
     const levels = groups
       .filter((g) => g.months > 0)
       .map((g) => {
@@ -90,9 +88,8 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
           total: amount * g.n,
         };
       });
-    const examples = levels.flatMap((l) =>
-      db
-        .all<MemberRow>(membersSql(org.path, from, to, { memberType: l.memberType, months: l.months, limit: EXAMPLES_PER_LEVEL }))
+    const examples = await flatMapInOrder(levels, async (l) =>
+      (await sqlAll<MemberRow>(db, membersSql(org.path, from, to, { memberType: l.memberType, months: l.months, limit: EXAMPLES_PER_LEVEL })))
         .map((m) => ({
           userId: m.userId,
           code: m.code,
@@ -117,20 +114,20 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
     };
   }
 
-  function checkRights(organizationId: number) {
-    for (const code of [GENERATE_DUES, P.create, P.manage]) assertCan(db, actor, code, organizationId);
+  async function checkRights(organizationId: number) {
+    for (const code of [GENERATE_DUES, P.create, P.manage]) await assertCan(db, actor, code, organizationId);
   }
 
   return {
-    preview(input: GenerateDues): DuesPlan {
-      checkRights(input.organizationId);
+    async preview(input: GenerateDues): Promise<DuesPlan> {
+      await checkRights(input.organizationId);
       return plan(input);
     },
 
     /** One transaction: the services' own transactions nest inside it as savepoints, so any refusal undoes all. */
-    generate(input: GenerateDues) {
-      checkRights(input.organizationId);
-      const org = unit(input.organizationId);
+    async generate(input: GenerateDues) {
+      await checkRights(input.organizationId);
+      const org = await unit(input.organizationId);
       const from = monthIndex(input.fromMonth);
       const to = monthIndex(input.toMonth);
       const startDate = `${isoMonth(from)}-01T00:00:00`;
@@ -139,13 +136,13 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (parseVnDateTime(endDate, { endOfDay: true })!.getTime() <= parseVnDateTime(startDate)!.getTime()) {
         unprocessable('Hạn nộp phải sau tháng đầu của kỳ thu');
       }
-      return db.transaction((tx) => {
-        const p = plan(input);
+      return await withTransaction(db, async (tx) => {
+        const p = await plan(input);
         if (p.totalMembers === 0) unprocessable('Không có thành viên đang sinh hoạt nào phải đóng đoàn phí trong kỳ này');
         const campaigns = campaignsService(deps, actor, req);
         const levels = feeLevelsService(deps, actor, req);
         const assignments = assignmentsService(deps, actor, req);
-        const campaign = campaigns.create({
+        const campaign = await campaigns.create({
           organizationId: org.id,
           name: input.name,
           description: input.description ?? null,
@@ -153,9 +150,9 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
           endDate,
         });
         const levelIds = new Map<string, number>();
-        p.levels.forEach((l, orderIndex) => {
+        await forEachInOrder(p.levels, async (l, orderIndex) => {
           const description = `${l.monthlyAmount.toLocaleString('vi-VN')} ₫/tháng × ${l.months} tháng`;
-          const created = levels.create({
+          const created = await levels.create({
             campaignId: campaign.id,
             levelName: l.levelName,
             amount: l.amount,
@@ -165,9 +162,7 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
           });
           levelIds.set(`${l.memberType}:${l.months}`, created.id);
         });
-        const members = tx.all<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(
-          sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`,
-        );
+        const members = await sqlAll<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(tx, sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`);
         let created = 0;
         for (let i = 0; i < members.length; i += CHUNK) {
           const entries = members.slice(i, i + CHUNK).map((m) => ({
@@ -176,9 +171,9 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
             feeLevelId: levelIds.get(`${m.memberType}:${m.months}`)!,
             notes: null,
           }));
-          created += assignments.bulk(entries).createdCount;
+          created += (await assignments.bulk(entries)).createdCount;
         }
-        audit(tx, {
+        await audit(tx, {
           actorId: actor.id,
           ip: req.ip,
           action: 'dues.generate',
@@ -192,7 +187,7 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
             totalAmount: p.totalAmount,
           },
         });
-        return { campaign: campaigns.get(campaign.id), plan: p, assignmentsCreated: created };
+        return { campaign: await campaigns.get(campaign.id), plan: p, assignmentsCreated: created };
       });
     },
   };

@@ -21,21 +21,22 @@ import type { Actor } from '../lib/context';
 import { notFound } from '../lib/errors';
 import { organizations } from '../db/tables/organizations';
 import { duesRates, duesShares } from '../db/tables/dues';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 export const ORGANIZATION_NOT_FOUND = 'Không tìm thấy tổ chức';
 
 export const ancestorIds = (path: string): number[] => path.split('/').filter(Boolean).map(Number);
 
-function orgPath(db: Db, organizationId: number): string {
-  const org = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, organizationId)).get();
+async function orgPath(db: Db, organizationId: number): Promise<string> {
+  const org = await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, organizationId)));
   if (!org) notFound(ORGANIZATION_NOT_FOUND);
   return org!.path;
 }
 
 /** The rate of each member type that applies in the organization: its own, the nearest above, or the rule. */
-export function effectiveRates(db: Db, organizationId: number): DuesRate[] {
-  const ids = ancestorIds(orgPath(db, organizationId));
-  const rows = db
+export async function effectiveRates(db: Db, organizationId: number): Promise<DuesRate[]> {
+  const ids = ancestorIds(await orgPath(db, organizationId));
+  const rows = await allRows(db
     .select({
       organizationId: duesRates.organizationId,
       memberType: duesRates.memberType,
@@ -44,8 +45,7 @@ export function effectiveRates(db: Db, organizationId: number): DuesRate[] {
     })
     .from(duesRates)
     .innerJoin(organizations, eq(organizations.id, duesRates.organizationId))
-    .where(inArray(duesRates.organizationId, ids))
-    .all();
+    .where(inArray(duesRates.organizationId, ids)));
   const depth = new Map(ids.map((id, i) => [id, i]));
   return USER_TYPES.map((memberType) => {
     const nearest = rows
@@ -73,25 +73,24 @@ export function rateOf(rates: DuesRate[], memberType: UserType): number {
   return rates.find((r) => r.memberType === memberType)!.monthlyAmount;
 }
 
-export function setRates(db: Db, actor: Actor, ip: string | null, input: UpdateDuesRates): DuesRate[] {
-  orgPath(db, input.organizationId);
-  const before = effectiveRates(db, input.organizationId);
-  db.transaction((tx) => {
+export async function setRates(db: Db, actor: Actor, ip: string | null, input: UpdateDuesRates): Promise<DuesRate[]> {
+  await orgPath(db, input.organizationId);
+  const before = await effectiveRates(db, input.organizationId);
+  await withTransaction(db, async (tx) => {
     for (const r of input.rates) {
       const key = and(eq(duesRates.organizationId, input.organizationId), eq(duesRates.memberType, r.memberType));
       if (r.monthlyAmount === null) {
-        tx.delete(duesRates).where(key).run();
+        await runQuery(tx.delete(duesRates).where(key));
         continue;
       }
-      tx.insert(duesRates)
+      await runQuery(tx.insert(duesRates)
         .values({ organizationId: input.organizationId, memberType: r.memberType, monthlyAmount: r.monthlyAmount, updatedBy: actor.id })
         .onConflictDoUpdate({
           target: [duesRates.organizationId, duesRates.memberType],
           set: { monthlyAmount: r.monthlyAmount, updatedBy: actor.id, updatedAt: new Date() },
-        })
-        .run();
+        }));
     }
-    audit(tx, {
+    await audit(tx, {
       actorId: actor.id,
       ip,
       action: 'dues.rates_update',
@@ -108,22 +107,21 @@ export function setRates(db: Db, actor: Actor, ip: string | null, input: UpdateD
 type Share = { keepNumerator: number; keepDenominator: number };
 
 /** The kept share of every organization type (2/3 where none was set). */
-export function shareTable(db: Db): Map<string, Share> {
-  const rows = db.select().from(duesShares).all();
+export async function shareTable(db: Db): Promise<Map<string, Share>> {
+  const rows = await allRows(db.select().from(duesShares));
   const map = new Map<string, Share>(ORGANIZATION_TYPES.map((t) => [t, { ...DEFAULT_KEEP_SHARE }]));
   for (const r of rows) map.set(r.organizationType, { keepNumerator: r.keepNumerator, keepDenominator: r.keepDenominator });
   return map;
 }
 
-export function listShares(db: Db): DuesShare[] {
+export async function listShares(db: Db): Promise<DuesShare[]> {
   const own = new Set(
-    db
+    (await allRows(db
       .select({ t: duesShares.organizationType })
-      .from(duesShares)
-      .all()
+      .from(duesShares)))
       .map((r) => r.t),
   );
-  const table = shareTable(db);
+  const table = await shareTable(db);
   return ORGANIZATION_TYPES.map((organizationType) => ({
     organizationType,
     ...table.get(organizationType)!,
@@ -131,17 +129,16 @@ export function listShares(db: Db): DuesShare[] {
   }));
 }
 
-export function setShares(db: Db, actor: Actor, ip: string | null, input: UpdateDuesShares): DuesShare[] {
-  const before = listShares(db);
-  db.transaction((tx) => {
+export async function setShares(db: Db, actor: Actor, ip: string | null, input: UpdateDuesShares): Promise<DuesShare[]> {
+  const before = await listShares(db);
+  await withTransaction(db, async (tx) => {
     for (const s of input.shares) {
       const values = { keepNumerator: s.keepNumerator, keepDenominator: s.keepDenominator, updatedBy: actor.id };
-      tx.insert(duesShares)
+      await runQuery(tx.insert(duesShares)
         .values({ organizationType: s.organizationType, ...values })
-        .onConflictDoUpdate({ target: duesShares.organizationType, set: { ...values, updatedAt: new Date() } })
-        .run();
+        .onConflictDoUpdate({ target: duesShares.organizationType, set: { ...values, updatedAt: new Date() } }));
     }
-    audit(tx, {
+    await audit(tx, {
       actorId: actor.id,
       ip,
       action: 'dues.shares_update',

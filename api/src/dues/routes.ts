@@ -37,9 +37,9 @@ export function duesRoutes() {
         requireAuth,
         requirePermission(P.access, queryOrganization),
         validate('query', duesRatesQuery),
-        (c) => {
+        async (c) => {
           const { organizationId } = c.req.valid('query');
-          return c.json({ organizationId, rates: effectiveRates(c.get('deps').db, organizationId) });
+          return c.json({ organizationId, rates: await effectiveRates(c.get('deps').db, organizationId) });
         },
       )
       .put(
@@ -48,13 +48,13 @@ export function duesRoutes() {
         requireAuth,
         requirePermission(DUES_RATES, fromBodyOrganization),
         validate('json', updateDuesRatesSchema),
-        (c) => {
+        async (c) => {
           const input = c.req.valid('json');
-          return c.json({ organizationId: input.organizationId, rates: setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
+          return c.json({ organizationId: input.organizationId, rates: await setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
         },
       )
-      .get('/shares', ok(duesSharesResponse, 'The share each organization type keeps'), requireAuth, requirePermission(P.access), (c) =>
-        c.json({ shares: listShares(c.get('deps').db) }),
+      .get('/shares', ok(duesSharesResponse, 'The share each organization type keeps'), requireAuth, requirePermission(P.access), async (c) =>
+        c.json({ shares: await listShares(c.get('deps').db) }),
       )
       // One table for the whole system: a global right.
       .put(
@@ -63,7 +63,7 @@ export function duesRoutes() {
         requireAuth,
         requirePermission('system.manage_settings', () => null),
         validate('json', updateDuesSharesSchema),
-        (c) => c.json({ shares: setShares(c.get('deps').db, c.get('actor'), clientIp(c), c.req.valid('json')) }),
+        async (c) => c.json({ shares: await setShares(c.get('deps').db, c.get('actor'), clientIp(c), c.req.valid('json')) }),
       )
       .post(
         '/campaigns/preview',
@@ -71,7 +71,7 @@ export function duesRoutes() {
         requireAuth,
         requirePermission(GENERATE_DUES, fromBodyOrganization),
         validate('json', generateDuesSchema),
-        (c) => c.json(generator(c).preview(c.req.valid('json'))),
+        async (c) => c.json(await generator(c).preview(c.req.valid('json'))),
       )
       .post(
         '/campaigns',
@@ -79,7 +79,7 @@ export function duesRoutes() {
         requireAuth,
         requirePermission(GENERATE_DUES, fromBodyOrganization),
         validate('json', generateDuesSchema),
-        (c) => c.json(generator(c).generate(c.req.valid('json')), 201),
+        async (c) => c.json(await generator(c).generate(c.req.valid('json')), 201),
       )
   );
 }

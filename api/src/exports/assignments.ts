@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { users } from '../db/tables/users';
 import { EXPORT_PAGE, vnDate, type Cell } from '../lib/xlsx-writer';
+import { allRows } from '../db/engine';
 
 const STATUS: Record<string, string> = { PENDING: 'Chờ thanh toán', PAID: 'Đã thanh toán', OVERDUE: 'Quá hạn', EXEMPTED: 'Được miễn' };
 const ADJUSTMENT: Record<string, string> = { EXEMPTED: 'Miễn', REDUCED: 'Giảm' };
@@ -14,18 +15,17 @@ const vnd = (n: number) => n.toLocaleString('vi-VN');
  * Reversed manual payments and their reversing entries of these assignments, one cell each:
  * "+50.000 (#code, date) / −50.000 (#code, date): reason", so the file shows both entries (issue 15.3).
  */
-function reversalCells(db: Db, ids: number[]): Map<number, string> {
+async function reversalCells(db: Db, ids: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string[]>();
   if (ids.length === 0) return new Map();
-  const rows = db
+  const rows = await allRows(db
     .select()
     .from(paymentOrders)
     .where(and(inArray(paymentOrders.assignmentId, ids), isNotNull(paymentOrders.reversesOrderId)))
-    .orderBy(asc(paymentOrders.id))
-    .all();
+    .orderBy(asc(paymentOrders.id)));
   const originals = new Map(
     rows.length
-      ? db
+      ? (await allRows(db
           .select()
           .from(paymentOrders)
           .where(
@@ -33,8 +33,7 @@ function reversalCells(db: Db, ids: number[]): Map<number, string> {
               paymentOrders.id,
               rows.map((r) => r.reversesOrderId!),
             ),
-          )
-          .all()
+          )))
           .map((o) => [o.id, o])
       : [],
   );
@@ -66,15 +65,14 @@ interface Money {
  * đồng received (excess included), what is still to be refunded and what was refunded, with the
  * reason and order code; sandbox money apart. The same readings as statistics.ts and outcome.ts.
  */
-function moneyCells(db: Db, ids: number[]): Map<number, Money> {
+async function moneyCells(db: Db, ids: number[]): Promise<Map<number, Money>> {
   const out = new Map<number, Money>();
   if (ids.length === 0) return out;
-  const rows = db
+  const rows = await allRows(db
     .select()
     .from(paymentOrders)
     .where(and(inArray(paymentOrders.assignmentId, ids), gt(paymentOrders.receivedAmount, 0)))
-    .orderBy(asc(paymentOrders.id))
-    .all();
+    .orderBy(asc(paymentOrders.id)));
   for (const o of rows) {
     const m = out.get(o.assignmentId) ?? { received: 0, refundDue: 0, refunded: 0, test: 0, notes: [] };
     out.set(o.assignmentId, m);
@@ -108,22 +106,21 @@ const TEST_METHOD = 'Thử nghiệm (sandbox, không phải tiền thật)';
 export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerator<Record<string, Cell>[]> {
   let last = 0;
   for (;;) {
-    const rows = db
+    const rows = await allRows(db
       .select({ a: paymentAssignments, u: users, levelName: feeLevels.levelName })
       .from(paymentAssignments)
       .innerJoin(users, eq(users.id, paymentAssignments.userId))
       .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
       .where(and(eq(paymentAssignments.campaignId, campaignId), gt(paymentAssignments.id, last)))
       .orderBy(asc(paymentAssignments.id))
-      .limit(EXPORT_PAGE)
-      .all();
+      .limit(EXPORT_PAGE));
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.a.id;
-    const reversals = reversalCells(
+    const reversals = await reversalCells(
       db,
       rows.map((r) => r.a.id),
     );
-    const money = moneyCells(
+    const money = await moneyCells(
       db,
       rows.map((r) => r.a.id),
     );

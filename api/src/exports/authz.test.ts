@@ -8,6 +8,7 @@ import { catalogueActors, type ActorName, type MatrixActor } from '../department
 import { download } from '../imports/fixture';
 import { paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 let actors: MatrixActor[];
@@ -51,14 +52,13 @@ const routes: { name: string; allowed: ActorName[]; call: (a: MatrixActor) => Pr
 beforeAll(async () => {
   t = await makeTestApp();
   ({ actors, orgs } = await catalogueActors(t, 'EZ', CODES));
-  const campaign = (organizationId: number) =>
-    t.db
+  const campaign = async (organizationId: number) =>
+    (await firstRow(t.db
       .insert(paymentCampaigns)
       .values({ organizationId, name: `Đợt ${organizationId}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
-      .returning()
-      .get().id;
-  campaignIn = campaign(orgs.chiDoan);
-  campaignOut = campaign(orgs.otherFaculty);
+      .returning())).id;
+  campaignIn = await campaign(orgs.chiDoan);
+  campaignOut = await campaign(orgs.otherFaculty);
 });
 
 describe('exports authorization matrix', () => {

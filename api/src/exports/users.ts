@@ -13,6 +13,8 @@ import { scopeCondition, subtreeRange, userScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import type { Cell } from '../lib/xlsx-writer';
 import { EXPORT_PAGE as PAGE, vnDate } from '../lib/xlsx-writer';
+import { allRows, firstRow } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 /** The labels the users import accepts back (kinds/users.ts aliases), so an export re-imports unchanged. */
 const USER_TYPE: Record<string, string> = { student: 'Sinh viên', staff: 'Cán bộ' };
@@ -26,25 +28,23 @@ type UserRow = { [K in keyof typeof COLUMNS]: (typeof users.$inferSelect)[K] };
 /** A calendar day as the import reads it back ("2004-02-01" → "01/02/2004"). */
 const day = (d: string | null) => formatDay(d) || null;
 
-function lookups(db: Db) {
+async function lookups(db: Db) {
   const dept = new Map(
-    db
+    (await allRows(db
       .select({ id: departments.id, name: departments.name })
-      .from(departments)
-      .all()
+      .from(departments)))
       .map((d) => [d.id, d.name]),
   );
   const cls = new Map(
-    db
+    (await allRows(db
       .select({ id: classes.id, name: classes.name })
-      .from(classes)
-      .all()
+      .from(classes)))
       .map((c) => [c.id, c.name]),
   );
   return { dept, cls };
 }
 
-function toRecord(u: UserRow, l: ReturnType<typeof lookups>, membership?: { role: string; joinedAt: Date }): Record<string, Cell> {
+function toRecord(u: UserRow, l: Awaited<ReturnType<typeof lookups>>, membership?: { role: string; joinedAt: Date }): Record<string, Cell> {
   return {
     code: u.code,
     familyName: u.familyName,
@@ -77,14 +77,14 @@ function toRecord(u: UserRow, l: ReturnType<typeof lookups>, membership?: { role
  * Which users the caller may export, with the request's filters: everyone with a global
  * users.export, else the active members of the organizations (and subtrees) where it is held.
  */
-export function userExportFilter(db: Db, actor: Actor, body: ExportRequest): SQL | undefined {
-  const filters: (SQL | undefined)[] = [scopeCondition(db, userScope(db, actor, 'users.export'))];
+export async function userExportFilter(db: Db, actor: Actor, body: ExportRequest): Promise<SQL | undefined> {
+  const filters: (SQL | undefined)[] = [scopeCondition(db, await userScope(db, actor, 'users.export'))];
   if (body.userType) filters.push(eq(users.userType, body.userType));
   if (body.membershipStatus) filters.push(eq(users.membershipStatus, body.membershipStatus));
   // The list's search rule (word beginnings, users/search.ts), so an export holds what the list showed.
   filters.push(searchCondition(db, searchWords(body.search)));
   if (body.organizationId) {
-    const org = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)).get();
+    const org = await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)));
     if (!org) notFound('Không tìm thấy tổ chức');
     const [from, to] = subtreeRange(org!.path);
     const member = db
@@ -105,28 +105,27 @@ export function userExportFilter(db: Db, actor: Actor, body: ExportRequest): SQL
 }
 
 export async function* userPages(db: Db, where: SQL | undefined): AsyncGenerator<Record<string, Cell>[]> {
-  const l = lookups(db);
+  const l = await lookups(db);
   let last = 0;
   for (;;) {
-    const rows = db
+    const rows = await allRows(db
       .select(COLUMNS)
       .from(users)
       .where(and(gt(users.id, last), where))
       .orderBy(asc(users.id))
-      .limit(PAGE)
-      .all();
+      .limit(PAGE));
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.id;
-    yield rows.map((u) => toRecord(u, l));
+    yield await mapInOrder(rows, async (u) => toRecord(u, l));
   }
 }
 
 /** The organization's own active members, with their role and joining date. */
 export async function* memberPages(db: Db, organizationId: number): AsyncGenerator<Record<string, Cell>[]> {
-  const l = lookups(db);
+  const l = await lookups(db);
   let last = 0;
   for (;;) {
-    const rows = db
+    const rows = await allRows(db
       .select({ u: COLUMNS, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
@@ -138,10 +137,9 @@ export async function* memberPages(db: Db, organizationId: number): AsyncGenerat
         ),
       )
       .orderBy(asc(organizationMembers.userId))
-      .limit(PAGE)
-      .all();
+      .limit(PAGE));
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.u.id;
-    yield rows.map((r) => toRecord(r.u, l, { role: r.role, joinedAt: r.joinedAt }));
+    yield await mapInOrder(rows, async (r) => toRecord(r.u, l, { role: r.role, joinedAt: r.joinedAt }));
   }
 }

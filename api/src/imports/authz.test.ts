@@ -185,7 +185,7 @@ const routes: Route[] = [
 beforeAll(async () => {
   t = await makeTestApp(UNTHROTTLED);
   ({ actors, orgs } = await catalogueActors(t, 'AZ', CODES));
-  insertUser(t, { code: 'AZMEMBER' });
+  await insertUser(t, { code: 'AZMEMBER' });
 });
 
 describe('imports authorization matrix', () => {

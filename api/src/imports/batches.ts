@@ -4,6 +4,8 @@ import type { Actor } from '../lib/context';
 import { isUniqueViolation } from '../lib/errors';
 import type { AnyImportKind, CheckedRow, Outcome, Tx } from './kind';
 import { logger } from '../lib/logger';
+import { withTransaction } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 export interface Counts {
   imported: number;
@@ -49,10 +51,10 @@ export function rowWriter(def: AnyImportKind, options: ImportOptions, actor: Act
   /** Valid, and either new or an existing record the caller chose to update. */
   const toWrite = (r: CheckedRow) => r.errors.length === 0 && (r.existingId == null || options.updateExisting);
   const count = (c: Counts, outcome: Outcome) => (outcome === 'unchanged' ? c.skipped++ : c.imported++);
-  const writeAll = (tx: Tx, rows: CheckedRow[]): Outcome[] =>
+  const writeAll = async (tx: Tx, rows: CheckedRow[]): Promise<Outcome[]> =>
     def.writeBatch && rows.length > 1
-      ? def.writeBatch(tx, rows, options, actor, params)
-      : rows.map((r) => def.write(tx, r, options, actor, params));
+      ? await def.writeBatch(tx, rows, options, actor, params)
+      : await mapInOrder(rows, (r) => def.write(tx, r, options, actor, params));
 
   return {
     toWrite,
@@ -61,12 +63,12 @@ export function rowWriter(def: AnyImportKind, options: ImportOptions, actor: Act
      * Writes a batch so that a row failing at write time is rolled back alone and reported: the
      * batch writer first, in a savepoint; if it throws, row by row, each in its own savepoint.
      */
-    writeIsolated(tx: Tx, batch: CheckedRow[], c: Counts): void {
+    async writeIsolated(tx: Tx, batch: CheckedRow[], c: Counts): Promise<void> {
       const writes = batch.filter(toWrite);
       let outcomes: Outcome[] | null = null;
       if (def.writeBatch && writes.length > 1) {
         try {
-          outcomes = tx.transaction((sp) => writeAll(sp, writes));
+          outcomes = await withTransaction(tx, async (sp) => writeAll(sp, writes));
         } catch {
           outcomes = null; // rolled back to the savepoint: find the failing rows one by one
         }
@@ -80,7 +82,7 @@ export function rowWriter(def: AnyImportKind, options: ImportOptions, actor: Act
           try {
             count(
               c,
-              tx.transaction((sp) => def.write(sp, r, options, actor, params)),
+              await withTransaction(tx, async (sp) => def.write(sp, r, options, actor, params)),
             );
           } catch (err) {
             c.failed++;
@@ -91,8 +93,8 @@ export function rowWriter(def: AnyImportKind, options: ImportOptions, actor: Act
     },
 
     /** Writes a batch with no savepoints: any failure throws and the caller's transaction rolls back. */
-    writeAllOrNothing(tx: Tx, batch: CheckedRow[], c: Counts): void {
-      const outcomes = writeAll(tx, batch.filter(toWrite));
+    async writeAllOrNothing(tx: Tx, batch: CheckedRow[], c: Counts): Promise<void> {
+      const outcomes = await writeAll(tx, batch.filter(toWrite));
       let k = 0;
       for (const r of batch) {
         if (r.errors.length > 0) c.failed++;

@@ -45,7 +45,7 @@ it('the error rows are built in the worker, with the same file and the same refu
   expect(ws.rowCount).toBe(2);
   expect(String(ws.getRow(2).getCell(1).value)).toBe('ER1');
 
-  const other = await t.createUser('EROTHER', [{ roleId: t.createRole('er_importer', ['users.access', 'users.create']) }]);
+  const other = await t.createUser('EROTHER', [{ roleId: await t.createRole('er_importer', ['users.access', 'users.create']) }]);
   const refused = await download(t, 'GET', `/api/users/import/${up.body.sessionId}/error-rows`, other.token);
   expect(refused.status).toBe(403);
   expect(refused.json.message).toContain('người dùng khác');

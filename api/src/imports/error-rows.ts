@@ -25,7 +25,7 @@ export async function errorRowsWorkbook(
   sessionId: string,
   lang: Lang,
 ): Promise<{ body: Uint8Array; fileName: string; count: number }> {
-  const s = loadSession(db, sessionId, def.kind, actor.id);
+  const s = await loadSession(db, sessionId, def.kind, actor.id);
   const checked = await def.check(db, s.rows, actor, s.params, lang);
   // Only the columns the file had: a column added empty would clear that field when the fixed rows update existing records.
   const had = new Set(s.rows.flatMap((r) => Object.keys(r.values)));

@@ -6,6 +6,7 @@ import { departments } from '../db/tables/departments';
 import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 /**
  * For suites that make many import and export calls as one user in one app and are not about
@@ -116,26 +117,25 @@ export function sheetRows(ws: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
  */
 export async function usersImportWorld() {
   const t = await makeTestApp(UNTHROTTLED);
-  const root = t.createOrg('doan_truong', 'UI-DT');
-  const faculty = t.createOrg('doan_co_so', 'UI-DCS', root);
-  const chiDoan = t.createOrg('chi_doan', 'UI-CD1', faculty);
-  const other = t.createOrg('doan_co_so', 'UI-DCS2', root);
-  const dept = t.db.insert(departments).values({ name: 'Khoa CNTT', code: 'CNTT' }).returning().get().id;
-  t.db.insert(classes).values({ name: '22CNTT1', code: 'L22C1', year: 2022, departmentId: dept }).run();
+  const root = await t.createOrg('doan_truong', 'UI-DT');
+  const faculty = await t.createOrg('doan_co_so', 'UI-DCS', root);
+  const chiDoan = await t.createOrg('chi_doan', 'UI-CD1', faculty);
+  const other = await t.createOrg('doan_co_so', 'UI-DCS2', root);
+  const dept = (await firstRow(t.db.insert(departments).values({ name: 'Khoa CNTT', code: 'CNTT' }).returning())).id;
+  await runQuery(t.db.insert(classes).values({ name: '22CNTT1', code: 'L22C1', year: 2022, departmentId: dept }));
   return { t, orgs: { root, faculty, chiDoan, other } };
 }
 
 /** Reads of the users-import suites over the app `app()` returns once their world is built, and a valid row. */
 export function usersImportHelpers(app: () => TestApp) {
   return {
-    userCount: () => app().db.select({ n: count() }).from(users).get()!.n,
-    userByCode: (code: string) => app().db.select().from(users).where(eq(users.code, code)).get(),
-    membershipsOf: (userId: number) =>
-      app()
+    userCount: async () => (await firstRow(app().db.select({ n: count() }).from(users)))!.n,
+    userByCode: async (code: string) => await firstRow(app().db.select().from(users).where(eq(users.code, code))),
+    membershipsOf: async (userId: number) =>
+      (await allRows(app()
         .db.select({ org: organizationMembers.organizationId })
         .from(organizationMembers)
-        .where(eq(organizationMembers.userId, userId))
-        .all()
+        .where(eq(organizationMembers.userId, userId))))
         .map((m) => m.org)
         .sort((a, b) => a - b),
     ok: (code: string, extra: Record<string, string> = {}) =>

@@ -6,6 +6,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { form, USER_HEADER, userRow, xlsx } from './fixture';
 import { usersImport } from './kinds/users';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,14 +19,14 @@ const rows = (from: number, n: number) =>
     userRow({ code: `IA${from + i}`, familyName: 'Lê', givenName: `An ${from + i}`, email: `ia${from + i}@sv.vn` }),
   );
 
-async function run(data: ReturnType<typeof rows>, options: Record<string, unknown>) {
+async function run(data: Awaited<ReturnType<typeof rows>>, options: Record<string, unknown>) {
   const up = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(await xlsx(USER_HEADER, data)) });
   expect(up.status, JSON.stringify(up.body)).toBe(201);
   const res = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: { options } });
   return { sessionId: up.body.sessionId as string, res };
 }
 
-const auditsOf = (sessionId: string) => t.db.select().from(auditLogs).where(eq(auditLogs.entityId, sessionId)).all();
+const auditsOf = async (sessionId: string) => await allRows(t.db.select().from(auditLogs).where(eq(auditLogs.entityId, sessionId)));
 
 describe('import audit', () => {
   it('a run that stops after its first batch leaves that batch written and audited', async () => {
@@ -38,9 +39,9 @@ describe('import audit', () => {
     });
     const { sessionId, res } = await run(rows(1, 4), { skipErrors: true, batchSize: 2 });
     expect(res.body.importedCount).toBe(2);
-    expect(t.db.select().from(users).where(eq(users.code, 'IA1')).get()).toBeTruthy();
-    expect(t.db.select().from(users).where(eq(users.code, 'IA3')).get()).toBeUndefined();
-    const batches = auditsOf(sessionId).filter((a) => a.action === 'import.users.batch');
+    expect(await firstRow(t.db.select().from(users).where(eq(users.code, 'IA1')))).toBeTruthy();
+    expect(await firstRow(t.db.select().from(users).where(eq(users.code, 'IA3')))).toBeUndefined();
+    const batches = (await auditsOf(sessionId)).filter((a) => a.action === 'import.users.batch');
     expect(batches).toHaveLength(1);
     expect(JSON.parse(batches[0]!.after!)).toMatchObject({ fromRow: 2, toRow: 3, importedCount: 2 });
   });
@@ -48,7 +49,7 @@ describe('import audit', () => {
   it('a completed run has one audit row per batch and the summary', async () => {
     const { sessionId, res } = await run(rows(10, 5), { skipErrors: true, batchSize: 2 });
     expect(res.body.importedCount).toBe(5);
-    const actions = auditsOf(sessionId).map((a) => a.action);
+    const actions = (await auditsOf(sessionId)).map((a) => a.action);
     expect(actions.filter((a) => a === 'import.users.batch')).toHaveLength(3);
     expect(actions).toContain('import.users');
   });

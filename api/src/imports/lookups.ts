@@ -10,6 +10,7 @@ import { organizations } from '../db/tables/organizations';
 import { superAdminIds } from '../access/grants';
 import { userScope, usersInScope } from '../access/scope';
 import type { Actor } from '../lib/context';
+import { allRows } from '../db/engine';
 
 const CHUNK = 500;
 
@@ -25,7 +26,7 @@ export function chunked<T>(xs: T[], size = CHUNK): T[][] {
  */
 export async function whereIn<R>(values: string[], column: SQLiteColumn | SQL, query: (cond: SQL) => Promise<R[]>): Promise<R[]> {
   const uniq = [...new Set(values.filter(Boolean))];
-  return uniq.length === 0 ? [] : query(inJsonValues(column, uniq));
+  return uniq.length === 0 ? [] : await query(inJsonValues(column, uniq));
 }
 
 /** Records by code and by name, accent- and case-insensitively. */
@@ -59,13 +60,13 @@ export function resolveRef(ix: RefIndex, text: string, current: number | null): 
 }
 
 /** Departments by code or by name (the export writes names, the template asks for codes). */
-export function departmentIndex(db: Db): RefIndex {
-  return refIndex(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).all());
+export async function departmentIndex(db: Db): Promise<RefIndex> {
+  return refIndex(await allRows(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments)));
 }
 
 /** Classes by code or by name. */
-export function classIndex(db: Db): RefIndex {
-  return refIndex(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all());
+export async function classIndex(db: Db): Promise<RefIndex> {
+  return refIndex(await allRows(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes)));
 }
 
 export interface OrgRef {
@@ -76,18 +77,17 @@ export interface OrgRef {
 }
 
 /** Organizations by code, case-insensitively (codes are unique per type, so one code may name several). */
-export function organizationsByCode(db: Db, codes: string[]): Map<string, OrgRef[]> {
+export async function organizationsByCode(db: Db, codes: string[]): Promise<Map<string, OrgRef[]>> {
   const m = new Map<string, OrgRef[]>();
   const lower = sql`lower(${organizations.code})`;
-  const rows = whereIn(
+  const rows = await whereIn(
     codes.map((c) => c.trim().toLowerCase()),
     lower,
-    (cond) =>
-      db
+    async (cond) =>
+      await allRows(db
         .select({ id: organizations.id, path: organizations.path, type: organizations.type, code: organizations.code })
         .from(organizations)
-        .where(cond)
-        .all(),
+        .where(cond)),
   );
   for (const r of rows) {
     const k = r.code.toLowerCase();
@@ -101,9 +101,9 @@ export function ancestorsAndSelf(path: string): number[] {
 }
 
 /** Users among `ids` who are super admins, in chunked IN lists. */
-function superAdmins(db: Db, ids: number[]): Set<number> {
+async function superAdmins(db: Db, ids: number[]): Promise<Set<number>> {
   const out = new Set<number>();
-  for (const chunk of chunked(ids)) for (const id of superAdminIds(db, chunk)) out.add(id);
+  for (const chunk of chunked(ids)) for (const id of await superAdminIds(db, chunk)) out.add(id);
   return out;
 }
 
@@ -111,12 +111,12 @@ function superAdmins(db: Db, ids: number[]): Set<number> {
  * Of these existing users, the ones the caller may update through an import: within the reach of
  * their users.update grants, and never a super admin unless the caller is one.
  */
-export function updatableUsers(db: Db, actor: Actor, ids: number[]): Set<number> {
+export async function updatableUsers(db: Db, actor: Actor, ids: number[]): Promise<Set<number>> {
   const uniq = [...new Set(ids)];
   if (uniq.length === 0) return new Set();
-  const scope = userScope(db, actor, 'users.update');
+  const scope = await userScope(db, actor, 'users.update');
   const reach = new Set<number>();
-  for (const chunk of chunked(uniq)) for (const id of usersInScope(db, scope, chunk)) reach.add(id);
-  if (!actor.isSuperAdmin) for (const id of superAdmins(db, [...reach])) reach.delete(id);
+  for (const chunk of chunked(uniq)) for (const id of await usersInScope(db, scope, chunk)) reach.add(id);
+  if (!actor.isSuperAdmin) for (const id of await superAdmins(db, [...reach])) reach.delete(id);
   return reach;
 }

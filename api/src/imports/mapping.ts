@@ -13,6 +13,7 @@ import { ERROR_ROW_HEADERS } from './error-rows';
 import { importMappings } from '../db/tables/imports';
 import { FULL_NAME_KEY, headerKey, isFullNameHeader, isUnstoredHeader, takesFullName } from './synonyms';
 import { readSheet, type SheetLimits } from './workbook';
+import { firstRow, runQuery } from '../db/engine';
 
 export { headerKey };
 
@@ -173,32 +174,30 @@ export function assertHeadersPresent(mapping: ImportMapping, headers: string[], 
 }
 
 /** The last mapping this user sent for this kind of import ({} when none). */
-export function rememberedMapping(db: Db, userId: number, kind: ImportKind): ImportMapping {
-  const r = db
+export async function rememberedMapping(db: Db, userId: number, kind: ImportKind): Promise<ImportMapping> {
+  const r = await firstRow(db
     .select({ mapping: importMappings.mapping })
     .from(importMappings)
-    .where(and(eq(importMappings.userId, userId), eq(importMappings.kind, kind)))
-    .get();
+    .where(and(eq(importMappings.userId, userId), eq(importMappings.kind, kind))));
   return r ? (JSON.parse(r.mapping) as ImportMapping) : {};
 }
 
-export function rememberMapping(db: Db, userId: number, kind: ImportKind, mapping: ImportMapping): void {
+export async function rememberMapping(db: Db, userId: number, kind: ImportKind, mapping: ImportMapping): Promise<void> {
   const json = JSON.stringify(mapping);
-  db.insert(importMappings)
+  await runQuery(db.insert(importMappings)
     .values({ userId, kind, mapping: json })
-    .onConflictDoUpdate({ target: [importMappings.userId, importMappings.kind], set: { mapping: json, updatedAt: new Date() } })
-    .run();
+    .onConflictDoUpdate({ target: [importMappings.userId, importMappings.kind], set: { mapping: json, updatedAt: new Date() } }));
 }
 
-export function headersResult(
+export async function headersResult(
   db: Db,
   userId: number,
   kind: ImportKind,
   columns: readonly ImportColumn[],
   headers: string[],
-): ImportHeadersResult {
+): Promise<ImportHeadersResult> {
   const unique = [...new Map(headers.filter(Boolean).map((h) => [headerKey(h), h])).values()];
-  const { suggestion, remembered } = suggestMapping(columns, unique, rememberedMapping(db, userId, kind));
+  const { suggestion, remembered } = suggestMapping(columns, unique, await rememberedMapping(db, userId, kind));
   const ours = new Set(ERROR_ROW_HEADERS.map(headerKey));
   return {
     headers: unique,

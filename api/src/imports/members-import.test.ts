@@ -7,16 +7,16 @@ import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { form, UNTHROTTLED, xlsx, type Cells } from './fixture';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let o: { root: number; faculty: number; cd1: number; cd2: number; otherFaculty: number; otherCd: number };
 
-const memberOrgs = (userId: number) =>
-  t.db
+const memberOrgs = async (userId: number) =>
+  (await allRows(t.db
     .select({ org: organizationMembers.organizationId, active: organizationMembers.isActive })
     .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId))
-    .all()
+    .where(eq(organizationMembers.userId, userId))))
     .filter((m) => m.active)
     .map((m) => m.org)
     .sort((a, b) => a - b);
@@ -39,42 +39,42 @@ async function memberImport(
 
 beforeAll(async () => {
   t = await makeTestApp(UNTHROTTLED);
-  const root = t.createOrg('doan_truong', 'MI-DT');
-  const faculty = t.createOrg('doan_co_so', 'MI-DCS', root);
-  const cd1 = t.createOrg('chi_doan', 'MI-CD1', faculty);
-  const cd2 = t.createOrg('chi_doan', 'MI-CD2', faculty);
-  const otherFaculty = t.createOrg('doan_co_so', 'MI-DCS2', root);
-  const otherCd = t.createOrg('chi_doan', 'MI-CDX', otherFaculty);
+  const root = await t.createOrg('doan_truong', 'MI-DT');
+  const faculty = await t.createOrg('doan_co_so', 'MI-DCS', root);
+  const cd1 = await t.createOrg('chi_doan', 'MI-CD1', faculty);
+  const cd2 = await t.createOrg('chi_doan', 'MI-CD2', faculty);
+  const otherFaculty = await t.createOrg('doan_co_so', 'MI-DCS2', root);
+  const otherCd = await t.createOrg('chi_doan', 'MI-CDX', otherFaculty);
   o = { root, faculty, cd1, cd2, otherFaculty, otherCd };
 });
 
 describe('organization members import', () => {
   it('level 3: each code joins the unit and every parent; unknown codes and repeats are errors', async () => {
-    const a = insertUser(t, { code: 'MI001' });
-    const b = insertUser(t, { code: 'MI002' });
+    const a = await insertUser(t, { code: 'MI001' });
+    const b = await insertUser(t, { code: 'MI002' });
     const { up, validation, exec } = await memberImport(3, o.cd1, ['Mã sinh viên'], [['MI001'], ['MI002'], ['NOPE'], ['MI001'], ['']]);
     expect(up.status).toBe(201);
     expect(validation!.body.summary).toEqual({ total: 4, valid: 2, invalid: 2, duplicates: 1, conflicts: 0 });
     expect(validation!.body.errors.map((e: { message: string }) => e.message).join(' ')).toContain('NOPE');
     expect(exec!.body).toMatchObject({ importedCount: 2, failedCount: 2 });
-    expect(memberOrgs(a)).toEqual([o.root, o.faculty, o.cd1].sort((x, y) => x - y));
-    expect(memberOrgs(b)).toEqual([o.root, o.faculty, o.cd1].sort((x, y) => x - y));
+    expect(await memberOrgs(a)).toEqual([o.root, o.faculty, o.cd1].sort((x, y) => x - y));
+    expect(await memberOrgs(b)).toEqual([o.root, o.faculty, o.cd1].sort((x, y) => x - y));
   });
 
   it('level 3: an existing member is a conflict (skipped); an inactive membership is reactivated', async () => {
-    const a = insertUser(t, { code: 'MI010' });
-    const b = insertUser(t, { code: 'MI011' });
-    t.db.insert(organizationMembers).values({ organizationId: o.cd2, userId: a }).run();
-    t.db.insert(organizationMembers).values({ organizationId: o.cd2, userId: b, isActive: false }).run();
+    const a = await insertUser(t, { code: 'MI010' });
+    const b = await insertUser(t, { code: 'MI011' });
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: o.cd2, userId: a }));
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: o.cd2, userId: b, isActive: false }));
     const { validation, exec } = await memberImport(3, o.cd2, ['studentCode'], [['MI010'], ['MI011']]);
     expect(validation!.body.summary.conflicts).toBe(1);
     expect(exec!.body).toMatchObject({ success: true, importedCount: 1, skippedCount: 1 });
-    expect(memberOrgs(b)).toContain(o.cd2);
-    expect(memberOrgs(a)).toEqual([o.cd2]); // skipped: parents not added without updateExisting
+    expect(await memberOrgs(b)).toContain(o.cd2);
+    expect(await memberOrgs(a)).toEqual([o.cd2]); // skipped: parents not added without updateExisting
   });
 
   it('level 2: the unit code picks a unit beneath the faculty; units elsewhere are refused', async () => {
-    const a = insertUser(t, { code: 'MI020' });
+    const a = await insertUser(t, { code: 'MI020' });
     const { up, validation, exec } = await memberImport(
       2,
       o.faculty,
@@ -90,7 +90,7 @@ describe('organization members import', () => {
     expect(msgs).toContain('MI-CDX');
     expect(msgs).toContain('Thiếu mã lớp/đơn vị');
     expect(exec!.body).toMatchObject({ importedCount: 1, failedCount: 2 });
-    expect(memberOrgs(a)).toEqual([o.root, o.faculty, o.cd2].sort((x, y) => x - y));
+    expect(await memberOrgs(a)).toEqual([o.root, o.faculty, o.cd2].sort((x, y) => x - y));
   });
 
   it('level 2 needs the unit column; a level-3 file at level 2 is refused naming it', async () => {
@@ -103,7 +103,7 @@ describe('organization members import', () => {
   });
 
   it('a members export re-imports (its "Mã số" header is the member code)', async () => {
-    insertUser(t, { code: 'MI030' });
+    await insertUser(t, { code: 'MI030' });
     const { up, exec } = await memberImport(3, o.cd1, ['Mã số', 'Họ', 'Tên'], [['MI030', 'Lê', 'An']]);
     expect(up.status).toBe(201);
     expect(exec!.body.importedCount).toBe(1);
@@ -125,16 +125,16 @@ describe('organization members import', () => {
   });
 
   it('needs organizations.add_member in the organization (or above it), for upload and for the session routes', async () => {
-    const role = t.createRole('mi_adder', ['organizations.access', 'organizations.add_member']);
+    const role = await t.createRole('mi_adder', ['organizations.access', 'organizations.add_member']);
     const adder = await t.createUser('MIADD', [{ roleId: role, organizationId: o.faculty }]);
     // Members of another unit of its faculty: only users already within reach may be added (issue 25 item 8, import-reach.test.ts).
-    insertUser(t, { code: 'MI040' }, o.cd2);
-    const mi041 = insertUser(t, { code: 'MI041' }, o.cd2);
+    await insertUser(t, { code: 'MI040' }, o.cd2);
+    const mi041 = await insertUser(t, { code: 'MI041' }, o.cd2);
     const inside = await memberImport(3, o.cd1, ['studentCode'], [['MI040'], ['MI041']], adder.token);
     expect(inside.up.status).toBe(201);
     expect(inside.exec!.body.importedCount).toBe(2);
     // Parents join only up to the importer's reach: the Đoàn root above its faculty is not written.
-    expect(memberOrgs(mi041)).toEqual([o.faculty, o.cd1, o.cd2].sort((x, y) => x - y));
+    expect(await memberOrgs(mi041)).toEqual([o.faculty, o.cd1, o.cd2].sort((x, y) => x - y));
     const outside = await memberImport(3, o.otherCd, ['studentCode'], [['MI040']], adder.token);
     expect(outside.up.status).toBe(403);
     const nobody = await t.createUser('MINONE');
@@ -152,7 +152,7 @@ describe('organization members import', () => {
 
 describe('departments and classes imports', () => {
   it('departments: creates, reports duplicates and conflicts, updates by code with updateExisting', async () => {
-    t.db.insert(departments).values({ name: 'Khoa Cũ', code: 'DOLD', description: 'giữ' }).run();
+    await runQuery(t.db.insert(departments).values({ name: 'Khoa Cũ', code: 'DOLD', description: 'giữ' }));
     const file = await xlsx(
       ['Tên khoa/phòng ban', 'Mã', 'Mô tả'],
       [
@@ -171,14 +171,14 @@ describe('departments and classes imports', () => {
       body: { options: { updateExisting: true } },
     });
     expect(ex.body).toMatchObject({ importedCount: 2, failedCount: 2 });
-    expect(t.db.select().from(departments).where(eq(departments.code, 'DOLD')).get()).toMatchObject({
+    expect(await firstRow(t.db.select().from(departments).where(eq(departments.code, 'DOLD')))).toMatchObject({
       name: 'Khoa Mới Tên',
       description: 'mới',
     });
   });
 
   it('departments matched by name keep their code', async () => {
-    t.db.insert(departments).values({ name: 'Phòng Đào tạo', code: 'PDT' }).run();
+    await runQuery(t.db.insert(departments).values({ name: 'Phòng Đào tạo', code: 'PDT' }));
     const up = await t.request('POST', '/api/departments/import/upload', {
       token: t.adminToken,
       body: form(await xlsx(['name'], [['phòng đào tạo']])),
@@ -188,7 +188,7 @@ describe('departments and classes imports', () => {
       body: { options: { updateExisting: true } },
     });
     expect(ex.body.importedCount).toBe(1);
-    expect(t.db.select().from(departments).where(eq(departments.code, 'PDT')).get()!.name).toBe('phòng đào tạo');
+    expect((await firstRow(t.db.select().from(departments).where(eq(departments.code, 'PDT'))))!.name).toBe('phòng đào tạo');
   });
 
   it('legacy POST /departments/import uploads and executes in one call', async () => {
@@ -198,11 +198,11 @@ describe('departments and classes imports', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, importedCount: 1 });
-    expect(t.db.select().from(departments).where(eq(departments.code, 'DHOA')).get()).toBeTruthy();
+    expect(await firstRow(t.db.select().from(departments).where(eq(departments.code, 'DHOA')))).toBeTruthy();
   });
 
   it('classes: department by code or name, year 2000–2100 (default this year)', async () => {
-    t.db.insert(departments).values({ name: 'Khoa Sinh', code: 'DSINH' }).run();
+    await runQuery(t.db.insert(departments).values({ name: 'Khoa Sinh', code: 'DSINH' }));
     const file = await xlsx(
       ['Tên lớp', 'Mã lớp', 'Năm', 'Mã khoa'],
       [
@@ -215,15 +215,15 @@ describe('departments and classes imports', () => {
     const up = await t.request('POST', '/api/classes/import/upload', { token: t.adminToken, body: form(file) });
     const ex = await t.request('POST', `/api/classes/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: {} });
     expect(ex.body).toMatchObject({ importedCount: 2, failedCount: 2 });
-    const c2 = t.db.select().from(classes).where(eq(classes.code, 'C22S2')).get()!;
+    const c2 = (await firstRow(t.db.select().from(classes).where(eq(classes.code, 'C22S2'))))!;
     expect(c2.year).toBe(new Date().getFullYear());
-    expect(c2.departmentId).toBe(t.db.select().from(departments).where(eq(departments.code, 'DSINH')).get()!.id);
+    expect(c2.departmentId).toBe((await firstRow(t.db.select().from(departments).where(eq(departments.code, 'DSINH'))))!.id);
     expect(ex.body.errors.map((e: { message: string }) => e.message).join(' ')).toMatch(/2000 đến 2100.*NOPE/);
   });
 
   it('departments and classes imports need a global create grant; updates a global update grant', async () => {
-    const root = t.createOrg('doan_truong', 'MI-ROOT2');
-    const role = t.createRole('mi_cat', ['departments.access', 'departments.create', 'classes.access', 'classes.create']);
+    const root = await t.createOrg('doan_truong', 'MI-ROOT2');
+    const role = await t.createRole('mi_cat', ['departments.access', 'departments.create', 'classes.access', 'classes.create']);
     const scoped = await t.createUser('MICATO', [{ roleId: role, organizationId: root }]);
     const global = await t.createUser('MICATG', [{ roleId: role }]);
     const file = await xlsx(['name', 'code'], [['Khoa Địa', 'DDIA']]);
@@ -252,11 +252,10 @@ describe('departments and classes imports', () => {
     expect(ex.body).toMatchObject({ importedCount: 1, failedCount: 1 });
     expect(ex.body.errors[0].message).toContain('quyền cập nhật');
     expect(
-      t.db
+      (await firstRow(t.db
         .select()
         .from(departments)
-        .where(and(eq(departments.code, 'DOLD')))
-        .get()!.name,
+        .where(and(eq(departments.code, 'DOLD')))))!.name,
     ).toBe('Khoa Mới Tên');
   });
 });

@@ -23,7 +23,7 @@ function endingSessions(local: ReturnType<typeof importService>, deps: Deps): Re
       try {
         return await local.execute(...args);
       } finally {
-        markRevokedSince(deps.db, since);
+        await markRevokedSince(deps.db, since);
       }
     },
   };

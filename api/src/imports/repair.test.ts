@@ -9,6 +9,7 @@ import { departments } from '../db/tables/departments';
 import { translate } from '../lib/i18n';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { download, form, readWorkbook, sheetRows, UNTHROTTLED, USER_HEADER, userRow, validateUsers, xlsx } from './fixture';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 
@@ -42,13 +43,13 @@ describe('headers and mapping', () => {
     expect(up.body.ignoredColumns).toEqual(['STT']);
     const ex = await t.request('POST', `/api/departments/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: {} });
     expect(ex.body.importedCount).toBe(1);
-    expect(t.db.select().from(departments).where(eq(departments.code, 'AX1')).get()?.name).toBe('Khoa Ánh Xạ');
+    expect((await firstRow(t.db.select().from(departments).where(eq(departments.code, 'AX1'))))?.name).toBe('Khoa Ánh Xạ');
 
     const again = await t.request('POST', '/api/departments/import/headers', { token: t.adminToken, body: form(file) });
     expect(again.body.suggestion).toEqual(mapping);
     expect(again.body.remembered).toEqual(['name', 'code', 'description']);
     // Remembered per user: another user gets only the suggestion.
-    const other = await t.createUser('MAPOTHER', [{ roleId: t.createRole('map_dept', ['departments.access', 'departments.create']) }]);
+    const other = await t.createUser('MAPOTHER', [{ roleId: await t.createRole('map_dept', ['departments.access', 'departments.create']) }]);
     const theirs = await t.request('POST', '/api/departments/import/headers', { token: other.token, body: form(file) });
     expect(theirs.body.remembered).toEqual([]);
   });
@@ -130,7 +131,7 @@ describe('rows with errors', () => {
       token: t.adminToken,
       body: form(await xlsx(['name'], [['X']])),
     });
-    const other = await t.createUser('ERROTHER', [{ roleId: t.createRole('er_dept', ['departments.access', 'departments.create']) }]);
+    const other = await t.createUser('ERROTHER', [{ roleId: await t.createRole('er_dept', ['departments.access', 'departments.create']) }]);
     const res = await t.request('GET', `/api/departments/import/${up.body.sessionId}/error-rows`, { token: other.token });
     expect(res.status).toBe(403);
   });

@@ -73,7 +73,7 @@ async function mappedUpload<T>(c: Context<AppEnv>, def: AnyImportKind, upload: (
   const form = await c.req.parseBody();
   const mapping = parseMappingField(form.mapping, langOf(c));
   const result = await upload(mapping);
-  if (mapping) rememberMapping(c.get('deps').db, c.get('actor').id, def.kind, mapping);
+  if (mapping) await rememberMapping(c.get('deps').db, c.get('actor').id, def.kind, mapping);
   return result;
 }
 
@@ -160,7 +160,7 @@ function sessionRoutes(def: AnyImportKind, guard: ReturnType<typeof requirePermi
       requireAuth,
       guard,
       validate('param', sessionParam),
-      (c) => c.json(importService(def, c.get('deps'), c.get('actor'), null).status(c.req.valid('param').sessionId)),
+      async (c) => c.json(await importService(def, c.get('deps'), c.get('actor'), null).status(c.req.valid('param').sessionId)),
     );
 }
 
@@ -207,8 +207,8 @@ export function legacyDepartmentImport() {
 }
 
 /** The organization of a member-import session (its permission context). */
-const sessionOrganization: OrganizationFrom = (c) => {
-  const s = loadSession(c.get('deps').db, c.req.param('sessionId') ?? '', 'organization_members', c.get('actor').id, false);
+const sessionOrganization: OrganizationFrom = async (c) => {
+  const s = await loadSession(c.get('deps').db, c.req.param('sessionId') ?? '', 'organization_members', c.get('actor').id, false);
   return Number(s.params.organizationId) || null;
 };
 
@@ -254,7 +254,7 @@ export function memberImportRoutes() {
         const form = await c.req.parseBody();
         const organizationId = c.req.valid('query').organizationId ?? Number(form.organizationId);
         if (!Number.isInteger(organizationId) || organizationId <= 0) badRequest('Thiếu tổ chức cần nhập thành viên (organizationId)');
-        const ctx = orgContext(c.get('deps').db, organizationId);
+        const ctx = await orgContext(c.get('deps').db, organizationId);
         if (!ctx) fail(404, 'Không tìm thấy tổ chức');
         if (!hasPermission(c.get('actor').roles, 'organizations.add_member', ctx)) forbidden();
         const svc = importService(membersImport, c.get('deps'), c.get('actor'), auditContext(c).ip, langOf(c));

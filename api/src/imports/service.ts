@@ -17,6 +17,7 @@ import { createSession, loadSession, markProgress, saveResult, saveValidation, t
 import { readSheet } from './workbook';
 import { yieldToWriters } from '../lib/writer-gate';
 import { leaseHeld, takeLease } from '../lib/lease';
+import { withTransaction } from '../db/engine';
 
 const PREVIEW_ROWS = 10;
 /**
@@ -77,8 +78,8 @@ function resultMessage(c: Counts, dryRun: boolean): string {
 }
 
 export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
-  function loadOpen(sessionId: string) {
-    const s = loadSession(db, sessionId, def.kind, actor.id);
+  async function loadOpen(sessionId: string) {
+    const s = await loadSession(db, sessionId, def.kind, actor.id);
     stillOpen(s);
     return s;
   }
@@ -88,7 +89,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     if (s.status === 'completed') conflict('Phiên nhập này đã được thực hiện xong. Vui lòng tải file lên lại để nhập tiếp');
   }
   /** Checking yields the event loop (issue 12): another request may have started or finished this session meanwhile. */
-  const reloadOpen = (id: string) => stillOpen(loadSession(db, id, def.kind, actor.id, false));
+  const reloadOpen = async (id: string) => stillOpen(await loadSession(db, id, def.kind, actor.id, false));
 
   const svc = {
     /** `mapping`: our column → the file's header, sent with the upload (mapping.ts); plain data, so it crosses to the worker. */
@@ -108,7 +109,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         base && ((h) => (seen.push(h), base(h))),
       );
       if (mapping) assertHeadersPresent(mapping, seen, lang);
-      const sessionId = createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });
+      const sessionId = await createSession(db, { kind: def.kind, actorId: actor.id, fileName: file.name, rows: sheet.rows, params });
       return {
         sessionId,
         fileName: file.name,
@@ -119,14 +120,14 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     },
 
     async validate(sessionId: string): Promise<ImportValidationResult> {
-      const s = loadOpen(sessionId);
+      const s = await loadOpen(sessionId);
       const result = await summarize(
         def,
         await def.check(db, s.rows, actor, s.params, lang),
         s.rows.map((r) => r.values),
       );
-      const now = loadSession(db, s.id, def.kind, actor.id, false);
-      if (!busy(s.id) && (now.status === 'uploaded' || now.status === 'validated')) saveValidation(db, s.id, result);
+      const now = await loadSession(db, s.id, def.kind, actor.id, false);
+      if (!busy(s.id) && (now.status === 'uploaded' || now.status === 'validated')) await saveValidation(db, s.id, result);
       return result;
     },
 
@@ -141,18 +142,18 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       return errorRowsWorkbook(def, { db, env }, actor, sessionId, lang);
     },
 
-    status(sessionId: string): ImportStatus {
-      const s: ImportSessionMeta = loadSession(db, sessionId, def.kind, actor.id, false);
+    async status(sessionId: string): Promise<ImportStatus> {
+      const s: ImportSessionMeta = await loadSession(db, sessionId, def.kind, actor.id, false);
       // 'running' in the database but not here: the process stopped half-way (committed batches stay).
       const status = s.status === 'running' && !busy(s.id) ? 'failed' : s.status;
       return { sessionId: s.id, fileName: s.fileName, status, totalRows: s.totalRows, processedRows: s.processedRows, result: s.result };
     },
 
     async execute(sessionId: string, options: ImportOptions): Promise<ImportExecutionResult> {
-      const s = loadOpen(sessionId);
+      const s = await loadOpen(sessionId);
       // Re-check at execute time: the database may have changed since validation.
       const checked: CheckedRow[] = await def.check(db, s.rows, actor, s.params, lang);
-      reloadOpen(s.id);
+      await reloadOpen(s.id);
       for (const r of checked) {
         if (options.updateExisting && r.existingId != null && r.updateDenied && r.errors.length === 0) r.errors.push(r.updateDenied);
       }
@@ -168,7 +169,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
           message: `Có ${invalid.length} dòng lỗi; không có dòng nào được nhập (bật "Bỏ qua dòng lỗi" để nhập các dòng hợp lệ)`,
           ...(options.dryRun ? { dryRun: true } : {}),
         };
-        if (!options.dryRun) saveResult(db, s.id, result, 'failed');
+        if (!options.dryRun) await saveResult(db, s.id, result, 'failed');
         return result;
       }
 
@@ -191,8 +192,8 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         for (const batch of batches) {
           const bc = newCounts();
           try {
-            db.transaction((tx) => {
-              writer.writeIsolated(tx, batch, bc);
+            await withTransaction(db, async (tx) => {
+              await writer.writeIsolated(tx, batch, bc);
               throw ROLLBACK;
             });
           } catch (err) {
@@ -220,21 +221,21 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       // that finished meanwhile has marked it completed before giving its lease up.
       const lease = takeLease(db.$client, leaseName(s.id));
       if (!lease) conflict('Phiên nhập đang được thực hiện');
-      if (loadSession(db, s.id, def.kind, actor.id, false).status === 'completed') {
+      if ((await loadSession(db, s.id, def.kind, actor.id, false)).status === 'completed') {
         lease!.release();
         stillOpen({ id: s.id, status: 'completed' });
       }
       running.add(s.id);
-      markProgress(db, s.id, 0);
+      await markProgress(db, s.id, 0);
       try {
         if (!options.skipErrors) {
           // All or nothing: one transaction for the whole file.
           await def.prepare?.(checked.filter(writer.toWrite));
           try {
-            db.transaction((tx) => {
-              for (const batch of batches) writer.writeAllOrNothing(tx, batch, total);
-              markProgress(tx, s.id, checked.length);
-              audit(tx, {
+            await withTransaction(db, async (tx) => {
+              for (const batch of batches) await writer.writeAllOrNothing(tx, batch, total);
+              await markProgress(tx, s.id, checked.length);
+              await audit(tx, {
                 actorId: actor.id,
                 action: `import.${def.kind}`,
                 entity: 'import_session',
@@ -256,8 +257,8 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
               errors,
               message: 'Import thất bại! Không có dữ liệu nào được ghi',
             };
-            markProgress(db, s.id, 0, 'failed');
-            saveResult(db, s.id, result, 'failed');
+            await markProgress(db, s.id, 0, 'failed');
+            await saveResult(db, s.id, result, 'failed');
             return result;
           }
         } else {
@@ -266,11 +267,11 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
             const c = newCounts();
             try {
               await def.prepare?.(batch.filter(writer.toWrite));
-              db.transaction((tx) => {
-                writer.writeIsolated(tx, batch, c);
-                markProgress(tx, s.id, done + batch.length);
+              await withTransaction(db, async (tx) => {
+                await writer.writeIsolated(tx, batch, c);
+                await markProgress(tx, s.id, done + batch.length);
                 // Each committed batch carries its own audit row, so rows written before a crash are accounted for.
-                audit(tx, {
+                await audit(tx, {
                   actorId: actor.id,
                   action: `import.${def.kind}.batch`,
                   entity: 'import_session',
@@ -293,8 +294,8 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
                 failedCount: total.failed + checked.length - done,
                 message: `Import dừng ở dòng ${batch[0]!.rowNumber}: ${writeFailure(err)}. Đã nhập ${total.imported} dòng trước đó; các dòng còn lại chưa được nhập`,
               });
-              saveResult(db, s.id, result, 'failed');
-              markProgress(db, s.id, done, 'failed');
+              await saveResult(db, s.id, result, 'failed');
+              await markProgress(db, s.id, done, 'failed');
               return result;
             }
             done += batch.length;
@@ -305,9 +306,9 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
           }
         }
         const result = finish(total);
-        db.transaction((tx) => {
+        await withTransaction(db, async (tx) => {
           if (options.skipErrors) {
-            audit(tx, {
+            await audit(tx, {
               actorId: actor.id,
               action: `import.${def.kind}`,
               entity: 'import_session',
@@ -316,8 +317,8 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
               ip,
             });
           }
-          markProgress(tx, s.id, checked.length, 'completed');
-          saveResult(tx, s.id, result, 'completed');
+          await markProgress(tx, s.id, checked.length, 'completed');
+          await saveResult(tx, s.id, result, 'completed');
         });
         return result;
       } finally {

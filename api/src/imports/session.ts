@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../lib/errors';
 import { importSessionRows, importSessions } from '../db/tables/imports';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
 
 export interface SessionRow {
   rowNumber: number;
@@ -33,17 +34,17 @@ export interface ImportSession extends ImportSessionMeta {
   rows: SessionRow[];
 }
 
-export function createSession(
+export async function createSession(
   db: Db,
   s: { kind: ImportKind; actorId: number; fileName: string; rows: SessionRow[]; params: Record<string, unknown> },
-): string {
+): Promise<string> {
   const id = randomUUID();
   // Serialised before the transaction: a large file's rows take tens of ms to stringify, and the
   // write lock (which request writes wait for) would be held meanwhile.
   const rows = JSON.stringify(s.rows);
-  db.delete(importSessions).where(lt(importSessions.expiresAt, new Date())).run();
-  db.transaction((tx) => {
-    tx.insert(importSessions)
+  await runQuery(db.delete(importSessions).where(lt(importSessions.expiresAt, new Date())));
+  await withTransaction(db, async (tx) => {
+    await runQuery(tx.insert(importSessions)
       .values({
         id,
         kind: s.kind,
@@ -52,9 +53,8 @@ export function createSession(
         totalRows: s.rows.length,
         params: JSON.stringify(s.params),
         expiresAt: new Date(Date.now() + IMPORT_SESSION_TTL_MS),
-      })
-      .run();
-    tx.insert(importSessionRows).values({ sessionId: id, rows }).run();
+      }));
+    await runQuery(tx.insert(importSessionRows).values({ sessionId: id, rows }));
   });
   return id;
 }
@@ -78,12 +78,11 @@ const META = {
  */
 export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number): Promise<ImportSession>;
 export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows: false): Promise<ImportSessionMeta>;
-export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows = true): ImportSessionMeta | ImportSession {
-  const r = db
+export async function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows = true): Promise<ImportSessionMeta | ImportSession> {
+  const r = (await firstRow(db
     .select(META)
     .from(importSessions)
-    .where(and(eq(importSessions.id, id), eq(importSessions.kind, kind)))
-    .get() as Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt'> | undefined;
+    .where(and(eq(importSessions.id, id), eq(importSessions.kind, kind))))) as Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt'> | undefined;
   if (!r || r.expiresAt.getTime() < Date.now())
     return notFound('Phiên nhập dữ liệu không tồn tại hoặc đã hết hạn. Vui lòng tải file lên lại');
   if (r.actorId !== actorId) forbidden('Phiên nhập dữ liệu thuộc về người dùng khác');
@@ -99,32 +98,30 @@ export function loadSession(db: Db, id: string, kind: ImportKind, actorId: numbe
     result: r.result ? (JSON.parse(r.result) as ImportExecutionResult) : null,
   };
   if (!withRows) return meta;
-  const stored = db.select({ rows: importSessionRows.rows }).from(importSessionRows).where(eq(importSessionRows.sessionId, id)).get();
+  const stored = await firstRow(db.select({ rows: importSessionRows.rows }).from(importSessionRows).where(eq(importSessionRows.sessionId, id)));
   return { ...meta, rows: JSON.parse(stored?.rows ?? '[]') as SessionRow[] };
 }
 
 type Tx = Pick<Db, 'update' | 'delete'>;
 
 /** Keeps the summary only: the per-row details are recomputed on every validate and execute. */
-export function saveValidation(db: Tx, id: string, v: ImportValidationResult): void {
-  db.update(importSessions)
+export async function saveValidation(db: Tx, id: string, v: ImportValidationResult): Promise<void> {
+  await runQuery(db.update(importSessions)
     .set({ validation: JSON.stringify({ isValid: v.isValid, summary: v.summary }), status: 'validated' })
-    .where(eq(importSessions.id, id))
-    .run();
+    .where(eq(importSessions.id, id)));
 }
 
-export function markProgress(db: Tx, id: string, processedRows: number, status: ImportSessionMeta['status'] = 'running'): void {
-  db.update(importSessions).set({ processedRows, status }).where(eq(importSessions.id, id)).run();
+export async function markProgress(db: Tx, id: string, processedRows: number, status: ImportSessionMeta['status'] = 'running'): Promise<void> {
+  await runQuery(db.update(importSessions).set({ processedRows, status }).where(eq(importSessions.id, id)));
 }
 
 /**
  * A finished session keeps its result for status; a completed one also drops its rows, so the
  * file's passwords are not kept in the database any longer than needed.
  */
-export function saveResult(db: Tx, id: string, result: ImportExecutionResult, status: 'completed' | 'failed'): void {
-  db.update(importSessions)
+export async function saveResult(db: Tx, id: string, result: ImportExecutionResult, status: 'completed' | 'failed'): Promise<void> {
+  await runQuery(db.update(importSessions)
     .set({ result: JSON.stringify(result), status })
-    .where(eq(importSessions.id, id))
-    .run();
-  if (status === 'completed') db.delete(importSessionRows).where(eq(importSessionRows.sessionId, id)).run();
+    .where(eq(importSessions.id, id)));
+  if (status === 'completed') await runQuery(db.delete(importSessionRows).where(eq(importSessionRows.sessionId, id)));
 }

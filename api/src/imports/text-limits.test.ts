@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { form } from './fixture';
 import { importSessionRows, importSessions } from '../db/tables/imports';
 import { sharedStringXlsx } from './zip-fixture';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,8 +18,8 @@ beforeAll(async () => {
 
 const upload = (app: TestApp, buf: Uint8Array) =>
   app.request('POST', '/api/users/import/upload', { token: app.adminToken, body: form(buf, 'shared.xlsx') });
-const sessions = (app: TestApp) =>
-  app.db.select({ n: count() }).from(importSessions).get()!.n + app.db.select({ n: count() }).from(importSessionRows).get()!.n;
+const sessions = async (app: TestApp) =>
+  (await firstRow(app.db.select({ n: count() }).from(importSessions)))!.n + (await firstRow(app.db.select({ n: count() }).from(importSessionRows)))!.n;
 
 /** Peak RSS growth while `run` is in flight, sampled every 10 ms. */
 async function rssGrowth<T>(run: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
@@ -38,7 +39,7 @@ describe('text caps of an upload', () => {
   it('a 2,000-character shared family name in 50,000 rows (a small file): 422 naming the cell and column, at once, no session', async () => {
     const buf = await sharedStringXlsx(50_000, 2_000);
     expect(buf.length).toBeLessThan(2 * 1024 * 1024);
-    const before = sessions(t);
+    const before = await sessions(t);
     const started = Date.now();
     const { result: res, growthMb } = await rssGrowth(() => upload(t, buf));
     expect(res.status).toBe(422);
@@ -47,7 +48,7 @@ describe('text caps of an upload', () => {
     );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(growthMb).toBeLessThan(100);
-    expect(sessions(t)).toBe(before);
+    expect(await sessions(t)).toBe(before);
   }, 60_000);
 
   it('a 20,000-character shared string: the same early 422, memory bounded', async () => {
@@ -59,14 +60,14 @@ describe('text caps of an upload', () => {
 
   it('cells each within their column cap but 100 M characters in all: 413 once the total passes the cap, memory bounded', async () => {
     const buf = await sharedStringXlsx(50_000, 2_000, 'organizationCodes');
-    const before = sessions(t);
+    const before = await sessions(t);
     const { result: res, growthMb } = await rssGrowth(() => upload(t, buf));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe(
       'File có quá nhiều chữ: tổng nội dung các ô vượt 20.000.000 ký tự (thường do một ô rất dài được lặp lại ở nhiều dòng). Vui lòng rút gọn hoặc chia nhỏ file',
     );
     expect(growthMb).toBeLessThan(150);
-    expect(sessions(t)).toBe(before);
+    expect(await sessions(t)).toBe(before);
   }, 60_000);
 
   it('the total is configurable (IMPORT_MAX_TEXT_CHARS); files under both caps upload as before', async () => {

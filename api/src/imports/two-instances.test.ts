@@ -13,6 +13,7 @@ import { users } from '../db/tables/users';
 import { Lease } from '../lib/lease';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { UNTHROTTLED, userRow, validateUsers } from './fixture';
+import { allRows, runQuery } from '../db/engine';
 
 let dir: string;
 let a: TestApp;
@@ -33,7 +34,7 @@ afterAll(() => {
 const row = (code: string) => userRow({ code, familyName: 'Nguyễn', givenName: code, email: `${code.toLowerCase()}@sv.vn` });
 const execute = (t: TestApp, sessionId: string) =>
   t.request('POST', `/api/users/import/${sessionId}/execute`, { token: t.adminToken, body: { options: {} } });
-const imported = (code: string) => a.db.select().from(users).where(eq(users.code, code)).all().length;
+const imported = async (code: string) => (await allRows(a.db.select().from(users).where(eq(users.code, code)))).length;
 
 it('a file validated through one instance is executed through the other; its status reads the same in both', async () => {
   const { sessionId, status, body } = await validateUsers(a, [row('TWOIMP1'), row('TWOIMP2')]);
@@ -47,15 +48,15 @@ it('a file validated through one instance is executed through the other; its sta
     expect(s.body.status).toBe('completed');
   }
   expect((await execute(a, sessionId)).status).toBe(409);
-  expect(imported('TWOIMP1')).toBe(1);
+  expect(await imported('TWOIMP1')).toBe(1);
 });
 
 it('executes of one session through both instances at once: one runs, the other is refused', async () => {
   const { sessionId } = await validateUsers(b, [row('TWOIMP3'), row('TWOIMP4')]);
   const answers = await Promise.all([execute(a, sessionId), execute(b, sessionId), execute(a, sessionId), execute(b, sessionId)]);
   expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-  expect(imported('TWOIMP3')).toBe(1);
-  expect(imported('TWOIMP4')).toBe(1);
+  expect(await imported('TWOIMP3')).toBe(1);
+  expect(await imported('TWOIMP4')).toBe(1);
 });
 
 it('a session another process is executing (its lease held, no trace in this process) reads running and is not executed again', async () => {
@@ -63,7 +64,7 @@ it('a session another process is executing (its lease held, no trace in this pro
   // What another process's execute leaves in the database while it runs.
   const other = new Lease(b.db.$client, `import:${sessionId}`);
   expect(other.hold()).toBe(true);
-  b.db.update(importSessions).set({ status: 'running' }).where(eq(importSessions.id, sessionId)).run();
+  await runQuery(b.db.update(importSessions).set({ status: 'running' }).where(eq(importSessions.id, sessionId)));
   try {
     expect((await a.request('GET', `/api/users/import/${sessionId}/status`, { token: a.adminToken })).body.status).toBe('running');
     expect((await execute(a, sessionId)).status).toBe(409);
@@ -73,5 +74,5 @@ it('a session another process is executing (its lease held, no trace in this pro
   // Its holder gone without finishing: the session was cut off, and may run again.
   expect((await a.request('GET', `/api/users/import/${sessionId}/status`, { token: a.adminToken })).body.status).toBe('failed');
   expect((await execute(a, sessionId)).status).toBe(200);
-  expect(imported('TWOIMP5')).toBe(1);
+  expect(await imported('TWOIMP5')).toBe(1);
 });

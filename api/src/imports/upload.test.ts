@@ -216,7 +216,7 @@ describe('bad files', () => {
 
   it('upload needs a sign-in and users.create', async () => {
     expect((await t.request('POST', '/api/users/import/upload', { body: form(await good()) })).status).toBe(401);
-    const viewer = await t.createUser('UPVIEW', [{ roleId: t.createRole('up_viewer', ['users.access', 'users.export']) }]);
+    const viewer = await t.createUser('UPVIEW', [{ roleId: await t.createRole('up_viewer', ['users.access', 'users.export']) }]);
     expect((await t.request('POST', '/api/users/import/upload', { token: viewer.token, body: form(await good()) })).status).toBe(403);
   });
 });

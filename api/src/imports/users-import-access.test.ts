@@ -5,6 +5,7 @@ import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { importUsers, usersImportHelpers, usersImportWorld, validateUsers } from './fixture';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let orgs: Awaited<ReturnType<typeof usersImportWorld>>['orgs'];
@@ -28,7 +29,7 @@ describe('passwords of imported accounts', () => {
     expect(two.user).toMatchObject({ mustChangePassword: false });
     await expect(t.login('pw.two@sv.vn', 'pw.two')).rejects.toThrow();
     expect((await t.login('pw3.three@sv.vn', 'pw3.three')).user).toMatchObject({ mustChangePassword: true });
-    expect(userByCode('PW1')!.passwordHash).toBeNull();
+    expect((await userByCode('PW1'))!.passwordHash).toBeNull();
   });
 
   it('a default password shorter than the sign-in minimum is flagged', async () => {
@@ -51,8 +52,8 @@ describe('organizations and references', () => {
       ok('ORG1', { organizationCodes: 'ui-cd1, UI-DCS2', className: 'L22C1', trainingDepartmentCode: 'CNTT' }),
     ]);
     expect(res.body).toMatchObject({ success: true, importedCount: 1 });
-    const u = userByCode('ORG1')!;
-    expect(membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan, orgs.other].sort((a, b) => a - b));
+    const u = (await userByCode('ORG1'))!;
+    expect(await membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan, orgs.other].sort((a, b) => a - b));
     expect(u.classId).not.toBeNull();
     expect(u.trainingDepartmentId).not.toBeNull();
   });
@@ -65,13 +66,13 @@ describe('organizations and references', () => {
       { updateExisting: true },
     );
     expect(res.body.importedCount).toBe(1);
-    expect(membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan]);
+    expect(await membershipsOf(u.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan]);
   });
 });
 
 describe('permissions', () => {
   it('an organization-scoped creator imports only into its organizations, and cannot update users outside its reach', async () => {
-    const role = t.createRole('ui_org_creator', ['users.access', 'users.create', 'users.update']);
+    const role = await t.createRole('ui_org_creator', ['users.access', 'users.create', 'users.update']);
     const creator = await t.createUser('UIORGC', [{ roleId: role, organizationId: orgs.faculty }]);
     const outsider = await t.createUser('UIOUT');
     const { body } = await validateUsers(
@@ -91,21 +92,20 @@ describe('permissions', () => {
     expect(res.body.importedCount).toBe(0);
     expect(res.body.failedCount).toBe(1);
     expect(res.body.errors[0].message).toContain('quyền cập nhật');
-    expect(userByCode('UIOUT')!.givenName).toBe('UIOUT');
+    expect((await userByCode('UIOUT'))!.givenName).toBe('UIOUT');
   });
 
   it('a new password or e-mail through an import needs the right over all of the user’s organizations (takeover)', async () => {
-    const role = t.createRole('ui_fac_users', ['users.access', 'users.create', 'users.update']);
+    const role = await t.createRole('ui_fac_users', ['users.access', 'users.create', 'users.update']);
     const creator = await t.createUser('UIFAC', [{ roleId: role, organizationId: orgs.faculty }]);
     const shared = await t.createUser('UISHARED');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { organizationId: orgs.chiDoan, userId: shared.id },
         { organizationId: orgs.other, userId: shared.id },
-      ])
-      .run();
-    const before = userByCode('UISHARED')!;
+      ]));
+    const before = (await userByCode('UISHARED'))!;
     const pw = await importUsers(
       t,
       [ok('UISHARED', { email: shared.email, password: 'taken-over-9' })],
@@ -116,7 +116,7 @@ describe('permissions', () => {
     expect(pw.body.errors[0].message).toContain('ngoài phạm vi quản lý');
     const mail = await importUsers(t, [ok('UISHARED', { email: 'attacker@ui.vn' })], { updateExisting: true }, creator.token);
     expect(mail.body.importedCount).toBe(0);
-    expect(userByCode('UISHARED')).toMatchObject({ email: before.email, passwordHash: before.passwordHash });
+    expect(await userByCode('UISHARED')).toMatchObject({ email: before.email, passwordHash: before.passwordHash });
     // Names say who the account is: the same guard (issue 25 item 8); other columns are still its to update.
     const name = await importUsers(
       t,
@@ -136,7 +136,7 @@ describe('permissions', () => {
   });
 
   it('only a super admin may update a super admin account through an import', async () => {
-    const role = t.createRole('ui_global_users', ['users.access', 'users.create', 'users.update']);
+    const role = await t.createRole('ui_global_users', ['users.access', 'users.create', 'users.update']);
     const manager = await t.createUser('UIGLOB', [{ roleId: role }]);
     const res = await importUsers(t, [['ADMIN-HIJACK', 'Evil', 'Admin', 'admin@doanhoi.local']], { updateExisting: true }, manager.token, [
       'code',
@@ -146,16 +146,16 @@ describe('permissions', () => {
     ]);
     expect(res.body.importedCount).toBe(0);
     expect(res.body.failedCount).toBe(1);
-    const admin = t.db.select().from(users).where(eq(users.email, 'admin@doanhoi.local')).get()!;
+    const admin = (await firstRow(t.db.select().from(users).where(eq(users.email, 'admin@doanhoi.local'))))!;
     expect(admin.familyName).not.toBe('Evil');
   });
 
   it('without users.update, conflicts are never updated', async () => {
-    const role = t.createRole('ui_create_only', ['users.access', 'users.create']);
+    const role = await t.createRole('ui_create_only', ['users.access', 'users.create']);
     const creator = await t.createUser('UICO', [{ roleId: role }]);
     const target = await t.createUser('UICOT');
     const res = await importUsers(t, [ok('UICOT', { email: target.email, givenName: 'Changed' })], { updateExisting: true }, creator.token);
     expect(res.body.importedCount).toBe(0);
-    expect(userByCode('UICOT')!.givenName).toBe('UICOT');
+    expect((await userByCode('UICOT'))!.givenName).toBe('UICOT');
   });
 });

@@ -5,6 +5,7 @@ import type { TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { importSessionRows, importSessions } from '../db/tables/imports';
 import { importUsers, uploadUsers, userRow, usersImportHelpers, usersImportWorld, validateUsers } from './fixture';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let orgs: Awaited<ReturnType<typeof usersImportWorld>>['orgs'];
@@ -98,7 +99,7 @@ describe('validate', () => {
     expect(body.data[2].validation.errors.join(' ')).toContain('Nội dung quá dài (cột Họ)');
     const res = await importUsers(t, [ok('LZ1', { phone: '901234567' })]);
     expect(res.body.importedCount).toBe(1);
-    expect(userByCode('LZ1')!.phone).toBe('0901234567');
+    expect((await userByCode('LZ1'))!.phone).toBe('0901234567');
   });
 
   it('a missing password column or an empty cell also means the default password', async () => {
@@ -108,24 +109,24 @@ describe('validate', () => {
   });
 
   it('validating twice gives the same answer and nothing is written', async () => {
-    const before = userCount();
+    const before = await userCount();
     const { sessionId, body } = await validateUsers(t, [ok('VT1')]);
     const again = await t.request('GET', `/api/users/import/${sessionId}/validate`, { token: t.adminToken });
     expect(again.body.summary).toEqual(body.summary);
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 });
 
 describe('execute', () => {
   it('defaults: skipErrors true, updateExisting false, dryRun false → valid rows written, bad rows reported, conflicts skipped', async () => {
     await t.createUser('EXD0');
-    const before = userCount();
+    const before = await userCount();
     const res = await importUsers(t, [ok('EXD1'), ok('EXD2', { phone: 'x' }), ok('EXD0', { givenName: 'Đổi' }), ok('EXD3')], undefined);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: false, importedCount: 2, skippedCount: 1, failedCount: 1 });
     expect(res.body.errors).toEqual([{ row: 3, message: expect.stringContaining('10 hoặc 11') }]);
-    expect(userCount()).toBe(before + 2);
-    expect(userByCode('EXD0')!.givenName).toBe('EXD0');
+    expect(await userCount()).toBe(before + 2);
+    expect((await userByCode('EXD0'))!.givenName).toBe('EXD0');
     // No body at all means the defaults too.
     const up = await uploadUsers(t, [ok('EXD4')]);
     const bare = await t.app.request(`/api/users/import/${up.body.sessionId}/execute`, {
@@ -139,7 +140,7 @@ describe('execute', () => {
   it('dryRun writes nothing but reports exactly what a real run would do', async () => {
     await t.createUser('DRY0');
     await t.createUser('DRYU');
-    const before = userCount();
+    const before = await userCount();
     const rows = [
       ok('DRY1'),
       ok('DRY2', { email: 'bad' }),
@@ -151,25 +152,25 @@ describe('execute', () => {
     expect(res.body).toMatchObject({ success: false, dryRun: true, importedCount: 2, skippedCount: 1, failedCount: 2 });
     expect(res.body.errors.map((e: { row: number }) => e.row)).toEqual([3, 5]);
     expect(res.body.message).toContain('Chạy thử');
-    expect(userCount()).toBe(before);
-    expect(userByCode('DRY0')!.givenName).toBe('DRY0');
+    expect(await userCount()).toBe(before);
+    expect((await userByCode('DRY0'))!.givenName).toBe('DRY0');
     const status = await t.request('GET', `/api/users/import/${res.sessionId}/status`, { token: t.adminToken });
     expect(status.body.status).not.toBe('completed');
   });
 
   it('skipErrors false with one bad row → nothing written', async () => {
-    const before = userCount();
+    const before = await userCount();
     const res = await importUsers(t, [ok('SE1'), ok('SE2'), ok('SE3', { email: 'x@' })], { skipErrors: false });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: false, importedCount: 0, failedCount: 1 });
     expect(res.body.message).toContain('không có dòng nào được nhập');
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it('skipErrors false with only good rows writes them all', async () => {
     const res = await importUsers(t, [ok('SF1'), ok('SF2')], { skipErrors: false });
     expect(res.body).toMatchObject({ success: true, importedCount: 2, failedCount: 0 });
-    expect(userByCode('SF2')).toBeTruthy();
+    expect(await userByCode('SF2')).toBeTruthy();
   });
 
   it('small batches give the same result as one', async () => {
@@ -184,18 +185,18 @@ describe('execute', () => {
   it('a row failing only at write time is reported alone (skipErrors) or stops everything (without)', async () => {
     t.db.$client.exec(`CREATE TRIGGER boom BEFORE INSERT ON users WHEN NEW.code = 'BOOM' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
     try {
-      const before = userCount();
+      const before = await userCount();
       const rows = [ok('WT1', { organizationCodes: 'UI-CD1' }), ok('BOOM'), ok('WT2')];
       const res = await importUsers(t, rows);
       expect(res.body).toMatchObject({ success: false, importedCount: 2, failedCount: 1 });
       expect(res.body.errors).toEqual([{ row: 3, message: 'Không ghi được dòng này' }]);
-      expect(userCount()).toBe(before + 2);
-      expect(membershipsOf(userByCode('WT1')!.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan]);
+      expect(await userCount()).toBe(before + 2);
+      expect(await membershipsOf((await userByCode('WT1'))!.id)).toEqual([orgs.root, orgs.faculty, orgs.chiDoan]);
 
       const none = await importUsers(t, [ok('WT3'), ok('BOOM'), ok('WT4')], { skipErrors: false });
       expect(none.body).toMatchObject({ success: false, importedCount: 0 });
       expect(none.body.errors).toEqual([{ row: 3, message: 'Không ghi được dòng này' }]);
-      expect(userCount()).toBe(before + 2);
+      expect(await userCount()).toBe(before + 2);
       const status = await t.request('GET', `/api/users/import/${none.sessionId}/status`, { token: t.adminToken });
       expect(status.body).toMatchObject({ status: 'failed', processedRows: 0 });
     } finally {
@@ -218,7 +219,7 @@ describe('execute', () => {
   it('updateExisting updates the conflicting rows (by code or by e-mail), touching only the columns in the file', async () => {
     const a = await t.createUser('UPD1');
     const b = await t.createUser('UPD2');
-    t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, b.id)).run();
+    await runQuery(t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, b.id)));
     const res = await importUsers(
       t,
       [
@@ -230,10 +231,10 @@ describe('execute', () => {
       ['code', 'familyName', 'givenName', 'email', 'phone'],
     );
     expect(res.body).toMatchObject({ success: true, importedCount: 2, skippedCount: 0 });
-    const ua = t.db.select().from(users).where(eq(users.id, a.id)).get()!;
+    const ua = (await firstRow(t.db.select().from(users).where(eq(users.id, a.id))))!;
     expect(ua).toMatchObject({ familyName: 'Phạm', givenName: 'Mới', phone: '0912345678' });
     expect(ua.searchText).toContain('pham moi');
-    const ub = t.db.select().from(users).where(eq(users.id, b.id)).get()!;
+    const ub = (await firstRow(t.db.select().from(users).where(eq(users.id, b.id))))!;
     expect(ub).toMatchObject({ code: 'UPD2-NEW', phone: null, membershipStatus: 'both' });
   });
 
@@ -256,7 +257,7 @@ describe('execute', () => {
       result: { success: true, importedCount: 2 },
     });
 
-    const creator = await t.createUser('STOTHER', [{ roleId: t.createRole('st_creator', ['users.access', 'users.create']) }]);
+    const creator = await t.createUser('STOTHER', [{ roleId: await t.createRole('st_creator', ['users.access', 'users.create']) }]);
     for (const path of ['validate', 'status']) {
       expect((await t.request('GET', `/api/users/import/${res.sessionId}/${path}`, { token: creator.token })).status).toBe(403);
     }
@@ -266,11 +267,10 @@ describe('execute', () => {
     expect((await t.request('GET', `/api/users/import/${unknown}/status`, { token: t.adminToken })).status).toBe(404);
     expect((await t.request('GET', `/api/users/import/not-a-uuid/status`, { token: t.adminToken })).status).toBe(400);
     const up = await uploadUsers(t, [ok('ST3')]);
-    t.db
+    await runQuery(t.db
       .update(importSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(importSessions.id, up.body.sessionId))
-      .run();
+      .where(eq(importSessions.id, up.body.sessionId)));
     const expired = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken });
     expect(expired.status).toBe(404);
     expect(expired.body.message).toContain('hết hạn');
@@ -290,24 +290,24 @@ describe('execute', () => {
         )
         .pluck()
         .get(id) as number;
-    const rowsOf = () => t.db.select().from(importSessionRows).where(eq(importSessionRows.sessionId, id)).get();
-    expect(JSON.parse(rowsOf()!.rows)).toHaveLength(500);
+    const rowsOf = async () => await firstRow(t.db.select().from(importSessionRows).where(eq(importSessionRows.sessionId, id)));
+    expect(JSON.parse((await rowsOf())!.rows)).toHaveLength(500);
     expect((await t.request('GET', `/api/users/import/${id}/validate`, { token: t.adminToken })).status).toBe(200);
     // The session record itself stays small (the update SQLite rewrites on each progress step).
     expect(size()).toBeLessThan(1000);
     const ran = await t.request('POST', `/api/users/import/${id}/execute`, { token: t.adminToken, body: { options: { batchSize: 50 } } });
     expect(ran.body.importedCount).toBe(500);
-    expect(t.db.select().from(importSessions).where(eq(importSessions.id, id)).get()).toMatchObject({
+    expect(await firstRow(t.db.select().from(importSessions).where(eq(importSessions.id, id)))).toMatchObject({
       status: 'completed',
       processedRows: 500,
     });
     // The file's rows (and any passwords in them) are gone once the import completed.
-    expect(rowsOf()).toBeUndefined();
+    expect(await rowsOf()).toBeUndefined();
   });
 
   it('the session lives in the database: a new app on the same database continues it', async () => {
     const up = await uploadUsers(t, [ok('DB1')]);
-    const row = t.db.select().from(importSessions).where(eq(importSessions.id, up.body.sessionId)).get()!;
+    const row = (await firstRow(t.db.select().from(importSessions).where(eq(importSessions.id, up.body.sessionId))))!;
     expect(row).toMatchObject({ kind: 'users', totalRows: 1, status: 'uploaded' });
     const { createApp } = await import('../app');
     const restarted = createApp({ db: t.db, env: t.env }, { adminDist: '/nonexistent', portalDist: '/nonexistent' });
@@ -317,14 +317,14 @@ describe('execute', () => {
       body: '{}',
     });
     expect(res.status).toBe(200);
-    expect(userByCode('DB1')).toBeTruthy();
+    expect(await userByCode('DB1')).toBeTruthy();
   });
 
   it('a session cut off by a restart half-way reports failed and can be executed again', async () => {
     const up = await uploadUsers(t, [ok('CR1'), ok('CR2')]);
     // What a crash after the first committed batch leaves behind.
     await importUsers(t, [ok('CR1')]);
-    t.db.update(importSessions).set({ status: 'running', processedRows: 1 }).where(eq(importSessions.id, up.body.sessionId)).run();
+    await runQuery(t.db.update(importSessions).set({ status: 'running', processedRows: 1 }).where(eq(importSessions.id, up.body.sessionId)));
     const status = await t.request('GET', `/api/users/import/${up.body.sessionId}/status`, { token: t.adminToken });
     expect(status.body).toMatchObject({ status: 'failed', processedRows: 1 });
     const again = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: {} });

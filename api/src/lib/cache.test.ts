@@ -17,11 +17,11 @@ describe('cached reads stay exact', () => {
   it("deleting a user updates a campaign's assignment total along with its rows", async () => {
     const t = await makeTestApp();
     const api = campaigns(t);
-    const org = t.createOrg('doan_co_so', 'CR-F1');
+    const org = await t.createOrg('doan_co_so', 'CR-F1');
     const a = await t.createUser('CRA');
     const b = await t.createUser('CRB');
-    join(t, a.id, org);
-    join(t, b.id, org);
+    await join(t, a.id, org);
+    await join(t, b.id, org);
     const c = await api.create(org);
     const level = await api.level(c.id);
     await api.assign(c.id, a.id, level.id);
@@ -49,8 +49,8 @@ describe('cached reads stay exact', () => {
 
   it('a role taken away behind the API is gone on the next request', async () => {
     const t = await makeTestApp();
-    const org = t.createOrg('doan_co_so', 'CR-F2');
-    const role = t.createRole('cr_users', ['users.access']);
+    const org = await t.createOrg('doan_co_so', 'CR-F2');
+    const role = await t.createRole('cr_users', ['users.access']);
     const u = await t.createUser('CRR', [{ roleId: role, organizationId: org }]);
     const list = () => t.request('GET', `/api/users?organizationId=${org}`, { token: u.token });
     expect((await list()).status).toBe(200);

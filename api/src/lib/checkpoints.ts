@@ -15,7 +15,7 @@ import { leasedInterval } from './lease';
 export const AUTO_CHECKPOINT_PAGES = 1000;
 
 /** Checkpoints through `client` every `everyMs` until the returned function is called. */
-export function startCheckpoints(client: Database.Database, everyMs = 500): () => void {
+export async function startCheckpoints(client: Database.Database, everyMs = 500): Promise<() => void> {
   return leasedInterval(client, 'wal-checkpoint', everyMs, () => {
     if (client.open) client.pragma('wal_checkpoint(PASSIVE)');
   });

@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 describe('compression', () => {
   it('gzips JSON answers over 1 KB for clients that accept it, and only them', async () => {
-    for (let i = 0; i < 30; i++) t.createOrg('doan_co_so', `GZ-${i}`, null, `Đoàn khoa nén ${i}`);
+    for (let i = 0; i < 30; i++) await t.createOrg('doan_co_so', `GZ-${i}`, null, `Đoàn khoa nén ${i}`);
     const ask = (encoding?: string) =>
       t.app.request('/api/organizations?limit=100', {
         headers: { authorization: `Bearer ${t.adminToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },

@@ -28,7 +28,7 @@ export type Conflict = string | { message: string; field?: string };
  * race, and its UNIQUE violation must end as the same 409 as the pre-check, not as a 500.
  * `c` may read the driver's error to name the column that collided.
  */
-export function conflictOnUnique<T>(c: Conflict | ((err: Error) => Conflict), fn: () => T): T {
+export async function conflictOnUnique<T>(c: Conflict | ((err: Error) => Conflict), fn: () => T | Promise<T>): Promise<T> {
   try {
     return fn();
   } catch (err) {

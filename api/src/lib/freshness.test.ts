@@ -23,70 +23,70 @@ const addDepartment = (db: Database.Database, code: string) =>
 const departmentCount = (db: Database.Database) => db.prepare('SELECT count(*) FROM departments').pluck().get() as number;
 
 describe('freshCache (per-table versions kept by triggers)', () => {
-  it('serves the value it built until one of its tables is written, then builds again', () => {
+  it('serves the value it built until one of its tables is written, then builds again', async () => {
     const { db } = fileDb();
     const cache = freshCache<number>(10, ['departments']);
     let builds = 0;
-    const read = () => cache.get(db, 'k', () => ++builds);
-    expect([read(), read()]).toEqual([1, 1]);
+    const read = () => cache.get(db, 'k', async () => ++builds);
+    expect([await read(), await read()]).toEqual([1, 1]);
     addDepartment(db.$client, 'D1');
-    expect([read(), read()]).toEqual([2, 2]);
+    expect([await read(), await read()]).toEqual([2, 2]);
     db.$client.exec("UPDATE departments SET name = name || 'x'");
-    expect(read()).toBe(3);
+    expect(await read()).toBe(3);
   });
 
-  it('ignores writes to tables it does not read (sign-ins, token refreshes, audit rows)', () => {
+  it('ignores writes to tables it does not read (sign-ins, token refreshes, audit rows)', async () => {
     const { db } = fileDb();
     const cache = freshCache<number>(10, ['organizations', 'organization_members']);
     let builds = 0;
-    const read = () => cache.get(db, 'tree', () => ++builds);
-    read();
+    const read = () => cache.get(db, 'tree', async () => ++builds);
+    await read();
     addDepartment(db.$client, 'D1');
     db.$client.exec("INSERT INTO audit_logs (action, entity, created_at) VALUES ('auth.login', 'user', 0)");
-    expect(read()).toBe(1);
+    expect(await read()).toBe(1);
   });
 
   it('sees a commit by another connection in the next request, and in the next turn of the event loop', async () => {
     const { db, path } = fileDb();
     const cache = freshCache<number>(10, ['departments']);
-    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
-    expect(read()).toBe(0);
+    const read = () => cache.get(db, 'count', async () => departmentCount(db.$client));
+    expect(await read()).toBe(0);
     const other = new Database(path);
     addDepartment(other, 'D2');
     newReadEpoch(); // what the app does as each request arrives
-    expect(read()).toBe(1);
+    expect(await read()).toBe(1);
     addDepartment(other, 'D3');
     // A timer's job after the request (no request in between) still sees it.
     await new Promise((r) => setImmediate(r));
-    expect(read()).toBe(2);
+    expect(await read()).toBe(2);
     other.close();
   });
 
-  it('keeps nothing read inside a transaction that rolls back', () => {
+  it('keeps nothing read inside a transaction that rolls back', async () => {
     const { db } = fileDb();
     addDepartment(db.$client, 'D0');
     const cache = freshCache<number>(10, ['departments']);
-    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
+    const read = () => cache.get(db, 'count', async () => departmentCount(db.$client));
     const before = versionStamp(db, ['departments']);
     expect(() =>
-      db.$client.transaction(() => {
+      db.$client.transaction(async () => {
         addDepartment(db.$client, 'PHANTOM');
-        expect(read()).toBe(2);
+        expect(await read()).toBe(2);
         throw new Error('rollback');
       })(),
     ).toThrow('rollback');
     // The rollback restores the old version; one real write brings the version the phantom saw back.
     expect(versionStamp(db, ['departments'])).toBe(before);
     db.$client.exec("UPDATE departments SET name = 'renamed'");
-    expect(read()).toBe(1);
+    expect(await read()).toBe(1);
   });
 
-  it('forgets versions read inside a transaction that rolls back (kept versions would hide the next real write)', () => {
+  it('forgets versions read inside a transaction that rolls back (kept versions would hide the next real write)', async () => {
     const { db } = fileDb();
     addDepartment(db.$client, 'D0');
     const cache = freshCache<number>(10, ['departments']);
-    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
-    expect(read()).toBe(1);
+    const read = () => cache.get(db, 'count', async () => departmentCount(db.$client));
+    expect(await read()).toBe(1);
     expect(() =>
       db.$client.transaction(() => {
         addDepartment(db.$client, 'PHANTOM');
@@ -94,41 +94,41 @@ describe('freshCache (per-table versions kept by triggers)', () => {
         throw new Error('rollback');
       })(),
     ).toThrow('rollback');
-    expect(read()).toBe(1);
+    expect(await read()).toBe(1);
     addDepartment(db.$client, 'D1');
-    expect(read()).toBe(2);
+    expect(await read()).toBe(2);
   });
 
-  it('sees this connection’s writes within a request, and another’s from the next request', () => {
+  it('sees this connection’s writes within a request, and another’s from the next request', async () => {
     const { db, path } = fileDb();
     const cache = freshCache<number>(10, ['departments']);
-    const read = () => cache.get(db, 'count', () => departmentCount(db.$client));
+    const read = () => cache.get(db, 'count', async () => departmentCount(db.$client));
     const other = new Database(path);
     for (let i = 0; i < 3; i++) {
-      expect(read()).toBe(2 * i);
+      expect(await read()).toBe(2 * i);
       addDepartment(db.$client, `OWN${i}`);
-      expect(read()).toBe(2 * i + 1);
+      expect(await read()).toBe(2 * i + 1);
       addDepartment(other, `OTHER${i}`);
       newReadEpoch();
     }
     other.close();
   });
 
-  it('keeps values of different keys and databases apart, and at most maxEntries per database', () => {
+  it('keeps values of different keys and databases apart, and at most maxEntries per database', async () => {
     const a = fileDb().db;
     const b = fileDb().db;
     const cache = freshCache<string>(4, ['departments']);
-    expect(cache.get(a, 'k', () => 'a')).toBe('a');
-    expect(cache.get(b, 'k', () => 'b')).toBe('b');
-    expect(cache.get(a, 'k', () => 'x')).toBe('a');
-    for (let i = 0; i < 4; i++) cache.get(a, `n${i}`, () => `v${i}`);
-    expect(cache.get(a, 'k', () => 'rebuilt')).toBe('rebuilt');
-    expect(cache.get(a, 'n3', () => 'rebuilt')).toBe('v3');
+    expect(await cache.get(a, 'k', async () => 'a')).toBe('a');
+    expect(await cache.get(b, 'k', async () => 'b')).toBe('b');
+    expect(await cache.get(a, 'k', async () => 'x')).toBe('a');
+    for (let i = 0; i < 4; i++) await cache.get(a, `n${i}`, async () => `v${i}`);
+    expect(await cache.get(a, 'k', async () => 'rebuilt')).toBe('rebuilt');
+    expect(await cache.get(a, 'n3', async () => 'rebuilt')).toBe('v3');
   });
 
   it('refuses a table without version triggers (a cache that could never notice a write)', () => {
     const { db } = fileDb();
     const cache = freshCache<number>(1, ['refresh_tokens' as never]);
-    expect(() => cache.get(db, 'k', () => 1)).toThrow(/no version trigger/);
+    expect(() => cache.get(db, 'k', async () => 1)).toThrow(/no version trigger/);
   });
 });

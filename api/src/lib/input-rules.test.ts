@@ -4,16 +4,17 @@ import { form, readWorkbook, sheetRows, USER_HEADER, userRow, xlsx } from '../im
 import { download } from '../imports/fixture';
 import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let orgId: number;
 beforeAll(async () => {
   t = await makeTestApp();
-  orgId = t.createOrg('doan_truong', 'DT', null, 'Đoàn trường');
-  t.createOrg('doan_co_so', 'DCS', orgId, 'Giảm 50% phí');
+  orgId = await t.createOrg('doan_truong', 'DT', null, 'Đoàn trường');
+  await t.createOrg('doan_co_so', 'DCS', orgId, 'Giảm 50% phí');
   for (const code of ['SV01', 'SV02']) {
     const u = await t.createUser(code);
-    t.db.insert(organizationMembers).values({ organizationId: orgId, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: orgId, userId: u.id }));
   }
 });
 

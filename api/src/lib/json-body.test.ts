@@ -5,6 +5,7 @@ import { auditLogs } from '../db/tables/audit';
 import { departments } from '../db/tables/departments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { deeperThan, MAX_JSON_DEPTH } from './json-body';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 let deptId: number;
@@ -15,14 +16,14 @@ beforeAll(async () => {
 });
 
 const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
-const snapshot = () => ({
-  row: t.db.select().from(departments).where(eq(departments.id, deptId)).get(),
-  audits: t.db.select().from(auditLogs).all().length,
+const snapshot = async () => ({
+  row: await firstRow(t.db.select().from(departments).where(eq(departments.id, deptId))),
+  audits: (await allRows(t.db.select().from(auditLogs))).length,
 });
 
 describe('JSON body rules', () => {
   it('a PATCH whose body is not declared JSON answers 415 and writes nothing (no updated_at, no audit row)', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Record<
       string,
       string
@@ -35,7 +36,7 @@ describe('JSON body rules', () => {
       expect(res.status).toBe(415);
       expect(res.body.message).toContain('JSON');
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('JSON with a charset parameter or a +json type is still JSON', async () => {

@@ -69,8 +69,8 @@ describe('Lease', () => {
 describe('leasedInterval', () => {
   it('runs the job in one of two instances; the other takes over when the first stops', async () => {
     const runs: string[] = [];
-    const stopOne = leasedInterval(one.$client, 'job', 20, () => runs.push('one'), { ttlMs: 300 });
-    const stopTwo = leasedInterval(two.$client, 'job', 20, () => runs.push('two'), { ttlMs: 300 });
+    const stopOne = await leasedInterval(one.$client, 'job', 20, () => void runs.push('one'), { ttlMs: 300 });
+    const stopTwo = await leasedInterval(two.$client, 'job', 20, () => void runs.push('two'), { ttlMs: 300 });
     try {
       await new Promise((r) => setTimeout(r, 200));
       expect(runs.length).toBeGreaterThan(3);

@@ -92,17 +92,17 @@ export class Lease {
  * so the holder keeps it while it lives (a long run included: the timer renews meanwhile) and a
  * survivor takes over within a lease's lifetime of the holder's death. Returns a stop function.
  */
-export function leasedInterval(
+export async function leasedInterval(
   sqlite: Database,
   name: string,
   everyMs: number,
-  run: () => void,
+  run: () => void | Promise<unknown>,
   { ttlMs = LEASE_TTL_MS, checkMs = Math.min(everyMs, ttlMs / 3) }: { ttlMs?: number; checkMs?: number } = {},
-): () => void {
+): Promise<() => void> {
   const lease = new Lease(sqlite, name, ttlMs);
   let lastRun = -Infinity;
   let warned = false;
-  const tick = () => {
+  const tick = async () => {
     let held = false;
     try {
       held = lease.hold();
@@ -116,9 +116,9 @@ export function leasedInterval(
     const now = Date.now();
     if (now - lastRun < everyMs) return;
     lastRun = now;
-    run();
+    await run();
   };
-  tick();
+  await tick();
   const timer = setInterval(tick, checkMs);
   timer.unref();
   return () => {

@@ -14,12 +14,12 @@ type Line = Record<string, any>;
 let lines: Line[];
 let raw: string;
 
-function build() {
+async function build() {
   const env = testEnv();
   const db = openDb(':memory:');
   runMigrations(db);
-  seedPermissions(db);
-  seedDefaultRoles(db);
+  await seedPermissions(db);
+  await seedDefaultRoles(db);
   const log = createLogger('info', {
     write: (s: string) => {
       raw += s;
@@ -30,7 +30,7 @@ function build() {
   return { app, db, env };
 }
 
-async function signIn(app: ReturnType<typeof build>['app']) {
+async function signIn(app: Awaited<ReturnType<typeof build>>['app']) {
   const res = await app.request('/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -49,7 +49,7 @@ beforeEach(() => {
 
 describe('request logs', () => {
   it('log each request once with its id, method, path, status and duration, and answer the id in X-Request-Id', async () => {
-    const { app, db, env } = build();
+    const { app, db, env } = await build();
     await seedAdmin(db, env);
     await signIn(app);
     const res = await app.request('/api/users?page=1', { headers: { 'x-request-id': 'trace-abc-123' } });
@@ -65,7 +65,7 @@ describe('request logs', () => {
   });
 
   it('never contain the password, the tokens or the query string', async () => {
-    const { app, db, env } = build();
+    const { app, db, env } = await build();
     await seedAdmin(db, env);
     const token = await signIn(app);
     await app.request('/api/auth/me/organizations?code=oauth-secret-code', { headers: { authorization: `Bearer ${token}` } });
@@ -80,7 +80,7 @@ describe('request logs', () => {
   });
 
   it('log an unexpected error with its stack once, and answer a generic 500', async () => {
-    const { app, db, env } = build();
+    const { app, db, env } = await build();
     await seedAdmin(db, env);
     const token = await signIn(app);
     db.$client.close();

@@ -11,7 +11,7 @@ import { MemoryRateCounter } from './rate-limit';
 
 let t: TestApp;
 let exporterRole = 0;
-const exporter = () => (exporterRole ||= t.createRole('rl-exporter', ['users.export']));
+const exporter = async () => (exporterRole ||= await t.createRole('rl-exporter', ['users.export']));
 beforeAll(async () => {
   t = await makeTestApp();
 });
@@ -54,7 +54,7 @@ describe('heavy routes are throttled per user', () => {
 
   it("the remittance export (issue 30) shares the exports' allowance", async () => {
     const app = await makeTestApp({ EXPORT_RATE_LIMIT: '2' });
-    const org = app.createOrg('doan_co_so', 'RL-REM');
+    const org = await app.createOrg('doan_co_so', 'RL-REM');
     const campaign = await campaigns(app).create(org);
     const remittance = () => app.request('GET', `/api/payment-campaigns/${campaign.id}/remittance/export`, { token: app.adminToken });
     expect(await inARow(3, remittance)).toEqual([200, 200, 429]);
@@ -63,14 +63,14 @@ describe('heavy routes are throttled per user', () => {
 
   it("the membership report export (issue 30) shares the exports' allowance", async () => {
     const app = await makeTestApp({ EXPORT_RATE_LIMIT: '2' });
-    const org = app.createOrg('doan_co_so', 'RL-REP');
+    const org = await app.createOrg('doan_co_so', 'RL-REP');
     const report = () =>
       app.request('GET', `/api/reports/membership/export?organizationId=${org}&from=2026-01-01&to=2026-06-30`, { token: app.adminToken });
     expect(await inARow(3, report)).toEqual([200, 200, 429]);
   });
 
   it('another user keeps their own allowance', async () => {
-    const other = await t.createUser('RL-OTHER', [{ roleId: exporter() }]);
+    const other = await t.createUser('RL-OTHER', [{ roleId: await exporter() }]);
     expect((await t.request('POST', '/api/export/users', { token: other.token, body: { fields: ['code'] } })).status).toBe(200);
   });
 
@@ -100,7 +100,7 @@ describe('heavy routes are throttled per user', () => {
 describe('per address', () => {
   it('one address gets RATE_LIMIT_IP_FACTOR times one user’s allowance, across its users', async () => {
     const app = await makeTestApp({ EXPORT_RATE_LIMIT: '2', RATE_LIMIT_IP_FACTOR: '2', TRUST_PROXY: 'true' });
-    const role = app.createRole('rl-exporter', ['users.export']);
+    const role = await app.createRole('rl-exporter', ['users.export']);
     const users = await Promise.all(['RL-A', 'RL-B', 'RL-C'].map((code) => app.createUser(code, [{ roleId: role }])));
     const call = (token: string, ip = '10.0.0.7') => fromAddress(app, ip, 'POST', '/api/export/users', token, { fields: ['code'] });
     expect([(await call(users[0]!.token)).status, (await call(users[0]!.token)).status, (await call(users[0]!.token)).status]).toEqual([

@@ -9,6 +9,7 @@ import { importUsers, userRow } from '../imports/fixture';
 import { makeTestApp } from '../test/harness';
 import { Worker } from 'node:worker_threads';
 import { countWrites, flagTransactions, gateBuffer, writerHoldWaits, writersWaiting, writerYields } from './writer-gate';
+import { withTransaction } from '../db/engine';
 
 describe('the request thread counts its writes', () => {
   const db = openDb(':memory:');
@@ -17,9 +18,9 @@ describe('the request thread counts its writes', () => {
   c.function('writers', () => writersWaiting());
   c.exec('CREATE TABLE seen (n INTEGER)');
 
-  it('inside a transaction, through drizzle or better-sqlite3, and back to zero after a rollback', () => {
+  it('inside a transaction, through drizzle or better-sqlite3, and back to zero after a rollback', async () => {
     let inside = -1;
-    db.transaction(() => {
+    await withTransaction(db, async () => {
       inside = writersWaiting();
     });
     expect(inside).toBe(1);
@@ -27,8 +28,8 @@ describe('the request thread counts its writes', () => {
       inside = writersWaiting();
     }).immediate();
     expect(inside).toBe(1);
-    expect(() =>
-      db.transaction(() => {
+    expect(async () =>
+      await withTransaction(db, async () => {
         throw new Error('rolled back');
       }),
     ).toThrow('rolled back');
@@ -76,18 +77,18 @@ describe('a request write waits for the job’s transaction on the gate, not in 
     Atomics.store(held, 1, 0);
   });
 
-  it('the job flags its outermost transaction only, until it ends, rolled back or not', () => {
+  it('the job flags its outermost transaction only, until it ends, rolled back or not', async () => {
     const job = openDb(':memory:');
     flagTransactions(job.$client);
     const seen: number[] = [];
-    job.transaction((tx) => {
+    await withTransaction(job, async (tx) => {
       seen.push(Atomics.load(held, 1));
-      tx.transaction(() => seen.push(Atomics.load(held, 1)));
+      await withTransaction(tx, async () => seen.push(Atomics.load(held, 1)));
       seen.push(Atomics.load(held, 1));
     });
     seen.push(Atomics.load(held, 1));
-    expect(() =>
-      job.transaction(() => {
+    expect(async () =>
+      await withTransaction(job, async () => {
         throw new Error('rolled back');
       }),
     ).toThrow('rolled back');
@@ -117,7 +118,7 @@ describe('a request write waits for the job’s transaction on the gate, not in 
     await job.terminate();
 
     // Inside a transaction of ours the job may be waiting for our lock: no waiting there.
-    db.transaction(() => {
+    await withTransaction(db, async () => {
       Atomics.store(held, 1, 1);
       c.prepare('INSERT INTO w (n) VALUES (2)').run();
       Atomics.store(held, 1, 0);

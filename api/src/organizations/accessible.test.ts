@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { organizations } from '../db/tables/organizations';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 let root: number;
@@ -13,18 +14,17 @@ let scoped: { token: string };
 
 beforeAll(async () => {
   t = await makeTestApp();
-  root = t.createOrg('doan_truong', 'AC-ROOT', null, 'Đoàn Trường AC');
-  f1 = t.createOrg('doan_co_so', 'AC-F1', root, 'Đoàn khoa Toán');
-  f2 = t.createOrg('doan_co_so', 'AC-F2', root, 'Đoàn khoa Văn');
-  c1 = t.createOrg('chi_doan', 'AC-C1', f1, 'Chi đoàn Toán 1');
+  root = await t.createOrg('doan_truong', 'AC-ROOT', null, 'Đoàn Trường AC');
+  f1 = await t.createOrg('doan_co_so', 'AC-F1', root, 'Đoàn khoa Toán');
+  f2 = await t.createOrg('doan_co_so', 'AC-F2', root, 'Đoàn khoa Văn');
+  c1 = await t.createOrg('chi_doan', 'AC-C1', f1, 'Chi đoàn Toán 1');
   // The harness stores lower-cased names; the API stores them accent-stripped.
-  for (const o of t.db.select().from(organizations).all())
-    t.db
+  for (const o of await allRows(t.db.select().from(organizations)))
+    await runQuery(t.db
       .update(organizations)
       .set({ searchText: normalizeText(`${o.name} ${o.code}`) })
-      .where(eq(organizations.id, o.id))
-      .run();
-  const role = t.createRole('ac_org_reader', ['organizations.access']);
+      .where(eq(organizations.id, o.id)));
+  const role = await t.createRole('ac_org_reader', ['organizations.access']);
   scoped = await t.createUser('ACU', [{ roleId: role, organizationId: f1 }]);
 });
 

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { organizationMembers } from '../db/tables/organizations';
+import { allRows, runQuery } from '../db/engine';
 
 const CODES = [
   'organizations.access',
@@ -32,13 +33,13 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  doan = t.createOrg('doan_truong', 'DT');
-  dcsA = t.createOrg('doan_co_so', 'A', doan);
-  cdA = t.createOrg('chi_doan', 'A1', dcsA);
-  dcsB = t.createOrg('doan_co_so', 'B', doan);
-  cdB = t.createOrg('chi_doan', 'B1', dcsB);
-  cdA2 = t.createOrg('chi_doan', 'A2', dcsA);
-  role = t.createRole('org_manager', CODES);
+  doan = await t.createOrg('doan_truong', 'DT');
+  dcsA = await t.createOrg('doan_co_so', 'A', doan);
+  cdA = await t.createOrg('chi_doan', 'A1', dcsA);
+  dcsB = await t.createOrg('doan_co_so', 'B', doan);
+  cdB = await t.createOrg('chi_doan', 'B1', dcsB);
+  cdA2 = await t.createOrg('chi_doan', 'A2', dcsA);
+  role = await t.createRole('org_manager', CODES);
   const global = await t.createUser('GLOBAL', [{ roleId: role }]);
   const scoped = await t.createUser('SCOPED', [{ roleId: role, organizationId: dcsA }]);
   const none = await t.createUser('NONE');
@@ -52,10 +53,10 @@ const freshUser = async () => (await t.createUser(`U${++seq}`)).id;
 /** Only someone already within the caller's reach can be added (access/reach.ts). */
 const reachableUser = async () => {
   const u = await freshUser();
-  t.db.insert(organizationMembers).values({ organizationId: cdA2, userId: u }).run();
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId: cdA2, userId: u }));
   return u;
 };
-const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
+const member = async (organizationId: number, userId: number) => await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
 
 interface Route {
   name: string;
@@ -75,7 +76,7 @@ const ROUTES: Route[] = [
     name: 'DELETE /:id',
     ok: 200,
     // An empty chi đoàn under the target's faculty organization (own: directly under dcsA).
-    call: async (w) => ['DELETE', `/api/organizations/${t.createOrg('chi_doan', `DEL${++seq}`, w === 'outside' ? dcsB : dcsA)}`],
+    call: async (w) => ['DELETE', `/api/organizations/${await t.createOrg('chi_doan', `DEL${++seq}`, w === 'outside' ? dcsB : dcsA)}`],
   },
   {
     name: 'POST /:id/members/:userId',
@@ -100,7 +101,7 @@ const ROUTES: Route[] = [
     ok: 200,
     call: async (w) => {
       const u = await freshUser();
-      member(orgAt(w), u);
+      await member(orgAt(w), u);
       return ['DELETE', `/api/organizations/${orgAt(w)}/members/${u}`];
     },
   },
@@ -109,7 +110,7 @@ const ROUTES: Route[] = [
     ok: 200,
     call: async (w) => {
       const u = await freshUser();
-      member(orgAt(w), u);
+      await member(orgAt(w), u);
       return ['DELETE', `/api/organizations/${orgAt(w)}/members/${u}/safely`];
     },
   },
@@ -118,7 +119,7 @@ const ROUTES: Route[] = [
     ok: 200,
     call: async (w) => {
       const u = await freshUser();
-      member(orgAt(w), u);
+      await member(orgAt(w), u);
       return ['DELETE', `/api/organizations/${orgAt(w)}/members/bulk-remove`, { userIds: [u] }];
     },
   },
@@ -128,7 +129,7 @@ const ROUTES: Route[] = [
     // A member of the scoped holder's organization, so the user is within reach of every caller but 'none'.
     call: async (w) => {
       const u = await freshUser();
-      member(dcsA, u);
+      await member(dcsA, u);
       return ['PUT', `/api/users/${u}/organizations`, { organizationIds: [orgAt(w)] }];
     },
   },
@@ -153,7 +154,7 @@ describe('organization routes by caller', () => {
   }
 
   it('DELETE /:id: a holder scoped to an empty organization may delete that organization itself', async () => {
-    const empty = t.createOrg('doan_co_so', 'EMPTY', doan);
+    const empty = await t.createOrg('doan_co_so', 'EMPTY', doan);
     const u = await t.createUser('SCOPED_EMPTY', [{ roleId: role, organizationId: empty }]);
     expect((await t.request('DELETE', `/api/organizations/${empty}`, { token: u.token })).status).toBe(200);
   });
@@ -214,7 +215,7 @@ describe('organization routes by caller', () => {
 
   it('/accessible also lists organizations the caller belongs to, outside its subtree', async () => {
     const u = await t.createUser('SCOPED_MEMBER', [{ roleId: role, organizationId: dcsA }]);
-    member(cdB, u.id);
+    await member(cdB, u.id);
     const accessible = await t.request('GET', '/api/organizations/accessible', { token: u.token });
     const ids = accessible.body.map((o: { id: number }) => o.id);
     expect(ids).toEqual(expect.arrayContaining([dcsA, cdA, cdB]));
@@ -236,16 +237,15 @@ describe('organization routes by caller', () => {
 
   it('PUT /users/:id/organizations: a scoped holder leaves memberships outside its subtree alone, and cannot reach users only outside it', async () => {
     const u = await freshUser();
-    member(cdB, u);
+    await member(cdB, u);
     const outsider = await t.request('PUT', `/api/users/${u}/organizations`, { token: tokens.scoped, body: { organizationIds: [cdA] } });
     expect(outsider.status).toBe(404);
-    member(dcsA, u);
+    await member(dcsA, u);
     const res = await t.request('PUT', `/api/users/${u}/organizations`, { token: tokens.scoped, body: { organizationIds: [cdA] } });
     expect(res.status).toBe(200);
-    const orgs = t.db
+    const orgs = (await allRows(t.db
       .select()
-      .from(organizationMembers)
-      .all()
+      .from(organizationMembers)))
       .filter((m) => m.userId === u)
       .map((m) => m.organizationId);
     // The Đoàn root above the scoped holder's faculty is not written (parents follow only up to its reach).

@@ -17,6 +17,7 @@ import { addNewUsersMemberships } from './bulk-members';
 import { figuresWorld } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
 
 class Rollback extends Error {}
 
@@ -53,7 +54,7 @@ describe('new users’ memberships written set-wise', () => {
         const r = random();
         if (r < 0.4)
           c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
-            pick(orgIds),
+            await pick(orgIds),
             u,
             random() < 0.85 ? 1 : 0,
             Date.now(),
@@ -61,16 +62,16 @@ describe('new users’ memberships written set-wise', () => {
         else if (r < 0.6)
           c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(
             u,
-            pick(orgIds),
+            await pick(orgIds),
           );
         else if (r < 0.8) c.prepare('UPDATE users SET membership_status = ? WHERE id = ?').run(pick(MEMBERSHIP_STATUSES), u);
-        else c.prepare('DELETE FROM organization_members WHERE user_id = ? AND organization_id = ?').run(u, pick(orgIds));
+        else c.prepare('DELETE FROM organization_members WHERE user_id = ? AND organization_id = ?').run(u, await pick(orgIds));
       }
       // A batch of new users, each in 0–4 random organizations (not always with their parents).
       const batch: number[] = [];
       for (let k = 1 + Math.floor(random() * 5); k > 0; k--) {
         const code = `BM${made++}`;
-        const id = t.db
+        const id = (await firstRow(t.db
           .insert(users)
           .values({
             code,
@@ -80,8 +81,7 @@ describe('new users’ memberships written set-wise', () => {
             passwordHash: 'not-a-hash',
             searchText: code.toLowerCase(),
           })
-          .returning({ id: users.id })
-          .get().id;
+          .returning({ id: users.id }))).id;
         c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(
           pick(MEMBERSHIP_STATUSES),
           pick(USER_TYPES),
@@ -97,10 +97,10 @@ describe('new users’ memberships written set-wise', () => {
         })),
       );
 
-      let bulk: ReturnType<typeof figures> | null = null;
+      let bulk: Awaited<ReturnType<typeof figures>> | null = null;
       try {
-        t.db.transaction((tx) => {
-          expect(addNewUsersMemberships(tx, pairs)).toBe(true);
+        await withTransaction(t.db, async (tx) => {
+          expect(await addNewUsersMemberships(tx, pairs)).toBe(true);
           bulk = figures();
           expect(c.prepare('SELECT count(*) FROM trigger_pauses').pluck().get()).toBe(0);
           throw new Rollback();
@@ -109,10 +109,9 @@ describe('new users’ memberships written set-wise', () => {
         if (!(err instanceof Rollback)) throw err;
       }
       if (pairs.length)
-        t.db
+        await runQuery(t.db
           .insert(organizationMembers)
-          .values(pairs.map((p) => ({ ...p, role: 'member' })))
-          .run();
+          .values(pairs.map((p) => ({ ...p, role: 'member' }))));
       expect(bulk, `batch ${step}: ${JSON.stringify(pairs)}`).toEqual(figures());
       compared += pairs.length ? 1 : 0;
       userIds.push(...batch);
@@ -123,7 +122,7 @@ describe('new users’ memberships written set-wise', () => {
     // A user who already has a membership goes through the triggers instead: nothing is written here.
     const member = userIds.find((u) => c.prepare('SELECT 1 FROM organization_members WHERE user_id = ?').get(u))!;
     const before = figures();
-    t.db.transaction((tx) => expect(addNewUsersMemberships(tx, [{ organizationId: org.cd, userId: member }])).toBe(false));
+    await withTransaction(t.db, async (tx) => expect(await addNewUsersMemberships(tx, [{ organizationId: org.cd, userId: member }])).toBe(false));
     expect(figures()).toEqual(before);
   });
 });

@@ -10,6 +10,7 @@ import { userRoles } from '../db/tables/roles';
 import type { TestApp } from '../test/harness';
 import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 let org: OrgTree<'lch'>;
@@ -46,9 +47,9 @@ describe('tree and stats stay current after writes outside the organizations API
   it('memberships written directly (as an import does), including a reactivation, are counted', async () => {
     const u = await t.createUser('SV1');
     expect(await countIn(org.lch)).toBe(0);
-    t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id, isActive: false }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id, isActive: false }));
     expect(await countIn(org.lch)).toBe(0);
-    t.db.update(organizationMembers).set({ isActive: true }).where(eq(organizationMembers.userId, u.id)).run();
+    await runQuery(t.db.update(organizationMembers).set({ isActive: true }).where(eq(organizationMembers.userId, u.id)));
     expect(await countIn(org.lch)).toBe(1);
     const stats = await t.request('GET', '/api/organizations/stats', { token: t.adminToken });
     expect(stats.body.hoiStats.members.lienChiHoi).toBe(1);
@@ -77,18 +78,17 @@ describe('tree queries', () => {
     // Members spread over ten users: one user in all 505 units makes each join rebuild that user's
     // search text and facets over hundreds of memberships (20–40 s on a busy machine), which is not what is tested here.
     const members = await Promise.all(Array.from({ length: 10 }, (_, i) => t.createUser(`SVQ${i}`)));
-    const grow = (n: number) => {
+    const grow = async (n: number) => {
       for (let i = 0; i < n; i++) {
-        const id = t.createOrg('chi_doan', `Q${n}-${i}`, org.dcs);
-        t.db
+        const id = await t.createOrg('chi_doan', `Q${n}-${i}`, org.dcs);
+        await runQuery(t.db
           .insert(organizationMembers)
-          .values({ organizationId: id, userId: members[i % 10]!.id })
-          .run();
+          .values({ organizationId: id, userId: members[i % 10]!.id }));
       }
     };
-    grow(5);
+    await grow(5);
     const small = await statements(() => t.request('GET', '/api/organizations/tree', { token: t.adminToken }));
-    grow(500);
+    await grow(500);
     const large = await statements(() => t.request('GET', '/api/organizations/tree', { token: t.adminToken }));
     // One query for the nodes and one for their trigger-kept member counts (prepared once, then reused), whatever the size.
     expect(small).toHaveLength(2);
@@ -102,14 +102,14 @@ describe('tree queries', () => {
   it('after a membership change only the counts are read again, and the tree is the one a full rebuild gives', async () => {
     const u = await t.createUser('SVM');
     await t.request('GET', '/api/organizations/tree', { token: t.adminToken });
-    t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id }));
     const read = await statements(async () => {
       const res = await t.app.request('/api/organizations/tree', {
         headers: { authorization: `Bearer ${t.adminToken}`, 'accept-encoding': 'gzip' },
       });
       const text = new TextDecoder().decode(gunzipSync(Buffer.from(await res.arrayBuffer())));
       const { buildTree } = await import('./tree');
-      expect(text).toBe(JSON.stringify(buildTree(t.db, { all: true, paths: [], memberOrgIds: [] }, true)));
+      expect(text).toBe(JSON.stringify(await buildTree(t.db, { all: true, paths: [], memberOrgIds: [] }, true)));
       expect(find(JSON.parse(text) as Node[], org.lch)?.memberCount).toBe(1);
     });
     // The nodes query is not run again (the counts statement was prepared before and is reused).
@@ -123,9 +123,9 @@ describe('stats members blocks', () => {
     const statuses = ['both', 'doan_vien', 'hoi_vien', 'none'] as const;
     for (const [i, s] of statuses.entries()) {
       const u = await t.createUser(`S${i}`);
-      t.db.update(users).set({ membershipStatus: s }).where(eq(users.id, u.id)).run();
-      t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
-      if (s !== 'none') t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id }).run();
+      await runQuery(t.db.update(users).set({ membershipStatus: s }).where(eq(users.id, u.id)));
+      await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }));
+      if (s !== 'none') await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: u.id }));
     }
     const s = await t.request('GET', '/api/organizations/stats', { token: t.adminToken });
     expect(s.status).toBe(200);
@@ -144,7 +144,7 @@ describe('PATCH /organizations/:id and the parent', () => {
     });
     expect(same.status).toBe(200);
     expect(same.body).toMatchObject({ name: 'Chi đoàn 1', parentId: org.dcs });
-    const dcs2 = t.createOrg('doan_co_so', 'DCS2', org.doan);
+    const dcs2 = await t.createOrg('doan_co_so', 'DCS2', org.doan);
     const moved = await t.request('PATCH', `/api/organizations/${org.cd}`, { token: t.adminToken, body: { parentId: dcs2 } });
     expect(moved.status).toBe(400);
     expect((await t.request('GET', `/api/organizations/${org.cd}`, { token: t.adminToken })).body.parentId).toBe(org.dcs);
@@ -158,18 +158,18 @@ describe('PATCH /organizations/:id and the parent', () => {
 describe('DELETE /organizations/:id blocked by other records', () => {
   it('409 (not 500) while payment campaigns belong to it', async () => {
     const now = new Date();
-    t.db.insert(paymentCampaigns).values({ organizationId: org.lch, name: 'Hội phí', startDate: now, endDate: now }).run();
+    await runQuery(t.db.insert(paymentCampaigns).values({ organizationId: org.lch, name: 'Hội phí', startDate: now, endDate: now }));
     const res = await t.request('DELETE', `/api/organizations/${org.lch}`, { token: t.adminToken });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('đợt thu');
   });
 
   it('drops role grants held in the deleted organization at once', async () => {
-    const role = t.createRole('lch_admin', ['organizations.access']);
+    const role = await t.createRole('lch_admin', ['organizations.access']);
     const holder = await t.createUser('HOLDER', [{ roleId: role, organizationId: org.lch }]);
     expect((await t.request('GET', '/api/organizations/tree', { token: holder.token })).status).toBe(200);
     expect((await t.request('DELETE', `/api/organizations/${org.lch}`, { token: t.adminToken })).status).toBe(200);
-    expect(t.db.select().from(userRoles).where(eq(userRoles.userId, holder.id)).all()).toEqual([]);
+    expect(await allRows(t.db.select().from(userRoles).where(eq(userRoles.userId, holder.id)))).toEqual([]);
     expect((await t.request('GET', '/api/organizations/tree', { token: holder.token })).status).toBe(403);
   });
 });
@@ -177,7 +177,7 @@ describe('DELETE /organizations/:id blocked by other records', () => {
 describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
   let token: string;
   beforeEach(async () => {
-    const role = t.createRole('faculty_admin', [
+    const role = await t.createRole('faculty_admin', [
       'organizations.access',
       'organizations.add_member',
       'organizations.remove_member',
@@ -190,37 +190,35 @@ describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
   // Parents follow only up to the caller's reach: the Đoàn root above the faculty is never written.
   it('adds inside its subtree (parents follow up to its reach, never above) and leaves memberships it cannot see alone', async () => {
     const u = await t.createUser('SV2');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { organizationId: org.dcs, userId: u.id },
         { organizationId: org.hoi, userId: u.id },
         { organizationId: org.lch, userId: u.id },
-      ])
-      .run();
+      ]));
     const res = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [org.cd] } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 1, removed: 0, keptParents: 1 });
-    expect(orgsOf(u.id)).toEqual([org.hoi, org.dcs, org.cd, org.lch].sort((a, b) => a - b));
+    expect(await orgsOf(u.id)).toEqual([org.hoi, org.dcs, org.cd, org.lch].sort((a, b) => a - b));
     const dropped = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [] } });
     expect(dropped.body).toMatchObject({ removed: 2 });
-    expect(orgsOf(u.id)).toEqual([org.hoi, org.lch].sort((a, b) => a - b));
+    expect(await orgsOf(u.id)).toEqual([org.hoi, org.lch].sort((a, b) => a - b));
   });
 
   it('403 for a user it may see but not update', async () => {
-    const role = t.createRole('faculty_viewer', ['organizations.access', 'organizations.add_member', 'users.access', 'users.update']);
+    const role = await t.createRole('faculty_viewer', ['organizations.access', 'organizations.add_member', 'users.access', 'users.update']);
     const viewer = await t.createUser('VIEW', [{ roleId: role, organizationId: org.cd }]);
     const u = await t.createUser('SV3');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
-      .values([{ organizationId: org.dcs, userId: u.id }])
-      .run();
+      .values([{ organizationId: org.dcs, userId: u.id }]));
     // users.update held only in cd does not reach a member of dcs; users.access in cd does not see them either.
     expect(
       (await t.request('PUT', `/api/users/${u.id}/organizations`, { token: viewer.token, body: { organizationIds: [org.cd] } })).status,
     ).toBe(404);
-    const seer = t.createRole('faculty_seer', ['organizations.access', 'organizations.add_member', 'users.access']);
-    const updater = t.createRole('class_updater', ['users.update']);
+    const seer = await t.createRole('faculty_seer', ['organizations.access', 'organizations.add_member', 'users.access']);
+    const updater = await t.createRole('class_updater', ['users.update']);
     const mixed = await t.createUser('MIX', [
       { roleId: seer, organizationId: org.dcs },
       { roleId: updater, organizationId: org.cd },
@@ -229,20 +227,20 @@ describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
       (await t.request('PUT', `/api/users/${u.id}/organizations`, { token: mixed.token, body: { organizationIds: [org.dcs, org.cd] } }))
         .status,
     ).toBe(403);
-    expect(orgsOf(u.id)).toEqual([org.dcs]);
+    expect(await orgsOf(u.id)).toEqual([org.dcs]);
   });
 
   it('404 for a user outside its reach, 403 for an organization outside its subtree', async () => {
     const outsider = await t.createUser('OUT');
-    t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: outsider.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.lch, userId: outsider.id }));
     expect((await t.request('PUT', `/api/users/${outsider.id}/organizations`, { token, body: { organizationIds: [org.cd] } })).status).toBe(
       404,
     );
     const insider = await t.createUser('IN');
-    t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: insider.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: insider.id }));
     expect(
       (await t.request('PUT', `/api/users/${insider.id}/organizations`, { token, body: { organizationIds: [org.dcs, org.lch] } })).status,
     ).toBe(403);
-    expect(orgsOf(insider.id)).toEqual([org.dcs]);
+    expect(await orgsOf(insider.id)).toEqual([org.dcs]);
   });
 });

@@ -36,12 +36,12 @@ it('GET /:id gives each child its own active members, as the tree does; the same
 });
 
 it('a caller without organizations.view_member_count gets null counts, as in the tree', async () => {
-  const reader = t.createRole('reader_no_counts', ['organizations.access']);
+  const reader = await t.createRole('reader_no_counts', ['organizations.access']);
   const u = await t.createUser('DCR', [{ roleId: reader, organizationId: org.dcs }]);
   const detail = await t.request('GET', `/api/organizations/${org.dcs}`, { token: u.token });
   expect(detail.status).toBe(200);
   expect(detail.body.children.map((c: { memberCount: number | null }) => c.memberCount)).toEqual([null, null]);
-  const counter = t.createRole('reader_counts', ['organizations.access', 'organizations.view_member_count']);
+  const counter = await t.createRole('reader_counts', ['organizations.access', 'organizations.view_member_count']);
   const v = await t.createUser('DCV', [{ roleId: counter, organizationId: org.dcs }]);
   const counted = await t.request('GET', `/api/organizations/${org.dcs}`, { token: v.token });
   expect(counted.body.children.map((c: { memberCount: number | null }) => c.memberCount)).toEqual([0, 0]);

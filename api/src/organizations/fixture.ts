@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { organizationMembers } from '../db/tables/organizations';
+import { allRows } from '../db/engine';
 
 /** Nodes only some tests want in the tree. */
 type Extra = 'cd2' | 'lch';
@@ -18,14 +19,14 @@ export type OrgTree<E extends Extra = never> = { doan: number; hoi: number; dcs:
 export async function orgWorld<E extends Extra = never>(extras: readonly E[] = [], codes: Codes = {}) {
   const c = { dcs: 'DCS', cd: 'CD1', cd2: 'CD2', lch: 'LCH', ...codes };
   const t = await makeTestApp();
-  const doan = t.createOrg('doan_truong', 'DT');
-  const hoi = t.createOrg('hoi_sinh_vien_truong', 'HSV');
-  const dcs = t.createOrg('doan_co_so', c.dcs, doan);
-  const cd = t.createOrg('chi_doan', c.cd, dcs);
+  const doan = await t.createOrg('doan_truong', 'DT');
+  const hoi = await t.createOrg('hoi_sinh_vien_truong', 'HSV');
+  const dcs = await t.createOrg('doan_co_so', c.dcs, doan);
+  const cd = await t.createOrg('chi_doan', c.cd, dcs);
   const org: Record<string, number> = { doan, hoi, dcs, cd };
   const wants = (e: Extra) => (extras as readonly Extra[]).includes(e);
-  if (wants('cd2')) org.cd2 = t.createOrg('chi_doan', c.cd2, dcs);
-  if (wants('lch')) org.lch = t.createOrg('lien_chi_hoi', c.lch, hoi);
+  if (wants('cd2')) org.cd2 = await t.createOrg('chi_doan', c.cd2, dcs);
+  if (wants('lch')) org.lch = await t.createOrg('lien_chi_hoi', c.lch, hoi);
   return { t, org: org as OrgTree<E> };
 }
 
@@ -35,17 +36,16 @@ export async function orgWorld<E extends Extra = never>(extras: readonly E[] = [
  */
 export async function figuresWorld() {
   const { t, org } = await orgWorld(['cd2', 'lch']);
-  const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
+  const extra = await t.createOrg('chi_doan', 'CD3', org.dcs);
   return { t, org, c: t.db.$client, extra, orgIds: [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, extra] };
 }
 
 /** Ids of the organizations `userId` is an active member of, ascending. */
-export function activeOrgIds(t: TestApp, userId: number) {
-  return t.db
+export async function activeOrgIds(t: TestApp, userId: number) {
+  return (await allRows(t.db
     .select({ id: organizationMembers.organizationId })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-    .all()
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
     .map((r) => r.id)
     .sort((a, b) => a - b);
 }

@@ -1,9 +1,11 @@
+import { mapInOrder } from '../lib/in-order';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { listPage } from '../users/list';
 import { organizationMemberCounts, organizationMembers, organizations } from '../db/tables/organizations';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,9 +13,9 @@ beforeAll(async () => {
 });
 
 /** The counts recomputed from the memberships, the slow way. */
-function recount() {
-  const orgs = t.db.select({ id: organizations.id }).from(organizations).all();
-  const rows = t.db
+async function recount() {
+  const orgs = await allRows(t.db.select({ id: organizations.id }).from(organizations));
+  const rows = (await allRows(t.db
     .select({
       userId: organizationMembers.userId,
       orgId: organizationMembers.organizationId,
@@ -21,8 +23,7 @@ function recount() {
       active: organizationMembers.isActive,
     })
     .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .all()
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))))
     .filter((r) => r.active);
   return Object.fromEntries(
     orgs.map((o) => [
@@ -35,9 +36,9 @@ function recount() {
   );
 }
 
-function kept() {
-  const rows = t.db.select().from(organizationMemberCounts).all();
-  const orgs = t.db.select({ id: organizations.id }).from(organizations).all();
+async function kept() {
+  const rows = await allRows(t.db.select().from(organizationMemberCounts));
+  const orgs = await allRows(t.db.select({ id: organizations.id }).from(organizations));
   return Object.fromEntries(
     orgs.map((o) => {
       const r = rows.find((x) => x.organizationId === o.id);
@@ -47,56 +48,55 @@ function kept() {
 }
 
 /** The users index's organization tokens give the same subtree members as the memberships. */
-function expectIndexAgrees() {
-  for (const { path } of t.db.select({ path: organizations.path }).from(organizations).all()) {
+async function expectIndexAgrees() {
+  for (const { path } of await allRows(t.db.select({ path: organizations.path }).from(organizations))) {
     const f = { words: [], paths: [path] };
-    const ids = (m: 'index' | 'in') => listPage(t.db, f, `mc:${m}:${Math.random()}`, 1000, 0, m).rows.map((r) => r.id);
-    expect(ids('index'), path).toEqual(ids('in'));
+    const ids = async (m: 'index' | 'in') => (await listPage(t.db, f, `mc:${m}:${Math.random()}`, 1000, 0, m)).rows.map((r) => r.id);
+    expect(await ids('index'), path).toEqual(await ids('in'));
   }
 }
 
 describe('organization member counts kept by triggers', () => {
   it('match a recount after memberships are added, moved, deactivated and deleted, users deleted and organizations deleted', async () => {
-    const root = t.createOrg('doan_truong', 'MC-ROOT');
-    const f1 = t.createOrg('doan_co_so', 'MC-F1', root);
-    const f2 = t.createOrg('doan_co_so', 'MC-F2', root);
-    const c1 = t.createOrg('chi_doan', 'MC-C1', f1);
-    const c2 = t.createOrg('chi_doan', 'MC-C2', f1);
-    const c3 = t.createOrg('chi_doan', 'MC-C3', f2);
+    const root = await t.createOrg('doan_truong', 'MC-ROOT');
+    const f1 = await t.createOrg('doan_co_so', 'MC-F1', root);
+    const f2 = await t.createOrg('doan_co_so', 'MC-F2', root);
+    const c1 = await t.createOrg('chi_doan', 'MC-C1', f1);
+    const c2 = await t.createOrg('chi_doan', 'MC-C2', f1);
+    const c3 = await t.createOrg('chi_doan', 'MC-C3', f2);
     const leaves = [root, f1, f2, c1, c2, c3];
-    const people = Array.from({ length: 12 }, () => insertUser(t));
+    const people = await mapInOrder(Array.from({ length: 12 }), () => insertUser(t));
     let s = 7;
     const rand = (n: number) => (s = (s * 1103515245 + 12345) % 2 ** 31) % n;
     for (let step = 0; step < 300; step++) {
       const user = people[rand(people.length)]!;
       const org = leaves[rand(leaves.length)]!;
-      const existing = t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, user)).all();
+      const existing = await allRows(t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, user)));
       const pick = existing[rand(Math.max(existing.length, 1))];
       switch (rand(4)) {
         case 0:
-          t.db
+          await runQuery(t.db
             .insert(organizationMembers)
             .values({ userId: user, organizationId: org, isActive: rand(4) > 0 })
-            .onConflictDoNothing()
-            .run();
+            .onConflictDoNothing());
           break;
         case 1:
-          if (pick) t.db.update(organizationMembers).set({ isActive: !pick.isActive }).where(eq(organizationMembers.id, pick.id)).run();
+          if (pick) await runQuery(t.db.update(organizationMembers).set({ isActive: !pick.isActive }).where(eq(organizationMembers.id, pick.id)));
           break;
         case 2:
           if (pick && !existing.some((m) => m.organizationId === org))
-            t.db.update(organizationMembers).set({ organizationId: org }).where(eq(organizationMembers.id, pick.id)).run();
+            await runQuery(t.db.update(organizationMembers).set({ organizationId: org }).where(eq(organizationMembers.id, pick.id)));
           break;
         default:
-          if (pick) t.db.delete(organizationMembers).where(eq(organizationMembers.id, pick.id)).run();
+          if (pick) await runQuery(t.db.delete(organizationMembers).where(eq(organizationMembers.id, pick.id)));
       }
-      expect(kept(), `step ${step}`).toEqual(recount());
-      if (step % 25 === 0) expectIndexAgrees();
+      expect(await kept(), `step ${step}`).toEqual(await recount());
+      if (step % 25 === 0) await expectIndexAgrees();
     }
     t.db.$client.prepare('DELETE FROM users WHERE id = ?').run(people[0]);
-    expect(kept()).toEqual(recount());
+    expect(await kept()).toEqual(await recount());
     t.db.$client.prepare('DELETE FROM organizations WHERE id = ?').run(c3);
-    expect(kept()).toEqual(recount());
-    expectIndexAgrees();
+    expect(await kept()).toEqual(await recount());
+    await expectIndexAgrees();
   });
 });

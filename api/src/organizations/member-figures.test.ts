@@ -11,6 +11,7 @@ import { users } from '../db/tables/users';
 import { orgWorld } from './fixture';
 import { memberFigures, organizationMembers, organizations } from '../db/tables/organizations';
 import { seededRandom } from '../lib/seeded-random';
+import { allRows, runQuery } from '../db/engine';
 
 /** A small deterministic generator, so a failure can be replayed. */
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
@@ -20,8 +21,8 @@ describe('member_figures stay equal to a fresh count', () => {
   it('after 400 random writes over two terms', async () => {
     const { t, org } = await orgWorld(['cd2', 'lch']);
     const c = t.db.$client;
-    const chiHoi = t.createOrg('chi_hoi', 'CH1', org.lch);
-    const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
+    const chiHoi = await t.createOrg('chi_hoi', 'CH1', org.lch);
+    const extra = await t.createOrg('chi_doan', 'CD3', org.dcs);
     let orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, chiHoi, extra];
     const userIds: number[] = [];
     for (let i = 0; i < 12; i++) userIds.push((await t.createUser(`MF${i}`)).id);
@@ -52,9 +53,9 @@ describe('member_figures stay equal to a fresh count', () => {
         return { id, ...row };
       });
     };
-    const kept = () => {
+    const kept = async () => {
       const term = currentTerm(now);
-      const rows = t.db.select().from(memberFigures).all();
+      const rows = await allRows(t.db.select().from(memberFigures));
       const scopes = [0, ...(c.prepare('SELECT id FROM organizations ORDER BY id').pluck().all() as number[])];
       return scopes.map((id) => {
         const all = rows.find((r) => r.organizationId === id && r.termStart === 0);
@@ -69,7 +70,7 @@ describe('member_figures stay equal to a fresh count', () => {
       const userId = pick(userIds);
       if (r < 0.35) {
         c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
-          pick(orgIds),
+          await pick(orgIds),
           userId,
           random() < 0.85 ? 1 : 0,
           pick(joinTimes),
@@ -86,13 +87,12 @@ describe('member_figures stay equal to a fresh count', () => {
         // Moved to another organization or another join date, as an edit of the membership would.
         c.prepare(
           'UPDATE OR IGNORE organization_members SET organization_id = ?, joined_at = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
-        ).run(pick(orgIds), pick(joinTimes), userId);
+        ).run(await pick(orgIds), pick(joinTimes), userId);
       } else if (r < 0.9) {
-        t.db
+        await runQuery(t.db
           .update(users)
           .set({ membershipStatus: pick(STATUSES) })
-          .where(eq(users.id, userId))
-          .run();
+          .where(eq(users.id, userId)));
       } else if (r < 0.95 && userIds.length > 4) {
         expect((await t.request('DELETE', `/api/users/${userId}`, { token: t.adminToken })).status).toBe(200);
         userIds.splice(userIds.indexOf(userId), 1);
@@ -100,11 +100,11 @@ describe('member_figures stay equal to a fresh count', () => {
       }
       if (step === 300) {
         // An organization deleted with its memberships (it has no children).
-        t.db.delete(organizations).where(eq(organizations.id, extra)).run();
+        await runQuery(t.db.delete(organizations).where(eq(organizations.id, extra)));
         orgIds = orgIds.filter((id) => id !== extra);
       }
       if (step % 20 === 19) {
-        expect(kept(), `after step ${step}`).toEqual(expected());
+        expect(await kept(), `after step ${step}`).toEqual(expected());
         checks++;
       }
     }
@@ -115,6 +115,6 @@ describe('member_figures stay equal to a fresh count', () => {
     expect(totals.doan + totals.hoi).toBeGreaterThan(0);
     expect(totals.joins).toBeGreaterThan(0);
     expect(totals.joins).toBeLessThan(totals.members + 1);
-    expect(t.db.select().from(organizationMembers).all().length).toBeGreaterThan(5);
+    expect((await allRows(t.db.select().from(organizationMembers))).length).toBeGreaterThan(5);
   });
 });

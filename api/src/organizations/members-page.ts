@@ -10,6 +10,7 @@ import { containsLike } from '../lib/like';
 import { perDb } from '../lib/per-db';
 import { users } from '../db/tables/users';
 import { organizationMemberCounts, organizationMembers } from '../db/tables/organizations';
+import { allRows, firstRow } from '../db/engine';
 
 /** Active members of an organization with their user rows, in name order. */
 function membersQuery(db: Db, where: SQL | undefined) {
@@ -40,10 +41,10 @@ const statements = perDb((db) => ({
     .prepare(),
 }));
 
-export function memberPage(db: Db, organizationId: number, limit: number, offset: number) {
+export async function memberPage(db: Db, organizationId: number, limit: number, offset: number) {
   const s = statements(db);
-  const total = s.total.get({ id: organizationId })?.n ?? 0;
-  const rows = offset < total ? s.rows.all({ id: organizationId, limit, offset }) : [];
+  const total = (await firstRow(s.total, { id: organizationId }))?.n ?? 0;
+  const rows = offset < total ? await allRows(s.rows, { id: organizationId, limit, offset }) : [];
   return { rows, total };
 }
 
@@ -51,7 +52,7 @@ export function memberPage(db: Db, organizationId: number, limit: number, offset
  * The member list filtered by search words (each must appear in the member's name, code or e-mail),
  * or the members whose membership here ended (issue 30 item 2: `ended`, on the (organization, active) index).
  */
-export function searchedMemberPage(
+export async function searchedMemberPage(
   db: Db,
   organizationId: number,
   search: string | undefined,
@@ -65,11 +66,10 @@ export function searchedMemberPage(
     .filter(Boolean))
     conds.push(containsLike(users.searchText, w));
   const where = and(...conds);
-  const total = db
+  const total = (await firstRow(db
     .select({ n: count() })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(where)
-    .get()!.n;
-  return { rows: membersQuery(db, where).limit(limit).offset(offset).all(), total };
+    .where(where)))!.n;
+  return { rows: await allRows(membersQuery(db, where).limit(limit).offset(offset)), total };
 }

@@ -21,6 +21,8 @@ import { requireIn, visibleOrg } from '../access/organizations';
 import { pathIds } from '../access/organization-context';
 import { namesList } from './removal';
 import { organizationMembers, organizations } from '../db/tables/organizations';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { filterInOrder } from '../lib/in-order';
 
 export const END_MEMBERSHIP_CODES = ['organizations.end_membership', 'organizations.manage_members'];
 
@@ -48,8 +50,8 @@ export const leaveRule = (reason: MembershipEndReason, mayLeave: (id: number, an
 export const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 export const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 
-export function activeMemberships(db: Pick<Db, 'select'>, userId: number): Membership[] {
-  return db
+export async function activeMemberships(db: Pick<Db, 'select'>, userId: number): Promise<Membership[]> {
+  return await allRows(db
     .select({
       id: organizations.id,
       name: organizations.name,
@@ -59,8 +61,7 @@ export function activeMemberships(db: Pick<Db, 'select'>, userId: number): Membe
     })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-    .all();
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))));
 }
 
 const ref = (m: Membership): OrganizationRef => ({ id: m.id, name: m.name, code: m.code, type: m.type });
@@ -93,9 +94,9 @@ export function leavingPlan(
 }
 
 /** Ends these active memberships of one user (inside the caller's transaction); returns how many changed. */
-export function endMemberships(tx: Tx, userId: number, organizationIds: number[], e: Ending): number {
+export async function endMemberships(tx: Tx, userId: number, organizationIds: number[], e: Ending): Promise<number> {
   if (organizationIds.length === 0) return 0;
-  return tx
+  return (await runQuery(tx
     .update(organizationMembers)
     .set({ isActive: false, endedAt: dayStart(e.endedAt), endReason: e.reason, endNote: e.note?.trim() || null })
     .where(
@@ -104,8 +105,7 @@ export function endMemberships(tx: Tx, userId: number, organizationIds: number[]
         inArray(organizationMembers.organizationId, organizationIds),
         eq(organizationMembers.isActive, true),
       ),
-    )
-    .run().changes;
+    ))).changes;
 }
 
 export function membershipEndService({ db }: Deps, actor: Actor, ip: string | null) {
@@ -134,29 +134,28 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
     });
 
   return {
-    end(organizationId: number, userId: number, input: { reason: MembershipEndReason; endedAt?: string; note?: string | null }) {
-      requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
-      const org = visibleOrg(db, actor, organizationId);
-      const u = db
+    async end(organizationId: number, userId: number, input: { reason: MembershipEndReason; endedAt?: string; note?: string | null }) {
+      await requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
+      const org = await visibleOrg(db, actor, organizationId);
+      const u = await firstRow(db
         .select({ id: users.id, familyName: users.familyName, givenName: users.givenName })
         .from(users)
-        .where(eq(users.id, userId))
-        .get();
+        .where(eq(users.id, userId)));
       if (!u) notFound('Không tìm thấy người dùng');
       const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
-      const plan = db.transaction((tx) => {
+      const plan = await withTransaction(db, async (tx) => {
         // Read inside the transaction: a second click (or a transfer accepted meanwhile) finds nothing left to end.
-        const memberships = activeMemberships(tx, userId);
+        const memberships = await activeMemberships(tx, userId);
         if (!memberships.some((m) => m.id === organizationId)) notFound('Người dùng không phải thành viên đang sinh hoạt của tổ chức');
         const p = leavingPlan(memberships, org.path, leaveRule(e.reason, mayLeave));
-        endMemberships(
+        await endMemberships(
           tx,
           userId,
           p.leaves.map((m) => m.id),
           e,
         );
-        record(tx, organizationId, userId, e, p.leaves, false);
-        revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId, organizationIds: p.leaves.map((m) => m.id) }]);
+        await record(tx, organizationId, userId, e, p.leaves, false);
+        await revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId, organizationIds: p.leaves.map((m) => m.id) }]);
         return p;
       });
       const message =
@@ -169,15 +168,15 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
      * The year-end action: every chosen member (or every active member of a class) leaves, in one
      * transaction with one audit row per member; one who is not an active member here refuses it all.
      */
-    bulkEnd(
+    async bulkEnd(
       organizationId: number,
       input: { userIds?: number[]; classId?: number; reason: MembershipEndReason; endedAt?: string; note?: string | null },
     ) {
-      requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
-      const org = visibleOrg(db, actor, organizationId);
+      await requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
+      const org = await visibleOrg(db, actor, organizationId);
       const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
-      const activeHere = (ids: number[] | null) =>
-        db
+      const activeHere = async (ids: number[] | null) =>
+        await allRows(db
           .select({ id: users.id, code: users.code, classId: users.classId })
           .from(organizationMembers)
           .innerJoin(users, eq(users.id, organizationMembers.userId))
@@ -187,12 +186,11 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
               eq(organizationMembers.isActive, true),
               ids ? inArray(organizationMembers.userId, ids) : eq(users.classId, input.classId!),
             ),
-          )
-          .all();
+          ));
       let ids: number[];
       if (input.userIds) {
         const wanted = [...new Set(input.userIds)];
-        const found = new Set(wanted.length <= 900 ? activeHere(wanted).map((r) => r.id) : wanted.filter((id) => activeHere([id]).length));
+        const found = new Set(wanted.length <= 900 ? (await activeHere(wanted)).map((r) => r.id) : await filterInOrder(wanted, async (id) => (await activeHere([id])).length));
         const missing = wanted.filter((id) => !found.has(id));
         if (missing.length)
           badRequest(
@@ -200,26 +198,26 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
           );
         ids = wanted;
       } else {
-        ids = activeHere(null).map((r) => r.id);
+        ids = (await activeHere(null)).map((r) => r.id);
         if (ids.length === 0) badRequest(`Lớp này không có thành viên đang sinh hoạt tại ${org.name}`);
       }
-      const memberships = db.transaction((tx) => {
+      const memberships = await withTransaction(db, async (tx) => {
         let n = 0;
         const leavers = [];
         for (const userId of ids) {
-          const mine = activeMemberships(tx, userId);
+          const mine = await activeMemberships(tx, userId);
           if (!mine.some((m) => m.id === organizationId)) continue;
           const p = leavingPlan(mine, org.path, leaveRule(e.reason, mayLeave));
-          n += endMemberships(
+          n += await endMemberships(
             tx,
             userId,
             p.leaves.map((m) => m.id),
             e,
           );
-          record(tx, organizationId, userId, e, p.leaves, true);
+          await record(tx, organizationId, userId, e, p.leaves, true);
           leavers.push({ userId, organizationIds: p.leaves.map((m) => m.id) });
         }
-        revokeRolesInUnitsLeft(tx, actor.id, ip, leavers);
+        await revokeRolesInUnitsLeft(tx, actor.id, ip, leavers);
         return n;
       });
       return { message: `Đã kết thúc sinh hoạt của ${ids.length} thành viên tại ${org.name}`, endedCount: ids.length, memberships };

@@ -18,36 +18,35 @@ import { pathIds } from '../access/organization-context';
 import { activeMemberships } from './membership-end';
 import { chosenOption, namesList, REMOVE_MEMBER_CODES as REMOVE, removalPlan } from './removal';
 import { organizationMembers, organizations } from '../db/tables/organizations';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { filterInOrder, mapInOrder } from '../lib/in-order';
 
 const ADD = ADD_MEMBER_CODES;
 const TRANSFER_INSTEAD =
   'Người dùng này đang sinh hoạt ở đơn vị ngoài phạm vi quản lý của bạn nên không thể thêm trực tiếp. Hãy gửi yêu cầu chuyển sinh hoạt để đơn vị hiện tại của họ xem xét';
 
 /** Adds (or reactivates, clearing an earlier ending) a membership; returns whether anything changed. */
-export function join(tx: Tx, organizationId: number, userId: number, role: string, joinedAt = new Date()): boolean {
-  const existing = tx
+export async function join(tx: Tx, organizationId: number, userId: number, role: string, joinedAt = new Date()): Promise<boolean> {
+  const existing = await firstRow(tx
     .select()
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
-    .get();
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId))));
   if (existing?.isActive) return false;
   if (existing)
-    tx.update(organizationMembers)
+    await runQuery(tx.update(organizationMembers)
       .set({ isActive: true, role, joinedAt, endedAt: null, endReason: null, endNote: null })
-      .where(eq(organizationMembers.id, existing.id))
-      .run();
-  else tx.insert(organizationMembers).values({ organizationId, userId, role, joinedAt }).run();
+      .where(eq(organizationMembers.id, existing.id)));
+  else await runQuery(tx.insert(organizationMembers).values({ organizationId, userId, role, joinedAt }));
   return true;
 }
 
 export function membershipService({ db }: Deps, actor: Actor, ip: string | null) {
   const changed = () => {};
-  const user = (id: number) => {
-    const u = db
+  const user = async (id: number) => {
+    const u = await firstRow(db
       .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
       .from(users)
-      .where(eq(users.id, id))
-      .get();
+      .where(eq(users.id, id)));
     if (!u) notFound('Không tìm thấy người dùng');
     return u!;
   };
@@ -56,19 +55,18 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
     const ctx = { organizationId, ancestorIds: pathIds(path).filter((id) => id !== organizationId) };
     return ADD.some((code) => hasPermission(actor.roles, code, ctx));
   };
-  const pathsOf = (ids: number[]) =>
+  const pathsOf = async (ids: number[]) =>
     new Map(
       ids.length
-        ? db
+        ? (await allRows(db
             .select({ id: organizations.id, path: organizations.path })
             .from(organizations)
-            .where(inArray(organizations.id, ids))
-            .all()
+            .where(inArray(organizations.id, ids))))
             .map((o) => [o.id, o.path])
         : [],
     );
-  const isMember = (organizationId: number, userId: number) =>
-    !!db
+  const isMember = async (organizationId: number, userId: number) =>
+    !!await firstRow(db
       .select({ id: organizationMembers.id })
       .from(organizationMembers)
       .where(
@@ -77,20 +75,19 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
           eq(organizationMembers.userId, userId),
           eq(organizationMembers.isActive, true),
         ),
-      )
-      .get();
+      ));
 
   const service = {
-    add(organizationId: number, userId: number, role: string, withParents: boolean) {
-      requireIn(db, actor, organizationId, ADD);
-      const org = visibleOrg(db, actor, organizationId);
-      user(userId);
+    async add(organizationId: number, userId: number, role: string, withParents: boolean) {
+      await requireIn(db, actor, organizationId, ADD);
+      const org = await visibleOrg(db, actor, organizationId);
+      await user(userId);
       // Ancestors the user already belongs to are skipped, but the organization itself must be new (000 §8 'user already exists').
-      if (isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
+      if (await isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
       // Adding someone from another faculty (or an orphan) would open their record to this unit's officers:
       // the 403 names their units so the admin can ask for a transfer instead (issue 30 item 1).
-      if (!addableUsers(db, actor, [userId]).has(userId)) {
-        const from = activeMemberships(db, userId);
+      if (!(await addableUsers(db, actor, [userId])).has(userId)) {
+        const from = await activeMemberships(db, userId);
         const units = from.filter((m) => !from.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
         fail(403, TRANSFER_INSTEAD, {
           transfer: {
@@ -100,13 +97,13 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
           },
         });
       }
-      const ancestors = withParents ? pathsOf(pathIds(org.path)) : new Map<number, string>();
+      const ancestors = withParents ? await pathsOf(pathIds(org.path)) : new Map<number, string>();
       const ids = withParents
         ? pathIds(org.path).filter((id) => id === organizationId || mayAddIn(id, ancestors.get(id)!))
         : [organizationId];
-      const added = db.transaction((tx) => {
-        const done = ids.filter((id) => join(tx, id, userId, id === organizationId ? role : 'member'));
-        audit(tx, {
+      const added = await withTransaction(db, async (tx) => {
+        const done = await filterInOrder(ids, (id) => join(tx, id, userId, id === organizationId ? role : 'member'));
+        await audit(tx, {
           actorId: actor.id,
           action: 'membership.add',
           entity: 'organization',
@@ -121,19 +118,19 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
     },
 
     /** The organization's checks come first, so whether a code exists is told only to someone who may add here. */
-    addByCode(organizationId: number, code: string, role = 'member') {
-      requireIn(db, actor, organizationId, ADD);
-      visibleOrg(db, actor, organizationId);
-      const u = db.select({ id: users.id }).from(users).where(eq(users.code, code.trim())).get();
+    async addByCode(organizationId: number, code: string, role = 'member') {
+      await requireIn(db, actor, organizationId, ADD);
+      await visibleOrg(db, actor, organizationId);
+      const u = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.code, code.trim())));
       if (!u) notFound('Không tìm thấy người dùng');
       return service.add(organizationId, u!.id, role, true);
     },
 
     /** The levels this member can be removed from here, each naming the units they leave and stay in. */
-    removalOptions(organizationId: number, userId: number) {
-      requireIn(db, actor, organizationId, REMOVE);
-      const org = visibleOrg(db, actor, organizationId);
-      const { recommended, options } = removalPlan(db, actor, org.path, userId);
+    async removalOptions(organizationId: number, userId: number) {
+      await requireIn(db, actor, organizationId, REMOVE);
+      const org = await visibleOrg(db, actor, organizationId);
+      const { recommended, options } = await removalPlan(db, actor, org.path, userId);
       return { recommended, options };
     },
 
@@ -141,26 +138,25 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
      * Leaves `from` (this unit or a parent in the plan; default the recommended level) and every
      * unit beneath it. "safely" (000 §7) leaves only this unit, refusing while a unit beneath holds them.
      */
-    remove(organizationId: number, userId: number, safely: boolean, from?: number) {
-      requireIn(db, actor, organizationId, REMOVE);
-      const org = visibleOrg(db, actor, organizationId);
-      if (!isMember(organizationId, userId)) notFound('Người dùng không phải thành viên của tổ chức');
+    async remove(organizationId: number, userId: number, safely: boolean, from?: number) {
+      await requireIn(db, actor, organizationId, REMOVE);
+      const org = await visibleOrg(db, actor, organizationId);
+      if (!await isMember(organizationId, userId)) notFound('Người dùng không phải thành viên của tổ chức');
       if (safely) {
-        const inChild = db
+        const inChild = (await allRows(db
           .select({ path: organizations.path })
           .from(organizationMembers)
           .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-          .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-          .all()
+          .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
           .some((r) => r.path !== org.path && r.path.startsWith(org.path));
         if (inChild) conflict('Người dùng vẫn là thành viên của tổ chức con; hãy xóa khỏi tổ chức con trước');
       }
-      const plan = removalPlan(db, actor, org.path, userId);
+      const plan = await removalPlan(db, actor, org.path, userId);
       const option = safely ? chosenOption(plan, organizationId) : chosenOption(plan, from);
       const leaves = safely ? option.leaves.filter((o) => o.id === organizationId) : option.leaves;
       const staysIn = safely ? plan.options.find((o) => o.organization.id === organizationId)!.staysIn : option.staysIn;
-      db.transaction((tx) => {
-        tx.delete(organizationMembers)
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.delete(organizationMembers)
           .where(
             and(
               eq(organizationMembers.userId, userId),
@@ -169,9 +165,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
                 leaves.map((o) => o.id),
               ),
             ),
-          )
-          .run();
-        audit(tx, {
+          ));
+        await audit(tx, {
           actorId: actor.id,
           action: 'membership.remove',
           entity: 'organization',
@@ -182,28 +177,27 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
         });
       });
       changed();
-      const who = fullName(user(userId));
+      const who = fullName(await user(userId));
       const message = `Đã xóa ${who} khỏi ${namesList(leaves)}` + (staysIn.length ? `; vẫn là thành viên của ${namesList(staysIn)}` : '');
       return { message, removed: leaves, staysIn };
     },
 
     /** Each member leaves this unit, everything beneath it and the parents the recommended level takes (removal.ts). */
-    bulkRemove(organizationId: number, userIds: number[]) {
-      requireIn(db, actor, organizationId, REMOVE);
-      const org = visibleOrg(db, actor, organizationId);
-      const present = [...new Set(userIds)].filter((u) => isMember(organizationId, u));
-      const leaving = present.map((u) => ({
+    async bulkRemove(organizationId: number, userIds: number[]) {
+      await requireIn(db, actor, organizationId, REMOVE);
+      const org = await visibleOrg(db, actor, organizationId);
+      const present = await filterInOrder([...new Set(userIds)], (u) => isMember(organizationId, u));
+      const leaving = await mapInOrder(present, async (u) => ({
         userId: u,
-        ids: chosenOption(removalPlan(db, actor, org.path, u), undefined).leaves.map((o) => o.id),
+        ids: chosenOption(await removalPlan(db, actor, org.path, u), undefined).leaves.map((o) => o.id),
       }));
-      const removedMemberships = db.transaction((tx) => {
+      const removedMemberships = await withTransaction(db, async (tx) => {
         let n = 0;
         for (const l of leaving)
-          n += tx
+          n += (await runQuery(tx
             .delete(organizationMembers)
-            .where(and(eq(organizationMembers.userId, l.userId), inArray(organizationMembers.organizationId, l.ids)))
-            .run().changes;
-        audit(tx, {
+            .where(and(eq(organizationMembers.userId, l.userId), inArray(organizationMembers.organizationId, l.ids))))).changes;
+        await audit(tx, {
           actorId: actor.id,
           action: 'membership.bulk_remove',
           entity: 'organization',
@@ -228,37 +222,35 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
      * PUT /users/:id/organizations: the user's memberships become the listed organizations plus
      * their parents; a removed organization stays when it is still a parent of a kept one.
      */
-    setUserOrganizations(userId: number, organizationIds: number[]) {
+    async setUserOrganizations(userId: number, organizationIds: number[]) {
       // As on the users screen: a user the caller cannot reach answers 404, one they may see but not update 403.
-      user(userId);
-      const reaches = (code: string) => usersInScope(db, userScope(db, actor, code), [userId]).has(userId);
-      const mayUpdate = reaches('users.update');
-      if (!mayUpdate && !reaches('users.access')) notFound('Không tìm thấy người dùng');
+      await user(userId);
+      const reaches = async (code: string) => (await usersInScope(db, await userScope(db, actor, code), [userId])).has(userId);
+      const mayUpdate = await reaches('users.update');
+      if (!mayUpdate && !await reaches('users.access')) notFound('Không tìm thấy người dùng');
       if (!mayUpdate) forbidden();
-      if (!actor.isSuperAdmin && isSuperAdmin(loadRoleGrants(db, userId)))
+      if (!actor.isSuperAdmin && isSuperAdmin(await loadRoleGrants(db, userId)))
         forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
       organizationIds = [...new Set(organizationIds)];
       const wanted = organizationIds.length
-        ? db
+        ? await allRows(db
             .select({ id: organizations.id, path: organizations.path })
             .from(organizations)
-            .where(inArray(organizations.id, organizationIds))
-            .all()
+            .where(inArray(organizations.id, organizationIds)))
         : [];
       const unknown = organizationIds.filter((id) => !wanted.some((w) => w.id === id));
       if (unknown.length) badRequest(`Không tìm thấy tổ chức: ${unknown.join(', ')}`);
-      const memberships = db
+      const memberships = await allRows(db
         .select({ id: organizationMembers.organizationId, path: organizations.path })
         .from(organizationMembers)
         .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-        .all();
+        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))));
       const current = memberships.map((r) => r.id);
       // The caller's pickers list only organizations they can see: memberships elsewhere are left as they are.
-      const v = visibility(db, actor);
+      const v = await visibility(db, actor);
       const unseen = new Set(memberships.filter((m) => !isVisible(v, m)).map((m) => m.id));
       const requiredParents = new Set(wanted.flatMap((w) => pathIds(w.path)));
-      const parentPaths = pathsOf([...requiredParents]);
+      const parentPaths = await pathsOf([...requiredParents]);
       // The organizations chosen, and of their parents only those the caller may add to.
       const toAdd = [...requiredParents].filter(
         (id) => !current.includes(id) && (organizationIds.includes(id) || mayAddIn(id, parentPaths.get(id)!)),
@@ -267,15 +259,14 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const toRemove = dropped.filter((id) => !requiredParents.has(id));
       const keptParents = dropped.length - toRemove.length;
       // Parents joined implicitly follow the organization the caller chose, as with-parents does.
-      for (const id of organizationIds.filter((i) => !current.includes(i))) requireIn(db, actor, id, ADD);
-      for (const id of toRemove) requireIn(db, actor, id, REMOVE);
-      db.transaction((tx) => {
-        for (const id of toAdd) join(tx, id, userId, 'member');
+      for (const id of organizationIds.filter((i) => !current.includes(i))) await requireIn(db, actor, id, ADD);
+      for (const id of toRemove) await requireIn(db, actor, id, REMOVE);
+      await withTransaction(db, async (tx) => {
+        for (const id of toAdd) await join(tx, id, userId, 'member');
         if (toRemove.length)
-          tx.delete(organizationMembers)
-            .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, toRemove)))
-            .run();
-        audit(tx, {
+          await runQuery(tx.delete(organizationMembers)
+            .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, toRemove))));
+        await audit(tx, {
           actorId: actor.id,
           action: 'membership.set',
           entity: 'user',

@@ -4,6 +4,7 @@ import { auditLogs } from '../db/tables/audit';
 import type { TestApp } from '../test/harness';
 import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 let org: OrgTree<'cd2' | 'lch'>;
@@ -14,12 +15,11 @@ beforeEach(async () => {
 
 const call = (method: string, path: string, body?: unknown) => t.request(method, path, { token: t.adminToken, body });
 const orgsOf = (userId: number) => activeOrgIds(t, userId);
-const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
-const actions = () =>
-  t.db
+const member = async (organizationId: number, userId: number) => await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
+const actions = async () =>
+  (await allRows(t.db
     .select({ action: auditLogs.action })
-    .from(auditLogs)
-    .all()
+    .from(auditLogs)))
     .map((a) => a.action);
 
 describe('POST /organizations/:id/members/:userId', () => {
@@ -27,7 +27,7 @@ describe('POST /organizations/:id/members/:userId', () => {
     const u = await t.createUser('SV1');
     const add = await call('POST', `/api/organizations/${org.cd}/members/${u.id}`, { role: 'secretary' });
     expect(add.status).toBe(201);
-    expect(orgsOf(u.id)).toEqual([org.cd]);
+    expect(await orgsOf(u.id)).toEqual([org.cd]);
     const list = await call('GET', `/api/organizations/${org.cd}/members`);
     expect(list.body.members[0]).toMatchObject({ role: 'secretary', user: { id: u.id } });
     const dup = await call('POST', `/api/organizations/${org.cd}/members/${u.id}`, {});
@@ -37,7 +37,7 @@ describe('POST /organizations/:id/members/:userId', () => {
     expect((await call('POST', `/api/organizations/424242/members/${u.id}`, {})).status).toBe(404);
     expect((await call('POST', `/api/organizations/${org.cd2}/members/${u.id}`, { role: '' })).status).toBe(400);
     expect((await call('POST', `/api/organizations/${org.cd2}/members/abc`, {})).status).toBe(400);
-    expect(actions()).toContain('membership.add');
+    expect(await actions()).toContain('membership.add');
   });
 
   it('defaults the role to member without a body', async () => {
@@ -51,18 +51,18 @@ describe('POST /organizations/:id/members/:userId', () => {
     await call('POST', `/api/organizations/${org.cd}/members/${u.id}`, {});
     await call('DELETE', `/api/organizations/${org.cd}/members/${u.id}`);
     expect((await call('POST', `/api/organizations/${org.cd}/members/${u.id}`, {})).status).toBe(201);
-    expect(orgsOf(u.id)).toEqual([org.cd]);
+    expect(await orgsOf(u.id)).toEqual([org.cd]);
   });
 });
 
 describe('with parents and by code', () => {
   it('with-parents joins the organization and every ancestor, skipping existing memberships', async () => {
     const u = await t.createUser('SV4');
-    member(org.doan, u.id);
+    await member(org.doan, u.id);
     const res = await call('POST', `/api/organizations/${org.cd}/members/${u.id}/with-parents`);
     expect(res.status).toBe(201);
     expect(res.body.added).toBe(2);
-    expect(orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd].sort((a, b) => a - b));
+    expect(await orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd].sort((a, b) => a - b));
     expect((await call('POST', `/api/organizations/${org.cd}/members/${u.id}/with-parents`)).status).toBe(400);
     expect((await call('POST', `/api/organizations/${org.cd}/members/424242/with-parents`)).status).toBe(404);
   });
@@ -71,10 +71,10 @@ describe('with parents and by code', () => {
     const u = await t.createUser('SV5');
     const res = await call('POST', `/api/organizations/${org.cd}/member/NOBODY`, { userCode: 'SV5' });
     expect(res.status).toBe(201);
-    expect(orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd].sort((a, b) => a - b));
+    expect(await orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd].sort((a, b) => a - b));
     const byPath = await t.createUser('SV6');
     expect((await call('POST', `/api/organizations/${org.lch}/member/SV6`, {})).status).toBe(201);
-    expect(orgsOf(byPath.id)).toEqual([org.hoi, org.lch].sort((a, b) => a - b));
+    expect(await orgsOf(byPath.id)).toEqual([org.hoi, org.lch].sort((a, b) => a - b));
     const unknown = await call('POST', `/api/organizations/${org.cd}/member/NOBODY`, {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Không tìm thấy người dùng');
@@ -85,17 +85,17 @@ describe('with parents and by code', () => {
 describe('removals', () => {
   it('DELETE removes a member and 404s for a non-member', async () => {
     const u = await t.createUser('SV7');
-    member(org.cd, u.id);
+    await member(org.cd, u.id);
     expect((await call('DELETE', `/api/organizations/${org.cd}/members/${u.id}`)).status).toBe(200);
-    expect(orgsOf(u.id)).toEqual([]);
+    expect(await orgsOf(u.id)).toEqual([]);
     expect((await call('DELETE', `/api/organizations/${org.cd}/members/${u.id}`)).status).toBe(404);
     expect((await call('DELETE', `/api/organizations/424242/members/${u.id}`)).status).toBe(404);
-    expect(actions()).toContain('membership.remove');
+    expect(await actions()).toContain('membership.remove');
   });
 
   it('safely refuses (409) while the user belongs to a descendant', async () => {
     const u = await t.createUser('SV8');
-    for (const o of [org.doan, org.dcs, org.cd]) member(o, u.id);
+    for (const o of [org.doan, org.dcs, org.cd]) await member(o, u.id);
     const refused = await call('DELETE', `/api/organizations/${org.doan}/members/${u.id}/safely`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('tổ chức con');
@@ -109,15 +109,15 @@ describe('removals', () => {
     const a = await t.createUser('SV9');
     const b = await t.createUser('SV10');
     const c = await t.createUser('SV11');
-    member(org.cd, a.id);
-    member(org.cd, b.id);
+    await member(org.cd, a.id);
+    await member(org.cd, b.id);
     const res = await call('DELETE', `/api/organizations/${org.cd}/members/bulk-remove`, { userIds: [a.id, b.id, c.id] });
     expect(res.status).toBe(200);
     expect(res.body.removedCount).toBe(2);
     expect((await call('DELETE', `/api/organizations/${org.cd}/members/bulk-remove`, { userIds: [] })).status).toBe(400);
     expect((await call('DELETE', `/api/organizations/${org.cd}/members/bulk-remove`, { userIds: ['x'] })).status).toBe(400);
     expect((await call('DELETE', `/api/organizations/424242/members/bulk-remove`, { userIds: [a.id] })).status).toBe(404);
-    expect(actions()).toContain('membership.bulk_remove');
+    expect(await actions()).toContain('membership.bulk_remove');
   });
 });
 
@@ -130,18 +130,18 @@ describe('PUT /users/:id/organizations', () => {
     // Moving to a sibling chi đoàn: CD1 goes, DT and DCS stay as parents of CD2.
     const move = await call('PUT', `/api/users/${u.id}/organizations`, { organizationIds: [org.cd2] });
     expect(move.body).toMatchObject({ added: 1, removed: 1, keptParents: 2 });
-    expect(orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd2].sort((a, b) => a - b));
+    expect(await orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd2].sort((a, b) => a - b));
     const clear = await call('PUT', `/api/users/${u.id}/organizations`, { organizationIds: [] });
     expect(clear.body).toMatchObject({ added: 0, removed: 3, keptParents: 0 });
-    expect(orgsOf(u.id)).toEqual([]);
-    expect(actions()).toContain('membership.set');
+    expect(await orgsOf(u.id)).toEqual([]);
+    expect(await actions()).toContain('membership.set');
   });
 
   it('400 on unknown organizations or a bad body, 404 on an unknown user', async () => {
     const u = await t.createUser('SV13');
     const unknown = await call('PUT', `/api/users/${u.id}/organizations`, { organizationIds: [org.cd, 424242] });
     expect(unknown.status).toBe(400);
-    expect(orgsOf(u.id)).toEqual([]);
+    expect(await orgsOf(u.id)).toEqual([]);
     expect((await call('PUT', `/api/users/${u.id}/organizations`, {})).status).toBe(400);
     expect((await call('PUT', `/api/users/${u.id}/organizations`, { organizationIds: 'x' })).status).toBe(400);
     expect((await call('PUT', '/api/users/424242/organizations', { organizationIds: [org.cd] })).status).toBe(404);

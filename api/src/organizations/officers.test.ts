@@ -9,6 +9,7 @@ import { roles, userRoles } from '../db/tables/roles';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let org: OrgTree<'cd2'>;
@@ -16,7 +17,7 @@ let role: (name: string) => Promise<number>;
 
 beforeEach(async () => {
   ({ t, org } = await orgWorld(['cd2']));
-  role = (name) => t.db.select().from(roles).where(eq(roles.name, name)).get()!.id;
+  role = async (name) => (await firstRow(t.db.select().from(roles).where(eq(roles.name, name))))!.id;
 });
 
 const names = (body: { data: { user: { code: string }; role: { name: string }; organization: { id: number }; inherited: boolean }[] }) =>
@@ -24,14 +25,13 @@ const names = (body: { data: { user: { code: string }; role: { name: string }; o
 
 describe('GET /organizations/:id/officers', () => {
   it('lists the roles held in the unit, then with inherited those above it (nearest first), never global ones', async () => {
-    const a = await t.createUser('OF1', [{ roleId: role('staff'), organizationId: org.cd }]);
-    await t.createUser('OF2', [{ roleId: role('org_admin'), organizationId: org.dcs }]);
-    await t.createUser('OF3', [{ roleId: role('staff'), organizationId: org.cd2 }, { roleId: role('super_admin') }]);
-    await t.createUser('OF4', [{ roleId: role('org_admin'), organizationId: org.doan }]);
-    t.db
+    const a = await t.createUser('OF1', [{ roleId: await role('staff'), organizationId: org.cd }]);
+    await t.createUser('OF2', [{ roleId: await role('org_admin'), organizationId: org.dcs }]);
+    await t.createUser('OF3', [{ roleId: await role('staff'), organizationId: org.cd2 }, { roleId: await role('super_admin') }]);
+    await t.createUser('OF4', [{ roleId: await role('org_admin'), organizationId: org.doan }]);
+    await runQuery(t.db
       .insert(userRoles)
-      .values({ userId: a.id, roleId: role('org_admin'), organizationId: org.cd, isActive: false })
-      .run();
+      .values({ userId: a.id, roleId: await role('org_admin'), organizationId: org.cd, isActive: false }));
 
     const own = await t.request('GET', `/api/organizations/${org.cd}/officers`, { token: t.adminToken });
     expect(own.status).toBe(200);
@@ -49,7 +49,7 @@ describe('GET /organizations/:id/officers', () => {
 
   it('pages in SQL', async () => {
     for (let i = 0; i < 12; i++)
-      await t.createUser(`PG${String(i).padStart(2, '0')}`, [{ roleId: role('staff'), organizationId: org.dcs }]);
+      await t.createUser(`PG${String(i).padStart(2, '0')}`, [{ roleId: await role('staff'), organizationId: org.dcs }]);
     const p2 = await t.request('GET', `/api/organizations/${org.dcs}/officers?page=2&limit=5`, { token: t.adminToken });
     expect(p2.body).toMatchObject({ total: 12, page: 2, limit: 5, totalPages: 3 });
     expect(p2.body.data.map((o: { user: { code: string } }) => o.user.code)).toEqual(['PG05', 'PG06', 'PG07', 'PG08', 'PG09']);
@@ -57,16 +57,15 @@ describe('GET /organizations/:id/officers', () => {
   });
 
   it('a faculty admin sees its units’ officers, not another faculty’s nor those of the school above it', async () => {
-    const other = t.createOrg('doan_co_so', 'DCS2', org.doan);
-    await t.createUser('OX1', [{ roleId: role('staff'), organizationId: other }]);
-    await t.createUser('OS1', [{ roleId: role('org_admin'), organizationId: org.doan }]);
-    await t.createUser('OC1', [{ roleId: role('staff'), organizationId: org.cd }]);
-    const fac = await t.createUser('FAC1', [{ roleId: role('org_admin'), organizationId: org.dcs }]);
+    const other = await t.createOrg('doan_co_so', 'DCS2', org.doan);
+    await t.createUser('OX1', [{ roleId: await role('staff'), organizationId: other }]);
+    await t.createUser('OS1', [{ roleId: await role('org_admin'), organizationId: org.doan }]);
+    await t.createUser('OC1', [{ roleId: await role('staff'), organizationId: org.cd }]);
+    const fac = await t.createUser('FAC1', [{ roleId: await role('org_admin'), organizationId: org.dcs }]);
     // A member of the school too: belonging to it lets them see the unit, not who holds what there.
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
-      .values([{ organizationId: org.doan, userId: fac.id }])
-      .run();
+      .values([{ organizationId: org.doan, userId: fac.id }]));
 
     const mine = await t.request('GET', `/api/organizations/${org.cd}/officers?inherited=true`, { token: fac.token });
     expect(mine.status).toBe(200);
@@ -80,7 +79,7 @@ describe('GET /organizations/:id/officers', () => {
 
 describe('GET /users/:id names where each role applies', () => {
   it('the unit of a scoped role, null for a global one', async () => {
-    const u = await t.createUser('RS1', [{ roleId: role('staff'), organizationId: org.cd }, { roleId: role('super_admin') }]);
+    const u = await t.createUser('RS1', [{ roleId: await role('staff'), organizationId: org.cd }, { roleId: await role('super_admin') }]);
     const res = await t.request('GET', `/api/users/${u.id}`, { token: t.adminToken });
     expect(res.status).toBe(200);
     const byRole = Object.fromEntries(

@@ -14,23 +14,24 @@ import { users } from '../db/tables/users';
 import { visibility, visibleOrg } from '../access/organizations';
 import { pathIds } from '../access/organization-context';
 import { organizations } from '../db/tables/organizations';
+import { allRows, firstRow } from '../db/engine';
 
-export function organizationOfficers(
+export async function organizationOfficers(
   { db }: Deps,
   actor: Actor,
   id: number,
   q: { page: number; limit: number; inherited: boolean },
-): OrganizationOfficersResponse {
-  const o = visibleOrg(db, actor, id);
+): Promise<OrganizationOfficersResponse> {
+  const o = await visibleOrg(db, actor, id);
   const ids = pathIds(o.path);
-  const v = visibility(db, actor);
+  const v = await visibility(db, actor);
   // An ancestor's path is a prefix of the unit's own ("/1/5/" above "/1/5/12/").
   const above = q.inherited
     ? ids.slice(0, -1).filter((_, i) => v.all || v.paths.some((p) => `/${ids.slice(0, i + 1).join('/')}/`.startsWith(p)))
     : [];
   const where = and(inArray(userRoles.organizationId, [id, ...above]), eq(userRoles.isActive, true));
-  const total = db.select({ n: count() }).from(userRoles).where(where).get()!.n;
-  const rows = db
+  const total = (await firstRow(db.select({ n: count() }).from(userRoles).where(where)))!.n;
+  const rows = await allRows(db
     .select({
       id: userRoles.id,
       user: { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email },
@@ -52,8 +53,7 @@ export function organizationOfficers(
       asc(userRoles.id),
     )
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all();
+    .offset((q.page - 1) * q.limit));
   return {
     data: rows.map((r) => ({ ...r, inherited: r.organization.id !== id })),
     total,

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let org: OrgTree<'lch'>;
@@ -46,7 +47,7 @@ describe('organization writes and rules', () => {
     expect(withKids.status).toBe(409);
     expect(withKids.body.message).toContain('tổ chức con');
     const u = await t.createUser('SV1');
-    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }));
     const withMembers = await t.request('DELETE', `/api/organizations/${org.cd}`, as(t.adminToken));
     expect(withMembers.status).toBe(409);
     expect(withMembers.body.message).toContain('thành viên');
@@ -58,7 +59,7 @@ describe('organization writes and rules', () => {
     const ok = await t.request('PATCH', `/api/organizations/${org.cd}`, { ...as(t.adminToken), body: { name: 'Chi đoàn 22CNTT1' } });
     expect(ok.status).toBe(200);
     expect(ok.body.name).toBe('Chi đoàn 22CNTT1');
-    const cd2 = t.createOrg('chi_doan', 'CD-2', org.dcs);
+    const cd2 = await t.createOrg('chi_doan', 'CD-2', org.dcs);
     const clash = await t.request('PATCH', `/api/organizations/${cd2}`, { ...as(t.adminToken), body: { code: 'CD-1' } });
     expect(clash.status).toBe(409);
   });
@@ -67,7 +68,7 @@ describe('organization writes and rules', () => {
 describe('reads', () => {
   it('tree nests children with member counts; breadcrumb and by-type-code find the node', async () => {
     const u = await t.createUser('SV2');
-    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }));
     const tree = await t.request('GET', '/api/organizations/tree', as(t.adminToken));
     expect(tree.status).toBe(200);
     const root = tree.body.find((n: { id: number }) => n.id === org.doan);
@@ -101,15 +102,14 @@ describe('reads', () => {
     const a = await t.createUser('A');
     const b = await t.createUser('B');
     const { users } = await import('../db/tables/users');
-    t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, a.id)).run();
-    t.db.update(users).set({ membershipStatus: 'hoi_vien' }).where(eq(users.id, b.id)).run();
-    t.db
+    await runQuery(t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, a.id)));
+    await runQuery(t.db.update(users).set({ membershipStatus: 'hoi_vien' }).where(eq(users.id, b.id)));
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { organizationId: org.cd, userId: a.id },
         { organizationId: org.lch, userId: b.id },
-      ])
-      .run();
+      ]));
     const s = await t.request('GET', '/api/organizations/stats', as(t.adminToken));
     expect(s.status).toBe(200);
     expect(s.body.doanStats).toMatchObject({
@@ -244,7 +244,7 @@ describe('PATCH and DELETE edge cases', () => {
       'Không thể xóa tổ chức còn tổ chức con',
     );
     const u = await t.createUser('SV9');
-    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }));
     expect((await t.request('DELETE', `/api/organizations/${org.cd}`, as(t.adminToken))).body.message).toBe(
       'Không thể xóa tổ chức còn thành viên',
     );

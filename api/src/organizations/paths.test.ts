@@ -10,6 +10,8 @@ import { runMigrations } from '../db/migrate';
 import { subtreeRange } from '../access/scope';
 import { childPath } from './paths';
 import { organizations } from '../db/tables/organizations';
+import { allRows, runQuery } from '../db/engine';
+import { forEachInOrder } from '../lib/in-order';
 
 /** Paths of a small tree whose ids share prefixes (5, 50, 51, 512, 6): the cases a range can get wrong. */
 const PATHS = ['/1/', '/1/5/', '/1/5/12/', '/1/5/12/7/', '/1/5/512/', '/1/50/', '/1/51/5/', '/1/6/', '/2/', '/2/5/'];
@@ -32,21 +34,19 @@ describe('organization paths', () => {
     expect(inRange(bytes)).toEqual(expected);
   });
 
-  it('SQLite compares the path column byte by byte, so the range query returns the subtree', () => {
+  it('SQLite compares the path column byte by byte, so the range query returns the subtree', async () => {
     const db = openDb(':memory:');
     runMigrations(db);
-    PATHS.forEach((path, i) =>
-      db
+    await forEachInOrder(PATHS, async (path, i) =>
+      await runQuery(db
         .insert(organizations)
-        .values({ type: 'chi_doan', code: `P${i}`, name: `P${i}`, path, searchText: `p${i}` })
-        .run(),
+        .values({ type: 'chi_doan', code: `P${i}`, name: `P${i}`, path, searchText: `p${i}` })),
     );
     const [from, to] = subtreeRange(UNDER);
-    const rows = db
+    const rows = await allRows(db
       .select({ path: organizations.path })
       .from(organizations)
-      .where(and(gte(organizations.path, from), lt(organizations.path, to)))
-      .all();
+      .where(and(gte(organizations.path, from), lt(organizations.path, to))));
     expect(rows.map((r) => r.path).sort()).toEqual([...expected].sort());
     db.$client.close();
   });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
+import { runQuery, withTransaction } from '../db/engine';
 
 let t: TestApp;
 let org: OrgTree<'cd2'>;
@@ -40,7 +41,7 @@ describe('GET /organizations', () => {
 describe('single organization', () => {
   it('GET /:id returns parent, children, breadcrumb and member count', async () => {
     const u = await t.createUser('SV1');
-    t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.dcs, userId: u.id }));
     const res = await get(`/api/organizations/${org.dcs}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -92,10 +93,9 @@ describe('GET /organizations/:id/members', () => {
   it('pages (defaults 1 and 10), searches, and returns the member user fields only', async () => {
     for (let i = 1; i <= 12; i++) {
       const u = await t.createUser(`M${String(i).padStart(2, '0')}`);
-      t.db
+      await runQuery(t.db
         .insert(organizationMembers)
-        .values({ organizationId: org.cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' })
-        .run();
+        .values({ organizationId: org.cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' }));
     }
     const first = await get(`/api/organizations/${org.cd}/members`);
     expect(first.status).toBe(200);
@@ -132,13 +132,12 @@ describe('GET /organizations/:id/members', () => {
 describe('GET /organizations/tree', () => {
   it('shows member counts only to callers holding organizations.view_member_count', async () => {
     const u = await t.createUser('SV2');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { organizationId: org.cd, userId: u.id },
         { organizationId: org.dcs, userId: u.id },
-      ])
-      .run();
+      ]));
     const counted = await get('/api/organizations/tree');
     const root = counted.body.find((n: { id: number }) => n.id === org.doan);
     expect(root).toMatchObject({ memberCount: 0, hasChildren: true, parentId: null });
@@ -151,7 +150,7 @@ describe('GET /organizations/tree', () => {
     });
     expect(counted.body.find((n: { id: number }) => n.id === org.hoi)).toMatchObject({ hasChildren: false, children: [] });
 
-    const role = t.createRole('viewer', ['organizations.access']);
+    const role = await t.createRole('viewer', ['organizations.access']);
     const viewer = await t.createUser('VIEWER', [{ roleId: role }]);
     const plain = await get('/api/organizations/tree', viewer.token);
     expect(plain.status).toBe(200);
@@ -172,8 +171,8 @@ describe('GET /organizations/tree', () => {
   // Its speed is measured by `npm run bench`, not here: this checks the shape of a large tree.
   it('nests 5,000 organizations under their faculties in one answer', async () => {
     const faculties = Array.from({ length: 50 }, (_, i) => t.createOrg('doan_co_so', `F${i}`, org.doan));
-    t.db.transaction(() => {
-      for (const f of faculties) for (let j = 0; j < 100; j++) t.createOrg('chi_doan', `F${f}-${j}`, f);
+    await withTransaction(t.db, async () => {
+      for (const f of faculties) for (let j = 0; j < 100; j++) await t.createOrg('chi_doan', `F${f}-${j}`, await f);
     });
     const res = await get('/api/organizations/tree');
     expect(res.status).toBe(200);
@@ -220,15 +219,14 @@ describe('GET /organizations/stats', () => {
 
   it('counts a user in several organizations once per type and once overall', async () => {
     const u = await t.createUser('SV4');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { organizationId: org.cd, userId: u.id },
         { organizationId: org.cd2, userId: u.id },
         { organizationId: org.dcs, userId: u.id },
         { organizationId: org.hoi, userId: u.id },
-      ])
-      .run();
+      ]));
     const s = await get('/api/organizations/stats');
     expect(s.body.doanStats.members).toEqual({
       total: 1,

@@ -13,6 +13,7 @@ import type { Actor } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
 import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from '../db/tables/organizations';
+import { allRows } from '../db/engine';
 
 export const REMOVE_MEMBER_CODES = ['organizations.remove_member', 'organizations.manage_members'];
 
@@ -24,8 +25,8 @@ const ref = (m: Membership): OrganizationRef => ({ id: m.id, name: m.name, code:
 /** Deepest first: the member reads the unit, then its parents. */
 const deepestFirst = (a: Membership, b: Membership) => b.path.length - a.path.length || a.name.localeCompare(b.name, 'vi');
 
-function activeMemberships(db: Db, userId: number): Membership[] {
-  return db
+async function activeMemberships(db: Db, userId: number): Promise<Membership[]> {
+  return await allRows(db
     .select({
       id: organizations.id,
       name: organizations.name,
@@ -35,15 +36,14 @@ function activeMemberships(db: Db, userId: number): Membership[] {
     })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-    .all();
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))));
 }
 
 /** The levels the caller may remove this member from, starting at the unit (`unitPath`), and the recommended one. */
-export function removalPlan(db: Db, actor: Actor, unitPath: string, userId: number): MemberRemovalPlan & { paths: Map<number, string> } {
+export async function removalPlan(db: Db, actor: Actor, unitPath: string, userId: number): Promise<MemberRemovalPlan & { paths: Map<number, string> }> {
   const chain = pathIds(unitPath);
   const unitId = chain.at(-1)!;
-  const memberships = activeMemberships(db, userId);
+  const memberships = await activeMemberships(db, userId);
   const byId = new Map(memberships.map((m) => [m.id, m]));
   if (!byId.has(unitId)) notFound('Người dùng không phải thành viên của tổ chức');
   const options: MemberRemovalOption[] = [];

@@ -56,84 +56,84 @@ export function organizationsRoutes() {
   const access = requirePermission('organizations.access');
   return new Hono<AppEnv>()
     .use('*', requireAuth)
-    .get('/', ok(organizationListResponse, 'One page of organizations'), access, validate('query', organizationListQuery), (c) =>
-      c.json(svc(c).list(c.req.valid('query'))),
+    .get('/', ok(organizationListResponse, 'One page of organizations'), access, validate('query', organizationListQuery), async (c) =>
+      c.json(await svc(c).list(c.req.valid('query'))),
     )
     .get(
       '/accessible',
       ok(z.array(accessibleOrganizationSchema), 'Organizations the caller sees, in tree order'),
       access,
       validate('query', accessibleOrganizationsQuery),
-      (c) => c.json(svc(c).accessible(c.req.valid('query'))),
+      async (c) => c.json(await svc(c).accessible(c.req.valid('query'))),
     )
     .get(
       '/tree',
       ok(z.array(organizationNodeSchema), 'The visible tree: roots and their children (deeper levels through child-nodes)'),
       access,
-      (c) => {
-        const body = svc(c).tree();
+      async (c) => {
+        const body = await svc(c).tree();
         const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
         // The cached buffers are sent as they are (no copy); nothing writes to them.
         if (acceptsGzip(c)) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
         return c.body(body.json() as Uint8Array<ArrayBuffer>, 200, headers);
       },
     )
-    .get('/stats', ok(organizationStatsSchema, 'Counts over the visible organizations (000 §3)'), access, (c) => c.json(svc(c).stats()))
+    .get('/stats', ok(organizationStatsSchema, 'Counts over the visible organizations (000 §3)'), access, async (c) => c.json(await svc(c).stats()))
     .get(
       '/type/:type',
       ok(z.array(organizationSummarySchema), 'Visible organizations of one type'),
       access,
       validate('param', typeParam),
-      (c) => c.json(svc(c).byType(c.req.valid('param').type)),
+      async (c) => c.json(await svc(c).byType(c.req.valid('param').type)),
     )
-    .get('/by-type-code/:type/:code', ok(organizationDetailSchema), access, validate('param', typeCodeParam), (c) => {
+    .get('/by-type-code/:type/:code', ok(organizationDetailSchema), access, validate('param', typeCodeParam), async (c) => {
       const { type, code } = c.req.valid('param');
-      return c.json(svc(c).byTypeCode(type, code));
+      return c.json(await svc(c).byTypeCode(type, code));
     })
     .post(
       '/',
       created(organizationSummarySchema, 'The created organization'),
       requirePermission('organizations.create'),
       validate('json', createOrganizationSchema),
-      (c) => c.json(svc(c).create(c.req.valid('json')), 201),
+      async (c) => c.json(await svc(c).create(c.req.valid('json')), 201),
     )
-    .get('/:id', ok(organizationDetailSchema), validate('param', idParam), requirePermission('organizations.access', fromParam()), (c) =>
-      c.json(svc(c).get(c.req.valid('param').id)),
+    .get('/:id', ok(organizationDetailSchema), validate('param', idParam), requirePermission('organizations.access', fromParam()), async (c) =>
+      c.json(await svc(c).get(c.req.valid('param').id)),
     )
     .get(
       '/:id/children',
       ok(z.array(organizationSummarySchema)),
       validate('param', idParam),
       requirePermission('organizations.access', fromParam()),
-      (c) => c.json(svc(c).children(c.req.valid('param').id)),
+      async (c) => c.json(await svc(c).children(c.req.valid('param').id)),
     )
     .get(
       '/:id/child-nodes',
       ok(z.array(organizationNodeSchema), 'One level below the node (children left empty)'),
       validate('param', idParam),
       requirePermission('organizations.access', fromParam()),
-      (c) => c.json(svc(c).childNodes(c.req.valid('param').id)),
+      async (c) => c.json(await svc(c).childNodes(c.req.valid('param').id)),
     )
     .get(
       '/:id/stats',
       ok(organizationStatsSchema, 'Counts over the organization and everything beneath it'),
       validate('param', idParam),
       requirePermission('organizations.view_member_count', fromParam()),
-      (c) => c.json(svc(c).subtreeStats(c.req.valid('param').id)),
+      async (c) => c.json(await svc(c).subtreeStats(c.req.valid('param').id)),
     )
     .get(
       '/:id/parent',
       ok(organizationSummarySchema.nullable(), 'The parent, or null for a root'),
       validate('param', idParam),
       requirePermission('organizations.access', fromParam()),
-      (c) => c.json(svc(c).parent(c.req.valid('param').id)),
+      async (c) => c.json(await svc(c).parent(c.req.valid('param').id)),
     )
     .get(
       '/:id/breadcrumb',
       ok(z.array(organizationRefSchema), 'From the root down to the organization'),
       validate('param', idParam),
       requirePermission('organizations.access', fromParam()),
-      (c) => c.json(svc(c).breadcrumb(c.req.valid('param').id)),
+      async (c) => c.json(await svc(c).breadcrumb(c.req.valid('param').id)),
     )
     .get(
       '/:id/officers',
@@ -141,7 +141,7 @@ export function organizationsRoutes() {
       validate('param', idParam),
       requirePermission('organizations.access', fromParam()),
       validate('query', organizationOfficersQuery),
-      (c) => c.json(organizationOfficers(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
+      async (c) => c.json(await organizationOfficers(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
     )
     .get(
       '/:id/members',
@@ -152,7 +152,7 @@ export function organizationsRoutes() {
       validate('param', idParam),
       requirePermission('organizations.access', fromParam()),
       validate('query', organizationMembersQuery),
-      (c) => c.json(svc(c).members(c.req.valid('param').id, c.req.valid('query'))),
+      async (c) => c.json(await svc(c).members(c.req.valid('param').id, c.req.valid('query'))),
     )
     .patch(
       '/:id',
@@ -160,28 +160,28 @@ export function organizationsRoutes() {
       validate('param', idParam),
       requirePermission('organizations.update', fromParam()),
       validate('json', updateOrganizationSchema),
-      (c) => c.json(svc(c).update(c.req.valid('param').id, c.req.valid('json'))),
+      async (c) => c.json(await svc(c).update(c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete(
       '/:id',
       ok(messageResponse, 'Deleted'),
       validate('param', idParam),
       requirePermission('organizations.delete', fromParam()),
-      (c) => c.json(svc(c).remove(c.req.valid('param').id)),
+      async (c) => c.json(await svc(c).remove(c.req.valid('param').id)),
     )
     .delete(
       '/:id/members/bulk-remove',
       ok(membersRemovedResponse),
       validate('param', idParam),
       validate('json', bulkRemoveMembersSchema),
-      (c) => c.json(members(c).bulkRemove(c.req.valid('param').id, c.req.valid('json').userIds)),
+      async (c) => c.json(await members(c).bulkRemove(c.req.valid('param').id, c.req.valid('json').userIds)),
     )
     .post(
       '/:id/members/bulk-end',
       ok(membershipsEndedResponse, 'The year-end action: the chosen members (or a class) leave in one transaction, one audit row each'),
       validate('param', idParam),
       validate('json', bulkEndMembershipsSchema),
-      (c) => c.json(ended(c).bulkEnd(c.req.valid('param').id, c.req.valid('json'))),
+      async (c) => c.json(await ended(c).bulkEnd(c.req.valid('param').id, c.req.valid('json'))),
     )
     .post(
       '/:id/members/:userId/end',
@@ -191,40 +191,40 @@ export function organizationsRoutes() {
       ),
       validate('param', memberParam),
       validate('json', endMembershipSchema),
-      (c) => {
+      async (c) => {
         const { id, userId } = c.req.valid('param');
-        return c.json(ended(c).end(id, userId, c.req.valid('json')));
+        return c.json(await ended(c).end(id, userId, c.req.valid('json')));
       },
     )
     .post(
       '/:id/members/:userId/with-parents',
       created(memberAddedResponse, 'Added here and to the parents the caller may add to'),
       validate('param', memberParam),
-      (c) => {
+      async (c) => {
         const { id, userId } = c.req.valid('param');
-        return c.json(members(c).add(id, userId, 'member', true), 201);
+        return c.json(await members(c).add(id, userId, 'member', true), 201);
       },
     )
-    .post('/:id/members/:userId', created(memberAddedResponse), validate('param', memberParam), validate('json', addMemberSchema), (c) => {
+    .post('/:id/members/:userId', created(memberAddedResponse), validate('param', memberParam), validate('json', addMemberSchema), async (c) => {
       const { id, userId } = c.req.valid('param');
-      return c.json(members(c).add(id, userId, c.req.valid('json').role, false), 201);
+      return c.json(await members(c).add(id, userId, c.req.valid('json').role, false), 201);
     })
     .delete(
       '/:id/members/:userId/safely',
       ok(memberRemovedResponse, 'Removed from this unit only; 409 while a unit beneath holds them'),
       validate('param', memberParam),
-      (c) => {
+      async (c) => {
         const { id, userId } = c.req.valid('param');
-        return c.json(members(c).remove(id, userId, true));
+        return c.json(await members(c).remove(id, userId, true));
       },
     )
     .get(
       '/:id/members/:userId/removal',
       ok(memberRemovalPlanSchema, 'The levels the member can be removed from: each names the units left and those stayed in'),
       validate('param', memberParam),
-      (c) => {
+      async (c) => {
         const { id, userId } = c.req.valid('param');
-        return c.json(members(c).removalOptions(id, userId));
+        return c.json(await members(c).removalOptions(id, userId));
       },
     )
     .delete(
@@ -232,9 +232,9 @@ export function organizationsRoutes() {
       ok(memberRemovedResponse, 'Removed from ?from= (default the recommended level) and every unit beneath it'),
       validate('param', memberParam),
       validate('query', memberRemovalQuery),
-      (c) => {
+      async (c) => {
         const { id, userId } = c.req.valid('param');
-        return c.json(members(c).remove(id, userId, false, c.req.valid('query').from));
+        return c.json(await members(c).remove(id, userId, false, c.req.valid('query').from));
       },
     )
     .post(
@@ -242,10 +242,10 @@ export function organizationsRoutes() {
       created(memberAddedResponse, 'Added by user code (with parents)'),
       validate('param', codeParam),
       validate('json', addMemberByCodeSchema),
-      (c) => {
+      async (c) => {
         const { id, code } = c.req.valid('param');
         const body = c.req.valid('json');
-        return c.json(members(c).addByCode(id, body.userCode || code, body.role || 'member'), 201);
+        return c.json(await members(c).addByCode(id, body.userCode || code, body.role || 'member'), 201);
       },
     );
 }

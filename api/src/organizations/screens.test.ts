@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let org: OrgTree<'cd2' | 'lch'>;
@@ -14,7 +15,7 @@ beforeEach(async () => {
 describe('GET /organizations/:id/child-nodes', () => {
   it('returns one level with hasChildren and member counts, never the levels beneath', async () => {
     const u = await t.createUser('SV1');
-    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }));
     const root = await t.request('GET', `/api/organizations/${org.doan}/child-nodes`, { token: t.adminToken });
     expect(root.status).toBe(200);
     expect(root.body).toEqual([expect.objectContaining({ id: org.dcs, hasChildren: true, children: [] })]);
@@ -24,7 +25,7 @@ describe('GET /organizations/:id/child-nodes', () => {
   });
 
   it('answers 404 for an organization the caller cannot see', async () => {
-    const role = t.createRole('viewer', ['organizations.access']);
+    const role = await t.createRole('viewer', ['organizations.access']);
     const viewer = await t.createUser('V1', [{ roleId: role, organizationId: org.dcs }]);
     expect((await t.request('GET', `/api/organizations/${org.dcs}/child-nodes`, { token: viewer.token })).status).toBe(200);
     expect([403, 404]).toContain((await t.request('GET', `/api/organizations/${org.hoi}/child-nodes`, { token: viewer.token })).status);
@@ -35,13 +36,12 @@ describe('GET /organizations/:id/stats', () => {
   it('counts the organization and its subtree only, with the Đoàn/Hội split', async () => {
     const a = await t.createUser('SV1');
     const b = await t.createUser('SV2');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { organizationId: org.cd, userId: a.id },
         { organizationId: org.lch, userId: b.id },
-      ])
-      .run();
+      ]));
     const res = await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body.totalMembers).toBe(1);
@@ -51,7 +51,7 @@ describe('GET /organizations/:id/stats', () => {
   });
 
   it('needs view_member_count in that organization', async () => {
-    const role = t.createRole('viewer', ['organizations.access']);
+    const role = await t.createRole('viewer', ['organizations.access']);
     const viewer = await t.createUser('V1', [{ roleId: role, organizationId: org.dcs }]);
     expect((await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: viewer.token })).status).toBe(403);
   });

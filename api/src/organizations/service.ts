@@ -27,16 +27,16 @@ import { organizationStats, subtreeFigures } from './stats';
 import { buildTree, treeBody } from './tree';
 import { subtreeRange } from '../access/scope';
 import type { OrganizationNode } from '@doanhoi/shared';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 type OrgRow = typeof organizations.$inferSelect;
 
 /** Each listed organization's own active members, from the trigger-kept counts. */
-function directMemberCounts(db: Deps['db'], ids: number[]): Map<number, number> {
-  const rows = db
+async function directMemberCounts(db: Deps['db'], ids: number[]): Promise<Map<number, number>> {
+  const rows = await allRows(db
     .select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct })
     .from(organizationMemberCounts)
-    .where(inArray(organizationMemberCounts.organizationId, ids))
-    .all();
+    .where(inArray(organizationMemberCounts.organizationId, ids)));
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -56,29 +56,27 @@ export function toOrganization(o: OrgRow): OrganizationSummary {
 
 export function organizationsService({ db }: Deps, actor: Actor, ip: string | null) {
   return {
-    list(q: { page: number; limit: number; search?: string; type?: OrganizationType }) {
-      const conds: (SQL | undefined)[] = [visibleCondition(visibility(db, actor))];
+    async list(q: { page: number; limit: number; search?: string; type?: OrganizationType }) {
+      const conds: (SQL | undefined)[] = [visibleCondition(await visibility(db, actor))];
       if (q.type) conds.push(eq(organizations.type, q.type));
       if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(containsLike(organizations.searchText, w));
       const where = and(...conds);
-      const total = db.select({ n: count() }).from(organizations).where(where).get()!.n;
-      const rows = db
+      const total = (await firstRow(db.select({ n: count() }).from(organizations).where(where)))!.n;
+      const rows = await allRows(db
         .select()
         .from(organizations)
         .where(where)
         .orderBy(asc(organizations.path))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
+        .offset((q.page - 1) * q.limit));
       // Pickers show the parent's name (000 §2) and check rights in each row's own context (its ancestors).
       const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id != null))];
       const parentNames = new Map(
         parentIds.length
-          ? db
+          ? (await allRows(db
               .select({ id: organizations.id, name: organizations.name })
               .from(organizations)
-              .where(inArray(organizations.id, parentIds))
-              .all()
+              .where(inArray(organizations.id, parentIds))))
               .map((p) => [p.id, p.name])
           : [],
       );
@@ -95,16 +93,16 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
      * `actionable`: only the subtrees where organizations.access is held (the header's switcher),
      * not the units the caller merely belongs to, whose context would empty the menu (issue 25 item 11).
      */
-    accessible(q: { search?: string; limit?: number; ids?: number[]; actionable?: boolean } = {}) {
+    async accessible(q: { search?: string; limit?: number; ids?: number[]; actionable?: boolean } = {}) {
       const words = normalizeText(q.search).split(' ').filter(Boolean);
-      const v = visibility(db, actor);
+      const v = await visibility(db, actor);
       const where = and(
         visibleCondition(q.actionable ? { ...v, memberOrgIds: [] } : v),
         q.ids ? inArray(organizations.id, q.ids) : undefined,
         ...words.map((w) => containsLike(organizations.searchText, w)),
       );
       const query = db.select().from(organizations).where(where).orderBy(asc(organizations.path));
-      return (q.limit ? query.limit(q.limit) : query).all().map((o) => ({
+      return (await allRows((q.limit ? query.limit(q.limit) : query))).map((o) => ({
         id: o.id,
         name: o.name,
         code: o.code,
@@ -114,30 +112,28 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       }));
     },
 
-    byType(type: OrganizationType) {
-      return db
+    async byType(type: OrganizationType) {
+      return (await allRows(db
         .select()
         .from(organizations)
-        .where(and(eq(organizations.type, type), visibleCondition(visibility(db, actor))))
-        .orderBy(asc(organizations.name))
-        .all()
+        .where(and(eq(organizations.type, type), visibleCondition(await visibility(db, actor))))
+        .orderBy(asc(organizations.name))))
         .map(toOrganization);
     },
 
-    get(id: number): OrganizationDetail {
-      const o = visibleOrg(db, actor, id);
-      const parent = o.parentId ? db.select().from(organizations).where(eq(organizations.id, o.parentId)).get() : null;
-      const children = db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)).all();
-      const memberCount = db
+    async get(id: number): Promise<OrganizationDetail> {
+      const o = await visibleOrg(db, actor, id);
+      const parent = o.parentId ? await firstRow(db.select().from(organizations).where(eq(organizations.id, o.parentId))) : null;
+      const children = await allRows(db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)));
+      const memberCount = (await firstRow(db
         .select({ n: count() })
         .from(organizationMembers)
-        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))
-        .get()!.n;
-      const campaignCount = db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)).get()!.n;
+        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))))!.n;
+      const campaignCount = (await firstRow(db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id))))!.n;
       // The children's counts as the tree gives them: trigger-kept, shown only to holders of view_member_count.
       const counts =
         this.canViewMemberCounts() && children.length
-          ? directMemberCounts(
+          ? await directMemberCounts(
               db,
               children.map((c) => c.id),
             )
@@ -149,46 +145,43 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         hasChildren: children.length > 0,
         memberCount,
         campaignCount,
-        breadcrumb: this.breadcrumb(id),
+        breadcrumb: await this.breadcrumb(id),
       };
     },
 
-    byTypeCode(type: OrganizationType, code: string) {
-      const o = db
+    async byTypeCode(type: OrganizationType, code: string) {
+      const o = await firstRow(db
         .select()
         .from(organizations)
-        .where(and(eq(organizations.type, type), eq(organizations.code, code)))
-        .get();
+        .where(and(eq(organizations.type, type), eq(organizations.code, code))));
       if (!o) notFound('Không tìm thấy tổ chức');
       return this.get(o!.id);
     },
 
-    children(id: number) {
-      visibleOrg(db, actor, id);
-      return db
+    async children(id: number) {
+      await visibleOrg(db, actor, id);
+      return (await allRows(db
         .select()
         .from(organizations)
         .where(eq(organizations.parentId, id))
-        .orderBy(asc(organizations.name))
-        .all()
+        .orderBy(asc(organizations.name))))
         .map(toOrganization);
     },
 
-    parent(id: number) {
-      const o = visibleOrg(db, actor, id);
+    async parent(id: number) {
+      const o = await visibleOrg(db, actor, id);
       if (!o.parentId) return null;
-      return toOrganization(db.select().from(organizations).where(eq(organizations.id, o.parentId)).get()!);
+      return toOrganization((await firstRow(db.select().from(organizations).where(eq(organizations.id, o.parentId))))!);
     },
 
-    breadcrumb(id: number) {
-      const o = visibleOrg(db, actor, id);
+    async breadcrumb(id: number) {
+      const o = await visibleOrg(db, actor, id);
       const ids = pathIds(o.path);
       const rows = new Map(
-        db
+        (await allRows(db
           .select()
           .from(organizations)
-          .where(inArray(organizations.id, ids))
-          .all()
+          .where(inArray(organizations.id, ids))))
           .map((r) => [r.id, r]),
       );
       return ids
@@ -197,12 +190,12 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         .map((r) => ({ id: r!.id, name: r!.name, code: r!.code, type: r!.type }));
     },
 
-    members(id: number, q: { page: number; limit: number; search?: string; status?: 'active' | 'ended' }) {
-      visibleOrg(db, actor, id);
+    async members(id: number, q: { page: number; limit: number; search?: string; status?: 'active' | 'ended' }) {
+      await visibleOrg(db, actor, id);
       const ended = q.status === 'ended';
       const offset = (q.page - 1) * q.limit;
       const { rows, total } =
-        q.search || ended ? searchedMemberPage(db, id, q.search, q.limit, offset, ended) : memberPage(db, id, q.limit, offset);
+        q.search || ended ? await searchedMemberPage(db, id, q.search, q.limit, offset, ended) : await memberPage(db, id, q.limit, offset);
       return {
         members: rows.map(({ u, role, joinedAt, endedAt, endReason, endNote }) => ({
           user: toSessionUser(u),
@@ -217,13 +210,13 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       };
     },
 
-    create(input: z.output<typeof createOrganizationSchema>) {
-      const parent = resolveParent(db, input.type, input.parentId);
-      if (!hasPermission(actor.roles, 'organizations.create', parent ? orgContext(db, parent.id) : null)) forbidden();
-      ensureCodeFree(db, input.type, input.code);
-      const row = conflictOnUnique({ message: codeTaken(input.code), field: 'code' }, () =>
-        db.transaction((tx) => {
-          const o = tx
+    async create(input: z.output<typeof createOrganizationSchema>) {
+      const parent = await resolveParent(db, input.type, input.parentId);
+      if (!hasPermission(actor.roles, 'organizations.create', parent ? await orgContext(db, parent.id) : null)) forbidden();
+      await ensureCodeFree(db, input.type, input.code);
+      const row = await conflictOnUnique({ message: codeTaken(input.code), field: 'code' }, async () =>
+        await withTransaction(db, async (tx) => {
+          const o = await firstRow(tx
             .insert(organizations)
             .values({
               name: input.name,
@@ -233,11 +226,10 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
               parentId: parent?.id ?? null,
               searchText: normalizeText(`${input.name} ${input.code}`),
             })
-            .returning()
-            .get();
+            .returning());
           const path = childPath(parent?.path, o.id);
-          tx.update(organizations).set({ path }).where(eq(organizations.id, o.id)).run();
-          audit(tx, {
+          await runQuery(tx.update(organizations).set({ path }).where(eq(organizations.id, o.id)));
+          await audit(tx, {
             actorId: actor.id,
             action: 'organization.create',
             entity: 'organization',
@@ -251,23 +243,23 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       return toOrganization(row);
     },
 
-    update(id: number, input: z.output<typeof updateOrganizationSchema>) {
-      const before = visibleOrg(db, actor, id);
+    async update(id: number, input: z.output<typeof updateOrganizationSchema>) {
+      const before = await visibleOrg(db, actor, id);
       // Silently ignoring a new parent would look like success; moving subtrees is not offered.
       if (input.parentId !== undefined && (input.parentId ?? null) !== before.parentId)
         invalidField('parentId', 'Không thể chuyển tổ chức sang tổ chức cấp trên khác');
       const type = input.type ?? before.type;
       if (input.type && input.type !== before.type) {
-        const parent = before.parentId ? db.select().from(organizations).where(eq(organizations.id, before.parentId)).get() : null;
+        const parent = before.parentId ? await firstRow(db.select().from(organizations).where(eq(organizations.id, before.parentId))) : null;
         const allowed = ALLOWED_PARENTS[input.type];
         if ((parent && !allowed.includes(parent.type)) || (!parent && allowed.length > 0))
           invalidField('type', 'Loại tổ chức mới không phù hợp với tổ chức cấp trên');
-        const kids = db.select({ type: organizations.type }).from(organizations).where(eq(organizations.parentId, id)).all();
+        const kids = await allRows(db.select({ type: organizations.type }).from(organizations).where(eq(organizations.parentId, id)));
         if (kids.some((k) => !ALLOWED_PARENTS[k.type].includes(input.type!)))
           invalidField('type', 'Loại tổ chức mới không phù hợp với các tổ chức con');
       }
       const code = input.code ?? before.code;
-      if (input.code || input.type) ensureCodeFree(db, type, code, id);
+      if (input.code || input.type) await ensureCodeFree(db, type, code, id);
       const name = input.name ?? before.name;
       const next = {
         name,
@@ -276,38 +268,36 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         description: input.description === undefined ? before.description : (input.description ?? null),
         searchText: normalizeText(`${name} ${code}`),
       };
-      const after = conflictOnUnique({ message: codeTaken(code), field: 'code' }, () =>
-        db.transaction((tx) => {
-          const o = tx.update(organizations).set(next).where(eq(organizations.id, id)).returning().get();
-          audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });
+      const after = await conflictOnUnique({ message: codeTaken(code), field: 'code' }, async () =>
+        await withTransaction(db, async (tx) => {
+          const o = await firstRow(tx.update(organizations).set(next).where(eq(organizations.id, id)).returning());
+          await audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });
           return o;
         }),
       );
       return toOrganization(after);
     },
 
-    remove(id: number) {
-      const before = visibleOrg(db, actor, id);
-      const kids = db.select({ n: count() }).from(organizations).where(eq(organizations.parentId, id)).get()!.n;
+    async remove(id: number) {
+      const before = await visibleOrg(db, actor, id);
+      const kids = (await firstRow(db.select({ n: count() }).from(organizations).where(eq(organizations.parentId, id))))!.n;
       if (kids > 0) conflict('Không thể xóa tổ chức còn tổ chức con');
-      const members = db
+      const members = (await firstRow(db
         .select({ n: count() })
         .from(organizationMembers)
-        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))
-        .get()!.n;
+        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))))!.n;
       if (members > 0) conflict('Không thể xóa tổ chức còn thành viên');
       // Campaigns keep payment records, so they block the delete (the foreign key would answer 500).
-      const campaigns = db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)).get()!.n;
+      const campaigns = (await firstRow(db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id))))!.n;
       if (campaigns > 0) conflict(`Không thể xóa tổ chức còn ${campaigns} đợt thu phí`);
-      db.transaction((tx) => {
+      await withTransaction(db, async (tx) => {
         // Role grants in the organization go with it (cascade); the audit row keeps who held what.
-        const grants = tx
+        const grants = await allRows(tx
           .select({ userId: userRoles.userId, roleId: userRoles.roleId })
           .from(userRoles)
-          .where(eq(userRoles.organizationId, id))
-          .all();
-        tx.delete(organizations).where(eq(organizations.id, id)).run();
-        audit(tx, {
+          .where(eq(userRoles.organizationId, id)));
+        await runQuery(tx.delete(organizations).where(eq(organizations.id, id)));
+        await audit(tx, {
           actorId: actor.id,
           action: 'organization.delete',
           entity: 'organization',
@@ -324,19 +314,19 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     },
 
     /** The visible tree as cached JSON bytes (tree.ts). */
-    tree() {
-      return treeBody(db, visibility(db, actor), this.canViewMemberCounts());
+    async tree() {
+      return treeBody(db, await visibility(db, actor), this.canViewMemberCounts());
     },
 
-    stats() {
-      const v = visibility(db, actor);
-      return v.all ? subtreeFigures(db, null) : organizationStats(db, visibleCondition(v));
+    async stats() {
+      const v = await visibility(db, actor);
+      return v.all ? await subtreeFigures(db, null) : await organizationStats(db, visibleCondition(v));
     },
 
     /** The statistics of one organization and everything beneath it that the caller sees (detail pages). */
-    subtreeStats(id: number) {
-      const o = visibleOrg(db, actor, id);
-      const v = visibility(db, actor);
+    async subtreeStats(id: number) {
+      const o = await visibleOrg(db, actor, id);
+      const v = await visibility(db, actor);
       // The whole subtree is visible (the usual case): its trigger-kept figures; else count the few visible units.
       if (v.all || v.paths.some((p) => o.path.startsWith(p))) return subtreeFigures(db, o);
       const [from, to] = subtreeRange(o.path);
@@ -347,8 +337,8 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
      * One level of the tree below a node, each child with hasChildren and its member count, so the
      * tree screen opens any node in place without loading the levels beneath (cached rows, tree.ts).
      */
-    childNodes(id: number): OrganizationNode[] {
-      visibleOrg(db, actor, id);
+    async childNodes(id: number): Promise<OrganizationNode[]> {
+      await visibleOrg(db, actor, id);
       const find = (nodes: OrganizationNode[]): OrganizationNode | undefined => {
         for (const n of nodes) {
           const hit = n.id === id ? n : find(n.children);
@@ -356,7 +346,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         }
         return undefined;
       };
-      return (find(buildTree(db, visibility(db, actor), this.canViewMemberCounts()))?.children ?? []).map((c) => ({ ...c, children: [] }));
+      return (find(await buildTree(db, await visibility(db, actor), this.canViewMemberCounts()))?.children ?? []).map((c) => ({ ...c, children: [] }));
     },
   };
 }

@@ -11,6 +11,8 @@ import { users } from '../db/tables/users';
 import { addNewUsersMemberships } from './bulk-members';
 import { orgWorld } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
+import { flatMapInOrder } from '../lib/in-order';
 
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
 const TYPES = ['student', 'staff'] as const;
@@ -76,10 +78,10 @@ describe('organization statistics equal a direct count', () => {
   it('after 300 random writes of every kind, for every unit and overall', async () => {
     const { t, org } = await orgWorld(['cd2', 'lch']);
     const c = t.db.$client;
-    const chiHoi = t.createOrg('chi_hoi', 'CH1', org.lch);
-    const clb = t.createOrg('clb_khoa', 'CLBK', org.dcs);
-    const clbT = t.createOrg('clb_truong', 'CLBT', org.doan);
-    const extra = t.createOrg('chi_doan', 'CD3', org.dcs);
+    const chiHoi = await t.createOrg('chi_hoi', 'CH1', org.lch);
+    const clb = await t.createOrg('clb_khoa', 'CLBK', org.dcs);
+    const clbT = await t.createOrg('clb_truong', 'CLBT', org.doan);
+    const extra = await t.createOrg('chi_doan', 'CD3', org.dcs);
     let orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, chiHoi, clb, clbT, extra];
     let userIds: number[] = [];
     for (let i = 0; i < 14; i++) userIds.push((await t.createUser(`ST${i}`)).id);
@@ -99,7 +101,7 @@ describe('organization statistics equal a direct count', () => {
     for (let step = 0; step < 300; step++) {
       const r = random();
       const u = pick(userIds);
-      const o = pick(orgIds);
+      const o = await pick(orgIds);
       if (r < 0.35)
         c.prepare(
           'INSERT OR IGNORE INTO organization_members (organization_id, user_id, role, is_active, joined_at) VALUES (?, ?, ?, ?, ?)',
@@ -113,17 +115,15 @@ describe('organization statistics equal a direct count', () => {
       else if (r < 0.62)
         c.prepare('DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)').run(u);
       else if (r < 0.74)
-        t.db
+        await runQuery(t.db
           .update(users)
           .set({ membershipStatus: pick(STATUSES) })
-          .where(eq(users.id, u))
-          .run();
+          .where(eq(users.id, u)));
       else if (r < 0.8)
-        t.db
+        await runQuery(t.db
           .update(users)
           .set({ userType: pick(TYPES) })
-          .where(eq(users.id, u))
-          .run();
+          .where(eq(users.id, u)));
       else if (r < 0.84) {
         // A type change moves the unit's members between columns (clb_khoa ↔ chi_doan, chi_hoi ↔ lien_chi_hoi).
         const swap: Record<string, string> = {
@@ -132,14 +132,14 @@ describe('organization statistics equal a direct count', () => {
           chi_hoi: 'lien_chi_hoi',
           lien_chi_hoi: 'chi_hoi',
         };
-        const target = pick([clb, extra, chiHoi]);
+        const target = await pick([clb, extra, chiHoi]);
         if (orgIds.includes(target))
           c.prepare('UPDATE organizations SET type = ? WHERE id = ?').run(
             swap[c.prepare('SELECT type FROM organizations WHERE id = ?').pluck().get(target) as string],
             target,
           );
       } else if (r < 0.88) {
-        const res = await t.request('POST', `/api/organizations/${pick([org.cd, org.cd2, chiHoi])}/members/${u}/with-parents`, {
+        const res = await t.request('POST', `/api/organizations/${await pick([org.cd, org.cd2, chiHoi])}/members/${u}/with-parents`, {
           token: t.adminToken,
         });
         expect([201, 400, 409]).toContain(res.status);
@@ -149,11 +149,11 @@ describe('organization statistics equal a direct count', () => {
       } else if (r < 0.93) {
         // New users' memberships in one batch: the path whose other figures are applied set-wise (bulk-members.ts).
         const fresh = [(await t.createUser(`SB${step}a`)).id, (await t.createUser(`SB${step}b`)).id];
-        t.db.transaction((tx) =>
+        await withTransaction(t.db, async (tx) =>
           addNewUsersMemberships(
             tx,
-            fresh.flatMap((id) => [
-              { organizationId: pick(orgIds.filter((x) => x !== org.cd)), userId: id },
+            await flatMapInOrder(fresh, async (id) => [
+              { organizationId: await pick(orgIds.filter((x) => x !== org.cd)), userId: id },
               { organizationId: org.cd, userId: id },
             ]),
           ),
@@ -195,7 +195,7 @@ describe('reading the statistics', () => {
   it('never counts memberships for a unit or for everything (trigger-kept rows only)', async () => {
     const { t, org } = await orgWorld();
     const u = await t.createUser('SR1');
-    t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }));
     const seen = await statements(t, async () => {
       expect((await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: t.adminToken })).body.doanStats.members.chiDoan).toBe(
         1,
@@ -208,18 +208,17 @@ describe('reading the statistics', () => {
 
   it('a faculty admin reads its own faculty, not another faculty', async () => {
     const { t, org } = await orgWorld(['cd2']);
-    const other = t.createOrg('doan_co_so', 'DCS2', org.doan);
-    const otherCd = t.createOrg('chi_doan', 'CDX', other);
-    const orgAdmin = t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!;
+    const other = await t.createOrg('doan_co_so', 'DCS2', org.doan);
+    const otherCd = await t.createOrg('chi_doan', 'CDX', other);
+    const orgAdmin = (await firstRow(t.db.select().from(roles).where(eq(roles.name, 'org_admin'))))!;
     const admin = await t.createUser('FAC', [{ roleId: orgAdmin.id, organizationId: org.dcs }]);
     const m = await t.createUser('SR2');
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values([
         { organizationId: org.cd, userId: m.id },
         { organizationId: otherCd, userId: admin.id },
-      ])
-      .run();
+      ]));
     const own = await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: admin.token });
     expect(own.status).toBe(200);
     expect(own.body.doanStats).toMatchObject({ doanCoSo: 1, chiDoan: 2, members: { total: 1, chiDoan: 1 } });

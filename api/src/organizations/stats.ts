@@ -9,6 +9,7 @@ import { freshCache } from '../lib/freshness';
 import { users } from '../db/tables/users';
 import { subtreeRange } from '../access/scope';
 import { organizationMembers, organizations, unitMemberFigures } from '../db/tables/organizations';
+import { allRows } from '../db/engine';
 
 const KEY: Record<OrganizationType, string> = {
   doan_truong: 'doanTruong',
@@ -89,16 +90,15 @@ function assemble(orgCounts: Map<string, number>, cells: Cell[]): OrganizationSt
 // Organizations per type change only when organizations are written; a subtree is read through the path index.
 const orgCountCache = freshCache<[string, number][]>(1_000, ['organizations']);
 
-function orgCountsIn(db: Db, path: string | null): Map<string, number> {
+async function orgCountsIn(db: Db, path: string | null): Promise<Map<string, number>> {
   return new Map(
-    orgCountCache.get(db, path ?? '*', () => {
+    await orgCountCache.get(db, path ?? '*', async () => {
       const where = path ? and(gte(organizations.path, subtreeRange(path)[0]), lt(organizations.path, subtreeRange(path)[1])) : undefined;
-      return db
+      return (await allRows(db
         .select({ type: organizations.type, n: count() })
         .from(organizations)
         .where(where)
-        .groupBy(organizations.type)
-        .all()
+        .groupBy(organizations.type)))
         .map((r) => [r.type, r.n]);
     }),
   );
@@ -108,8 +108,8 @@ function orgCountsIn(db: Db, path: string | null): Map<string, number> {
  * The statistics of a whole subtree (`organization` null: everything), read from the trigger-kept
  * unit_member_figures rows (at most a hundred) and the organization counts: no membership is counted.
  */
-export function subtreeFigures(db: Db, organization: { id: number; path: string } | null): OrganizationStats {
-  const cells = db
+export async function subtreeFigures(db: Db, organization: { id: number; path: string } | null): Promise<OrganizationStats> {
+  const cells = await allRows(db
     .select({
       bucket: unitMemberFigures.bucket,
       userType: unitMemberFigures.userType,
@@ -117,9 +117,8 @@ export function subtreeFigures(db: Db, organization: { id: number; path: string 
       n: unitMemberFigures.n,
     })
     .from(unitMemberFigures)
-    .where(eq(unitMemberFigures.organizationId, organization?.id ?? 0))
-    .all();
-  return assemble(orgCountsIn(db, organization?.path ?? null), cells);
+    .where(eq(unitMemberFigures.organizationId, organization?.id ?? 0)));
+  return assemble(await orgCountsIn(db, organization?.path ?? null), cells);
 }
 
 /** The bucket of an organization row in SQL: its type, its group, or everything. */
@@ -132,26 +131,24 @@ const groupOf = sql<string>`case ${sql.join(
  * The statistics over an arbitrary visible set of organizations (a caller who sees some units only
  * as a member, never a whole subtree): counted from the memberships of those few organizations.
  */
-export function organizationStats(db: Db, visible: SQL | undefined): OrganizationStats {
+export async function organizationStats(db: Db, visible: SQL | undefined): Promise<OrganizationStats> {
   const orgCounts = new Map(
-    db
+    (await allRows(db
       .select({ type: organizations.type, n: count() })
       .from(organizations)
       .where(visible)
-      .groupBy(organizations.type)
-      .all()
+      .groupBy(organizations.type)))
       .map((r) => [r.type, r.n]),
   );
   const active = and(eq(organizationMembers.isActive, true), visible);
-  const grouped = (bucket: SQL<string>) =>
-    db
+  const grouped = async (bucket: SQL<string>) =>
+    await allRows(db
       .select({ bucket, userType: users.userType, status: users.membershipStatus, n: countDistinct(organizationMembers.userId) })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
       .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(active)
-      .groupBy(bucket, users.userType, users.membershipStatus)
-      .all();
-  const cells = [...grouped(sql<string>`${organizations.type}`), ...grouped(groupOf), ...grouped(sql<string>`'all'`)];
+      .groupBy(bucket, users.userType, users.membershipStatus));
+  const cells = [...await grouped(sql<string>`${organizations.type}`), ...await grouped(groupOf), ...await grouped(sql<string>`'all'`)];
   return assemble(orgCounts, cells);
 }

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { organizationMembers } from '../db/tables/organizations';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let root: number, f1: number, c1: number, f2: number;
@@ -12,13 +13,13 @@ let fac: { token: string };
 
 beforeAll(async () => {
   t = await makeTestApp();
-  root = t.createOrg('doan_truong', 'SW-ROOT');
-  f1 = t.createOrg('doan_co_so', 'SW-F1', root);
-  c1 = t.createOrg('chi_doan', 'SW-C1', f1);
-  f2 = t.createOrg('doan_co_so', 'SW-F2', root);
-  const role = t.createRole('sw_faculty', ['organizations.access']);
+  root = await t.createOrg('doan_truong', 'SW-ROOT');
+  f1 = await t.createOrg('doan_co_so', 'SW-F1', root);
+  c1 = await t.createOrg('chi_doan', 'SW-C1', f1);
+  f2 = await t.createOrg('doan_co_so', 'SW-F2', root);
+  const role = await t.createRole('sw_faculty', ['organizations.access']);
   const u = await t.createUser('SWFAC', [{ roleId: role, organizationId: f1 }]);
-  for (const o of [root, f1]) t.db.insert(organizationMembers).values({ organizationId: o, userId: u.id }).run();
+  for (const o of [root, f1]) await runQuery(t.db.insert(organizationMembers).values({ organizationId: o, userId: u.id }));
   fac = u;
 });
 

@@ -12,6 +12,7 @@ import { organizationMembers } from '../db/tables/organizations';
 import { orgWorld } from './fixture';
 import { buildTree } from './tree';
 import { ADMIN, type TestApp } from '../test/harness';
+import { runQuery, withTransaction } from '../db/engine';
 
 let t: TestApp;
 let units: number[];
@@ -27,19 +28,20 @@ beforeAll(async () => {
   t = app;
   // ~125 KB of JSON: four pieces of 32 KB, and names in Vietnamese (multi-byte UTF-8).
   const description = 'Chi đoàn sinh viên khoá 2024, ngành Kỹ thuật phần mềm — “tiêu biểu” \\ năm học';
-  const faculties = Array.from({ length: 6 }, (_, i) => t.createOrg('doan_co_so', `KHOA${i}`, org.doan, `Đoàn khoa ${i}`));
-  t.db.transaction(() => {
+  const faculties: number[] = [];
+  for (let i = 0; i < 6; i++) faculties.push(await t.createOrg('doan_co_so', `KHOA${i}`, org.doan, `Đoàn khoa ${i}`));
+  await withTransaction(t.db, async () => {
     for (const [i, f] of faculties.entries())
       for (let j = 0; j < 80; j++) {
-        const id = t.createOrg('chi_doan', `CD${i}-${j}`, f, `Chi đoàn ${(j * 37) % 80} khoa ${i}`);
+        const id = await t.createOrg('chi_doan', `CD${i}-${j}`, f, `Chi đoàn ${(j * 37) % 80} khoa ${i}`);
         t.db.$client.prepare('UPDATE organizations SET description = ? WHERE id = ?').run(description, id);
       }
   });
   units = t.db.$client.prepare('SELECT id FROM organizations').pluck().all() as number[];
   userIds = [];
   for (let i = 0; i < 12; i++) userIds.push((await t.createUser(`TV${i}`)).id);
-  const counter = t.createRole('counter', ['organizations.access', 'organizations.view_member_count']);
-  const viewer = t.createRole('viewer', ['organizations.access']);
+  const counter = await t.createRole('counter', ['organizations.access', 'organizations.view_member_count']);
+  const viewer = await t.createRole('viewer', ['organizations.access']);
   const adminId = t.db.$client.prepare('SELECT id FROM users WHERE email = ?').pluck().get(ADMIN.email) as number;
   callers = [
     { token: t.adminToken, id: adminId },
@@ -50,15 +52,15 @@ beforeAll(async () => {
 });
 
 /** What the caller's tree must be: stringified now, each count recounted over organization_members. */
-function expected(userId: number) {
-  const actor = loadActor(t.db, userId)!;
+async function expected(userId: number) {
+  const actor = (await loadActor(t.db, userId))!;
   const recount = new Map(
     t.db.$client
       .prepare('SELECT organization_id, count(*) FROM organization_members WHERE is_active = 1 GROUP BY organization_id')
       .raw()
       .all() as [number, number][],
   );
-  const tree = buildTree(t.db, visibility(t.db, actor), true);
+  const tree = await buildTree(t.db, await visibility(t.db, actor), true);
   const counted = JSON.stringify(tree);
   const fill = (ns: OrganizationNode[]): void => ns.forEach((n) => ((n.memberCount = recount.get(n.id) ?? 0), fill(n.children)));
   fill(tree);
@@ -87,7 +89,7 @@ describe('the tree after membership writes', () => {
           .prepare('SELECT is_active FROM organization_members WHERE organization_id = ? AND user_id = ?')
           .pluck()
           .get(unit, user);
-        if (held === undefined) t.db.insert(organizationMembers).values({ organizationId: unit, userId: user }).run();
+        if (held === undefined) await runQuery(t.db.insert(organizationMembers).values({ organizationId: unit, userId: user }));
         else if (rand(3) === 0) c.prepare('DELETE FROM organization_members WHERE organization_id = ? AND user_id = ?').run(unit, user);
         else
           c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE organization_id = ? AND user_id = ?').run(unit, user);
@@ -97,8 +99,8 @@ describe('the tree after membership writes', () => {
         if (round % 3 === 2 && i === 1) continue;
         const { plain, unzipped } = await answers(caller.token);
         expect(unzipped).toBe(plain);
-        const want = expected(caller.userId);
-        if (i === 3) expect(plain).toBe(JSON.stringify(buildTree(t.db, visibility(t.db, loadActor(t.db, caller.userId)!), false)));
+        const want = await expected(caller.userId);
+        if (i === 3) expect(plain).toBe(JSON.stringify(await buildTree(t.db, await visibility(t.db, (await loadActor(t.db, caller.userId))!), false)));
         else {
           expect(plain).toBe(want.recounted);
           expect(plain).toBe(want.counted);
@@ -106,7 +108,7 @@ describe('the tree after membership writes', () => {
       }
     }
     // The writes reached the tree: some unit shows members.
-    expect(expected(callers[0]!.userId).recounted).toMatch(/"memberCount":[1-9]/);
-    expect(Buffer.byteLength(expected(callers[0]!.userId).recounted)).toBeGreaterThan(3 * 32 * 1024);
+    expect((await expected(callers[0]!.userId)).recounted).toMatch(/"memberCount":[1-9]/);
+    expect(Buffer.byteLength((await expected(callers[0]!.userId)).recounted)).toBeGreaterThan(3 * 32 * 1024);
   });
 });

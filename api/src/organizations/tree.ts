@@ -11,6 +11,7 @@ import { freshCache } from '../lib/freshness';
 import { perDb } from '../lib/per-db';
 import { gzipOfPieces, gzipPiece, type GzipPiece } from '../lib/segmented-gzip';
 import { organizationMemberCounts, organizations } from '../db/tables/organizations';
+import { allRows, firstRow } from '../db/engine';
 
 interface Flat {
   id: number;
@@ -85,12 +86,12 @@ function plainBody(json: Buffer): TreeBody {
 }
 
 /** The tree as JSON bytes, built once per (visibility, counts) until the next write. */
-export function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): TreeBody {
+export async function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): Promise<TreeBody> {
   const key = v.all ? '*' : `${v.paths.join(',')}|${v.memberOrgIds.join(',')}`;
-  if (!withCounts) return plainBodies.get(db, key, () => plainBody(Buffer.from(JSON.stringify(nodes(db, v, () => null)))));
-  return bodies.get(db, key, () => {
-    const t = templates.get(db, key, () => template(db, v));
-    const n = memberCounts(db);
+  if (!withCounts) return await plainBodies.get(db, key, async () => plainBody(Buffer.from(JSON.stringify(await nodes(db, v, () => null)))));
+  return bodies.get(db, key, async () => {
+    const t = await templates.get(db, key, () => template(db, v));
+    const n = await memberCounts(db);
     return countedBody(t.segments.map((s) => segmentPiece(t, s, n)));
   });
 }
@@ -109,8 +110,8 @@ function segmentPiece(t: Template, s: Segment, n: Counts): GzipPiece {
   return s.rendered.piece;
 }
 
-function template(db: Db, v: OrgVisibility): Template {
-  const roots = nodes(db, v, () => MARK as unknown as number);
+async function template(db: Db, v: OrgVisibility): Promise<Template> {
+  const roots = await nodes(db, v, () => MARK as unknown as number);
   const ids: number[] = [];
   // JSON.stringify writes each node's memberCount before its children: the same pre-order.
   const walk = (ns: OrganizationNode[]) => ns.forEach((x) => (ids.push(x.id), walk(x.children)));
@@ -131,9 +132,9 @@ function template(db: Db, v: OrgVisibility): Template {
   return { parts, ids, segments };
 }
 
-function flat(db: Db): Flat[] {
-  return structure.get(db, 'all', () =>
-    db
+async function flat(db: Db): Promise<Flat[]> {
+  return structure.get(db, 'all', async () =>
+    await allRows(db
       .select({
         id: organizations.id,
         name: organizations.name,
@@ -144,15 +145,14 @@ function flat(db: Db): Flat[] {
         path: organizations.path,
       })
       .from(organizations)
-      .orderBy(organizations.name)
-      .all(),
+      .orderBy(organizations.name)),
   );
 }
 
 /** Each organization's own active members by id, kept by triggers (organization_member_counts): no count over every membership. */
 type Counts = Record<number, number>;
-function memberCounts(db: Db): Counts {
-  return counts.get(db, 'all', () => JSON.parse(countsQuery(db).get()!.counts) as Counts);
+async function memberCounts(db: Db): Promise<Counts> {
+  return counts.get(db, 'all', async () => JSON.parse((await firstRow(countsQuery(db)))!.counts) as Counts);
 }
 // One JSON object built by SQLite: a fifth of the cost of 5,000 rows handed to JS one by one (issue 28).
 const countsQuery = perDb((db) =>
@@ -165,14 +165,14 @@ const countsQuery = perDb((db) =>
 );
 
 /** The visible forest: a visible node whose parent is hidden becomes a root. */
-export function buildTree(db: Db, v: OrgVisibility, withCounts: boolean): OrganizationNode[] {
+export async function buildTree(db: Db, v: OrgVisibility, withCounts: boolean): Promise<OrganizationNode[]> {
   if (!withCounts) return nodes(db, v, () => null);
-  const n = memberCounts(db);
+  const n = await memberCounts(db);
   return nodes(db, v, (id) => n[id] ?? 0);
 }
 
-function nodes(db: Db, v: OrgVisibility, memberCount: (id: number) => number | null): OrganizationNode[] {
-  const visible = flat(db).filter((o) => isVisible(v, o));
+async function nodes(db: Db, v: OrgVisibility, memberCount: (id: number) => number | null): Promise<OrganizationNode[]> {
+  const visible = (await flat(db)).filter((o) => isVisible(v, o));
   const byId = new Map<number, OrganizationNode>();
   for (const o of visible) {
     byId.set(o.id, {

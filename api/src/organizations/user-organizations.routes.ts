@@ -16,9 +16,9 @@ export function userOrganizationsRoutes() {
     requirePermission('users.update'),
     validate('param', idParam),
     validate('json', setUserOrganizationsSchema),
-    (c) =>
+    async (c) =>
       c.json(
-        membershipService(c.get('deps'), c.get('actor'), auditContext(c).ip).setUserOrganizations(
+        await membershipService(c.get('deps'), c.get('actor'), auditContext(c).ip).setUserOrganizations(
           c.req.valid('param').id,
           c.req.valid('json').organizationIds,
         ),

@@ -75,10 +75,10 @@ export function adjustmentsRoutes() {
       requirePermission(P.reverse, fromAssignmentParam),
       validate('param', idParam),
       validate('json', reversePaymentSchema),
-      (c) =>
+      async (c) =>
         c.json({
           success: true,
-          data: reversals(c).reverse(c.req.valid('param').id, c.req.valid('json')),
+          data: await reversals(c).reverse(c.req.valid('param').id, c.req.valid('json')),
           message: 'Đã hủy xác nhận thanh toán',
         }),
     );

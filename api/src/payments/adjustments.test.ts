@@ -12,6 +12,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -24,14 +25,14 @@ beforeAll(async () => {
   t = await makeTestApp();
   server = await liveServer(t);
   api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'ADJ');
-  const faculty = t.createOrg('doan_co_so', 'ADJ-F1', root);
-  chiDoan = t.createOrg('chi_doan', 'ADJ-F1-C1', faculty);
-  const otherFaculty = t.createOrg('doan_co_so', 'ADJ-F2', root);
+  const root = await t.createOrg('doan_truong', 'ADJ');
+  const faculty = await t.createOrg('doan_co_so', 'ADJ-F1', root);
+  chiDoan = await t.createOrg('chi_doan', 'ADJ-F1-C1', faculty);
+  const otherFaculty = await t.createOrg('doan_co_so', 'ADJ-F2', root);
   const codes = PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.'));
-  const full = t.createRole('adj_full', codes);
+  const full = await t.createRole('adj_full', codes);
   // Everything a staff member holds (mark paid included) but neither new code.
-  const withoutNew = t.createRole(
+  const withoutNew = await t.createRole(
     'adj_manage',
     codes.filter((c) => c !== 'payment-campaigns.exempt' && c !== 'payment-campaigns.reverse_payment'),
   );
@@ -44,7 +45,7 @@ afterAll(() => server.close());
 
 async function ready(amount = 100_000) {
   const u = await t.createUser(`ADJU${++n}`);
-  join(t, u.id, chiDoan);
+  await join(t, u.id, chiDoan);
   const { campaign, assignments } = await api.active(chiDoan, [u.id], { amount });
   return { u, campaignId: campaign.id as number, assignmentId: assignments[0].id as number };
 }
@@ -72,13 +73,12 @@ const statistics = async (campaignId: number) => {
   const body = await expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
   return body.data ?? body;
 };
-const row = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
-const audited = (action: string, entityId: number) =>
-  t.db
+const row = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
+const audited = async (action: string, entityId: number) =>
+  await allRows(t.db
     .select()
     .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId))))
-    .all();
+    .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId)))));
 
 describe('who may exempt, reduce and reverse (payment-campaigns.exempt / reverse_payment in the campaign organization)', () => {
   it.each([
@@ -110,7 +110,7 @@ describe('exempt and reduce', () => {
   it('statistics: expected drops, exempted and reduced are counted, the member sees the reduced amount and "exempt"', async () => {
     const a = await ready(100_000);
     const u2 = await t.createUser(`ADJU${++n}`);
-    join(t, u2.id, chiDoan);
+    await join(t, u2.id, chiDoan);
     const second = await api.assign(
       a.campaignId,
       u2.id,
@@ -164,15 +164,15 @@ describe('exempt and reduce', () => {
         .status,
     ).toBe(409);
 
-    expect(audited('assignment.exempt', a.assignmentId)).toHaveLength(1);
-    expect(JSON.parse(audited('assignment.reduce', second.id)[0]!.after!)).toMatchObject({ amount: 40_000, reason: 'Con thương binh' });
+    expect(await audited('assignment.exempt', a.assignmentId)).toHaveLength(1);
+    expect(JSON.parse((await audited('assignment.reduce', second.id))[0]!.after!)).toMatchObject({ amount: 40_000, reason: 'Con thương binh' });
   });
 
   it('closes the open payOS link made for the old amount, at payOS and here', async () => {
     const { u, assignmentId } = await ready();
     const link = (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } }))).data;
     await expectOk(reduce(assignmentId, 70_000));
-    const order = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, link.orderCode)).get()!;
+    const order = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, link.orderCode))))!;
     expect(order.status).toBe('CANCELLED');
     const sandbox = payosClient({ ...SANDBOX_CREDS, baseUrl: `${server.url}/sandbox/payos` });
     expect((await sandbox.getPaymentLink(link.orderCode)).status).toBe('CANCELLED');
@@ -205,13 +205,13 @@ describe('exempt and reduce', () => {
     const { u, campaignId, assignmentId } = await ready(100_000);
     expect((await revoke(assignmentId)).status).toBe(409);
     await expectOk(exempt(assignmentId));
-    const levelId = row(assignmentId).feeLevelId;
+    const levelId = (await row(assignmentId)).feeLevelId;
     await expectOk(t.request('PATCH', `/api/payment-fee-levels/${levelId}`, { token: t.adminToken, body: { amount: 120_000 } }));
-    expect(row(assignmentId).amount).toBe(0);
+    expect((await row(assignmentId)).amount).toBe(0);
     const undone = await expectOk(revoke(assignmentId));
     expect(undone.data).toMatchObject({ status: 'PENDING', amount: 100_000, originalAmount: null, adjustment: null });
     expect(await statistics(campaignId)).toMatchObject({ totalExpected: 100_000, exemptedCount: 0 });
-    expect(JSON.parse(audited('assignment.revoke_adjustment', assignmentId)[0]!.after!)).toMatchObject({
+    expect(JSON.parse((await audited('assignment.revoke_adjustment', assignmentId))[0]!.after!)).toMatchObject({
       reason: 'Nhầm người',
       amount: 100_000,
     });
@@ -233,7 +233,7 @@ describe('reversing a mistaken mark-paid', () => {
     const res = await expectOk(reverse(assignmentId));
     expect(res.data).toMatchObject({ status: 'PENDING', paidAmount: null, remainingAmount: 100_000 });
 
-    const orders = t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).all();
+    const orders = await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
     const original = orders.find((o) => o.reversesOrderId === null)!;
     const entry = orders.find((o) => o.reversesOrderId === original.id)!;
     expect(original).toMatchObject({ status: 'PAID', receivedAmount: 100_000, reversalReason: 'Ghi nhầm người' });
@@ -264,7 +264,7 @@ describe('reversing a mistaken mark-paid', () => {
     expect(history.data.items.map((i: { amount: number }) => i.amount).sort()).toEqual([-100_000, 100_000]);
     expect(history.data.items.find((i: { amount: number }) => i.amount > 0)).toMatchObject({ reversal_reason: 'Ghi nhầm người' });
     expect(history.data.items.find((i: { amount: number }) => i.amount < 0)).toMatchObject({ reverses_order_id: original.id });
-    expect(audited('payment.reverse', original.id)).toHaveLength(1);
+    expect(await audited('payment.reverse', original.id)).toHaveLength(1);
 
     expect((await t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } })).status).toBe(200);
     // Paying again after the reversal counts once.
@@ -276,7 +276,7 @@ describe('reversing a mistaken mark-paid', () => {
   it('double reversal is refused (409), also when two requests race', async () => {
     const { assignmentId } = await ready();
     await markPaid(assignmentId);
-    const orderId = t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).get()!.id;
+    const orderId = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId))))!.id;
     const answers = await Promise.all([
       reverse(assignmentId, t.adminToken, { reason: 'a', orderId }),
       reverse(assignmentId, t.adminToken, { reason: 'b', orderId }),
@@ -285,7 +285,7 @@ describe('reversing a mistaken mark-paid', () => {
     expect((await reverse(assignmentId, t.adminToken, { reason: 'c', orderId })).status).toBe(409);
     // Without an order id: no manual payment left in force.
     expect((await reverse(assignmentId)).status).toBe(409);
-    const entries = t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).all();
+    const entries = await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
     expect(entries).toHaveLength(2);
     // The reversing entry itself cannot be reversed.
     const entry = entries.find((e) => e.reversesOrderId !== null)!;
@@ -298,8 +298,8 @@ describe('reversing a mistaken mark-paid', () => {
     // Settle it as payOS would (the sandbox's checkout).
     await pressCheckout(t, server.url, link.paymentLinkId, { token: u.token });
     const deadline = Date.now() + 5_000;
-    while (row(assignmentId).status !== 'PAID' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const orderId = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, link.orderCode)).get()!.id;
+    while ((await row(assignmentId)).status !== 'PAID' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const orderId = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, link.orderCode))))!.id;
     const res = await reverse(assignmentId, t.adminToken, { reason: 'x', orderId });
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/PayOS/);
@@ -311,7 +311,7 @@ describe('reversing a mistaken mark-paid', () => {
     const b = await ready();
     await markPaid(a.assignmentId);
     expect((await reverse(a.assignmentId, t.adminToken, {})).status).toBe(400);
-    const orderOfA = t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, a.assignmentId)).get()!.id;
+    const orderOfA = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, a.assignmentId))))!.id;
     expect((await reverse(b.assignmentId, t.adminToken, { reason: 'x', orderId: orderOfA })).status).toBe(404);
   });
 });

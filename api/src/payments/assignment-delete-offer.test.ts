@@ -20,7 +20,7 @@ afterAll(() => server.close());
 
 async function fee() {
   const u = await t.createUser(`ADO${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { campaign, assignments } = await api.active(org, [u.id], { amount: 80_000 });
   return { campaignId: campaign.id as number, id: assignments[0].id as number };
 }

@@ -11,6 +11,7 @@ import { can, orgScope, P, scopeCondition, scopeKey } from '../access/payments';
 import { assignmentQuery, toAssignment } from './mappers';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentCampaigns } from '../db/tables/payments';
+import { allRows, firstRow } from '../db/engine';
 
 export const ASSIGNMENT_NOT_FOUND = 'Không tìm thấy khoản phí được phân công';
 
@@ -36,18 +37,17 @@ export interface AssignmentPage {
 
 export function assignmentsQueries({ db }: Deps, actor: Actor) {
   /** Ids of fee levels (among the campaigns the other filters allow) whose name matches, accents ignored. */
-  function levelsNamed(needle: string, campaignWhere: SQL | undefined): number[] {
-    const rows = db
+  async function levelsNamed(needle: string, campaignWhere: SQL | undefined): Promise<number[]> {
+    const rows = await allRows(db
       .select({ id: feeLevels.id, name: feeLevels.levelName })
       .from(feeLevels)
       .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, feeLevels.campaignId))
       .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-      .where(campaignWhere)
-      .all();
+      .where(campaignWhere));
     return rows.filter((r) => normalizeText(r.name).includes(needle)).map((r) => r.id);
   }
 
-  function page(q: AssignmentListQuery, extra: SQL | undefined, scopeTag: string): AssignmentPage {
+  async function page(q: AssignmentListQuery, extra: SQL | undefined, scopeTag: string): Promise<AssignmentPage> {
     const campaignWhere = and(
       extra,
       q.campaignId ? eq(paymentCampaigns.id, q.campaignId) : undefined,
@@ -56,7 +56,7 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
     const needle = normalizeText(q.search);
     let searchCond: SQL | undefined;
     if (needle) {
-      const levelIds = levelsNamed(needle, campaignWhere);
+      const levelIds = await levelsNamed(needle, campaignWhere);
       searchCond = or(
         searchTextLike(users.searchText, needle),
         levelIds.length ? inArray(paymentAssignments.feeLevelId, levelIds) : undefined,
@@ -69,32 +69,30 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
       q.feeLevelId ? eq(paymentAssignments.feeLevelId, q.feeLevelId) : undefined,
       searchCond,
     );
-    const countNow = () =>
-      db
+    const countNow = async () =>
+      (await firstRow(db
         .select({ n: count() })
         .from(paymentAssignments)
         .innerJoin(users, eq(users.id, paymentAssignments.userId))
         .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
         .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
         .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-        .where(where)
-        .get()!.n;
+        .where(where)))!.n;
     // Searches match names that other domains edit, so only unsearched totals are cached.
     const total = needle
-      ? countNow()
-      : cachedTotal(
+      ? await countNow()
+      : await cachedTotal(
           db,
           ['payment_assignments', 'users', 'fee_levels', 'payment_campaigns', 'organizations'],
           filterKey({ scopeTag, c: q.campaignId, o: q.organizationId, u: q.userId, s: q.status, f: q.feeLevelId }),
           countNow,
         );
     const dir = q.sortOrder === 'asc' ? asc : desc;
-    const rows = assignmentQuery(db)
+    const rows = await allRows(assignmentQuery(db)
       .where(where)
       .orderBy(...SORT[q.sortBy].map((col) => dir(col)), dir(paymentAssignments.id))
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .all();
+      .offset((q.page - 1) * q.limit));
     const now = Date.now();
     return {
       assignments: rows.map((r) => toAssignment(r, actor.id, now)),
@@ -107,26 +105,26 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
 
   return {
     /** A named campaign or organization must be readable (403); otherwise rows are scoped to where read is held. */
-    list(q: AssignmentListQuery): AssignmentPage {
+    async list(q: AssignmentListQuery): Promise<AssignmentPage> {
       if (q.campaignId) {
-        const campaign = loadCampaign(db, q.campaignId);
-        if (!can(db, actor, P.read, campaign.organizationId)) forbidden();
+        const campaign = await loadCampaign(db, q.campaignId);
+        if (!await can(db, actor, P.read, campaign.organizationId)) forbidden();
       }
-      if (q.organizationId && !can(db, actor, P.read, q.organizationId)) forbidden();
-      const scope = orgScope(db, actor, P.read);
+      if (q.organizationId && !await can(db, actor, P.read, q.organizationId)) forbidden();
+      const scope = await orgScope(db, actor, P.read);
       return page(q, scopeCondition(scope, organizations.path), scopeKey(scope));
     },
 
     /** The route has checked read in this organization. */
-    byOrganization(organizationId: number, q: AssignmentListQuery): AssignmentPage {
+    async byOrganization(organizationId: number, q: AssignmentListQuery): Promise<AssignmentPage> {
       return page({ ...q, organizationId }, undefined, `org:${organizationId}`);
     },
 
     /** The member's own assignment, or one the caller may read. */
-    get(id: number): Assignment {
-      const row = assignmentQuery(db).where(eq(paymentAssignments.id, id)).get();
+    async get(id: number): Promise<Assignment> {
+      const row = await firstRow(assignmentQuery(db).where(eq(paymentAssignments.id, id)));
       if (!row) notFound(ASSIGNMENT_NOT_FOUND);
-      if (row!.a.userId !== actor.id && !can(db, actor, P.read, row!.organization.id)) forbidden();
+      if (row!.a.userId !== actor.id && !await can(db, actor, P.read, row!.organization.id)) forbidden();
       return toAssignment(row!, actor.id);
     },
 
@@ -134,14 +132,14 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
      * The caller's own assignments of ACTIVE or CANCELLED campaigns (001 §4), PENDING first, then by
      * due date; with totals for the four tiles of the my-payments page.
      */
-    mine(q: MyAssignmentsQuery) {
+    async mine(q: MyAssignmentsQuery) {
       const visible = and(eq(paymentAssignments.userId, actor.id), inArray(paymentCampaigns.status, ['ACTIVE', 'CANCELLED']));
       const where = and(
         visible,
         q.status ? eq(paymentAssignments.status, q.status) : undefined,
         q.campaignId ? eq(paymentAssignments.campaignId, q.campaignId) : undefined,
       );
-      const rows = assignmentQuery(db)
+      const rows = await allRows(assignmentQuery(db)
         .where(where)
         .orderBy(
           sql`case when ${paymentAssignments.status} = 'PENDING' then 0 else 1 end`,
@@ -149,9 +147,8 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
           asc(paymentAssignments.id),
         )
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
-      const groups = db
+        .offset((q.page - 1) * q.limit));
+      const groups = await allRows(db
         .select({
           status: paymentAssignments.status,
           n: count(),
@@ -162,8 +159,7 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
         .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
         .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
         .where(visible)
-        .groupBy(paymentAssignments.status)
-        .all();
+        .groupBy(paymentAssignments.status));
       const summary = { total: 0, pending: 0, paid: 0, overdue: 0, totalAmount: 0, paidAmount: 0 };
       for (const g of groups) {
         summary.total += g.n;
@@ -176,12 +172,11 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
         // An exempted fee is owed by no one: neither pending nor overdue.
         else if (g.status !== 'EXEMPTED') summary.pending += g.n;
       }
-      const total = db
+      const total = (await firstRow(db
         .select({ n: count() })
         .from(paymentAssignments)
         .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-        .where(where)
-        .get()!.n;
+        .where(where)))!.n;
       const now = Date.now();
       return {
         assignments: rows.map((r) => toAssignment(r, actor.id, now)),

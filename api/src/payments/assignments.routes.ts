@@ -46,14 +46,14 @@ export function assignmentsRoutes() {
         requireAuth,
         requireAnyPermission([P.read, P.reports], fromCampaignQuery()),
         validate('query', assignmentStatisticsQuery),
-        (c) => c.json({ success: true, data: campaignStatistics(c.get('deps').db, c.req.valid('query').campaignId) }),
+        async (c) => c.json({ success: true, data: await campaignStatistics(c.get('deps').db, c.req.valid('query').campaignId) }),
       )
       .get(
         '/my-assignments',
         ok(paymentEnvelope(myAssignmentsSchema), "The caller's own fees"),
         requireAuth,
         validate('query', myAssignmentsQuery),
-        (c) => c.json({ success: true, data: queries(c).mine(c.req.valid('query')) }),
+        async (c) => c.json({ success: true, data: await queries(c).mine(c.req.valid('query')) }),
       )
       .post(
         '/check-overdue',
@@ -61,8 +61,8 @@ export function assignmentsRoutes() {
         requireAuth,
         requirePermission(P.manage),
         validate('query', checkOverdueQuery),
-        (c) => {
-          const r = checkOverdueFor(c.get('deps').db, c.get('actor'), reqInfo(c).ip, c.req.valid('query').campaignId);
+        async (c) => {
+          const r = await checkOverdueFor(c.get('deps').db, c.get('actor'), reqInfo(c).ip, c.req.valid('query').campaignId);
           return c.json({
             success: true,
             updatedCount: r.updatedCount,
@@ -78,8 +78,8 @@ export function assignmentsRoutes() {
         requireAuth,
         requirePermission(P.manage),
         validate('json', bulkAssignmentSchema),
-        (c) => {
-          const data = service(c).bulk(c.req.valid('json').assignments);
+        async (c) => {
+          const data = await service(c).bulk(c.req.valid('json').assignments);
           return c.json({ success: true, data, message: `Đã phân công ${data.createdCount} thành viên` }, 201);
         },
       )
@@ -90,7 +90,7 @@ export function assignmentsRoutes() {
         requirePermission(P.read, fromParam()),
         validate('param', idParam),
         validate('query', assignmentListQuery),
-        (c) => c.json({ success: true, data: queries(c).byOrganization(c.req.valid('param').id, c.req.valid('query')) }),
+        async (c) => c.json({ success: true, data: await queries(c).byOrganization(c.req.valid('param').id, c.req.valid('query')) }),
       )
       .get(
         '/',
@@ -98,7 +98,7 @@ export function assignmentsRoutes() {
         requireAuth,
         requirePermission(P.read),
         validate('query', assignmentListQuery),
-        (c) => c.json({ success: true, data: queries(c).list(c.req.valid('query')) }),
+        async (c) => c.json({ success: true, data: await queries(c).list(c.req.valid('query')) }),
       )
       .post(
         '/',
@@ -106,7 +106,7 @@ export function assignmentsRoutes() {
         requireAuth,
         requirePermission(P.manage, fromBodyCampaign),
         validate('json', createAssignmentSchema),
-        (c) => c.json({ success: true, data: service(c).create(c.req.valid('json')), message: 'Đã phân công thành viên' }, 201),
+        async (c) => c.json({ success: true, data: await service(c).create(c.req.valid('json')), message: 'Đã phân công thành viên' }, 201),
       )
       .patch(
         '/:id/mark-paid',
@@ -128,11 +128,11 @@ export function assignmentsRoutes() {
         requireAuth,
         requirePermission(P.manage, fromAssignmentParam),
         validate('param', idParam),
-        (c) => c.json({ success: true, data: service(c).markOverdue(c.req.valid('param').id), message: 'Đã đánh dấu quá hạn' }),
+        async (c) => c.json({ success: true, data: await service(c).markOverdue(c.req.valid('param').id), message: 'Đã đánh dấu quá hạn' }),
       )
       // The member's own assignment, or one the caller may read (checked by the query).
-      .get('/:id', ok(paymentEnvelope(assignmentSchema)), requireAuth, validate('param', idParam), (c) =>
-        c.json({ success: true, data: queries(c).get(c.req.valid('param').id) }),
+      .get('/:id', ok(paymentEnvelope(assignmentSchema)), requireAuth, validate('param', idParam), async (c) =>
+        c.json({ success: true, data: await queries(c).get(c.req.valid('param').id) }),
       )
       .on(
         ['PUT', 'PATCH'],

@@ -17,6 +17,7 @@ import { sandboxSettlesFees } from '../payos/origin';
 import { assertNotOwnFee } from './four-eyes';
 import { assertWritable, loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 type AssignmentRow = typeof paymentAssignments.$inferSelect;
 const METHOD_LABEL = { cash: 'tiền mặt', transfer: 'chuyển khoản' } as const;
@@ -38,7 +39,7 @@ function snapshot(a: AssignmentRow) {
 }
 
 /** A concurrent request past check() still ends as 409, not 500. */
-function once<T>(write: () => T): T {
+async function once<T>(write: () => T | Promise<T>): Promise<T> {
   return conflictOnUnique('Mỗi thành viên chỉ được phân công một lần trong một đợt thu', write);
 }
 
@@ -48,68 +49,65 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
   const caller = { actorId: actor.id, ip: req.ip };
 
-  function view(id: number): Assignment {
-    const row = assignmentQuery(db).where(eq(paymentAssignments.id, id)).get();
+  async function view(id: number): Promise<Assignment> {
+    const row = await firstRow(assignmentQuery(db).where(eq(paymentAssignments.id, id)));
     if (!row) notFound(ASSIGNMENT_NOT_FOUND);
     return toAssignment(row!, actor.id);
   }
 
   /** The assignment and its campaign, refused when the campaign is finished or not the caller's to manage. */
-  function writable(id: number, what: string) {
-    const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+  async function writable(id: number, what: string) {
+    const a = await firstRow(db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
     if (!a) notFound(ASSIGNMENT_NOT_FOUND);
-    const campaign = loadCampaign(db, a!.campaignId);
-    assertCan(db, actor, P.manage, campaign.organizationId);
+    const campaign = await loadCampaign(db, a!.campaignId);
+    await assertCan(db, actor, P.manage, campaign.organizationId);
     assertWritable(campaign, what);
     return { a: a!, campaign };
   }
 
-  function names(ids: number[]): Map<number, string> {
+  async function names(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = db
+    const rows = await allRows(db
       .select({ id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code })
       .from(users)
-      .where(inArray(users.id, ids))
-      .all();
+      .where(inArray(users.id, ids)));
     return new Map(rows.map((u) => [u.id, `${fullName(u)} (${u.code})`]));
   }
 
   /** Which of these users are active members of the organization or one beneath it. */
-  function membersUnder(orgPath: string, userIds: number[]): Set<number> {
-    const rows = db
+  async function membersUnder(orgPath: string, userIds: number[]): Promise<Set<number>> {
+    const rows = await allRows(db
       .selectDistinct({ userId: organizationMembers.userId })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
       .where(
         and(inArray(organizationMembers.userId, userIds), eq(organizationMembers.isActive, true), like(organizations.path, `${orgPath}%`)),
-      )
-      .all();
+      ));
     return new Set(rows.map((r) => r.userId));
   }
 
   /** Every check of 001 §5 for a batch, before anything is written (all or nothing). */
-  function check(entries: CreateAssignment[]) {
+  async function check(entries: CreateAssignment[]) {
     const campaigns = new Map<number, CampaignRow>();
     for (const campaignId of new Set(entries.map((e) => e.campaignId))) {
-      const campaign = loadCampaign(db, campaignId);
-      assertCan(db, actor, P.manage, campaign.organizationId);
+      const campaign = await loadCampaign(db, campaignId);
+      await assertCan(db, actor, P.manage, campaign.organizationId);
       assertWritable(campaign, 'phân công thành viên');
       campaigns.set(campaignId, campaign);
     }
     const levelIds = [...new Set(entries.map((e) => e.feeLevelId))];
     const levels = new Map(
-      db
+      (await allRows(db
         .select({ id: feeLevels.id, campaignId: feeLevels.campaignId, amount: feeLevels.amount })
         .from(feeLevels)
-        .where(inArray(feeLevels.id, levelIds))
-        .all()
+        .where(inArray(feeLevels.id, levelIds))))
         .map((l) => [l.id, l]),
     );
     if (entries.some((e) => levels.get(e.feeLevelId)?.campaignId !== e.campaignId))
       badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
 
     const userIds = [...new Set(entries.map((e) => e.userId))];
-    const label = names(userIds);
+    const label = await names(userIds);
 
     const seen = new Set<string>();
     const repeated = new Set<number>();
@@ -120,15 +118,14 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
     }
     for (const [campaignId, campaign] of campaigns) {
       const ids = [...new Set(entries.filter((e) => e.campaignId === campaignId).map((e) => e.userId))];
-      const existing = db
+      const existing = await allRows(db
         .select({ userId: paymentAssignments.userId })
         .from(paymentAssignments)
-        .where(and(eq(paymentAssignments.campaignId, campaignId), inArray(paymentAssignments.userId, ids)))
-        .all();
+        .where(and(eq(paymentAssignments.campaignId, campaignId), inArray(paymentAssignments.userId, ids))));
       for (const r of existing) repeated.add(r.userId);
-      const path = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, campaign.organizationId)).get()!
+      const path = (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, campaign.organizationId))))!
         .path;
-      const members = membersUnder(path, ids);
+      const members = await membersUnder(path, ids);
       // Unknown users and users outside the campaign's organization get the same answer, by id only:
       // naming them would show who exists elsewhere (issue 10).
       const outside = ids.filter((id) => !members.has(id));
@@ -146,11 +143,11 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
     return { campaigns, levels };
   }
 
-  function insertMany(entries: CreateAssignment[], action: string): number[] {
-    const { campaigns, levels } = check(entries);
-    const ids = once(() =>
-      db.transaction((tx) => {
-        const created = tx
+  async function insertMany(entries: CreateAssignment[], action: string): Promise<number[]> {
+    const { campaigns, levels } = await check(entries);
+    const ids = await once(async () =>
+      await withTransaction(db, async (tx) => {
+        const created = await allRows(tx
           .insert(paymentAssignments)
           .values(
             entries.map((e) => ({
@@ -163,9 +160,8 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
               assignedBy: actor.id,
             })),
           )
-          .returning()
-          .all();
-        for (const a of created) audit(tx, { ...caller, action, entity: 'payment_assignment', entityId: a.id, after: snapshot(a) });
+          .returning());
+        for (const a of created) await audit(tx, { ...caller, action, entity: 'payment_assignment', entityId: a.id, after: snapshot(a) });
         return created.map((a) => a.id);
       }),
     );
@@ -173,44 +169,43 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
   }
 
   return {
-    create(input: CreateAssignment): Assignment {
-      return view(insertMany([input], 'assignment.create')[0]!);
+    async create(input: CreateAssignment): Promise<Assignment> {
+      return view((await insertMany([input], 'assignment.create'))[0]!);
     },
 
-    bulk(entries: CreateAssignment[]) {
-      const ids = insertMany(entries, 'assignment.bulk_create');
-      const rows = assignmentQuery(db).where(inArray(paymentAssignments.id, ids)).all();
+    async bulk(entries: CreateAssignment[]) {
+      const ids = await insertMany(entries, 'assignment.bulk_create');
+      const rows = await allRows(assignmentQuery(db).where(inArray(paymentAssignments.id, ids)));
       return { createdCount: ids.length, assignments: rows.map((r) => toAssignment(r, actor.id)) };
     },
 
     /** A fee-level change moves the amount while nothing was received, and closes the open link (issue 11.2). */
     async update(id: number, input: UpdateAssignment): Promise<Assignment> {
-      const { a, campaign } = writable(id, 'sửa phân công');
+      const { a, campaign } = await writable(id, 'sửa phân công');
       let amount = a.amount;
       const levelChange = input.feeLevelId !== undefined && input.feeLevelId !== a.feeLevelId;
       if (levelChange) {
         if (a.status === 'PAID' || (a.paidAmount ?? 0) > 0) conflict('Không thể đổi mức phí của khoản đã có thanh toán');
         if (a.adjustment) conflict('Khoản phí đang được miễn/giảm: hãy hủy miễn/giảm trước khi đổi mức phí');
-        const level = db
+        const level = await firstRow(db
           .select({ campaignId: feeLevels.campaignId, amount: feeLevels.amount })
           .from(feeLevels)
-          .where(eq(feeLevels.id, input.feeLevelId!))
-          .get();
+          .where(eq(feeLevels.id, input.feeLevelId!)));
         if (level?.campaignId !== a.campaignId) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
         amount = level!.amount;
       }
-      const links = amount !== a.amount ? openOrders(db, eq(paymentOrders.assignmentId, id)) : [];
+      const links = amount !== a.amount ? await openOrders(db, eq(paymentOrders.assignmentId, id)) : [];
       if (amount !== a.amount) await cancelAtPayos(deps, links, 'Số tiền khoản phí đã thay đổi');
-      db.transaction((tx) => {
+      await withTransaction(db, async (tx) => {
         if (levelChange) {
           // Read again after payOS: money or an adjustment that landed meanwhile keeps the amount.
-          const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+          const current = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
           if (!current) notFound(ASSIGNMENT_NOT_FOUND);
           if (current!.status === 'PAID' || (current!.paidAmount ?? 0) > 0 || current!.adjustment || current!.amount !== a.amount)
             conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
         }
-        if (amount !== a.amount) closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
-        const after = tx
+        if (amount !== a.amount) await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
+        const after = await firstRow(tx
           .update(paymentAssignments)
           .set({
             feeLevelId: input.feeLevelId ?? a.feeLevelId,
@@ -219,9 +214,8 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
             dueDate: input.dueDate === undefined ? a.dueDate : dueDateOf(input.dueDate, campaign),
           })
           .where(eq(paymentAssignments.id, id))
-          .returning()
-          .get();
-        audit(tx, {
+          .returning());
+        await audit(tx, {
           ...caller,
           action: 'assignment.update',
           entity: 'payment_assignment',
@@ -235,36 +229,33 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     /** An assignment with money records is kept (the answer's canDelete: assignment-deletable.ts); its open link is closed at payOS before it goes. */
     async remove(id: number): Promise<void> {
-      const { a } = writable(id, 'xóa phân công');
+      const { a } = await writable(id, 'xóa phân công');
       // Deleting one's own unpaid fee waives it as surely as an exemption (issue 25 item 10).
       assertNotOwnFee(actor, a.userId, 'xóa phân công');
-      const money = db
+      const money = await firstRow(db
         .select({ id: paymentOrders.id })
         .from(paymentOrders)
-        .where(and(eq(paymentOrders.assignmentId, id), holdsMoney()))
-        .get();
+        .where(and(eq(paymentOrders.assignmentId, id), holdsMoney())));
       if (a.status === 'PAID' || money) conflict('Không thể xóa khoản phí đã có thanh toán');
       // Its orders go with it, so a payment on a link left open could not be recorded: payOS must confirm the close.
-      const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+      const links = await openOrders(db, eq(paymentOrders.assignmentId, id));
       const failed = await cancelAtPayos(deps, links, 'Khoản phí đã bị xóa');
-      db.transaction((tx) => {
+      await withTransaction(db, async (tx) => {
         // Read again after payOS: money that arrived meanwhile would go with the assignment (its orders cascade).
-        const paid = tx
+        const paid = await firstRow(tx
           .select({ id: paymentOrders.id })
           .from(paymentOrders)
-          .where(and(eq(paymentOrders.assignmentId, id), holdsMoney()))
-          .get();
-        const current = tx
+          .where(and(eq(paymentOrders.assignmentId, id), holdsMoney())));
+        const current = await firstRow(tx
           .select({ status: paymentAssignments.status })
           .from(paymentAssignments)
-          .where(eq(paymentAssignments.id, id))
-          .get();
+          .where(eq(paymentAssignments.id, id)));
         if (!current) notFound(ASSIGNMENT_NOT_FOUND);
         if (paid || current!.status === 'PAID') conflict('Khoản phí vừa có thanh toán, không thể xóa');
         if (failed.length) fail(502, 'Không đóng được link thanh toán đang mở tại PayOS, vui lòng thử lại sau');
-        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
-        tx.delete(paymentAssignments).where(eq(paymentAssignments.id, id)).run();
-        audit(tx, { ...caller, action: 'assignment.delete', entity: 'payment_assignment', entityId: id, before: snapshot(a) });
+        await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
+        await runQuery(tx.delete(paymentAssignments).where(eq(paymentAssignments.id, id)));
+        await audit(tx, { ...caller, action: 'assignment.delete', entity: 'payment_assignment', entityId: id, before: snapshot(a) });
       });
     },
 
@@ -276,17 +267,17 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
      * that landed meanwhile ends as 409, never as a second payment (issue 25, item 1).
      */
     async markPaid(id: number, input: MarkPaid): Promise<Assignment> {
-      const { a, campaign } = writable(id, 'xác nhận thanh toán');
+      const { a, campaign } = await writable(id, 'xác nhận thanh toán');
       assertNotOwnFee(actor, a.userId, 'xác nhận thanh toán');
       if (a.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
       if (a.status === 'EXEMPTED') conflict('Khoản phí này đã được miễn');
       const remaining = Math.max(0, a.amount - (a.paidAmount ?? 0));
       const received = input.amount ?? remaining;
-      const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+      const links = await openOrders(db, eq(paymentOrders.assignmentId, id));
       await cancelAtPayos(deps, links, 'Đã thu trực tiếp');
       const now = new Date();
-      db.transaction((tx) => {
-        const claimed = tx
+      await withTransaction(db, async (tx) => {
+        const claimed = await firstRow(tx
           .update(paymentAssignments)
           .set({ updatedAt: now })
           .where(
@@ -297,24 +288,22 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
               a.paidAmount === null ? isNull(paymentAssignments.paidAmount) : eq(paymentAssignments.paidAmount, a.paidAmount),
             ),
           )
-          .returning()
-          .get();
+          .returning());
         if (!claimed) {
-          const current = tx
+          const current = await firstRow(tx
             .select({ status: paymentAssignments.status })
             .from(paymentAssignments)
-            .where(eq(paymentAssignments.id, id))
-            .get();
+            .where(eq(paymentAssignments.id, id)));
           if (current?.status === 'PAID') conflict('Khoản phí này vừa được thanh toán');
           if (current?.status === 'EXEMPTED') conflict('Khoản phí này vừa được miễn');
           conflict('Khoản phí vừa thay đổi (số tiền hoặc khoản đã nộp), vui lòng tải lại rồi xác nhận lại');
         }
-        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
+        await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
         const flag = attentionFor({ received, owed: remaining, campaignCancelled: false, hadMoney: false });
-        const order = tx
+        const order = await firstRow(tx
           .insert(paymentOrders)
           .values({
-            orderCode: newOrderCode(tx),
+            orderCode: await newOrderCode(tx),
             assignmentId: id,
             campaignId: a.campaignId,
             userId: a.userId,
@@ -331,10 +320,9 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
             recordedBy: actor.id,
             paidAt: now,
           })
-          .returning()
-          .get();
-        const after = recomputeAssignment(tx, id, sandboxSettlesFees(deps.env))!;
-        audit(tx, {
+          .returning());
+        const after = (await recomputeAssignment(tx, id, sandboxSettlesFees(deps.env)))!;
+        await audit(tx, {
           ...caller,
           action: 'payment.mark_paid',
           entity: 'payment_assignment',
@@ -353,12 +341,12 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       return view(id);
     },
 
-    markOverdue(id: number): Assignment {
-      const { a } = writable(id, 'đánh dấu quá hạn');
+    async markOverdue(id: number): Promise<Assignment> {
+      const { a } = await writable(id, 'đánh dấu quá hạn');
       if (a.status !== 'PENDING') conflict('Chỉ khoản phí đang chờ thanh toán mới đánh dấu quá hạn được');
-      db.transaction((tx) => {
-        tx.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, id)).run();
-        audit(tx, {
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, id)));
+        await audit(tx, {
           ...caller,
           action: 'assignment.mark_overdue',
           entity: 'payment_assignment',

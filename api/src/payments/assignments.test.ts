@@ -6,6 +6,7 @@ import { users } from '../db/tables/users';
 import { userSearchText } from '../users/search';
 import { campaigns, expectOk, join, vnLocal } from './fixture';
 import { paymentCampaigns } from '../db/tables/payments';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -16,23 +17,22 @@ let outside: number;
 beforeAll(async () => {
   t = await makeTestApp();
   api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'AS');
-  faculty = t.createOrg('doan_co_so', 'AS-F1', root);
-  chiDoan = t.createOrg('chi_doan', 'AS-F1-C1', faculty);
-  outside = t.createOrg('doan_co_so', 'AS-F2', root);
+  const root = await t.createOrg('doan_truong', 'AS');
+  faculty = await t.createOrg('doan_co_so', 'AS-F1', root);
+  chiDoan = await t.createOrg('chi_doan', 'AS-F1-C1', faculty);
+  outside = await t.createOrg('doan_co_so', 'AS-F2', root);
 });
 
 let n = 0;
 /** A member of `org` with a distinct Vietnamese name. */
 async function memberOf(org: number, givenName = `Thành${++n}`, familyName = 'Trần Văn') {
   const u = await t.createUser(`ASU${++n}`);
-  const row = t.db.select().from(users).where(eq(users.id, u.id)).get()!;
-  t.db
+  const row = (await firstRow(t.db.select().from(users).where(eq(users.id, u.id))))!;
+  await runQuery(t.db
     .update(users)
     .set({ givenName, familyName, searchText: userSearchText({ ...row, givenName, familyName }) })
-    .where(eq(users.id, u.id))
-    .run();
-  join(t, u.id, org);
+    .where(eq(users.id, u.id)));
+  await join(t, u.id, org);
   return u;
 }
 
@@ -87,7 +87,7 @@ describe('assigning members', () => {
     expect(unknown.body.message).toBe('Không tìm thấy thành viên trong tổ chức của đợt thu (hoặc tổ chức trực thuộc): 987654');
     expect(res.body.message).not.toContain('Lạ');
     const left = await t.createUser(`ASLEFT${++n}`);
-    join(t, left.id, faculty, false);
+    await join(t, left.id, faculty, false);
     expect(
       (
         await t.request('POST', '/api/payment/assignments', {
@@ -159,7 +159,7 @@ describe('listing assignments', () => {
     const ids = async (q: string) => (await list(`campaignId=${c.id}&${q}`)).assignments.map((a: { userId: number }) => a.userId);
     expect(await ids('search=le thi hoa')).toEqual([hoa.id]);
     expect(await ids('search=ho tro')).toEqual([minh.id]);
-    const code = t.db.select({ code: users.code }).from(users).where(eq(users.id, khoa.id)).get()!.code;
+    const code = (await firstRow(t.db.select({ code: users.code }).from(users).where(eq(users.id, khoa.id))))!.code;
     expect(await ids(`search=${code}`)).toEqual([khoa.id]);
     expect(await ids(`feeLevelId=${std.id}&sortBy=memberName&sortOrder=asc`)).toEqual([hoa.id, khoa.id]);
     expect(await ids(`sortBy=amount&sortOrder=asc&limit=1`)).toEqual([minh.id]);
@@ -221,11 +221,10 @@ describe('changing assignments', () => {
       assignment: { user: { givenName: 'Tiền' } },
     });
     expect(history.data.items[0].paid_at).toBeTruthy();
-    const logged = t.db
+    const logged = await firstRow(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.mark_paid'), eq(auditLogs.entityId, String(a.id))))
-      .get();
+      .where(and(eq(auditLogs.action, 'payment.mark_paid'), eq(auditLogs.entityId, String(a.id)))));
     expect(JSON.parse(logged!.after!)).toMatchObject({ status: 'PAID', method: 'transfer', note: 'CK Vietcombank' });
     expect(
       (await t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } })).status,
@@ -251,7 +250,7 @@ describe('my-assignments (001 §4 member view rules)', () => {
         201,
       );
       await api.assign(c.id, someoneElse.id, level.id);
-      t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)).run();
+      await runQuery(t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)));
       return a.data.id as number;
     };
     await make('DRAFT', vnLocal(1));

@@ -17,19 +17,19 @@ import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { countedOf, recomputeAssignment } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
 import { toOrder } from './settle';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 /** The organization of the campaign of the order named by `:id`. */
-export const fromOrderParam: OrganizationFrom = (c) => {
+export const fromOrderParam: OrganizationFrom = async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isInteger(id) || id <= 0) return null;
   return (
-    c
+    (await firstRow(c
       .get('deps')
       .db.select({ o: paymentCampaigns.organizationId })
       .from(paymentOrders)
       .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentOrders.campaignId))
-      .where(eq(paymentOrders.id, id))
-      .get()?.o ?? null
+      .where(eq(paymentOrders.id, id))))?.o ?? null
   );
 };
 
@@ -44,7 +44,7 @@ export async function resolveAttention(
   input: ResolveAttention,
 ): Promise<PaymentOrder> {
   const { db, env } = deps;
-  const order = db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
+  const order = await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
   if (!order) notFound('Không tìm thấy đơn thanh toán');
   if (!order!.attention || order!.resolution) conflict('Đơn thanh toán này không có khoản cần xử lý');
   if (input.resolution === 'REFUNDED' && order!.attention !== 'REFUND_DUE')
@@ -52,12 +52,12 @@ export async function resolveAttention(
   assertNotOwnFee(actor, order!.userId, 'xử lý khoản cần hoàn tiền/miễn phần còn thiếu');
   const waive = order!.attention === 'BALANCE_DUE' && input.resolution === 'ACCEPTED';
   // A waived balance must not stay payable online.
-  const links = waive ? openOrders(db, eq(paymentOrders.assignmentId, order!.assignmentId)) : [];
+  const links = waive ? await openOrders(db, eq(paymentOrders.assignmentId, order!.assignmentId)) : [];
   if (waive) await cancelAtPayos(deps, links, 'Miễn phần còn thiếu');
   const countTest = sandboxSettlesFees(env);
   const now = new Date();
-  db.transaction((tx) => {
-    const current = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get()!;
+  await withTransaction(db, async (tx) => {
+    const current = (await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId))))!;
     if (current.resolution) conflict('Đơn thanh toán này vừa được xử lý');
     // payOS was slow: money that landed meanwhile changes what is being answered.
     if (
@@ -67,23 +67,21 @@ export async function resolveAttention(
     ) {
       conflict('Khoản cần xử lý vừa thay đổi (có thêm tiền vào), vui lòng tải lại');
     }
-    tx.update(paymentOrders)
+    await runQuery(tx.update(paymentOrders)
       .set({ resolution: input.resolution, resolvedBy: actor.id, resolvedAt: now, resolutionNote: input.note ?? null })
-      .where(eq(paymentOrders.id, orderId))
-      .run();
-    const a = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, current.assignmentId)).get()!;
+      .where(eq(paymentOrders.id, orderId)));
+    const a = (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, current.assignmentId))))!;
     if (waive) {
-      closeOpenOrders(tx, eq(paymentOrders.assignmentId, a.id), now, links);
-      const counted = tx
+      await closeOpenOrders(tx, eq(paymentOrders.assignmentId, a.id), now, links);
+      const counted = (await allRows(tx
         .select()
         .from(paymentOrders)
-        .where(eq(paymentOrders.assignmentId, a.id))
-        .all()
+        .where(eq(paymentOrders.assignmentId, a.id))))
         .reduce((n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)), 0);
       // The waived rest is a reduction like any other (issue 26 item 9): the fee before it stays in
       // originalAmount, so statistics, the export and the portal show "giảm X" instead of a smaller fee.
       const amount = Math.min(a.amount, counted);
-      tx.update(paymentAssignments)
+      await runQuery(tx.update(paymentAssignments)
         .set({
           amount,
           ...(amount < a.amount
@@ -96,11 +94,10 @@ export async function resolveAttention(
               }
             : {}),
         })
-        .where(eq(paymentAssignments.id, a.id))
-        .run();
+        .where(eq(paymentAssignments.id, a.id)));
     }
-    const after = recomputeAssignment(tx, a.id, countTest);
-    audit(tx, {
+    const after = await recomputeAssignment(tx, a.id, countTest);
+    await audit(tx, {
       actorId: actor.id,
       ip,
       action: 'payment.resolve_attention',
@@ -121,5 +118,5 @@ export async function resolveAttention(
       },
     });
   });
-  return toOrder(db, db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get()!);
+  return toOrder(db, (await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId))))!);
 }

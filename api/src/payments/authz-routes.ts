@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../test/harness';
 import { campaigns, SANDBOX_CREDS } from './fixture';
 import { paymentCampaigns, paymentOrders } from '../db/tables/payments';
+import { firstRow, runQuery } from '../db/engine';
 
 export type Name = 'superAdmin' | 'global' | 'orgInside' | 'orgOutside' | 'otherCodes' | 'noRoles';
 export interface Actor {
@@ -52,7 +53,7 @@ export function matrixFixtures(m: Matrix) {
   }
   async function inStatus(status: 'ACTIVE' | 'COMPLETED') {
     const { campaignId } = await withAssignment();
-    m.t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, campaignId)).run();
+    await runQuery(m.t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, campaignId)));
     return campaignId;
   }
   async function withConfig() {
@@ -66,7 +67,7 @@ export function matrixFixtures(m: Matrix) {
     const res = await m.t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId: assignments[0].id } });
     return { campaignId: campaign.id as number, assignmentId: assignments[0].id as number, orderCode: res.body.data.orderCode as number };
   }
-  const orderId = (orderCode: number) => m.t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!.id;
+  const orderId = async (orderCode: number) => (await firstRow(m.t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!.id;
 
   const r = (method: string, path: string, a: Actor, body?: unknown) => m.t.request(method, path, { token: a.token, body });
   return { draft, withLevel, withAssignment, inStatus, withConfig, ownOrder, orderId, r };
@@ -366,28 +367,28 @@ export function paymentRoutes(m: Matrix): Route[] {
       name: 'POST /payment/process/:id (own)',
       ok: 200,
       allowed: ALL,
-      call: async (a) => r('POST', `/api/payment/process/${orderId((await ownOrder(a.id, a.token || m.member.token)).orderCode)}`, a),
+      call: async (a) => r('POST', `/api/payment/process/${await orderId((await ownOrder(a.id, a.token || m.member.token)).orderCode)}`, a),
     },
     {
       name: 'POST /payment/process/:id (someone else’s)',
       ok: 200,
       allowed: IN,
       hidden: HIDDEN,
-      call: async (a) => r('POST', `/api/payment/process/${orderId((await ownOrder(m.member.id, m.member.token)).orderCode)}`, a),
+      call: async (a) => r('POST', `/api/payment/process/${await orderId((await ownOrder(m.member.id, m.member.token)).orderCode)}`, a),
     },
     { name: 'GET /payment/history', ok: 200, allowed: ALL, call: (a) => r('GET', '/api/payment/history', a) },
     {
       name: 'POST /payment/cancel/:id (own)',
       ok: 200,
       allowed: ALL,
-      call: async (a) => r('POST', `/api/payment/cancel/${orderId((await ownOrder(a.id, a.token || m.member.token)).orderCode)}`, a),
+      call: async (a) => r('POST', `/api/payment/cancel/${await orderId((await ownOrder(a.id, a.token || m.member.token)).orderCode)}`, a),
     },
     {
       name: 'POST /payment/cancel/:id (someone else’s)',
       ok: 200,
       allowed: [],
       hidden: HIDDEN,
-      call: async (a) => r('POST', `/api/payment/cancel/${orderId((await ownOrder(m.member.id, m.member.token)).orderCode)}`, a),
+      call: async (a) => r('POST', `/api/payment/cancel/${await orderId((await ownOrder(m.member.id, m.member.token)).orderCode)}`, a),
     },
     {
       name: 'GET /payment-admin/payment-history/:campaignId',

@@ -20,13 +20,13 @@ const { withAssignment, r } = matrixFixtures(m);
 beforeAll(async () => {
   t = await makeTestApp();
   server = await liveServer(t);
-  const root = t.createOrg('doan_truong', 'AZP');
-  const faculty = t.createOrg('doan_co_so', 'AZP-F1', root);
-  const chiDoan = t.createOrg('chi_doan', 'AZP-F1-C1', faculty);
-  const otherFaculty = t.createOrg('doan_co_so', 'AZP-F2', root);
+  const root = await t.createOrg('doan_truong', 'AZP');
+  const faculty = await t.createOrg('doan_co_so', 'AZP-F1', root);
+  const chiDoan = await t.createOrg('chi_doan', 'AZP-F1-C1', faculty);
+  const otherFaculty = await t.createOrg('doan_co_so', 'AZP-F2', root);
   const codes = PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.'));
-  const full = t.createRole('azp_full', codes);
-  const other = t.createRole('azp_other', ['users.access', 'organizations.access', 'my-payments.access']);
+  const full = await t.createRole('azp_full', codes);
+  const other = await t.createRole('azp_other', ['users.access', 'organizations.access', 'my-payments.access']);
   const global = await t.createUser('AZPG', [{ roleId: full }]);
   const inside = await t.createUser('AZPI', [{ roleId: full, organizationId: faculty }]);
   const outside = await t.createUser('AZPO', [{ roleId: full, organizationId: otherFaculty }]);
@@ -42,7 +42,7 @@ beforeAll(async () => {
     { name: 'noRoles', ...noRoles },
   ];
   // Everyone is a member of the chi đoàn, so each may hold (and pay) their own fee there.
-  for (const a of [...actors, member]) join(t, a.id, chiDoan);
+  for (const a of [...actors, member]) await join(t, a.id, chiDoan);
   Object.assign(m, { t, api: campaigns(t), chiDoan, member });
 });
 afterAll(() => server.close());

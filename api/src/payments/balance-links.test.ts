@@ -13,6 +13,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from './fixture';
 import { linksClosing } from './links';
 import { paymentAssignments, paymentOrders, payosConfigs } from '../db/tables/payments';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 let payos: StandIn;
@@ -28,21 +29,21 @@ beforeAll(async () => {
   payos.addMerchant(OTHER);
   t = await makeTestApp({ PAYOS_BASE_URL: payos.url });
   api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'BAL');
+  org = await t.createOrg('doan_co_so', 'BAL');
 });
 afterAll(() => payos.close());
 
 async function fee() {
   const u = await t.createUser(`BAL${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { campaign, assignments } = await api.active(org, [u.id], { amount: FEE });
   return { u, campaign, assignmentId: assignments[0].id as number };
 }
 const link = async (token: string, assignmentId: number) =>
   (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
 const webhook = (body: unknown) => t.request('POST', '/api/payment/webhook/payos', { body });
-const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
-const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
+const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const configPath = (campaignId: number) => `/api/payment-campaigns/${campaignId}/payos-config`;
 
 describe('a configuration deleted or swapped (3b)', () => {
@@ -51,13 +52,13 @@ describe('a configuration deleted or swapped (3b)', () => {
     const l = await link(u.token, assignmentId);
     await expectOk(t.request('DELETE', configPath(campaign.id), { token: t.adminToken }));
     expect(payos.link(l.orderCode)!.status).toBe('CANCELLED');
-    expect(order(l.orderCode).status).toBe('CANCELLED');
+    expect((await order(l.orderCode)).status).toBe('CANCELLED');
     // The member had the QR open: the bank moves the money and payOS reports it.
     const res = await webhook(payos.pay(l.orderCode));
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Đã ghi nhận thanh toán');
-    expect(order(l.orderCode)).toMatchObject({ status: 'PAID', receivedAmount: FEE });
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
+    expect(await order(l.orderCode)).toMatchObject({ status: 'PAID', receivedAmount: FEE });
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
   });
 
   it('swapping the keys closes the links made under the old ones; their webhooks still verify with the old key only', async () => {
@@ -70,14 +71,14 @@ describe('a configuration deleted or swapped (3b)', () => {
     const { dataSignature } = await import('../payos/signature');
     expect((await webhook({ ...paid, signature: dataSignature(paid.data, OTHER.checksumKey) })).status).toBe(400);
     expect((await webhook(paid)).status).toBe(200);
-    expect(assignment(assignmentId).status).toBe('PAID');
+    expect((await assignment(assignmentId)).status).toBe('PAID');
     // New links are made under the new configuration.
     const u2 = await t.createUser(`BAL${++n}`);
-    join(t, u2.id, org);
+    await join(t, u2.id, org);
     const a2 = await api.assign(
       campaign.id,
       u2.id,
-      t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!.feeLevelId,
+      (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId))))!.feeLevelId,
     );
     const l2 = await link(u2.token, a2.id);
     expect(payos.link(l2.orderCode)!.clientId).toBe(OTHER.clientId);
@@ -92,8 +93,8 @@ describe('a configuration deleted or swapped (3b)', () => {
       const res = await t.request('DELETE', configPath(campaign.id), { token: t.adminToken });
       expect(res.status).toBe(502);
       expect(res.body.message).toContain(String(l.orderCode));
-      expect(t.db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, campaign.id)).get()).toBeTruthy();
-      expect(order(l.orderCode).status).toBe('PENDING');
+      expect(await firstRow(t.db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, campaign.id)))).toBeTruthy();
+      expect((await order(l.orderCode)).status).toBe('PENDING');
     } finally {
       payos.addMerchant(SANDBOX_CREDS);
     }
@@ -107,16 +108,16 @@ describe('links close when the balance changes (3d)', () => {
     expect((await webhook(payos.pay(l1.orderCode, 15_000))).status).toBe(200);
     await linksClosing();
     expect(payos.link(l1.orderCode)!.status).toBe('CANCELLED');
-    expect(order(l1.orderCode)).toMatchObject({ status: 'PAID', receivedAmount: 15_000, attention: 'BALANCE_DUE' });
+    expect(await order(l1.orderCode)).toMatchObject({ status: 'PAID', receivedAmount: 15_000, attention: 'BALANCE_DUE' });
     const l2 = await link(u.token, assignmentId);
     expect(l2.orderCode).not.toBe(l1.orderCode);
     expect(l2.amount).toBe(25_000);
     expect((await webhook(payos.pay(l2.orderCode))).status).toBe(200);
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
     // Money still sent to the first link's QR is a refund, not a second balance.
     expect((await webhook(payos.pay(l1.orderCode, 25_000))).status).toBe(200);
-    expect(order(l1.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionAmount: 25_000 });
-    expect(assignment(assignmentId).paidAmount).toBe(FEE);
+    expect(await order(l1.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionAmount: 25_000 });
+    expect((await assignment(assignmentId)).paidAmount).toBe(FEE);
   });
 
   it('a waived balance closes the link opened for it', async () => {
@@ -126,14 +127,14 @@ describe('links close when the balance changes (3d)', () => {
     await linksClosing();
     const l2 = await link(u.token, assignmentId);
     await expectOk(
-      t.request('POST', `/api/payment-admin/orders/${order(l1.orderCode).id}/resolve`, {
+      t.request('POST', `/api/payment-admin/orders/${(await order(l1.orderCode)).id}/resolve`, {
         token: t.adminToken,
         body: { resolution: 'ACCEPTED', note: 'Miễn phần còn lại' },
       }),
     );
     expect(payos.link(l2.orderCode)!.status).toBe('CANCELLED');
-    expect(order(l2.orderCode).status).toBe('CANCELLED');
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', amount: 15_000 });
+    expect((await order(l2.orderCode)).status).toBe('CANCELLED');
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', amount: 15_000 });
   });
 
   it("money on a COMPLETED campaign's closed link is flagged for a refund, as after a cancellation", async () => {
@@ -141,13 +142,13 @@ describe('links close when the balance changes (3d)', () => {
     const l = await link(u.token, assignmentId);
     await expectOk(t.request('POST', `/api/payment-campaigns/${campaign.id}/complete`, { token: t.adminToken }));
     expect((await webhook(payos.pay(l.orderCode))).status).toBe(200);
-    expect(order(l.orderCode)).toMatchObject({
+    expect(await order(l.orderCode)).toMatchObject({
       receivedAmount: FEE,
       attention: 'REFUND_DUE',
       attentionReason: 'AFTER_CLOSE',
       attentionAmount: FEE,
     });
-    expect(assignment(assignmentId).status).not.toBe('PAID');
+    expect((await assignment(assignmentId)).status).not.toBe('PAID');
   });
 });
 

@@ -35,7 +35,7 @@ export function campaignsRoutes() {
         ok(paymentEnvelope(z.array(campaignOrganizationOptionSchema)), 'Where the caller may create a campaign'),
         requireAuth,
         requirePermission(P.create),
-        (c) => c.json({ success: true, data: service(c).accessibleOrganizations() }),
+        async (c) => c.json({ success: true, data: await service(c).accessibleOrganizations() }),
       )
       .get(
         '/organization/:id',
@@ -43,7 +43,7 @@ export function campaignsRoutes() {
         requireAuth,
         requirePermission(P.access, fromParam()),
         validate('param', idParam),
-        (c) => c.json(service(c).byOrganization(c.req.valid('param').id)),
+        async (c) => c.json(await service(c).byOrganization(c.req.valid('param').id)),
       )
       .get(
         '/',
@@ -51,7 +51,7 @@ export function campaignsRoutes() {
         requireAuth,
         requirePermission(P.access),
         validate('query', campaignListQuery),
-        (c) => c.json(service(c).list(c.req.valid('query'))),
+        async (c) => c.json(await service(c).list(c.req.valid('query'))),
       )
       .post(
         '/',
@@ -59,7 +59,7 @@ export function campaignsRoutes() {
         requireAuth,
         requirePermission(P.create, fromBodyOrganization),
         validate('json', createCampaignSchema),
-        (c) => c.json(service(c).create(c.req.valid('json')), 201),
+        async (c) => c.json(await service(c).create(c.req.valid('json')), 201),
       )
       .get(
         '/:id/statistics',
@@ -67,7 +67,7 @@ export function campaignsRoutes() {
         requireAuth,
         requireAnyPermission([P.read, P.reports], inCampaign),
         validate('param', idParam),
-        (c) => c.json(campaignStatistics(c.get('deps').db, c.req.valid('param').id)),
+        async (c) => c.json(await campaignStatistics(c.get('deps').db, c.req.valid('param').id)),
       )
       .post(
         '/:id/activate',
@@ -93,8 +93,8 @@ export function campaignsRoutes() {
         validate('param', idParam),
         async (c) => c.json(await service(c).transition(c.req.valid('param').id, 'cancel')),
       )
-      .get('/:id', ok(campaignSchema), requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), (c) =>
-        c.json(service(c).get(c.req.valid('param').id)),
+      .get('/:id', ok(campaignSchema), requireAuth, requirePermission(P.read, inCampaign), validate('param', idParam), async (c) =>
+        c.json(await service(c).get(c.req.valid('param').id)),
       )
       .patch(
         '/:id',
@@ -103,7 +103,7 @@ export function campaignsRoutes() {
         requirePermission(P.update, inCampaign),
         validate('param', idParam),
         validate('json', updateCampaignSchema),
-        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+        async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
       .delete(
         '/:id',
@@ -111,8 +111,8 @@ export function campaignsRoutes() {
         requireAuth,
         requirePermission(P.delete, inCampaign),
         validate('param', idParam),
-        (c) => {
-          service(c).remove(c.req.valid('param').id);
+        async (c) => {
+          await service(c).remove(c.req.valid('param').id);
           return c.json({ message: 'Đã xóa đợt thu' });
         },
       )

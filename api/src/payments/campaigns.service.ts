@@ -20,6 +20,7 @@ import { campaignCounts, campaignQuery, feeLevelUsage, toCampaign, toFeeLevel, t
 import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 function snapshot(c: CampaignRow) {
   return {
@@ -40,18 +41,17 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
   const caller = { actorId: actor.id, ip: req.ip };
 
-  function view(id: number, withLevels = false): Campaign {
-    const row = campaignQuery(db).where(eq(paymentCampaigns.id, id)).get();
-    if (!row) loadCampaign(db, id);
-    const counts = campaignCounts(db, [id]).get(id)!;
+  async function view(id: number, withLevels = false): Promise<Campaign> {
+    const row = await firstRow(campaignQuery(db).where(eq(paymentCampaigns.id, id)));
+    if (!row) await loadCampaign(db, id);
+    const counts = (await campaignCounts(db, [id])).get(id)!;
     if (!withLevels) return toCampaign(row!, counts);
-    const levels = db
+    const levels = await allRows(db
       .select()
       .from(feeLevels)
       .where(eq(feeLevels.campaignId, id))
-      .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id))
-      .all();
-    const usage = feeLevelUsage(
+      .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
+    const usage = await feeLevelUsage(
       db,
       levels.map((l) => l.id),
     );
@@ -68,10 +68,10 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
   }
 
   async function transition(id: number, action: CampaignAction): Promise<Campaign> {
-    const before = loadCampaign(db, id);
+    const before = await loadCampaign(db, id);
     const to = nextStatus(before.status, action);
     if (action === 'activate') {
-      const counts = campaignCounts(db, [id]).get(id)!;
+      const counts = (await campaignCounts(db, [id])).get(id)!;
       // 001 §4: a fee level and an assignment. No payOS configuration is needed: a unit that collects
       // cash activates too, marks fees paid, and its members are told to pay the treasurer (canPay false).
       const problems: [string, string][] = [];
@@ -86,24 +86,23 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
       // Open links of a finished campaign are closed at payOS first (issue 11.2); money paid anyway is flagged.
       await cancelAtPayos(
         deps,
-        openOrders(db, eq(paymentOrders.campaignId, id)),
+        await openOrders(db, eq(paymentOrders.campaignId, id)),
         to === 'CANCELLED' ? 'Đợt thu đã hủy' : 'Đợt thu đã kết thúc',
       );
     }
-    db.transaction((tx) => {
+    await withTransaction(db, async (tx) => {
       // The status is re-checked in the write, so two concurrent transitions cannot both pass.
-      const after = tx
+      const after = await firstRow(tx
         .update(paymentCampaigns)
         .set({ status: to })
         .where(and(eq(paymentCampaigns.id, id), eq(paymentCampaigns.status, before.status)))
-        .returning()
-        .get();
+        .returning());
       if (!after) conflict('Đợt thu vừa được người khác thay đổi trạng thái, vui lòng tải lại');
       if (to === 'COMPLETED' || to === 'CANCELLED') {
         // Open payment links of a finished campaign must not be paid any more.
-        closeOpenOrders(tx, eq(paymentOrders.campaignId, id));
+        await closeOpenOrders(tx, eq(paymentOrders.campaignId, id));
       }
-      audit(tx, {
+      await audit(tx, {
         ...caller,
         action: `campaign.${action}`,
         entity: 'payment_campaign',
@@ -116,8 +115,8 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
   }
 
   return {
-    list(q: CampaignListQuery): CampaignListResponse {
-      const scope = orgScope(db, actor, P.access);
+    async list(q: CampaignListQuery): Promise<CampaignListResponse> {
+      const scope = await orgScope(db, actor, P.access);
       const from = q.startDate ? parseVnDateTime(q.startDate) : null;
       const to = q.endDate ? parseVnDateTime(q.endDate, { endOfDay: true }) : null;
       const search = normalizeText(q.search);
@@ -138,25 +137,23 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         from: from?.getTime(),
         to: to?.getTime(),
       });
-      const total = cachedTotal(
+      const total = await cachedTotal(
         db,
         ['payment_campaigns', 'organizations'],
         key,
-        () =>
-          db
+        async () =>
+          (await firstRow(db
             .select({ n: count() })
             .from(paymentCampaigns)
             .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-            .where(where)
-            .get()!.n,
+            .where(where)))!.n,
       );
-      const rows = campaignQuery(db)
+      const rows = await allRows(campaignQuery(db)
         .where(where)
         .orderBy(desc(paymentCampaigns.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
-      const counts = campaignCounts(
+        .offset((q.page - 1) * q.limit));
+      const counts = await campaignCounts(
         db,
         rows.map((r) => r.campaign.id),
       );
@@ -170,13 +167,12 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     },
 
     /** Campaigns of exactly this organization, newest first (the route checks access there). */
-    byOrganization(organizationId: number): { campaigns: Campaign[] } {
-      const rows = campaignQuery(db)
+    async byOrganization(organizationId: number): Promise<{ campaigns: Campaign[] }> {
+      const rows = await allRows(campaignQuery(db)
         .where(eq(paymentCampaigns.organizationId, organizationId))
         .orderBy(desc(paymentCampaigns.id))
-        .limit(500)
-        .all();
-      const counts = campaignCounts(
+        .limit(500));
+      const counts = await campaignCounts(
         db,
         rows.map((r) => r.campaign.id),
       );
@@ -185,14 +181,14 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     get: (id: number) => view(id, true),
 
-    create(input: CreateCampaign): Campaign {
-      const org = db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId)).get();
+    async create(input: CreateCampaign): Promise<Campaign> {
+      const org = await firstRow(db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId)));
       if (!org)
         badRequest('Tổ chức không tồn tại', {
           issues: [{ path: 'organizationId', message: translate('validation.organizationInvalid', req.lang) }],
         });
-      const row = db.transaction((tx) => {
-        const created = tx
+      const row = await withTransaction(db, async (tx) => {
+        const created = await firstRow(tx
           .insert(paymentCampaigns)
           .values({
             organizationId: input.organizationId,
@@ -204,16 +200,15 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
             createdBy: actor.id,
             searchText: searchTextOf(input.name, input.description),
           })
-          .returning()
-          .get();
-        audit(tx, { ...caller, action: 'campaign.create', entity: 'payment_campaign', entityId: created.id, after: snapshot(created) });
+          .returning());
+        await audit(tx, { ...caller, action: 'campaign.create', entity: 'payment_campaign', entityId: created.id, after: snapshot(created) });
         return created;
       });
       return view(row.id, true);
     },
 
-    update(id: number, input: UpdateCampaign): Campaign {
-      const before = loadCampaign(db, id);
+    async update(id: number, input: UpdateCampaign): Promise<Campaign> {
+      const before = await loadCampaign(db, id);
       if (before.status !== 'DRAFT')
         conflict(`Chỉ sửa được đợt thu ở trạng thái "${STATUS_LABEL.DRAFT}" (hiện tại: "${STATUS_LABEL[before.status]}")`);
       if (input.organizationId !== undefined && input.organizationId !== before.organizationId) {
@@ -224,15 +219,14 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (endDate.getTime() <= startDate.getTime()) dateRangeError();
       const name = input.name ?? before.name;
       const description = input.description === undefined ? before.description : input.description;
-      db.transaction((tx) => {
-        const after = tx
+      await withTransaction(db, async (tx) => {
+        const after = await firstRow(tx
           .update(paymentCampaigns)
           .set({ name, description, startDate, endDate, searchText: searchTextOf(name, description) })
           .where(and(eq(paymentCampaigns.id, id), eq(paymentCampaigns.status, 'DRAFT')))
-          .returning()
-          .get();
+          .returning());
         if (!after) conflict('Đợt thu vừa được người khác thay đổi trạng thái, vui lòng tải lại');
-        audit(tx, {
+        await audit(tx, {
           ...caller,
           action: 'campaign.update',
           entity: 'payment_campaign',
@@ -245,13 +239,13 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     },
 
     /** Only finished campaigns without money records go, with their levels, assignments, orders and payOS config. */
-    remove(id: number): void {
-      const before = loadCampaign(db, id);
+    async remove(id: number): Promise<void> {
+      const before = await loadCampaign(db, id);
       if (before.status !== 'COMPLETED' && before.status !== 'CANCELLED') {
         conflict(`Chỉ xóa được đợt thu đã hoàn thành hoặc đã hủy (hiện tại: "${STATUS_LABEL[before.status]}")`);
       }
       // Money records are never deleted (issue 11.5); sandbox test payments are not money.
-      const money = db
+      const money = (await firstRow(db
         .select({ n: count() })
         .from(paymentOrders)
         .where(
@@ -260,20 +254,19 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
             eq(paymentOrders.isTest, false),
             or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)),
           ),
-        )
-        .get()!.n;
+        )))!.n;
       if (money > 0) {
         conflict(
           `Không thể xóa đợt thu: đã có ${money} khoản thanh toán được ghi nhận (sổ sách thu tiền phải được giữ lại). Đợt thu đã kết thúc vẫn được lưu ở trạng thái "${STATUS_LABEL[before.status]}"`,
         );
       }
-      const counts = campaignCounts(db, [id]).get(id)!;
-      db.transaction((tx) => {
+      const counts = (await campaignCounts(db, [id])).get(id)!;
+      await withTransaction(db, async (tx) => {
         // Assignments first: fee levels are RESTRICTed while assignments point at them.
-        tx.delete(paymentAssignments).where(eq(paymentAssignments.campaignId, id)).run();
-        tx.delete(feeLevels).where(eq(feeLevels.campaignId, id)).run();
-        tx.delete(paymentCampaigns).where(eq(paymentCampaigns.id, id)).run();
-        audit(tx, {
+        await runQuery(tx.delete(paymentAssignments).where(eq(paymentAssignments.campaignId, id)));
+        await runQuery(tx.delete(feeLevels).where(eq(feeLevels.campaignId, id)));
+        await runQuery(tx.delete(paymentCampaigns).where(eq(paymentCampaigns.id, id)));
+        await audit(tx, {
           ...caller,
           action: 'campaign.delete',
           entity: 'payment_campaign',
@@ -286,9 +279,9 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     transition,
 
     /** Organizations where a campaign may be created: where create is held and everything beneath. */
-    accessibleOrganizations() {
-      const scope = orgScope(db, actor, P.create);
-      const rows = db
+    async accessibleOrganizations() {
+      const scope = await orgScope(db, actor, P.create);
+      const rows = await allRows(db
         .select({
           id: organizations.id,
           name: organizations.name,
@@ -298,8 +291,7 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         })
         .from(organizations)
         .where(scopeCondition(scope, organizations.path))
-        .orderBy(asc(organizations.path))
-        .all();
+        .orderBy(asc(organizations.path)));
       return rows.map((o) => ({ ...o, displayName: `${o.name} (${o.code})` }));
     },
   };

@@ -4,6 +4,7 @@ import { auditLogs } from '../db/tables/audit';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, vnLocal } from './fixture';
 import { paymentCampaigns } from '../db/tables/payments';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -14,10 +15,10 @@ let member: { id: number; token: string };
 beforeAll(async () => {
   t = await makeTestApp();
   api = campaigns(t);
-  root = t.createOrg('doan_truong', 'CR');
-  faculty = t.createOrg('doan_co_so', 'CR-F1', root, 'Đoàn khoa Công nghệ');
+  root = await t.createOrg('doan_truong', 'CR');
+  faculty = await t.createOrg('doan_co_so', 'CR-F1', root, 'Đoàn khoa Công nghệ');
   member = await t.createUser('CRM1');
-  join(t, member.id, faculty);
+  await join(t, member.id, faculty);
 });
 
 /** A campaign moved straight into a status (the machine itself is tested through the API below). */
@@ -26,7 +27,7 @@ async function inStatus(status: 'DRAFT' | 'ACTIVE' | 'COMPLETED' | 'CANCELLED') 
   const level = await api.level(c.id);
   await api.assign(c.id, member.id, level.id);
   await api.config(c.id);
-  t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)).run();
+  await runQuery(t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)));
   return c.id as number;
 }
 
@@ -55,11 +56,10 @@ describe('POST /api/payment-campaigns', () => {
       assignmentCount: 0,
     });
     expect(res.body.searchText).toBeUndefined();
-    const logged = t.db
+    const logged = await firstRow(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'campaign.create'), eq(auditLogs.entityId, String(res.body.id))))
-      .get();
+      .where(and(eq(auditLogs.action, 'campaign.create'), eq(auditLogs.entityId, String(res.body.id)))));
     expect(logged?.actorId).not.toBeNull();
   });
 
@@ -85,7 +85,7 @@ describe('POST /api/payment-campaigns', () => {
 
 describe('GET /api/payment-campaigns', () => {
   it('pages, searches without accents, filters by status, organization and overlapping dates', async () => {
-    const other = t.createOrg('doan_co_so', 'CR-F2', root);
+    const other = await t.createOrg('doan_co_so', 'CR-F2', root);
     const a = await api.create(other, { name: 'Quỹ Mùa hè xanh', startDate: vnLocal(100), endDate: vnLocal(110) });
     await api.create(other, { name: 'Đoàn phí khác', startDate: vnLocal(200), endDate: vnLocal(210) });
     const list = await expectOk(t.request('GET', `/api/payment-campaigns?organizationId=${other}&limit=1`, { token: t.adminToken }));
@@ -138,7 +138,7 @@ describe('campaign status machine (001 §4)', () => {
         } else {
           expect(res.status).toBe(409);
           expect(res.body.message).toContain('Không thể chuyển đợt thu');
-          expect(t.db.select().from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get()!.status).toBe(from);
+          expect((await firstRow(t.db.select().from(paymentCampaigns).where(eq(paymentCampaigns.id, id))))!.status).toBe(from);
         }
       });
     }
@@ -152,19 +152,17 @@ describe('campaign status machine (001 §4)', () => {
     expect(res.body.missing).toEqual(['feeLevels', 'assignments']);
     const level = await api.level(c.id);
     await api.assign(c.id, member.id, level.id);
-    t.db
+    await runQuery(t.db
       .update(paymentCampaigns)
       .set({ startDate: new Date(Date.now() - 7 * 86_400_000), endDate: new Date(Date.now() - 60_000) })
-      .where(eq(paymentCampaigns.id, c.id))
-      .run();
+      .where(eq(paymentCampaigns.id, c.id)));
     res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
     expect(res.status).toBe(422);
     expect(res.body.missing).toEqual(['endDate']);
-    t.db
+    await runQuery(t.db
       .update(paymentCampaigns)
       .set({ endDate: new Date(Date.now() + 86_400_000) })
-      .where(eq(paymentCampaigns.id, c.id))
-      .run();
+      .where(eq(paymentCampaigns.id, c.id)));
     expect((await api.activate(c.id)).status).toBe('ACTIVE');
   });
 
@@ -244,8 +242,8 @@ describe('finished campaigns are read-only (001 §4)', () => {
       const a = await api.assign(c.id, member.id, level.id);
       await api.config(c.id);
       const other = await t.createUser(`CRRO${status}`);
-      join(t, other.id, faculty);
-      t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)).run();
+      await join(t, other.id, faculty);
+      await runQuery(t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, c.id)));
       const calls: [string, string, unknown?][] = [
         ['POST', '/api/payment-fee-levels', { campaignId: c.id, levelName: 'Mới', amount: 1000 }],
         ['PATCH', `/api/payment-fee-levels/${level.id}`, { amount: 1000 }],
@@ -279,7 +277,7 @@ describe('statistics and accessible organizations', () => {
     const users = [member];
     for (let i = 0; i < 2; i++) {
       const u = await t.createUser(`CRST${i}`);
-      join(t, u.id, faculty);
+      await join(t, u.id, faculty);
       users.push(u);
     }
     const a0 = await api.assign(c.id, users[0]!.id, big.id);
@@ -305,8 +303,8 @@ describe('statistics and accessible organizations', () => {
   });
 
   it('lists where payment-campaigns.create is held and beneath (all for a super admin)', async () => {
-    const role = t.createRole('cr_creator', ['payment-campaigns.create']);
-    const chiDoan = t.createOrg('chi_doan', 'CR-F1-C1', faculty);
+    const role = await t.createRole('cr_creator', ['payment-campaigns.create']);
+    const chiDoan = await t.createOrg('chi_doan', 'CR-F1-C1', faculty);
     const u = await t.createUser('CRCREATE', [{ roleId: role, organizationId: faculty }]);
     const mine = await expectOk(t.request('GET', '/api/payment-campaigns/accessible-organizations', { token: u.token }));
     expect(mine.data.map((o: { id: number }) => o.id).sort()).toEqual([faculty, chiDoan].sort());

@@ -5,20 +5,21 @@ import { payosConfigs } from '../db/tables/payments';
 import type { Env } from '../env';
 import type { PayosCredentials } from '../payos/client';
 import { decryptSecret } from '../payos/crypto';
+import { firstRow } from '../db/engine';
 
 type ConfigRow = typeof payosConfigs.$inferSelect;
 
-export function configRow(db: Pick<Db, 'select'>, campaignId: number): ConfigRow | null {
-  return db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, campaignId)).get() ?? null;
+export async function configRow(db: Pick<Db, 'select'>, campaignId: number): Promise<ConfigRow | null> {
+  return await firstRow(db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, campaignId))) ?? null;
 }
 
 /** Decrypted credentials of a campaign (whether or not the config is active), or null. */
-export function campaignCredentials(
+export async function campaignCredentials(
   db: Db,
   env: Env,
   campaignId: number,
-): (PayosCredentials & { isActive: boolean; descriptionMaxLength: number }) | null {
-  const row = configRow(db, campaignId);
+): Promise<(PayosCredentials & { isActive: boolean; descriptionMaxLength: number }) | null> {
+  const row = await configRow(db, campaignId);
   if (!row) return null;
   return {
     clientId: row.clientId,

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join } from './fixture';
 import { paymentCampaigns } from '../db/tables/payments';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -16,14 +17,14 @@ let member: { id: number; token: string };
 beforeAll(async () => {
   t = await makeTestApp();
   api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'DL');
-  faculty = t.createOrg('doan_co_so', 'DL-F1', root, 'Đoàn khoa Xóa');
+  const root = await t.createOrg('doan_truong', 'DL');
+  faculty = await t.createOrg('doan_co_so', 'DL-F1', root, 'Đoàn khoa Xóa');
   member = await t.createUser('DLM1');
-  join(t, member.id, faculty);
+  await join(t, member.id, faculty);
 });
 
-const finish = (id: number, status: 'COMPLETED' | 'CANCELLED') =>
-  t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, id)).run();
+const finish = async (id: number, status: 'COMPLETED' | 'CANCELLED') =>
+  await runQuery(t.db.update(paymentCampaigns).set({ status }).where(eq(paymentCampaigns.id, id)));
 const listed = async (id: number) => {
   const list = await expectOk(t.request('GET', `/api/payment-campaigns?organizationId=${faculty}&limit=100`, { token: t.adminToken }));
   return (list.campaigns as { id: number }[]).find((c) => c.id === id) as Record<string, unknown>;
@@ -43,7 +44,7 @@ describe('campaign canDelete', () => {
     await expectOk(
       t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
     );
-    finish(campaign.id, 'COMPLETED');
+    await finish(campaign.id, 'COMPLETED');
     expect(await listed(campaign.id)).toMatchObject({ canDelete: false, deleteBlockedReason: 'HAS_PAYMENTS', paymentCount: 1 });
     const del = await t.request('DELETE', `/api/payment-campaigns/${campaign.id}`, { token: t.adminToken });
     expect(del.status).toBe(409);
@@ -52,7 +53,7 @@ describe('campaign canDelete', () => {
 
   it('a finished campaign without money says canDelete, and DELETE accepts', async () => {
     const { campaign } = await api.active(faculty, [member.id]);
-    finish(campaign.id, 'CANCELLED');
+    await finish(campaign.id, 'CANCELLED');
     expect(await listed(campaign.id)).toMatchObject({ canDelete: true, deleteBlockedReason: null, paymentCount: 0 });
     expect((await t.request('DELETE', `/api/payment-campaigns/${campaign.id}`, { token: t.adminToken })).status).toBe(200);
   });
@@ -60,7 +61,7 @@ describe('campaign canDelete', () => {
 
 describe('organization campaignCount', () => {
   it('the detail counts the campaigns that make DELETE refuse', async () => {
-    const unit = t.createOrg('chi_doan', 'DL-CD1', faculty, 'Chi đoàn Xóa');
+    const unit = await t.createOrg('chi_doan', 'DL-CD1', faculty, 'Chi đoàn Xóa');
     const empty = await expectOk(t.request('GET', `/api/organizations/${unit}`, { token: t.adminToken }));
     expect(empty).toMatchObject({ campaignCount: 0, memberCount: 0, hasChildren: false });
     await api.create(unit);

@@ -8,6 +8,7 @@ import type { CampaignDeleteBlock, CampaignStatus } from '@doanhoi/shared';
 import { and, count, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentOrders } from '../db/tables/payments';
+import { allRows } from '../db/engine';
 
 /** The orders that are money records (kept forever, so their campaign is kept too). */
 export const moneyRecord = () =>
@@ -17,15 +18,14 @@ export const moneyRecord = () =>
   );
 
 /** Money records per campaign, in one grouped query on the orders' campaign index. */
-export function moneyRecordCounts(db: Pick<Db, 'select'>, ids: number[]): Map<number, number> {
+export async function moneyRecordCounts(db: Pick<Db, 'select'>, ids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(ids.map((id) => [id, 0]));
   if (ids.length === 0) return out;
-  const rows = db
+  const rows = await allRows(db
     .select({ id: paymentOrders.campaignId, n: count() })
     .from(paymentOrders)
     .where(and(inArray(paymentOrders.campaignId, ids), moneyRecord()))
-    .groupBy(paymentOrders.campaignId)
-    .all();
+    .groupBy(paymentOrders.campaignId));
   for (const r of rows) out.set(r.id, r.n);
   return out;
 }

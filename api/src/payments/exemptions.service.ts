@@ -19,6 +19,7 @@ import { assignmentQuery, toAssignment } from './mappers';
 import { recomputeAssignment, type Tx } from './money';
 import { assertWritable, loadCampaign } from './rules';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
 
 type AssignmentRow = typeof paymentAssignments.$inferSelect;
 
@@ -42,17 +43,17 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
   const countTest = sandboxSettlesFees(deps.env);
 
-  function load(id: number): AssignmentRow {
-    const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+  async function load(id: number): Promise<AssignmentRow> {
+    const a = await firstRow(db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
     if (!a) notFound(ASSIGNMENT_NOT_FOUND);
-    const campaign = loadCampaign(db, a!.campaignId);
-    assertCan(db, actor, P.exempt, campaign.organizationId);
+    const campaign = await loadCampaign(db, a!.campaignId);
+    await assertCan(db, actor, P.exempt, campaign.organizationId);
     assertWritable(campaign, 'miễn/giảm phí');
     return a!;
   }
 
-  function view(id: number): Assignment {
-    return toAssignment(assignmentQuery(db).where(eq(paymentAssignments.id, id)).get()!, actor.id);
+  async function view(id: number): Promise<Assignment> {
+    return toAssignment((await firstRow(assignmentQuery(db).where(eq(paymentAssignments.id, id))))!, actor.id);
   }
 
   /** The checks of a new amount, run before payOS is asked and again inside the transaction (a racing write). */
@@ -70,21 +71,21 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
   /** Applies a new amount: closes the open link, writes, recomputes the status, audits; all in one transaction. */
   async function apply(id: number, amount: number, reason: string, action: 'assignment.exempt' | 'assignment.reduce'): Promise<Assignment> {
-    const a = load(id);
+    const a = await load(id);
     assertNotOwnFee(actor, a.userId, amount === 0 ? 'miễn phí' : 'giảm phí');
     checkAmount(a, amount);
-    const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+    const links = await openOrders(db, eq(paymentOrders.assignmentId, id));
     await cancelAtPayos(deps, links, amount === 0 ? 'Khoản phí được miễn' : 'Khoản phí được giảm');
     const now = new Date();
-    db.transaction((tx) => {
-      const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+    await withTransaction(db, async (tx) => {
+      const current = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
       if (!current) notFound(ASSIGNMENT_NOT_FOUND);
       // payOS was slow: a payment or another adjustment may have landed since the first check.
       checkAmount(current!, amount);
       if (current!.amount !== a.amount || counted(current!) !== counted(a))
         conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
-      closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
-      tx.update(paymentAssignments)
+      await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
+      await runQuery(tx.update(paymentAssignments)
         .set({
           amount,
           // A second reduction keeps the fee as it was before any adjustment.
@@ -95,19 +96,18 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
           adjustedAt: now,
           ...(amount === 0 ? { status: 'EXEMPTED' as const } : {}),
         })
-        .where(eq(paymentAssignments.id, id))
-        .run();
+        .where(eq(paymentAssignments.id, id)));
       const after =
         amount === 0
-          ? tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!
-          : recomputeAssignment(tx, id, countTest)!;
-      write(tx, action, id, current!, after, reason);
+          ? (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!
+          : (await recomputeAssignment(tx, id, countTest))!;
+      await write(tx, action, id, current!, after, reason);
     });
     return view(id);
   }
 
-  function write(tx: Tx, action: string, id: number, before: AssignmentRow, after: AssignmentRow, reason: string) {
-    audit(tx, {
+  async function write(tx: Tx, action: string, id: number, before: AssignmentRow, after: AssignmentRow, reason: string) {
+    await audit(tx, {
       actorId: actor.id,
       ip: req.ip,
       action,
@@ -129,18 +129,18 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     /** The fee goes back to its original amount and is payable again; the reason is kept in the audit log. */
     async revoke(id: number, input: RevokeAdjustment): Promise<Assignment> {
-      const a = load(id);
+      const a = await load(id);
       if (!a.adjustment) conflict('Khoản phí này không được miễn/giảm');
       // A link made for the reduced amount would leave a balance: close it.
-      const links = openOrders(db, eq(paymentOrders.assignmentId, id));
+      const links = await openOrders(db, eq(paymentOrders.assignmentId, id));
       await cancelAtPayos(deps, links, 'Hủy miễn/giảm phí');
-      db.transaction((tx) => {
-        const current = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get();
+      await withTransaction(db, async (tx) => {
+        const current = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
         if (!current) notFound(ASSIGNMENT_NOT_FOUND);
         if (!current!.adjustment) conflict('Khoản phí này vừa được hủy miễn/giảm');
         if (current!.amount !== a.amount || current!.adjustment !== a.adjustment) conflict('Khoản phí vừa thay đổi, vui lòng tải lại');
-        closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
-        tx.update(paymentAssignments)
+        await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
+        await runQuery(tx.update(paymentAssignments)
           .set({
             amount: current!.originalAmount ?? current!.amount,
             originalAmount: null,
@@ -150,10 +150,9 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
             adjustedAt: null,
             ...(current!.status === 'EXEMPTED' ? { status: 'PENDING' as const } : {}),
           })
-          .where(eq(paymentAssignments.id, id))
-          .run();
-        const after = recomputeAssignment(tx, id, countTest)!;
-        write(tx, 'assignment.revoke_adjustment', id, current!, after, input.reason);
+          .where(eq(paymentAssignments.id, id)));
+        const after = (await recomputeAssignment(tx, id, countTest))!;
+        await write(tx, 'assignment.revoke_adjustment', id, current!, after, input.reason);
       });
       return view(id);
     },

@@ -8,6 +8,7 @@ import { EXPIRY_GRACE_MS, expireStaleOrders, GIVE_UP_MS } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -24,18 +25,18 @@ afterAll(() => server.close());
 /** A member's fresh payment link: its order and its sandbox link. */
 async function openOrder() {
   const u = await t.createUser(`EXPU${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { assignments } = await api.active(org, [u.id], { amount: 40_000 });
   const assignment = assignments[0] as { id: number };
   const res = await expectOk(
     t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId: assignment.id } }),
   );
   const orderCode = res.data.orderCode as number;
-  return { u, assignment, orderCode, link: findLink(t.db, t.env, String(orderCode), server.url)! };
+  return { u, assignment, orderCode, link: (await findLink(t.db, t.env, String(orderCode), server.url))! };
 }
 
-const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
-const assignmentStatus = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!.status;
+const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const assignmentStatus = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!.status;
 const sandbox = () => `${server.url}/sandbox/payos`;
 /** A moment when a link made now is past its end and the grace period. */
 const afterLinkEnd = (extra = 0) => Date.now() + t.env.PAYMENT_LINK_TTL_MINUTES * MINUTE + EXPIRY_GRACE_MS + MINUTE + extra;
@@ -51,7 +52,7 @@ describe('payment links expire', () => {
   it('the sandbox reports a link past its end as EXPIRED and will not take money for it', async () => {
     const { link, orderCode } = await openOrder();
     link.expiredAt = Math.floor(Date.now() / 1000) - 1;
-    saveLink(t.db, t.env, link);
+    await saveLink(t.db, t.env, link);
     const info = await fetch(`${sandbox()}/v2/payment-requests/${orderCode}`, {
       headers: { 'x-client-id': SANDBOX_CREDS.clientId, 'x-api-key': SANDBOX_CREDS.apiKey },
     });
@@ -59,10 +60,10 @@ describe('payment links expire', () => {
     const pay = await pressCheckout(t, server.url, link.id);
     expect(pay.status).toBe(303);
     // The link as the sandbox now holds it (it is stored, not this object).
-    const now = findLink(t.db, t.env, link.id, server.url)!;
+    const now = (await findLink(t.db, t.env, link.id, server.url))!;
     expect(now.status).toBe('EXPIRED');
     expect(now.transactions).toEqual([]);
-    expect(order(orderCode).status).toBe('PENDING');
+    expect((await order(orderCode)).status).toBe('PENDING');
   });
 });
 
@@ -70,18 +71,18 @@ describe('expireStaleOrders', () => {
   it('leaves orders whose link is still running', async () => {
     const { orderCode } = await openOrder();
     await expireStaleOrders({ db: t.db, env: t.env }, sandbox(), Date.now() + 5 * MINUTE);
-    expect(order(orderCode).status).toBe('PENDING');
+    expect((await order(orderCode)).status).toBe('PENDING');
   });
 
   it('closes an order payOS reports expired; the member may pay again with a new link', async () => {
     const { link, orderCode, assignment } = await openOrder();
     link.expiredAt = Math.floor(Date.now() / 1000) - 1;
-    saveLink(t.db, t.env, link);
+    await saveLink(t.db, t.env, link);
     const report = await expireStaleOrders({ db: t.db, env: t.env }, sandbox(), afterLinkEnd());
     expect(report.closed).toBeGreaterThanOrEqual(1);
-    expect(order(orderCode)).toMatchObject({ status: 'EXPIRED' });
-    expect(order(orderCode).cancelledAt).not.toBeNull();
-    expect(assignmentStatus(assignment.id)).toBe('PENDING');
+    expect(await order(orderCode)).toMatchObject({ status: 'EXPIRED' });
+    expect((await order(orderCode)).cancelledAt).not.toBeNull();
+    expect(await assignmentStatus(assignment.id)).toBe('PENDING');
   });
 
   it('settles an order paid at payOS whose webhook never arrived', async () => {
@@ -94,28 +95,27 @@ describe('expireStaleOrders', () => {
       description: 'x',
       transactionDateTime: '2026-11-23 10:00:00',
     });
-    saveLink(t.db, t.env, link);
+    await saveLink(t.db, t.env, link);
     const report = await expireStaleOrders({ db: t.db, env: t.env }, sandbox(), afterLinkEnd());
     expect(report.paid).toBeGreaterThanOrEqual(1);
-    expect(order(orderCode).status).toBe('PAID');
-    expect(assignmentStatus(assignment.id)).toBe('PAID');
+    expect((await order(orderCode)).status).toBe('PAID');
+    expect(await assignmentStatus(assignment.id)).toBe('PAID');
   });
 
   it('keeps an order while payOS cannot be asked, expires it after a day, and a late paid webhook still counts', async () => {
     const { orderCode, assignment } = await openOrder();
     const unreachable = 'http://127.0.0.1:9';
     await expireStaleOrders({ db: t.db, env: t.env }, unreachable, afterLinkEnd());
-    expect(order(orderCode).status).toBe('PENDING');
+    expect((await order(orderCode)).status).toBe('PENDING');
 
     const report = await expireStaleOrders({ db: t.db, env: t.env }, unreachable, afterLinkEnd(GIVE_UP_MS));
     expect(report.expiredHere).toBeGreaterThanOrEqual(1);
-    expect(order(orderCode).status).toBe('EXPIRED');
-    const o = order(orderCode);
-    const expiredAudit = t.db
+    expect((await order(orderCode)).status).toBe('EXPIRED');
+    const o = await order(orderCode);
+    const expiredAudit = await firstRow(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.expire'), eq(auditLogs.entityId, String(o.id))))
-      .get();
+      .where(and(eq(auditLogs.action, 'payment.expire'), eq(auditLogs.entityId, String(o.id)))));
     expect(expiredAudit).toBeDefined();
 
     // The member had paid after all: payOS's webhook arrives late and the money is recorded.
@@ -135,7 +135,7 @@ describe('expireStaleOrders', () => {
       body: { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
     });
     expect(hook.status).toBe(200);
-    expect(order(orderCode).status).toBe('PAID');
-    expect(assignmentStatus(assignment.id)).toBe('PAID');
+    expect((await order(orderCode)).status).toBe('PAID');
+    expect(await assignmentStatus(assignment.id)).toBe('PAID');
   });
 });

@@ -14,6 +14,7 @@ import { campaignCredentials } from './credentials';
 import { paymentOrders } from '../db/tables/payments';
 import { closeOrder } from './settle';
 import { syncOrder } from './sync';
+import { allRows } from '../db/engine';
 
 /** Time after the link's end before asking payOS: its own expiry and webhooks settle first. */
 export const EXPIRY_GRACE_MS = 5 * 60_000;
@@ -38,7 +39,7 @@ export interface ExpiryReport {
 export async function expireStaleOrders(deps: Deps, baseUrl: string, now = Date.now()): Promise<ExpiryReport> {
   const { db, env } = deps;
   const linkEnd = (createdAt: Date) => createdAt.getTime() + env.PAYMENT_LINK_TTL_MINUTES * 60_000;
-  const stale = db
+  const stale = await allRows(db
     .select()
     .from(paymentOrders)
     .where(
@@ -49,8 +50,7 @@ export async function expireStaleOrders(deps: Deps, baseUrl: string, now = Date.
       ),
     )
     .orderBy(asc(paymentOrders.id))
-    .limit(BATCH)
-    .all();
+    .limit(BATCH));
   const report: ExpiryReport = { checked: stale.length, paid: 0, closed: 0, expiredHere: 0 };
   for (const row of stale) {
     const { order, outcome } = await syncOrder(deps, row, { actorId: null, ip: null, action: 'payment.sync' }, baseUrl);
@@ -60,13 +60,13 @@ export async function expireStaleOrders(deps: Deps, baseUrl: string, now = Date.
       order.status === 'PENDING' &&
       now - linkEnd(order.createdAt) >= (outcome === 'PROCESSING' ? PROCESSING_GIVE_UP_MS : GIVE_UP_MS)
     ) {
-      const creds = campaignCredentials(db, env, order.campaignId);
+      const creds = await campaignCredentials(db, env, order.campaignId);
       if (creds && order.paymentLinkId) {
         await payosClient({ ...creds, baseUrl })
           .cancelPaymentLink(order.orderCode, 'Hết hạn thanh toán')
           .catch(() => undefined);
       }
-      if (closeOrder(db, order.id, 'EXPIRED', { actorId: null, ip: null, action: 'payment.expire' })) report.expiredHere++;
+      if (await closeOrder(db, order.id, 'EXPIRED', { actorId: null, ip: null, action: 'payment.expire' })) report.expiredHere++;
     }
   }
   return report;

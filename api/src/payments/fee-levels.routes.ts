@@ -26,7 +26,7 @@ export function feeLevelsRoutes() {
       requireAuth,
       requirePermission(P.read, fromCampaignParam()),
       validate('param', idParam),
-      (c) => c.json(service(c).listByCampaign(c.req.valid('param').id)),
+      async (c) => c.json(await service(c).listByCampaign(c.req.valid('param').id)),
     )
     .post(
       '/',
@@ -34,7 +34,7 @@ export function feeLevelsRoutes() {
       requireAuth,
       requirePermission(P.update, fromBodyCampaign),
       validate('json', createFeeLevelSchema),
-      (c) => c.json(service(c).create(c.req.valid('json')), 201),
+      async (c) => c.json(await service(c).create(c.req.valid('json')), 201),
     )
     .post(
       '/:id/set-default',
@@ -42,10 +42,10 @@ export function feeLevelsRoutes() {
       requireAuth,
       requirePermission(P.update, fromFeeLevelParam),
       validate('param', idParam),
-      (c) => c.json(service(c).setDefault(c.req.valid('param').id)),
+      async (c) => c.json(await service(c).setDefault(c.req.valid('param').id)),
     )
-    .get('/:id', ok(feeLevelSchema), requireAuth, requirePermission(P.read, fromFeeLevelParam), validate('param', idParam), (c) =>
-      c.json(service(c).get(c.req.valid('param').id)),
+    .get('/:id', ok(feeLevelSchema), requireAuth, requirePermission(P.read, fromFeeLevelParam), validate('param', idParam), async (c) =>
+      c.json(await service(c).get(c.req.valid('param').id)),
     )
     .patch(
       '/:id',
@@ -62,8 +62,8 @@ export function feeLevelsRoutes() {
       requireAuth,
       requirePermission(P.update, fromFeeLevelParam),
       validate('param', idParam),
-      (c) => {
-        service(c).remove(c.req.valid('param').id);
+      async (c) => {
+        await service(c).remove(c.req.valid('param').id);
         return c.json({ message: 'Đã xóa mức phí' });
       },
     );

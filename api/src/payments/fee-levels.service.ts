@@ -8,6 +8,7 @@ import { feeLevelUsage, toFeeLevel, type FeeLevelRow } from './mappers';
 import { assertWritable, loadCampaign } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 const NOT_FOUND = 'Không tìm thấy mức phí';
 
@@ -29,26 +30,25 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
   const caller = { actorId: actor.id, ip: req.ip };
 
-  function findRow(id: number): FeeLevelRow {
-    const row = db.select().from(feeLevels).where(eq(feeLevels.id, id)).get();
+  async function findRow(id: number): Promise<FeeLevelRow> {
+    const row = await firstRow(db.select().from(feeLevels).where(eq(feeLevels.id, id)));
     if (!row) notFound(NOT_FOUND);
     return row!;
   }
 
-  function view(id: number): FeeLevel {
-    return toFeeLevel(findRow(id), feeLevelUsage(db, [id]).get(id) ?? 0);
+  async function view(id: number): Promise<FeeLevel> {
+    return toFeeLevel(await findRow(id), (await feeLevelUsage(db, [id])).get(id) ?? 0);
   }
 
   return {
-    listByCampaign(campaignId: number): { feeLevels: FeeLevel[] } {
-      loadCampaign(db, campaignId);
-      const rows = db
+    async listByCampaign(campaignId: number): Promise<{ feeLevels: FeeLevel[] }> {
+      await loadCampaign(db, campaignId);
+      const rows = await allRows(db
         .select()
         .from(feeLevels)
         .where(eq(feeLevels.campaignId, campaignId))
-        .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id))
-        .all();
-      const usage = feeLevelUsage(
+        .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
+      const usage = await feeLevelUsage(
         db,
         rows.map((r) => r.id),
       );
@@ -57,12 +57,12 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     get: view,
 
-    create(input: CreateFeeLevel): FeeLevel {
-      const campaign = loadCampaign(db, input.campaignId);
+    async create(input: CreateFeeLevel): Promise<FeeLevel> {
+      const campaign = await loadCampaign(db, input.campaignId);
       assertWritable(campaign, 'thêm mức phí');
-      const row = db.transaction((tx) => {
-        const existing = tx.select({ n: count() }).from(feeLevels).where(eq(feeLevels.campaignId, campaign.id)).get()!.n;
-        const created = tx
+      const row = await withTransaction(db, async (tx) => {
+        const existing = (await firstRow(tx.select({ n: count() }).from(feeLevels).where(eq(feeLevels.campaignId, campaign.id))))!.n;
+        const created = await firstRow(tx
           .insert(feeLevels)
           .values({
             campaignId: campaign.id,
@@ -74,9 +74,8 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
             // The first level is the default, so a campaign with levels always has exactly one.
             isDefault: existing === 0,
           })
-          .returning()
-          .get();
-        audit(tx, { ...caller, action: 'fee_level.create', entity: 'fee_level', entityId: created.id, after: snapshot(created) });
+          .returning());
+        await audit(tx, { ...caller, action: 'fee_level.create', entity: 'fee_level', entityId: created.id, after: snapshot(created) });
         return created;
       });
       return toFeeLevel(row, 0);
@@ -87,8 +86,8 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
      * their open links, made for the old amount, are closed at payOS and here (issue 11.2).
      */
     async update(id: number, input: UpdateFeeLevel): Promise<FeeLevel> {
-      const before = findRow(id);
-      assertWritable(loadCampaign(db, before.campaignId), 'sửa mức phí');
+      const before = await findRow(id);
+      assertWritable(await loadCampaign(db, before.campaignId), 'sửa mức phí');
       const amountChanged = input.amount !== undefined && input.amount !== before.amount;
       // Exempted and reduced fees keep the treasurer's amount (issue 15.3).
       const unpaid = and(
@@ -98,22 +97,21 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
         isNull(paymentAssignments.adjustment),
       );
       const unpaidIds = amountChanged
-        ? db
+        ? (await allRows(db
             .select({ id: paymentAssignments.id })
             .from(paymentAssignments)
-            .where(unpaid)
-            .all()
+            .where(unpaid)))
             .map((r) => r.id)
         : [];
-      const links = unpaidIds.length ? openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)) : [];
+      const links = unpaidIds.length ? await openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)) : [];
       if (unpaidIds.length) await cancelAtPayos(deps, links, 'Số tiền mức phí đã thay đổi');
-      db.transaction((tx) => {
+      await withTransaction(db, async (tx) => {
         if (amountChanged) {
           // A link opened while payOS was asked was never closed there: 409 rather than leave it payable for the old amount.
-          if (unpaidIds.length) closeOpenOrders(tx, inArray(paymentOrders.assignmentId, unpaidIds), new Date(), links);
-          tx.update(paymentAssignments).set({ amount: input.amount! }).where(unpaid).run();
+          if (unpaidIds.length) await closeOpenOrders(tx, inArray(paymentOrders.assignmentId, unpaidIds), new Date(), links);
+          await runQuery(tx.update(paymentAssignments).set({ amount: input.amount! }).where(unpaid));
         }
-        const after = tx
+        const after = await firstRow(tx
           .update(feeLevels)
           .set({
             levelName: input.levelName ?? before.levelName,
@@ -123,9 +121,8 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
             orderIndex: input.orderIndex ?? before.orderIndex,
           })
           .where(eq(feeLevels.id, id))
-          .returning()
-          .get();
-        audit(tx, {
+          .returning());
+        await audit(tx, {
           ...caller,
           action: 'fee_level.update',
           entity: 'fee_level',
@@ -137,39 +134,37 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       return view(id);
     },
 
-    remove(id: number): void {
-      const before = findRow(id);
-      assertWritable(loadCampaign(db, before.campaignId), 'xóa mức phí');
-      const used = feeLevelUsage(db, [id]).get(id) ?? 0;
+    async remove(id: number): Promise<void> {
+      const before = await findRow(id);
+      assertWritable(await loadCampaign(db, before.campaignId), 'xóa mức phí');
+      const used = (await feeLevelUsage(db, [id])).get(id) ?? 0;
       if (used > 0)
         conflict(
           `Không thể xóa mức phí "${before.levelName}" vì đã có ${used} thành viên được phân công. Hãy đổi mức phí của các thành viên này trước`,
         );
-      db.transaction((tx) => {
-        tx.delete(feeLevels).where(eq(feeLevels.id, id)).run();
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.delete(feeLevels).where(eq(feeLevels.id, id)));
         if (before.isDefault) {
-          const next = tx
+          const next = await firstRow(tx
             .select({ id: feeLevels.id })
             .from(feeLevels)
             .where(eq(feeLevels.campaignId, before.campaignId))
-            .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id))
-            .get();
-          if (next) tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, next.id)).run();
+            .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
+          if (next) await runQuery(tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, next.id)));
         }
-        audit(tx, { ...caller, action: 'fee_level.delete', entity: 'fee_level', entityId: id, before: snapshot(before) });
+        await audit(tx, { ...caller, action: 'fee_level.delete', entity: 'fee_level', entityId: id, before: snapshot(before) });
       });
     },
 
-    setDefault(id: number): FeeLevel {
-      const before = findRow(id);
-      assertWritable(loadCampaign(db, before.campaignId), 'đổi mức phí mặc định');
-      db.transaction((tx) => {
-        tx.update(feeLevels)
+    async setDefault(id: number): Promise<FeeLevel> {
+      const before = await findRow(id);
+      assertWritable(await loadCampaign(db, before.campaignId), 'đổi mức phí mặc định');
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.update(feeLevels)
           .set({ isDefault: false })
-          .where(and(eq(feeLevels.campaignId, before.campaignId), ne(feeLevels.id, id)))
-          .run();
-        tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, id)).run();
-        audit(tx, {
+          .where(and(eq(feeLevels.campaignId, before.campaignId), ne(feeLevels.id, id))));
+        await runQuery(tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, id)));
+        await audit(tx, {
           ...caller,
           action: 'fee_level.set_default',
           entity: 'fee_level',

@@ -9,7 +9,7 @@ let org: number;
 beforeAll(async () => {
   t = await makeTestApp();
   api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'FL');
+  org = await t.createOrg('doan_co_so', 'FL');
 });
 
 const levels = async (campaignId: number) =>
@@ -82,7 +82,7 @@ describe('fee levels', () => {
     expect((await t.request('PATCH', `/api/payment-fee-levels/${a.id}`, { token: t.adminToken, body: { amount: 0 } })).status).toBe(400);
     expect((await t.request('GET', '/api/payment-fee-levels/999999', { token: t.adminToken })).status).toBe(404);
     const u = await t.createUser('FLU1');
-    join(t, u.id, org);
+    await join(t, u.id, org);
     await api.assign(c.id, u.id, a.id);
     const res = await t.request('DELETE', `/api/payment-fee-levels/${a.id}`, { token: t.adminToken });
     expect(res.status).toBe(409);

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { organizationMembers } from '../db/tables/organizations';
 import { payosConfigs } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { runQuery } from '../db/engine';
 
 /** 'YYYY-MM-DDTHH:mm:ss' in Vietnam local time, `days` from now (what the campaign form sends). */
 export function vnLocal(days: number, time = '00:00:00'): string {
@@ -12,8 +13,8 @@ export function vnLocal(days: number, time = '00:00:00'): string {
   return `${d.toISOString().slice(0, 10)}T${time}`;
 }
 
-export function join(t: TestApp, userId: number, organizationId: number, isActive = true) {
-  t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).onConflictDoNothing().run();
+export async function join(t: TestApp, userId: number, organizationId: number, isActive = true) {
+  await runQuery(t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).onConflictDoNothing());
 }
 
 let seq = 0;
@@ -64,7 +65,7 @@ export function campaigns(t: TestApp, token = t.adminToken) {
       // Keys of the embedded sandbox, so members pay online; `config: false` removes them afterwards (a campaign whose config was deleted).
       await api.config(c.id);
       await api.activate(c.id);
-      if (opts.config === false) t.db.delete(payosConfigs).where(eq(payosConfigs.campaignId, c.id)).run();
+      if (opts.config === false) await runQuery(t.db.delete(payosConfigs).where(eq(payosConfigs.campaignId, c.id)));
       return { campaign: c, level, assignments };
     },
   };
@@ -98,5 +99,5 @@ export async function liveServer(t: TestApp): Promise<LiveServer> {
 export async function sandboxApp(orgCode: string, env: Record<string, string> = {}) {
   const t = await makeTestApp(env);
   const server = await liveServer(t);
-  return { t, server, api: campaigns(t), org: t.createOrg('doan_co_so', orgCode) };
+  return { t, server, api: campaigns(t), org: await t.createOrg('doan_co_so', orgCode) };
 }

@@ -12,6 +12,7 @@ import { makeTestApp, ADMIN, type TestApp } from '../test/harness';
 import { dataSignature } from '../payos/signature';
 import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 let server: LiveServer;
@@ -24,18 +25,18 @@ beforeAll(async () => {
   t = await makeTestApp();
   server = await liveServer(t);
   api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'EYES');
-  const role = t.createRole(
+  org = await t.createOrg('doan_co_so', 'EYES');
+  const role = await t.createRole(
     'eyes_treasurer',
     PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.')),
   );
   treasurer = await t.createUser('EYEST', [{ roleId: role, organizationId: org }]);
   colleague = await t.createUser('EYESC', [{ roleId: role, organizationId: org }]);
-  join(t, treasurer.id, org);
+  await join(t, treasurer.id, org);
 });
 afterAll(() => server.close());
 
-const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
+const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const post = (path: string, token: string, body: unknown) => t.request('POST', `/api/payment/assignments${path}`, { token, body });
 
 describe('an officer and their own fee', () => {
@@ -50,17 +51,17 @@ describe('an officer and their own fee', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/của chính mình.*cán bộ khác/);
     }
-    expect(assignment(id)).toMatchObject({ status: 'PENDING', amount: 60_000, adjustment: null });
+    expect(await assignment(id)).toMatchObject({ status: 'PENDING', amount: 60_000, adjustment: null });
     await expectOk(post(`/${id}/reduce`, colleague.token, { amount: 30_000, reason: 'Hoàn cảnh khó khăn' }));
     // Undoing it raises one's own fee: allowed.
     await expectOk(post(`/${id}/revoke-adjustment`, treasurer.token, { reason: 'Không đủ điều kiện' }));
     await expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: colleague.token, body: { method: 'cash' } }));
-    expect(assignment(id).status).toBe('PAID');
+    expect((await assignment(id)).status).toBe('PAID');
   });
 
   it('the super admin is no exception', async () => {
-    const admin = t.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email)).get()!;
-    join(t, admin.id, org);
+    const admin = (await firstRow(t.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email))))!;
+    await join(t, admin.id, org);
     const { assignments } = await api.active(org, [admin.id]);
     const id = assignments[0].id as number;
     expect((await post(`/${id}/exempt`, t.adminToken, { reason: 'Tự miễn' })).status).toBe(403);
@@ -77,7 +78,7 @@ describe('an officer and their own fee', () => {
       await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: treasurer.token, body: { assignmentId: id } }))
     ).data;
     // payOS reports half the fee: a balance is due.
-    const o = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, l.orderCode)).get()!;
+    const o = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, l.orderCode))))!;
     const data = {
       orderCode: l.orderCode,
       amount: 25_000,
@@ -95,10 +96,10 @@ describe('an officer and their own fee', () => {
         body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
       }),
     );
-    const flagged = () => t.db.select().from(paymentOrders).where(eq(paymentOrders.id, o.id)).get()!;
-    expect(flagged().attention).toBe('BALANCE_DUE');
-    const resolve = (token: string) =>
-      t.request('POST', `/api/payment-admin/orders/${flagged().id}/resolve`, { token, body: { resolution: 'ACCEPTED' } });
+    const flagged = async () => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.id, o.id))))!;
+    expect((await flagged()).attention).toBe('BALANCE_DUE');
+    const resolve = async (token: string) =>
+      t.request('POST', `/api/payment-admin/orders/${(await flagged()).id}/resolve`, { token, body: { resolution: 'ACCEPTED' } });
     expect((await resolve(treasurer.token)).status).toBe(403);
     await expectOk(resolve(colleague.token));
   });
@@ -109,8 +110,8 @@ describe('an officer and their own fee', () => {
     const res = await t.request('DELETE', `/api/payment/assignments/${id}`, { token: treasurer.token });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/của chính mình.*cán bộ khác/);
-    expect(assignment(id)).toMatchObject({ status: 'PENDING' });
+    expect(await assignment(id)).toMatchObject({ status: 'PENDING' });
     await expectOk(t.request('DELETE', `/api/payment/assignments/${id}`, { token: colleague.token }));
-    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()).toBeUndefined();
+    expect(await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)))).toBeUndefined();
   });
 });

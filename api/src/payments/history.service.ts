@@ -14,12 +14,13 @@ import { iso } from './mappers';
 import { configRow } from './credentials';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { allRows, firstRow } from '../db/engine';
 
 const recorder = alias(users, 'recorder');
 const resolver = alias(users, 'resolver');
 
-export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPaymentHistoryQuery) {
-  loadCampaign(db, campaignId);
+export async function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPaymentHistoryQuery) {
+  await loadCampaign(db, campaignId);
   const needle = normalizeText(q.search);
   let search: SQL | undefined;
   if (needle) {
@@ -34,8 +35,8 @@ export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPa
     q.includeTest === 'false' ? eq(paymentOrders.isTest, false) : undefined,
     search,
   );
-  const total = db.select({ n: count() }).from(paymentOrders).innerJoin(users, eq(users.id, paymentOrders.userId)).where(where).get()!.n;
-  const rows = db
+  const total = (await firstRow(db.select({ n: count() }).from(paymentOrders).innerJoin(users, eq(users.id, paymentOrders.userId)).where(where)))!.n;
+  const rows = await allRows(db
     .select({
       o: paymentOrders,
       user: { id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code, email: users.email },
@@ -53,9 +54,8 @@ export function paymentHistory({ db, env }: Deps, campaignId: number, q: AdminPa
     .where(where)
     .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all();
-  const config = configRow(db, campaignId);
+    .offset((q.page - 1) * q.limit));
+  const config = await configRow(db, campaignId);
   const masked = config
     ? {
         client_id: maskSecret(config.clientId),

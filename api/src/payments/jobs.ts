@@ -13,11 +13,11 @@ export const JOB_INTERVAL_MS = 5 * 60_000;
  * `port` (the sandbox may live there). Every API process starts it; only the one holding the
  * 'payments' lease runs it (lib/lease.ts). Returns a stop function.
  */
-export function startPaymentJobs(deps: Deps, port: number, intervalMs = JOB_INTERVAL_MS): () => void {
+export async function startPaymentJobs(deps: Deps, port: number, intervalMs = JOB_INTERVAL_MS): Promise<() => void> {
   let expiring = false;
-  const run = () => {
+  const run = async () => {
     try {
-      const { updatedCount } = checkOverdue(deps.db, { actorId: null });
+      const { updatedCount } = await checkOverdue(deps.db, { actorId: null });
       if (updatedCount > 0) logger.info({ updatedCount }, 'payments: assignments marked overdue');
     } catch (err) {
       logger.error({ err }, 'payments: overdue check failed');

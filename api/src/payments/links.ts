@@ -16,6 +16,7 @@ import { campaignCredentials } from './credentials';
 import { paymentOrders } from '../db/tables/payments';
 import { logger } from '../lib/logger';
 import type { OrderRow } from './settle';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 /** Underpaid online orders whose link was never closed: still payable at payOS. */
 const underpaidOpen = and(
@@ -29,8 +30,8 @@ const underpaidOpen = and(
 const payable = or(and(eq(paymentOrders.status, 'PENDING'), eq(paymentOrders.paymentMethod, 'ONLINE')), underpaidOpen);
 
 /** Online orders matching `where` whose link payOS may still take money on (PENDING or underpaid). */
-export function openOrders(db: Pick<Deps['db'], 'select'>, where: SQL | undefined): OrderRow[] {
-  return db.select().from(paymentOrders).where(and(payable, where)).all();
+export async function openOrders(db: Pick<Deps['db'], 'select'>, where: SQL | undefined): Promise<OrderRow[]> {
+  return await allRows(db.select().from(paymentOrders).where(and(payable, where)));
 }
 
 /** Cancels these orders' links at payOS; returns the ones payOS did not confirm closed. */
@@ -38,7 +39,7 @@ export async function cancelAtPayos({ db, env }: Deps, orders: OrderRow[], reaso
   const failed: OrderRow[] = [];
   for (const o of orders) {
     if (!o.paymentLinkId) continue;
-    const creds = campaignCredentials(db, env, o.campaignId);
+    const creds = await campaignCredentials(db, env, o.campaignId);
     if (!creds) {
       failed.push(o);
       continue;
@@ -59,19 +60,18 @@ export async function cancelAtPayos({ db, env }: Deps, orders: OrderRow[], reaso
  * since (a member paying meanwhile) was never closed there, so the write is refused (409) rather
  * than leave it payable.
  */
-export function closeOpenOrders(tx: Tx, where: SQL | undefined, now = new Date(), tried?: OrderRow[]): number {
+export async function closeOpenOrders(tx: Tx, where: SQL | undefined, now = new Date(), tried?: OrderRow[]): Promise<number> {
   if (tried) {
     const known = new Set(tried.map((o) => o.id));
-    if (openOrders(tx, where).some((o) => !known.has(o.id)))
+    if ((await openOrders(tx, where)).some((o) => !known.has(o.id)))
       conflict('Một link thanh toán mới vừa được tạo cho khoản phí này, vui lòng thử lại');
   }
-  tx.update(paymentOrders).set({ cancelledAt: now }).where(and(underpaidOpen, where)).run();
-  return tx
+  await runQuery(tx.update(paymentOrders).set({ cancelledAt: now }).where(and(underpaidOpen, where)));
+  return (await allRows(tx
     .update(paymentOrders)
     .set({ status: 'CANCELLED', cancelledAt: now })
     .where(and(eq(paymentOrders.status, 'PENDING'), where))
-    .returning({ id: paymentOrders.id })
-    .all().length;
+    .returning({ id: paymentOrders.id }))).length;
 }
 
 /** Links closed by the settling of money, not yet done (tests wait for them). */
@@ -85,12 +85,12 @@ export const linksClosing = () => Promise.all([...closing]);
  */
 export function closeLinksAfterMoney(deps: Deps, orderId: number): Promise<void> {
   const run = (async () => {
-    const order = deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
+    const order = await firstRow(deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
     if (!order) return;
-    const open = openOrders(deps.db, eq(paymentOrders.assignmentId, order.assignmentId));
+    const open = await openOrders(deps.db, eq(paymentOrders.assignmentId, order.assignmentId));
     if (open.length === 0) return;
     await cancelAtPayos(deps, open, 'Số tiền còn phải nộp đã thay đổi');
-    deps.db.transaction((tx) =>
+    await withTransaction(deps.db, async (tx) =>
       closeOpenOrders(
         tx,
         inArray(

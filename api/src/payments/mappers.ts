@@ -7,6 +7,7 @@ import { users } from '../db/tables/users';
 import { campaignDeleteBlock, moneyRecordCounts } from './deletable';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
 import { assignmentDeletable, assignmentHoldsMoney } from './assignment-deletable';
+import { allRows } from '../db/engine';
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -38,27 +39,25 @@ export interface CampaignCounts {
 }
 
 /** Fee level, assignment and money-record counts for these campaigns, in three grouped queries. */
-export function campaignCounts(db: Db, ids: number[]) {
+export async function campaignCounts(db: Db, ids: number[]) {
   const out = new Map<number, CampaignCounts>();
   for (const id of ids) out.set(id, { feeLevels: 0, assignments: 0, payments: 0 });
   if (ids.length === 0) return out;
-  for (const r of db
+  for (const r of await allRows(db
     .select({ id: feeLevels.campaignId, n: count() })
     .from(feeLevels)
     .where(inArray(feeLevels.campaignId, ids))
-    .groupBy(feeLevels.campaignId)
-    .all()) {
+    .groupBy(feeLevels.campaignId))) {
     out.get(r.id)!.feeLevels = r.n;
   }
-  for (const r of db
+  for (const r of await allRows(db
     .select({ id: paymentAssignments.campaignId, n: count() })
     .from(paymentAssignments)
     .where(inArray(paymentAssignments.campaignId, ids))
-    .groupBy(paymentAssignments.campaignId)
-    .all()) {
+    .groupBy(paymentAssignments.campaignId))) {
     out.get(r.id)!.assignments = r.n;
   }
-  for (const [id, n] of moneyRecordCounts(db, ids)) out.get(id)!.payments = n;
+  for (const [id, n] of await moneyRecordCounts(db, ids)) out.get(id)!.payments = n;
   return out;
 }
 
@@ -104,15 +103,14 @@ export function toFeeLevel(r: FeeLevelRow, assignmentCount: number): FeeLevel {
 }
 
 /** Assignment counts per fee level. */
-export function feeLevelUsage(db: Db, ids: number[]): Map<number, number> {
+export async function feeLevelUsage(db: Db, ids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(ids.map((id) => [id, 0]));
   if (ids.length === 0) return out;
-  const rows = db
+  const rows = await allRows(db
     .select({ id: paymentAssignments.feeLevelId, n: count() })
     .from(paymentAssignments)
     .where(inArray(paymentAssignments.feeLevelId, ids))
-    .groupBy(paymentAssignments.feeLevelId)
-    .all();
+    .groupBy(paymentAssignments.feeLevelId));
   for (const r of rows) out.set(r.id, r.n);
   return out;
 }

@@ -12,6 +12,7 @@ import { expireStaleOrders } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -26,16 +27,16 @@ afterAll(() => server.close());
 
 async function ready(amount = 100_000) {
   const u = await t.createUser(`MNU${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { campaign, assignments, level } = await api.active(org, [u.id], { amount });
   return { u, campaign, level, assignmentId: assignments[0].id as number };
 }
 
 const link = async (token: string, assignmentId: number) =>
   (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
-const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
-const ordersOf = (assignmentId: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).all();
-const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
+const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const ordersOf = async (assignmentId: number) => await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
+const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const stats = async (campaignId: number) =>
   expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 const sandbox = () => payosClient({ ...SANDBOX_CREDS, baseUrl: `${server.url}/sandbox/payos` });
@@ -50,11 +51,11 @@ async function eventually(ok: () => Promise<boolean>, ms = 5_000) {
 }
 
 /** Statistics count real money only: this order stands for one made at the real payOS. */
-const real = (orderCode: number) => t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)).run();
+const real = async (orderCode: number) => await runQuery(t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)));
 
 /** A correctly signed payOS webhook for this order: money that arrived at the bank. */
-function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
-  const o = order(orderCode);
+async function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
+  const o = await order(orderCode);
   const data = {
     orderCode,
     amount,
@@ -80,13 +81,12 @@ describe('one payable link per assignment (11.1)', () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((a) => a.body.data.orderCode)).size).toBe(1);
-    expect(ordersOf(assignmentId).filter((o) => o.status === 'PENDING')).toHaveLength(1);
-    const open = ordersOf(assignmentId)[0]!;
-    expect(() =>
-      t.db
+    expect((await ordersOf(assignmentId)).filter((o) => o.status === 'PENDING')).toHaveLength(1);
+    const open = (await ordersOf(assignmentId))[0]!;
+    expect(async () =>
+      await runQuery(t.db
         .insert(paymentOrders)
-        .values({ ...open, id: undefined, orderCode: open.orderCode + 1 })
-        .run(),
+        .values({ ...open, id: undefined, orderCode: open.orderCode + 1 })),
     ).toThrow(/UNIQUE/);
   });
 });
@@ -98,7 +98,7 @@ describe('links close when the fee can no longer be paid online (11.2)', () => {
     await expectOk(
       t.request('PATCH', `/api/payment/assignments/${assignmentId}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),
     );
-    expect(order(l.orderCode).status).toBe('CANCELLED');
+    expect((await order(l.orderCode)).status).toBe('CANCELLED');
     expect((await sandbox().getPaymentLink(l.orderCode)).status).toBe('CANCELLED');
   });
 
@@ -107,7 +107,7 @@ describe('links close when the fee can no longer be paid online (11.2)', () => {
       const { u, assignmentId, campaign } = await ready();
       const l = await link(u.token, assignmentId);
       await expectOk(t.request('POST', `/api/payment-campaigns/${campaign.id}/${action}`, { token: t.adminToken }));
-      expect(order(l.orderCode).status).toBe('CANCELLED');
+      expect((await order(l.orderCode)).status).toBe('CANCELLED');
       expect((await sandbox().getPaymentLink(l.orderCode)).status).toBe('CANCELLED');
       expect((await t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } })).status).toBe(409);
     }
@@ -125,7 +125,7 @@ describe('links close when the fee can no longer be paid online (11.2)', () => {
     const l = await link(u.token, assignmentId);
     await expectOk(t.request('PATCH', `/api/payment-fee-levels/${level.id}`, { token: t.adminToken, body: { amount: 120_000 } }));
     expect((await sandbox().getPaymentLink(l.orderCode)).status).toBe('CANCELLED');
-    expect(assignment(assignmentId).amount).toBe(120_000);
+    expect((await assignment(assignmentId)).amount).toBe(120_000);
     const again = await link(u.token, assignmentId);
     expect(again.orderCode).not.toBe(l.orderCode);
     expect(again.amount).toBe(120_000);
@@ -137,17 +137,17 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     const { u, assignmentId, campaign } = await ready(100_000);
     const l = await link(u.token, assignmentId);
     await pay(l.paymentLinkId);
-    await eventually(() => order(l.orderCode).receivedAmount === 100_000);
+    await eventually(async () => (await order(l.orderCode)).receivedAmount === 100_000);
     await pay(l.paymentLinkId, 'again');
-    await eventually(() => order(l.orderCode).receivedAmount === 200_000);
-    expect(order(l.orderCode)).toMatchObject({
+    await eventually(async () => (await order(l.orderCode)).receivedAmount === 200_000);
+    expect(await order(l.orderCode)).toMatchObject({
       status: 'PAID',
       attention: 'REFUND_DUE',
       attentionReason: 'DUPLICATE',
       attentionAmount: 100_000,
       isTest: true,
     });
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000 });
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000 });
     // Sandbox money is test money: statistics keep it apart.
     expect(await stats(campaign.id)).toMatchObject({
       collected: 0,
@@ -172,7 +172,7 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     // Only someone who manages the campaign's assignments may resolve it; the payer may not.
     expect(
       (
-        await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+        await t.request('POST', `/api/payment-admin/orders/${(await order(l.orderCode)).id}/resolve`, {
           token: u.token,
           body: { resolution: 'ACCEPTED' },
         })
@@ -183,7 +183,7 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
         .status,
     ).toBe(404);
     const resolved = await expectOk(
-      t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+      t.request('POST', `/api/payment-admin/orders/${(await order(l.orderCode)).id}/resolve`, {
         token: t.adminToken,
         body: { resolution: 'REFUNDED', note: 'Đã chuyển trả' },
       }),
@@ -192,7 +192,7 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     expect(await stats(campaign.id)).toMatchObject({ testRefundDue: 0, testAttentionCount: 0, testReceived: 200_000 });
     expect(
       (
-        await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+        await t.request('POST', `/api/payment-admin/orders/${(await order(l.orderCode)).id}/resolve`, {
           token: t.adminToken,
           body: { resolution: 'REFUNDED' },
         })
@@ -205,33 +205,33 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     const l1 = await link(cash.u.token, cash.assignmentId);
     await expectOk(t.request('PATCH', `/api/payment/assignments/${cash.assignmentId}/mark-paid`, { token: t.adminToken }));
     expect((await webhook(l1.orderCode, 100_000)).status).toBe(200);
-    expect(order(l1.orderCode)).toMatchObject({
+    expect(await order(l1.orderCode)).toMatchObject({
       status: 'PAID',
       receivedAmount: 100_000,
       attention: 'REFUND_DUE',
       attentionReason: 'DUPLICATE',
       attentionAmount: 100_000,
     });
-    expect(assignment(cash.assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000, paymentMethod: 'MANUAL' });
+    expect(await assignment(cash.assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000, paymentMethod: 'MANUAL' });
 
     const cancelled = await ready(100_000);
     const l2 = await link(cancelled.u.token, cancelled.assignmentId);
     await expectOk(t.request('POST', `/api/payment-campaigns/${cancelled.campaign.id}/cancel`, { token: t.adminToken }));
     expect((await webhook(l2.orderCode, 100_000)).status).toBe(200);
-    expect(order(l2.orderCode)).toMatchObject({
+    expect(await order(l2.orderCode)).toMatchObject({
       status: 'PAID',
       receivedAmount: 100_000,
       attention: 'REFUND_DUE',
       attentionReason: 'AFTER_CLOSE',
     });
-    expect(assignment(cancelled.assignmentId).status).toBe('PENDING');
+    expect((await assignment(cancelled.assignmentId)).status).toBe('PENDING');
 
     const over = await ready(100_000);
     const l3 = await link(over.u.token, over.assignmentId);
-    real(l3.orderCode);
+    await real(l3.orderCode);
     expect((await webhook(l3.orderCode, 150_000)).status).toBe(200);
-    expect(order(l3.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'OVERPAID', attentionAmount: 50_000 });
-    expect(assignment(over.assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000 });
+    expect(await order(l3.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'OVERPAID', attentionAmount: 50_000 });
+    expect(await assignment(over.assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 100_000 });
     let s = await stats(over.campaign.id);
     expect(s).toMatchObject({
       totalExpected: 100_000,
@@ -244,7 +244,7 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     });
     // Kept: the excess becomes extra money received, still accounted for.
     await expectOk(
-      t.request('POST', `/api/payment-admin/orders/${order(l3.orderCode).id}/resolve`, {
+      t.request('POST', `/api/payment-admin/orders/${(await order(l3.orderCode)).id}/resolve`, {
         token: t.adminToken,
         body: { resolution: 'ACCEPTED' },
       }),
@@ -285,28 +285,28 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     expect(await stats(campaign.id)).toMatchObject({ balanceDue: 0, testReceived: 50_000 });
 
     await expireStaleOrders({ db: t.db, env: t.env }, `${server.url}/sandbox/payos`, Date.now() + 3 * 86_400_000);
-    expect(order(l.orderCode)).toMatchObject({ status: 'PAID', attention: 'BALANCE_DUE', resolution: null });
+    expect(await order(l.orderCode)).toMatchObject({ status: 'PAID', attention: 'BALANCE_DUE', resolution: null });
 
     const rest = await link(u.token, assignmentId);
     expect(rest.amount).toBe(50_000);
     await pay(rest.paymentLinkId);
-    await eventually(() => assignment(assignmentId).status === 'PAID');
-    expect(assignment(assignmentId).paidAmount).toBe(100_000);
-    expect(order(l.orderCode).resolution).toBe('SETTLED');
+    await eventually(async () => (await assignment(assignmentId)).status === 'PAID');
+    expect((await assignment(assignmentId)).paidAmount).toBe(100_000);
+    expect((await order(l.orderCode)).resolution).toBe('SETTLED');
   });
 
   it('statistics reconcile: a paid fee keeps its amount when its level is raised; expected − collected = uncollected', async () => {
     const a = await t.createUser(`MNU${++n}`);
     const b = await t.createUser(`MNU${++n}`);
-    join(t, a.id, org);
-    join(t, b.id, org);
+    await join(t, a.id, org);
+    await join(t, b.id, org);
     const { campaign, level, assignments } = await api.active(org, [a.id, b.id], { amount: 100_000 });
     const la = await link(a.token, assignments[0].id);
-    real(la.orderCode);
+    await real(la.orderCode);
     await webhook(la.orderCode, 100_000);
     await expectOk(t.request('PATCH', `/api/payment-fee-levels/${level.id}`, { token: t.adminToken, body: { amount: 120_000 } }));
-    expect(assignment(assignments[0].id)).toMatchObject({ status: 'PAID', amount: 100_000 });
-    expect(assignment(assignments[1].id)).toMatchObject({ status: 'PENDING', amount: 120_000 });
+    expect(await assignment(assignments[0].id)).toMatchObject({ status: 'PAID', amount: 100_000 });
+    expect(await assignment(assignments[1].id)).toMatchObject({ status: 'PENDING', amount: 120_000 });
     expect(await stats(campaign.id)).toMatchObject({
       totalExpected: 220_000,
       collected: 100_000,
@@ -320,19 +320,19 @@ describe('money that arrives anyway is never dropped (11.3) and the figures add 
     const { u, assignmentId } = await ready(100_000);
     const l = await link(u.token, assignmentId);
     await webhook(l.orderCode, 70_000);
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PENDING', paidAmount: 70_000 });
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PENDING', paidAmount: 70_000 });
     const open = await link(u.token, assignmentId);
     await expectOk(
-      t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+      t.request('POST', `/api/payment-admin/orders/${(await order(l.orderCode)).id}/resolve`, {
         token: t.adminToken,
         body: { resolution: 'ACCEPTED', note: 'Miễn giảm' },
       }),
     );
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', amount: 70_000, paidAmount: 70_000 });
-    expect(order(open.orderCode).status).toBe('CANCELLED');
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', amount: 70_000, paidAmount: 70_000 });
+    expect((await order(open.orderCode)).status).toBe('CANCELLED');
     expect(
       (
-        await t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+        await t.request('POST', `/api/payment-admin/orders/${(await order(l.orderCode)).id}/resolve`, {
           token: t.adminToken,
           body: { resolution: 'REFUNDED' },
         })

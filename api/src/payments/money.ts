@@ -11,6 +11,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 export type { Tx };
@@ -51,15 +52,14 @@ export function attentionFor(p: {
  * transaction). PAID once the counted money reaches the amount; test money counts only when
  * `countTest` (the demo's sandbox).
  */
-export function recomputeAssignment(tx: Tx, assignmentId: number, countTest: boolean) {
-  const a = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get();
+export async function recomputeAssignment(tx: Tx, assignmentId: number, countTest: boolean) {
+  const a = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)));
   if (!a) return null;
-  const orders = tx
+  const orders = await allRows(tx
     .select()
     .from(paymentOrders)
     .where(eq(paymentOrders.assignmentId, assignmentId))
-    .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id))
-    .all();
+    .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id)));
   let counted = 0;
   let test = false;
   let last: OrderRow | null = null;
@@ -74,7 +74,7 @@ export function recomputeAssignment(tx: Tx, assignmentId: number, countTest: boo
   const paid = counted > 0 && counted >= a.amount;
   const status = paid ? 'PAID' : a.status === 'PAID' ? 'PENDING' : a.status;
   const now = new Date();
-  const after = tx
+  const after = await firstRow(tx
     .update(paymentAssignments)
     .set({
       status,
@@ -84,16 +84,14 @@ export function recomputeAssignment(tx: Tx, assignmentId: number, countTest: boo
       isTestPayment: paid && test,
     })
     .where(eq(paymentAssignments.id, assignmentId))
-    .returning()
-    .get();
+    .returning());
   if (paid) {
     // The balance was paid: the underpayment flags of this fee are answered.
-    tx.update(paymentOrders)
+    await runQuery(tx.update(paymentOrders)
       .set({ resolution: 'SETTLED', resolvedAt: now })
       .where(
         and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.attention, 'BALANCE_DUE'), isNull(paymentOrders.resolution)),
-      )
-      .run();
+      ));
   }
   return after;
 }

@@ -25,6 +25,8 @@ import { closeOrder, toOrder, type OrderRow } from './settle';
 import { throttledSync } from './status-throttle';
 import { syncOrder } from './sync';
 import { logger } from '../lib/logger';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 const ORDER_NOT_FOUND = 'Không tìm thấy đơn thanh toán';
 
@@ -37,15 +39,15 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   const client = (creds: PayosCredentials) => payosClient({ ...creds, baseUrl: payosBaseUrl(env) });
 
   /** Whether the caller may see this campaign's orders of other members (its reports). */
-  const seesOthers = (campaignId: number) => can(db, actor, P.reports, loadCampaign(db, campaignId).organizationId);
+  const seesOthers = async (campaignId: number) => can(db, actor, P.reports, (await loadCampaign(db, campaignId)).organizationId);
 
   /**
    * The caller's own order, or any order of a campaign whose reports the caller may view. Another
    * member's order is "not found", as a missing one is (issue 26 item 9): a 403 would confirm that
    * the order code exists and is someone else's.
    */
-  function visibleOrder(row: OrderRow | undefined): OrderRow {
-    if (!row || (row.userId !== actor.id && !seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
+  async function visibleOrder(row: OrderRow | undefined): Promise<OrderRow> {
+    if (!row || (row.userId !== actor.id && !await seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
     return row!;
   }
 
@@ -81,11 +83,10 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   /** Another request is creating this assignment's link: wait for it rather than open a second one. */
   async function awaitOther(assignmentId: number) {
     for (let i = 0; i < 60; i++) {
-      const o = db
+      const o = await firstRow(db
         .select()
         .from(paymentOrders)
-        .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING')))
-        .get();
+        .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING'))));
       if (!o) return null;
       if (o.checkoutUrl) return o;
       await new Promise((r) => setTimeout(r, 250));
@@ -94,11 +95,11 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   }
 
   async function createLink(input: CreatePaymentLink) {
-    const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, input.assignmentId)).get();
-    if (!a || (a.userId !== actor.id && !seesOthers(a.campaignId))) notFound(ASSIGNMENT_NOT_FOUND);
+    const a = await firstRow(db.select().from(paymentAssignments).where(eq(paymentAssignments.id, input.assignmentId)));
+    if (!a || (a.userId !== actor.id && !await seesOthers(a.campaignId))) notFound(ASSIGNMENT_NOT_FOUND);
     if (a!.userId !== actor.id) forbidden('Bạn chỉ có thể thanh toán khoản phí của chính mình');
     if (input.campaignId !== undefined && input.campaignId !== a!.campaignId) badRequest('Khoản phí không thuộc đợt thu này');
-    const campaign = loadCampaign(db, a!.campaignId);
+    const campaign = await loadCampaign(db, a!.campaignId);
     if (campaign.status !== 'ACTIVE') conflict('Đợt thu không còn mở thanh toán');
     if (a!.status === 'PAID') conflict('Khoản phí này đã được thanh toán');
     if (a!.status === 'EXEMPTED') conflict('Khoản phí này đã được miễn');
@@ -106,36 +107,34 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     // What is still owed: the whole fee, or the balance of an underpayment (issue 11.3).
     const remaining = a!.amount - (a!.paidAmount ?? 0);
     if (remaining <= 0) conflict('Khoản phí này đã được thanh toán');
-    const creds = campaignCredentials(db, env, campaign.id);
+    const creds = await campaignCredentials(db, env, campaign.id);
     if (!creds?.isActive) conflict('Đợt thu chưa bật thanh toán trực tuyến (chưa có cấu hình PayOS đang hoạt động)');
-    const payer = db
+    const payer = (await firstRow(db
       .select({ familyName: users.familyName, givenName: users.givenName, email: users.email })
       .from(users)
-      .where(eq(users.id, actor.id))
-      .get()!;
+      .where(eq(users.id, actor.id))))!;
     const payos = client(creds!);
 
     // One payable link per assignment (issue 11.1): the open one is handed out again while it is
     // payable for the right amount; a stale one is closed at payOS before a new one opens.
-    let open = db
+    let open = await firstRow(db
       .select()
       .from(paymentOrders)
-      .where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING')))
-      .get();
+      .where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))));
     if (open && !open.checkoutUrl && Date.now() - open.createdAt.getTime() < 20_000) open = (await awaitOther(a!.id)) ?? undefined;
     if (open?.checkoutUrl && open.amount === remaining && linkEnd(open, campaign.endDate) - Date.now() > REUSE_MARGIN_MS)
       return linkAnswer(open);
     if (open) {
       const failed = await cancelAtPayos(deps, [open], 'Tạo link thanh toán mới');
       if (failed.length) fail(502, 'Không đóng được link thanh toán cũ tại PayOS, vui lòng thử lại sau');
-      closeOrder(db, open.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
+      await closeOrder(db, open.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
     }
 
     // An underpaid link is still payable at payOS for the rest: close it before the balance gets its own (issue 25, 3d).
-    const underpaid = openOrders(db, eq(paymentOrders.assignmentId, a!.id)).filter((o) => o.status === 'PAID');
+    const underpaid = (await openOrders(db, eq(paymentOrders.assignmentId, a!.id))).filter((o) => o.status === 'PAID');
     if (underpaid.length) {
       await cancelAtPayos(deps, underpaid, 'Tạo link thanh toán phần còn thiếu');
-      db.transaction((tx) =>
+      await withTransaction(db, async (tx) =>
         closeOpenOrders(
           tx,
           inArray(
@@ -149,10 +148,10 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     const description = `Thanh toán: ${campaign.name}`;
     let order: OrderRow;
     try {
-      order = db
+      order = await firstRow(db
         .insert(paymentOrders)
         .values({
-          orderCode: newOrderCode(db),
+          orderCode: await newOrderCode(db),
           assignmentId: a!.id,
           campaignId: campaign.id,
           userId: actor.id,
@@ -163,8 +162,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
           isTest: isSandbox(env),
           payosChecksumKeyEnc: encryptSecret(creds!.checksumKey, env.appSecret),
         })
-        .returning()
-        .get();
+        .returning());
     } catch (err) {
       // A parallel request opened the link first (the partial unique index): hand out that one.
       if (!isUniqueViolation(err)) throw err;
@@ -190,16 +188,15 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
         throw new PayosError('payOS trả về đơn không khớp', 200, 'MISMATCH');
     } catch (err) {
       // The order never existed at payOS: it leaves no trace in the member's history.
-      db.delete(paymentOrders).where(eq(paymentOrders.id, order.id)).run();
+      await runQuery(db.delete(paymentOrders).where(eq(paymentOrders.id, order.id)));
       if (err instanceof PayosError) fail(502, `Không thể tạo link thanh toán: ${err.message}`);
       throw err;
     }
-    db.transaction((tx) => {
-      tx.update(paymentOrders)
+    await withTransaction(db, async (tx) => {
+      await runQuery(tx.update(paymentOrders)
         .set({ paymentLinkId: link.paymentLinkId, checkoutUrl: link.checkoutUrl })
-        .where(eq(paymentOrders.id, order.id))
-        .run();
-      audit(tx, {
+        .where(eq(paymentOrders.id, order.id)));
+      await audit(tx, {
         ...caller,
         action: 'payment.create_link',
         entity: 'payment_order',
@@ -222,43 +219,42 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     createLink,
 
     async checkStatus(orderCode: number): Promise<PaymentOrder> {
-      const order = visibleOrder(db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get());
+      const order = await visibleOrder(await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))));
       return toOrder(db, await throttledSync(db, order, sync));
     },
 
     /** Re-synchronises one order (by id) with payOS and returns it. */
     async process(id: number): Promise<PaymentOrder> {
-      const order = visibleOrder(db.select().from(paymentOrders).where(eq(paymentOrders.id, id)).get());
+      const order = await visibleOrder(await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, id))));
       return toOrder(db, await throttledSync(db, order, sync));
     },
 
     /** The caller's PENDING order (by id or order code) → CANCELLED, also at payOS. */
     async cancel(idOrCode: number): Promise<PaymentOrder> {
-      const row = db
+      const row = await firstRow(db
         .select()
         .from(paymentOrders)
-        .where(or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode)))
-        .get();
-      if (!row || (row.userId !== actor.id && !seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
+        .where(or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode))));
+      if (!row || (row.userId !== actor.id && !await seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
       if (row!.userId !== actor.id) forbidden('Bạn chỉ có thể hủy đơn thanh toán của chính mình');
       // payOS may have been paid meanwhile: learn that first.
       const order = await sync(row!);
       if (order.status !== 'PENDING') conflict(`Đơn thanh toán không còn chờ thanh toán (trạng thái: ${order.status})`);
-      const creds = campaignCredentials(db, env, order.campaignId);
+      const creds = await campaignCredentials(db, env, order.campaignId);
       if (creds && order.paymentLinkId) {
         await client(creds)
           .cancelPaymentLink(order.orderCode, 'Người dùng hủy thanh toán')
           .catch((err: Error) => logger.warn({ orderCode: order.orderCode, error: err.message }, 'payOS cancel failed'));
       }
-      closeOrder(db, order.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
-      return toOrder(db, db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!);
+      await closeOrder(db, order.id, 'CANCELLED', { ...caller, action: 'payment.cancel' });
+      return toOrder(db, (await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id))))!);
     },
 
     /** The caller's own orders, newest first. */
-    history(q: PaymentHistoryQuery) {
+    async history(q: PaymentHistoryQuery) {
       const where = and(eq(paymentOrders.userId, actor.id), q.status ? eq(paymentOrders.status, q.status) : undefined);
-      const total = db.select({ n: count() }).from(paymentOrders).where(where).get()!.n;
-      const rows = db
+      const total = (await firstRow(db.select({ n: count() }).from(paymentOrders).where(where)))!.n;
+      const rows = await allRows(db
         .select({ o: paymentOrders, campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name }, levelName: feeLevels.levelName })
         .from(paymentOrders)
         .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentOrders.campaignId))
@@ -267,10 +263,9 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .where(where)
         .orderBy(desc(paymentOrders.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
+        .offset((q.page - 1) * q.limit));
       return {
-        items: rows.map((r) => ({ ...toOrder(db, r.o), campaign: r.campaign, feeLevel: { levelName: r.levelName } })),
+        items: await mapInOrder(rows, async (r) => ({ ...await toOrder(db, r.o), campaign: r.campaign, feeLevel: { levelName: r.levelName } })),
         total,
         page: q.page,
         limit: q.limit,

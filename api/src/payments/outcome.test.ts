@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join } from './fixture';
 import { paymentOrders } from '../db/tables/payments';
+import { allRows } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -17,19 +18,19 @@ let n = 0;
 beforeAll(async () => {
   t = await makeTestApp();
   api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'OC', null, 'Chi đoàn K65');
+  org = await t.createOrg('doan_co_so', 'OC', null, 'Chi đoàn K65');
 });
 
 async function fee(amount = 60_000) {
   const u = await t.createUser(`OCU${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { assignments } = await api.active(org, [u.id], { amount });
   return { u, assignmentId: assignments[0].id as number };
 }
 
 const markPaid = (id: number, amount?: number) =>
   expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash', amount } }));
-const ordersOf = (assignmentId: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)).all();
+const ordersOf = async (assignmentId: number) => await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
 const seen = async (token: string, orderCode: number) =>
   (await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token }))).data;
 const mine = async (token: string, assignmentId: number) =>
@@ -47,7 +48,7 @@ describe('the order outcome the member reads', () => {
         body: { reason: 'Ghi nhầm người' },
       }),
     );
-    const [paid, entry] = ordersOf(assignmentId);
+    const [paid, entry] = await ordersOf(assignmentId);
     const original = await seen(u.token, paid!.orderCode);
     expect(original.outcome).toMatchObject({
       received: 100_000,
@@ -67,7 +68,7 @@ describe('the order outcome the member reads', () => {
   it('refunded excess is not what the receipt counts: 120.000 ₫ on a 60.000 ₫ fee counts 60.000 ₫, 60.000 ₫ to be refunded, then refunded', async () => {
     const { u, assignmentId } = await fee(60_000);
     await markPaid(assignmentId, 120_000);
-    const order = ordersOf(assignmentId)[0]!;
+    const order = (await ordersOf(assignmentId))[0]!;
     expect(await mine(u.token, assignmentId)).toMatchObject({ status: 'PAID', refundDue: 60_000 });
     expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({
       received: 120_000,
@@ -93,7 +94,7 @@ describe('the order outcome the member reads', () => {
   it('an underpayment counts what came and says what is still due', async () => {
     const { u, assignmentId } = await fee(60_000);
     await markPaid(assignmentId, 25_000);
-    const order = ordersOf(assignmentId)[0]!;
+    const order = (await ordersOf(assignmentId))[0]!;
     expect((await seen(u.token, order.orderCode)).outcome).toMatchObject({
       received: 25_000,
       counted: 25_000,

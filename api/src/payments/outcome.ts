@@ -10,6 +10,7 @@ import { sandboxSettlesFees } from '../payos/origin';
 import { iso } from './mappers';
 import { countedOf } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
+import { firstRow } from '../db/engine';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -46,10 +47,10 @@ export function outcomeOf(
 }
 
 /** The order as the member's routes answer it: with its outcome. */
-export function withOutcome<T extends PaymentOrder>(db: Db, env: Env, order: T): T {
-  const row = db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get();
+export async function withOutcome<T extends PaymentOrder>(db: Db, env: Env, order: T): Promise<T> {
+  const row = await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)));
   if (!row) return order;
-  const fee = db
+  const fee = await firstRow(db
     .select({
       status: paymentAssignments.status,
       amount: paymentAssignments.amount,
@@ -58,11 +59,10 @@ export function withOutcome<T extends PaymentOrder>(db: Db, env: Env, order: T):
     })
     .from(paymentAssignments)
     .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-    .where(eq(paymentAssignments.id, row.assignmentId))
-    .get();
+    .where(eq(paymentAssignments.id, row.assignmentId)));
   const reversed =
     row.reversesOrderId == null
       ? undefined
-      : db.select({ code: paymentOrders.orderCode }).from(paymentOrders).where(eq(paymentOrders.id, row.reversesOrderId)).get();
+      : await firstRow(db.select({ code: paymentOrders.orderCode }).from(paymentOrders).where(eq(paymentOrders.id, row.reversesOrderId)));
   return { ...order, outcome: outcomeOf(row, fee, reversed?.code ?? null, sandboxSettlesFees(env)) };
 }

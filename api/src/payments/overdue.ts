@@ -10,13 +10,14 @@ import type { Actor } from '../lib/context';
 import { assertCan, orgScope, P, scopeCondition } from '../access/payments';
 import { loadCampaign } from './rules';
 import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
+import { allRows, withTransaction } from '../db/engine';
 
-export function checkOverdue(
+export async function checkOverdue(
   db: Db,
   opts: { actorId: number | null; ip?: string | null; campaignId?: number; scope?: SQL; now?: Date } = { actorId: null },
-): { updatedCount: number } {
+): Promise<{ updatedCount: number }> {
   const now = opts.now ?? new Date();
-  const campaigns = db
+  const campaigns = (await allRows(db
     .select({ id: paymentCampaigns.id })
     .from(paymentCampaigns)
     .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
@@ -28,19 +29,17 @@ export function checkOverdue(
         opts.campaignId ? eq(paymentCampaigns.id, opts.campaignId) : undefined,
         opts.scope,
       ),
-    )
-    .all()
+    )))
     .map((c) => c.id);
   if (campaigns.length === 0) return { updatedCount: 0 };
-  const updated = db.transaction((tx) => {
-    const rows = tx
+  const updated = await withTransaction(db, async (tx) => {
+    const rows = await allRows(tx
       .update(paymentAssignments)
       .set({ status: 'OVERDUE' })
       .where(and(eq(paymentAssignments.status, 'PENDING'), inArray(paymentAssignments.campaignId, campaigns)))
-      .returning({ id: paymentAssignments.id, campaignId: paymentAssignments.campaignId })
-      .all();
+      .returning({ id: paymentAssignments.id, campaignId: paymentAssignments.campaignId }));
     if (rows.length > 0) {
-      audit(tx, {
+      await audit(tx, {
         actorId: opts.actorId,
         ip: opts.ip ?? null,
         action: 'assignment.check_overdue',
@@ -58,8 +57,8 @@ export function checkOverdue(
 }
 
 /** The request form: only campaigns where the caller manages assignments. */
-export function checkOverdueFor(db: Db, actor: Actor, ip: string | null, campaignId?: number): { updatedCount: number } {
-  if (campaignId) assertCan(db, actor, P.manage, loadCampaign(db, campaignId).organizationId);
-  const scope = scopeCondition(orgScope(db, actor, P.manage), organizations.path);
+export async function checkOverdueFor(db: Db, actor: Actor, ip: string | null, campaignId?: number): Promise<{ updatedCount: number }> {
+  if (campaignId) await assertCan(db, actor, P.manage, (await loadCampaign(db, campaignId)).organizationId);
+  const scope = scopeCondition(await orgScope(db, actor, P.manage), organizations.path);
   return checkOverdue(db, { actorId: actor.id, ip, campaignId, scope });
 }

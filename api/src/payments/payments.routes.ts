@@ -26,6 +26,7 @@ import { ordersService } from './orders.service';
 import { withOutcome } from './outcome';
 import { handlePayosWebhook } from './webhook.service';
 import { ok } from '../lib/openapi/contract';
+import { mapInOrder } from '../lib/in-order';
 
 const orders = (c: Context<AppEnv>) => ordersService(c.get('deps'), c.get('actor'), reqInfo(c));
 const campaignIdParam = z.object({ campaignId: idParam.shape.id });
@@ -43,8 +44,8 @@ export function paymentRoutes() {
       '/webhook/payos',
       ok(paymentMessage, 'Recorded or ignored (payOS needs a 2xx); 400 for a bad signature'),
       validate('json', payosWebhookSchema),
-      (c) => {
-        const outcome = handlePayosWebhook(c.get('deps'), c.req.valid('json'), reqInfo(c).ip);
+      async (c) => {
+        const outcome = await handlePayosWebhook(c.get('deps'), c.req.valid('json'), reqInfo(c).ip);
         return c.json(outcome.body, outcome.status);
       },
     )
@@ -67,23 +68,23 @@ export function paymentRoutes() {
       ok(paymentEnvelope(paymentOrderSchema), 'The order, synchronised with payOS'),
       requireAuth,
       validate('param', orderCodeParam),
-      async (c) => c.json({ success: true, data: told(c, await orders(c).checkStatus(c.req.valid('param').orderCode)) }),
+      async (c) => c.json({ success: true, data: await told(c, await orders(c).checkStatus(c.req.valid('param').orderCode)) }),
     )
     .post(
       '/process/:id',
       ok(paymentEnvelope(paymentOrderSchema), 'The order, synchronised with payOS'),
       requireAuth,
       validate('param', idParam),
-      async (c) => c.json({ success: true, data: told(c, await orders(c).process(c.req.valid('param').id)) }),
+      async (c) => c.json({ success: true, data: await told(c, await orders(c).process(c.req.valid('param').id)) }),
     )
     .get(
       '/history',
       ok(paymentEnvelope(memberPaymentHistorySchema), "The caller's orders"),
       requireAuth,
       validate('query', paymentHistoryQuery),
-      (c) => {
-        const page = orders(c).history(c.req.valid('query'));
-        return c.json({ success: true, data: { ...page, items: page.items.map((o) => told(c, o)) } });
+      async (c) => {
+        const page = await orders(c).history(c.req.valid('query'));
+        return c.json({ success: true, data: { ...page, items: await mapInOrder(page.items, (o) => told(c, o)) } });
       },
     )
     .post(
@@ -92,7 +93,7 @@ export function paymentRoutes() {
       requireAuth,
       validate('param', idParam),
       async (c) =>
-        c.json({ success: true, data: told(c, await orders(c).cancel(c.req.valid('param').id)), message: 'Đã hủy đơn thanh toán' }),
+        c.json({ success: true, data: await told(c, await orders(c).cancel(c.req.valid('param').id)), message: 'Đã hủy đơn thanh toán' }),
     );
 }
 
@@ -117,7 +118,7 @@ export function paymentAdminRoutes() {
       requirePermission(P.reports, fromCampaignParam('campaignId')),
       validate('param', campaignIdParam),
       validate('query', adminPaymentHistoryQuery),
-      (c) => c.json(paymentHistory(c.get('deps'), c.req.valid('param').campaignId, c.req.valid('query'))),
+      async (c) => c.json(await paymentHistory(c.get('deps'), c.req.valid('param').campaignId, c.req.valid('query'))),
     )
     .post(
       '/orders/:id/resolve',

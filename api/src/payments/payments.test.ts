@@ -5,6 +5,7 @@ import { dataSignature } from '../payos/signature';
 import type { TestApp } from '../test/harness';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from '../db/tables/payments';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -19,7 +20,7 @@ afterAll(() => server.close());
 
 async function payer() {
   const u = await t.createUser(`PMU${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   return u;
 }
 
@@ -31,11 +32,11 @@ async function ready(amount = 50_000) {
 }
 
 const link = (token: string, body: Record<string, unknown>) => t.request('POST', '/api/payment/create-payment-link', { token, body });
-const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
-const audits = (action: string) => t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action)).get()!.n;
+const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const audits = async (action: string) => (await firstRow(t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action))))!.n;
 
-function webhookFor(orderCode: number, over: Record<string, unknown> = {}, key = SANDBOX_CREDS.checksumKey) {
-  const o = order(orderCode);
+async function webhookFor(orderCode: number, over: Record<string, unknown> = {}, key = SANDBOX_CREDS.checksumKey) {
+  const o = await order(orderCode);
   const data = {
     orderCode,
     amount: o.amount,
@@ -71,7 +72,7 @@ describe('POST /api/payment/create-payment-link', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Tạo link thanh toán thành công', data: { amount: 60_000 } });
     expect(res.body.data.checkoutUrl).toBe(`${server.url}/sandbox/payos/checkout/${res.body.data.paymentLinkId}`);
-    const o = order(res.body.data.orderCode);
+    const o = await order(res.body.data.orderCode);
     expect(o).toMatchObject({
       amount: 60_000,
       status: 'PENDING',
@@ -83,7 +84,7 @@ describe('POST /api/payment/create-payment-link', () => {
     // A second call hands out the same open link (changed with issue 11.1: it used to replace it).
     const again = await expectOk(link(u.token, { assignmentId: assignment.id }));
     expect(again.data).toMatchObject({ orderCode: res.body.data.orderCode, checkoutUrl: res.body.data.checkoutUrl, reused: true });
-    expect(order(res.body.data.orderCode).status).toBe('PENDING');
+    expect((await order(res.body.data.orderCode)).status).toBe('PENDING');
   });
 
   it('refuses someone else’s assignment: not found for another member (issue 26 item 9), 403 even for a super admin', async () => {
@@ -112,11 +113,10 @@ describe('POST /api/payment/create-payment-link', () => {
     expect((await link(done.u.token, { assignmentId: done.assignment.id })).status).toBe(409);
 
     const late = await ready();
-    t.db
+    await runQuery(t.db
       .update(paymentCampaigns)
       .set({ endDate: new Date(Date.now() - 1000) })
-      .where(eq(paymentCampaigns.id, late.campaign.id))
-      .run();
+      .where(eq(paymentCampaigns.id, late.campaign.id)));
     expect((await link(late.u.token, { assignmentId: late.assignment.id })).status).toBe(409);
   });
 
@@ -131,7 +131,7 @@ describe('POST /api/payment/create-payment-link', () => {
     } finally {
       t.env.PAYOS_BASE_URL = saved;
     }
-    expect(t.db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.assignmentId, assignment.id)).get()!.n).toBe(0);
+    expect((await firstRow(t.db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.assignmentId, assignment.id))))!.n).toBe(0);
   });
 });
 
@@ -139,23 +139,23 @@ describe('POST /api/payment/webhook/payos', () => {
   it('a valid signature marks order and assignment PAID with one transaction; a replay changes nothing', async () => {
     const { u, assignment } = await ready(75_000);
     const { data } = await expectOk(link(u.token, { assignmentId: assignment.id }));
-    const body = webhookFor(data.orderCode);
+    const body = await webhookFor(data.orderCode);
     const res = await t.request('POST', '/api/payment/webhook/payos', { body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Đã ghi nhận thanh toán' });
-    const o = order(data.orderCode);
+    const o = await order(data.orderCode);
     expect(o.status).toBe('PAID');
     expect(o.paidAt).not.toBeNull();
-    const a = t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignment.id)).get()!;
+    const a = (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignment.id))))!;
     expect(a).toMatchObject({ status: 'PAID', paidAmount: 75_000, paymentMethod: 'ONLINE' });
-    const webhooks = audits('payment.webhook');
+    const webhooks = await audits('payment.webhook');
 
     const replay = await t.request('POST', '/api/payment/webhook/payos', { body });
     expect(replay.status).toBe(200);
     expect(replay.body.message).toContain('trước đó');
-    expect(t.db.select({ n: count() }).from(paymentTransactions).where(eq(paymentTransactions.orderId, o.id)).get()!.n).toBe(1);
-    expect(audits('payment.webhook')).toBe(webhooks);
-    expect(order(data.orderCode).paidAt!.getTime()).toBe(o.paidAt!.getTime());
+    expect((await firstRow(t.db.select({ n: count() }).from(paymentTransactions).where(eq(paymentTransactions.orderId, o.id))))!.n).toBe(1);
+    expect(await audits('payment.webhook')).toBe(webhooks);
+    expect((await order(data.orderCode)).paidAt!.getTime()).toBe(o.paidAt!.getTime());
 
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: u.token }));
     expect(status.data).toMatchObject({ orderCode: data.orderCode, amount: 75_000, status: 'PAID' });
@@ -175,25 +175,24 @@ describe('POST /api/payment/webhook/payos', () => {
   it('a bad or missing signature is refused (400), logged, and changes nothing', async () => {
     const { u, assignment } = await ready(40_000);
     const { data } = await expectOk(link(u.token, { assignmentId: assignment.id }));
-    const rejected = audits('payment.webhook_rejected');
+    const rejected = await audits('payment.webhook_rejected');
 
-    const forged = webhookFor(data.orderCode, {}, 'not-the-checksum-key');
+    const forged = await webhookFor(data.orderCode, {}, 'not-the-checksum-key');
     expect((await t.request('POST', '/api/payment/webhook/payos', { body: forged })).status).toBe(400);
-    const tampered = { ...webhookFor(data.orderCode), data: { ...webhookFor(data.orderCode).data, amount: 40_000, reference: 'OTHER' } };
+    const tampered = { ...await webhookFor(data.orderCode), data: { ...(await webhookFor(data.orderCode)).data, amount: 40_000, reference: 'OTHER' } };
     expect((await t.request('POST', '/api/payment/webhook/payos', { body: tampered })).status).toBe(400);
-    const unsigned = { ...webhookFor(data.orderCode), signature: undefined };
+    const unsigned = { ...await webhookFor(data.orderCode), signature: undefined };
     expect((await t.request('POST', '/api/payment/webhook/payos', { body: unsigned })).status).toBe(400);
 
-    expect(audits('payment.webhook_rejected')).toBe(rejected + 3);
-    const reasons = t.db
+    expect(await audits('payment.webhook_rejected')).toBe(rejected + 3);
+    const reasons = (await allRows(t.db
       .select({ after: auditLogs.after })
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.webhook_rejected'), eq(auditLogs.entityId, String(order(data.orderCode).id))))
-      .all()
+      .where(and(eq(auditLogs.action, 'payment.webhook_rejected'), eq(auditLogs.entityId, String((await order(data.orderCode)).id))))))
       .map((r) => JSON.parse(r.after!).reason);
     expect(reasons).toEqual(['invalid_signature', 'invalid_signature', 'invalid_signature']);
-    expect(order(data.orderCode).status).toBe('PENDING');
-    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignment.id)).get()!.status).toBe('PENDING');
+    expect((await order(data.orderCode)).status).toBe('PENDING');
+    expect((await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignment.id))))!.status).toBe('PENDING');
   });
 
   it('ignores events for orders it does not know (payOS webhook confirmation) and malformed bodies are 400', async () => {
@@ -222,7 +221,7 @@ describe('status, cancel and history', () => {
       (await t.request('POST', '/api/payment/create-payment-link', { token: stranger.token, body: { assignmentId: assignment.id } }))
         .status,
     ).toBe(404);
-    const reports = t.createRole(`pm_reports${++n}`, ['payment-campaigns.view_reports']);
+    const reports = await t.createRole(`pm_reports${++n}`, ['payment-campaigns.view_reports']);
     const viewer = await t.createUser(`PMV${n}`, [{ roleId: reports, organizationId: campaign.organizationId }]);
     expect((await t.request('GET', `/api/payment/check-status/${data.orderCode}`, { token: viewer.token })).status).toBe(200);
     expect((await t.request('GET', '/api/payment/check-status/999999999', { token: u.token })).status).toBe(404);
@@ -231,7 +230,7 @@ describe('status, cancel and history', () => {
   it('the caller cancels their own PENDING order (also at payOS); history lists their orders', async () => {
     const { u, assignment } = await ready();
     const { data } = await expectOk(link(u.token, { assignmentId: assignment.id }));
-    const o = order(data.orderCode);
+    const o = await order(data.orderCode);
     expect((await t.request('POST', `/api/payment/cancel/${o.id}`, { token: (await payer()).token })).status).toBe(404);
     const res = await expectOk(t.request('POST', `/api/payment/cancel/${o.id}`, { token: u.token }));
     expect(res.data.status).toBe('CANCELLED');

@@ -38,7 +38,7 @@ export function payosConfigRoutes() {
         requireAuth,
         requirePermission(P.read, inCampaign),
         validate('param', idParam),
-        (c) => c.json({ success: true, data: service(c).effective(c.req.valid('param').id) }),
+        async (c) => c.json({ success: true, data: await service(c).effective(c.req.valid('param').id) }),
       )
       .post(
         '/:id/payos-config/toggle-active',
@@ -46,8 +46,8 @@ export function payosConfigRoutes() {
         requireAuth,
         requirePermission(P.update, inCampaign),
         validate('param', idParam),
-        (c) => {
-          const data = service(c).toggleActive(c.req.valid('param').id);
+        async (c) => {
+          const data = await service(c).toggleActive(c.req.valid('param').id);
           return c.json({ success: true, data, message: data.isActive ? 'Đã bật cấu hình PayOS' : 'Đã tắt cấu hình PayOS' });
         },
       )
@@ -57,7 +57,7 @@ export function payosConfigRoutes() {
         requireAuth,
         requirePermission(P.read, inCampaign),
         validate('param', idParam),
-        (c) => c.json({ success: true, data: service(c).webhookUrl(c.req.valid('param').id) }),
+        async (c) => c.json({ success: true, data: await service(c).webhookUrl(c.req.valid('param').id) }),
       )
       .post(
         '/:id/payos-config/confirm-webhook',
@@ -89,7 +89,7 @@ export function payosConfigRoutes() {
         requirePermission(P.read, inCampaign),
         validate('param', idParam),
         validate('query', payosConfigQuery),
-        (c) => c.json({ success: true, data: service(c).get(c.req.valid('param').id, c.req.valid('query').reveal ?? false) }),
+        async (c) => c.json({ success: true, data: await service(c).get(c.req.valid('param').id, c.req.valid('query').reveal ?? false) }),
       )
       // Saving registers the webhook URL with payOS; its answer comes back beside the config (issue 11.8).
       .post(
@@ -101,9 +101,9 @@ export function payosConfigRoutes() {
         validate('json', createPayosConfigSchema),
         async (c) => {
           const id = c.req.valid('param').id;
-          service(c).create(id, c.req.valid('json'));
+          await service(c).create(id, c.req.valid('json'));
           const webhook = await service(c).confirmWebhook(id);
-          return c.json({ success: true, data: service(c).get(id), webhook, message: 'Đã tạo cấu hình PayOS' }, 201);
+          return c.json({ success: true, data: await service(c).get(id), webhook, message: 'Đã tạo cấu hình PayOS' }, 201);
         },
       )
       .put(
@@ -117,7 +117,7 @@ export function payosConfigRoutes() {
           const id = c.req.valid('param').id;
           await service(c).update(id, c.req.valid('json'));
           const webhook = await service(c).confirmWebhook(id);
-          return c.json({ success: true, data: service(c).get(id), webhook, message: 'Đã cập nhật cấu hình PayOS' });
+          return c.json({ success: true, data: await service(c).get(id), webhook, message: 'Đã cập nhật cấu hình PayOS' });
         },
       )
       // Deleting or swapping the keys closes the campaign's open links at payOS first (issue 25, 3b).

@@ -20,6 +20,7 @@ import { campaignCredentials, configRow } from './credentials';
 import type { Tx } from './money';
 import { paymentOrders, payosConfigs } from '../db/tables/payments';
 import type { OrderRow } from './settle';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
 
 type ConfigRow = typeof payosConfigs.$inferSelect;
 const NOT_FOUND = 'Đợt thu chưa có cấu hình PayOS';
@@ -65,8 +66,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
     };
   }
 
-  function existing(campaignId: number): ConfigRow {
-    const row = configRow(db, campaignId);
+  async function existing(campaignId: number): Promise<ConfigRow> {
+    const row = await configRow(db, campaignId);
     if (!row) notFound(NOT_FOUND);
     return row!;
   }
@@ -76,7 +77,7 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
    * 3b): afterwards nothing could cancel them. Refused, with the reason, when payOS cannot confirm.
    */
   async function closeLinksFirst(campaignId: number, what: string) {
-    const links = openOrders(db, eq(paymentOrders.campaignId, campaignId));
+    const links = await openOrders(db, eq(paymentOrders.campaignId, campaignId));
     const failed = await cancelAtPayos({ db, env }, links, 'Cấu hình PayOS của đợt thu đã thay đổi');
     if (failed.length) {
       fail(
@@ -89,35 +90,35 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
   }
 
   /** In the write's transaction: the configuration is still the one read, and no link opened meanwhile. */
-  function settleLinks(tx: Tx, campaignId: number, before: ConfigRow, links: OrderRow[]) {
-    const current = tx.select().from(payosConfigs).where(eq(payosConfigs.id, before.id)).get();
+  async function settleLinks(tx: Tx, campaignId: number, before: ConfigRow, links: OrderRow[]) {
+    const current = await firstRow(tx.select().from(payosConfigs).where(eq(payosConfigs.id, before.id)));
     if (!current || current.updatedAt.getTime() !== before.updatedAt.getTime())
       conflict('Cấu hình PayOS vừa được người khác thay đổi, vui lòng tải lại');
-    closeOpenOrders(tx, eq(paymentOrders.campaignId, campaignId), new Date(), links);
+    await closeOpenOrders(tx, eq(paymentOrders.campaignId, campaignId), new Date(), links);
   }
 
-  function writableCampaign(campaignId: number) {
-    const campaign = loadCampaign(db, campaignId);
+  async function writableCampaign(campaignId: number) {
+    const campaign = await loadCampaign(db, campaignId);
     assertWritable(campaign, 'thay đổi cấu hình PayOS');
     return campaign;
   }
 
   return {
-    get(campaignId: number, reveal = false): PayosConfig | null {
-      const campaign = loadCampaign(db, campaignId);
-      const row = configRow(db, campaignId);
+    async get(campaignId: number, reveal = false): Promise<PayosConfig | null> {
+      const campaign = await loadCampaign(db, campaignId);
+      const row = await configRow(db, campaignId);
       if (!row) return null;
       if (reveal) {
-        assertCan(db, actor, P.update, campaign.organizationId);
-        db.transaction((tx) => audit(tx, { ...caller, action: 'payos_config.reveal', entity: 'payos_config', entityId: row.id }));
+        await assertCan(db, actor, P.update, campaign.organizationId);
+        await withTransaction(db, async (tx) => audit(tx, { ...caller, action: 'payos_config.reveal', entity: 'payos_config', entityId: row.id }));
       }
       return toConfig(row, reveal);
     },
 
     /** The config payments of this campaign use: its own, when active (no inheritance). */
-    effective(campaignId: number) {
-      loadCampaign(db, campaignId);
-      const row = configRow(db, campaignId);
+    async effective(campaignId: number) {
+      await loadCampaign(db, campaignId);
+      const row = await configRow(db, campaignId);
       return {
         config: row && row.isActive ? toConfig(row) : null,
         active: !!row?.isActive,
@@ -125,14 +126,14 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       };
     },
 
-    create(campaignId: number, input: CreatePayosConfig): PayosConfig {
-      const campaign = writableCampaign(campaignId);
+    async create(campaignId: number, input: CreatePayosConfig): Promise<PayosConfig> {
+      const campaign = await writableCampaign(campaignId);
       if (input.organizationId !== undefined && input.organizationId !== campaign.organizationId)
         badRequest('Tổ chức không khớp với tổ chức của đợt thu');
-      if (configRow(db, campaignId)) conflict(EXISTS);
-      const insert = () =>
-        db.transaction((tx) => {
-          const created = tx
+      if (await configRow(db, campaignId)) conflict(EXISTS);
+      const insert = async () =>
+        await withTransaction(db, async (tx) => {
+          const created = await firstRow(tx
             .insert(payosConfigs)
             .values({
               campaignId,
@@ -143,9 +144,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
               isActive: input.isActive ?? true,
               descriptionMaxLength: input.descriptionMaxLength ?? 9,
             })
-            .returning()
-            .get();
-          audit(tx, {
+            .returning());
+          await audit(tx, {
             ...caller,
             action: 'payos_config.create',
             entity: 'payos_config',
@@ -155,12 +155,12 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
           return created;
         });
       // A concurrent create past the check above.
-      return toConfig(conflictOnUnique(EXISTS, insert));
+      return toConfig(await conflictOnUnique(EXISTS, insert));
     },
 
     async update(campaignId: number, input: UpdatePayosConfig): Promise<PayosConfig> {
-      writableCampaign(campaignId);
-      const before = existing(campaignId);
+      await writableCampaign(campaignId);
+      const before = await existing(campaignId);
       // Only the stored key's own masked value means "keep it"; any other masked text is a mistake (issue 11.6).
       const keep = (v: string | undefined, stored: string, field: string) => {
         if (v === undefined) return true;
@@ -177,9 +177,9 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
         differs(input.apiKey, keepApi, before.apiKeyEnc) ||
         differs(input.checksumKey, keepChecksum, before.checksumKeyEnc);
       const links = swap ? await closeLinksFirst(campaignId, 'thay cấu hình PayOS') : [];
-      const after = db.transaction((tx) => {
-        if (swap) settleLinks(tx, campaignId, before, links);
-        const row = tx
+      const after = await withTransaction(db, async (tx) => {
+        if (swap) await settleLinks(tx, campaignId, before, links);
+        const row = await firstRow(tx
           .update(payosConfigs)
           .set({
             clientId: input.clientId ?? before.clientId,
@@ -189,9 +189,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
             descriptionMaxLength: input.descriptionMaxLength ?? before.descriptionMaxLength,
           })
           .where(eq(payosConfigs.id, before.id))
-          .returning()
-          .get();
-        audit(tx, {
+          .returning());
+        await audit(tx, {
           ...caller,
           action: 'payos_config.update',
           entity: 'payos_config',
@@ -205,22 +204,22 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
     },
 
     async remove(campaignId: number): Promise<void> {
-      writableCampaign(campaignId);
-      const before = existing(campaignId);
+      await writableCampaign(campaignId);
+      const before = await existing(campaignId);
       const links = await closeLinksFirst(campaignId, 'xóa cấu hình PayOS');
-      db.transaction((tx) => {
-        settleLinks(tx, campaignId, before, links);
-        tx.delete(payosConfigs).where(eq(payosConfigs.id, before.id)).run();
-        audit(tx, { ...caller, action: 'payos_config.delete', entity: 'payos_config', entityId: before.id, before: snapshot(before, env) });
+      await withTransaction(db, async (tx) => {
+        await settleLinks(tx, campaignId, before, links);
+        await runQuery(tx.delete(payosConfigs).where(eq(payosConfigs.id, before.id)));
+        await audit(tx, { ...caller, action: 'payos_config.delete', entity: 'payos_config', entityId: before.id, before: snapshot(before, env) });
       });
     },
 
-    toggleActive(campaignId: number): PayosConfig {
-      writableCampaign(campaignId);
-      const before = existing(campaignId);
-      const after = db.transaction((tx) => {
-        const row = tx.update(payosConfigs).set({ isActive: !before.isActive }).where(eq(payosConfigs.id, before.id)).returning().get();
-        audit(tx, {
+    async toggleActive(campaignId: number): Promise<PayosConfig> {
+      await writableCampaign(campaignId);
+      const before = await existing(campaignId);
+      const after = await withTransaction(db, async (tx) => {
+        const row = await firstRow(tx.update(payosConfigs).set({ isActive: !before.isActive }).where(eq(payosConfigs.id, before.id)).returning());
+        await audit(tx, {
           ...caller,
           action: 'payos_config.toggle_active',
           entity: 'payos_config',
@@ -238,9 +237,9 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
      * URL once) and keeps the answer on the config, to show on the payOS tab (issue 11.8).
      */
     async confirmWebhook(campaignId: number): Promise<WebhookConfirmation> {
-      loadCampaign(db, campaignId);
-      const row = existing(campaignId);
-      const creds = campaignCredentials(db, env, campaignId)!;
+      await loadCampaign(db, campaignId);
+      const row = await existing(campaignId);
+      const creds = (await campaignCredentials(db, env, campaignId))!;
       const url = webhookUrl(env);
       let confirmed = false;
       let message: string;
@@ -255,12 +254,11 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
             ? `Không kết nối được PayOS: ${err.message}`
             : `PayOS từ chối webhook: ${err.message}${err.code ? ` (mã ${err.code})` : ''}`;
       }
-      db.transaction((tx) => {
-        tx.update(payosConfigs)
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.update(payosConfigs)
           .set({ webhookUrl: url, webhookConfirmedAt: confirmed ? new Date() : row.webhookConfirmedAt, webhookMessage: message })
-          .where(eq(payosConfigs.id, row.id))
-          .run();
-        audit(tx, {
+          .where(eq(payosConfigs.id, row.id)));
+        await audit(tx, {
           ...caller,
           action: 'payos_config.confirm_webhook',
           entity: 'payos_config',
@@ -271,8 +269,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       return { webhookUrl: url, confirmed, message };
     },
 
-    webhookUrl(campaignId: number) {
-      loadCampaign(db, campaignId);
+    async webhookUrl(campaignId: number) {
+      await loadCampaign(db, campaignId);
       return { webhookUrl: webhookUrl(env) };
     },
 
@@ -287,8 +285,8 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       campaignId: number,
       input: TestPayosConnection,
     ): Promise<{ connected: boolean; reason: 'ok' | 'credentials' | 'unreachable'; message: string }> {
-      loadCampaign(db, campaignId);
-      const stored = campaignCredentials(db, env, campaignId);
+      await loadCampaign(db, campaignId);
+      const stored = await campaignCredentials(db, env, campaignId);
       const pick = (v: string | undefined, s: string | undefined) => (v !== undefined && !isMasked(v) ? v : s);
       const creds = {
         clientId: pick(input.clientId, stored?.clientId),

@@ -4,6 +4,7 @@ import { auditLogs } from '../db/tables/audit';
 import type { TestApp } from '../test/harness';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { payosConfigs } from '../db/tables/payments';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -40,7 +41,7 @@ describe('payOS config per campaign', () => {
       isActive: true,
       organizationId: org,
     });
-    const row = t.db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, c.id)).get()!;
+    const row = (await firstRow(t.db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, c.id))))!;
     expect(row.apiKeyEnc).not.toContain(SECRET.apiKey);
     expect(row.checksumKeyEnc).not.toContain(SECRET.checksumKey);
     expect((await t.request('POST', path, { token: t.adminToken, body: SECRET })).status).toBe(409);
@@ -94,13 +95,13 @@ describe('payOS config per campaign', () => {
   it('revealing needs payment-campaigns.update in the campaign organization (403 for readers) and is audited', async () => {
     const c = await api.create(org);
     await api.config(c.id, SECRET);
-    const reader = t.createRole('pc_reader', ['payment-campaigns.read']);
+    const reader = await t.createRole('pc_reader', ['payment-campaigns.read']);
     const u = await t.createUser('PCREAD', [{ roleId: reader, organizationId: org }]);
     const masked = await expectOk(t.request('GET', `/api/payment-campaigns/${c.id}/payos-config`, { token: u.token }));
     expect(masked.data.apiKey).toBe('••••1111');
     expect((await t.request('GET', `/api/payment-campaigns/${c.id}/payos-config?reveal=true`, { token: u.token })).status).toBe(403);
     await expectOk(t.request('GET', `/api/payment-campaigns/${c.id}/payos-config?reveal=true`, { token: t.adminToken }));
-    expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'payos_config.reveal')).all().length).toBeGreaterThan(0);
+    expect((await allRows(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'payos_config.reveal')))).length).toBeGreaterThan(0);
   });
 
   it('test-connection asks payOS (here the sandbox) with stored or unsaved credentials', async () => {
@@ -121,7 +122,7 @@ describe('payOS config per campaign', () => {
 describe('secrets are never in clear in a response', () => {
   it('no response of the payments API (nor the audit log API) contains the api key or checksum key', async () => {
     const u = await t.createUser('PCPAY');
-    join(t, u.id, org);
+    await join(t, u.id, org);
     const { campaign, assignments } = await api.active(org, [u.id], { config: false });
     const cfg = { clientId: SANDBOX_CREDS.clientId, apiKey: 'leak-check-api-key-XYZ', checksumKey: 'leak-check-checksum-key-QRS' };
     const bodies: unknown[] = [];

@@ -11,6 +11,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from './fixture';
 import { linksClosing } from './links';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 let payos: StandIn;
@@ -24,14 +25,14 @@ beforeAll(async () => {
   payos.addMerchant(SANDBOX_CREDS);
   t = await makeTestApp({ PAYOS_BASE_URL: payos.url });
   api = campaigns(t);
-  org = t.createOrg('doan_co_so', 'RACE');
+  org = await t.createOrg('doan_co_so', 'RACE');
 });
 afterAll(() => payos.close());
 
 /** A member with a 40,000 ₫ fee in an active campaign and, unless told otherwise, an open payOS link. */
 async function fee(withLink = true) {
   const u = await t.createUser(`RACE${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { campaign, assignments } = await api.active(org, [u.id], { amount: FEE });
   const assignmentId = assignments[0].id as number;
   const link = withLink
@@ -45,9 +46,9 @@ const markPaid = (id: number, token = t.adminToken) =>
 const exempt = (id: number) =>
   t.request('POST', `/api/payment/assignments/${id}/exempt`, { token: t.adminToken, body: { reason: 'Hoàn cảnh khó khăn' } });
 const webhook = (body: unknown) => t.request('POST', '/api/payment/webhook/payos', { body });
-const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
-const ordersOf = (id: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, id)).all();
-const manual = (id: number) => ordersOf(id).filter((o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID');
+const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
+const ordersOf = async (id: number) => await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, id)));
+const manual = async (id: number) => (await ordersOf(id)).filter((o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID');
 const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
 
 /**
@@ -72,8 +73,8 @@ describe('mark-paid against a slow payOS', () => {
     const { assignmentId, orderCode, campaign } = await fee();
     const answers = await Promise.all([markPaid(assignmentId), markPaid(assignmentId)]);
     expect(statuses(answers)).toEqual([200, 409]);
-    expect(manual(assignmentId)).toHaveLength(1);
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
+    expect(await manual(assignmentId)).toHaveLength(1);
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
     expect(payos.link(orderCode)!.status).toBe('CANCELLED');
     expect(await stats(campaign.id)).toMatchObject({ collected: FEE, totalReceived: FEE });
   });
@@ -82,9 +83,9 @@ describe('mark-paid against a slow payOS', () => {
     const { assignmentId } = await fee();
     const answers = await Promise.all(Array.from({ length: 20 }, () => markPaid(assignmentId)));
     expect(statuses(answers)).toEqual([200, ...Array(19).fill(409)]);
-    expect(manual(assignmentId)).toHaveLength(1);
-    expect(manual(assignmentId)[0]!.receivedAmount).toBe(FEE);
-    expect(assignment(assignmentId).paidAmount).toBe(FEE);
+    expect(await manual(assignmentId)).toHaveLength(1);
+    expect((await manual(assignmentId))[0]!.receivedAmount).toBe(FEE);
+    expect((await assignment(assignmentId)).paidAmount).toBe(FEE);
   });
 
   it("the member's online payment landing during the call: mark-paid is 409, the fee is paid once", async () => {
@@ -99,8 +100,8 @@ describe('mark-paid against a slow payOS', () => {
     const res = await pending;
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/vừa được thanh toán/);
-    expect(manual(assignmentId)).toHaveLength(0);
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE, paymentMethod: 'ONLINE' });
+    expect(await manual(assignmentId)).toHaveLength(0);
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE, paymentMethod: 'ONLINE' });
   });
 
   it('money arriving after the cash payment is recorded and flagged for a refund', async () => {
@@ -108,9 +109,9 @@ describe('mark-paid against a slow payOS', () => {
     await expectOk(markPaid(assignmentId));
     // A transfer from a QR code the member kept open: payOS reports it anyway.
     expect((await webhook(payos.pay(orderCode))).status).toBe(200);
-    const online = ordersOf(assignmentId).find((o) => o.orderCode === orderCode)!;
+    const online = (await ordersOf(assignmentId)).find((o) => o.orderCode === orderCode)!;
     expect(online).toMatchObject({ receivedAmount: FEE, attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: FEE });
-    expect(assignment(assignmentId).paidAmount).toBe(FEE);
+    expect((await assignment(assignmentId)).paidAmount).toBe(FEE);
   });
 
   it('mark-paid and an exemption at once: exactly one wins, never an exempted fee with cash on it', async () => {
@@ -118,8 +119,8 @@ describe('mark-paid against a slow payOS', () => {
       const { assignmentId } = await fee();
       const answers = await Promise.all([markPaid(assignmentId), exempt(assignmentId)]);
       expect(statuses(answers)).toEqual([200, 409]);
-      const a = assignment(assignmentId);
-      if (a.status === 'EXEMPTED') expect(manual(assignmentId)).toHaveLength(0);
+      const a = await assignment(assignmentId);
+      if (a.status === 'EXEMPTED') expect(await manual(assignmentId)).toHaveLength(0);
       else expect(a).toMatchObject({ status: 'PAID', paidAmount: FEE, adjustment: null });
     }
   });
@@ -134,8 +135,8 @@ describe('mark-paid against a slow payOS', () => {
       payos.latencyMs = 150;
     }
     expect((await pending).status).toBe(409);
-    expect(assignment(assignmentId).status).toBe('EXEMPTED');
-    expect(manual(assignmentId)).toHaveLength(0);
+    expect((await assignment(assignmentId)).status).toBe('EXEMPTED');
+    expect(await manual(assignmentId)).toHaveLength(0);
   });
 
   it('removing an assignment while its money lands is refused: the payment is never deleted with it', async () => {
@@ -147,7 +148,7 @@ describe('mark-paid against a slow payOS', () => {
       payos.latencyMs = 150;
     }
     expect((await pending).status).toBe(409);
-    expect(assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
+    expect(await assignment(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: FEE });
     await linksClosing();
   });
 });

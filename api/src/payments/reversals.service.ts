@@ -18,6 +18,7 @@ import { recomputeAssignment } from './money';
 import { newOrderCode } from './order-code';
 import { assertWritable, loadCampaign } from './rules';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -38,9 +39,9 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
 
   /** The order named, else the latest manual payment of the fee still in force. */
-  function pick(assignmentId: number, orderId: number | undefined): OrderRow | undefined {
-    if (orderId !== undefined) return db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
-    const manual = db
+  async function pick(assignmentId: number, orderId: number | undefined): Promise<OrderRow | undefined> {
+    if (orderId !== undefined) return await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
+    const manual = await firstRow(db
       .select()
       .from(paymentOrders)
       .where(
@@ -52,38 +53,36 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
           isNull(paymentOrders.reversesOrderId),
         ),
       )
-      .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
-      .get();
+      .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id)));
     if (manual) return manual;
     // No manual payment in force: say why for an online one (422), else there is nothing to reverse (409).
-    const online = db
+    const online = await firstRow(db
       .select()
       .from(paymentOrders)
-      .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'ONLINE'), eq(paymentOrders.status, 'PAID')))
-      .get();
+      .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'ONLINE'), eq(paymentOrders.status, 'PAID'))));
     if (online) fail(422, ONLINE_REFUSAL);
     conflict('Khoản phí này không có khoản thu thủ công nào để hủy xác nhận');
   }
 
   return {
-    reverse(assignmentId: number, input: ReversePayment): Assignment {
-      const a = db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get();
+    async reverse(assignmentId: number, input: ReversePayment): Promise<Assignment> {
+      const a = await firstRow(db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)));
       if (!a) notFound(ASSIGNMENT_NOT_FOUND);
-      const campaign = loadCampaign(db, a!.campaignId);
-      assertCan(db, actor, P.reverse, campaign.organizationId);
+      const campaign = await loadCampaign(db, a!.campaignId);
+      await assertCan(db, actor, P.reverse, campaign.organizationId);
       assertWritable(campaign, 'hủy xác nhận thanh toán');
-      const chosen = pick(assignmentId, input.orderId);
+      const chosen = await pick(assignmentId, input.orderId);
       const now = new Date();
       // Two reversals of one order past the checks: the unique reversing entry refuses the second.
-      conflictOnUnique('Khoản thu này đã được hủy xác nhận', () =>
-        db.transaction((tx) => {
+      await conflictOnUnique('Khoản thu này đã được hủy xác nhận', async () =>
+        await withTransaction(db, async (tx) => {
           // Read again inside the transaction: a concurrent reversal of the same order ends here as 409.
-          const o = chosen && tx.select().from(paymentOrders).where(eq(paymentOrders.id, chosen.id)).get();
+          const o = chosen && await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, chosen.id)));
           const why = refusal(o, assignmentId);
           if (why) fail(why[0] as 404 | 409 | 422, why[1]);
-          const before = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!;
+          const before = (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId))))!;
           // The money never came, so a refund flagged on it is moot; the audit row keeps the flag.
-          tx.update(paymentOrders)
+          await runQuery(tx.update(paymentOrders)
             .set({
               reversedAt: now,
               reversedBy: actor.id,
@@ -92,12 +91,11 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
               attentionReason: null,
               attentionAmount: null,
             })
-            .where(and(eq(paymentOrders.id, o!.id), isNull(paymentOrders.reversedAt)))
-            .run();
-          const entry = tx
+            .where(and(eq(paymentOrders.id, o!.id), isNull(paymentOrders.reversedAt))));
+          const entry = await firstRow(tx
             .insert(paymentOrders)
             .values({
-              orderCode: newOrderCode(tx),
+              orderCode: await newOrderCode(tx),
               assignmentId,
               campaignId: a!.campaignId,
               userId: a!.userId,
@@ -112,10 +110,9 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
               paidAt: now,
               reversesOrderId: o!.id,
             })
-            .returning()
-            .get();
-          const after = recomputeAssignment(tx, assignmentId, sandboxSettlesFees(deps.env))!;
-          audit(tx, {
+            .returning());
+          const after = (await recomputeAssignment(tx, assignmentId, sandboxSettlesFees(deps.env)))!;
+          await audit(tx, {
             actorId: actor.id,
             ip: req.ip,
             action: 'payment.reverse',
@@ -139,7 +136,7 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
           });
         }),
       );
-      return toAssignment(assignmentQuery(db).where(eq(paymentAssignments.id, assignmentId)).get()!, actor.id);
+      return toAssignment((await firstRow(assignmentQuery(db).where(eq(paymentAssignments.id, assignmentId))))!, actor.id);
     },
   };
 }

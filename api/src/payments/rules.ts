@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/errors';
 import { paymentCampaigns } from '../db/tables/payments';
 import type { CampaignRow } from './mappers';
+import { firstRow } from '../db/engine';
 
 export const STATUS_LABEL: Record<CampaignStatus, string> = {
   DRAFT: 'Nháp',
@@ -34,8 +35,8 @@ export function nextStatus(current: CampaignStatus, action: CampaignAction): Cam
 
 export const CAMPAIGN_NOT_FOUND = 'Không tìm thấy đợt thu';
 
-export function loadCampaign(db: Pick<Db, 'select'>, id: number): CampaignRow {
-  const row = db.select().from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get();
+export async function loadCampaign(db: Pick<Db, 'select'>, id: number): Promise<CampaignRow> {
+  const row = await firstRow(db.select().from(paymentCampaigns).where(eq(paymentCampaigns.id, id)));
   if (!row) notFound(CAMPAIGN_NOT_FOUND);
   return row!;
 }

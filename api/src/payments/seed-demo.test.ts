@@ -7,6 +7,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { expectOk, liveServer } from './fixture';
 import { paymentCampaigns } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof liveServer>>;
@@ -20,11 +21,11 @@ afterAll(() => server.close());
 
 describe('seedPaymentsDemo', () => {
   it('seeds an ACTIVE campaign of DCS-CNTT once, that the demo member can pay end to end in the sandbox', async () => {
-    expect(seedPaymentsDemo(t.db, t.env)).toBe(true);
-    expect(seedPaymentsDemo(t.db, t.env)).toBe(false);
-    const rows = t.db.select().from(paymentCampaigns).all();
+    expect(await seedPaymentsDemo(t.db, t.env)).toBe(true);
+    expect(await seedPaymentsDemo(t.db, t.env)).toBe(false);
+    const rows = await allRows(t.db.select().from(paymentCampaigns));
     expect(rows.map((c) => c.status).sort()).toEqual(['ACTIVE', 'DRAFT']);
-    const org = t.db.select().from(organizations).where(eq(organizations.id, rows[0]!.organizationId)).get()!;
+    const org = (await firstRow(t.db.select().from(organizations).where(eq(organizations.id, rows[0]!.organizationId))))!;
     expect(org.code).toBe('DCS-CNTT');
 
     const active = rows.find((c) => c.status === 'ACTIVE')!;

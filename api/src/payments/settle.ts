@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { audit } from '../audit/writer';
 import { attentionFor, countedOf, recomputeAssignment } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from '../db/tables/payments';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -33,34 +34,32 @@ export interface Who {
  * PAID with the money received, the assignment recomputed. False when nothing was new.
  * `countTest`: whether sandbox money may settle a fee here (origin.ts sandboxSettlesFees).
  */
-export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], who: Who, countTest = true): boolean {
-  const changed = db.transaction((tx) => {
-    const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
+export async function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], who: Who, countTest = true): Promise<boolean> {
+  const changed = await withTransaction(db, async (tx) => {
+    const order = await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
     if (!order) return false;
     const added: string[] = [];
     const synthetic = `PAYOS-${order.orderCode}`;
     for (const t of txs) {
       // A status answer without transactions was recorded under a made-up reference: the real one replaces it.
       if (t.reference !== synthetic) {
-        const stand = tx
+        const stand = await firstRow(tx
           .select()
           .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.reference, synthetic)))
-          .get();
+          .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.reference, synthetic))));
         if (stand && stand.amount === t.amount) {
-          tx.update(paymentTransactions)
+          await runQuery(tx.update(paymentTransactions)
             .set({
               reference: t.reference,
               accountNumber: t.accountNumber ?? null,
               description: t.description ?? null,
               transactionDateTime: t.transactionDateTime ?? null,
             })
-            .where(eq(paymentTransactions.id, stand.id))
-            .run();
+            .where(eq(paymentTransactions.id, stand.id)));
           continue;
         }
       }
-      const row = tx
+      const row = await firstRow(tx
         .insert(paymentTransactions)
         .values({
           orderId,
@@ -72,29 +71,25 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
           counterAccountName: t.counterAccountName ?? null,
         })
         .onConflictDoNothing({ target: paymentTransactions.reference })
-        .returning({ id: paymentTransactions.id })
-        .get();
+        .returning({ id: paymentTransactions.id }));
       if (row) added.push(t.reference);
     }
     if (added.length === 0) return false;
     const received = Number(
-      tx
+      (await firstRow(tx
         .select({ n: sum(paymentTransactions.amount) })
         .from(paymentTransactions)
-        .where(eq(paymentTransactions.orderId, orderId))
-        .get()?.n ?? 0,
+        .where(eq(paymentTransactions.orderId, orderId))))?.n ?? 0,
     );
-    const assignment = tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, order.assignmentId)).get()!;
-    const campaign = tx
+    const assignment = (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, order.assignmentId))))!;
+    const campaign = (await firstRow(tx
       .select({ status: paymentCampaigns.status })
       .from(paymentCampaigns)
-      .where(eq(paymentCampaigns.id, order.campaignId))
-      .get()!;
-    const others = tx
+      .where(eq(paymentCampaigns.id, order.campaignId))))!;
+    const others = (await allRows(tx
       .select()
       .from(paymentOrders)
-      .where(eq(paymentOrders.assignmentId, order.assignmentId))
-      .all()
+      .where(eq(paymentOrders.assignmentId, order.assignmentId))))
       .filter((o) => o.id !== order.id);
     const otherCounted = others.reduce((n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)), 0);
     const flag =
@@ -111,7 +106,7 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
     // closing dialog promised no new payments. A resolution stays only while the problem it answered is unchanged.
     const same = flag.attention === order.attention && flag.attentionAmount === order.attentionAmount;
     const now = new Date();
-    tx.update(paymentOrders)
+    await runQuery(tx.update(paymentOrders)
       .set({
         status: 'PAID',
         paidAt: order.paidAt ?? now,
@@ -119,10 +114,9 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
         ...flag,
         ...(same ? {} : { resolution: null, resolvedBy: null, resolvedAt: null, resolutionNote: null }),
       })
-      .where(eq(paymentOrders.id, orderId))
-      .run();
-    const a = recomputeAssignment(tx, order.assignmentId, countTest);
-    audit(tx, {
+      .where(eq(paymentOrders.id, orderId)));
+    const a = await recomputeAssignment(tx, order.assignmentId, countTest);
+    await audit(tx, {
       actorId: who.actorId,
       ip: who.ip,
       action: who.action,
@@ -146,15 +140,14 @@ export function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], 
 }
 
 /** CANCELLED or EXPIRED, as payOS reports, while the order is still PENDING. */
-export function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 'EXPIRED', who: Who): boolean {
-  const changed = db.transaction((tx) => {
-    const order = tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).get();
+export async function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 'EXPIRED', who: Who): Promise<boolean> {
+  const changed = await withTransaction(db, async (tx) => {
+    const order = await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
     if (!order || order.status !== 'PENDING') return false;
-    tx.update(paymentOrders)
+    await runQuery(tx.update(paymentOrders)
       .set({ status, cancelledAt: new Date() })
-      .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING')))
-      .run();
-    audit(tx, {
+      .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING'))));
+    await audit(tx, {
       actorId: who.actorId,
       ip: who.ip,
       action: who.action,
@@ -168,8 +161,8 @@ export function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 'EXPIR
   return changed;
 }
 
-export function toOrder(db: Pick<Db, 'select'>, o: OrderRow): PaymentOrder {
-  const txs = db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, o.id)).orderBy(asc(paymentTransactions.id)).all();
+export async function toOrder(db: Pick<Db, 'select'>, o: OrderRow): Promise<PaymentOrder> {
+  const txs = await allRows(db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, o.id)).orderBy(asc(paymentTransactions.id)));
   return {
     id: o.id,
     orderCode: o.orderCode,

@@ -11,11 +11,12 @@ import type { Db } from '../db/client';
 import { countedOf } from './money';
 import { loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { allRows } from '../db/engine';
 
-export function campaignStatistics(db: Db, campaignId: number, now = Date.now()): CampaignStatistics {
-  const campaign = loadCampaign(db, campaignId);
+export async function campaignStatistics(db: Db, campaignId: number, now = Date.now()): Promise<CampaignStatistics> {
+  const campaign = await loadCampaign(db, campaignId);
   const ended = now > campaign.endDate.getTime();
-  const rows = db
+  const rows = await allRows(db
     .select({
       feeLevelId: feeLevels.id,
       levelName: feeLevels.levelName,
@@ -31,8 +32,7 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
     .leftJoin(paymentAssignments, eq(paymentAssignments.feeLevelId, feeLevels.id))
     .where(eq(feeLevels.campaignId, campaignId))
     .groupBy(feeLevels.id, paymentAssignments.status)
-    .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id))
-    .all();
+    .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
 
   const byLevel = new Map<number, CampaignStatistics['byFeeLevel'][number]>();
   let totalMembers = 0;
@@ -73,7 +73,7 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
   }
 
   // Only orders that received money: a handful per paying member.
-  const money = db
+  const money = await allRows(db
     .select({
       o: {
         assignmentId: paymentOrders.assignmentId,
@@ -89,8 +89,7 @@ export function campaignStatistics(db: Db, campaignId: number, now = Date.now())
     })
     .from(paymentOrders)
     .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
-    .where(and(eq(paymentOrders.campaignId, campaignId), gt(paymentOrders.receivedAmount, 0)))
-    .all();
+    .where(and(eq(paymentOrders.campaignId, campaignId), gt(paymentOrders.receivedAmount, 0))));
   const perAssignment = new Map<number, { amount: number; status: string; counted: number }>();
   let refundDue = 0;
   let refundDueCount = 0;

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { TestApp } from '../test/harness';
 import { expectOk, join, sandboxApp, type campaigns, type LiveServer } from './fixture';
 import { paymentOrders } from '../db/tables/payments';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let server: LiveServer;
@@ -27,7 +28,7 @@ afterEach(() => {
 
 async function pendingOrder() {
   const u = await t.createUser(`STT${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { assignments } = await api.active(org, [u.id]);
   const { data } = await expectOk(
     t.request('POST', '/api/payment/create-payment-link', {
@@ -70,7 +71,7 @@ describe('check-status reaches payOS at most once per order per interval', () =>
   it('inside the interval the answer is the database’s: a settlement that arrived meanwhile shows', async () => {
     const { u, orderCode } = await pendingOrder();
     expect((await t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token })).body.data.status).toBe('PENDING');
-    t.db.update(paymentOrders).set({ status: 'CANCELLED' }).where(eq(paymentOrders.orderCode, orderCode)).run();
+    await runQuery(t.db.update(paymentOrders).set({ status: 'CANCELLED' }).where(eq(paymentOrders.orderCode, orderCode)));
     expect((await t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token })).body.data.status).toBe('CANCELLED');
   });
 });

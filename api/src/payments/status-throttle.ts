@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { SharedWindowCounter } from '../lib/fixed-window';
 import { paymentOrders } from '../db/tables/payments';
 import type { OrderRow } from './settle';
+import { firstRow } from '../db/engine';
 
 export const STATUS_CHECK_INTERVAL_MS = 2_000;
 
@@ -28,7 +29,7 @@ export async function throttledSync(db: Db, order: OrderRow, ask: (o: OrderRow) 
   const counter = windows.get(db) ?? new SharedWindowCounter(db.$client, 'payos-status', STATUS_CHECK_INTERVAL_MS);
   windows.set(db, counter);
   const key = String(order.id);
-  if (counter.hit(key, now) > 1) return db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get() ?? order;
+  if (counter.hit(key, now) > 1) return await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id))) ?? order;
   const call = ask(order).finally(() => {
     calls.delete(order.id);
     // The interval runs from the call's end: a slow payOS answer does not shorten it.

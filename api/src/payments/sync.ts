@@ -11,6 +11,7 @@ import { paymentOrders } from '../db/tables/payments';
 import { closeLinksAfterMoney } from './links';
 import { closeOrder, settleOrder, type OrderRow } from './settle';
 import { logger } from '../lib/logger';
+import { firstRow } from '../db/engine';
 
 export interface SyncWho {
   actorId: number | null;
@@ -28,7 +29,7 @@ export async function syncOrder(
   baseUrl = payosBaseUrl(env),
 ): Promise<{ order: OrderRow; outcome: SyncOutcome }> {
   if (order.status !== 'PENDING' || order.paymentMethod !== 'ONLINE') return { order, outcome: null };
-  const creds: PayosCredentials | null = campaignCredentials(db, env, order.campaignId);
+  const creds: PayosCredentials | null = await campaignCredentials(db, env, order.campaignId);
   if (!creds) return { order, outcome: null };
   let outcome: SyncOutcome = null;
   try {
@@ -50,13 +51,13 @@ export async function syncOrder(
           ]
         : [];
     if (txs.length) {
-      if (settleOrder(db, order.id, txs, who, sandboxSettlesFees(env))) await closeLinksAfterMoney({ db, env }, order.id);
+      if (await settleOrder(db, order.id, txs, who, sandboxSettlesFees(env))) await closeLinksAfterMoney({ db, env }, order.id);
       outcome = 'PAID';
     } else if (info.status === 'CANCELLED' || info.status === 'EXPIRED' || info.status === 'FAILED') {
       // A failed payment ends the link as a cancellation does: the member may open a new one at
       // once instead of waiting a day for the expiry job (issue 26 item 9). Money that still comes
       // is recorded by the webhook, which takes any unpaid order.
-      closeOrder(db, order.id, info.status === 'FAILED' ? 'CANCELLED' : info.status, who);
+      await closeOrder(db, order.id, info.status === 'FAILED' ? 'CANCELLED' : info.status, who);
       outcome = 'CLOSED';
     } else if (info.status === 'PROCESSING') {
       outcome = 'PROCESSING';
@@ -67,5 +68,5 @@ export async function syncOrder(
     if (!(err instanceof PayosError)) throw err;
     logger.warn({ orderCode: order.orderCode, error: err.message }, 'payOS status check failed');
   }
-  return { order: db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)).get()!, outcome };
+  return { order: (await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id))))!, outcome };
 }

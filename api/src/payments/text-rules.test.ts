@@ -19,7 +19,7 @@ const CLEAN_NAME = 'Quỹ tình nguyện Bcc: x';
 
 beforeAll(async () => {
   t = await makeTestApp();
-  org = t.createOrg('doan_truong', 'TXT-ROOT');
+  org = await t.createOrg('doan_truong', 'TXT-ROOT');
 });
 
 describe('payments names and notes follow the shared text rule', () => {

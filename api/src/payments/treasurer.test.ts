@@ -13,6 +13,7 @@ import type { TestApp } from '../test/harness';
 import { EXPIRY_GRACE_MS, expireStaleOrders, PROCESSING_GIVE_UP_MS } from './expiry';
 import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveServer } from './fixture';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -28,20 +29,20 @@ afterAll(() => server.close());
 async function member() {
   const code = `TRSU${++n}`;
   const u = await t.createUser(code);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   return { ...u, code };
 }
 const link = async (token: string, assignmentId: number) =>
   (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
-const order = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
-const assignment = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
+const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const stats = async (campaignId: number) =>
   expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 /** This order stands for one made at the real payOS (statistics and the export count real money only). */
-const real = (orderCode: number) => t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)).run();
+const real = async (orderCode: number) => await runQuery(t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)));
 
-function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
-  const o = order(orderCode);
+async function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
+  const o = await order(orderCode);
   const data = {
     orderCode,
     amount,
@@ -88,11 +89,11 @@ describe('the campaign export reconciles with the bank', () => {
     const b = await member();
     const { campaign, assignments } = await api.active(org, [a.id, b.id], { amount: 100_000 });
     const la = await link(a.token, assignments[0].id);
-    real(la.orderCode);
+    await real(la.orderCode);
     await expectOk(webhook(la.orderCode, 100_000));
     // The same member's bank sends 60.000 ₫ more on the paid order: a duplicate.
     await expectOk(webhook(la.orderCode, 60_000));
-    expect(order(la.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: 60_000 });
+    expect(await order(la.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'DUPLICATE', attentionAmount: 60_000 });
     const rows = await exported(campaign.id);
     expect(rows.get(a.code)).toMatchObject({
       'Số tiền đã nộp (VND)': 100_000,
@@ -105,7 +106,7 @@ describe('the campaign export reconciles with the bank', () => {
     expect(rows.get(b.code)).toMatchObject({ 'Tiền đã nhận (VND)': 0, 'Cần hoàn trả (VND)': null });
 
     await expectOk(
-      t.request('POST', `/api/payment-admin/orders/${order(la.orderCode).id}/resolve`, {
+      t.request('POST', `/api/payment-admin/orders/${(await order(la.orderCode)).id}/resolve`, {
         token: t.adminToken,
         body: { resolution: 'REFUNDED', note: 'Đã chuyển lại' },
       }),
@@ -119,7 +120,7 @@ describe('the campaign export reconciles with the bank', () => {
     const a = await member();
     const { campaign, assignments } = await api.active(org, [a.id], { amount: 70_000 });
     const l = await link(a.token, assignments[0].id);
-    real(l.orderCode);
+    await real(l.orderCode);
     await expectOk(t.request('POST', `/api/payment-campaigns/${campaign.id}/cancel`, { token: t.adminToken }));
     await expectOk(webhook(l.orderCode, 70_000));
     const row = (await exported(campaign.id)).get(a.code)!;
@@ -134,15 +135,15 @@ describe('a waived balance is a reduction, not a new fee', () => {
     const { campaign, assignments } = await api.active(org, [a.id], { amount: 100_000 });
     const id = assignments[0].id as number;
     const l = await link(a.token, id);
-    real(l.orderCode);
+    await real(l.orderCode);
     await expectOk(webhook(l.orderCode, 70_000));
     await expectOk(
-      t.request('POST', `/api/payment-admin/orders/${order(l.orderCode).id}/resolve`, {
+      t.request('POST', `/api/payment-admin/orders/${(await order(l.orderCode)).id}/resolve`, {
         token: t.adminToken,
         body: { resolution: 'ACCEPTED', note: 'Hoàn cảnh khó khăn' },
       }),
     );
-    expect(assignment(id)).toMatchObject({
+    expect(await assignment(id)).toMatchObject({
       status: 'PAID',
       amount: 70_000,
       originalAmount: 100_000,
@@ -174,8 +175,8 @@ describe('test money tells one story', () => {
     const { campaign, assignments } = await api.active(org, [a.id, b.id], { amount: 100_000 });
     const l = await link(a.token, assignments[0].id);
     expect((await pressCheckout(t, server.url, l.paymentLinkId)).status).toBe(303);
-    for (let i = 0; i < 200 && assignment(assignments[0].id).status !== 'PAID'; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(assignment(assignments[0].id)).toMatchObject({ status: 'PAID', isTestPayment: true });
+    for (let i = 0; i < 200 && (await assignment(assignments[0].id)).status !== 'PAID'; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await assignment(assignments[0].id)).toMatchObject({ status: 'PAID', isTestPayment: true });
     expect(await stats(campaign.id)).toMatchObject({
       paidCount: 0,
       testPaidCount: 1,
@@ -200,10 +201,10 @@ describe('money after an exemption', () => {
     const { assignments } = await api.active(org, [a.id], { amount: 100_000 });
     const id = assignments[0].id as number;
     const l = await link(a.token, id);
-    real(l.orderCode);
+    await real(l.orderCode);
     await expectOk(t.request('POST', `/api/payment/assignments/${id}/exempt`, { token: t.adminToken, body: { reason: 'Hộ nghèo' } }));
     await expectOk(webhook(l.orderCode, 100_000));
-    expect(order(l.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'AFTER_EXEMPTION', attentionAmount: 100_000 });
+    expect(await order(l.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'AFTER_EXEMPTION', attentionAmount: 100_000 });
     const seen = await expectOk(t.request('GET', `/api/payment/check-status/${l.orderCode}`, { token: a.token }));
     expect(seen.data).toMatchObject({ attentionReason: 'AFTER_EXEMPTION', outcome: { refundDue: 100_000, stillDue: 0 } });
   });
@@ -215,7 +216,7 @@ describe('links payOS calls FAILED or PROCESSING', () => {
     const a = await member();
     const { assignments } = await api.active(org, [a.id], { amount: 40_000 });
     const l = await link(a.token, assignments[0].id);
-    saveLink(t.db, t.env, { ...findLink(t.db, t.env, String(l.orderCode), server.url)!, status: 'FAILED' });
+    await saveLink(t.db, t.env, { ...(await findLink(t.db, t.env, String(l.orderCode), server.url))!, status: 'FAILED' });
     const checked = await expectOk(t.request('GET', `/api/payment/check-status/${l.orderCode}`, { token: a.token }));
     expect(checked.data.status).toBe('CANCELLED');
     const again = await link(a.token, assignments[0].id);
@@ -226,16 +227,16 @@ describe('links payOS calls FAILED or PROCESSING', () => {
     const a = await member();
     const { assignments } = await api.active(org, [a.id], { amount: 40_000 });
     const l = await link(a.token, assignments[0].id);
-    saveLink(t.db, t.env, { ...findLink(t.db, t.env, String(l.orderCode), server.url)!, status: 'PROCESSING' });
+    await saveLink(t.db, t.env, { ...(await findLink(t.db, t.env, String(l.orderCode), server.url))!, status: 'PROCESSING' });
     const ttl = t.env.PAYMENT_LINK_TTL_MINUTES * MINUTE;
     await expireStaleOrders({ db: t.db, env: t.env }, `${server.url}/sandbox/payos`, Date.now() + ttl + EXPIRY_GRACE_MS + MINUTE);
-    expect(order(l.orderCode).status).toBe('PENDING');
+    expect((await order(l.orderCode)).status).toBe('PENDING');
     const report = await expireStaleOrders(
       { db: t.db, env: t.env },
       `${server.url}/sandbox/payos`,
       Date.now() + ttl + PROCESSING_GIVE_UP_MS + MINUTE,
     );
     expect(report.expiredHere).toBeGreaterThanOrEqual(1);
-    expect(order(l.orderCode).status).toBe('EXPIRED');
+    expect((await order(l.orderCode)).status).toBe('EXPIRED');
   });
 });

@@ -6,6 +6,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join, liveServer, SANDBOX_CREDS } from './fixture';
 import { paymentOrders } from '../db/tables/payments';
 import { WEBHOOK_REJECTIONS_PER_WINDOW } from './webhook.service';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof liveServer>>;
@@ -17,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const audits = (action: string) => t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action)).get()!.n;
+const audits = async (action: string) => (await firstRow(t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action))))!.n;
 
-function webhook(orderCode: number, key: string) {
-  const o = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
+async function webhook(orderCode: number, key: string) {
+  const o = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
   const data = {
     orderCode,
     amount: o.amount,
@@ -39,9 +40,9 @@ const send = (body: unknown, ip: string) => t.request('POST', '/api/payment/webh
 
 describe('forged webhooks from one address', () => {
   it('are audited up to the limit, then answered 429 without filling the audit log; genuine ones still settle', async () => {
-    const org = t.createOrg('doan_co_so', 'WHT');
+    const org = await t.createOrg('doan_co_so', 'WHT');
     const u = await t.createUser('WHTU');
-    join(t, u.id, org);
+    await join(t, u.id, org);
     const { assignments } = await campaigns(t).active(org, [u.id], { amount: 30_000 });
     const created = await expectOk(
       t.request('POST', '/api/payment/create-payment-link', {
@@ -50,28 +51,27 @@ describe('forged webhooks from one address', () => {
       }),
     );
     const orderCode = created.data.orderCode as number;
-    const forged = webhook(orderCode, 'not-the-checksum-key');
+    const forged = await webhook(orderCode, 'not-the-checksum-key');
 
-    const rejectedBefore = audits('payment.webhook_rejected');
+    const rejectedBefore = await audits('payment.webhook_rejected');
     for (let i = 0; i < WEBHOOK_REJECTIONS_PER_WINDOW; i++) expect((await send(forged, '203.0.113.9')).status).toBe(400);
-    expect(audits('payment.webhook_rejected')).toBe(rejectedBefore + WEBHOOK_REJECTIONS_PER_WINDOW);
+    expect(await audits('payment.webhook_rejected')).toBe(rejectedBefore + WEBHOOK_REJECTIONS_PER_WINDOW);
 
     const over = await send(forged, '203.0.113.9');
     expect(over.status).toBe(429);
     expect(over.body.message).toBeTruthy();
     expect((await send(forged, '203.0.113.9')).status).toBe(429);
-    expect(audits('payment.webhook_rejected')).toBe(rejectedBefore + WEBHOOK_REJECTIONS_PER_WINDOW);
-    expect(audits('payment.webhook_throttled')).toBe(1);
-    const throttled = t.db
+    expect(await audits('payment.webhook_rejected')).toBe(rejectedBefore + WEBHOOK_REJECTIONS_PER_WINDOW);
+    expect(await audits('payment.webhook_throttled')).toBe(1);
+    const throttled = (await firstRow(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.webhook_throttled')))
-      .get()!;
+      .where(and(eq(auditLogs.action, 'payment.webhook_throttled')))))!;
     expect(throttled.ip).toBe('203.0.113.9');
 
     // Another address is not affected, and a correctly signed webhook from the flooded one is applied.
     expect((await send(forged, '198.51.100.7')).status).toBe(400);
-    expect((await send(webhook(orderCode, SANDBOX_CREDS.checksumKey), '203.0.113.9')).status).toBe(200);
-    expect(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!.status).toBe('PAID');
+    expect((await send(await webhook(orderCode, SANDBOX_CREDS.checksumKey), '203.0.113.9')).status).toBe(200);
+    expect((await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!.status).toBe('PAID');
   });
 });

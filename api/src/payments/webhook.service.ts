@@ -18,6 +18,7 @@ import { campaignCredentials } from './credentials';
 import { paymentOrders, paymentTransactions } from '../db/tables/payments';
 import { closeLinksAfterMoney } from './links';
 import { settleOrder } from './settle';
+import { firstRow } from '../db/engine';
 
 export interface WebhookOutcome {
   status: 200 | 400 | 429;
@@ -36,20 +37,20 @@ const rejections = new WeakMap<Deps['db'], SharedWindowCounter>();
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
-export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: string | null): WebhookOutcome {
+export async function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: string | null): Promise<WebhookOutcome> {
   const data = body.data;
   const orderCode = Number(data.orderCode);
   const order = Number.isSafeInteger(orderCode)
-    ? db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()
+    ? await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)))
     : undefined;
 
-  const reject = (reason: string, message: string): WebhookOutcome => {
+  const reject = async (reason: string, message: string): Promise<WebhookOutcome> => {
     let counter = rejections.get(db);
     if (!counter) rejections.set(db, (counter = new SharedWindowCounter(db.$client, 'webhook', WINDOW_MS)));
     const n = counter.hit(ip ?? 'unknown');
     if (n > WEBHOOK_REJECTIONS_PER_WINDOW) {
       if (n === WEBHOOK_REJECTIONS_PER_WINDOW + 1) {
-        audit(db, {
+        await audit(db, {
           actorId: null,
           ip,
           action: 'payment.webhook_throttled',
@@ -60,7 +61,7 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
       }
       return { status: 429, body: { success: false, message: 'Quá nhiều webhook không hợp lệ từ địa chỉ này, hãy thử lại sau' } };
     }
-    audit(db, {
+    await audit(db, {
       actorId: null,
       ip,
       action: 'payment.webhook_rejected',
@@ -83,7 +84,7 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
   // The key the order's link was made under, whatever happened to the configuration since (issue 25, 3b).
   const checksumKey = order.payosChecksumKeyEnc
     ? decryptSecret(order.payosChecksumKeyEnc, env.appSecret)
-    : campaignCredentials(db, env, order.campaignId)?.checksumKey;
+    : (await campaignCredentials(db, env, order.campaignId))?.checksumKey;
   if (!checksumKey) return reject('no_config', 'Đợt thu không có cấu hình PayOS để xác thực webhook');
   if (!verifyDataSignature(data, body.signature, checksumKey)) return reject('invalid_signature', 'Chữ ký webhook không hợp lệ');
 
@@ -96,14 +97,13 @@ export function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, ip: st
   }
 
   const reference = str(data.reference) ?? `PAYOS-${order.orderCode}`;
-  const seen = db
+  const seen = await firstRow(db
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.reference, reference))
-    .get();
+    .where(eq(paymentTransactions.reference, reference)));
   if (seen) return { status: 200, body: { success: true, message: 'Giao dịch đã được ghi nhận trước đó' } };
 
-  const settled = settleOrder(
+  const settled = await settleOrder(
     db,
     order.id,
     [

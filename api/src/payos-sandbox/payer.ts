@@ -12,18 +12,18 @@ import type { AppEnv } from '../lib/context';
 import { forbidden, notFound } from '../lib/errors';
 import { paymentOrders } from '../db/tables/payments';
 import type { SandboxLink } from './state';
+import { firstRow } from '../db/engine';
 
 export const NOT_YOURS = 'Chỉ thành viên được giao khoản phí này, đã đăng nhập, mới thanh toán hoặc hủy được đơn này';
 
 /** The link when the signed-in caller owns its order; 404 for no link, 403 for anyone else's. */
-export function ownOrder(c: Context<AppEnv>, link: SandboxLink | null): SandboxLink {
+export async function ownOrder(c: Context<AppEnv>, link: SandboxLink | null): Promise<SandboxLink> {
   if (!link) notFound('Không tìm thấy link thanh toán');
-  const order = c
+  const order = await firstRow(c
     .get('deps')
     .db.select({ userId: paymentOrders.userId })
     .from(paymentOrders)
-    .where(eq(paymentOrders.orderCode, link!.orderCode))
-    .get();
+    .where(eq(paymentOrders.orderCode, link!.orderCode)));
   if (!order || order.userId !== c.get('actor').id) forbidden(NOT_YOURS);
   return link!;
 }

@@ -27,10 +27,10 @@ const badCredentials = (c: Context<AppEnv>) =>
 const browserBase = (c: Context<AppEnv>) => `${publicOrigin(c.get('deps').env)}/sandbox/payos`;
 
 /** The sandbox answers only callers presenting credentials of a stored payOS config. */
-function merchant(c: Context<AppEnv>) {
+async function merchant(c: Context<AppEnv>) {
   const { db, env } = c.get('deps');
   const clientId = c.req.header('x-client-id');
-  return { clientId, keys: merchantKeys(db, env, clientId, c.req.header('x-api-key')) };
+  return { clientId, keys: await merchantKeys(db, env, clientId, c.req.header('x-api-key')) };
 }
 
 function withQuery(url: string, q: Record<string, string | number>): string {
@@ -67,7 +67,7 @@ const sendBack = (c: Context<AppEnv>, url: string) =>
   (c.req.header('accept') ?? '').includes('application/json') ? c.json({ redirectTo: url }) : c.redirect(url, 303);
 
 /** One bank transfer onto the link: the link's state moves now, the webhook follows later. */
-function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
+async function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
   const paid = link.transactions.reduce((n, t) => n + t.amount, 0);
   const due = Math.max(0, link.amount - paid);
   const amount = mode === 'under' ? Math.max(1, Math.floor(due / 2)) : mode === 'again' ? link.amount : due;
@@ -90,7 +90,7 @@ function transfer(c: Context<AppEnv>, link: SandboxLink, mode: PayMode) {
   };
   link.transactions.push(tx);
   if (link.status === 'PENDING' || link.status === 'UNDERPAID') link.status = paid + amount >= link.amount ? 'PAID' : 'UNDERPAID';
-  saveLink(c.get('deps').db, c.get('deps').env, link);
+  await saveLink(c.get('deps').db, c.get('deps').env, link);
   const data = { orderCode: link.orderCode, currency: 'VND', paymentLinkId: link.id, code: '00', desc: 'success', ...tx };
   const body = { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, link.checksumKey) };
   const target = selfOrigin(c.get('deps').env);
@@ -106,7 +106,7 @@ export function payosSandboxRoutes() {
   return (
     new Hono<AppEnv>()
       .post('/v2/payment-requests', async (c) => {
-        const m = merchant(c);
+        const m = await merchant(c);
         if (m.keys.length === 0) return badCredentials(c);
         const b = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
         const f = b && {
@@ -127,7 +127,7 @@ export function payosSandboxRoutes() {
           return err(c, 400, '20', `Mô tả tối đa ${key.descriptionMaxLength} kí tự`);
         }
         const { db, env } = c.get('deps');
-        if (findLink(db, env, String(f.orderCode), publicOrigin(env), m.clientId)) return err(c, 400, '231', 'Đơn thanh toán đã tồn tại');
+        if (await findLink(db, env, String(f.orderCode), publicOrigin(env), m.clientId)) return err(c, 400, '231', 'Đơn thanh toán đã tồn tại');
         const link: SandboxLink = {
           id: newLinkId(),
           clientId: m.clientId!,
@@ -141,7 +141,7 @@ export function payosSandboxRoutes() {
           cancellationReason: null,
           transactions: [],
         };
-        saveLink(db, env, link);
+        await saveLink(db, env, link);
         const data = {
           bin: SANDBOX_BANK.bin,
           accountNumber: SANDBOX_BANK.accountNumber,
@@ -159,19 +159,19 @@ export function payosSandboxRoutes() {
         };
         return c.json(signedEnvelope(data, key.checksumKey));
       })
-      .get('/v2/payment-requests/:id', (c) => {
-        const m = merchant(c);
+      .get('/v2/payment-requests/:id', async (c) => {
+        const m = await merchant(c);
         if (m.keys.length === 0) return badCredentials(c);
         const { db, env } = c.get('deps');
-        const link = findLink(db, env, c.req.param('id'), publicOrigin(env), m.clientId);
+        const link = await findLink(db, env, c.req.param('id'), publicOrigin(env), m.clientId);
         if (!link) return err(c, 404, '101', 'Không tìm thấy thông tin thanh toán');
         return c.json(signedEnvelope(linkInfo(link), link.checksumKey));
       })
       .post('/v2/payment-requests/:id/cancel', async (c) => {
-        const m = merchant(c);
+        const m = await merchant(c);
         if (m.keys.length === 0) return badCredentials(c);
         const { db, env } = c.get('deps');
-        const link = findLink(db, env, c.req.param('id'), publicOrigin(env), m.clientId);
+        const link = await findLink(db, env, c.req.param('id'), publicOrigin(env), m.clientId);
         if (!link) return err(c, 404, '101', 'Không tìm thấy thông tin thanh toán');
         if (link.status !== 'PENDING') return err(c, 400, '101', `Đơn thanh toán không thể hủy (trạng thái ${link.status})`);
         const b = (await c.req.json().catch(() => null)) as { cancellationReason?: unknown } | null;
@@ -180,11 +180,11 @@ export function payosSandboxRoutes() {
           canceledAt: new Date().toISOString(),
           cancellationReason: typeof b?.cancellationReason === 'string' ? b.cancellationReason : null,
         });
-        saveLink(db, env, link);
+        await saveLink(db, env, link);
         return c.json(signedEnvelope(linkInfo(link), link.checksumKey));
       })
       .post('/confirm-webhook', async (c) => {
-        const m = merchant(c);
+        const m = await merchant(c);
         if (m.keys.length === 0) return badCredentials(c);
         const b = (await c.req.json().catch(() => null)) as { webhookUrl?: unknown } | null;
         const url = typeof b?.webhookUrl === 'string' ? b.webhookUrl : '';
@@ -228,9 +228,9 @@ export function payosSandboxRoutes() {
       .get('/checkout.css', (c) =>
         c.body(CHECKOUT_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' }),
       )
-      .get('/checkout/:id', (c) => {
+      .get('/checkout/:id', async (c) => {
         const { db, env } = c.get('deps');
-        const link = findLink(db, env, c.req.param('id'), publicOrigin(env));
+        const link = await findLink(db, env, c.req.param('id'), publicOrigin(env));
         if (!link)
           return c.html(
             '<!doctype html><html lang="vi"><meta charset="utf-8"><title>payOS sandbox</title><p>Không tìm thấy link thanh toán.</p></html>',
@@ -244,28 +244,28 @@ export function payosSandboxRoutes() {
       // Money moves only for the order's owner, signed in (the page's script sends the portal's token).
       .post('/checkout/:id/pay', requireAuth, async (c) => {
         const { db, env } = c.get('deps');
-        const link = ownOrder(c, findLink(db, env, c.req.param('id'), publicOrigin(env)));
+        const link = await ownOrder(c, await findLink(db, env, c.req.param('id'), publicOrigin(env)));
         const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
         const mode: PayMode = form.mode === 'under' ? 'under' : form.mode === 'again' ? 'again' : 'full';
         const open = link.status === 'PENDING' || link.status === 'UNDERPAID';
         // A second transfer (after paid, cancelled or expired) is what a bank allows and payOS reports.
         if (open === (mode === 'again')) return sendBack(c, `${browserBase(c)}/checkout/${link.id}`);
-        transfer(c, link, mode);
+        await transfer(c, link, mode);
         return sendBack(
           c,
           withQuery(link.returnUrl, { code: '00', id: link.id, cancel: 'false', status: link.status, orderCode: link.orderCode }),
         );
       })
-      .post('/checkout/:id/cancel', requireAuth, (c) => {
+      .post('/checkout/:id/cancel', requireAuth, async (c) => {
         const { db, env } = c.get('deps');
-        const link = ownOrder(c, findLink(db, env, c.req.param('id'), publicOrigin(env)));
+        const link = await ownOrder(c, await findLink(db, env, c.req.param('id'), publicOrigin(env)));
         if (link.status === 'PENDING') {
           Object.assign(link, {
             status: 'CANCELLED',
             canceledAt: new Date().toISOString(),
             cancellationReason: 'Người mua hủy thanh toán',
           });
-          saveLink(db, env, link);
+          await saveLink(db, env, link);
         }
         return sendBack(
           c,

@@ -9,6 +9,7 @@ import type { TestApp } from '../test/harness';
 import { pressCheckout } from './fixture';
 import { NOT_YOURS } from './payer';
 import { forgetLinks } from './state';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 let server: LiveServer;
@@ -24,7 +25,7 @@ afterAll(() => server.close());
 /** A member with a PENDING fee in an ACTIVE campaign configured for the sandbox, and a fresh payment link. */
 async function linked(amount = 85_000) {
   const u = await t.createUser(`SBU${++n}`);
-  join(t, u.id, org);
+  await join(t, u.id, org);
   const { assignments } = await api.active(org, [u.id], { amount });
   const assignmentId = assignments[0].id as number;
   const res = await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId, amount: 1 } }));
@@ -39,8 +40,8 @@ async function eventually(ok: () => Promise<boolean>, ms = 5_000) {
   }
 }
 
-const orderRow = (orderCode: number) => t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).get()!;
-const assignmentRow = (id: number) => t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)).get()!;
+const orderRow = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const assignmentRow = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 
 describe('payOS sandbox end to end', () => {
   it('create link → checkout page → pay → signed webhook over HTTP → order and assignment PAID → check-status PAID', async () => {
@@ -77,15 +78,14 @@ describe('payOS sandbox end to end', () => {
     });
 
     // As with payOS, the webhook follows the redirect a moment later.
-    expect(orderRow(orderCode).status).toBe('PENDING');
-    await eventually(() => orderRow(orderCode).status === 'PAID');
-    expect(assignmentRow(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 85_000, paymentMethod: 'ONLINE' });
+    expect((await orderRow(orderCode)).status).toBe('PENDING');
+    await eventually(async () => (await orderRow(orderCode)).status === 'PAID');
+    expect(await assignmentRow(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 85_000, paymentMethod: 'ONLINE' });
     expect(
-      t.db
+      await firstRow(t.db
         .select()
         .from(auditLogs)
-        .where(and(eq(auditLogs.action, 'payment.webhook'), eq(auditLogs.entityId, String(orderRow(orderCode).id))))
-        .get(),
+        .where(and(eq(auditLogs.action, 'payment.webhook'), eq(auditLogs.entityId, String((await orderRow(orderCode)).id))))),
     ).toBeTruthy();
 
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
@@ -110,15 +110,15 @@ describe('payOS sandbox end to end', () => {
     const back = new URL(res.headers.get('location')!);
     expect(back.pathname).toBe(`/payment-result/${orderCode}`);
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ status: 'CANCELLED', cancel: 'true', orderCode: String(orderCode) });
-    expect(orderRow(orderCode).status).toBe('PENDING');
+    expect((await orderRow(orderCode)).status).toBe('PENDING');
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
     expect(status.data.status).toBe('CANCELLED');
-    expect(assignmentRow(assignmentId).status).toBe('PENDING');
+    expect((await assignmentRow(assignmentId)).status).toBe('PENDING');
   });
 
   it('a lost webhook is recovered by check-status, and links survive a restart (rebuilt from payment_orders)', async () => {
     const { u, orderCode, paymentLinkId, assignmentId } = await linked(20_000);
-    forgetLinks(t.db);
+    await forgetLinks(t.db);
     expect((await fetch(`${server.url}/sandbox/payos/checkout/${paymentLinkId}`)).status).toBe(200);
     t.env.PUBLIC_URL = 'http://127.0.0.1:9';
     try {
@@ -127,16 +127,15 @@ describe('payOS sandbox end to end', () => {
     } finally {
       t.env.PUBLIC_URL = server.url;
     }
-    expect(orderRow(orderCode).status).toBe('PENDING');
+    expect((await orderRow(orderCode)).status).toBe('PENDING');
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
     expect(status.data.status).toBe('PAID');
-    expect(assignmentRow(assignmentId).status).toBe('PAID');
+    expect((await assignmentRow(assignmentId)).status).toBe('PAID');
     expect(
-      t.db
+      await allRows(t.db
         .select()
         .from(paymentTransactions)
-        .where(eq(paymentTransactions.orderId, orderRow(orderCode).id))
-        .all(),
+        .where(eq(paymentTransactions.orderId, (await orderRow(orderCode)).id))),
     ).toHaveLength(1);
   });
 
@@ -187,8 +186,8 @@ describe("only the order's owner, signed in, moves sandbox money (issue 25.2)", 
     expect(again.status).toBe(403);
     // Nothing was paid or cancelled: no webhook comes, payOS still reports the link open.
     await new Promise((r) => setTimeout(r, 500));
-    expect(orderRow(orderCode).status).toBe('PENDING');
-    expect(assignmentRow(assignmentId).status).toBe('PENDING');
+    expect((await orderRow(orderCode)).status).toBe('PENDING');
+    expect((await assignmentRow(assignmentId)).status).toBe('PENDING');
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
     expect(status.data).toMatchObject({ status: 'PENDING', receivedAmount: 0 });
   });
@@ -203,6 +202,6 @@ describe("only the order's owner, signed in, moves sandbox money (issue 25.2)", 
     expect(res.status).toBe(200);
     const { redirectTo } = (await res.json()) as { redirectTo: string };
     expect(new URL(redirectTo).pathname).toBe(`/payment-result/${orderCode}`);
-    await eventually(() => assignmentRow(assignmentId).status === 'PAID');
+    await eventually(async () => (await assignmentRow(assignmentId)).status === 'PAID');
   });
 });

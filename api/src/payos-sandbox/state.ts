@@ -12,6 +12,7 @@ import { orderDescription } from '../payos/description';
 import type { PayosLinkStatus, PayosTransaction } from '../payos/client';
 import { payosSandboxLinks } from '../db/tables/coordination';
 import { paymentOrders, paymentTransactions, payosConfigs } from '../db/tables/payments';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 export interface SandboxLink {
   id: string;
@@ -49,10 +50,10 @@ export interface MerchantKey {
 }
 
 /** Which stored configs these credentials open: payOS knows its merchants' keys, the sandbox reads ours. */
-export function merchantKeys(db: Db, env: Env, clientId: string | undefined, apiKey: string | undefined): MerchantKey[] {
+export async function merchantKeys(db: Db, env: Env, clientId: string | undefined, apiKey: string | undefined): Promise<MerchantKey[]> {
   if (!clientId || !apiKey) return [];
   const keys = new Map<string, MerchantKey>();
-  for (const r of db.select().from(payosConfigs).where(eq(payosConfigs.clientId, clientId)).all()) {
+  for (const r of await allRows(db.select().from(payosConfigs).where(eq(payosConfigs.clientId, clientId)))) {
     try {
       if (decryptSecret(r.apiKeyEnc, env.appSecret) !== apiKey) continue;
       const checksumKey = decryptSecret(r.checksumKeyEnc, env.appSecret);
@@ -65,10 +66,10 @@ export function merchantKeys(db: Db, env: Env, clientId: string | undefined, api
 }
 
 /** Stores the link as it is now: call it again after changing the link (a transfer, a cancel). */
-export function saveLink(db: Db, env: Env, link: SandboxLink): void {
+export async function saveLink(db: Db, env: Env, link: SandboxLink): Promise<void> {
   const { checksumKey, ...rest } = link;
   const data = JSON.stringify(rest);
-  db.insert(payosSandboxLinks)
+  await runQuery(db.insert(payosSandboxLinks)
     .values({
       id: link.id,
       clientId: link.clientId,
@@ -76,8 +77,7 @@ export function saveLink(db: Db, env: Env, link: SandboxLink): void {
       checksumKeyEnc: encryptSecret(checksumKey, env.appSecret),
       data,
     })
-    .onConflictDoUpdate({ target: payosSandboxLinks.id, set: { data } })
-    .run();
+    .onConflictDoUpdate({ target: payosSandboxLinks.id, set: { data } }));
 }
 
 function fromRow(env: Env, row: typeof payosSandboxLinks.$inferSelect): SandboxLink | null {
@@ -90,40 +90,38 @@ function fromRow(env: Env, row: typeof payosSandboxLinks.$inferSelect): SandboxL
 }
 
 /** By payment link id or order code (of this client when one is given), expired if its time has passed. */
-export function findLink(db: Db, env: Env, id: string, origin: string, clientId?: string): SandboxLink | null {
-  const link = lookup(db, env, id, origin, clientId);
+export async function findLink(db: Db, env: Env, id: string, origin: string, clientId?: string): Promise<SandboxLink | null> {
+  const link = await lookup(db, env, id, origin, clientId);
   if (link?.status === 'PENDING' && link.expiredAt !== null && Date.now() / 1000 >= link.expiredAt) link.status = 'EXPIRED';
   return link;
 }
 
-function lookup(db: Db, env: Env, id: string, origin: string, clientId?: string): SandboxLink | null {
-  const direct = db.select().from(payosSandboxLinks).where(eq(payosSandboxLinks.id, id)).get();
+async function lookup(db: Db, env: Env, id: string, origin: string, clientId?: string): Promise<SandboxLink | null> {
+  const direct = await firstRow(db.select().from(payosSandboxLinks).where(eq(payosSandboxLinks.id, id)));
   if (direct && (!clientId || direct.clientId === clientId)) return fromRow(env, direct);
   const code = /^\d+$/.test(id) ? Number(id) : null;
   if (code !== null) {
-    const rows = db.select().from(payosSandboxLinks).where(eq(payosSandboxLinks.orderCode, code)).all();
+    const rows = await allRows(db.select().from(payosSandboxLinks).where(eq(payosSandboxLinks.orderCode, code)));
     const row = rows.find((l) => !clientId || l.clientId === clientId);
     if (row) return fromRow(env, row);
   }
   return rebuild(db, env, id, code, origin, clientId);
 }
 
-function rebuild(db: Db, env: Env, id: string, code: number | null, origin: string, clientId?: string): SandboxLink | null {
-  const order = db
+async function rebuild(db: Db, env: Env, id: string, code: number | null, origin: string, clientId?: string): Promise<SandboxLink | null> {
+  const order = await firstRow(db
     .select()
     .from(paymentOrders)
-    .where(code == null ? eq(paymentOrders.paymentLinkId, id) : or(eq(paymentOrders.paymentLinkId, id), eq(paymentOrders.orderCode, code)))
-    .get();
+    .where(code == null ? eq(paymentOrders.paymentLinkId, id) : or(eq(paymentOrders.paymentLinkId, id), eq(paymentOrders.orderCode, code))));
   if (!order?.paymentLinkId || order.paymentMethod !== 'ONLINE') return null;
-  const cfg = db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, order.campaignId)).get();
+  const cfg = await firstRow(db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, order.campaignId)));
   if (!cfg || (clientId && cfg.clientId !== clientId)) return null;
   const status: PayosLinkStatus = order.status;
   // The money already recorded is the link's too, so a rebuilt link reports it (UNDERPAID included).
-  const transactions: PayosTransaction[] = db
+  const transactions: PayosTransaction[] = (await allRows(db
     .select()
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, order.id))
-    .all()
+    .where(eq(paymentTransactions.orderId, order.id))))
     .map((t) => ({
       reference: t.reference,
       amount: t.amount,
@@ -150,7 +148,7 @@ function rebuild(db: Db, env: Env, id: string, code: number | null, origin: stri
     transactions,
   };
   if (status === 'PAID' && transactions.reduce((n, t) => n + t.amount, 0) < order.amount) link.status = 'UNDERPAID';
-  saveLink(db, env, link);
+  await saveLink(db, env, link);
   return link;
 }
 
@@ -179,6 +177,6 @@ export function vnDateTime(d = new Date()): string {
 }
 
 /** Forget every stored link of this database (tests of the rebuild path for links made before they were stored). */
-export function forgetLinks(db: Db): void {
-  db.delete(payosSandboxLinks).run();
+export async function forgetLinks(db: Db): Promise<void> {
+  await runQuery(db.delete(payosSandboxLinks));
 }

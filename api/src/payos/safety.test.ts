@@ -15,6 +15,7 @@ import { payosClient } from './client';
 import { isPublicOrigin } from '../lib/public-origin';
 import { sandboxSettlesFees } from './origin';
 import { dataSignature } from './signature';
+import { firstRow } from '../db/engine';
 
 describe('sandbox start-up guard (10.2)', () => {
   it('refuses a public PUBLIC_URL with the sandbox unless asked for explicitly', () => {
@@ -64,7 +65,7 @@ describe('payOS through the sandbox', () => {
 
   async function ready(amount = 40_000) {
     const u = await t.createUser(`SFU${++n}`);
-    join(t, u.id, org);
+    await join(t, u.id, org);
     const { campaign, assignments } = await api.active(org, [u.id], { amount });
     return { u, campaign, assignmentId: assignments[0].id as number };
   }
@@ -72,7 +73,7 @@ describe('payOS through the sandbox', () => {
   it('on a public deployment (PAYOS_SANDBOX_PUBLIC) a sandbox payment is a test record and never makes a fee PAID', async () => {
     const { u, assignmentId, campaign } = await ready();
     const l = (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } }))).data;
-    const o = t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, l.orderCode)).get()!;
+    const o = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, l.orderCode))))!;
     expect(o.isTest).toBe(true);
     const local = t.env.PUBLIC_URL;
     Object.assign(t.env, { PUBLIC_URL: 'https://doanhoi.example.edu.vn', PAYOS_SANDBOX_PUBLIC: true });
@@ -93,12 +94,12 @@ describe('payOS through the sandbox', () => {
         body: { code: '00', desc: 'success', data, signature: dataSignature(data, SANDBOX_CREDS.checksumKey) },
       });
       expect(res.status).toBe(200);
-      expect(t.db.select().from(paymentOrders).where(eq(paymentOrders.id, o.id)).get()).toMatchObject({
+      expect(await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.id, o.id)))).toMatchObject({
         status: 'PAID',
         receivedAmount: 40_000,
         isTest: true,
       });
-      expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()).toMatchObject({
+      expect(await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)))).toMatchObject({
         status: 'PENDING',
         paidAmount: null,
       });

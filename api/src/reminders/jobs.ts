@@ -10,6 +10,7 @@ import { logger } from '../lib/logger';
 import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 import { remind } from './send';
 import { paymentReminders, reminderSchedules } from '../db/tables/reminders';
+import { allRows } from '../db/engine';
 
 const DAY_MS = 86_400_000;
 export const REMINDER_JOB_INTERVAL_MS = 10 * 60_000;
@@ -21,12 +22,11 @@ const notYet = (kind: 'BEFORE_DUE' | 'OVERDUE') =>
 
 /** One pass over every ACTIVE campaign with a schedule; returns how many reminders it made. */
 export async function runReminderSchedules(deps: Deps, now = new Date()): Promise<{ sent: number }> {
-  const schedules = deps.db
+  const schedules = await allRows(deps.db
     .select({ campaignId: reminderSchedules.campaignId, daysBefore: reminderSchedules.daysBefore, onOverdue: reminderSchedules.onOverdue })
     .from(reminderSchedules)
     .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, reminderSchedules.campaignId))
-    .where(and(eq(paymentCampaigns.status, 'ACTIVE'), or(isNotNull(reminderSchedules.daysBefore), eq(reminderSchedules.onOverdue, true))))
-    .all();
+    .where(and(eq(paymentCampaigns.status, 'ACTIVE'), or(isNotNull(reminderSchedules.daysBefore), eq(reminderSchedules.onOverdue, true)))));
   let sent = 0;
   for (const s of schedules) {
     const runs: { kind: 'BEFORE_DUE' | 'OVERDUE'; where: SQL }[] = [];
@@ -49,7 +49,7 @@ export async function runReminderSchedules(deps: Deps, now = new Date()): Promis
 }
 
 /** Run by the process holding the 'reminders' lease (lib/lease.ts), whichever of the API's processes that is. */
-export function startReminderJobs(deps: Deps, intervalMs = REMINDER_JOB_INTERVAL_MS): () => void {
+export async function startReminderJobs(deps: Deps, intervalMs = REMINDER_JOB_INTERVAL_MS): Promise<() => void> {
   let running = false;
   const run = () => {
     // Sending e-mail is slow: a pass still going when the next is due is not doubled.

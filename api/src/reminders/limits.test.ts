@@ -11,6 +11,8 @@ import { campaigns, join, vnLocal } from '../payments/fixture';
 import { paymentCampaigns } from '../db/tables/payments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { emailOutbox } from '../db/tables/reminders';
+import { allRows, runQuery } from '../db/engine';
+import { flatMapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -21,21 +23,21 @@ let seq = 0;
 
 const member = async () => {
   const m = await t.createUser(`LIM${++seq}`);
-  join(t, m.id, faculty);
-  join(t, m.id, chiDoan);
+  await join(t, m.id, faculty);
+  await join(t, m.id, chiDoan);
   return m;
 };
 const send = (campaignId: number, token = officer) =>
   t.request('POST', `/api/payment-campaigns/${campaignId}/reminders`, { token, body: {} });
-const mails = (campaignId: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaignId)).all();
+const mails = async (campaignId: number) => await allRows(t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaignId)));
 
 beforeAll(async () => {
   t = await makeTestApp();
   api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'LIM');
-  faculty = t.createOrg('doan_co_so', 'LIM-F', root, 'Đoàn khoa Lim');
-  chiDoan = t.createOrg('chi_doan', 'LIM-C', faculty, 'Chi đoàn Lim 1');
-  const role = t.createRole('lim_treasurer', [
+  const root = await t.createOrg('doan_truong', 'LIM');
+  faculty = await t.createOrg('doan_co_so', 'LIM-F', root, 'Đoàn khoa Lim');
+  chiDoan = await t.createOrg('chi_doan', 'LIM-C', faculty, 'Chi đoàn Lim 1');
+  const role = await t.createRole('lim_treasurer', [
     'payment-campaigns.access',
     'payment-campaigns.read',
     'payment-campaigns.create',
@@ -58,7 +60,7 @@ describe('per-member cap over every campaign', () => {
     expect(results.map((r) => r.res.body.data.sent)).toEqual([1, 1, 1, 0, 0]);
     expect(results.map((r) => r.res.body.data.skippedLimit)).toEqual([0, 0, 0, 1, 1]);
     expect(results[4]!.res.body.message).toMatch(/1 người đã nhận đủ 3 nhắc nhở trong 24 giờ/);
-    const sentTo = results.flatMap((r) => mails(r.id)).filter((e) => e.toAddress === m.email);
+    const sentTo = (await flatMapInOrder(results, (r) => mails(r.id))).filter((e) => e.toAddress === m.email);
     expect(sentTo).toHaveLength(3);
   });
 
@@ -68,7 +70,7 @@ describe('per-member cap over every campaign', () => {
     const fresh = await member();
     const { campaign } = await api.active(faculty, [busy.id, fresh.id]);
     expect((await send(campaign.id)).body.data).toMatchObject({ sent: 1, skippedLimit: 1, skippedRecent: 0 });
-    expect(mails(campaign.id).map((e) => e.toAddress)).toEqual([fresh.email]);
+    expect((await mails(campaign.id)).map((e) => e.toAddress)).toEqual([fresh.email]);
   });
 });
 
@@ -77,11 +79,11 @@ describe('only members inside the campaign organization subtree', () => {
     const gone = await member();
     const stays = await member();
     const { campaign } = await api.active(faculty, [gone.id, stays.id]);
-    t.db.delete(organizationMembers).where(eq(organizationMembers.userId, gone.id)).run();
+    await runQuery(t.db.delete(organizationMembers).where(eq(organizationMembers.userId, gone.id)));
     const res = await send(campaign.id);
     expect(res.body.data).toMatchObject({ sent: 1, skippedOutside: 1 });
     expect(res.body.message).toMatch(/1 người không còn thuộc đơn vị của đợt thu/);
-    expect(mails(campaign.id).map((e) => e.toAddress)).toEqual([stays.email]);
+    expect((await mails(campaign.id)).map((e) => e.toAddress)).toEqual([stays.email]);
   });
 });
 
@@ -122,13 +124,12 @@ describe('no web address in campaign names', () => {
   it('an older campaign named with an address still reminds, with the address hidden from subject and text', async () => {
     const m = await member();
     const { campaign } = await api.active(faculty, [m.id]);
-    t.db
+    await runQuery(t.db
       .update(paymentCampaigns)
       .set({ name: 'Đoàn phí xác minh tài khoản tại http://evil.example/login ngay' })
-      .where(eq(paymentCampaigns.id, campaign.id))
-      .run();
+      .where(eq(paymentCampaigns.id, campaign.id)));
     expect((await send(campaign.id)).body.data.sent).toBe(1);
-    const [mail] = mails(campaign.id);
+    const [mail] = await mails(campaign.id);
     expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/evil|http:\/\/evil/);
     expect(mail!.subject).toContain('Đoàn phí xác minh tài khoản tại [địa chỉ web đã ẩn] ngay');
     // The real payment link is still there for a payOS campaign.
@@ -138,19 +139,18 @@ describe('no web address in campaign names', () => {
   it('a unit or member named with an address: the address is hidden from the e-mail too', async () => {
     const m = await member();
     const { campaign } = await api.active(chiDoan, [m.id], { config: false });
-    t.db
+    await runQuery(t.db
       .update(organizations)
       .set({ name: 'Chi đoàn Lim 1 – xác minh tại http://evil.example/login' })
-      .where(eq(organizations.id, chiDoan))
-      .run();
-    t.db.update(users).set({ givenName: 'Lim www.evil.vn' }).where(eq(users.id, m.id)).run();
+      .where(eq(organizations.id, chiDoan)));
+    await runQuery(t.db.update(users).set({ givenName: 'Lim www.evil.vn' }).where(eq(users.id, m.id)));
     try {
       expect((await send(campaign.id)).body.data.sent).toBe(1);
-      const [mail] = mails(campaign.id);
+      const [mail] = await mails(campaign.id);
       expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/evil/);
       expect(mail!.text).toContain('thủ quỹ của Chi đoàn Lim 1 – xác minh tại [địa chỉ web đã ẩn].');
     } finally {
-      t.db.update(organizations).set({ name: 'Chi đoàn Lim 1' }).where(eq(organizations.id, chiDoan)).run();
+      await runQuery(t.db.update(organizations).set({ name: 'Chi đoàn Lim 1' }).where(eq(organizations.id, chiDoan)));
     }
   });
 });
@@ -160,7 +160,7 @@ describe('cash campaigns (no active payOS configuration)', () => {
     const m = await member();
     const { campaign } = await api.active(faculty, [m.id], { config: false });
     expect((await send(campaign.id)).body.data.sent).toBe(1);
-    const [mail] = mails(campaign.id);
+    const [mail] = await mails(campaign.id);
     expect(mail!.text).not.toMatch(/https?:\/\//);
     expect(mail!.text).toContain('Đợt thu này nộp bằng tiền mặt: vui lòng nộp cho thủ quỹ của Chi đoàn Lim 1.');
     expect(mail!.text).toContain('Pay in cash to the treasurer of Chi đoàn Lim 1.');

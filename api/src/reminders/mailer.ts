@@ -10,6 +10,7 @@ import type { Env } from '../env';
 import { logger } from '../lib/logger';
 import { publicOrigin } from '../payos/origin';
 import { emailOutbox } from '../db/tables/reminders';
+import { allRows, runQuery } from '../db/engine';
 
 export interface ReminderMail {
   name: string;
@@ -91,11 +92,10 @@ const CONCURRENCY = 4;
  */
 export async function deliver(db: Db, env: Pick<Env, 'SMTP_URL' | 'SMTP_FROM'>, ids: number[]): Promise<{ sent: number; failed: number }> {
   if (!env.SMTP_URL || ids.length === 0) return { sent: 0, failed: 0 };
-  const rows = db
+  const rows = (await allRows(db
     .select()
     .from(emailOutbox)
-    .where(inArray(emailOutbox.id, ids))
-    .all()
+    .where(inArray(emailOutbox.id, ids))))
     .filter((r) => r.status === 'QUEUED');
   const transport = nodemailer.createTransport(env.SMTP_URL);
   let sent = 0;
@@ -105,15 +105,14 @@ export async function deliver(db: Db, env: Pick<Env, 'SMTP_URL' | 'SMTP_FROM'>, 
     for (let row = queue.shift(); row; row = queue.shift()) {
       try {
         await transport.sendMail({ from: env.SMTP_FROM, to: row.toAddress, subject: row.subject, text: row.text });
-        db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), error: null }).where(eq(emailOutbox.id, row.id)).run();
+        await runQuery(db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), error: null }).where(eq(emailOutbox.id, row.id)));
         sent++;
       } catch (err) {
         // The address is personal data: only the row id goes to the log.
         logger.warn({ err, outboxId: row.id }, 'reminders: e-mail not sent');
-        db.update(emailOutbox)
+        await runQuery(db.update(emailOutbox)
           .set({ status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500) })
-          .where(eq(emailOutbox.id, row.id))
-          .run();
+          .where(eq(emailOutbox.id, row.id)));
         failed++;
       }
     }

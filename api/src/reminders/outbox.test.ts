@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer } from '../payments/fixture';
 import { emailOutbox } from '../db/tables/reminders';
+import { runQuery } from '../db/engine';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof liveServer>>;
@@ -25,16 +26,16 @@ beforeAll(async () => {
   t = await makeTestApp();
   server = await liveServer(t);
   const api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'OBX');
-  org.faculty = t.createOrg('doan_co_so', 'OBX-F1', root);
-  org.branch = t.createOrg('chi_doan', 'OBX-F1-C1', org.faculty);
-  org.other = t.createOrg('doan_co_so', 'OBX-F2', root);
-  const treasurer = t.createRole(
+  const root = await t.createOrg('doan_truong', 'OBX');
+  org.faculty = await t.createOrg('doan_co_so', 'OBX-F1', root);
+  org.branch = await t.createOrg('chi_doan', 'OBX-F1-C1', org.faculty);
+  org.other = await t.createOrg('doan_co_so', 'OBX-F2', root);
+  const treasurer = await t.createRole(
     'obx_treasurer',
     PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.')),
   );
-  const reader = t.createRole('obx_reader', ['payment-campaigns.access', 'payment-campaigns.read']);
-  const logs = t.createRole('obx_logs', ['system.view_logs']);
+  const reader = await t.createRole('obx_reader', ['payment-campaigns.access', 'payment-campaigns.read']);
+  const logs = await t.createRole('obx_logs', ['system.view_logs']);
   tokens.logs = (await t.createUser('OBXL', [{ roleId: logs }])).token;
   tokens.faculty = (await t.createUser('OBXF', [{ roleId: treasurer, organizationId: org.faculty }])).token;
   tokens.branch = (await t.createUser('OBXB', [{ roleId: treasurer, organizationId: org.branch }])).token;
@@ -47,18 +48,17 @@ beforeAll(async () => {
     ['other', org.other],
   ] as const) {
     const m = await t.createUser(`OBXM-${key}`);
-    join(t, m.id, where);
+    await join(t, m.id, where);
     const made = await api.active(where, [m.id]);
     campaign[key] = made.campaign;
     const res = await t.request('POST', `/api/payment-campaigns/${made.campaign.id}/reminders`, { token: t.adminToken, body: {} });
     expect(res.status).toBe(200);
   }
   // One e-mail failed (as an SMTP refusal would leave it), to filter on.
-  t.db
+  await runQuery(t.db
     .update(emailOutbox)
     .set({ status: 'FAILED', error: '550 mailbox unavailable' })
-    .where(eq(emailOutbox.campaignId, campaign.branch!.id))
-    .run();
+    .where(eq(emailOutbox.campaignId, campaign.branch!.id)));
 });
 afterAll(() => server.close());
 

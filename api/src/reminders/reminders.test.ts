@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer } from '../payments/fixture';
 import { paymentAssignments } from '../db/tables/payments';
 import { emailOutbox, paymentReminders } from '../db/tables/reminders';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -23,13 +24,13 @@ beforeAll(async () => {
   t = await makeTestApp({ REMINDER_MIN_INTERVAL_HOURS: '24', REMINDER_MAX_PER_MEMBER_PER_DAY: '1000' });
   server = await liveServer(t);
   api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'RMD');
-  const faculty = t.createOrg('doan_co_so', 'RMD-F1', root);
-  chiDoan = t.createOrg('chi_doan', 'RMD-F1-C1', faculty);
-  otherFaculty = t.createOrg('doan_co_so', 'RMD-F2', root);
+  const root = await t.createOrg('doan_truong', 'RMD');
+  const faculty = await t.createOrg('doan_co_so', 'RMD-F1', root);
+  chiDoan = await t.createOrg('chi_doan', 'RMD-F1-C1', faculty);
+  otherFaculty = await t.createOrg('doan_co_so', 'RMD-F2', root);
   const all = PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.'));
-  const treasurer = t.createRole('rmd_treasurer', all);
-  const reader = t.createRole('rmd_reader', ['payment-campaigns.access', 'payment-campaigns.read']);
+  const treasurer = await t.createRole('rmd_treasurer', all);
+  const reader = await t.createRole('rmd_reader', ['payment-campaigns.access', 'payment-campaigns.read']);
   tokens.superAdmin = t.adminToken;
   tokens.global = (await t.createUser('RMDG', [{ roleId: treasurer }])).token;
   tokens.inside = (await t.createUser('RMDI', [{ roleId: treasurer, organizationId: faculty }])).token;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   tokens.reader = (await t.createUser('RMDR', [{ roleId: reader, organizationId: faculty }])).token;
   for (let i = 1; i <= 4; i++) {
     const m = await t.createUser(`RMDM${i}`);
-    join(t, m.id, chiDoan);
+    await join(t, m.id, chiDoan);
     members.push(m);
   }
   tokens.member = members[0].token;
@@ -102,7 +103,7 @@ describe('who may send reminders', () => {
   it('the outbox shows e-mails of campaigns in the caller’s organizations, all of them to a system.view_logs holder, none to a member', async () => {
     const { campaign } = await api.active(chiDoan, ids());
     const stranger = await t.createUser('RMDS');
-    join(t, stranger.id, otherFaculty);
+    await join(t, stranger.id, otherFaculty);
     const elsewhere = await api.active(otherFaculty, [stranger.id]);
     await send(campaign.id, tokens.inside);
     await send(elsewhere.campaign.id, t.adminToken);
@@ -130,7 +131,7 @@ describe('the interval rule', () => {
     const { campaign, assignments } = await api.active(chiDoan, ids());
     const first = await send(campaign.id, tokens.inside, { assignmentIds: [assignments[0].id] });
     expect(first.body.data).toMatchObject({ sent: 1, skippedRecent: 0 });
-    t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, assignments[1].id)).run();
+    await runQuery(t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, assignments[1].id)));
     const all = await send(campaign.id, tokens.inside);
     expect(all.status).toBe(200);
     expect(all.body.data).toMatchObject({ sent: 2, skippedRecent: 1, skippedPaid: 0 });
@@ -138,11 +139,10 @@ describe('the interval rule', () => {
     const selected = await send(campaign.id, tokens.inside, { assignmentIds: [assignments[1].id, assignments[2].id] });
     expect(selected.body.data).toMatchObject({ sent: 0, skippedRecent: 1, skippedPaid: 1 });
     // Past the interval the same member can be reminded again.
-    t.db
+    await runQuery(t.db
       .update(paymentReminders)
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
-      .where(eq(paymentReminders.campaignId, campaign.id))
-      .run();
+      .where(eq(paymentReminders.campaignId, campaign.id)));
     expect((await send(campaign.id, tokens.inside)).body.data).toMatchObject({ sent: 3, skippedRecent: 0 });
   });
 
@@ -151,8 +151,8 @@ describe('the interval rule', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => send(campaign.id, tokens.inside)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.reduce((n, r) => n + r.body.data.sent, 0)).toBe(4);
-    expect(t.db.select().from(paymentReminders).where(eq(paymentReminders.campaignId, campaign.id)).all()).toHaveLength(4);
-    expect(t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)).all()).toHaveLength(4);
+    expect(await allRows(t.db.select().from(paymentReminders).where(eq(paymentReminders.campaignId, campaign.id)))).toHaveLength(4);
+    expect(await allRows(t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)))).toHaveLength(4);
   });
 
   it('refuses a campaign that is not active', async () => {
@@ -183,7 +183,7 @@ describe('the member’s notice', () => {
     // Another member does not see it.
     const other = await t.request('GET', '/api/reminders/mine', { token: members[2].token });
     expect(other.body.data.find((r: { assignmentId: number }) => r.assignmentId === assignments[0].id)).toBeUndefined();
-    t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, assignments[0].id)).run();
+    await runQuery(t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, assignments[0].id)));
     const paid = await t.request('GET', '/api/reminders/mine', { token: members[3].token });
     expect(paid.body.data.find((r: { campaignId: number }) => r.campaignId === campaign.id)).toBeUndefined();
   });

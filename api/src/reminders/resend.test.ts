@@ -12,6 +12,7 @@ import { startSmtpInbox, type Received, type SmtpInbox } from '../test/smtp-inbo
 import { campaigns, join, liveServer } from '../payments/fixture';
 import { paymentAssignments } from '../db/tables/payments';
 import { emailOutbox } from '../db/tables/reminders';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let smtp: SmtpInbox;
 let inbox: Received[];
@@ -30,13 +31,13 @@ beforeAll(async () => {
   t = await makeTestApp({ SMTP_URL: smtpUrl, REMINDER_MAX_PER_MEMBER_PER_DAY: '1000' });
   server = await liveServer(t);
   api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'RSD');
-  const faculty = t.createOrg('doan_co_so', 'RSD-F1', root);
-  chiDoan = t.createOrg('chi_doan', 'RSD-F1-C1', faculty);
-  const other = t.createOrg('doan_co_so', 'RSD-F2', root);
+  const root = await t.createOrg('doan_truong', 'RSD');
+  const faculty = await t.createOrg('doan_co_so', 'RSD-F1', root);
+  chiDoan = await t.createOrg('chi_doan', 'RSD-F1-C1', faculty);
+  const other = await t.createOrg('doan_co_so', 'RSD-F2', root);
   const all = PERMISSIONS.map((p) => p.code).filter((c) => c.startsWith('payment-campaigns.'));
-  const treasurer = t.createRole('rsd_treasurer', all);
-  const reader = t.createRole('rsd_reader', ['payment-campaigns.access', 'payment-campaigns.read', 'payment-campaigns.view_reports']);
+  const treasurer = await t.createRole('rsd_treasurer', all);
+  const reader = await t.createRole('rsd_reader', ['payment-campaigns.access', 'payment-campaigns.read', 'payment-campaigns.view_reports']);
   tokens.inside = (await t.createUser('RSDI', [{ roleId: treasurer, organizationId: faculty }])).token;
   tokens.outside = (await t.createUser('RSDO', [{ roleId: treasurer, organizationId: other }])).token;
   tokens.reader = (await t.createUser('RSDR', [{ roleId: reader, organizationId: faculty }])).token;
@@ -49,7 +50,7 @@ afterAll(async () => {
 /** A campaign with one member reminded while no SMTP server was set: its e-mail is kept (OUTBOX). */
 async function keptReminder() {
   const m = await t.createUser(`RSDM${++n}`);
-  join(t, m.id, chiDoan);
+  await join(t, m.id, chiDoan);
   const { campaign, assignments } = await api.active(chiDoan, [m.id], { amount: 90_000 });
   t.env.SMTP_URL = undefined;
   try {
@@ -59,12 +60,12 @@ async function keptReminder() {
   } finally {
     t.env.SMTP_URL = smtpUrl;
   }
-  const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)).get()!;
+  const row = (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id))))!;
   expect(row.status).toBe('OUTBOX');
   return { m, campaign, assignmentId: assignments[0].id as number, emailId: row.id };
 }
 const resend = (id: number, token: string) => t.request('POST', `/api/reminders/outbox/${id}/resend`, { token, body: {} });
-const status = (id: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get()!.status;
+const status = async (id: number) => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id))))!.status;
 const outbox = async (token: string) => (await t.request('GET', '/api/reminders/outbox?limit=100', { token })).body.data;
 
 describe('sending kept and failed reminder e-mails again', () => {
@@ -85,14 +86,13 @@ describe('sending kept and failed reminder e-mails again', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ resent: 1, sent: 1, failed: 0 });
     expect(inbox.map((x) => x.to[0])).toEqual([m.email]);
-    expect(status(emailId)).toBe('SENT');
+    expect(await status(emailId)).toBe('SENT');
     // Sent: not again.
     expect((await resend(emailId, tokens.inside)).status).toBe(409);
-    const logged = t.db
+    const logged = await allRows(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'reminder.resend'), eq(auditLogs.entityId, String(campaign.id))))
-      .all();
+      .where(and(eq(auditLogs.action, 'reminder.resend'), eq(auditLogs.entityId, String(campaign.id)))));
     expect(logged).toHaveLength(1);
   });
 
@@ -104,7 +104,7 @@ describe('sending kept and failed reminder e-mails again', () => {
     } finally {
       smtp.refuse = false;
     }
-    expect(status(emailId)).toBe('FAILED');
+    expect(await status(emailId)).toBe('FAILED');
     t.env.SMTP_URL = undefined;
     try {
       const blocked = await resend(emailId, tokens.inside);
@@ -118,14 +118,14 @@ describe('sending kept and failed reminder e-mails again', () => {
       t.env.SMTP_URL = smtpUrl;
     }
     expect((await resend(emailId, tokens.inside)).body.data).toMatchObject({ sent: 1 });
-    expect(status(emailId)).toBe('SENT');
+    expect(await status(emailId)).toBe('SENT');
 
     const paid = await keptReminder();
-    t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, paid.assignmentId)).run();
+    await runQuery(t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, paid.assignmentId)));
     const refused = await resend(paid.emailId, tokens.inside);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('đã được thanh toán');
-    expect(status(paid.emailId)).toBe('OUTBOX');
+    expect(await status(paid.emailId)).toBe('OUTBOX');
     void assignmentId;
   });
 
@@ -144,16 +144,16 @@ describe('sending kept and failed reminder e-mails again', () => {
 describe('an overdue fee is reminded without a page where it cannot be paid', () => {
   it('names the unit treasurer and gives no payment link', async () => {
     const m = await t.createUser(`RSDM${++n}`);
-    join(t, m.id, chiDoan);
+    await join(t, m.id, chiDoan);
     const { campaign, assignments } = await api.active(chiDoan, [m.id], { amount: 90_000 });
-    t.db.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, assignments[0].id)).run();
+    await runQuery(t.db.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, assignments[0].id)));
     t.env.SMTP_URL = undefined;
     try {
       await t.request('POST', `/api/payment-campaigns/${campaign.id}/reminders`, { token: t.adminToken, body: {} });
     } finally {
       t.env.SMTP_URL = smtpUrl;
     }
-    const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)).get()!;
+    const row = (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id))))!;
     expect(row.text).toContain('quá hạn nên không còn thanh toán trực tuyến được');
     expect(row.text).toContain('thủ quỹ của');
     expect(row.text).toContain('can no longer be paid online');

@@ -15,6 +15,7 @@ import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 import { deliver } from './mailer';
 import { emailOutbox, paymentReminders } from '../db/tables/reminders';
 import { SEND_REMINDERS, VIEW_LOGS } from './codes';
+import { allRows, withTransaction } from '../db/engine';
 
 const RESENDABLE = ['OUTBOX', 'FAILED'] as const;
 const UNPAID = ['PENDING', 'OVERDUE'];
@@ -31,7 +32,7 @@ const MESSAGES: Record<Exclude<ResendBlock, 'FORBIDDEN'>, string> = {
 };
 
 /** Why this row may not be sent again by this caller; null when it may (the outbox screen offers the button by it). */
-export function resendBlock(
+export async function resendBlock(
   deps: Deps,
   actor: Actor,
   row: {
@@ -41,9 +42,9 @@ export function resendBlock(
     campaignStatus: string | null;
     feeStatus: string | null;
   },
-): ResendBlock | null {
+): Promise<ResendBlock | null> {
   if (row.campaignId == null || row.organizationId == null) return 'NOT_REMINDER';
-  if (!can(deps.db, actor, SEND_REMINDERS, row.organizationId)) return 'FORBIDDEN';
+  if (!await can(deps.db, actor, SEND_REMINDERS, row.organizationId)) return 'FORBIDDEN';
   if (!(RESENDABLE as readonly string[]).includes(row.status)) return 'SENT';
   if (!deps.env.SMTP_URL) return 'NO_SMTP';
   if (row.campaignStatus !== 'ACTIVE') return 'CLOSED';
@@ -52,9 +53,9 @@ export function resendBlock(
 }
 
 /** The rows with what resendBlock needs. */
-function resendRows(deps: Deps, ids: number[]) {
+async function resendRows(deps: Deps, ids: number[]) {
   if (ids.length === 0) return [];
-  return deps.db
+  return await allRows(deps.db
     .select({
       id: emailOutbox.id,
       campaignId: emailOutbox.campaignId,
@@ -67,36 +68,34 @@ function resendRows(deps: Deps, ids: number[]) {
     .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
     .leftJoin(paymentReminders, eq(paymentReminders.id, emailOutbox.reminderId))
     .leftJoin(paymentAssignments, eq(paymentAssignments.id, paymentReminders.assignmentId))
-    .where(inArray(emailOutbox.id, ids))
-    .all();
+    .where(inArray(emailOutbox.id, ids)));
 }
 
 export async function resendOutbox(deps: Deps, actor: Actor, ip: string | null, ids: number[]): Promise<ResendOutboxResult> {
   const { db, env } = deps;
-  const rows = resendRows(deps, ids);
+  const rows = await resendRows(deps, ids);
   const found = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const r = found.get(id);
     // An e-mail the caller cannot see is not found, as outbox() would not list it.
     const visible =
-      r && (hasPermission(actor.roles, VIEW_LOGS, null) || (r.organizationId != null && resendBlock(deps, actor, r) !== 'FORBIDDEN'));
+      r && (hasPermission(actor.roles, VIEW_LOGS, null) || (r.organizationId != null && await resendBlock(deps, actor, r) !== 'FORBIDDEN'));
     if (!visible) notFound('Không tìm thấy thư');
-    const why = resendBlock(deps, actor, r!);
+    const why = await resendBlock(deps, actor, r!);
     if (why === 'FORBIDDEN') forbidden('Bạn không có quyền gửi nhắc nhở của đợt thu này');
     else if (why) conflict(MESSAGES[why]);
   }
-  const claimed = db.transaction((tx) => {
-    const got = tx
+  const claimed = await withTransaction(db, async (tx) => {
+    const got = await allRows(tx
       .update(emailOutbox)
       .set({ status: 'QUEUED', error: null })
       .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, [...RESENDABLE])))
-      .returning({ id: emailOutbox.id, campaignId: emailOutbox.campaignId })
-      .all();
+      .returning({ id: emailOutbox.id, campaignId: emailOutbox.campaignId }));
     if (got.length !== ids.length) conflict('Thư vừa được gửi lại, vui lòng tải lại');
     const byCampaign = new Map<number, number[]>();
     for (const g of got) byCampaign.set(g.campaignId!, [...(byCampaign.get(g.campaignId!) ?? []), g.id]);
     for (const [campaignId, emailIds] of byCampaign) {
-      audit(tx, {
+      await audit(tx, {
         actorId: actor.id,
         ip,
         action: 'reminder.resend',

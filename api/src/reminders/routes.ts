@@ -65,7 +65,7 @@ export function remindersRoutes() {
         requireAnyPermission([P.read, SEND_REMINDERS], campaign),
         validate('param', idParam),
         validate('query', reminderListQuery),
-        (c) => c.json({ success: true, data: service(c).history(c.req.valid('param').id, c.req.valid('query')) }),
+        async (c) => c.json({ success: true, data: await service(c).history(c.req.valid('param').id, c.req.valid('query')) }),
       )
       .get(
         '/payment-campaigns/:id/reminder-schedule',
@@ -73,7 +73,7 @@ export function remindersRoutes() {
         requireAuth,
         requireAnyPermission([P.read, SEND_REMINDERS], campaign),
         validate('param', idParam),
-        (c) => c.json({ success: true, data: service(c).schedule(c.req.valid('param').id) }),
+        async (c) => c.json({ success: true, data: await service(c).schedule(c.req.valid('param').id) }),
       )
       .put(
         '/payment-campaigns/:id/reminder-schedule',
@@ -82,10 +82,10 @@ export function remindersRoutes() {
         requirePermission(SEND_REMINDERS, campaign),
         validate('param', idParam),
         validate('json', reminderScheduleSchema),
-        (c) =>
+        async (c) =>
           c.json({
             success: true,
-            data: service(c).saveSchedule(c.req.valid('param').id, c.req.valid('json')),
+            data: await service(c).saveSchedule(c.req.valid('param').id, c.req.valid('json')),
             message: 'Đã lưu lịch nhắc nhở',
           }),
       )
@@ -94,7 +94,7 @@ export function remindersRoutes() {
         ok(paymentEnvelope(outboxResponse), 'E-mails kept or sent, in campaigns of the caller'),
         requireAuth,
         validate('query', outboxQuery),
-        (c) => c.json({ success: true, data: service(c).outbox(c.req.valid('query')) }),
+        async (c) => c.json({ success: true, data: await service(c).outbox(c.req.valid('query')) }),
       )
       // Kept or failed reminder e-mails sent again; the rights are per e-mail's campaign (resend.ts).
       .post(
@@ -120,8 +120,8 @@ export function remindersRoutes() {
           return c.json({ success: true, data, message: resentMessage(data) });
         },
       )
-      .get('/reminders/mine', ok(paymentEnvelope(z.array(myReminder)), "The caller's reminded, unpaid fees"), requireAuth, (c) =>
-        c.json({ success: true, data: service(c).mine() }),
+      .get('/reminders/mine', ok(paymentEnvelope(z.array(myReminder)), "The caller's reminded, unpaid fees"), requireAuth, async (c) =>
+        c.json({ success: true, data: await service(c).mine() }),
       )
   );
 }

@@ -17,6 +17,7 @@ import { subtreeRange } from '../access/scope';
 import { users } from '../db/tables/users';
 import { deliver, initialEmailStatus, reminderEmail } from './mailer';
 import { emailOutbox, paymentReminders } from '../db/tables/reminders';
+import { allRows, firstRow, withTransaction } from '../db/engine';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -45,8 +46,8 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
   const targeted = and(eq(a.campaignId, o.campaignId), o.assignmentIds ? inArray(a.id, o.assignmentIds) : undefined, o.where);
   const status = initialEmailStatus(env);
 
-  const result = db.transaction((tx) => {
-    const campaign = tx
+  const result = await withTransaction(db, async (tx) => {
+    const campaign = (await firstRow(tx
       .select({
         name: paymentCampaigns.name,
         organizationName: organizations.name,
@@ -57,20 +58,18 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
       .from(paymentCampaigns)
       .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
       .leftJoin(payosConfigs, eq(payosConfigs.campaignId, paymentCampaigns.id))
-      .where(eq(paymentCampaigns.id, o.campaignId))
-      .get()!;
+      .where(eq(paymentCampaigns.id, o.campaignId))))!;
     const [from, to] = subtreeRange(campaign.path ?? '/0/');
     const recent = sql`exists (select 1 from ${paymentReminders} r where r.campaign_id = ${a.campaignId} and r.user_id = ${a.userId} and r.created_at > ${cutoff.getTime()})`;
     const inside = sql`exists (select 1 from ${organizationMembers} m join ${organizations} o on o.id = m.organization_id where m.user_id = ${a.userId} and m.is_active = 1 and o.path >= ${from} and o.path < ${to})`;
     const underLimit = sql`(select count(*) from ${paymentReminders} r where r.user_id = ${a.userId} and r.created_at > ${now.getTime() - DAY_MS}) < ${env.REMINDER_MAX_PER_MEMBER_PER_DAY}`;
-    const candidates = tx
+    const candidates = await allRows(tx
       .select({ id: a.id, recent: sql<number>`${recent}`, inside: sql<number>`${inside}`, underLimit: sql<number>`${underLimit}` })
       .from(a)
       .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
-      .where(and(targeted, inArray(a.status, [...UNPAID])))
-      .all();
+      .where(and(targeted, inArray(a.status, [...UNPAID]))));
     const skippedPaid = o.assignmentIds ? o.assignmentIds.length - candidates.length : 0;
-    const inserted = tx
+    const inserted = await allRows(tx
       .insert(paymentReminders)
       .select(
         tx
@@ -90,17 +89,15 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
           .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
           .where(and(targeted, inArray(a.status, [...UNPAID]), sql`not ${recent}`, inside, underLimit)),
       )
-      .returning()
-      .all();
+      .returning());
     const outboxIds: number[] = [];
     if (inserted.length > 0) {
       const userIds = inserted.map((r) => r.userId);
       const people = new Map(
-        tx
+        (await allRows(tx
           .select({ id: users.id, email: users.email, familyName: users.familyName, givenName: users.givenName })
           .from(users)
-          .where(inArray(users.id, userIds))
-          .all()
+          .where(inArray(users.id, userIds))))
           .map((u) => [u.id, u]),
       );
       // An overdue fee cannot be paid online (as orders.service.ts refuses it): OVERDUE, or past the campaign's end.
@@ -108,7 +105,7 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
       const overdueIds = new Set(
         ended
           ? inserted.map((r) => r.assignmentId)
-          : tx
+          : (await allRows(tx
               .select({ id: a.id })
               .from(a)
               .where(
@@ -119,12 +116,11 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
                   ),
                   eq(a.status, 'OVERDUE'),
                 ),
-              )
-              .all()
+              )))
               .map((x) => x.id),
       );
       // Without an active payOS configuration the fee is paid in cash: name the unit whose treasurer takes it.
-      const units = !campaign.payosActive || overdueIds.size > 0 ? ownUnits(tx, userIds, from, to) : null;
+      const units = !campaign.payosActive || overdueIds.size > 0 ? await ownUnits(tx, userIds, from, to) : null;
       for (const r of inserted) {
         const u = people.get(r.userId);
         if (!u?.email) continue;
@@ -140,7 +136,7 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
           cash,
           overdue,
         });
-        const row = tx
+        const row = await firstRow(tx
           .insert(emailOutbox)
           .values({
             campaignId: o.campaignId,
@@ -151,8 +147,7 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
             status,
             createdAt: now,
           })
-          .returning({ id: emailOutbox.id })
-          .get();
+          .returning({ id: emailOutbox.id }));
         outboxIds.push(row.id);
       }
     }
@@ -162,7 +157,7 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
     const skippedLimit = left.filter((c) => c.inside && !c.recent && !c.underLimit).length;
     const skippedRecent = left.length - skippedOutside - skippedLimit;
     if (inserted.length > 0 || o.sentBy != null) {
-      audit(tx, {
+      await audit(tx, {
         actorId: o.sentBy,
         ip: o.ip ?? null,
         action: 'reminder.send',
@@ -197,8 +192,8 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
 }
 
 /** Each member's own unit inside the campaign's subtree: the deepest one they are active in. */
-function ownUnits(tx: Pick<Deps['db'], 'select'>, userIds: number[], from: string, to: string): Map<number, string> {
-  const rows = tx
+async function ownUnits(tx: Pick<Deps['db'], 'select'>, userIds: number[], from: string, to: string): Promise<Map<number, string>> {
+  const rows = await allRows(tx
     .select({ userId: organizationMembers.userId, name: organizations.name, path: organizations.path })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
@@ -209,8 +204,7 @@ function ownUnits(tx: Pick<Deps['db'], 'select'>, userIds: number[], from: strin
         sql`${organizations.path} >= ${from}`,
         sql`${organizations.path} < ${to}`,
       ),
-    )
-    .all();
+    ));
   const best = new Map<number, { name: string; path: string }>();
   for (const r of rows) {
     const b = best.get(r.userId);

@@ -29,6 +29,8 @@ import { emailOutbox, paymentReminders, reminderSchedules } from '../db/tables/r
 
 import { SEND_REMINDERS, VIEW_LOGS } from './codes';
 import { resendBlock } from './resend';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 export { SEND_REMINDERS, VIEW_LOGS };
 
@@ -44,32 +46,31 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
   return {
     async send(campaignId: number, input: SendRemindersInput) {
-      const c = loadCampaign(db, campaignId);
+      const c = await loadCampaign(db, campaignId);
       // Only an open campaign can be paid (orders.service.ts), so only it is worth a reminder.
       if (c.status !== 'ACTIVE') conflict('Chỉ gửi nhắc nhở được cho đợt thu đang hoạt động');
       return remind(deps, { campaignId, kind: 'MANUAL', sentBy: actor.id, ip: req.ip, assignmentIds: input.assignmentIds });
     },
 
-    schedule(campaignId: number): ReminderScheduleInput {
-      loadCampaign(db, campaignId);
-      const row = db.select().from(reminderSchedules).where(eq(reminderSchedules.campaignId, campaignId)).get();
+    async schedule(campaignId: number): Promise<ReminderScheduleInput> {
+      await loadCampaign(db, campaignId);
+      const row = await firstRow(db.select().from(reminderSchedules).where(eq(reminderSchedules.campaignId, campaignId)));
       return { daysBefore: row?.daysBefore ?? null, onOverdue: row?.onOverdue ?? false };
     },
 
-    saveSchedule(campaignId: number, input: ReminderScheduleInput): ReminderScheduleInput {
-      const c = loadCampaign(db, campaignId);
+    async saveSchedule(campaignId: number, input: ReminderScheduleInput): Promise<ReminderScheduleInput> {
+      const c = await loadCampaign(db, campaignId);
       if (c.status === 'COMPLETED' || c.status === 'CANCELLED') conflict('Đợt thu đã kết thúc: không thể đổi lịch nhắc nhở');
-      db.transaction((tx) => {
-        const before = tx.select().from(reminderSchedules).where(eq(reminderSchedules.campaignId, campaignId)).get();
+      await withTransaction(db, async (tx) => {
+        const before = await firstRow(tx.select().from(reminderSchedules).where(eq(reminderSchedules.campaignId, campaignId)));
         const values = { campaignId, daysBefore: input.daysBefore, onOverdue: input.onOverdue, updatedBy: actor.id };
-        tx.insert(reminderSchedules)
+        await runQuery(tx.insert(reminderSchedules)
           .values(values)
           .onConflictDoUpdate({
             target: reminderSchedules.campaignId,
             set: { daysBefore: values.daysBefore, onOverdue: values.onOverdue, updatedBy: actor.id, updatedAt: new Date() },
-          })
-          .run();
-        audit(tx, {
+          }));
+        await audit(tx, {
           actorId: actor.id,
           ip: req.ip,
           action: 'reminder.schedule',
@@ -83,11 +84,11 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
     },
 
     /** Who was reminded when, by whom, newest first. */
-    history(campaignId: number, q: { page: number; limit: number }) {
-      loadCampaign(db, campaignId);
+    async history(campaignId: number, q: { page: number; limit: number }) {
+      await loadCampaign(db, campaignId);
       const r = paymentReminders;
-      const total = db.select({ n: count() }).from(r).where(eq(r.campaignId, campaignId)).get()!.n;
-      const rows = db
+      const total = (await firstRow(db.select({ n: count() }).from(r).where(eq(r.campaignId, campaignId))))!.n;
+      const rows = await allRows(db
         .select({ r, user: users, sender, emailStatus: emailOutbox.status })
         .from(r)
         .innerJoin(users, eq(users.id, r.userId))
@@ -96,8 +97,7 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .where(eq(r.campaignId, campaignId))
         .orderBy(desc(r.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
+        .offset((q.page - 1) * q.limit));
       const reminders: ReminderItem[] = rows.map((x) => ({
         id: x.r.id,
         assignmentId: x.r.assignmentId,
@@ -116,14 +116,14 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
      * E-mails of campaigns where the caller sends reminders; every one with system.view_logs.
      * organizationId narrows to that organization's subtree and is refused outside the caller's reach.
      */
-    outbox(q: OutboxQuery) {
+    async outbox(q: OutboxQuery) {
       const all = hasPermission(actor.roles, VIEW_LOGS, null);
       if (!all && !holdsAnywhere(actor.roles, SEND_REMINDERS)) forbidden();
-      const scope = all ? ({ all: true } as const) : orgScope(db, actor, SEND_REMINDERS);
+      const scope = all ? ({ all: true } as const) : await orgScope(db, actor, SEND_REMINDERS);
       let within: SQL | undefined;
       if (q.organizationId !== undefined) {
         const org =
-          db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get() ??
+          await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId))) ??
           notFound('Tổ chức không tồn tại');
         if (!scope.all && !scope.paths.some((p) => org.path.startsWith(p))) forbidden();
         within = scopeCondition({ all: false, paths: [org.path] }, organizations.path);
@@ -138,10 +138,9 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         query
           .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
           .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId));
-      const total = joined(db.select({ n: count() }).from(emailOutbox).$dynamic())
-        .where(where)
-        .get()!.n;
-      const rows = joined(
+      const total = (await firstRow(joined(db.select({ n: count() }).from(emailOutbox).$dynamic())
+        .where(where)))!.n;
+      const rows = await allRows(joined(
         db
           .select({
             e: emailOutbox,
@@ -157,13 +156,12 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .where(where)
         .orderBy(desc(emailOutbox.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
-      const emails: OutboxItem[] = rows.map(({ e, campaign, organization, feeStatus }) => {
+        .offset((q.page - 1) * q.limit));
+      const emails: OutboxItem[] = await mapInOrder(rows, async ({ e, campaign, organization, feeStatus }) => {
         // Why "Gửi lại" is not offered (issue 26 item 9); only for kept or failed e-mails.
         const block =
           e.status === 'OUTBOX' || e.status === 'FAILED'
-            ? resendBlock(deps, actor, {
+            ? await resendBlock(deps, actor, {
                 campaignId: e.campaignId,
                 status: e.status,
                 organizationId: organization?.id ?? null,
@@ -198,7 +196,7 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
     },
 
     /** The caller's own unpaid fees that were reminded, with what is owed now (shown until paid). */
-    mine(): MyReminder[] {
+    async mine(): Promise<MyReminder[]> {
       const a = paymentAssignments;
       const latest = db
         .select({ assignmentId: paymentReminders.assignmentId, remindedAt: max(paymentReminders.createdAt).as('reminded_at') })
@@ -206,7 +204,7 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .where(eq(paymentReminders.userId, actor.id))
         .groupBy(paymentReminders.assignmentId)
         .as('latest');
-      const rows = db
+      const rows = await allRows(db
         .select({
           assignmentId: a.id,
           campaignId: a.campaignId,
@@ -219,8 +217,7 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .innerJoin(a, eq(a.id, latest.assignmentId))
         .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
         .where(and(eq(a.userId, actor.id), inArray(a.status, [...UNPAID]), eq(paymentCampaigns.status, 'ACTIVE')))
-        .orderBy(desc(latest.remindedAt))
-        .all();
+        .orderBy(desc(latest.remindedAt)));
       return rows.map((r) => ({
         ...r,
         dueDate: r.dueDate == null ? null : new Date(r.dueDate).toISOString(),

@@ -10,6 +10,7 @@ import { campaigns, join, liveServer, vnLocal } from '../payments/fixture';
 import { paymentAssignments } from '../db/tables/payments';
 import { runReminderSchedules } from './jobs';
 import { emailOutbox, paymentReminders } from '../db/tables/reminders';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let smtp: SmtpInbox;
 let inbox: Received[];
@@ -26,11 +27,11 @@ beforeAll(async () => {
   t = await makeTestApp({ SMTP_URL: `smtp://treasurer:secret@127.0.0.1:${port}`, SMTP_FROM: 'Đoàn trường <doan@test.vn>' });
   server = await liveServer(t);
   api = campaigns(t);
-  const root = t.createOrg('doan_truong', 'SMT');
-  chiDoan = t.createOrg('chi_doan', 'SMT-C1', root);
+  const root = await t.createOrg('doan_truong', 'SMT');
+  chiDoan = await t.createOrg('chi_doan', 'SMT-C1', root);
   for (let i = 1; i <= 3; i++) {
     const m = await t.createUser(`SMTM${i}`);
-    join(t, m.id, chiDoan);
+    await join(t, m.id, chiDoan);
     members.push(m);
   }
 });
@@ -75,7 +76,7 @@ describe('reminder e-mails over SMTP', () => {
       members.map((m) => m.id),
       { amount: 150_000 },
     );
-    t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, assignments[2].id)).run();
+    await runQuery(t.db.update(paymentAssignments).set({ status: 'PAID' }).where(eq(paymentAssignments.id, assignments[2].id)));
     const res = await t.request('POST', `/api/payment-campaigns/${campaign.id}/reminders`, { token: t.adminToken, body: {} });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ sent: 2, emailed: 2, outboxed: 0, failed: 0 });
@@ -89,7 +90,7 @@ describe('reminder e-mails over SMTP', () => {
     expect(text).toContain('Số tiền: 150.000 ₫');
     expect(text).toMatch(/Hạn nộp: \d{2}\/\d{2}\/\d{4}/);
     expect(text).toContain('/payment/my-campaigns');
-    const rows = t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)).all();
+    const rows = await allRows(t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)));
     expect(rows.map((r) => r.status)).toEqual(['SENT', 'SENT']);
   });
 
@@ -102,7 +103,7 @@ describe('reminder e-mails over SMTP', () => {
     } finally {
       smtp.refuse = false;
     }
-    const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id)).get()!;
+    const row = (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.campaignId, campaign.id))))!;
     expect(row.status).toBe('FAILED');
     expect(row.error).toContain('mailbox unavailable');
   });
@@ -118,16 +119,14 @@ describe('the reminder schedule', () => {
     await api.config(c.id);
     await api.activate(c.id);
     const now = Date.now();
-    t.db
+    await runQuery(t.db
       .update(paymentAssignments)
       .set({ dueDate: new Date(now + 2 * 86_400_000) })
-      .where(eq(paymentAssignments.id, soon.id))
-      .run();
-    t.db
+      .where(eq(paymentAssignments.id, soon.id)));
+    await runQuery(t.db
       .update(paymentAssignments)
       .set({ dueDate: new Date(now + 20 * 86_400_000) })
-      .where(eq(paymentAssignments.id, later.id))
-      .run();
+      .where(eq(paymentAssignments.id, later.id)));
     expect(
       (
         await t.request('PUT', `/api/payment-campaigns/${c.id}/reminder-schedule`, {
@@ -143,11 +142,10 @@ describe('the reminder schedule', () => {
     expect((await runReminderSchedules({ db: t.db, env: t.env }, new Date(now + 1.5 * 86_400_000))).sent).toBe(0);
     // Past the due date: the overdue reminder.
     expect((await runReminderSchedules({ db: t.db, env: t.env }, new Date(now + 3 * 86_400_000))).sent).toBe(1);
-    const kinds = t.db
+    const kinds = await allRows(t.db
       .select({ kind: paymentReminders.kind, sentBy: paymentReminders.sentBy })
       .from(paymentReminders)
-      .where(eq(paymentReminders.campaignId, c.id))
-      .all();
+      .where(eq(paymentReminders.campaignId, c.id)));
     expect(kinds).toEqual([
       { kind: 'BEFORE_DUE', sentBy: null },
       { kind: 'OVERDUE', sentBy: null },

@@ -17,7 +17,7 @@ const FIELDS: ExportField[] = [
   { key: 'outstandingAmount', header: 'Còn nợ cấp trên', group: 'basic' },
 ];
 
-export function remittanceXlsx(report: RemittanceReport, campaignName: string): Response {
+export async function remittanceXlsx(report: RemittanceReport, campaignName: string): Promise<Response> {
   const [self, ...units] = report.units;
   const row = (u: RemittanceReport['units'][number], label?: string): Record<string, Cell> => ({
     code: u.code,

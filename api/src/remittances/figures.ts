@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 import { shareTable } from '../dues/rates';
 import { loadCampaign } from '../payments/rules';
+import { sqlAll, sqlGet } from '../db/engine';
 
 interface Node extends RemittanceUnit {
   path: string;
@@ -23,11 +24,9 @@ interface Node extends RemittanceUnit {
 export const OUTSIDE_CAMPAIGN = 'Tổ chức không thuộc phạm vi của đợt thu';
 
 /** The organization's path, refused unless it is the campaign's organization or one beneath it. */
-export function unitInCampaign(db: Db, campaignId: number, organizationId: number) {
-  const campaign = loadCampaign(db, campaignId);
-  const rows = db.all<{ id: number; path: string; parentId: number | null }>(
-    sql`SELECT id, path, parent_id AS parentId FROM organizations WHERE id IN (${organizationId}, ${campaign.organizationId})`,
-  );
+export async function unitInCampaign(db: Db, campaignId: number, organizationId: number) {
+  const campaign = await loadCampaign(db, campaignId);
+  const rows = await sqlAll<{ id: number; path: string; parentId: number | null }>(db, sql`SELECT id, path, parent_id AS parentId FROM organizations WHERE id IN (${organizationId}, ${campaign.organizationId})`);
   const unit = rows.find((r) => r.id === organizationId);
   const top = rows.find((r) => r.id === campaign.organizationId)!;
   if (!unit) notFound('Không tìm thấy tổ chức');
@@ -36,9 +35,9 @@ export function unitInCampaign(db: Db, campaignId: number, organizationId: numbe
 }
 
 /** Every unit of the subtree rooted at organizationId with its figures; the root first, then its direct units. */
-export function subtreeFigures(db: Db, campaignId: number, organizationId: number): Node[] {
-  const { unit } = unitInCampaign(db, campaignId, organizationId);
-  const rows = db.all<{
+export async function subtreeFigures(db: Db, campaignId: number, organizationId: number): Promise<Node[]> {
+  const { unit } = await unitInCampaign(db, campaignId, organizationId);
+  const rows = await sqlAll<{
     id: number;
     parentId: number | null;
     name: string;
@@ -46,14 +45,14 @@ export function subtreeFigures(db: Db, campaignId: number, organizationId: numbe
     type: string;
     path: string;
     collected: number;
-  }>(sql`
+  }>(db, sql`
     SELECT o.id, o.parent_id AS parentId, o.name, o.code, o.type, o.path, coalesce(f.collected, 0) AS collected
     FROM organizations o LEFT JOIN campaign_figures f ON f.campaign_id = ${campaignId} AND f.organization_id = o.id
     WHERE o.path LIKE ${`${unit.path}%`}`);
-  const sums = db.all<{ fromId: number; toId: number; status: string; amount: number }>(sql`
+  const sums = await sqlAll<{ fromId: number; toId: number; status: string; amount: number }>(db, sql`
     SELECT from_organization_id AS fromId, to_organization_id AS toId, status, sum(amount) AS amount
     FROM remittances WHERE campaign_id = ${campaignId} AND status <> 'CANCELLED' GROUP BY from_organization_id, to_organization_id, status`);
-  const shares = shareTable(db);
+  const shares = await shareTable(db);
   const nodes = new Map<number, Node>();
   for (const r of rows) {
     const share = shares.get(r.type) ?? { keepNumerator: 2, keepDenominator: 3 };
@@ -112,11 +111,11 @@ export function subtreeFigures(db: Db, campaignId: number, organizationId: numbe
 }
 
 /** Campaigns of the unit and of the levels above it: those whose figures the unit has a row in. */
-export function campaignsCovering(db: Db, organizationId: number) {
-  const org = db.get<{ path: string }>(sql`SELECT path FROM organizations WHERE id = ${organizationId}`);
+export async function campaignsCovering(db: Db, organizationId: number) {
+  const org = await sqlGet<{ path: string }>(db, sql`SELECT path FROM organizations WHERE id = ${organizationId}`);
   if (!org) notFound('Không tìm thấy tổ chức');
   const ids = org!.path.split('/').filter(Boolean).map(Number);
-  return db.all<{ id: number; name: string; status: string; organizationId: number; organizationName: string; startDate: number }>(sql`
+  return await sqlAll<{ id: number; name: string; status: string; organizationId: number; organizationName: string; startDate: number }>(db, sql`
     SELECT c.id, c.name, c.status, c.organization_id AS organizationId, o.name AS organizationName, c.start_date AS startDate
     FROM payment_campaigns c JOIN organizations o ON o.id = c.organization_id
     WHERE c.organization_id IN (${sql.join(

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join } from '../payments/fixture';
+import { firstRow } from '../db/engine';
 
 let t: TestApp;
 let school: number;
@@ -23,11 +24,11 @@ const remit = (who: string, fromOrganizationId: number, amount: number) =>
 
 beforeAll(async () => {
   t = await makeTestApp();
-  school = t.createOrg('doan_truong', 'RM-T', null, 'Đoàn trường');
-  faculty = t.createOrg('doan_co_so', 'RM-K', school, 'Đoàn khoa');
-  unitA = t.createOrg('chi_doan', 'RM-A', faculty, 'Chi đoàn A');
-  unitB = t.createOrg('chi_doan', 'RM-B', faculty, 'Chi đoàn B');
-  const orgAdmin = t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'org_admin')).get()!.id;
+  school = await t.createOrg('doan_truong', 'RM-T', null, 'Đoàn trường');
+  faculty = await t.createOrg('doan_co_so', 'RM-K', school, 'Đoàn khoa');
+  unitA = await t.createOrg('chi_doan', 'RM-A', faculty, 'Chi đoàn A');
+  unitB = await t.createOrg('chi_doan', 'RM-B', faculty, 'Chi đoàn B');
+  const orgAdmin = (await firstRow(t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'org_admin'))))!.id;
   for (const [k, org] of [
     ['A', unitA],
     ['B', unitB],
@@ -46,7 +47,7 @@ beforeAll(async () => {
     ['RMB3', unitB],
   ] as const) {
     const u = await t.createUser(code);
-    join(t, u.id, org);
+    await join(t, u.id, org);
     members.push(u.id);
   }
   const { campaign, assignments } = await api.active(school, members, { amount: 24_000 });
@@ -98,7 +99,7 @@ describe('GET /api/payment-campaigns/:id/remittance', () => {
       (await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${faculty}`, { token: token.A })).status,
     ).toBe(403);
     expect((await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance`, { token: token.A })).status).toBe(403);
-    const outside = t.createOrg('chi_doan', 'RM-X');
+    const outside = await t.createOrg('chi_doan', 'RM-X');
     expect(
       (await t.request('GET', `/api/payment-campaigns/${campaignId}/remittance?organizationId=${outside}`, { token: t.adminToken })).status,
     ).toBe(400);

@@ -25,22 +25,22 @@ const positive = (v: unknown): number | null => {
 };
 
 /** The unit asked about (?organizationId=), else the campaign's own organization. */
-const askedUnit: OrganizationFrom = (c) => {
+const askedUnit: OrganizationFrom = async (c) => {
   const campaignId = positive(c.req.param('id'));
   if (campaignId == null) return null;
-  return positive(c.req.query('organizationId')) ?? defaultUnit(c.get('deps').db, campaignId);
+  return positive(c.req.query('organizationId')) ?? await defaultUnit(c.get('deps').db, campaignId);
 };
 const bodySender: OrganizationFrom = async (c) =>
   positive(((await c.req.json().catch(() => null)) as { fromOrganizationId?: unknown } | null)?.fromOrganizationId);
-const receiver: OrganizationFrom = (c) => {
+const receiver: OrganizationFrom = async (c) => {
   const id = positive(c.req.param('id'));
-  return id == null ? null : remittanceSide(c.get('deps').db, id, 'to');
+  return id == null ? null : await remittanceSide(c.get('deps').db, id, 'to');
 };
 
 const service = (c: Context<AppEnv>) => remittancesService(c.get('deps').db, c.get('actor'), clientIp(c));
 
-function report(c: Context<AppEnv>, campaignId: number, organizationId: number | undefined) {
-  return service(c).report(campaignId, organizationId ?? defaultUnit(c.get('deps').db, campaignId) ?? 0);
+async function report(c: Context<AppEnv>, campaignId: number, organizationId: number | undefined) {
+  return service(c).report(campaignId, organizationId ?? await defaultUnit(c.get('deps').db, campaignId) ?? 0);
 }
 
 /** GET /payment-campaigns/:id/remittance(/export), POST /remittances, /remittances/:id/{confirm,cancel} (issue 30 item 5). */
@@ -56,10 +56,10 @@ export function remittancesRoutes() {
         requirePermission(RP.view, askedUnit),
         rateLimit('export'),
         validate('query', remittanceQuery),
-        (c) => {
+        async (c) => {
           const id = c.req.valid('param').id;
-          const r = report(c, id, c.req.valid('query').organizationId);
-          return remittanceXlsx(r, loadCampaign(c.get('deps').db, id).name);
+          const r = await report(c, id, c.req.valid('query').organizationId);
+          return remittanceXlsx(r, (await loadCampaign(c.get('deps').db, id)).name);
         },
       )
       .get(
@@ -69,7 +69,7 @@ export function remittancesRoutes() {
         validate('param', idParam),
         requirePermission(RP.view, askedUnit),
         validate('query', remittanceQuery),
-        (c) => c.json(report(c, c.req.valid('param').id, c.req.valid('query').organizationId)),
+        async (c) => c.json(await report(c, c.req.valid('param').id, c.req.valid('query').organizationId)),
       )
       .get(
         '/remittances/campaigns',
@@ -77,8 +77,8 @@ export function remittancesRoutes() {
         requireAuth,
         requirePermission(RP.view, (c) => positive(c.req.query('organizationId'))),
         validate('query', campaignsQuery),
-        (c) => {
-          const rows = campaignsCovering(c.get('deps').db, c.req.valid('query').organizationId);
+        async (c) => {
+          const rows = await campaignsCovering(c.get('deps').db, c.req.valid('query').organizationId);
           return c.json({ campaigns: rows.map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })) });
         },
       )
@@ -88,7 +88,7 @@ export function remittancesRoutes() {
         requireAuth,
         requirePermission(RP.remit, bodySender),
         validate('json', createRemittanceSchema),
-        (c) => c.json(service(c).create(c.req.valid('json')), 201),
+        async (c) => c.json(await service(c).create(c.req.valid('json')), 201),
       )
       .post(
         '/remittances/:id/confirm',
@@ -96,14 +96,14 @@ export function remittancesRoutes() {
         requireAuth,
         validate('param', idParam),
         requirePermission(RP.confirm, receiver),
-        (c) => c.json(service(c).confirm(c.req.valid('param').id)),
+        async (c) => c.json(await service(c).confirm(c.req.valid('param').id)),
       )
       .post(
         '/remittances/:id/cancel',
         ok(remittanceSchema, 'Withdrawn or turned down before confirmation'),
         requireAuth,
         validate('param', idParam),
-        (c) => c.json(service(c).cancel(c.req.valid('param').id)),
+        async (c) => c.json(await service(c).cancel(c.req.valid('param').id)),
       )
   );
 }

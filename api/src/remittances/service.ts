@@ -14,6 +14,7 @@ import { can } from '../access/payments';
 import { users } from '../db/tables/users';
 import { subtreeFigures, toUnit, unitInCampaign } from './figures';
 import { remittances } from '../db/tables/remittances';
+import { allRows, firstRow, sqlGet, withTransaction } from '../db/engine';
 
 export const RP = {
   view: 'payment-campaigns.view_remittance',
@@ -75,24 +76,23 @@ function toRemittance(x: Row): Remittance {
 }
 
 /** The organization whose officers act on a remittance: the sender (from) or the receiver (to). */
-export function remittanceSide(db: Db, id: number, side: 'from' | 'to'): number | null {
-  const r = db
+export async function remittanceSide(db: Db, id: number, side: 'from' | 'to'): Promise<number | null> {
+  const r = await firstRow(db
     .select({ from: remittances.fromOrganizationId, to: remittances.toOrganizationId })
     .from(remittances)
-    .where(eq(remittances.id, id))
-    .get();
+    .where(eq(remittances.id, id)));
   return r ? r[side] : null;
 }
 
 export function remittancesService(db: Db, actor: Actor, ip: string | null) {
-  function view(id: number): Remittance {
-    const row = query(db).where(eq(remittances.id, id)).get();
+  async function view(id: number): Promise<Remittance> {
+    const row = await firstRow(query(db).where(eq(remittances.id, id)));
     if (!row) notFound(NOT_FOUND);
     return toRemittance(row!);
   }
 
-  function load(id: number) {
-    const r = db.select().from(remittances).where(eq(remittances.id, id)).get();
+  async function load(id: number) {
+    const r = await firstRow(db.select().from(remittances).where(eq(remittances.id, id)));
     if (!r) notFound(NOT_FOUND);
     return r!;
   }
@@ -108,10 +108,10 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
   });
 
   return {
-    report(campaignId: number, organizationId: number): RemittanceReport {
-      const [self, ...units] = subtreeFigures(db, campaignId, organizationId);
+    async report(campaignId: number, organizationId: number): Promise<RemittanceReport> {
+      const [self, ...units] = await subtreeFigures(db, campaignId, organizationId);
       const sum = (k: 'collected' | 'kept' | 'owedUp' | 'confirmed' | 'pending' | 'outstanding') => units.reduce((s, u) => s + u[k], 0);
-      const rows = query(db)
+      const rows = await allRows(query(db)
         .where(
           and(
             eq(remittances.campaignId, campaignId),
@@ -119,8 +119,7 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
           ),
         )
         .orderBy(desc(remittances.id))
-        .limit(500)
-        .all();
+        .limit(500));
       return {
         campaignId,
         organizationId,
@@ -137,21 +136,21 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
       };
     },
 
-    create(input: CreateRemittance): Remittance {
-      const { unit } = unitInCampaign(db, input.campaignId, input.fromOrganizationId);
+    async create(input: CreateRemittance): Promise<Remittance> {
+      const { unit } = await unitInCampaign(db, input.campaignId, input.fromOrganizationId);
       if (unit.parentId === null) unprocessable('Tổ chức cấp cao nhất không có cấp trên để nộp');
       const paidAt = input.paidAt ? parseVnDateTime(input.paidAt)! : new Date();
       if (paidAt.getTime() > Date.now() + 24 * 3600_000)
         unprocessable('Ngày nộp không được ở tương lai', { errors: { paidAt: ['Ngày nộp không được ở tương lai'] } });
-      const id = db.transaction((tx) => {
+      const id = await withTransaction(db, async (tx) => {
         // Read again inside the write: two recordings at once cannot both pass the remaining amount.
-        const self = subtreeFigures(tx as unknown as Db, input.campaignId, input.fromOrganizationId)[0]!;
+        const self = (await subtreeFigures(tx as unknown as Db, input.campaignId, input.fromOrganizationId))[0]!;
         const left = self.owedUp - self.confirmed - self.pending;
         if (input.amount > left) {
           const message = `Số tiền nộp (${vnd(input.amount)}) vượt quá số còn phải nộp lên cấp trên (${vnd(Math.max(0, left))})`;
           unprocessable(message, { errors: { amount: [message] } });
         }
-        const created = tx
+        const created = await firstRow(tx
           .insert(remittances)
           .values({
             campaignId: input.campaignId,
@@ -162,9 +161,8 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
             note: input.note ?? null,
             createdBy: actor.id,
           })
-          .returning()
-          .get();
-        audit(tx, {
+          .returning());
+        await audit(tx, {
           actorId: actor.id,
           ip,
           action: 'remittance.create',
@@ -180,18 +178,17 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
     },
 
     /** Only the receiving level (a right held there or above: never through a role in the sender) confirms. */
-    confirm(id: number): Remittance {
-      const before = load(id);
-      if (!can(db, actor, RP.confirm, before.toOrganizationId)) forbidden('Chỉ cấp trên nhận tiền mới xác nhận được khoản trích nộp này');
-      db.transaction((tx) => {
-        const after = tx
+    async confirm(id: number): Promise<Remittance> {
+      const before = await load(id);
+      if (!await can(db, actor, RP.confirm, before.toOrganizationId)) forbidden('Chỉ cấp trên nhận tiền mới xác nhận được khoản trích nộp này');
+      await withTransaction(db, async (tx) => {
+        const after = await firstRow(tx
           .update(remittances)
           .set({ status: 'CONFIRMED', confirmedBy: actor.id, confirmedAt: new Date() })
           .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
-          .returning()
-          .get();
+          .returning());
         if (!after) conflict(before.status === 'CONFIRMED' ? 'Khoản trích nộp này đã được xác nhận' : 'Khoản trích nộp này đã bị hủy');
-        audit(tx, {
+        await audit(tx, {
           actorId: actor.id,
           ip,
           action: 'remittance.confirm',
@@ -207,18 +204,17 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
     },
 
     /** A pending remittance recorded by mistake: the sender withdraws it or the receiver turns it down. */
-    cancel(id: number): Remittance {
-      const before = load(id);
-      if (!can(db, actor, RP.remit, before.fromOrganizationId) && !can(db, actor, RP.confirm, before.toOrganizationId)) forbidden();
-      db.transaction((tx) => {
-        const after = tx
+    async cancel(id: number): Promise<Remittance> {
+      const before = await load(id);
+      if (!await can(db, actor, RP.remit, before.fromOrganizationId) && !await can(db, actor, RP.confirm, before.toOrganizationId)) forbidden();
+      await withTransaction(db, async (tx) => {
+        const after = await firstRow(tx
           .update(remittances)
           .set({ status: 'CANCELLED', cancelledBy: actor.id, cancelledAt: new Date() })
           .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
-          .returning()
-          .get();
+          .returning());
         if (!after) conflict('Chỉ hủy được khoản trích nộp chưa được xác nhận');
-        audit(tx, {
+        await audit(tx, {
           actorId: actor.id,
           ip,
           action: 'remittance.cancel',
@@ -236,6 +232,6 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
 }
 
 /** Used by the route guard of GET …/remittance: the unit asked about, else the campaign's organization. */
-export function defaultUnit(db: Db, campaignId: number): number | null {
-  return db.get<{ o: number }>(sql`SELECT organization_id AS o FROM payment_campaigns WHERE id = ${campaignId}`)?.o ?? null;
+export async function defaultUnit(db: Db, campaignId: number): Promise<number | null> {
+  return (await sqlGet<{ o: number }>(db, sql`SELECT organization_id AS o FROM payment_campaigns WHERE id = ${campaignId}`))?.o ?? null;
 }

@@ -67,14 +67,14 @@ describe('report_member_cells and report_live_members stay equal to a fresh coun
   it('after 500 random writes', async () => {
     const t = await makeTestApp();
     const c = t.db.$client;
-    const school = t.createOrg('doan_truong', 'RC-R', null);
-    const facA = t.createOrg('doan_co_so', 'RC-A', school);
-    const facB = t.createOrg('doan_co_so', 'RC-B', school);
-    const a1 = t.createOrg('chi_doan', 'RC-A1', facA);
-    const a2 = t.createOrg('chi_doan', 'RC-A2', facA);
-    const b1 = t.createOrg('chi_doan', 'RC-B1', facB);
-    const hoi = t.createOrg('hoi_sinh_vien_truong', 'RC-H', null);
-    const club = t.createOrg('clb_truong', 'RC-CLB', hoi);
+    const school = await t.createOrg('doan_truong', 'RC-R', null);
+    const facA = await t.createOrg('doan_co_so', 'RC-A', school);
+    const facB = await t.createOrg('doan_co_so', 'RC-B', school);
+    const a1 = await t.createOrg('chi_doan', 'RC-A1', facA);
+    const a2 = await t.createOrg('chi_doan', 'RC-A2', facA);
+    const b1 = await t.createOrg('chi_doan', 'RC-B1', facB);
+    const hoi = await t.createOrg('hoi_sinh_vien_truong', 'RC-H', null);
+    const club = await t.createOrg('clb_truong', 'RC-CLB', hoi);
     const orgIds = [school, facA, facB, a1, a2, b1, hoi, club];
     let userIds: number[] = [];
     for (let i = 0; i < 14; i++) userIds.push((await t.createUser(`RC${i}`)).id);
@@ -100,7 +100,7 @@ describe('report_member_cells and report_live_members stay equal to a fresh coun
       const userId = pick(userIds);
       if (r < 0.25) {
         c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, joined_at) VALUES (?, ?, ?)').run(
-          pick(orgIds),
+          await pick(orgIds),
           userId,
           someDay(),
         );
@@ -121,7 +121,7 @@ describe('report_member_cells and report_live_members stay equal to a fresh coun
         );
       } else if (r < 0.47) {
         c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ?, joined_at = ? WHERE id = ?').run(
-          pick(orgIds),
+          await pick(orgIds),
           someDay(),
           membership(userId) ?? 0,
         );
@@ -142,19 +142,19 @@ describe('report_member_cells and report_live_members stay equal to a fresh coun
         if (to)
           c.prepare(
             "INSERT OR IGNORE INTO transfers (user_id, from_organization_id, to_organization_id, reason, effective_date, status, created_at, updated_at) VALUES (?, ?, ?, 'chuyển', '2025-01-01', ?, ?, ?)",
-          ).run(userId, pick(orgIds), to, pick(['ACCEPTED', 'ACCEPTED', 'REFUSED', 'CANCELLED']), stamps, stamps);
+          ).run(userId, await pick(orgIds), to, pick(['ACCEPTED', 'ACCEPTED', 'REFUSED', 'CANCELLED']), stamps, stamps);
       } else if (r < 0.85) {
         const id = pickRow('SELECT id FROM transfers ORDER BY id');
         if (id && random() < 0.6)
           c.prepare('UPDATE transfers SET status = ? WHERE id = ?').run(pick(['ACCEPTED', 'REFUSED', 'CANCELLED']), id);
         else if (id && random() < 0.5)
-          c.prepare('UPDATE transfers SET to_organization_id = ?, user_id = ? WHERE id = ?').run(pick(orgIds), pick(userIds), id);
+          c.prepare('UPDATE transfers SET to_organization_id = ?, user_id = ? WHERE id = ?').run(await pick(orgIds), pick(userIds), id);
         else if (id) c.prepare('DELETE FROM transfers WHERE id = ?').run(id);
       } else if (r < 0.9) {
         // A chi đoàn gets a unit beneath it (its members are then counted by the report itself), and loses it again.
         if (temporary === null) {
-          const parent = pick([a1, a2, b1, club]);
-          if (random() < 0.5) temporary = t.createOrg('chi_doan', `RC-T${step}`, parent);
+          const parent = await pick([a1, a2, b1, club]);
+          if (random() < 0.5) temporary = await t.createOrg('chi_doan', `RC-T${step}`, parent);
           else {
             // Inserted with its path at once (an import may), so no path update follows.
             const path = c.prepare('SELECT path FROM organizations WHERE id = ?').pluck().get(parent) as string;

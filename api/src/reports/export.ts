@@ -71,7 +71,7 @@ function cells(code: string | null, name: string, f: ReportFigures): Record<stri
 }
 
 /** Rows as on the screen: the unit's own members, each direct unit, the total; then the ethnic groups of the total. */
-export function reportXlsx(report: MembershipReport): Response {
+export async function reportXlsx(report: MembershipReport): Promise<Response> {
   const [self, ...units] = report.units as [ReportUnit, ...ReportUnit[]];
   const rows: Record<string, Cell>[] = [
     cells(self.code, `${self.name} (trực tiếp)`, self.own),

@@ -14,6 +14,7 @@ import { remittances } from '../db/tables/remittances';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { transfers } from '../db/tables/transfers';
 import { insertUser } from '../users/fixture';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
 
 let t: TestApp;
 const o: Record<string, number> = {};
@@ -41,9 +42,9 @@ const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 const someDay = () => new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 800) * 86_400_000).toISOString().slice(0, 10);
 
 /** The leaf unit and every unit above it, joined on `joined`, ended together (as leaving does). */
-function stayIn(userId: number, chain: number[], joined: string, ended: string | null, reason: string | null) {
+async function stayIn(userId: number, chain: number[], joined: string, ended: string | null, reason: string | null) {
   for (const organizationId of chain) {
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
       .values({
         organizationId,
@@ -53,19 +54,18 @@ function stayIn(userId: number, chain: number[], joined: string, ended: string |
         endedAt: ended ? day(ended) : null,
         endReason: (reason as never) ?? null,
       })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing());
   }
 }
 
 beforeAll(async () => {
   t = await makeTestApp();
-  o.R = t.createOrg('doan_truong', 'RP-R', null, 'Đoàn trường RP');
-  o.F1 = t.createOrg('doan_co_so', 'RP-F1', o.R, 'Khoa A');
-  o.F2 = t.createOrg('doan_co_so', 'RP-F2', o.R, 'Khoa B');
-  o.C11 = t.createOrg('chi_doan', 'RP-C11', o.F1, 'Chi đoàn A1');
-  o.C12 = t.createOrg('chi_doan', 'RP-C12', o.F1, 'Chi đoàn A2');
-  o.C21 = t.createOrg('chi_doan', 'RP-C21', o.F2, 'Chi đoàn B1');
+  o.R = await t.createOrg('doan_truong', 'RP-R', null, 'Đoàn trường RP');
+  o.F1 = await t.createOrg('doan_co_so', 'RP-F1', o.R, 'Khoa A');
+  o.F2 = await t.createOrg('doan_co_so', 'RP-F2', o.R, 'Khoa B');
+  o.C11 = await t.createOrg('chi_doan', 'RP-C11', o.F1, 'Chi đoàn A1');
+  o.C12 = await t.createOrg('chi_doan', 'RP-C12', o.F1, 'Chi đoàn A2');
+  o.C21 = await t.createOrg('chi_doan', 'RP-C21', o.F2, 'Chi đoàn B1');
   const chains: Record<string, number[]> = {
     C11: [o.C11!, o.F1!, o.R!],
     C12: [o.C12!, o.F1!, o.R!],
@@ -76,7 +76,7 @@ beforeAll(async () => {
   for (let i = 0; i < 120; i++) {
     const gender = rand() < 0.15 ? null : pick(GENDERS);
     const status = pick(['none', 'doan_vien', 'hoi_vien', 'both'] as const);
-    const userId = insertUser(t, {
+    const userId = await insertUser(t, {
       code: `RP${i}`,
       gender,
       ethnicity: rand() < 0.2 ? null : pick(ETHNICITY_CODES.slice(0, 4)),
@@ -91,7 +91,7 @@ beforeAll(async () => {
       : null;
     const moves = ends && leaf === 'C11' && rand() < 0.5;
     const reason = ends ? (moves ? 'transferred' : pick(LEAVE_REASONS)) : null;
-    stayIn(userId, chains[leaf]!, joined, ended, reason);
+    await stayIn(userId, chains[leaf]!, joined, ended, reason);
     stays.push({
       bucket: bucketOf(leaf),
       joined: day(joined).getTime(),
@@ -103,7 +103,7 @@ beforeAll(async () => {
     });
     if (moves) {
       // Accepted into another faculty's chi đoàn the same day; the school's row stays (it is in both chains).
-      t.db
+      await runQuery(t.db
         .insert(transfers)
         .values({
           userId,
@@ -112,23 +112,20 @@ beforeAll(async () => {
           reason: 'chuyển',
           effectiveDate: ended!,
           status: 'ACCEPTED',
-        })
-        .run();
+        }));
       for (const organizationId of [o.C21!, o.F2!])
-        t.db
+        await runQuery(t.db
           .insert(organizationMembers)
-          .values({ organizationId, userId, joinedAt: day(ended!) })
-          .run();
+          .values({ organizationId, userId, joinedAt: day(ended!) }));
       stays.push({ bucket: 'F2', joined: day(ended!).getTime(), ended: null, reason: null, transferIn: true, gender, status });
     }
   }
   // A membership switched off without a day (before issue 30) is left out everywhere.
-  const old = insertUser(t, { code: 'RPOLD' });
+  const old = await insertUser(t, { code: 'RPOLD' });
   for (const organizationId of [o.C12!, o.F1!, o.R!])
-    t.db
+    await runQuery(t.db
       .insert(organizationMembers)
-      .values({ organizationId, userId: old, joinedAt: day('2024-01-01'), isActive: false })
-      .run();
+      .values({ organizationId, userId: old, joinedAt: day('2024-01-01'), isActive: false }));
 });
 
 /** The count made here, with the report's definitions. */
@@ -205,17 +202,15 @@ describe('GET /reports/membership', () => {
   });
 
   it('counts đoàn phí of the period’s campaigns by rule: collected = kept + owed up, kept adds up the tree', async () => {
-    const c = t.db
+    const c = (await firstRow(t.db
       .insert(paymentCampaigns)
       .values({ organizationId: o.R!, name: 'Đoàn phí HK1', startDate: day('2025-09-01'), endDate: day('2026-01-31'), status: 'ACTIVE' })
-      .returning()
-      .get().id;
-    t.db.transaction((tx) => audit(tx, { actorId: null, action: 'dues.generate', entity: 'payment_campaign', entityId: c, ip: null }));
+      .returning())).id;
+    await withTransaction(t.db, async (tx) => audit(tx, { actorId: null, action: 'dues.generate', entity: 'payment_campaign', entityId: c, ip: null }));
     // Another campaign, not by the rule, is not đoàn phí.
-    t.db
+    await runQuery(t.db
       .insert(paymentCampaigns)
-      .values({ organizationId: o.R!, name: 'Quỹ lớp', startDate: day('2025-10-01'), endDate: day('2026-01-31'), status: 'ACTIVE' })
-      .run();
+      .values({ organizationId: o.R!, name: 'Quỹ lớp', startDate: day('2025-10-01'), endDate: day('2026-01-31'), status: 'ACTIVE' }));
     const figures: [number, number][] = [
       [o.R!, 900_000],
       [o.F1!, 600_000],
@@ -225,12 +220,11 @@ describe('GET /reports/membership', () => {
       [o.C21!, 240_000],
     ];
     for (const [organizationId, collected] of figures)
-      t.db
+      await runQuery(t.db
         .insert(campaignFigures)
         .values({ campaignId: c, organizationId, collected })
-        .onConflictDoUpdate({ target: [campaignFigures.campaignId, campaignFigures.organizationId], set: { collected } })
-        .run();
-    t.db
+        .onConflictDoUpdate({ target: [campaignFigures.campaignId, campaignFigures.organizationId], set: { collected } }));
+    await runQuery(t.db
       .insert(remittances)
       .values({
         campaignId: c,
@@ -239,8 +233,7 @@ describe('GET /reports/membership', () => {
         amount: 100_000,
         paidAt: day('2025-12-01'),
         status: 'CONFIRMED',
-      })
-      .run();
+      }));
     const body = (await report(o.R!)).body as MembershipReport;
     expect(body.campaigns.map((x) => x.name)).toEqual(['Đoàn phí HK1']);
     const [root, f1, f2] = body.units;
@@ -256,7 +249,7 @@ describe('GET /reports/membership', () => {
   });
 
   it('reaches as reports.view: a faculty admin sees its faculty only; a member nothing', async () => {
-    const role = t.createRole('rp-viewer', ['reports.view']);
+    const role = await t.createRole('rp-viewer', ['reports.view']);
     const faculty = await t.createUser('RPADM', [{ roleId: role, organizationId: o.F1! }]);
     expect((await report(o.F1!, faculty.token)).status).toBe(200);
     expect((await report(o.C11!, faculty.token)).status).toBe(200);

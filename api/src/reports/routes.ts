@@ -26,7 +26,7 @@ export function reportsRoutes() {
       validate('query', reportQuery),
       requirePermission(REPORTS_VIEW, askedUnit),
       rateLimit('export'),
-      (c) => reportXlsx(membershipReport(c.get('deps').db, c.req.valid('query'))),
+      async (c) => reportXlsx(await membershipReport(c.get('deps').db, c.req.valid('query'))),
     )
     .get(
       '/membership',
@@ -37,6 +37,6 @@ export function reportsRoutes() {
       requireAuth,
       validate('query', reportQuery),
       requirePermission(REPORTS_VIEW, askedUnit),
-      (c) => c.json(membershipReport(c.get('deps').db, c.req.valid('query'))),
+      async (c) => c.json(await membershipReport(c.get('deps').db, c.req.valid('query'))),
     );
 }

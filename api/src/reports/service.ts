@@ -21,6 +21,7 @@ import { shareTable } from '../dues/rates';
 import { notFound } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
 import { collectedRows, duesCampaigns, memberRows, remittanceRows, type MemberRow } from './figures';
+import { sqlAll, sqlGet } from '../db/engine';
 
 /** A calendar day's first instant in Việt Nam (UTC+7), as the membership days are stored. */
 const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00+07:00`);
@@ -103,15 +104,15 @@ interface Unit {
  * keeps all) and owes the rest up; remittances are what it sent up, confirmed or waiting (as
  * remittances/figures.ts, over every unit of the subtree).
  */
-function duesByUnit(db: Db, units: Unit[], path: string, campaignIds: number[]): Map<number, { own: DuesFigures; total: DuesFigures }> {
+async function duesByUnit(db: Db, units: Unit[], path: string, campaignIds: number[]): Promise<Map<number, { own: DuesFigures; total: DuesFigures }>> {
   const out = new Map(units.map((u) => [u.id, { own: emptyDues(), total: emptyDues() }]));
   if (campaignIds.length === 0) return out;
-  const shares = shareTable(db);
+  const shares = await shareTable(db);
   const byId = new Map(units.map((u) => [u.id, u]));
   // Deepest first, so a unit's figures are final before its parent reads them.
   const ordered = [...units].sort((a, b) => b.path.length - a.path.length);
-  const collected = collectedRows(db, path, campaignIds);
-  const sent = remittanceRows(db, campaignIds);
+  const collected = await collectedRows(db, path, campaignIds);
+  const sent = await remittanceRows(db, campaignIds);
   for (const campaignId of campaignIds) {
     const subtree = new Map<number, number>();
     for (const r of collected) if (r.campaignId === campaignId) subtree.set(r.organizationId, r.collected);
@@ -172,21 +173,17 @@ interface Members {
  */
 const counted = freshCache<Members>(100, ['users', 'organization_members', 'organizations']);
 
-function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Members {
-  const unit = db.get<Unit>(
-    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE id = ${q.organizationId}`,
-  );
+async function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Promise<Members> {
+  const unit = await sqlGet<Unit>(db, sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE id = ${q.organizationId}`);
   if (!unit) return notFound('Không tìm thấy tổ chức');
   const { path } = unit;
   const hi = `${path.slice(0, -1)}0`;
-  const subtree = db.all<Unit>(
-    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`,
-  );
+  const subtree = await sqlAll<Unit>(db, sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`);
   const children = subtree.filter((u) => u.parentId === unit.id).sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
   const own = new Map<number, ReportFigures>([unit, ...children].map((u) => [u.id, emptyFigures()]));
   // Each direct unit's subtree from the kept counts; the unit's own memberships too when nothing lies beneath it.
   const cellUnits = children.length > 0 ? children.map((c) => c.id) : [unit.id];
-  for (const r of memberRows(db, unit.id, path, fromMs, toMs, cellUnits)) {
+  for (const r of await memberRows(db, unit.id, path, fromMs, toMs, cellUnits)) {
     const f = own.get(r.bucket);
     if (!f) continue;
     const m = movementOf(r);
@@ -199,15 +196,15 @@ function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Mem
   return { unit: unit, subtree, children, own };
 }
 
-export function membershipReport(db: Db, q: ReportQuery): MembershipReport {
+export async function membershipReport(db: Db, q: ReportQuery): Promise<MembershipReport> {
   const fromMs = dayStartMs(q.from);
   const toMs = dayStartMs(q.to) + 86_400_000;
-  const { unit, subtree, children, own } = counted.get(db, `${q.organizationId}|${q.from}|${q.to}`, () =>
+  const { unit, subtree, children, own } = await counted.get(db, `${q.organizationId}|${q.from}|${q.to}`, () =>
     countMembers(db, q, fromMs, toMs),
   );
   const { path } = unit;
-  const campaigns = duesCampaigns(db, path, fromMs, toMs);
-  const dues = duesByUnit(
+  const campaigns = await duesCampaigns(db, path, fromMs, toMs);
+  const dues = await duesByUnit(
     db,
     subtree,
     path,

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { organizations } from '../db/tables/organizations';
 import { activeCodesByRole } from './permissions';
 import { roles, userRoles } from '../db/tables/roles';
+import { allRows } from '../db/engine';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -25,18 +26,17 @@ export interface RoleInfo {
 /** Identity of a link: the same role in the same organization (null = global) is one assignment. */
 export const linkKey = (roleId: number, organizationId: number | null) => `${roleId}:${organizationId ?? 'global'}`;
 
-export function userLinks(db: Reader, userId: number): LinkRow[] {
-  return db
+export async function userLinks(db: Reader, userId: number): Promise<LinkRow[]> {
+  return await allRows(db
     .select({ id: userRoles.id, roleId: userRoles.roleId, organizationId: userRoles.organizationId, isActive: userRoles.isActive })
     .from(userRoles)
     .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.id))
-    .all();
+    .orderBy(asc(userRoles.id)));
 }
 
 /** The audit log's picture of a user's links (role names, so it reads without joins later). */
-export function describeLinks(db: Reader, userId: number) {
-  return db
+export async function describeLinks(db: Reader, userId: number) {
+  return await allRows(db
     .select({
       id: userRoles.id,
       roleId: userRoles.roleId,
@@ -47,20 +47,18 @@ export function describeLinks(db: Reader, userId: number) {
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.id))
-    .all();
+    .orderBy(asc(userRoles.id)));
 }
 
 /** Roles by id with their active permission codes (two queries). */
-export function rolesInfo(db: Reader, ids: number[]): Map<number, RoleInfo> {
+export async function rolesInfo(db: Reader, ids: number[]): Promise<Map<number, RoleInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = db
+  const rows = await allRows(db
     .select({ id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive })
     .from(roles)
-    .where(inArray(roles.id, unique))
-    .all();
-  const codes = activeCodesByRole(
+    .where(inArray(roles.id, unique)));
+  const codes = await activeCodesByRole(
     db,
     rows.map((r) => r.id),
   );
@@ -68,14 +66,13 @@ export function rolesInfo(db: Reader, ids: number[]): Map<number, RoleInfo> {
 }
 
 /** id → name of these organizations (unknown ids are absent). */
-export function organizationNames(db: Reader, ids: number[]): Map<number, string> {
+export async function organizationNames(db: Reader, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = db
+  const rows = await allRows(db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
-    .where(inArray(organizations.id, unique))
-    .all();
+    .where(inArray(organizations.id, unique)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -83,8 +80,8 @@ export function organizationNames(db: Reader, ids: number[]): Map<number, string
  * A user's links with role, permissions and organization, for the role dialogs. With
  * `organizationIds`, only global links and links in those organizations.
  */
-export function linkDetails(db: Reader, userId: number, organizationIds?: number[]): RoleAssignmentLink[] {
-  const rows = db
+export async function linkDetails(db: Reader, userId: number, organizationIds?: number[]): Promise<RoleAssignmentLink[]> {
+  const rows = await allRows(db
     .select({
       id: userRoles.id,
       roleId: userRoles.roleId,
@@ -102,9 +99,8 @@ export function linkDetails(db: Reader, userId: number, organizationIds?: number
         organizationIds ? or(isNull(userRoles.organizationId), inArray(userRoles.organizationId, organizationIds)) : undefined,
       ),
     )
-    .orderBy(asc(userRoles.id))
-    .all();
-  const codes = activeCodesByRole(db, [...new Set(rows.map((r) => r.roleId))]);
+    .orderBy(asc(userRoles.id)));
+  const codes = await activeCodesByRole(db, [...new Set(rows.map((r) => r.roleId))]);
   return rows.map((r) => ({
     id: r.id,
     roleId: r.roleId,

@@ -31,6 +31,8 @@ import {
 } from './assignments.query';
 import { activeCodesByRole } from './permissions';
 import { roles, userRoles } from '../db/tables/roles';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { someInOrder } from '../lib/in-order';
 
 const USER_NOT_FOUND = 'Không tìm thấy người dùng';
 /** Who may see a user's role links: whoever reaches the user through one of these codes. */
@@ -45,37 +47,37 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
   const caller = { actorId: actor.id, ip: req.ip };
   const contexts = new Map<number, OrgContext | null>();
 
-  function ctxOf(organizationId: number | null): OrgContext | null {
+  async function ctxOf(organizationId: number | null): Promise<OrgContext | null> {
     if (organizationId == null) return null;
-    if (!contexts.has(organizationId)) contexts.set(organizationId, orgContext(db, organizationId));
+    if (!contexts.has(organizationId)) contexts.set(organizationId, await orgContext(db, organizationId));
     return contexts.get(organizationId)!;
   }
 
   /** Unknown users, and users the caller cannot reach, answer 404 alike (no existence leak). */
-  function assertVisible(userId: number) {
-    if (!db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) notFound(USER_NOT_FOUND);
+  async function assertVisible(userId: number) {
+    if (!await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, userId)))) notFound(USER_NOT_FOUND);
     if (actor.isSuperAdmin) return;
-    const reached = VISIBILITY_CODES.some((code) => usersInScope(db, userScope(db, actor, code), [userId]).has(userId));
+    const reached = await someInOrder(VISIBILITY_CODES, async (code) => (await usersInScope(db, await userScope(db, actor, code), [userId])).has(userId));
     if (!reached) notFound(USER_NOT_FOUND);
   }
 
-  function loadRoles(ids: number[]): Map<number, RoleInfo> {
-    const found = rolesInfo(db, ids);
+  async function loadRoles(ids: number[]): Promise<Map<number, RoleInfo>> {
+    const found = await rolesInfo(db, ids);
     const unknown = [...new Set(ids)].filter((id) => !found.has(id));
     if (unknown.length) badRequest(`Vai trò không tồn tại: ${unknown.join(', ')}`);
     return found;
   }
 
-  function loadOrganizations(requested: number[], alsoKnown: number[] = []): Map<number, string> {
-    const names = organizationNames(db, [...requested, ...alsoKnown]);
+  async function loadOrganizations(requested: number[], alsoKnown: number[] = []): Promise<Map<number, string>> {
+    const names = await organizationNames(db, [...requested, ...alsoKnown]);
     const unknown = [...new Set(requested)].filter((id) => !names.has(id));
     if (unknown.length) badRequest(`Tổ chức không tồn tại: ${unknown.join(', ')}`);
     return names;
   }
 
   /** 403 with what is missing, when the caller may not add (or remove) this link. */
-  function assertMayChange(role: RoleInfo, organizationId: number | null, orgNames: Map<number, string>, adding: boolean) {
-    const refusal = grantRefusal(actor, role.codes, ctxOf(organizationId));
+  async function assertMayChange(role: RoleInfo, organizationId: number | null, orgNames: Map<number, string>, adding: boolean) {
+    const refusal = grantRefusal(actor, role.codes, await ctxOf(organizationId));
     if (!refusal) return;
     const verb = adding ? 'cấp' : 'gỡ';
     const where = organizationId == null ? 'toàn hệ thống' : `trong tổ chức "${orgNames.get(organizationId) ?? organizationId}"`;
@@ -92,10 +94,10 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
 
   return {
     /** With organizationId: the links that apply there (global ones, that organization's and its ancestors'). */
-    listForUser(userId: number, organizationId?: number): RoleAssignmentLink[] {
-      assertVisible(userId);
+    async listForUser(userId: number, organizationId?: number): Promise<RoleAssignmentLink[]> {
+      await assertVisible(userId);
       if (organizationId === undefined) return linkDetails(db, userId);
-      const ctx = ctxOf(organizationId);
+      const ctx = await ctxOf(organizationId);
       if (!ctx) notFound('Không tìm thấy tổ chức');
       return linkDetails(db, userId, [organizationId, ...ctx!.ancestorIds]);
     },
@@ -105,8 +107,8 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
      * same in every organization beneath it that has no role of its own, so the contexts to try
      * are: global, and each organization where the caller holds a role.
      */
-    availableRoles(): AvailableRole[] {
-      const rows = db
+    async availableRoles(): Promise<AvailableRole[]> {
+      const rows = await allRows(db
         .select({
           id: roles.id,
           name: roles.name,
@@ -117,9 +119,8 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         })
         .from(roles)
         .where(eq(roles.isActive, true))
-        .orderBy(asc(roles.name), asc(roles.id))
-        .all();
-      const codes = activeCodesByRole(
+        .orderBy(asc(roles.name), asc(roles.id)));
+      const codes = await activeCodesByRole(
         db,
         rows.map((r) => r.id),
       );
@@ -132,7 +133,7 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
           ...new Set(actor.roles.filter((r) => r.isActive !== false && r.organizationId != null).map((r) => r.organizationId!)),
         ];
         for (const id of orgIds) {
-          const ctx = ctxOf(id);
+          const ctx = await ctxOf(id);
           const set = ctx && held(ctx);
           if (set) orgHeld.push({ organizationId: id, codes: set });
         }
@@ -150,12 +151,12 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
     },
 
     /** The user's links become exactly the rows' role × organization pairs; an empty list clears them. */
-    replace(userId: number, rows: RoleAssignmentRow[]): GrantRolesResponse {
-      assertVisible(userId);
+    async replace(userId: number, rows: RoleAssignmentRow[]): Promise<GrantRolesResponse> {
+      await assertVisible(userId);
       const pairs = assignmentPairs(rows);
-      const existing = userLinks(db, userId);
-      const roleMap = loadRoles([...pairs.map((p) => p.roleId), ...existing.map((l) => l.roleId)]);
-      const orgNames = loadOrganizations(
+      const existing = await userLinks(db, userId);
+      const roleMap = await loadRoles([...pairs.map((p) => p.roleId), ...existing.map((l) => l.roleId)]);
+      const orgNames = await loadOrganizations(
         pairs.flatMap((p) => (p.organizationId == null ? [] : [p.organizationId])),
         existing.flatMap((l) => (l.organizationId == null ? [] : [l.organizationId])),
       );
@@ -179,75 +180,73 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
 
       for (const p of toInsert) {
         assertGrantable(roleMap.get(p.roleId)!);
-        assertMayChange(roleMap.get(p.roleId)!, p.organizationId, orgNames, true);
+        await assertMayChange(roleMap.get(p.roleId)!, p.organizationId, orgNames, true);
       }
-      for (const l of toReactivate) assertMayChange(roleMap.get(l.roleId)!, l.organizationId, orgNames, true);
-      for (const l of toRemove) assertMayChange(roleMap.get(l.roleId)!, l.organizationId, orgNames, false);
+      for (const l of toReactivate) await assertMayChange(roleMap.get(l.roleId)!, l.organizationId, orgNames, true);
+      for (const l of toRemove) await assertMayChange(roleMap.get(l.roleId)!, l.organizationId, orgNames, false);
 
       const added = toInsert.length + toReactivate.length;
       // A second copy of a kept link changes nothing the caller could not already do: dropped without a check.
       const removedIds = [...toRemove, ...duplicates].map((l) => l.id);
       if (added === 0 && removedIds.length === 0) {
-        return { message: 'Vai trò của người dùng không thay đổi', added: 0, removed: 0, userRoles: linkDetails(db, userId) };
+        return { message: 'Vai trò của người dùng không thay đổi', added: 0, removed: 0, userRoles: await linkDetails(db, userId) };
       }
-      const supers = superAdminIds(db);
-      db.transaction((tx) => {
-        const before = describeLinks(tx, userId);
-        if (removedIds.length) tx.delete(userRoles).where(inArray(userRoles.id, removedIds)).run();
+      const supers = await superAdminIds(db);
+      await withTransaction(db, async (tx) => {
+        const before = await describeLinks(tx, userId);
+        if (removedIds.length) await runQuery(tx.delete(userRoles).where(inArray(userRoles.id, removedIds)));
         if (toReactivate.length) {
-          tx.update(userRoles)
+          await runQuery(tx.update(userRoles)
             .set({ isActive: true, grantedBy: actor.id })
             .where(
               inArray(
                 userRoles.id,
                 toReactivate.map((l) => l.id),
               ),
-            )
-            .run();
+            ));
         }
         for (const p of toInsert)
-          tx.insert(userRoles).values({ userId, roleId: p.roleId, organizationId: p.organizationId, grantedBy: actor.id }).run();
-        audit(tx, { ...caller, action: 'user.roles.grant', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
+          await runQuery(tx.insert(userRoles).values({ userId, roleId: p.roleId, organizationId: p.organizationId, grantedBy: actor.id }));
+        await audit(tx, { ...caller, action: 'user.roles.grant', entity: 'user', entityId: userId, before, after: await describeLinks(tx, userId) });
       });
       // A super admin role taken away ends that user's sessions at once.
-      revokeLostSuperAdmins(db, supers);
+      await revokeLostSuperAdmins(db, supers);
       return {
         message: pairs.length === 0 ? 'Đã gỡ toàn bộ vai trò của người dùng' : 'Đã cập nhật vai trò cho người dùng',
         added,
         removed: toRemove.length,
-        userRoles: linkDetails(db, userId),
+        userRoles: await linkDetails(db, userId),
       };
     },
 
     /** Adds one link; the same role in the same organization twice is a conflict (an inactive copy is reactivated). */
-    assign(userId: number, roleId: number, organizationId: number | null): { link: RoleAssignmentLink; created: boolean } {
-      assertVisible(userId);
-      const role = loadRoles([roleId]).get(roleId)!;
-      const orgNames = loadOrganizations(organizationId == null ? [] : [organizationId]);
-      const existing = userLinks(db, userId).find((l) => l.roleId === roleId && l.organizationId === organizationId);
+    async assign(userId: number, roleId: number, organizationId: number | null): Promise<{ link: RoleAssignmentLink; created: boolean }> {
+      await assertVisible(userId);
+      const role = (await loadRoles([roleId])).get(roleId)!;
+      const orgNames = await loadOrganizations(organizationId == null ? [] : [organizationId]);
+      const existing = (await userLinks(db, userId)).find((l) => l.roleId === roleId && l.organizationId === organizationId);
       if (!existing) assertGrantable(role);
-      assertMayChange(role, organizationId, orgNames, true);
+      await assertMayChange(role, organizationId, orgNames, true);
       if (existing?.isActive) {
         const where = organizationId == null ? 'toàn hệ thống' : `trong tổ chức "${orgNames.get(organizationId)}"`;
         conflict(`Người dùng đã có vai trò "${role.displayName}" ${where}`);
       }
-      const linkId = db.transaction((tx) => {
-        const before = describeLinks(tx, userId);
+      const linkId = await withTransaction(db, async (tx) => {
+        const before = await describeLinks(tx, userId);
         let id: number;
         if (existing) {
-          tx.update(userRoles).set({ isActive: true, grantedBy: actor.id }).where(eq(userRoles.id, existing.id)).run();
+          await runQuery(tx.update(userRoles).set({ isActive: true, grantedBy: actor.id }).where(eq(userRoles.id, existing.id)));
           id = existing.id;
         } else {
-          id = tx
+          id = (await firstRow(tx
             .insert(userRoles)
             .values({ userId, roleId, organizationId, grantedBy: actor.id })
-            .returning({ id: userRoles.id })
-            .get().id;
+            .returning({ id: userRoles.id }))).id;
         }
-        audit(tx, { ...caller, action: 'user.roles.assign', entity: 'user', entityId: userId, before, after: describeLinks(tx, userId) });
+        await audit(tx, { ...caller, action: 'user.roles.assign', entity: 'user', entityId: userId, before, after: await describeLinks(tx, userId) });
         return id;
       });
-      return { link: linkDetails(db, userId).find((l) => l.id === linkId)!, created: !existing };
+      return { link: (await linkDetails(db, userId)).find((l) => l.id === linkId)!, created: !existing };
     },
   };
 }

@@ -4,17 +4,17 @@ import { auditLogs } from '../db/tables/audit';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { grantWorld, insertUser } from './fixture';
 import { roles, userRoles } from '../db/tables/roles';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof grantWorld>>;
 
-const linksOf = (userId: number) =>
-  t.db
+const linksOf = async (userId: number) =>
+  await allRows(t.db
     .select({ roleId: userRoles.roleId, organizationId: userRoles.organizationId, isActive: userRoles.isActive })
     .from(userRoles)
     .where(eq(userRoles.userId, userId))
-    .orderBy(userRoles.roleId, userRoles.organizationId)
-    .all();
+    .orderBy(userRoles.roleId, userRoles.organizationId));
 
 const grant = (userId: number, roleAssignments: unknown[], token = t.adminToken) =>
   t.request('POST', `/api/users/${userId}/roles`, { token, body: { roleAssignments } });
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 describe('POST /api/users/:id/roles', () => {
   it('grants one link per role and organization, a global link for isGlobal or no organization', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const res = await grant(u, [
       { roleIds: [w.roles.staff], organizationIds: [w.f1, w.f2], isGlobal: false },
       { roleIds: [w.roles.member], organizationIds: [], isGlobal: true },
@@ -49,7 +49,7 @@ describe('POST /api/users/:id/roles', () => {
   });
 
   it('a row marked not global that names no unit is refused, never saved as a university-wide role (issue 25 item 11)', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     for (const row of [
       { roleIds: [w.roles.staff], organizationIds: [], isGlobal: false },
       { roleIds: [w.roles.staff], isGlobal: false },
@@ -58,11 +58,11 @@ describe('POST /api/users/:id/roles', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('Chọn phạm vi: một hoặc nhiều tổ chức, hoặc Toàn hệ thống');
     }
-    expect(linksOf(u)).toEqual([]);
+    expect(await linksOf(u)).toEqual([]);
   });
 
   it('replaces the links: unlisted ones go, listed ones stay; audited with before and after', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f1, w.f2] }]);
     const res = await grant(u, [
       { roleIds: [w.roles.staff], organizationIds: [w.f1] },
@@ -70,17 +70,16 @@ describe('POST /api/users/:id/roles', () => {
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 1, removed: 1 });
-    expect(linksOf(u)).toEqual(
+    expect(await linksOf(u)).toEqual(
       [
         { roleId: w.roles.staff, organizationId: w.f1, isActive: true },
         { roleId: w.roles.member, organizationId: null, isActive: true },
       ].sort((a, b) => a.roleId - b.roleId),
     );
-    const log = t.db
+    const log = (await allRows(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.roles.grant'), eq(auditLogs.entityId, String(u))))
-      .all()
+      .where(and(eq(auditLogs.action, 'user.roles.grant'), eq(auditLogs.entityId, String(u))))))
       .at(-1)!;
     expect(JSON.parse(log.before!).map((l: { role: string; organizationId: number }) => [l.role, l.organizationId])).toEqual([
       ['staff', w.f1],
@@ -94,14 +93,14 @@ describe('POST /api/users/:id/roles', () => {
   });
 
   it('accepts the older row shape {roleId, organizationId}', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const res = await grant(u, [
       { roleId: w.roles.staff, organizationId: w.c1 },
       { roleId: w.roles.member, organizationId: '' },
     ]);
     expect(res.status).toBe(200);
-    expect(linksOf(u)).toContainEqual({ roleId: w.roles.staff, organizationId: w.c1, isActive: true });
-    expect(linksOf(u)).toContainEqual({ roleId: w.roles.member, organizationId: null, isActive: true });
+    expect(await linksOf(u)).toContainEqual({ roleId: w.roles.staff, organizationId: w.c1, isActive: true });
+    expect(await linksOf(u)).toContainEqual({ roleId: w.roles.member, organizationId: null, isActive: true });
   });
 
   it('changes what the user may do at once', async () => {
@@ -112,7 +111,7 @@ describe('POST /api/users/:id/roles', () => {
   });
 
   it('validates rows: a role each, at most 10, no duplicate role and organization', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const noRole = await grant(u, [{ roleIds: [], organizationIds: [w.f1] }]);
     expect(noRole.status).toBe(400);
     expect(noRole.body.message).toContain('Vui lòng chọn vai trò');
@@ -134,19 +133,19 @@ describe('POST /api/users/:id/roles', () => {
     ]);
     expect(dupGlobal.status).toBe(400);
     expect((await t.request('POST', `/api/users/${u}/roles`, { token: t.adminToken, body: {} })).status).toBe(400);
-    expect(linksOf(u)).toEqual([]);
+    expect(await linksOf(u)).toEqual([]);
   });
 
   it('names unknown roles and organizations, refuses inactive roles, and answers 404 for an unknown user', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const role = await grant(u, [{ roleIds: [999999], isGlobal: true }]);
     expect(role.status).toBe(400);
     expect(role.body.message).toBe('Vai trò không tồn tại: 999999');
     const org = await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [888888] }]);
     expect(org.status).toBe(400);
     expect(org.body.message).toBe('Tổ chức không tồn tại: 888888');
-    const off = t.createRole('gr_off', ['dashboard.access']);
-    t.db.update(roles).set({ isActive: false }).where(eq(roles.id, off)).run();
+    const off = await t.createRole('gr_off', ['dashboard.access']);
+    await runQuery(t.db.update(roles).set({ isActive: false }).where(eq(roles.id, off)));
     const inactive = await grant(u, [{ roleIds: [off], isGlobal: true }]);
     expect(inactive.status).toBe(400);
     expect(inactive.body.message).toContain('đang ngừng hoạt động');
@@ -158,17 +157,17 @@ describe('POST /api/users/:id/roles', () => {
 
 describe('POST /api/roles/grant-roles', () => {
   it('grants like /users/:id/roles, and an empty list clears every role', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const res = await t.request('POST', '/api/roles/grant-roles', {
       token: t.adminToken,
       body: { userId: u, roleAssignments: [{ roleIds: [w.roles.staff], organizationIds: [w.f1], isGlobal: false }] },
     });
     expect(res.status).toBe(200);
-    expect(linksOf(u)).toEqual([{ roleId: w.roles.staff, organizationId: w.f1, isActive: true }]);
+    expect(await linksOf(u)).toEqual([{ roleId: w.roles.staff, organizationId: w.f1, isActive: true }]);
     const clear = await t.request('POST', '/api/roles/grant-roles', { token: t.adminToken, body: { userId: u, roleAssignments: [] } });
     expect(clear.status).toBe(200);
     expect(clear.body).toMatchObject({ message: 'Đã gỡ toàn bộ vai trò của người dùng', added: 0, removed: 1, userRoles: [] });
-    expect(linksOf(u)).toEqual([]);
+    expect(await linksOf(u)).toEqual([]);
   });
 
   it('requires a user', async () => {
@@ -180,7 +179,7 @@ describe('POST /api/roles/grant-roles', () => {
 
 describe('GET /api/users/:id/roles', () => {
   it("lists the user's links, or with organizationId those that apply there", async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     await grant(u, [
       { roleIds: [w.roles.staff], organizationIds: [w.f1, w.f2] },
       { roleIds: [w.roles.member], isGlobal: true },
@@ -196,8 +195,8 @@ describe('GET /api/users/:id/roles', () => {
   });
 
   it("hides users outside the caller's organizations (404)", async () => {
-    const outside = insertUser(t, w.f2);
-    const inside = insertUser(t, w.c1);
+    const outside = await insertUser(t, w.f2);
+    const inside = await insertUser(t, w.c1);
     expect((await t.request('GET', `/api/users/${outside}/roles`, { token: w.orgAdmin.token })).status).toBe(404);
     expect((await t.request('GET', `/api/users/${inside}/roles`, { token: w.orgAdmin.token })).status).toBe(200);
   });
@@ -205,7 +204,7 @@ describe('GET /api/users/:id/roles', () => {
 
 describe('POST /api/users/:id/assign-role', () => {
   it('adds one link (201), global without an organization, and refuses the same pair twice (409)', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const res = await t.request('POST', `/api/users/${u}/assign-role`, {
       token: t.adminToken,
       body: { roleId: w.roles.staff, organizationId: w.c1 },
@@ -229,19 +228,19 @@ describe('POST /api/users/:id/assign-role', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Người dùng đã có vai trò "Cán bộ" trong tổ chức "Chi đoàn GR 1"');
-    expect(linksOf(u)).toHaveLength(2);
+    expect(await linksOf(u)).toHaveLength(2);
   });
 
   it('reactivates an inactive copy of the link instead of adding another', async () => {
-    const u = insertUser(t, w.c1);
-    t.db.insert(userRoles).values({ userId: u, roleId: w.roles.member, organizationId: null, isActive: false }).run();
+    const u = await insertUser(t, w.c1);
+    await runQuery(t.db.insert(userRoles).values({ userId: u, roleId: w.roles.member, organizationId: null, isActive: false }));
     const res = await t.request('POST', `/api/users/${u}/assign-role`, { token: t.adminToken, body: { roleId: w.roles.member } });
     expect(res.status).toBe(200);
-    expect(linksOf(u)).toEqual([{ roleId: w.roles.member, organizationId: null, isActive: true }]);
+    expect(await linksOf(u)).toEqual([{ roleId: w.roles.member, organizationId: null, isActive: true }]);
   });
 
   it('validates the body and answers 404 for an unknown user', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const noRole = await t.request('POST', `/api/users/${u}/assign-role`, { token: t.adminToken, body: { organizationId: w.f1 } });
     expect(noRole.status).toBe(400);
     expect(noRole.body.message).toContain('Vui lòng chọn vai trò');
@@ -281,7 +280,7 @@ describe('GET /api/users/available-roles', () => {
 
 describe('privilege escalation is refused', () => {
   it('an organization admin cannot grant super_admin, in his organization or globally', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const inOrg = await grant(u, [{ roleIds: [w.roles.superAdmin], organizationIds: [w.f1] }], w.orgAdmin.token);
     expect(inOrg.status).toBe(403);
     expect(inOrg.body.message).toContain('Không thể cấp vai trò "Quản trị hệ thống"');
@@ -293,13 +292,13 @@ describe('privilege escalation is refused', () => {
       body: { roleId: w.roles.superAdmin, organizationId: w.f1 },
     });
     expect(assign.status).toBe(403);
-    expect(linksOf(u)).toEqual([]);
+    expect(await linksOf(u)).toEqual([]);
   });
 
   it('nor a role carrying a permission he lacks', async () => {
-    const weak = t.createRole('gr_role_manager', ['users.access', 'users.view_details', 'users.roles.manage']);
+    const weak = await t.createRole('gr_role_manager', ['users.access', 'users.view_details', 'users.roles.manage']);
     const manager = await t.createUser('GRMGR', [{ roleId: weak, organizationId: w.f1 }]);
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     const res = await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.c1] }], manager.token);
     expect(res.status).toBe(403);
     expect(res.body.message).toContain('vai trò có quyền bạn không có');
@@ -309,7 +308,7 @@ describe('privilege escalation is refused', () => {
   });
 
   it('grants in his subtree, but not in an organization outside it or above it', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     expect((await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.c1] }], w.orgAdmin.token)).status).toBe(200);
     const outside = await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.c1, w.f2] }], w.orgAdmin.token);
     expect(outside.status).toBe(403);
@@ -318,11 +317,11 @@ describe('privilege escalation is refused', () => {
     expect(above.status).toBe(403);
     const chiDoanAdmin = await t.createUser('GRC1', [{ roleId: w.roles.orgAdmin, organizationId: w.c1 }]);
     expect((await grant(u, [{ roleIds: [w.roles.staff], organizationIds: [w.f1] }], chiDoanAdmin.token)).status).toBe(403);
-    expect(linksOf(u)).toEqual([{ roleId: w.roles.staff, organizationId: w.c1, isActive: true }]);
+    expect(await linksOf(u)).toEqual([{ roleId: w.roles.staff, organizationId: w.c1, isActive: true }]);
   });
 
   it('cannot strip a global role (or one outside his subtree), but may keep it while changing his own', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     await grant(u, [
       { roleIds: [w.roles.member], isGlobal: true },
       { roleIds: [w.roles.staff], organizationIds: [w.f2] },
@@ -343,16 +342,16 @@ describe('privilege escalation is refused', () => {
     );
     expect(keep.status).toBe(200);
     expect(keep.body).toMatchObject({ added: 1, removed: 0 });
-    expect(linksOf(u)).toHaveLength(3);
+    expect(await linksOf(u)).toHaveLength(3);
   });
 
   it('cannot grant to a user outside his organizations (404)', async () => {
-    const outsider = insertUser(t, w.f2);
+    const outsider = await insertUser(t, w.f2);
     expect((await grant(outsider, [{ roleIds: [w.roles.member], organizationIds: [w.c1] }], w.orgAdmin.token)).status).toBe(404);
   });
 
   it('needs users.roles.manage at all (403) and a token (401)', async () => {
-    const u = insertUser(t, w.c1);
+    const u = await insertUser(t, w.c1);
     expect((await grant(u, [], w.noRoles.token)).status).toBe(403);
     expect((await t.request('POST', `/api/users/${u}/roles`, { body: { roleAssignments: [] } })).status).toBe(401);
   });

@@ -97,18 +97,18 @@ const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number;
     name: 'POST /roles/grant-roles',
     ok: 200,
     allowed: GRANTERS,
-    call: (a) =>
+    call: async (a) =>
       t.request('POST', '/api/roles/grant-roles', {
         token: a.token,
-        body: { userId: target(), roleAssignments: [{ roleIds: [grantee], organizationIds: [a.org], isGlobal: false }] },
+        body: { userId: await target(), roleAssignments: [{ roleIds: [grantee], organizationIds: [a.org], isGlobal: false }] },
       }),
   },
   {
     name: 'POST /users/:id/roles',
     ok: 200,
     allowed: GRANTERS,
-    call: (a) =>
-      t.request('POST', `/api/users/${target()}/roles`, {
+    call: async (a) =>
+      t.request('POST', `/api/users/${await target()}/roles`, {
         token: a.token,
         body: { roleAssignments: [{ roleIds: [grantee], organizationIds: [a.org] }] },
       }),
@@ -117,8 +117,8 @@ const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number;
     name: 'POST /users/:id/assign-role',
     ok: 201,
     allowed: GRANTERS,
-    call: (a) =>
-      t.request('POST', `/api/users/${target()}/assign-role`, { token: a.token, body: { roleId: grantee, organizationId: a.org } }),
+    call: async (a) =>
+      t.request('POST', `/api/users/${await target()}/assign-role`, { token: a.token, body: { roleId: grantee, organizationId: a.org } }),
   },
   {
     name: 'GET /users/:id/roles',
@@ -126,7 +126,7 @@ const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number;
     allowed: GRANTERS,
     // The outside caller cannot reach a member of F2 at all: 404, like an unknown user.
     denied: 404,
-    call: (a) => t.request('GET', `/api/users/${a.name === 'orgOutside' ? insertUser(t, orgs.f2) : target()}/roles`, { token: a.token }),
+    call: async (a) => t.request('GET', `/api/users/${a.name === 'orgOutside' ? await insertUser(t, orgs.f2) : await target()}/roles`, { token: a.token }),
   },
   {
     name: 'GET /users/available-roles',
@@ -138,14 +138,14 @@ const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'AZR-ROOT');
-  const f1 = t.createOrg('doan_co_so', 'AZR-F1', root);
-  const c1 = t.createOrg('chi_doan', 'AZR-F1-C1', f1);
-  const f2 = t.createOrg('doan_co_so', 'AZR-F2', root);
+  const root = await t.createOrg('doan_truong', 'AZR-ROOT');
+  const f1 = await t.createOrg('doan_co_so', 'AZR-F1', root);
+  const c1 = await t.createOrg('chi_doan', 'AZR-F1-C1', f1);
+  const f2 = await t.createOrg('doan_co_so', 'AZR-F2', root);
   orgs = { f1, c1, f2 };
-  const full = t.createRole('authz_full', CODES);
-  const other = t.createRole('authz_other', ['users.access', 'organizations.access', 'dashboard.access']);
-  grantee = t.createRole('authz_grantee', ['dashboard.access']);
+  const full = await t.createRole('authz_full', CODES);
+  const other = await t.createRole('authz_other', ['users.access', 'organizations.access', 'dashboard.access']);
+  grantee = await t.createRole('authz_grantee', ['dashboard.access']);
   const global = await t.createUser('AZRG', [{ roleId: full }]);
   const scoped = await t.createUser('AZRO', [{ roleId: full, organizationId: f1 }]);
   const otherCodes = await t.createUser('AZRX', [{ roleId: other }]);
@@ -188,7 +188,7 @@ describe('roles authorization matrix', () => {
     const globalActor = actors.find((a) => a.name === 'global')!;
     const scoped = actors.find((a) => a.name === 'orgInside')!;
     const body = { roleAssignments: [{ roleIds: [grantee], isGlobal: true }] };
-    expect((await t.request('POST', `/api/users/${target()}/roles`, { token: globalActor.token, body })).status).toBe(200);
-    expect((await t.request('POST', `/api/users/${target()}/roles`, { token: scoped.token, body })).status).toBe(403);
+    expect((await t.request('POST', `/api/users/${await target()}/roles`, { token: globalActor.token, body })).status).toBe(200);
+    expect((await t.request('POST', `/api/users/${await target()}/roles`, { token: scoped.token, body })).status).toBe(403);
   });
 });

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
 import { roleSearchText } from './permissions';
 import { permissions, rolePermissions, roles } from '../db/tables/roles';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 interface DefaultRole {
   name: string;
@@ -19,16 +20,15 @@ interface DefaultRole {
   permissions: '*' | string[];
 }
 
-export function seedPermissions(db: Db): void {
-  db.transaction((tx) => {
+export async function seedPermissions(db: Db): Promise<void> {
+  await withTransaction(db, async (tx) => {
     for (const p of PERMISSIONS) {
-      tx.insert(permissions)
+      await runQuery(tx.insert(permissions)
         .values({ code: p.code, name: p.name, category: p.category, context: p.context, sortOrder: p.sortOrder })
         .onConflictDoUpdate({
           target: permissions.code,
           set: { name: p.name, category: p.category, context: p.context, sortOrder: p.sortOrder },
-        })
-        .run();
+        }));
     }
   });
 }
@@ -37,21 +37,21 @@ export function seedPermissions(db: Db): void {
  * Creates missing default roles with their permissions; keeps system roles complete. Existing
  * non-system roles are left as administrators edited them.
  */
-export function seedDefaultRoles(db: Db): { created: string[]; updated: string[] } {
+export async function seedDefaultRoles(db: Db): Promise<{ created: string[]; updated: string[] }> {
   const defaults = readSeedFile<DefaultRole[]>('default-roles.json');
   const created: string[] = [];
   const updated: string[] = [];
-  db.transaction((tx) => {
-    const allPerms = tx.select({ id: permissions.id, code: permissions.code }).from(permissions).all();
+  await withTransaction(db, async (tx) => {
+    const allPerms = await allRows(tx.select({ id: permissions.id, code: permissions.code }).from(permissions));
     const idOf = new Map(allPerms.map((p) => [p.code, p.id]));
     for (const d of defaults) {
       const wanted =
         d.permissions === '*' ? allPerms.map((p) => p.id) : d.permissions.map((c) => idOf.get(c)).filter((x): x is number => !!x);
-      const existing = tx.select().from(roles).where(eq(roles.name, d.name)).get();
+      const existing = await firstRow(tx.select().from(roles).where(eq(roles.name, d.name)));
       if (existing && !existing.isSystemRole) continue;
       let roleId = existing?.id;
       if (!roleId) {
-        roleId = tx
+        roleId = (await firstRow(tx
           .insert(roles)
           .values({
             name: d.name,
@@ -60,11 +60,10 @@ export function seedDefaultRoles(db: Db): { created: string[]; updated: string[]
             isSystemRole: !!d.isSystemRole,
             searchText: roleSearchText(d.name, d.displayName),
           })
-          .returning({ id: roles.id })
-          .get().id;
+          .returning({ id: roles.id }))).id;
         created.push(d.name);
       } else updated.push(d.name);
-      for (const pid of wanted) tx.insert(rolePermissions).values({ roleId, permissionId: pid }).onConflictDoNothing().run();
+      for (const pid of wanted) await runQuery(tx.insert(rolePermissions).values({ roleId, permissionId: pid }).onConflictDoNothing());
     }
   });
   invalidateActors();
@@ -72,12 +71,11 @@ export function seedDefaultRoles(db: Db): { created: string[]; updated: string[]
 }
 
 /** Ids of permissions by code (tests build roles with them). */
-export function permissionIds(db: Db, codes: string[]): number[] {
+export async function permissionIds(db: Db, codes: string[]): Promise<number[]> {
   if (codes.length === 0) return [];
-  return db
+  return (await allRows(db
     .select({ id: permissions.id })
     .from(permissions)
-    .where(inArray(permissions.code, codes))
-    .all()
+    .where(inArray(permissions.code, codes))))
     .map((r) => r.id);
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { permissionIds } from './defaults';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { userRoles } from '../db/tables/roles';
+import { runQuery } from '../db/engine';
 
 // A role editor's writes are bounded by what he holds himself (roles.test.ts covers the routes).
 let t: TestApp;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 
 describe('role editing cannot raise anyone above the editor', () => {
   it('a global role editor who is not super admin cannot put permissions he lacks into a role', async () => {
-    const editorRole = t.createRole(uniq('role_editor'), [
+    const editorRole = await t.createRole(uniq('role_editor'), [
       'permissions.access',
       'permissions.create',
       'permissions.update',
@@ -29,19 +30,19 @@ describe('role editing cannot raise anyone above the editor', () => {
     const editor = await t.createUser(uniq('EDITOR'), [{ roleId: editorRole }]);
     const escalate = await t.request('POST', '/api/roles', {
       token: editor.token,
-      body: { name: uniq('leo_thang'), displayName: 'Leo thang', permissionIds: permissionIds(t.db, ['system.access_admin']) },
+      body: { name: uniq('leo_thang'), displayName: 'Leo thang', permissionIds: await permissionIds(t.db, ['system.access_admin']) },
     });
     expect(escalate.status).toBe(403);
     expect(escalate.body.message).toContain('system.access_admin');
     const ok = await createRole(
-      { name: uniq('hop_le'), displayName: 'Hợp lệ', permissionIds: permissionIds(t.db, ['users.access']) },
+      { name: uniq('hop_le'), displayName: 'Hợp lệ', permissionIds: await permissionIds(t.db, ['users.access']) },
       editor.token,
     );
     const add = await t.request('PUT', `/api/roles/${editorRole}`, {
       token: editor.token,
       body: {
         displayName: 'Tự nâng quyền',
-        permissionIds: permissionIds(t.db, [
+        permissionIds: await permissionIds(t.db, [
           'permissions.access',
           'permissions.create',
           'permissions.update',
@@ -61,7 +62,7 @@ describe('role editing cannot raise anyone above the editor', () => {
   });
 
   it('nor store them on an inactive role (created inactive, or one he holds switched off), to be switched on later', async () => {
-    const editorRole = t.createRole(uniq('role_editor_off'), [
+    const editorRole = await t.createRole(uniq('role_editor_off'), [
       'permissions.access',
       'permissions.create',
       'permissions.update',
@@ -74,18 +75,18 @@ describe('role editing cannot raise anyone above the editor', () => {
         name: uniq('ngu_dong'),
         displayName: 'Ngủ đông',
         isActive: false,
-        permissionIds: permissionIds(t.db, ['system.access_admin']),
+        permissionIds: await permissionIds(t.db, ['system.access_admin']),
       },
     });
     expect(dormant.status).toBe(403);
     const held = await createRole(
-      { name: uniq('tam_tat'), displayName: 'Tạm tắt', isActive: false, permissionIds: permissionIds(t.db, ['users.access']) },
+      { name: uniq('tam_tat'), displayName: 'Tạm tắt', isActive: false, permissionIds: await permissionIds(t.db, ['users.access']) },
       editor.token,
     );
-    t.db.insert(userRoles).values({ userId: editor.id, roleId: held.id }).run();
+    await runQuery(t.db.insert(userRoles).values({ userId: editor.id, roleId: held.id }));
     const stored = await t.request('PUT', `/api/roles/${held.id}`, {
       token: editor.token,
-      body: { displayName: 'Tạm tắt', permissionIds: permissionIds(t.db, ['users.access', 'system.access_admin']) },
+      body: { displayName: 'Tạm tắt', permissionIds: await permissionIds(t.db, ['users.access', 'system.access_admin']) },
     });
     expect(stored.status).toBe(403);
     expect(stored.body.message).toContain('system.access_admin');

@@ -5,24 +5,24 @@ import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
 import { users } from '../db/tables/users';
 import { roles } from '../db/tables/roles';
+import { firstRow, runQuery } from '../db/engine';
 
 let seq = 0;
 
 /** A user row inserted directly (no password), an active member of each organization given. */
-export function insertUser(t: TestApp, ...orgIds: number[]): number {
+export async function insertUser(t: TestApp, ...orgIds: number[]): Promise<number> {
   seq += 1;
   const base = { code: `RU${seq}`, familyName: 'Trần Thị', givenName: `Mai${seq}`, email: `ru${seq}@example.vn`, phone: '0987654321' };
-  const id = t.db
+  const id = (await firstRow(t.db
     .insert(users)
     .values({ ...base, searchText: userSearchText(base) })
-    .returning({ id: users.id })
-    .get().id;
-  for (const organizationId of orgIds) t.db.insert(organizationMembers).values({ userId: id, organizationId }).run();
+    .returning({ id: users.id }))).id;
+  for (const organizationId of orgIds) await runQuery(t.db.insert(organizationMembers).values({ userId: id, organizationId }));
   return id;
 }
 
-export function roleId(t: TestApp, name: string): number {
-  return t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).get()!.id;
+export async function roleId(t: TestApp, name: string): Promise<number> {
+  return (await firstRow(t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name))))!.id;
 }
 
 /**
@@ -31,15 +31,15 @@ export function roleId(t: TestApp, name: string): number {
  * the system ones); `noRoles` holds nothing.
  */
 export async function grantWorld(t: TestApp, prefix: string) {
-  const root = t.createOrg('doan_truong', `${prefix}-ROOT`);
-  const f1 = t.createOrg('doan_co_so', `${prefix}-F1`, root, `Đoàn khoa ${prefix} 1`);
-  const c1 = t.createOrg('chi_doan', `${prefix}-F1-C1`, f1, `Chi đoàn ${prefix} 1`);
-  const f2 = t.createOrg('doan_co_so', `${prefix}-F2`, root, `Đoàn khoa ${prefix} 2`);
+  const root = await t.createOrg('doan_truong', `${prefix}-ROOT`);
+  const f1 = await t.createOrg('doan_co_so', `${prefix}-F1`, root, `Đoàn khoa ${prefix} 1`);
+  const c1 = await t.createOrg('chi_doan', `${prefix}-F1-C1`, f1, `Chi đoàn ${prefix} 1`);
+  const f2 = await t.createOrg('doan_co_so', `${prefix}-F2`, root, `Đoàn khoa ${prefix} 2`);
   const ids = {
-    superAdmin: roleId(t, 'super_admin'),
-    orgAdmin: roleId(t, 'org_admin'),
-    staff: roleId(t, 'staff'),
-    member: roleId(t, 'member'),
+    superAdmin: await roleId(t, 'super_admin'),
+    orgAdmin: await roleId(t, 'org_admin'),
+    staff: await roleId(t, 'staff'),
+    member: await roleId(t, 'member'),
   };
   const orgAdmin = await t.createUser(`${prefix}OA`, [{ roleId: ids.orgAdmin, organizationId: f1 }]);
   const noRoles = await t.createUser(`${prefix}NR`);

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { userRoles } from '../db/tables/roles';
+import { allRows, runQuery } from '../db/engine';
 
 let t: TestApp;
 let f1: number;
@@ -15,24 +16,23 @@ let fac: { token: string };
 let target: number;
 let role: number;
 
-const linksOf = (userId: number) =>
-  t.db
+const linksOf = async (userId: number) =>
+  (await allRows(t.db
     .select({ o: userRoles.organizationId })
     .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .all()
+    .where(eq(userRoles.userId, userId))))
     .map((r) => r.o);
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'GG-ROOT');
-  f1 = t.createOrg('doan_co_so', 'GG-F1', root);
+  const root = await t.createOrg('doan_truong', 'GG-ROOT');
+  f1 = await t.createOrg('doan_co_so', 'GG-F1', root);
   const codes = ['users.access', 'users.view_details', 'users.roles.manage', 'organizations.access'];
-  const manager = t.createRole('gg_manager', codes);
-  role = t.createRole('gg_viewer', ['users.access']);
+  const manager = await t.createRole('gg_manager', codes);
+  role = await t.createRole('gg_viewer', ['users.access']);
   fac = await t.createUser('GGFAC', [{ roleId: manager, organizationId: f1 }]);
   target = (await t.createUser('GGTARGET')).id;
-  t.db.insert(organizationMembers).values({ organizationId: f1, userId: target }).run();
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId: f1, userId: target }));
 });
 
 describe('a global grant by someone who may grant only in their units', () => {
@@ -53,7 +53,7 @@ describe('a global grant by someone who may grant only in their units', () => {
         expect(res.status).toBe(403);
         expect(res.body.message).toMatch(/toàn hệ thống/);
       }
-      expect(linksOf(target)).toEqual([]);
+      expect(await linksOf(target)).toEqual([]);
     });
   }
 
@@ -63,6 +63,6 @@ describe('a global grant by someone who may grant only in their units', () => {
       body: { roleAssignments: [{ roleIds: [role], organizationIds: [f1] }] },
     });
     expect(res.status).toBe(200);
-    expect(linksOf(target)).toEqual([f1]);
+    expect(await linksOf(target)).toEqual([f1]);
   });
 });

@@ -13,6 +13,7 @@ import { inJsonValues } from '../db/sqlite';
 import { audit } from '../audit/writer';
 import { describeLinks } from './assignments.query';
 import { userRoles } from '../db/tables/roles';
+import { allRows, runQuery } from '../db/engine';
 
 export interface Leaver {
   userId: number;
@@ -21,11 +22,11 @@ export interface Leaver {
 }
 
 /** Returns the ids of the members who lost a role. */
-export function revokeRolesInUnitsLeft(tx: Tx, actorId: number | null, ip: string | null, leavers: Leaver[]): number[] {
+export async function revokeRolesInUnitsLeft(tx: Tx, actorId: number | null, ip: string | null, leavers: Leaver[]): Promise<number[]> {
   const wanted = leavers.filter((l) => l.organizationIds.length > 0);
   if (wanted.length === 0) return [];
   const orgIds = [...new Set(wanted.flatMap((l) => l.organizationIds))];
-  const held = tx
+  const held = await allRows(tx
     .select({ id: userRoles.id, userId: userRoles.userId, organizationId: userRoles.organizationId })
     .from(userRoles)
     .where(
@@ -36,22 +37,21 @@ export function revokeRolesInUnitsLeft(tx: Tx, actorId: number | null, ip: strin
         ),
         inJsonValues(userRoles.organizationId, orgIds),
       ),
-    )
-    .all();
+    ));
   const touched: number[] = [];
   for (const l of wanted) {
     const left = new Set(l.organizationIds);
     const ids = held.filter((r) => r.userId === l.userId && r.organizationId != null && left.has(r.organizationId)).map((r) => r.id);
     if (ids.length === 0) continue;
-    const before = describeLinks(tx, l.userId);
-    tx.delete(userRoles).where(inArray(userRoles.id, ids)).run();
-    audit(tx, {
+    const before = await describeLinks(tx, l.userId);
+    await runQuery(tx.delete(userRoles).where(inArray(userRoles.id, ids)));
+    await audit(tx, {
       actorId,
       action: 'user.roles.revoke_on_leave',
       entity: 'user',
       entityId: l.userId,
       before,
-      after: describeLinks(tx, l.userId),
+      after: await describeLinks(tx, l.userId),
       ip,
     });
     touched.push(l.userId);

@@ -2,6 +2,7 @@ import { categoryOrder, PERMISSION_CATEGORIES, normalizeText, type Permission, t
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { permissions, rolePermissions } from '../db/tables/roles';
+import { allRows } from '../db/engine';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -33,19 +34,18 @@ function toPermission(r: typeof permissions.$inferSelect): Permission {
 }
 
 /** Active permissions in the order the role form groups them (category, then sortOrder). */
-export function availablePermissions(db: Reader): Permission[] {
-  return db
+export async function availablePermissions(db: Reader): Promise<Permission[]> {
+  return (await allRows(db
     .select()
     .from(permissions)
     .where(eq(permissions.isActive, true))
-    .orderBy(...permissionOrder())
-    .all()
+    .orderBy(...permissionOrder())))
     .map(toPermission);
 }
 
 /** A role's active permissions (what it confers), in form order. */
-export function permissionsOfRole(db: Reader, roleId: number): RolePermission[] {
-  return db
+export async function permissionsOfRole(db: Reader, roleId: number): Promise<RolePermission[]> {
+  return await allRows(db
     .select({
       id: permissions.id,
       code: permissions.code,
@@ -56,28 +56,26 @@ export function permissionsOfRole(db: Reader, roleId: number): RolePermission[] 
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(and(eq(rolePermissions.roleId, roleId), eq(permissions.isActive, true)))
-    .orderBy(...permissionOrder())
-    .all();
+    .orderBy(...permissionOrder()));
 }
 
 /** Active permission codes of each role, in one query. */
-export function activeCodesByRole(db: Reader, roleIds: number[]): Map<number, string[]> {
+export async function activeCodesByRole(db: Reader, roleIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));
   if (roleIds.length === 0) return out;
-  const rows = db
+  const rows = await allRows(db
     .select({ roleId: rolePermissions.roleId, code: permissions.code })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(and(inArray(rolePermissions.roleId, roleIds), eq(permissions.isActive, true)))
-    .orderBy(...permissionOrder())
-    .all();
+    .orderBy(...permissionOrder()));
   for (const r of rows) out.get(r.roleId)!.push(r.code);
   return out;
 }
 
 /** id → code of the permissions with these ids (unknown ids are absent). */
-export function permissionCodes(db: Reader, ids: number[]): Map<number, string> {
+export async function permissionCodes(db: Reader, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = db.select({ id: permissions.id, code: permissions.code }).from(permissions).where(inArray(permissions.id, ids)).all();
+  const rows = await allRows(db.select({ id: permissions.id, code: permissions.code }).from(permissions).where(inArray(permissions.id, ids)));
   return new Map(rows.map((r) => [r.id, r.code]));
 }

@@ -6,6 +6,7 @@ import { permissionIds } from './defaults';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { roleId } from './fixture';
 import { roles, userRoles } from '../db/tables/roles';
+import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
 let seq = 0;
@@ -17,12 +18,11 @@ async function createRole(body: Record<string, unknown>, token = t.adminToken) {
   return res.body as { id: number; name: string; permissions: { code: string }[] };
 }
 
-function lastAudit(action: string, entityId: number) {
-  return t.db
+async function lastAudit(action: string, entityId: number) {
+  return (await allRows(t.db
     .select()
     .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId))))
-    .all()
+    .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId))))))
     .at(-1);
 }
 
@@ -99,7 +99,7 @@ describe('GET /api/roles/available-permissions', () => {
 
 describe('GET /api/roles/:id', () => {
   it('returns the role with its permissions in form order', async () => {
-    const res = await t.request('GET', `/api/roles/${roleId(t, 'staff')}`, { token: t.adminToken });
+    const res = await t.request('GET', `/api/roles/${await roleId(t, 'staff')}`, { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'staff', displayName: 'Cán bộ', isSystemRole: false });
     expect(res.body.permissions[0]).toEqual({
@@ -125,7 +125,7 @@ describe('GET /api/roles/:id', () => {
 
 describe('POST /api/roles', () => {
   it('creates a role with trimmed fields and its permissions, audited', async () => {
-    const ids = permissionIds(t.db, ['users.access', 'users.view_details']);
+    const ids = await permissionIds(t.db, ['users.access', 'users.view_details']);
     const name = uniq('can_bo_lop');
     const res = await t.request('POST', '/api/roles', {
       token: t.adminToken,
@@ -141,7 +141,7 @@ describe('POST /api/roles', () => {
       permissionCount: 2,
     });
     expect(res.body.permissions.map((p: { code: string }) => p.code)).toEqual(['users.access', 'users.view_details']);
-    const log = lastAudit('role.create', res.body.id)!;
+    const log = (await lastAudit('role.create', res.body.id))!;
     expect(JSON.parse(log.after!)).toMatchObject({ name, permissions: ['users.access', 'users.view_details'] });
   });
 
@@ -186,16 +186,16 @@ describe('PUT /api/roles/:id', () => {
       name: uniq('sua'),
       displayName: 'Trước',
       description: 'Mô tả',
-      permissionIds: permissionIds(t.db, ['users.access']),
+      permissionIds: await permissionIds(t.db, ['users.access']),
     });
     const res = await t.request('PUT', `/api/roles/${r.id}`, {
       token: t.adminToken,
-      body: { name: r.name, displayName: 'Sau', permissionIds: permissionIds(t.db, ['classes.access', 'classes.update']), isActive: false },
+      body: { name: r.name, displayName: 'Sau', permissionIds: await permissionIds(t.db, ['classes.access', 'classes.update']), isActive: false },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: r.name, displayName: 'Sau', description: null, isActive: false, permissionCount: 2 });
     expect(res.body.permissions.map((p: { code: string }) => p.code)).toEqual(['classes.access', 'classes.update']);
-    const log = lastAudit('role.update', r.id)!;
+    const log = (await lastAudit('role.update', r.id))!;
     expect(JSON.parse(log.before!)).toMatchObject({ displayName: 'Trước', permissions: ['users.access'] });
     expect(JSON.parse(log.after!)).toMatchObject({ displayName: 'Sau', isActive: false });
     const search = await t.request('GET', '/api/roles?search=sau', { token: t.adminToken });
@@ -203,7 +203,7 @@ describe('PUT /api/roles/:id', () => {
   });
 
   it('keeps permissions and status when they are left out', async () => {
-    const r = await createRole({ name: uniq('giu'), displayName: 'Giữ', permissionIds: permissionIds(t.db, ['users.access']) });
+    const r = await createRole({ name: uniq('giu'), displayName: 'Giữ', permissionIds: await permissionIds(t.db, ['users.access']) });
     const res = await t.request('PUT', `/api/roles/${r.id}`, {
       token: t.adminToken,
       body: { displayName: 'Giữ nguyên', description: 'Mới' },
@@ -220,7 +220,7 @@ describe('PUT /api/roles/:id', () => {
   });
 
   it('protects system roles from edits and deactivation', async () => {
-    const id = roleId(t, 'super_admin');
+    const id = await roleId(t, 'super_admin');
     const edit = await t.request('PUT', `/api/roles/${id}`, { token: t.adminToken, body: { displayName: 'Khác' } });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('Không thể chỉnh sửa vai trò hệ thống');
@@ -230,7 +230,7 @@ describe('PUT /api/roles/:id', () => {
     });
     expect(off.status).toBe(409);
     expect(off.body.message).toBe('Không thể ngừng kích hoạt vai trò hệ thống');
-    expect(t.db.select().from(roles).where(eq(roles.id, id)).get()).toMatchObject({ displayName: 'Quản trị hệ thống', isActive: true });
+    expect(await firstRow(t.db.select().from(roles).where(eq(roles.id, id)))).toMatchObject({ displayName: 'Quản trị hệ thống', isActive: true });
   });
 
   it('answers 404 for an unknown role and 400 without a display name', async () => {
@@ -242,7 +242,7 @@ describe('PUT /api/roles/:id', () => {
   });
 
   it('takes effect at once for holders: deactivating a role removes its permissions', async () => {
-    const r = await createRole({ name: uniq('xem_lop'), displayName: 'Xem lớp', permissionIds: permissionIds(t.db, ['classes.access']) });
+    const r = await createRole({ name: uniq('xem_lop'), displayName: 'Xem lớp', permissionIds: await permissionIds(t.db, ['classes.access']) });
     const u = await t.createUser(uniq('HOLDER'), [{ roleId: r.id }]);
     expect((await t.request('GET', '/api/classes', { token: u.token })).status).toBe(200);
     await t.request('PUT', `/api/roles/${r.id}`, { token: t.adminToken, body: { displayName: 'Xem lớp', isActive: false } });
@@ -252,20 +252,20 @@ describe('PUT /api/roles/:id', () => {
 
 describe('DELETE /api/roles/:id', () => {
   it('deletes the role and its user links, reporting how many', async () => {
-    const r = await createRole({ name: uniq('xoa'), displayName: 'Xóa', permissionIds: permissionIds(t.db, ['classes.access']) });
+    const r = await createRole({ name: uniq('xoa'), displayName: 'Xóa', permissionIds: await permissionIds(t.db, ['classes.access']) });
     const u = await t.createUser(uniq('DEL'), [{ roleId: r.id }]);
     expect((await t.request('GET', '/api/classes', { token: u.token })).status).toBe(200);
     const res = await t.request('DELETE', `/api/roles/${r.id}`, { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Đã xóa vai trò "Xóa"', deletedUserRoleAssignments: 1 });
-    expect(t.db.select().from(userRoles).where(eq(userRoles.roleId, r.id)).all()).toHaveLength(0);
+    expect(await allRows(t.db.select().from(userRoles).where(eq(userRoles.roleId, r.id)))).toHaveLength(0);
     expect((await t.request('GET', `/api/roles/${r.id}`, { token: t.adminToken })).status).toBe(404);
     expect((await t.request('GET', '/api/classes', { token: u.token })).status).toBe(403);
-    expect(JSON.parse(lastAudit('role.delete', r.id)!.before!)).toMatchObject({ name: r.name, assignmentCount: 1 });
+    expect(JSON.parse((await lastAudit('role.delete', r.id))!.before!)).toMatchObject({ name: r.name, assignmentCount: 1 });
   });
 
   it('refuses to delete a system role', async () => {
-    const res = await t.request('DELETE', `/api/roles/${roleId(t, 'super_admin')}`, { token: t.adminToken });
+    const res = await t.request('DELETE', `/api/roles/${await roleId(t, 'super_admin')}`, { token: t.adminToken });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Không thể xóa vai trò hệ thống');
   });
@@ -288,7 +288,7 @@ describe('DELETE /api/roles (bulk)', () => {
 
   it('deletes nothing when a system role is selected', async () => {
     const a = await createRole({ name: uniq('bulk'), displayName: 'Còn lại' });
-    const res = await t.request('DELETE', '/api/roles', { token: t.adminToken, body: { ids: [a.id, roleId(t, 'super_admin')] } });
+    const res = await t.request('DELETE', '/api/roles', { token: t.adminToken, body: { ids: [a.id, await roleId(t, 'super_admin')] } });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('Không thể xóa vai trò hệ thống');
     expect(res.body.message).toContain('Quản trị hệ thống');
@@ -304,12 +304,12 @@ describe('DELETE /api/roles (bulk)', () => {
 
 describe('POST /api/roles/seed-defaults', () => {
   it('recreates missing default roles, completes system roles and leaves edited roles alone', async () => {
-    const staff = roleId(t, 'staff');
+    const staff = await roleId(t, 'staff');
     expect((await t.request('DELETE', `/api/roles/${staff}`, { token: t.adminToken })).status).toBe(200);
-    const member = roleId(t, 'member');
+    const member = await roleId(t, 'member');
     await t.request('PUT', `/api/roles/${member}`, {
       token: t.adminToken,
-      body: { displayName: 'Đoàn viên', permissionIds: permissionIds(t.db, ['dashboard.access']) },
+      body: { displayName: 'Đoàn viên', permissionIds: await permissionIds(t.db, ['dashboard.access']) },
     });
     const res = await t.request('POST', '/api/roles/seed-defaults', { token: t.adminToken });
     expect(res.status).toBe(200);
@@ -320,6 +320,6 @@ describe('POST /api/roles/seed-defaults', () => {
     expect(found.body.data.map((r: { name: string }) => r.name)).toContain('staff');
     const kept = await t.request('GET', `/api/roles/${member}`, { token: t.adminToken });
     expect(kept.body).toMatchObject({ displayName: 'Đoàn viên', permissionCount: 1 });
-    expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'role.seed_defaults')).all()).toHaveLength(1);
+    expect(await allRows(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'role.seed_defaults')))).toHaveLength(1);
   });
 });

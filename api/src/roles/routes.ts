@@ -39,7 +39,7 @@ export function rolesRoutes() {
         requireAuth,
         requirePermission('permissions.access'),
         validate('query', roleListQuery),
-        (c) => c.json(service(c).list(c.req.valid('query'))),
+        async (c) => c.json(await service(c).list(c.req.valid('query'))),
       )
       // Fixed paths before '/:id'.
       .get(
@@ -47,14 +47,14 @@ export function rolesRoutes() {
         ok(z.array(permissionSchema), 'The permission catalogue'),
         requireAuth,
         requirePermission('permissions.access'),
-        (c) => c.json(service(c).availablePermissions()),
+        async (c) => c.json(await service(c).availablePermissions()),
       )
       .post(
         '/seed-defaults',
         ok(seedDefaultRolesResponse, 'Default roles created or brought up to date'),
         requireAuth,
         requirePermission('system.manage_settings'),
-        (c) => c.json(service(c).seedDefaults()),
+        async (c) => c.json(await service(c).seedDefaults()),
       )
       .post(
         '/grant-roles',
@@ -62,9 +62,9 @@ export function rolesRoutes() {
         requireAuth,
         requirePermission('users.roles.manage'),
         validate('json', grantRolesSchema),
-        (c) => {
+        async (c) => {
           const { userId, roleAssignments } = c.req.valid('json');
-          return c.json(assignments(c).replace(userId, roleAssignments));
+          return c.json(await assignments(c).replace(userId, roleAssignments));
         },
       )
       .get(
@@ -73,7 +73,7 @@ export function rolesRoutes() {
         requireAuth,
         requirePermission('permissions.access'),
         validate('param', idParam),
-        (c) => c.json(service(c).get(c.req.valid('param').id)),
+        async (c) => c.json(await service(c).get(c.req.valid('param').id)),
       )
       .post(
         '/',
@@ -81,7 +81,7 @@ export function rolesRoutes() {
         requireAuth,
         requirePermission('permissions.create'),
         validate('json', createRoleSchema),
-        (c) => c.json(service(c).create(c.req.valid('json')), 201),
+        async (c) => c.json(await service(c).create(c.req.valid('json')), 201),
       )
       .put(
         '/:id',
@@ -90,13 +90,13 @@ export function rolesRoutes() {
         requirePermission('permissions.update'),
         validate('param', idParam),
         validate('json', updateRoleSchema),
-        (c) => c.json(service(c).update(c.req.valid('param').id, c.req.valid('json'))),
+        async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
-      .delete('/', ok(roleBulkDeleteResponse), requireAuth, requirePermission('permissions.delete'), validate('json', idsBody), (c) =>
-        c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+      .delete('/', ok(roleBulkDeleteResponse), requireAuth, requirePermission('permissions.delete'), validate('json', idsBody), async (c) =>
+        c.json(await service(c).bulkRemove(c.req.valid('json').ids)),
       )
-      .delete('/:id', ok(roleDeleteResponse), requireAuth, requirePermission('permissions.delete'), validate('param', idParam), (c) =>
-        c.json(service(c).remove(c.req.valid('param').id)),
+      .delete('/:id', ok(roleDeleteResponse), requireAuth, requirePermission('permissions.delete'), validate('param', idParam), async (c) =>
+        c.json(await service(c).remove(c.req.valid('param').id)),
       )
   );
 }

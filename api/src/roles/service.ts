@@ -24,6 +24,7 @@ import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../
 import { cachedTotal, totalPages } from '../lib/totals';
 import { activeCodesByRole, availablePermissions, permissionCodes, permissionsOfRole, roleSearchText } from './permissions';
 import { rolePermissions, roles } from '../db/tables/roles';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 type Row = typeof roles.$inferSelect;
 type CountedRow = Row & { permissionCount: number; assignmentCount: number };
@@ -69,21 +70,21 @@ function snapshot(r: Row, codes: string[]) {
 export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | null }) {
   const caller = { actorId: actor.id, ip: req.ip };
 
-  function findRow(id: number): Row {
-    const row = db.select().from(roles).where(eq(roles.id, id)).get();
+  async function findRow(id: number): Promise<Row> {
+    const row = await firstRow(db.select().from(roles).where(eq(roles.id, id)));
     if (!row) notFound(NOT_FOUND);
     return row!;
   }
 
-  function counted(id: number): CountedRow {
-    const row = db.select(countedColumns).from(roles).where(eq(roles.id, id)).get();
+  async function counted(id: number): Promise<CountedRow> {
+    const row = await firstRow(db.select(countedColumns).from(roles).where(eq(roles.id, id)));
     if (!row) notFound(NOT_FOUND);
     return row!;
   }
 
   /** Codes of the requested permissions; 400 naming any id that does not exist. */
-  function resolvePermissions(ids: number[]): string[] {
-    const codes = permissionCodes(db, ids);
+  async function resolvePermissions(ids: number[]): Promise<string[]> {
+    const codes = await permissionCodes(db, ids);
     const unknown = ids.filter((id) => !codes.has(id));
     if (unknown.length) badRequest(`Quyền không tồn tại: ${unknown.join(', ')}`);
     return ids.map((id) => codes.get(id)!);
@@ -103,47 +104,46 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
     if (system.length) conflict(`${message}: ${system.map((r) => r.displayName).join(', ')}`);
   }
 
-  function get(id: number): RoleDetail {
-    return { ...toRole(counted(id)), permissions: permissionsOfRole(db, id) };
+  async function get(id: number): Promise<RoleDetail> {
+    return { ...toRole(await counted(id)), permissions: await permissionsOfRole(db, id) };
   }
 
   return {
-    list(q: RoleListQuery): RoleListResponse {
+    async list(q: RoleListQuery): Promise<RoleListResponse> {
       const search = normalizeText(q.search);
       const where = and(searchTextLike(roles.searchText, search), q.isActive === undefined ? undefined : eq(roles.isActive, q.isActive));
-      const total = cachedTotal(
+      const total = await cachedTotal(
         db,
         ['roles'],
         filterKey({ search, isActive: q.isActive }),
-        () => db.select({ n: count() }).from(roles).where(where).get()!.n,
+        async () => (await firstRow(db.select({ n: count() }).from(roles).where(where)))!.n,
       );
-      const rows = db
+      const rows = await allRows(db
         .select(countedColumns)
         .from(roles)
         .where(where)
         .orderBy(asc(roles.name), asc(roles.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .all();
+        .offset((q.page - 1) * q.limit));
       return { data: rows.map(toRole), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
     get,
 
-    availablePermissions(): Permission[] {
+    async availablePermissions(): Promise<Permission[]> {
       return availablePermissions(db);
     },
 
-    create(input: CreateRole): RoleDetail {
-      if (db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name)).get()) conflict(nameTaken(input.name), 'name');
-      const codes = resolvePermissions(input.permissionIds);
+    async create(input: CreateRole): Promise<RoleDetail> {
+      if (await firstRow(db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name)))) conflict(nameTaken(input.name), 'name');
+      const codes = await resolvePermissions(input.permissionIds);
       const isActive = input.isActive ?? true;
       // Inactive too: a role stored now is switched on later, perhaps by someone who does not look.
       if (!actor.isSuperAdmin) guardConferred(codes);
       // A race past the name pre-check still ends as 409.
-      const id = conflictOnUnique({ message: nameTaken(input.name), field: 'name' }, () =>
-        db.transaction((tx) => {
-          const row = tx
+      const id = await conflictOnUnique({ message: nameTaken(input.name), field: 'name' }, async () =>
+        await withTransaction(db, async (tx) => {
+          const row = await firstRow(tx
             .insert(roles)
             .values({
               name: input.name,
@@ -152,33 +152,32 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
               isActive,
               searchText: roleSearchText(input.name, input.displayName),
             })
-            .returning()
-            .get();
-          for (const permissionId of input.permissionIds) tx.insert(rolePermissions).values({ roleId: row.id, permissionId }).run();
-          audit(tx, { ...caller, action: 'role.create', entity: 'role', entityId: row.id, after: snapshot(row, codes) });
+            .returning());
+          for (const permissionId of input.permissionIds) await runQuery(tx.insert(rolePermissions).values({ roleId: row.id, permissionId }));
+          await audit(tx, { ...caller, action: 'role.create', entity: 'role', entityId: row.id, after: snapshot(row, codes) });
           return row.id;
         }),
       );
       return get(id);
     },
 
-    update(id: number, input: UpdateRole): RoleDetail {
-      const before = findRow(id);
+    async update(id: number, input: UpdateRole): Promise<RoleDetail> {
+      const before = await findRow(id);
       if (input.name !== undefined && input.name !== before.name) badRequest('Mã vai trò không thể thay đổi sau khi tạo');
       if (before.isSystemRole) {
         conflict(input.isActive === false ? 'Không thể ngừng kích hoạt vai trò hệ thống' : 'Không thể chỉnh sửa vai trò hệ thống');
       }
-      const beforeCodes = activeCodesByRole(db, [id]).get(id)!;
-      const codes = input.permissionIds ? resolvePermissions(input.permissionIds) : beforeCodes;
+      const beforeCodes = (await activeCodesByRole(db, [id])).get(id)!;
+      const codes = input.permissionIds ? await resolvePermissions(input.permissionIds) : beforeCodes;
       const isActive = input.isActive ?? before.isActive;
       if (!actor.isSuperAdmin) {
         // Activating a role confers all of it again; otherwise what is added, even to an inactive role
         // (it would be stored for whoever switches the role on later).
         guardConferred(isActive && !before.isActive ? codes : codes.filter((c) => !beforeCodes.includes(c)));
       }
-      const supers = superAdminIds(db);
-      db.transaction((tx) => {
-        const after = tx
+      const supers = await superAdminIds(db);
+      await withTransaction(db, async (tx) => {
+        const after = await firstRow(tx
           .update(roles)
           .set({
             displayName: input.displayName,
@@ -187,13 +186,12 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
             searchText: roleSearchText(before.name, input.displayName),
           })
           .where(eq(roles.id, id))
-          .returning()
-          .get();
+          .returning());
         if (input.permissionIds) {
-          tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id)).run();
-          for (const permissionId of input.permissionIds) tx.insert(rolePermissions).values({ roleId: id, permissionId }).run();
+          await runQuery(tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id)));
+          for (const permissionId of input.permissionIds) await runQuery(tx.insert(rolePermissions).values({ roleId: id, permissionId }));
         }
-        audit(tx, {
+        await audit(tx, {
           ...caller,
           action: 'role.update',
           entity: 'role',
@@ -202,19 +200,19 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
           after: snapshot(after, codes),
         });
       });
-      revokeLostSuperAdmins(db, supers);
+      await revokeLostSuperAdmins(db, supers);
       return get(id);
     },
 
     /** The role's user links go with it (foreign key cascade); the answer says how many. */
-    remove(id: number): RoleDeleteResponse {
-      const before = counted(id);
+    async remove(id: number): Promise<RoleDeleteResponse> {
+      const before = await counted(id);
       if (before.isSystemRole) conflict('Không thể xóa vai trò hệ thống');
-      const codes = activeCodesByRole(db, [id]).get(id)!;
-      const supers = superAdminIds(db);
-      db.transaction((tx) => {
-        tx.delete(roles).where(eq(roles.id, id)).run();
-        audit(tx, {
+      const codes = (await activeCodesByRole(db, [id])).get(id)!;
+      const supers = await superAdminIds(db);
+      await withTransaction(db, async (tx) => {
+        await runQuery(tx.delete(roles).where(eq(roles.id, id)));
+        await audit(tx, {
           ...caller,
           action: 'role.delete',
           entity: 'role',
@@ -222,32 +220,31 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
           before: { ...snapshot(before, codes), assignmentCount: before.assignmentCount },
         });
       });
-      revokeLostSuperAdmins(db, supers);
+      await revokeLostSuperAdmins(db, supers);
       return { message: `Đã xóa vai trò "${before.displayName}"`, deletedUserRoleAssignments: before.assignmentCount };
     },
 
     /** All or nothing: one system role refuses the whole request. Unknown ids are ignored. */
-    bulkRemove(ids: number[]): RoleBulkDeleteResponse {
+    async bulkRemove(ids: number[]): Promise<RoleBulkDeleteResponse> {
       const unique = [...new Set(ids)];
-      const supers = superAdminIds(db);
-      const result = db.transaction((tx) => {
-        const rows = tx.select(countedColumns).from(roles).where(inArray(roles.id, unique)).all();
+      const supers = await superAdminIds(db);
+      const result = await withTransaction(db, async (tx) => {
+        const rows = await allRows(tx.select(countedColumns).from(roles).where(inArray(roles.id, unique)));
         if (rows.length === 0) return { deletedRoles: 0, deletedUserRoleAssignments: 0 };
         refuseSystemRoles(rows, 'Không thể xóa vai trò hệ thống');
-        const codes = activeCodesByRole(
+        const codes = await activeCodesByRole(
           tx,
           rows.map((r) => r.id),
         );
-        tx.delete(roles)
+        await runQuery(tx.delete(roles)
           .where(
             inArray(
               roles.id,
               rows.map((r) => r.id),
             ),
-          )
-          .run();
+          ));
         for (const r of rows) {
-          audit(tx, {
+          await audit(tx, {
             ...caller,
             action: 'role.delete',
             entity: 'role',
@@ -257,25 +254,24 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         }
         return { deletedRoles: rows.length, deletedUserRoleAssignments: rows.reduce((n, r) => n + r.assignmentCount, 0) };
       });
-      revokeLostSuperAdmins(db, supers);
+      await revokeLostSuperAdmins(db, supers);
       return result;
     },
 
     /** Re-seeds the default roles (docs/decisions.md: never overwrites roles an administrator edited). */
-    seedDefaults(): SeedDefaultRolesResponse {
-      const result = db.transaction((tx) => {
+    async seedDefaults(): Promise<SeedDefaultRolesResponse> {
+      const result = await withTransaction(db, async (tx) => {
         // seedDefaultRoles opens its own transaction: on tx it is a savepoint inside this one.
-        const seeded = seedDefaultRoles(tx as unknown as Db);
+        const seeded = await seedDefaultRoles(tx as unknown as Db);
         const touched = [...seeded.created, ...seeded.updated];
         if (touched.length) {
-          for (const r of tx.select().from(roles).where(inArray(roles.name, touched)).all()) {
-            tx.update(roles)
+          for (const r of await allRows(tx.select().from(roles).where(inArray(roles.name, touched)))) {
+            await runQuery(tx.update(roles)
               .set({ searchText: roleSearchText(r.name, r.displayName) })
-              .where(eq(roles.id, r.id))
-              .run();
+              .where(eq(roles.id, r.id)));
           }
         }
-        audit(tx, { ...caller, action: 'role.seed_defaults', entity: 'role', after: seeded });
+        await audit(tx, { ...caller, action: 'role.seed_defaults', entity: 'role', after: seeded });
         return seeded;
       });
       return {

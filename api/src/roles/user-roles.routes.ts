@@ -31,7 +31,7 @@ export function userRolesRoutes() {
       ok(z.array(availableRoleSchema), 'Roles the caller may grant, and where'),
       requireAuth,
       requirePermission('users.roles.manage'),
-      (c) => c.json(service(c).availableRoles()),
+      async (c) => c.json(await service(c).availableRoles()),
     )
     .get(
       '/:id/roles',
@@ -40,7 +40,7 @@ export function userRolesRoutes() {
       requireAnyPermission(['users.view_details', 'users.roles.manage']),
       validate('param', idParam),
       validate('query', userRolesQuery),
-      (c) => c.json(service(c).listForUser(c.req.valid('param').id, c.req.valid('query').organizationId)),
+      async (c) => c.json(await service(c).listForUser(c.req.valid('param').id, c.req.valid('query').organizationId)),
     )
     .post(
       '/:id/roles',
@@ -49,7 +49,7 @@ export function userRolesRoutes() {
       requirePermission('users.roles.manage'),
       validate('param', idParam),
       validate('json', userRoleAssignmentsBody),
-      (c) => c.json(service(c).replace(c.req.valid('param').id, c.req.valid('json').roleAssignments)),
+      async (c) => c.json(await service(c).replace(c.req.valid('param').id, c.req.valid('json').roleAssignments)),
     )
     .post(
       '/:id/assign-role',
@@ -58,9 +58,9 @@ export function userRolesRoutes() {
       requirePermission('users.roles.manage'),
       validate('param', idParam),
       validate('json', assignRoleSchema),
-      (c) => {
+      async (c) => {
         const { roleId, organizationId } = c.req.valid('json');
-        const { link, created } = service(c).assign(c.req.valid('param').id, roleId, organizationId);
+        const { link, created } = await service(c).assign(c.req.valid('param').id, roleId, organizationId);
         return c.json(link, created ? 201 : 200);
       },
     );

@@ -12,6 +12,7 @@ import { users } from '../db/tables/users';
 import type { Db, Tx } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
 import { seededRandom } from '../lib/seeded-random';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 
 interface DemoFile {
   faculties: { code: string; name: string; club: { code: string; name: string } | null }[];
@@ -36,7 +37,7 @@ interface DemoFile {
   }[];
 }
 
-function addOrg(
+async function addOrg(
   tx: Tx,
   type: OrganizationType,
   code: string,
@@ -44,7 +45,7 @@ function addOrg(
   parent: { id: number; path: string } | null,
   description?: string,
 ) {
-  const row = tx
+  const row = await firstRow(tx
     .insert(organizations)
     .values({
       type,
@@ -54,24 +55,22 @@ function addOrg(
       parentId: parent?.id ?? null,
       searchText: normalizeText(`${name} ${code}`),
     })
-    .returning({ id: organizations.id })
-    .get();
+    .returning({ id: organizations.id }));
   const path = childPath(parent?.path, row.id);
-  tx.update(organizations).set({ path }).where(eq(organizations.id, row.id)).run();
+  await runQuery(tx.update(organizations).set({ path }).where(eq(organizations.id, row.id)));
   return { id: row.id, path };
 }
 
-function join(tx: Tx, userId: number, org: { id: number }, role = 'member') {
-  tx.insert(organizationMembers).values({ userId, organizationId: org.id, role }).onConflictDoNothing().run();
+async function join(tx: Tx, userId: number, org: { id: number }, role = 'member') {
+  await runQuery(tx.insert(organizationMembers).values({ userId, organizationId: org.id, role }).onConflictDoNothing());
 }
 
 /** Seeds the demo once: only into a database without organizations. Returns whether it ran. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const hasOrgs =
-    db
+    (await firstRow(db
       .select({ n: sql<number>`count(*)` })
-      .from(organizations)
-      .get()!.n > 0;
+      .from(organizations)))!.n > 0;
   if (hasOrgs) return false;
   const demo = readSeedFile<DemoFile>('demo.json');
   // Hash the demo accounts' passwords before the (synchronous) transaction.
@@ -81,9 +80,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const rand = seededRandom(20241120);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
 
-  db.transaction((tx) => {
-    const doanRoot = addOrg(tx, 'doan_truong', demo.roots.doan.code, demo.roots.doan.name, null, 'Ban Chấp hành Đoàn Trường');
-    const hoiRoot = addOrg(
+  await withTransaction(db, async (tx) => {
+    const doanRoot = await addOrg(tx, 'doan_truong', demo.roots.doan.code, demo.roots.doan.name, null, 'Ban Chấp hành Đoàn Trường');
+    const hoiRoot = await addOrg(
       tx,
       'hoi_sinh_vien_truong',
       demo.roots.hoi.code,
@@ -91,35 +90,32 @@ export async function seedDemo(db: Db): Promise<boolean> {
       null,
       'Ban Chấp hành Hội Sinh viên Trường',
     );
-    for (const c of demo.schoolClubs) addOrg(tx, 'clb_truong', c.code, c.name, hoiRoot);
-    const schoolClubIds = tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.type, 'clb_truong')).all();
+    for (const c of demo.schoolClubs) await addOrg(tx, 'clb_truong', c.code, c.name, hoiRoot);
+    const schoolClubIds = await allRows(tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.type, 'clb_truong')));
 
     for (const o of demo.offices) {
-      tx.insert(departments)
-        .values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) })
-        .run();
+      await runQuery(tx.insert(departments)
+        .values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) }));
     }
     const classIds = new Map<string, number>();
     let studentNo = 0;
     for (const f of demo.faculties) {
-      const dept = tx
+      const dept = await firstRow(tx
         .insert(departments)
         .values({ code: f.code, name: f.name, description: `${f.name} – đơn vị đào tạo`, searchText: normalizeText(`${f.name} ${f.code}`) })
-        .returning({ id: departments.id })
-        .get();
-      const dcs = addOrg(tx, 'doan_co_so', `DCS-${f.code}`, `Đoàn ${f.name.replace(/^Khoa/, 'khoa')}`, doanRoot);
-      const lch = addOrg(tx, 'lien_chi_hoi', `LCH-${f.code}`, `Liên chi Hội ${f.name.replace(/^Khoa/, 'khoa')}`, hoiRoot);
-      const club = f.club ? addOrg(tx, 'clb_khoa', f.club.code, f.club.name, lch) : null;
+        .returning({ id: departments.id }));
+      const dcs = await addOrg(tx, 'doan_co_so', `DCS-${f.code}`, `Đoàn ${f.name.replace(/^Khoa/, 'khoa')}`, doanRoot);
+      const lch = await addOrg(tx, 'lien_chi_hoi', `LCH-${f.code}`, `Liên chi Hội ${f.name.replace(/^Khoa/, 'khoa')}`, hoiRoot);
+      const club = f.club ? await addOrg(tx, 'clb_khoa', f.club.code, f.club.name, lch) : null;
       for (const k of demo.classesPerFaculty) {
         const className = `${String(k.year).slice(2)}${f.code}${k.suffix}`;
-        const cls = tx
+        const cls = await firstRow(tx
           .insert(classes)
           .values({ name: className, code: className, year: k.year, departmentId: dept.id, searchText: normalizeText(className) })
-          .returning({ id: classes.id })
-          .get();
+          .returning({ id: classes.id }));
         classIds.set(className, cls.id);
-        const cd = addOrg(tx, 'chi_doan', `CD-${className}`, `Chi đoàn ${className}`, dcs);
-        const ch = addOrg(tx, 'chi_hoi', `CH-${className}`, `Chi hội ${className}`, lch);
+        const cd = await addOrg(tx, 'chi_doan', `CD-${className}`, `Chi đoàn ${className}`, dcs);
+        const ch = await addOrg(tx, 'chi_hoi', `CH-${className}`, `Chi hội ${className}`, lch);
         for (let i = 0; i < demo.studentsPerClass; i++) {
           studentNo++;
           const familyName = `${pick(demo.familyNames)} ${pick(demo.middleNames)}`;
@@ -130,7 +126,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           const r = rand();
           const membershipStatus: MembershipStatus = r < 0.5 ? 'both' : r < 0.75 ? 'doan_vien' : r < 0.9 ? 'hoi_vien' : 'none';
           const base = { code, familyName, givenName, email, phone };
-          const u = tx
+          const u = await firstRow(tx
             .insert(users)
             .values({
               ...base,
@@ -143,12 +139,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
               trainingDepartmentId: dept.id,
               searchText: userSearchText(base),
             })
-            .returning({ id: users.id })
-            .get();
-          if (membershipStatus === 'both' || membershipStatus === 'doan_vien') for (const o of [doanRoot, dcs, cd]) join(tx, u.id, o);
-          if (membershipStatus === 'both' || membershipStatus === 'hoi_vien') for (const o of [hoiRoot, lch, ch]) join(tx, u.id, o);
-          if (club && rand() < 0.2) join(tx, u.id, club);
-          if (rand() < 0.1) join(tx, u.id, pick(schoolClubIds));
+            .returning({ id: users.id }));
+          if (membershipStatus === 'both' || membershipStatus === 'doan_vien') for (const o of [doanRoot, dcs, cd]) await join(tx, u.id, o);
+          if (membershipStatus === 'both' || membershipStatus === 'hoi_vien') for (const o of [hoiRoot, lch, ch]) await join(tx, u.id, o);
+          if (club && rand() < 0.2) await join(tx, u.id, club);
+          if (rand() < 0.1) await join(tx, u.id, pick(schoolClubIds));
         }
       }
     }
@@ -156,7 +151,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const a of demo.demoAccounts) {
       const base = { code: a.code, familyName: a.familyName, givenName: a.givenName, email: a.email, phone: '0901234567' };
       const classId = a.class ? (classIds.get(a.class) ?? null) : null;
-      const u = tx
+      const u = await firstRow(tx
         .insert(users)
         .values({
           ...base,
@@ -166,25 +161,22 @@ export async function seedDemo(db: Db): Promise<boolean> {
           classId,
           searchText: userSearchText(base),
         })
-        .returning({ id: users.id })
-        .get();
-      const role = tx.select({ id: roles.id }).from(roles).where(eq(roles.name, a.role)).get();
+        .returning({ id: users.id }));
+      const role = await firstRow(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, a.role)));
       const org = a.organization
-        ? tx
+        ? await firstRow(tx
             .select({ id: organizations.id, path: organizations.path })
             .from(organizations)
-            .where(and(eq(organizations.type, a.organization.type), eq(organizations.code, a.organization.code)))
-            .get()
+            .where(and(eq(organizations.type, a.organization.type), eq(organizations.code, a.organization.code))))
         : null;
       if (role)
-        tx.insert(userRoles)
-          .values({ userId: u.id, roleId: role.id, organizationId: org?.id ?? null })
-          .run();
-      if (org) for (const id of org.path.split('/').filter(Boolean).map(Number)) join(tx, u.id, { id }, id === org.id ? 'admin' : 'member');
+        await runQuery(tx.insert(userRoles)
+          .values({ userId: u.id, roleId: role.id, organizationId: org?.id ?? null }));
+      if (org) for (const id of org.path.split('/').filter(Boolean).map(Number)) await join(tx, u.id, { id }, id === org.id ? 'admin' : 'member');
       if (a.class) {
         for (const code of [`CD-${a.class}`, `CH-${a.class}`]) {
-          const o = tx.select({ path: organizations.path }).from(organizations).where(eq(organizations.code, code)).get();
-          if (o) for (const id of o.path.split('/').filter(Boolean).map(Number)) join(tx, u.id, { id });
+          const o = await firstRow(tx.select({ path: organizations.path }).from(organizations).where(eq(organizations.code, code)));
+          if (o) for (const id of o.path.split('/').filter(Boolean).map(Number)) await join(tx, u.id, { id });
         }
       }
     }

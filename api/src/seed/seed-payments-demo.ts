@@ -13,6 +13,8 @@ import { encryptSecret } from '../payos/crypto';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders, payosConfigs } from '../db/tables/payments';
 import { users } from '../db/tables/users';
 import type { Db } from '../db/client';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { forEachInOrder } from '../lib/in-order';
 
 const DAY = 86_400_000;
 const VN = 7 * 3600_000;
@@ -25,37 +27,33 @@ function vnMidnight(days: number): Date {
   return new Date(now - (now % DAY) + days * DAY - VN);
 }
 
-export function seedPaymentsDemo(db: Db, env: Env): boolean {
+export async function seedPaymentsDemo(db: Db, env: Env): Promise<boolean> {
   if (
-    db
+    (await firstRow(db
       .select({ n: sql<number>`count(*)` })
-      .from(paymentCampaigns)
-      .get()!.n > 0
+      .from(paymentCampaigns)))!.n > 0
   )
     return false;
   const org =
-    db
+    await firstRow(db
       .select()
       .from(organizations)
-      .where(and(eq(organizations.type, 'doan_co_so'), eq(organizations.code, 'DCS-CNTT')))
-      .get() ??
-    db
+      .where(and(eq(organizations.type, 'doan_co_so'), eq(organizations.code, 'DCS-CNTT')))) ??
+    await firstRow(db
       .select()
       .from(organizations)
-      .where(and(eq(organizations.type, 'doan_truong'), eq(organizations.code, 'DTBK')))
-      .get();
+      .where(and(eq(organizations.type, 'doan_truong'), eq(organizations.code, 'DTBK'))));
   if (!org) return false;
-  const officer = db.select({ id: users.id }).from(users).where(eq(users.email, OFFICER_EMAIL)).get();
-  const member = db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER_EMAIL)).get();
-  const others = db
+  const officer = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, OFFICER_EMAIL)));
+  const member = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER_EMAIL)));
+  const others = (await allRows(db
     .selectDistinct({ id: organizationMembers.userId })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(and(eq(organizationMembers.isActive, true), like(organizations.path, `${org.path}%`), eq(users.userType, 'student')))
     .orderBy(asc(organizationMembers.userId))
-    .limit(30)
-    .all()
+    .limit(30)))
     .map((r) => r.id)
     .filter((id) => id !== member?.id && id !== officer?.id)
     .slice(0, 24);
@@ -63,10 +61,10 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
   if (memberIds.length === 0) return false;
   const createdBy = officer?.id ?? null;
 
-  db.transaction((tx) => {
+  await withTransaction(db, async (tx) => {
     const name = 'Đoàn phí năm học 2025–2026';
     const description = 'Thu đoàn phí năm học của đoàn viên Khoa Công nghệ Thông tin';
-    const campaign = tx
+    const campaign = await firstRow(tx
       .insert(paymentCampaigns)
       .values({
         organizationId: org.id,
@@ -78,9 +76,8 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
         createdBy,
         searchText: normalizeText(`${name} ${description}`),
       })
-      .returning()
-      .get();
-    const standard = tx
+      .returning());
+    const standard = await firstRow(tx
       .insert(feeLevels)
       .values({
         campaignId: campaign.id,
@@ -90,9 +87,8 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
         orderIndex: 0,
         isDefault: true,
       })
-      .returning()
-      .get();
-    const reduced = tx
+      .returning());
+    const reduced = await firstRow(tx
       .insert(feeLevels)
       .values({
         campaignId: campaign.id,
@@ -102,14 +98,13 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
         note: 'Cần xác nhận của lớp',
         orderIndex: 1,
       })
-      .returning()
-      .get();
+      .returning());
     const paidAt = new Date(Date.now() - 3 * DAY);
-    memberIds.forEach((userId, i) => {
+    await forEachInOrder(memberIds, async (userId, i) => {
       const level = i > 0 && i % 5 === 0 ? reduced : standard;
       // The demo member still has to pay; every third of the others has paid in cash.
       const paid = i > 0 && i % 3 === 0;
-      const a = tx
+      const a = await firstRow(tx
         .insert(paymentAssignments)
         .values({
           campaignId: campaign.id,
@@ -121,10 +116,9 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
           assignedBy: createdBy,
           ...(paid ? { paidAt, paidAmount: level.amount, paymentMethod: 'MANUAL' as const } : {}),
         })
-        .returning()
-        .get();
+        .returning());
       if (paid) {
-        tx.insert(paymentOrders)
+        await runQuery(tx.insert(paymentOrders)
           .values({
             orderCode: paidAt.getTime() * 100 + i,
             assignmentId: a.id,
@@ -139,13 +133,12 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
             note: 'Thu tại văn phòng Đoàn khoa',
             recordedBy: createdBy,
             paidAt,
-          })
-          .run();
+          }));
       }
     });
     const sandbox = !env.PAYOS_BASE_URL.trim() || env.PAYOS_BASE_URL.trim() === 'sandbox';
     if (sandbox) {
-      tx.insert(payosConfigs)
+      await runQuery(tx.insert(payosConfigs)
         .values({
           campaignId: campaign.id,
           organizationId: org.id,
@@ -153,12 +146,11 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
           apiKeyEnc: encryptSecret(randomBytes(16).toString('hex'), env.appSecret),
           checksumKeyEnc: encryptSecret(randomBytes(32).toString('hex'), env.appSecret),
           isActive: true,
-        })
-        .run();
+        }));
     }
 
     const draftName = 'Quỹ Mùa hè xanh 2026';
-    const draft = tx
+    const draft = await firstRow(tx
       .insert(paymentCampaigns)
       .values({
         organizationId: org.id,
@@ -170,9 +162,8 @@ export function seedPaymentsDemo(db: Db, env: Env): boolean {
         createdBy,
         searchText: normalizeText(draftName),
       })
-      .returning()
-      .get();
-    tx.insert(feeLevels).values({ campaignId: draft.id, levelName: 'Mức đóng góp', amount: 50_000, orderIndex: 0, isDefault: true }).run();
+      .returning());
+    await runQuery(tx.insert(feeLevels).values({ campaignId: draft.id, levelName: 'Mức đóng góp', amount: 50_000, orderIndex: 0, isDefault: true }));
   });
   return true;
 }

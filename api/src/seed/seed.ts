@@ -13,35 +13,35 @@ import { userSearchText } from '../users/search';
 import { users } from '../db/tables/users';
 import { seedDemo } from './seed-demo';
 import { seedPaymentsDemo } from './seed-payments-demo';
+import { firstRow, runQuery, withTransaction } from '../db/engine';
 
 /** The super admin account; a password is generated (and reported once) when none is configured. */
 export async function seedAdmin(db: Db, env: Env): Promise<{ email: string; generatedPassword?: string; created: boolean }> {
   const email = env.ADMIN_EMAIL.toLowerCase();
-  const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  const existing = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, email)));
   if (existing) return { email, created: false };
   const generatedPassword = env.ADMIN_PASSWORD ? undefined : randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(env.ADMIN_PASSWORD ?? generatedPassword!);
-  db.transaction((tx) => {
+  await withTransaction(db, async (tx) => {
     const base = { code: 'ADMIN', familyName: 'Quản trị', givenName: 'Hệ thống', email, phone: null };
-    const id = tx
+    const id = (await firstRow(tx
       .insert(users)
       .values({ ...base, passwordHash, userType: 'staff', searchText: userSearchText(base) })
-      .returning({ id: users.id })
-      .get().id;
-    const superAdmin = tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'super_admin')).get();
-    if (superAdmin) tx.insert(userRoles).values({ userId: id, roleId: superAdmin.id, organizationId: null }).run();
+      .returning({ id: users.id }))).id;
+    const superAdmin = await firstRow(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'super_admin')));
+    if (superAdmin) await runQuery(tx.insert(userRoles).values({ userId: id, roleId: superAdmin.id, organizationId: null }));
   });
   return { email, generatedPassword, created: true };
 }
 
 export async function seed(db: Db, env: Env) {
-  seedPermissions(db);
-  seedDefaultRoles(db);
+  await seedPermissions(db);
+  await seedDefaultRoles(db);
   const admin = await seedAdmin(db, env);
   let demo = false;
   if (env.SEED_DEMO) {
     demo = await seedDemo(db);
-    seedPaymentsDemo(db, env);
+    await seedPaymentsDemo(db, env);
   }
   return { admin, demo };
 }

@@ -17,6 +17,7 @@ import { permissions, rolePermissions, roles, userRoles } from '../db/tables/rol
 import { userSearchText } from '../users/search';
 import { users } from '../db/tables/users';
 import type { OrganizationType } from '@doanhoi/shared';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 /** CONTRACT_REPORT=<file> collects the breaks in a file instead of failing the test (to survey them). */
 function reportContract(message: string) {
@@ -38,8 +39,8 @@ const templates = new Map<string, Promise<Buffer>>();
 async function seededDb(env: ReturnType<typeof testEnv>, dbPath: string) {
   const build = async (db: ReturnType<typeof openDb>) => {
     runMigrations(db);
-    seedPermissions(db);
-    seedDefaultRoles(db);
+    await seedPermissions(db);
+    await seedDefaultRoles(db);
     await seedAdmin(db, env);
     return db;
   };
@@ -94,21 +95,20 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
     return res.body as { accessToken: string; refreshToken: string; user: { id: number } };
   }
 
-  function createOrg(type: OrganizationType, code: string, parentId: number | null = null, name = code) {
-    const parent = parentId ? db.select().from(organizations).where(eq(organizations.id, parentId)).get() : null;
-    const id = db.insert(organizations).values({ type, code, name, parentId, searchText: name.toLowerCase() }).returning().get().id;
-    db.update(organizations)
+  async function createOrg(type: OrganizationType, code: string, parentId: number | null = null, name = code) {
+    const parent = parentId ? await firstRow(db.select().from(organizations).where(eq(organizations.id, parentId))) : null;
+    const id = (await firstRow(db.insert(organizations).values({ type, code, name, parentId, searchText: name.toLowerCase() }).returning())).id;
+    await runQuery(db.update(organizations)
       .set({ path: childPath(parent?.path, id) })
-      .where(eq(organizations.id, id))
-      .run();
+      .where(eq(organizations.id, id)));
     return id;
   }
 
   /** A role with exactly these permission codes. */
-  function createRole(name: string, codes: string[]) {
-    const id = db.insert(roles).values({ name, displayName: name }).returning().get().id;
-    const ids = codes.length ? db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes)).all() : [];
-    for (const p of ids) db.insert(rolePermissions).values({ roleId: id, permissionId: p.id }).run();
+  async function createRole(name: string, codes: string[]) {
+    const id = (await firstRow(db.insert(roles).values({ name, displayName: name }).returning())).id;
+    const ids = codes.length ? await allRows(db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes))) : [];
+    for (const p of ids) await runQuery(db.insert(rolePermissions).values({ roleId: id, permissionId: p.id }));
     return id;
   }
 
@@ -116,15 +116,13 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
   async function createUser(code: string, grants: { roleId: number; organizationId?: number | null }[] = []) {
     cachedHash ??= hashPassword(PASSWORD);
     const base = { code, familyName: 'Nguyễn Văn', givenName: code, email: `${code.toLowerCase()}@test.vn`, phone: '0901234567' };
-    const id = db
+    const id = (await firstRow(db
       .insert(users)
       .values({ ...base, passwordHash: await cachedHash, searchText: userSearchText(base) })
-      .returning()
-      .get().id;
+      .returning())).id;
     for (const g of grants)
-      db.insert(userRoles)
-        .values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null })
-        .run();
+      await runQuery(db.insert(userRoles)
+        .values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }));
     const { accessToken, refreshToken } = await login(base.email, PASSWORD);
     return { id, email: base.email, token: accessToken, refreshToken };
   }

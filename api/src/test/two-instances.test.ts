@@ -15,6 +15,7 @@ import { Lease, leasedInterval } from '../lib/lease';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from '../payments/fixture';
 import { startStandIn, type StandIn } from '../payos-sandbox/stand-in';
 import { makeTestApp, type TestApp } from './harness';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let dir: string;
 let a: TestApp;
@@ -66,15 +67,15 @@ describe('two instances on one database', () => {
     // Through the other instance: one user is renamed, the other given the super admin's role.
     expect((await a.request('PATCH', `/api/users/${v.id}`, { token: a.adminToken, body: { givenName: 'TWO3NEW' } })).status).toBe(200);
     const role = a.db.$client.prepare("SELECT id FROM roles WHERE name = 'super_admin'").pluck().get() as number;
-    a.db.insert(userRoles).values({ userId: u.id, roleId: role }).run();
+    await runQuery(a.db.insert(userRoles).values({ userId: u.id, roleId: role }));
     expect((await search()).body.users).toHaveLength(1);
     expect((await b.request('GET', '/api/users', { token: u.token })).status).toBe(200);
   });
 
   it('a periodic job runs in one of them; the other takes it over once the holder’s lease expires', async () => {
     const runs: string[] = [];
-    const stopA = leasedInterval(a.db.$client, 'two-job', 20, () => runs.push('a'), { ttlMs: 300 });
-    const stopB = leasedInterval(b.db.$client, 'two-job', 20, () => runs.push('b'), { ttlMs: 300 });
+    const stopA = await leasedInterval(a.db.$client, 'two-job', 20, () => void runs.push('a'), { ttlMs: 300 });
+    const stopB = await leasedInterval(b.db.$client, 'two-job', 20, () => void runs.push('b'), { ttlMs: 300 });
     try {
       await new Promise((r) => setTimeout(r, 200));
       expect(runs.length).toBeGreaterThan(3);
@@ -104,9 +105,9 @@ describe('two instances on one database', () => {
   });
 
   it('20 parallel mark-paid split across both record exactly one payment', async () => {
-    const org = a.createOrg('doan_co_so', 'TWOPAY');
+    const org = await a.createOrg('doan_co_so', 'TWOPAY');
     const u = await a.createUser('TWOPAY1');
-    join(a, u.id, org);
+    await join(a, u.id, org);
     const { assignments } = await campaigns(a).active(org, [u.id], { amount: 40_000 });
     const assignmentId = (assignments[0] as { id: number }).id;
     await expectOk(a.request('POST', '/api/payment/create-payment-link', { token: u.token, body: { assignmentId } }));
@@ -119,14 +120,13 @@ describe('two instances on one database', () => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-    const paid = a.db
+    const paid = (await allRows(a.db
       .select()
       .from(paymentOrders)
-      .where(eq(paymentOrders.assignmentId, assignmentId))
-      .all()
+      .where(eq(paymentOrders.assignmentId, assignmentId))))
       .filter((o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID');
     expect(paid).toHaveLength(1);
-    expect(b.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)).get()!.paidAmount).toBe(40_000);
+    expect((await firstRow(b.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId))))!.paidAmount).toBe(40_000);
   });
 });
 
@@ -167,7 +167,7 @@ describe('two instances: finer cache versions', () => {
 
   it('what one instance counts follows the other’s type, activity, name and membership changes at once', async () => {
     const u = await a.createUser('TWOCOL2');
-    const org = a.createOrg('chi_doan', 'TWOCOLORG');
+    const org = await a.createOrg('chi_doan', 'TWOCOLORG');
     const staff = await total('userType=staff');
     const inactive = await total('isActive=false');
     const named = await total('search=twocolname');

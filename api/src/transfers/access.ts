@@ -9,19 +9,20 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { orgContext } from '../access/organization-context';
 import { userScope, type UserScope } from '../access/scope';
+import { mapInOrder } from '../lib/in-order';
 
 export const REQUEST_CODES = ['transfers.request', 'organizations.manage_members'];
 export const DECIDE_CODES = ['transfers.decide', 'organizations.manage_members'];
 export const ACCESS_CODES = ['transfers.access', 'transfers.request', 'transfers.decide', 'organizations.manage_members'];
 
-export function holdsIn(db: Db, actor: Actor, codes: string[], organizationId: number): boolean {
-  const ctx = orgContext(db, organizationId);
+export async function holdsIn(db: Db, actor: Actor, codes: string[], organizationId: number): Promise<boolean> {
+  const ctx = await orgContext(db, organizationId);
   return !!ctx && codes.some((code) => hasPermission(actor.roles, code, ctx));
 }
 
 /** The subtrees where the caller sees transfers (from or to a unit there). */
-export function transferScope(db: Db, actor: Actor): UserScope {
-  const scopes = ACCESS_CODES.map((code) => userScope(db, actor, code));
+export async function transferScope(db: Db, actor: Actor): Promise<UserScope> {
+  const scopes = await mapInOrder(ACCESS_CODES, (code) => userScope(db, actor, code));
   if (scopes.some((s) => s.all)) return { all: true };
   const paths = [...new Set(scopes.flatMap((s) => (s.all ? [] : s.paths)))];
   return { all: false, paths: paths.filter((p) => !paths.some((q) => q !== p && p.startsWith(q))) };

@@ -10,6 +10,8 @@ import { subtreeRange, type UserScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, requestingOrg, transferScope } from './access';
 import { transfers } from '../db/tables/transfers';
+import { allRows, firstRow } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 const fromOrg = alias(organizations, 'from_org');
 const toOrg = alias(organizations, 'to_org');
@@ -23,23 +25,22 @@ function subtree(column: SQLWrapper, paths: string[]): SQL | undefined {
 }
 
 /** Rows with their member and units, mapped; `canDecide`/`canCancel` for this caller. */
-function mapRows(
+async function mapRows(
   db: Db,
   actor: Actor,
   rows: { t: Row; u: typeof users.$inferSelect; f: typeof organizations.$inferSelect; o: typeof organizations.$inferSelect }[],
-): Transfer[] {
+): Promise<Transfer[]> {
   const peopleIds = [...new Set(rows.flatMap((r) => [r.t.requestedBy, r.t.decidedBy]).filter((x): x is number => x != null))];
   const people = new Map(
     peopleIds.length
-      ? db
+      ? (await allRows(db
           .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
           .from(users)
-          .where(inArray(users.id, peopleIds))
-          .all()
+          .where(inArray(users.id, peopleIds))))
           .map((p) => [p.id, p])
       : [],
   );
-  return rows.map(({ t, u, f, o }) => {
+  return await mapInOrder(rows, async ({ t, u, f, o }) => {
     const pending = t.status === 'PENDING';
     return {
       id: t.id,
@@ -58,12 +59,12 @@ function mapRows(
       decidedBy: (t.decidedBy != null && people.get(t.decidedBy)) || null,
       decidedAt: t.decidedAt?.toISOString() ?? null,
       refuseReason: t.refuseReason ?? null,
-      canDecide: pending && holdsIn(db, actor, DECIDE_CODES, decidingOrg(t)),
+      canDecide: pending && await holdsIn(db, actor, DECIDE_CODES, decidingOrg(t)),
       canCancel:
         pending &&
         (t.requestedBy === actor.id ||
           (t.requestedSide === 'from' && t.userId === actor.id) ||
-          holdsIn(db, actor, REQUEST_CODES, requestingOrg(t))),
+          await holdsIn(db, actor, REQUEST_CODES, requestingOrg(t))),
     };
   });
 }
@@ -76,9 +77,9 @@ const base = (db: Db) =>
     .innerJoin(fromOrg, eq(fromOrg.id, transfers.fromOrganizationId))
     .innerJoin(toOrg, eq(toOrg.id, transfers.toOrganizationId));
 
-export function transferById(db: Db, actor: Actor, id: number): Transfer | undefined {
-  const row = base(db).where(eq(transfers.id, id)).get();
-  return row ? mapRows(db, actor, [row])[0] : undefined;
+export async function transferById(db: Db, actor: Actor, id: number): Promise<Transfer | undefined> {
+  const row = await firstRow(base(db).where(eq(transfers.id, id)));
+  return row ? (await mapRows(db, actor, [row]))[0] : undefined;
 }
 
 /** May the caller see this request: one of its units is in their scope, or it concerns or came from them. */
@@ -100,8 +101,8 @@ export interface ListQuery {
  * GET /transfers: what the caller may see (requests from or to a unit in their scope, and their
  * own), newest first; `organizationId` narrows to requests from or to that unit or a unit beneath it.
  */
-export function listTransfers(db: Db, actor: Actor, q: ListQuery) {
-  const scope = transferScope(db, actor);
+export async function listTransfers(db: Db, actor: Actor, q: ListQuery) {
+  const scope = await transferScope(db, actor);
   const conds: (SQL | undefined)[] = [];
   if (!scope.all) {
     const own = or(eq(transfers.userId, actor.id), eq(transfers.requestedBy, actor.id));
@@ -111,7 +112,7 @@ export function listTransfers(db: Db, actor: Actor, q: ListQuery) {
   if (q.userId) conds.push(eq(transfers.userId, q.userId));
   let paths: string[] | null = null;
   if (q.organizationId) {
-    const o = db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)).get();
+    const o = await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)));
     paths = o ? [o.path] : ['/none/'];
   } else if (q.direction && !scope.all) paths = scope.paths;
   if (paths) {
@@ -120,21 +121,19 @@ export function listTransfers(db: Db, actor: Actor, q: ListQuery) {
     conds.push(q.direction === 'incoming' ? incoming : q.direction === 'outgoing' ? outgoing : or(incoming, outgoing));
   }
   const where = and(...conds.filter(Boolean));
-  const total = db
+  const total = (await firstRow(db
     .select({ n: count() })
     .from(transfers)
     .innerJoin(fromOrg, eq(fromOrg.id, transfers.fromOrganizationId))
     .innerJoin(toOrg, eq(toOrg.id, transfers.toOrganizationId))
-    .where(where)
-    .get()!.n;
+    .where(where)))!.n;
   const rows =
     total > (q.page - 1) * q.limit
-      ? base(db)
+      ? await allRows(base(db)
           .where(where)
           .orderBy(desc(transfers.id))
           .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .all()
+          .offset((q.page - 1) * q.limit))
       : [];
-  return { data: mapRows(db, actor, rows), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
+  return { data: await mapRows(db, actor, rows), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
 }

@@ -32,13 +32,13 @@ export function transfersRoutes() {
       '/',
       ok(transferListResponse, 'Requests from or to the units the caller sees (and their own), newest first'),
       validate('query', transferListQuery),
-      (c) => c.json(svc(c).list(c.req.valid('query'))),
+      async (c) => c.json(await svc(c).list(c.req.valid('query'))),
     )
     .get(
       '/units',
       ok(transferUnitsResponse, 'Units a member may ask to move to, by name or code'),
       validate('query', transferUnitsQuery),
-      (c) => c.json(svc(c).units(c.req.valid('query'))),
+      async (c) => c.json(await svc(c).units(c.req.valid('query'))),
     )
     .get(
       '/mine',
@@ -46,38 +46,38 @@ export function transfersRoutes() {
         z.object({ units: transferUnitsResponse, transfers: z.array(transferSchema) }),
         "The caller's own units and transfer requests (the portal)",
       ),
-      (c) => c.json(svc(c).mine()),
+      async (c) => c.json(await svc(c).mine()),
     )
     .get(
       '/candidate',
       ok(transferCandidateResponse, 'A member by code and their current units, for a caller who may ask on either side'),
       validate('query', transferCandidateQuery),
-      (c) => {
+      async (c) => {
         const q = c.req.valid('query');
-        return c.json(svc(c).candidate(q.code, q.toOrganizationId));
+        return c.json(await svc(c).candidate(q.code, q.toOrganizationId));
       },
     )
     .post(
       '/',
       created(transferSchema, 'The request, PENDING; 409 while another request for the member is pending'),
       validate('json', createTransferSchema),
-      (c) => c.json(svc(c).create(c.req.valid('json')), 201),
+      async (c) => c.json(await svc(c).create(c.req.valid('json')), 201),
     )
-    .get('/:id', ok(transferSchema), validate('param', idParam), (c) => c.json(svc(c).get(c.req.valid('param').id)))
+    .get('/:id', ok(transferSchema), validate('param', idParam), async (c) => c.json(await svc(c).get(c.req.valid('param').id)))
     .post(
       '/:id/accept',
       ok(transferSchema, 'ACCEPTED: the old memberships ended on the effective date (transferred), the new ones started'),
       validate('param', idParam),
-      (c) => c.json(svc(c).accept(c.req.valid('param').id)),
+      async (c) => c.json(await svc(c).accept(c.req.valid('param').id)),
     )
     .post(
       '/:id/refuse',
       ok(transferSchema, 'REFUSED with the reason'),
       validate('param', idParam),
       validate('json', refuseTransferSchema),
-      (c) => c.json(svc(c).refuse(c.req.valid('param').id, c.req.valid('json').reason)),
+      async (c) => c.json(await svc(c).refuse(c.req.valid('param').id, c.req.valid('json').reason)),
     )
-    .post('/:id/cancel', ok(transferSchema, 'CANCELLED by the requesting side'), validate('param', idParam), (c) =>
-      c.json(svc(c).cancel(c.req.valid('param').id)),
+    .post('/:id/cancel', ok(transferSchema, 'CANCELLED by the requesting side'), validate('param', idParam), async (c) =>
+      c.json(await svc(c).cancel(c.req.valid('param').id)),
     );
 }

@@ -23,6 +23,8 @@ import { users } from '../db/tables/users';
 import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, transferScope } from './access';
 import { canSee, listTransfers, transferById, type ListQuery } from './list';
 import { transfers } from '../db/tables/transfers';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { filterInOrder, someInOrder } from '../lib/in-order';
 
 export interface CreateTransfer {
   userId: number;
@@ -35,38 +37,37 @@ export interface CreateTransfer {
 const PENDING_TAKEN = 'Thành viên này đã có một yêu cầu chuyển sinh hoạt đang chờ duyệt';
 
 export function transfersService({ db }: Deps, actor: Actor, ip: string | null) {
-  const org = (id: number, field: string) => {
-    const o = db.select().from(organizations).where(eq(organizations.id, id)).get();
+  const org = async (id: number, field: string) => {
+    const o = await firstRow(db.select().from(organizations).where(eq(organizations.id, id)));
     if (!o) invalidField(field, 'Không tìm thấy tổ chức');
     return o!;
   };
-  const row = (tx: Pick<Db, 'select'>, id: number) => tx.select().from(transfers).where(eq(transfers.id, id)).get();
+  const row = async (tx: Pick<Db, 'select'>, id: number) => await firstRow(tx.select().from(transfers).where(eq(transfers.id, id)));
 
   /** The request, for a decision: 404 only when there is none, so an admin without the right reads a 403. */
-  const find = (id: number) => {
-    const t = transferById(db, actor, id);
+  const find = async (id: number) => {
+    const t = await transferById(db, actor, id);
     if (!t) notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
     return t!;
   };
 
   /** The request as the caller may see it; 404 when they may not. */
-  const visible = (id: number) => {
-    const t = transferById(db, actor, id);
+  const visible = async (id: number) => {
+    const t = await transferById(db, actor, id);
     if (!t) notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
-    const paths = (oid: number) =>
-      db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, oid)).get()?.path ?? '';
-    if (!canSee(transferScope(db, actor), actor, t!, { from: paths(t!.fromOrganizationId), to: paths(t!.toOrganizationId) }))
+    const paths = async (oid: number) =>
+      (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, oid))))?.path ?? '';
+    if (!canSee(await transferScope(db, actor), actor, t!, { from: await paths(t!.fromOrganizationId), to: await paths(t!.toOrganizationId) }))
       notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
     return t!;
   };
 
   /** Moves PENDING to `status` only if it still is (a concurrent decision loses with a 409). */
-  const settle = (tx: Tx, id: number, set: Partial<typeof transfers.$inferInsert>) => {
-    const changed = tx
+  const settle = async (tx: Tx, id: number, set: Partial<typeof transfers.$inferInsert>) => {
+    const changed = (await runQuery(tx
       .update(transfers)
       .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING')))
-      .run().changes;
+      .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING'))))).changes;
     if (changed === 0) conflict('Yêu cầu này đã được xử lý');
   };
 
@@ -89,39 +90,38 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
       ip,
     });
 
-  const pendingOf = (userId: number) =>
-    db
+  const pendingOf = async (userId: number) =>
+    await firstRow(db
       .select({ id: transfers.id })
       .from(transfers)
-      .where(and(eq(transfers.userId, userId), eq(transfers.status, 'PENDING')))
-      .get();
+      .where(and(eq(transfers.userId, userId), eq(transfers.status, 'PENDING'))));
 
   return {
     list: (q: ListQuery) => listTransfers(db, actor, q),
     get: (id: number) => visible(id),
 
-    create(input: CreateTransfer) {
-      const from = org(input.fromOrganizationId, 'fromOrganizationId');
-      const to = org(input.toOrganizationId, 'toOrganizationId');
+    async create(input: CreateTransfer) {
+      const from = await org(input.fromOrganizationId, 'fromOrganizationId');
+      const to = await org(input.toOrganizationId, 'toOrganizationId');
       const self = input.userId === actor.id;
       let side: 'from' | 'to';
-      if (holdsIn(db, actor, REQUEST_CODES, from.id)) side = 'from';
+      if (await holdsIn(db, actor, REQUEST_CODES, from.id)) side = 'from';
       else if (self) side = 'from';
-      else if (holdsIn(db, actor, REQUEST_CODES, to.id)) side = 'to';
+      else if (await holdsIn(db, actor, REQUEST_CODES, to.id)) side = 'to';
       else return forbidden('Bạn chỉ có thể đề nghị chuyển sinh hoạt cho chính mình, hoặc cho thành viên của đơn vị bạn quản lý');
-      const u = db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get();
+      const u = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)));
       if (!u) notFound('Không tìm thấy người dùng');
       if (from.id === to.id) invalidField('toOrganizationId', 'Đơn vị chuyển đến phải khác đơn vị chuyển đi');
       if (from.path.startsWith(to.path) || to.path.startsWith(from.path))
         invalidField('toOrganizationId', 'Đơn vị chuyển đến không được là cấp trên hay cấp dưới của đơn vị chuyển đi');
-      const memberships = activeMemberships(db, input.userId);
+      const memberships = await activeMemberships(db, input.userId);
       if (!memberships.some((m) => m.id === from.id))
         invalidField('fromOrganizationId', `Người dùng không phải thành viên đang sinh hoạt của ${from.name}`);
       if (memberships.some((m) => m.id === to.id)) invalidField('toOrganizationId', `Người dùng đã là thành viên của ${to.name}`);
-      if (pendingOf(input.userId)) conflict(PENDING_TAKEN, 'userId');
-      const id = conflictOnUnique({ message: PENDING_TAKEN, field: 'userId' }, () =>
-        db.transaction((tx) => {
-          const t = tx
+      if (await pendingOf(input.userId)) conflict(PENDING_TAKEN, 'userId');
+      const id = await conflictOnUnique({ message: PENDING_TAKEN, field: 'userId' }, async () =>
+        await withTransaction(db, async (tx) => {
+          const t = await firstRow(tx
             .insert(transfers)
             .values({
               userId: input.userId,
@@ -132,105 +132,102 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
               requestedSide: side,
               requestedBy: actor.id,
             })
-            .returning()
-            .get();
-          auditRow(tx, 'transfer.request', t, { reason: t.reason, requestedSide: side });
+            .returning());
+          await auditRow(tx, 'transfer.request', t, { reason: t.reason, requestedSide: side });
           return t.id;
         }),
       );
-      return transferById(db, actor, id)!;
+      return (await transferById(db, actor, id))!;
     },
 
     /** On acceptance, in one transaction: the old units are left on the day (reason 'transferred'), the new unit and its parents joined. */
-    accept(id: number) {
-      const seen = find(id);
-      if (!holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
+    async accept(id: number) {
+      const seen = await find(id);
+      if (!await holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
         forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được duyệt yêu cầu này');
       if (seen.status !== 'PENDING') conflict('Yêu cầu này đã được xử lý');
-      db.transaction((tx) => {
-        const t = row(tx, id)!;
-        settle(tx, id, { status: 'ACCEPTED', decidedBy: actor.id, decidedAt: new Date() });
-        const from = tx.select().from(organizations).where(eq(organizations.id, t.fromOrganizationId)).get()!;
-        const to = tx.select().from(organizations).where(eq(organizations.id, t.toOrganizationId)).get()!;
-        const mine = activeMemberships(tx, t.userId);
+      await withTransaction(db, async (tx) => {
+        const t = (await row(tx, id))!;
+        await settle(tx, id, { status: 'ACCEPTED', decidedBy: actor.id, decidedAt: new Date() });
+        const from = (await firstRow(tx.select().from(organizations).where(eq(organizations.id, t.fromOrganizationId))))!;
+        const to = (await firstRow(tx.select().from(organizations).where(eq(organizations.id, t.toOrganizationId))))!;
+        const mine = await activeMemberships(tx, t.userId);
         if (!mine.some((m) => m.id === from.id))
           conflict(`Thành viên không còn sinh hoạt tại ${from.name}; hãy từ chối hoặc hủy yêu cầu này`);
         const toChain = pathIds(to.path);
         const plan = leavingPlan(mine, from.path, () => true, new Set(toChain));
         const ended = plan.leaves.map((m) => m.id);
-        endMemberships(tx, t.userId, ended, { reason: 'transferred', endedAt: t.effectiveDate, note: t.reason });
-        const joined = toChain.filter((oid) => join(tx, oid, t.userId, 'member', dayStart(t.effectiveDate)));
-        auditRow(tx, 'transfer.accept', t, { ended, joined }, [...ended, ...joined]);
-        revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId: t.userId, organizationIds: ended }]);
+        await endMemberships(tx, t.userId, ended, { reason: 'transferred', endedAt: t.effectiveDate, note: t.reason });
+        const joined = await filterInOrder(toChain, (oid) => join(tx, oid, t.userId, 'member', dayStart(t.effectiveDate)));
+        await auditRow(tx, 'transfer.accept', t, { ended, joined }, [...ended, ...joined]);
+        await revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId: t.userId, organizationIds: ended }]);
       });
-      return transferById(db, actor, id)!;
+      return (await transferById(db, actor, id))!;
     },
 
-    refuse(id: number, reason: string) {
-      const seen = find(id);
-      if (!holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
+    async refuse(id: number, reason: string) {
+      const seen = await find(id);
+      if (!await holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
         forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được từ chối yêu cầu này');
       if (seen.status !== 'PENDING') conflict('Yêu cầu này đã được xử lý');
-      db.transaction((tx) => {
-        settle(tx, id, { status: 'REFUSED', decidedBy: actor.id, decidedAt: new Date(), refuseReason: reason });
-        auditRow(tx, 'transfer.refuse', row(tx, id)!, { reason });
+      await withTransaction(db, async (tx) => {
+        await settle(tx, id, { status: 'REFUSED', decidedBy: actor.id, decidedAt: new Date(), refuseReason: reason });
+        await auditRow(tx, 'transfer.refuse', (await row(tx, id))!, { reason });
       });
-      return transferById(db, actor, id)!;
+      return (await transferById(db, actor, id))!;
     },
 
     /** Withdrawn by whoever asked: the requester, the requesting side's admins, or the member for a request of theirs. */
-    cancel(id: number) {
-      const seen = find(id);
+    async cancel(id: number) {
+      const seen = await find(id);
       if (seen.status !== 'PENDING') conflict('Yêu cầu này đã được xử lý');
       if (!seen.canCancel) forbidden('Chỉ bên đề nghị mới được hủy yêu cầu này');
-      db.transaction((tx) => {
-        settle(tx, id, { status: 'CANCELLED', decidedBy: actor.id, decidedAt: new Date() });
-        auditRow(tx, 'transfer.cancel', row(tx, id)!);
+      await withTransaction(db, async (tx) => {
+        await settle(tx, id, { status: 'CANCELLED', decidedBy: actor.id, decidedAt: new Date() });
+        await auditRow(tx, 'transfer.cancel', (await row(tx, id))!);
       });
-      return transferById(db, actor, id)!;
+      return (await transferById(db, actor, id))!;
     },
 
     /** The portal's picker: units a member may ask to move to, by name or code. */
-    units(q: { search?: string; limit: number }): OrganizationRef[] {
+    async units(q: { search?: string; limit: number }): Promise<OrganizationRef[]> {
       const words = normalizeText(q.search ?? '')
         .split(' ')
         .filter(Boolean);
-      return db
+      return await allRows(db
         .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type })
         .from(organizations)
         .where(and(...words.map((w) => containsLike(organizations.searchText, w))))
         .orderBy(asc(organizations.path))
-        .limit(q.limit)
-        .all();
+        .limit(q.limit));
     },
 
     /**
      * The request dialogs' lookup by member code: who they are and their current units, for a
      * caller who may ask on either side (an admin of one of those units, or of `toOrganizationId`).
      */
-    candidate(code: string, toOrganizationId?: number) {
-      const u = db
+    async candidate(code: string, toOrganizationId?: number) {
+      const u = await firstRow(db
         .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
         .from(users)
-        .where(eq(users.code, code.trim()))
-        .get();
-      const memberships = u ? activeMemberships(db, u.id) : [];
+        .where(eq(users.code, code.trim())));
+      const memberships = u ? await activeMemberships(db, u.id) : [];
       const units = memberships.filter((m) => !memberships.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
       const mayAsk =
-        (toOrganizationId != null && holdsIn(db, actor, REQUEST_CODES, toOrganizationId)) ||
-        units.some((m) => holdsIn(db, actor, REQUEST_CODES, m.id));
+        (toOrganizationId != null && await holdsIn(db, actor, REQUEST_CODES, toOrganizationId)) ||
+        await someInOrder(units, (m) => holdsIn(db, actor, REQUEST_CODES, m.id));
       if (!mayAsk) forbidden();
       if (!u) notFound('Không tìm thấy người dùng');
-      return { user: u!, units: units.map(({ id, name, code: c, type }) => ({ id, name, code: c, type })), pending: !!pendingOf(u!.id) };
+      return { user: u!, units: units.map(({ id, name, code: c, type }) => ({ id, name, code: c, type })), pending: !!await pendingOf(u!.id) };
     },
 
     /** The portal: the member's own units (the deepest of each chain) and their requests. */
-    mine() {
-      const memberships = activeMemberships(db, actor.id);
+    async mine() {
+      const memberships = await activeMemberships(db, actor.id);
       const units = memberships.filter((m) => !memberships.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
       return {
         units: units.map(({ id, name, code, type }) => ({ id, name, code, type })),
-        transfers: listTransfers(db, actor, { page: 1, limit: 20, userId: actor.id }).data,
+        transfers: (await listTransfers(db, actor, { page: 1, limit: 20, userId: actor.id })).data,
       };
     },
   };

@@ -11,6 +11,7 @@ import { campaigns } from '../payments/fixture';
 import { paymentAssignments } from '../db/tables/payments';
 import { roles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let o: Record<'dt' | 'dcsA' | 'cdA' | 'dcsB' | 'cdB' | 'dcsC', number>;
@@ -19,18 +20,17 @@ let adminB: { id: number; token: string };
 let adminC: { id: number; token: string };
 let m: { id: number; token: string };
 
-const member = (organizationId: number, userId: number) => t.db.insert(organizationMembers).values({ organizationId, userId }).run();
+const member = async (organizationId: number, userId: number) => await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
 const as = (token: string) => (method: string, path: string, body?: unknown) => t.request(method, path, { token, body });
-const active = (userId: number) =>
-  t.db
+const active = async (userId: number) =>
+  (await allRows(t.db
     .select({ id: organizationMembers.organizationId })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-    .all()
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
     .map((r) => r.id)
     .sort((a, b) => a - b);
-const direct = (id: number) =>
-  t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)).get()?.direct ?? 0;
+const direct = async (id: number) =>
+  (await firstRow(t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id))))?.direct ?? 0;
 const body = (extra: Record<string, unknown> = {}) => ({
   userId: m.id,
   fromOrganizationId: o.cdA,
@@ -42,19 +42,19 @@ const body = (extra: Record<string, unknown> = {}) => ({
 
 beforeEach(async () => {
   t = await makeTestApp();
-  const dt = t.createOrg('doan_truong', 'DT');
-  const dcsA = t.createOrg('doan_co_so', 'DCSA', dt);
-  const cdA = t.createOrg('chi_doan', 'CDA', dcsA);
-  const dcsB = t.createOrg('doan_co_so', 'DCSB', dt);
-  const cdB = t.createOrg('chi_doan', 'CDB', dcsB);
-  const dcsC = t.createOrg('doan_co_so', 'DCSC', dt);
+  const dt = await t.createOrg('doan_truong', 'DT');
+  const dcsA = await t.createOrg('doan_co_so', 'DCSA', dt);
+  const cdA = await t.createOrg('chi_doan', 'CDA', dcsA);
+  const dcsB = await t.createOrg('doan_co_so', 'DCSB', dt);
+  const cdB = await t.createOrg('chi_doan', 'CDB', dcsB);
+  const dcsC = await t.createOrg('doan_co_so', 'DCSC', dt);
   o = { dt, dcsA, cdA, dcsB, cdB, dcsC };
-  const orgAdmin = t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id;
+  const orgAdmin = (await firstRow(t.db.select().from(roles).where(eq(roles.name, 'org_admin'))))!.id;
   adminA = await t.createUser('ADA', [{ roleId: orgAdmin, organizationId: dcsA }]);
   adminB = await t.createUser('ADB', [{ roleId: orgAdmin, organizationId: dcsB }]);
   adminC = await t.createUser('ADC', [{ roleId: orgAdmin, organizationId: dcsC }]);
   m = await t.createUser('SV1');
-  for (const id of [dt, dcsA, cdA]) member(id, m.id);
+  for (const id of [dt, dcsA, cdA]) await member(id, m.id);
 });
 
 describe('POST /transfers, accept, refuse', () => {
@@ -68,7 +68,7 @@ describe('POST /transfers, accept, refuse', () => {
       toOrganizationId: o.cdB,
       requestedSide: 'from',
     });
-    expect(active(m.id)).toEqual([o.dt, o.dcsA, o.cdA]);
+    expect(await active(m.id)).toEqual([o.dt, o.dcsA, o.cdA]);
 
     // A second pending request for the same member.
     const again = await as(adminA.token)('POST', '/api/transfers', body());
@@ -90,7 +90,7 @@ describe('POST /transfers, accept, refuse', () => {
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ status: 'REFUSED', refuseReason: 'Hết chỉ tiêu', decidedBy: { id: adminB.id } });
     expect((await as(adminB.token)('POST', `/api/transfers/${req.body.id}/accept`)).status).toBe(409);
-    expect(active(m.id)).toEqual([o.dt, o.dcsA, o.cdA]);
+    expect(await active(m.id)).toEqual([o.dt, o.dcsA, o.cdA]);
 
     // A fee assigned before the move stays with its campaign.
     const c = campaigns(t);
@@ -102,29 +102,27 @@ describe('POST /transfers, accept, refuse', () => {
     const accepted = await as(adminB.token)('POST', `/api/transfers/${second.body.id}/accept`);
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('ACCEPTED');
-    expect(active(m.id)).toEqual([o.dt, o.dcsB, o.cdB]);
-    const old = t.db
+    expect(await active(m.id)).toEqual([o.dt, o.dcsB, o.cdB]);
+    const old = (await firstRow(t.db
       .select()
       .from(organizationMembers)
-      .where(and(eq(organizationMembers.userId, m.id), eq(organizationMembers.organizationId, o.cdA)))
-      .get()!;
+      .where(and(eq(organizationMembers.userId, m.id), eq(organizationMembers.organizationId, o.cdA)))))!;
     expect(old).toMatchObject({ isActive: false, endReason: 'transferred' });
     expect(old.endedAt!.toISOString()).toBe('2026-08-31T17:00:00.000Z');
-    expect([direct(o.cdA), direct(o.dcsA), direct(o.cdB), direct(o.dcsB), direct(o.dt)]).toEqual([0, 0, 1, 1, 1]);
+    expect([await direct(o.cdA), await direct(o.dcsA), await direct(o.cdB), await direct(o.dcsB), await direct(o.dt)]).toEqual([0, 0, 1, 1, 1]);
     // The old unit lists them as ended (transferred); the new one as active.
     const endedList = await t.request('GET', `/api/organizations/${o.cdA}/members?status=ended`, { token: t.adminToken });
     expect(endedList.body.members[0]).toMatchObject({ user: { id: m.id }, endReason: 'transferred' });
     expect((await t.request('GET', `/api/organizations/${o.cdB}/members`, { token: t.adminToken })).body.total).toBe(1);
 
-    expect(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, m.id)).all()).toEqual([
+    expect(await allRows(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.userId, m.id)))).toEqual([
       expect.objectContaining({ id: fee.id, campaignId: campaign.id, amount: 24_000, status: 'PENDING' }),
     ]);
 
-    const actions = t.db
+    const actions = (await allRows(t.db
       .select()
       .from(auditLogs)
-      .where(eq(auditLogs.entity, 'user'))
-      .all()
+      .where(eq(auditLogs.entity, 'user'))))
       .filter((a) => a.action.startsWith('transfer.'));
     expect(actions.map((a) => a.action)).toEqual(['transfer.request', 'transfer.refuse', 'transfer.request', 'transfer.accept']);
     expect(actions.every((a) => a.entityId === String(m.id))).toBe(true);
@@ -133,7 +131,7 @@ describe('POST /transfers, accept, refuse', () => {
 
   it('the member asks for themself (only for themself) and may cancel it', async () => {
     const other = await t.createUser('SV2');
-    member(o.cdA, other.id);
+    await member(o.cdA, other.id);
     expect((await as(m.token)('POST', '/api/transfers', body({ userId: other.id }))).status).toBe(403);
     const own = await as(m.token)('POST', '/api/transfers', body());
     expect(own.status).toBe(201);
@@ -160,7 +158,7 @@ describe('POST /transfers, accept, refuse', () => {
     expect(req.body.requestedSide).toBe('to');
     expect((await as(adminB.token)('POST', `/api/transfers/${req.body.id}/accept`)).status).toBe(403);
     expect((await as(adminA.token)('POST', `/api/transfers/${req.body.id}/accept`)).status).toBe(200);
-    expect(active(m.id)).toEqual([o.dt, o.dcsB, o.cdB]);
+    expect(await active(m.id)).toEqual([o.dt, o.dcsB, o.cdB]);
   });
 
   it('refuses bad input', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, newUserBody, scopedWorld, USER_CODES } from './fixture';
+import { runQuery } from '../db/engine';
 
 /**
  * Who may call each users route. The org-scoped officer holds every users code in faculty F1:
@@ -31,7 +32,7 @@ const routes: { name: string; ok: number; outside: number; call: (a: Actor) => P
     outside: 403,
     call: (a) => t.request('GET', `/api/users?organizationId=${a.org ?? fallbackOrg}`, { token: a.token }),
   },
-  { name: 'GET /users/:id', ok: 200, outside: 404, call: (a) => t.request('GET', `/api/users/${target(a)}`, { token: a.token }) },
+  { name: 'GET /users/:id', ok: 200, outside: 404, call: async (a) => t.request('GET', `/api/users/${await target(a)}`, { token: a.token }) },
   {
     name: 'POST /users',
     ok: 201,
@@ -42,14 +43,14 @@ const routes: { name: string; ok: number; outside: number; call: (a: Actor) => P
     name: 'PATCH /users/:id',
     ok: 200,
     outside: 404,
-    call: (a) => t.request('PATCH', `/api/users/${target(a)}`, { token: a.token, body: { givenName: 'Đổi' } }),
+    call: async (a) => t.request('PATCH', `/api/users/${await target(a)}`, { token: a.token, body: { givenName: 'Đổi' } }),
   },
-  { name: 'DELETE /users/:id', ok: 200, outside: 404, call: (a) => t.request('DELETE', `/api/users/${target(a)}`, { token: a.token }) },
+  { name: 'DELETE /users/:id', ok: 200, outside: 404, call: async (a) => t.request('DELETE', `/api/users/${await target(a)}`, { token: a.token }) },
   {
     name: 'DELETE /users/bulk-delete',
     ok: 200,
     outside: 404,
-    call: (a) => t.request('DELETE', '/api/users/bulk-delete', { token: a.token, body: { ids: [target(a), target(a)] } }),
+    call: async (a) => t.request('DELETE', '/api/users/bulk-delete', { token: a.token, body: { ids: [await target(a), await target(a)] } }),
   },
 ];
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
   t = await makeTestApp();
   const w = await scopedWorld(t, 'AZ');
   fallbackOrg = w.c1;
-  const other = t.createRole('az_other', ['departments.access', 'organizations.access']);
+  const other = await t.createRole('az_other', ['departments.access', 'organizations.access']);
   const otherCodes = await t.createUser('AZX', [{ roleId: other }]);
   actors = [
     { name: 'superAdmin', token: t.adminToken, org: null },
@@ -85,9 +86,9 @@ describe('users authorization matrix', () => {
   }
 
   it('each route needs its own code: a global holder of users.access only can list, nothing else', async () => {
-    const role = t.createRole('az_access_only', ['users.access']);
+    const role = await t.createRole('az_access_only', ['users.access']);
     const u = await t.createUser('AZACC', [{ roleId: role }]);
-    const id = insertUser(t);
+    const id = await insertUser(t);
     expect((await t.request('GET', '/api/users', { token: u.token })).status).toBe(200);
     expect((await t.request('GET', `/api/users/${id}`, { token: u.token })).status).toBe(403);
     expect((await t.request('POST', '/api/users', { token: u.token, body: newUserBody() })).status).toBe(403);
@@ -97,11 +98,11 @@ describe('users authorization matrix', () => {
   });
 
   it('an inactive role link grants nothing', async () => {
-    const role = t.createRole('az_inactive', USER_CODES);
+    const role = await t.createRole('az_inactive', USER_CODES);
     const u = await t.createUser('AZINA', [{ roleId: role }]);
     const { userRoles } = await import('../db/tables/roles');
     const { eq } = await import('drizzle-orm');
-    t.db.update(userRoles).set({ isActive: false }).where(eq(userRoles.userId, u.id)).run();
+    await runQuery(t.db.update(userRoles).set({ isActive: false }).where(eq(userRoles.userId, u.id)));
     expect((await t.request('GET', '/api/users', { token: u.token })).status).toBe(403);
   });
 

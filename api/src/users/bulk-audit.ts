@@ -15,6 +15,7 @@ import { inJsonValues } from '../db/sqlite';
 import { departments } from '../db/tables/departments';
 import { organizations } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
+import { allRows, runQuery } from '../db/engine';
 
 export interface BulkAuditEntry {
   userId: number;
@@ -46,17 +47,16 @@ function named(v: unknown, out: Set<string>, key?: string): void {
   }
 }
 
-function names(tx: Tx, keys: Set<string>): Map<string, string> {
+async function names(tx: Tx, keys: Set<string>): Promise<Map<string, string>> {
   const ids = (kind: string) => [...keys].filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
   const out = new Map<string, string>();
   const put = (kind: string, rows: { id: number; name: string }[]) => rows.forEach((r) => out.set(`${kind}:${r.id}`, r.name));
   const userIds = ids('user');
   for (let i = 0; i < userIds.length; i += CHUNK) {
-    const rows = tx
+    const rows = await allRows(tx
       .select({ id: users.id, f: users.familyName, g: users.givenName })
       .from(users)
-      .where(inJsonValues(users.id, userIds.slice(i, i + CHUNK)))
-      .all();
+      .where(inJsonValues(users.id, userIds.slice(i, i + CHUNK))));
     put(
       'user',
       rows.map((r) => ({ id: r.id, name: `${r.f} ${r.g}`.trim() })),
@@ -69,12 +69,12 @@ function names(tx: Tx, keys: Set<string>): Map<string, string> {
   ] as const;
   for (const [kind, table] of small) {
     const list = ids(kind);
-    if (list.length) put(kind, tx.select({ id: table.id, name: table.name }).from(table).where(inJsonValues(table.id, list)).all());
+    if (list.length) put(kind, await allRows(tx.select({ id: table.id, name: table.name }).from(table).where(inJsonValues(table.id, list))));
   }
   return out;
 }
 
-export function writeBulkAudit(tx: Tx, actorId: number, ip: string | null, entries: BulkAuditEntry[]): void {
+export async function writeBulkAudit(tx: Tx, actorId: number, ip: string | null, entries: BulkAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const perEntry = entries.map((e) => {
     const keys = new Set<string>();
@@ -84,7 +84,7 @@ export function writeBulkAudit(tx: Tx, actorId: number, ip: string | null, entri
     keys.add(`user:${actorId}`);
     return keys;
   });
-  const known = names(tx, new Set(perEntry.flatMap((k) => [...k])));
+  const known = await names(tx, new Set(perEntry.flatMap((k) => [...k])));
   const createdAt = new Date();
   for (let i = 0; i < entries.length; i += CHUNK) {
     const chunk = entries.slice(i, i + CHUNK);
@@ -108,19 +108,17 @@ export function writeBulkAudit(tx: Tx, actorId: number, ip: string | null, entri
     });
     // RETURNING's order is not promised: each row is found again by its user (one per user).
     const idOf = new Map(
-      tx
+      (await allRows(tx
         .insert(auditLogs)
         .values(rows)
-        .returning({ id: auditLogs.id, entityId: auditLogs.entityId })
-        .all()
+        .returning({ id: auditLogs.id, entityId: auditLogs.entityId })))
         .map((r) => [r.entityId, r.id]),
     );
     const links = chunk.flatMap((e) =>
       [...new Set(e.organizationIds)].map((organizationId) => ({ auditLogId: idOf.get(String(e.userId))!, organizationId })),
     );
     for (let k = 0; k < links.length; k += CHUNK)
-      tx.insert(auditLogOrganizations)
-        .values(links.slice(k, k + CHUNK))
-        .run();
+      await runQuery(tx.insert(auditLogOrganizations)
+        .values(links.slice(k, k + CHUNK)));
   }
 }

@@ -17,6 +17,7 @@ import { listPage, matchingIds, searchWords, type ListFilter } from './list';
 import { holdsIn, organizationPath } from './listing';
 import { scopeKey, subtreeRange, userScope, type UserScope } from '../access/scope';
 import { users } from '../db/tables/users';
+import { allRows } from '../db/engine';
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
 
@@ -24,10 +25,10 @@ type Reader = Pick<Db, 'select' | 'selectDistinct'>;
  * The users list's filter for this caller, built as GET /users builds it (listing.ts listUsers):
  * the users.access scope, narrowed to an organization's subtree when asked, search words included.
  */
-export function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): { filter: ListFilter; key: string } {
-  let scope = userScope(db, actor, 'users.access');
+export async function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): Promise<{ filter: ListFilter; key: string }> {
+  let scope = await userScope(db, actor, 'users.access');
   if (q.organizationId !== undefined) {
-    const path = organizationPath(db, q.organizationId);
+    const path = await organizationPath(db, q.organizationId);
     if (!scope.all && !holdsIn(actor, 'users.access', q.organizationId, path)) forbidden();
     scope = { all: false, paths: path ? [path] : [] };
   }
@@ -50,15 +51,15 @@ export function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): { filter
 }
 
 /** The filter's ids, newest first, when there are at most `cap`; otherwise only how many. */
-export function filterSelection(db: Db, actor: Actor, q: UserBulkFilter, cap: number): { ids: number[]; total: number } {
-  const { filter, key } = listFilterFor(db, actor, q);
+export async function filterSelection(db: Db, actor: Actor, q: UserBulkFilter, cap: number): Promise<{ ids: number[]; total: number }> {
+  const { filter, key } = await listFilterFor(db, actor, q);
   const ids = matchingIds(db, filter, cap + 1);
   if (ids.length <= cap) return { ids, total: ids.length };
-  return { ids: [], total: listPage(db, filter, key, 1, 0).total };
+  return { ids: [], total: (await listPage(db, filter, key, 1, 0)).total };
 }
 
 /** Which of these users the scope reaches (access/scope.ts usersInScope, with the ids bound as one JSON array). */
-export function reached(db: Reader, scope: UserScope, ids: number[]): Set<number> {
+export async function reached(db: Reader, scope: UserScope, ids: number[]): Promise<Set<number>> {
   if (scope.all) return new Set(ids);
   if (scope.paths.length === 0 || ids.length === 0) return new Set();
   const inSubtrees = or(
@@ -67,12 +68,11 @@ export function reached(db: Reader, scope: UserScope, ids: number[]): Set<number
       return and(gte(organizations.path, from), lt(organizations.path, to));
     }),
   );
-  const rows = db
+  const rows = await allRows(db
     .selectDistinct({ userId: organizationMembers.userId })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids), inSubtrees))
-    .all();
+    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids), inSubtrees)));
   return new Set(rows.map((r) => r.userId));
 }
 
@@ -88,22 +88,22 @@ export const bulkColumns = {
   managementDepartmentId: users.managementDepartmentId,
   trainingDepartmentId: users.trainingDepartmentId,
 };
-const selectRows = (db: Reader, ids: number[]) => db.select(bulkColumns).from(users).where(inJsonValues(users.id, ids)).all();
-export type BulkRow = ReturnType<typeof selectRows>[number];
+const selectRows = async (db: Reader, ids: number[]) => await allRows(db.select(bulkColumns).from(users).where(inJsonValues(users.id, ids)));
+export type BulkRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** The rows of these ids, in the order given (unknown ids left out). */
-export function rowsOf(db: Reader, ids: number[]): BulkRow[] {
+export async function rowsOf(db: Reader, ids: number[]): Promise<BulkRow[]> {
   if (ids.length === 0) return [];
-  const byId = new Map(selectRows(db, ids).map((r) => [r.id, r]));
+  const byId = new Map((await selectRows(db, ids)).map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Users among `ids` holding a global super admin link (users/service.ts guardSuperAdminTargets, for many at once). */
-export function superAdmins(db: Reader, ids: number[]): Set<number> {
+export async function superAdmins(db: Reader, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const grantsAll = sql`EXISTS (SELECT 1 FROM ${rolePermissions} JOIN ${permissions} ON ${permissions.id} = ${rolePermissions.permissionId}
     WHERE ${rolePermissions.roleId} = ${roles.id} AND ${permissions.code} = ${SUPER_ADMIN_PERMISSION} AND ${permissions.isActive} = 1)`;
-  const rows = db
+  const rows = await allRows(db
     .selectDistinct({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
@@ -114,8 +114,7 @@ export function superAdmins(db: Reader, ids: number[]): Set<number> {
         isNull(userRoles.organizationId),
         or(eq(roles.name, SUPER_ADMIN_ROLE), grantsAll),
       ),
-    )
-    .all();
+    ));
   return new Set(rows.map((r) => r.userId));
 }
 
@@ -129,10 +128,10 @@ export interface ActiveMembership {
 }
 
 /** Every active membership of these users, grouped by user (one statement). */
-export function activeMembershipsOf(db: Reader, ids: number[]): Map<number, ActiveMembership[]> {
+export async function activeMembershipsOf(db: Reader, ids: number[]): Promise<Map<number, ActiveMembership[]>> {
   const out = new Map<number, ActiveMembership[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
-  const rows = db
+  const rows = await allRows(db
     .select({
       userId: organizationMembers.userId,
       id: organizations.id,
@@ -143,21 +142,19 @@ export function activeMembershipsOf(db: Reader, ids: number[]): Map<number, Acti
     })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids)))
-    .all();
+    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids))));
   for (const r of rows) out.get(r.userId)?.push(r);
   return out;
 }
 
 /** Organizations' paths by id. */
-export function pathsOf(db: Reader, ids: number[]): Map<number, string> {
+export async function pathsOf(db: Reader, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   return new Map(
-    db
+    (await allRows(db
       .select({ id: organizations.id, path: organizations.path })
       .from(organizations)
-      .where(inArray(organizations.id, ids))
-      .all()
+      .where(inArray(organizations.id, ids))))
       .map((o) => [o.id, o.path]),
   );
 }

@@ -13,6 +13,8 @@ import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser, scopedWorld, USER_CODES } from './fixture';
 import { users } from '../db/tables/users';
+import { allRows, firstRow, runQuery } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof scopedWorld>>;
@@ -20,39 +22,38 @@ let w: Awaited<ReturnType<typeof scopedWorld>>;
 let officer: { id: number; token: string };
 let classId: number;
 const bulk = (body: unknown, token = t.adminToken) => t.request('POST', '/api/users/bulk-update', { token, body });
-const row = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
-const audits = (ids: number[]) =>
-  t.db
+const row = async (id: number) => (await firstRow(t.db.select().from(users).where(eq(users.id, id))))!;
+const audits = async (ids: number[]) =>
+  await allRows(t.db
     .select()
     .from(auditLogs)
-    .where(and(eq(auditLogs.action, 'user.bulk_update'), inArray(auditLogs.entityId, ids.map(String))))
-    .all();
+    .where(and(eq(auditLogs.action, 'user.bulk_update'), inArray(auditLogs.entityId, ids.map(String)))));
 
 beforeAll(async () => {
   t = await makeTestApp();
   w = await scopedWorld(t, 'BK');
-  const role = t.createRole('bk_officer', [
+  const role = await t.createRole('bk_officer', [
     ...USER_CODES,
     'organizations.access',
     'organizations.add_member',
     'organizations.end_membership',
   ]);
   officer = await t.createUser('BKOFF', [{ roleId: role, organizationId: w.f1 }]);
-  classId = t.db.insert(classes).values({ code: 'BK-K66', name: 'K66 CNTT', year: 2021 }).returning().get().id;
+  classId = (await firstRow(t.db.insert(classes).values({ code: 'BK-K66', name: 'K66 CNTT', year: 2021 }).returning())).id;
 });
 
 describe('POST /users/bulk-update on a selection', () => {
   it('sets the Đoàn/Hội status and the class of the chosen users in one change, one audit row per changed user', async () => {
     const ids = [
-      insertUser(t, { membershipStatus: 'none' }, w.f1),
-      insertUser(t, { membershipStatus: 'none' }, w.f1),
-      insertUser(t, { membershipStatus: 'both', classId }, w.f1),
+      await insertUser(t, { membershipStatus: 'none' }, w.f1),
+      await insertUser(t, { membershipStatus: 'none' }, w.f1),
+      await insertUser(t, { membershipStatus: 'both', classId }, w.f1),
     ];
     const res = await bulk({ ids, set: { membershipStatus: 'both', classId } }, officer.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ dryRun: false, matched: 3, changed: 2, refusedCount: 0 });
-    expect(ids.map((id) => [row(id).membershipStatus, row(id).classId])).toEqual(ids.map(() => ['both', classId]));
-    const logs = audits(ids);
+    expect(await mapInOrder(ids, async (id) => [(await row(id)).membershipStatus, (await row(id)).classId])).toEqual(ids.map(() => ['both', classId]));
+    const logs = await audits(ids);
     // The third already held both values: nothing changed, nothing audited.
     expect(logs.map((l) => Number(l.entityId)).sort()).toEqual(ids.slice(0, 2).sort());
     expect(JSON.parse(logs[0]!.before!)).toEqual({ membershipStatus: 'none', classId: null });
@@ -69,37 +70,36 @@ describe('POST /users/bulk-update on a selection', () => {
         before: JSON.parse(log.before!),
         after: JSON.parse(log.after!),
       };
-      expect(JSON.parse(log.labels!)).toEqual(auditLabels(t.db, entry, null));
-      const readers = t.db
+      expect(JSON.parse(log.labels!)).toEqual(await auditLabels(t.db, entry, null));
+      const readers = await allRows(t.db
         .select({ id: auditLogOrganizations.organizationId })
         .from(auditLogOrganizations)
-        .where(eq(auditLogOrganizations.auditLogId, log.id))
-        .all();
-      expect(readers.map((r) => r.id)).toEqual(userAuditOrganizations(t.db, { ...entry, action: 'user.update' }));
+        .where(eq(auditLogOrganizations.auditLogId, log.id)));
+      expect(readers.map((r) => r.id)).toEqual(await userAuditOrganizations(t.db, { ...entry, action: 'user.update' }));
       expect(log.organizationId).toBeNull();
     }
   });
 
   it('the preview (dryRun) counts, samples and writes nothing', async () => {
-    const ids = [insertUser(t, { userType: 'student' }, w.f1), insertUser(t, { userType: 'student' }, w.f1)];
+    const ids = [await insertUser(t, { userType: 'student' }, w.f1), await insertUser(t, { userType: 'student' }, w.f1)];
     const res = await bulk({ ids, set: { userType: 'staff' }, dryRun: true }, officer.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ dryRun: true, matched: 2, changed: 2, refusals: [], refusedCount: 0, cap: 10_000 });
     expect(res.body.sample.map((s: { id: number }) => s.id).sort()).toEqual([...ids].sort());
-    expect(ids.map((id) => row(id).userType)).toEqual(['student', 'student']);
-    expect(audits(ids)).toEqual([]);
+    expect(await mapInOrder(ids, async (id) => (await row(id)).userType)).toEqual(['student', 'student']);
+    expect(await audits(ids)).toEqual([]);
   });
 
   it("a row outside the caller's scope refuses the whole change, naming its code; the preview lists it too", async () => {
-    const mine = insertUser(t, { membershipStatus: 'none' }, w.f1);
-    const outside = insertUser(t, { code: 'BK-F2-OUT', membershipStatus: 'none' }, w.f2);
+    const mine = await insertUser(t, { membershipStatus: 'none' }, w.f1);
+    const outside = await insertUser(t, { code: 'BK-F2-OUT', membershipStatus: 'none' }, w.f2);
     // The officer does not even see F2's user: as on the single edit, it is "not found", counted, not named.
     const unseen = await bulk({ ids: [mine, outside], set: { membershipStatus: 'doan_vien' } }, officer.token);
     expect(unseen.status).toBe(404);
     expect(unseen.body.message).toContain('1 người dùng');
     // A user in F1 and F2: seen and editable through F1, but deactivating them needs F2 too (manage.ts).
-    const both = insertUser(t, { code: 'BK-BOTH' }, w.f1);
-    addMember(t, both, w.f2);
+    const both = await insertUser(t, { code: 'BK-BOTH' }, w.f1);
+    await addMember(t, both, w.f2);
     const preview = await bulk({ ids: [mine, both], set: { isActive: false }, dryRun: true }, officer.token);
     expect(preview.status).toBe(200);
     expect(preview.body.refusedCount).toBe(1);
@@ -109,16 +109,16 @@ describe('POST /users/bulk-update on a selection', () => {
     expect(res.body.message).toContain('BK-BOTH');
     expect(res.body.message).toContain('Chưa có thay đổi nào được lưu');
     expect(res.body.refusals).toEqual([expect.objectContaining({ code: 'BK-BOTH', reason: 'not_manageable' })]);
-    expect([row(mine).isActive, row(mine).membershipStatus, row(both).isActive]).toEqual([true, 'none', true]);
-    expect(audits([mine, both])).toEqual([]);
+    expect([(await row(mine)).isActive, (await row(mine)).membershipStatus, (await row(both)).isActive]).toEqual([true, 'none', true]);
+    expect(await audits([mine, both])).toEqual([]);
     // The status alone follows the users.update reach, which F1 gives: allowed.
     expect((await bulk({ ids: [mine, both], set: { membershipStatus: 'doan_vien' } }, officer.token)).status).toBe(200);
   });
 
   it('lists at most 50 refused codes with how many more there are', async () => {
-    const ids = Array.from({ length: 55 }, (_, i) => {
-      const id = insertUser(t, { code: `BK-MANY-${String(i).padStart(2, '0')}` }, w.f1);
-      addMember(t, id, w.f2);
+    const ids = Array.from({ length: 55 }, async (_, i) => {
+      const id = await insertUser(t, { code: `BK-MANY-${String(i).padStart(2, '0')}` }, w.f1);
+      await addMember(t, id, w.f2);
       return id;
     });
     const res = await bulk({ ids, set: { userType: 'staff' } }, officer.token);
@@ -133,17 +133,17 @@ describe('POST /users/bulk-update on a selection', () => {
     const self = await bulk({ ids: [t.admin.user.id], set: { isActive: false } });
     expect(self.status).toBe(409);
     expect(self.body.refusals[0].reason).toBe('self');
-    const superAdmin = t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@doanhoi.local')).get()!.id;
-    addMember(t, superAdmin, w.f1);
+    const superAdmin = (await firstRow(t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@doanhoi.local'))))!.id;
+    await addMember(t, superAdmin, w.f1);
     const res = await bulk({ ids: [superAdmin], set: { membershipStatus: 'both' } }, officer.token);
     expect(res.status).toBe(403);
     expect(res.body.refusals[0].reason).toBe('super_admin');
-    t.db.delete(organizationMembers).where(eq(organizationMembers.userId, superAdmin)).run();
+    await runQuery(t.db.delete(organizationMembers).where(eq(organizationMembers.userId, superAdmin)));
   });
 
   it('without users.update anywhere, setting a user field is 403; without users.access, 403', async () => {
-    const viewer = await t.createUser('BKVIEW', [{ roleId: t.createRole('bk_view', ['users.access']), organizationId: w.f1 }]);
-    const id = insertUser(t, {}, w.f1);
+    const viewer = await t.createUser('BKVIEW', [{ roleId: await t.createRole('bk_view', ['users.access']), organizationId: w.f1 }]);
+    const id = await insertUser(t, {}, w.f1);
     expect((await bulk({ ids: [id], set: { membershipStatus: 'both' } }, viewer.token)).status).toBe(403);
     expect((await bulk({ ids: [id], set: { membershipStatus: 'both' } }, (await t.createUser('BKNONE')).token)).status).toBe(403);
   });
@@ -151,9 +151,9 @@ describe('POST /users/bulk-update on a selection', () => {
 
 describe('POST /users/bulk-update on "all that match"', () => {
   it('touches exactly the users the list shows for the same filter, search included', async () => {
-    const hits = [0, 1, 2].map((i) => insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: `An${i}`, userType: 'student' }, w.c1));
-    insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: 'Staff', userType: 'staff' }, w.c1);
-    insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: 'Khác' }, w.f2);
+    const hits = await mapInOrder([0, 1, 2], (i) => insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: `An${i}`, userType: 'student' }, w.c1));
+    await insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: 'Staff', userType: 'staff' }, w.c1);
+    await insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: 'Khác' }, w.f2);
     const list = await t.request('GET', '/api/users?search=locbulk&userType=student&limit=100', { token: officer.token });
     expect(list.body.total).toBe(3);
     const filter = { search: 'locbulk', userType: 'student' };
@@ -162,7 +162,7 @@ describe('POST /users/bulk-update on "all that match"', () => {
     const res = await bulk({ filter, set: { membershipStatus: 'hoi_vien' } }, officer.token);
     expect(res.status).toBe(200);
     expect(res.body.changed).toBe(3);
-    expect(hits.map((id) => row(id).membershipStatus)).toEqual(['hoi_vien', 'hoi_vien', 'hoi_vien']);
+    expect(await mapInOrder(hits, async (id) => (await row(id)).membershipStatus)).toEqual(['hoi_vien', 'hoi_vien', 'hoi_vien']);
     // The global admin's same filter also matches F2's user.
     expect((await bulk({ filter, set: { membershipStatus: 'hoi_vien' }, dryRun: true })).body.matched).toBe(4);
     // And a filter by a unit outside the caller's users.access is refused as on the list.
@@ -171,8 +171,8 @@ describe('POST /users/bulk-update on "all that match"', () => {
 
   it('over the cap: 413 on the change, a preview that says so', async () => {
     const small = await makeTestApp({ BULK_UPDATE_MAX_USERS: '3' });
-    const org = small.createOrg('doan_truong', 'CAP');
-    const ids = [0, 1, 2, 3].map(() => insertUser(small, { familyName: 'Giới Hạn' }, org));
+    const org = await small.createOrg('doan_truong', 'CAP');
+    const ids = await mapInOrder([0, 1, 2, 3], () => insertUser(small, { familyName: 'Giới Hạn' }, org));
     const send = (body: unknown) => small.request('POST', '/api/users/bulk-update', { token: small.adminToken, body });
     const byIds = await send({ ids, set: { userType: 'staff' } });
     expect(byIds.status).toBe(413);
@@ -182,7 +182,7 @@ describe('POST /users/bulk-update on "all that match"', () => {
     const preview = await send({ filter: { organizationId: org }, set: { userType: 'staff' }, dryRun: true });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ matched: 4, changed: 0, cap: 3 });
-    expect(ids.map((id) => small.db.select().from(users).where(eq(users.id, id)).get()!.userType)).toEqual([
+    expect(await mapInOrder(ids, async (id) => (await firstRow(small.db.select().from(users).where(eq(users.id, id))))!.userType)).toEqual([
       'student',
       'student',
       'student',
@@ -210,69 +210,68 @@ describe('POST /users/bulk-update bad input', () => {
   });
 
   it('400 naming the field for a class that does not exist', async () => {
-    const res = await bulk({ ids: [insertUser(t, {}, w.f1)], set: { classId: 999_999 } });
+    const res = await bulk({ ids: [await insertUser(t, {}, w.f1)], set: { classId: 999_999 } });
     expect(res.status).toBe(400);
     expect(res.body.errors['set.classId']).toBeDefined();
   });
 });
 
 describe('POST /users/bulk-update on memberships', () => {
-  const active = (userId: number, orgId: number) =>
-    t.db
+  const active = async (userId: number, orgId: number) =>
+    await firstRow(t.db
       .select()
       .from(organizationMembers)
-      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, orgId)))
-      .get();
+      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, orgId))));
 
   it('adds users within reach to a unit; one from outside refuses it all', async () => {
-    const ids = [insertUser(t, {}, w.f1), insertUser(t, {}, w.f1)];
+    const ids = [await insertUser(t, {}, w.f1), await insertUser(t, {}, w.f1)];
     const res = await bulk({ ids, set: { addToOrganizationId: w.c1 } }, officer.token);
     expect(res.status).toBe(200);
     expect(res.body.changed).toBe(2);
-    expect(ids.map((id) => active(id, w.c1)?.isActive)).toEqual([true, true]);
-    const log = audits(ids)[0]!;
+    expect(await mapInOrder(ids, async (id) => (await active(id, w.c1))?.isActive)).toEqual([true, true]);
+    const log = (await audits(ids))[0]!;
     expect(JSON.parse(log.after!)).toEqual({ added: [w.c1] });
     expect(JSON.parse(log.labels!)).toEqual(
-      auditLabels(
+      await auditLabels(
         t.db,
         { actorId: officer.id, action: log.action, entity: 'user', entityId: log.entityId, after: { added: [w.c1] } },
         null,
       ),
     );
     // A member of F2 (an ended F1 membership does not count): outside the officer's add reach.
-    const stranger = insertUser(t, { code: 'BK-STRANGER' }, w.f2);
-    const both = insertUser(t, {}, w.f1);
-    addMember(t, stranger, w.f1, false);
+    const stranger = await insertUser(t, { code: 'BK-STRANGER' }, w.f2);
+    const both = await insertUser(t, {}, w.f1);
+    await addMember(t, stranger, w.f1, false);
     const refused = await bulk({ ids: [both, stranger], set: { addToOrganizationId: w.c1 } }, officer.token);
     expect(refused.status).toBe(404); // not seen at all by the officer
     // Someone who sees F2's users but may add members only in F1: the stranger is named and nobody is added.
     const adder = await t.createUser('BKADD', [
-      { roleId: t.createRole('bk_add', ['users.access', 'organizations.access', 'organizations.add_member']), organizationId: w.f1 },
-      { roleId: t.createRole('bk_see', ['users.access']), organizationId: w.f2 },
+      { roleId: await t.createRole('bk_add', ['users.access', 'organizations.access', 'organizations.add_member']), organizationId: w.f1 },
+      { roleId: await t.createRole('bk_see', ['users.access']), organizationId: w.f2 },
     ]);
     const seenOutside = await bulk({ ids: [both, stranger], set: { addToOrganizationId: w.c1 } }, adder.token);
     expect(seenOutside.status).toBe(403);
     expect(seenOutside.body.message).toContain('BK-STRANGER');
-    expect(active(both, w.c1)).toBeUndefined();
+    expect(await active(both, w.c1)).toBeUndefined();
   });
 
   it('ends the membership of a selection with a reason and date; a non-member refuses it (409)', async () => {
-    const ids = [insertUser(t, {}, w.f1), insertUser(t, {}, w.f1)];
-    for (const id of ids) addMember(t, id, w.c1);
-    const outsider = insertUser(t, { code: 'BK-NOTIN' }, w.f1);
+    const ids = [await insertUser(t, {}, w.f1), await insertUser(t, {}, w.f1)];
+    for (const id of ids) await addMember(t, id, w.c1);
+    const outsider = await insertUser(t, { code: 'BK-NOTIN' }, w.f1);
     const refused = await bulk(
       { ids: [...ids, outsider], set: { endMembership: { organizationId: w.c1, reason: 'graduated', endedAt: '2025-06-30' } } },
       officer.token,
     );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('BK-NOTIN');
-    expect(active(ids[0]!, w.c1)?.isActive).toBe(true);
+    expect((await active(ids[0]!, w.c1))?.isActive).toBe(true);
     const res = await bulk(
       { ids, set: { endMembership: { organizationId: w.c1, reason: 'graduated', endedAt: '2025-06-30', note: 'Khóa 2021' } } },
       officer.token,
     );
     expect(res.status).toBe(200);
-    const m = active(ids[0]!, w.c1)!;
+    const m = (await active(ids[0]!, w.c1))!;
     expect([m.isActive, m.endReason, m.endNote, m.endedAt?.toISOString()]).toEqual([
       false,
       'graduated',
@@ -280,7 +279,7 @@ describe('POST /users/bulk-update on memberships', () => {
       '2025-06-29T17:00:00.000Z',
     ]);
     // F1 itself still holds them (the officer's chi đoàn was left, F1 keeps its other members' units).
-    expect(JSON.parse(audits(ids)[0]!.after!).endedMembership).toMatchObject({
+    expect(JSON.parse((await audits(ids))[0]!.after!).endedMembership).toMatchObject({
       organizationId: w.c1,
       reason: 'graduated',
       endedAt: '2025-06-30',
@@ -289,7 +288,7 @@ describe('POST /users/bulk-update on memberships', () => {
       (
         await bulk(
           { ids, set: { endMembership: { organizationId: w.c1, reason: 'graduated' } } },
-          (await t.createUser('BKNOEND', [{ roleId: t.createRole('bk_noend', USER_CODES), organizationId: w.f1 }])).token,
+          (await t.createUser('BKNOEND', [{ roleId: await t.createRole('bk_noend', USER_CODES), organizationId: w.f1 }])).token,
         )
       ).status,
     ).toBe(403);

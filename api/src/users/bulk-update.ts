@@ -45,6 +45,8 @@ import { manageRefusals } from './manage';
 import { ADD_MEMBER_CODES, addableUsers } from '../access/reach';
 import { userScope } from '../access/scope';
 import { users } from '../db/tables/users';
+import { allRows, firstRow, runQuery, sqlRun, withTransaction } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 const FIELDS = ['membershipStatus', 'userType', 'isActive', 'classId', 'managementDepartmentId', 'trainingDepartmentId'] as const;
 type Field = (typeof FIELDS)[number];
@@ -75,30 +77,30 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
     return fail(413, tr('tooMany', { matched, cap }), { matched, cap });
   }
 
-  function assertReferences(f: Fields) {
-    if (f.classId != null && !db.select({ id: classes.id }).from(classes).where(eq(classes.id, f.classId)).get()) {
+  async function assertReferences(f: Fields) {
+    if (f.classId != null && !await firstRow(db.select({ id: classes.id }).from(classes).where(eq(classes.id, f.classId)))) {
       invalidField('set.classId', translate('validation.classInvalid', req.lang));
     }
     for (const key of ['managementDepartmentId', 'trainingDepartmentId'] as const) {
       const id = f[key];
-      if (id != null && !db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).get()) {
+      if (id != null && !await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)))) {
         invalidField(`set.${key}`, translate('validation.departmentInvalid', req.lang));
       }
     }
   }
 
   /** The units joined: the unit, and each parent where the caller may add members (never above their reach). */
-  function addPlan(organizationId: number) {
-    requireIn(db, actor, organizationId, ADD_MEMBER_CODES);
-    const org = visibleOrg(db, actor, organizationId);
+  async function addPlan(organizationId: number) {
+    await requireIn(db, actor, organizationId, ADD_MEMBER_CODES);
+    const org = await visibleOrg(db, actor, organizationId);
     const chain = pathIds(org.path);
-    const paths = pathsOf(db, chain);
+    const paths = await pathsOf(db, chain);
     return chain.filter((id) => id === organizationId || holds(ADD_MEMBER_CODES, id, paths.get(id)!));
   }
 
-  function endPlan(e: NonNullable<UserBulkUpdate['set']['endMembership']>) {
-    requireIn(db, actor, e.organizationId, END_MEMBERSHIP_CODES);
-    const org = visibleOrg(db, actor, e.organizationId);
+  async function endPlan(e: NonNullable<UserBulkUpdate['set']['endMembership']>) {
+    await requireIn(db, actor, e.organizationId, END_MEMBERSHIP_CODES);
+    const org = await visibleOrg(db, actor, e.organizationId);
     const ending: Ending = { reason: e.reason, endedAt: e.endedAt ?? today(), note: e.note };
     return { org, ending };
   }
@@ -121,33 +123,32 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
   /** The audit row's own organizations: the user's units before and the ones joined. */
   const auditOrganizations = (c: Change, memberships: ActiveMembership[]) => [...new Set([...memberships.map((m) => m.id), ...c.added])];
 
-  function write(
+  async function write(
     tx: Tx,
     fields: Fields,
     changes: Change[],
     memberships: Map<number, ActiveMembership[]>,
-    end: ReturnType<typeof endPlan> | null,
+    end: Awaited<ReturnType<typeof endPlan>> | null,
     bulkAdd: number[] | null,
-  ): string[] {
+  ): Promise<string[]> {
     const fieldIds = changes.filter((c) => Object.keys(c.after).length > 0).map((c) => c.row.id);
-    if (fieldIds.length) tx.update(users).set(fields).where(inJsonValues(users.id, fieldIds)).run();
+    if (fieldIds.length) await runQuery(tx.update(users).set(fields).where(inJsonValues(users.id, fieldIds)));
     // A deactivated account keeps no session (the single edit revokes on the same change).
     const deactivated = changes.filter((c) => c.after.isActive === false).map((c) => c.row.id);
     let revoked: string[] = [];
     if (deactivated.length) {
       const live = and(inJsonValues(refreshTokens.userId, deactivated), isNull(refreshTokens.revokedAt));
-      revoked = tx
+      revoked = (await allRows(tx
         .selectDistinct({ familyId: refreshTokens.familyId })
         .from(refreshTokens)
-        .where(live)
-        .all()
+        .where(live)))
         .map((r) => r.familyId);
-      if (revoked.length) tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'account_change' }).where(live).run();
+      if (revoked.length) await runQuery(tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'account_change' }).where(live));
     }
     const joining = changes.filter((c) => c.added.length > 0).map((c) => c.row.id);
     if (bulkAdd && joining.length) {
       // One upsert for every (unit, user): a new row, or an ended one started again (as organizations/membership.ts join()).
-      tx.run(sql`INSERT INTO ${organizationMembers} (organization_id, user_id, role, is_active, joined_at)
+      await sqlRun(tx, sql`INSERT INTO ${organizationMembers} (organization_id, user_id, role, is_active, joined_at)
         SELECT o.value, u.value, 'member', 1, ${Date.now()} FROM json_each(${JSON.stringify(joining)}) u, json_each(${JSON.stringify(bulkAdd)}) o WHERE 1
         ON CONFLICT (organization_id, user_id) DO UPDATE SET is_active = 1, role = 'member', joined_at = excluded.joined_at, ended_at = NULL, end_reason = NULL, end_note = NULL
         WHERE ${organizationMembers}.is_active = 0`);
@@ -163,12 +164,12 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
         groups.set(key, g);
       }
       for (const g of groups.values()) {
-        tx.update(organizationMembers)
+        await runQuery(tx.update(organizationMembers)
           .set({
             isActive: false,
-            endedAt: dayStart(end.ending.endedAt),
-            endReason: end.ending.reason,
-            endNote: end.ending.note?.trim() || null,
+            endedAt: dayStart((await end).ending.endedAt),
+            endReason: (await end).ending.reason,
+            endNote: (await end).ending.note?.trim() || null,
           })
           .where(
             and(
@@ -176,31 +177,30 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
               inJsonValues(organizationMembers.organizationId, g.orgIds),
               eq(organizationMembers.isActive, true),
             ),
-          )
-          .run();
+          ));
       }
     }
-    writeBulkAudit(
+    await writeBulkAudit(
       tx,
       actor.id,
       req.ip,
-      changes.map((c) => {
+      await mapInOrder(changes, async (c) => {
         const after: Record<string, unknown> = { ...c.after };
         if (c.added.length) after.added = c.added;
         if (c.ended.length && end) {
           after.endedMembership = {
-            organizationId: end.org.id,
+            organizationId: (await end).org.id,
             organizationIds: c.ended.map((m) => m.id),
-            reason: end.ending.reason,
-            endedAt: end.ending.endedAt,
-            note: end.ending.note?.trim() || null,
+            reason: (await end).ending.reason,
+            endedAt: (await end).ending.endedAt,
+            note: (await end).ending.note?.trim() || null,
           };
         }
         return { userId: c.row.id, before: c.before, after, organizationIds: auditOrganizations(c, memberships.get(c.row.id) ?? []) };
       }),
     );
     if (end)
-      revokeRolesInUnitsLeft(
+      await revokeRolesInUnitsLeft(
         tx,
         actor.id,
         req.ip,
@@ -210,7 +210,7 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
   }
 
   return {
-    run(input: UserBulkUpdate): UserBulkUpdateResponse {
+    async run(input: UserBulkUpdate): Promise<UserBulkUpdateResponse> {
       const cap = env.BULK_UPDATE_MAX_USERS;
       const dryRun = input.dryRun === true;
       const { set } = input;
@@ -218,25 +218,25 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
       for (const key of FIELDS) if (set[key] !== undefined) (fields as Record<string, unknown>)[key] = set[key];
       const hasFields = Object.keys(fields).length > 0;
       // What does not depend on the rows is refused first: the units named, a right held nowhere, unknown references.
-      const bulkAdd = set.addToOrganizationId !== undefined ? addPlan(set.addToOrganizationId) : null;
-      const end = set.endMembership ? endPlan(set.endMembership) : null;
-      const updateScope = userScope(db, actor, 'users.update');
+      const bulkAdd = set.addToOrganizationId !== undefined ? await addPlan(set.addToOrganizationId) : null;
+      const end = set.endMembership ? await endPlan(set.endMembership) : null;
+      const updateScope = await userScope(db, actor, 'users.update');
       if (hasFields && !updateScope.all && updateScope.paths.length === 0) forbidden();
-      assertReferences(fields);
+      await assertReferences(fields);
       const wanted = input.ids ? [...new Set(input.ids)] : null;
       if (wanted && wanted.length > cap) tooMany(wanted.length, cap);
 
       // Everything from reading the selection to writing the change is one synchronous transaction:
       // no other write lands between the checks and the change they allow.
-      const result = db.transaction((tx) => {
+      const result = await withTransaction(db, async (tx) => {
         let ids: number[];
         if (wanted) {
-          const visible = reached(db, userScope(db, actor, 'users.access'), wanted);
+          const visible = await reached(db, await userScope(db, actor, 'users.access'), wanted);
           const missing = wanted.filter((id) => !visible.has(id));
           if (missing.length) notFound(tr('notFound', { count: missing.length }));
           ids = wanted;
         } else {
-          const sel = filterSelection(db, actor, input.filter!, cap);
+          const sel = await filterSelection(db, actor, input.filter!, cap);
           if (sel.total > cap) {
             if (!dryRun) tooMany(sel.total, cap);
             return {
@@ -255,29 +255,29 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
           }
           ids = sel.ids;
         }
-        const rows = rowsOf(db, ids);
-        const memberships = activeMembershipsOf(db, ids);
+        const rows = await rowsOf(db, ids);
+        const memberships = await activeMembershipsOf(db, ids);
 
         const refused = new Map<number, UserBulkRefusalReason>();
         const refuse = (xs: Iterable<number>, reason: UserBulkRefusalReason) => {
           for (const id of xs) if (!refused.has(id)) refused.set(id, reason);
         };
         if (hasFields) {
-          const updatable = reached(db, updateScope, ids);
+          const updatable = await reached(db, updateScope, ids);
           refuse(
             ids.filter((id) => !updatable.has(id)),
             'not_updatable',
           );
-          if (!actor.isSuperAdmin) refuse(superAdmins(db, ids), 'super_admin');
+          if (!actor.isSuperAdmin) refuse(await superAdmins(db, ids), 'super_admin');
           // Type and active flag say who holds the account: the "manage whom" rule of the single edit.
           if (fields.userType !== undefined || fields.isActive !== undefined) {
-            for (const [id, why] of manageRefusals(db, actor, ids, 'users.update'))
+            for (const [id, why] of await manageRefusals(db, actor, ids, 'users.update'))
               refuse([id], why === 'super_admin' ? 'super_admin' : 'not_manageable');
           }
           if (fields.isActive === false && ids.includes(actor.id)) refuse([actor.id], 'self');
         }
         if (bulkAdd) {
-          const addable = addableUsers(db, actor, ids);
+          const addable = await addableUsers(db, actor, ids);
           refuse(
             ids.filter((id) => !addable.has(id)),
             'not_addable',
@@ -315,7 +315,7 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
             refusedCount: refusedRows.length,
           });
         }
-        const revoked = dryRun ? [] : write(tx, fields, changes, memberships, end, bulkAdd);
+        const revoked = dryRun ? [] : await write(tx, fields, changes, memberships, end, bulkAdd);
         const message = dryRun
           ? refusedRows.length
             ? refusalMessage(refusedRows)

@@ -12,7 +12,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (let i = 0; i < 30; i++) insertUser(t, { familyName: 'Lê', givenName: `Trang ${i}` });
+  for (let i = 0; i < 30; i++) await insertUser(t, { familyName: 'Lê', givenName: `Trang ${i}` });
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -24,14 +24,14 @@ const plan = (sql: string) =>
     .join('; ');
 
 describe('unfiltered users list', () => {
-  it('reads its page ids and its count from the narrow id index', () => {
+  it('reads its page ids and its count from the narrow id index', async () => {
     const prepared: string[] = [];
     const prepare = t.db.$client.prepare.bind(t.db.$client);
     vi.spyOn(t.db.$client, 'prepare').mockImplementation(((sql: string) => {
       prepared.push(sql);
       return prepare(sql);
     }) as typeof t.db.$client.prepare);
-    listPage(t.db, { words: [], paths: null }, 'deep-page', 10, 20);
+    await listPage(t.db, { words: [], paths: null }, 'deep-page', 10, 20);
     const page = prepared.find((s) => /order by/i.test(s) && /offset/i.test(s));
     const total = prepared.find((s) => /count\(\*\)/i.test(s));
     expect(page).toBeDefined();
@@ -40,10 +40,10 @@ describe('unfiltered users list', () => {
     expect(plan(total!)).toContain('COVERING INDEX users_id_idx');
   });
 
-  it('answers the same pages as walking the table newest first', () => {
+  it('answers the same pages as walking the table newest first', async () => {
     const all = t.db.$client.prepare('SELECT id FROM users NOT INDEXED ORDER BY id DESC').pluck().all() as number[];
     for (const offset of [0, 10, 20, all.length - 3]) {
-      const { rows, total } = listPage(t.db, { words: [], paths: null }, `deep-page:${offset}`, 10, offset);
+      const { rows, total } = await listPage(t.db, { words: [], paths: null }, `deep-page:${offset}`, 10, offset);
       expect(total).toBe(all.length);
       expect(rows.map((r) => r.id)).toEqual(all.slice(offset, offset + 10));
     }

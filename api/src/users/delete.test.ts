@@ -7,44 +7,43 @@ import { userRoles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, USER_CODES } from './fixture';
 import { users } from '../db/tables/users';
+import { allRows, firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 const del = (id: number | string, token = t.adminToken) => t.request('DELETE', `/api/users/${id}`, { token });
 const bulk = (body: unknown, token = t.adminToken) => t.request('DELETE', '/api/users/bulk-delete', { token, body });
-const exists = (id: number) => !!t.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get();
+const exists = async (id: number) => !!await firstRow(t.db.select({ id: users.id }).from(users).where(eq(users.id, id)));
 
 beforeAll(async () => {
   t = await makeTestApp();
 });
 
 /** A campaign in `org` with one assignment for the user in the given state. */
-function assignPayment(userId: number, org: number, status: 'PENDING' | 'PAID') {
-  const campaignId = t.db
+async function assignPayment(userId: number, org: number, status: 'PENDING' | 'PAID') {
+  const campaignId = (await firstRow(t.db
     .insert(paymentCampaigns)
     .values({ organizationId: org, name: 'Đoàn phí 2025', startDate: new Date('2025-01-01'), endDate: new Date('2025-12-31') })
-    .returning()
-    .get().id;
-  const feeLevelId = t.db.insert(feeLevels).values({ campaignId, levelName: 'Sinh viên', amount: 50000 }).returning().get().id;
-  t.db.insert(paymentAssignments).values({ campaignId, userId, feeLevelId, status }).run();
+    .returning())).id;
+  const feeLevelId = (await firstRow(t.db.insert(feeLevels).values({ campaignId, levelName: 'Sinh viên', amount: 50000 }).returning())).id;
+  await runQuery(t.db.insert(paymentAssignments).values({ campaignId, userId, feeLevelId, status }));
 }
 
 describe('DELETE /users/:id', () => {
   it('deletes the user with their memberships and role links, and audits it', async () => {
-    const org = t.createOrg('doan_truong', 'X-ROOT');
-    const role = t.createRole('x_role', ['users.access']);
-    const id = insertUser(t, { familyName: 'Xóa', givenName: 'Tôi' }, org);
-    t.db.insert(userRoles).values({ userId: id, roleId: role, organizationId: org }).run();
+    const org = await t.createOrg('doan_truong', 'X-ROOT');
+    const role = await t.createRole('x_role', ['users.access']);
+    const id = await insertUser(t, { familyName: 'Xóa', givenName: 'Tôi' }, org);
+    await runQuery(t.db.insert(userRoles).values({ userId: id, roleId: role, organizationId: org }));
     const res = await del(id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Đã xóa người dùng' });
     expect((await t.request('GET', `/api/users/${id}`, { token: t.adminToken })).status).toBe(404);
-    expect(t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, id)).all()).toEqual([]);
-    expect(t.db.select().from(userRoles).where(eq(userRoles.userId, id)).all()).toEqual([]);
-    const log = t.db
+    expect(await allRows(t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, id)))).toEqual([]);
+    expect(await allRows(t.db.select().from(userRoles).where(eq(userRoles.userId, id)))).toEqual([]);
+    const log = (await firstRow(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.delete'), eq(auditLogs.entityId, String(id))))
-      .get()!;
+      .where(and(eq(auditLogs.action, 'user.delete'), eq(auditLogs.entityId, String(id))))))!;
     expect(JSON.parse(log.before!)).toMatchObject({ id, familyName: 'Xóa', givenName: 'Tôi' });
   });
 
@@ -52,7 +51,7 @@ describe('DELETE /users/:id', () => {
     const res = await del(t.admin.user.id);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Không thể xóa tài khoản của chính bạn');
-    expect(exists(t.admin.user.id)).toBe(true);
+    expect(await exists(t.admin.user.id)).toBe(true);
   });
 
   it('404 for an unknown user, 400 for a malformed id', async () => {
@@ -61,30 +60,29 @@ describe('DELETE /users/:id', () => {
   });
 
   it('409 while the user has paid fees (the payment records would go with the account); pending ones do not block', async () => {
-    const org = t.createOrg('doan_truong', 'X-PAY');
-    const paid = insertUser(t, { code: 'PAID01' });
-    const pending = insertUser(t);
-    assignPayment(paid, org, 'PAID');
-    assignPayment(pending, org, 'PENDING');
+    const org = await t.createOrg('doan_truong', 'X-PAY');
+    const paid = await insertUser(t, { code: 'PAID01' });
+    const pending = await insertUser(t);
+    await assignPayment(paid, org, 'PAID');
+    await assignPayment(pending, org, 'PENDING');
     const res = await del(paid);
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('PAID01');
-    expect(exists(paid)).toBe(true);
+    expect(await exists(paid)).toBe(true);
     expect((await del(pending)).status).toBe(200);
   });
 
   it("only a super admin may delete or change a super admin's account", async () => {
-    const role = t.createRole('x_user_admin', USER_CODES);
+    const role = await t.createRole('x_user_admin', USER_CODES);
     const manager = await t.createUser('XMGR', [{ roleId: role }]);
     expect((await del(t.admin.user.id, manager.token)).status).toBe(403);
     const patch = await t.request('PATCH', `/api/users/${t.admin.user.id}`, { token: manager.token, body: { password: 'chiemquyen' } });
     expect(patch.status).toBe(403);
     expect((await bulk({ ids: [t.admin.user.id] }, manager.token)).status).toBe(403);
     // A super admin may: another super admin account is removable by one.
-    const superRole = t.db
+    const superRole = (await allRows(t.db
       .select()
-      .from((await import('../db/tables/roles')).roles)
-      .all()
+      .from((await import('../db/tables/roles')).roles)))
       .find((r) => r.name === 'super_admin')!;
     const other = await t.createUser('XSUPER', [{ roleId: superRole.id }]);
     expect((await del(other.id)).status).toBe(200);
@@ -93,41 +91,40 @@ describe('DELETE /users/:id', () => {
 
 describe('DELETE /users/bulk-delete', () => {
   it('deletes every selected user, audits each, and answers the count', async () => {
-    const ids = [insertUser(t), insertUser(t), insertUser(t)];
+    const ids = [await insertUser(t), await insertUser(t), await insertUser(t)];
     const res = await bulk({ ids: [...ids, ids[0]] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 3 });
     expect(ids.map(exists)).toEqual([false, false, false]);
-    const logs = t.db
+    const logs = await allRows(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.bulk_delete'), inArray(auditLogs.entityId, ids.map(String))))
-      .all();
+      .where(and(eq(auditLogs.action, 'user.bulk_delete'), inArray(auditLogs.entityId, ids.map(String)))));
     expect(logs).toHaveLength(3);
   });
 
   it('409 when the selection includes yourself, and nothing is deleted', async () => {
-    const other = insertUser(t);
+    const other = await insertUser(t);
     const res = await bulk({ ids: [other, t.admin.user.id] });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('chính bạn');
-    expect(exists(other)).toBe(true);
+    expect(await exists(other)).toBe(true);
   });
 
   it('404 when a selected user does not exist, and nothing is deleted', async () => {
-    const other = insertUser(t);
+    const other = await insertUser(t);
     const res = await bulk({ ids: [other, 999999] });
     expect(res.status).toBe(404);
-    expect(exists(other)).toBe(true);
+    expect(await exists(other)).toBe(true);
   });
 
   it('409 when one selected user has paid fees, and nothing is deleted', async () => {
-    const org = t.createOrg('doan_truong', 'X-BPAY');
-    const paid = insertUser(t);
-    const free = insertUser(t);
-    assignPayment(paid, org, 'PAID');
+    const org = await t.createOrg('doan_truong', 'X-BPAY');
+    const paid = await insertUser(t);
+    const free = await insertUser(t);
+    await assignPayment(paid, org, 'PAID');
     expect((await bulk({ ids: [free, paid] })).status).toBe(409);
-    expect([exists(free), exists(paid)]).toEqual([true, true]);
+    expect([await exists(free), await exists(paid)]).toEqual([true, true]);
   });
 
   it('400 for an empty or malformed selection', async () => {

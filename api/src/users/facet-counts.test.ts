@@ -12,6 +12,7 @@ import { organizations } from '../db/tables/organizations';
 import { listPage, type ListFilter } from './list';
 import { userFacetCounts } from '../db/tables/users';
 import { seededRandom } from '../lib/seeded-random';
+import { allRows, runQuery } from '../db/engine';
 
 describe('user_facet_counts stay equal to a fresh count', () => {
   it('after 400 random writes to users, memberships and organizations, and the list totals follow them', async () => {
@@ -37,12 +38,11 @@ describe('user_facet_counts stay equal to a fresh count', () => {
            FROM uo JOIN users u ON u.id = uo.user_id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
         )
         .all();
-    const kept = () =>
-      t.db
+    const kept = async () =>
+      (await allRows(t.db
         .select()
         .from(userFacetCounts)
-        .orderBy(userFacetCounts.organizationId, userFacetCounts.userType, userFacetCounts.membershipStatus, userFacetCounts.isActive)
-        .all()
+        .orderBy(userFacetCounts.organizationId, userFacetCounts.userType, userFacetCounts.membershipStatus, userFacetCounts.isActive)))
         .filter((r) => r.n !== 0);
 
     let checks = 0;
@@ -64,7 +64,7 @@ describe('user_facet_counts stay equal to a fresh count', () => {
         );
       } else if (r < 0.45) {
         c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
-          pick(orgIds),
+          await pick(orgIds),
           userId,
           random() < 0.85 ? 1 : 0,
           Date.now(),
@@ -74,7 +74,7 @@ describe('user_facet_counts stay equal to a fresh count', () => {
       } else if (r < 0.7) {
         c.prepare('DELETE FROM organization_members WHERE id = ?').run(anyMembership);
       } else if (r < 0.8) {
-        c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = ?').run(pick(orgIds), anyMembership);
+        c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = ?').run(await pick(orgIds), anyMembership);
       } else if (r < 0.86) {
         c.prepare('UPDATE OR IGNORE organization_members SET user_id = ? WHERE id = ?').run(pick(userIds), anyMembership);
       } else if (r < 0.93 && userIds.length > 4) {
@@ -84,13 +84,13 @@ describe('user_facet_counts stay equal to a fresh count', () => {
         await newUser();
       }
       if (step === 300) {
-        t.db.delete(organizations).where(eq(organizations.id, extra)).run();
+        await runQuery(t.db.delete(organizations).where(eq(organizations.id, extra)));
         orgIds = orgIds.filter((id) => id !== extra);
       }
       if (step % 20 === 19) {
         const now = expected() as { organizationId: number; userType: string; membershipStatus: string; isActive: number }[];
         for (const row of now) combos.add(`${row.userType}/${row.membershipStatus}/${row.isActive}`);
-        expect(kept(), `after step ${step}`).toEqual(now);
+        expect(await kept(), `after step ${step}`).toEqual(now);
         checks++;
         if (now.some((row) => row.organizationId === org.cd || row.organizationId === org.cd2)) deepChecks++;
         // The list's total (from the counts) is the one a plain SQL count gives, for any filter in any one subtree.
@@ -101,10 +101,10 @@ describe('user_facet_counts stay equal to a fresh count', () => {
           isActive: pick([undefined, true, false]),
           paths: null,
         };
-        const scope = pick([null, ...orgIds]);
+        const scope = await pick([null, ...orgIds]);
         if (scope !== null) f.paths = [paths().get(scope)!];
-        expect(listPage(t.db, f, `check${step}`, 10, 0).total, JSON.stringify(f)).toBe(
-          listPage(t.db, f, `check-in${step}`, 10, 0, 'in').total,
+        expect((await listPage(t.db, f, `check${step}`, 10, 0)).total, JSON.stringify(f)).toBe(
+          (await listPage(t.db, f, `check-in${step}`, 10, 0, 'in')).total,
         );
       }
     }

@@ -3,6 +3,7 @@ import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { userSearchText } from './search';
+import { firstRow, runQuery } from '../db/engine';
 
 export const USER_CODES = ['users.access', 'users.create', 'users.view_details', 'users.update', 'users.delete'];
 
@@ -22,7 +23,7 @@ export function newUserBody(over: Record<string, unknown> = {}) {
 }
 
 /** A user row inserted directly (no hashing), optionally an active member of `orgId`. */
-export function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> = {}, orgId?: number): number {
+export async function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> = {}, orgId?: number): Promise<number> {
   seq += 1;
   const base = {
     code: `U${seq}`,
@@ -32,18 +33,17 @@ export function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> 
     phone: '0987654321',
     ...over,
   };
-  const id = t.db
+  const id = (await firstRow(t.db
     .insert(users)
     .values({ ...base, searchText: userSearchText(base) })
-    .returning({ id: users.id })
-    .get().id;
-  if (orgId) addMember(t, id, orgId);
+    .returning({ id: users.id }))).id;
+  if (orgId) await addMember(t, id, orgId);
   return id;
 }
 
 /** Membership rows written behind the API's back (caches notice through table versions). */
-export function addMember(t: TestApp, userId: number, organizationId: number, isActive = true) {
-  t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).run();
+export async function addMember(t: TestApp, userId: number, organizationId: number, isActive = true) {
+  await runQuery(t.db.insert(organizationMembers).values({ userId, organizationId, isActive }));
 }
 
 /**
@@ -51,11 +51,11 @@ export function addMember(t: TestApp, userId: number, organizationId: number, is
  * holds every users code in F1 only; `globalAdmin` holds them globally; `noRoles` holds nothing.
  */
 export async function scopedWorld(t: TestApp, prefix: string) {
-  const root = t.createOrg('doan_truong', `${prefix}-ROOT`);
-  const f1 = t.createOrg('doan_co_so', `${prefix}-F1`, root);
-  const c1 = t.createOrg('chi_doan', `${prefix}-F1-C1`, f1);
-  const f2 = t.createOrg('doan_co_so', `${prefix}-F2`, root);
-  const role = t.createRole(`${prefix.toLowerCase()}_user_admin`, USER_CODES);
+  const root = await t.createOrg('doan_truong', `${prefix}-ROOT`);
+  const f1 = await t.createOrg('doan_co_so', `${prefix}-F1`, root);
+  const c1 = await t.createOrg('chi_doan', `${prefix}-F1-C1`, f1);
+  const f2 = await t.createOrg('doan_co_so', `${prefix}-F2`, root);
+  const role = await t.createRole(`${prefix.toLowerCase()}_user_admin`, USER_CODES);
   const globalAdmin = await t.createUser(`${prefix}G`, [{ roleId: role }]);
   const orgAdmin = await t.createUser(`${prefix}O`, [{ roleId: role, organizationId: f1 }]);
   const noRoles = await t.createUser(`${prefix}N`);

@@ -11,6 +11,8 @@ import { dayStart } from '../organizations/membership-end';
 import { organizationMembers } from '../db/tables/organizations';
 import { transfers } from '../db/tables/transfers';
 import { deepest, idsOf, recordedOnDay, type AuditRow, type Event, type NameBook } from './history-sources';
+import { allRows } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 /** An audit row and the record it stands for are written together (join() takes the time per unit): within this, they are one action. */
 const SAME_ACTION_MS = 60_000;
@@ -26,7 +28,7 @@ interface Evidence {
 const vnDay = (d: Date) => new Date(d.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-export function membershipEvents(db: Db, userId: number, book: NameBook, rows: AuditRow[]): Event[] {
+export async function membershipEvents(db: Db, userId: number, book: NameBook, rows: AuditRow[]): Promise<Event[]> {
   const out: Event[] = [];
   const joins: Evidence[] = [];
   const leaves: (Evidence & { day?: string; reason?: string; note?: string })[] = [];
@@ -46,7 +48,7 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
       case 'user.bulk_update': {
         if (idsOf(a.added).length) joins.push({ row: r, orgIds: idsOf(a.added), used: false });
         const removed = r.action === 'membership.set' ? idsOf(a.removed) : [];
-        if (removed.length) out.push(removal(book, r, removed));
+        if (removed.length) out.push(await removal(book, r, removed));
         const end = a.endedMembership as Record<string, unknown> | undefined;
         if (end && idsOf(end.organizationIds).length)
           leaves.push({
@@ -73,10 +75,10 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
           });
         break;
       case 'membership.remove':
-        out.push(removal(book, r, idsOf(a.removed), Number(r.entityId)));
+        out.push(await removal(book, r, idsOf(a.removed), Number(r.entityId)));
         break;
       case 'membership.bulk_remove':
-        out.push(removal(book, r, [Number(r.entityId)]));
+        out.push(await removal(book, r, [Number(r.entityId)]));
         break;
       case 'transfer.accept':
         if (typeof a.transferId === 'number') acceptedJoins.set(a.transferId, idsOf(a.joined));
@@ -84,7 +86,7 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
     }
   }
 
-  const transferRows = db.select().from(transfers).where(eq(transfers.userId, userId)).all();
+  const transferRows = await allRows(db.select().from(transfers).where(eq(transfers.userId, userId)));
   // Units joined by an accepted transfer, on its day: the transfer event tells them.
   const byTransfer = new Set<string>();
   for (const t of transferRows) {
@@ -92,7 +94,7 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
     for (const id of acceptedJoins.get(t.id) ?? [t.toOrganizationId]) byTransfer.add(`${id}@${dayStart(t.effectiveDate).getTime()}`);
   }
 
-  const records = db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId)).all();
+  const records = await allRows(db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId)));
   // Rows joined in one action share (nearly) one instant; rows ended in one action share a day and a reason.
   const joinGroups = group(
     records.filter((m) => !byTransfer.has(`${m.organizationId}@${m.joinedAt.getTime()}`)),
@@ -106,13 +108,13 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
     );
     if (ev) ev.used = true;
     // One event per chain joined: a Chi đoàn and a Chi hội saved together are both told.
-    for (const unit of ev?.unit && orgIds.includes(ev.unit) ? [ev.unit] : chainEnds(book, orgIds)) {
+    for (const unit of ev?.unit && orgIds.includes(ev.unit) ? [ev.unit] : await chainEnds(book, orgIds)) {
       out.push({
         id: `join:${unit}:${at.getTime()}`,
         at: at.toISOString(),
         kind: 'joined',
-        organization: book.org(unit, ev?.row.labels.names),
-        actor: ev && book.actorOf(ev.row),
+        organization: await book.org(unit, ev?.row.labels.names),
+        actor: ev && await book.actorOf(ev.row),
       });
     }
   }
@@ -131,63 +133,63 @@ export function membershipEvents(db: Db, userId: number, book: NameBook, rows: A
       .reverse()
       .find((e) => !e.used && e.day === day && e.reason === first.endReason && e.orgIds.some((id) => orgIds.includes(id)));
     if (ev) ev.used = true;
-    const unit = ev?.unit && orgIds.includes(ev.unit) ? ev.unit : deepest(book, orgIds)!;
+    const unit = ev?.unit && orgIds.includes(ev.unit) ? ev.unit : (await deepest(book, orgIds))!;
     out.push({
       id: `left:${unit}:${first.endedAt!.getTime()}`,
       at: first.endedAt!.toISOString(),
       kind: 'left',
-      organization: book.org(unit, ev?.row.labels.names),
+      organization: await book.org(unit, ev?.row.labels.names),
       reason: first.endReason!,
       ...(first.endNote ? { note: first.endNote } : {}),
-      actor: ev && book.actorOf(ev.row),
+      actor: ev && await book.actorOf(ev.row),
       ...recordedOnDay(first.endedAt!, ev?.row.createdAt),
     });
   }
 
   // What the rows no longer hold: an earlier stint (joined again since, or deleted), an ending undone by a new join.
   for (const e of joins.filter((x) => !x.used)) {
-    const unit = e.unit ?? deepest(book, e.orgIds)!;
+    const unit = e.unit ?? (await deepest(book, e.orgIds))!;
     out.push({
       id: `join-log:${e.row.id}`,
       at: e.row.createdAt.toISOString(),
       kind: 'joined',
-      organization: book.org(unit, e.row.labels.names),
-      actor: book.actorOf(e.row),
+      organization: await book.org(unit, e.row.labels.names),
+      actor: await book.actorOf(e.row),
     });
   }
   for (const e of leaves.filter((x) => !x.used && x.day)) {
-    const unit = e.unit ?? deepest(book, e.orgIds)!;
+    const unit = e.unit ?? (await deepest(book, e.orgIds))!;
     out.push({
       id: `left-log:${e.row.id}`,
       at: dayStart(e.day!).toISOString(),
       kind: 'left',
-      organization: book.org(unit, e.row.labels.names),
+      organization: await book.org(unit, e.row.labels.names),
       ...(e.reason ? { reason: e.reason } : {}),
       ...(e.note ? { note: e.note } : {}),
-      actor: book.actorOf(e.row),
+      actor: await book.actorOf(e.row),
       ...recordedOnDay(dayStart(e.day!), e.row.createdAt),
     });
   }
 
-  out.push(...transferEvents(book, transferRows, rows));
+  out.push(...await transferEvents(book, transferRows, rows));
   return out;
 }
 
 /** The deepest unit of each chain among `ids` (a unit no other of them lies beneath); the deepest one when none is known. */
-function chainEnds(book: NameBook, ids: number[]): number[] {
-  const paths = ids.map((id) => ({ id, path: book.path(id) })).filter((x) => x.path);
+async function chainEnds(book: NameBook, ids: number[]): Promise<number[]> {
+  const paths = (await mapInOrder(ids, async (id) => ({ id, path: await book.path(id) }))).filter((x) => x.path);
   const ends = paths.filter((x) => !paths.some((y) => y.id !== x.id && y.path.startsWith(x.path))).map((x) => x.id);
-  return ends.length ? ends : [deepest(book, ids)!];
+  return ends.length ? ends : [(await deepest(book, ids))!];
 }
 
-function removal(book: NameBook, r: AuditRow, orgIds: number[], unit?: number): Event {
-  const id = unit ?? deepest(book, orgIds)!;
+async function removal(book: NameBook, r: AuditRow, orgIds: number[], unit?: number): Promise<Event> {
+  const id = unit ?? (await deepest(book, orgIds))!;
   return {
     id: `removed:${r.id}`,
     at: r.createdAt.toISOString(),
     kind: 'removed',
-    organization: book.org(id, r.labels.names),
-    actor: book.actorOf(r),
+    organization: await book.org(id, r.labels.names),
+    actor: await book.actorOf(r),
   };
 }
 
@@ -209,16 +211,16 @@ type TransferRow = typeof transfers.$inferSelect;
  * Each request, refusal, cancellation and acceptance. A transfer whose unit was deleted is gone
  * (its row cascades); its audit rows still tell it with the names they kept.
  */
-function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): Event[] {
+async function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): Promise<Event[]> {
   const out: Event[] = [];
   const logOf = (id: number, action: string) => rows.find((r) => r.action === action && r.after.transferId === id);
   const kept = new Set(list.map((t) => t.id));
   for (const t of list) {
     const names = (logOf(t.id, 'transfer.request') ?? logOf(t.id, 'transfer.accept'))?.labels.names;
-    const base = { organization: book.org(t.toOrganizationId, names), fromOrganization: book.org(t.fromOrganizationId, names) };
-    const by = (userId: number | null, action: string) => {
+    const base = { organization: await book.org(t.toOrganizationId, names), fromOrganization: await book.org(t.fromOrganizationId, names) };
+    const by = async (userId: number | null, action: string) => {
       const log = logOf(t.id, action);
-      return log ? book.actorOf(log) : book.user(userId);
+      return log ? await book.actorOf(log) : await book.user(userId);
     };
     out.push({
       id: `transfer:${t.id}:request`,
@@ -226,7 +228,7 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
       kind: 'transfer_requested',
       ...base,
       reason: t.reason,
-      actor: by(t.requestedBy, 'transfer.request'),
+      actor: await by(t.requestedBy, 'transfer.request'),
     });
     if (t.status === 'ACCEPTED')
       out.push({
@@ -235,7 +237,7 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
         kind: 'transferred',
         ...base,
         reason: t.reason,
-        actor: by(t.decidedBy, 'transfer.accept'),
+        actor: await by(t.decidedBy, 'transfer.accept'),
         ...recordedOnDay(dayStart(t.effectiveDate), t.decidedAt),
       });
     if (t.status === 'REFUSED' && t.decidedAt)
@@ -245,7 +247,7 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
         kind: 'transfer_refused',
         ...base,
         ...(t.refuseReason ? { reason: t.refuseReason } : {}),
-        actor: by(t.decidedBy, 'transfer.refuse'),
+        actor: await by(t.decidedBy, 'transfer.refuse'),
       });
     if (t.status === 'CANCELLED' && t.decidedAt)
       out.push({
@@ -253,7 +255,7 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
         at: t.decidedAt.toISOString(),
         kind: 'transfer_cancelled',
         ...base,
-        actor: by(t.decidedBy, 'transfer.cancel'),
+        actor: await by(t.decidedBy, 'transfer.cancel'),
       });
   }
   const kinds = {
@@ -272,10 +274,10 @@ function transferEvents(book: NameBook, list: TransferRow[], rows: AuditRow[]): 
       id: `transfer-log:${r.id}`,
       at: kind === 'transferred' && day ? dayStart(day).toISOString() : r.createdAt.toISOString(),
       kind,
-      organization: book.org(idsOf(r.after.toOrganizationId)[0] ?? 0, r.labels.names),
-      fromOrganization: book.org(idsOf(r.after.fromOrganizationId)[0] ?? 0, r.labels.names),
+      organization: await book.org(idsOf(r.after.toOrganizationId)[0] ?? 0, r.labels.names),
+      fromOrganization: await book.org(idsOf(r.after.fromOrganizationId)[0] ?? 0, r.labels.names),
       ...(reason ? { reason } : {}),
-      actor: book.actorOf(r),
+      actor: await book.actorOf(r),
       ...(kind === 'transferred' && day ? recordedOnDay(dayStart(day), r.createdAt) : {}),
     });
   }

@@ -14,6 +14,8 @@ import { can, P } from '../access/payments';
 import { paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
 import { userRoles } from '../db/tables/roles';
 import { idsOf, type AuditRow, type Event, type NameBook } from './history-sources';
+import { allRows } from '../db/engine';
+import { filterInOrder } from '../lib/in-order';
 
 const SAME_ACTION_MS = 60_000;
 
@@ -32,7 +34,7 @@ function activeLinks(list: unknown[]): Map<string, Link> {
   return out;
 }
 
-export function roleEvents(db: Db, userId: number, book: NameBook, rows: AuditRow[]): Event[] {
+export async function roleEvents(db: Db, userId: number, book: NameBook, rows: AuditRow[]): Promise<Event[]> {
   const out: Event[] = [];
   const granted: { row: AuditRow; link: Link; used: boolean }[] = [];
   for (const r of rows) {
@@ -46,16 +48,15 @@ export function roleEvents(db: Db, userId: number, book: NameBook, rows: AuditRo
         id: `role-off:${r.id}:${k}`,
         at: r.createdAt.toISOString(),
         kind: 'role_revoked',
-        ...where(book, l, r.labels.names),
-        actor: book.actorOf(r),
+        ...await where(book, l, r.labels.names),
+        actor: await book.actorOf(r),
       });
     }
   }
-  const links = db
+  const links = await allRows(db
     .select()
     .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.isActive, true)))
-    .all();
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.isActive, true))));
   for (const l of links) {
     const link = { roleId: l.roleId, organizationId: l.organizationId };
     const ev = granted.find(
@@ -66,8 +67,8 @@ export function roleEvents(db: Db, userId: number, book: NameBook, rows: AuditRo
       id: `role:${l.id}`,
       at: l.createdAt.toISOString(),
       kind: 'role_granted',
-      ...where(book, link, ev?.row.labels.names),
-      actor: ev ? book.actorOf(ev.row) : book.user(l.grantedBy),
+      ...await where(book, link, ev?.row.labels.names),
+      actor: ev ? await book.actorOf(ev.row) : await book.user(l.grantedBy),
     });
   }
   // Grants the links no longer show: taken away since, or a link switched on again (its created_at is the first grant's).
@@ -76,37 +77,36 @@ export function roleEvents(db: Db, userId: number, book: NameBook, rows: AuditRo
       id: `role-log:${g.row.id}:${key(g.link)}`,
       at: g.row.createdAt.toISOString(),
       kind: 'role_granted',
-      ...where(book, g.link, g.row.labels.names),
-      actor: book.actorOf(g.row),
+      ...await where(book, g.link, g.row.labels.names),
+      actor: await book.actorOf(g.row),
     });
   }
   return out;
 }
 
-const where = (book: NameBook, l: Link, names?: Record<string, string>) => ({
-  role: book.label('role', l.roleId, names),
-  ...(l.organizationId != null ? { organization: book.org(l.organizationId, names) } : {}),
+const where = async (book: NameBook, l: Link, names?: Record<string, string>) => ({
+  role: await book.label('role', l.roleId, names),
+  ...(l.organizationId != null ? { organization: await book.org(l.organizationId, names) } : {}),
 });
 
-export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook): Event[] {
-  const assignments = db
+export async function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook): Promise<Event[]> {
+  const assignments = await allRows(db
     .select({ a: paymentAssignments, organizationId: paymentCampaigns.organizationId })
     .from(paymentAssignments)
     .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-    .where(eq(paymentAssignments.userId, userId))
-    .all();
+    .where(eq(paymentAssignments.userId, userId)));
   const allowed = new Map<number, boolean>();
-  const mayRead = (organizationId: number) => {
-    if (!allowed.has(organizationId)) allowed.set(organizationId, can(db, actor, P.read, organizationId));
+  const mayRead = async (organizationId: number) => {
+    if (!allowed.has(organizationId)) allowed.set(organizationId, await can(db, actor, P.read, organizationId));
     return allowed.get(organizationId)!;
   };
-  const seen = assignments.filter((x) => mayRead(x.organizationId)).map((x) => x.a);
+  const seen = (await filterInOrder(assignments, (x) => mayRead(x.organizationId))).map((x) => x.a);
   if (seen.length === 0) return [];
   const ids = seen.map((a) => a.id);
   const out: Event[] = [];
-  const campaign = (id: number) => ({ campaign: book.label('payment_campaign', id) });
+  const campaign = async (id: number) => ({ campaign: await book.label('payment_campaign', id) });
 
-  const logs = db
+  const logs = await allRows(db
     .select()
     .from(auditLogs)
     .where(
@@ -115,24 +115,23 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
         inArray(auditLogs.entityId, ids.map(String)),
         inArray(auditLogs.action, ['assignment.exempt', 'assignment.reduce', 'assignment.revoke_adjustment']),
       ),
-    )
-    .all();
+    ));
   for (const a of seen) {
     out.push({
       id: `fee:${a.id}`,
       at: a.createdAt.toISOString(),
       kind: 'fee_assigned',
-      ...campaign(a.campaignId),
+      ...await campaign(a.campaignId),
       amount: a.originalAmount ?? a.amount,
-      actor: book.user(a.assignedBy),
+      actor: await book.user(a.assignedBy),
     });
     const mine = logs.filter((l) => l.entityId === String(a.id));
     for (const l of mine) {
       const before = parseObj(l.before);
       const after = parseObj(l.after);
       const reason = typeof after.reason === 'string' && after.reason ? { reason: after.reason } : {};
-      const actorLabel = book.user(l.actorId, parseObj(l.labels).actor as string | undefined);
-      const base = { id: `fee-adj:${l.id}`, at: l.createdAt.toISOString(), ...campaign(a.campaignId), ...reason, actor: actorLabel };
+      const actorLabel = await book.user(l.actorId, parseObj(l.labels).actor as string | undefined);
+      const base = { id: `fee-adj:${l.id}`, at: l.createdAt.toISOString(), ...await campaign(a.campaignId), ...reason, actor: actorLabel };
       const was = Number(before.amount);
       if (l.action === 'assignment.exempt') out.push({ ...base, kind: 'fee_exempted', amount: was });
       else if (l.action === 'assignment.reduce')
@@ -146,16 +145,16 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
         id: `fee-adj-rec:${a.id}`,
         at: a.adjustedAt.toISOString(),
         kind: a.adjustment === 'EXEMPTED' ? 'fee_exempted' : 'fee_reduced',
-        ...campaign(a.campaignId),
+        ...await campaign(a.campaignId),
         amount: a.adjustment === 'EXEMPTED' ? was : was - a.amount,
         ...(a.adjustmentReason ? { reason: a.adjustmentReason } : {}),
-        actor: book.user(a.adjustedBy),
+        actor: await book.user(a.adjustedBy),
       });
     }
   }
 
   // Money: counted orders (sandbox money is not money), their reversals and refunds.
-  const orders = db
+  const orders = await allRows(db
     .select()
     .from(paymentOrders)
     .where(
@@ -165,8 +164,7 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
         isNull(paymentOrders.reversesOrderId),
         eq(paymentOrders.isTest, false),
       ),
-    )
-    .all();
+    ));
   const paidByOrder = new Set<number>();
   for (const o of orders) {
     paidByOrder.add(o.assignmentId);
@@ -175,20 +173,20 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
       id: `paid:${o.id}`,
       at: (o.paidAt ?? o.updatedAt).toISOString(),
       kind: 'fee_paid',
-      ...campaign(o.campaignId),
+      ...await campaign(o.campaignId),
       amount,
       ...(o.note ? { note: o.note } : {}),
-      actor: o.paymentMethod === 'MANUAL' ? book.user(o.recordedBy) : undefined,
+      actor: o.paymentMethod === 'MANUAL' ? await book.user(o.recordedBy) : undefined,
     });
     if (o.reversedAt) {
       out.push({
         id: `reversed:${o.id}`,
         at: o.reversedAt.toISOString(),
         kind: 'fee_reversed',
-        ...campaign(o.campaignId),
+        ...await campaign(o.campaignId),
         amount,
         ...(o.reversalReason ? { reason: o.reversalReason } : {}),
-        actor: book.user(o.reversedBy),
+        actor: await book.user(o.reversedBy),
       });
     }
     if (o.resolution === 'REFUNDED' && o.resolvedAt) {
@@ -196,10 +194,10 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
         id: `refunded:${o.id}`,
         at: o.resolvedAt.toISOString(),
         kind: 'fee_refunded',
-        ...campaign(o.campaignId),
+        ...await campaign(o.campaignId),
         ...(o.attentionAmount != null ? { amount: o.attentionAmount } : {}),
         ...(o.resolutionNote ? { note: o.resolutionNote } : {}),
-        actor: book.user(o.resolvedBy),
+        actor: await book.user(o.resolvedBy),
       });
     }
   }
@@ -210,7 +208,7 @@ export function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook):
         id: `paid-rec:${a.id}`,
         at: a.paidAt.toISOString(),
         kind: 'fee_paid',
-        ...campaign(a.campaignId),
+        ...await campaign(a.campaignId),
         amount: a.paidAmount ?? a.amount,
       });
     }

@@ -12,6 +12,7 @@ import { organizations } from '../db/tables/organizations';
 import { paymentCampaigns } from '../db/tables/payments';
 import { roles } from '../db/tables/roles';
 import { users } from '../db/tables/users';
+import { allRows, firstRow } from '../db/engine';
 
 /** `sortAt`: where a day's event (a transfer's effective day, an ending) stands among that day's others — when it was recorded, if on that day. Not sent. */
 export type Event = UserHistoryEvent & { sortAt?: string };
@@ -85,13 +86,12 @@ function toRow(r: typeof auditLogs.$inferSelect): AuditRow {
  * name them: an add, a removal, a bulk removal. Those carry the user only in their snapshot, so
  * they are matched on its exact JSON prefix (audit() writes `{"userId":N,…}` first) or list.
  */
-export function auditRowsOf(db: Db, userId: number): AuditRow[] {
-  const own = db
+export async function auditRowsOf(db: Db, userId: number): Promise<AuditRow[]> {
+  const own = await allRows(db
     .select()
     .from(auditLogs)
-    .where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, String(userId)), inArray(auditLogs.action, USER_ACTIONS)))
-    .all();
-  const onOrganizations = db
+    .where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, String(userId)), inArray(auditLogs.action, USER_ACTIONS))));
+  const onOrganizations = await allRows(db
     .select()
     .from(auditLogs)
     .where(
@@ -106,8 +106,7 @@ export function auditRowsOf(db: Db, userId: number): AuditRow[] {
           ),
         ),
       ),
-    )
-    .all();
+    ));
   return [...own, ...onOrganizations].map(toRow).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 }
 
@@ -116,24 +115,24 @@ type Kind = 'organization' | 'user' | 'role' | 'payment_campaign';
 /** Names by kind and id, each looked up once per request. */
 export function nameBook(db: Db) {
   const memo = new Map<string, { name: string; path?: string } | null>();
-  function current(kind: Kind, id: number) {
+  async function current(kind: Kind, id: number) {
     const key = `${kind}:${id}`;
     if (!memo.has(key)) {
       let found: { name: string; path?: string } | undefined;
       if (kind === 'organization')
-        found = db.select({ name: organizations.name, path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get();
+        found = await firstRow(db.select({ name: organizations.name, path: organizations.path }).from(organizations).where(eq(organizations.id, id)));
       else if (kind === 'user') {
-        const u = db.select({ f: users.familyName, g: users.givenName }).from(users).where(eq(users.id, id)).get();
+        const u = await firstRow(db.select({ f: users.familyName, g: users.givenName }).from(users).where(eq(users.id, id)));
         found = u && { name: `${u.f} ${u.g}`.trim() };
-      } else if (kind === 'role') found = db.select({ name: roles.displayName }).from(roles).where(eq(roles.id, id)).get();
-      else found = db.select({ name: paymentCampaigns.name }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)).get();
+      } else if (kind === 'role') found = await firstRow(db.select({ name: roles.displayName }).from(roles).where(eq(roles.id, id)));
+      else found = await firstRow(db.select({ name: paymentCampaigns.name }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)));
       memo.set(key, found ?? null);
     }
     return memo.get(key)!;
   }
   /** The live name, else the audit row's, else the bare id. */
-  const label = (kind: Kind, id: number, names?: Record<string, string>, fallback?: string): HistoryLabel => {
-    const live = current(kind, id);
+  const label = async (kind: Kind, id: number, names?: Record<string, string>, fallback?: string): Promise<HistoryLabel> => {
+    const live = await current(kind, id);
     if (live) return { id, name: live.name };
     return { id: null, name: names?.[`${kind}:${id}`] ?? fallback ?? `#${id}` };
   };
@@ -141,13 +140,13 @@ export function nameBook(db: Db) {
     label,
     org: (id: number, names?: Record<string, string>) => label('organization', id, names),
     /** The organization's path now ('' once deleted): the deepest of a chain is the unit acted on. */
-    path: (id: number) => current('organization', id)?.path ?? '',
-    user: (id: number | null | undefined, fallback?: string): HistoryLabel | undefined =>
-      id != null ? label('user', id, undefined, fallback) : fallback ? { id: null, name: fallback } : undefined,
+    path: async (id: number) => (await current('organization', id))?.path ?? '',
+    user: async (id: number | null | undefined, fallback?: string): Promise<HistoryLabel | undefined> =>
+      id != null ? await label('user', id, undefined, fallback) : fallback ? { id: null, name: fallback } : undefined,
     /** Who wrote an audit row: the user now, or the name the row kept. */
-    actorOf: (r: AuditRow): HistoryLabel | undefined =>
+    actorOf: async (r: AuditRow): Promise<HistoryLabel | undefined> =>
       r.actorId != null
-        ? label('user', r.actorId, r.labels.names, r.labels.actor)
+        ? await label('user', r.actorId, r.labels.names, r.labels.actor)
         : r.labels.actor
           ? { id: null, name: r.labels.actor }
           : undefined,
@@ -160,8 +159,8 @@ export const idsOf = (v: unknown): number[] =>
   (Array.isArray(v) ? v : [v]).filter((x): x is number => typeof x === 'number' && Number.isInteger(x) && x > 0);
 
 /** The deepest of these organizations (the unit acted on; its parents joined or left with it). */
-export function deepest(book: NameBook, ids: number[]): number | undefined {
+export async function deepest(book: NameBook, ids: number[]): Promise<number | undefined> {
   let best: number | undefined;
-  for (const id of ids) if (best === undefined || book.path(id).length > book.path(best).length) best = id;
+  for (const id of ids) if (best === undefined || (await book.path(id)).length > (await book.path(best)).length) best = id;
   return best;
 }

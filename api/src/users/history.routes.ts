@@ -19,6 +19,6 @@ export function userHistoryRoutes() {
     requirePermission('users.view_details'),
     validate('param', idParam),
     validate('query', userHistoryQuery),
-    (c) => c.json(userHistory(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
+    async (c) => c.json(await userHistory(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query'))),
   );
 }

@@ -11,6 +11,7 @@ import { campaigns } from '../payments/fixture';
 import { roles } from '../db/tables/roles';
 import { ADMIN, makeTestApp, type TestApp } from '../test/harness';
 import { USER_CODES } from './fixture';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let o: Record<'dt' | 'dcsA' | 'cdA' | 'dcsB' | 'cdB' | 'dcsC', number>;
@@ -30,15 +31,15 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-08-10T09:00:00+07:00'));
   t = await makeTestApp();
-  const dt = t.createOrg('doan_truong', 'DT', null, 'Đoàn trường');
-  const dcsA = t.createOrg('doan_co_so', 'DCSA', dt, 'Đoàn khoa CNTT');
-  const cdA = t.createOrg('chi_doan', 'CDA', dcsA, 'Chi đoàn 22CNTT1');
-  const dcsB = t.createOrg('doan_co_so', 'DCSB', dt, 'Đoàn khoa Kinh tế');
-  const cdB = t.createOrg('chi_doan', 'CDB', dcsB, 'Chi đoàn 22KT1');
-  const dcsC = t.createOrg('doan_co_so', 'DCSC', dt, 'Đoàn khoa Luật');
+  const dt = await t.createOrg('doan_truong', 'DT', null, 'Đoàn trường');
+  const dcsA = await t.createOrg('doan_co_so', 'DCSA', dt, 'Đoàn khoa CNTT');
+  const cdA = await t.createOrg('chi_doan', 'CDA', dcsA, 'Chi đoàn 22CNTT1');
+  const dcsB = await t.createOrg('doan_co_so', 'DCSB', dt, 'Đoàn khoa Kinh tế');
+  const cdB = await t.createOrg('chi_doan', 'CDB', dcsB, 'Chi đoàn 22KT1');
+  const dcsC = await t.createOrg('doan_co_so', 'DCSC', dt, 'Đoàn khoa Luật');
   o = { dt, dcsA, cdA, dcsB, cdB, dcsC };
-  const orgAdmin = t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!.id;
-  const viewer = t.createRole('users_only', USER_CODES);
+  const orgAdmin = (await firstRow(t.db.select().from(roles).where(eq(roles.name, 'org_admin'))))!.id;
+  const viewer = await t.createRole('users_only', USER_CODES);
   for (const [k, grants] of [
     ['adminA', [{ roleId: orgAdmin, organizationId: dcsA }]],
     ['adminB', [{ roleId: orgAdmin, organizationId: dcsB }]],
@@ -57,7 +58,7 @@ afterEach(() => vi.useRealTimers());
 describe('GET /users/:id/history', () => {
   it('tells joined, role granted, fee assigned and paid, role taken, transfer requested and done, and leaving, newest first with who did it', async () => {
     const m = users.m!.id;
-    const officer = t.db.select().from(roles).where(eq(roles.name, 'org_admin')).get()!;
+    const officer = (await firstRow(t.db.select().from(roles).where(eq(roles.name, 'org_admin'))))!;
     expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
 
     await clock('2026-08-11T09:00:00+07:00');
@@ -109,7 +110,7 @@ describe('GET /users/:id/history', () => {
       ).status,
     ).toBe(200);
     // The unit renamed afterwards: it still exists, so its name now; the campaign's too.
-    t.db.update(organizations).set({ name: 'Chi đoàn 22CNTT1 (cũ)' }).where(eq(organizations.id, o.cdA)).run();
+    await runQuery(t.db.update(organizations).set({ name: 'Chi đoàn 22CNTT1 (cũ)' }).where(eq(organizations.id, o.cdA)));
 
     const all = await history('admin');
     expect(all.status).toBe(200);
@@ -173,7 +174,7 @@ describe('GET /users/:id/history', () => {
 
   it('names a deleted unit as the audit row kept it, and tells a membership that was deleted', async () => {
     const m = users.m!.id;
-    const club = t.createOrg('clb_truong', 'CLB1', null, 'CLB Guitar');
+    const club = await t.createOrg('clb_truong', 'CLB1', null, 'CLB Guitar');
     expect((await as('admin')('POST', `/api/organizations/${club}/members/${m}`, {})).status).toBe(201);
     expect((await as('admin')('POST', `/api/organizations/${o.cdA}/members/${m}`, {})).status).toBe(201);
     await clock('2026-08-11T09:00:00+07:00');
@@ -229,9 +230,9 @@ describe('GET /users/:id/history', () => {
 
   it('units of two trees joined in one save are each told (a Chi đoàn and a Chi hội)', async () => {
     const m = users.m!.id;
-    const hsv = t.createOrg('hoi_sinh_vien_truong', 'HSV', null, 'Hội Sinh viên trường');
-    const lch = t.createOrg('lien_chi_hoi', 'LCHA', hsv, 'Liên chi Hội CNTT');
-    const ch = t.createOrg('chi_hoi', 'CHA', lch, 'Chi hội 22CNTT1');
+    const hsv = await t.createOrg('hoi_sinh_vien_truong', 'HSV', null, 'Hội Sinh viên trường');
+    const lch = await t.createOrg('lien_chi_hoi', 'LCHA', hsv, 'Liên chi Hội CNTT');
+    const ch = await t.createOrg('chi_hoi', 'CHA', lch, 'Chi hội 22CNTT1');
     expect((await as('admin')('PUT', `/api/users/${m}/organizations`, { organizationIds: [o.cdA, ch] })).status).toBe(200);
     const ev = (await history('admin')).body.data as any[];
     expect(ev.map((e) => [e.kind, e.organization.id]).sort()).toEqual(

@@ -15,6 +15,7 @@ import { feeEvents, roleEvents } from './history-roles-fees';
 import { auditRowsOf, nameBook, type Event } from './history-sources';
 import { users } from '../db/tables/users';
 import { userScope, usersInScope } from '../access/scope';
+import { firstRow } from '../db/engine';
 
 const FEE_KINDS = new Set<string>([
   'fee_assigned',
@@ -46,20 +47,20 @@ const ORDER: string[] = [
   'left',
 ];
 
-export function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserHistoryQuery): UserHistoryResponse {
-  const exists = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
-  if (!exists || !usersInScope(db, userScope(db, actor, 'users.access'), [userId]).has(userId)) notFound('Không tìm thấy người dùng');
-  if (!usersInScope(db, userScope(db, actor, 'users.view_details'), [userId]).has(userId)) forbidden();
+export async function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserHistoryQuery): Promise<UserHistoryResponse> {
+  const exists = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+  if (!exists || !(await usersInScope(db, await userScope(db, actor, 'users.access'), [userId])).has(userId)) notFound('Không tìm thấy người dùng');
+  if (!(await usersInScope(db, await userScope(db, actor, 'users.view_details'), [userId])).has(userId)) forbidden();
 
   const book = nameBook(db);
   const wants = (kinds: Set<string> | null) => !q.kind || (kinds ? kinds.has(q.kind) : !FEE_KINDS.has(q.kind) && !ROLE_KINDS.has(q.kind));
   let events: Event[] = [];
   if (wants(null) || wants(ROLE_KINDS)) {
-    const rows = auditRowsOf(db, userId);
-    if (wants(null)) events.push(...membershipEvents(db, userId, book, rows));
-    if (wants(ROLE_KINDS)) events.push(...roleEvents(db, userId, book, rows));
+    const rows = await auditRowsOf(db, userId);
+    if (wants(null)) events.push(...await membershipEvents(db, userId, book, rows));
+    if (wants(ROLE_KINDS)) events.push(...await roleEvents(db, userId, book, rows));
   }
-  if (wants(FEE_KINDS)) events.push(...feeEvents(db, actor, userId, book));
+  if (wants(FEE_KINDS)) events.push(...await feeEvents(db, actor, userId, book));
   if (q.kind) events = events.filter((e) => e.kind === q.kind);
   // Newest first (a day's event where it was recorded that day); at one instant, what follows in a life (USER_HISTORY_KINDS' order) first.
   const when = (e: Event) => e.sortAt ?? e.at;

@@ -5,25 +5,27 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser } from './fixture';
 import { listPage, searchWords, type ListFilter } from './list';
 import { subtreeRange } from '../access/scope';
+import { firstRow } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 let paths: Record<string, string>;
 
-const pathOf = (id: number) => t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()!.path;
+const pathOf = async (id: number) => (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!.path;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'LT-ROOT');
-  const a = t.createOrg('doan_co_so', 'LT-A', root);
-  const a1 = t.createOrg('chi_doan', 'LT-A1', a);
-  const b = t.createOrg('doan_co_so', 'LT-B', root);
-  paths = { root: pathOf(root), a: pathOf(a), a1: pathOf(a1), b: pathOf(b) };
+  const root = await t.createOrg('doan_truong', 'LT-ROOT');
+  const a = await t.createOrg('doan_co_so', 'LT-A', root);
+  const a1 = await t.createOrg('chi_doan', 'LT-A1', a);
+  const b = await t.createOrg('doan_co_so', 'LT-B', root);
+  paths = { root: await pathOf(root), a: await pathOf(a), a1: await pathOf(a1), b: await pathOf(b) };
   const orgs = [root, a, a1, b, null];
   const kinds = ['student', 'staff'] as const;
   const statuses = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
   for (let i = 0; i < 60; i++) {
     const org = orgs[i % orgs.length];
-    const id = insertUser(
+    const id = await insertUser(
       t,
       {
         familyName: i % 3 ? 'Nguyễn Văn' : 'Trần Thị',
@@ -35,8 +37,8 @@ beforeAll(async () => {
       org ?? undefined,
     );
     // Some users belong twice (the member must be counted once); some only formerly.
-    if (i % 10 === 1) addMember(t, id, b);
-    if (i % 11 === 2 && org !== a1) addMember(t, id, a1, false);
+    if (i % 10 === 1) await addMember(t, id, b);
+    if (i % 11 === 2 && org !== a1) await addMember(t, id, a1, false);
   }
 });
 
@@ -49,13 +51,13 @@ describe('users list strategies', () => {
   ];
   for (const [name, f] of filters) {
     for (const scope of [['root'], ['a'], ['a1'], ['b'], ['a', 'b']]) {
-      it(`${name} in ${scope.join('+')}: the index, collecting members first and probing each user agree`, () => {
+      it(`${name} in ${scope.join('+')}: the index, collecting members first and probing each user agree`, async () => {
         const filter = { ...f, paths: scope.map((s) => paths[s]!) };
         const key = `${name}:${scope.join('+')}`;
-        const viaIn = [0, 5, 10].map((offset) => listPage(t.db, filter, `${key}:in`, 5, offset, 'in'));
-        const viaExists = [0, 5, 10].map((offset) => listPage(t.db, filter, `${key}:exists`, 5, offset, 'exists'));
-        const viaIndex = [0, 5, 10].map((offset) => listPage(t.db, filter, `${key}:index`, 5, offset, 'index'));
-        const auto = listPage(t.db, filter, `${key}:auto`, 100, 0);
+        const viaIn = await mapInOrder([0, 5, 10], (offset) => listPage(t.db, filter, `${key}:in`, 5, offset, 'in'));
+        const viaExists = await mapInOrder([0, 5, 10], (offset) => listPage(t.db, filter, `${key}:exists`, 5, offset, 'exists'));
+        const viaIndex = await mapInOrder([0, 5, 10], (offset) => listPage(t.db, filter, `${key}:index`, 5, offset, 'index'));
+        const auto = await listPage(t.db, filter, `${key}:auto`, 100, 0);
         const idsOf = (r: { rows: { id: number }[] }) => r.rows.map((x) => x.id);
         expect(viaIn.map(idsOf)).toEqual(viaExists.map(idsOf));
         expect(viaIn[0]!.total).toBe(viaExists[0]!.total);
@@ -70,8 +72,8 @@ describe('users list strategies', () => {
     }
   }
 
-  it('an empty scope matches nobody', () => {
-    expect(listPage(t.db, { words: [], paths: [] }, 'empty', 10, 0)).toEqual({ rows: [], total: 0 });
+  it('an empty scope matches nobody', async () => {
+    expect(await listPage(t.db, { words: [], paths: [] }, 'empty', 10, 0)).toEqual({ rows: [], total: 0 });
   });
 });
 
@@ -94,13 +96,13 @@ describe('subtreeRange', () => {
 
 describe('GET /api/users rows carry where each user is an active member', () => {
   it('each organization with its ancestors, former memberships left out, [] for nobody', async () => {
-    const root = t.createOrg('doan_truong', 'MO-ROOT');
-    const unit = t.createOrg('doan_co_so', 'MO-A', root);
-    const cell = t.createOrg('chi_doan', 'MO-A1', unit);
-    const member = insertUser(t, { familyName: 'Lê', givenName: 'Memberof' }, cell);
-    addMember(t, member, root);
-    addMember(t, member, unit, false);
-    const loner = insertUser(t, { familyName: 'Lê', givenName: 'Loner' });
+    const root = await t.createOrg('doan_truong', 'MO-ROOT');
+    const unit = await t.createOrg('doan_co_so', 'MO-A', root);
+    const cell = await t.createOrg('chi_doan', 'MO-A1', unit);
+    const member = await insertUser(t, { familyName: 'Lê', givenName: 'Memberof' }, cell);
+    await addMember(t, member, root);
+    await addMember(t, member, unit, false);
+    const loner = await insertUser(t, { familyName: 'Lê', givenName: 'Loner' });
     const res = await t.request('GET', '/api/users?search=le&limit=100', { token: t.adminToken });
     expect(res.status).toBe(200);
     const rows = res.body.users as { id: number; memberOf: { organizationId: number; ancestorIds: number[] }[] }[];

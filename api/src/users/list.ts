@@ -13,6 +13,7 @@ import { subtreeRange } from '../access/scope';
 import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
 import { userFacetCounts, users } from '../db/tables/users';
 import { inJsonIds } from '../db/sqlite';
+import { allRows, firstRow } from '../db/engine';
 
 /**
  * What a filter's count (and its page checkpoints) can change with: which users exist and their
@@ -228,7 +229,7 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
  * trigger-kept user_facet_counts (migration 0023): a few rows, where counting the column filters
  * took 6–30 ms over 50k–100k users. Null for words or several subtrees (a user in two would count twice).
  */
-function facetTotal(db: Db, f: ListFilter): number | null {
+async function facetTotal(db: Db, f: ListFilter): Promise<number | null> {
   if (f.words.length > 0 || (f.paths !== null && f.paths.length !== 1)) return null;
   const shape = [f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined].join(':');
   const byShape = facetStatements(db);
@@ -238,7 +239,7 @@ function facetTotal(db: Db, f: ListFilter): number | null {
   if (f.userType !== undefined) params.userType = f.userType;
   if (f.membershipStatus !== undefined) params.membershipStatus = f.membershipStatus;
   if (f.isActive !== undefined) params.isActive = f.isActive ? 1 : 0;
-  return statement.get(params)!.n;
+  return (await firstRow(statement, params))!.n;
 }
 
 function facetStatement(db: Db, f: ListFilter) {
@@ -260,14 +261,14 @@ const facetStatements = perDb(() => new Map<string, ReturnType<typeof facetState
  * A page of users matching the filter, newest first, and the filter's (cached) total. Words or a
  * scope go through the index; `membership` forces a strategy (tests check all give the same answer).
  */
-export function listPage(
+export async function listPage(
   db: Db,
   f: ListFilter,
   totalKey: string,
   limit: number,
   offset: number,
   membership?: Membership,
-): { rows: UserListRow[]; total: number } {
+): Promise<{ rows: UserListRow[]; total: number }> {
   const strategy = membership ?? (f.words.length > 0 || f.paths ? 'index' : 'in');
   // The index answers words (every strategy) and subtrees ('index').
   if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
@@ -275,14 +276,14 @@ export function listPage(
   const params = paramsFor(f, strategy);
   // A forced strategy (the tests comparing them) always counts in SQL.
   const total =
-    (membership === undefined ? facetTotal(db, f) : null) ?? cachedTotal(db, countedTables(f), totalKey, () => s.total.get(params)!.n);
+    (membership === undefined ? await facetTotal(db, f) : null) ?? await cachedTotal(db, countedTables(f), totalKey, async () => s.total.get(params)!.n);
   const rows =
     offset < total
-      ? rowsByIds(
+      ? await rowsByIds(
           db,
           (strategy === 'index'
             ? s.pageIds.all({ ...params, limit, offset })
-            : pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
+            : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
           ).map((r) => r.id),
         )
       : [];
@@ -301,7 +302,7 @@ const checkpoints = new Map(COUNTED.map((tables) => [tables, freshCache<number[]
  * Not for the FTS5 index: it reads `rowid <= ?` newest first by scanning down to it, which costs
  * more than the OFFSET (0.5 ms at offset 10,000 of a 50k-member subtree on the bench database).
  */
-function pageIdsAt(
+async function pageIdsAt(
   db: Db,
   s: Statements,
   params: Record<string, unknown>,
@@ -313,7 +314,7 @@ function pageIdsAt(
   if (offset < STRIDE) return s.pageIds.all({ ...params, limit, offset });
   const k = Math.floor(offset / STRIDE);
   // marks[i] is the id at position (i + 1)·STRIDE; filled in place, as deep as pages are asked.
-  const marks = checkpoints.get(tables)!.get(db, key, () => []);
+  const marks = await checkpoints.get(tables)!.get(db, key, async () => []);
   while (marks.length < k) {
     const last = marks.at(-1);
     const next =
@@ -351,16 +352,16 @@ const rowsStatement = perDb((db) =>
 );
 
 /** Full rows for these ids, in the order given. */
-export function rowsByIds(db: Db, ids: number[]): UserListRow[] {
+export async function rowsByIds(db: Db, ids: number[]): Promise<UserListRow[]> {
   if (ids.length === 0) return [];
-  const rows = rowsStatement(db).all({ ids: JSON.stringify(ids) });
+  const rows = await allRows(rowsStatement(db), { ids: JSON.stringify(ids) });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is UserListRow => r !== undefined);
 }
 
 /** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
-export function membershipsOf(db: Db, userId: number, activeOnly = false) {
-  return db
+export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
+  return await allRows(db
     .select({
       organizationId: organizationMembers.organizationId,
       isActive: organizationMembers.isActive,
@@ -381,6 +382,5 @@ export function membershipsOf(db: Db, userId: number, activeOnly = false) {
         ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))
         : eq(organizationMembers.userId, userId),
     )
-    .orderBy(organizations.path)
-    .all();
+    .orderBy(organizations.path));
 }

@@ -14,9 +14,10 @@ import { listPage, searchWords } from './list';
 import { toUser } from '../access/user-mapper';
 import { paidUserIds } from './paid';
 import { scopeKey, userScope } from '../access/scope';
+import { allRows, firstRow } from '../db/engine';
 
-export function organizationPath(db: Db, id: number): string | null {
-  return db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()?.path ?? null;
+export async function organizationPath(db: Db, id: number): Promise<string | null> {
+  return (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))?.path ?? null;
 }
 
 /** Does the caller hold `code` in this organization (its own or an ancestor's role, or globally)? */
@@ -36,10 +37,10 @@ const membershipsStatement = perDb((db) =>
 );
 
 /** Active memberships of one page's users (at most `limit` ids, one indexed query) with each organization's ancestors. */
-function memberships(db: Db, userIds: number[]): Map<number, UserListItem['memberOf']> {
+async function memberships(db: Db, userIds: number[]): Promise<Map<number, UserListItem['memberOf']>> {
   const out = new Map<number, UserListItem['memberOf']>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return out;
-  const rows = membershipsStatement(db).all({ ids: JSON.stringify(userIds) });
+  const rows = await allRows(membershipsStatement(db), { ids: JSON.stringify(userIds) });
   for (const r of rows)
     out.get(r.userId)?.push({ organizationId: r.organizationId, ancestorIds: pathIds(r.path).filter((o) => o !== r.organizationId) });
   return out;
@@ -57,10 +58,10 @@ const listPages = freshCache<UserListResponse>(200, ['users', 'organization_memb
  * organization's subtree when asked), newest first. A plain function rather than a usersService
  * method: the list is the hottest route, and building the service's closures cost more than a cached page.
  */
-export function listUsers(db: Db, actor: Actor, q: UserListQuery): UserListResponse {
-  let scope = userScope(db, actor, 'users.access');
+export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<UserListResponse> {
+  let scope = await userScope(db, actor, 'users.access');
   if (q.organizationId !== undefined) {
-    const path = organizationPath(db, q.organizationId);
+    const path = await organizationPath(db, q.organizationId);
     if (!scope.all && !holdsIn(actor, 'users.access', q.organizationId, path)) forbidden();
     // Inside the caller's scope, the organization's subtree is the whole restriction.
     scope = { all: false, paths: path ? [path] : [] };
@@ -80,9 +81,9 @@ export function listUsers(db: Db, actor: Actor, q: UserListQuery): UserListRespo
     isActive: q.isActive,
     scope: scopeKey(scope),
   });
-  const page = listPages.get(db, `${key}|${q.page}|${q.limit}`, () => {
-    const { rows, total } = listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
-    const memberOf = memberships(
+  const page = await listPages.get(db, `${key}|${q.page}|${q.limit}`, async () => {
+    const { rows, total } = await listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
+    const memberOf = await memberships(
       db,
       rows.map((r) => r.id),
     );
@@ -95,7 +96,7 @@ export function listUsers(db: Db, actor: Actor, q: UserListQuery): UserListRespo
     };
   });
   // Read outside the cached page (which payment writes do not invalidate): one indexed query for the page's ids.
-  const paid = paidUserIds(
+  const paid = await paidUserIds(
     db,
     page.users.map((u) => u.id),
   );

@@ -17,6 +17,7 @@ import { forbidden } from '../lib/errors';
 import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { permissions, rolePermissions, roles, userRoles } from '../db/tables/roles';
+import { allRows } from '../db/engine';
 
 export type ManageRefusal = 'super_admin' | 'outside';
 
@@ -34,10 +35,10 @@ const contextOf = (organizationId: number, path: string): OrgContext => ({
 });
 
 /** Active role links of these users, with their role's active permission codes. */
-function linksOf(db: Db, ids: number[]) {
+async function linksOf(db: Db, ids: number[]) {
   const byLink = new Map<number, RoleGrant & { userId: number }>();
   for (const chunk of chunks(ids)) {
-    const rows = db
+    const rows = await allRows(db
       .select({
         linkId: userRoles.id,
         userId: userRoles.userId,
@@ -51,8 +52,7 @@ function linksOf(db: Db, ids: number[]) {
       .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
       .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
       // A link to an inactive role still counts: the role may be switched on again.
-      .where(and(inArray(userRoles.userId, chunk), eq(userRoles.isActive, true)))
-      .all();
+      .where(and(inArray(userRoles.userId, chunk), eq(userRoles.isActive, true))));
     for (const r of rows) {
       let g = byLink.get(r.linkId);
       if (!g) byLink.set(r.linkId, (g = { userId: r.userId, name: r.name, organizationId: r.organizationId, permissions: [] }));
@@ -66,31 +66,29 @@ function linksOf(db: Db, ids: number[]) {
  * The users among `ids` whose account this caller may NOT take control of with `code`
  * (users.update for e-mail, password and active flag; users.delete for deletion), and why.
  */
-export function manageRefusals(db: Db, actor: Actor, ids: number[], code: 'users.update' | 'users.delete'): Map<number, ManageRefusal> {
+export async function manageRefusals(db: Db, actor: Actor, ids: number[], code: 'users.update' | 'users.delete'): Promise<Map<number, ManageRefusal>> {
   const out = new Map<number, ManageRefusal>();
   const unique = [...new Set(ids)];
   if (actor.isSuperAdmin || unique.length === 0) return out;
   const held = (ctx: OrgContext | null) => hasPermission(actor.roles, code, ctx);
 
   for (const chunk of chunks(unique)) {
-    const rows = db
+    const rows = await allRows(db
       .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId, path: organizations.path })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(and(inArray(organizationMembers.userId, chunk), eq(organizationMembers.isActive, true)))
-      .all();
+      .where(and(inArray(organizationMembers.userId, chunk), eq(organizationMembers.isActive, true))));
     for (const m of rows) if (!held(contextOf(m.organizationId, m.path))) out.set(m.userId, 'outside');
   }
 
-  const links = linksOf(db, unique);
+  const links = await linksOf(db, unique);
   const orgIds = [...new Set(links.flatMap((l) => (l.organizationId == null ? [] : [l.organizationId])))];
   const paths = new Map<number, string>();
   for (const chunk of chunks(orgIds)) {
-    for (const o of db
+    for (const o of await allRows(db
       .select({ id: organizations.id, path: organizations.path })
       .from(organizations)
-      .where(inArray(organizations.id, chunk))
-      .all())
+      .where(inArray(organizations.id, chunk))))
       paths.set(o.id, o.path);
   }
   const byUser = new Map<number, RoleGrant[]>();
@@ -109,8 +107,8 @@ export function manageRefusals(db: Db, actor: Actor, ids: number[], code: 'users
 }
 
 /** 403 unless the caller may take control of every one of these accounts (see manageRefusals). */
-export function assertManageable(db: Db, actor: Actor, ids: number[], code: 'users.update' | 'users.delete'): void {
-  const refusals = [...manageRefusals(db, actor, ids, code).values()];
+export async function assertManageable(db: Db, actor: Actor, ids: number[], code: 'users.update' | 'users.delete'): Promise<void> {
+  const refusals = [...(await manageRefusals(db, actor, ids, code)).values()];
   if (refusals.includes('super_admin')) forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
   if (refusals.length === 0) return;
   const what = code === 'users.delete' ? 'xóa' : 'đổi mã, họ tên, loại người dùng, email, mật khẩu hoặc trạng thái kích hoạt của';

@@ -10,10 +10,11 @@ import { download, form, importUsers, readWorkbook, sheetRows, UNTHROTTLED, xlsx
 import { makeTestApp, type TestApp } from '../test/harness';
 import { newUserBody } from './fixture';
 import { users } from '../db/tables/users';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 let chiDoan: number;
-const byCode = (code: string) => t.db.select().from(users).where(eq(users.code, code)).get()!;
+const byCode = async (code: string) => (await firstRow(t.db.select().from(users).where(eq(users.code, code))))!;
 const RECORD = {
   dateOfBirth: '2004-02-01',
   gender: 'female',
@@ -27,7 +28,7 @@ const RECORD = {
 
 beforeAll(async () => {
   t = await makeTestApp(UNTHROTTLED);
-  chiDoan = t.createOrg('chi_doan', 'MR-CD', t.createOrg('doan_truong', 'MR-DT'));
+  chiDoan = await t.createOrg('chi_doan', 'MR-CD', await t.createOrg('doan_truong', 'MR-DT'));
 });
 
 describe('users API', () => {
@@ -72,7 +73,7 @@ describe('users API', () => {
       });
       expect({ body, status: res.status, path: res.body.issues?.[0]?.path }).toEqual({ body, status: 400, path: field });
     }
-    expect(t.db.select().from(users).where(eq(users.code, 'MRBAD')).get()).toBeUndefined();
+    expect(await firstRow(t.db.select().from(users).where(eq(users.code, 'MRBAD')))).toBeUndefined();
   });
 
   it('checks joining after birth against the stored record on an edit', async () => {
@@ -88,7 +89,7 @@ describe('users API', () => {
       body: { dateOfBirth: '2006-01-01', hoiJoinedAt: '2005-01-01' },
     });
     expect(later.status).toBe(400);
-    expect(byCode('MR2')).toMatchObject({ dateOfBirth: '2005-06-01', hoiJoinedAt: null });
+    expect(await byCode('MR2')).toMatchObject({ dateOfBirth: '2005-06-01', hoiJoinedAt: null });
     expect(
       (await t.request('PATCH', `/api/users/${created.body.id}`, { token: t.adminToken, body: { dateOfBirth: '2003-01-01' } })).status,
     ).toBe(200);
@@ -137,7 +138,7 @@ describe('import', () => {
       HEADER,
     );
     expect(res.body).toMatchObject({ success: true, importedCount: 3 });
-    expect(byCode('MRI1')).toMatchObject({
+    expect(await byCode('MRI1')).toMatchObject({
       dateOfBirth: '2004-02-01',
       gender: 'female',
       ethnicity: '06',
@@ -147,8 +148,8 @@ describe('import', () => {
       partyJoinedAt: null,
       hometown: 'Nghệ An',
     });
-    expect(byCode('MRI2')).toMatchObject({ dateOfBirth: '2003-11-05', gender: 'male', ethnicity: '08', religion: null });
-    expect(byCode('MRI3')).toMatchObject({ dateOfBirth: null, gender: 'other', ethnicity: '03' });
+    expect(await byCode('MRI2')).toMatchObject({ dateOfBirth: '2003-11-05', gender: 'male', ethnicity: '08', religion: null });
+    expect(await byCode('MRI3')).toMatchObject({ dateOfBirth: null, gender: 'other', ethnicity: '03' });
   });
 
   it('refuses a row whose values the form would refuse, naming the column', async () => {
@@ -193,7 +194,7 @@ describe('import', () => {
       ['MSSV', 'Họ và tên', 'Email', 'Tôn giáo'],
     );
     expect(res.body.success).toBe(true);
-    expect(byCode('MRI1')).toMatchObject({ dateOfBirth: '2004-02-01', ethnicity: '06', religion: 'Thiên chúa giáo', hometown: 'Nghệ An' });
+    expect(await byCode('MRI1')).toMatchObject({ dateOfBirth: '2004-02-01', ethnicity: '06', religion: 'Thiên chúa giáo', hometown: 'Nghệ An' });
   });
 
   it('the template has the columns, a gender dropdown and the 54 groups on a hidden list', async () => {
@@ -237,7 +238,7 @@ describe('export', () => {
       'Ngày vào Đoàn': '26/03/2019',
       'Quê quán': 'Nghệ An',
     });
-    const before = byCode('MRI1');
+    const before = await byCode('MRI1');
     const up = await t.request('POST', '/api/users/import/upload', { token: t.adminToken, body: form(exp.buf, 'users_export.xlsx') });
     const v = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken });
     expect(v.body.summary.invalid).toBe(0);
@@ -246,14 +247,14 @@ describe('export', () => {
       body: { options: { updateExisting: true } },
     });
     expect(ex.body).toMatchObject({ success: true, importedCount: 0, failedCount: 0 });
-    expect(byCode('MRI1')).toEqual(before);
+    expect(await byCode('MRI1')).toEqual(before);
   });
 });
 
 describe('portal profile', () => {
   it('shows the record; the member changes religion and hometown only', async () => {
     const me = await t.createUser('MRME');
-    t.db.update(users).set({ dateOfBirth: '2004-02-01', gender: 'male', ethnicity: '01' }).where(eq(users.id, me.id)).run();
+    await runQuery(t.db.update(users).set({ dateOfBirth: '2004-02-01', gender: 'male', ethnicity: '01' }).where(eq(users.id, me.id)));
     const read = await t.request('GET', '/api/auth/me/profile', { token: me.token });
     expect(read.body).toMatchObject({ dateOfBirth: '2004-02-01', gender: 'male', ethnicity: '01', religion: null });
     const ok = await t.request('PATCH', '/api/auth/me/profile', { token: me.token, body: { religion: 'Không', hometown: 'Huế' } });
@@ -270,7 +271,7 @@ describe('portal profile', () => {
       const res = await t.request('PATCH', '/api/auth/me/profile', { token: me.token, body });
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
-    expect(byCode('MRME')).toMatchObject({
+    expect(await byCode('MRME')).toMatchObject({
       dateOfBirth: '2004-02-01',
       gender: 'male',
       ethnicity: '01',

@@ -12,6 +12,8 @@ import { seededRandom } from '../lib/seeded-random';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from './fixture';
 import { listPage, type ListFilter, type Membership } from './list';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 let orgIds: number[];
@@ -22,28 +24,28 @@ const FAMILY = ['Nguyễn', 'Trần', 'Lê'];
 const GIVEN = ['An', 'Bình', 'Châu', 'Dũng'];
 const TYPES = ['student', 'staff'] as const;
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
-const addMember = (userId: number, organizationId: number, isActive = true) =>
-  t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).onConflictDoNothing().run();
+const addMember = async (userId: number, organizationId: number, isActive = true) =>
+  await runQuery(t.db.insert(organizationMembers).values({ userId, organizationId, isActive }).onConflictDoNothing());
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const root = t.createOrg('doan_truong', 'PC-ROOT');
-  const a = t.createOrg('doan_co_so', 'PC-A', root);
-  const a1 = t.createOrg('chi_doan', 'PC-A1', a);
-  const b = t.createOrg('doan_co_so', 'PC-B', root);
+  const root = await t.createOrg('doan_truong', 'PC-ROOT');
+  const a = await t.createOrg('doan_co_so', 'PC-A', root);
+  const a1 = await t.createOrg('chi_doan', 'PC-A1', a);
+  const b = await t.createOrg('doan_co_so', 'PC-B', root);
   orgIds = [root, a, a1, b];
-  paths = orgIds.map((id) => t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id)).get()!.path);
-  t.db.transaction(() => {
+  paths = await mapInOrder(orgIds, async (id) => (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!.path);
+  await withTransaction(t.db, async () => {
     for (let i = 0; i < 1500; i++) {
-      const id = insertUser(t, {
+      const id = await insertUser(t, {
         familyName: pick(FAMILY),
         givenName: pick(GIVEN),
         userType: pick(TYPES),
         membershipStatus: pick(STATUSES),
         isActive: random() < 0.8,
       });
-      if (random() < 0.8) addMember(id, pick(orgIds.slice(1)), random() < 0.9);
-      if (random() < 0.1) addMember(id, pick(orgIds));
+      if (random() < 0.8) await addMember(id, pick(orgIds.slice(1)), random() < 0.9);
+      if (random() < 0.1) await addMember(id, pick(orgIds));
     }
   });
 });
@@ -61,30 +63,28 @@ function randomFilter(): ListFilter {
 }
 
 /** Writes that move users in and out of every kind of filter. */
-function randomWrites() {
-  const ids = t.db.select({ id: users.id }).from(users).all();
+async function randomWrites() {
+  const ids = await allRows(t.db.select({ id: users.id }).from(users));
   for (let i = 0; i < 20; i++) {
     const id = pick(ids).id;
     const r = random();
     if (r < 0.3)
-      t.db
+      await runQuery(t.db
         .update(users)
         .set({ userType: pick(TYPES) })
-        .where(eq(users.id, id))
-        .run();
+        .where(eq(users.id, id)));
     else if (r < 0.5)
-      t.db
+      await runQuery(t.db
         .update(users)
         .set({ isActive: random() < 0.5 })
-        .where(eq(users.id, id))
-        .run();
-    else if (r < 0.8) addMember(id, pick(orgIds.slice(1)));
-    else insertUser(t, { familyName: pick(FAMILY), givenName: pick(GIVEN) }, pick(orgIds));
+        .where(eq(users.id, id)));
+    else if (r < 0.8) await addMember(id, pick(orgIds.slice(1)));
+    else await insertUser(t, { familyName: pick(FAMILY), givenName: pick(GIVEN) }, pick(orgIds));
   }
 }
 
 describe('deep users pages from checkpoints', () => {
-  it('give the rows and totals of the plain OFFSET query, for random filters, offsets and writes', () => {
+  it('give the rows and totals of the plain OFFSET query, for random filters, offsets and writes', async () => {
     let compared = 0;
     for (let round = 0; round < 6; round++) {
       for (let n = 0; n < 25; n++) {
@@ -94,27 +94,27 @@ describe('deep users pages from checkpoints', () => {
         const forced = f.words.length > 0 || f.paths ? (['index', 'in', 'exists'] as const) : (['in', 'exists'] as const);
         const strategy: Membership | undefined = random() < 0.5 ? undefined : pick(forced);
         // Offset 0 with a limit past every match is the plain query: no checkpoint is involved.
-        const all = listPage(t.db, f, `${key}:all`, 100_000, 0, strategy);
+        const all = await listPage(t.db, f, `${key}:all`, 100_000, 0, strategy);
         for (let i = 0; i < 4; i++) {
           const limit = pick([1, 7, 10, 25]);
           const offset = Math.floor(random() * (all.total + 30));
-          const page = listPage(t.db, f, key, limit, offset, strategy);
+          const page = await listPage(t.db, f, key, limit, offset, strategy);
           expect(page.total).toBe(all.total);
           expect(page.rows.map((r) => r.id)).toEqual(all.rows.slice(offset, offset + limit).map((r) => r.id));
           if (offset >= 200) compared++;
         }
       }
-      randomWrites();
+      await randomWrites();
     }
     // The seeded filters reach past the first checkpoint often enough to matter.
     expect(compared).toBeGreaterThan(100);
   });
 
-  it('matches the whole list from its end, a page straddling each checkpoint and past the end', () => {
+  it('matches the whole list from its end, a page straddling each checkpoint and past the end', async () => {
     const f: ListFilter = { words: [], paths: null };
-    const all = listPage(t.db, f, 'pc-edge:all', 100_000, 0).rows.map((r) => r.id);
+    const all = (await listPage(t.db, f, 'pc-edge:all', 100_000, 0)).rows.map((r) => r.id);
     for (const offset of [199, 200, 201, 399, 400, 401, all.length - 1, all.length, all.length + 5]) {
-      expect(listPage(t.db, f, 'pc-edge', 3, offset).rows.map((r) => r.id)).toEqual(all.slice(offset, offset + 3));
+      expect((await listPage(t.db, f, 'pc-edge', 3, offset)).rows.map((r) => r.id)).toEqual(all.slice(offset, offset + 3));
     }
   });
 });

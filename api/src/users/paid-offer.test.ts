@@ -27,7 +27,7 @@ describe('users answer hasPaidFees by the rule that refuses their deletion', () 
   it('a member whose fee was paid: true in the list and the detail, and DELETE (single or bulk) is refused', async () => {
     const payer = await t.createUser('UPOPAID');
     const other = await t.createUser('UPOFREE');
-    for (const u of [payer, other]) join(t, u.id, org);
+    for (const u of [payer, other]) await join(t, u.id, org);
     const { assignments } = await api.active(org, [payer.id, other.id], { amount: 30_000 });
     // Before any payment: both deletable.
     expect((await listed('UPOPAID')).hasPaidFees).toBe(false);
@@ -51,7 +51,7 @@ describe('users answer hasPaidFees by the rule that refuses their deletion', () 
 
   it('a reversed cash payment still counts (its paid order is kept), as the refusal counts it', async () => {
     const u = await t.createUser('UPOREV');
-    join(t, u.id, org);
+    await join(t, u.id, org);
     const { assignments } = await api.active(org, [u.id], { amount: 30_000 });
     await expectOk(
       t.request('PATCH', `/api/payment/assignments/${assignments[0].id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } }),

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { inJsonIds } from '../db/sqlite';
 import { perDb } from '../lib/per-db';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
+import { allRows } from '../db/engine';
 
 // Built once per database: building the union's SQL cost more than running it, and every users page asks.
 const paidStatement = perDb((db) =>
@@ -25,12 +26,11 @@ const paidStatement = perDb((db) =>
 );
 
 /** The ids among `ids` with a paid fee or a paid order: one query on the two user-id indexes. */
-export function paidUserIds(db: Db, ids: number[]): Set<number> {
+export async function paidUserIds(db: Db, ids: number[]): Promise<Set<number>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
   return new Set(
-    paidStatement(db)
-      .all({ ids: JSON.stringify(unique) })
+    (await allRows(paidStatement(db), { ids: JSON.stringify(unique) }))
       .map((r) => r.userId),
   );
 }

@@ -6,6 +6,7 @@ import { departments } from '../db/tables/departments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser, newUserBody } from './fixture';
 import { users } from '../db/tables/users';
+import { firstRow, runQuery } from '../db/engine';
 
 let t: TestApp;
 const get = (path: string) => t.request('GET', `/api/users${path}`, { token: t.adminToken });
@@ -17,10 +18,10 @@ beforeAll(async () => {
 
 describe('GET /users', () => {
   it('lists newest first with class and departments, never the hash or search column', async () => {
-    const dept = t.db.insert(departments).values({ name: 'Khoa CNTT', code: 'CNTT' }).returning().get().id;
-    const cls = t.db.insert(classes).values({ name: 'CNTT K45', year: 2024, departmentId: dept }).returning().get().id;
-    const older = insertUser(t, { familyName: 'Đỗ', givenName: 'Cũ' });
-    const newer = insertUser(t, {
+    const dept = (await firstRow(t.db.insert(departments).values({ name: 'Khoa CNTT', code: 'CNTT' }).returning())).id;
+    const cls = (await firstRow(t.db.insert(classes).values({ name: 'CNTT K45', year: 2024, departmentId: dept }).returning())).id;
+    const older = await insertUser(t, { familyName: 'Đỗ', givenName: 'Cũ' });
+    const newer = await insertUser(t, {
       familyName: 'Đỗ',
       givenName: 'Mới',
       classId: cls,
@@ -50,14 +51,14 @@ describe('GET /users', () => {
   });
 
   it('searches name, code, e-mail and phone ignoring accents, case and word order', async () => {
-    const a = insertUser(t, {
+    const a = await insertUser(t, {
       familyName: 'Nguyễn Văn',
       givenName: 'Quyết',
       code: 'QX001',
       email: 'quyet.nv@hcmus.edu.vn',
       phone: '0355512345',
     });
-    const b = insertUser(t, {
+    const b = await insertUser(t, {
       familyName: 'Nguyễn Thị',
       givenName: 'Quyên',
       code: 'QX002',
@@ -79,9 +80,9 @@ describe('GET /users', () => {
   });
 
   it('filters by type, membership and active status', async () => {
-    const staff = insertUser(t, { familyName: 'Lọcthử', givenName: 'Staff', userType: 'staff', membershipStatus: 'both' });
-    const inactive = insertUser(t, { familyName: 'Lọcthử', givenName: 'Inactive', membershipStatus: 'doan_vien', isActive: false });
-    const student = insertUser(t, { familyName: 'Lọcthử', givenName: 'Student', membershipStatus: 'hoi_vien' });
+    const staff = await insertUser(t, { familyName: 'Lọcthử', givenName: 'Staff', userType: 'staff', membershipStatus: 'both' });
+    const inactive = await insertUser(t, { familyName: 'Lọcthử', givenName: 'Inactive', membershipStatus: 'doan_vien', isActive: false });
+    const student = await insertUser(t, { familyName: 'Lọcthử', givenName: 'Student', membershipStatus: 'hoi_vien' });
     const ids = async (q: string) => (await get(`?search=locthu&${q}`)).body.users.map((u: { id: number }) => u.id);
     expect(await ids('userType=staff')).toEqual([staff]);
     expect(await ids('userType=student')).toEqual([student, inactive]);
@@ -92,15 +93,15 @@ describe('GET /users', () => {
   });
 
   it('filters by organization: active members of it and of every organization beneath it', async () => {
-    const root = t.createOrg('doan_truong', 'L-ROOT');
-    const faculty = t.createOrg('doan_co_so', 'L-F1', root);
-    const chiDoan = t.createOrg('chi_doan', 'L-C1', faculty);
-    const other = t.createOrg('doan_co_so', 'L-F2', root);
-    const inFaculty = insertUser(t, {}, faculty);
-    const inChiDoan = insertUser(t, {}, chiDoan);
-    const inOther = insertUser(t, {}, other);
-    const former = insertUser(t);
-    addMember(t, former, chiDoan, false);
+    const root = await t.createOrg('doan_truong', 'L-ROOT');
+    const faculty = await t.createOrg('doan_co_so', 'L-F1', root);
+    const chiDoan = await t.createOrg('chi_doan', 'L-C1', faculty);
+    const other = await t.createOrg('doan_co_so', 'L-F2', root);
+    const inFaculty = await insertUser(t, {}, faculty);
+    const inChiDoan = await insertUser(t, {}, chiDoan);
+    const inOther = await insertUser(t, {}, other);
+    const former = await insertUser(t);
+    await addMember(t, former, chiDoan, false);
     const ids = async (org: number) => (await get(`?organizationId=${org}`)).body.users.map((u: { id: number }) => u.id);
     expect(await ids(faculty)).toEqual([inChiDoan, inFaculty]);
     expect(await ids(chiDoan)).toEqual([inChiDoan]);
@@ -110,7 +111,7 @@ describe('GET /users', () => {
   });
 
   it('paginates in pages of `limit`, with limit up to 1000', async () => {
-    for (let i = 0; i < 5; i++) insertUser(t, { familyName: 'Trang', givenName: `P${i}` });
+    for (let i = 0; i < 5; i++) await insertUser(t, { familyName: 'Trang', givenName: `P${i}` });
     const all = (await get('?search=trang&limit=1000')).body;
     expect(all.total).toBe(5);
     const page2 = (await get('?search=trang&limit=2&page=2')).body;
@@ -132,15 +133,15 @@ describe('GET /users', () => {
   });
 
   it('shows a class renamed on another screen, and rows written behind the API, on the very next list', async () => {
-    const cls = t.db.insert(classes).values({ name: 'Lớp Cũ K46', year: 2024 }).returning().get().id;
-    const id = insertUser(t, { familyName: 'Renamecheck', givenName: 'A', classId: cls });
+    const cls = (await firstRow(t.db.insert(classes).values({ name: 'Lớp Cũ K46', year: 2024 }).returning())).id;
+    const id = await insertUser(t, { familyName: 'Renamecheck', givenName: 'A', classId: cls });
     const className = async () => (await get('?search=renamecheck')).body.users[0].class.name;
     expect(await className()).toBe('Lớp Cũ K46');
     const renamed = await t.request('PATCH', `/api/classes/${cls}`, { token: t.adminToken, body: { name: 'Lớp Mới K46' } });
     expect(renamed.status).toBe(200);
     expect(await className()).toBe('Lớp Mới K46');
     // No module's cache-dropping call: the list must notice the write by itself.
-    t.db.update(users).set({ givenName: 'B' }).where(eq(users.id, id)).run();
+    await runQuery(t.db.update(users).set({ givenName: 'B' }).where(eq(users.id, id)));
     expect((await get('?search=renamecheck')).body.users[0].givenName).toBe('B');
   });
 
@@ -165,7 +166,7 @@ describe('POST /users', () => {
       userRoles: [],
     });
     expect(res.body.passwordHash).toBeUndefined();
-    const row = t.db.select().from(users).where(eq(users.id, res.body.id)).get()!;
+    const row = (await firstRow(t.db.select().from(users).where(eq(users.id, res.body.id))))!;
     expect(row.passwordHash).toBeNull();
     // Without a password the account accepts the e-mail's local part (docs/decisions.md).
     const login = await t.request('POST', '/api/auth/login', { body: { email: 'ngocanh2001@example.edu.vn', password: 'ngocanh2001' } });
@@ -178,15 +179,15 @@ describe('POST /users', () => {
     const res = await post(body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ userType: 'staff', membershipStatus: 'both', mustChangePassword: false });
-    const row = t.db.select().from(users).where(eq(users.id, res.body.id)).get()!;
+    const row = (await firstRow(t.db.select().from(users).where(eq(users.id, res.body.id))))!;
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await t.request('POST', '/api/auth/login', { body: { email: body.email, password: 'matkhau123' } })).status).toBe(200);
   });
 
   it('joins the given organization and all its parents as member, in one go', async () => {
-    const root = t.createOrg('doan_truong', 'P-ROOT');
-    const faculty = t.createOrg('doan_co_so', 'P-F1', root);
-    const chiDoan = t.createOrg('chi_doan', 'P-C1', faculty);
+    const root = await t.createOrg('doan_truong', 'P-ROOT');
+    const faculty = await t.createOrg('doan_co_so', 'P-F1', root);
+    const chiDoan = await t.createOrg('chi_doan', 'P-C1', faculty);
     const res = await post(newUserBody({ organizationId: chiDoan }));
     expect(res.status).toBe(201);
     const orgs = res.body.organizations.map((m: { organizationId: number; role: string; isActive: boolean }) => [
@@ -208,11 +209,10 @@ describe('POST /users', () => {
 
   it('writes an audit row without the password hash', async () => {
     const res = await post(newUserBody({ password: 'matkhau123' }));
-    const log = t.db
+    const log = (await firstRow(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.create'), eq(auditLogs.entityId, String(res.body.id))))
-      .get()!;
+      .where(and(eq(auditLogs.action, 'user.create'), eq(auditLogs.entityId, String(res.body.id))))))!;
     expect(JSON.parse(log.after!)).toMatchObject({ id: res.body.id, code: res.body.code, email: res.body.email });
     expect(log.after).not.toContain('argon2');
     expect(log.actorId).toBe(t.admin.user.id);
@@ -279,11 +279,11 @@ describe('POST /users', () => {
 
 describe('GET /users/:id', () => {
   it('returns the user with memberships and role links', async () => {
-    const org = t.createOrg('clb_truong', 'D-CLB');
-    const role = t.createRole('d_viewer', ['users.access']);
-    const id = insertUser(t, { familyName: 'Chi', givenName: 'Tiết' }, org);
+    const org = await t.createOrg('clb_truong', 'D-CLB');
+    const role = await t.createRole('d_viewer', ['users.access']);
+    const id = await insertUser(t, { familyName: 'Chi', givenName: 'Tiết' }, org);
     const { userRoles } = await import('../db/tables/roles');
-    t.db.insert(userRoles).values({ userId: id, roleId: role, organizationId: org }).run();
+    await runQuery(t.db.insert(userRoles).values({ userId: id, roleId: role, organizationId: org }));
     const res = await get(`/${id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, familyName: 'Chi', givenName: 'Tiết', class: null });

@@ -37,7 +37,7 @@ export function usersRoutes() {
         requireAuth,
         requirePermission('users.access'),
         validate('query', userListQuery),
-        (c) => cachedJson(c, listUsers(c.get('deps').db, c.get('actor'), c.req.valid('query'))),
+        async (c) => cachedJson(c, await listUsers(c.get('deps').db, c.get('actor'), c.req.valid('query'))),
       )
       .post(
         '/',
@@ -54,10 +54,10 @@ export function usersRoutes() {
         requireAuth,
         requirePermission('users.delete'),
         validate('json', idsBody),
-        (c) => c.json(service(c).bulkRemove(c.req.valid('json').ids)),
+        async (c) => c.json(await service(c).bulkRemove(c.req.valid('json').ids)),
       )
-      .get('/:id', ok(userDetailSchema), requireAuth, requirePermission('users.view_details'), validate('param', idParam), (c) =>
-        c.json(service(c).get(c.req.valid('param').id)),
+      .get('/:id', ok(userDetailSchema), requireAuth, requirePermission('users.view_details'), validate('param', idParam), async (c) =>
+        c.json(await service(c).get(c.req.valid('param').id)),
       )
       .patch(
         '/:id',
@@ -68,8 +68,8 @@ export function usersRoutes() {
         validate('json', updateUserSchema),
         async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
-      .delete('/:id', ok(messageResponse, 'Deleted'), requireAuth, requirePermission('users.delete'), validate('param', idParam), (c) => {
-        service(c).remove(c.req.valid('param').id);
+      .delete('/:id', ok(messageResponse, 'Deleted'), requireAuth, requirePermission('users.delete'), validate('param', idParam), async (c) => {
+        await service(c).remove(c.req.valid('param').id);
         return c.json({ message: 'Đã xóa người dùng' });
       })
   );

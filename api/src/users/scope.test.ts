@@ -4,6 +4,7 @@ import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser, newUserBody, scopedWorld } from './fixture';
 import { users } from '../db/tables/users';
+import { allRows, firstRow } from '../db/engine';
 
 /**
  * An officer whose users.* codes come from an organization role manages the active members of that
@@ -23,15 +24,15 @@ const ids = (body: { users: { id: number }[] }) => body.users.map((u) => u.id);
 beforeAll(async () => {
   t = await makeTestApp();
   w = await scopedWorld(t, 'S');
-  inFaculty = insertUser(t, { familyName: 'Phạm', givenName: 'Khoa' }, w.f1);
-  inChiDoan = insertUser(t, { familyName: 'Phạm', givenName: 'Chi' }, w.c1);
-  inOther = insertUser(t, { familyName: 'Phạm', givenName: 'Khác' }, w.f2);
-  noOrg = insertUser(t, { familyName: 'Phạm', givenName: 'Tự do' });
-  former = insertUser(t, { familyName: 'Phạm', givenName: 'Cựu' });
-  addMember(t, former, w.c1, false);
+  inFaculty = await insertUser(t, { familyName: 'Phạm', givenName: 'Khoa' }, w.f1);
+  inChiDoan = await insertUser(t, { familyName: 'Phạm', givenName: 'Chi' }, w.c1);
+  inOther = await insertUser(t, { familyName: 'Phạm', givenName: 'Khác' }, w.f2);
+  noOrg = await insertUser(t, { familyName: 'Phạm', givenName: 'Tự do' });
+  former = await insertUser(t, { familyName: 'Phạm', givenName: 'Cựu' });
+  await addMember(t, former, w.c1, false);
   // A member of an inside and an outside organization is inside.
-  both = insertUser(t, { familyName: 'Phạm', givenName: 'Hai nơi' }, w.f2);
-  addMember(t, both, w.c1);
+  both = await insertUser(t, { familyName: 'Phạm', givenName: 'Hai nơi' }, w.f2);
+  await addMember(t, both, w.c1);
 });
 
 describe('org-scoped users list', () => {
@@ -57,10 +58,10 @@ describe('org-scoped users list', () => {
   });
 
   it('the scope follows membership changes', async () => {
-    const moved = insertUser(t, { familyName: 'Dời', givenName: 'Chỗ' }, w.f2);
+    const moved = await insertUser(t, { familyName: 'Dời', givenName: 'Chỗ' }, w.f2);
     const see = async () => ids((await t.request('GET', '/api/users?search=doi%20cho', { token: w.orgAdmin.token })).body);
     expect(await see()).toEqual([]);
-    addMember(t, moved, w.c1);
+    await addMember(t, moved, w.c1);
     expect(await see()).toEqual([moved]);
   });
 });
@@ -80,17 +81,17 @@ describe('org-scoped reads and writes of one user', () => {
     expect(ok.status).toBe(200);
     const res = await t.request('PATCH', `/api/users/${inOther}`, { token: w.orgAdmin.token, body: { membershipStatus: 'doan_vien' } });
     expect(res.status).toBe(404);
-    expect(t.db.select().from(users).where(eq(users.id, inOther)).get()!.membershipStatus).toBe('none');
+    expect((await firstRow(t.db.select().from(users).where(eq(users.id, inOther))))!.membershipStatus).toBe('none');
   });
 
   it('deletes users inside only, one at a time or in bulk (all or nothing)', async () => {
-    const a = insertUser(t, {}, w.c1);
-    const b = insertUser(t, {}, w.f1);
-    const outside = insertUser(t, {}, w.f2);
+    const a = await insertUser(t, {}, w.c1);
+    const b = await insertUser(t, {}, w.f1);
+    const outside = await insertUser(t, {}, w.f2);
     expect((await t.request('DELETE', `/api/users/${outside}`, { token: w.orgAdmin.token })).status).toBe(404);
     const mixed = await t.request('DELETE', '/api/users/bulk-delete', { token: w.orgAdmin.token, body: { ids: [a, outside] } });
     expect(mixed.status).toBe(404);
-    expect(t.db.select().from(users).where(eq(users.id, a)).get()).toBeDefined();
+    expect(await firstRow(t.db.select().from(users).where(eq(users.id, a)))).toBeDefined();
     const res = await t.request('DELETE', '/api/users/bulk-delete', { token: w.orgAdmin.token, body: { ids: [a, b] } });
     expect(res.body).toEqual({ deletedCount: 2 });
     expect((await t.request('DELETE', `/api/users/${outside}`, { token: w.globalAdmin.token })).status).toBe(200);
@@ -98,15 +99,15 @@ describe('org-scoped reads and writes of one user', () => {
 
   it('403 when the user is visible but the action is held only elsewhere', async () => {
     // users.access everywhere, users.update and users.delete only in F2.
-    const seeAll = t.createRole('s_see_all', ['users.access', 'users.view_details']);
-    const manageF2 = t.createRole('s_manage_f2', ['users.update', 'users.delete']);
+    const seeAll = await t.createRole('s_see_all', ['users.access', 'users.view_details']);
+    const manageF2 = await t.createRole('s_manage_f2', ['users.update', 'users.delete']);
     const officer = await t.createUser('SOFF', [{ roleId: seeAll }, { roleId: manageF2, organizationId: w.f2 }]);
-    const target = insertUser(t, {}, w.f1);
+    const target = await insertUser(t, {}, w.f1);
     expect((await t.request('GET', `/api/users/${target}`, { token: officer.token })).status).toBe(200);
     expect((await t.request('PATCH', `/api/users/${target}`, { token: officer.token, body: { givenName: 'X' } })).status).toBe(403);
     expect((await t.request('DELETE', `/api/users/${target}`, { token: officer.token })).status).toBe(403);
     expect((await t.request('DELETE', '/api/users/bulk-delete', { token: officer.token, body: { ids: [target] } })).status).toBe(403);
-    const inF2 = insertUser(t, {}, w.f2);
+    const inF2 = await insertUser(t, {}, w.f2);
     expect((await t.request('PATCH', `/api/users/${inF2}`, { token: officer.token, body: { givenName: 'Y' } })).status).toBe(200);
   });
 });
@@ -116,7 +117,7 @@ describe('org-scoped create', () => {
   it('must name an organization inside its scope; the user joins it and its parents within the creator’s reach', async () => {
     const res = await t.request('POST', '/api/users', { token: w.orgAdmin.token, body: newUserBody({ organizationId: w.c1 }) });
     expect(res.status).toBe(201);
-    const orgs = t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, res.body.id)).all();
+    const orgs = await allRows(t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, res.body.id)));
     expect(orgs.map((m) => m.organizationId).sort((x, y) => x - y)).toEqual([w.f1, w.c1].sort((x, y) => x - y));
     // ...and is then visible to its creator.
     expect((await t.request('GET', `/api/users/${res.body.id}`, { token: w.orgAdmin.token })).status).toBe(200);
@@ -132,7 +133,7 @@ describe('org-scoped create', () => {
       403,
     );
     const codes = [none.code, outside.code];
-    for (const code of codes) expect(t.db.select().from(users).where(eq(users.code, code)).get()).toBeUndefined();
+    for (const code of codes) expect(await firstRow(t.db.select().from(users).where(eq(users.code, code)))).toBeUndefined();
   });
 
   it('a global holder may create without an organization', async () => {

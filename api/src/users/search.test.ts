@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { userSearchText } from './search';
+import { runQuery } from '../db/engine';
 
 /** How this connection's planner would run FTS5's range delete of merged pages. */
 function rangePlan(c: import('better-sqlite3').Database): string {
@@ -21,10 +22,9 @@ describe('users index statistics', () => {
         email: `sv${i}@test.vn`,
         phone: null,
       };
-      t.db
+      await runQuery(t.db
         .insert(users)
-        .values({ ...base, searchText: userSearchText(base) })
-        .run();
+        .values({ ...base, searchText: userSearchText(base) }));
     }
     // As tests/bench/generate.ts does: the users are queued, the index still holds its 2 rows.
     c.exec('ANALYZE');

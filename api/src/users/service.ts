@@ -29,6 +29,8 @@ import { snapshot, toUser } from '../access/user-mapper';
 import { userScope, usersInScope, type UserScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { userSearchText } from './search';
+import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { mapInOrder, someInOrder } from '../lib/in-order';
 
 type Row = typeof users.$inferSelect;
 export interface RequestInfo {
@@ -57,25 +59,25 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     return badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
   }
 
-  function scopeReaches(scope: UserScope, id: number): boolean {
-    return usersInScope(db, scope, [id]).has(id);
+  async function scopeReaches(scope: UserScope, id: number): Promise<boolean> {
+    return (await usersInScope(db, scope, [id])).has(id);
   }
 
   /**
    * The user, if the caller may do `code` to them. Not visible at all (unknown, or outside the
    * users.access scope) → 404; visible but outside the scope of `code` → 403.
    */
-  function findTarget(id: number, code: string): Row {
-    const row = db.select().from(users).where(eq(users.id, id)).get();
-    if (!row || !scopeReaches(userScope(db, actor, 'users.access'), id)) notFound(NOT_FOUND);
-    if (!scopeReaches(userScope(db, actor, code), id)) forbidden();
+  async function findTarget(id: number, code: string): Promise<Row> {
+    const row = await firstRow(db.select().from(users).where(eq(users.id, id)));
+    if (!row || !await scopeReaches(await userScope(db, actor, 'users.access'), id)) notFound(NOT_FOUND);
+    if (!await scopeReaches(await userScope(db, actor, code), id)) forbidden();
     return row!;
   }
 
   /** Only a super admin may change or delete a super admin's account (else a user manager could take it over). */
-  function guardSuperAdminTargets(ids: number[]) {
+  async function guardSuperAdminTargets(ids: number[]) {
     if (actor.isSuperAdmin) return;
-    if (ids.some((id) => isSuperAdmin(loadRoleGrants(db, id))))
+    if (await someInOrder(ids, async (id) => isSuperAdmin(await loadRoleGrants(db, id))))
       forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
   }
 
@@ -90,43 +92,41 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     return !!input.password || (['email', 'code', 'familyName', 'givenName', 'userType', 'isActive'] as const).some(changes);
   }
 
-  function assertReferences(input: Pick<UpdateUser, 'classId' | 'managementDepartmentId' | 'trainingDepartmentId'>) {
-    if (input.classId != null && !db.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId)).get()) {
+  async function assertReferences(input: Pick<UpdateUser, 'classId' | 'managementDepartmentId' | 'trainingDepartmentId'>) {
+    if (input.classId != null && !await firstRow(db.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId)))) {
       invalidField('classId', 'validation.classInvalid');
     }
     for (const key of ['managementDepartmentId', 'trainingDepartmentId'] as const) {
       const id = input[key];
-      if (id != null && !db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).get()) {
+      if (id != null && !await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)))) {
         invalidField(key, 'validation.departmentInvalid');
       }
     }
   }
 
-  function assertUnique(code: string | undefined, email: string | undefined, exceptId?: number) {
+  async function assertUnique(code: string | undefined, email: string | undefined, exceptId?: number) {
     const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
     if (
       code !== undefined &&
-      db
+      await firstRow(db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.code, code), others))
-        .get()
+        .where(and(eq(users.code, code), others)))
     )
       conflict(codeTaken(code), 'code');
     if (
       email !== undefined &&
-      db
+      await firstRow(db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.email, email), others))
-        .get()
+        .where(and(eq(users.email, email), others)))
     )
       conflict(emailTaken(email), 'email');
   }
 
   /** A race past assertUnique still ends as 409 naming the field. */
-  const write = <T>(fn: () => T, code: string, email: string): T =>
-    conflictOnUnique(
+  const write = async <T>(fn: () => T | Promise<T>, code: string, email: string): Promise<T> =>
+    await conflictOnUnique(
       (err) =>
         String(err.message).includes('users.email')
           ? { message: emailTaken(email), field: 'email' }
@@ -153,24 +153,23 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   }
 
   /** Deleting would erase payment records with the account (cascade): refuse while any were paid (the answers' hasPaidFees). */
-  function refuseIfPaid(ids: number[]) {
-    const paidIds = paidUserIds(db, ids);
+  async function refuseIfPaid(ids: number[]) {
+    const paidIds = await paidUserIds(db, ids);
     if (paidIds.size === 0) return;
-    const codes = db
+    const codes = await allRows(db
       .select({ code: users.code })
       .from(users)
-      .where(inArray(users.id, [...paidIds]))
-      .all();
+      .where(inArray(users.id, [...paidIds])));
     conflict(
       `Không thể xóa người dùng đã có khoản phí đã thanh toán: ${codes.map((c) => c.code).join(', ')}. Hãy ngừng kích hoạt tài khoản thay vì xóa`,
     );
   }
 
-  function detail(id: number): UserDetail {
-    const [row] = rowsByIds(db, [id]);
+  async function detail(id: number): Promise<UserDetail> {
+    const [row] = await rowsByIds(db, [id]);
     if (!row) notFound(NOT_FOUND);
-    const memberships = membershipsOf(db, id);
-    const links = db
+    const memberships = await membershipsOf(db, id);
+    const links = await allRows(db
       .select({
         id: userRoles.id,
         roleId: userRoles.roleId,
@@ -183,40 +182,39 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
       .where(eq(userRoles.userId, id))
-      .orderBy(userRoles.id)
-      .all();
+      .orderBy(userRoles.id));
     return {
       ...toUser(row!),
       organizations: memberships.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
       userRoles: links,
-      hasPaidFees: paidUserIds(db, [id]).has(id),
+      hasPaidFees: (await paidUserIds(db, [id])).has(id),
     };
   }
 
   return {
-    get(id: number): UserDetail {
-      findTarget(id, 'users.view_details');
+    async get(id: number): Promise<UserDetail> {
+      await findTarget(id, 'users.view_details');
       return detail(id);
     },
 
     async create(input: CreateUser): Promise<UserDetail> {
       let path: string | null = null;
       if (input.organizationId !== undefined) {
-        path = organizationPath(db, input.organizationId);
+        path = await organizationPath(db, input.organizationId);
         if (!path) invalidField('organizationId', 'validation.organizationInvalid');
         if (!holdsIn(actor, 'users.create', input.organizationId, path)) forbidden();
-      } else if (!userScope(db, actor, 'users.create').all) {
+      } else if (!(await userScope(db, actor, 'users.create')).all) {
         // Without an organization the new user would be outside every organization this caller manages.
         forbidden('Bạn chỉ được tạo người dùng trong tổ chức mình quản lý: hãy chọn tổ chức');
       }
-      assertReferences(input);
+      await assertReferences(input);
       const record = memberRecordOf(input);
-      assertUnique(input.code, input.email);
+      await assertUnique(input.code, input.email);
       const passwordHash = input.password ? await hashPassword(input.password) : null;
-      const id = write(
-        () =>
-          db.transaction((tx) => {
-            const created = tx
+      const id = await write(
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const created = await firstRow(tx
               .insert(users)
               .values({
                 code: input.code,
@@ -236,8 +234,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
                 ...record,
                 searchText: userSearchText(input),
               })
-              .returning()
-              .get();
+              .returning());
             // The organization and its parents (000 §4), as 'member' — but never above the caller's reach,
             // so whoever creates an account in their unit can still manage it (users/manage.ts).
             const chain = path ? pathIds(path) : [];
@@ -247,9 +244,9 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
                 hasPermission(actor.roles, 'users.create', { organizationId: o, ancestorIds: chain.slice(0, i) }),
             );
             for (const organizationId of orgIds) {
-              tx.insert(organizationMembers).values({ organizationId, userId: created.id, role: 'member' }).run();
+              await runQuery(tx.insert(organizationMembers).values({ organizationId, userId: created.id, role: 'member' }));
             }
-            audit(tx, {
+            await audit(tx, {
               ...caller,
               action: 'user.create',
               entity: 'user',
@@ -265,14 +262,14 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     },
 
     async update(id: number, input: UpdateUser): Promise<UserDetail> {
-      const before = findTarget(id, 'users.update');
-      guardSuperAdminTargets([id]);
+      const before = await findTarget(id, 'users.update');
+      await guardSuperAdminTargets([id]);
       if (id === actor.id && input.isActive === false) conflict('Không thể ngừng kích hoạt tài khoản của chính bạn');
       const sensitive = takesControl(before, input);
-      if (sensitive) assertManageable(db, actor, [id], 'users.update');
-      assertReferences(input);
+      if (sensitive) await assertManageable(db, actor, [id], 'users.update');
+      await assertReferences(input);
       const record = memberRecordOf(input, before);
-      assertUnique(input.code, input.email, id);
+      await assertUnique(input.code, input.email, id);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       const next = {
         code: input.code ?? before.code,
@@ -281,10 +278,10 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         email: input.email ?? before.email,
         phone: input.phone ?? before.phone,
       };
-      const revoked = write(
-        () =>
-          db.transaction((tx) => {
-            const after = tx
+      const revoked = await write(
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const after = await firstRow(tx
               .update(users)
               .set({
                 ...next,
@@ -300,11 +297,10 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
                 ...(passwordHash ? { passwordHash, mustChangePassword: false } : {}),
               })
               .where(eq(users.id, id))
-              .returning()
-              .get();
-            audit(tx, { ...caller, action: 'user.update', entity: 'user', entityId: id, before: snapshot(before), after: snapshot(after) });
+              .returning());
+            await audit(tx, { ...caller, action: 'user.update', entity: 'user', entityId: id, before: snapshot(before), after: snapshot(after) });
             // Whoever knew the old password or e-mail must not keep a session (the caller keeps their own).
-            return sensitive ? revokeUserSessions(tx, id, 'account_change', id === actor.id ? req.familyId : undefined) : [];
+            return sensitive ? await revokeUserSessions(tx, id, 'account_change', id === actor.id ? req.familyId : undefined) : [];
           }),
         next.code,
         next.email,
@@ -313,42 +309,42 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       return detail(id);
     },
 
-    remove(id: number): void {
+    async remove(id: number): Promise<void> {
       if (id === actor.id) conflict('Không thể xóa tài khoản của chính bạn');
-      const before = findTarget(id, 'users.delete');
-      guardSuperAdminTargets([id]);
-      assertManageable(db, actor, [id], 'users.delete');
-      refuseIfPaid([id]);
-      db.transaction((tx) => {
+      const before = await findTarget(id, 'users.delete');
+      await guardSuperAdminTargets([id]);
+      await assertManageable(db, actor, [id], 'users.delete');
+      await refuseIfPaid([id]);
+      await withTransaction(db, async (tx) => {
         // Read before the delete: its memberships go with it, and they say which auditors may see the row.
-        const organizationIds = memberOrganizations(tx, id);
-        tx.delete(users).where(eq(users.id, id)).run();
-        audit(tx, { ...caller, action: 'user.delete', entity: 'user', entityId: id, before: snapshot(before), organizationIds });
+        const organizationIds = await memberOrganizations(tx, id);
+        await runQuery(tx.delete(users).where(eq(users.id, id)));
+        await audit(tx, { ...caller, action: 'user.delete', entity: 'user', entityId: id, before: snapshot(before), organizationIds });
       });
     },
 
     /** All or nothing: every id must be a user the caller may delete. */
-    bulkRemove(ids: number[]): { deletedCount: number } {
+    async bulkRemove(ids: number[]): Promise<{ deletedCount: number }> {
       const unique = [...new Set(ids)];
       if (unique.includes(actor.id)) conflict('Không thể xóa tài khoản của chính bạn: hãy bỏ chọn tài khoản đang đăng nhập');
-      const rows = db.select().from(users).where(inArray(users.id, unique)).all();
-      const visible = usersInScope(
+      const rows = await allRows(db.select().from(users).where(inArray(users.id, unique)));
+      const visible = await usersInScope(
         db,
-        userScope(db, actor, 'users.access'),
+        await userScope(db, actor, 'users.access'),
         rows.map((r) => r.id),
       );
       const missing = unique.length - rows.filter((r) => visible.has(r.id)).length;
       if (missing > 0) notFound(`Không tìm thấy ${missing} người dùng đã chọn`);
-      const deletable = usersInScope(db, userScope(db, actor, 'users.delete'), unique);
+      const deletable = await usersInScope(db, await userScope(db, actor, 'users.delete'), unique);
       if (deletable.size < unique.length) forbidden('Bạn không có quyền xóa một số người dùng đã chọn');
-      guardSuperAdminTargets(unique);
-      assertManageable(db, actor, unique, 'users.delete');
-      refuseIfPaid(unique);
-      db.transaction((tx) => {
-        const memberships = new Map(rows.map((r) => [r.id, memberOrganizations(tx, r.id)]));
-        tx.delete(users).where(inArray(users.id, unique)).run();
+      await guardSuperAdminTargets(unique);
+      await assertManageable(db, actor, unique, 'users.delete');
+      await refuseIfPaid(unique);
+      await withTransaction(db, async (tx) => {
+        const memberships = new Map(await mapInOrder(rows, async (r) => [r.id, await memberOrganizations(tx, r.id)]));
+        await runQuery(tx.delete(users).where(inArray(users.id, unique)));
         for (const r of rows)
-          audit(tx, {
+          await audit(tx, {
             ...caller,
             action: 'user.bulk_delete',
             entity: 'user',

@@ -4,6 +4,7 @@ import { organizationMembers } from '../db/tables/organizations';
 import { userRoles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, newUserBody, USER_CODES } from './fixture';
+import { allRows, runQuery } from '../db/engine';
 
 /**
  * Account takeover by a scoped admin (security issue item 1): a faculty admin who adds someone to
@@ -15,12 +16,11 @@ let root: number, f1: number, c1: number, f2: number;
 let fac: { id: number; token: string };
 let facRole: number;
 
-const orgsOf = (userId: number) =>
-  t.db
+const orgsOf = async (userId: number) =>
+  (await allRows(t.db
     .select({ o: organizationMembers.organizationId })
     .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId))
-    .all()
+    .where(eq(organizationMembers.userId, userId))))
     .map((r) => r.o)
     .sort((a, b) => a - b);
 
@@ -28,20 +28,20 @@ const patch = (id: number, body: object, token = fac.token) => t.request('PATCH'
 
 beforeAll(async () => {
   t = await makeTestApp();
-  root = t.createOrg('doan_truong', 'TK-ROOT');
-  f1 = t.createOrg('doan_co_so', 'TK-F1', root);
-  c1 = t.createOrg('chi_doan', 'TK-F1-C1', f1);
-  f2 = t.createOrg('doan_co_so', 'TK-F2', root);
-  facRole = t.createRole('tk_faculty_admin', [...USER_CODES, 'organizations.access', 'organizations.add_member', 'users.roles.manage']);
+  root = await t.createOrg('doan_truong', 'TK-ROOT');
+  f1 = await t.createOrg('doan_co_so', 'TK-F1', root);
+  c1 = await t.createOrg('chi_doan', 'TK-F1-C1', f1);
+  f2 = await t.createOrg('doan_co_so', 'TK-F2', root);
+  facRole = await t.createRole('tk_faculty_admin', [...USER_CODES, 'organizations.access', 'organizations.add_member', 'users.roles.manage']);
   fac = await t.createUser('TKFAC', [{ roleId: facRole, organizationId: f1 }]);
 });
 
 describe('adding someone to my unit gives no power over their account', () => {
   it('a member of another faculty, also in my unit: e-mail, password, active flag and delete are refused (403); other fields stay editable', async () => {
-    const victim = insertUser(t, { email: 'victim.f2@example.vn' }, f2);
+    const victim = await insertUser(t, { email: 'victim.f2@example.vn' }, f2);
     // Adding them is refused now (issue 25 item 8, reach.test.ts): here they were in both faculties already.
     expect((await t.request('POST', `/api/organizations/${f1}/members/${victim}`, { token: fac.token, body: {} })).status).toBe(403);
-    t.db.insert(organizationMembers).values({ organizationId: f1, userId: victim }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: f1, userId: victim }));
 
     const pw = await patch(victim, { password: 'taken-over-1' });
     expect(pw.status).toBe(403);
@@ -50,7 +50,7 @@ describe('adding someone to my unit gives no power over their account', () => {
     expect((await patch(victim, { isActive: false })).status).toBe(403);
     expect((await t.request('DELETE', `/api/users/${victim}`, { token: fac.token })).status).toBe(403);
     expect(
-      (await t.request('DELETE', '/api/users/bulk-delete', { token: fac.token, body: { ids: [insertUser(t, {}, f1), victim] } })).status,
+      (await t.request('DELETE', '/api/users/bulk-delete', { token: fac.token, body: { ids: [await insertUser(t, {}, f1), victim] } })).status,
     ).toBe(403);
     // Nothing of the account changed; a harmless field is still the faculty's to fix.
     const after = await t.request('GET', `/api/users/${victim}`, { token: t.adminToken });
@@ -61,29 +61,29 @@ describe('adding someone to my unit gives no power over their account', () => {
   });
 
   it('a holder of a global role, added by code, or of an admin role elsewhere: refused', async () => {
-    const viewer = t.createRole('tk_global_viewer', ['users.access']);
+    const viewer = await t.createRole('tk_global_viewer', ['users.access']);
     const globalHolder = await t.createUser('TKGLOBAL', [{ roleId: viewer }]);
     // Adding them by code is refused (item 8); a membership in the unit written by someone above.
     expect((await t.request('POST', `/api/organizations/${f1}/member/TKGLOBAL`, { token: fac.token, body: {} })).status).toBe(403);
-    t.db.insert(organizationMembers).values({ organizationId: f1, userId: globalHolder.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: f1, userId: globalHolder.id }));
     expect((await patch(globalHolder.id, { password: 'taken-over-2' })).status).toBe(403);
 
     const otherAdmin = await t.createUser('TKOTHER', [{ roleId: facRole, organizationId: f2 }]);
-    t.db.insert(organizationMembers).values({ organizationId: c1, userId: otherAdmin.id }).run();
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId: c1, userId: otherAdmin.id }));
     expect((await patch(otherAdmin.id, { email: 'other@attacker.vn' })).status).toBe(403);
   });
 
   it('a role link in its own unit with permissions the caller lacks there: refused', async () => {
-    const payments = t.createRole('tk_payments', ['payment-campaigns.access', 'payment-campaigns.update']);
-    const treasurer = insertUser(t, {}, c1);
-    t.db.insert(userRoles).values({ userId: treasurer, roleId: payments, organizationId: c1 }).run();
+    const payments = await t.createRole('tk_payments', ['payment-campaigns.access', 'payment-campaigns.update']);
+    const treasurer = await insertUser(t, {}, c1);
+    await runQuery(t.db.insert(userRoles).values({ userId: treasurer, roleId: payments, organizationId: c1 }));
     expect((await patch(treasurer, { password: 'taken-over-3' })).status).toBe(403);
   });
 
   it('"with parents" and add-by-code never write above the caller (the Đoàn root stays untouched)', async () => {
-    const u = insertUser(t, {}, f1);
+    const u = await insertUser(t, {}, f1);
     expect((await t.request('POST', `/api/organizations/${c1}/members/${u}/with-parents`, { token: fac.token })).status).toBe(201);
-    expect(orgsOf(u)).toEqual([f1, c1].sort((a, b) => a - b));
+    expect(await orgsOf(u)).toEqual([f1, c1].sort((a, b) => a - b));
   });
 
   it('accounts wholly inside its reach stay its own: created in the unit, it resets their password', async () => {
@@ -92,7 +92,7 @@ describe('adding someone to my unit gives no power over their account', () => {
       body: newUserBody({ organizationId: c1, password: 'first-pass-1' }),
     });
     expect(created.status).toBe(201);
-    expect(orgsOf(created.body.id)).toEqual([f1, c1].sort((a, b) => a - b));
+    expect(await orgsOf(created.body.id)).toEqual([f1, c1].sort((a, b) => a - b));
     expect((await patch(created.body.id, { password: 'second-pass-2' })).status).toBe(200);
     expect((await patch(created.body.id, { isActive: false })).status).toBe(200);
     expect((await t.request('DELETE', `/api/users/${created.body.id}`, { token: fac.token })).status).toBe(200);
@@ -101,9 +101,9 @@ describe('adding someone to my unit gives no power over their account', () => {
 
 describe('add-by-code tells nothing about codes to callers who may not add there', () => {
   it('403 alike for an existing and an unknown code without the add right; 404 alike for an organization it cannot see', async () => {
-    const reader = t.createRole('tk_reader', ['organizations.access']);
+    const reader = await t.createRole('tk_reader', ['organizations.access']);
     const r = await t.createUser('TKREAD', [{ roleId: reader, organizationId: f1 }]);
-    insertUser(t, { code: 'TKEXISTS' });
+    await insertUser(t, { code: 'TKEXISTS' });
     const existing = await t.request('POST', `/api/organizations/${f1}/member/TKEXISTS`, { token: r.token, body: {} });
     const unknown = await t.request('POST', `/api/organizations/${f1}/member/TKNOBODY`, { token: r.token, body: {} });
     expect([existing.status, unknown.status]).toEqual([403, 403]);

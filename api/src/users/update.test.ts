@@ -5,6 +5,7 @@ import { classes } from '../db/tables/classes';
 import { departments } from '../db/tables/departments';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, newUserBody } from './fixture';
+import { firstRow } from '../db/engine';
 
 // PATCH /users/:id on its own app (routes.test.ts covers the list, create and read routes).
 let t: TestApp;
@@ -18,7 +19,7 @@ beforeAll(async () => {
 
 describe('PATCH /users/:id', () => {
   it('updates the fields given and keeps search in step', async () => {
-    const id = insertUser(t, { familyName: 'Cũ', givenName: 'Tên' });
+    const id = await insertUser(t, { familyName: 'Cũ', givenName: 'Tên' });
     const res = await patch(id, {
       familyName: 'Vương Đình',
       givenName: 'Huệ',
@@ -38,19 +39,18 @@ describe('PATCH /users/:id', () => {
     const found = (await get('?search=vuong%20dinh%20hue')).body.users.map((u: { id: number }) => u.id);
     expect(found).toEqual([id]);
     expect((await get('?search=cu%20ten')).body.users.map((u: { id: number }) => u.id)).not.toContain(id);
-    const log = t.db
+    const log = (await firstRow(t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.update'), eq(auditLogs.entityId, String(id))))
-      .get()!;
+      .where(and(eq(auditLogs.action, 'user.update'), eq(auditLogs.entityId, String(id))))))!;
     expect(JSON.parse(log.before!).familyName).toBe('Cũ');
     expect(JSON.parse(log.after!).familyName).toBe('Vương Đình');
   });
 
   it('sets and clears class and departments', async () => {
-    const dept = t.db.insert(departments).values({ name: 'Khoa Sinh', code: 'SINH' }).returning().get().id;
-    const cls = t.db.insert(classes).values({ name: 'Sinh K46', year: 2024 }).returning().get().id;
-    const id = insertUser(t);
+    const dept = (await firstRow(t.db.insert(departments).values({ name: 'Khoa Sinh', code: 'SINH' }).returning())).id;
+    const cls = (await firstRow(t.db.insert(classes).values({ name: 'Sinh K46', year: 2024 }).returning())).id;
+    const id = await insertUser(t);
     const set = await patch(id, { classId: cls, trainingDepartmentId: dept });
     expect(set.body).toMatchObject({
       class: { id: cls, name: 'Sinh K46' },
@@ -97,7 +97,7 @@ describe('PATCH /users/:id', () => {
   });
 
   it('400 for invalid fields, 404 for an unknown user', async () => {
-    const id = insertUser(t);
+    const id = await insertUser(t);
     expect((await patch(id, { phone: '12' })).status).toBe(400);
     expect((await patch(id, { email: 'x' })).status).toBe(400);
     expect((await patch(id, { familyName: '  ' })).status).toBe(400);

@@ -16,6 +16,8 @@ import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-clu
 import { termStartSql } from '../term';
 import * as pgSchema from './schema';
 import { SEARCH_COLUMN, SEARCH_INDEX } from './search';
+import { sqlGet } from '../engine';
+import { mapInOrder } from '../../lib/in-order';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL migration test: ${missing}`);
@@ -149,7 +151,7 @@ describe.skipIf(missing)('PostgreSQL migrations', () => {
     );
     expect(rows.map((r) => [Number(r.joined_at), Number(r.joined_term)])).toEqual(cases);
     const sqlite = sqliteDrizzle(new Database(':memory:'));
-    const sqliteTerms = cases.map(([joined]) => sqlite.get<{ t: number }>(sql`SELECT ${termStartSql(sql`${joined}`)} AS t`).t);
+    const sqliteTerms = await mapInOrder(cases, async ([joined]) => (await sqlGet<{ t: number }>(sqlite, sql`SELECT ${termStartSql(sql`${joined}`)} AS t`)).t);
     expect(sqliteTerms).toEqual(cases.map(([, term]) => term));
   });
 });

@@ -19,6 +19,7 @@ import { searchWords } from '../../users/list';
 import { searchCondition as sqliteSearch, userSearchText } from '../../users/search';
 import { matchingUserIds, tsQuery } from './search';
 import * as pgSchema from './schema';
+import { allRows, runQuery, withTransaction } from '../engine';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL search test: ${missing}`);
@@ -36,13 +37,12 @@ describe.skipIf(missing)('PostgreSQL users search against FTS5', () => {
   const random = seeded(SEED);
   const people = generateUsers(random, 3000);
 
-  const sqliteIds = (words: string[]) =>
-    sqlite
+  const sqliteIds = async (words: string[]) =>
+    (await allRows(sqlite
       .select({ id: sqliteUsers.id })
       .from(sqliteUsers)
       .where(sqliteSearch(sqlite, words))
-      .orderBy(sqliteUsers.id)
-      .all()
+      .orderBy(sqliteUsers.id)))
       .map((r) => r.id);
 
   /** Each query's two answers, and how many found someone (the searches must not all be empty). */
@@ -51,7 +51,7 @@ describe.skipIf(missing)('PostgreSQL users search against FTS5', () => {
     let found = 0;
     for (const query of queries) {
       const words = searchWords(query);
-      const [a, b] = [sqliteIds(words), await matchingUserIds(pgDb, words)];
+      const [a, b] = [await sqliteIds(words), await matchingUserIds(pgDb, words)];
       if (a.length > 0 && a.length < people.length) found++;
       if (a.join() !== b.join()) differences.push({ query, words, sqlite: a.slice(0, 10), pg: b.slice(0, 10) });
     }
@@ -65,8 +65,8 @@ describe.skipIf(missing)('PostgreSQL users search against FTS5', () => {
     await migrate(pgDb, { migrationsFolder });
     sqlite = openDb(':memory:');
     runMigrations(sqlite);
-    sqlite.transaction((tx) => {
-      for (const u of people) tx.insert(sqliteUsers).values(row(u)).run();
+    await withTransaction(sqlite, async (tx) => {
+      for (const u of people) await runQuery(tx.insert(sqliteUsers).values(row(u)));
     });
     for (let i = 0; i < people.length; i += 500) await pgDb.insert(pgSchema.users).values(people.slice(i, i + 500).map(row));
   }, 60_000);
@@ -123,11 +123,11 @@ describe.skipIf(missing)('PostgreSQL users search against FTS5', () => {
     const changed = people.filter((u) => u.id % 37 === 0);
     const renamed = changed.map((u) => ({ ...u, familyName: 'Đoàn', givenName: `Thị Nghiêng ${u.givenName}` }));
     for (const u of renamed) {
-      sqlite.update(sqliteUsers).set(row(u)).where(eq(sqliteUsers.id, u.id)).run();
+      await runQuery(sqlite.update(sqliteUsers).set(row(u)).where(eq(sqliteUsers.id, u.id)));
       await pgDb.update(pgSchema.users).set(row(u)).where(eq(pgSchema.users.id, u.id));
     }
     const gone = people.filter((u) => u.id % 41 === 0).map((u) => u.id);
-    sqlite.delete(sqliteUsers).where(inArray(sqliteUsers.id, gone)).run();
+    await runQuery(sqlite.delete(sqliteUsers).where(inArray(sqliteUsers.id, gone)));
     await pgDb.delete(pgSchema.users).where(inArray(pgSchema.users.id, gone));
     const after = people.filter((u) => !gone.includes(u.id)).map((u) => renamed.find((v) => v.id === u.id) ?? u);
     const { differences } = await compare(['doan', 'đoàn thị', 'nghieng', 'nghi', ...generateQueries(random, after, 100)]);

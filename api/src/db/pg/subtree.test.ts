@@ -19,6 +19,7 @@ import { openDb, type Db } from '../client';
 import { runMigrations } from '../migrate';
 import { organizations as sqliteOrganizations } from '../tables/organizations';
 import * as pgSchema from './schema';
+import { allRows, runQuery } from '../engine';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL subtree test: ${missing}`);
@@ -79,7 +80,7 @@ describe.skipIf(missing)('Subtree ranges on PostgreSQL under a locale collation'
     runMigrations(sqlite);
     // Parents first: both engines check the parent key.
     for (const o of orgs) {
-      sqlite.insert(sqliteOrganizations).values(row(o)).run();
+      await runQuery(sqlite.insert(sqliteOrganizations).values(row(o)));
       await pgDb.insert(pgSchema.organizations).values(row(o));
     }
   }, 60_000);
@@ -106,12 +107,11 @@ describe.skipIf(missing)('Subtree ranges on PostgreSQL under a locale collation'
         .map((d) => d.id)
         .sort((a, b) => a - b);
       const [from, to] = subtreeRange(o.path);
-      const onSqlite = sqlite
+      const onSqlite = (await allRows(sqlite
         .select({ id: sqliteOrganizations.id })
         .from(sqliteOrganizations)
         .where(and(gte(sqliteOrganizations.path, from), lt(sqliteOrganizations.path, to)))
-        .orderBy(sqliteOrganizations.id)
-        .all()
+        .orderBy(sqliteOrganizations.id)))
         .map((r) => r.id);
       expect({ path: o.path, ids: onSqlite }).toEqual({ path: o.path, ids: expected });
       expect({ path: o.path, ids: await pgSubtree(o.path) }).toEqual({ path: o.path, ids: expected });

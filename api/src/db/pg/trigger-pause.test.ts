@@ -11,6 +11,7 @@ import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-clu
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { randomOps } from './trigger-ops';
 import { engines, expectReportsRecounted, FIGURED, FIGURES, norm, RECOUNTS, type Both } from './trigger-figures.fixture';
+import { withTransaction } from '../engine';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL pause test: ${missing}`);
@@ -61,7 +62,7 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
           (organizationId) => ({ organizationId, userId }),
         ),
       );
-      sqlite.transaction((tx) => expect(addNewUsersMemberships(tx, pairs)).toBe(true));
+      await withTransaction(sqlite, async (tx) => expect(await addNewUsersMemberships(tx, pairs)).toBe(true));
       const rows = sqlite.$client
         .prepare('SELECT id, organization_id, user_id, joined_at FROM organization_members WHERE user_id >= 1000 ORDER BY id')
         .raw()

@@ -8,6 +8,7 @@ import type { CheckedRow, ImportKindDef } from '../kind';
 import type { SessionRow } from '../session';
 import { departmentIndex, resolveRef } from '../lookups';
 import { cell, checkFields, classRowSchema, departmentRowSchema } from '../row-rules';
+import { allRows, firstRow, runQuery } from '../../db/engine';
 
 interface Existing {
   id: number;
@@ -55,9 +56,9 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
   templateName: () => 'departments_import_template.xlsx',
   columns: () => DEPARTMENT_IMPORT_COLUMNS,
   tables: ['departments'],
-  check(db, rows: SessionRow[], actor, _params, lang = 'vi') {
+  async check(db, rows: SessionRow[], actor, _params, lang = 'vi') {
     const tr = rowText(lang);
-    const match = matcher(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments).all(), lang);
+    const match = matcher(await allRows(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments)), lang);
     // University-wide records: updating one needs a global grant, like the departments screen.
     const updateDenied = hasPermission(actor.roles, 'departments.update', null) ? undefined : tr('departmentUpdateDenied');
     return rows.map(({ rowNumber, values: v }): CheckedRow<DepartmentRow> => {
@@ -85,22 +86,20 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
       };
     });
   },
-  write(tx, row) {
+  async write(tx, row) {
     const { present, ...d } = row.data;
     if (row.existingId == null) {
-      tx.insert(departments)
-        .values({ ...d, searchText: normalizeText(`${d.name} ${d.code ?? ''}`) })
-        .run();
+      await runQuery(tx.insert(departments)
+        .values({ ...d, searchText: normalizeText(`${d.name} ${d.code ?? ''}`) }));
       return 'created';
     }
-    const cur = tx.select().from(departments).where(eq(departments.id, row.existingId)).get()!;
+    const cur = (await firstRow(tx.select().from(departments).where(eq(departments.id, row.existingId))))!;
     // A row matched by name keeps its code; a missing description column keeps the description.
     const next = { name: d.name, code: d.code ?? cur.code, description: present.includes('description') ? d.description : cur.description };
     if (cur.name === next.name && cur.code === next.code && (cur.description ?? null) === next.description) return 'unchanged';
-    tx.update(departments)
+    await runQuery(tx.update(departments)
       .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
-      .where(eq(departments.id, row.existingId))
-      .run();
+      .where(eq(departments.id, row.existingId)));
     return 'updated';
   },
 };
@@ -119,10 +118,10 @@ export const classesImport: ImportKindDef<ClassRow> = {
   templateName: () => 'classes_import_template.xlsx',
   columns: () => CLASS_IMPORT_COLUMNS,
   tables: ['classes'],
-  check(db, rows, actor, _params, lang = 'vi') {
+  async check(db, rows, actor, _params, lang = 'vi') {
     const tr = rowText(lang);
-    const match = matcher(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes).all(), lang);
-    const depts = departmentIndex(db);
+    const match = matcher(await allRows(db.select({ id: classes.id, name: classes.name, code: classes.code }).from(classes)), lang);
+    const depts = await departmentIndex(db);
     const updateDenied = hasPermission(actor.roles, 'classes.update', null) ? undefined : tr('classUpdateDenied');
     const thisYear = new Date().getFullYear();
     return rows.map(({ rowNumber, values: v }): CheckedRow<ClassRow> => {
@@ -152,16 +151,15 @@ export const classesImport: ImportKindDef<ClassRow> = {
       return { rowNumber, errors, warnings, ...m, updateDenied, data: { name, code, year, departmentId, present: Object.keys(v) } };
     });
   },
-  write(tx, row) {
+  async write(tx, row) {
     const { present, ...d } = row.data;
     const searchText = normalizeText(`${d.name} ${d.code ?? ''}`);
     if (row.existingId == null) {
-      tx.insert(classes)
-        .values({ ...d, searchText })
-        .run();
+      await runQuery(tx.insert(classes)
+        .values({ ...d, searchText }));
       return 'created';
     }
-    const cur = tx.select().from(classes).where(eq(classes.id, row.existingId)).get()!;
+    const cur = (await firstRow(tx.select().from(classes).where(eq(classes.id, row.existingId))))!;
     const next = {
       ...d,
       code: d.code ?? cur.code,
@@ -170,10 +168,9 @@ export const classesImport: ImportKindDef<ClassRow> = {
     };
     if (cur.name === next.name && cur.code === next.code && cur.year === next.year && cur.departmentId === next.departmentId)
       return 'unchanged';
-    tx.update(classes)
+    await runQuery(tx.update(classes)
       .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
-      .where(eq(classes.id, row.existingId))
-      .run();
+      .where(eq(classes.id, row.existingId)));
     return 'updated';
   },
 };

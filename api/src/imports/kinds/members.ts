@@ -15,6 +15,7 @@ import type { CheckedRow, ImportKindDef } from '../kind';
 import { ancestorsAndSelf, chunked, whereIn } from '../lookups';
 import { addMemberships, memberPairs } from './user-writes';
 import { translate } from '../../lib/i18n';
+import { allRows, firstRow } from '../../db/engine';
 
 interface MemberRow {
   userId: number | null;
@@ -50,41 +51,38 @@ export const membersImport: ImportKindDef<MemberRow> = {
     // Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*.
     const tr = (key: string, p?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, p);
     const level = levelOf(params);
-    const org = db
+    const org = await firstRow(db
       .select()
       .from(organizations)
-      .where(eq(organizations.id, Number(params.organizationId)))
-      .get();
+      .where(eq(organizations.id, Number(params.organizationId))));
     const units = new Map<string, string>();
     if (org && level === 2) {
       const [from, to] = subtreeRange(org.path);
-      for (const u of db
+      for (const u of await allRows(db
         .select({ code: organizations.code, path: organizations.path })
         .from(organizations)
-        .where(and(gte(organizations.path, from), lt(organizations.path, to)))
-        .all()) {
+        .where(and(gte(organizations.path, from), lt(organizations.path, to))))) {
         if (u.path !== org.path) units.set(u.code.toLowerCase(), u.path);
       }
     }
     const byCode = new Map(
-      whereIn(
+      (await whereIn(
         rows.map((r) => (r.values.studentCode ?? '').trim()),
         users.code,
-        (c) => db.select({ id: users.id, code: users.code }).from(users).where(c).all(),
-      ).map((u) => [u.code, u.id]),
+        async (c) => await allRows(db.select({ id: users.id, code: users.code }).from(users).where(c)),
+      )).map((u) => [u.code, u.id]),
     );
     // Active memberships of these users, in one query per chunk: "organizationId:userId".
     const member = new Set<string>();
     for (const ids of chunked([...new Set(byCode.values())])) {
-      for (const m of db
+      for (const m of await allRows(db
         .select({ o: organizationMembers.organizationId, u: organizationMembers.userId })
         .from(organizationMembers)
-        .where(and(inArray(organizationMembers.userId, ids), eq(organizationMembers.isActive, true)))
-        .all())
+        .where(and(inArray(organizationMembers.userId, ids), eq(organizationMembers.isActive, true)))))
         member.add(`${m.o}:${m.u}`);
     }
     // Only someone already within the caller's reach may be added (issue 25 item 8, access/reach.ts).
-    const addable = addableUsers(db, actor, [...byCode.values()]);
+    const addable = await addableUsers(db, actor, [...byCode.values()]);
     const seen = new Map<string, number>();
     return mapInSlices(rows, ({ rowNumber, values: v }): CheckedRow<MemberRow> => {
       const errors: string[] = [];
@@ -113,14 +111,14 @@ export const membersImport: ImportKindDef<MemberRow> = {
       return { rowNumber, errors, warnings, duplicate, existingId, data: { userId, studentCode, targetPath } };
     });
   },
-  write(tx, row, _options, actor) {
-    return addMemberships(tx, pairsWithinReach(actor, row.data.userId!, row.data.targetPath)).length > 0 ? 'created' : 'unchanged';
+  async write(tx, row, _options, actor) {
+    return (await addMemberships(tx, pairsWithinReach(actor, row.data.userId!, row.data.targetPath))).length > 0 ? 'created' : 'unchanged';
   },
 
   /** All the batch's memberships in multi-row upserts; a row counts as created if any of its own memberships changed. */
-  writeBatch(tx, rows, _options, actor) {
+  async writeBatch(tx, rows, _options, actor) {
     const pairs = rows.map((r) => pairsWithinReach(actor, r.data.userId!, r.data.targetPath));
-    const changed = new Set(addMemberships(tx, pairs.flat()).map((p) => `${p.organizationId}:${p.userId}`));
+    const changed = new Set((await addMemberships(tx, pairs.flat())).map((p) => `${p.organizationId}:${p.userId}`));
     return pairs.map((ps) => (ps.some((p) => changed.has(`${p.organizationId}:${p.userId}`)) ? 'created' : 'unchanged'));
   },
 };

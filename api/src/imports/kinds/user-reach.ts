@@ -24,10 +24,10 @@ export function takesControl(
  * (access/reach.ts). An import adds people with users.create, so a member of a unit where the caller
  * holds it counts too, as much as one where the caller may add members.
  */
-export function addableExisting(db: Db, actor: Actor, ids: number[]): Set<number> {
-  const out = addableUsers(db, actor, ids);
+export async function addableExisting(db: Db, actor: Actor, ids: number[]): Promise<Set<number>> {
+  const out = await addableUsers(db, actor, ids);
   const rest = ids.filter((id) => !out.has(id));
-  const scope = userScope(db, actor, 'users.create');
-  for (const chunk of chunked([...new Set(rest)])) for (const id of usersInScope(db, scope, chunk)) out.add(id);
+  const scope = await userScope(db, actor, 'users.create');
+  for (const chunk of chunked([...new Set(rest)])) for (const id of await usersInScope(db, scope, chunk)) out.add(id);
   return out;
 }

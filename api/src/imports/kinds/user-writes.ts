@@ -8,8 +8,9 @@ import type { Tx } from '../kind';
 import { ancestorsAndSelf, chunked } from '../lookups';
 import { newRecord, RECORD_KEYS } from './member-record';
 import type { UserRowData } from './user-rows';
+import { allRows, runQuery } from '../../db/engine';
 
-type NewUser = ReturnType<typeof newUser>;
+type NewUser = Awaited<ReturnType<typeof newUser>>;
 type PreparedInsert = { keys: (keyof NewUser)[]; all(values: Record<string, unknown>): { id: number; code: string }[] };
 const preparedInserts = new WeakMap<object, Map<number, PreparedInsert>>();
 
@@ -55,7 +56,7 @@ export function newUser(d: UserRowData) {
 }
 
 /** Updates the columns the file had; returns whether anything changed (an explicit password always does). */
-export function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$inferSelect): boolean {
+export async function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users.$inferSelect): Promise<boolean> {
   const has = (k: string) => d.present.includes(k);
   const next = {
     code: d.code,
@@ -72,18 +73,17 @@ export function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof users
   };
   // "-" or an empty password keeps the current one.
   if (!(Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== cur[k]) && d.password == null) return false;
-  tx.update(users)
+  await runQuery(tx.update(users)
     .set({
       ...next,
       ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}),
       searchText: userSearchText(next),
     })
-    .where(eq(users.id, id))
-    .run();
+    .where(eq(users.id, id)));
   // A new password or e-mail from a file is an administrator's reset (users/service.ts update):
   // whoever held the account keeps no session. The request thread learns the families through
   // markRevokedSince once the run returns (imports/offload.ts), wherever it ran.
-  if (d.passwordHash || next.email !== cur.email) revokeUserSessions(tx, id, 'account_change');
+  if (d.passwordHash || next.email !== cur.email) await revokeUserSessions(tx, id, 'account_change');
   return true;
 }
 
@@ -98,10 +98,10 @@ type Pair = { organizationId: number; userId: number };
  * Adds the memberships as 'member' (an inactive one is reactivated, its ending — date, reason,
  * note — cleared as an add through the screen does) in multi-row upserts; returns the pairs that changed.
  */
-export function addMemberships(tx: Tx, pairs: Pair[]): Pair[] {
+export async function addMemberships(tx: Tx, pairs: Pair[]): Promise<Pair[]> {
   const changed: Pair[] = [];
   for (const chunk of chunked(pairs)) {
-    const rows = tx
+    const rows = await allRows(tx
       .insert(organizationMembers)
       .values(chunk.map((p) => ({ ...p, role: 'member' })))
       .onConflictDoUpdate({
@@ -109,8 +109,7 @@ export function addMemberships(tx: Tx, pairs: Pair[]): Pair[] {
         set: { isActive: true, endedAt: null, endReason: null, endNote: null },
         setWhere: eq(organizationMembers.isActive, false),
       })
-      .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId })
-      .all();
+      .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId }));
     changed.push(...rows);
   }
   return changed;

@@ -24,6 +24,8 @@ import {
   whereIn,
   type RefIndex,
 } from '../lookups';
+import { allRows, firstRow } from '../../db/engine';
+import { flatMapInOrder } from '../../lib/in-order';
 
 /** Looks up a large file's codes a chunk at a time, handing the event loop back in between (issue 12). */
 async function slicedWhereIn<R>(values: string[], lookup: (chunk: string[]) => Promise<R[]>): Promise<R[]> {
@@ -43,9 +45,9 @@ export const usersImport: ImportKindDef<UserRowData> = {
   tables: ['users', 'organization_members'],
 
   async check(db, rows, actor, _params, lang = 'vi') {
-    const classes = classIndex(db);
-    const depts = departmentIndex(db);
-    const orgMap = organizationsByCode(
+    const classes = await classIndex(db);
+    const depts = await departmentIndex(db);
+    const orgMap = await organizationsByCode(
       db,
       rows.flatMap((r) => splitCodes(r.values.organizationCodes)),
     );
@@ -63,7 +65,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const byCode = new Map<string, Existing>();
     const byEmail = new Map<string, Existing>();
     const find = (values: string[], column: typeof users.code | typeof users.email) =>
-      slicedWhereIn(values, (vs) => whereIn(vs, column, (c) => db.select(cols).from(users).where(c).all()));
+      slicedWhereIn(values, (vs) => whereIn(vs, column, async (c) => await allRows(db.select(cols).from(users).where(c))));
     for (const u of await find(
       rows.map((r) => (r.values.code ?? '').trim()),
       users.code,
@@ -75,11 +77,11 @@ export const usersImport: ImportKindDef<UserRowData> = {
     ))
       byEmail.set(u.email, u);
     const existingIds = [...byCode.values(), ...byEmail.values()].map((u) => u.id);
-    const updatable = updatableUsers(db, actor, existingIds);
+    const updatable = await updatableUsers(db, actor, existingIds);
     // A new e-mail or password hands over the account, a new code, name or type rewrites who it is:
     // the stricter rule of users/manage.ts, as PATCH /users/:id (issue 25 item 8).
-    const notManageable = manageRefusals(db, actor, existingIds, 'users.update');
-    const addable = addableExisting(db, actor, existingIds);
+    const notManageable = await manageRefusals(db, actor, existingIds, 'users.update');
+    const addable = await addableExisting(db, actor, existingIds);
     const canCreateGlobally = hasPermission(actor.roles, 'users.create', null);
     const seenCode = new Map<string, number>();
     const seenEmail = new Map<string, number>();
@@ -249,17 +251,17 @@ export const usersImport: ImportKindDef<UserRowData> = {
     await Promise.all(rows.map(async (r) => (r.data.passwordHash = r.data.password ? await hashPassword(r.data.password) : null)));
   },
 
-  write(tx, row) {
+  async write(tx, row) {
     const d = row.data;
-    const userId = row.existingId ?? tx.insert(users).values(newUser(d)).returning({ id: users.id }).get().id;
+    const userId = row.existingId ?? (await firstRow(tx.insert(users).values(newUser(d)).returning({ id: users.id }))).id;
     let outcome: Outcome = row.existingId == null ? 'created' : 'unchanged';
-    if (row.existingId != null && updateUser(tx, row.existingId, d, tx.select().from(users).where(eq(users.id, row.existingId)).get()!))
+    if (row.existingId != null && await updateUser(tx, row.existingId, d, (await firstRow(tx.select().from(users).where(eq(users.id, row.existingId))))!))
       outcome = 'updated';
     if (
-      addMemberships(
+      (await addMemberships(
         tx,
         d.organizationIds.map((organizationId) => ({ organizationId, userId })),
-      ).length > 0 &&
+      )).length > 0 &&
       outcome === 'unchanged'
     )
       outcome = 'updated';
@@ -267,7 +269,7 @@ export const usersImport: ImportKindDef<UserRowData> = {
   },
 
   /** New users in multi-row inserts, updates only where something changed, memberships in multi-row upserts (set-wise for new users). */
-  writeBatch(tx, rows) {
+  async writeBatch(tx, rows) {
     const idOf = new Map<CheckedRow<UserRowData>, number>();
     const outcome = new Map<CheckedRow<UserRowData>, Outcome>();
     for (const chunk of chunked(
@@ -287,25 +289,24 @@ export const usersImport: ImportKindDef<UserRowData> = {
     }
     const existing = rows.filter((r) => r.existingId != null);
     const current = new Map(
-      chunked(existing.map((r) => r.existingId!)).flatMap((ids) =>
-        tx
+      await flatMapInOrder(chunked(existing.map((r) => r.existingId!)), async (ids) =>
+        (await allRows(tx
           .select()
           .from(users)
-          .where(inArray(users.id, ids))
-          .all()
+          .where(inArray(users.id, ids))))
           .map((u) => [u.id, u] as const),
       ),
     );
     for (const r of existing) {
       idOf.set(r, r.existingId!);
-      outcome.set(r, updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!) ? 'updated' : 'unchanged');
+      outcome.set(r, await updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!) ? 'updated' : 'unchanged');
     }
     const pairsOf = (rs: CheckedRow<UserRowData>[]) =>
       rs.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })));
     // The users just created join set-wise (figures updated in a few statements, not by a trigger per row).
     const created = pairsOf(rows.filter((r) => r.existingId == null));
-    if (!addNewUsersMemberships(tx, created)) addMemberships(tx, created);
-    const joined = new Set(addMemberships(tx, pairsOf(existing)).map((p) => p.userId));
+    if (!await addNewUsersMemberships(tx, created)) await addMemberships(tx, created);
+    const joined = new Set((await addMemberships(tx, pairsOf(existing))).map((p) => p.userId));
     return rows.map((r) => (outcome.get(r) === 'unchanged' && joined.has(idOf.get(r)!) ? 'updated' : outcome.get(r)!));
   },
 };

@@ -18,7 +18,7 @@ let doc: { paths: Record<string, Record<string, { responses: Responses }>>; comp
 beforeAll(async () => {
   t = await makeTestApp();
   token = (await t.login('admin@doanhoi.local', 'admin123')).accessToken;
-  orgId = t.createOrg('doan_truong', 'DT-DOCS');
+  orgId = await t.createOrg('doan_truong', 'DT-DOCS');
   doc = (await t.request('GET', '/api/docs')).body;
 });
 
