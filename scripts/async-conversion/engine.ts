@@ -1,0 +1,130 @@
+/**
+ * Every statement the services run goes through here, awaited (issue 29 item 2): the same code will
+ * run on PostgreSQL, whose driver only answers asynchronously. On SQLite the statements still run
+ * synchronously on the one better-sqlite3 connection, so an awaited transaction body must not let
+ * another request's statements in: while a transaction is open, statements from any other async
+ * context wait at the gate until it commits or rolls back, and transactions queue. A body awaits
+ * nothing but its own statements (no network, no hashing), so the wait is a few microtasks.
+ *
+ * The raw connection (`db.$client`: freshness stamps, shared counters, leases) stays synchronous;
+ * those modules are engine-specific by design (db/sqlite.ts).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { Db } from './client';
+
+interface Frame {
+  savepoints: number;
+}
+
+const context = new AsyncLocalStorage<Frame>();
+/** The transaction open in this process, if any: one at a time (an API process has one connection). */
+let open: { frame: Frame; done: Promise<void> } | undefined;
+
+function mustWait(): boolean {
+  return open !== undefined && open.frame !== context.getStore();
+}
+
+/** Resolves once no transaction of another async context is open. */
+async function gate(): Promise<void> {
+  while (mustWait()) await open!.done;
+}
+
+type Params = Record<string, unknown>;
+
+/** Every row of a query (a drizzle builder or prepared query). */
+export async function allRows<T>(q: { all(params?: Params): T }, params?: Params): Promise<T> {
+  if (mustWait()) await gate();
+  return q.all(params);
+}
+
+/** The first row, or undefined. */
+export async function firstRow<T>(q: { get(params?: Params): T }, params?: Params): Promise<T> {
+  if (mustWait()) await gate();
+  return q.get(params);
+}
+
+/** Runs a write (or any statement whose rows are not wanted). */
+export async function runQuery<T>(q: { run(params?: Params): T }, params?: Params): Promise<T> {
+  if (mustWait()) await gate();
+  return q.run(params);
+}
+
+/** Rows as arrays of values. */
+export async function valueRows<T>(q: { values(params?: Params): T }, params?: Params): Promise<T> {
+  if (mustWait()) await gate();
+  return q.values(params);
+}
+
+/**
+ * Runs `body` in one IMMEDIATE transaction: committed when it resolves, rolled back when it throws.
+ * Nested calls become savepoints. Statements of other async contexts wait until it ends.
+ */
+export async function withTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  const own = context.getStore();
+  if (own && open?.frame === own) return savepoint(db, own, body);
+  // Begins at once when nothing is open, so statements issued after this call wait for it.
+  while (open) await open.done;
+  const frame: Frame = { savepoints: 0 };
+  let end!: () => void;
+  open = { frame, done: new Promise<void>((resolve) => (end = resolve)) };
+  try {
+    db.$client.prepare('BEGIN IMMEDIATE').run();
+    let result: T;
+    try {
+      result = await context.run(frame, () => body(db));
+    } catch (err) {
+      if (db.$client.inTransaction) db.$client.prepare('ROLLBACK').run();
+      throw err;
+    }
+    db.$client.prepare('COMMIT').run();
+    return result;
+  } finally {
+    open = undefined;
+    end();
+  }
+}
+
+async function savepoint<T>(db: Db, frame: Frame, body: (tx: Db) => Promise<T>): Promise<T> {
+  const name = `sp${++frame.savepoints}`;
+  db.$client.prepare(`SAVEPOINT ${name}`).run();
+  try {
+    const result = await body(db);
+    db.$client.prepare(`RELEASE ${name}`).run();
+    return result;
+  } catch (err) {
+    db.$client.prepare(`ROLLBACK TO ${name}`).run();
+    db.$client.prepare(`RELEASE ${name}`).run();
+    throw err;
+  }
+}
+
+/** What raw SQL runs on: the app's database or any drizzle SQLite handle. */
+type SqlRunner = Pick<Db, 'all' | 'get' | 'run' | 'values'>;
+
+/** Raw SQL on the database handle (`db.all(sql…)` and friends), through the same gate. */
+export async function sqlAll<T>(db: SqlRunner, query: SQLWrapper | string): Promise<T[]> {
+  if (mustWait()) await gate();
+  return db.all<T>(query);
+}
+
+export async function sqlGet<T>(db: SqlRunner, query: SQLWrapper | string): Promise<T> {
+  if (mustWait()) await gate();
+  return db.get<T>(query);
+}
+
+export async function sqlRun(db: SqlRunner, query: SQLWrapper | string) {
+  if (mustWait()) await gate();
+  return db.run(query);
+}
+
+export async function sqlValues<T extends unknown[]>(db: SqlRunner, query: SQLWrapper | string): Promise<T[]> {
+  if (mustWait()) await gate();
+  return db.values<T>(query);
+}
+
+/** The transaction this async context runs in (a key for per-transaction memos), or undefined. */
+export function currentTransaction(): object | undefined {
+  const own = context.getStore();
+  return own && open?.frame === own ? own : undefined;
+}
