@@ -1,5 +1,6 @@
 /** Test helpers for the roles API tests (not imported by the app). */
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
@@ -7,6 +8,17 @@ import { users } from '../db/tables/users';
 import { roles } from '../db/tables/roles';
 
 let seq = 0;
+let nameSeq = 0;
+
+/** `p` with a number no other call in this test file gets, for role names and user codes. */
+export const uniq = (p: string) => `${p}_${++nameSeq}`;
+
+/** POST /api/roles as `token` (the admin by default), expecting 201; answers the created role. */
+export async function postRole(t: TestApp, body: Record<string, unknown>, token = t.adminToken) {
+  const res = await t.request('POST', '/api/roles', { token, body });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; name: string; permissions: { code: string }[] };
+}
 
 /** A user row inserted directly (no password), an active member of each organization given. */
 export function insertUser(t: TestApp, ...orgIds: number[]): number {
