@@ -26,10 +26,20 @@ test('a member cancels at the payOS checkout, retries, pays and sees the fee pai
   await expect(page.locator('[data-testid="assignment-row"]').first()).toBeVisible();
   const paidBefore = await page.locator('[data-testid="assignment-row"][data-status="PAID"]').count();
 
+  // Until checkout.js has taken the forms over, a click would post them without the member's token (a raw 401 page).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/checkout.js', async (route) => {
+    await held;
+    await route.continue();
+  });
   await startPayment(page);
+  await expect(page.getByRole('button', { name: 'Hủy' })).toBeDisabled();
+  release();
   await page.getByRole('button', { name: 'Hủy' }).click();
   await expect(page).toHaveURL(/\/payment-result\/\d+/);
   await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'CANCELLED');
+  await page.unroute('**/checkout.js');
 
   await page.goto('/payment/my-campaigns');
   await startPayment(page);

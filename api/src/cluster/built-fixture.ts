@@ -5,11 +5,12 @@
  * and a free port, and plain HTTP to it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from '../env';
+import { socketOwner as serverSocketOwner } from './sockets.fixture';
 
 export interface Answer {
   status: number;
@@ -73,23 +74,8 @@ export async function startBuiltCluster(env: Record<string, string> = {}) {
     return kids.sort();
   }
 
-  /** The pid among `pids` holding the server end of the connection from local port `clientPort` (/proc/net/tcp, then each pid's fds). */
-  function socketOwner(clientPort: number, pids: number[]): number | undefined {
-    const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
-    const line = readFileSync('/proc/net/tcp', 'utf8')
-      .split('\n')
-      .map((l) => l.trim().split(/\s+/))
-      .find((f) => f[1]?.endsWith(`:${hex(port)}`) && f[2]?.endsWith(`:${hex(clientPort)}`));
-    if (!line) return undefined;
-    const socket = `socket:[${line[9]}]`;
-    return pids.find((pid) => {
-      try {
-        return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === socket);
-      } catch {
-        return false;
-      }
-    });
-  }
+  /** The pid among `pids` holding the server end of the connection from local port `clientPort`. */
+  const socketOwner = (clientPort: number, pids: number[]) => serverSocketOwner(port, clientPort, pids);
 
   async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
     const deadline = Date.now() + ms;

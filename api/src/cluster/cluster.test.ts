@@ -7,13 +7,14 @@
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env';
 import { restartDelay } from './primary';
+import { portClosed, socketOwner } from './sockets.fixture';
 
 const dir = mkdtempSync(join(tmpdir(), 'doanhoi-cluster-'));
 const dbPath = join(dir, 'app.db');
@@ -81,24 +82,6 @@ function childrenOf(pid: number): number[] {
   return kids;
 }
 
-/** The pid among `pids` holding the server end of the TCP connection whose client port is `clientPort`. */
-function ownerOf(serverPort: number, clientPort: number, pids: number[]): number | undefined {
-  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
-  const line = readFileSync('/proc/net/tcp', 'utf8')
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/))
-    .find((f) => f[1]?.endsWith(`:${hex(serverPort)}`) && f[2]?.endsWith(`:${hex(clientPort)}`));
-  if (!line) return undefined;
-  const socket = `socket:[${line[9]}]`;
-  return pids.find((pid) => {
-    try {
-      return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === socket);
-    } catch {
-      return false;
-    }
-  });
-}
-
 /** One request on a connection of its own; answers the status and the pid that served it. */
 async function ask(port: number, pids: () => number[]): Promise<{ status: number; pid?: number }> {
   const sock = connect(port, '127.0.0.1');
@@ -107,7 +90,7 @@ async function ask(port: number, pids: () => number[]): Promise<{ status: number
     sock.write('GET /api/cluster-probe HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     const [chunk] = (await within('answer', once(sock, 'data'))) as [Buffer];
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString())?.[1]);
-    return { status, pid: ownerOf(port, sock.localPort!, pids()) };
+    return { status, pid: socketOwner(port, sock.localPort!, pids()) };
   } finally {
     sock.destroy();
   }
@@ -183,16 +166,7 @@ describe('WEB_CONCURRENCY=2', () => {
     const exited = once(primary.child, 'exit');
     primary.child.kill('SIGTERM');
     // New connections are refused once every worker has stopped accepting.
-    await until(
-      'the port to close',
-      async () => {
-        const s = connect(port, '127.0.0.1');
-        const refused = await Promise.race([once(s, 'error').then(() => true), once(s, 'connect').then(() => false)]);
-        s.destroy();
-        return refused ? true : undefined;
-      },
-      10_000,
-    );
+    await until('the port to close', () => portClosed(port), 10_000);
     const answer = once(sock, 'data');
     sock.write(body.slice(10));
     const [chunk] = (await within('answer to the request in flight', answer)) as [Buffer];

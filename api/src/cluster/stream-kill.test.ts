@@ -18,6 +18,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { form, UNTHROTTLED, USER_HEADER, userRow, xlsx } from '../imports/fixture';
 import { startBuiltCluster, type BuiltCluster } from './built-fixture';
 import { DRAIN_GRACE_MS } from './drain';
+import { portClosed } from './sockets.fixture';
 
 const FEE = 24_000;
 const FEES = 10;
@@ -216,16 +217,7 @@ it('SIGTERM of the primary: the request in flight is answered, new connections a
   const exited = once(primary, 'exit');
   const termAt = Date.now();
   primary.kill('SIGTERM');
-  await server.until(
-    'the port to close',
-    async () => {
-      const s = connect(port, '127.0.0.1');
-      const refused = await Promise.race([once(s, 'error').then(() => true), once(s, 'connect').then(() => false)]);
-      s.destroy();
-      return refused ? true : undefined;
-    },
-    10_000,
-  );
+  await server.until('the port to close', () => portClosed(port), 10_000);
   const answer = once(inFlight, 'data');
   inFlight.write(body.slice(10));
   const [chunk] = (await answer) as [Buffer];

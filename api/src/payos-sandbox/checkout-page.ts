@@ -58,9 +58,10 @@ button { width: 100%; padding: 12px; border-radius: 8px; border: 0; font-size: 1
 .message { margin-top: 16px; padding: 10px 12px; border-radius: 8px; background: #fef2f2; color: #991b1b; font-size: 14px; } .message a { color: #1d4ed8; } .note { font-size: 12px; color: #6b7280; margin-top: 16px; }
 `;
 
-// data-signed: checkout.js sends these with the member's token (payer.ts).
+// data-signed: checkout.js sends these with the member's token (payer.ts). Disabled until that script has
+// taken them over: a click before it loads (a slow phone) posted the form without the token and showed a raw 401.
 const button = (action: string, cls: string, label: string, mode?: string) =>
-  `<form method="post" action="${esc(action)}" data-signed>${mode ? `<input type="hidden" name="mode" value="${mode}">` : ''}<button class="${cls}" type="submit">${esc(label)}</button></form>`;
+  `<form method="post" action="${esc(action)}" data-signed>${mode ? `<input type="hidden" name="mode" value="${mode}">` : ''}<button class="${cls}" type="submit" disabled>${esc(label)}</button></form>`;
 
 export function checkoutPage(l: SandboxLink, base: string): string {
   const paid = l.transactions.reduce((n, t) => n + t.amount, 0);

@@ -87,5 +87,6 @@ export const CHECKOUT_JS = `(() => {
       }
     });
   }
+  for (const b of document.querySelectorAll('form[data-signed] button')) b.disabled = false;
 })();
 `;

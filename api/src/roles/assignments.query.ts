@@ -27,37 +27,43 @@ export interface RoleInfo {
 export const linkKey = (roleId: number, organizationId: number | null) => `${roleId}:${organizationId ?? 'global'}`;
 
 export async function userLinks(db: Reader, userId: number): Promise<LinkRow[]> {
-  return await allRows(db
-    .select({ id: userRoles.id, roleId: userRoles.roleId, organizationId: userRoles.organizationId, isActive: userRoles.isActive })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.id)));
+  return await allRows(
+    db
+      .select({ id: userRoles.id, roleId: userRoles.roleId, organizationId: userRoles.organizationId, isActive: userRoles.isActive })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId))
+      .orderBy(asc(userRoles.id)),
+  );
 }
 
 /** The audit log's picture of a user's links (role names, so it reads without joins later). */
 export async function describeLinks(db: Reader, userId: number) {
-  return await allRows(db
-    .select({
-      id: userRoles.id,
-      roleId: userRoles.roleId,
-      role: roles.name,
-      organizationId: userRoles.organizationId,
-      isActive: userRoles.isActive,
-    })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.id)));
+  return await allRows(
+    db
+      .select({
+        id: userRoles.id,
+        roleId: userRoles.roleId,
+        role: roles.name,
+        organizationId: userRoles.organizationId,
+        isActive: userRoles.isActive,
+      })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId))
+      .orderBy(asc(userRoles.id)),
+  );
 }
 
 /** Roles by id with their active permission codes (two queries). */
 export async function rolesInfo(db: Reader, ids: number[]): Promise<Map<number, RoleInfo>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await allRows(db
-    .select({ id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive })
-    .from(roles)
-    .where(inArray(roles.id, unique)));
+  const rows = await allRows(
+    db
+      .select({ id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive })
+      .from(roles)
+      .where(inArray(roles.id, unique)),
+  );
   const codes = await activeCodesByRole(
     db,
     rows.map((r) => r.id),
@@ -69,10 +75,9 @@ export async function rolesInfo(db: Reader, ids: number[]): Promise<Map<number, 
 export async function organizationNames(db: Reader, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await allRows(db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(inArray(organizations.id, unique)));
+  const rows = await allRows(
+    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, unique)),
+  );
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -81,25 +86,27 @@ export async function organizationNames(db: Reader, ids: number[]): Promise<Map<
  * `organizationIds`, only global links and links in those organizations.
  */
 export async function linkDetails(db: Reader, userId: number, organizationIds?: number[]): Promise<RoleAssignmentLink[]> {
-  const rows = await allRows(db
-    .select({
-      id: userRoles.id,
-      roleId: userRoles.roleId,
-      organizationId: userRoles.organizationId,
-      isActive: userRoles.isActive,
-      role: { id: roles.id, name: roles.name, displayName: roles.displayName, description: roles.description, isActive: roles.isActive },
-      orgName: organizations.name,
-    })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
-    .where(
-      and(
-        eq(userRoles.userId, userId),
-        organizationIds ? or(isNull(userRoles.organizationId), inArray(userRoles.organizationId, organizationIds)) : undefined,
-      ),
-    )
-    .orderBy(asc(userRoles.id)));
+  const rows = await allRows(
+    db
+      .select({
+        id: userRoles.id,
+        roleId: userRoles.roleId,
+        organizationId: userRoles.organizationId,
+        isActive: userRoles.isActive,
+        role: { id: roles.id, name: roles.name, displayName: roles.displayName, description: roles.description, isActive: roles.isActive },
+        orgName: organizations.name,
+      })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
+      .where(
+        and(
+          eq(userRoles.userId, userId),
+          organizationIds ? or(isNull(userRoles.organizationId), inArray(userRoles.organizationId, organizationIds)) : undefined,
+        ),
+      )
+      .orderBy(asc(userRoles.id)),
+  );
   const codes = await activeCodesByRole(db, [...new Set(rows.map((r) => r.roleId))]);
   return rows.map((r) => ({
     id: r.id,

@@ -55,9 +55,11 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
 
   /** Unknown users, and users the caller cannot reach, answer 404 alike (no existence leak). */
   async function assertVisible(userId: number) {
-    if (!await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, userId)))) notFound(USER_NOT_FOUND);
+    if (!(await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, userId))))) notFound(USER_NOT_FOUND);
     if (actor.isSuperAdmin) return;
-    const reached = await someInOrder(VISIBILITY_CODES, async (code) => (await usersInScope(db, await userScope(db, actor, code), [userId])).has(userId));
+    const reached = await someInOrder(VISIBILITY_CODES, async (code) =>
+      (await usersInScope(db, await userScope(db, actor, code), [userId])).has(userId),
+    );
     if (!reached) notFound(USER_NOT_FOUND);
   }
 
@@ -108,18 +110,20 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
      * are: global, and each organization where the caller holds a role.
      */
     async availableRoles(): Promise<AvailableRole[]> {
-      const rows = await allRows(db
-        .select({
-          id: roles.id,
-          name: roles.name,
-          displayName: roles.displayName,
-          description: roles.description,
-          isActive: roles.isActive,
-          isSystemRole: roles.isSystemRole,
-        })
-        .from(roles)
-        .where(eq(roles.isActive, true))
-        .orderBy(asc(roles.name), asc(roles.id)));
+      const rows = await allRows(
+        db
+          .select({
+            id: roles.id,
+            name: roles.name,
+            displayName: roles.displayName,
+            description: roles.description,
+            isActive: roles.isActive,
+            isSystemRole: roles.isSystemRole,
+          })
+          .from(roles)
+          .where(eq(roles.isActive, true))
+          .orderBy(asc(roles.name), asc(roles.id)),
+      );
       const codes = await activeCodesByRole(
         db,
         rows.map((r) => r.id),
@@ -196,18 +200,28 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
         const before = await describeLinks(tx, userId);
         if (removedIds.length) await runQuery(tx.delete(userRoles).where(inArray(userRoles.id, removedIds)));
         if (toReactivate.length) {
-          await runQuery(tx.update(userRoles)
-            .set({ isActive: true, grantedBy: actor.id })
-            .where(
-              inArray(
-                userRoles.id,
-                toReactivate.map((l) => l.id),
+          await runQuery(
+            tx
+              .update(userRoles)
+              .set({ isActive: true, grantedBy: actor.id })
+              .where(
+                inArray(
+                  userRoles.id,
+                  toReactivate.map((l) => l.id),
+                ),
               ),
-            ));
+          );
         }
         for (const p of toInsert)
           await runQuery(tx.insert(userRoles).values({ userId, roleId: p.roleId, organizationId: p.organizationId, grantedBy: actor.id }));
-        await audit(tx, { ...caller, action: 'user.roles.grant', entity: 'user', entityId: userId, before, after: await describeLinks(tx, userId) });
+        await audit(tx, {
+          ...caller,
+          action: 'user.roles.grant',
+          entity: 'user',
+          entityId: userId,
+          before,
+          after: await describeLinks(tx, userId),
+        });
       });
       // A super admin role taken away ends that user's sessions at once.
       await revokeLostSuperAdmins(db, supers);
@@ -238,12 +252,20 @@ export function roleAssignmentsService({ db }: Deps, actor: Actor, req: { ip: st
           await runQuery(tx.update(userRoles).set({ isActive: true, grantedBy: actor.id }).where(eq(userRoles.id, existing.id)));
           id = existing.id;
         } else {
-          id = (await firstRow(tx
-            .insert(userRoles)
-            .values({ userId, roleId, organizationId, grantedBy: actor.id })
-            .returning({ id: userRoles.id }))).id;
+          id = (
+            await firstRow(
+              tx.insert(userRoles).values({ userId, roleId, organizationId, grantedBy: actor.id }).returning({ id: userRoles.id }),
+            )
+          ).id;
         }
-        await audit(tx, { ...caller, action: 'user.roles.assign', entity: 'user', entityId: userId, before, after: await describeLinks(tx, userId) });
+        await audit(tx, {
+          ...caller,
+          action: 'user.roles.assign',
+          entity: 'user',
+          entityId: userId,
+          before,
+          after: await describeLinks(tx, userId),
+        });
         return id;
       });
       return { link: (await linkDetails(db, userId)).find((l) => l.id === linkId)!, created: !existing };

@@ -10,11 +10,13 @@ let t: TestApp;
 let w: Awaited<ReturnType<typeof grantWorld>>;
 
 const linksOf = async (userId: number) =>
-  await allRows(t.db
-    .select({ roleId: userRoles.roleId, organizationId: userRoles.organizationId, isActive: userRoles.isActive })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .orderBy(userRoles.roleId, userRoles.organizationId));
+  await allRows(
+    t.db
+      .select({ roleId: userRoles.roleId, organizationId: userRoles.organizationId, isActive: userRoles.isActive })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId))
+      .orderBy(userRoles.roleId, userRoles.organizationId),
+  );
 
 const grant = (userId: number, roleAssignments: unknown[], token = t.adminToken) =>
   t.request('POST', `/api/users/${userId}/roles`, { token, body: { roleAssignments } });
@@ -76,11 +78,14 @@ describe('POST /api/users/:id/roles', () => {
         { roleId: w.roles.member, organizationId: null, isActive: true },
       ].sort((a, b) => a.roleId - b.roleId),
     );
-    const log = (await allRows(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.roles.grant'), eq(auditLogs.entityId, String(u))))))
-      .at(-1)!;
+    const log = (
+      await allRows(
+        t.db
+          .select()
+          .from(auditLogs)
+          .where(and(eq(auditLogs.action, 'user.roles.grant'), eq(auditLogs.entityId, String(u)))),
+      )
+    ).at(-1)!;
     expect(JSON.parse(log.before!).map((l: { role: string; organizationId: number }) => [l.role, l.organizationId])).toEqual([
       ['staff', w.f1],
       ['staff', w.f2],

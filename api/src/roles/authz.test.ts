@@ -126,7 +126,8 @@ const routes: { name: string; ok: number; allowed: ActorName[]; denied?: number;
     allowed: GRANTERS,
     // The outside caller cannot reach a member of F2 at all: 404, like an unknown user.
     denied: 404,
-    call: async (a) => t.request('GET', `/api/users/${a.name === 'orgOutside' ? await insertUser(t, orgs.f2) : await target()}/roles`, { token: a.token }),
+    call: async (a) =>
+      t.request('GET', `/api/users/${a.name === 'orgOutside' ? await insertUser(t, orgs.f2) : await target()}/roles`, { token: a.token }),
   },
   {
     name: 'GET /users/available-roles',

@@ -23,12 +23,15 @@ interface DefaultRole {
 export async function seedPermissions(db: Db): Promise<void> {
   await withTransaction(db, async (tx) => {
     for (const p of PERMISSIONS) {
-      await runQuery(tx.insert(permissions)
-        .values({ code: p.code, name: p.name, category: p.category, context: p.context, sortOrder: p.sortOrder })
-        .onConflictDoUpdate({
-          target: permissions.code,
-          set: { name: p.name, category: p.category, context: p.context, sortOrder: p.sortOrder },
-        }));
+      await runQuery(
+        tx
+          .insert(permissions)
+          .values({ code: p.code, name: p.name, category: p.category, context: p.context, sortOrder: p.sortOrder })
+          .onConflictDoUpdate({
+            target: permissions.code,
+            set: { name: p.name, category: p.category, context: p.context, sortOrder: p.sortOrder },
+          }),
+      );
     }
   });
 }
@@ -51,16 +54,20 @@ export async function seedDefaultRoles(db: Db): Promise<{ created: string[]; upd
       if (existing && !existing.isSystemRole) continue;
       let roleId = existing?.id;
       if (!roleId) {
-        roleId = (await firstRow(tx
-          .insert(roles)
-          .values({
-            name: d.name,
-            displayName: d.displayName,
-            description: d.description ?? null,
-            isSystemRole: !!d.isSystemRole,
-            searchText: roleSearchText(d.name, d.displayName),
-          })
-          .returning({ id: roles.id }))).id;
+        roleId = (
+          await firstRow(
+            tx
+              .insert(roles)
+              .values({
+                name: d.name,
+                displayName: d.displayName,
+                description: d.description ?? null,
+                isSystemRole: !!d.isSystemRole,
+                searchText: roleSearchText(d.name, d.displayName),
+              })
+              .returning({ id: roles.id }),
+          )
+        ).id;
         created.push(d.name);
       } else updated.push(d.name);
       for (const pid of wanted) await runQuery(tx.insert(rolePermissions).values({ roleId, permissionId: pid }).onConflictDoNothing());
@@ -73,9 +80,5 @@ export async function seedDefaultRoles(db: Db): Promise<{ created: string[]; upd
 /** Ids of permissions by code (tests build roles with them). */
 export async function permissionIds(db: Db, codes: string[]): Promise<number[]> {
   if (codes.length === 0) return [];
-  return (await allRows(db
-    .select({ id: permissions.id })
-    .from(permissions)
-    .where(inArray(permissions.code, codes))))
-    .map((r) => r.id);
+  return (await allRows(db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes)))).map((r) => r.id);
 }

@@ -2,39 +2,36 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { permissionIds } from './defaults';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { userRoles } from '../db/tables/roles';
+import { postRole, uniq } from './fixture';
 import { runQuery } from '../db/engine';
 
 // A role editor's writes are bounded by what he holds himself (roles.test.ts covers the routes).
 let t: TestApp;
-let seq = 0;
-const uniq = (p: string) => `${p}_${++seq}`;
-
-async function createRole(body: Record<string, unknown>, token = t.adminToken) {
-  const res = await t.request('POST', '/api/roles', { token, body });
-  expect(res.status).toBe(201);
-  return res.body as { id: number; name: string; permissions: { code: string }[] };
-}
 
 beforeAll(async () => {
   t = await makeTestApp();
 });
 
+/** What a global role editor holds: the role codes and reading users, none of the system ones. */
+const EDITOR_CODES = ['permissions.access', 'permissions.create', 'permissions.update', 'users.access'];
+
+/** A new role (`role`) holding EDITOR_CODES globally, and a new user (`code`) holding it. */
+async function roleEditor(role: string, code: string) {
+  const editorRole = await t.createRole(uniq(role), EDITOR_CODES);
+  return { editorRole, editor: await t.createUser(uniq(code), [{ roleId: editorRole }]) };
+}
+
 describe('role editing cannot raise anyone above the editor', () => {
   it('a global role editor who is not super admin cannot put permissions he lacks into a role', async () => {
-    const editorRole = await t.createRole(uniq('role_editor'), [
-      'permissions.access',
-      'permissions.create',
-      'permissions.update',
-      'users.access',
-    ]);
-    const editor = await t.createUser(uniq('EDITOR'), [{ roleId: editorRole }]);
+    const { editorRole, editor } = await roleEditor('role_editor', 'EDITOR');
     const escalate = await t.request('POST', '/api/roles', {
       token: editor.token,
       body: { name: uniq('leo_thang'), displayName: 'Leo thang', permissionIds: await permissionIds(t.db, ['system.access_admin']) },
     });
     expect(escalate.status).toBe(403);
     expect(escalate.body.message).toContain('system.access_admin');
-    const ok = await createRole(
+    const ok = await postRole(
+      t,
       { name: uniq('hop_le'), displayName: 'Hợp lệ', permissionIds: await permissionIds(t.db, ['users.access']) },
       editor.token,
     );
@@ -42,13 +39,7 @@ describe('role editing cannot raise anyone above the editor', () => {
       token: editor.token,
       body: {
         displayName: 'Tự nâng quyền',
-        permissionIds: await permissionIds(t.db, [
-          'permissions.access',
-          'permissions.create',
-          'permissions.update',
-          'users.access',
-          'users.delete',
-        ]),
+        permissionIds: await permissionIds(t.db, [...EDITOR_CODES, 'users.delete']),
       },
     });
     expect(add.status).toBe(403);
@@ -62,13 +53,7 @@ describe('role editing cannot raise anyone above the editor', () => {
   });
 
   it('nor store them on an inactive role (created inactive, or one he holds switched off), to be switched on later', async () => {
-    const editorRole = await t.createRole(uniq('role_editor_off'), [
-      'permissions.access',
-      'permissions.create',
-      'permissions.update',
-      'users.access',
-    ]);
-    const editor = await t.createUser(uniq('EDITOFF'), [{ roleId: editorRole }]);
+    const { editor } = await roleEditor('role_editor_off', 'EDITOFF');
     const dormant = await t.request('POST', '/api/roles', {
       token: editor.token,
       body: {
@@ -79,7 +64,8 @@ describe('role editing cannot raise anyone above the editor', () => {
       },
     });
     expect(dormant.status).toBe(403);
-    const held = await createRole(
+    const held = await postRole(
+      t,
       { name: uniq('tam_tat'), displayName: 'Tạm tắt', isActive: false, permissionIds: await permissionIds(t.db, ['users.access']) },
       editor.token,
     );

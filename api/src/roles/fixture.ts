@@ -1,5 +1,6 @@
 /** Test helpers for the roles API tests (not imported by the app). */
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
 import { userSearchText } from '../users/search';
@@ -8,15 +9,30 @@ import { roles } from '../db/tables/roles';
 import { firstRow, runQuery } from '../db/engine';
 
 let seq = 0;
+let nameSeq = 0;
+
+/** `p` with a number no other call in this test file gets, for role names and user codes. */
+export const uniq = (p: string) => `${p}_${++nameSeq}`;
+
+/** POST /api/roles as `token` (the admin by default), expecting 201; answers the created role. */
+export async function postRole(t: TestApp, body: Record<string, unknown>, token = t.adminToken) {
+  const res = await t.request('POST', '/api/roles', { token, body });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; name: string; permissions: { code: string }[] };
+}
 
 /** A user row inserted directly (no password), an active member of each organization given. */
 export async function insertUser(t: TestApp, ...orgIds: number[]): Promise<number> {
   seq += 1;
   const base = { code: `RU${seq}`, familyName: 'Trần Thị', givenName: `Mai${seq}`, email: `ru${seq}@example.vn`, phone: '0987654321' };
-  const id = (await firstRow(t.db
-    .insert(users)
-    .values({ ...base, searchText: userSearchText(base) })
-    .returning({ id: users.id }))).id;
+  const id = (
+    await firstRow(
+      t.db
+        .insert(users)
+        .values({ ...base, searchText: userSearchText(base) })
+        .returning({ id: users.id }),
+    )
+  ).id;
   for (const organizationId of orgIds) await runQuery(t.db.insert(organizationMembers).values({ userId: id, organizationId }));
   return id;
 }

@@ -17,11 +17,7 @@ let target: number;
 let role: number;
 
 const linksOf = async (userId: number) =>
-  (await allRows(t.db
-    .select({ o: userRoles.organizationId })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))))
-    .map((r) => r.o);
+  (await allRows(t.db.select({ o: userRoles.organizationId }).from(userRoles).where(eq(userRoles.userId, userId)))).map((r) => r.o);
 
 beforeAll(async () => {
   t = await makeTestApp();

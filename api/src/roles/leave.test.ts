@@ -25,17 +25,23 @@ const member = async (userId: number, ...ids: number[]) =>
 const grant = async (userId: number, roleId: number, organizationId: number | null) =>
   await runQuery(t.db.insert(userRoles).values({ userId, roleId, organizationId }));
 const links = async (userId: number) =>
-  (await allRows(t.db
-    .select({ roleId: userRoles.roleId, organizationId: userRoles.organizationId })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))))
+  (
+    await allRows(
+      t.db
+        .select({ roleId: userRoles.roleId, organizationId: userRoles.organizationId })
+        .from(userRoles)
+        .where(eq(userRoles.userId, userId)),
+    )
+  )
     .map((l) => `${l.roleId}@${l.organizationId ?? 'global'}`)
     .sort();
 const revocations = async (userId: number) =>
-  await allRows(t.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, 'user.roles.revoke_on_leave'), eq(auditLogs.entityId, String(userId)))));
+  await allRows(
+    t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'user.roles.revoke_on_leave'), eq(auditLogs.entityId, String(userId)))),
+  );
 
 beforeEach(async () => {
   t = await makeTestApp();

@@ -26,18 +26,20 @@ export async function revokeRolesInUnitsLeft(tx: Tx, actorId: number | null, ip:
   const wanted = leavers.filter((l) => l.organizationIds.length > 0);
   if (wanted.length === 0) return [];
   const orgIds = [...new Set(wanted.flatMap((l) => l.organizationIds))];
-  const held = await allRows(tx
-    .select({ id: userRoles.id, userId: userRoles.userId, organizationId: userRoles.organizationId })
-    .from(userRoles)
-    .where(
-      and(
-        inJsonValues(
-          userRoles.userId,
-          wanted.map((l) => l.userId),
+  const held = await allRows(
+    tx
+      .select({ id: userRoles.id, userId: userRoles.userId, organizationId: userRoles.organizationId })
+      .from(userRoles)
+      .where(
+        and(
+          inJsonValues(
+            userRoles.userId,
+            wanted.map((l) => l.userId),
+          ),
+          inJsonValues(userRoles.organizationId, orgIds),
         ),
-        inJsonValues(userRoles.organizationId, orgIds),
       ),
-    ));
+  );
   const touched: number[] = [];
   for (const l of wanted) {
     const left = new Set(l.organizationIds);

@@ -35,40 +35,47 @@ function toPermission(r: typeof permissions.$inferSelect): Permission {
 
 /** Active permissions in the order the role form groups them (category, then sortOrder). */
 export async function availablePermissions(db: Reader): Promise<Permission[]> {
-  return (await allRows(db
-    .select()
-    .from(permissions)
-    .where(eq(permissions.isActive, true))
-    .orderBy(...permissionOrder())))
-    .map(toPermission);
+  return (
+    await allRows(
+      db
+        .select()
+        .from(permissions)
+        .where(eq(permissions.isActive, true))
+        .orderBy(...permissionOrder()),
+    )
+  ).map(toPermission);
 }
 
 /** A role's active permissions (what it confers), in form order. */
 export async function permissionsOfRole(db: Reader, roleId: number): Promise<RolePermission[]> {
-  return await allRows(db
-    .select({
-      id: permissions.id,
-      code: permissions.code,
-      name: permissions.name,
-      category: permissions.category,
-      context: permissions.context,
-    })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(eq(rolePermissions.roleId, roleId), eq(permissions.isActive, true)))
-    .orderBy(...permissionOrder()));
+  return await allRows(
+    db
+      .select({
+        id: permissions.id,
+        code: permissions.code,
+        name: permissions.name,
+        category: permissions.category,
+        context: permissions.context,
+      })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(and(eq(rolePermissions.roleId, roleId), eq(permissions.isActive, true)))
+      .orderBy(...permissionOrder()),
+  );
 }
 
 /** Active permission codes of each role, in one query. */
 export async function activeCodesByRole(db: Reader, roleIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));
   if (roleIds.length === 0) return out;
-  const rows = await allRows(db
-    .select({ roleId: rolePermissions.roleId, code: permissions.code })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(inArray(rolePermissions.roleId, roleIds), eq(permissions.isActive, true)))
-    .orderBy(...permissionOrder()));
+  const rows = await allRows(
+    db
+      .select({ roleId: rolePermissions.roleId, code: permissions.code })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(and(inArray(rolePermissions.roleId, roleIds), eq(permissions.isActive, true)))
+      .orderBy(...permissionOrder()),
+  );
   for (const r of rows) out.get(r.roleId)!.push(r.code);
   return out;
 }
@@ -76,6 +83,8 @@ export async function activeCodesByRole(db: Reader, roleIds: number[]): Promise<
 /** id → code of the permissions with these ids (unknown ids are absent). */
 export async function permissionCodes(db: Reader, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await allRows(db.select({ id: permissions.id, code: permissions.code }).from(permissions).where(inArray(permissions.id, ids)));
+  const rows = await allRows(
+    db.select({ id: permissions.id, code: permissions.code }).from(permissions).where(inArray(permissions.id, ids)),
+  );
   return new Map(rows.map((r) => [r.id, r.code]));
 }

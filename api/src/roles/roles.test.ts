@@ -4,26 +4,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/tables/audit';
 import { permissionIds } from './defaults';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { roleId } from './fixture';
+import { postRole, roleId, uniq } from './fixture';
 import { roles, userRoles } from '../db/tables/roles';
 import { allRows, firstRow } from '../db/engine';
 
 let t: TestApp;
-let seq = 0;
-const uniq = (p: string) => `${p}_${++seq}`;
-
-async function createRole(body: Record<string, unknown>, token = t.adminToken) {
-  const res = await t.request('POST', '/api/roles', { token, body });
-  expect(res.status).toBe(201);
-  return res.body as { id: number; name: string; permissions: { code: string }[] };
-}
 
 async function lastAudit(action: string, entityId: number) {
-  return (await allRows(t.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId))))))
-    .at(-1);
+  return (
+    await allRows(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId)))),
+    )
+  ).at(-1);
 }
 
 beforeAll(async () => {
@@ -55,7 +50,7 @@ describe('GET /api/roles', () => {
   });
 
   it('searches name and display name ignoring accents and case', async () => {
-    const r = await createRole({ name: uniq('bi_thu'), displayName: 'Bí thư Chi đoàn' });
+    const r = await postRole(t, { name: uniq('bi_thu'), displayName: 'Bí thư Chi đoàn' });
     for (const q of ['bi thu', 'BÍ THƯ', 'chi doan', r.name]) {
       const res = await t.request('GET', `/api/roles?search=${encodeURIComponent(q)}`, { token: t.adminToken });
       expect(res.status).toBe(200);
@@ -66,7 +61,7 @@ describe('GET /api/roles', () => {
   });
 
   it('filters by status', async () => {
-    const r = await createRole({ name: uniq('tam_ngung'), displayName: 'Tạm ngưng', isActive: false });
+    const r = await postRole(t, { name: uniq('tam_ngung'), displayName: 'Tạm ngưng', isActive: false });
     const inactive = await t.request('GET', '/api/roles?isActive=false&limit=100', { token: t.adminToken });
     expect(inactive.body.data.map((x: { id: number }) => x.id)).toContain(r.id);
     expect(inactive.body.data.every((x: { isActive: boolean }) => !x.isActive)).toBe(true);
@@ -182,7 +177,7 @@ describe('POST /api/roles', () => {
 
 describe('PUT /api/roles/:id', () => {
   it('replaces display name, description, permissions and status; audited with before and after', async () => {
-    const r = await createRole({
+    const r = await postRole(t, {
       name: uniq('sua'),
       displayName: 'Trước',
       description: 'Mô tả',
@@ -190,7 +185,12 @@ describe('PUT /api/roles/:id', () => {
     });
     const res = await t.request('PUT', `/api/roles/${r.id}`, {
       token: t.adminToken,
-      body: { name: r.name, displayName: 'Sau', permissionIds: await permissionIds(t.db, ['classes.access', 'classes.update']), isActive: false },
+      body: {
+        name: r.name,
+        displayName: 'Sau',
+        permissionIds: await permissionIds(t.db, ['classes.access', 'classes.update']),
+        isActive: false,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: r.name, displayName: 'Sau', description: null, isActive: false, permissionCount: 2 });
@@ -203,7 +203,7 @@ describe('PUT /api/roles/:id', () => {
   });
 
   it('keeps permissions and status when they are left out', async () => {
-    const r = await createRole({ name: uniq('giu'), displayName: 'Giữ', permissionIds: await permissionIds(t.db, ['users.access']) });
+    const r = await postRole(t, { name: uniq('giu'), displayName: 'Giữ', permissionIds: await permissionIds(t.db, ['users.access']) });
     const res = await t.request('PUT', `/api/roles/${r.id}`, {
       token: t.adminToken,
       body: { displayName: 'Giữ nguyên', description: 'Mới' },
@@ -213,7 +213,7 @@ describe('PUT /api/roles/:id', () => {
   });
 
   it('refuses to change the code', async () => {
-    const r = await createRole({ name: uniq('ma'), displayName: 'Mã' });
+    const r = await postRole(t, { name: uniq('ma'), displayName: 'Mã' });
     const res = await t.request('PUT', `/api/roles/${r.id}`, { token: t.adminToken, body: { name: 'ma_khac', displayName: 'Mã' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('Mã vai trò không thể thay đổi');
@@ -230,19 +230,26 @@ describe('PUT /api/roles/:id', () => {
     });
     expect(off.status).toBe(409);
     expect(off.body.message).toBe('Không thể ngừng kích hoạt vai trò hệ thống');
-    expect(await firstRow(t.db.select().from(roles).where(eq(roles.id, id)))).toMatchObject({ displayName: 'Quản trị hệ thống', isActive: true });
+    expect(await firstRow(t.db.select().from(roles).where(eq(roles.id, id)))).toMatchObject({
+      displayName: 'Quản trị hệ thống',
+      isActive: true,
+    });
   });
 
   it('answers 404 for an unknown role and 400 without a display name', async () => {
     expect((await t.request('PUT', '/api/roles/999999', { token: t.adminToken, body: { displayName: 'X' } })).status).toBe(404);
-    const r = await createRole({ name: uniq('thieu'), displayName: 'Thiếu' });
+    const r = await postRole(t, { name: uniq('thieu'), displayName: 'Thiếu' });
     const res = await t.request('PUT', `/api/roles/${r.id}`, { token: t.adminToken, body: {} });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('Vui lòng nhập tên hiển thị');
   });
 
   it('takes effect at once for holders: deactivating a role removes its permissions', async () => {
-    const r = await createRole({ name: uniq('xem_lop'), displayName: 'Xem lớp', permissionIds: await permissionIds(t.db, ['classes.access']) });
+    const r = await postRole(t, {
+      name: uniq('xem_lop'),
+      displayName: 'Xem lớp',
+      permissionIds: await permissionIds(t.db, ['classes.access']),
+    });
     const u = await t.createUser(uniq('HOLDER'), [{ roleId: r.id }]);
     expect((await t.request('GET', '/api/classes', { token: u.token })).status).toBe(200);
     await t.request('PUT', `/api/roles/${r.id}`, { token: t.adminToken, body: { displayName: 'Xem lớp', isActive: false } });
@@ -252,7 +259,7 @@ describe('PUT /api/roles/:id', () => {
 
 describe('DELETE /api/roles/:id', () => {
   it('deletes the role and its user links, reporting how many', async () => {
-    const r = await createRole({ name: uniq('xoa'), displayName: 'Xóa', permissionIds: await permissionIds(t.db, ['classes.access']) });
+    const r = await postRole(t, { name: uniq('xoa'), displayName: 'Xóa', permissionIds: await permissionIds(t.db, ['classes.access']) });
     const u = await t.createUser(uniq('DEL'), [{ roleId: r.id }]);
     expect((await t.request('GET', '/api/classes', { token: u.token })).status).toBe(200);
     const res = await t.request('DELETE', `/api/roles/${r.id}`, { token: t.adminToken });
@@ -277,8 +284,8 @@ describe('DELETE /api/roles/:id', () => {
 
 describe('DELETE /api/roles (bulk)', () => {
   it('deletes the roles and counts roles and user links', async () => {
-    const a = await createRole({ name: uniq('bulk'), displayName: 'A' });
-    const b = await createRole({ name: uniq('bulk'), displayName: 'B' });
+    const a = await postRole(t, { name: uniq('bulk'), displayName: 'A' });
+    const b = await postRole(t, { name: uniq('bulk'), displayName: 'B' });
     await t.createUser(uniq('BK'), [{ roleId: a.id }, { roleId: b.id }]);
     await t.createUser(uniq('BK'), [{ roleId: a.id }]);
     const res = await t.request('DELETE', '/api/roles', { token: t.adminToken, body: { ids: [a.id, b.id, 999999] } });
@@ -287,7 +294,7 @@ describe('DELETE /api/roles (bulk)', () => {
   });
 
   it('deletes nothing when a system role is selected', async () => {
-    const a = await createRole({ name: uniq('bulk'), displayName: 'Còn lại' });
+    const a = await postRole(t, { name: uniq('bulk'), displayName: 'Còn lại' });
     const res = await t.request('DELETE', '/api/roles', { token: t.adminToken, body: { ids: [a.id, await roleId(t, 'super_admin')] } });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('Không thể xóa vai trò hệ thống');

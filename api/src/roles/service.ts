@@ -118,13 +118,15 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         filterKey({ search, isActive: q.isActive }),
         async () => (await firstRow(db.select({ n: count() }).from(roles).where(where)))!.n,
       );
-      const rows = await allRows(db
-        .select(countedColumns)
-        .from(roles)
-        .where(where)
-        .orderBy(asc(roles.name), asc(roles.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit));
+      const rows = await allRows(
+        db
+          .select(countedColumns)
+          .from(roles)
+          .where(where)
+          .orderBy(asc(roles.name), asc(roles.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
       return { data: rows.map(toRole), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
     },
 
@@ -135,28 +137,34 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
     },
 
     async create(input: CreateRole): Promise<RoleDetail> {
-      if (await firstRow(db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name)))) conflict(nameTaken(input.name), 'name');
+      if (await firstRow(db.select({ id: roles.id }).from(roles).where(eq(roles.name, input.name))))
+        conflict(nameTaken(input.name), 'name');
       const codes = await resolvePermissions(input.permissionIds);
       const isActive = input.isActive ?? true;
       // Inactive too: a role stored now is switched on later, perhaps by someone who does not look.
       if (!actor.isSuperAdmin) guardConferred(codes);
       // A race past the name pre-check still ends as 409.
-      const id = await conflictOnUnique({ message: nameTaken(input.name), field: 'name' }, async () =>
-        await withTransaction(db, async (tx) => {
-          const row = await firstRow(tx
-            .insert(roles)
-            .values({
-              name: input.name,
-              displayName: input.displayName,
-              description: input.description,
-              isActive,
-              searchText: roleSearchText(input.name, input.displayName),
-            })
-            .returning());
-          for (const permissionId of input.permissionIds) await runQuery(tx.insert(rolePermissions).values({ roleId: row.id, permissionId }));
-          await audit(tx, { ...caller, action: 'role.create', entity: 'role', entityId: row.id, after: snapshot(row, codes) });
-          return row.id;
-        }),
+      const id = await conflictOnUnique(
+        { message: nameTaken(input.name), field: 'name' },
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const row = await firstRow(
+              tx
+                .insert(roles)
+                .values({
+                  name: input.name,
+                  displayName: input.displayName,
+                  description: input.description,
+                  isActive,
+                  searchText: roleSearchText(input.name, input.displayName),
+                })
+                .returning(),
+            );
+            for (const permissionId of input.permissionIds)
+              await runQuery(tx.insert(rolePermissions).values({ roleId: row.id, permissionId }));
+            await audit(tx, { ...caller, action: 'role.create', entity: 'role', entityId: row.id, after: snapshot(row, codes) });
+            return row.id;
+          }),
       );
       return get(id);
     },
@@ -177,16 +185,18 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
       }
       const supers = await superAdminIds(db);
       await withTransaction(db, async (tx) => {
-        const after = await firstRow(tx
-          .update(roles)
-          .set({
-            displayName: input.displayName,
-            description: input.description,
-            isActive,
-            searchText: roleSearchText(before.name, input.displayName),
-          })
-          .where(eq(roles.id, id))
-          .returning());
+        const after = await firstRow(
+          tx
+            .update(roles)
+            .set({
+              displayName: input.displayName,
+              description: input.description,
+              isActive,
+              searchText: roleSearchText(before.name, input.displayName),
+            })
+            .where(eq(roles.id, id))
+            .returning(),
+        );
         if (input.permissionIds) {
           await runQuery(tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id)));
           for (const permissionId of input.permissionIds) await runQuery(tx.insert(rolePermissions).values({ roleId: id, permissionId }));
@@ -236,13 +246,14 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
           tx,
           rows.map((r) => r.id),
         );
-        await runQuery(tx.delete(roles)
-          .where(
+        await runQuery(
+          tx.delete(roles).where(
             inArray(
               roles.id,
               rows.map((r) => r.id),
             ),
-          ));
+          ),
+        );
         for (const r of rows) {
           await audit(tx, {
             ...caller,
@@ -266,9 +277,12 @@ export function rolesService({ db }: Deps, actor: Actor, req: { ip: string | nul
         const touched = [...seeded.created, ...seeded.updated];
         if (touched.length) {
           for (const r of await allRows(tx.select().from(roles).where(inArray(roles.name, touched)))) {
-            await runQuery(tx.update(roles)
-              .set({ searchText: roleSearchText(r.name, r.displayName) })
-              .where(eq(roles.id, r.id)));
+            await runQuery(
+              tx
+                .update(roles)
+                .set({ searchText: roleSearchText(r.name, r.displayName) })
+                .where(eq(roles.id, r.id)),
+            );
           }
         }
         await audit(tx, { ...caller, action: 'role.seed_defaults', entity: 'role', after: seeded });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -128,4 +129,16 @@ export async function startPgCluster(): Promise<PgCluster> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts a cluster before the tests of the enclosing describe and stops it after them; answers a getter for it. */
+export function usePgCluster(): () => PgCluster {
+  let cluster: PgCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 30_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  return () => cluster!;
 }

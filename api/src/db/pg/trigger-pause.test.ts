@@ -5,11 +5,11 @@
  * engines); a unit deleted that an accepted transfer came from (SQLite migration 0046); and two
  * transactions adding one member to two units at once, which queue on the member's row.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgUnavailable, usePgCluster } from '../../test/pg-cluster';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
-import { randomOps } from './trigger-ops';
+import { randomOps } from './trigger-ops.fixture';
 import { engines, expectReportsRecounted, FIGURED, FIGURES, norm, RECOUNTS, type Both } from './trigger-figures.fixture';
 import { withTransaction } from '../engine';
 
@@ -27,18 +27,12 @@ async function expectRecounted(both: Both) {
 }
 
 describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
-  let cluster: PgCluster;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 30_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+  const cluster = usePgCluster();
 
   it('a paused membership insert synced before the pause lifts equals the unpaused insert and SQLite’s rebuild', async () => {
-    const { sqlite, client, both } = await engines(cluster, 'paused');
+    const { sqlite, client, both } = await engines(cluster(), 'paused');
     // The same writes unpaused, in a second PostgreSQL database.
-    const other = await engines(cluster, 'unpaused');
+    const other = await engines(cluster(), 'unpaused');
     other.sqlite.$client.close();
     const unpaused = other.client;
     try {
@@ -101,7 +95,7 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
   }, 60_000);
 
   it('the report figures follow a unit moved under another parent, on both engines', async () => {
-    const { sqlite, client, both } = await engines(cluster, 'moved');
+    const { sqlite, client, both } = await engines(cluster(), 'moved');
     try {
       for (const op of randomOps(5, 250)) {
         sqlite.$client.exec(op('sqlite'));
@@ -135,7 +129,7 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
   }, 60_000);
 
   it('deleting a unit an accepted transfer came from, into the unit above it, leaves the report figures right', async () => {
-    const { sqlite, client, both } = await engines(cluster, 'transfer_from');
+    const { sqlite, client, both } = await engines(cluster(), 'transfer_from');
     try {
       const steps = (t: string) => [
         `INSERT INTO organizations (id, name, code, type, parent_id, path, created_at, updated_at) VALUES
@@ -162,8 +156,8 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
   }, 30_000);
 
   it('two transactions adding one member to two units at once count them once above both', async () => {
-    const { sqlite, client, both } = await engines(cluster, 'concurrent');
-    const second = new pg.Client({ connectionString: cluster.url('concurrent') });
+    const { sqlite, client, both } = await engines(cluster(), 'concurrent');
+    const second = new pg.Client({ connectionString: cluster().url('concurrent') });
     await second.connect();
     try {
       await client.query(`INSERT INTO organizations (id, name, code, type, parent_id, path, created_at, updated_at) VALUES

@@ -1,28 +1,22 @@
 /**
  * The trigger-kept figures on PostgreSQL (drizzle-pg's figures migrations) agree with SQLite's row by
- * row: the same seeded random writes (trigger-ops.ts) run on a fresh database of each engine, then every
+ * row: the same seeded random writes (trigger-ops.fixture.ts) run on a fresh database of each engine, then every
  * figures table is compared, and both are compared with a recount from the base tables.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
-import { randomOps } from './trigger-ops';
+import { describe, expect, it } from 'vitest';
+import { pgUnavailable, usePgCluster } from '../../test/pg-cluster';
+import { randomOps } from './trigger-ops.fixture';
 import { engines, expectReportsRecounted, FIGURED, FIGURES, RECOUNTS } from './trigger-figures.fixture';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL trigger test: ${missing}`);
 
 describe.skipIf(missing)('PostgreSQL figures triggers', () => {
-  let cluster: PgCluster;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 30_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+  const cluster = usePgCluster();
 
   for (const seed of [1, 2, 3]) {
     it(`keep the same figures on both engines (seed ${seed})`, async () => {
-      const { sqlite, client, both } = await engines(cluster, `figures_${seed}`);
+      const { sqlite, client, both } = await engines(cluster(), `figures_${seed}`);
       try {
         let checks = 0;
         for (const op of randomOps(seed, 400)) {

@@ -6,6 +6,8 @@
  * campaigns with fees and orders. The same SQL text runs on both engines; only booleans are spelled per
  * engine. Ids are given, so both number rows alike.
  */
+import { seeded } from '../../test/search-data';
+
 const TYPES = ['doan_truong', 'doan_co_so', 'chi_doan', 'hoi_sinh_vien_truong', 'lien_chi_hoi', 'chi_hoi', 'clb_truong', 'clb_khoa'];
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'];
 const FEE_STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'];
@@ -21,21 +23,10 @@ export type Dialect = 'sqlite' | 'pg';
 export type Op = ((d: Dialect) => string) & { check?: boolean };
 const checked = (op: (d: Dialect) => string): Op => Object.assign(op, { check: true });
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const bool = (d: Dialect, v: boolean) => (d === 'pg' ? String(v) : v ? '1' : '0');
 
 export function randomOps(seed: number, steps: number): Op[] {
-  const r = rng(seed);
+  const r = seeded(seed);
   const int = (n: number) => Math.floor(r() * n);
   const pick = <T>(xs: T[]): T => xs[int(xs.length)];
   const ops: Op[] = [];
