@@ -13,7 +13,7 @@ if (!from) {
 }
 try {
   const config = loadConfig();
-  const result = isPostgresUrl(config.DATABASE_URL) ? await restorePg(config, from) : restoreDatabase(config, from);
+  const result = isPostgresUrl(config.DATABASE_URL) ? await restorePg(config, from) : await restoreDatabase(config, from);
   console.log(`Restored ${result.restored.join(', ')}`);
   if (result.previousDir) console.log(`  The files it replaced are in ${result.previousDir}`);
   if (!result.secretMatches) {

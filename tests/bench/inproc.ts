@@ -18,8 +18,8 @@ const path = process.argv[2] ?? join(tmpdir(), 'doanhoi-bench', 'bench.db');
 const db = openDb(path);
 const c = db.$client;
 const idOf = (email: string) => c.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number;
-const university = loadActor(db, idOf('mix2@bench.vn'))!;
-const superAdmin = loadActor(db, idOf('mix0@bench.vn'))!;
+const university = (await loadActor(db, idOf('mix2@bench.vn')))!;
+const superAdmin = (await loadActor(db, idOf('mix0@bench.vn')))!;
 const someMember = c.prepare('SELECT organization_id, user_id FROM organization_members LIMIT 1').get() as {
   organization_id: number;
   user_id: number;
@@ -38,14 +38,14 @@ function write(by = c) {
   );
 }
 
-function median(label: string, fn: () => unknown, runs = 7, by = c) {
+async function median(label: string, fn: () => unknown, runs = 7, by = c) {
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
     write(by);
     // What the server does as each request arrives: cache versions are confirmed again (lib/freshness.ts).
     newReadEpoch();
     const t0 = performance.now();
-    fn();
+    await fn();
     ms.push(performance.now() - t0);
   }
   ms.sort((a, b) => a - b);
@@ -53,18 +53,18 @@ function median(label: string, fn: () => unknown, runs = 7, by = c) {
 }
 
 const q = { page: 1, limit: 10 } as Parameters<typeof listUsers>[2];
-const uni = listUsers(db, university, q);
+const uni = await listUsers(db, university, q);
 console.log(
   `university admin scope: ${uni.total.toLocaleString('en')} users; ${c.prepare('SELECT count(*) FROM organizations').pluck().get()} organizations`,
 );
-median('university admin: total + page 1 (after a write)', () => listUsers(db, university, q));
-median('university admin: page 5,000 (after a write)', () => listUsers(db, university, { ...q, page: 5000 }));
-median('super admin: page 5,000 (after a write)', () => listUsers(db, superAdmin, { ...q, page: 5000 }));
-median('super admin: page 5,000 (after another connection wrote)', () => listUsers(db, superAdmin, { ...q, page: 5000 }), 21, other);
+await median('university admin: total + page 1 (after a write)', () => listUsers(db, university, q));
+await median('university admin: page 5,000 (after a write)', () => listUsers(db, university, { ...q, page: 5000 }));
+await median('super admin: page 5,000 (after a write)', () => listUsers(db, superAdmin, { ...q, page: 5000 }));
+await median('super admin: page 5,000 (after another connection wrote)', () => listUsers(db, superAdmin, { ...q, page: 5000 }), 21, other);
 for (const search of ['nguyen', 'Nguyễn Văn', 'le', 'hai', 'an'])
-  median(`university admin: search "${search}" count + page 1`, () => listUsers(db, university, { ...q, search }));
+  await median(`university admin: search "${search}" count + page 1`, () => listUsers(db, university, { ...q, search }));
 const deps = { db, env: testEnv({ DATABASE_PATH: path }) };
-median('tree, super admin: first request after a write (gzip)', () => organizationsService(deps, superAdmin, null).tree().gzip());
-median('tree, university admin: first request after a write (gzip)', () => organizationsService(deps, university, null).tree().gzip());
+await median('tree, super admin: first request after a write (gzip)', async () => (await organizationsService(deps, superAdmin, null).tree()).gzip());
+await median('tree, university admin: first request after a write (gzip)', async () => (await organizationsService(deps, university, null).tree()).gzip());
 c.close();
 other.close();

@@ -21,7 +21,7 @@ for (const [label, id] of [
     // A write between runs, so the member counts are made again each time (no cache hit).
     db.run(sql`UPDATE cache_versions SET version = version + 1 WHERE name = 'organization_members'`);
     const t0 = performance.now();
-    const r = membershipReport(db, {
+    const r = await membershipReport(db, {
       organizationId: id,
       from: '2024-01-01',
       to: new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10),

@@ -15,12 +15,12 @@ const path = process.argv[2] ?? join(tmpdir(), 'doanhoi-bench', 'bench.db');
 const db = openDb(path);
 const c = db.$client;
 const deps = { db, env: testEnv({ DATABASE_PATH: path }) };
-const actor = (i: number) => loadActor(db, c.prepare('SELECT id FROM users WHERE email = ?').pluck().get(`mix${i}@bench.vn`) as number)!;
+const actor = async (i: number) => (await loadActor(db, c.prepare('SELECT id FROM users WHERE email = ?').pluck().get(`mix${i}@bench.vn`) as number))!;
 const shapes = [
-  ['super admin', actor(0)],
-  ['university', actor(2)],
-  ['faculty', actor(6)],
-  ['class', actor(13)],
+  ['super admin', await actor(0)],
+  ['university', await actor(2)],
+  ['faculty', await actor(6)],
+  ['class', await actor(13)],
 ] as const;
 const m = c.prepare('SELECT organization_id, user_id FROM organization_members WHERE is_active = 1 LIMIT 1').get() as {
   organization_id: number;
@@ -42,14 +42,14 @@ for (const gzip of [true, false]) {
   for (let r = 0; r < runs; r++) {
     write();
     newReadEpoch();
-    shapes.forEach(([, a], i) => {
+    for (const [i, [, a]] of shapes.entries()) {
       const t0 = process.cpuUsage();
-      const b = organizationsService(deps, a, null).tree();
+      const b = await organizationsService(deps, a, null).tree();
       if (gzip) b.gzip();
       else b.json();
       const d = process.cpuUsage(t0);
       ms[i]!.push((d.user + d.system) / 1000);
-    });
+    }
   }
   for (const [i, [label]] of shapes.entries()) {
     const s = ms[i]!.slice(1).sort((a, b) => a - b);

@@ -246,7 +246,7 @@ describe('POST /auth/reset-password', () => {
         .from(oneTimeCodes)
         .where(and(eq(oneTimeCodes.userId, u.id), eq(oneTimeCodes.purpose, 'password_change')))))!.usedAt,
     ).not.toBeNull();
-    expect(() => outboxCode(t, u.email)).toThrow();
+    await expect(outboxCode(t, u.email)).rejects.toThrow();
     expect(code).toMatch(/^\d{6}$/);
   });
 

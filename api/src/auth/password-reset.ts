@@ -156,13 +156,13 @@ export function passwordReset(deps: Deps) {
 
     /** Answers first: the lookup and the e-mail run on the next turn of the event loop. */
     request(email: string, ip: string | null): { message: string } {
-      setImmediate(async () => {
+      setImmediate(() => void (async () => {
         try {
           await send(email, ip);
         } catch (err) {
           logger.warn({ err }, 'auth: password reset request failed');
         }
-      });
+      })());
       return { message: RESET_REQUESTED };
     },
 

@@ -145,7 +145,7 @@ describe('backup and restore', () => {
     );
     try {
       await new Promise((ok) => holder.stdout!.once('data', ok));
-      expect(() => restoreDatabase(loadConfig(source()), out)).toThrow(/in use \(is the server running\?\)/);
+      await expect(restoreDatabase(loadConfig(source()), out)).rejects.toThrow(/in use \(is the server running\?\)/);
       expect(readdirSync(join(dir, 'data')).some((f) => f.startsWith('before-restore') || f.endsWith('.restoring'))).toBe(false);
     } finally {
       holder.kill();

@@ -143,7 +143,7 @@ describe('npm run restore on a crafted backup folder', () => {
     expect(existsSync(join(dir, 'victim.txt'))).toBe(true);
   }, 60_000);
 
-  it('a failure while swapping (the folder for the replaced files cannot be made) puts everything back', () => {
+  it('a failure while swapping (the folder for the replaced files cannot be made) puts everything back', async () => {
     crafted({ secrets: ['jwt.secret'] }, { 'jwt.secret': 'backup-jwt' });
     const now = new Date('2026-11-23T15:00:00Z');
     const taken = join(data, 'before-restore-2026-11-23T15-00-00-000Z');
@@ -154,7 +154,7 @@ describe('npm run restore on a crafted backup folder', () => {
       ADMIN_PASSWORD: 'admin123',
       APP_SECRET: 'x'.repeat(32),
     });
-    expect(() => restoreDatabase(config, bk, now)).toThrow(/Restore failed, the previous files are back in place/);
+    await expect(restoreDatabase(config, bk, now)).rejects.toThrow(/Restore failed, the previous files are back in place/);
     rmSync(taken);
     untouched();
   });

@@ -17,9 +17,11 @@ export async function runSingle(env: Env, db: Db): Promise<void> {
   await workerLoaded;
   let stopJobs = () => {};
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, async (info) => {
-    stopJobs = await startJobs({ db, env }, info.port);
-    printBanner(env, info.port, seeded.admin);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    void startJobs({ db, env }, info.port).then((stop) => {
+      stopJobs = stop;
+      printBanner(env, info.port, seeded.admin);
+    });
   });
 
   function shutdown() {

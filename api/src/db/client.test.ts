@@ -74,14 +74,14 @@ describe('transactions across connections (issue 28: several API processes on on
     }
   });
 
-  it('nested transactions stay savepoints and a throw rolls the outer one back', () => {
-    expect(async () =>
-      await withTransaction(db, async (tx) => {
+  it('nested transactions stay savepoints and a throw rolls the outer one back', async () => {
+    await expect(
+      withTransaction(db, async (tx) => {
         db.$client.prepare('UPDATE t SET n = 5').run();
         await withTransaction(tx, async () => db.$client.prepare('UPDATE t SET n = 6').run());
         throw new Error('undo');
       }),
-    ).toThrow('undo');
+    ).rejects.toThrow('undo');
     expect(db.$client.prepare('SELECT n FROM t').pluck().get()).toBe(0);
     expect(db.$client.inTransaction).toBe(false);
   });

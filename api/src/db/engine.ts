@@ -32,6 +32,27 @@ async function gate(): Promise<void> {
 
 type Params = Record<string, unknown>;
 
+/** What runs around each outermost transaction of a connection, before BEGIN and after its end. */
+export interface TransactionHooks {
+  begin(): void;
+  end(): void;
+}
+const hooksOf = new WeakMap<object, TransactionHooks>();
+
+/** Adds hooks around the outermost transactions of `client` (lib/writer-gate.ts: the import's gate). */
+export function aroundTransactions(client: object, hooks: TransactionHooks): void {
+  const before = hooksOf.get(client);
+  hooksOf.set(
+    client,
+    before
+      ? {
+          begin: () => (before.begin(), hooks.begin()),
+          end: () => (hooks.end(), before.end()),
+        }
+      : hooks,
+  );
+}
+
 /** Every row of a query (a drizzle builder or prepared query). */
 export async function allRows<T>(q: { all(params?: Params): T }, params?: Params): Promise<T> {
   if (mustWait()) await gate();
@@ -68,6 +89,8 @@ export async function withTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): 
   const frame: Frame = { savepoints: 0 };
   let end!: () => void;
   open = { frame, done: new Promise<void>((resolve) => (end = resolve)) };
+  const hooks = hooksOf.get(db.$client);
+  hooks?.begin();
   try {
     db.$client.prepare('BEGIN IMMEDIATE').run();
     let result: T;
@@ -80,6 +103,7 @@ export async function withTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): 
     db.$client.prepare('COMMIT').run();
     return result;
   } finally {
+    hooks?.end();
     open = undefined;
     end();
   }

@@ -137,7 +137,7 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
      */
     async remove(id: number, refuse: (row: Row) => void | Promise<unknown>, auditBefore: (row: Row) => unknown | Promise<unknown> = spec.snapshot): Promise<void> {
       const before = await findRow(id);
-      const recorded = auditBefore(before);
+      const recorded = await auditBefore(before);
       await withTransaction(db, async (tx) => {
         await refuse(before);
         await runQuery(tx.delete(table).where(eq(table.id, id)));

@@ -14,7 +14,6 @@ import { users } from '../db/tables/users';
 import type { Cell } from '../lib/xlsx-writer';
 import { EXPORT_PAGE as PAGE, vnDate } from '../lib/xlsx-writer';
 import { allRows, firstRow } from '../db/engine';
-import { mapInOrder } from '../lib/in-order';
 
 /** The labels the users import accepts back (kinds/users.ts aliases), so an export re-imports unchanged. */
 const USER_TYPE: Record<string, string> = { student: 'Sinh viên', staff: 'Cán bộ' };
@@ -116,7 +115,7 @@ export async function* userPages(db: Db, where: SQL | undefined): AsyncGenerator
       .limit(PAGE));
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.id;
-    yield await mapInOrder(rows, async (u) => toRecord(u, l));
+    yield rows.map((u) => toRecord(u, l));
   }
 }
 
@@ -140,6 +139,6 @@ export async function* memberPages(db: Db, organizationId: number): AsyncGenerat
       .limit(PAGE));
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.u.id;
-    yield await mapInOrder(rows, async (r) => toRecord(r.u, l, { role: r.role, joinedAt: r.joinedAt }));
+    yield rows.map((r) => toRecord(r.u, l, { role: r.role, joinedAt: r.joinedAt }));
   }
 }

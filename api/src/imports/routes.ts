@@ -200,7 +200,7 @@ export function legacyDepartmentImport() {
       const file = await readUpload(c);
       const svc = importService(departmentsImport, c.get('deps'), c.get('actor'), auditContext(c).ip);
       const { sessionId } = await svc.upload(file, {});
-      svc.validate(sessionId);
+      await svc.validate(sessionId);
       return c.json(await svc.execute(sessionId, importOptionsSchema.parse(undefined)));
     },
   );

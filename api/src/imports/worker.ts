@@ -30,7 +30,7 @@ const deps: Deps = { db: openDb(path), env };
 // A request write waiting for one of our transactions is woken the moment it ends.
 flagTransactions(deps.db.$client);
 // The request thread's connection leaves WAL checkpoints to this thread (lib/checkpoints.ts).
-startCheckpoints(deps.db.$client);
+await startCheckpoints(deps.db.$client);
 const kinds = new Map<string, AnyImportKind>([usersImport, departmentsImport, classesImport, membersImport].map((k) => [k.kind, k]));
 /** Bytes gathered per pull: fewer messages than one per zip chunk, still a small buffer. */
 const PULL_BYTES = 256 * 1024;

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { freshCache, newReadEpoch, versionStamp } from './freshness';
+import { withTransaction } from '../db/engine';
 
 const dir = mkdtempSync(join(tmpdir(), 'freshness-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,13 +69,13 @@ describe('freshCache (per-table versions kept by triggers)', () => {
     const cache = freshCache<number>(10, ['departments']);
     const read = () => cache.get(db, 'count', async () => departmentCount(db.$client));
     const before = versionStamp(db, ['departments']);
-    expect(() =>
-      db.$client.transaction(async () => {
+    await expect(
+      withTransaction(db, async () => {
         addDepartment(db.$client, 'PHANTOM');
         expect(await read()).toBe(2);
         throw new Error('rollback');
-      })(),
-    ).toThrow('rollback');
+      }),
+    ).rejects.toThrow('rollback');
     // The rollback restores the old version; one real write brings the version the phantom saw back.
     expect(versionStamp(db, ['departments'])).toBe(before);
     db.$client.exec("UPDATE departments SET name = 'renamed'");
@@ -126,9 +127,9 @@ describe('freshCache (per-table versions kept by triggers)', () => {
     expect(await cache.get(a, 'n3', async () => 'rebuilt')).toBe('v3');
   });
 
-  it('refuses a table without version triggers (a cache that could never notice a write)', () => {
+  it('refuses a table without version triggers (a cache that could never notice a write)', async () => {
     const { db } = fileDb();
     const cache = freshCache<number>(1, ['refresh_tokens' as never]);
-    expect(() => cache.get(db, 'k', async () => 1)).toThrow(/no version trigger/);
+    await expect(cache.get(db, 'k', async () => 1)).rejects.toThrow(/no version trigger/);
   });
 });

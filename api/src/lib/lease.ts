@@ -102,6 +102,7 @@ export async function leasedInterval(
   const lease = new Lease(sqlite, name, ttlMs);
   let lastRun = -Infinity;
   let warned = false;
+  let running = false;
   const tick = async () => {
     let held = false;
     try {
@@ -112,14 +113,22 @@ export async function leasedInterval(
       if (!warned) logger.warn({ err, lease: name }, 'lease: could not be checked');
       warned = true;
     }
-    if (!held) return;
+    if (!held || running) return;
     const now = Date.now();
     if (now - lastRun < everyMs) return;
     lastRun = now;
-    await run();
+    // A run that outlasts the interval is not started again beside itself.
+    running = true;
+    try {
+      await run();
+    } catch (err) {
+      logger.error({ err, lease: name }, 'lease: the periodic job failed');
+    } finally {
+      running = false;
+    }
   };
   await tick();
-  const timer = setInterval(tick, checkMs);
+  const timer = setInterval(() => void tick(), checkMs);
   timer.unref();
   return () => {
     clearInterval(timer);

@@ -28,11 +28,11 @@ describe('the request thread counts its writes', () => {
       inside = writersWaiting();
     }).immediate();
     expect(inside).toBe(1);
-    expect(async () =>
-      await withTransaction(db, async () => {
+    await expect(
+      withTransaction(db, async () => {
         throw new Error('rolled back');
       }),
-    ).toThrow('rolled back');
+    ).rejects.toThrow('rolled back');
     expect(writersWaiting()).toBe(0);
   });
 
@@ -87,11 +87,11 @@ describe('a request write waits for the job’s transaction on the gate, not in 
       seen.push(Atomics.load(held, 1));
     });
     seen.push(Atomics.load(held, 1));
-    expect(async () =>
-      await withTransaction(job, async () => {
+    await expect(
+      withTransaction(job, async () => {
         throw new Error('rolled back');
       }),
-    ).toThrow('rolled back');
+    ).rejects.toThrow('rolled back');
     seen.push(Atomics.load(held, 1));
     expect(seen).toEqual([1, 1, 1, 0, 0]);
   });

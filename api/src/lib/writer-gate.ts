@@ -7,6 +7,7 @@
  * so the waiting write gets the lock as soon as the batch ends.
  */
 import type { Database } from 'better-sqlite3';
+import { aroundTransactions } from '../db/engine';
 
 /**
  * [0]: the request thread's writes in progress; [1]: 1 while the job (worker) is inside a write
@@ -64,14 +65,19 @@ export function writerHoldWaits(): number {
   return holdWaits;
 }
 
+/** Counts a write in progress; outside a transaction of our own, first waits for the job's to end. */
+function enterWrite(sqlite: Database): void {
+  enter();
+  // Not from inside a transaction of our own: the job may then be waiting for our lock.
+  if (!sqlite.inTransaction && Atomics.load(gate, 1) === 1) {
+    holdWaits++;
+    Atomics.wait(gate, 1, 1, HOLD_WAIT_MS);
+  }
+}
+
 function counted<A extends unknown[], R>(sqlite: Database, fn: (...args: A) => R): (...args: A) => R {
   return (...args: A) => {
-    enter();
-    // Not from inside a transaction of our own: the job may then be waiting for our lock.
-    if (!sqlite.inTransaction && Atomics.load(gate, 1) === 1) {
-      holdWaits++;
-      Atomics.wait(gate, 1, 1, HOLD_WAIT_MS);
-    }
+    enterWrite(sqlite);
     try {
       return fn(...args);
     } finally {
@@ -101,6 +107,7 @@ function wrapTransactions(sqlite: Database, wrap: Wrap): void {
 export function countWrites(sqlite: Database): void {
   const count: Wrap = (fn) => counted(sqlite, fn);
   wrapTransactions(sqlite, count);
+  aroundTransactions(sqlite, { begin: () => enterWrite(sqlite), end: leave });
   const prepare = sqlite.prepare.bind(sqlite);
   // The connection hands the same statement out again (db/statement-cache.ts): wrap it once.
   const wrapped = new WeakSet<object>();
@@ -122,16 +129,20 @@ export function countWrites(sqlite: Database): void {
  * waiting on the flag the moment each one ends.
  */
 export function flagTransactions(sqlite: Database): void {
+  const end = () => {
+    Atomics.store(gate, 1, 0);
+    Atomics.notify(gate, 1);
+  };
   wrapTransactions(sqlite, (run) => (...args) => {
     if (sqlite.inTransaction) return run(...args);
     Atomics.store(gate, 1, 1);
     try {
       return run(...args);
     } finally {
-      Atomics.store(gate, 1, 0);
-      Atomics.notify(gate, 1);
+      end();
     }
   });
+  aroundTransactions(sqlite, { begin: () => Atomics.store(gate, 1, 1), end });
 }
 
 // Node has had Atomics.waitAsync since 16; the TypeScript lib we target (ES2022) does not declare it.

@@ -39,12 +39,12 @@ export function xlsxResponseHeaders(fileName: string): Record<string, string> {
  * returns a streaming Response. Dates are Excel dates shown dd/mm/yyyy; amounts use a VND format.
  * Between batches it waits while the client is behind, and stops if the client went away.
  */
-export async function streamXlsx(
+export function streamXlsx(
   fileName: string,
   sheetName: string,
   fields: ExportField[],
   pages: () => AsyncGenerator<Record<string, Cell>[]>,
-): Promise<Response> {
+): Response {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName);
@@ -55,7 +55,7 @@ export async function streamXlsx(
   // One style object per column, shared by its cells: exceljs remembers a style object it has seen
   // (a WeakMap), while a fresh object per cell is rendered to XML and looked up again (a third of the export).
   const styled = formats.map((numFmt) => (numFmt ? { numFmt } : PLAIN));
-  await (async () => {
+  void (async () => {
     try {
       for await (const batch of pages()) {
         if (out.destroyed) return;

@@ -4,6 +4,7 @@ import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
 import { runQuery, withTransaction } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 let org: OrgTree<'cd2'>;
@@ -170,9 +171,9 @@ describe('GET /organizations/tree', () => {
 
   // Its speed is measured by `npm run bench`, not here: this checks the shape of a large tree.
   it('nests 5,000 organizations under their faculties in one answer', async () => {
-    const faculties = Array.from({ length: 50 }, (_, i) => t.createOrg('doan_co_so', `F${i}`, org.doan));
+    const faculties = await mapInOrder(Array.from({ length: 50 }, (_, i) => i), (i) => t.createOrg('doan_co_so', `F${i}`, org.doan));
     await withTransaction(t.db, async () => {
-      for (const f of faculties) for (let j = 0; j < 100; j++) await t.createOrg('chi_doan', `F${f}-${j}`, await f);
+      for (const f of faculties) for (let j = 0; j < 100; j++) await t.createOrg('chi_doan', `F${f}-${j}`, f);
     });
     const res = await get('/api/organizations/tree');
     expect(res.status).toBe(200);

@@ -83,11 +83,11 @@ describe('one payable link per assignment (11.1)', () => {
     expect(new Set(answers.map((a) => a.body.data.orderCode)).size).toBe(1);
     expect((await ordersOf(assignmentId)).filter((o) => o.status === 'PENDING')).toHaveLength(1);
     const open = (await ordersOf(assignmentId))[0]!;
-    expect(async () =>
-      await runQuery(t.db
+    await expect(
+      runQuery(t.db
         .insert(paymentOrders)
         .values({ ...open, id: undefined, orderCode: open.orderCode + 1 })),
-    ).toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE/);
   });
 });
 

@@ -116,7 +116,7 @@ describe('POST /users/bulk-update on a selection', () => {
   });
 
   it('lists at most 50 refused codes with how many more there are', async () => {
-    const ids = Array.from({ length: 55 }, async (_, i) => {
+    const ids = await mapInOrder(Array.from({ length: 55 }, (_, i) => i), async (i) => {
       const id = await insertUser(t, { code: `BK-MANY-${String(i).padStart(2, '0')}` }, w.f1);
       await addMember(t, id, w.f2);
       return id;
@@ -297,7 +297,7 @@ describe('POST /users/bulk-update on memberships', () => {
 
 describe('trigger-kept figures after bulk changes', () => {
   it('facet counts and member counts equal a fresh count', async () => {
-    const ids = Array.from({ length: 30 }, (_, i) => insertUser(t, { userType: i % 2 ? 'staff' : 'student' }, w.f1));
+    const ids = await mapInOrder(Array.from({ length: 30 }, (_, i) => i), (i) => insertUser(t, { userType: i % 2 ? 'staff' : 'student' }, w.f1));
     expect((await bulk({ ids, set: { membershipStatus: 'both', isActive: false } })).status).toBe(200);
     expect((await bulk({ ids: ids.slice(0, 20), set: { addToOrganizationId: w.c1 } })).status).toBe(200);
     expect((await bulk({ ids: ids.slice(0, 10), set: { endMembership: { organizationId: w.c1, reason: 'moved_away' } } })).status).toBe(

@@ -167,9 +167,9 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
         await runQuery(tx.update(organizationMembers)
           .set({
             isActive: false,
-            endedAt: dayStart((await end).ending.endedAt),
-            endReason: (await end).ending.reason,
-            endNote: (await end).ending.note?.trim() || null,
+            endedAt: dayStart(end.ending.endedAt),
+            endReason: end.ending.reason,
+            endNote: end.ending.note?.trim() || null,
           })
           .where(
             and(
@@ -184,16 +184,16 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
       tx,
       actor.id,
       req.ip,
-      await mapInOrder(changes, async (c) => {
+      changes.map((c) => {
         const after: Record<string, unknown> = { ...c.after };
         if (c.added.length) after.added = c.added;
         if (c.ended.length && end) {
           after.endedMembership = {
-            organizationId: (await end).org.id,
+            organizationId: end.org.id,
             organizationIds: c.ended.map((m) => m.id),
-            reason: (await end).ending.reason,
-            endedAt: (await end).ending.endedAt,
-            note: (await end).ending.note?.trim() || null,
+            reason: end.ending.reason,
+            endedAt: end.ending.endedAt,
+            note: end.ending.note?.trim() || null,
           };
         }
         return { userId: c.row.id, before: c.before, after, organizationIds: auditOrganizations(c, memberships.get(c.row.id) ?? []) };

@@ -8,6 +8,7 @@ import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser, USER_CODES } from './fixture';
 import { users } from '../db/tables/users';
 import { allRows, firstRow, runQuery } from '../db/engine';
+import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
 const del = (id: number | string, token = t.adminToken) => t.request('DELETE', `/api/users/${id}`, { token });
@@ -95,7 +96,7 @@ describe('DELETE /users/bulk-delete', () => {
     const res = await bulk({ ids: [...ids, ids[0]] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 3 });
-    expect(ids.map(exists)).toEqual([false, false, false]);
+    expect(await mapInOrder(ids, exists)).toEqual([false, false, false]);
     const logs = await allRows(t.db
       .select()
       .from(auditLogs)
