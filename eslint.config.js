@@ -1,5 +1,6 @@
-// Lint (npm run lint = eslint + knip). Syntax-level typescript-eslint rules only: the type-aware
-// set would re-run the type checker that `npm run typecheck` already runs.
+// Lint (npm run lint = eslint + knip). Syntax-level typescript-eslint rules, plus two type-aware ones on
+// the API: since its services await the database (issue 29), a promise left unawaited is a lost write
+// or a statement outside its transaction, and the type checker alone does not see it.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -20,6 +21,14 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['api/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: true, attributes: false } }],
     },
   },
   {

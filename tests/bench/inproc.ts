@@ -64,7 +64,11 @@ await median('super admin: page 5,000 (after another connection wrote)', () => l
 for (const search of ['nguyen', 'Nguyễn Văn', 'le', 'hai', 'an'])
   await median(`university admin: search "${search}" count + page 1`, () => listUsers(db, university, { ...q, search }));
 const deps = { db, env: testEnv({ DATABASE_PATH: path }) };
-await median('tree, super admin: first request after a write (gzip)', async () => (await organizationsService(deps, superAdmin, null).tree()).gzip());
-await median('tree, university admin: first request after a write (gzip)', async () => (await organizationsService(deps, university, null).tree()).gzip());
+await median('tree, super admin: first request after a write (gzip)', async () =>
+  (await organizationsService(deps, superAdmin, null).tree()).gzip(),
+);
+await median('tree, university admin: first request after a write (gzip)', async () =>
+  (await organizationsService(deps, university, null).tree()).gzip(),
+);
 c.close();
 other.close();

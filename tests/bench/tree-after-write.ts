@@ -15,7 +15,8 @@ const path = process.argv[2] ?? join(tmpdir(), 'doanhoi-bench', 'bench.db');
 const db = openDb(path);
 const c = db.$client;
 const deps = { db, env: testEnv({ DATABASE_PATH: path }) };
-const actor = async (i: number) => (await loadActor(db, c.prepare('SELECT id FROM users WHERE email = ?').pluck().get(`mix${i}@bench.vn`) as number))!;
+const actor = async (i: number) =>
+  (await loadActor(db, c.prepare('SELECT id FROM users WHERE email = ?').pluck().get(`mix${i}@bench.vn`) as number))!;
 const shapes = [
   ['super admin', await actor(0)],
   ['university', await actor(2)],

@@ -47,10 +47,12 @@ export function isFamilyRevoked(familyId: string): boolean {
 /** The active user with their role grants, or null when unknown or deactivated. */
 export async function loadActor(db: Db, userId: number): Promise<(Actor & { grants: UserRoleGrant[] }) | null> {
   const c = await actors.get(db, String(userId), async () => {
-    const u = await firstRow(db
-      .select({ id: users.id, email: users.email, isActive: users.isActive, mustChangePassword: users.mustChangePassword })
-      .from(users)
-      .where(eq(users.id, userId)));
+    const u = await firstRow(
+      db
+        .select({ id: users.id, email: users.email, isActive: users.isActive, mustChangePassword: users.mustChangePassword })
+        .from(users)
+        .where(eq(users.id, userId)),
+    );
     if (!u) return null;
     const grants = await loadRoleGrants(db, userId);
     return {

@@ -65,20 +65,22 @@ export async function loadRoleGrants(db: Db, userId: number): Promise<UserRoleGr
  * `among` when given (callers chunk long lists); without it, all of them (a handful).
  */
 export async function superAdminIds(db: Pick<Db, 'selectDistinct'>, among?: number[]): Promise<Set<number>> {
-  const rows = await allRows(db
-    .selectDistinct({ userId: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .leftJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)))
-    .where(
-      and(
-        among ? inArray(userRoles.userId, among) : undefined,
-        isNull(userRoles.organizationId),
-        eq(userRoles.isActive, true),
-        eq(roles.isActive, true),
-        or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
+  const rows = await allRows(
+    db
+      .selectDistinct({ userId: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+      .leftJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)))
+      .where(
+        and(
+          among ? inArray(userRoles.userId, among) : undefined,
+          isNull(userRoles.organizationId),
+          eq(userRoles.isActive, true),
+          eq(roles.isActive, true),
+          or(eq(roles.name, SUPER_ADMIN_ROLE), eq(permissions.code, SUPER_ADMIN_PERMISSION)),
+        ),
       ),
-    ));
+  );
   return new Set(rows.map((r) => r.userId));
 }

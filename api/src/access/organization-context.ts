@@ -16,10 +16,10 @@ const contexts = freshCache<OrgContext | false>(10_000, ['organizations']);
 /** The permission context of an organization (itself and its ancestors), or null if unknown. Shared: never mutate it. */
 export async function orgContext(db: Db, organizationId: number): Promise<OrgContext | null> {
   return (
-    await contexts.get(db, String(organizationId), async () => {
+    (await contexts.get(db, String(organizationId), async () => {
       const row = await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, organizationId)));
       if (!row) return false;
       return { organizationId, ancestorIds: pathIds(row.path).filter((id) => id !== organizationId) };
-    }) || null
+    })) || null
   );
 }

@@ -19,11 +19,14 @@ export interface OrgVisibility {
 export async function visibility(db: Db, actor: Actor): Promise<OrgVisibility> {
   const scope = await userScope(db, actor, 'organizations.access');
   if (scope.all) return { all: true, paths: [], memberOrgIds: [] };
-  const memberOrgIds = (await allRows(db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, actor.id), eq(organizationMembers.isActive, true)))))
-    .map((r) => r.id);
+  const memberOrgIds = (
+    await allRows(
+      db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, actor.id), eq(organizationMembers.isActive, true))),
+    )
+  ).map((r) => r.id);
   return { all: false, paths: scope.paths, memberOrgIds };
 }
 

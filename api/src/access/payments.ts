@@ -35,7 +35,8 @@ const positive = (v: unknown): number | null => {
 export async function campaignOrganizationId(db: Db, campaignId: number | null): Promise<number | null> {
   if (campaignId == null) return null;
   return (
-    (await firstRow(db.select({ o: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId))))?.o ?? null
+    (await firstRow(db.select({ o: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId))))
+      ?.o ?? null
   );
 }
 
@@ -61,22 +62,30 @@ export const fromFeeLevelParam: OrganizationFrom = async (c) => {
   if (id == null) return null;
   const db = c.get('deps').db;
   return (
-    (await firstRow(db
-      .select({ o: paymentCampaigns.organizationId })
-      .from(feeLevels)
-      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, feeLevels.campaignId))
-      .where(eq(feeLevels.id, id))))?.o ?? null
+    (
+      await firstRow(
+        db
+          .select({ o: paymentCampaigns.organizationId })
+          .from(feeLevels)
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, feeLevels.campaignId))
+          .where(eq(feeLevels.id, id)),
+      )
+    )?.o ?? null
   );
 };
 
 export async function assignmentOrganizationId(db: Db, id: number | null): Promise<number | null> {
   if (id == null) return null;
   return (
-    (await firstRow(db
-      .select({ o: paymentCampaigns.organizationId })
-      .from(paymentAssignments)
-      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-      .where(eq(paymentAssignments.id, id))))?.o ?? null
+    (
+      await firstRow(
+        db
+          .select({ o: paymentCampaigns.organizationId })
+          .from(paymentAssignments)
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
+          .where(eq(paymentAssignments.id, id)),
+      )
+    )?.o ?? null
   );
 }
 
@@ -100,7 +109,7 @@ export async function can(db: Db, actor: Actor, code: string, organizationId: nu
 }
 
 export async function assertCan(db: Db, actor: Actor, code: string, organizationId: number): Promise<void> {
-  if (!await can(db, actor, code, organizationId)) forbidden();
+  if (!(await can(db, actor, code, organizationId))) forbidden();
 }
 
 /** Subtrees where a code reaches: everything, or these organization paths and what lies beneath. */
@@ -110,7 +119,9 @@ export async function orgScope(db: Db, actor: Actor, code: string): Promise<OrgS
   const s = permissionScope(actor.roles, code);
   if (s.all) return { all: true };
   if (s.organizationIds.length === 0) return { all: false, paths: [] };
-  const paths = await mapInOrder(s.organizationIds, async (id) => (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))?.path,
+  const paths = await mapInOrder(
+    s.organizationIds,
+    async (id) => (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))?.path,
   );
   return { all: false, paths: [...new Set(paths.filter((p): p is string => !!p))].sort() };
 }

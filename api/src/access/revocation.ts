@@ -35,15 +35,17 @@ export async function loadRevokedFamilies(db: Db, accessTtlSeconds: number, now 
   if (last !== undefined && now - last < REVOCATION_POLL_MS) return;
   polled.set(db, now);
   const ttlMs = accessTtlSeconds * 1000 + 60_000;
-  const rows = await allRows(db
-    .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
-    .from(refreshTokens)
-    .where(
-      and(
-        gte(refreshTokens.revokedAt, new Date(last === undefined ? now - ttlMs : last - COMMIT_LAG_MS)),
-        ne(refreshTokens.revokedReason, 'rotated'),
+  const rows = await allRows(
+    db
+      .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
+      .from(refreshTokens)
+      .where(
+        and(
+          gte(refreshTokens.revokedAt, new Date(last === undefined ? now - ttlMs : last - COMMIT_LAG_MS)),
+          ne(refreshTokens.revokedReason, 'rotated'),
+        ),
       ),
-    ));
+  );
   for (const r of rows) markFamilyRevoked(r.familyId, r.revokedAt!.getTime() + ttlMs);
 }
 
@@ -63,11 +65,9 @@ export async function revokeUserSessions(tx: Writer, userId: number, reason: Rev
     isNull(refreshTokens.revokedAt),
     except ? ne(refreshTokens.familyId, except) : undefined,
   );
-  const families = (await allRows(tx
-    .selectDistinct({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(live)))
-    .map((r) => r.familyId);
+  const families = (await allRows(tx.selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(live))).map(
+    (r) => r.familyId,
+  );
   if (families.length) await runQuery(tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: reason }).where(live));
   return families;
 }
@@ -82,10 +82,12 @@ export function markRevoked(families: string[]): void {
  * worker thread): this process refuses their access tokens from now on.
  */
 export async function markRevokedSince(db: Db, since: Date): Promise<void> {
-  const rows = await allRows(db
-    .selectDistinct({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(and(gte(refreshTokens.revokedAt, since), eq(refreshTokens.revokedReason, 'account_change'))));
+  const rows = await allRows(
+    db
+      .selectDistinct({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(gte(refreshTokens.revokedAt, since), eq(refreshTokens.revokedReason, 'account_change'))),
+  );
   markRevoked(rows.map((r) => r.familyId));
 }
 
@@ -94,6 +96,9 @@ export async function revokeLostSuperAdmins(db: Db, before: Set<number>): Promis
   const now = await superAdminIds(db);
   const lost = [...before].filter((id) => !now.has(id));
   if (lost.length === 0) return;
-  const families = await withTransaction(db, async (tx) => await flatMapInOrder(lost, (id) => revokeUserSessions(tx, id, 'account_change')));
+  const families = await withTransaction(
+    db,
+    async (tx) => await flatMapInOrder(lost, (id) => revokeUserSessions(tx, id, 'account_change')),
+  );
   markRevoked(families);
 }

@@ -43,11 +43,9 @@ export async function userScope(db: Db, actor: Actor, code: string): Promise<Use
   if (s.organizationIds.length === 0) return { all: false, paths: [] };
   const paths = await scopePaths.get(db, s.organizationIds.join(','), async () =>
     outermost(
-      (await allRows(db
-        .select({ path: organizations.path })
-        .from(organizations)
-        .where(inArray(organizations.id, s.organizationIds))))
-        .map((r) => r.path),
+      (await allRows(db.select({ path: organizations.path }).from(organizations).where(inArray(organizations.id, s.organizationIds)))).map(
+        (r) => r.path,
+      ),
     ),
   );
   return { all: false, paths };
@@ -85,10 +83,7 @@ export function scopeCondition(db: Db, scope: UserScope): SQL | undefined {
 export async function usersInScope(db: Db, scope: UserScope, userIds: number[]): Promise<Set<number>> {
   if (scope.all) return new Set(userIds);
   if (scope.paths.length === 0 || userIds.length === 0) return new Set();
-  return new Set(
-    (await allRows(membersOf(db, scope.paths, userIds)))
-      .map((r) => r.userId),
-  );
+  return new Set((await allRows(membersOf(db, scope.paths, userIds))).map((r) => r.userId));
 }
 
 /** A stable description of the scope for cache keys. */

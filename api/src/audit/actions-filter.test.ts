@@ -13,9 +13,7 @@ let t: TestApp;
 type Log = { action: string };
 
 async function row(action: string, createdAt: string) {
-  await runQuery(t.db
-    .insert(auditLogs)
-    .values({ entity: 'af_test', action, entityId: '1', createdAt: new Date(createdAt) }));
+  await runQuery(t.db.insert(auditLogs).values({ entity: 'af_test', action, entityId: '1', createdAt: new Date(createdAt) }));
 }
 
 const list = async (qs: string) => {

@@ -55,11 +55,14 @@ async function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): Promi
   const by = <T extends { id: number }>(rows: T[], name: (r: T) => string) => rows.map((r) => ({ id: r.id, name: name(r) }));
   switch (kind) {
     case 'user':
-      return by(await allRows(db.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inArray(users.id, ids))), (r) =>
-        `${r.f} ${r.g}`.trim(),
+      return by(
+        await allRows(db.select({ id: users.id, f: users.familyName, g: users.givenName }).from(users).where(inArray(users.id, ids))),
+        (r) => `${r.f} ${r.g}`.trim(),
       );
     case 'organization':
-      return await allRows(db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)));
+      return await allRows(
+        db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids)),
+      );
     case 'role':
       return await allRows(db.select({ id: roles.id, name: roles.displayName }).from(roles).where(inArray(roles.id, ids)));
     case 'department':
@@ -67,10 +70,9 @@ async function lookup(db: AuditReader, kind: AuditRefKind, ids: number[]): Promi
     case 'class':
       return await allRows(db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, ids)));
     case 'payment_campaign':
-      return await allRows(db
-        .select({ id: paymentCampaigns.id, name: paymentCampaigns.name })
-        .from(paymentCampaigns)
-        .where(inArray(paymentCampaigns.id, ids)));
+      return await allRows(
+        db.select({ id: paymentCampaigns.id, name: paymentCampaigns.name }).from(paymentCampaigns).where(inArray(paymentCampaigns.id, ids)),
+      );
     case 'fee_level':
       return await allRows(db.select({ id: feeLevels.id, name: feeLevels.levelName }).from(feeLevels).where(inArray(feeLevels.id, ids)));
   }
@@ -116,15 +118,16 @@ export async function auditLabels(
   // Assignments and orders name their member and campaign only in their row.
   let extra: { userId: number | null; campaignId: number | null } | undefined;
   if (id != null && e.entity === 'payment_assignment' && (snap.userId == null || snap.campaignId == null)) {
-    extra = await firstRow(db
-      .select({ userId: paymentAssignments.userId, campaignId: paymentAssignments.campaignId })
-      .from(paymentAssignments)
-      .where(eq(paymentAssignments.id, id)));
+    extra = await firstRow(
+      db
+        .select({ userId: paymentAssignments.userId, campaignId: paymentAssignments.campaignId })
+        .from(paymentAssignments)
+        .where(eq(paymentAssignments.id, id)),
+    );
   } else if (id != null && e.entity === 'payment_order') {
-    extra = await firstRow(db
-      .select({ userId: paymentOrders.userId, campaignId: paymentOrders.campaignId })
-      .from(paymentOrders)
-      .where(eq(paymentOrders.id, id)));
+    extra = await firstRow(
+      db.select({ userId: paymentOrders.userId, campaignId: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)),
+    );
   } else if (id != null && e.entity === 'payos_config' && snap.campaignId == null) {
     const row = await firstRow(db.select({ campaignId: payosConfigs.campaignId }).from(payosConfigs).where(eq(payosConfigs.id, id)));
     extra = row && { userId: null, campaignId: row.campaignId };

@@ -20,7 +20,8 @@ const field = (snap: unknown, key: string): unknown =>
 async function campaignOrg(db: AuditReader, campaignId: number | null): Promise<number | null> {
   if (campaignId == null) return null;
   return (
-    (await firstRow(db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId))))?.org ?? null
+    (await firstRow(db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, campaignId))))
+      ?.org ?? null
   );
 }
 
@@ -43,14 +44,17 @@ export async function auditOrganization(db: AuditReader, e: AuditTarget): Promis
       return exists ? id : snap('parentId');
     }
     case 'payment_campaign':
-      return await campaignOrg(db, id) ?? snap('organizationId');
+      return (await campaignOrg(db, id)) ?? snap('organizationId');
     case 'payos_config': {
       const row =
-        id == null ? undefined : await firstRow(db.select({ org: payosConfigs.organizationId }).from(payosConfigs).where(eq(payosConfigs.id, id)));
-      return row?.org ?? snap('organizationId') ?? await campaignOrg(db, snap('campaignId'));
+        id == null
+          ? undefined
+          : await firstRow(db.select({ org: payosConfigs.organizationId }).from(payosConfigs).where(eq(payosConfigs.id, id)));
+      return row?.org ?? snap('organizationId') ?? (await campaignOrg(db, snap('campaignId')));
     }
     case 'fee_level': {
-      const row = id == null ? undefined : await firstRow(db.select({ c: feeLevels.campaignId }).from(feeLevels).where(eq(feeLevels.id, id)));
+      const row =
+        id == null ? undefined : await firstRow(db.select({ c: feeLevels.campaignId }).from(feeLevels).where(eq(feeLevels.id, id)));
       return campaignOrg(db, row?.c ?? snap('campaignId'));
     }
     case 'payment_assignment': {
@@ -65,12 +69,14 @@ export async function auditOrganization(db: AuditReader, e: AuditTarget): Promis
     }
     case 'payment_order': {
       const row =
-        id == null ? undefined : await firstRow(db.select({ c: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)));
+        id == null
+          ? undefined
+          : await firstRow(db.select({ c: paymentOrders.campaignId }).from(paymentOrders).where(eq(paymentOrders.id, id)));
       return campaignOrg(db, row?.c ?? snap('campaignId'));
     }
     default:
       // Entities added later (reminders, exemptions…) are covered when their snapshot names the organization or campaign.
-      return snap('organizationId') ?? await campaignOrg(db, snap('campaignId'));
+      return snap('organizationId') ?? (await campaignOrg(db, snap('campaignId')));
   }
 }
 
@@ -82,11 +88,14 @@ const linkKey = (l: Link) => `${String(l.roleId)}|${String(l.organizationId)}|${
 
 /** A user's active memberships now: for changes to the user itself (edit, own contact). */
 export async function memberOrganizations(db: AuditReader, userId: number): Promise<number[]> {
-  return (await allRows(db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
-    .map((r) => r.id);
+  return (
+    await allRows(
+      db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+    )
+  ).map((r) => r.id);
 }
 
 /**

@@ -48,10 +48,12 @@ export async function userRowRedactor(db: Pick<Db, 'select'>, scope: OrgScope, l
     collect(l.after, undefined, named);
   }
   const paths = named.size
-    ? await allRows(db
-        .select({ id: organizations.id, path: organizations.path })
-        .from(organizations)
-        .where(inArray(organizations.id, [...named])))
+    ? await allRows(
+        db
+          .select({ id: organizations.id, path: organizations.path })
+          .from(organizations)
+          .where(inArray(organizations.id, [...named])),
+      )
     : [];
   const inside = new Set(paths.filter((o) => scope.paths.some((p) => o.path.startsWith(p))).map((o) => o.id));
   const visible = (id: unknown) => typeof id === 'number' && inside.has(id);

@@ -12,9 +12,11 @@ const actions = (body: { data: Log[] }) => body.data.map((l) => l.action);
 
 /** An audit row at a chosen time (Vietnam midnight is 17:00 UTC the day before). */
 async function row(entity: string, action: string, createdAt: string, actorId: number | null = null, entityId = '1') {
-  await runQuery(t.db
-    .insert(auditLogs)
-    .values({ entity, action, entityId, actorId, createdAt: new Date(createdAt), after: JSON.stringify({ at: createdAt }) }));
+  await runQuery(
+    t.db
+      .insert(auditLogs)
+      .values({ entity, action, entityId, actorId, createdAt: new Date(createdAt), after: JSON.stringify({ at: createdAt }) }),
+  );
 }
 
 beforeAll(async () => {

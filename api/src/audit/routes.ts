@@ -24,8 +24,13 @@ const service = (c: Context<AppEnv>) => auditService(c.get('deps'), c.get('actor
 /** Audit log API: who changed a role, a grant, a membership, a campaign or a catalogue entry, and when. */
 export function auditRoutes() {
   return new Hono<AppEnv>()
-    .get('/', ok(auditListResponse, 'One page of the audit log'), requireAuth, requireAuditReader, validate('query', auditListQuery), async (c) =>
-      c.json(await (await service(c)).list(c.req.valid('query'))),
+    .get(
+      '/',
+      ok(auditListResponse, 'One page of the audit log'),
+      requireAuth,
+      requireAuditReader,
+      validate('query', auditListQuery),
+      async (c) => c.json(await (await service(c)).list(c.req.valid('query'))),
     )
     .get(
       '/export',

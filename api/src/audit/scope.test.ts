@@ -93,24 +93,27 @@ describe('audit log scope (issue 15)', () => {
     );
     expect(byAction).toEqual({ 'organization.update': null, 'organization.delete': org.f2 });
     // The renamed organization is gone, so the update row keeps its id only: its parent's admin reaches it by id.
-    const raw = (await allRows(t.db
-      .select({ action: auditLogs.action, org: auditLogs.organizationId })
-      .from(auditLogs)))
-      .filter((r) => r.action === 'organization.update');
+    const raw = (await allRows(t.db.select({ action: auditLogs.action, org: auditLogs.organizationId }).from(auditLogs))).filter(
+      (r) => r.action === 'organization.update',
+    );
     expect(raw.at(-1)!.org).toBe(child);
   });
 
   it("derives a campaign row's organization from the campaign", async () => {
-    const campaign = await firstRow(t.db
-      .insert(paymentCampaigns)
-      .values({
-        organizationId: org.c1,
-        name: 'Đoàn phí',
-        startDate: new Date(),
-        endDate: new Date(),
-      } as typeof paymentCampaigns.$inferInsert)
-      .returning());
-    await withTransaction(t.db, async (tx) => audit(tx, { actorId: null, action: 'campaign.update', entity: 'payment_campaign', entityId: campaign.id }));
+    const campaign = await firstRow(
+      t.db
+        .insert(paymentCampaigns)
+        .values({
+          organizationId: org.c1,
+          name: 'Đoàn phí',
+          startDate: new Date(),
+          endDate: new Date(),
+        } as typeof paymentCampaigns.$inferInsert)
+        .returning(),
+    );
+    await withTransaction(t.db, async (tx) =>
+      audit(tx, { actorId: null, action: 'campaign.update', entity: 'payment_campaign', entityId: campaign.id }),
+    );
     const last = (await allRows(t.db.select().from(auditLogs))).at(-1)!;
     expect(last.organizationId).toBe(org.c1);
   });
@@ -121,15 +124,15 @@ describe('audit log redaction', () => {
 
   beforeAll(async () => {
     // Written straight to the table, as a row from before masking existed would be.
-    await runQuery(t.db
-      .insert(auditLogs)
-      .values({
+    await runQuery(
+      t.db.insert(auditLogs).values({
         entity: 'secret_probe',
         action: 'secret.probe',
         organizationId: org.c1,
         before: JSON.stringify({ passwordHash: SECRETS[0], payos: { apiKey: SECRETS[1], checksumKey: SECRETS[2] } }),
         after: JSON.stringify({ refreshToken: SECRETS[3], password: SECRETS[4], name: 'visible' }),
-      }));
+      }),
+    );
   });
 
   it('the list masks passwords, hashes, tokens and payOS keys and keeps the other fields', async () => {

@@ -98,12 +98,14 @@ const linked = alias(organizations, 'linked_org');
 async function withConcernedOrganization(db: Deps['db'], scope: OrgScope, logs: AuditLog[]): Promise<AuditLog[]> {
   const ids = logs.filter((l) => l.organization == null).map((l) => l.id);
   if (ids.length === 0) return logs;
-  const rows = await allRows(db
-    .select({ logId: auditLogOrganizations.auditLogId, id: linked.id, name: linked.name, code: linked.code, type: linked.type })
-    .from(auditLogOrganizations)
-    .innerJoin(linked, eq(linked.id, auditLogOrganizations.organizationId))
-    .where(and(inArray(auditLogOrganizations.auditLogId, ids), scope.all ? undefined : scopeCondition(scope, linked.path)))
-    .orderBy(asc(linked.path)));
+  const rows = await allRows(
+    db
+      .select({ logId: auditLogOrganizations.auditLogId, id: linked.id, name: linked.name, code: linked.code, type: linked.type })
+      .from(auditLogOrganizations)
+      .innerJoin(linked, eq(linked.id, auditLogOrganizations.organizationId))
+      .where(and(inArray(auditLogOrganizations.auditLogId, ids), scope.all ? undefined : scopeCondition(scope, linked.path)))
+      .orderBy(asc(linked.path)),
+  );
   const first = new Map<number, AuditLog['organization']>();
   for (const { logId, ...org } of rows) if (!first.has(logId)) first.set(logId, org as AuditLog['organization']);
   return logs.map((l) => (l.organization == null && first.has(l.id) ? { ...l, organization: first.get(l.id)! } : l));
@@ -186,16 +188,16 @@ export async function auditService({ db }: Deps, actor: Actor) {
         ['audit_logs', 'organizations'],
         `${scopeKey(scope)}|${JSON.stringify(rest)}`,
         async () =>
-          (await firstRow(db
-            .select({ n: count() })
-            .from(auditLogs)
-            .leftJoin(organizations, eq(organizations.id, auditLogs.organizationId))
-            .where(where)))!.n,
+          (await firstRow(
+            db.select({ n: count() }).from(auditLogs).leftJoin(organizations, eq(organizations.id, auditLogs.organizationId)).where(where),
+          ))!.n,
       );
       const logs = rowsToLogs(
-        (await allRows(base(where)
-          .limit(limit)
-          .offset((page - 1) * limit))) as Row[],
+        (await allRows(
+          base(where)
+            .limit(limit)
+            .offset((page - 1) * limit),
+        )) as Row[],
       );
       return {
         data: await withConcernedOrganization(db, scope, logs.map(await userRowRedactor(db, scope, logs))),

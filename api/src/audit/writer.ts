@@ -40,24 +40,25 @@ export interface AuditEntry {
 /** Call inside the write's transaction so the change and its record commit together. */
 export async function audit(tx: Tx, e: AuditEntry): Promise<void> {
   const organizationId = e.organizationId === undefined ? await auditOrganization(tx, e) : e.organizationId;
-  const row = await firstRow(tx
-    .insert(auditLogs)
-    .values({
-      actorId: e.actorId,
-      action: e.action,
-      entity: e.entity,
-      entityId: e.entityId == null ? null : String(e.entityId),
-      before: e.before === undefined ? null : JSON.stringify(maskSecrets(e.before)),
-      after: e.after === undefined ? null : JSON.stringify(maskSecrets(e.after)),
-      ip: e.ip ?? null,
-      organizationId,
-      labels: JSON.stringify(await auditLabels(tx, e, organizationId)),
-    })
-    .returning({ id: auditLogs.id }));
-  const more = [...new Set(e.organizationIds ?? await userAuditOrganizations(tx, e))];
+  const row = await firstRow(
+    tx
+      .insert(auditLogs)
+      .values({
+        actorId: e.actorId,
+        action: e.action,
+        entity: e.entity,
+        entityId: e.entityId == null ? null : String(e.entityId),
+        before: e.before === undefined ? null : JSON.stringify(maskSecrets(e.before)),
+        after: e.after === undefined ? null : JSON.stringify(maskSecrets(e.after)),
+        ip: e.ip ?? null,
+        organizationId,
+        labels: JSON.stringify(await auditLabels(tx, e, organizationId)),
+      })
+      .returning({ id: auditLogs.id }),
+  );
+  const more = [...new Set(e.organizationIds ?? (await userAuditOrganizations(tx, e)))];
   if (more.length)
-    await runQuery(tx.insert(auditLogOrganizations)
-      .values(more.map((organizationId) => ({ auditLogId: row.id, organizationId }))));
+    await runQuery(tx.insert(auditLogOrganizations).values(more.map((organizationId) => ({ auditLogId: row.id, organizationId }))));
 }
 
 /** Who and where, for services that audit: built once per request. */

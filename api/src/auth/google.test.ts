@@ -30,32 +30,35 @@ function readBody(req: import('node:http').IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  provider = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (url.pathname === '/token' && req.method === 'POST') {
-      const form = new URLSearchParams(await readBody(req));
-      tokenRequests.push(form);
-      const basic = Buffer.from('x:y').toString('base64');
-      if (req.headers.authorization !== `Basic ${basic}`) return json(401, { error: 'invalid_client' });
-      const code = form.get('code') ?? '';
-      const verifier = form.get('code_verifier') ?? '';
-      const challenge = createHash('sha256').update(verifier).digest('base64url');
-      if (form.get('grant_type') !== 'authorization_code' || !identities.has(code)) return json(400, { error: 'invalid_grant' });
-      if (challenge !== expectedChallenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE' });
-      return json(200, { access_token: `at-${code}`, token_type: 'Bearer', expires_in: 3600 });
-    }
-    if (url.pathname === '/userinfo') {
-      const code = (req.headers.authorization ?? '').replace(/^Bearer at-/, '');
-      const who = identities.get(code);
-      if (!who) return json(401, { error: 'invalid_token' });
-      return json(200, { sub: `g-${code}`, email_verified: true, ...who });
-    }
-    json(404, { error: 'not_found' });
-  });
+  provider = createServer(
+    (req, res) =>
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://stand-in');
+        const json = (status: number, body: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        };
+        if (url.pathname === '/token' && req.method === 'POST') {
+          const form = new URLSearchParams(await readBody(req));
+          tokenRequests.push(form);
+          const basic = Buffer.from('x:y').toString('base64');
+          if (req.headers.authorization !== `Basic ${basic}`) return json(401, { error: 'invalid_client' });
+          const code = form.get('code') ?? '';
+          const verifier = form.get('code_verifier') ?? '';
+          const challenge = createHash('sha256').update(verifier).digest('base64url');
+          if (form.get('grant_type') !== 'authorization_code' || !identities.has(code)) return json(400, { error: 'invalid_grant' });
+          if (challenge !== expectedChallenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE' });
+          return json(200, { access_token: `at-${code}`, token_type: 'Bearer', expires_in: 3600 });
+        }
+        if (url.pathname === '/userinfo') {
+          const code = (req.headers.authorization ?? '').replace(/^Bearer at-/, '');
+          const who = identities.get(code);
+          if (!who) return json(401, { error: 'invalid_token' });
+          return json(200, { sub: `g-${code}`, email_verified: true, ...who });
+        }
+        json(404, { error: 'not_found' });
+      })(),
+  );
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 });
@@ -170,12 +173,7 @@ describe('Google sign-in, configured', () => {
     const { cookie, state } = await start(t);
     identities.set('once', { email: user.email });
     const oneTime = (await callback(t, { code: 'once', state }, cookie)).params.get('code')!;
-    expect(
-      (await allRows(t.db
-        .select()
-        .from(oneTimeCodes)))
-        .some((r) => r.codeHash === oneTime),
-    ).toBe(false);
+    expect((await allRows(t.db.select().from(oneTimeCodes))).some((r) => r.codeHash === oneTime)).toBe(false);
     expect((await exchange(t, oneTime, cookie)).status).toBe(200);
     const again = await exchange(t, oneTime, cookie);
     expect(again.status).toBe(400);
@@ -196,10 +194,12 @@ describe('Google sign-in, configured', () => {
     const { cookie, state } = await start(t);
     identities.set('late', { email: user.email });
     const oneTime = (await callback(t, { code: 'late', state }, cookie)).params.get('code')!;
-    await runQuery(t.db
-      .update(oneTimeCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeCodes.purpose, 'google_sign_in')));
+    await runQuery(
+      t.db
+        .update(oneTimeCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeCodes.purpose, 'google_sign_in')),
+    );
     expect((await exchange(t, oneTime, cookie)).status).toBe(400);
   });
 

@@ -31,7 +31,9 @@ it('e-mails the code to the account and masks it in the outbox once sent', async
   const code = inbox[0]!.raw.match(/\b\d{6}\b/)?.[0];
   expect(code).toBeTruthy();
   await expect
-    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))?.status, { timeout: 5000 })
+    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))?.status, {
+      timeout: 5000,
+    })
     .toBe('SENT');
   await expect
     .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))!.text.includes(code!))

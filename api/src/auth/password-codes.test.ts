@@ -87,10 +87,12 @@ describe('the first change of a default password needs a one-time code', () => {
   it('an expired code is refused (15 minutes)', async () => {
     const u = await defaultAccount('20250004');
     const code = await mailedCode(t, u.token, u.email);
-    await runQuery(t.db
-      .update(oneTimeCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeCodes.userId, u.id)));
+    await runQuery(
+      t.db
+        .update(oneTimeCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeCodes.userId, u.id)),
+    );
     const res = await change(u.token, { currentPassword: u.password, newPassword: 'owner-pw-1', code });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('PASSWORD_CODE_INVALID');
@@ -166,7 +168,9 @@ describe('sign-ins with a default password are throttled per address', () => {
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
   it('past LOGIN_RATE_LIMIT from one address: 429 without tokens; other addresses and own passwords still sign in', async () => {
-    const accounts = await mapInOrder(['30250001', '30250002', '30250003', '30250004'], (code) => insertUser(s, code, { mustChangePassword: true }));
+    const accounts = await mapInOrder(['30250001', '30250002', '30250003', '30250004'], (code) =>
+      insertUser(s, code, { mustChangePassword: true }),
+    );
     for (const a of accounts.slice(0, 3)) expect((await login(s, a.email, a.code, from('203.0.113.50'))).status).toBe(200);
     const blocked = await login(s, accounts[3]!.email, accounts[3]!.code, from('203.0.113.50'));
     expect(blocked.status).toBe(429);
@@ -188,8 +192,13 @@ describe("a session on the default password is not shown the owner's contact det
     expect((await t.request('GET', '/api/auth/me/profile', { token: again.body.accessToken })).status).toBe(403);
     await askCode(again.body.accessToken);
     expect(
-      (await change(again.body.accessToken, { currentPassword: u.password, newPassword: 'chu-tai-khoan-1', code: await outboxCode(t, u.email) }))
-        .status,
+      (
+        await change(again.body.accessToken, {
+          currentPassword: u.password,
+          newPassword: 'chu-tai-khoan-1',
+          code: await outboxCode(t, u.email),
+        })
+      ).status,
     ).toBe(200);
     const owner = await login(t, u.email, 'chu-tai-khoan-1');
     expect(owner.body.user.phone).toBe('0912000099');

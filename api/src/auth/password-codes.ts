@@ -59,21 +59,23 @@ function codeEmail(name: string, code: string) {
 export function passwordCodes({ db, env }: Deps) {
   const purpose = eq(oneTimeCodes.purpose, 'password_change');
   const liveCodes = async (userId: number, now: Date) =>
-    await allRows(db
-      .select()
-      .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.userId, userId),
-          purpose,
-          isNull(oneTimeCodes.usedAt),
-          gt(oneTimeCodes.expiresAt, now),
-          lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+    await allRows(
+      db
+        .select()
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.userId, userId),
+            purpose,
+            isNull(oneTimeCodes.usedAt),
+            gt(oneTimeCodes.expiresAt, now),
+            lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+          ),
         ),
-      ));
+    );
 
   async function loadUser(userId: number) {
-    const user = await firstRow(db.select().from(users).where(eq(users.id, userId))) ?? notFound('Không tìm thấy người dùng');
+    const user = (await firstRow(db.select().from(users).where(eq(users.id, userId)))) ?? notFound('Không tìm thấy người dùng');
     if (!user.mustChangePassword) conflict(NOT_NEEDED);
     return user;
   }
@@ -81,13 +83,15 @@ export function passwordCodes({ db, env }: Deps) {
   /** Once the code is spent or sent, the outbox no longer needs to show it. */
   async function maskOutbox(outboxIds: number[]) {
     if (outboxIds.length === 0) return;
-    for (const row of await allRows(db
-      .select({ id: emailOutbox.id, text: emailOutbox.text })
-      .from(emailOutbox)
-      .where(inArray(emailOutbox.id, outboxIds)))) {
-      await runQuery(db.update(emailOutbox)
-        .set({ text: row.text.replace(/\b\d{6}\b/g, MASK) })
-        .where(eq(emailOutbox.id, row.id)));
+    for (const row of await allRows(
+      db.select({ id: emailOutbox.id, text: emailOutbox.text }).from(emailOutbox).where(inArray(emailOutbox.id, outboxIds)),
+    )) {
+      await runQuery(
+        db
+          .update(emailOutbox)
+          .set({ text: row.text.replace(/\b\d{6}\b/g, MASK) })
+          .where(eq(emailOutbox.id, row.id)),
+      );
     }
   }
 
@@ -96,18 +100,20 @@ export function passwordCodes({ db, env }: Deps) {
     async send(userId: number, ip: string | null): Promise<PasswordCodeSent> {
       const user = await loadUser(userId);
       const now = Date.now();
-      const recent = await allRows(db
-        .select({ createdAt: oneTimeCodes.createdAt })
-        .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.userId, userId),
-            purpose,
-            isNotNull(oneTimeCodes.outboxId),
-            gt(oneTimeCodes.createdAt, new Date(now - 3_600_000)),
-          ),
-        )
-        .orderBy(desc(oneTimeCodes.createdAt)));
+      const recent = await allRows(
+        db
+          .select({ createdAt: oneTimeCodes.createdAt })
+          .from(oneTimeCodes)
+          .where(
+            and(
+              eq(oneTimeCodes.userId, userId),
+              purpose,
+              isNotNull(oneTimeCodes.outboxId),
+              gt(oneTimeCodes.createdAt, new Date(now - 3_600_000)),
+            ),
+          )
+          .orderBy(desc(oneTimeCodes.createdAt)),
+      );
       const last = recent[0]?.createdAt.getTime();
       if (last !== undefined && now - last < RESEND_AFTER_MS) {
         const wait = Math.ceil((RESEND_AFTER_MS - (now - last)) / 1000);
@@ -121,18 +127,23 @@ export function passwordCodes({ db, env }: Deps) {
       const expiresAt = new Date(now + PASSWORD_CODE_TTL_MS);
       const mail = codeEmail(`${user.familyName} ${user.givenName}`, code);
       const outboxId = await withTransaction(db, async (tx) => {
-        const row = await firstRow(tx
-          .insert(emailOutbox)
-          .values({ campaignId: null, toAddress: user.email, ...mail, status: initialEmailStatus(env), createdAt: new Date(now) })
-          .returning({ id: emailOutbox.id }));
-        await runQuery(tx.insert(oneTimeCodes)
-          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), outboxId: row.id, expiresAt }));
+        const row = await firstRow(
+          tx
+            .insert(emailOutbox)
+            .values({ campaignId: null, toAddress: user.email, ...mail, status: initialEmailStatus(env), createdAt: new Date(now) })
+            .returning({ id: emailOutbox.id }),
+        );
+        await runQuery(
+          tx
+            .insert(oneTimeCodes)
+            .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), outboxId: row.id, expiresAt }),
+        );
         await audit(tx, { actorId: userId, action: 'auth.password_code_sent', entity: 'user', entityId: userId, ip });
         return row.id;
       });
       // After the commit, like the reminders: a slow SMTP server neither holds the request nor undoes the code.
       void deliver(db, env, [outboxId])
-        .then(async ({ sent }) => sent > 0 && await maskOutbox([outboxId]))
+        .then(async ({ sent }) => sent > 0 && (await maskOutbox([outboxId])))
         .catch((err: unknown) => logger.warn({ err, outboxId }, 'auth: password code e-mail not sent'));
       return { message: 'Đã gửi mã xác nhận đến email của tài khoản', expiresAt: expiresAt.toISOString() };
     },
@@ -140,15 +151,19 @@ export function passwordCodes({ db, env }: Deps) {
     /** An administrator who may manage the account issues a code; it is shown to them this once. */
     async issue(actor: Actor, userId: number, ip: string | null): Promise<IssuedPasswordCode> {
       const target = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-      if (!target || !(await usersInScope(db, await userScope(db, actor, 'users.access'), [userId])).has(userId)) notFound('Không tìm thấy người dùng');
+      if (!target || !(await usersInScope(db, await userScope(db, actor, 'users.access'), [userId])).has(userId))
+        notFound('Không tìm thấy người dùng');
       if (!(await usersInScope(db, await userScope(db, actor, 'users.update'), [userId])).has(userId)) forbidden();
       await assertManageable(db, actor, [userId], 'users.update');
       await loadUser(userId);
       const code = newCode();
       const expiresAt = new Date(Date.now() + PASSWORD_CODE_TTL_MS);
       await withTransaction(db, async (tx) => {
-        await runQuery(tx.insert(oneTimeCodes)
-          .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), issuedBy: actor.id, expiresAt }));
+        await runQuery(
+          tx
+            .insert(oneTimeCodes)
+            .values({ userId, purpose: 'password_change', codeHash: codeHash(env.jwtSecret, userId, code), issuedBy: actor.id, expiresAt }),
+        );
         await audit(tx, { actorId: actor.id, action: 'auth.password_code_issued', entity: 'user', entityId: userId, ip });
       });
       return { message: 'Đã cấp mã xác nhận: chỉ hiển thị một lần', code, expiresAt: expiresAt.toISOString() };
@@ -162,9 +177,12 @@ export function passwordCodes({ db, env }: Deps) {
       const hit = live.find((r) => timingSafeEqual(Buffer.from(r.codeHash, 'hex'), given));
       if (hit) return hit.id;
       for (const r of live)
-        await runQuery(db.update(oneTimeCodes)
-          .set({ attempts: r.attempts + 1 })
-          .where(eq(oneTimeCodes.id, r.id)));
+        await runQuery(
+          db
+            .update(oneTimeCodes)
+            .set({ attempts: r.attempts + 1 })
+            .where(eq(oneTimeCodes.id, r.id)),
+        );
       return fail(400, CODE_WRONG, { code: 'PASSWORD_CODE_INVALID', errors: { code: [CODE_WRONG] } });
     },
 
@@ -174,23 +192,30 @@ export function passwordCodes({ db, env }: Deps) {
      */
     async consume(tx: Tx, userId: number, codeId: number): Promise<boolean> {
       const now = new Date();
-      const spent = await runQuery(tx
-        .update(oneTimeCodes)
-        .set({ usedAt: now })
-        .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt))));
+      const spent = await runQuery(
+        tx
+          .update(oneTimeCodes)
+          .set({ usedAt: now })
+          .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt))),
+      );
       if (spent.changes !== 1) return false;
-      await runQuery(tx.update(oneTimeCodes)
-        .set({ usedAt: now })
-        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNull(oneTimeCodes.usedAt))));
+      await runQuery(
+        tx
+          .update(oneTimeCodes)
+          .set({ usedAt: now })
+          .where(and(eq(oneTimeCodes.userId, userId), purpose, isNull(oneTimeCodes.usedAt))),
+      );
       return true;
     },
 
     /** After the change: the e-mails that carried this account's codes stop showing them. */
     async maskSent(userId: number) {
-      const rows = await allRows(db
-        .select({ outboxId: oneTimeCodes.outboxId })
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, userId), purpose, isNotNull(oneTimeCodes.outboxId))));
+      const rows = await allRows(
+        db
+          .select({ outboxId: oneTimeCodes.outboxId })
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.userId, userId), purpose, isNotNull(oneTimeCodes.outboxId))),
+      );
       await maskOutbox(rows.map((r) => r.outboxId!));
     },
   };

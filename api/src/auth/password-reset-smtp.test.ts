@@ -32,7 +32,9 @@ it('e-mails the reset link to the account, hides it in the outbox once sent, and
   const token = body.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
   expect(token).toBeTruthy();
   await expect
-    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))?.status, { timeout: 5000 })
+    .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))?.status, {
+      timeout: 5000,
+    })
     .toBe('SENT');
   await expect
     .poll(async () => (await firstRow(t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))!.text.includes(token!))

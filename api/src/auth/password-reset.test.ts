@@ -69,10 +69,12 @@ describe('POST /auth/forgot-password', () => {
     await forgot(member.email, undefined, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
     const { link, token } = await mailedLink(member.email);
     expect(link.startsWith(`${PUBLIC_URL}/payment/reset-password?token=`)).toBe(true);
-    const stored = await allRows(t.db
-      .select()
-      .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, member.id), eq(oneTimeCodes.purpose, 'password_reset'))));
+    const stored = await allRows(
+      t.db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, member.id), eq(oneTimeCodes.purpose, 'password_reset'))),
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]!.codeHash).not.toContain(token);
     expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBe(30 * 60_000);
@@ -241,10 +243,12 @@ describe('POST /auth/reset-password', () => {
     expect(fresh.user.mustChangePassword).toBe(false);
     expect((await t.request('GET', '/api/auth/me/organizations', { token: fresh.accessToken })).status).toBe(200);
     expect(
-      (await firstRow(t.db
-        .select()
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, u.id), eq(oneTimeCodes.purpose, 'password_change')))))!.usedAt,
+      (await firstRow(
+        t.db
+          .select()
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.userId, u.id), eq(oneTimeCodes.purpose, 'password_change'))),
+      ))!.usedAt,
     ).not.toBeNull();
     await expect(outboxCode(t, u.email)).rejects.toThrow();
     expect(code).toMatch(/^\d{6}$/);
@@ -257,12 +261,12 @@ describe('POST /auth/reset-password', () => {
     for (let i = 0; i < 2; i++) await login(limited, u.email, 'wrong-guess', from);
     expect((await login(limited, u.email, 'wrong-guess', from)).status).toBe(429);
     await limited.request('POST', '/api/auth/forgot-password', { body: { email: u.email }, headers: from });
-    await expect.poll(async () => await firstRow(limited.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)))).toBeTruthy();
-    const token = (await firstRow(limited.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, u.email))))!
-      .text.match(/token=([A-Za-z0-9_-]+)/)![1];
+    await expect
+      .poll(async () => await firstRow(limited.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))
+      .toBeTruthy();
+    const token = (await firstRow(limited.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email))))!.text.match(
+      /token=([A-Za-z0-9_-]+)/,
+    )![1];
     expect(
       (await limited.request('POST', '/api/auth/reset-password', { body: { token, password: 'back-in-50' }, headers: from })).status,
     ).toBe(200);

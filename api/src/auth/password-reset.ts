@@ -75,31 +75,37 @@ export function passwordReset(deps: Deps) {
 
   async function hideLinks(outboxIds: number[]) {
     if (outboxIds.length === 0) return;
-    for (const row of await allRows(db
-      .select({ id: emailOutbox.id, text: emailOutbox.text })
-      .from(emailOutbox)
-      .where(inArray(emailOutbox.id, outboxIds)))) {
-      await runQuery(db.update(emailOutbox)
-        .set({ text: row.text.replace(LINK, HIDDEN_LINK) })
-        .where(eq(emailOutbox.id, row.id)));
+    for (const row of await allRows(
+      db.select({ id: emailOutbox.id, text: emailOutbox.text }).from(emailOutbox).where(inArray(emailOutbox.id, outboxIds)),
+    )) {
+      await runQuery(
+        db
+          .update(emailOutbox)
+          .set({ text: row.text.replace(LINK, HIDDEN_LINK) })
+          .where(eq(emailOutbox.id, row.id)),
+      );
     }
   }
 
   /** The unspent, unexpired link of an active account, or 400. */
   async function liveLink(token: string) {
-    const link = await firstRow(db
-      .select({ id: oneTimeCodes.id, userId: oneTimeCodes.userId, expiresAt: oneTimeCodes.expiresAt })
-      .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.codeHash, tokenHash(env.jwtSecret, token)),
-          purpose,
-          isNull(oneTimeCodes.usedAt),
-          gt(oneTimeCodes.expiresAt, new Date()),
+    const link = await firstRow(
+      db
+        .select({ id: oneTimeCodes.id, userId: oneTimeCodes.userId, expiresAt: oneTimeCodes.expiresAt })
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.codeHash, tokenHash(env.jwtSecret, token)),
+            purpose,
+            isNull(oneTimeCodes.usedAt),
+            gt(oneTimeCodes.expiresAt, new Date()),
+          ),
         ),
-      ));
+    );
     const user = link
-      ? await firstRow(db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, link.userId)))
+      ? await firstRow(
+          db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, link.userId)),
+        )
       : undefined;
     if (!link || !user?.isActive) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
     return { link: link!, user: user! };
@@ -115,25 +121,28 @@ export function passwordReset(deps: Deps) {
     const now = Date.now();
     const mail = resetEmail(withoutUrls(`${user.familyName} ${user.givenName}`), user.email, link);
     const outboxId = await withTransaction(db, async (tx) => {
-      const row = await firstRow(tx
-        .insert(emailOutbox)
-        .values({ campaignId: null, toAddress: user.email, ...mail, status: initialEmailStatus(env), createdAt: new Date(now) })
-        .returning({ id: emailOutbox.id }));
-      await runQuery(tx.insert(oneTimeCodes)
-        .values({
+      const row = await firstRow(
+        tx
+          .insert(emailOutbox)
+          .values({ campaignId: null, toAddress: user.email, ...mail, status: initialEmailStatus(env), createdAt: new Date(now) })
+          .returning({ id: emailOutbox.id }),
+      );
+      await runQuery(
+        tx.insert(oneTimeCodes).values({
           userId: user.id,
           purpose: 'password_reset',
           codeHash: tokenHash(env.jwtSecret, token),
           outboxId: row.id,
           expiresAt: new Date(now + RESET_TTL_MS),
           createdAt: new Date(now),
-        }));
+        }),
+      );
       await audit(tx, { actorId: null, action: 'auth.password_reset_requested', entity: 'user', entityId: user.id, ip });
       return row.id;
     });
     // Once the mail server has it, the outbox no longer needs to show the link.
     void deliver(db, env, [outboxId])
-      .then(async ({ sent }) => sent > 0 && await hideLinks([outboxId]))
+      .then(async ({ sent }) => sent > 0 && (await hideLinks([outboxId])))
       .catch((err: unknown) => logger.warn({ err, outboxId }, 'auth: password reset e-mail not sent'));
   }
 
@@ -156,13 +165,16 @@ export function passwordReset(deps: Deps) {
 
     /** Answers first: the lookup and the e-mail run on the next turn of the event loop. */
     request(email: string, ip: string | null): { message: string } {
-      setImmediate(() => void (async () => {
-        try {
-          await send(email, ip);
-        } catch (err) {
-          logger.warn({ err }, 'auth: password reset request failed');
-        }
-      })());
+      setImmediate(
+        () =>
+          void (async () => {
+            try {
+              await send(email, ip);
+            } catch (err) {
+              logger.warn({ err }, 'auth: password reset request failed');
+            }
+          })(),
+      );
       return { message: RESET_REQUESTED };
     },
 
@@ -188,31 +200,38 @@ export function passwordReset(deps: Deps) {
       const families = await withTransaction(db, async (tx) => {
         const now = new Date();
         // Re-read under the write: a parallel reset with the same link spends it once.
-        const spent = await runQuery(tx
-          .update(oneTimeCodes)
-          .set({ usedAt: now })
-          .where(and(eq(oneTimeCodes.id, found.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now))));
+        const spent = await runQuery(
+          tx
+            .update(oneTimeCodes)
+            .set({ usedAt: now })
+            .where(and(eq(oneTimeCodes.id, found.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now))),
+        );
         if (spent.changes !== 1) fail(400, LINK_DEAD, { code: 'RESET_LINK_INVALID' });
         // Every other live link and password-change code of the account dies with it.
-        await runQuery(tx.update(oneTimeCodes)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(oneTimeCodes.userId, user.id),
-              inArray(oneTimeCodes.purpose, ['password_reset', 'password_change']),
-              isNull(oneTimeCodes.usedAt),
+        await runQuery(
+          tx
+            .update(oneTimeCodes)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(oneTimeCodes.userId, user.id),
+                inArray(oneTimeCodes.purpose, ['password_reset', 'password_change']),
+                isNull(oneTimeCodes.usedAt),
+              ),
             ),
-          ));
+        );
         await runQuery(tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, user.id)));
         const revoked = await revokeUserSessions(tx, user.id, 'password_reset');
         await audit(tx, { actorId: user.id, action: 'auth.password_reset', entity: 'user', entityId: user.id, ip });
         return revoked;
       });
       markRevoked(families);
-      const mails = await allRows(db
-        .select({ outboxId: oneTimeCodes.outboxId })
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, user.id), purpose, isNotNull(oneTimeCodes.outboxId))));
+      const mails = await allRows(
+        db
+          .select({ outboxId: oneTimeCodes.outboxId })
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.userId, user.id), purpose, isNotNull(oneTimeCodes.outboxId))),
+      );
       await hideLinks(mails.map((r) => r.outboxId!));
       await passwordCodes(deps).maskSent(user.id);
       return user.email;

@@ -37,10 +37,21 @@ export function profileService({ db }: Deps, userId: number) {
       await withTransaction(db, async (tx) => {
         // The search column includes the phone (users are found by it), so it is rebuilt with it.
         const phone = next.phone === undefined ? before!.phone : next.phone;
-        await runQuery(tx.update(users)
-          .set({ ...next, searchText: userSearchText({ ...before!, phone }), updatedAt: new Date() })
-          .where(eq(users.id, userId)));
-        await audit(tx, { actorId: userId, ip, action: 'user.update_own_contact', entity: 'user', entityId: userId, before: was, after: next });
+        await runQuery(
+          tx
+            .update(users)
+            .set({ ...next, searchText: userSearchText({ ...before!, phone }), updatedAt: new Date() })
+            .where(eq(users.id, userId)),
+        );
+        await audit(tx, {
+          actorId: userId,
+          ip,
+          action: 'user.update_own_contact',
+          entity: 'user',
+          entityId: userId,
+          before: was,
+          after: next,
+        });
       });
       return read();
     },

@@ -22,13 +22,13 @@ beforeAll(async () => {
   me = await t.createUser('PFME');
   other = await t.createUser('PFOTHER');
   await runQuery(t.db.update(users).set({ classId: klass, membershipStatus: 'both' }).where(eq(users.id, me.id)));
-  await runQuery(t.db
-    .insert(organizationMembers)
-    .values([
+  await runQuery(
+    t.db.insert(organizationMembers).values([
       { organizationId: chiDoan, userId: me.id },
       { organizationId: ended, userId: me.id, isActive: false },
       { organizationId: faculty, userId: other.id },
-    ]));
+    ]),
+  );
 });
 
 describe('GET /auth/me/profile', () => {

@@ -73,8 +73,12 @@ export function authRoutes(limiter: LoginRateLimiter) {
       .get('/me/profile', ok(myProfileSchema, "The caller's own record, class, departments and organizations"), requireAuth, async (c) =>
         c.json(await profileService(c.get('deps'), c.get('actor').id).read()),
       )
-      .patch('/me/profile', ok(myProfileSchema, 'Contact details changed'), requireAuth, validate('json', myProfileUpdateSchema), async (c) =>
-        c.json(await profileService(c.get('deps'), c.get('actor').id).updateContact(c.req.valid('json'), clientIp(c))),
+      .patch(
+        '/me/profile',
+        ok(myProfileSchema, 'Contact details changed'),
+        requireAuth,
+        validate('json', myProfileUpdateSchema),
+        async (c) => c.json(await profileService(c.get('deps'), c.get('actor').id).updateContact(c.req.valid('json'), clientIp(c))),
       )
       .get('/me/organizations', ok(myOrganizationsSchema, 'Organizations the caller is an active member of'), requireAuth, async (c) =>
         c.json(await authService(c.get('deps')).memberships(c.get('actor').id)),

@@ -46,15 +46,16 @@ interface ClientInfo {
 export function authService({ db, env }: Deps) {
   async function issueTokens(user: { id: number; email: string }, familyId: string, client: ClientInfo) {
     const refreshToken = newRefreshToken();
-    await runQuery(db.insert(refreshTokens)
-      .values({
+    await runQuery(
+      db.insert(refreshTokens).values({
         userId: user.id,
         tokenHash: hashToken(refreshToken),
         familyId,
         expiresAt: new Date(Date.now() + env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 300) ?? null,
-      }));
+      }),
+    );
     const accessToken = await signAccessToken(env.jwtSecret, user, familyId, env.ACCESS_TOKEN_TTL_SECONDS);
     return { accessToken, refreshToken };
   }
@@ -63,9 +64,12 @@ export function authService({ db, env }: Deps) {
   const accessTokensGoneAt = () => Date.now() + env.ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000;
 
   async function revokeFamily(familyId: string, reason: 'logout' | 'reuse' | 'password_change') {
-    await runQuery(db.update(refreshTokens)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))));
+    await runQuery(
+      db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+    );
     markFamilyRevoked(familyId, accessTokensGoneAt());
   }
 
@@ -98,16 +102,20 @@ export function authService({ db, env }: Deps) {
       }
       if (!user!.isActive) forbidden('Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên');
       const tokens = await issueTokens(user!, newFamilyId(), client);
-      await withTransaction(db, async (tx) => audit(tx, { actorId: user!.id, action: 'auth.login', entity: 'user', entityId: user!.id, ip: client.ip }));
+      await withTransaction(db, async (tx) =>
+        audit(tx, { actorId: user!.id, action: 'auth.login', entity: 'user', entityId: user!.id, ip: client.ip }),
+      );
       return { ...tokens, user: toSessionUser(user!) };
     },
 
     /** Rotate: the presented token is spent; presenting a spent token again revokes its whole family. */
     async refresh(refreshToken: string, client: ClientInfo) {
-      const row = await firstRow(db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken))));
+      const row = await firstRow(
+        db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(refreshToken))),
+      );
       if (!row) unauthorized('Refresh token không hợp lệ');
       if (row!.revokedAt) {
         if (row!.revokedReason === 'rotated') {
@@ -121,15 +129,20 @@ export function authService({ db, env }: Deps) {
       if (row!.expiresAt.getTime() <= Date.now()) unauthorized('Refresh token đã hết hạn');
       const user = await firstRow(db.select().from(users).where(eq(users.id, row!.userId)));
       if (!user || !user.isActive) unauthorized();
-      await runQuery(db.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'rotated' }).where(eq(refreshTokens.id, row!.id)));
+      await runQuery(
+        db.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'rotated' }).where(eq(refreshTokens.id, row!.id)),
+      );
       return issueTokens(user!, row!.familyId, client);
     },
 
     async logout(familyId: string, actorId: number, ip: string | null) {
       await withTransaction(db, async (tx) => {
-        await runQuery(tx.update(refreshTokens)
-          .set({ revokedAt: new Date(), revokedReason: 'logout' })
-          .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))));
+        await runQuery(
+          tx
+            .update(refreshTokens)
+            .set({ revokedAt: new Date(), revokedReason: 'logout' })
+            .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+        );
         await audit(tx, { actorId, action: 'auth.logout', entity: 'user', entityId: actorId, ip });
       });
       markFamilyRevoked(familyId, accessTokensGoneAt());
@@ -143,7 +156,7 @@ export function authService({ db, env }: Deps) {
 
     async permissions(userId: number, organizationId?: number): Promise<PermissionsResponse> {
       // The caller's actor, cached until roles change, already holds them.
-      const grants = (await loadActor(db, userId))?.grants ?? await loadRoleGrants(db, userId);
+      const grants = (await loadActor(db, userId))?.grants ?? (await loadRoleGrants(db, userId));
       const ctx = organizationId ? await orgContext(db, organizationId) : null;
       if (organizationId && !ctx) notFound('Không tìm thấy tổ chức');
       return {
@@ -164,11 +177,13 @@ export function authService({ db, env }: Deps) {
 
     /** The organizations the caller is an active member of (the tree's "member" badge). */
     async memberships(userId: number): Promise<MyOrganizations> {
-      const rows = await allRows(db
-        .select({ id: organizationMembers.organizationId })
-        .from(organizationMembers)
-        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
-        .orderBy(asc(organizationMembers.organizationId)));
+      const rows = await allRows(
+        db
+          .select({ id: organizationMembers.organizationId })
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))
+          .orderBy(asc(organizationMembers.organizationId)),
+      );
       return { organizationIds: rows.map((r) => r.id) };
     },
 
@@ -199,16 +214,21 @@ export function authService({ db, env }: Deps) {
       const codes = passwordCodes({ db, env });
       const codeId = user!.mustChangePassword ? await codes.check(userId, input.code) : null;
       const passwordHash = await hashPassword(next);
-      const revoked = await allRows(db
-        .selectDistinct({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt))));
+      const revoked = await allRows(
+        db
+          .selectDistinct({ familyId: refreshTokens.familyId })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt))),
+      );
       await withTransaction(db, async (tx) => {
-        if (codeId !== null && !await codes.consume(tx, userId, codeId)) fail(400, 'Mã xác nhận đã được dùng');
+        if (codeId !== null && !(await codes.consume(tx, userId, codeId))) fail(400, 'Mã xác nhận đã được dùng');
         await runQuery(tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId)));
-        await runQuery(tx.update(refreshTokens)
-          .set({ revokedAt: new Date(), revokedReason: 'password_change' })
-          .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt))));
+        await runQuery(
+          tx
+            .update(refreshTokens)
+            .set({ revokedAt: new Date(), revokedReason: 'password_change' })
+            .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, currentFamilyId), isNull(refreshTokens.revokedAt))),
+        );
         await audit(tx, { actorId: userId, action: 'auth.change_password', entity: 'user', entityId: userId, ip });
       });
       for (const r of revoked) markFamilyRevoked(r.familyId, accessTokensGoneAt());
@@ -223,28 +243,35 @@ export function authService({ db, env }: Deps) {
       const user = await firstRow(db.select().from(users).where(eq(users.email, email.trim().toLowerCase())));
       if (!user || !user.isActive) return null;
       const code = newRefreshToken();
-      await runQuery(db.insert(oneTimeCodes)
-        .values({
+      await runQuery(
+        db.insert(oneTimeCodes).values({
           userId: user.id,
           purpose: 'google_sign_in',
           codeHash: hashToken(code),
           bindingHash: hashToken(binding),
           expiresAt: new Date(Date.now() + GOOGLE_CODE_TTL_MS),
-        }));
+        }),
+      );
       return code;
     },
 
     /** Spends a Google sign-in code, whatever the outcome; tokens only for the browser it was made for. */
     async exchangeGoogleCode(code: string, binding: string | undefined, client: ClientInfo): Promise<LoginResponse> {
-      const row = await firstRow(db
-        .select()
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.codeHash, hashToken(code)), eq(oneTimeCodes.purpose, 'google_sign_in'))));
+      const row = await firstRow(
+        db
+          .select()
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.codeHash, hashToken(code)), eq(oneTimeCodes.purpose, 'google_sign_in'))),
+      );
       const spent = row
-        ? (await runQuery(db
-            .update(oneTimeCodes)
-            .set({ usedAt: new Date() })
-            .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt))))).changes
+        ? (
+            await runQuery(
+              db
+                .update(oneTimeCodes)
+                .set({ usedAt: new Date() })
+                .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt))),
+            )
+          ).changes
         : 0;
       const bound = Boolean(row?.bindingHash && binding && row.bindingHash === hashToken(binding));
       if (!row || spent !== 1 || row.expiresAt.getTime() <= Date.now() || !bound)

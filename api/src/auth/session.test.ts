@@ -23,14 +23,14 @@ describe('GET /api/auth/me/organizations', () => {
     const c = await t.createOrg('doan_co_so', 'MO-C');
     const u = await t.createUser('MO1');
     const other = await t.createUser('MO2');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { userId: u.id, organizationId: b, isActive: true },
         { userId: u.id, organizationId: a, isActive: true },
         { userId: u.id, organizationId: c, isActive: false },
         { userId: other.id, organizationId: c, isActive: true },
-      ]));
+      ]),
+    );
     const res = await t.request('GET', '/api/auth/me/organizations', { token: u.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ organizationIds: [a, b] });
@@ -124,10 +124,12 @@ describe('POST /api/auth/refresh — rotation', () => {
 
   it('stores only hashes of refresh tokens', async () => {
     const u = await t.createUser('R4');
-    const row = await firstRow(t.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))));
+    const row = await firstRow(
+      t.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))),
+    );
     expect(row?.userId).toBe(u.id);
     expect(await firstRow(t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, u.refreshToken)))).toBeUndefined();
   });
@@ -144,10 +146,12 @@ describe('POST /api/auth/refresh — rotation', () => {
 
   it('401 for an expired refresh token', async () => {
     const u = await t.createUser('R5');
-    await runQuery(t.db
-      .update(refreshTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))));
+    await runQuery(
+      t.db
+        .update(refreshTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(refreshTokens.tokenHash, hashToken(u.refreshToken))),
+    );
     const res = await refresh(u.refreshToken);
     expect(res.status).toBe(401);
     expect(res.body.message).toContain('hết hạn');
@@ -251,10 +255,12 @@ describe('POST /api/auth/change-password', () => {
     expect((await login(t, u.email, 'secret123')).status).toBe(401);
     expect((await login(t, u.email, 'new-password')).status).toBe(200);
     expect(await auditRows(t, 'auth.change_password', u.id)).toHaveLength(1);
-    const revoked = await firstRow(t.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(other.body.refreshToken))));
+    const revoked = await firstRow(
+      t.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(other.body.refreshToken))),
+    );
     expect(revoked?.revokedReason).toBe('password_change');
   });
 

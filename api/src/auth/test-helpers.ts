@@ -14,16 +14,18 @@ export async function insertUser(
   opts: { email?: string; passwordHash?: string | null; mustChangePassword?: boolean; isActive?: boolean } = {},
 ) {
   const base = { code, familyName: 'Trần Thị', givenName: 'Hồng', email: opts.email ?? `${code.toLowerCase()}@sv.edu.vn`, phone: null };
-  const row = await firstRow(t.db
-    .insert(users)
-    .values({
-      ...base,
-      passwordHash: opts.passwordHash ?? null,
-      mustChangePassword: opts.mustChangePassword ?? false,
-      isActive: opts.isActive ?? true,
-      searchText: userSearchText(base),
-    })
-    .returning());
+  const row = await firstRow(
+    t.db
+      .insert(users)
+      .values({
+        ...base,
+        passwordHash: opts.passwordHash ?? null,
+        mustChangePassword: opts.mustChangePassword ?? false,
+        isActive: opts.isActive ?? true,
+        searchText: userSearchText(base),
+      })
+      .returning(),
+  );
   return row;
 }
 
@@ -36,10 +38,12 @@ export async function userRow(t: TestApp, userId: number) {
 }
 
 export async function auditRows(t: TestApp, action: string, actorId?: number) {
-  return await allRows(t.db
-    .select()
-    .from(auditLogs)
-    .where(actorId == null ? eq(auditLogs.action, action) : and(eq(auditLogs.action, action), eq(auditLogs.actorId, actorId))));
+  return await allRows(
+    t.db
+      .select()
+      .from(auditLogs)
+      .where(actorId == null ? eq(auditLogs.action, action) : and(eq(auditLogs.action, action), eq(auditLogs.actorId, actorId))),
+  );
 }
 
 export const login = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}) =>
@@ -47,11 +51,9 @@ export const login = (t: TestApp, email: string, password: string, headers: Reco
 
 /** The six-digit code of the newest e-mail to this address (the outbox keeps it without SMTP). */
 export async function outboxCode(t: TestApp, email: string): Promise<string> {
-  const row = await firstRow(t.db
-    .select({ text: emailOutbox.text })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, email))
-    .orderBy(desc(emailOutbox.id)));
+  const row = await firstRow(
+    t.db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)),
+  );
   const code = row?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code e-mailed to ${email}`);
   return code;

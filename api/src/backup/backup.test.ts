@@ -23,14 +23,15 @@ async function serverDb(env: Env): Promise<Db> {
   const db = openDb(env.DATABASE_PATH);
   runMigrations(db);
   db.$client.pragma('foreign_keys = OFF');
-  await runQuery(db.insert(payosConfigs)
-    .values({
+  await runQuery(
+    db.insert(payosConfigs).values({
       campaignId: 1,
       organizationId: 1,
       clientId: 'client',
       apiKeyEnc: encryptSecret('api-key-1234', env.appSecret),
       checksumKeyEnc: encryptSecret('sum', env.appSecret),
-    }));
+    }),
+  );
   return db;
 }
 

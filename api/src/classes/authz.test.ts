@@ -17,10 +17,14 @@ let n = 0;
 /** A fresh class for each write, so every allowed caller has something to change. */
 async function fresh(): Promise<number> {
   n += 1;
-  return (await firstRow(t.db
-    .insert(classes)
-    .values({ name: `Lớp ${n}`, code: `CZ${n}`, year: 2024 })
-    .returning())).id;
+  return (
+    await firstRow(
+      t.db
+        .insert(classes)
+        .values({ name: `Lớp ${n}`, code: `CZ${n}`, year: 2024 })
+        .returning(),
+    )
+  ).id;
 }
 
 const routes = catalogueRoutes('/classes', () => t, fresh, {

@@ -25,7 +25,9 @@ async function enrol(classId: number, code = uniq('SV')) {
 
 beforeAll(async () => {
   t = await makeTestApp();
-  deptId = (await firstRow(t.db.insert(departments).values({ name: 'Khoa Công nghệ', code: 'CN', searchText: 'khoa cong nghe cn' }).returning())).id;
+  deptId = (
+    await firstRow(t.db.insert(departments).values({ name: 'Khoa Công nghệ', code: 'CN', searchText: 'khoa cong nghe cn' }).returning())
+  ).id;
 });
 
 describe('POST /api/classes', () => {

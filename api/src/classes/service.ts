@@ -72,7 +72,7 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
 
   async function assertDepartment(departmentId: number | null | undefined) {
     if (departmentId == null) return;
-    if (!await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, departmentId)))) {
+    if (!(await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, departmentId))))) {
       // Same shape as the validation hook, so the form shows it on the department field.
       const message = translate('validation.departmentInvalid', req.lang);
       badRequest(`departmentId: ${message}`, { issues: [{ path: 'departmentId', message }] });
@@ -89,18 +89,23 @@ export function classesService({ db }: Deps, actor: Actor, req: { ip: string | n
   }
 
   async function get(id: number): Promise<ClassDetail> {
-    const found = await firstRow(db
-      .select({ row: classes, department: deptColumns })
-      .from(classes)
-      .leftJoin(departments, eq(departments.id, classes.departmentId))
-      .where(eq(classes.id, id)));
+    const found = await firstRow(
+      db
+        .select({ row: classes, department: deptColumns })
+        .from(classes)
+        .leftJoin(departments, eq(departments.id, classes.departmentId))
+        .where(eq(classes.id, id)),
+    );
     if (!found) notFound(NOT_FOUND);
-    const students = (await allRows(db
-      .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email })
-      .from(users)
-      .where(and(eq(users.classId, id), await visibleStudents()))
-      .orderBy(asc(users.givenName), asc(users.familyName), asc(users.id))))
-      .map((s) => ({ ...s, fullName: fullName(s) }));
+    const students = (
+      await allRows(
+        db
+          .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email })
+          .from(users)
+          .where(and(eq(users.classId, id), await visibleStudents()))
+          .orderBy(asc(users.givenName), asc(users.familyName), asc(users.id)),
+      )
+    ).map((s) => ({ ...s, fullName: fullName(s) }));
     const total = (await studentCounts([id])).get(id)!;
     return { ...toClass(found!.row, found!.department, total), students };
   }

@@ -34,10 +34,14 @@ describe('campaign_figures stay equal to a fresh count', () => {
     const userIds: number[] = [];
     for (let i = 0; i < 10; i++) userIds.push((await t.createUser(`CF${i}`)).id);
     const newCampaign = async (i: number) => {
-      const id = (await firstRow(t.db
-        .insert(paymentCampaigns)
-        .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
-        .returning())).id;
+      const id = (
+        await firstRow(
+          t.db
+            .insert(paymentCampaigns)
+            .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
+            .returning(),
+        )
+      ).id;
       const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning())).id;
       return { id, level };
     };
@@ -66,11 +70,9 @@ describe('campaign_figures stay equal to a fresh count', () => {
     };
     // Rows that fell back to zero are as good as absent.
     const kept = async () =>
-      (await allRows(t.db
-        .select()
-        .from(campaignFigures)
-        .orderBy(campaignFigures.campaignId, campaignFigures.organizationId)))
-        .filter((r) => COLUMNS.some((k) => r[k] !== 0));
+      (await allRows(t.db.select().from(campaignFigures).orderBy(campaignFigures.campaignId, campaignFigures.organizationId))).filter((r) =>
+        COLUMNS.some((k) => r[k] !== 0),
+      );
 
     let checks = 0;
     let deletedWithFees = 0;

@@ -21,10 +21,14 @@ describe('campaign_weeks stay equal to a fresh count of the orders', () => {
     const userIds: number[] = [];
     for (let i = 0; i < 6; i++) userIds.push((await t.createUser(`CW${i}`)).id);
     const newCampaign = async (i: number) => {
-      const id = (await firstRow(t.db
-        .insert(paymentCampaigns)
-        .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
-        .returning())).id;
+      const id = (
+        await firstRow(
+          t.db
+            .insert(paymentCampaigns)
+            .values({ organizationId: org.doan, name: `Đợt ${i}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
+            .returning(),
+        )
+      ).id;
       const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Mức 1', amount: 50_000 }).returning())).id;
       for (const userId of userIds)
         c.prepare(

@@ -26,18 +26,25 @@ let assignmentsF1: number[];
 
 async function activeCampaign(organizationId: number, userIds: number[], amount = 50_000) {
   const now = Date.now();
-  const id = (await firstRow(t.db
-    .insert(paymentCampaigns)
-    .values({
-      organizationId,
-      name: `Đoàn phí ${organizationId}`,
-      startDate: new Date(now - 86_400_000),
-      endDate: new Date(now + 30 * 86_400_000),
-      status: 'ACTIVE',
-    })
-    .returning())).id;
+  const id = (
+    await firstRow(
+      t.db
+        .insert(paymentCampaigns)
+        .values({
+          organizationId,
+          name: `Đoàn phí ${organizationId}`,
+          startDate: new Date(now - 86_400_000),
+          endDate: new Date(now + 30 * 86_400_000),
+          status: 'ACTIVE',
+        })
+        .returning(),
+    )
+  ).id;
   const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: id, levelName: 'Chuẩn', amount }).returning())).id;
-  const ids = await mapInOrder(userIds, async (userId) => (await firstRow(t.db.insert(paymentAssignments).values({ campaignId: id, userId, feeLevelId: level, amount }).returning())).id,
+  const ids = await mapInOrder(
+    userIds,
+    async (userId) =>
+      (await firstRow(t.db.insert(paymentAssignments).values({ campaignId: id, userId, feeLevelId: level, amount }).returning())).id,
   );
   return { id, ids };
 }
@@ -155,10 +162,12 @@ describe('GET /api/dashboard/campaigns', () => {
   });
 
   it('tells the campaign statistics’ story of test money: a sandbox-settled fee is neither paid nor collected, shown apart (issue 26 item 9)', async () => {
-    await runQuery(t.db
-      .update(paymentAssignments)
-      .set({ status: 'PAID', paidAmount: 50_000, isTestPayment: true })
-      .where(eq(paymentAssignments.id, assignmentsF1[1]!)));
+    await runQuery(
+      t.db
+        .update(paymentAssignments)
+        .set({ status: 'PAID', paidAmount: 50_000, isTestPayment: true })
+        .where(eq(paymentAssignments.id, assignmentsF1[1]!)),
+    );
     const res = await get(`/api/dashboard/campaigns?organizationId=${root}`, superToken);
     const campaign = res.body.campaigns.find((c: { id: number }) => c.id === campaignF1);
     expect(campaign).toMatchObject({ assigned: 3, paid: 1, testPaid: 1, collected: 50_000, rate: 33.3 });
@@ -184,10 +193,12 @@ describe('GET /api/dashboard/campaigns', () => {
     )!;
     expect(row[header.indexOf('Đã nộp')]).toBe(1);
     expect(row[header.indexOf('Thanh toán thử (không tính)')]).toBe(1);
-    await runQuery(t.db
-      .update(paymentAssignments)
-      .set({ status: 'PENDING', paidAmount: 0, isTestPayment: false })
-      .where(eq(paymentAssignments.id, assignmentsF1[1]!)));
+    await runQuery(
+      t.db
+        .update(paymentAssignments)
+        .set({ status: 'PENDING', paidAmount: 0, isTestPayment: false })
+        .where(eq(paymentAssignments.id, assignmentsF1[1]!)),
+    );
   });
 
   it('counts a fee past its campaign end as overdue money', async () => {

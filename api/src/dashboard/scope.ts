@@ -70,11 +70,9 @@ export async function dashboardScope(db: Db, actor: Actor, code: string, organiz
     return orgScopes.get(db, key, async () => {
       const org = await firstRow(db.select(unitColumns).from(organizations).where(eq(organizations.id, organizationId)));
       if (!org) notFound('Không tìm thấy tổ chức');
-      const children = await allRows(db
-        .select(unitColumns)
-        .from(organizations)
-        .where(eq(organizations.parentId, organizationId))
-        .orderBy(asc(organizations.name)));
+      const children = await allRows(
+        db.select(unitColumns).from(organizations).where(eq(organizations.parentId, organizationId)).orderBy(asc(organizations.name)),
+      );
       // A unit without children is shown as its own single unit, so its figures are never empty.
       return { key, units: children.length ? children : [org!], ranges: [subtreeRange(org!.path)], totalsOrganizationId: organizationId };
     });
@@ -85,13 +83,17 @@ export async function dashboardScope(db: Db, actor: Actor, code: string, organiz
     if (scope.all) {
       return {
         key,
-        units: await allRows(db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name))),
+        units: await allRows(
+          db.select(unitColumns).from(organizations).where(isNull(organizations.parentId)).orderBy(asc(organizations.name)),
+        ),
         ranges: null,
         totalsOrganizationId: null,
       };
     }
     const units = scope.paths.length
-      ? await allRows(db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)))
+      ? await allRows(
+          db.select(unitColumns).from(organizations).where(inArray(organizations.path, scope.paths)).orderBy(asc(organizations.name)),
+        )
       : [];
     return {
       key,

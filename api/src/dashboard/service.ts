@@ -52,21 +52,23 @@ async function collectionFigures(
   const f = campaignFigures;
   const ended = sql`${paymentCampaigns.endDate} < ${now}`;
   const total = (v: SQL) => sql<number>`coalesce(sum(${v}), 0)`.mapWith(Number);
-  return await allRows(db
-    .select({
-      key: by,
-      assigned: total(sql`${f.assigned}`),
-      paid: total(sql`${f.paid}`),
-      testPaid: total(sql`${f.testPaid}`),
-      expected: total(sql`${f.expected}`),
-      collected: total(sql`${f.collected}`),
-      overdueAmount: total(sql`${f.overdueAmount} + CASE WHEN ${ended} THEN ${f.pendingAmount} ELSE 0 END`),
-      overdueCount: total(sql`${f.overdueCount} + CASE WHEN ${ended} THEN ${f.pendingCount} ELSE 0 END`),
-    })
-    .from(f)
-    .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, f.campaignId))
-    .where(and(inArray(f.campaignId, campaignIds), inArray(f.organizationId, organizationIds)))
-    .groupBy(by));
+  return await allRows(
+    db
+      .select({
+        key: by,
+        assigned: total(sql`${f.assigned}`),
+        paid: total(sql`${f.paid}`),
+        testPaid: total(sql`${f.testPaid}`),
+        expected: total(sql`${f.expected}`),
+        collected: total(sql`${f.collected}`),
+        overdueAmount: total(sql`${f.overdueAmount} + CASE WHEN ${ended} THEN ${f.pendingAmount} ELSE 0 END`),
+        overdueCount: total(sql`${f.overdueCount} + CASE WHEN ${ended} THEN ${f.pendingCount} ELSE 0 END`),
+      })
+      .from(f)
+      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, f.campaignId))
+      .where(and(inArray(f.campaignId, campaignIds), inArray(f.organizationId, organizationIds)))
+      .groupBy(by),
+  );
 }
 
 type Row = Omit<CollectionFigures, 'rate'>;
@@ -89,10 +91,12 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
         const ids = [...scope.units.map((u) => u.organizationId), ...(totalsOrg == null ? [] : [totalsOrg])];
         const figures = new Map<number, Omit<DashboardMembers['totals'], 'organizations'>>();
         if (ids.length) {
-          const rows = await allRows(db
-            .select()
-            .from(memberFigures)
-            .where(and(inArray(memberFigures.organizationId, ids), inArray(memberFigures.termStart, [0, term.start]))));
+          const rows = await allRows(
+            db
+              .select()
+              .from(memberFigures)
+              .where(and(inArray(memberFigures.organizationId, ids), inArray(memberFigures.termStart, [0, term.start]))),
+          );
           for (const id of ids) figures.set(id, { members: 0, doanVien: 0, hoiVien: 0, joinsThisTerm: 0 });
           for (const r of rows) {
             const f = figures.get(r.organizationId)!;
@@ -141,13 +145,15 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
         );
         const perUnit = new Map(
           ids.length && scope.units.length
-            ? (await collectionFigures(
-                db,
-                minute,
-                ids,
-                scope.units.map((u) => u.organizationId),
-                campaignFigures.organizationId,
-              )).map(({ key, ...r }) => [key, r])
+            ? (
+                await collectionFigures(
+                  db,
+                  minute,
+                  ids,
+                  scope.units.map((u) => u.organizationId),
+                  campaignFigures.organizationId,
+                )
+              ).map(({ key, ...r }) => [key, r])
             : [],
         );
         const campaigns = list.map((x) =>
@@ -189,17 +195,24 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
           { start: number; end: number } | undefined;
         if (!campaign) notFound('Không tìm thấy đợt thu');
         const expected =
-          (await firstRow(db
-            .select({ n: campaignFigures.expected })
-            .from(campaignFigures)
-            .where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0)))))?.n ?? 0;
+          (
+            await firstRow(
+              db
+                .select({ n: campaignFigures.expected })
+                .from(campaignFigures)
+                .where(and(eq(campaignFigures.campaignId, campaignId), eq(campaignFigures.organizationId, 0))),
+            )
+          )?.n ?? 0;
         // Kept per week by triggers (migration 0021): a few rows however many orders the campaign has.
-        const rows = (await allRows(db
-          .select({ week: campaignWeeks.week, payments: campaignWeeks.payments, collected: campaignWeeks.collected })
-          .from(campaignWeeks)
-          .where(eq(campaignWeeks.campaignId, campaignId))
-          .orderBy(campaignWeeks.week)))
-          .map(({ week, ...r }) => ({ weekStart: mondayOfWeek(week), ...r }));
+        const rows = (
+          await allRows(
+            db
+              .select({ week: campaignWeeks.week, payments: campaignWeeks.payments, collected: campaignWeeks.collected })
+              .from(campaignWeeks)
+              .where(eq(campaignWeeks.campaignId, campaignId))
+              .orderBy(campaignWeeks.week),
+          )
+        ).map(({ week, ...r }) => ({ weekStart: mondayOfWeek(week), ...r }));
         const bounds = { first: mondayOf(campaign!.start), last: mondayOf(Math.min(now, campaign!.end)) };
         const byWeek = new Map(rows.map((r) => [r.weekStart, r]));
         const starts = new Set<string>();

@@ -91,7 +91,8 @@ export function catalogueRoutes(
       name: `DELETE ${path}/bulk`,
       ok: 200,
       allowed: WRITERS,
-      call: async (a) => app().request('DELETE', `${api}/bulk${a.orgQuery}`, { token: a.token, body: { ids: [await fresh(), await fresh()] } }),
+      call: async (a) =>
+        app().request('DELETE', `${api}/bulk${a.orgQuery}`, { token: a.token, body: { ids: [await fresh(), await fresh()] } }),
     },
   ];
 }

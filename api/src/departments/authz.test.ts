@@ -13,10 +13,14 @@ let n = 0;
 /** A fresh department for each write, so every allowed caller has something to change. */
 async function fresh(): Promise<number> {
   n += 1;
-  return (await firstRow(t.db
-    .insert(departments)
-    .values({ name: `Khoa ${n}`, code: `AZ${n}` })
-    .returning())).id;
+  return (
+    await firstRow(
+      t.db
+        .insert(departments)
+        .values({ name: `Khoa ${n}`, code: `AZ${n}` })
+        .returning(),
+    )
+  ).id;
 }
 
 const routes = catalogueRoutes('/departments', () => t, fresh, {

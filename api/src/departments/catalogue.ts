@@ -59,7 +59,10 @@ export function pageInfo(total: number, q: { page: number; limit: number }) {
  */
 export async function countsPer(db: Db, table: SQLiteTable, column: SQLiteColumn, ids: number[]): Promise<{ id: number; n: number }[]> {
   if (ids.length === 0) return [];
-  return (await allRows(db.select({ id: column, n: count() }).from(table).where(inArray(column, ids)).groupBy(column))) as { id: number; n: number }[];
+  return (await allRows(db.select({ id: column, n: count() }).from(table).where(inArray(column, ids)).groupBy(column))) as {
+    id: number;
+    n: number;
+  }[];
 }
 
 /** The shared reads and writes of one catalogue table, bound to the caller its writes are audited under. */
@@ -92,18 +95,24 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
 
     /** The list's total for this filter, counted once until the next write. */
     async total(filters: Record<string, unknown>, where: SQL | undefined): Promise<number> {
-      return cachedTotal(db, [spec.totals], filterKey(filters), async () => (await firstRow(db.select({ n: count() }).from(table).where(where)))!.n);
+      return cachedTotal(
+        db,
+        [spec.totals],
+        filterKey(filters),
+        async () => (await firstRow(db.select({ n: count() }).from(table).where(where)))!.n,
+      );
     },
 
     /** The insert and its audit row commit together. */
     async create(fields: Fields<Insert>): Promise<Row> {
       await assertCodeFree(fields.code);
-      const created = await write(async () =>
-        await withTransaction(db, async (tx) => {
-          const row = (await firstRow(tx.insert(table).values(withSearchText(fields)).returning())) as Row;
-          await audit(tx, { ...caller, action: `${entity}.create`, entity, entityId: row.id, after: spec.snapshot(row) });
-          return row;
-        }),
+      const created = await write(
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const row = (await firstRow(tx.insert(table).values(withSearchText(fields)).returning())) as Row;
+            await audit(tx, { ...caller, action: `${entity}.create`, entity, entityId: row.id, after: spec.snapshot(row) });
+            return row;
+          }),
       );
       return created;
     },
@@ -116,18 +125,19 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
         name: patch.name ?? before.name,
         code: patch.code === undefined ? before.code : patch.code,
       };
-      await write(async () =>
-        await withTransaction(db, async (tx) => {
-          const after = (await firstRow(tx.update(table).set(withSearchText(fields)).where(eq(table.id, before.id)).returning())) as Row;
-          await audit(tx, {
-            ...caller,
-            action: `${entity}.update`,
-            entity,
-            entityId: before.id,
-            before: spec.snapshot(before),
-            after: spec.snapshot(after),
-          });
-        }),
+      await write(
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const after = (await firstRow(tx.update(table).set(withSearchText(fields)).where(eq(table.id, before.id)).returning())) as Row;
+            await audit(tx, {
+              ...caller,
+              action: `${entity}.update`,
+              entity,
+              entityId: before.id,
+              before: spec.snapshot(before),
+              after: spec.snapshot(after),
+            });
+          }),
       );
     },
 
@@ -135,7 +145,11 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
      * `refuse` throws (409) while other rows still depend on this one. `auditBefore` is taken before
      * the delete, so counts it reads are those the row had.
      */
-    async remove(id: number, refuse: (row: Row) => void | Promise<unknown>, auditBefore: (row: Row) => unknown | Promise<unknown> = spec.snapshot): Promise<void> {
+    async remove(
+      id: number,
+      refuse: (row: Row) => void | Promise<unknown>,
+      auditBefore: (row: Row) => unknown | Promise<unknown> = spec.snapshot,
+    ): Promise<void> {
       const before = await findRow(id);
       const recorded = await auditBefore(before);
       await withTransaction(db, async (tx) => {
@@ -148,20 +162,24 @@ export function catalogueStore<Row extends CatalogueRow, Insert>(
     /** All or nothing: one refused row refuses the whole request. Unknown ids are ignored. */
     async bulkRemove(ids: number[], refuse: (rows: Row[]) => void | Promise<unknown>): Promise<{ deletedCount: number }> {
       const deleted = await withTransaction(db, async (tx) => {
-        const rows = (await allRows(tx
-          .select()
-          .from(table)
-          .where(inArray(table.id, [...new Set(ids)])))) as Row[];
+        const rows = (await allRows(
+          tx
+            .select()
+            .from(table)
+            .where(inArray(table.id, [...new Set(ids)])),
+        )) as Row[];
         if (rows.length === 0) return 0;
         await refuse(rows);
-        await runQuery(tx.delete(table)
-          .where(
+        await runQuery(
+          tx.delete(table).where(
             inArray(
               table.id,
               rows.map((r) => r.id),
             ),
-          ));
-        for (const r of rows) await audit(tx, { ...caller, action: `${entity}.bulk_delete`, entity, entityId: r.id, before: spec.snapshot(r) });
+          ),
+        );
+        for (const r of rows)
+          await audit(tx, { ...caller, action: `${entity}.bulk_delete`, entity, entityId: r.id, before: spec.snapshot(r) });
         return rows.length;
       });
       return { deletedCount: deleted };

@@ -232,12 +232,12 @@ describe('DELETE /api/departments/:id', () => {
   it('says how many classes hold it, in the list and the detail, so the admin disables Xóa (issue 25 item 6)', async () => {
     const d = await createDept({ name: 'Khoa Đếm Lớp', code: uniq('CNTCLS') });
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(0);
-    await runQuery(t.db
-      .insert(classes)
-      .values([
+    await runQuery(
+      t.db.insert(classes).values([
         { name: 'Lớp A', year: 2024, departmentId: d.id },
         { name: 'Lớp B', year: 2025, departmentId: d.id },
-      ]));
+      ]),
+    );
     const list = await t.request('GET', `/api/departments?search=${d.code}`, { token: t.adminToken });
     expect(list.body.departments[0]).toMatchObject({ id: d.id, classCount: 2 });
     expect((await t.request('GET', `/api/departments/${d.id}`, { token: t.adminToken })).body.classCount).toBe(2);

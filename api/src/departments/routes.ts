@@ -32,8 +32,13 @@ export function departmentsRoutes() {
         validate('query', departmentListQuery),
         async (c) => c.json(await service(c).list(c.req.valid('query'))),
       )
-      .get('/:id', ok(departmentSchema), requireAuth, requirePermission('departments.view_details'), validate('param', idParam), async (c) =>
-        c.json(await service(c).get(c.req.valid('param').id)),
+      .get(
+        '/:id',
+        ok(departmentSchema),
+        requireAuth,
+        requirePermission('departments.view_details'),
+        validate('param', idParam),
+        async (c) => c.json(await service(c).get(c.req.valid('param').id)),
       )
       .post(
         '/',

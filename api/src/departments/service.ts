@@ -77,15 +77,17 @@ export function departmentsService({ db }: Deps, actor: Actor, req: { ip: string
   async function refuseIfClasses(ids: number[]) {
     const used = await countsPer(db, classes, classes.departmentId, ids);
     if (used.length === 0) return;
-    const names = await allRows(db
-      .select({ id: departments.id, name: departments.name })
-      .from(departments)
-      .where(
-        inArray(
-          departments.id,
-          used.map((u) => u.id),
+    const names = await allRows(
+      db
+        .select({ id: departments.id, name: departments.name })
+        .from(departments)
+        .where(
+          inArray(
+            departments.id,
+            used.map((u) => u.id),
+          ),
         ),
-      ));
+    );
     const byId = new Map(names.map((d) => [d.id, d.name]));
     const list = used.map((u) => `${byId.get(u.id)} (${u.n} lớp)`).join(', ');
     conflict(`Không thể xóa khoa/phòng ban còn lớp trực thuộc: ${list}. Hãy chuyển hoặc xóa các lớp trước`);

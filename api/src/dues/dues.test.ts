@@ -24,9 +24,7 @@ const vn = (local: string) => new Date(Date.parse(`${local}+07:00`));
 async function member(code: string, org: number, joined: string, userType: 'student' | 'staff' = 'student') {
   const u = await t.createUser(code);
   await runQuery(t.db.update(users).set({ userType }).where(eq(users.id, u.id)));
-  await runQuery(t.db
-    .insert(organizationMembers)
-    .values({ userId: u.id, organizationId: org, joinedAt: vn(joined) }));
+  await runQuery(t.db.insert(organizationMembers).values({ userId: u.id, organizationId: org, joinedAt: vn(joined) }));
   ids[code] = u.id;
 }
 
@@ -191,11 +189,13 @@ describe('generating the year campaign', () => {
     expect(res.campaign).toMatchObject({ status: 'DRAFT', organizationId: faculty, name: 'Đoàn phí năm 2025' });
     expect(res.assignmentsCreated).toBe(4);
     const id = res.campaign.id as number;
-    const rows = await allRows(t.db
-      .select({ userId: paymentAssignments.userId, amount: paymentAssignments.amount, level: feeLevels.levelName })
-      .from(paymentAssignments)
-      .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
-      .where(eq(paymentAssignments.campaignId, id)));
+    const rows = await allRows(
+      t.db
+        .select({ userId: paymentAssignments.userId, amount: paymentAssignments.amount, level: feeLevels.levelName })
+        .from(paymentAssignments)
+        .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+        .where(eq(paymentAssignments.campaignId, id)),
+    );
     const byUser = new Map(rows.map((r) => [r.userId, r]));
     expect(byUser.get(ids.DPFULL!)!.amount).toBe(24_000);
     expect(byUser.get(ids.DPMAR!)).toMatchObject({ amount: 20_000, level: 'Sinh viên – 10 tháng (từ 03/2025)' });
@@ -203,10 +203,12 @@ describe('generating the year campaign', () => {
     expect(byUser.get(ids.DPSTAFF!)!.amount).toBe(60_000);
     expect(byUser.has(ids.DPLATE!)).toBe(false);
     expect(byUser.has(ids.DPGONE!)).toBe(false);
-    const audited = await allRows(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'dues.generate'), eq(auditLogs.entityId, String(id)))));
+    const audited = await allRows(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'dues.generate'), eq(auditLogs.entityId, String(id)))),
+    );
     expect(audited).toHaveLength(1);
     // The campaign is an ordinary one: it activates through the campaign rules.
     await expectOk(t.request('POST', `/api/payment-campaigns/${id}/activate`, { token: adminFaculty.token }));

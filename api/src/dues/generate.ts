@@ -55,7 +55,10 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
   const { db } = deps;
 
   async function unit(organizationId: number) {
-    const org = await sqlGet<{ id: number; path: string; name: string }>(db, sql`SELECT id, path, name FROM organizations WHERE id = ${organizationId}`);
+    const org = await sqlGet<{ id: number; path: string; name: string }>(
+      db,
+      sql`SELECT id, path, name FROM organizations WHERE id = ${organizationId}`,
+    );
     if (!org) notFound(ORGANIZATION_NOT_FOUND);
     return org!;
   }
@@ -71,7 +74,10 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
     const to = monthIndex(input.toMonth);
     const total = to - from + 1;
     const rates: DuesRate[] = await effectiveRates(db, org.id);
-    const groups = await sqlAll<{ memberType: UserType; months: number; n: number }>(db, sql`SELECT memberType, months, count(*) AS n FROM (${membersSql(org.path, from, to)}) GROUP BY memberType, months ORDER BY memberType DESC, months DESC`);
+    const groups = await sqlAll<{ memberType: UserType; months: number; n: number }>(
+      db,
+      sql`SELECT memberType, months, count(*) AS n FROM (${membersSql(org.path, from, to)}) GROUP BY memberType, months ORDER BY memberType DESC, months DESC`,
+    );
     const levels = groups
       .filter((g) => g.months > 0)
       .map((g) => {
@@ -89,16 +95,20 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
         };
       });
     const examples = await flatMapInOrder(levels, async (l) =>
-      (await sqlAll<MemberRow>(db, membersSql(org.path, from, to, { memberType: l.memberType, months: l.months, limit: EXAMPLES_PER_LEVEL })))
-        .map((m) => ({
-          userId: m.userId,
-          code: m.code,
-          fullName: fullName(m),
-          memberType: m.memberType,
-          joinedAt: new Date(m.joinedAt).toISOString(),
-          months: m.months,
-          amount: l.amount,
-        })),
+      (
+        await sqlAll<MemberRow>(
+          db,
+          membersSql(org.path, from, to, { memberType: l.memberType, months: l.months, limit: EXAMPLES_PER_LEVEL }),
+        )
+      ).map((m) => ({
+        userId: m.userId,
+        code: m.code,
+        fullName: fullName(m),
+        memberType: m.memberType,
+        joinedAt: new Date(m.joinedAt).toISOString(),
+        months: m.months,
+        amount: l.amount,
+      })),
     );
     return {
       organizationId: org.id,
@@ -162,7 +172,10 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
           });
           levelIds.set(`${l.memberType}:${l.months}`, created.id);
         });
-        const members = await sqlAll<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(tx, sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`);
+        const members = await sqlAll<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(
+          tx,
+          sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`,
+        );
         let created = 0;
         for (let i = 0; i < members.length; i += CHUNK) {
           const entries = members.slice(i, i + CHUNK).map((m) => ({

@@ -36,16 +36,18 @@ async function orgPath(db: Db, organizationId: number): Promise<string> {
 /** The rate of each member type that applies in the organization: its own, the nearest above, or the rule. */
 export async function effectiveRates(db: Db, organizationId: number): Promise<DuesRate[]> {
   const ids = ancestorIds(await orgPath(db, organizationId));
-  const rows = await allRows(db
-    .select({
-      organizationId: duesRates.organizationId,
-      memberType: duesRates.memberType,
-      monthlyAmount: duesRates.monthlyAmount,
-      name: organizations.name,
-    })
-    .from(duesRates)
-    .innerJoin(organizations, eq(organizations.id, duesRates.organizationId))
-    .where(inArray(duesRates.organizationId, ids)));
+  const rows = await allRows(
+    db
+      .select({
+        organizationId: duesRates.organizationId,
+        memberType: duesRates.memberType,
+        monthlyAmount: duesRates.monthlyAmount,
+        name: organizations.name,
+      })
+      .from(duesRates)
+      .innerJoin(organizations, eq(organizations.id, duesRates.organizationId))
+      .where(inArray(duesRates.organizationId, ids)),
+  );
   const depth = new Map(ids.map((id, i) => [id, i]));
   return USER_TYPES.map((memberType) => {
     const nearest = rows
@@ -83,12 +85,15 @@ export async function setRates(db: Db, actor: Actor, ip: string | null, input: U
         await runQuery(tx.delete(duesRates).where(key));
         continue;
       }
-      await runQuery(tx.insert(duesRates)
-        .values({ organizationId: input.organizationId, memberType: r.memberType, monthlyAmount: r.monthlyAmount, updatedBy: actor.id })
-        .onConflictDoUpdate({
-          target: [duesRates.organizationId, duesRates.memberType],
-          set: { monthlyAmount: r.monthlyAmount, updatedBy: actor.id, updatedAt: new Date() },
-        }));
+      await runQuery(
+        tx
+          .insert(duesRates)
+          .values({ organizationId: input.organizationId, memberType: r.memberType, monthlyAmount: r.monthlyAmount, updatedBy: actor.id })
+          .onConflictDoUpdate({
+            target: [duesRates.organizationId, duesRates.memberType],
+            set: { monthlyAmount: r.monthlyAmount, updatedBy: actor.id, updatedAt: new Date() },
+          }),
+      );
     }
     await audit(tx, {
       actorId: actor.id,
@@ -115,12 +120,7 @@ export async function shareTable(db: Db): Promise<Map<string, Share>> {
 }
 
 export async function listShares(db: Db): Promise<DuesShare[]> {
-  const own = new Set(
-    (await allRows(db
-      .select({ t: duesShares.organizationType })
-      .from(duesShares)))
-      .map((r) => r.t),
-  );
+  const own = new Set((await allRows(db.select({ t: duesShares.organizationType }).from(duesShares))).map((r) => r.t));
   const table = await shareTable(db);
   return ORGANIZATION_TYPES.map((organizationType) => ({
     organizationType,
@@ -134,9 +134,12 @@ export async function setShares(db: Db, actor: Actor, ip: string | null, input: 
   await withTransaction(db, async (tx) => {
     for (const s of input.shares) {
       const values = { keepNumerator: s.keepNumerator, keepDenominator: s.keepDenominator, updatedBy: actor.id };
-      await runQuery(tx.insert(duesShares)
-        .values({ organizationType: s.organizationType, ...values })
-        .onConflictDoUpdate({ target: duesShares.organizationType, set: { ...values, updatedAt: new Date() } }));
+      await runQuery(
+        tx
+          .insert(duesShares)
+          .values({ organizationType: s.organizationType, ...values })
+          .onConflictDoUpdate({ target: duesShares.organizationType, set: { ...values, updatedAt: new Date() } }),
+      );
     }
     await audit(tx, {
       actorId: actor.id,

@@ -50,11 +50,18 @@ export function duesRoutes() {
         validate('json', updateDuesRatesSchema),
         async (c) => {
           const input = c.req.valid('json');
-          return c.json({ organizationId: input.organizationId, rates: await setRates(c.get('deps').db, c.get('actor'), clientIp(c), input) });
+          return c.json({
+            organizationId: input.organizationId,
+            rates: await setRates(c.get('deps').db, c.get('actor'), clientIp(c), input),
+          });
         },
       )
-      .get('/shares', ok(duesSharesResponse, 'The share each organization type keeps'), requireAuth, requirePermission(P.access), async (c) =>
-        c.json({ shares: await listShares(c.get('deps').db) }),
+      .get(
+        '/shares',
+        ok(duesSharesResponse, 'The share each organization type keeps'),
+        requireAuth,
+        requirePermission(P.access),
+        async (c) => c.json({ shares: await listShares(c.get('deps').db) }),
       )
       // One table for the whole system: a global right.
       .put(

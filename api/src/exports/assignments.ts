@@ -18,23 +18,28 @@ const vnd = (n: number) => n.toLocaleString('vi-VN');
 async function reversalCells(db: Db, ids: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string[]>();
   if (ids.length === 0) return new Map();
-  const rows = await allRows(db
-    .select()
-    .from(paymentOrders)
-    .where(and(inArray(paymentOrders.assignmentId, ids), isNotNull(paymentOrders.reversesOrderId)))
-    .orderBy(asc(paymentOrders.id)));
+  const rows = await allRows(
+    db
+      .select()
+      .from(paymentOrders)
+      .where(and(inArray(paymentOrders.assignmentId, ids), isNotNull(paymentOrders.reversesOrderId)))
+      .orderBy(asc(paymentOrders.id)),
+  );
   const originals = new Map(
     rows.length
-      ? (await allRows(db
-          .select()
-          .from(paymentOrders)
-          .where(
-            inArray(
-              paymentOrders.id,
-              rows.map((r) => r.reversesOrderId!),
-            ),
-          )))
-          .map((o) => [o.id, o])
+      ? (
+          await allRows(
+            db
+              .select()
+              .from(paymentOrders)
+              .where(
+                inArray(
+                  paymentOrders.id,
+                  rows.map((r) => r.reversesOrderId!),
+                ),
+              ),
+          )
+        ).map((o) => [o.id, o])
       : [],
   );
   for (const r of rows) {
@@ -68,11 +73,13 @@ interface Money {
 async function moneyCells(db: Db, ids: number[]): Promise<Map<number, Money>> {
   const out = new Map<number, Money>();
   if (ids.length === 0) return out;
-  const rows = await allRows(db
-    .select()
-    .from(paymentOrders)
-    .where(and(inArray(paymentOrders.assignmentId, ids), gt(paymentOrders.receivedAmount, 0)))
-    .orderBy(asc(paymentOrders.id)));
+  const rows = await allRows(
+    db
+      .select()
+      .from(paymentOrders)
+      .where(and(inArray(paymentOrders.assignmentId, ids), gt(paymentOrders.receivedAmount, 0)))
+      .orderBy(asc(paymentOrders.id)),
+  );
   for (const o of rows) {
     const m = out.get(o.assignmentId) ?? { received: 0, refundDue: 0, refunded: 0, test: 0, notes: [] };
     out.set(o.assignmentId, m);
@@ -106,14 +113,16 @@ const TEST_METHOD = 'Thử nghiệm (sandbox, không phải tiền thật)';
 export async function* assignmentPages(db: Db, campaignId: number): AsyncGenerator<Record<string, Cell>[]> {
   let last = 0;
   for (;;) {
-    const rows = await allRows(db
-      .select({ a: paymentAssignments, u: users, levelName: feeLevels.levelName })
-      .from(paymentAssignments)
-      .innerJoin(users, eq(users.id, paymentAssignments.userId))
-      .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
-      .where(and(eq(paymentAssignments.campaignId, campaignId), gt(paymentAssignments.id, last)))
-      .orderBy(asc(paymentAssignments.id))
-      .limit(EXPORT_PAGE));
+    const rows = await allRows(
+      db
+        .select({ a: paymentAssignments, u: users, levelName: feeLevels.levelName })
+        .from(paymentAssignments)
+        .innerJoin(users, eq(users.id, paymentAssignments.userId))
+        .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+        .where(and(eq(paymentAssignments.campaignId, campaignId), gt(paymentAssignments.id, last)))
+        .orderBy(asc(paymentAssignments.id))
+        .limit(EXPORT_PAGE),
+    );
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.a.id;
     const reversals = await reversalCells(

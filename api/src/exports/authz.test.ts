@@ -53,10 +53,14 @@ beforeAll(async () => {
   t = await makeTestApp();
   ({ actors, orgs } = await catalogueActors(t, 'EZ', CODES));
   const campaign = async (organizationId: number) =>
-    (await firstRow(t.db
-      .insert(paymentCampaigns)
-      .values({ organizationId, name: `Đợt ${organizationId}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
-      .returning())).id;
+    (
+      await firstRow(
+        t.db
+          .insert(paymentCampaigns)
+          .values({ organizationId, name: `Đợt ${organizationId}`, startDate: new Date(), endDate: new Date(Date.now() + 86_400_000) })
+          .returning(),
+      )
+    ).id;
   campaignIn = await campaign(orgs.chiDoan);
   campaignOut = await campaign(orgs.otherFaculty);
 });

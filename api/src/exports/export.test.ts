@@ -32,7 +32,8 @@ beforeAll(async () => {
   const other = await t.createOrg('doan_co_so', 'EX-DCS2', root);
   o = { root, faculty, cd1, other };
   const dept = (await firstRow(t.db.insert(departments).values({ name: 'Khoa Công nghệ Thông tin', code: 'CNTT' }).returning())).id;
-  const cls = (await firstRow(t.db.insert(classes).values({ name: '22CNTT1', code: 'L22', year: 2022, departmentId: dept }).returning())).id;
+  const cls = (await firstRow(t.db.insert(classes).values({ name: '22CNTT1', code: 'L22', year: 2022, departmentId: dept }).returning()))
+    .id;
   const a = await insertUser(t, {
     code: 'EX001',
     familyName: 'Nguyễn Văn',
@@ -71,10 +72,12 @@ describe('POST /export/users', () => {
   it('dates are Excel dates shown dd/mm/yyyy, on the Vietnam calendar day', async () => {
     const id = (await firstRow(t.db.select().from(users).where(eq(users.code, 'EX002'))))!.id;
     // 20:00 UTC is already the next day in Vietnam.
-    await runQuery(t.db
-      .update(users)
-      .set({ createdAt: new Date('2024-03-31T20:00:00Z') })
-      .where(eq(users.id, id)));
+    await runQuery(
+      t.db
+        .update(users)
+        .set({ createdAt: new Date('2024-03-31T20:00:00Z') })
+        .where(eq(users.id, id)),
+    );
     const { ws, rows } = await exportRows('/api/export/users', { fields: ['code', 'createdAt', 'isActive'] });
     expect(rows[0]).toEqual(['Mã số', 'Trạng thái', 'Ngày tạo']);
     const r = rows.findIndex((x) => x[0] === 'EX002') + 1;
@@ -166,20 +169,25 @@ describe('POST /export/organizations/:id/members', () => {
 describe('POST /export/payment-assignments/:campaignId', () => {
   it('exports assignments with VND amounts and vi dates; needs payment-campaigns.export in the campaign’s organization', async () => {
     const user = (await firstRow(t.db.select().from(users).where(eq(users.code, 'EX001'))))!;
-    const campaign = (await firstRow(t.db
-      .insert(paymentCampaigns)
-      .values({
-        organizationId: o.faculty,
-        name: 'Đoàn phí Học kỳ I',
-        startDate: new Date('2024-09-01'),
-        endDate: new Date('2024-12-31'),
-        status: 'ACTIVE',
-      })
-      .returning())).id;
-    const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 150000 }).returning())).id;
-    await runQuery(t.db
-      .insert(paymentAssignments)
-      .values({
+    const campaign = (
+      await firstRow(
+        t.db
+          .insert(paymentCampaigns)
+          .values({
+            organizationId: o.faculty,
+            name: 'Đoàn phí Học kỳ I',
+            startDate: new Date('2024-09-01'),
+            endDate: new Date('2024-12-31'),
+            status: 'ACTIVE',
+          })
+          .returning(),
+      )
+    ).id;
+    const level = (
+      await firstRow(t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 150000 }).returning())
+    ).id;
+    await runQuery(
+      t.db.insert(paymentAssignments).values({
         campaignId: campaign,
         userId: user.id,
         feeLevelId: level,
@@ -188,7 +196,8 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         paidAt: new Date('2024-10-02T03:00:00Z'),
         paidAmount: 150000,
         paymentMethod: 'MANUAL',
-      }));
+      }),
+    );
     const { res, rows, ws } = await exportRows(`/api/export/payment-assignments/${campaign}`, {
       fields: ['memberCode', 'memberName', 'amount', 'status', 'paidAt', 'paymentMethod'],
       format: 'xlsx',
@@ -219,22 +228,30 @@ describe('POST /export/payment-assignments/:campaignId', () => {
   });
 
   it("exports each assignment's own amount and marks sandbox payments as test money", async () => {
-    const [u1, u2] = await mapInOrder(['EX001', 'EX002'], async (code) => (await firstRow(t.db.select().from(users).where(eq(users.code, code))))!);
-    const campaign = (await firstRow(t.db
-      .insert(paymentCampaigns)
-      .values({
-        organizationId: o.faculty,
-        name: 'Hội phí',
-        startDate: new Date('2024-09-01'),
-        endDate: new Date('2024-12-31'),
-        status: 'ACTIVE',
-      })
-      .returning())).id;
+    const [u1, u2] = await mapInOrder(
+      ['EX001', 'EX002'],
+      async (code) => (await firstRow(t.db.select().from(users).where(eq(users.code, code))))!,
+    );
+    const campaign = (
+      await firstRow(
+        t.db
+          .insert(paymentCampaigns)
+          .values({
+            organizationId: o.faculty,
+            name: 'Hội phí',
+            startDate: new Date('2024-09-01'),
+            endDate: new Date('2024-12-31'),
+            status: 'ACTIVE',
+          })
+          .returning(),
+      )
+    ).id;
     // The level was raised to 120.000 after the first member had paid 100.000: that fee keeps its amount.
-    const level = (await firstRow(t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 120000 }).returning())).id;
-    await runQuery(t.db
-      .insert(paymentAssignments)
-      .values({
+    const level = (
+      await firstRow(t.db.insert(feeLevels).values({ campaignId: campaign, levelName: 'Mức chuẩn', amount: 120000 }).returning())
+    ).id;
+    await runQuery(
+      t.db.insert(paymentAssignments).values({
         campaignId: campaign,
         userId: u1!.id,
         feeLevelId: level,
@@ -243,10 +260,10 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         paidAmount: 100000,
         paymentMethod: 'ONLINE',
         isTestPayment: true,
-      }));
-    await runQuery(t.db
-      .insert(paymentAssignments)
-      .values({
+      }),
+    );
+    await runQuery(
+      t.db.insert(paymentAssignments).values({
         campaignId: campaign,
         userId: u2!.id,
         feeLevelId: level,
@@ -254,7 +271,8 @@ describe('POST /export/payment-assignments/:campaignId', () => {
         status: 'PAID',
         paidAmount: 120000,
         paymentMethod: 'MANUAL',
-      }));
+      }),
+    );
     const { rows } = await exportRows(`/api/export/payment-assignments/${campaign}`, {
       fields: ['memberCode', 'amount', 'paymentMethod'],
       format: 'xlsx',

@@ -86,9 +86,7 @@ beforeAll(async () => {
   ]);
   expect(res.body.importedCount).toBe(2);
   // updatedAt in the past, so any write would show.
-  await runQuery(t.db
-    .update(users)
-    .set({ updatedAt: new Date('2024-01-02T03:04:05Z') }));
+  await runQuery(t.db.update(users).set({ updatedAt: new Date('2024-01-02T03:04:05Z') }));
   void eq;
 });
 

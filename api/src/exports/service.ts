@@ -17,8 +17,11 @@ export const campaignOrganization: OrganizationFrom = async (c) => {
   const id = Number(c.req.param('campaignId'));
   if (!Number.isInteger(id)) return null;
   return (
-    (await firstRow(c.get('deps').db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id))))
-      ?.org ?? null
+    (
+      await firstRow(
+        c.get('deps').db.select({ org: paymentCampaigns.organizationId }).from(paymentCampaigns).where(eq(paymentCampaigns.id, id)),
+      )
+    )?.org ?? null
   );
 };
 
@@ -35,10 +38,9 @@ export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
     },
 
     async members(organizationId: number, body: ExportRequest): Promise<Response> {
-      const org = await firstRow(db
-        .select({ id: organizations.id, name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId)));
+      const org = await firstRow(
+        db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)),
+      );
       if (!org) notFound('Không tìm thấy tổ chức');
       const fields = pickFields(USER_EXPORT_FIELDS, body.fields);
       await record('export.organization_members', 'organization', org!.id, body.fields);
@@ -46,10 +48,12 @@ export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
     },
 
     async assignments(campaignId: number, body: ExportRequest): Promise<Response> {
-      const campaign = await firstRow(db
-        .select({ id: paymentCampaigns.id, name: paymentCampaigns.name })
-        .from(paymentCampaigns)
-        .where(eq(paymentCampaigns.id, campaignId)));
+      const campaign = await firstRow(
+        db
+          .select({ id: paymentCampaigns.id, name: paymentCampaigns.name })
+          .from(paymentCampaigns)
+          .where(eq(paymentCampaigns.id, campaignId)),
+      );
       if (!campaign) notFound('Không tìm thấy đợt thu');
       const fields = pickFields(ASSIGNMENT_EXPORT_FIELDS, body.fields);
       await record('export.payment_assignments', 'payment_campaign', campaign!.id, body.fields);

@@ -21,9 +21,7 @@ beforeAll(async () => {
     return { ...base, searchText: userSearchText(base) };
   });
   await withTransaction(t.db, async (tx) => {
-    for (let i = 0; i < rows.length; i += 500)
-      await runQuery(tx.insert(users)
-        .values(rows.slice(i, i + 500)));
+    for (let i = 0; i < rows.length; i += 500) await runQuery(tx.insert(users).values(rows.slice(i, i + 500)));
   });
 });
 

@@ -29,17 +29,9 @@ const day = (d: string | null) => formatDay(d) || null;
 
 async function lookups(db: Db) {
   const dept = new Map(
-    (await allRows(db
-      .select({ id: departments.id, name: departments.name })
-      .from(departments)))
-      .map((d) => [d.id, d.name]),
+    (await allRows(db.select({ id: departments.id, name: departments.name }).from(departments))).map((d) => [d.id, d.name]),
   );
-  const cls = new Map(
-    (await allRows(db
-      .select({ id: classes.id, name: classes.name })
-      .from(classes)))
-      .map((c) => [c.id, c.name]),
-  );
+  const cls = new Map((await allRows(db.select({ id: classes.id, name: classes.name }).from(classes))).map((c) => [c.id, c.name]));
   return { dept, cls };
 }
 
@@ -83,7 +75,9 @@ export async function userExportFilter(db: Db, actor: Actor, body: ExportRequest
   // The list's search rule (word beginnings, users/search.ts), so an export holds what the list showed.
   filters.push(searchCondition(db, searchWords(body.search)));
   if (body.organizationId) {
-    const org = await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)));
+    const org = await firstRow(
+      db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)),
+    );
     if (!org) notFound('Không tìm thấy tổ chức');
     const [from, to] = subtreeRange(org!.path);
     const member = db
@@ -107,12 +101,14 @@ export async function* userPages(db: Db, where: SQL | undefined): AsyncGenerator
   const l = await lookups(db);
   let last = 0;
   for (;;) {
-    const rows = await allRows(db
-      .select(COLUMNS)
-      .from(users)
-      .where(and(gt(users.id, last), where))
-      .orderBy(asc(users.id))
-      .limit(PAGE));
+    const rows = await allRows(
+      db
+        .select(COLUMNS)
+        .from(users)
+        .where(and(gt(users.id, last), where))
+        .orderBy(asc(users.id))
+        .limit(PAGE),
+    );
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.id;
     yield rows.map((u) => toRecord(u, l));
@@ -124,19 +120,21 @@ export async function* memberPages(db: Db, organizationId: number): AsyncGenerat
   const l = await lookups(db);
   let last = 0;
   for (;;) {
-    const rows = await allRows(db
-      .select({ u: COLUMNS, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(
-        and(
-          eq(organizationMembers.organizationId, organizationId),
-          eq(organizationMembers.isActive, true),
-          gt(organizationMembers.userId, last),
-        ),
-      )
-      .orderBy(asc(organizationMembers.userId))
-      .limit(PAGE));
+    const rows = await allRows(
+      db
+        .select({ u: COLUMNS, role: organizationMembers.role, joinedAt: organizationMembers.joinedAt })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            eq(organizationMembers.isActive, true),
+            gt(organizationMembers.userId, last),
+          ),
+        )
+        .orderBy(asc(organizationMembers.userId))
+        .limit(PAGE),
+    );
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.u.id;
     yield rows.map((r) => toRecord(r.u, l, { role: r.role, joinedAt: r.joinedAt }));

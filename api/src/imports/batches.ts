@@ -80,10 +80,7 @@ export function rowWriter(def: AnyImportKind, options: ImportOptions, actor: Act
         else if (outcomes) count(c, outcomes[k++]!);
         else {
           try {
-            count(
-              c,
-              await withTransaction(tx, async (sp) => def.write(sp, r, options, actor, params)),
-            );
+            count(c, await withTransaction(tx, async (sp) => def.write(sp, r, options, actor, params)));
           } catch (err) {
             c.failed++;
             c.errors.push({ row: r.rowNumber, message: writeFailure(err) });

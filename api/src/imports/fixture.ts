@@ -132,10 +132,14 @@ export function usersImportHelpers(app: () => TestApp) {
     userCount: async () => (await firstRow(app().db.select({ n: count() }).from(users)))!.n,
     userByCode: async (code: string) => await firstRow(app().db.select().from(users).where(eq(users.code, code))),
     membershipsOf: async (userId: number) =>
-      (await allRows(app()
-        .db.select({ org: organizationMembers.organizationId })
-        .from(organizationMembers)
-        .where(eq(organizationMembers.userId, userId))))
+      (
+        await allRows(
+          app()
+            .db.select({ org: organizationMembers.organizationId })
+            .from(organizationMembers)
+            .where(eq(organizationMembers.userId, userId)),
+        )
+      )
         .map((m) => m.org)
         .sort((a, b) => a - b),
     ok: (code: string, extra: Record<string, string> = {}) =>

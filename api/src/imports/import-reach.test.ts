@@ -18,10 +18,14 @@ let t: TestApp;
 let o: { root: number; faculty: number; cd1: number; cd2: number; otherFaculty: number; otherCd: number };
 
 const activeOrgs = async (userId: number) =>
-  (await allRows(t.db
-    .select({ org: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
+  (
+    await allRows(
+      t.db
+        .select({ org: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+    )
+  )
     .map((m) => m.org)
     .sort((a, b) => a - b);
 const userById = async (id: number) => (await firstRow(t.db.select().from(users).where(eq(users.id, id))))!;
@@ -102,13 +106,23 @@ describe('users import with updateExisting: memberships and the account’s iden
     const create = await t.createRole('ir_create_fac', ['users.access', 'users.create']);
     const officer = await t.createUser('IRUPD', [{ roleId: update }, { roleId: create, organizationId: o.faculty }]);
     const foreignId = await insertUser(t, { code: 'IR-F4' }, o.otherCd);
-    const res = await importUsers(t, [row(await userById(foreignId), { organizationCodes: 'IR-CD1' })], { updateExisting: true }, officer.token);
+    const res = await importUsers(
+      t,
+      [row(await userById(foreignId), { organizationCodes: 'IR-CD1' })],
+      { updateExisting: true },
+      officer.token,
+    );
     expect(res.body).toMatchObject({ importedCount: 0, failedCount: 1 });
     expect(res.body.errors[0].message).toBe(OUTSIDE_REACH_MESSAGE);
     expect(await activeOrgs(foreignId)).toEqual([o.otherCd]);
     // A member of its own faculty still joins another unit of it.
     const insideId = await insertUser(t, { code: 'IR-I4' }, o.cd2);
-    const ok = await importUsers(t, [row(await userById(insideId), { organizationCodes: 'IR-CD1' })], { updateExisting: true }, officer.token);
+    const ok = await importUsers(
+      t,
+      [row(await userById(insideId), { organizationCodes: 'IR-CD1' })],
+      { updateExisting: true },
+      officer.token,
+    );
     expect(ok.body).toMatchObject({ importedCount: 1, failedCount: 0 });
     expect(await activeOrgs(insideId)).toContain(o.cd1);
   });

@@ -84,10 +84,12 @@ export async function organizationsByCode(db: Db, codes: string[]): Promise<Map<
     codes.map((c) => c.trim().toLowerCase()),
     lower,
     async (cond) =>
-      await allRows(db
-        .select({ id: organizations.id, path: organizations.path, type: organizations.type, code: organizations.code })
-        .from(organizations)
-        .where(cond)),
+      await allRows(
+        db
+          .select({ id: organizations.id, path: organizations.path, type: organizations.type, code: organizations.code })
+          .from(organizations)
+          .where(cond),
+      ),
   );
   for (const r of rows) {
     const k = r.code.toLowerCase();

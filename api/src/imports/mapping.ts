@@ -175,18 +175,23 @@ export function assertHeadersPresent(mapping: ImportMapping, headers: string[], 
 
 /** The last mapping this user sent for this kind of import ({} when none). */
 export async function rememberedMapping(db: Db, userId: number, kind: ImportKind): Promise<ImportMapping> {
-  const r = await firstRow(db
-    .select({ mapping: importMappings.mapping })
-    .from(importMappings)
-    .where(and(eq(importMappings.userId, userId), eq(importMappings.kind, kind))));
+  const r = await firstRow(
+    db
+      .select({ mapping: importMappings.mapping })
+      .from(importMappings)
+      .where(and(eq(importMappings.userId, userId), eq(importMappings.kind, kind))),
+  );
   return r ? (JSON.parse(r.mapping) as ImportMapping) : {};
 }
 
 export async function rememberMapping(db: Db, userId: number, kind: ImportKind, mapping: ImportMapping): Promise<void> {
   const json = JSON.stringify(mapping);
-  await runQuery(db.insert(importMappings)
-    .values({ userId, kind, mapping: json })
-    .onConflictDoUpdate({ target: [importMappings.userId, importMappings.kind], set: { mapping: json, updatedAt: new Date() } }));
+  await runQuery(
+    db
+      .insert(importMappings)
+      .values({ userId, kind, mapping: json })
+      .onConflictDoUpdate({ target: [importMappings.userId, importMappings.kind], set: { mapping: json, updatedAt: new Date() } }),
+  );
 }
 
 export async function headersResult(

@@ -13,10 +13,14 @@ let t: TestApp;
 let o: { root: number; faculty: number; cd1: number; cd2: number; otherFaculty: number; otherCd: number };
 
 const memberOrgs = async (userId: number) =>
-  (await allRows(t.db
-    .select({ org: organizationMembers.organizationId, active: organizationMembers.isActive })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId))))
+  (
+    await allRows(
+      t.db
+        .select({ org: organizationMembers.organizationId, active: organizationMembers.isActive })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.userId, userId)),
+    )
+  )
     .filter((m) => m.active)
     .map((m) => m.org)
     .sort((a, b) => a - b);
@@ -252,10 +256,12 @@ describe('departments and classes imports', () => {
     expect(ex.body).toMatchObject({ importedCount: 1, failedCount: 1 });
     expect(ex.body.errors[0].message).toContain('quyền cập nhật');
     expect(
-      (await firstRow(t.db
-        .select()
-        .from(departments)
-        .where(and(eq(departments.code, 'DOLD')))))!.name,
+      (await firstRow(
+        t.db
+          .select()
+          .from(departments)
+          .where(and(eq(departments.code, 'DOLD'))),
+      ))!.name,
     ).toBe('Khoa Mới Tên');
   });
 });

@@ -27,10 +27,14 @@ beforeAll(async () => {
 const header = ['code', 'familyName', 'givenName', 'email', 'phone', 'organizationCodes'];
 const orgsOf = async (code: string) => {
   const u = (await firstRow(t.db.select().from(users).where(eq(users.code, code))))!;
-  return (await allRows(t.db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, u.id), eq(organizationMembers.isActive, true)))))
+  return (
+    await allRows(
+      t.db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, u.id), eq(organizationMembers.isActive, true))),
+    )
+  )
     .map((r) => r.id)
     .sort((a, b) => a - b);
 };

@@ -49,7 +49,9 @@ describe('headers and mapping', () => {
     expect(again.body.suggestion).toEqual(mapping);
     expect(again.body.remembered).toEqual(['name', 'code', 'description']);
     // Remembered per user: another user gets only the suggestion.
-    const other = await t.createUser('MAPOTHER', [{ roleId: await t.createRole('map_dept', ['departments.access', 'departments.create']) }]);
+    const other = await t.createUser('MAPOTHER', [
+      { roleId: await t.createRole('map_dept', ['departments.access', 'departments.create']) },
+    ]);
     const theirs = await t.request('POST', '/api/departments/import/headers', { token: other.token, body: form(file) });
     expect(theirs.body.remembered).toEqual([]);
   });

@@ -44,8 +44,8 @@ export async function createSession(
   const rows = JSON.stringify(s.rows);
   await runQuery(db.delete(importSessions).where(lt(importSessions.expiresAt, new Date())));
   await withTransaction(db, async (tx) => {
-    await runQuery(tx.insert(importSessions)
-      .values({
+    await runQuery(
+      tx.insert(importSessions).values({
         id,
         kind: s.kind,
         actorId: s.actorId,
@@ -53,7 +53,8 @@ export async function createSession(
         totalRows: s.rows.length,
         params: JSON.stringify(s.params),
         expiresAt: new Date(Date.now() + IMPORT_SESSION_TTL_MS),
-      }));
+      }),
+    );
     await runQuery(tx.insert(importSessionRows).values({ sessionId: id, rows }));
   });
   return id;
@@ -78,11 +79,19 @@ const META = {
  */
 export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number): Promise<ImportSession>;
 export function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows: false): Promise<ImportSessionMeta>;
-export async function loadSession(db: Db, id: string, kind: ImportKind, actorId: number, withRows = true): Promise<ImportSessionMeta | ImportSession> {
-  const r = (await firstRow(db
-    .select(META)
-    .from(importSessions)
-    .where(and(eq(importSessions.id, id), eq(importSessions.kind, kind))))) as Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt'> | undefined;
+export async function loadSession(
+  db: Db,
+  id: string,
+  kind: ImportKind,
+  actorId: number,
+  withRows = true,
+): Promise<ImportSessionMeta | ImportSession> {
+  const r = (await firstRow(
+    db
+      .select(META)
+      .from(importSessions)
+      .where(and(eq(importSessions.id, id), eq(importSessions.kind, kind))),
+  )) as Omit<typeof importSessions.$inferSelect, 'validation' | 'createdAt' | 'updatedAt'> | undefined;
   if (!r || r.expiresAt.getTime() < Date.now())
     return notFound('Phiên nhập dữ liệu không tồn tại hoặc đã hết hạn. Vui lòng tải file lên lại');
   if (r.actorId !== actorId) forbidden('Phiên nhập dữ liệu thuộc về người dùng khác');
@@ -98,7 +107,9 @@ export async function loadSession(db: Db, id: string, kind: ImportKind, actorId:
     result: r.result ? (JSON.parse(r.result) as ImportExecutionResult) : null,
   };
   if (!withRows) return meta;
-  const stored = await firstRow(db.select({ rows: importSessionRows.rows }).from(importSessionRows).where(eq(importSessionRows.sessionId, id)));
+  const stored = await firstRow(
+    db.select({ rows: importSessionRows.rows }).from(importSessionRows).where(eq(importSessionRows.sessionId, id)),
+  );
   return { ...meta, rows: JSON.parse(stored?.rows ?? '[]') as SessionRow[] };
 }
 
@@ -106,12 +117,20 @@ type Tx = Pick<Db, 'update' | 'delete'>;
 
 /** Keeps the summary only: the per-row details are recomputed on every validate and execute. */
 export async function saveValidation(db: Tx, id: string, v: ImportValidationResult): Promise<void> {
-  await runQuery(db.update(importSessions)
-    .set({ validation: JSON.stringify({ isValid: v.isValid, summary: v.summary }), status: 'validated' })
-    .where(eq(importSessions.id, id)));
+  await runQuery(
+    db
+      .update(importSessions)
+      .set({ validation: JSON.stringify({ isValid: v.isValid, summary: v.summary }), status: 'validated' })
+      .where(eq(importSessions.id, id)),
+  );
 }
 
-export async function markProgress(db: Tx, id: string, processedRows: number, status: ImportSessionMeta['status'] = 'running'): Promise<void> {
+export async function markProgress(
+  db: Tx,
+  id: string,
+  processedRows: number,
+  status: ImportSessionMeta['status'] = 'running',
+): Promise<void> {
   await runQuery(db.update(importSessions).set({ processedRows, status }).where(eq(importSessions.id, id)));
 }
 
@@ -120,8 +139,11 @@ export async function markProgress(db: Tx, id: string, processedRows: number, st
  * file's passwords are not kept in the database any longer than needed.
  */
 export async function saveResult(db: Tx, id: string, result: ImportExecutionResult, status: 'completed' | 'failed'): Promise<void> {
-  await runQuery(db.update(importSessions)
-    .set({ result: JSON.stringify(result), status })
-    .where(eq(importSessions.id, id)));
+  await runQuery(
+    db
+      .update(importSessions)
+      .set({ result: JSON.stringify(result), status })
+      .where(eq(importSessions.id, id)),
+  );
   if (status === 'completed') await runQuery(db.delete(importSessionRows).where(eq(importSessionRows.sessionId, id)));
 }

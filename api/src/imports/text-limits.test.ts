@@ -19,7 +19,8 @@ beforeAll(async () => {
 const upload = (app: TestApp, buf: Uint8Array) =>
   app.request('POST', '/api/users/import/upload', { token: app.adminToken, body: form(buf, 'shared.xlsx') });
 const sessions = async (app: TestApp) =>
-  (await firstRow(app.db.select({ n: count() }).from(importSessions)))!.n + (await firstRow(app.db.select({ n: count() }).from(importSessionRows)))!.n;
+  (await firstRow(app.db.select({ n: count() }).from(importSessions)))!.n +
+  (await firstRow(app.db.select({ n: count() }).from(importSessionRows)))!.n;
 
 /** Peak RSS growth while `run` is in flight, sampled every 10 ms. */
 async function rssGrowth<T>(run: () => Promise<T>): Promise<{ result: T; growthMb: number }> {

@@ -99,12 +99,12 @@ describe('permissions', () => {
     const role = await t.createRole('ui_fac_users', ['users.access', 'users.create', 'users.update']);
     const creator = await t.createUser('UIFAC', [{ roleId: role, organizationId: orgs.faculty }]);
     const shared = await t.createUser('UISHARED');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { organizationId: orgs.chiDoan, userId: shared.id },
         { organizationId: orgs.other, userId: shared.id },
-      ]));
+      ]),
+    );
     const before = (await userByCode('UISHARED'))!;
     const pw = await importUsers(
       t,

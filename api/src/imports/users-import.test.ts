@@ -267,10 +267,12 @@ describe('execute', () => {
     expect((await t.request('GET', `/api/users/import/${unknown}/status`, { token: t.adminToken })).status).toBe(404);
     expect((await t.request('GET', `/api/users/import/not-a-uuid/status`, { token: t.adminToken })).status).toBe(400);
     const up = await uploadUsers(t, [ok('ST3')]);
-    await runQuery(t.db
-      .update(importSessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(importSessions.id, up.body.sessionId)));
+    await runQuery(
+      t.db
+        .update(importSessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(importSessions.id, up.body.sessionId)),
+    );
     const expired = await t.request('GET', `/api/users/import/${up.body.sessionId}/validate`, { token: t.adminToken });
     expect(expired.status).toBe(404);
     expect(expired.body.message).toContain('hết hạn');
@@ -324,7 +326,9 @@ describe('execute', () => {
     const up = await uploadUsers(t, [ok('CR1'), ok('CR2')]);
     // What a crash after the first committed batch leaves behind.
     await importUsers(t, [ok('CR1')]);
-    await runQuery(t.db.update(importSessions).set({ status: 'running', processedRows: 1 }).where(eq(importSessions.id, up.body.sessionId)));
+    await runQuery(
+      t.db.update(importSessions).set({ status: 'running', processedRows: 1 }).where(eq(importSessions.id, up.body.sessionId)),
+    );
     const status = await t.request('GET', `/api/users/import/${up.body.sessionId}/status`, { token: t.adminToken });
     expect(status.body).toMatchObject({ status: 'failed', processedRows: 1 });
     const again = await t.request('POST', `/api/users/import/${up.body.sessionId}/execute`, { token: t.adminToken, body: {} });

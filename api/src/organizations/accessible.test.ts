@@ -20,10 +20,12 @@ beforeAll(async () => {
   c1 = await t.createOrg('chi_doan', 'AC-C1', f1, 'Chi đoàn Toán 1');
   // The harness stores lower-cased names; the API stores them accent-stripped.
   for (const o of await allRows(t.db.select().from(organizations)))
-    await runQuery(t.db
-      .update(organizations)
-      .set({ searchText: normalizeText(`${o.name} ${o.code}`) })
-      .where(eq(organizations.id, o.id)));
+    await runQuery(
+      t.db
+        .update(organizations)
+        .set({ searchText: normalizeText(`${o.name} ${o.code}`) })
+        .where(eq(organizations.id, o.id)),
+    );
   const role = await t.createRole('ac_org_reader', ['organizations.access']);
   scoped = await t.createUser('ACU', [{ roleId: role, organizationId: f1 }]);
 });

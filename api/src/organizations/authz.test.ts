@@ -56,7 +56,8 @@ const reachableUser = async () => {
   await runQuery(t.db.insert(organizationMembers).values({ organizationId: cdA2, userId: u }));
   return u;
 };
-const member = async (organizationId: number, userId: number) => await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
+const member = async (organizationId: number, userId: number) =>
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
 
 interface Route {
   name: string;
@@ -243,11 +244,7 @@ describe('organization routes by caller', () => {
     await member(dcsA, u);
     const res = await t.request('PUT', `/api/users/${u}/organizations`, { token: tokens.scoped, body: { organizationIds: [cdA] } });
     expect(res.status).toBe(200);
-    const orgs = (await allRows(t.db
-      .select()
-      .from(organizationMembers)))
-      .filter((m) => m.userId === u)
-      .map((m) => m.organizationId);
+    const orgs = (await allRows(t.db.select().from(organizationMembers))).filter((m) => m.userId === u).map((m) => m.organizationId);
     // The Đoàn root above the scoped holder's faculty is not written (parents follow only up to its reach).
     expect(orgs.sort((a, b) => a - b)).toEqual([dcsA, cdA, cdB].sort((a, b) => a - b));
   });

@@ -71,17 +71,21 @@ describe('new users’ memberships written set-wise', () => {
       const batch: number[] = [];
       for (let k = 1 + Math.floor(random() * 5); k > 0; k--) {
         const code = `BM${made++}`;
-        const id = (await firstRow(t.db
-          .insert(users)
-          .values({
-            code,
-            familyName: 'Nguyễn Văn',
-            givenName: code,
-            email: `${code.toLowerCase()}@test.vn`,
-            passwordHash: 'not-a-hash',
-            searchText: code.toLowerCase(),
-          })
-          .returning({ id: users.id }))).id;
+        const id = (
+          await firstRow(
+            t.db
+              .insert(users)
+              .values({
+                code,
+                familyName: 'Nguyễn Văn',
+                givenName: code,
+                email: `${code.toLowerCase()}@test.vn`,
+                passwordHash: 'not-a-hash',
+                searchText: code.toLowerCase(),
+              })
+              .returning({ id: users.id }),
+          )
+        ).id;
         c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(
           pick(MEMBERSHIP_STATUSES),
           pick(USER_TYPES),
@@ -108,10 +112,7 @@ describe('new users’ memberships written set-wise', () => {
       } catch (err) {
         if (!(err instanceof Rollback)) throw err;
       }
-      if (pairs.length)
-        await runQuery(t.db
-          .insert(organizationMembers)
-          .values(pairs.map((p) => ({ ...p, role: 'member' }))));
+      if (pairs.length) await runQuery(t.db.insert(organizationMembers).values(pairs.map((p) => ({ ...p, role: 'member' }))));
       expect(bulk, `batch ${step}: ${JSON.stringify(pairs)}`).toEqual(figures());
       compared += pairs.length ? 1 : 0;
       userIds.push(...batch);
@@ -122,7 +123,9 @@ describe('new users’ memberships written set-wise', () => {
     // A user who already has a membership goes through the triggers instead: nothing is written here.
     const member = userIds.find((u) => c.prepare('SELECT 1 FROM organization_members WHERE user_id = ?').get(u))!;
     const before = figures();
-    await withTransaction(t.db, async (tx) => expect(await addNewUsersMemberships(tx, [{ organizationId: org.cd, userId: member }])).toBe(false));
+    await withTransaction(t.db, async (tx) =>
+      expect(await addNewUsersMemberships(tx, [{ organizationId: org.cd, userId: member }])).toBe(false),
+    );
     expect(figures()).toEqual(before);
   });
 });

@@ -27,14 +27,20 @@ export async function addNewUsersMemberships(tx: Tx, pairs: Pair[]): Promise<boo
   if (pairs.length === 0) return true;
   const ids = JSON.stringify([...new Set(pairs.map((p) => p.userId))]);
   const inBatch = (column: SQL) => sql`${column} IN (SELECT value FROM json_each(${ids}))`;
-  const known = await sqlGet<{ n: number }>(tx, sql`SELECT (SELECT count(*) FROM organization_members WHERE ${inBatch(sql`user_id`)}) + (SELECT count(*) FROM payment_assignments WHERE ${inBatch(sql`user_id`)}) AS n`);
+  const known = await sqlGet<{ n: number }>(
+    tx,
+    sql`SELECT (SELECT count(*) FROM organization_members WHERE ${inBatch(sql`user_id`)}) + (SELECT count(*) FROM payment_assignments WHERE ${inBatch(sql`user_id`)}) AS n`,
+  );
   if (known!.n > 0) return false;
 
   await runQuery(tx.insert(triggerPauses).values({ name: PAUSE }));
   // One statement for the batch, the pairs bound as one JSON parameter (a multi-row VALUES was rebuilt per row).
   const rows = JSON.stringify(pairs.map((p) => [p.organizationId, p.userId]));
-  await sqlRun(tx, sql`INSERT INTO organization_members (organization_id, user_id, role, is_active, joined_at)
-    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), 'member', 1, ${Date.now()} FROM json_each(${rows})`);
+  await sqlRun(
+    tx,
+    sql`INSERT INTO organization_members (organization_id, user_id, role, is_active, joined_at)
+    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), 'member', 1, ${Date.now()} FROM json_each(${rows})`,
+  );
 
   // Each user of the batch once per organization at or above one of their memberships, with the term
   // they joined it in: worked out once into a temporary table that the four figure statements read
@@ -43,34 +49,55 @@ export async function addNewUsersMemberships(tx: Tx, pairs: Pair[]): Promise<boo
   // cost more than running it.
   await sqlRun(tx, sql`CREATE TEMP TABLE IF NOT EXISTS bulk_du (user_id INTEGER NOT NULL, org INTEGER NOT NULL, term INTEGER NOT NULL)`);
   await sqlRun(tx, sql`DELETE FROM temp.bulk_du`);
-  await sqlRun(tx, sql`WITH m AS MATERIALIZED (SELECT user_id, organization_id, joined_term AS term
+  await sqlRun(
+    tx,
+    sql`WITH m AS MATERIALIZED (SELECT user_id, organization_id, joined_term AS term
       FROM organization_members WHERE user_id IN (SELECT value FROM json_each(${ids})) AND is_active = 1)
     INSERT INTO temp.bulk_du (user_id, org, term) SELECT DISTINCT m.user_id, CAST(j.value AS INTEGER), m.term
-    FROM m JOIN organizations o ON o.id = m.organization_id, json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j`);
+    FROM m JOIN organizations o ON o.id = m.organization_id, json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j`,
+  );
   const closure = sql`du AS (SELECT user_id, org, term FROM temp.bulk_du)`;
-  await sqlRun(tx, sql`WITH ${closure} INSERT INTO organization_member_counts (organization_id)
-    SELECT DISTINCT org FROM du WHERE NOT EXISTS (SELECT 1 FROM organization_member_counts c WHERE c.organization_id = du.org)`);
-  await sqlRun(tx, sql`WITH d AS (SELECT organization_id AS org, count(*) AS n FROM organization_members WHERE ${inBatch(sql`user_id`)} AND is_active = 1 GROUP BY organization_id)
-    UPDATE organization_member_counts SET direct = direct + d.n FROM d WHERE d.org = organization_member_counts.organization_id`);
-  await sqlRun(tx, sql`WITH ${closure}, s AS (SELECT org, count(DISTINCT user_id) AS n FROM du GROUP BY org)
-    UPDATE organization_member_counts SET subtree = subtree + s.n FROM s WHERE s.org = organization_member_counts.organization_id`);
-  await sqlRun(tx, sql`WITH ${closure}, uo AS (SELECT DISTINCT user_id, org FROM du)
+  await sqlRun(
+    tx,
+    sql`WITH ${closure} INSERT INTO organization_member_counts (organization_id)
+    SELECT DISTINCT org FROM du WHERE NOT EXISTS (SELECT 1 FROM organization_member_counts c WHERE c.organization_id = du.org)`,
+  );
+  await sqlRun(
+    tx,
+    sql`WITH d AS (SELECT organization_id AS org, count(*) AS n FROM organization_members WHERE ${inBatch(sql`user_id`)} AND is_active = 1 GROUP BY organization_id)
+    UPDATE organization_member_counts SET direct = direct + d.n FROM d WHERE d.org = organization_member_counts.organization_id`,
+  );
+  await sqlRun(
+    tx,
+    sql`WITH ${closure}, s AS (SELECT org, count(DISTINCT user_id) AS n FROM du GROUP BY org)
+    UPDATE organization_member_counts SET subtree = subtree + s.n FROM s WHERE s.org = organization_member_counts.organization_id`,
+  );
+  await sqlRun(
+    tx,
+    sql`WITH ${closure}, uo AS (SELECT DISTINCT user_id, org FROM du)
     INSERT INTO user_facet_counts (organization_id, user_type, membership_status, is_active, n)
     SELECT uo.org, u.user_type, u.membership_status, u.is_active, count(*) FROM uo JOIN users u ON u.id = uo.user_id WHERE 1
     GROUP BY uo.org, u.user_type, u.membership_status, u.is_active
-    ON CONFLICT (organization_id, user_type, membership_status, is_active) DO UPDATE SET n = n + excluded.n`);
+    ON CONFLICT (organization_id, user_type, membership_status, is_active) DO UPDATE SET n = n + excluded.n`,
+  );
   // Term figures: organization 0 is everything; term 0 is all time, with the Đoàn/Hội split.
-  await sqlRun(tx, sql`WITH ${closure}, all_du AS (SELECT user_id, org, term FROM du UNION ALL SELECT user_id, 0, term FROM du),
+  await sqlRun(
+    tx,
+    sql`WITH ${closure}, all_du AS (SELECT user_id, org, term FROM du UNION ALL SELECT user_id, 0, term FROM du),
     f AS (SELECT a.org, 0 AS term, count(DISTINCT a.user_id) AS n,
         count(DISTINCT CASE WHEN u.membership_status IN ('doan_vien', 'both') THEN a.user_id END) AS doan,
         count(DISTINCT CASE WHEN u.membership_status IN ('hoi_vien', 'both') THEN a.user_id END) AS hoi
       FROM all_du a JOIN users u ON u.id = a.user_id GROUP BY a.org
       UNION ALL SELECT org, term, count(DISTINCT user_id), 0, 0 FROM all_du GROUP BY org, term)
     INSERT INTO member_figures (organization_id, term_start, members, doan, hoi) SELECT org, term, n, doan, hoi FROM f WHERE 1
-    ON CONFLICT (organization_id, term_start) DO UPDATE SET members = members + excluded.members, doan = doan + excluded.doan, hoi = hoi + excluded.hoi`);
+    ON CONFLICT (organization_id, term_start) DO UPDATE SET members = members + excluded.members, doan = doan + excluded.doan, hoi = hoi + excluded.hoi`,
+  );
   await sqlRun(tx, sql`DELETE FROM temp.bulk_du`);
-  await sqlRun(tx, sql`INSERT INTO users_fts_pending (user_id) SELECT DISTINCT user_id FROM organization_members m
-    WHERE ${inBatch(sql`m.user_id`)} AND NOT EXISTS (SELECT 1 FROM users_fts_pending p WHERE p.user_id = m.user_id)`);
+  await sqlRun(
+    tx,
+    sql`INSERT INTO users_fts_pending (user_id) SELECT DISTINCT user_id FROM organization_members m
+    WHERE ${inBatch(sql`m.user_id`)} AND NOT EXISTS (SELECT 1 FROM users_fts_pending p WHERE p.user_id = m.user_id)`,
+  );
   await sqlRun(tx, sql`DELETE FROM trigger_pauses WHERE name = ${PAUSE}`);
   return true;
 }

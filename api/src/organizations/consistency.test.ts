@@ -81,9 +81,7 @@ describe('tree queries', () => {
     const grow = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const id = await t.createOrg('chi_doan', `Q${n}-${i}`, org.dcs);
-        await runQuery(t.db
-          .insert(organizationMembers)
-          .values({ organizationId: id, userId: members[i % 10]!.id }));
+        await runQuery(t.db.insert(organizationMembers).values({ organizationId: id, userId: members[i % 10]!.id }));
       }
     };
     await grow(5);
@@ -190,13 +188,13 @@ describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
   // Parents follow only up to the caller's reach: the Đoàn root above the faculty is never written.
   it('adds inside its subtree (parents follow up to its reach, never above) and leaves memberships it cannot see alone', async () => {
     const u = await t.createUser('SV2');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { organizationId: org.dcs, userId: u.id },
         { organizationId: org.hoi, userId: u.id },
         { organizationId: org.lch, userId: u.id },
-      ]));
+      ]),
+    );
     const res = await t.request('PUT', `/api/users/${u.id}/organizations`, { token, body: { organizationIds: [org.cd] } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 1, removed: 0, keptParents: 1 });
@@ -210,9 +208,7 @@ describe('PUT /users/:id/organizations by an organization-scoped admin', () => {
     const role = await t.createRole('faculty_viewer', ['organizations.access', 'organizations.add_member', 'users.access', 'users.update']);
     const viewer = await t.createUser('VIEW', [{ roleId: role, organizationId: org.cd }]);
     const u = await t.createUser('SV3');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([{ organizationId: org.dcs, userId: u.id }]));
+    await runQuery(t.db.insert(organizationMembers).values([{ organizationId: org.dcs, userId: u.id }]));
     // users.update held only in cd does not reach a member of dcs; users.access in cd does not see them either.
     expect(
       (await t.request('PUT', `/api/users/${u.id}/organizations`, { token: viewer.token, body: { organizationIds: [org.cd] } })).status,

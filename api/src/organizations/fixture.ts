@@ -42,10 +42,14 @@ export async function figuresWorld() {
 
 /** Ids of the organizations `userId` is an active member of, ascending. */
 export async function activeOrgIds(t: TestApp, userId: number) {
-  return (await allRows(t.db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
+  return (
+    await allRows(
+      t.db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+    )
+  )
     .map((r) => r.id)
     .sort((a, b) => a - b);
 }

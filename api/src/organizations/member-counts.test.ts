@@ -15,16 +15,19 @@ beforeAll(async () => {
 /** The counts recomputed from the memberships, the slow way. */
 async function recount() {
   const orgs = await allRows(t.db.select({ id: organizations.id }).from(organizations));
-  const rows = (await allRows(t.db
-    .select({
-      userId: organizationMembers.userId,
-      orgId: organizationMembers.organizationId,
-      path: organizations.path,
-      active: organizationMembers.isActive,
-    })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))))
-    .filter((r) => r.active);
+  const rows = (
+    await allRows(
+      t.db
+        .select({
+          userId: organizationMembers.userId,
+          orgId: organizationMembers.organizationId,
+          path: organizations.path,
+          active: organizationMembers.isActive,
+        })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId)),
+    )
+  ).filter((r) => r.active);
   return Object.fromEntries(
     orgs.map((o) => [
       o.id,
@@ -75,13 +78,16 @@ describe('organization member counts kept by triggers', () => {
       const pick = existing[rand(Math.max(existing.length, 1))];
       switch (rand(4)) {
         case 0:
-          await runQuery(t.db
-            .insert(organizationMembers)
-            .values({ userId: user, organizationId: org, isActive: rand(4) > 0 })
-            .onConflictDoNothing());
+          await runQuery(
+            t.db
+              .insert(organizationMembers)
+              .values({ userId: user, organizationId: org, isActive: rand(4) > 0 })
+              .onConflictDoNothing(),
+          );
           break;
         case 1:
-          if (pick) await runQuery(t.db.update(organizationMembers).set({ isActive: !pick.isActive }).where(eq(organizationMembers.id, pick.id)));
+          if (pick)
+            await runQuery(t.db.update(organizationMembers).set({ isActive: !pick.isActive }).where(eq(organizationMembers.id, pick.id)));
           break;
         case 2:
           if (pick && !existing.some((m) => m.organizationId === org))

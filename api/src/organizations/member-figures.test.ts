@@ -89,10 +89,12 @@ describe('member_figures stay equal to a fresh count', () => {
           'UPDATE OR IGNORE organization_members SET organization_id = ?, joined_at = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
         ).run(await pick(orgIds), pick(joinTimes), userId);
       } else if (r < 0.9) {
-        await runQuery(t.db
-          .update(users)
-          .set({ membershipStatus: pick(STATUSES) })
-          .where(eq(users.id, userId)));
+        await runQuery(
+          t.db
+            .update(users)
+            .set({ membershipStatus: pick(STATUSES) })
+            .where(eq(users.id, userId)),
+        );
       } else if (r < 0.95 && userIds.length > 4) {
         expect((await t.request('DELETE', `/api/users/${userId}`, { token: t.adminToken })).status).toBe(200);
         userIds.splice(userIds.indexOf(userId), 1);

@@ -66,10 +66,8 @@ export async function searchedMemberPage(
     .filter(Boolean))
     conds.push(containsLike(users.searchText, w));
   const where = and(...conds);
-  const total = (await firstRow(db
-    .select({ n: count() })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(where)))!.n;
+  const total = (await firstRow(
+    db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where),
+  ))!.n;
   return { rows: await allRows(membersQuery(db, where).limit(limit).offset(offset)), total };
 }

@@ -25,9 +25,13 @@ beforeEach(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, token = t.adminToken) => t.request(method, path, { token, body });
-const member = async (organizationId: number, userId: number) => await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
+const member = async (organizationId: number, userId: number) =>
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
 const counts = async (id: number) =>
-  await firstRow(t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id))) ?? { direct: 0, subtree: 0 };
+  (await firstRow(t.db.select().from(organizationMemberCounts).where(eq(organizationMemberCounts.organizationId, id)))) ?? {
+    direct: 0,
+    subtree: 0,
+  };
 
 /** The trigger-kept counts against a fresh count over active memberships. */
 async function expectCountsFresh() {
@@ -42,11 +46,8 @@ async function expectCountsFresh() {
   for (const f of fresh) expect({ id: f.id, direct: (await counts(f.id)).direct, subtree: (await counts(f.id)).subtree }).toEqual(f);
   const all = c.prepare('SELECT count(DISTINCT user_id) AS n FROM organization_members WHERE is_active = 1').get() as { n: number };
   expect(
-    (await allRows(t.db
-      .select()
-      .from(memberFigures)
-      .where(eq(memberFigures.organizationId, 0))))
-      .find((r) => r.termStart === 0)?.members ?? 0,
+    (await allRows(t.db.select().from(memberFigures).where(eq(memberFigures.organizationId, 0)))).find((r) => r.termStart === 0)?.members ??
+      0,
   ).toBe(all.n);
 }
 
@@ -155,12 +156,7 @@ describe('POST /organizations/:id/members/bulk-end (year-end)', () => {
     for (const id of ids) expect(await activeOrgIds(t, id)).toEqual([]);
     expect(await activeOrgIds(t, stays.id)).toEqual([org.doan, org.dcs, org.cd]);
     expect(
-      (await allRows(t.db
-        .select()
-        .from(auditLogs)
-        .where(eq(auditLogs.action, 'membership.end'))))
-        .map((a) => Number(a.entityId))
-        .sort(),
+      (await allRows(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'membership.end')))).map((a) => Number(a.entityId)).sort(),
     ).toEqual(ids.sort());
     await expectCountsFresh();
     expect((await call('GET', `/api/organizations/${org.cd}/members?status=ended&search=k22s`)).body.total).toBe(3);
@@ -200,11 +196,9 @@ describe('an import that adds an ended member again', () => {
       ).status,
     ).toBe(200);
     await withTransaction(t.db, async (tx) => addMemberships(tx, [{ organizationId: org.cd, userId: u.id }]));
-    const row = (await allRows(t.db
-      .select()
-      .from(organizationMembers)
-      .where(eq(organizationMembers.userId, u.id))))
-      .find((m) => m.organizationId === org.cd)!;
+    const row = (await allRows(t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, u.id)))).find(
+      (m) => m.organizationId === org.cd,
+    )!;
     expect(row).toMatchObject({ isActive: true, endedAt: null, endReason: null, endNote: null });
     await expectCountsFresh();
   });
@@ -252,7 +246,7 @@ describe("an ending that ends the member's union life here (graduated, over age,
     expect(res.status).toBe(200);
     expect(await activeOrgIds(t, a.id)).toEqual([]);
     // Still in another chi đoàn of the faculty: the faculty and the school hold a unit of theirs.
-    expect([...await activeOrgIds(t, b.id)].sort()).toEqual([org.doan, org.dcs, org.cd2].sort());
+    expect([...(await activeOrgIds(t, b.id))].sort()).toEqual([org.doan, org.dcs, org.cd2].sort());
     await expectCountsFresh();
   });
 });

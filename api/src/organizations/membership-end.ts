@@ -51,17 +51,19 @@ export const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 export const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 
 export async function activeMemberships(db: Pick<Db, 'select'>, userId: number): Promise<Membership[]> {
-  return await allRows(db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      code: organizations.code,
-      type: organizations.type,
-      path: organizations.path,
-    })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))));
+  return await allRows(
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        code: organizations.code,
+        type: organizations.type,
+        path: organizations.path,
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+  );
 }
 
 const ref = (m: Membership): OrganizationRef => ({ id: m.id, name: m.name, code: m.code, type: m.type });
@@ -96,16 +98,20 @@ export function leavingPlan(
 /** Ends these active memberships of one user (inside the caller's transaction); returns how many changed. */
 export async function endMemberships(tx: Tx, userId: number, organizationIds: number[], e: Ending): Promise<number> {
   if (organizationIds.length === 0) return 0;
-  return (await runQuery(tx
-    .update(organizationMembers)
-    .set({ isActive: false, endedAt: dayStart(e.endedAt), endReason: e.reason, endNote: e.note?.trim() || null })
-    .where(
-      and(
-        eq(organizationMembers.userId, userId),
-        inArray(organizationMembers.organizationId, organizationIds),
-        eq(organizationMembers.isActive, true),
-      ),
-    ))).changes;
+  return (
+    await runQuery(
+      tx
+        .update(organizationMembers)
+        .set({ isActive: false, endedAt: dayStart(e.endedAt), endReason: e.reason, endNote: e.note?.trim() || null })
+        .where(
+          and(
+            eq(organizationMembers.userId, userId),
+            inArray(organizationMembers.organizationId, organizationIds),
+            eq(organizationMembers.isActive, true),
+          ),
+        ),
+    )
+  ).changes;
 }
 
 export function membershipEndService({ db }: Deps, actor: Actor, ip: string | null) {
@@ -137,10 +143,9 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
     async end(organizationId: number, userId: number, input: { reason: MembershipEndReason; endedAt?: string; note?: string | null }) {
       await requireIn(db, actor, organizationId, END_MEMBERSHIP_CODES);
       const org = await visibleOrg(db, actor, organizationId);
-      const u = await firstRow(db
-        .select({ id: users.id, familyName: users.familyName, givenName: users.givenName })
-        .from(users)
-        .where(eq(users.id, userId)));
+      const u = await firstRow(
+        db.select({ id: users.id, familyName: users.familyName, givenName: users.givenName }).from(users).where(eq(users.id, userId)),
+      );
       if (!u) notFound('Không tìm thấy người dùng');
       const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
       const plan = await withTransaction(db, async (tx) => {
@@ -176,21 +181,27 @@ export function membershipEndService({ db }: Deps, actor: Actor, ip: string | nu
       const org = await visibleOrg(db, actor, organizationId);
       const e: Ending = { reason: input.reason, endedAt: input.endedAt ?? today(), note: input.note };
       const activeHere = async (ids: number[] | null) =>
-        await allRows(db
-          .select({ id: users.id, code: users.code, classId: users.classId })
-          .from(organizationMembers)
-          .innerJoin(users, eq(users.id, organizationMembers.userId))
-          .where(
-            and(
-              eq(organizationMembers.organizationId, organizationId),
-              eq(organizationMembers.isActive, true),
-              ids ? inArray(organizationMembers.userId, ids) : eq(users.classId, input.classId!),
+        await allRows(
+          db
+            .select({ id: users.id, code: users.code, classId: users.classId })
+            .from(organizationMembers)
+            .innerJoin(users, eq(users.id, organizationMembers.userId))
+            .where(
+              and(
+                eq(organizationMembers.organizationId, organizationId),
+                eq(organizationMembers.isActive, true),
+                ids ? inArray(organizationMembers.userId, ids) : eq(users.classId, input.classId!),
+              ),
             ),
-          ));
+        );
       let ids: number[];
       if (input.userIds) {
         const wanted = [...new Set(input.userIds)];
-        const found = new Set(wanted.length <= 900 ? (await activeHere(wanted)).map((r) => r.id) : await filterInOrder(wanted, async (id) => (await activeHere([id])).length));
+        const found = new Set(
+          wanted.length <= 900
+            ? (await activeHere(wanted)).map((r) => r.id)
+            : await filterInOrder(wanted, async (id) => (await activeHere([id])).length),
+        );
         const missing = wanted.filter((id) => !found.has(id));
         if (missing.length)
           badRequest(

@@ -27,15 +27,20 @@ const TRANSFER_INSTEAD =
 
 /** Adds (or reactivates, clearing an earlier ending) a membership; returns whether anything changed. */
 export async function join(tx: Tx, organizationId: number, userId: number, role: string, joinedAt = new Date()): Promise<boolean> {
-  const existing = await firstRow(tx
-    .select()
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId))));
+  const existing = await firstRow(
+    tx
+      .select()
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId))),
+  );
   if (existing?.isActive) return false;
   if (existing)
-    await runQuery(tx.update(organizationMembers)
-      .set({ isActive: true, role, joinedAt, endedAt: null, endReason: null, endNote: null })
-      .where(eq(organizationMembers.id, existing.id)));
+    await runQuery(
+      tx
+        .update(organizationMembers)
+        .set({ isActive: true, role, joinedAt, endedAt: null, endReason: null, endNote: null })
+        .where(eq(organizationMembers.id, existing.id)),
+    );
   else await runQuery(tx.insert(organizationMembers).values({ organizationId, userId, role, joinedAt }));
   return true;
 }
@@ -43,10 +48,12 @@ export async function join(tx: Tx, organizationId: number, userId: number, role:
 export function membershipService({ db }: Deps, actor: Actor, ip: string | null) {
   const changed = () => {};
   const user = async (id: number) => {
-    const u = await firstRow(db
-      .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
-      .from(users)
-      .where(eq(users.id, id)));
+    const u = await firstRow(
+      db
+        .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
+        .from(users)
+        .where(eq(users.id, id)),
+    );
     if (!u) notFound('Không tìm thấy người dùng');
     return u!;
   };
@@ -58,24 +65,26 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
   const pathsOf = async (ids: number[]) =>
     new Map(
       ids.length
-        ? (await allRows(db
-            .select({ id: organizations.id, path: organizations.path })
-            .from(organizations)
-            .where(inArray(organizations.id, ids))))
-            .map((o) => [o.id, o.path])
+        ? (
+            await allRows(
+              db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids)),
+            )
+          ).map((o) => [o.id, o.path])
         : [],
     );
   const isMember = async (organizationId: number, userId: number) =>
-    !!await firstRow(db
-      .select({ id: organizationMembers.id })
-      .from(organizationMembers)
-      .where(
-        and(
-          eq(organizationMembers.organizationId, organizationId),
-          eq(organizationMembers.userId, userId),
-          eq(organizationMembers.isActive, true),
+    !!(await firstRow(
+      db
+        .select({ id: organizationMembers.id })
+        .from(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            eq(organizationMembers.userId, userId),
+            eq(organizationMembers.isActive, true),
+          ),
         ),
-      ));
+    ));
 
   const service = {
     async add(organizationId: number, userId: number, role: string, withParents: boolean) {
@@ -141,14 +150,17 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
     async remove(organizationId: number, userId: number, safely: boolean, from?: number) {
       await requireIn(db, actor, organizationId, REMOVE);
       const org = await visibleOrg(db, actor, organizationId);
-      if (!await isMember(organizationId, userId)) notFound('Người dùng không phải thành viên của tổ chức');
+      if (!(await isMember(organizationId, userId))) notFound('Người dùng không phải thành viên của tổ chức');
       if (safely) {
-        const inChild = (await allRows(db
-          .select({ path: organizations.path })
-          .from(organizationMembers)
-          .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-          .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
-          .some((r) => r.path !== org.path && r.path.startsWith(org.path));
+        const inChild = (
+          await allRows(
+            db
+              .select({ path: organizations.path })
+              .from(organizationMembers)
+              .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+              .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+          )
+        ).some((r) => r.path !== org.path && r.path.startsWith(org.path));
         if (inChild) conflict('Người dùng vẫn là thành viên của tổ chức con; hãy xóa khỏi tổ chức con trước');
       }
       const plan = await removalPlan(db, actor, org.path, userId);
@@ -156,8 +168,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const leaves = safely ? option.leaves.filter((o) => o.id === organizationId) : option.leaves;
       const staysIn = safely ? plan.options.find((o) => o.organization.id === organizationId)!.staysIn : option.staysIn;
       await withTransaction(db, async (tx) => {
-        await runQuery(tx.delete(organizationMembers)
-          .where(
+        await runQuery(
+          tx.delete(organizationMembers).where(
             and(
               eq(organizationMembers.userId, userId),
               inArray(
@@ -165,7 +177,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
                 leaves.map((o) => o.id),
               ),
             ),
-          ));
+          ),
+        );
         await audit(tx, {
           actorId: actor.id,
           action: 'membership.remove',
@@ -194,9 +207,13 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       const removedMemberships = await withTransaction(db, async (tx) => {
         let n = 0;
         for (const l of leaving)
-          n += (await runQuery(tx
-            .delete(organizationMembers)
-            .where(and(eq(organizationMembers.userId, l.userId), inArray(organizationMembers.organizationId, l.ids))))).changes;
+          n += (
+            await runQuery(
+              tx
+                .delete(organizationMembers)
+                .where(and(eq(organizationMembers.userId, l.userId), inArray(organizationMembers.organizationId, l.ids))),
+            )
+          ).changes;
         await audit(tx, {
           actorId: actor.id,
           action: 'membership.bulk_remove',
@@ -227,24 +244,28 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       await user(userId);
       const reaches = async (code: string) => (await usersInScope(db, await userScope(db, actor, code), [userId])).has(userId);
       const mayUpdate = await reaches('users.update');
-      if (!mayUpdate && !await reaches('users.access')) notFound('Không tìm thấy người dùng');
+      if (!mayUpdate && !(await reaches('users.access'))) notFound('Không tìm thấy người dùng');
       if (!mayUpdate) forbidden();
       if (!actor.isSuperAdmin && isSuperAdmin(await loadRoleGrants(db, userId)))
         forbidden('Chỉ quản trị viên hệ thống mới được thay đổi tài khoản quản trị viên hệ thống');
       organizationIds = [...new Set(organizationIds)];
       const wanted = organizationIds.length
-        ? await allRows(db
-            .select({ id: organizations.id, path: organizations.path })
-            .from(organizations)
-            .where(inArray(organizations.id, organizationIds)))
+        ? await allRows(
+            db
+              .select({ id: organizations.id, path: organizations.path })
+              .from(organizations)
+              .where(inArray(organizations.id, organizationIds)),
+          )
         : [];
       const unknown = organizationIds.filter((id) => !wanted.some((w) => w.id === id));
       if (unknown.length) badRequest(`Không tìm thấy tổ chức: ${unknown.join(', ')}`);
-      const memberships = await allRows(db
-        .select({ id: organizationMembers.organizationId, path: organizations.path })
-        .from(organizationMembers)
-        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))));
+      const memberships = await allRows(
+        db
+          .select({ id: organizationMembers.organizationId, path: organizations.path })
+          .from(organizationMembers)
+          .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+          .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+      );
       const current = memberships.map((r) => r.id);
       // The caller's pickers list only organizations they can see: memberships elsewhere are left as they are.
       const v = await visibility(db, actor);
@@ -264,8 +285,11 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       await withTransaction(db, async (tx) => {
         for (const id of toAdd) await join(tx, id, userId, 'member');
         if (toRemove.length)
-          await runQuery(tx.delete(organizationMembers)
-            .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, toRemove))));
+          await runQuery(
+            tx
+              .delete(organizationMembers)
+              .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, toRemove))),
+          );
         await audit(tx, {
           actorId: actor.id,
           action: 'membership.set',

@@ -15,12 +15,9 @@ beforeEach(async () => {
 
 const call = (method: string, path: string, body?: unknown) => t.request(method, path, { token: t.adminToken, body });
 const orgsOf = (userId: number) => activeOrgIds(t, userId);
-const member = async (organizationId: number, userId: number) => await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
-const actions = async () =>
-  (await allRows(t.db
-    .select({ action: auditLogs.action })
-    .from(auditLogs)))
-    .map((a) => a.action);
+const member = async (organizationId: number, userId: number) =>
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
+const actions = async () => (await allRows(t.db.select({ action: auditLogs.action }).from(auditLogs))).map((a) => a.action);
 
 describe('POST /organizations/:id/members/:userId', () => {
   it('adds with the given role, then refuses a duplicate (400), an unknown user or organization (404) and a bad role (400)', async () => {

@@ -29,9 +29,9 @@ describe('GET /organizations/:id/officers', () => {
     await t.createUser('OF2', [{ roleId: await role('org_admin'), organizationId: org.dcs }]);
     await t.createUser('OF3', [{ roleId: await role('staff'), organizationId: org.cd2 }, { roleId: await role('super_admin') }]);
     await t.createUser('OF4', [{ roleId: await role('org_admin'), organizationId: org.doan }]);
-    await runQuery(t.db
-      .insert(userRoles)
-      .values({ userId: a.id, roleId: await role('org_admin'), organizationId: org.cd, isActive: false }));
+    await runQuery(
+      t.db.insert(userRoles).values({ userId: a.id, roleId: await role('org_admin'), organizationId: org.cd, isActive: false }),
+    );
 
     const own = await t.request('GET', `/api/organizations/${org.cd}/officers`, { token: t.adminToken });
     expect(own.status).toBe(200);
@@ -63,9 +63,7 @@ describe('GET /organizations/:id/officers', () => {
     await t.createUser('OC1', [{ roleId: await role('staff'), organizationId: org.cd }]);
     const fac = await t.createUser('FAC1', [{ roleId: await role('org_admin'), organizationId: org.dcs }]);
     // A member of the school too: belonging to it lets them see the unit, not who holds what there.
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([{ organizationId: org.doan, userId: fac.id }]));
+    await runQuery(t.db.insert(organizationMembers).values([{ organizationId: org.doan, userId: fac.id }]));
 
     const mine = await t.request('GET', `/api/organizations/${org.cd}/officers?inherited=true`, { token: fac.token });
     expect(mine.status).toBe(200);

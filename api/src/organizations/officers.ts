@@ -31,29 +31,31 @@ export async function organizationOfficers(
     : [];
   const where = and(inArray(userRoles.organizationId, [id, ...above]), eq(userRoles.isActive, true));
   const total = (await firstRow(db.select({ n: count() }).from(userRoles).where(where)))!.n;
-  const rows = await allRows(db
-    .select({
-      id: userRoles.id,
-      user: { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email },
-      role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
-      organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
-    })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .innerJoin(organizations, eq(organizations.id, userRoles.organizationId))
-    .where(where)
-    // The unit's own officers first, then each unit above from the nearest up.
-    .orderBy(
-      asc(ne(userRoles.organizationId, id)),
-      desc(organizations.path),
-      asc(roles.displayName),
-      asc(users.givenName),
-      asc(users.familyName),
-      asc(userRoles.id),
-    )
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit));
+  const rows = await allRows(
+    db
+      .select({
+        id: userRoles.id,
+        user: { id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName, email: users.email },
+        role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
+        organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
+      })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(organizations, eq(organizations.id, userRoles.organizationId))
+      .where(where)
+      // The unit's own officers first, then each unit above from the nearest up.
+      .orderBy(
+        asc(ne(userRoles.organizationId, id)),
+        desc(organizations.path),
+        asc(roles.displayName),
+        asc(users.givenName),
+        asc(users.familyName),
+        asc(userRoles.id),
+      )
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  );
   return {
     data: rows.map((r) => ({ ...r, inherited: r.organization.id !== id })),
     total,

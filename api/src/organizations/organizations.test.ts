@@ -104,12 +104,12 @@ describe('reads', () => {
     const { users } = await import('../db/tables/users');
     await runQuery(t.db.update(users).set({ membershipStatus: 'both' }).where(eq(users.id, a.id)));
     await runQuery(t.db.update(users).set({ membershipStatus: 'hoi_vien' }).where(eq(users.id, b.id)));
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { organizationId: org.cd, userId: a.id },
         { organizationId: org.lch, userId: b.id },
-      ]));
+      ]),
+    );
     const s = await t.request('GET', '/api/organizations/stats', as(t.adminToken));
     expect(s.status).toBe(200);
     expect(s.body.doanStats).toMatchObject({

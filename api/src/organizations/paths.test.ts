@@ -37,16 +37,18 @@ describe('organization paths', () => {
   it('SQLite compares the path column byte by byte, so the range query returns the subtree', async () => {
     const db = openDb(':memory:');
     runMigrations(db);
-    await forEachInOrder(PATHS, async (path, i) =>
-      await runQuery(db
-        .insert(organizations)
-        .values({ type: 'chi_doan', code: `P${i}`, name: `P${i}`, path, searchText: `p${i}` })),
+    await forEachInOrder(
+      PATHS,
+      async (path, i) =>
+        await runQuery(db.insert(organizations).values({ type: 'chi_doan', code: `P${i}`, name: `P${i}`, path, searchText: `p${i}` })),
     );
     const [from, to] = subtreeRange(UNDER);
-    const rows = await allRows(db
-      .select({ path: organizations.path })
-      .from(organizations)
-      .where(and(gte(organizations.path, from), lt(organizations.path, to))));
+    const rows = await allRows(
+      db
+        .select({ path: organizations.path })
+        .from(organizations)
+        .where(and(gte(organizations.path, from), lt(organizations.path, to))),
+    );
     expect(rows.map((r) => r.path).sort()).toEqual([...expected].sort());
     db.$client.close();
   });

@@ -34,15 +34,17 @@ export async function resolveParent(db: Deps['db'], type: OrganizationType, pare
 }
 
 export async function ensureCodeFree(db: Deps['db'], type: string, code: string, exceptId?: number) {
-  const clash = await firstRow(db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(
-      and(
-        eq(organizations.type, type as OrganizationType),
-        eq(organizations.code, code),
-        exceptId ? ne(organizations.id, exceptId) : undefined,
+  const clash = await firstRow(
+    db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(
+        and(
+          eq(organizations.type, type as OrganizationType),
+          eq(organizations.code, code),
+          exceptId ? ne(organizations.id, exceptId) : undefined,
+        ),
       ),
-    ));
+  );
   if (clash) conflict(codeTaken(code), 'code');
 }

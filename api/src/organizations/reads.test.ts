@@ -94,9 +94,9 @@ describe('GET /organizations/:id/members', () => {
   it('pages (defaults 1 and 10), searches, and returns the member user fields only', async () => {
     for (let i = 1; i <= 12; i++) {
       const u = await t.createUser(`M${String(i).padStart(2, '0')}`);
-      await runQuery(t.db
-        .insert(organizationMembers)
-        .values({ organizationId: org.cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' }));
+      await runQuery(
+        t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id, role: i === 1 ? 'secretary' : 'member' }),
+      );
     }
     const first = await get(`/api/organizations/${org.cd}/members`);
     expect(first.status).toBe(200);
@@ -133,12 +133,12 @@ describe('GET /organizations/:id/members', () => {
 describe('GET /organizations/tree', () => {
   it('shows member counts only to callers holding organizations.view_member_count', async () => {
     const u = await t.createUser('SV2');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { organizationId: org.cd, userId: u.id },
         { organizationId: org.dcs, userId: u.id },
-      ]));
+      ]),
+    );
     const counted = await get('/api/organizations/tree');
     const root = counted.body.find((n: { id: number }) => n.id === org.doan);
     expect(root).toMatchObject({ memberCount: 0, hasChildren: true, parentId: null });
@@ -171,7 +171,10 @@ describe('GET /organizations/tree', () => {
 
   // Its speed is measured by `npm run bench`, not here: this checks the shape of a large tree.
   it('nests 5,000 organizations under their faculties in one answer', async () => {
-    const faculties = await mapInOrder(Array.from({ length: 50 }, (_, i) => i), (i) => t.createOrg('doan_co_so', `F${i}`, org.doan));
+    const faculties = await mapInOrder(
+      Array.from({ length: 50 }, (_, i) => i),
+      (i) => t.createOrg('doan_co_so', `F${i}`, org.doan),
+    );
     await withTransaction(t.db, async () => {
       for (const f of faculties) for (let j = 0; j < 100; j++) await t.createOrg('chi_doan', `F${f}-${j}`, f);
     });
@@ -220,14 +223,14 @@ describe('GET /organizations/stats', () => {
 
   it('counts a user in several organizations once per type and once overall', async () => {
     const u = await t.createUser('SV4');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { organizationId: org.cd, userId: u.id },
         { organizationId: org.cd2, userId: u.id },
         { organizationId: org.dcs, userId: u.id },
         { organizationId: org.hoi, userId: u.id },
-      ]));
+      ]),
+    );
     const s = await get('/api/organizations/stats');
     expect(s.body.doanStats.members).toEqual({
       total: 1,

@@ -16,10 +16,11 @@ let fac: { token: string };
 let other: { token: string };
 
 const orgsOf = async (userId: number) =>
-  (await allRows(t.db
-    .select({ o: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId))))
+  (
+    await allRows(
+      t.db.select({ o: organizationMembers.organizationId }).from(organizationMembers).where(eq(organizationMembers.userId, userId)),
+    )
+  )
     .map((r) => r.o)
     .sort((a, b) => a - b);
 const memberOf = async (...orgs: number[]) => {

@@ -26,21 +26,28 @@ const ref = (m: Membership): OrganizationRef => ({ id: m.id, name: m.name, code:
 const deepestFirst = (a: Membership, b: Membership) => b.path.length - a.path.length || a.name.localeCompare(b.name, 'vi');
 
 async function activeMemberships(db: Db, userId: number): Promise<Membership[]> {
-  return await allRows(db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      code: organizations.code,
-      type: organizations.type,
-      path: organizations.path,
-    })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))));
+  return await allRows(
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        code: organizations.code,
+        type: organizations.type,
+        path: organizations.path,
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+  );
 }
 
 /** The levels the caller may remove this member from, starting at the unit (`unitPath`), and the recommended one. */
-export async function removalPlan(db: Db, actor: Actor, unitPath: string, userId: number): Promise<MemberRemovalPlan & { paths: Map<number, string> }> {
+export async function removalPlan(
+  db: Db,
+  actor: Actor,
+  unitPath: string,
+  userId: number,
+): Promise<MemberRemovalPlan & { paths: Map<number, string> }> {
   const chain = pathIds(unitPath);
   const unitId = chain.at(-1)!;
   const memberships = await activeMemberships(db, userId);

@@ -78,7 +78,9 @@ export function organizationsRoutes() {
         return c.body(body.json() as Uint8Array<ArrayBuffer>, 200, headers);
       },
     )
-    .get('/stats', ok(organizationStatsSchema, 'Counts over the visible organizations (000 §3)'), access, async (c) => c.json(await svc(c).stats()))
+    .get('/stats', ok(organizationStatsSchema, 'Counts over the visible organizations (000 §3)'), access, async (c) =>
+      c.json(await svc(c).stats()),
+    )
     .get(
       '/type/:type',
       ok(z.array(organizationSummarySchema), 'Visible organizations of one type'),
@@ -97,8 +99,12 @@ export function organizationsRoutes() {
       validate('json', createOrganizationSchema),
       async (c) => c.json(await svc(c).create(c.req.valid('json')), 201),
     )
-    .get('/:id', ok(organizationDetailSchema), validate('param', idParam), requirePermission('organizations.access', fromParam()), async (c) =>
-      c.json(await svc(c).get(c.req.valid('param').id)),
+    .get(
+      '/:id',
+      ok(organizationDetailSchema),
+      validate('param', idParam),
+      requirePermission('organizations.access', fromParam()),
+      async (c) => c.json(await svc(c).get(c.req.valid('param').id)),
     )
     .get(
       '/:id/children',
@@ -205,10 +211,16 @@ export function organizationsRoutes() {
         return c.json(await members(c).add(id, userId, 'member', true), 201);
       },
     )
-    .post('/:id/members/:userId', created(memberAddedResponse), validate('param', memberParam), validate('json', addMemberSchema), async (c) => {
-      const { id, userId } = c.req.valid('param');
-      return c.json(await members(c).add(id, userId, c.req.valid('json').role, false), 201);
-    })
+    .post(
+      '/:id/members/:userId',
+      created(memberAddedResponse),
+      validate('param', memberParam),
+      validate('json', addMemberSchema),
+      async (c) => {
+        const { id, userId } = c.req.valid('param');
+        return c.json(await members(c).add(id, userId, c.req.valid('json').role, false), 201);
+      },
+    )
     .delete(
       '/:id/members/:userId/safely',
       ok(memberRemovedResponse, 'Removed from this unit only; 409 while a unit beneath holds them'),

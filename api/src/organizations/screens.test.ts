@@ -36,12 +36,12 @@ describe('GET /organizations/:id/stats', () => {
   it('counts the organization and its subtree only, with the Đoàn/Hội split', async () => {
     const a = await t.createUser('SV1');
     const b = await t.createUser('SV2');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { organizationId: org.cd, userId: a.id },
         { organizationId: org.lch, userId: b.id },
-      ]));
+      ]),
+    );
     const res = await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body.totalMembers).toBe(1);

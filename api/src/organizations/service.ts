@@ -33,10 +33,12 @@ type OrgRow = typeof organizations.$inferSelect;
 
 /** Each listed organization's own active members, from the trigger-kept counts. */
 async function directMemberCounts(db: Deps['db'], ids: number[]): Promise<Map<number, number>> {
-  const rows = await allRows(db
-    .select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct })
-    .from(organizationMemberCounts)
-    .where(inArray(organizationMemberCounts.organizationId, ids)));
+  const rows = await allRows(
+    db
+      .select({ id: organizationMemberCounts.organizationId, n: organizationMemberCounts.direct })
+      .from(organizationMemberCounts)
+      .where(inArray(organizationMemberCounts.organizationId, ids)),
+  );
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -62,22 +64,27 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       if (q.search) for (const w of normalizeText(q.search).split(' ')) conds.push(containsLike(organizations.searchText, w));
       const where = and(...conds);
       const total = (await firstRow(db.select({ n: count() }).from(organizations).where(where)))!.n;
-      const rows = await allRows(db
-        .select()
-        .from(organizations)
-        .where(where)
-        .orderBy(asc(organizations.path))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit));
+      const rows = await allRows(
+        db
+          .select()
+          .from(organizations)
+          .where(where)
+          .orderBy(asc(organizations.path))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
       // Pickers show the parent's name (000 §2) and check rights in each row's own context (its ancestors).
       const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id != null))];
       const parentNames = new Map(
         parentIds.length
-          ? (await allRows(db
-              .select({ id: organizations.id, name: organizations.name })
-              .from(organizations)
-              .where(inArray(organizations.id, parentIds))))
-              .map((p) => [p.id, p.name])
+          ? (
+              await allRows(
+                db
+                  .select({ id: organizations.id, name: organizations.name })
+                  .from(organizations)
+                  .where(inArray(organizations.id, parentIds)),
+              )
+            ).map((p) => [p.id, p.name])
           : [],
       );
       const data: OrganizationListItem[] = rows.map((o) => ({
@@ -102,7 +109,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         ...words.map((w) => containsLike(organizations.searchText, w)),
       );
       const query = db.select().from(organizations).where(where).orderBy(asc(organizations.path));
-      return (await allRows((q.limit ? query.limit(q.limit) : query))).map((o) => ({
+      return (await allRows(q.limit ? query.limit(q.limit) : query)).map((o) => ({
         id: o.id,
         name: o.name,
         code: o.code,
@@ -113,23 +120,32 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     },
 
     async byType(type: OrganizationType) {
-      return (await allRows(db
-        .select()
-        .from(organizations)
-        .where(and(eq(organizations.type, type), visibleCondition(await visibility(db, actor))))
-        .orderBy(asc(organizations.name))))
-        .map(toOrganization);
+      return (
+        await allRows(
+          db
+            .select()
+            .from(organizations)
+            .where(and(eq(organizations.type, type), visibleCondition(await visibility(db, actor))))
+            .orderBy(asc(organizations.name)),
+        )
+      ).map(toOrganization);
     },
 
     async get(id: number): Promise<OrganizationDetail> {
       const o = await visibleOrg(db, actor, id);
       const parent = o.parentId ? await firstRow(db.select().from(organizations).where(eq(organizations.id, o.parentId))) : null;
-      const children = await allRows(db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)));
-      const memberCount = (await firstRow(db
-        .select({ n: count() })
-        .from(organizationMembers)
-        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))))!.n;
-      const campaignCount = (await firstRow(db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id))))!.n;
+      const children = await allRows(
+        db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)),
+      );
+      const memberCount = (await firstRow(
+        db
+          .select({ n: count() })
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))),
+      ))!.n;
+      const campaignCount = (await firstRow(
+        db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id)),
+      ))!.n;
       // The children's counts as the tree gives them: trigger-kept, shown only to holders of view_member_count.
       const counts =
         this.canViewMemberCounts() && children.length
@@ -150,22 +166,21 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     },
 
     async byTypeCode(type: OrganizationType, code: string) {
-      const o = await firstRow(db
-        .select()
-        .from(organizations)
-        .where(and(eq(organizations.type, type), eq(organizations.code, code))));
+      const o = await firstRow(
+        db
+          .select()
+          .from(organizations)
+          .where(and(eq(organizations.type, type), eq(organizations.code, code))),
+      );
       if (!o) notFound('Không tìm thấy tổ chức');
       return this.get(o!.id);
     },
 
     async children(id: number) {
       await visibleOrg(db, actor, id);
-      return (await allRows(db
-        .select()
-        .from(organizations)
-        .where(eq(organizations.parentId, id))
-        .orderBy(asc(organizations.name))))
-        .map(toOrganization);
+      return (await allRows(db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)))).map(
+        toOrganization,
+      );
     },
 
     async parent(id: number) {
@@ -177,13 +192,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
     async breadcrumb(id: number) {
       const o = await visibleOrg(db, actor, id);
       const ids = pathIds(o.path);
-      const rows = new Map(
-        (await allRows(db
-          .select()
-          .from(organizations)
-          .where(inArray(organizations.id, ids))))
-          .map((r) => [r.id, r]),
-      );
+      const rows = new Map((await allRows(db.select().from(organizations).where(inArray(organizations.id, ids)))).map((r) => [r.id, r]));
       return ids
         .map((i) => rows.get(i))
         .filter(Boolean)
@@ -214,31 +223,35 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const parent = await resolveParent(db, input.type, input.parentId);
       if (!hasPermission(actor.roles, 'organizations.create', parent ? await orgContext(db, parent.id) : null)) forbidden();
       await ensureCodeFree(db, input.type, input.code);
-      const row = await conflictOnUnique({ message: codeTaken(input.code), field: 'code' }, async () =>
-        await withTransaction(db, async (tx) => {
-          const o = await firstRow(tx
-            .insert(organizations)
-            .values({
-              name: input.name,
-              code: input.code,
-              type: input.type,
-              description: input.description ?? null,
-              parentId: parent?.id ?? null,
-              searchText: normalizeText(`${input.name} ${input.code}`),
-            })
-            .returning());
-          const path = childPath(parent?.path, o.id);
-          await runQuery(tx.update(organizations).set({ path }).where(eq(organizations.id, o.id)));
-          await audit(tx, {
-            actorId: actor.id,
-            action: 'organization.create',
-            entity: 'organization',
-            entityId: o.id,
-            after: { ...o, path },
-            ip,
-          });
-          return { ...o, path };
-        }),
+      const row = await conflictOnUnique(
+        { message: codeTaken(input.code), field: 'code' },
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const o = await firstRow(
+              tx
+                .insert(organizations)
+                .values({
+                  name: input.name,
+                  code: input.code,
+                  type: input.type,
+                  description: input.description ?? null,
+                  parentId: parent?.id ?? null,
+                  searchText: normalizeText(`${input.name} ${input.code}`),
+                })
+                .returning(),
+            );
+            const path = childPath(parent?.path, o.id);
+            await runQuery(tx.update(organizations).set({ path }).where(eq(organizations.id, o.id)));
+            await audit(tx, {
+              actorId: actor.id,
+              action: 'organization.create',
+              entity: 'organization',
+              entityId: o.id,
+              after: { ...o, path },
+              ip,
+            });
+            return { ...o, path };
+          }),
       );
       return toOrganization(row);
     },
@@ -250,7 +263,9 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         invalidField('parentId', 'Không thể chuyển tổ chức sang tổ chức cấp trên khác');
       const type = input.type ?? before.type;
       if (input.type && input.type !== before.type) {
-        const parent = before.parentId ? await firstRow(db.select().from(organizations).where(eq(organizations.id, before.parentId))) : null;
+        const parent = before.parentId
+          ? await firstRow(db.select().from(organizations).where(eq(organizations.id, before.parentId)))
+          : null;
         const allowed = ALLOWED_PARENTS[input.type];
         if ((parent && !allowed.includes(parent.type)) || (!parent && allowed.length > 0))
           invalidField('type', 'Loại tổ chức mới không phù hợp với tổ chức cấp trên');
@@ -268,12 +283,22 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         description: input.description === undefined ? before.description : (input.description ?? null),
         searchText: normalizeText(`${name} ${code}`),
       };
-      const after = await conflictOnUnique({ message: codeTaken(code), field: 'code' }, async () =>
-        await withTransaction(db, async (tx) => {
-          const o = await firstRow(tx.update(organizations).set(next).where(eq(organizations.id, id)).returning());
-          await audit(tx, { actorId: actor.id, action: 'organization.update', entity: 'organization', entityId: id, before, after: o, ip });
-          return o;
-        }),
+      const after = await conflictOnUnique(
+        { message: codeTaken(code), field: 'code' },
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const o = await firstRow(tx.update(organizations).set(next).where(eq(organizations.id, id)).returning());
+            await audit(tx, {
+              actorId: actor.id,
+              action: 'organization.update',
+              entity: 'organization',
+              entityId: id,
+              before,
+              after: o,
+              ip,
+            });
+            return o;
+          }),
       );
       return toOrganization(after);
     },
@@ -282,20 +307,22 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const before = await visibleOrg(db, actor, id);
       const kids = (await firstRow(db.select({ n: count() }).from(organizations).where(eq(organizations.parentId, id))))!.n;
       if (kids > 0) conflict('Không thể xóa tổ chức còn tổ chức con');
-      const members = (await firstRow(db
-        .select({ n: count() })
-        .from(organizationMembers)
-        .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true)))))!.n;
+      const members = (await firstRow(
+        db
+          .select({ n: count() })
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.organizationId, id), eq(organizationMembers.isActive, true))),
+      ))!.n;
       if (members > 0) conflict('Không thể xóa tổ chức còn thành viên');
       // Campaigns keep payment records, so they block the delete (the foreign key would answer 500).
-      const campaigns = (await firstRow(db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id))))!.n;
+      const campaigns = (await firstRow(db.select({ n: count() }).from(paymentCampaigns).where(eq(paymentCampaigns.organizationId, id))))!
+        .n;
       if (campaigns > 0) conflict(`Không thể xóa tổ chức còn ${campaigns} đợt thu phí`);
       await withTransaction(db, async (tx) => {
         // Role grants in the organization go with it (cascade); the audit row keeps who held what.
-        const grants = await allRows(tx
-          .select({ userId: userRoles.userId, roleId: userRoles.roleId })
-          .from(userRoles)
-          .where(eq(userRoles.organizationId, id)));
+        const grants = await allRows(
+          tx.select({ userId: userRoles.userId, roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.organizationId, id)),
+        );
         await runQuery(tx.delete(organizations).where(eq(organizations.id, id)));
         await audit(tx, {
           actorId: actor.id,
@@ -346,7 +373,10 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
         }
         return undefined;
       };
-      return (find(await buildTree(db, await visibility(db, actor), this.canViewMemberCounts()))?.children ?? []).map((c) => ({ ...c, children: [] }));
+      return (find(await buildTree(db, await visibility(db, actor), this.canViewMemberCounts()))?.children ?? []).map((c) => ({
+        ...c,
+        children: [],
+      }));
     },
   };
 }

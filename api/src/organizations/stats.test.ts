@@ -115,15 +115,19 @@ describe('organization statistics equal a direct count', () => {
       else if (r < 0.62)
         c.prepare('DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)').run(u);
       else if (r < 0.74)
-        await runQuery(t.db
-          .update(users)
-          .set({ membershipStatus: pick(STATUSES) })
-          .where(eq(users.id, u)));
+        await runQuery(
+          t.db
+            .update(users)
+            .set({ membershipStatus: pick(STATUSES) })
+            .where(eq(users.id, u)),
+        );
       else if (r < 0.8)
-        await runQuery(t.db
-          .update(users)
-          .set({ userType: pick(TYPES) })
-          .where(eq(users.id, u)));
+        await runQuery(
+          t.db
+            .update(users)
+            .set({ userType: pick(TYPES) })
+            .where(eq(users.id, u)),
+        );
       else if (r < 0.84) {
         // A type change moves the unit's members between columns (clb_khoa ↔ chi_doan, chi_hoi ↔ lien_chi_hoi).
         const swap: Record<string, string> = {
@@ -213,12 +217,12 @@ describe('reading the statistics', () => {
     const orgAdmin = (await firstRow(t.db.select().from(roles).where(eq(roles.name, 'org_admin'))))!;
     const admin = await t.createUser('FAC', [{ roleId: orgAdmin.id, organizationId: org.dcs }]);
     const m = await t.createUser('SR2');
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values([
+    await runQuery(
+      t.db.insert(organizationMembers).values([
         { organizationId: org.cd, userId: m.id },
         { organizationId: otherCd, userId: admin.id },
-      ]));
+      ]),
+    );
     const own = await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: admin.token });
     expect(own.status).toBe(200);
     expect(own.body.doanStats).toMatchObject({ doanCoSo: 1, chiDoan: 2, members: { total: 1, chiDoan: 1 } });

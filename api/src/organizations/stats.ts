@@ -94,12 +94,9 @@ async function orgCountsIn(db: Db, path: string | null): Promise<Map<string, num
   return new Map(
     await orgCountCache.get(db, path ?? '*', async () => {
       const where = path ? and(gte(organizations.path, subtreeRange(path)[0]), lt(organizations.path, subtreeRange(path)[1])) : undefined;
-      return (await allRows(db
-        .select({ type: organizations.type, n: count() })
-        .from(organizations)
-        .where(where)
-        .groupBy(organizations.type)))
-        .map((r) => [r.type, r.n]);
+      return (
+        await allRows(db.select({ type: organizations.type, n: count() }).from(organizations).where(where).groupBy(organizations.type))
+      ).map((r) => [r.type, r.n]);
     }),
   );
 }
@@ -109,15 +106,17 @@ async function orgCountsIn(db: Db, path: string | null): Promise<Map<string, num
  * unit_member_figures rows (at most a hundred) and the organization counts: no membership is counted.
  */
 export async function subtreeFigures(db: Db, organization: { id: number; path: string } | null): Promise<OrganizationStats> {
-  const cells = await allRows(db
-    .select({
-      bucket: unitMemberFigures.bucket,
-      userType: unitMemberFigures.userType,
-      status: unitMemberFigures.membershipStatus,
-      n: unitMemberFigures.n,
-    })
-    .from(unitMemberFigures)
-    .where(eq(unitMemberFigures.organizationId, organization?.id ?? 0)));
+  const cells = await allRows(
+    db
+      .select({
+        bucket: unitMemberFigures.bucket,
+        userType: unitMemberFigures.userType,
+        status: unitMemberFigures.membershipStatus,
+        n: unitMemberFigures.n,
+      })
+      .from(unitMemberFigures)
+      .where(eq(unitMemberFigures.organizationId, organization?.id ?? 0)),
+  );
   return assemble(await orgCountsIn(db, organization?.path ?? null), cells);
 }
 
@@ -133,22 +132,25 @@ const groupOf = sql<string>`case ${sql.join(
  */
 export async function organizationStats(db: Db, visible: SQL | undefined): Promise<OrganizationStats> {
   const orgCounts = new Map(
-    (await allRows(db
-      .select({ type: organizations.type, n: count() })
-      .from(organizations)
-      .where(visible)
-      .groupBy(organizations.type)))
-      .map((r) => [r.type, r.n]),
+    (await allRows(db.select({ type: organizations.type, n: count() }).from(organizations).where(visible).groupBy(organizations.type))).map(
+      (r) => [r.type, r.n],
+    ),
   );
   const active = and(eq(organizationMembers.isActive, true), visible);
   const grouped = async (bucket: SQL<string>) =>
-    await allRows(db
-      .select({ bucket, userType: users.userType, status: users.membershipStatus, n: countDistinct(organizationMembers.userId) })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(active)
-      .groupBy(bucket, users.userType, users.membershipStatus));
-  const cells = [...await grouped(sql<string>`${organizations.type}`), ...await grouped(groupOf), ...await grouped(sql<string>`'all'`)];
+    await allRows(
+      db
+        .select({ bucket, userType: users.userType, status: users.membershipStatus, n: countDistinct(organizationMembers.userId) })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .where(active)
+        .groupBy(bucket, users.userType, users.membershipStatus),
+    );
+  const cells = [
+    ...(await grouped(sql<string>`${organizations.type}`)),
+    ...(await grouped(groupOf)),
+    ...(await grouped(sql<string>`'all'`)),
+  ];
   return assemble(orgCounts, cells);
 }

@@ -100,7 +100,8 @@ describe('the tree after membership writes', () => {
         const { plain, unzipped } = await answers(caller.token);
         expect(unzipped).toBe(plain);
         const want = await expected(caller.userId);
-        if (i === 3) expect(plain).toBe(JSON.stringify(await buildTree(t.db, await visibility(t.db, (await loadActor(t.db, caller.userId))!), false)));
+        if (i === 3)
+          expect(plain).toBe(JSON.stringify(await buildTree(t.db, await visibility(t.db, (await loadActor(t.db, caller.userId))!), false)));
         else {
           expect(plain).toBe(want.recounted);
           expect(plain).toBe(want.counted);

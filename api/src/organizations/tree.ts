@@ -88,7 +88,8 @@ function plainBody(json: Buffer): TreeBody {
 /** The tree as JSON bytes, built once per (visibility, counts) until the next write. */
 export async function treeBody(db: Db, v: OrgVisibility, withCounts: boolean): Promise<TreeBody> {
   const key = v.all ? '*' : `${v.paths.join(',')}|${v.memberOrgIds.join(',')}`;
-  if (!withCounts) return await plainBodies.get(db, key, async () => plainBody(Buffer.from(JSON.stringify(await nodes(db, v, () => null)))));
+  if (!withCounts)
+    return await plainBodies.get(db, key, async () => plainBody(Buffer.from(JSON.stringify(await nodes(db, v, () => null)))));
   return bodies.get(db, key, async () => {
     const t = await templates.get(db, key, () => template(db, v));
     const n = await memberCounts(db);
@@ -133,19 +134,24 @@ async function template(db: Db, v: OrgVisibility): Promise<Template> {
 }
 
 async function flat(db: Db): Promise<Flat[]> {
-  return structure.get(db, 'all', async () =>
-    await allRows(db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        code: organizations.code,
-        type: organizations.type,
-        description: organizations.description,
-        parentId: organizations.parentId,
-        path: organizations.path,
-      })
-      .from(organizations)
-      .orderBy(organizations.name)),
+  return structure.get(
+    db,
+    'all',
+    async () =>
+      await allRows(
+        db
+          .select({
+            id: organizations.id,
+            name: organizations.name,
+            code: organizations.code,
+            type: organizations.type,
+            description: organizations.description,
+            parentId: organizations.parentId,
+            path: organizations.path,
+          })
+          .from(organizations)
+          .orderBy(organizations.name),
+      ),
   );
 }
 

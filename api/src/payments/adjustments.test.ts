@@ -75,10 +75,12 @@ const statistics = async (campaignId: number) => {
 };
 const row = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const audited = async (action: string, entityId: number) =>
-  await allRows(t.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId)))));
+  await allRows(
+    t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId)))),
+  );
 
 describe('who may exempt, reduce and reverse (payment-campaigns.exempt / reverse_payment in the campaign organization)', () => {
   it.each([
@@ -165,7 +167,10 @@ describe('exempt and reduce', () => {
     ).toBe(409);
 
     expect(await audited('assignment.exempt', a.assignmentId)).toHaveLength(1);
-    expect(JSON.parse((await audited('assignment.reduce', second.id))[0]!.after!)).toMatchObject({ amount: 40_000, reason: 'Con thương binh' });
+    expect(JSON.parse((await audited('assignment.reduce', second.id))[0]!.after!)).toMatchObject({
+      amount: 40_000,
+      reason: 'Con thương binh',
+    });
   });
 
   it('closes the open payOS link made for the old amount, at payOS and here', async () => {

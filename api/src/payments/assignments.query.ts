@@ -38,12 +38,14 @@ export interface AssignmentPage {
 export function assignmentsQueries({ db }: Deps, actor: Actor) {
   /** Ids of fee levels (among the campaigns the other filters allow) whose name matches, accents ignored. */
   async function levelsNamed(needle: string, campaignWhere: SQL | undefined): Promise<number[]> {
-    const rows = await allRows(db
-      .select({ id: feeLevels.id, name: feeLevels.levelName })
-      .from(feeLevels)
-      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, feeLevels.campaignId))
-      .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-      .where(campaignWhere));
+    const rows = await allRows(
+      db
+        .select({ id: feeLevels.id, name: feeLevels.levelName })
+        .from(feeLevels)
+        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, feeLevels.campaignId))
+        .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+        .where(campaignWhere),
+    );
     return rows.filter((r) => normalizeText(r.name).includes(needle)).map((r) => r.id);
   }
 
@@ -70,14 +72,16 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
       searchCond,
     );
     const countNow = async () =>
-      (await firstRow(db
-        .select({ n: count() })
-        .from(paymentAssignments)
-        .innerJoin(users, eq(users.id, paymentAssignments.userId))
-        .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
-        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-        .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-        .where(where)))!.n;
+      (await firstRow(
+        db
+          .select({ n: count() })
+          .from(paymentAssignments)
+          .innerJoin(users, eq(users.id, paymentAssignments.userId))
+          .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
+          .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+          .where(where),
+      ))!.n;
     // Searches match names that other domains edit, so only unsearched totals are cached.
     const total = needle
       ? await countNow()
@@ -88,11 +92,13 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
           countNow,
         );
     const dir = q.sortOrder === 'asc' ? asc : desc;
-    const rows = await allRows(assignmentQuery(db)
-      .where(where)
-      .orderBy(...SORT[q.sortBy].map((col) => dir(col)), dir(paymentAssignments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit));
+    const rows = await allRows(
+      assignmentQuery(db)
+        .where(where)
+        .orderBy(...SORT[q.sortBy].map((col) => dir(col)), dir(paymentAssignments.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+    );
     const now = Date.now();
     return {
       assignments: rows.map((r) => toAssignment(r, actor.id, now)),
@@ -108,9 +114,9 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
     async list(q: AssignmentListQuery): Promise<AssignmentPage> {
       if (q.campaignId) {
         const campaign = await loadCampaign(db, q.campaignId);
-        if (!await can(db, actor, P.read, campaign.organizationId)) forbidden();
+        if (!(await can(db, actor, P.read, campaign.organizationId))) forbidden();
       }
-      if (q.organizationId && !await can(db, actor, P.read, q.organizationId)) forbidden();
+      if (q.organizationId && !(await can(db, actor, P.read, q.organizationId))) forbidden();
       const scope = await orgScope(db, actor, P.read);
       return page(q, scopeCondition(scope, organizations.path), scopeKey(scope));
     },
@@ -124,7 +130,7 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
     async get(id: number): Promise<Assignment> {
       const row = await firstRow(assignmentQuery(db).where(eq(paymentAssignments.id, id)));
       if (!row) notFound(ASSIGNMENT_NOT_FOUND);
-      if (row!.a.userId !== actor.id && !await can(db, actor, P.read, row!.organization.id)) forbidden();
+      if (row!.a.userId !== actor.id && !(await can(db, actor, P.read, row!.organization.id))) forbidden();
       return toAssignment(row!, actor.id);
     },
 
@@ -139,27 +145,31 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
         q.status ? eq(paymentAssignments.status, q.status) : undefined,
         q.campaignId ? eq(paymentAssignments.campaignId, q.campaignId) : undefined,
       );
-      const rows = await allRows(assignmentQuery(db)
-        .where(where)
-        .orderBy(
-          sql`case when ${paymentAssignments.status} = 'PENDING' then 0 else 1 end`,
-          sql`coalesce(${paymentAssignments.dueDate}, ${paymentCampaigns.endDate})`,
-          asc(paymentAssignments.id),
-        )
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit));
-      const groups = await allRows(db
-        .select({
-          status: paymentAssignments.status,
-          n: count(),
-          amount: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`,
-          paid: sql<number>`coalesce(sum(${paymentAssignments.paidAmount}), 0)`,
-        })
-        .from(paymentAssignments)
-        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-        .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
-        .where(visible)
-        .groupBy(paymentAssignments.status));
+      const rows = await allRows(
+        assignmentQuery(db)
+          .where(where)
+          .orderBy(
+            sql`case when ${paymentAssignments.status} = 'PENDING' then 0 else 1 end`,
+            sql`coalesce(${paymentAssignments.dueDate}, ${paymentCampaigns.endDate})`,
+            asc(paymentAssignments.id),
+          )
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
+      const groups = await allRows(
+        db
+          .select({
+            status: paymentAssignments.status,
+            n: count(),
+            amount: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`,
+            paid: sql<number>`coalesce(sum(${paymentAssignments.paidAmount}), 0)`,
+          })
+          .from(paymentAssignments)
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
+          .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+          .where(visible)
+          .groupBy(paymentAssignments.status),
+      );
       const summary = { total: 0, pending: 0, paid: 0, overdue: 0, totalAmount: 0, paidAmount: 0 };
       for (const g of groups) {
         summary.total += g.n;
@@ -172,11 +182,13 @@ export function assignmentsQueries({ db }: Deps, actor: Actor) {
         // An exempted fee is owed by no one: neither pending nor overdue.
         else if (g.status !== 'EXEMPTED') summary.pending += g.n;
       }
-      const total = (await firstRow(db
-        .select({ n: count() })
-        .from(paymentAssignments)
-        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-        .where(where)))!.n;
+      const total = (await firstRow(
+        db
+          .select({ n: count() })
+          .from(paymentAssignments)
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
+          .where(where),
+      ))!.n;
       const now = Date.now();
       return {
         assignments: rows.map((r) => toAssignment(r, actor.id, now)),

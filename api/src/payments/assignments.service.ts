@@ -67,22 +67,30 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
   async function names(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await allRows(db
-      .select({ id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code })
-      .from(users)
-      .where(inArray(users.id, ids)));
+    const rows = await allRows(
+      db
+        .select({ id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code })
+        .from(users)
+        .where(inArray(users.id, ids)),
+    );
     return new Map(rows.map((u) => [u.id, `${fullName(u)} (${u.code})`]));
   }
 
   /** Which of these users are active members of the organization or one beneath it. */
   async function membersUnder(orgPath: string, userIds: number[]): Promise<Set<number>> {
-    const rows = await allRows(db
-      .selectDistinct({ userId: organizationMembers.userId })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(
-        and(inArray(organizationMembers.userId, userIds), eq(organizationMembers.isActive, true), like(organizations.path, `${orgPath}%`)),
-      ));
+    const rows = await allRows(
+      db
+        .selectDistinct({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(
+          and(
+            inArray(organizationMembers.userId, userIds),
+            eq(organizationMembers.isActive, true),
+            like(organizations.path, `${orgPath}%`),
+          ),
+        ),
+    );
     return new Set(rows.map((r) => r.userId));
   }
 
@@ -97,11 +105,14 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
     }
     const levelIds = [...new Set(entries.map((e) => e.feeLevelId))];
     const levels = new Map(
-      (await allRows(db
-        .select({ id: feeLevels.id, campaignId: feeLevels.campaignId, amount: feeLevels.amount })
-        .from(feeLevels)
-        .where(inArray(feeLevels.id, levelIds))))
-        .map((l) => [l.id, l]),
+      (
+        await allRows(
+          db
+            .select({ id: feeLevels.id, campaignId: feeLevels.campaignId, amount: feeLevels.amount })
+            .from(feeLevels)
+            .where(inArray(feeLevels.id, levelIds)),
+        )
+      ).map((l) => [l.id, l]),
     );
     if (entries.some((e) => levels.get(e.feeLevelId)?.campaignId !== e.campaignId))
       badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
@@ -118,13 +129,16 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
     }
     for (const [campaignId, campaign] of campaigns) {
       const ids = [...new Set(entries.filter((e) => e.campaignId === campaignId).map((e) => e.userId))];
-      const existing = await allRows(db
-        .select({ userId: paymentAssignments.userId })
-        .from(paymentAssignments)
-        .where(and(eq(paymentAssignments.campaignId, campaignId), inArray(paymentAssignments.userId, ids))));
+      const existing = await allRows(
+        db
+          .select({ userId: paymentAssignments.userId })
+          .from(paymentAssignments)
+          .where(and(eq(paymentAssignments.campaignId, campaignId), inArray(paymentAssignments.userId, ids))),
+      );
       for (const r of existing) repeated.add(r.userId);
-      const path = (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, campaign.organizationId))))!
-        .path;
+      const path = (await firstRow(
+        db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, campaign.organizationId)),
+      ))!.path;
       const members = await membersUnder(path, ids);
       // Unknown users and users outside the campaign's organization get the same answer, by id only:
       // naming them would show who exists elsewhere (issue 10).
@@ -145,25 +159,28 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
   async function insertMany(entries: CreateAssignment[], action: string): Promise<number[]> {
     const { campaigns, levels } = await check(entries);
-    const ids = await once(async () =>
-      await withTransaction(db, async (tx) => {
-        const created = await allRows(tx
-          .insert(paymentAssignments)
-          .values(
-            entries.map((e) => ({
-              campaignId: e.campaignId,
-              userId: e.userId,
-              feeLevelId: e.feeLevelId,
-              amount: levels.get(e.feeLevelId)!.amount,
-              notes: e.notes ?? null,
-              dueDate: dueDateOf(e.dueDate, campaigns.get(e.campaignId)!),
-              assignedBy: actor.id,
-            })),
-          )
-          .returning());
-        for (const a of created) await audit(tx, { ...caller, action, entity: 'payment_assignment', entityId: a.id, after: snapshot(a) });
-        return created.map((a) => a.id);
-      }),
+    const ids = await once(
+      async () =>
+        await withTransaction(db, async (tx) => {
+          const created = await allRows(
+            tx
+              .insert(paymentAssignments)
+              .values(
+                entries.map((e) => ({
+                  campaignId: e.campaignId,
+                  userId: e.userId,
+                  feeLevelId: e.feeLevelId,
+                  amount: levels.get(e.feeLevelId)!.amount,
+                  notes: e.notes ?? null,
+                  dueDate: dueDateOf(e.dueDate, campaigns.get(e.campaignId)!),
+                  assignedBy: actor.id,
+                })),
+              )
+              .returning(),
+          );
+          for (const a of created) await audit(tx, { ...caller, action, entity: 'payment_assignment', entityId: a.id, after: snapshot(a) });
+          return created.map((a) => a.id);
+        }),
     );
     return ids;
   }
@@ -187,10 +204,12 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (levelChange) {
         if (a.status === 'PAID' || (a.paidAmount ?? 0) > 0) conflict('Không thể đổi mức phí của khoản đã có thanh toán');
         if (a.adjustment) conflict('Khoản phí đang được miễn/giảm: hãy hủy miễn/giảm trước khi đổi mức phí');
-        const level = await firstRow(db
-          .select({ campaignId: feeLevels.campaignId, amount: feeLevels.amount })
-          .from(feeLevels)
-          .where(eq(feeLevels.id, input.feeLevelId!)));
+        const level = await firstRow(
+          db
+            .select({ campaignId: feeLevels.campaignId, amount: feeLevels.amount })
+            .from(feeLevels)
+            .where(eq(feeLevels.id, input.feeLevelId!)),
+        );
         if (level?.campaignId !== a.campaignId) badRequest('Mức phí không tồn tại hoặc không thuộc đợt thu này');
         amount = level!.amount;
       }
@@ -205,16 +224,18 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
             conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
         }
         if (amount !== a.amount) await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
-        const after = await firstRow(tx
-          .update(paymentAssignments)
-          .set({
-            feeLevelId: input.feeLevelId ?? a.feeLevelId,
-            amount,
-            notes: input.notes === undefined ? a.notes : input.notes,
-            dueDate: input.dueDate === undefined ? a.dueDate : dueDateOf(input.dueDate, campaign),
-          })
-          .where(eq(paymentAssignments.id, id))
-          .returning());
+        const after = await firstRow(
+          tx
+            .update(paymentAssignments)
+            .set({
+              feeLevelId: input.feeLevelId ?? a.feeLevelId,
+              amount,
+              notes: input.notes === undefined ? a.notes : input.notes,
+              dueDate: input.dueDate === undefined ? a.dueDate : dueDateOf(input.dueDate, campaign),
+            })
+            .where(eq(paymentAssignments.id, id))
+            .returning(),
+        );
         await audit(tx, {
           ...caller,
           action: 'assignment.update',
@@ -232,24 +253,27 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const { a } = await writable(id, 'xóa phân công');
       // Deleting one's own unpaid fee waives it as surely as an exemption (issue 25 item 10).
       assertNotOwnFee(actor, a.userId, 'xóa phân công');
-      const money = await firstRow(db
-        .select({ id: paymentOrders.id })
-        .from(paymentOrders)
-        .where(and(eq(paymentOrders.assignmentId, id), holdsMoney())));
+      const money = await firstRow(
+        db
+          .select({ id: paymentOrders.id })
+          .from(paymentOrders)
+          .where(and(eq(paymentOrders.assignmentId, id), holdsMoney())),
+      );
       if (a.status === 'PAID' || money) conflict('Không thể xóa khoản phí đã có thanh toán');
       // Its orders go with it, so a payment on a link left open could not be recorded: payOS must confirm the close.
       const links = await openOrders(db, eq(paymentOrders.assignmentId, id));
       const failed = await cancelAtPayos(deps, links, 'Khoản phí đã bị xóa');
       await withTransaction(db, async (tx) => {
         // Read again after payOS: money that arrived meanwhile would go with the assignment (its orders cascade).
-        const paid = await firstRow(tx
-          .select({ id: paymentOrders.id })
-          .from(paymentOrders)
-          .where(and(eq(paymentOrders.assignmentId, id), holdsMoney())));
-        const current = await firstRow(tx
-          .select({ status: paymentAssignments.status })
-          .from(paymentAssignments)
-          .where(eq(paymentAssignments.id, id)));
+        const paid = await firstRow(
+          tx
+            .select({ id: paymentOrders.id })
+            .from(paymentOrders)
+            .where(and(eq(paymentOrders.assignmentId, id), holdsMoney())),
+        );
+        const current = await firstRow(
+          tx.select({ status: paymentAssignments.status }).from(paymentAssignments).where(eq(paymentAssignments.id, id)),
+        );
         if (!current) notFound(ASSIGNMENT_NOT_FOUND);
         if (paid || current!.status === 'PAID') conflict('Khoản phí vừa có thanh toán, không thể xóa');
         if (failed.length) fail(502, 'Không đóng được link thanh toán đang mở tại PayOS, vui lòng thử lại sau');
@@ -277,50 +301,53 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       await cancelAtPayos(deps, links, 'Đã thu trực tiếp');
       const now = new Date();
       await withTransaction(db, async (tx) => {
-        const claimed = await firstRow(tx
-          .update(paymentAssignments)
-          .set({ updatedAt: now })
-          .where(
-            and(
-              eq(paymentAssignments.id, id),
-              inArray(paymentAssignments.status, ['PENDING', 'OVERDUE']),
-              eq(paymentAssignments.amount, a.amount),
-              a.paidAmount === null ? isNull(paymentAssignments.paidAmount) : eq(paymentAssignments.paidAmount, a.paidAmount),
-            ),
-          )
-          .returning());
+        const claimed = await firstRow(
+          tx
+            .update(paymentAssignments)
+            .set({ updatedAt: now })
+            .where(
+              and(
+                eq(paymentAssignments.id, id),
+                inArray(paymentAssignments.status, ['PENDING', 'OVERDUE']),
+                eq(paymentAssignments.amount, a.amount),
+                a.paidAmount === null ? isNull(paymentAssignments.paidAmount) : eq(paymentAssignments.paidAmount, a.paidAmount),
+              ),
+            )
+            .returning(),
+        );
         if (!claimed) {
-          const current = await firstRow(tx
-            .select({ status: paymentAssignments.status })
-            .from(paymentAssignments)
-            .where(eq(paymentAssignments.id, id)));
+          const current = await firstRow(
+            tx.select({ status: paymentAssignments.status }).from(paymentAssignments).where(eq(paymentAssignments.id, id)),
+          );
           if (current?.status === 'PAID') conflict('Khoản phí này vừa được thanh toán');
           if (current?.status === 'EXEMPTED') conflict('Khoản phí này vừa được miễn');
           conflict('Khoản phí vừa thay đổi (số tiền hoặc khoản đã nộp), vui lòng tải lại rồi xác nhận lại');
         }
         await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
         const flag = attentionFor({ received, owed: remaining, campaignCancelled: false, hadMoney: false });
-        const order = await firstRow(tx
-          .insert(paymentOrders)
-          .values({
-            orderCode: await newOrderCode(tx),
-            assignmentId: id,
-            campaignId: a.campaignId,
-            userId: a.userId,
-            amount: remaining,
-            receivedAmount: received,
-            // Cash counted by the treasurer: a different amount is their own record, not a surprise to flag,
-            // except an excess, which is someone's money to give back.
-            ...(flag.attention === 'REFUND_DUE' ? flag : {}),
-            description: `Thu ${METHOD_LABEL[input.method]}: ${campaign.name}`,
-            status: 'PAID',
-            paymentMethod: 'MANUAL',
-            manualMethod: input.method,
-            note: input.note ?? null,
-            recordedBy: actor.id,
-            paidAt: now,
-          })
-          .returning());
+        const order = await firstRow(
+          tx
+            .insert(paymentOrders)
+            .values({
+              orderCode: await newOrderCode(tx),
+              assignmentId: id,
+              campaignId: a.campaignId,
+              userId: a.userId,
+              amount: remaining,
+              receivedAmount: received,
+              // Cash counted by the treasurer: a different amount is their own record, not a surprise to flag,
+              // except an excess, which is someone's money to give back.
+              ...(flag.attention === 'REFUND_DUE' ? flag : {}),
+              description: `Thu ${METHOD_LABEL[input.method]}: ${campaign.name}`,
+              status: 'PAID',
+              paymentMethod: 'MANUAL',
+              manualMethod: input.method,
+              note: input.note ?? null,
+              recordedBy: actor.id,
+              paidAt: now,
+            })
+            .returning(),
+        );
         const after = (await recomputeAssignment(tx, id, sandboxSettlesFees(deps.env)))!;
         await audit(tx, {
           ...caller,

@@ -28,10 +28,12 @@ let n = 0;
 async function memberOf(org: number, givenName = `Thành${++n}`, familyName = 'Trần Văn') {
   const u = await t.createUser(`ASU${++n}`);
   const row = (await firstRow(t.db.select().from(users).where(eq(users.id, u.id))))!;
-  await runQuery(t.db
-    .update(users)
-    .set({ givenName, familyName, searchText: userSearchText({ ...row, givenName, familyName }) })
-    .where(eq(users.id, u.id)));
+  await runQuery(
+    t.db
+      .update(users)
+      .set({ givenName, familyName, searchText: userSearchText({ ...row, givenName, familyName }) })
+      .where(eq(users.id, u.id)),
+  );
   await join(t, u.id, org);
   return u;
 }
@@ -221,10 +223,12 @@ describe('changing assignments', () => {
       assignment: { user: { givenName: 'Tiền' } },
     });
     expect(history.data.items[0].paid_at).toBeTruthy();
-    const logged = await firstRow(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.mark_paid'), eq(auditLogs.entityId, String(a.id)))));
+    const logged = await firstRow(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'payment.mark_paid'), eq(auditLogs.entityId, String(a.id)))),
+    );
     expect(JSON.parse(logged!.after!)).toMatchObject({ status: 'PAID', method: 'transfer', note: 'CK Vietcombank' });
     expect(
       (await t.request('PATCH', `/api/payment/assignments/${a.id}/mark-paid`, { token: t.adminToken, body: { method: 'cash' } })).status,

@@ -24,12 +24,16 @@ export const fromOrderParam: OrganizationFrom = async (c) => {
   const id = Number(c.req.param('id'));
   if (!Number.isInteger(id) || id <= 0) return null;
   return (
-    (await firstRow(c
-      .get('deps')
-      .db.select({ o: paymentCampaigns.organizationId })
-      .from(paymentOrders)
-      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentOrders.campaignId))
-      .where(eq(paymentOrders.id, id))))?.o ?? null
+    (
+      await firstRow(
+        c
+          .get('deps')
+          .db.select({ o: paymentCampaigns.organizationId })
+          .from(paymentOrders)
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentOrders.campaignId))
+          .where(eq(paymentOrders.id, id)),
+      )
+    )?.o ?? null
   );
 };
 
@@ -67,34 +71,39 @@ export async function resolveAttention(
     ) {
       conflict('Khoản cần xử lý vừa thay đổi (có thêm tiền vào), vui lòng tải lại');
     }
-    await runQuery(tx.update(paymentOrders)
-      .set({ resolution: input.resolution, resolvedBy: actor.id, resolvedAt: now, resolutionNote: input.note ?? null })
-      .where(eq(paymentOrders.id, orderId)));
+    await runQuery(
+      tx
+        .update(paymentOrders)
+        .set({ resolution: input.resolution, resolvedBy: actor.id, resolvedAt: now, resolutionNote: input.note ?? null })
+        .where(eq(paymentOrders.id, orderId)),
+    );
     const a = (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, current.assignmentId))))!;
     if (waive) {
       await closeOpenOrders(tx, eq(paymentOrders.assignmentId, a.id), now, links);
-      const counted = (await allRows(tx
-        .select()
-        .from(paymentOrders)
-        .where(eq(paymentOrders.assignmentId, a.id))))
-        .reduce((n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)), 0);
+      const counted = (await allRows(tx.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, a.id)))).reduce(
+        (n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)),
+        0,
+      );
       // The waived rest is a reduction like any other (issue 26 item 9): the fee before it stays in
       // originalAmount, so statistics, the export and the portal show "giảm X" instead of a smaller fee.
       const amount = Math.min(a.amount, counted);
-      await runQuery(tx.update(paymentAssignments)
-        .set({
-          amount,
-          ...(amount < a.amount
-            ? {
-                originalAmount: a.originalAmount ?? a.amount,
-                adjustment: 'REDUCED' as const,
-                adjustmentReason: [WAIVED_BALANCE, input.note?.trim()].filter(Boolean).join(': '),
-                adjustedBy: actor.id,
-                adjustedAt: now,
-              }
-            : {}),
-        })
-        .where(eq(paymentAssignments.id, a.id)));
+      await runQuery(
+        tx
+          .update(paymentAssignments)
+          .set({
+            amount,
+            ...(amount < a.amount
+              ? {
+                  originalAmount: a.originalAmount ?? a.amount,
+                  adjustment: 'REDUCED' as const,
+                  adjustmentReason: [WAIVED_BALANCE, input.note?.trim()].filter(Boolean).join(': '),
+                  adjustedBy: actor.id,
+                  adjustedAt: now,
+                }
+              : {}),
+          })
+          .where(eq(paymentAssignments.id, a.id)),
+      );
     }
     const after = await recomputeAssignment(tx, a.id, countTest);
     await audit(tx, {

@@ -67,7 +67,8 @@ export function matrixFixtures(m: Matrix) {
     const res = await m.t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId: assignments[0].id } });
     return { campaignId: campaign.id as number, assignmentId: assignments[0].id as number, orderCode: res.body.data.orderCode as number };
   }
-  const orderId = async (orderCode: number) => (await firstRow(m.t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!.id;
+  const orderId = async (orderCode: number) =>
+    (await firstRow(m.t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!.id;
 
   const r = (method: string, path: string, a: Actor, body?: unknown) => m.t.request(method, path, { token: a.token, body });
   return { draft, withLevel, withAssignment, inStatus, withConfig, ownOrder, orderId, r };

@@ -42,7 +42,8 @@ async function fee() {
 const link = async (token: string, assignmentId: number) =>
   (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
 const webhook = (body: unknown) => t.request('POST', '/api/payment/webhook/payos', { body });
-const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const order = async (orderCode: number) =>
+  (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
 const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const configPath = (campaignId: number) => `/api/payment-campaigns/${campaignId}/payos-config`;
 

@@ -46,11 +46,9 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     if (!row) await loadCampaign(db, id);
     const counts = (await campaignCounts(db, [id])).get(id)!;
     if (!withLevels) return toCampaign(row!, counts);
-    const levels = await allRows(db
-      .select()
-      .from(feeLevels)
-      .where(eq(feeLevels.campaignId, id))
-      .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
+    const levels = await allRows(
+      db.select().from(feeLevels).where(eq(feeLevels.campaignId, id)).orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)),
+    );
     const usage = await feeLevelUsage(
       db,
       levels.map((l) => l.id),
@@ -92,11 +90,13 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     }
     await withTransaction(db, async (tx) => {
       // The status is re-checked in the write, so two concurrent transitions cannot both pass.
-      const after = await firstRow(tx
-        .update(paymentCampaigns)
-        .set({ status: to })
-        .where(and(eq(paymentCampaigns.id, id), eq(paymentCampaigns.status, before.status)))
-        .returning());
+      const after = await firstRow(
+        tx
+          .update(paymentCampaigns)
+          .set({ status: to })
+          .where(and(eq(paymentCampaigns.id, id), eq(paymentCampaigns.status, before.status)))
+          .returning(),
+      );
       if (!after) conflict('Đợt thu vừa được người khác thay đổi trạng thái, vui lòng tải lại');
       if (to === 'COMPLETED' || to === 'CANCELLED') {
         // Open payment links of a finished campaign must not be paid any more.
@@ -142,17 +142,21 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         ['payment_campaigns', 'organizations'],
         key,
         async () =>
-          (await firstRow(db
-            .select({ n: count() })
-            .from(paymentCampaigns)
-            .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-            .where(where)))!.n,
+          (await firstRow(
+            db
+              .select({ n: count() })
+              .from(paymentCampaigns)
+              .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+              .where(where),
+          ))!.n,
       );
-      const rows = await allRows(campaignQuery(db)
-        .where(where)
-        .orderBy(desc(paymentCampaigns.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit));
+      const rows = await allRows(
+        campaignQuery(db)
+          .where(where)
+          .orderBy(desc(paymentCampaigns.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
       const counts = await campaignCounts(
         db,
         rows.map((r) => r.campaign.id),
@@ -168,10 +172,9 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     /** Campaigns of exactly this organization, newest first (the route checks access there). */
     async byOrganization(organizationId: number): Promise<{ campaigns: Campaign[] }> {
-      const rows = await allRows(campaignQuery(db)
-        .where(eq(paymentCampaigns.organizationId, organizationId))
-        .orderBy(desc(paymentCampaigns.id))
-        .limit(500));
+      const rows = await allRows(
+        campaignQuery(db).where(eq(paymentCampaigns.organizationId, organizationId)).orderBy(desc(paymentCampaigns.id)).limit(500),
+      );
       const counts = await campaignCounts(
         db,
         rows.map((r) => r.campaign.id),
@@ -188,20 +191,28 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
           issues: [{ path: 'organizationId', message: translate('validation.organizationInvalid', req.lang) }],
         });
       const row = await withTransaction(db, async (tx) => {
-        const created = await firstRow(tx
-          .insert(paymentCampaigns)
-          .values({
-            organizationId: input.organizationId,
-            name: input.name,
-            description: input.description ?? null,
-            startDate: parseVnDateTime(input.startDate)!,
-            endDate: parseVnDateTime(input.endDate)!,
-            status: 'DRAFT',
-            createdBy: actor.id,
-            searchText: searchTextOf(input.name, input.description),
-          })
-          .returning());
-        await audit(tx, { ...caller, action: 'campaign.create', entity: 'payment_campaign', entityId: created.id, after: snapshot(created) });
+        const created = await firstRow(
+          tx
+            .insert(paymentCampaigns)
+            .values({
+              organizationId: input.organizationId,
+              name: input.name,
+              description: input.description ?? null,
+              startDate: parseVnDateTime(input.startDate)!,
+              endDate: parseVnDateTime(input.endDate)!,
+              status: 'DRAFT',
+              createdBy: actor.id,
+              searchText: searchTextOf(input.name, input.description),
+            })
+            .returning(),
+        );
+        await audit(tx, {
+          ...caller,
+          action: 'campaign.create',
+          entity: 'payment_campaign',
+          entityId: created.id,
+          after: snapshot(created),
+        });
         return created;
       });
       return view(row.id, true);
@@ -220,11 +231,13 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const name = input.name ?? before.name;
       const description = input.description === undefined ? before.description : input.description;
       await withTransaction(db, async (tx) => {
-        const after = await firstRow(tx
-          .update(paymentCampaigns)
-          .set({ name, description, startDate, endDate, searchText: searchTextOf(name, description) })
-          .where(and(eq(paymentCampaigns.id, id), eq(paymentCampaigns.status, 'DRAFT')))
-          .returning());
+        const after = await firstRow(
+          tx
+            .update(paymentCampaigns)
+            .set({ name, description, startDate, endDate, searchText: searchTextOf(name, description) })
+            .where(and(eq(paymentCampaigns.id, id), eq(paymentCampaigns.status, 'DRAFT')))
+            .returning(),
+        );
         if (!after) conflict('Đợt thu vừa được người khác thay đổi trạng thái, vui lòng tải lại');
         await audit(tx, {
           ...caller,
@@ -245,16 +258,18 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         conflict(`Chỉ xóa được đợt thu đã hoàn thành hoặc đã hủy (hiện tại: "${STATUS_LABEL[before.status]}")`);
       }
       // Money records are never deleted (issue 11.5); sandbox test payments are not money.
-      const money = (await firstRow(db
-        .select({ n: count() })
-        .from(paymentOrders)
-        .where(
-          and(
-            eq(paymentOrders.campaignId, id),
-            eq(paymentOrders.isTest, false),
-            or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)),
+      const money = (await firstRow(
+        db
+          .select({ n: count() })
+          .from(paymentOrders)
+          .where(
+            and(
+              eq(paymentOrders.campaignId, id),
+              eq(paymentOrders.isTest, false),
+              or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)),
+            ),
           ),
-        )))!.n;
+      ))!.n;
       if (money > 0) {
         conflict(
           `Không thể xóa đợt thu: đã có ${money} khoản thanh toán được ghi nhận (sổ sách thu tiền phải được giữ lại). Đợt thu đã kết thúc vẫn được lưu ở trạng thái "${STATUS_LABEL[before.status]}"`,
@@ -281,17 +296,19 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
     /** Organizations where a campaign may be created: where create is held and everything beneath. */
     async accessibleOrganizations() {
       const scope = await orgScope(db, actor, P.create);
-      const rows = await allRows(db
-        .select({
-          id: organizations.id,
-          name: organizations.name,
-          code: organizations.code,
-          type: organizations.type,
-          parentId: organizations.parentId,
-        })
-        .from(organizations)
-        .where(scopeCondition(scope, organizations.path))
-        .orderBy(asc(organizations.path)));
+      const rows = await allRows(
+        db
+          .select({
+            id: organizations.id,
+            name: organizations.name,
+            code: organizations.code,
+            type: organizations.type,
+            parentId: organizations.parentId,
+          })
+          .from(organizations)
+          .where(scopeCondition(scope, organizations.path))
+          .orderBy(asc(organizations.path)),
+      );
       return rows.map((o) => ({ ...o, displayName: `${o.name} (${o.code})` }));
     },
   };

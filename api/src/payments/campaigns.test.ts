@@ -56,10 +56,12 @@ describe('POST /api/payment-campaigns', () => {
       assignmentCount: 0,
     });
     expect(res.body.searchText).toBeUndefined();
-    const logged = await firstRow(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'campaign.create'), eq(auditLogs.entityId, String(res.body.id)))));
+    const logged = await firstRow(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'campaign.create'), eq(auditLogs.entityId, String(res.body.id)))),
+    );
     expect(logged?.actorId).not.toBeNull();
   });
 
@@ -152,17 +154,21 @@ describe('campaign status machine (001 §4)', () => {
     expect(res.body.missing).toEqual(['feeLevels', 'assignments']);
     const level = await api.level(c.id);
     await api.assign(c.id, member.id, level.id);
-    await runQuery(t.db
-      .update(paymentCampaigns)
-      .set({ startDate: new Date(Date.now() - 7 * 86_400_000), endDate: new Date(Date.now() - 60_000) })
-      .where(eq(paymentCampaigns.id, c.id)));
+    await runQuery(
+      t.db
+        .update(paymentCampaigns)
+        .set({ startDate: new Date(Date.now() - 7 * 86_400_000), endDate: new Date(Date.now() - 60_000) })
+        .where(eq(paymentCampaigns.id, c.id)),
+    );
     res = await t.request('POST', `/api/payment-campaigns/${c.id}/activate`, { token: t.adminToken });
     expect(res.status).toBe(422);
     expect(res.body.missing).toEqual(['endDate']);
-    await runQuery(t.db
-      .update(paymentCampaigns)
-      .set({ endDate: new Date(Date.now() + 86_400_000) })
-      .where(eq(paymentCampaigns.id, c.id)));
+    await runQuery(
+      t.db
+        .update(paymentCampaigns)
+        .set({ endDate: new Date(Date.now() + 86_400_000) })
+        .where(eq(paymentCampaigns.id, c.id)),
+    );
     expect((await api.activate(c.id)).status).toBe('ACTIVE');
   });
 

@@ -10,7 +10,7 @@ import { firstRow } from '../db/engine';
 type ConfigRow = typeof payosConfigs.$inferSelect;
 
 export async function configRow(db: Pick<Db, 'select'>, campaignId: number): Promise<ConfigRow | null> {
-  return await firstRow(db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, campaignId))) ?? null;
+  return (await firstRow(db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, campaignId)))) ?? null;
 }
 
 /** Decrypted credentials of a campaign (whether or not the config is active), or null. */

@@ -21,11 +21,13 @@ export const moneyRecord = () =>
 export async function moneyRecordCounts(db: Pick<Db, 'select'>, ids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(ids.map((id) => [id, 0]));
   if (ids.length === 0) return out;
-  const rows = await allRows(db
-    .select({ id: paymentOrders.campaignId, n: count() })
-    .from(paymentOrders)
-    .where(and(inArray(paymentOrders.campaignId, ids), moneyRecord()))
-    .groupBy(paymentOrders.campaignId));
+  const rows = await allRows(
+    db
+      .select({ id: paymentOrders.campaignId, n: count() })
+      .from(paymentOrders)
+      .where(and(inArray(paymentOrders.campaignId, ids), moneyRecord()))
+      .groupBy(paymentOrders.campaignId),
+  );
   for (const r of rows) out.set(r.id, r.n);
   return out;
 }

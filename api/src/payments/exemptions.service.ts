@@ -85,18 +85,21 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
       if (current!.amount !== a.amount || counted(current!) !== counted(a))
         conflict('Khoản phí vừa thay đổi (thanh toán hoặc miễn/giảm), vui lòng tải lại');
       await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), now, links);
-      await runQuery(tx.update(paymentAssignments)
-        .set({
-          amount,
-          // A second reduction keeps the fee as it was before any adjustment.
-          originalAmount: current!.originalAmount ?? current!.amount,
-          adjustment: amount === 0 ? 'EXEMPTED' : 'REDUCED',
-          adjustmentReason: reason,
-          adjustedBy: actor.id,
-          adjustedAt: now,
-          ...(amount === 0 ? { status: 'EXEMPTED' as const } : {}),
-        })
-        .where(eq(paymentAssignments.id, id)));
+      await runQuery(
+        tx
+          .update(paymentAssignments)
+          .set({
+            amount,
+            // A second reduction keeps the fee as it was before any adjustment.
+            originalAmount: current!.originalAmount ?? current!.amount,
+            adjustment: amount === 0 ? 'EXEMPTED' : 'REDUCED',
+            adjustmentReason: reason,
+            adjustedBy: actor.id,
+            adjustedAt: now,
+            ...(amount === 0 ? { status: 'EXEMPTED' as const } : {}),
+          })
+          .where(eq(paymentAssignments.id, id)),
+      );
       const after =
         amount === 0
           ? (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!
@@ -140,17 +143,20 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
         if (!current!.adjustment) conflict('Khoản phí này vừa được hủy miễn/giảm');
         if (current!.amount !== a.amount || current!.adjustment !== a.adjustment) conflict('Khoản phí vừa thay đổi, vui lòng tải lại');
         await closeOpenOrders(tx, eq(paymentOrders.assignmentId, id), new Date(), links);
-        await runQuery(tx.update(paymentAssignments)
-          .set({
-            amount: current!.originalAmount ?? current!.amount,
-            originalAmount: null,
-            adjustment: null,
-            adjustmentReason: null,
-            adjustedBy: null,
-            adjustedAt: null,
-            ...(current!.status === 'EXEMPTED' ? { status: 'PENDING' as const } : {}),
-          })
-          .where(eq(paymentAssignments.id, id)));
+        await runQuery(
+          tx
+            .update(paymentAssignments)
+            .set({
+              amount: current!.originalAmount ?? current!.amount,
+              originalAmount: null,
+              adjustment: null,
+              adjustmentReason: null,
+              adjustedBy: null,
+              adjustedAt: null,
+              ...(current!.status === 'EXEMPTED' ? { status: 'PENDING' as const } : {}),
+            })
+            .where(eq(paymentAssignments.id, id)),
+        );
         const after = (await recomputeAssignment(tx, id, countTest))!;
         await write(tx, 'assignment.revoke_adjustment', id, current!, after, input.reason);
       });

@@ -35,8 +35,10 @@ async function openOrder() {
   return { u, assignment, orderCode, link: (await findLink(t.db, t.env, String(orderCode), server.url))! };
 }
 
-const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
-const assignmentStatus = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!.status;
+const order = async (orderCode: number) =>
+  (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const assignmentStatus = async (id: number) =>
+  (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!.status;
 const sandbox = () => `${server.url}/sandbox/payos`;
 /** A moment when a link made now is past its end and the grace period. */
 const afterLinkEnd = (extra = 0) => Date.now() + t.env.PAYMENT_LINK_TTL_MINUTES * MINUTE + EXPIRY_GRACE_MS + MINUTE + extra;
@@ -112,10 +114,12 @@ describe('expireStaleOrders', () => {
     expect(report.expiredHere).toBeGreaterThanOrEqual(1);
     expect((await order(orderCode)).status).toBe('EXPIRED');
     const o = await order(orderCode);
-    const expiredAudit = await firstRow(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.expire'), eq(auditLogs.entityId, String(o.id)))));
+    const expiredAudit = await firstRow(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'payment.expire'), eq(auditLogs.entityId, String(o.id)))),
+    );
     expect(expiredAudit).toBeDefined();
 
     // The member had paid after all: payOS's webhook arrives late and the money is recorded.

@@ -39,18 +39,20 @@ export interface ExpiryReport {
 export async function expireStaleOrders(deps: Deps, baseUrl: string, now = Date.now()): Promise<ExpiryReport> {
   const { db, env } = deps;
   const linkEnd = (createdAt: Date) => createdAt.getTime() + env.PAYMENT_LINK_TTL_MINUTES * 60_000;
-  const stale = await allRows(db
-    .select()
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.status, 'PENDING'),
-        eq(paymentOrders.paymentMethod, 'ONLINE'),
-        lt(paymentOrders.createdAt, new Date(now - env.PAYMENT_LINK_TTL_MINUTES * 60_000 - EXPIRY_GRACE_MS)),
-      ),
-    )
-    .orderBy(asc(paymentOrders.id))
-    .limit(BATCH));
+  const stale = await allRows(
+    db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.status, 'PENDING'),
+          eq(paymentOrders.paymentMethod, 'ONLINE'),
+          lt(paymentOrders.createdAt, new Date(now - env.PAYMENT_LINK_TTL_MINUTES * 60_000 - EXPIRY_GRACE_MS)),
+        ),
+      )
+      .orderBy(asc(paymentOrders.id))
+      .limit(BATCH),
+  );
   const report: ExpiryReport = { checked: stale.length, paid: 0, closed: 0, expiredHere: 0 };
   for (const row of stale) {
     const { order, outcome } = await syncOrder(deps, row, { actorId: null, ip: null, action: 'payment.sync' }, baseUrl);

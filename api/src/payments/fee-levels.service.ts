@@ -43,11 +43,9 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
   return {
     async listByCampaign(campaignId: number): Promise<{ feeLevels: FeeLevel[] }> {
       await loadCampaign(db, campaignId);
-      const rows = await allRows(db
-        .select()
-        .from(feeLevels)
-        .where(eq(feeLevels.campaignId, campaignId))
-        .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
+      const rows = await allRows(
+        db.select().from(feeLevels).where(eq(feeLevels.campaignId, campaignId)).orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)),
+      );
       const usage = await feeLevelUsage(
         db,
         rows.map((r) => r.id),
@@ -62,19 +60,21 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       assertWritable(campaign, 'thêm mức phí');
       const row = await withTransaction(db, async (tx) => {
         const existing = (await firstRow(tx.select({ n: count() }).from(feeLevels).where(eq(feeLevels.campaignId, campaign.id))))!.n;
-        const created = await firstRow(tx
-          .insert(feeLevels)
-          .values({
-            campaignId: campaign.id,
-            levelName: input.levelName,
-            amount: input.amount,
-            description: input.description ?? null,
-            note: input.note ?? null,
-            orderIndex: input.orderIndex ?? existing,
-            // The first level is the default, so a campaign with levels always has exactly one.
-            isDefault: existing === 0,
-          })
-          .returning());
+        const created = await firstRow(
+          tx
+            .insert(feeLevels)
+            .values({
+              campaignId: campaign.id,
+              levelName: input.levelName,
+              amount: input.amount,
+              description: input.description ?? null,
+              note: input.note ?? null,
+              orderIndex: input.orderIndex ?? existing,
+              // The first level is the default, so a campaign with levels always has exactly one.
+              isDefault: existing === 0,
+            })
+            .returning(),
+        );
         await audit(tx, { ...caller, action: 'fee_level.create', entity: 'fee_level', entityId: created.id, after: snapshot(created) });
         return created;
       });
@@ -97,11 +97,7 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
         isNull(paymentAssignments.adjustment),
       );
       const unpaidIds = amountChanged
-        ? (await allRows(db
-            .select({ id: paymentAssignments.id })
-            .from(paymentAssignments)
-            .where(unpaid)))
-            .map((r) => r.id)
+        ? (await allRows(db.select({ id: paymentAssignments.id }).from(paymentAssignments).where(unpaid))).map((r) => r.id)
         : [];
       const links = unpaidIds.length ? await openOrders(db, inArray(paymentOrders.assignmentId, unpaidIds)) : [];
       if (unpaidIds.length) await cancelAtPayos(deps, links, 'Số tiền mức phí đã thay đổi');
@@ -111,17 +107,19 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
           if (unpaidIds.length) await closeOpenOrders(tx, inArray(paymentOrders.assignmentId, unpaidIds), new Date(), links);
           await runQuery(tx.update(paymentAssignments).set({ amount: input.amount! }).where(unpaid));
         }
-        const after = await firstRow(tx
-          .update(feeLevels)
-          .set({
-            levelName: input.levelName ?? before.levelName,
-            amount: input.amount ?? before.amount,
-            description: input.description === undefined ? before.description : input.description,
-            note: input.note === undefined ? before.note : input.note,
-            orderIndex: input.orderIndex ?? before.orderIndex,
-          })
-          .where(eq(feeLevels.id, id))
-          .returning());
+        const after = await firstRow(
+          tx
+            .update(feeLevels)
+            .set({
+              levelName: input.levelName ?? before.levelName,
+              amount: input.amount ?? before.amount,
+              description: input.description === undefined ? before.description : input.description,
+              note: input.note === undefined ? before.note : input.note,
+              orderIndex: input.orderIndex ?? before.orderIndex,
+            })
+            .where(eq(feeLevels.id, id))
+            .returning(),
+        );
         await audit(tx, {
           ...caller,
           action: 'fee_level.update',
@@ -145,11 +143,13 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       await withTransaction(db, async (tx) => {
         await runQuery(tx.delete(feeLevels).where(eq(feeLevels.id, id)));
         if (before.isDefault) {
-          const next = await firstRow(tx
-            .select({ id: feeLevels.id })
-            .from(feeLevels)
-            .where(eq(feeLevels.campaignId, before.campaignId))
-            .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
+          const next = await firstRow(
+            tx
+              .select({ id: feeLevels.id })
+              .from(feeLevels)
+              .where(eq(feeLevels.campaignId, before.campaignId))
+              .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)),
+          );
           if (next) await runQuery(tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, next.id)));
         }
         await audit(tx, { ...caller, action: 'fee_level.delete', entity: 'fee_level', entityId: id, before: snapshot(before) });
@@ -160,9 +160,12 @@ export function feeLevelsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const before = await findRow(id);
       assertWritable(await loadCampaign(db, before.campaignId), 'đổi mức phí mặc định');
       await withTransaction(db, async (tx) => {
-        await runQuery(tx.update(feeLevels)
-          .set({ isDefault: false })
-          .where(and(eq(feeLevels.campaignId, before.campaignId), ne(feeLevels.id, id))));
+        await runQuery(
+          tx
+            .update(feeLevels)
+            .set({ isDefault: false })
+            .where(and(eq(feeLevels.campaignId, before.campaignId), ne(feeLevels.id, id))),
+        );
         await runQuery(tx.update(feeLevels).set({ isDefault: true }).where(eq(feeLevels.id, id)));
         await audit(tx, {
           ...caller,

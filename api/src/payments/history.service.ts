@@ -35,26 +35,30 @@ export async function paymentHistory({ db, env }: Deps, campaignId: number, q: A
     q.includeTest === 'false' ? eq(paymentOrders.isTest, false) : undefined,
     search,
   );
-  const total = (await firstRow(db.select({ n: count() }).from(paymentOrders).innerJoin(users, eq(users.id, paymentOrders.userId)).where(where)))!.n;
-  const rows = await allRows(db
-    .select({
-      o: paymentOrders,
-      user: { id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code, email: users.email },
-      feeLevel: { id: feeLevels.id, levelName: feeLevels.levelName },
-      assignmentStatus: paymentAssignments.status,
-      recorder: { id: recorder.id, familyName: recorder.familyName, givenName: recorder.givenName },
-      resolver: { id: resolver.id, familyName: resolver.familyName, givenName: resolver.givenName },
-    })
-    .from(paymentOrders)
-    .innerJoin(users, eq(users.id, paymentOrders.userId))
-    .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
-    .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
-    .leftJoin(recorder, eq(recorder.id, paymentOrders.recordedBy))
-    .leftJoin(resolver, eq(resolver.id, paymentOrders.resolvedBy))
-    .where(where)
-    .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit));
+  const total = (await firstRow(
+    db.select({ n: count() }).from(paymentOrders).innerJoin(users, eq(users.id, paymentOrders.userId)).where(where),
+  ))!.n;
+  const rows = await allRows(
+    db
+      .select({
+        o: paymentOrders,
+        user: { id: users.id, familyName: users.familyName, givenName: users.givenName, code: users.code, email: users.email },
+        feeLevel: { id: feeLevels.id, levelName: feeLevels.levelName },
+        assignmentStatus: paymentAssignments.status,
+        recorder: { id: recorder.id, familyName: recorder.familyName, givenName: recorder.givenName },
+        resolver: { id: resolver.id, familyName: resolver.familyName, givenName: resolver.givenName },
+      })
+      .from(paymentOrders)
+      .innerJoin(users, eq(users.id, paymentOrders.userId))
+      .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
+      .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+      .leftJoin(recorder, eq(recorder.id, paymentOrders.recordedBy))
+      .leftJoin(resolver, eq(resolver.id, paymentOrders.resolvedBy))
+      .where(where)
+      .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  );
   const config = await configRow(db, campaignId);
   const masked = config
     ? {

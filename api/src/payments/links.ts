@@ -67,11 +67,15 @@ export async function closeOpenOrders(tx: Tx, where: SQL | undefined, now = new 
       conflict('Một link thanh toán mới vừa được tạo cho khoản phí này, vui lòng thử lại');
   }
   await runQuery(tx.update(paymentOrders).set({ cancelledAt: now }).where(and(underpaidOpen, where)));
-  return (await allRows(tx
-    .update(paymentOrders)
-    .set({ status: 'CANCELLED', cancelledAt: now })
-    .where(and(eq(paymentOrders.status, 'PENDING'), where))
-    .returning({ id: paymentOrders.id }))).length;
+  return (
+    await allRows(
+      tx
+        .update(paymentOrders)
+        .set({ status: 'CANCELLED', cancelledAt: now })
+        .where(and(eq(paymentOrders.status, 'PENDING'), where))
+        .returning({ id: paymentOrders.id }),
+    )
+  ).length;
 }
 
 /** Links closed by the settling of money, not yet done (tests wait for them). */

@@ -43,18 +43,22 @@ export async function campaignCounts(db: Db, ids: number[]) {
   const out = new Map<number, CampaignCounts>();
   for (const id of ids) out.set(id, { feeLevels: 0, assignments: 0, payments: 0 });
   if (ids.length === 0) return out;
-  for (const r of await allRows(db
-    .select({ id: feeLevels.campaignId, n: count() })
-    .from(feeLevels)
-    .where(inArray(feeLevels.campaignId, ids))
-    .groupBy(feeLevels.campaignId))) {
+  for (const r of await allRows(
+    db
+      .select({ id: feeLevels.campaignId, n: count() })
+      .from(feeLevels)
+      .where(inArray(feeLevels.campaignId, ids))
+      .groupBy(feeLevels.campaignId),
+  )) {
     out.get(r.id)!.feeLevels = r.n;
   }
-  for (const r of await allRows(db
-    .select({ id: paymentAssignments.campaignId, n: count() })
-    .from(paymentAssignments)
-    .where(inArray(paymentAssignments.campaignId, ids))
-    .groupBy(paymentAssignments.campaignId))) {
+  for (const r of await allRows(
+    db
+      .select({ id: paymentAssignments.campaignId, n: count() })
+      .from(paymentAssignments)
+      .where(inArray(paymentAssignments.campaignId, ids))
+      .groupBy(paymentAssignments.campaignId),
+  )) {
     out.get(r.id)!.assignments = r.n;
   }
   for (const [id, n] of await moneyRecordCounts(db, ids)) out.get(id)!.payments = n;
@@ -106,11 +110,13 @@ export function toFeeLevel(r: FeeLevelRow, assignmentCount: number): FeeLevel {
 export async function feeLevelUsage(db: Db, ids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(ids.map((id) => [id, 0]));
   if (ids.length === 0) return out;
-  const rows = await allRows(db
-    .select({ id: paymentAssignments.feeLevelId, n: count() })
-    .from(paymentAssignments)
-    .where(inArray(paymentAssignments.feeLevelId, ids))
-    .groupBy(paymentAssignments.feeLevelId));
+  const rows = await allRows(
+    db
+      .select({ id: paymentAssignments.feeLevelId, n: count() })
+      .from(paymentAssignments)
+      .where(inArray(paymentAssignments.feeLevelId, ids))
+      .groupBy(paymentAssignments.feeLevelId),
+  );
   for (const r of rows) out.set(r.id, r.n);
   return out;
 }

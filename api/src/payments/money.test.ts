@@ -34,8 +34,10 @@ async function ready(amount = 100_000) {
 
 const link = async (token: string, assignmentId: number) =>
   (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
-const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
-const ordersOf = async (assignmentId: number) => await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
+const order = async (orderCode: number) =>
+  (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const ordersOf = async (assignmentId: number) =>
+  await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
 const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const stats = async (campaignId: number) =>
   expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
@@ -51,7 +53,8 @@ async function eventually(ok: () => Promise<boolean>, ms = 5_000) {
 }
 
 /** Statistics count real money only: this order stands for one made at the real payOS. */
-const real = async (orderCode: number) => await runQuery(t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)));
+const real = async (orderCode: number) =>
+  await runQuery(t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)));
 
 /** A correctly signed payOS webhook for this order: money that arrived at the bank. */
 async function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
@@ -83,11 +86,9 @@ describe('one payable link per assignment (11.1)', () => {
     expect(new Set(answers.map((a) => a.body.data.orderCode)).size).toBe(1);
     expect((await ordersOf(assignmentId)).filter((o) => o.status === 'PENDING')).toHaveLength(1);
     const open = (await ordersOf(assignmentId))[0]!;
-    await expect(
-      runQuery(t.db
-        .insert(paymentOrders)
-        .values({ ...open, id: undefined, orderCode: open.orderCode + 1 })),
-    ).rejects.toThrow(/UNIQUE/);
+    await expect(runQuery(t.db.insert(paymentOrders).values({ ...open, id: undefined, orderCode: open.orderCode + 1 }))).rejects.toThrow(
+      /UNIQUE/,
+    );
   });
 });
 

@@ -55,11 +55,13 @@ export function attentionFor(p: {
 export async function recomputeAssignment(tx: Tx, assignmentId: number, countTest: boolean) {
   const a = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId)));
   if (!a) return null;
-  const orders = await allRows(tx
-    .select()
-    .from(paymentOrders)
-    .where(eq(paymentOrders.assignmentId, assignmentId))
-    .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id)));
+  const orders = await allRows(
+    tx
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.assignmentId, assignmentId))
+      .orderBy(asc(paymentOrders.paidAt), asc(paymentOrders.id)),
+  );
   let counted = 0;
   let test = false;
   let last: OrderRow | null = null;
@@ -74,24 +76,29 @@ export async function recomputeAssignment(tx: Tx, assignmentId: number, countTes
   const paid = counted > 0 && counted >= a.amount;
   const status = paid ? 'PAID' : a.status === 'PAID' ? 'PENDING' : a.status;
   const now = new Date();
-  const after = await firstRow(tx
-    .update(paymentAssignments)
-    .set({
-      status,
-      paidAmount: counted > 0 ? counted : null,
-      paidAt: paid ? (a.status === 'PAID' && a.paidAt ? a.paidAt : (last?.paidAt ?? now)) : null,
-      paymentMethod: last?.paymentMethod ?? null,
-      isTestPayment: paid && test,
-    })
-    .where(eq(paymentAssignments.id, assignmentId))
-    .returning());
+  const after = await firstRow(
+    tx
+      .update(paymentAssignments)
+      .set({
+        status,
+        paidAmount: counted > 0 ? counted : null,
+        paidAt: paid ? (a.status === 'PAID' && a.paidAt ? a.paidAt : (last?.paidAt ?? now)) : null,
+        paymentMethod: last?.paymentMethod ?? null,
+        isTestPayment: paid && test,
+      })
+      .where(eq(paymentAssignments.id, assignmentId))
+      .returning(),
+  );
   if (paid) {
     // The balance was paid: the underpayment flags of this fee are answered.
-    await runQuery(tx.update(paymentOrders)
-      .set({ resolution: 'SETTLED', resolvedAt: now })
-      .where(
-        and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.attention, 'BALANCE_DUE'), isNull(paymentOrders.resolution)),
-      ));
+    await runQuery(
+      tx
+        .update(paymentOrders)
+        .set({ resolution: 'SETTLED', resolvedAt: now })
+        .where(
+          and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.attention, 'BALANCE_DUE'), isNull(paymentOrders.resolution)),
+        ),
+    );
   }
   return after;
 }

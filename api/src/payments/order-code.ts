@@ -11,6 +11,6 @@ import { firstRow } from '../db/engine';
 export async function newOrderCode(db: Pick<Db, 'select'>): Promise<number> {
   for (;;) {
     const code = Date.now() * 100 + randomInt(100);
-    if (!await firstRow(db.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.orderCode, code)))) return code;
+    if (!(await firstRow(db.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.orderCode, code))))) return code;
   }
 }

@@ -47,7 +47,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
    * the order code exists and is someone else's.
    */
   async function visibleOrder(row: OrderRow | undefined): Promise<OrderRow> {
-    if (!row || (row.userId !== actor.id && !await seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
+    if (!row || (row.userId !== actor.id && !(await seesOthers(row.campaignId)))) notFound(ORDER_NOT_FOUND);
     return row!;
   }
 
@@ -83,10 +83,12 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
   /** Another request is creating this assignment's link: wait for it rather than open a second one. */
   async function awaitOther(assignmentId: number) {
     for (let i = 0; i < 60; i++) {
-      const o = await firstRow(db
-        .select()
-        .from(paymentOrders)
-        .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING'))));
+      const o = await firstRow(
+        db
+          .select()
+          .from(paymentOrders)
+          .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING'))),
+      );
       if (!o) return null;
       if (o.checkoutUrl) return o;
       await new Promise((r) => setTimeout(r, 250));
@@ -96,7 +98,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
 
   async function createLink(input: CreatePaymentLink) {
     const a = await firstRow(db.select().from(paymentAssignments).where(eq(paymentAssignments.id, input.assignmentId)));
-    if (!a || (a.userId !== actor.id && !await seesOthers(a.campaignId))) notFound(ASSIGNMENT_NOT_FOUND);
+    if (!a || (a.userId !== actor.id && !(await seesOthers(a.campaignId)))) notFound(ASSIGNMENT_NOT_FOUND);
     if (a!.userId !== actor.id) forbidden('Bạn chỉ có thể thanh toán khoản phí của chính mình');
     if (input.campaignId !== undefined && input.campaignId !== a!.campaignId) badRequest('Khoản phí không thuộc đợt thu này');
     const campaign = await loadCampaign(db, a!.campaignId);
@@ -109,18 +111,19 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     if (remaining <= 0) conflict('Khoản phí này đã được thanh toán');
     const creds = await campaignCredentials(db, env, campaign.id);
     if (!creds?.isActive) conflict('Đợt thu chưa bật thanh toán trực tuyến (chưa có cấu hình PayOS đang hoạt động)');
-    const payer = (await firstRow(db
-      .select({ familyName: users.familyName, givenName: users.givenName, email: users.email })
-      .from(users)
-      .where(eq(users.id, actor.id))))!;
+    const payer = (await firstRow(
+      db.select({ familyName: users.familyName, givenName: users.givenName, email: users.email }).from(users).where(eq(users.id, actor.id)),
+    ))!;
     const payos = client(creds!);
 
     // One payable link per assignment (issue 11.1): the open one is handed out again while it is
     // payable for the right amount; a stale one is closed at payOS before a new one opens.
-    let open = await firstRow(db
-      .select()
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))));
+    let open = await firstRow(
+      db
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))),
+    );
     if (open && !open.checkoutUrl && Date.now() - open.createdAt.getTime() < 20_000) open = (await awaitOther(a!.id)) ?? undefined;
     if (open?.checkoutUrl && open.amount === remaining && linkEnd(open, campaign.endDate) - Date.now() > REUSE_MARGIN_MS)
       return linkAnswer(open);
@@ -148,21 +151,23 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     const description = `Thanh toán: ${campaign.name}`;
     let order: OrderRow;
     try {
-      order = await firstRow(db
-        .insert(paymentOrders)
-        .values({
-          orderCode: await newOrderCode(db),
-          assignmentId: a!.id,
-          campaignId: campaign.id,
-          userId: actor.id,
-          amount: remaining,
-          description,
-          status: 'PENDING',
-          paymentMethod: 'ONLINE',
-          isTest: isSandbox(env),
-          payosChecksumKeyEnc: encryptSecret(creds!.checksumKey, env.appSecret),
-        })
-        .returning());
+      order = await firstRow(
+        db
+          .insert(paymentOrders)
+          .values({
+            orderCode: await newOrderCode(db),
+            assignmentId: a!.id,
+            campaignId: campaign.id,
+            userId: actor.id,
+            amount: remaining,
+            description,
+            status: 'PENDING',
+            paymentMethod: 'ONLINE',
+            isTest: isSandbox(env),
+            payosChecksumKeyEnc: encryptSecret(creds!.checksumKey, env.appSecret),
+          })
+          .returning(),
+      );
     } catch (err) {
       // A parallel request opened the link first (the partial unique index): hand out that one.
       if (!isUniqueViolation(err)) throw err;
@@ -193,9 +198,12 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
       throw err;
     }
     await withTransaction(db, async (tx) => {
-      await runQuery(tx.update(paymentOrders)
-        .set({ paymentLinkId: link.paymentLinkId, checkoutUrl: link.checkoutUrl })
-        .where(eq(paymentOrders.id, order.id)));
+      await runQuery(
+        tx
+          .update(paymentOrders)
+          .set({ paymentLinkId: link.paymentLinkId, checkoutUrl: link.checkoutUrl })
+          .where(eq(paymentOrders.id, order.id)),
+      );
       await audit(tx, {
         ...caller,
         action: 'payment.create_link',
@@ -231,11 +239,13 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
 
     /** The caller's PENDING order (by id or order code) → CANCELLED, also at payOS. */
     async cancel(idOrCode: number): Promise<PaymentOrder> {
-      const row = await firstRow(db
-        .select()
-        .from(paymentOrders)
-        .where(or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode))));
-      if (!row || (row.userId !== actor.id && !await seesOthers(row.campaignId))) notFound(ORDER_NOT_FOUND);
+      const row = await firstRow(
+        db
+          .select()
+          .from(paymentOrders)
+          .where(or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode))),
+      );
+      if (!row || (row.userId !== actor.id && !(await seesOthers(row.campaignId)))) notFound(ORDER_NOT_FOUND);
       if (row!.userId !== actor.id) forbidden('Bạn chỉ có thể hủy đơn thanh toán của chính mình');
       // payOS may have been paid meanwhile: learn that first.
       const order = await sync(row!);
@@ -254,18 +264,24 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     async history(q: PaymentHistoryQuery) {
       const where = and(eq(paymentOrders.userId, actor.id), q.status ? eq(paymentOrders.status, q.status) : undefined);
       const total = (await firstRow(db.select({ n: count() }).from(paymentOrders).where(where)))!.n;
-      const rows = await allRows(db
-        .select({ o: paymentOrders, campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name }, levelName: feeLevels.levelName })
-        .from(paymentOrders)
-        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentOrders.campaignId))
-        .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
-        .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
-        .where(where)
-        .orderBy(desc(paymentOrders.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit));
+      const rows = await allRows(
+        db
+          .select({ o: paymentOrders, campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name }, levelName: feeLevels.levelName })
+          .from(paymentOrders)
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentOrders.campaignId))
+          .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
+          .innerJoin(feeLevels, eq(feeLevels.id, paymentAssignments.feeLevelId))
+          .where(where)
+          .orderBy(desc(paymentOrders.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
       return {
-        items: await mapInOrder(rows, async (r) => ({ ...await toOrder(db, r.o), campaign: r.campaign, feeLevel: { levelName: r.levelName } })),
+        items: await mapInOrder(rows, async (r) => ({
+          ...(await toOrder(db, r.o)),
+          campaign: r.campaign,
+          feeLevel: { levelName: r.levelName },
+        })),
         total,
         page: q.page,
         limit: q.limit,

@@ -30,7 +30,8 @@ async function fee(amount = 60_000) {
 
 const markPaid = (id: number, amount?: number) =>
   expectOk(t.request('PATCH', `/api/payment/assignments/${id}/mark-paid`, { token: t.adminToken, body: { method: 'cash', amount } }));
-const ordersOf = async (assignmentId: number) => await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
+const ordersOf = async (assignmentId: number) =>
+  await allRows(t.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)));
 const seen = async (token: string, orderCode: number) =>
   (await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token }))).data;
 const mine = async (token: string, assignmentId: number) =>

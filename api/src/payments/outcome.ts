@@ -50,16 +50,18 @@ export function outcomeOf(
 export async function withOutcome<T extends PaymentOrder>(db: Db, env: Env, order: T): Promise<T> {
   const row = await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)));
   if (!row) return order;
-  const fee = await firstRow(db
-    .select({
-      status: paymentAssignments.status,
-      amount: paymentAssignments.amount,
-      paidAmount: paymentAssignments.paidAmount,
-      campaignStatus: paymentCampaigns.status,
-    })
-    .from(paymentAssignments)
-    .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-    .where(eq(paymentAssignments.id, row.assignmentId)));
+  const fee = await firstRow(
+    db
+      .select({
+        status: paymentAssignments.status,
+        amount: paymentAssignments.amount,
+        paidAmount: paymentAssignments.paidAmount,
+        campaignStatus: paymentCampaigns.status,
+      })
+      .from(paymentAssignments)
+      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
+      .where(eq(paymentAssignments.id, row.assignmentId)),
+  );
   const reversed =
     row.reversesOrderId == null
       ? undefined

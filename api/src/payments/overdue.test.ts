@@ -27,14 +27,17 @@ async function ended(count: number, status: 'ACTIVE' | 'CANCELLED' = 'ACTIVE') {
     ids.push(u.id);
   }
   const { campaign, assignments } = await api.active(org, ids, { config: false });
-  await runQuery(t.db
-    .update(paymentCampaigns)
-    .set({ endDate: new Date(Date.now() - 60_000), status })
-    .where(eq(paymentCampaigns.id, campaign.id)));
+  await runQuery(
+    t.db
+      .update(paymentCampaigns)
+      .set({ endDate: new Date(Date.now() - 60_000), status })
+      .where(eq(paymentCampaigns.id, campaign.id)),
+  );
   return { campaignId: campaign.id as number, assignments: assignments as { id: number }[] };
 }
 
-const statusOf = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!.status;
+const statusOf = async (id: number) =>
+  (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!.status;
 
 describe('check-overdue', () => {
   it('turns PENDING assignments of ended campaigns into OVERDUE and returns updatedCount; PAID stay PAID', async () => {
@@ -43,10 +46,12 @@ describe('check-overdue', () => {
     const runner = await t.createUser(`ODU${++n}`);
     await join(t, runner.id, org);
     const running = await api.active(org, [runner.id], { config: false });
-    await runQuery(t.db
-      .update(paymentAssignments)
-      .set({ status: 'PAID', paidAt: new Date(), paidAmount: 1, paymentMethod: 'MANUAL' })
-      .where(eq(paymentAssignments.id, assignments[0]!.id)));
+    await runQuery(
+      t.db
+        .update(paymentAssignments)
+        .set({ status: 'PAID', paidAt: new Date(), paidAmount: 1, paymentMethod: 'MANUAL' })
+        .where(eq(paymentAssignments.id, assignments[0]!.id)),
+    );
 
     // Shown as overdue before the batch runs (001 §4).
     const before = await expectOk(t.request('GET', `/api/payment/assignments/${assignments[1]!.id}`, { token: t.adminToken }));

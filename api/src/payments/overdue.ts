@@ -17,27 +17,32 @@ export async function checkOverdue(
   opts: { actorId: number | null; ip?: string | null; campaignId?: number; scope?: SQL; now?: Date } = { actorId: null },
 ): Promise<{ updatedCount: number }> {
   const now = opts.now ?? new Date();
-  const campaigns = (await allRows(db
-    .select({ id: paymentCampaigns.id })
-    .from(paymentCampaigns)
-    .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-    .where(
-      and(
-        lt(paymentCampaigns.endDate, now),
-        // DRAFT campaigns collect nothing; CANCELLED ones show "payment expired" instead.
-        inArray(paymentCampaigns.status, ['ACTIVE', 'COMPLETED']),
-        opts.campaignId ? eq(paymentCampaigns.id, opts.campaignId) : undefined,
-        opts.scope,
-      ),
-    )))
-    .map((c) => c.id);
+  const campaigns = (
+    await allRows(
+      db
+        .select({ id: paymentCampaigns.id })
+        .from(paymentCampaigns)
+        .innerJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+        .where(
+          and(
+            lt(paymentCampaigns.endDate, now),
+            // DRAFT campaigns collect nothing; CANCELLED ones show "payment expired" instead.
+            inArray(paymentCampaigns.status, ['ACTIVE', 'COMPLETED']),
+            opts.campaignId ? eq(paymentCampaigns.id, opts.campaignId) : undefined,
+            opts.scope,
+          ),
+        ),
+    )
+  ).map((c) => c.id);
   if (campaigns.length === 0) return { updatedCount: 0 };
   const updated = await withTransaction(db, async (tx) => {
-    const rows = await allRows(tx
-      .update(paymentAssignments)
-      .set({ status: 'OVERDUE' })
-      .where(and(eq(paymentAssignments.status, 'PENDING'), inArray(paymentAssignments.campaignId, campaigns)))
-      .returning({ id: paymentAssignments.id, campaignId: paymentAssignments.campaignId }));
+    const rows = await allRows(
+      tx
+        .update(paymentAssignments)
+        .set({ status: 'OVERDUE' })
+        .where(and(eq(paymentAssignments.status, 'PENDING'), inArray(paymentAssignments.campaignId, campaigns)))
+        .returning({ id: paymentAssignments.id, campaignId: paymentAssignments.campaignId }),
+    );
     if (rows.length > 0) {
       await audit(tx, {
         actorId: opts.actorId,

@@ -32,8 +32,10 @@ async function ready(amount = 50_000) {
 }
 
 const link = (token: string, body: Record<string, unknown>) => t.request('POST', '/api/payment/create-payment-link', { token, body });
-const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
-const audits = async (action: string) => (await firstRow(t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action))))!.n;
+const order = async (orderCode: number) =>
+  (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const audits = async (action: string) =>
+  (await firstRow(t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action))))!.n;
 
 async function webhookFor(orderCode: number, over: Record<string, unknown> = {}, key = SANDBOX_CREDS.checksumKey) {
   const o = await order(orderCode);
@@ -113,10 +115,12 @@ describe('POST /api/payment/create-payment-link', () => {
     expect((await link(done.u.token, { assignmentId: done.assignment.id })).status).toBe(409);
 
     const late = await ready();
-    await runQuery(t.db
-      .update(paymentCampaigns)
-      .set({ endDate: new Date(Date.now() - 1000) })
-      .where(eq(paymentCampaigns.id, late.campaign.id)));
+    await runQuery(
+      t.db
+        .update(paymentCampaigns)
+        .set({ endDate: new Date(Date.now() - 1000) })
+        .where(eq(paymentCampaigns.id, late.campaign.id)),
+    );
     expect((await link(late.u.token, { assignmentId: late.assignment.id })).status).toBe(409);
   });
 
@@ -131,7 +135,9 @@ describe('POST /api/payment/create-payment-link', () => {
     } finally {
       t.env.PAYOS_BASE_URL = saved;
     }
-    expect((await firstRow(t.db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.assignmentId, assignment.id))))!.n).toBe(0);
+    expect((await firstRow(t.db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.assignmentId, assignment.id))))!.n).toBe(
+      0,
+    );
   });
 });
 
@@ -179,20 +185,28 @@ describe('POST /api/payment/webhook/payos', () => {
 
     const forged = await webhookFor(data.orderCode, {}, 'not-the-checksum-key');
     expect((await t.request('POST', '/api/payment/webhook/payos', { body: forged })).status).toBe(400);
-    const tampered = { ...await webhookFor(data.orderCode), data: { ...(await webhookFor(data.orderCode)).data, amount: 40_000, reference: 'OTHER' } };
+    const tampered = {
+      ...(await webhookFor(data.orderCode)),
+      data: { ...(await webhookFor(data.orderCode)).data, amount: 40_000, reference: 'OTHER' },
+    };
     expect((await t.request('POST', '/api/payment/webhook/payos', { body: tampered })).status).toBe(400);
-    const unsigned = { ...await webhookFor(data.orderCode), signature: undefined };
+    const unsigned = { ...(await webhookFor(data.orderCode)), signature: undefined };
     expect((await t.request('POST', '/api/payment/webhook/payos', { body: unsigned })).status).toBe(400);
 
     expect(await audits('payment.webhook_rejected')).toBe(rejected + 3);
-    const reasons = (await allRows(t.db
-      .select({ after: auditLogs.after })
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.webhook_rejected'), eq(auditLogs.entityId, String((await order(data.orderCode)).id))))))
-      .map((r) => JSON.parse(r.after!).reason);
+    const reasons = (
+      await allRows(
+        t.db
+          .select({ after: auditLogs.after })
+          .from(auditLogs)
+          .where(and(eq(auditLogs.action, 'payment.webhook_rejected'), eq(auditLogs.entityId, String((await order(data.orderCode)).id)))),
+      )
+    ).map((r) => JSON.parse(r.after!).reason);
     expect(reasons).toEqual(['invalid_signature', 'invalid_signature', 'invalid_signature']);
     expect((await order(data.orderCode)).status).toBe('PENDING');
-    expect((await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignment.id))))!.status).toBe('PENDING');
+    expect((await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignment.id))))!.status).toBe(
+      'PENDING',
+    );
   });
 
   it('ignores events for orders it does not know (payOS webhook confirmation) and malformed bodies are 400', async () => {

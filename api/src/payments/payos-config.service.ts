@@ -110,7 +110,9 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       if (!row) return null;
       if (reveal) {
         await assertCan(db, actor, P.update, campaign.organizationId);
-        await withTransaction(db, async (tx) => audit(tx, { ...caller, action: 'payos_config.reveal', entity: 'payos_config', entityId: row.id }));
+        await withTransaction(db, async (tx) =>
+          audit(tx, { ...caller, action: 'payos_config.reveal', entity: 'payos_config', entityId: row.id }),
+        );
       }
       return toConfig(row, reveal);
     },
@@ -133,18 +135,20 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       if (await configRow(db, campaignId)) conflict(EXISTS);
       const insert = async () =>
         await withTransaction(db, async (tx) => {
-          const created = await firstRow(tx
-            .insert(payosConfigs)
-            .values({
-              campaignId,
-              organizationId: campaign.organizationId,
-              clientId: input.clientId,
-              apiKeyEnc: encryptSecret(input.apiKey, env.appSecret),
-              checksumKeyEnc: encryptSecret(input.checksumKey, env.appSecret),
-              isActive: input.isActive ?? true,
-              descriptionMaxLength: input.descriptionMaxLength ?? 9,
-            })
-            .returning());
+          const created = await firstRow(
+            tx
+              .insert(payosConfigs)
+              .values({
+                campaignId,
+                organizationId: campaign.organizationId,
+                clientId: input.clientId,
+                apiKeyEnc: encryptSecret(input.apiKey, env.appSecret),
+                checksumKeyEnc: encryptSecret(input.checksumKey, env.appSecret),
+                isActive: input.isActive ?? true,
+                descriptionMaxLength: input.descriptionMaxLength ?? 9,
+              })
+              .returning(),
+          );
           await audit(tx, {
             ...caller,
             action: 'payos_config.create',
@@ -179,17 +183,19 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       const links = swap ? await closeLinksFirst(campaignId, 'thay cấu hình PayOS') : [];
       const after = await withTransaction(db, async (tx) => {
         if (swap) await settleLinks(tx, campaignId, before, links);
-        const row = await firstRow(tx
-          .update(payosConfigs)
-          .set({
-            clientId: input.clientId ?? before.clientId,
-            apiKeyEnc: keepApi ? before.apiKeyEnc : encryptSecret(input.apiKey!, env.appSecret),
-            checksumKeyEnc: keepChecksum ? before.checksumKeyEnc : encryptSecret(input.checksumKey!, env.appSecret),
-            isActive: input.isActive ?? before.isActive,
-            descriptionMaxLength: input.descriptionMaxLength ?? before.descriptionMaxLength,
-          })
-          .where(eq(payosConfigs.id, before.id))
-          .returning());
+        const row = await firstRow(
+          tx
+            .update(payosConfigs)
+            .set({
+              clientId: input.clientId ?? before.clientId,
+              apiKeyEnc: keepApi ? before.apiKeyEnc : encryptSecret(input.apiKey!, env.appSecret),
+              checksumKeyEnc: keepChecksum ? before.checksumKeyEnc : encryptSecret(input.checksumKey!, env.appSecret),
+              isActive: input.isActive ?? before.isActive,
+              descriptionMaxLength: input.descriptionMaxLength ?? before.descriptionMaxLength,
+            })
+            .where(eq(payosConfigs.id, before.id))
+            .returning(),
+        );
         await audit(tx, {
           ...caller,
           action: 'payos_config.update',
@@ -210,7 +216,13 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       await withTransaction(db, async (tx) => {
         await settleLinks(tx, campaignId, before, links);
         await runQuery(tx.delete(payosConfigs).where(eq(payosConfigs.id, before.id)));
-        await audit(tx, { ...caller, action: 'payos_config.delete', entity: 'payos_config', entityId: before.id, before: snapshot(before, env) });
+        await audit(tx, {
+          ...caller,
+          action: 'payos_config.delete',
+          entity: 'payos_config',
+          entityId: before.id,
+          before: snapshot(before, env),
+        });
       });
     },
 
@@ -218,7 +230,9 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
       await writableCampaign(campaignId);
       const before = await existing(campaignId);
       const after = await withTransaction(db, async (tx) => {
-        const row = await firstRow(tx.update(payosConfigs).set({ isActive: !before.isActive }).where(eq(payosConfigs.id, before.id)).returning());
+        const row = await firstRow(
+          tx.update(payosConfigs).set({ isActive: !before.isActive }).where(eq(payosConfigs.id, before.id)).returning(),
+        );
         await audit(tx, {
           ...caller,
           action: 'payos_config.toggle_active',
@@ -255,9 +269,12 @@ export function payosConfigService({ db, env }: Deps, actor: Actor, req: Request
             : `PayOS từ chối webhook: ${err.message}${err.code ? ` (mã ${err.code})` : ''}`;
       }
       await withTransaction(db, async (tx) => {
-        await runQuery(tx.update(payosConfigs)
-          .set({ webhookUrl: url, webhookConfirmedAt: confirmed ? new Date() : row.webhookConfirmedAt, webhookMessage: message })
-          .where(eq(payosConfigs.id, row.id)));
+        await runQuery(
+          tx
+            .update(payosConfigs)
+            .set({ webhookUrl: url, webhookConfirmedAt: confirmed ? new Date() : row.webhookConfirmedAt, webhookMessage: message })
+            .where(eq(payosConfigs.id, row.id)),
+        );
         await audit(tx, {
           ...caller,
           action: 'payos_config.confirm_webhook',

@@ -41,25 +41,31 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
   /** The order named, else the latest manual payment of the fee still in force. */
   async function pick(assignmentId: number, orderId: number | undefined): Promise<OrderRow | undefined> {
     if (orderId !== undefined) return await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
-    const manual = await firstRow(db
-      .select()
-      .from(paymentOrders)
-      .where(
-        and(
-          eq(paymentOrders.assignmentId, assignmentId),
-          eq(paymentOrders.paymentMethod, 'MANUAL'),
-          eq(paymentOrders.status, 'PAID'),
-          isNull(paymentOrders.reversedAt),
-          isNull(paymentOrders.reversesOrderId),
-        ),
-      )
-      .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id)));
+    const manual = await firstRow(
+      db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.assignmentId, assignmentId),
+            eq(paymentOrders.paymentMethod, 'MANUAL'),
+            eq(paymentOrders.status, 'PAID'),
+            isNull(paymentOrders.reversedAt),
+            isNull(paymentOrders.reversesOrderId),
+          ),
+        )
+        .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id)),
+    );
     if (manual) return manual;
     // No manual payment in force: say why for an online one (422), else there is nothing to reverse (409).
-    const online = await firstRow(db
-      .select()
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'ONLINE'), eq(paymentOrders.status, 'PAID'))));
+    const online = await firstRow(
+      db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.paymentMethod, 'ONLINE'), eq(paymentOrders.status, 'PAID')),
+        ),
+    );
     if (online) fail(422, ONLINE_REFUSAL);
     conflict('Khoản phí này không có khoản thu thủ công nào để hủy xác nhận');
   }
@@ -74,67 +80,74 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const chosen = await pick(assignmentId, input.orderId);
       const now = new Date();
       // Two reversals of one order past the checks: the unique reversing entry refuses the second.
-      await conflictOnUnique('Khoản thu này đã được hủy xác nhận', async () =>
-        await withTransaction(db, async (tx) => {
-          // Read again inside the transaction: a concurrent reversal of the same order ends here as 409.
-          const o = chosen && await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, chosen.id)));
-          const why = refusal(o, assignmentId);
-          if (why) fail(why[0] as 404 | 409 | 422, why[1]);
-          const before = (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId))))!;
-          // The money never came, so a refund flagged on it is moot; the audit row keeps the flag.
-          await runQuery(tx.update(paymentOrders)
-            .set({
-              reversedAt: now,
-              reversedBy: actor.id,
-              reversalReason: input.reason,
-              attention: null,
-              attentionReason: null,
-              attentionAmount: null,
-            })
-            .where(and(eq(paymentOrders.id, o!.id), isNull(paymentOrders.reversedAt))));
-          const entry = await firstRow(tx
-            .insert(paymentOrders)
-            .values({
-              orderCode: await newOrderCode(tx),
-              assignmentId,
-              campaignId: a!.campaignId,
-              userId: a!.userId,
-              amount: -o!.amount,
-              receivedAmount: -o!.receivedAmount,
-              description: `Hủy xác nhận thu #${o!.orderCode}: ${campaign.name}`,
-              status: 'PAID',
-              paymentMethod: 'MANUAL',
-              manualMethod: o!.manualMethod,
-              note: input.reason,
-              recordedBy: actor.id,
-              paidAt: now,
-              reversesOrderId: o!.id,
-            })
-            .returning());
-          const after = (await recomputeAssignment(tx, assignmentId, sandboxSettlesFees(deps.env)))!;
-          await audit(tx, {
-            actorId: actor.id,
-            ip: req.ip,
-            action: 'payment.reverse',
-            entity: 'payment_order',
-            entityId: o!.id,
-            before: {
-              orderCode: o!.orderCode,
-              receivedAmount: o!.receivedAmount,
-              attention: o!.attention,
-              attentionAmount: o!.attentionAmount,
-              assignmentStatus: before.status,
-              paidAmount: before.paidAmount,
-            },
-            after: {
-              reason: input.reason,
-              reversalOrderId: entry.id,
-              reversalOrderCode: entry.orderCode,
-              assignmentStatus: after.status,
-              paidAmount: after.paidAmount,
-            },
-          });
-        }),
+      await conflictOnUnique(
+        'Khoản thu này đã được hủy xác nhận',
+        async () =>
+          await withTransaction(db, async (tx) => {
+            // Read again inside the transaction: a concurrent reversal of the same order ends here as 409.
+            const o = chosen && (await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, chosen.id))));
+            const why = refusal(o, assignmentId);
+            if (why) fail(why[0] as 404 | 409 | 422, why[1]);
+            const before = (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId))))!;
+            // The money never came, so a refund flagged on it is moot; the audit row keeps the flag.
+            await runQuery(
+              tx
+                .update(paymentOrders)
+                .set({
+                  reversedAt: now,
+                  reversedBy: actor.id,
+                  reversalReason: input.reason,
+                  attention: null,
+                  attentionReason: null,
+                  attentionAmount: null,
+                })
+                .where(and(eq(paymentOrders.id, o!.id), isNull(paymentOrders.reversedAt))),
+            );
+            const entry = await firstRow(
+              tx
+                .insert(paymentOrders)
+                .values({
+                  orderCode: await newOrderCode(tx),
+                  assignmentId,
+                  campaignId: a!.campaignId,
+                  userId: a!.userId,
+                  amount: -o!.amount,
+                  receivedAmount: -o!.receivedAmount,
+                  description: `Hủy xác nhận thu #${o!.orderCode}: ${campaign.name}`,
+                  status: 'PAID',
+                  paymentMethod: 'MANUAL',
+                  manualMethod: o!.manualMethod,
+                  note: input.reason,
+                  recordedBy: actor.id,
+                  paidAt: now,
+                  reversesOrderId: o!.id,
+                })
+                .returning(),
+            );
+            const after = (await recomputeAssignment(tx, assignmentId, sandboxSettlesFees(deps.env)))!;
+            await audit(tx, {
+              actorId: actor.id,
+              ip: req.ip,
+              action: 'payment.reverse',
+              entity: 'payment_order',
+              entityId: o!.id,
+              before: {
+                orderCode: o!.orderCode,
+                receivedAmount: o!.receivedAmount,
+                attention: o!.attention,
+                attentionAmount: o!.attentionAmount,
+                assignmentStatus: before.status,
+                paidAmount: before.paidAmount,
+              },
+              after: {
+                reason: input.reason,
+                reversalOrderId: entry.id,
+                reversalOrderCode: entry.orderCode,
+                assignmentStatus: after.status,
+                paidAmount: after.paidAmount,
+              },
+            });
+          }),
       );
       return toAssignment((await firstRow(assignmentQuery(db).where(eq(paymentAssignments.id, assignmentId))))!, actor.id);
     },

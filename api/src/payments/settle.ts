@@ -43,54 +43,62 @@ export async function settleOrder(db: Db, orderId: number, txs: SettledTransacti
     for (const t of txs) {
       // A status answer without transactions was recorded under a made-up reference: the real one replaces it.
       if (t.reference !== synthetic) {
-        const stand = await firstRow(tx
-          .select()
-          .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.reference, synthetic))));
+        const stand = await firstRow(
+          tx
+            .select()
+            .from(paymentTransactions)
+            .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.reference, synthetic))),
+        );
         if (stand && stand.amount === t.amount) {
-          await runQuery(tx.update(paymentTransactions)
-            .set({
-              reference: t.reference,
-              accountNumber: t.accountNumber ?? null,
-              description: t.description ?? null,
-              transactionDateTime: t.transactionDateTime ?? null,
-            })
-            .where(eq(paymentTransactions.id, stand.id)));
+          await runQuery(
+            tx
+              .update(paymentTransactions)
+              .set({
+                reference: t.reference,
+                accountNumber: t.accountNumber ?? null,
+                description: t.description ?? null,
+                transactionDateTime: t.transactionDateTime ?? null,
+              })
+              .where(eq(paymentTransactions.id, stand.id)),
+          );
           continue;
         }
       }
-      const row = await firstRow(tx
-        .insert(paymentTransactions)
-        .values({
-          orderId,
-          reference: t.reference,
-          amount: t.amount,
-          accountNumber: t.accountNumber ?? null,
-          description: t.description ?? null,
-          transactionDateTime: t.transactionDateTime ?? null,
-          counterAccountName: t.counterAccountName ?? null,
-        })
-        .onConflictDoNothing({ target: paymentTransactions.reference })
-        .returning({ id: paymentTransactions.id }));
+      const row = await firstRow(
+        tx
+          .insert(paymentTransactions)
+          .values({
+            orderId,
+            reference: t.reference,
+            amount: t.amount,
+            accountNumber: t.accountNumber ?? null,
+            description: t.description ?? null,
+            transactionDateTime: t.transactionDateTime ?? null,
+            counterAccountName: t.counterAccountName ?? null,
+          })
+          .onConflictDoNothing({ target: paymentTransactions.reference })
+          .returning({ id: paymentTransactions.id }),
+      );
       if (row) added.push(t.reference);
     }
     if (added.length === 0) return false;
     const received = Number(
-      (await firstRow(tx
-        .select({ n: sum(paymentTransactions.amount) })
-        .from(paymentTransactions)
-        .where(eq(paymentTransactions.orderId, orderId))))?.n ?? 0,
+      (
+        await firstRow(
+          tx
+            .select({ n: sum(paymentTransactions.amount) })
+            .from(paymentTransactions)
+            .where(eq(paymentTransactions.orderId, orderId)),
+        )
+      )?.n ?? 0,
     );
     const assignment = (await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, order.assignmentId))))!;
-    const campaign = (await firstRow(tx
-      .select({ status: paymentCampaigns.status })
-      .from(paymentCampaigns)
-      .where(eq(paymentCampaigns.id, order.campaignId))))!;
-    const others = (await allRows(tx
-      .select()
-      .from(paymentOrders)
-      .where(eq(paymentOrders.assignmentId, order.assignmentId))))
-      .filter((o) => o.id !== order.id);
+    const campaign = (await firstRow(
+      tx.select({ status: paymentCampaigns.status }).from(paymentCampaigns).where(eq(paymentCampaigns.id, order.campaignId)),
+    ))!;
+    const others = (await allRows(tx.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, order.assignmentId)))).filter(
+      (o) => o.id !== order.id,
+    );
     const otherCounted = others.reduce((n, o) => n + (o.isTest && !countTest ? 0 : countedOf(o)), 0);
     const flag =
       order.isTest && !countTest
@@ -106,15 +114,18 @@ export async function settleOrder(db: Db, orderId: number, txs: SettledTransacti
     // closing dialog promised no new payments. A resolution stays only while the problem it answered is unchanged.
     const same = flag.attention === order.attention && flag.attentionAmount === order.attentionAmount;
     const now = new Date();
-    await runQuery(tx.update(paymentOrders)
-      .set({
-        status: 'PAID',
-        paidAt: order.paidAt ?? now,
-        receivedAmount: received,
-        ...flag,
-        ...(same ? {} : { resolution: null, resolvedBy: null, resolvedAt: null, resolutionNote: null }),
-      })
-      .where(eq(paymentOrders.id, orderId)));
+    await runQuery(
+      tx
+        .update(paymentOrders)
+        .set({
+          status: 'PAID',
+          paidAt: order.paidAt ?? now,
+          receivedAmount: received,
+          ...flag,
+          ...(same ? {} : { resolution: null, resolvedBy: null, resolvedAt: null, resolutionNote: null }),
+        })
+        .where(eq(paymentOrders.id, orderId)),
+    );
     const a = await recomputeAssignment(tx, order.assignmentId, countTest);
     await audit(tx, {
       actorId: who.actorId,
@@ -144,9 +155,12 @@ export async function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 
   const changed = await withTransaction(db, async (tx) => {
     const order = await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
     if (!order || order.status !== 'PENDING') return false;
-    await runQuery(tx.update(paymentOrders)
-      .set({ status, cancelledAt: new Date() })
-      .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING'))));
+    await runQuery(
+      tx
+        .update(paymentOrders)
+        .set({ status, cancelledAt: new Date() })
+        .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING'))),
+    );
     await audit(tx, {
       actorId: who.actorId,
       ip: who.ip,
@@ -162,7 +176,9 @@ export async function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 
 }
 
 export async function toOrder(db: Pick<Db, 'select'>, o: OrderRow): Promise<PaymentOrder> {
-  const txs = await allRows(db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, o.id)).orderBy(asc(paymentTransactions.id)));
+  const txs = await allRows(
+    db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, o.id)).orderBy(asc(paymentTransactions.id)),
+  );
   return {
     id: o.id,
     orderCode: o.orderCode,

@@ -16,23 +16,25 @@ import { allRows } from '../db/engine';
 export async function campaignStatistics(db: Db, campaignId: number, now = Date.now()): Promise<CampaignStatistics> {
   const campaign = await loadCampaign(db, campaignId);
   const ended = now > campaign.endDate.getTime();
-  const rows = await allRows(db
-    .select({
-      feeLevelId: feeLevels.id,
-      levelName: feeLevels.levelName,
-      amount: feeLevels.amount,
-      status: paymentAssignments.status,
-      n: count(paymentAssignments.id),
-      expected: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`,
-      testPaid: sql<number>`coalesce(sum(case when ${paymentAssignments.isTestPayment} then 1 else 0 end), 0)`,
-      reduced: sql<number>`coalesce(sum(case when ${paymentAssignments.adjustment} = 'REDUCED' then 1 else 0 end), 0)`,
-      waived: sql<number>`coalesce(sum(${paymentAssignments.originalAmount} - ${paymentAssignments.amount}), 0)`,
-    })
-    .from(feeLevels)
-    .leftJoin(paymentAssignments, eq(paymentAssignments.feeLevelId, feeLevels.id))
-    .where(eq(feeLevels.campaignId, campaignId))
-    .groupBy(feeLevels.id, paymentAssignments.status)
-    .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)));
+  const rows = await allRows(
+    db
+      .select({
+        feeLevelId: feeLevels.id,
+        levelName: feeLevels.levelName,
+        amount: feeLevels.amount,
+        status: paymentAssignments.status,
+        n: count(paymentAssignments.id),
+        expected: sql<number>`coalesce(sum(${paymentAssignments.amount}), 0)`,
+        testPaid: sql<number>`coalesce(sum(case when ${paymentAssignments.isTestPayment} then 1 else 0 end), 0)`,
+        reduced: sql<number>`coalesce(sum(case when ${paymentAssignments.adjustment} = 'REDUCED' then 1 else 0 end), 0)`,
+        waived: sql<number>`coalesce(sum(${paymentAssignments.originalAmount} - ${paymentAssignments.amount}), 0)`,
+      })
+      .from(feeLevels)
+      .leftJoin(paymentAssignments, eq(paymentAssignments.feeLevelId, feeLevels.id))
+      .where(eq(feeLevels.campaignId, campaignId))
+      .groupBy(feeLevels.id, paymentAssignments.status)
+      .orderBy(asc(feeLevels.orderIndex), asc(feeLevels.id)),
+  );
 
   const byLevel = new Map<number, CampaignStatistics['byFeeLevel'][number]>();
   let totalMembers = 0;
@@ -73,23 +75,25 @@ export async function campaignStatistics(db: Db, campaignId: number, now = Date.
   }
 
   // Only orders that received money: a handful per paying member.
-  const money = await allRows(db
-    .select({
-      o: {
-        assignmentId: paymentOrders.assignmentId,
-        isTest: paymentOrders.isTest,
-        receivedAmount: paymentOrders.receivedAmount,
-        attention: paymentOrders.attention,
-        attentionAmount: paymentOrders.attentionAmount,
-        resolution: paymentOrders.resolution,
-        reversedAt: paymentOrders.reversedAt,
-      },
-      amount: paymentAssignments.amount,
-      status: paymentAssignments.status,
-    })
-    .from(paymentOrders)
-    .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
-    .where(and(eq(paymentOrders.campaignId, campaignId), gt(paymentOrders.receivedAmount, 0))));
+  const money = await allRows(
+    db
+      .select({
+        o: {
+          assignmentId: paymentOrders.assignmentId,
+          isTest: paymentOrders.isTest,
+          receivedAmount: paymentOrders.receivedAmount,
+          attention: paymentOrders.attention,
+          attentionAmount: paymentOrders.attentionAmount,
+          resolution: paymentOrders.resolution,
+          reversedAt: paymentOrders.reversedAt,
+        },
+        amount: paymentAssignments.amount,
+        status: paymentAssignments.status,
+      })
+      .from(paymentOrders)
+      .innerJoin(paymentAssignments, eq(paymentAssignments.id, paymentOrders.assignmentId))
+      .where(and(eq(paymentOrders.campaignId, campaignId), gt(paymentOrders.receivedAmount, 0))),
+  );
   const perAssignment = new Map<number, { amount: number; status: string; counted: number }>();
   let refundDue = 0;
   let refundDueCount = 0;

@@ -29,7 +29,7 @@ export async function throttledSync(db: Db, order: OrderRow, ask: (o: OrderRow) 
   const counter = windows.get(db) ?? new SharedWindowCounter(db.$client, 'payos-status', STATUS_CHECK_INTERVAL_MS);
   windows.set(db, counter);
   const key = String(order.id);
-  if (counter.hit(key, now) > 1) return await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id))) ?? order;
+  if (counter.hit(key, now) > 1) return (await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)))) ?? order;
   const call = ask(order).finally(() => {
     calls.delete(order.id);
     // The interval runs from the call's end: a slow payOS answer does not shorten it.

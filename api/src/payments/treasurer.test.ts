@@ -34,12 +34,14 @@ async function member() {
 }
 const link = async (token: string, assignmentId: number) =>
   (await expectOk(t.request('POST', '/api/payment/create-payment-link', { token, body: { assignmentId } }))).data;
-const order = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const order = async (orderCode: number) =>
+  (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
 const assignment = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 const stats = async (campaignId: number) =>
   expectOk(t.request('GET', `/api/payment-campaigns/${campaignId}/statistics`, { token: t.adminToken }));
 /** This order stands for one made at the real payOS (statistics and the export count real money only). */
-const real = async (orderCode: number) => await runQuery(t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)));
+const real = async (orderCode: number) =>
+  await runQuery(t.db.update(paymentOrders).set({ isTest: false }).where(eq(paymentOrders.orderCode, orderCode)));
 
 async function webhook(orderCode: number, amount: number, reference = `FT${orderCode}${++n}`) {
   const o = await order(orderCode);
@@ -204,7 +206,11 @@ describe('money after an exemption', () => {
     await real(l.orderCode);
     await expectOk(t.request('POST', `/api/payment/assignments/${id}/exempt`, { token: t.adminToken, body: { reason: 'Hộ nghèo' } }));
     await expectOk(webhook(l.orderCode, 100_000));
-    expect(await order(l.orderCode)).toMatchObject({ attention: 'REFUND_DUE', attentionReason: 'AFTER_EXEMPTION', attentionAmount: 100_000 });
+    expect(await order(l.orderCode)).toMatchObject({
+      attention: 'REFUND_DUE',
+      attentionReason: 'AFTER_EXEMPTION',
+      attentionAmount: 100_000,
+    });
     const seen = await expectOk(t.request('GET', `/api/payment/check-status/${l.orderCode}`, { token: a.token }));
     expect(seen.data).toMatchObject({ attentionReason: 'AFTER_EXEMPTION', outcome: { refundDue: 100_000, stillDue: 0 } });
   });

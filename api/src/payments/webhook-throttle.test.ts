@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const audits = async (action: string) => (await firstRow(t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action))))!.n;
+const audits = async (action: string) =>
+  (await firstRow(t.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, action))))!.n;
 
 async function webhook(orderCode: number, key: string) {
   const o = (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
@@ -63,10 +64,12 @@ describe('forged webhooks from one address', () => {
     expect((await send(forged, '203.0.113.9')).status).toBe(429);
     expect(await audits('payment.webhook_rejected')).toBe(rejectedBefore + WEBHOOK_REJECTIONS_PER_WINDOW);
     expect(await audits('payment.webhook_throttled')).toBe(1);
-    const throttled = (await firstRow(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'payment.webhook_throttled')))))!;
+    const throttled = (await firstRow(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'payment.webhook_throttled'))),
+    ))!;
     expect(throttled.ip).toBe('203.0.113.9');
 
     // Another address is not affected, and a correctly signed webhook from the flooded one is applied.

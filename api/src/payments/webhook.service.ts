@@ -97,10 +97,9 @@ export async function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, 
   }
 
   const reference = str(data.reference) ?? `PAYOS-${order.orderCode}`;
-  const seen = await firstRow(db
-    .select({ id: paymentTransactions.id })
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.reference, reference)));
+  const seen = await firstRow(
+    db.select({ id: paymentTransactions.id }).from(paymentTransactions).where(eq(paymentTransactions.reference, reference)),
+  );
   if (seen) return { status: 200, body: { success: true, message: 'Giao dịch đã được ghi nhận trước đó' } };
 
   const settled = await settleOrder(

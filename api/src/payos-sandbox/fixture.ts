@@ -9,10 +9,13 @@ import { allRows, firstRow } from '../db/engine';
 /** A fresh access token of whoever owns the order behind this sandbox link (id or order code). */
 export async function ownerToken(t: TestApp, linkId: string): Promise<string> {
   const code = /^\d+$/.test(linkId) ? Number(linkId) : -1;
-  const order = (await allRows(t.db
-    .select({ userId: paymentOrders.userId, linkId: paymentOrders.paymentLinkId, orderCode: paymentOrders.orderCode })
-    .from(paymentOrders)))
-    .find((o) => o.linkId === linkId || o.orderCode === code);
+  const order = (
+    await allRows(
+      t.db
+        .select({ userId: paymentOrders.userId, linkId: paymentOrders.paymentLinkId, orderCode: paymentOrders.orderCode })
+        .from(paymentOrders),
+    )
+  ).find((o) => o.linkId === linkId || o.orderCode === code);
   if (!order) throw new Error(`no order behind sandbox link ${linkId}`);
   const user = (await firstRow(t.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, order.userId))))!;
   return signAccessToken(t.env.jwtSecret, user, newFamilyId(), 600);

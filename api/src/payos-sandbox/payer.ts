@@ -19,11 +19,9 @@ export const NOT_YOURS = 'Chỉ thành viên được giao khoản phí này, đ
 /** The link when the signed-in caller owns its order; 404 for no link, 403 for anyone else's. */
 export async function ownOrder(c: Context<AppEnv>, link: SandboxLink | null): Promise<SandboxLink> {
   if (!link) notFound('Không tìm thấy link thanh toán');
-  const order = await firstRow(c
-    .get('deps')
-    .db.select({ userId: paymentOrders.userId })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.orderCode, link!.orderCode)));
+  const order = await firstRow(
+    c.get('deps').db.select({ userId: paymentOrders.userId }).from(paymentOrders).where(eq(paymentOrders.orderCode, link!.orderCode)),
+  );
   if (!order || order.userId !== c.get('actor').id) forbidden(NOT_YOURS);
   return link!;
 }

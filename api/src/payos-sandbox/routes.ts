@@ -127,7 +127,8 @@ export function payosSandboxRoutes() {
           return err(c, 400, '20', `Mô tả tối đa ${key.descriptionMaxLength} kí tự`);
         }
         const { db, env } = c.get('deps');
-        if (await findLink(db, env, String(f.orderCode), publicOrigin(env), m.clientId)) return err(c, 400, '231', 'Đơn thanh toán đã tồn tại');
+        if (await findLink(db, env, String(f.orderCode), publicOrigin(env), m.clientId))
+          return err(c, 400, '231', 'Đơn thanh toán đã tồn tại');
         const link: SandboxLink = {
           id: newLinkId(),
           clientId: m.clientId!,

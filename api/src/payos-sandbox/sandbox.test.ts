@@ -40,7 +40,8 @@ async function eventually(ok: () => Promise<boolean>, ms = 5_000) {
   }
 }
 
-const orderRow = async (orderCode: number) => (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
+const orderRow = async (orderCode: number) =>
+  (await firstRow(t.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode))))!;
 const assignmentRow = async (id: number) => (await firstRow(t.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, id))))!;
 
 describe('payOS sandbox end to end', () => {
@@ -82,10 +83,12 @@ describe('payOS sandbox end to end', () => {
     await eventually(async () => (await orderRow(orderCode)).status === 'PAID');
     expect(await assignmentRow(assignmentId)).toMatchObject({ status: 'PAID', paidAmount: 85_000, paymentMethod: 'ONLINE' });
     expect(
-      await firstRow(t.db
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.action, 'payment.webhook'), eq(auditLogs.entityId, String((await orderRow(orderCode)).id))))),
+      await firstRow(
+        t.db
+          .select()
+          .from(auditLogs)
+          .where(and(eq(auditLogs.action, 'payment.webhook'), eq(auditLogs.entityId, String((await orderRow(orderCode)).id)))),
+      ),
     ).toBeTruthy();
 
     const status = await expectOk(t.request('GET', `/api/payment/check-status/${orderCode}`, { token: u.token }));
@@ -132,10 +135,12 @@ describe('payOS sandbox end to end', () => {
     expect(status.data.status).toBe('PAID');
     expect((await assignmentRow(assignmentId)).status).toBe('PAID');
     expect(
-      await allRows(t.db
-        .select()
-        .from(paymentTransactions)
-        .where(eq(paymentTransactions.orderId, (await orderRow(orderCode)).id))),
+      await allRows(
+        t.db
+          .select()
+          .from(paymentTransactions)
+          .where(eq(paymentTransactions.orderId, (await orderRow(orderCode)).id)),
+      ),
     ).toHaveLength(1);
   });
 

@@ -69,15 +69,18 @@ export async function merchantKeys(db: Db, env: Env, clientId: string | undefine
 export async function saveLink(db: Db, env: Env, link: SandboxLink): Promise<void> {
   const { checksumKey, ...rest } = link;
   const data = JSON.stringify(rest);
-  await runQuery(db.insert(payosSandboxLinks)
-    .values({
-      id: link.id,
-      clientId: link.clientId,
-      orderCode: link.orderCode,
-      checksumKeyEnc: encryptSecret(checksumKey, env.appSecret),
-      data,
-    })
-    .onConflictDoUpdate({ target: payosSandboxLinks.id, set: { data } }));
+  await runQuery(
+    db
+      .insert(payosSandboxLinks)
+      .values({
+        id: link.id,
+        clientId: link.clientId,
+        orderCode: link.orderCode,
+        checksumKeyEnc: encryptSecret(checksumKey, env.appSecret),
+        data,
+      })
+      .onConflictDoUpdate({ target: payosSandboxLinks.id, set: { data } }),
+  );
 }
 
 function fromRow(env: Env, row: typeof payosSandboxLinks.$inferSelect): SandboxLink | null {
@@ -109,26 +112,28 @@ async function lookup(db: Db, env: Env, id: string, origin: string, clientId?: s
 }
 
 async function rebuild(db: Db, env: Env, id: string, code: number | null, origin: string, clientId?: string): Promise<SandboxLink | null> {
-  const order = await firstRow(db
-    .select()
-    .from(paymentOrders)
-    .where(code == null ? eq(paymentOrders.paymentLinkId, id) : or(eq(paymentOrders.paymentLinkId, id), eq(paymentOrders.orderCode, code))));
+  const order = await firstRow(
+    db
+      .select()
+      .from(paymentOrders)
+      .where(
+        code == null ? eq(paymentOrders.paymentLinkId, id) : or(eq(paymentOrders.paymentLinkId, id), eq(paymentOrders.orderCode, code)),
+      ),
+  );
   if (!order?.paymentLinkId || order.paymentMethod !== 'ONLINE') return null;
   const cfg = await firstRow(db.select().from(payosConfigs).where(eq(payosConfigs.campaignId, order.campaignId)));
   if (!cfg || (clientId && cfg.clientId !== clientId)) return null;
   const status: PayosLinkStatus = order.status;
   // The money already recorded is the link's too, so a rebuilt link reports it (UNDERPAID included).
-  const transactions: PayosTransaction[] = (await allRows(db
-    .select()
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, order.id))))
-    .map((t) => ({
-      reference: t.reference,
-      amount: t.amount,
-      accountNumber: t.accountNumber ?? '',
-      description: t.description ?? '',
-      transactionDateTime: t.transactionDateTime ?? '',
-    }));
+  const transactions: PayosTransaction[] = (
+    await allRows(db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id)))
+  ).map((t) => ({
+    reference: t.reference,
+    amount: t.amount,
+    accountNumber: t.accountNumber ?? '',
+    description: t.description ?? '',
+    transactionDateTime: t.transactionDateTime ?? '',
+  }));
   const resultUrl = `${origin}/payment-result/${order.orderCode}`;
   const link: SandboxLink = {
     id: order.paymentLinkId,

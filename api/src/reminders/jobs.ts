@@ -22,11 +22,19 @@ const notYet = (kind: 'BEFORE_DUE' | 'OVERDUE') =>
 
 /** One pass over every ACTIVE campaign with a schedule; returns how many reminders it made. */
 export async function runReminderSchedules(deps: Deps, now = new Date()): Promise<{ sent: number }> {
-  const schedules = await allRows(deps.db
-    .select({ campaignId: reminderSchedules.campaignId, daysBefore: reminderSchedules.daysBefore, onOverdue: reminderSchedules.onOverdue })
-    .from(reminderSchedules)
-    .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, reminderSchedules.campaignId))
-    .where(and(eq(paymentCampaigns.status, 'ACTIVE'), or(isNotNull(reminderSchedules.daysBefore), eq(reminderSchedules.onOverdue, true)))));
+  const schedules = await allRows(
+    deps.db
+      .select({
+        campaignId: reminderSchedules.campaignId,
+        daysBefore: reminderSchedules.daysBefore,
+        onOverdue: reminderSchedules.onOverdue,
+      })
+      .from(reminderSchedules)
+      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, reminderSchedules.campaignId))
+      .where(
+        and(eq(paymentCampaigns.status, 'ACTIVE'), or(isNotNull(reminderSchedules.daysBefore), eq(reminderSchedules.onOverdue, true))),
+      ),
+  );
   let sent = 0;
   for (const s of schedules) {
     const runs: { kind: 'BEFORE_DUE' | 'OVERDUE'; where: SQL }[] = [];

@@ -124,10 +124,12 @@ describe('no web address in campaign names', () => {
   it('an older campaign named with an address still reminds, with the address hidden from subject and text', async () => {
     const m = await member();
     const { campaign } = await api.active(faculty, [m.id]);
-    await runQuery(t.db
-      .update(paymentCampaigns)
-      .set({ name: 'Đoàn phí xác minh tài khoản tại http://evil.example/login ngay' })
-      .where(eq(paymentCampaigns.id, campaign.id)));
+    await runQuery(
+      t.db
+        .update(paymentCampaigns)
+        .set({ name: 'Đoàn phí xác minh tài khoản tại http://evil.example/login ngay' })
+        .where(eq(paymentCampaigns.id, campaign.id)),
+    );
     expect((await send(campaign.id)).body.data.sent).toBe(1);
     const [mail] = await mails(campaign.id);
     expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/evil|http:\/\/evil/);
@@ -139,10 +141,12 @@ describe('no web address in campaign names', () => {
   it('a unit or member named with an address: the address is hidden from the e-mail too', async () => {
     const m = await member();
     const { campaign } = await api.active(chiDoan, [m.id], { config: false });
-    await runQuery(t.db
-      .update(organizations)
-      .set({ name: 'Chi đoàn Lim 1 – xác minh tại http://evil.example/login' })
-      .where(eq(organizations.id, chiDoan)));
+    await runQuery(
+      t.db
+        .update(organizations)
+        .set({ name: 'Chi đoàn Lim 1 – xác minh tại http://evil.example/login' })
+        .where(eq(organizations.id, chiDoan)),
+    );
     await runQuery(t.db.update(users).set({ givenName: 'Lim www.evil.vn' }).where(eq(users.id, m.id)));
     try {
       expect((await send(campaign.id)).body.data.sent).toBe(1);

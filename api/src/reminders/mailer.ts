@@ -92,11 +92,7 @@ const CONCURRENCY = 4;
  */
 export async function deliver(db: Db, env: Pick<Env, 'SMTP_URL' | 'SMTP_FROM'>, ids: number[]): Promise<{ sent: number; failed: number }> {
   if (!env.SMTP_URL || ids.length === 0) return { sent: 0, failed: 0 };
-  const rows = (await allRows(db
-    .select()
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, ids))))
-    .filter((r) => r.status === 'QUEUED');
+  const rows = (await allRows(db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)))).filter((r) => r.status === 'QUEUED');
   const transport = nodemailer.createTransport(env.SMTP_URL);
   let sent = 0;
   let failed = 0;
@@ -110,9 +106,12 @@ export async function deliver(db: Db, env: Pick<Env, 'SMTP_URL' | 'SMTP_FROM'>, 
       } catch (err) {
         // The address is personal data: only the row id goes to the log.
         logger.warn({ err, outboxId: row.id }, 'reminders: e-mail not sent');
-        await runQuery(db.update(emailOutbox)
-          .set({ status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500) })
-          .where(eq(emailOutbox.id, row.id)));
+        await runQuery(
+          db
+            .update(emailOutbox)
+            .set({ status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 500) })
+            .where(eq(emailOutbox.id, row.id)),
+        );
         failed++;
       }
     }

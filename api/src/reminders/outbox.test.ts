@@ -55,10 +55,12 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
   }
   // One e-mail failed (as an SMTP refusal would leave it), to filter on.
-  await runQuery(t.db
-    .update(emailOutbox)
-    .set({ status: 'FAILED', error: '550 mailbox unavailable' })
-    .where(eq(emailOutbox.campaignId, campaign.branch!.id)));
+  await runQuery(
+    t.db
+      .update(emailOutbox)
+      .set({ status: 'FAILED', error: '550 mailbox unavailable' })
+      .where(eq(emailOutbox.campaignId, campaign.branch!.id)),
+  );
 });
 afterAll(() => server.close());
 

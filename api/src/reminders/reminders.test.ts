@@ -139,10 +139,12 @@ describe('the interval rule', () => {
     const selected = await send(campaign.id, tokens.inside, { assignmentIds: [assignments[1].id, assignments[2].id] });
     expect(selected.body.data).toMatchObject({ sent: 0, skippedRecent: 1, skippedPaid: 1 });
     // Past the interval the same member can be reminded again.
-    await runQuery(t.db
-      .update(paymentReminders)
-      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
-      .where(eq(paymentReminders.campaignId, campaign.id)));
+    await runQuery(
+      t.db
+        .update(paymentReminders)
+        .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+        .where(eq(paymentReminders.campaignId, campaign.id)),
+    );
     expect((await send(campaign.id, tokens.inside)).body.data).toMatchObject({ sent: 3, skippedRecent: 0 });
   });
 

@@ -89,10 +89,12 @@ describe('sending kept and failed reminder e-mails again', () => {
     expect(await status(emailId)).toBe('SENT');
     // Sent: not again.
     expect((await resend(emailId, tokens.inside)).status).toBe(409);
-    const logged = await allRows(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'reminder.resend'), eq(auditLogs.entityId, String(campaign.id)))));
+    const logged = await allRows(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'reminder.resend'), eq(auditLogs.entityId, String(campaign.id)))),
+    );
     expect(logged).toHaveLength(1);
   });
 

@@ -44,7 +44,7 @@ export async function resendBlock(
   },
 ): Promise<ResendBlock | null> {
   if (row.campaignId == null || row.organizationId == null) return 'NOT_REMINDER';
-  if (!await can(deps.db, actor, SEND_REMINDERS, row.organizationId)) return 'FORBIDDEN';
+  if (!(await can(deps.db, actor, SEND_REMINDERS, row.organizationId))) return 'FORBIDDEN';
   if (!(RESENDABLE as readonly string[]).includes(row.status)) return 'SENT';
   if (!deps.env.SMTP_URL) return 'NO_SMTP';
   if (row.campaignStatus !== 'ACTIVE') return 'CLOSED';
@@ -55,20 +55,22 @@ export async function resendBlock(
 /** The rows with what resendBlock needs. */
 async function resendRows(deps: Deps, ids: number[]) {
   if (ids.length === 0) return [];
-  return await allRows(deps.db
-    .select({
-      id: emailOutbox.id,
-      campaignId: emailOutbox.campaignId,
-      status: emailOutbox.status,
-      organizationId: paymentCampaigns.organizationId,
-      campaignStatus: paymentCampaigns.status,
-      feeStatus: paymentAssignments.status,
-    })
-    .from(emailOutbox)
-    .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
-    .leftJoin(paymentReminders, eq(paymentReminders.id, emailOutbox.reminderId))
-    .leftJoin(paymentAssignments, eq(paymentAssignments.id, paymentReminders.assignmentId))
-    .where(inArray(emailOutbox.id, ids)));
+  return await allRows(
+    deps.db
+      .select({
+        id: emailOutbox.id,
+        campaignId: emailOutbox.campaignId,
+        status: emailOutbox.status,
+        organizationId: paymentCampaigns.organizationId,
+        campaignStatus: paymentCampaigns.status,
+        feeStatus: paymentAssignments.status,
+      })
+      .from(emailOutbox)
+      .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
+      .leftJoin(paymentReminders, eq(paymentReminders.id, emailOutbox.reminderId))
+      .leftJoin(paymentAssignments, eq(paymentAssignments.id, paymentReminders.assignmentId))
+      .where(inArray(emailOutbox.id, ids)),
+  );
 }
 
 export async function resendOutbox(deps: Deps, actor: Actor, ip: string | null, ids: number[]): Promise<ResendOutboxResult> {
@@ -79,18 +81,21 @@ export async function resendOutbox(deps: Deps, actor: Actor, ip: string | null, 
     const r = found.get(id);
     // An e-mail the caller cannot see is not found, as outbox() would not list it.
     const visible =
-      r && (hasPermission(actor.roles, VIEW_LOGS, null) || (r.organizationId != null && await resendBlock(deps, actor, r) !== 'FORBIDDEN'));
+      r &&
+      (hasPermission(actor.roles, VIEW_LOGS, null) || (r.organizationId != null && (await resendBlock(deps, actor, r)) !== 'FORBIDDEN'));
     if (!visible) notFound('Không tìm thấy thư');
     const why = await resendBlock(deps, actor, r!);
     if (why === 'FORBIDDEN') forbidden('Bạn không có quyền gửi nhắc nhở của đợt thu này');
     else if (why) conflict(MESSAGES[why]);
   }
   const claimed = await withTransaction(db, async (tx) => {
-    const got = await allRows(tx
-      .update(emailOutbox)
-      .set({ status: 'QUEUED', error: null })
-      .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, [...RESENDABLE])))
-      .returning({ id: emailOutbox.id, campaignId: emailOutbox.campaignId }));
+    const got = await allRows(
+      tx
+        .update(emailOutbox)
+        .set({ status: 'QUEUED', error: null })
+        .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, [...RESENDABLE])))
+        .returning({ id: emailOutbox.id, campaignId: emailOutbox.campaignId }),
+    );
     if (got.length !== ids.length) conflict('Thư vừa được gửi lại, vui lòng tải lại');
     const byCampaign = new Map<number, number[]>();
     for (const g of got) byCampaign.set(g.campaignId!, [...(byCampaign.get(g.campaignId!) ?? []), g.id]);

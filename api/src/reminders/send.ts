@@ -47,77 +47,89 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
   const status = initialEmailStatus(env);
 
   const result = await withTransaction(db, async (tx) => {
-    const campaign = (await firstRow(tx
-      .select({
-        name: paymentCampaigns.name,
-        organizationName: organizations.name,
-        path: organizations.path,
-        payosActive: payosConfigs.isActive,
-        endDate: paymentCampaigns.endDate,
-      })
-      .from(paymentCampaigns)
-      .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
-      .leftJoin(payosConfigs, eq(payosConfigs.campaignId, paymentCampaigns.id))
-      .where(eq(paymentCampaigns.id, o.campaignId))))!;
+    const campaign = (await firstRow(
+      tx
+        .select({
+          name: paymentCampaigns.name,
+          organizationName: organizations.name,
+          path: organizations.path,
+          payosActive: payosConfigs.isActive,
+          endDate: paymentCampaigns.endDate,
+        })
+        .from(paymentCampaigns)
+        .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId))
+        .leftJoin(payosConfigs, eq(payosConfigs.campaignId, paymentCampaigns.id))
+        .where(eq(paymentCampaigns.id, o.campaignId)),
+    ))!;
     const [from, to] = subtreeRange(campaign.path ?? '/0/');
     const recent = sql`exists (select 1 from ${paymentReminders} r where r.campaign_id = ${a.campaignId} and r.user_id = ${a.userId} and r.created_at > ${cutoff.getTime()})`;
     const inside = sql`exists (select 1 from ${organizationMembers} m join ${organizations} o on o.id = m.organization_id where m.user_id = ${a.userId} and m.is_active = 1 and o.path >= ${from} and o.path < ${to})`;
     const underLimit = sql`(select count(*) from ${paymentReminders} r where r.user_id = ${a.userId} and r.created_at > ${now.getTime() - DAY_MS}) < ${env.REMINDER_MAX_PER_MEMBER_PER_DAY}`;
-    const candidates = await allRows(tx
-      .select({ id: a.id, recent: sql<number>`${recent}`, inside: sql<number>`${inside}`, underLimit: sql<number>`${underLimit}` })
-      .from(a)
-      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
-      .where(and(targeted, inArray(a.status, [...UNPAID]))));
+    const candidates = await allRows(
+      tx
+        .select({ id: a.id, recent: sql<number>`${recent}`, inside: sql<number>`${inside}`, underLimit: sql<number>`${underLimit}` })
+        .from(a)
+        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
+        .where(and(targeted, inArray(a.status, [...UNPAID]))),
+    );
     const skippedPaid = o.assignmentIds ? o.assignmentIds.length - candidates.length : 0;
-    const inserted = await allRows(tx
-      .insert(paymentReminders)
-      .select(
-        tx
-          .select({
-            // insert…select takes every column in table order; a null id lets SQLite number the row.
-            id: sql`null`.as('id'),
-            campaignId: a.campaignId,
-            assignmentId: a.id,
-            userId: a.userId,
-            sentBy: sql`${o.sentBy}`.as('sent_by'),
-            kind: sql`${o.kind}`.as('kind'),
-            amount: sql`max(${a.amount} - coalesce(${a.paidAmount}, 0), 0)`.as('amount'),
-            dueDate: sql`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`.as('due_date'),
-            createdAt: sql`${now.getTime()}`.as('created_at'),
-          })
-          .from(a)
-          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
-          .where(and(targeted, inArray(a.status, [...UNPAID]), sql`not ${recent}`, inside, underLimit)),
-      )
-      .returning());
+    const inserted = await allRows(
+      tx
+        .insert(paymentReminders)
+        .select(
+          tx
+            .select({
+              // insert…select takes every column in table order; a null id lets SQLite number the row.
+              id: sql`null`.as('id'),
+              campaignId: a.campaignId,
+              assignmentId: a.id,
+              userId: a.userId,
+              sentBy: sql`${o.sentBy}`.as('sent_by'),
+              kind: sql`${o.kind}`.as('kind'),
+              amount: sql`max(${a.amount} - coalesce(${a.paidAmount}, 0), 0)`.as('amount'),
+              dueDate: sql`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`.as('due_date'),
+              createdAt: sql`${now.getTime()}`.as('created_at'),
+            })
+            .from(a)
+            .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
+            .where(and(targeted, inArray(a.status, [...UNPAID]), sql`not ${recent}`, inside, underLimit)),
+        )
+        .returning(),
+    );
     const outboxIds: number[] = [];
     if (inserted.length > 0) {
       const userIds = inserted.map((r) => r.userId);
       const people = new Map(
-        (await allRows(tx
-          .select({ id: users.id, email: users.email, familyName: users.familyName, givenName: users.givenName })
-          .from(users)
-          .where(inArray(users.id, userIds))))
-          .map((u) => [u.id, u]),
+        (
+          await allRows(
+            tx
+              .select({ id: users.id, email: users.email, familyName: users.familyName, givenName: users.givenName })
+              .from(users)
+              .where(inArray(users.id, userIds)),
+          )
+        ).map((u) => [u.id, u]),
       );
       // An overdue fee cannot be paid online (as orders.service.ts refuses it): OVERDUE, or past the campaign's end.
       const ended = now.getTime() > campaign.endDate.getTime();
       const overdueIds = new Set(
         ended
           ? inserted.map((r) => r.assignmentId)
-          : (await allRows(tx
-              .select({ id: a.id })
-              .from(a)
-              .where(
-                and(
-                  inArray(
-                    a.id,
-                    inserted.map((r) => r.assignmentId),
+          : (
+              await allRows(
+                tx
+                  .select({ id: a.id })
+                  .from(a)
+                  .where(
+                    and(
+                      inArray(
+                        a.id,
+                        inserted.map((r) => r.assignmentId),
+                      ),
+                      eq(a.status, 'OVERDUE'),
+                    ),
                   ),
-                  eq(a.status, 'OVERDUE'),
-                ),
-              )))
-              .map((x) => x.id),
+              )
+            ).map((x) => x.id),
       );
       // Without an active payOS configuration the fee is paid in cash: name the unit whose treasurer takes it.
       const units = !campaign.payosActive || overdueIds.size > 0 ? await ownUnits(tx, userIds, from, to) : null;
@@ -136,18 +148,20 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
           cash,
           overdue,
         });
-        const row = await firstRow(tx
-          .insert(emailOutbox)
-          .values({
-            campaignId: o.campaignId,
-            reminderId: r.id,
-            toAddress: u.email,
-            subject: mail.subject,
-            text: mail.text,
-            status,
-            createdAt: now,
-          })
-          .returning({ id: emailOutbox.id }));
+        const row = await firstRow(
+          tx
+            .insert(emailOutbox)
+            .values({
+              campaignId: o.campaignId,
+              reminderId: r.id,
+              toAddress: u.email,
+              subject: mail.subject,
+              text: mail.text,
+              status,
+              createdAt: now,
+            })
+            .returning({ id: emailOutbox.id }),
+        );
         outboxIds.push(row.id);
       }
     }
@@ -193,18 +207,20 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
 
 /** Each member's own unit inside the campaign's subtree: the deepest one they are active in. */
 async function ownUnits(tx: Pick<Deps['db'], 'select'>, userIds: number[], from: string, to: string): Promise<Map<number, string>> {
-  const rows = await allRows(tx
-    .select({ userId: organizationMembers.userId, name: organizations.name, path: organizations.path })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(
-      and(
-        inArray(organizationMembers.userId, userIds),
-        eq(organizationMembers.isActive, true),
-        sql`${organizations.path} >= ${from}`,
-        sql`${organizations.path} < ${to}`,
+  const rows = await allRows(
+    tx
+      .select({ userId: organizationMembers.userId, name: organizations.name, path: organizations.path })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(
+        and(
+          inArray(organizationMembers.userId, userIds),
+          eq(organizationMembers.isActive, true),
+          sql`${organizations.path} >= ${from}`,
+          sql`${organizations.path} < ${to}`,
+        ),
       ),
-    ));
+  );
   const best = new Map<number, { name: string; path: string }>();
   for (const r of rows) {
     const b = best.get(r.userId);

@@ -64,12 +64,15 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
       await withTransaction(db, async (tx) => {
         const before = await firstRow(tx.select().from(reminderSchedules).where(eq(reminderSchedules.campaignId, campaignId)));
         const values = { campaignId, daysBefore: input.daysBefore, onOverdue: input.onOverdue, updatedBy: actor.id };
-        await runQuery(tx.insert(reminderSchedules)
-          .values(values)
-          .onConflictDoUpdate({
-            target: reminderSchedules.campaignId,
-            set: { daysBefore: values.daysBefore, onOverdue: values.onOverdue, updatedBy: actor.id, updatedAt: new Date() },
-          }));
+        await runQuery(
+          tx
+            .insert(reminderSchedules)
+            .values(values)
+            .onConflictDoUpdate({
+              target: reminderSchedules.campaignId,
+              set: { daysBefore: values.daysBefore, onOverdue: values.onOverdue, updatedBy: actor.id, updatedAt: new Date() },
+            }),
+        );
         await audit(tx, {
           actorId: actor.id,
           ip: req.ip,
@@ -88,16 +91,18 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
       await loadCampaign(db, campaignId);
       const r = paymentReminders;
       const total = (await firstRow(db.select({ n: count() }).from(r).where(eq(r.campaignId, campaignId))))!.n;
-      const rows = await allRows(db
-        .select({ r, user: users, sender, emailStatus: emailOutbox.status })
-        .from(r)
-        .innerJoin(users, eq(users.id, r.userId))
-        .leftJoin(sender, eq(sender.id, r.sentBy))
-        .leftJoin(emailOutbox, eq(emailOutbox.reminderId, r.id))
-        .where(eq(r.campaignId, campaignId))
-        .orderBy(desc(r.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit));
+      const rows = await allRows(
+        db
+          .select({ r, user: users, sender, emailStatus: emailOutbox.status })
+          .from(r)
+          .innerJoin(users, eq(users.id, r.userId))
+          .leftJoin(sender, eq(sender.id, r.sentBy))
+          .leftJoin(emailOutbox, eq(emailOutbox.reminderId, r.id))
+          .where(eq(r.campaignId, campaignId))
+          .orderBy(desc(r.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
       const reminders: ReminderItem[] = rows.map((x) => ({
         id: x.r.id,
         assignmentId: x.r.assignmentId,
@@ -123,7 +128,7 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
       let within: SQL | undefined;
       if (q.organizationId !== undefined) {
         const org =
-          await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId))) ??
+          (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)))) ??
           notFound('Tổ chức không tồn tại');
         if (!scope.all && !scope.paths.some((p) => org.path.startsWith(p))) forbidden();
         within = scopeCondition({ all: false, paths: [org.path] }, organizations.path);
@@ -138,25 +143,26 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         query
           .leftJoin(paymentCampaigns, eq(paymentCampaigns.id, emailOutbox.campaignId))
           .leftJoin(organizations, eq(organizations.id, paymentCampaigns.organizationId));
-      const total = (await firstRow(joined(db.select({ n: count() }).from(emailOutbox).$dynamic())
-        .where(where)))!.n;
-      const rows = await allRows(joined(
-        db
-          .select({
-            e: emailOutbox,
-            campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name, status: paymentCampaigns.status },
-            organization: { id: organizations.id, name: organizations.name },
-            feeStatus: paymentAssignments.status,
-          })
-          .from(emailOutbox)
-          .$dynamic(),
-      )
-        .leftJoin(paymentReminders, eq(paymentReminders.id, emailOutbox.reminderId))
-        .leftJoin(paymentAssignments, eq(paymentAssignments.id, paymentReminders.assignmentId))
-        .where(where)
-        .orderBy(desc(emailOutbox.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit));
+      const total = (await firstRow(joined(db.select({ n: count() }).from(emailOutbox).$dynamic()).where(where)))!.n;
+      const rows = await allRows(
+        joined(
+          db
+            .select({
+              e: emailOutbox,
+              campaign: { id: paymentCampaigns.id, name: paymentCampaigns.name, status: paymentCampaigns.status },
+              organization: { id: organizations.id, name: organizations.name },
+              feeStatus: paymentAssignments.status,
+            })
+            .from(emailOutbox)
+            .$dynamic(),
+        )
+          .leftJoin(paymentReminders, eq(paymentReminders.id, emailOutbox.reminderId))
+          .leftJoin(paymentAssignments, eq(paymentAssignments.id, paymentReminders.assignmentId))
+          .where(where)
+          .orderBy(desc(emailOutbox.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      );
       const emails: OutboxItem[] = await mapInOrder(rows, async ({ e, campaign, organization, feeStatus }) => {
         // Why "Gửi lại" is not offered (issue 26 item 9); only for kept or failed e-mails.
         const block =
@@ -204,20 +210,22 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .where(eq(paymentReminders.userId, actor.id))
         .groupBy(paymentReminders.assignmentId)
         .as('latest');
-      const rows = await allRows(db
-        .select({
-          assignmentId: a.id,
-          campaignId: a.campaignId,
-          campaignName: paymentCampaigns.name,
-          amount: sql<number>`max(${a.amount} - coalesce(${a.paidAmount}, 0), 0)`,
-          dueDate: sql<number | null>`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`,
-          remindedAt: latest.remindedAt,
-        })
-        .from(latest)
-        .innerJoin(a, eq(a.id, latest.assignmentId))
-        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
-        .where(and(eq(a.userId, actor.id), inArray(a.status, [...UNPAID]), eq(paymentCampaigns.status, 'ACTIVE')))
-        .orderBy(desc(latest.remindedAt)));
+      const rows = await allRows(
+        db
+          .select({
+            assignmentId: a.id,
+            campaignId: a.campaignId,
+            campaignName: paymentCampaigns.name,
+            amount: sql<number>`max(${a.amount} - coalesce(${a.paidAmount}, 0), 0)`,
+            dueDate: sql<number | null>`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`,
+            remindedAt: latest.remindedAt,
+          })
+          .from(latest)
+          .innerJoin(a, eq(a.id, latest.assignmentId))
+          .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
+          .where(and(eq(a.userId, actor.id), inArray(a.status, [...UNPAID]), eq(paymentCampaigns.status, 'ACTIVE')))
+          .orderBy(desc(latest.remindedAt)),
+      );
       return rows.map((r) => ({
         ...r,
         dueDate: r.dueDate == null ? null : new Date(r.dueDate).toISOString(),

@@ -119,14 +119,18 @@ describe('the reminder schedule', () => {
     await api.config(c.id);
     await api.activate(c.id);
     const now = Date.now();
-    await runQuery(t.db
-      .update(paymentAssignments)
-      .set({ dueDate: new Date(now + 2 * 86_400_000) })
-      .where(eq(paymentAssignments.id, soon.id)));
-    await runQuery(t.db
-      .update(paymentAssignments)
-      .set({ dueDate: new Date(now + 20 * 86_400_000) })
-      .where(eq(paymentAssignments.id, later.id)));
+    await runQuery(
+      t.db
+        .update(paymentAssignments)
+        .set({ dueDate: new Date(now + 2 * 86_400_000) })
+        .where(eq(paymentAssignments.id, soon.id)),
+    );
+    await runQuery(
+      t.db
+        .update(paymentAssignments)
+        .set({ dueDate: new Date(now + 20 * 86_400_000) })
+        .where(eq(paymentAssignments.id, later.id)),
+    );
     expect(
       (
         await t.request('PUT', `/api/payment-campaigns/${c.id}/reminder-schedule`, {
@@ -142,10 +146,12 @@ describe('the reminder schedule', () => {
     expect((await runReminderSchedules({ db: t.db, env: t.env }, new Date(now + 1.5 * 86_400_000))).sent).toBe(0);
     // Past the due date: the overdue reminder.
     expect((await runReminderSchedules({ db: t.db, env: t.env }, new Date(now + 3 * 86_400_000))).sent).toBe(1);
-    const kinds = await allRows(t.db
-      .select({ kind: paymentReminders.kind, sentBy: paymentReminders.sentBy })
-      .from(paymentReminders)
-      .where(eq(paymentReminders.campaignId, c.id)));
+    const kinds = await allRows(
+      t.db
+        .select({ kind: paymentReminders.kind, sentBy: paymentReminders.sentBy })
+        .from(paymentReminders)
+        .where(eq(paymentReminders.campaignId, c.id)),
+    );
     expect(kinds).toEqual([
       { kind: 'BEFORE_DUE', sentBy: null },
       { kind: 'OVERDUE', sentBy: null },

@@ -26,7 +26,10 @@ export const OUTSIDE_CAMPAIGN = 'Tổ chức không thuộc phạm vi của đ�
 /** The organization's path, refused unless it is the campaign's organization or one beneath it. */
 export async function unitInCampaign(db: Db, campaignId: number, organizationId: number) {
   const campaign = await loadCampaign(db, campaignId);
-  const rows = await sqlAll<{ id: number; path: string; parentId: number | null }>(db, sql`SELECT id, path, parent_id AS parentId FROM organizations WHERE id IN (${organizationId}, ${campaign.organizationId})`);
+  const rows = await sqlAll<{ id: number; path: string; parentId: number | null }>(
+    db,
+    sql`SELECT id, path, parent_id AS parentId FROM organizations WHERE id IN (${organizationId}, ${campaign.organizationId})`,
+  );
   const unit = rows.find((r) => r.id === organizationId);
   const top = rows.find((r) => r.id === campaign.organizationId)!;
   if (!unit) notFound('Không tìm thấy tổ chức');
@@ -45,13 +48,19 @@ export async function subtreeFigures(db: Db, campaignId: number, organizationId:
     type: string;
     path: string;
     collected: number;
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     SELECT o.id, o.parent_id AS parentId, o.name, o.code, o.type, o.path, coalesce(f.collected, 0) AS collected
     FROM organizations o LEFT JOIN campaign_figures f ON f.campaign_id = ${campaignId} AND f.organization_id = o.id
-    WHERE o.path LIKE ${`${unit.path}%`}`);
-  const sums = await sqlAll<{ fromId: number; toId: number; status: string; amount: number }>(db, sql`
+    WHERE o.path LIKE ${`${unit.path}%`}`,
+  );
+  const sums = await sqlAll<{ fromId: number; toId: number; status: string; amount: number }>(
+    db,
+    sql`
     SELECT from_organization_id AS fromId, to_organization_id AS toId, status, sum(amount) AS amount
-    FROM remittances WHERE campaign_id = ${campaignId} AND status <> 'CANCELLED' GROUP BY from_organization_id, to_organization_id, status`);
+    FROM remittances WHERE campaign_id = ${campaignId} AND status <> 'CANCELLED' GROUP BY from_organization_id, to_organization_id, status`,
+  );
   const shares = await shareTable(db);
   const nodes = new Map<number, Node>();
   for (const r of rows) {
@@ -115,14 +124,17 @@ export async function campaignsCovering(db: Db, organizationId: number) {
   const org = await sqlGet<{ path: string }>(db, sql`SELECT path FROM organizations WHERE id = ${organizationId}`);
   if (!org) notFound('Không tìm thấy tổ chức');
   const ids = org!.path.split('/').filter(Boolean).map(Number);
-  return await sqlAll<{ id: number; name: string; status: string; organizationId: number; organizationName: string; startDate: number }>(db, sql`
+  return await sqlAll<{ id: number; name: string; status: string; organizationId: number; organizationName: string; startDate: number }>(
+    db,
+    sql`
     SELECT c.id, c.name, c.status, c.organization_id AS organizationId, o.name AS organizationName, c.start_date AS startDate
     FROM payment_campaigns c JOIN organizations o ON o.id = c.organization_id
     WHERE c.organization_id IN (${sql.join(
       ids.map((i) => sql`${i}`),
       sql`, `,
     )}) AND c.status <> 'DRAFT'
-    ORDER BY c.id DESC LIMIT 200`);
+    ORDER BY c.id DESC LIMIT 200`,
+  );
 }
 
 /** The API's rows: the path and depth stay inside. */

@@ -28,7 +28,7 @@ const positive = (v: unknown): number | null => {
 const askedUnit: OrganizationFrom = async (c) => {
   const campaignId = positive(c.req.param('id'));
   if (campaignId == null) return null;
-  return positive(c.req.query('organizationId')) ?? await defaultUnit(c.get('deps').db, campaignId);
+  return positive(c.req.query('organizationId')) ?? (await defaultUnit(c.get('deps').db, campaignId));
 };
 const bodySender: OrganizationFrom = async (c) =>
   positive(((await c.req.json().catch(() => null)) as { fromOrganizationId?: unknown } | null)?.fromOrganizationId);
@@ -40,7 +40,7 @@ const receiver: OrganizationFrom = async (c) => {
 const service = (c: Context<AppEnv>) => remittancesService(c.get('deps').db, c.get('actor'), clientIp(c));
 
 async function report(c: Context<AppEnv>, campaignId: number, organizationId: number | undefined) {
-  return service(c).report(campaignId, organizationId ?? await defaultUnit(c.get('deps').db, campaignId) ?? 0);
+  return service(c).report(campaignId, organizationId ?? (await defaultUnit(c.get('deps').db, campaignId)) ?? 0);
 }
 
 /** GET /payment-campaigns/:id/remittance(/export), POST /remittances, /remittances/:id/{confirm,cancel} (issue 30 item 5). */

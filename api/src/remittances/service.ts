@@ -77,10 +77,9 @@ function toRemittance(x: Row): Remittance {
 
 /** The organization whose officers act on a remittance: the sender (from) or the receiver (to). */
 export async function remittanceSide(db: Db, id: number, side: 'from' | 'to'): Promise<number | null> {
-  const r = await firstRow(db
-    .select({ from: remittances.fromOrganizationId, to: remittances.toOrganizationId })
-    .from(remittances)
-    .where(eq(remittances.id, id)));
+  const r = await firstRow(
+    db.select({ from: remittances.fromOrganizationId, to: remittances.toOrganizationId }).from(remittances).where(eq(remittances.id, id)),
+  );
   return r ? r[side] : null;
 }
 
@@ -111,15 +110,17 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
     async report(campaignId: number, organizationId: number): Promise<RemittanceReport> {
       const [self, ...units] = await subtreeFigures(db, campaignId, organizationId);
       const sum = (k: 'collected' | 'kept' | 'owedUp' | 'confirmed' | 'pending' | 'outstanding') => units.reduce((s, u) => s + u[k], 0);
-      const rows = await allRows(query(db)
-        .where(
-          and(
-            eq(remittances.campaignId, campaignId),
-            or(eq(remittances.fromOrganizationId, organizationId), eq(remittances.toOrganizationId, organizationId)),
-          ),
-        )
-        .orderBy(desc(remittances.id))
-        .limit(500));
+      const rows = await allRows(
+        query(db)
+          .where(
+            and(
+              eq(remittances.campaignId, campaignId),
+              or(eq(remittances.fromOrganizationId, organizationId), eq(remittances.toOrganizationId, organizationId)),
+            ),
+          )
+          .orderBy(desc(remittances.id))
+          .limit(500),
+      );
       return {
         campaignId,
         organizationId,
@@ -150,18 +151,20 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
           const message = `Số tiền nộp (${vnd(input.amount)}) vượt quá số còn phải nộp lên cấp trên (${vnd(Math.max(0, left))})`;
           unprocessable(message, { errors: { amount: [message] } });
         }
-        const created = await firstRow(tx
-          .insert(remittances)
-          .values({
-            campaignId: input.campaignId,
-            fromOrganizationId: unit.id,
-            toOrganizationId: unit.parentId!,
-            amount: input.amount,
-            paidAt,
-            note: input.note ?? null,
-            createdBy: actor.id,
-          })
-          .returning());
+        const created = await firstRow(
+          tx
+            .insert(remittances)
+            .values({
+              campaignId: input.campaignId,
+              fromOrganizationId: unit.id,
+              toOrganizationId: unit.parentId!,
+              amount: input.amount,
+              paidAt,
+              note: input.note ?? null,
+              createdBy: actor.id,
+            })
+            .returning(),
+        );
         await audit(tx, {
           actorId: actor.id,
           ip,
@@ -180,13 +183,16 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
     /** Only the receiving level (a right held there or above: never through a role in the sender) confirms. */
     async confirm(id: number): Promise<Remittance> {
       const before = await load(id);
-      if (!await can(db, actor, RP.confirm, before.toOrganizationId)) forbidden('Chỉ cấp trên nhận tiền mới xác nhận được khoản trích nộp này');
+      if (!(await can(db, actor, RP.confirm, before.toOrganizationId)))
+        forbidden('Chỉ cấp trên nhận tiền mới xác nhận được khoản trích nộp này');
       await withTransaction(db, async (tx) => {
-        const after = await firstRow(tx
-          .update(remittances)
-          .set({ status: 'CONFIRMED', confirmedBy: actor.id, confirmedAt: new Date() })
-          .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
-          .returning());
+        const after = await firstRow(
+          tx
+            .update(remittances)
+            .set({ status: 'CONFIRMED', confirmedBy: actor.id, confirmedAt: new Date() })
+            .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
+            .returning(),
+        );
         if (!after) conflict(before.status === 'CONFIRMED' ? 'Khoản trích nộp này đã được xác nhận' : 'Khoản trích nộp này đã bị hủy');
         await audit(tx, {
           actorId: actor.id,
@@ -206,13 +212,16 @@ export function remittancesService(db: Db, actor: Actor, ip: string | null) {
     /** A pending remittance recorded by mistake: the sender withdraws it or the receiver turns it down. */
     async cancel(id: number): Promise<Remittance> {
       const before = await load(id);
-      if (!await can(db, actor, RP.remit, before.fromOrganizationId) && !await can(db, actor, RP.confirm, before.toOrganizationId)) forbidden();
+      if (!(await can(db, actor, RP.remit, before.fromOrganizationId)) && !(await can(db, actor, RP.confirm, before.toOrganizationId)))
+        forbidden();
       await withTransaction(db, async (tx) => {
-        const after = await firstRow(tx
-          .update(remittances)
-          .set({ status: 'CANCELLED', cancelledBy: actor.id, cancelledAt: new Date() })
-          .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
-          .returning());
+        const after = await firstRow(
+          tx
+            .update(remittances)
+            .set({ status: 'CANCELLED', cancelledBy: actor.id, cancelledAt: new Date() })
+            .where(and(eq(remittances.id, id), eq(remittances.status, 'PENDING')))
+            .returning(),
+        );
         if (!after) conflict('Chỉ hủy được khoản trích nộp chưa được xác nhận');
         await audit(tx, {
           actorId: actor.id,

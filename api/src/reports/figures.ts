@@ -43,8 +43,15 @@ const vnDay = (ms: number) => Math.floor((ms + 7 * 3_600_000) / 86_400_000);
  * `cellUnits`: the units whose subtree is read from the kept counts, each its own bucket — the
  * direct units, and the unit itself when nothing lies beneath it.
  */
-export async function memberRows(db: Db, unitId: number, path: string, fromMs: number, toMs: number, cellUnits: number[]): Promise<MemberRow[]> {
-  return [...await keptRows(db, cellUnits, vnDay(fromMs), vnDay(toMs)), ...await liveRows(db, unitId, path, fromMs, toMs)];
+export async function memberRows(
+  db: Db,
+  unitId: number,
+  path: string,
+  fromMs: number,
+  toMs: number,
+  cellUnits: number[],
+): Promise<MemberRow[]> {
+  return [...(await keptRows(db, cellUnits, vnDay(fromMs), vnDay(toMs))), ...(await liveRows(db, unitId, path, fromMs, toMs))];
 }
 
 /** The counts kept per subtree (memberships of units with nothing beneath them), over whole days [fromDay, toDay). */
@@ -54,7 +61,9 @@ async function keptRows(db: Db, units: number[], fromDay: number, toDay: number)
   const reasonSums = LEAVE_REASONS.map(
     (r) => sql`sum(CASE WHEN ${endedIn} AND c.end_reason = ${r} THEN c.n ELSE 0 END) AS ${sql.identifier(`left_${r}`)}`,
   );
-  return await sqlAll<MemberRow>(db, sql`
+  return await sqlAll<MemberRow>(
+    db,
+    sql`
     SELECT c.organization_id AS bucket, c.membership_status AS membershipStatus, c.user_type AS userType, c.gender, c.ethnicity,
       sum(CASE WHEN c.joined_day < ${fromDay} THEN c.n ELSE 0 END) AS start,
       sum(CASE WHEN c.joined_day >= ${fromDay} AND c.transfer_in = 0 THEN c.n ELSE 0 END) AS admitted,
@@ -68,7 +77,8 @@ async function keptRows(db: Db, units: number[], fromDay: number, toDay: number)
       sql`, `,
     )})
       AND c.n <> 0 AND c.joined_day < ${toDay} AND (c.ended_day = 0 OR c.ended_day >= ${fromDay})
-    GROUP BY c.organization_id, c.membership_status, c.user_type, c.gender, c.ethnicity`);
+    GROUP BY c.organization_id, c.membership_status, c.user_type, c.gender, c.ethnicity`,
+  );
 }
 
 /**
@@ -86,7 +96,9 @@ async function liveRows(db: Db, unitId: number, path: string, fromMs: number, to
       : sql`sum(CASE WHEN ${endedIn} AND m.end_reason = ${r} THEN 1 ELSE 0 END) AS ${sql.identifier(`left_${r}`)}`,
   );
   const rest = sql`substr(o.path, ${path.length + 1})`;
-  return await sqlAll<MemberRow>(db, sql`
+  return await sqlAll<MemberRow>(
+    db,
+    sql`
     SELECT
       CASE WHEN o.id = ${unitId} THEN ${unitId} ELSE CAST(substr(${rest}, 1, instr(${rest}, '/') - 1) AS INTEGER) END AS bucket,
       u.membership_status AS membershipStatus, u.user_type AS userType, coalesce(u.gender, '') AS gender, coalesce(u.ethnicity, '') AS ethnicity,
@@ -110,7 +122,8 @@ async function liveRows(db: Db, unitId: number, path: string, fromMs: number, to
           AND od.path > o.path AND od.path < substr(o.path, 1, length(o.path) - 1) || '0'
           AND d.joined_at < ${toMs} AND (CASE WHEN d.is_active THEN d.ended_at IS NULL ELSE d.ended_at >= ${fromMs} END)
       )
-    GROUP BY bucket, membershipStatus, userType, gender, ethnicity`);
+    GROUP BY bucket, membershipStatus, userType, gender, ethnicity`,
+  );
 }
 
 export interface DuesCampaign {
@@ -124,31 +137,39 @@ export interface DuesCampaign {
  */
 export async function duesCampaigns(db: Db, path: string, fromMs: number, toMs: number): Promise<DuesCampaign[]> {
   const hi = `${path.slice(0, -1)}0`;
-  return await sqlAll<DuesCampaign>(db, sql`
+  return await sqlAll<DuesCampaign>(
+    db,
+    sql`
     SELECT c.id, c.name FROM payment_campaigns c JOIN organizations o ON o.id = c.organization_id
     WHERE c.start_date >= ${fromMs} AND c.start_date < ${toMs} AND c.status <> 'CANCELLED'
       AND ((o.path >= ${path} AND o.path < ${hi}) OR ${path} LIKE o.path || '%')
       AND EXISTS (SELECT 1 FROM audit_logs a WHERE a.entity = 'payment_campaign' AND a.entity_id = CAST(c.id AS TEXT) AND a.action = 'dues.generate')
-    ORDER BY c.id`);
+    ORDER BY c.id`,
+  );
 }
 
 /** Per campaign and unit of the subtree: the money its members paid (campaign_figures, trigger-kept). */
 export async function collectedRows(db: Db, path: string, campaignIds: number[]) {
   if (campaignIds.length === 0) return [];
   const hi = `${path.slice(0, -1)}0`;
-  return await sqlAll<{ campaignId: number; organizationId: number; collected: number }>(db, sql`
+  return await sqlAll<{ campaignId: number; organizationId: number; collected: number }>(
+    db,
+    sql`
     SELECT f.campaign_id AS campaignId, f.organization_id AS organizationId, f.collected
     FROM campaign_figures f JOIN organizations o ON o.id = f.organization_id
     WHERE f.campaign_id IN (${sql.join(
       campaignIds.map((id) => sql`${id}`),
       sql`, `,
-    )}) AND o.path >= ${path} AND o.path < ${hi}`);
+    )}) AND o.path >= ${path} AND o.path < ${hi}`,
+  );
 }
 
 /** Per campaign and sending unit: remittances confirmed by the level above, and those still waiting. */
 export async function remittanceRows(db: Db, campaignIds: number[]) {
   if (campaignIds.length === 0) return [];
-  return await sqlAll<{ campaignId: number; organizationId: number; confirmed: number; pending: number }>(db, sql`
+  return await sqlAll<{ campaignId: number; organizationId: number; confirmed: number; pending: number }>(
+    db,
+    sql`
     SELECT campaign_id AS campaignId, from_organization_id AS organizationId,
       sum(CASE WHEN status = 'CONFIRMED' THEN amount ELSE 0 END) AS confirmed,
       sum(CASE WHEN status = 'PENDING' THEN amount ELSE 0 END) AS pending
@@ -156,5 +177,6 @@ export async function remittanceRows(db: Db, campaignIds: number[]) {
       campaignIds.map((id) => sql`${id}`),
       sql`, `,
     )}) AND status <> 'CANCELLED'
-    GROUP BY campaign_id, from_organization_id`);
+    GROUP BY campaign_id, from_organization_id`,
+  );
 }

@@ -44,17 +44,19 @@ const someDay = () => new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 800) *
 /** The leaf unit and every unit above it, joined on `joined`, ended together (as leaving does). */
 async function stayIn(userId: number, chain: number[], joined: string, ended: string | null, reason: string | null) {
   for (const organizationId of chain) {
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values({
-        organizationId,
-        userId,
-        joinedAt: day(joined),
-        isActive: ended === null,
-        endedAt: ended ? day(ended) : null,
-        endReason: (reason as never) ?? null,
-      })
-      .onConflictDoNothing());
+    await runQuery(
+      t.db
+        .insert(organizationMembers)
+        .values({
+          organizationId,
+          userId,
+          joinedAt: day(joined),
+          isActive: ended === null,
+          endedAt: ended ? day(ended) : null,
+          endReason: (reason as never) ?? null,
+        })
+        .onConflictDoNothing(),
+    );
   }
 }
 
@@ -103,29 +105,25 @@ beforeAll(async () => {
     });
     if (moves) {
       // Accepted into another faculty's chi đoàn the same day; the school's row stays (it is in both chains).
-      await runQuery(t.db
-        .insert(transfers)
-        .values({
+      await runQuery(
+        t.db.insert(transfers).values({
           userId,
           fromOrganizationId: o.C11!,
           toOrganizationId: o.C21!,
           reason: 'chuyển',
           effectiveDate: ended!,
           status: 'ACCEPTED',
-        }));
+        }),
+      );
       for (const organizationId of [o.C21!, o.F2!])
-        await runQuery(t.db
-          .insert(organizationMembers)
-          .values({ organizationId, userId, joinedAt: day(ended!) }));
+        await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId, joinedAt: day(ended!) }));
       stays.push({ bucket: 'F2', joined: day(ended!).getTime(), ended: null, reason: null, transferIn: true, gender, status });
     }
   }
   // A membership switched off without a day (before issue 30) is left out everywhere.
   const old = await insertUser(t, { code: 'RPOLD' });
   for (const organizationId of [o.C12!, o.F1!, o.R!])
-    await runQuery(t.db
-      .insert(organizationMembers)
-      .values({ organizationId, userId: old, joinedAt: day('2024-01-01'), isActive: false }));
+    await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId: old, joinedAt: day('2024-01-01'), isActive: false }));
 });
 
 /** The count made here, with the report's definitions. */
@@ -202,15 +200,29 @@ describe('GET /reports/membership', () => {
   });
 
   it('counts đoàn phí of the period’s campaigns by rule: collected = kept + owed up, kept adds up the tree', async () => {
-    const c = (await firstRow(t.db
-      .insert(paymentCampaigns)
-      .values({ organizationId: o.R!, name: 'Đoàn phí HK1', startDate: day('2025-09-01'), endDate: day('2026-01-31'), status: 'ACTIVE' })
-      .returning())).id;
-    await withTransaction(t.db, async (tx) => audit(tx, { actorId: null, action: 'dues.generate', entity: 'payment_campaign', entityId: c, ip: null }));
+    const c = (
+      await firstRow(
+        t.db
+          .insert(paymentCampaigns)
+          .values({
+            organizationId: o.R!,
+            name: 'Đoàn phí HK1',
+            startDate: day('2025-09-01'),
+            endDate: day('2026-01-31'),
+            status: 'ACTIVE',
+          })
+          .returning(),
+      )
+    ).id;
+    await withTransaction(t.db, async (tx) =>
+      audit(tx, { actorId: null, action: 'dues.generate', entity: 'payment_campaign', entityId: c, ip: null }),
+    );
     // Another campaign, not by the rule, is not đoàn phí.
-    await runQuery(t.db
-      .insert(paymentCampaigns)
-      .values({ organizationId: o.R!, name: 'Quỹ lớp', startDate: day('2025-10-01'), endDate: day('2026-01-31'), status: 'ACTIVE' }));
+    await runQuery(
+      t.db
+        .insert(paymentCampaigns)
+        .values({ organizationId: o.R!, name: 'Quỹ lớp', startDate: day('2025-10-01'), endDate: day('2026-01-31'), status: 'ACTIVE' }),
+    );
     const figures: [number, number][] = [
       [o.R!, 900_000],
       [o.F1!, 600_000],
@@ -220,20 +232,22 @@ describe('GET /reports/membership', () => {
       [o.C21!, 240_000],
     ];
     for (const [organizationId, collected] of figures)
-      await runQuery(t.db
-        .insert(campaignFigures)
-        .values({ campaignId: c, organizationId, collected })
-        .onConflictDoUpdate({ target: [campaignFigures.campaignId, campaignFigures.organizationId], set: { collected } }));
-    await runQuery(t.db
-      .insert(remittances)
-      .values({
+      await runQuery(
+        t.db
+          .insert(campaignFigures)
+          .values({ campaignId: c, organizationId, collected })
+          .onConflictDoUpdate({ target: [campaignFigures.campaignId, campaignFigures.organizationId], set: { collected } }),
+      );
+    await runQuery(
+      t.db.insert(remittances).values({
         campaignId: c,
         fromOrganizationId: o.F1!,
         toOrganizationId: o.R!,
         amount: 100_000,
         paidAt: day('2025-12-01'),
         status: 'CONFIRMED',
-      }));
+      }),
+    );
     const body = (await report(o.R!)).body as MembershipReport;
     expect(body.campaigns.map((x) => x.name)).toEqual(['Đoàn phí HK1']);
     const [root, f1, f2] = body.units;

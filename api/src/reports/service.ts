@@ -104,7 +104,12 @@ interface Unit {
  * keeps all) and owes the rest up; remittances are what it sent up, confirmed or waiting (as
  * remittances/figures.ts, over every unit of the subtree).
  */
-async function duesByUnit(db: Db, units: Unit[], path: string, campaignIds: number[]): Promise<Map<number, { own: DuesFigures; total: DuesFigures }>> {
+async function duesByUnit(
+  db: Db,
+  units: Unit[],
+  path: string,
+  campaignIds: number[],
+): Promise<Map<number, { own: DuesFigures; total: DuesFigures }>> {
   const out = new Map(units.map((u) => [u.id, { own: emptyDues(), total: emptyDues() }]));
   if (campaignIds.length === 0) return out;
   const shares = await shareTable(db);
@@ -174,11 +179,17 @@ interface Members {
 const counted = freshCache<Members>(100, ['users', 'organization_members', 'organizations']);
 
 async function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Promise<Members> {
-  const unit = await sqlGet<Unit>(db, sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE id = ${q.organizationId}`);
+  const unit = await sqlGet<Unit>(
+    db,
+    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE id = ${q.organizationId}`,
+  );
   if (!unit) return notFound('Không tìm thấy tổ chức');
   const { path } = unit;
   const hi = `${path.slice(0, -1)}0`;
-  const subtree = await sqlAll<Unit>(db, sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`);
+  const subtree = await sqlAll<Unit>(
+    db,
+    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`,
+  );
   const children = subtree.filter((u) => u.parentId === unit.id).sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
   const own = new Map<number, ReportFigures>([unit, ...children].map((u) => [u.id, emptyFigures()]));
   // Each direct unit's subtree from the kept counts; the unit's own memberships too when nothing lies beneath it.

@@ -45,17 +45,19 @@ async function addOrg(
   parent: { id: number; path: string } | null,
   description?: string,
 ) {
-  const row = await firstRow(tx
-    .insert(organizations)
-    .values({
-      type,
-      code,
-      name,
-      description: description ?? null,
-      parentId: parent?.id ?? null,
-      searchText: normalizeText(`${name} ${code}`),
-    })
-    .returning({ id: organizations.id }));
+  const row = await firstRow(
+    tx
+      .insert(organizations)
+      .values({
+        type,
+        code,
+        name,
+        description: description ?? null,
+        parentId: parent?.id ?? null,
+        searchText: normalizeText(`${name} ${code}`),
+      })
+      .returning({ id: organizations.id }),
+  );
   const path = childPath(parent?.path, row.id);
   await runQuery(tx.update(organizations).set({ path }).where(eq(organizations.id, row.id)));
   return { id: row.id, path };
@@ -67,10 +69,7 @@ async function join(tx: Tx, userId: number, org: { id: number }, role = 'member'
 
 /** Seeds the demo once: only into a database without organizations. Returns whether it ran. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const hasOrgs =
-    (await firstRow(db
-      .select({ n: sql<number>`count(*)` })
-      .from(organizations)))!.n > 0;
+  const hasOrgs = (await firstRow(db.select({ n: sql<number>`count(*)` }).from(organizations)))!.n > 0;
   if (hasOrgs) return false;
   const demo = readSeedFile<DemoFile>('demo.json');
   // Hash the demo accounts' passwords before the (synchronous) transaction.
@@ -91,28 +90,38 @@ export async function seedDemo(db: Db): Promise<boolean> {
       'Ban Chấp hành Hội Sinh viên Trường',
     );
     for (const c of demo.schoolClubs) await addOrg(tx, 'clb_truong', c.code, c.name, hoiRoot);
-    const schoolClubIds = await allRows(tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.type, 'clb_truong')));
+    const schoolClubIds = await allRows(
+      tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.type, 'clb_truong')),
+    );
 
     for (const o of demo.offices) {
-      await runQuery(tx.insert(departments)
-        .values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) }));
+      await runQuery(tx.insert(departments).values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) }));
     }
     const classIds = new Map<string, number>();
     let studentNo = 0;
     for (const f of demo.faculties) {
-      const dept = await firstRow(tx
-        .insert(departments)
-        .values({ code: f.code, name: f.name, description: `${f.name} – đơn vị đào tạo`, searchText: normalizeText(`${f.name} ${f.code}`) })
-        .returning({ id: departments.id }));
+      const dept = await firstRow(
+        tx
+          .insert(departments)
+          .values({
+            code: f.code,
+            name: f.name,
+            description: `${f.name} – đơn vị đào tạo`,
+            searchText: normalizeText(`${f.name} ${f.code}`),
+          })
+          .returning({ id: departments.id }),
+      );
       const dcs = await addOrg(tx, 'doan_co_so', `DCS-${f.code}`, `Đoàn ${f.name.replace(/^Khoa/, 'khoa')}`, doanRoot);
       const lch = await addOrg(tx, 'lien_chi_hoi', `LCH-${f.code}`, `Liên chi Hội ${f.name.replace(/^Khoa/, 'khoa')}`, hoiRoot);
       const club = f.club ? await addOrg(tx, 'clb_khoa', f.club.code, f.club.name, lch) : null;
       for (const k of demo.classesPerFaculty) {
         const className = `${String(k.year).slice(2)}${f.code}${k.suffix}`;
-        const cls = await firstRow(tx
-          .insert(classes)
-          .values({ name: className, code: className, year: k.year, departmentId: dept.id, searchText: normalizeText(className) })
-          .returning({ id: classes.id }));
+        const cls = await firstRow(
+          tx
+            .insert(classes)
+            .values({ name: className, code: className, year: k.year, departmentId: dept.id, searchText: normalizeText(className) })
+            .returning({ id: classes.id }),
+        );
         classIds.set(className, cls.id);
         const cd = await addOrg(tx, 'chi_doan', `CD-${className}`, `Chi đoàn ${className}`, dcs);
         const ch = await addOrg(tx, 'chi_hoi', `CH-${className}`, `Chi hội ${className}`, lch);
@@ -126,20 +135,22 @@ export async function seedDemo(db: Db): Promise<boolean> {
           const r = rand();
           const membershipStatus: MembershipStatus = r < 0.5 ? 'both' : r < 0.75 ? 'doan_vien' : r < 0.9 ? 'hoi_vien' : 'none';
           const base = { code, familyName, givenName, email, phone };
-          const u = await firstRow(tx
-            .insert(users)
-            .values({
-              ...base,
-              passwordHash: null,
-              mustChangePassword: true,
-              userType: 'student',
-              membershipStatus,
-              classId: cls.id,
-              managementDepartmentId: dept.id,
-              trainingDepartmentId: dept.id,
-              searchText: userSearchText(base),
-            })
-            .returning({ id: users.id }));
+          const u = await firstRow(
+            tx
+              .insert(users)
+              .values({
+                ...base,
+                passwordHash: null,
+                mustChangePassword: true,
+                userType: 'student',
+                membershipStatus,
+                classId: cls.id,
+                managementDepartmentId: dept.id,
+                trainingDepartmentId: dept.id,
+                searchText: userSearchText(base),
+              })
+              .returning({ id: users.id }),
+          );
           if (membershipStatus === 'both' || membershipStatus === 'doan_vien') for (const o of [doanRoot, dcs, cd]) await join(tx, u.id, o);
           if (membershipStatus === 'both' || membershipStatus === 'hoi_vien') for (const o of [hoiRoot, lch, ch]) await join(tx, u.id, o);
           if (club && rand() < 0.2) await join(tx, u.id, club);
@@ -151,28 +162,31 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const a of demo.demoAccounts) {
       const base = { code: a.code, familyName: a.familyName, givenName: a.givenName, email: a.email, phone: '0901234567' };
       const classId = a.class ? (classIds.get(a.class) ?? null) : null;
-      const u = await firstRow(tx
-        .insert(users)
-        .values({
-          ...base,
-          passwordHash: hashes.get(a.email)!,
-          userType: a.userType,
-          membershipStatus: a.userType === 'student' ? 'both' : 'doan_vien',
-          classId,
-          searchText: userSearchText(base),
-        })
-        .returning({ id: users.id }));
+      const u = await firstRow(
+        tx
+          .insert(users)
+          .values({
+            ...base,
+            passwordHash: hashes.get(a.email)!,
+            userType: a.userType,
+            membershipStatus: a.userType === 'student' ? 'both' : 'doan_vien',
+            classId,
+            searchText: userSearchText(base),
+          })
+          .returning({ id: users.id }),
+      );
       const role = await firstRow(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, a.role)));
       const org = a.organization
-        ? await firstRow(tx
-            .select({ id: organizations.id, path: organizations.path })
-            .from(organizations)
-            .where(and(eq(organizations.type, a.organization.type), eq(organizations.code, a.organization.code))))
+        ? await firstRow(
+            tx
+              .select({ id: organizations.id, path: organizations.path })
+              .from(organizations)
+              .where(and(eq(organizations.type, a.organization.type), eq(organizations.code, a.organization.code))),
+          )
         : null;
-      if (role)
-        await runQuery(tx.insert(userRoles)
-          .values({ userId: u.id, roleId: role.id, organizationId: org?.id ?? null }));
-      if (org) for (const id of org.path.split('/').filter(Boolean).map(Number)) await join(tx, u.id, { id }, id === org.id ? 'admin' : 'member');
+      if (role) await runQuery(tx.insert(userRoles).values({ userId: u.id, roleId: role.id, organizationId: org?.id ?? null }));
+      if (org)
+        for (const id of org.path.split('/').filter(Boolean).map(Number)) await join(tx, u.id, { id }, id === org.id ? 'admin' : 'member');
       if (a.class) {
         for (const code of [`CD-${a.class}`, `CH-${a.class}`]) {
           const o = await firstRow(tx.select({ path: organizations.path }).from(organizations).where(eq(organizations.code, code)));

@@ -24,10 +24,14 @@ export async function seedAdmin(db: Db, env: Env): Promise<{ email: string; gene
   const passwordHash = await hashPassword(env.ADMIN_PASSWORD ?? generatedPassword!);
   await withTransaction(db, async (tx) => {
     const base = { code: 'ADMIN', familyName: 'Quản trị', givenName: 'Hệ thống', email, phone: null };
-    const id = (await firstRow(tx
-      .insert(users)
-      .values({ ...base, passwordHash, userType: 'staff', searchText: userSearchText(base) })
-      .returning({ id: users.id }))).id;
+    const id = (
+      await firstRow(
+        tx
+          .insert(users)
+          .values({ ...base, passwordHash, userType: 'staff', searchText: userSearchText(base) })
+          .returning({ id: users.id }),
+      )
+    ).id;
     const superAdmin = await firstRow(tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'super_admin')));
     if (superAdmin) await runQuery(tx.insert(userRoles).values({ userId: id, roleId: superAdmin.id, organizationId: null }));
   });

@@ -97,17 +97,23 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
 
   async function createOrg(type: OrganizationType, code: string, parentId: number | null = null, name = code) {
     const parent = parentId ? await firstRow(db.select().from(organizations).where(eq(organizations.id, parentId))) : null;
-    const id = (await firstRow(db.insert(organizations).values({ type, code, name, parentId, searchText: name.toLowerCase() }).returning())).id;
-    await runQuery(db.update(organizations)
-      .set({ path: childPath(parent?.path, id) })
-      .where(eq(organizations.id, id)));
+    const id = (await firstRow(db.insert(organizations).values({ type, code, name, parentId, searchText: name.toLowerCase() }).returning()))
+      .id;
+    await runQuery(
+      db
+        .update(organizations)
+        .set({ path: childPath(parent?.path, id) })
+        .where(eq(organizations.id, id)),
+    );
     return id;
   }
 
   /** A role with exactly these permission codes. */
   async function createRole(name: string, codes: string[]) {
     const id = (await firstRow(db.insert(roles).values({ name, displayName: name }).returning())).id;
-    const ids = codes.length ? await allRows(db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes))) : [];
+    const ids = codes.length
+      ? await allRows(db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes)))
+      : [];
     for (const p of ids) await runQuery(db.insert(rolePermissions).values({ roleId: id, permissionId: p.id }));
     return id;
   }
@@ -116,13 +122,16 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
   async function createUser(code: string, grants: { roleId: number; organizationId?: number | null }[] = []) {
     cachedHash ??= hashPassword(PASSWORD);
     const base = { code, familyName: 'Nguyễn Văn', givenName: code, email: `${code.toLowerCase()}@test.vn`, phone: '0901234567' };
-    const id = (await firstRow(db
-      .insert(users)
-      .values({ ...base, passwordHash: await cachedHash, searchText: userSearchText(base) })
-      .returning())).id;
+    const id = (
+      await firstRow(
+        db
+          .insert(users)
+          .values({ ...base, passwordHash: await cachedHash, searchText: userSearchText(base) })
+          .returning(),
+      )
+    ).id;
     for (const g of grants)
-      await runQuery(db.insert(userRoles)
-        .values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }));
+      await runQuery(db.insert(userRoles).values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }));
     const { accessToken, refreshToken } = await login(base.email, PASSWORD);
     return { id, email: base.email, token: accessToken, refreshToken };
   }

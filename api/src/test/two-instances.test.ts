@@ -31,8 +31,8 @@ beforeAll(async () => {
   b = await makeTestApp(env, joinPath(dir, 'app.db'));
 });
 
-afterAll(() => {
-  payos.close();
+afterAll(async () => {
+  await payos.close();
   a.db.$client.close();
   b.db.$client.close();
   rmSync(dir, { recursive: true, force: true });
@@ -120,13 +120,13 @@ describe('two instances on one database', () => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-    const paid = (await allRows(a.db
-      .select()
-      .from(paymentOrders)
-      .where(eq(paymentOrders.assignmentId, assignmentId))))
-      .filter((o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID');
+    const paid = (await allRows(a.db.select().from(paymentOrders).where(eq(paymentOrders.assignmentId, assignmentId)))).filter(
+      (o) => o.paymentMethod === 'MANUAL' && o.status === 'PAID',
+    );
     expect(paid).toHaveLength(1);
-    expect((await firstRow(b.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId))))!.paidAmount).toBe(40_000);
+    expect((await firstRow(b.db.select().from(paymentAssignments).where(eq(paymentAssignments.id, assignmentId))))!.paidAmount).toBe(
+      40_000,
+    );
   });
 });
 

@@ -33,11 +33,14 @@ async function mapRows(
   const peopleIds = [...new Set(rows.flatMap((r) => [r.t.requestedBy, r.t.decidedBy]).filter((x): x is number => x != null))];
   const people = new Map(
     peopleIds.length
-      ? (await allRows(db
-          .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
-          .from(users)
-          .where(inArray(users.id, peopleIds))))
-          .map((p) => [p.id, p])
+      ? (
+          await allRows(
+            db
+              .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
+              .from(users)
+              .where(inArray(users.id, peopleIds)),
+          )
+        ).map((p) => [p.id, p])
       : [],
   );
   return await mapInOrder(rows, async ({ t, u, f, o }) => {
@@ -59,12 +62,12 @@ async function mapRows(
       decidedBy: (t.decidedBy != null && people.get(t.decidedBy)) || null,
       decidedAt: t.decidedAt?.toISOString() ?? null,
       refuseReason: t.refuseReason ?? null,
-      canDecide: pending && await holdsIn(db, actor, DECIDE_CODES, decidingOrg(t)),
+      canDecide: pending && (await holdsIn(db, actor, DECIDE_CODES, decidingOrg(t))),
       canCancel:
         pending &&
         (t.requestedBy === actor.id ||
           (t.requestedSide === 'from' && t.userId === actor.id) ||
-          await holdsIn(db, actor, REQUEST_CODES, requestingOrg(t))),
+          (await holdsIn(db, actor, REQUEST_CODES, requestingOrg(t)))),
     };
   });
 }
@@ -121,19 +124,23 @@ export async function listTransfers(db: Db, actor: Actor, q: ListQuery) {
     conds.push(q.direction === 'incoming' ? incoming : q.direction === 'outgoing' ? outgoing : or(incoming, outgoing));
   }
   const where = and(...conds.filter(Boolean));
-  const total = (await firstRow(db
-    .select({ n: count() })
-    .from(transfers)
-    .innerJoin(fromOrg, eq(fromOrg.id, transfers.fromOrganizationId))
-    .innerJoin(toOrg, eq(toOrg.id, transfers.toOrganizationId))
-    .where(where)))!.n;
+  const total = (await firstRow(
+    db
+      .select({ n: count() })
+      .from(transfers)
+      .innerJoin(fromOrg, eq(fromOrg.id, transfers.fromOrganizationId))
+      .innerJoin(toOrg, eq(toOrg.id, transfers.toOrganizationId))
+      .where(where),
+  ))!.n;
   const rows =
     total > (q.page - 1) * q.limit
-      ? await allRows(base(db)
-          .where(where)
-          .orderBy(desc(transfers.id))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit))
+      ? await allRows(
+          base(db)
+            .where(where)
+            .orderBy(desc(transfers.id))
+            .limit(q.limit)
+            .offset((q.page - 1) * q.limit),
+        )
       : [];
   return { data: await mapRows(db, actor, rows), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
 }

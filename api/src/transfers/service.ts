@@ -57,17 +57,23 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
     if (!t) notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
     const paths = async (oid: number) =>
       (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, oid))))?.path ?? '';
-    if (!canSee(await transferScope(db, actor), actor, t!, { from: await paths(t!.fromOrganizationId), to: await paths(t!.toOrganizationId) }))
+    if (
+      !canSee(await transferScope(db, actor), actor, t!, { from: await paths(t!.fromOrganizationId), to: await paths(t!.toOrganizationId) })
+    )
       notFound('Không tìm thấy yêu cầu chuyển sinh hoạt');
     return t!;
   };
 
   /** Moves PENDING to `status` only if it still is (a concurrent decision loses with a 409). */
   const settle = async (tx: Tx, id: number, set: Partial<typeof transfers.$inferInsert>) => {
-    const changed = (await runQuery(tx
-      .update(transfers)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING'))))).changes;
+    const changed = (
+      await runQuery(
+        tx
+          .update(transfers)
+          .set({ ...set, updatedAt: new Date() })
+          .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING'))),
+      )
+    ).changes;
     if (changed === 0) conflict('Yêu cầu này đã được xử lý');
   };
 
@@ -91,10 +97,12 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
     });
 
   const pendingOf = async (userId: number) =>
-    await firstRow(db
-      .select({ id: transfers.id })
-      .from(transfers)
-      .where(and(eq(transfers.userId, userId), eq(transfers.status, 'PENDING'))));
+    await firstRow(
+      db
+        .select({ id: transfers.id })
+        .from(transfers)
+        .where(and(eq(transfers.userId, userId), eq(transfers.status, 'PENDING'))),
+    );
 
   return {
     list: (q: ListQuery) => listTransfers(db, actor, q),
@@ -119,23 +127,27 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
         invalidField('fromOrganizationId', `Người dùng không phải thành viên đang sinh hoạt của ${from.name}`);
       if (memberships.some((m) => m.id === to.id)) invalidField('toOrganizationId', `Người dùng đã là thành viên của ${to.name}`);
       if (await pendingOf(input.userId)) conflict(PENDING_TAKEN, 'userId');
-      const id = await conflictOnUnique({ message: PENDING_TAKEN, field: 'userId' }, async () =>
-        await withTransaction(db, async (tx) => {
-          const t = await firstRow(tx
-            .insert(transfers)
-            .values({
-              userId: input.userId,
-              fromOrganizationId: from.id,
-              toOrganizationId: to.id,
-              reason: input.reason,
-              effectiveDate: input.effectiveDate,
-              requestedSide: side,
-              requestedBy: actor.id,
-            })
-            .returning());
-          await auditRow(tx, 'transfer.request', t, { reason: t.reason, requestedSide: side });
-          return t.id;
-        }),
+      const id = await conflictOnUnique(
+        { message: PENDING_TAKEN, field: 'userId' },
+        async () =>
+          await withTransaction(db, async (tx) => {
+            const t = await firstRow(
+              tx
+                .insert(transfers)
+                .values({
+                  userId: input.userId,
+                  fromOrganizationId: from.id,
+                  toOrganizationId: to.id,
+                  reason: input.reason,
+                  effectiveDate: input.effectiveDate,
+                  requestedSide: side,
+                  requestedBy: actor.id,
+                })
+                .returning(),
+            );
+            await auditRow(tx, 'transfer.request', t, { reason: t.reason, requestedSide: side });
+            return t.id;
+          }),
       );
       return (await transferById(db, actor, id))!;
     },
@@ -143,7 +155,7 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
     /** On acceptance, in one transaction: the old units are left on the day (reason 'transferred'), the new unit and its parents joined. */
     async accept(id: number) {
       const seen = await find(id);
-      if (!await holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
+      if (!(await holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen))))
         forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được duyệt yêu cầu này');
       if (seen.status !== 'PENDING') conflict('Yêu cầu này đã được xử lý');
       await withTransaction(db, async (tx) => {
@@ -167,7 +179,7 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
 
     async refuse(id: number, reason: string) {
       const seen = await find(id);
-      if (!await holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen)))
+      if (!(await holdsIn(db, actor, DECIDE_CODES, decidingOrg(seen))))
         forbidden('Chỉ quản trị viên của đơn vị nhận (hoặc của đơn vị được hỏi ý kiến) mới được từ chối yêu cầu này');
       if (seen.status !== 'PENDING') conflict('Yêu cầu này đã được xử lý');
       await withTransaction(db, async (tx) => {
@@ -194,12 +206,14 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
       const words = normalizeText(q.search ?? '')
         .split(' ')
         .filter(Boolean);
-      return await allRows(db
-        .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type })
-        .from(organizations)
-        .where(and(...words.map((w) => containsLike(organizations.searchText, w))))
-        .orderBy(asc(organizations.path))
-        .limit(q.limit));
+      return await allRows(
+        db
+          .select({ id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type })
+          .from(organizations)
+          .where(and(...words.map((w) => containsLike(organizations.searchText, w))))
+          .orderBy(asc(organizations.path))
+          .limit(q.limit),
+      );
     },
 
     /**
@@ -207,18 +221,24 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
      * caller who may ask on either side (an admin of one of those units, or of `toOrganizationId`).
      */
     async candidate(code: string, toOrganizationId?: number) {
-      const u = await firstRow(db
-        .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
-        .from(users)
-        .where(eq(users.code, code.trim())));
+      const u = await firstRow(
+        db
+          .select({ id: users.id, code: users.code, familyName: users.familyName, givenName: users.givenName })
+          .from(users)
+          .where(eq(users.code, code.trim())),
+      );
       const memberships = u ? await activeMemberships(db, u.id) : [];
       const units = memberships.filter((m) => !memberships.some((o) => o.id !== m.id && o.path.startsWith(m.path)));
       const mayAsk =
-        (toOrganizationId != null && await holdsIn(db, actor, REQUEST_CODES, toOrganizationId)) ||
-        await someInOrder(units, (m) => holdsIn(db, actor, REQUEST_CODES, m.id));
+        (toOrganizationId != null && (await holdsIn(db, actor, REQUEST_CODES, toOrganizationId))) ||
+        (await someInOrder(units, (m) => holdsIn(db, actor, REQUEST_CODES, m.id)));
       if (!mayAsk) forbidden();
       if (!u) notFound('Không tìm thấy người dùng');
-      return { user: u!, units: units.map(({ id, name, code: c, type }) => ({ id, name, code: c, type })), pending: !!await pendingOf(u!.id) };
+      return {
+        user: u!,
+        units: units.map(({ id, name, code: c, type }) => ({ id, name, code: c, type })),
+        pending: !!(await pendingOf(u!.id)),
+      };
     },
 
     /** The portal: the member's own units (the deepest of each chain) and their requests. */

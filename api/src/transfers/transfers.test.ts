@@ -20,13 +20,18 @@ let adminB: { id: number; token: string };
 let adminC: { id: number; token: string };
 let m: { id: number; token: string };
 
-const member = async (organizationId: number, userId: number) => await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
+const member = async (organizationId: number, userId: number) =>
+  await runQuery(t.db.insert(organizationMembers).values({ organizationId, userId }));
 const as = (token: string) => (method: string, path: string, body?: unknown) => t.request(method, path, { token, body });
 const active = async (userId: number) =>
-  (await allRows(t.db
-    .select({ id: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true)))))
+  (
+    await allRows(
+      t.db
+        .select({ id: organizationMembers.organizationId })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
+    )
+  )
     .map((r) => r.id)
     .sort((a, b) => a - b);
 const direct = async (id: number) =>
@@ -103,13 +108,17 @@ describe('POST /transfers, accept, refuse', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('ACCEPTED');
     expect(await active(m.id)).toEqual([o.dt, o.dcsB, o.cdB]);
-    const old = (await firstRow(t.db
-      .select()
-      .from(organizationMembers)
-      .where(and(eq(organizationMembers.userId, m.id), eq(organizationMembers.organizationId, o.cdA)))))!;
+    const old = (await firstRow(
+      t.db
+        .select()
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, m.id), eq(organizationMembers.organizationId, o.cdA))),
+    ))!;
     expect(old).toMatchObject({ isActive: false, endReason: 'transferred' });
     expect(old.endedAt!.toISOString()).toBe('2026-08-31T17:00:00.000Z');
-    expect([await direct(o.cdA), await direct(o.dcsA), await direct(o.cdB), await direct(o.dcsB), await direct(o.dt)]).toEqual([0, 0, 1, 1, 1]);
+    expect([await direct(o.cdA), await direct(o.dcsA), await direct(o.cdB), await direct(o.dcsB), await direct(o.dt)]).toEqual([
+      0, 0, 1, 1, 1,
+    ]);
     // The old unit lists them as ended (transferred); the new one as active.
     const endedList = await t.request('GET', `/api/organizations/${o.cdA}/members?status=ended`, { token: t.adminToken });
     expect(endedList.body.members[0]).toMatchObject({ user: { id: m.id }, endReason: 'transferred' });
@@ -119,11 +128,9 @@ describe('POST /transfers, accept, refuse', () => {
       expect.objectContaining({ id: fee.id, campaignId: campaign.id, amount: 24_000, status: 'PENDING' }),
     ]);
 
-    const actions = (await allRows(t.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.entity, 'user'))))
-      .filter((a) => a.action.startsWith('transfer.'));
+    const actions = (await allRows(t.db.select().from(auditLogs).where(eq(auditLogs.entity, 'user')))).filter((a) =>
+      a.action.startsWith('transfer.'),
+    );
     expect(actions.map((a) => a.action)).toEqual(['transfer.request', 'transfer.refuse', 'transfer.request', 'transfer.accept']);
     expect(actions.every((a) => a.entityId === String(m.id))).toBe(true);
     expect(JSON.parse(actions[3]!.after!)).toMatchObject({ transferId: second.body.id, ended: [o.cdA, o.dcsA], joined: [o.dcsB, o.cdB] });

@@ -32,7 +32,12 @@ const routes: { name: string; ok: number; outside: number; call: (a: Actor) => P
     outside: 403,
     call: (a) => t.request('GET', `/api/users?organizationId=${a.org ?? fallbackOrg}`, { token: a.token }),
   },
-  { name: 'GET /users/:id', ok: 200, outside: 404, call: async (a) => t.request('GET', `/api/users/${await target(a)}`, { token: a.token }) },
+  {
+    name: 'GET /users/:id',
+    ok: 200,
+    outside: 404,
+    call: async (a) => t.request('GET', `/api/users/${await target(a)}`, { token: a.token }),
+  },
   {
     name: 'POST /users',
     ok: 201,
@@ -45,7 +50,12 @@ const routes: { name: string; ok: number; outside: number; call: (a: Actor) => P
     outside: 404,
     call: async (a) => t.request('PATCH', `/api/users/${await target(a)}`, { token: a.token, body: { givenName: 'Đổi' } }),
   },
-  { name: 'DELETE /users/:id', ok: 200, outside: 404, call: async (a) => t.request('DELETE', `/api/users/${await target(a)}`, { token: a.token }) },
+  {
+    name: 'DELETE /users/:id',
+    ok: 200,
+    outside: 404,
+    call: async (a) => t.request('DELETE', `/api/users/${await target(a)}`, { token: a.token }),
+  },
   {
     name: 'DELETE /users/bulk-delete',
     ok: 200,

@@ -53,10 +53,12 @@ async function names(tx: Tx, keys: Set<string>): Promise<Map<string, string>> {
   const put = (kind: string, rows: { id: number; name: string }[]) => rows.forEach((r) => out.set(`${kind}:${r.id}`, r.name));
   const userIds = ids('user');
   for (let i = 0; i < userIds.length; i += CHUNK) {
-    const rows = await allRows(tx
-      .select({ id: users.id, f: users.familyName, g: users.givenName })
-      .from(users)
-      .where(inJsonValues(users.id, userIds.slice(i, i + CHUNK))));
+    const rows = await allRows(
+      tx
+        .select({ id: users.id, f: users.familyName, g: users.givenName })
+        .from(users)
+        .where(inJsonValues(users.id, userIds.slice(i, i + CHUNK))),
+    );
     put(
       'user',
       rows.map((r) => ({ id: r.id, name: `${r.f} ${r.g}`.trim() })),
@@ -69,7 +71,8 @@ async function names(tx: Tx, keys: Set<string>): Promise<Map<string, string>> {
   ] as const;
   for (const [kind, table] of small) {
     const list = ids(kind);
-    if (list.length) put(kind, await allRows(tx.select({ id: table.id, name: table.name }).from(table).where(inJsonValues(table.id, list))));
+    if (list.length)
+      put(kind, await allRows(tx.select({ id: table.id, name: table.name }).from(table).where(inJsonValues(table.id, list))));
   }
   return out;
 }
@@ -108,17 +111,14 @@ export async function writeBulkAudit(tx: Tx, actorId: number, ip: string | null,
     });
     // RETURNING's order is not promised: each row is found again by its user (one per user).
     const idOf = new Map(
-      (await allRows(tx
-        .insert(auditLogs)
-        .values(rows)
-        .returning({ id: auditLogs.id, entityId: auditLogs.entityId })))
-        .map((r) => [r.entityId, r.id]),
+      (await allRows(tx.insert(auditLogs).values(rows).returning({ id: auditLogs.id, entityId: auditLogs.entityId }))).map((r) => [
+        r.entityId,
+        r.id,
+      ]),
     );
     const links = chunk.flatMap((e) =>
       [...new Set(e.organizationIds)].map((organizationId) => ({ auditLogId: idOf.get(String(e.userId))!, organizationId })),
     );
-    for (let k = 0; k < links.length; k += CHUNK)
-      await runQuery(tx.insert(auditLogOrganizations)
-        .values(links.slice(k, k + CHUNK)));
+    for (let k = 0; k < links.length; k += CHUNK) await runQuery(tx.insert(auditLogOrganizations).values(links.slice(k, k + CHUNK)));
   }
 }

@@ -68,11 +68,13 @@ export async function reached(db: Reader, scope: UserScope, ids: number[]): Prom
       return and(gte(organizations.path, from), lt(organizations.path, to));
     }),
   );
-  const rows = await allRows(db
-    .selectDistinct({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids), inSubtrees)));
+  const rows = await allRows(
+    db
+      .selectDistinct({ userId: organizationMembers.userId })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids), inSubtrees)),
+  );
   return new Set(rows.map((r) => r.userId));
 }
 
@@ -88,7 +90,8 @@ export const bulkColumns = {
   managementDepartmentId: users.managementDepartmentId,
   trainingDepartmentId: users.trainingDepartmentId,
 };
-const selectRows = async (db: Reader, ids: number[]) => await allRows(db.select(bulkColumns).from(users).where(inJsonValues(users.id, ids)));
+const selectRows = async (db: Reader, ids: number[]) =>
+  await allRows(db.select(bulkColumns).from(users).where(inJsonValues(users.id, ids)));
 export type BulkRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** The rows of these ids, in the order given (unknown ids left out). */
@@ -103,18 +106,20 @@ export async function superAdmins(db: Reader, ids: number[]): Promise<Set<number
   if (ids.length === 0) return new Set();
   const grantsAll = sql`EXISTS (SELECT 1 FROM ${rolePermissions} JOIN ${permissions} ON ${permissions.id} = ${rolePermissions.permissionId}
     WHERE ${rolePermissions.roleId} = ${roles.id} AND ${permissions.code} = ${SUPER_ADMIN_PERMISSION} AND ${permissions.isActive} = 1)`;
-  const rows = await allRows(db
-    .selectDistinct({ userId: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        inJsonValues(userRoles.userId, ids),
-        eq(userRoles.isActive, true),
-        isNull(userRoles.organizationId),
-        or(eq(roles.name, SUPER_ADMIN_ROLE), grantsAll),
+  const rows = await allRows(
+    db
+      .selectDistinct({ userId: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(
+        and(
+          inJsonValues(userRoles.userId, ids),
+          eq(userRoles.isActive, true),
+          isNull(userRoles.organizationId),
+          or(eq(roles.name, SUPER_ADMIN_ROLE), grantsAll),
+        ),
       ),
-    ));
+  );
   return new Set(rows.map((r) => r.userId));
 }
 
@@ -131,18 +136,20 @@ export interface ActiveMembership {
 export async function activeMembershipsOf(db: Reader, ids: number[]): Promise<Map<number, ActiveMembership[]>> {
   const out = new Map<number, ActiveMembership[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
-  const rows = await allRows(db
-    .select({
-      userId: organizationMembers.userId,
-      id: organizations.id,
-      name: organizations.name,
-      code: organizations.code,
-      type: organizations.type,
-      path: organizations.path,
-    })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids))));
+  const rows = await allRows(
+    db
+      .select({
+        userId: organizationMembers.userId,
+        id: organizations.id,
+        name: organizations.name,
+        code: organizations.code,
+        type: organizations.type,
+        path: organizations.path,
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(and(eq(organizationMembers.isActive, true), inJsonValues(organizationMembers.userId, ids))),
+  );
   for (const r of rows) out.get(r.userId)?.push(r);
   return out;
 }
@@ -151,10 +158,8 @@ export async function activeMembershipsOf(db: Reader, ids: number[]): Promise<Ma
 export async function pathsOf(db: Reader, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   return new Map(
-    (await allRows(db
-      .select({ id: organizations.id, path: organizations.path })
-      .from(organizations)
-      .where(inArray(organizations.id, ids))))
-      .map((o) => [o.id, o.path]),
+    (
+      await allRows(db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, ids)))
+    ).map((o) => [o.id, o.path]),
   );
 }

@@ -22,6 +22,7 @@ export function bulkUpdateRoutes() {
     requireAuth,
     requirePermission('users.access'),
     validate('json', userBulkUpdateSchema),
-    async (c) => c.json(await bulkUpdateService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang') }).run(c.req.valid('json'))),
+    async (c) =>
+      c.json(await bulkUpdateService(c.get('deps'), c.get('actor'), { ip: clientIp(c), lang: c.get('lang') }).run(c.req.valid('json'))),
   );
 }

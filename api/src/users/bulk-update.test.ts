@@ -24,10 +24,12 @@ let classId: number;
 const bulk = (body: unknown, token = t.adminToken) => t.request('POST', '/api/users/bulk-update', { token, body });
 const row = async (id: number) => (await firstRow(t.db.select().from(users).where(eq(users.id, id))))!;
 const audits = async (ids: number[]) =>
-  await allRows(t.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, 'user.bulk_update'), inArray(auditLogs.entityId, ids.map(String)))));
+  await allRows(
+    t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'user.bulk_update'), inArray(auditLogs.entityId, ids.map(String)))),
+  );
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -52,7 +54,9 @@ describe('POST /users/bulk-update on a selection', () => {
     const res = await bulk({ ids, set: { membershipStatus: 'both', classId } }, officer.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ dryRun: false, matched: 3, changed: 2, refusedCount: 0 });
-    expect(await mapInOrder(ids, async (id) => [(await row(id)).membershipStatus, (await row(id)).classId])).toEqual(ids.map(() => ['both', classId]));
+    expect(await mapInOrder(ids, async (id) => [(await row(id)).membershipStatus, (await row(id)).classId])).toEqual(
+      ids.map(() => ['both', classId]),
+    );
     const logs = await audits(ids);
     // The third already held both values: nothing changed, nothing audited.
     expect(logs.map((l) => Number(l.entityId)).sort()).toEqual(ids.slice(0, 2).sort());
@@ -71,10 +75,12 @@ describe('POST /users/bulk-update on a selection', () => {
         after: JSON.parse(log.after!),
       };
       expect(JSON.parse(log.labels!)).toEqual(await auditLabels(t.db, entry, null));
-      const readers = await allRows(t.db
-        .select({ id: auditLogOrganizations.organizationId })
-        .from(auditLogOrganizations)
-        .where(eq(auditLogOrganizations.auditLogId, log.id)));
+      const readers = await allRows(
+        t.db
+          .select({ id: auditLogOrganizations.organizationId })
+          .from(auditLogOrganizations)
+          .where(eq(auditLogOrganizations.auditLogId, log.id)),
+      );
       expect(readers.map((r) => r.id)).toEqual(await userAuditOrganizations(t.db, { ...entry, action: 'user.update' }));
       expect(log.organizationId).toBeNull();
     }
@@ -116,11 +122,14 @@ describe('POST /users/bulk-update on a selection', () => {
   });
 
   it('lists at most 50 refused codes with how many more there are', async () => {
-    const ids = await mapInOrder(Array.from({ length: 55 }, (_, i) => i), async (i) => {
-      const id = await insertUser(t, { code: `BK-MANY-${String(i).padStart(2, '0')}` }, w.f1);
-      await addMember(t, id, w.f2);
-      return id;
-    });
+    const ids = await mapInOrder(
+      Array.from({ length: 55 }, (_, i) => i),
+      async (i) => {
+        const id = await insertUser(t, { code: `BK-MANY-${String(i).padStart(2, '0')}` }, w.f1);
+        await addMember(t, id, w.f2);
+        return id;
+      },
+    );
     const res = await bulk({ ids, set: { userType: 'staff' } }, officer.token);
     expect(res.status).toBe(403);
     expect(res.body.refusedCount).toBe(55);
@@ -151,7 +160,9 @@ describe('POST /users/bulk-update on a selection', () => {
 
 describe('POST /users/bulk-update on "all that match"', () => {
   it('touches exactly the users the list shows for the same filter, search included', async () => {
-    const hits = await mapInOrder([0, 1, 2], (i) => insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: `An${i}`, userType: 'student' }, w.c1));
+    const hits = await mapInOrder([0, 1, 2], (i) =>
+      insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: `An${i}`, userType: 'student' }, w.c1),
+    );
     await insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: 'Staff', userType: 'staff' }, w.c1);
     await insertUser(t, { familyName: 'Bùi Lọcbulk', givenName: 'Khác' }, w.f2);
     const list = await t.request('GET', '/api/users?search=locbulk&userType=student&limit=100', { token: officer.token });
@@ -218,10 +229,12 @@ describe('POST /users/bulk-update bad input', () => {
 
 describe('POST /users/bulk-update on memberships', () => {
   const active = async (userId: number, orgId: number) =>
-    await firstRow(t.db
-      .select()
-      .from(organizationMembers)
-      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, orgId))));
+    await firstRow(
+      t.db
+        .select()
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, orgId))),
+    );
 
   it('adds users within reach to a unit; one from outside refuses it all', async () => {
     const ids = [await insertUser(t, {}, w.f1), await insertUser(t, {}, w.f1)];
@@ -297,7 +310,10 @@ describe('POST /users/bulk-update on memberships', () => {
 
 describe('trigger-kept figures after bulk changes', () => {
   it('facet counts and member counts equal a fresh count', async () => {
-    const ids = await mapInOrder(Array.from({ length: 30 }, (_, i) => i), (i) => insertUser(t, { userType: i % 2 ? 'staff' : 'student' }, w.f1));
+    const ids = await mapInOrder(
+      Array.from({ length: 30 }, (_, i) => i),
+      (i) => insertUser(t, { userType: i % 2 ? 'staff' : 'student' }, w.f1),
+    );
     expect((await bulk({ ids, set: { membershipStatus: 'both', isActive: false } })).status).toBe(200);
     expect((await bulk({ ids: ids.slice(0, 20), set: { addToOrganizationId: w.c1 } })).status).toBe(200);
     expect((await bulk({ ids: ids.slice(0, 10), set: { endMembership: { organizationId: w.c1, reason: 'moved_away' } } })).status).toBe(

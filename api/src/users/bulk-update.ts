@@ -46,7 +46,6 @@ import { ADD_MEMBER_CODES, addableUsers } from '../access/reach';
 import { userScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { allRows, firstRow, runQuery, sqlRun, withTransaction } from '../db/engine';
-import { mapInOrder } from '../lib/in-order';
 
 const FIELDS = ['membershipStatus', 'userType', 'isActive', 'classId', 'managementDepartmentId', 'trainingDepartmentId'] as const;
 type Field = (typeof FIELDS)[number];
@@ -78,12 +77,12 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
   }
 
   async function assertReferences(f: Fields) {
-    if (f.classId != null && !await firstRow(db.select({ id: classes.id }).from(classes).where(eq(classes.id, f.classId)))) {
+    if (f.classId != null && !(await firstRow(db.select({ id: classes.id }).from(classes).where(eq(classes.id, f.classId))))) {
       invalidField('set.classId', translate('validation.classInvalid', req.lang));
     }
     for (const key of ['managementDepartmentId', 'trainingDepartmentId'] as const) {
       const id = f[key];
-      if (id != null && !await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)))) {
+      if (id != null && !(await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, id))))) {
         invalidField(`set.${key}`, translate('validation.departmentInvalid', req.lang));
       }
     }
@@ -138,20 +137,22 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
     let revoked: string[] = [];
     if (deactivated.length) {
       const live = and(inJsonValues(refreshTokens.userId, deactivated), isNull(refreshTokens.revokedAt));
-      revoked = (await allRows(tx
-        .selectDistinct({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(live)))
-        .map((r) => r.familyId);
-      if (revoked.length) await runQuery(tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'account_change' }).where(live));
+      revoked = (await allRows(tx.selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(live))).map(
+        (r) => r.familyId,
+      );
+      if (revoked.length)
+        await runQuery(tx.update(refreshTokens).set({ revokedAt: new Date(), revokedReason: 'account_change' }).where(live));
     }
     const joining = changes.filter((c) => c.added.length > 0).map((c) => c.row.id);
     if (bulkAdd && joining.length) {
       // One upsert for every (unit, user): a new row, or an ended one started again (as organizations/membership.ts join()).
-      await sqlRun(tx, sql`INSERT INTO ${organizationMembers} (organization_id, user_id, role, is_active, joined_at)
+      await sqlRun(
+        tx,
+        sql`INSERT INTO ${organizationMembers} (organization_id, user_id, role, is_active, joined_at)
         SELECT o.value, u.value, 'member', 1, ${Date.now()} FROM json_each(${JSON.stringify(joining)}) u, json_each(${JSON.stringify(bulkAdd)}) o WHERE 1
         ON CONFLICT (organization_id, user_id) DO UPDATE SET is_active = 1, role = 'member', joined_at = excluded.joined_at, ended_at = NULL, end_reason = NULL, end_note = NULL
-        WHERE ${organizationMembers}.is_active = 0`);
+        WHERE ${organizationMembers}.is_active = 0`,
+      );
     }
     if (end) {
       // Users leaving the same units end in one statement per set of units.
@@ -164,20 +165,23 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
         groups.set(key, g);
       }
       for (const g of groups.values()) {
-        await runQuery(tx.update(organizationMembers)
-          .set({
-            isActive: false,
-            endedAt: dayStart(end.ending.endedAt),
-            endReason: end.ending.reason,
-            endNote: end.ending.note?.trim() || null,
-          })
-          .where(
-            and(
-              inJsonValues(organizationMembers.userId, g.userIds),
-              inJsonValues(organizationMembers.organizationId, g.orgIds),
-              eq(organizationMembers.isActive, true),
+        await runQuery(
+          tx
+            .update(organizationMembers)
+            .set({
+              isActive: false,
+              endedAt: dayStart(end.ending.endedAt),
+              endReason: end.ending.reason,
+              endNote: end.ending.note?.trim() || null,
+            })
+            .where(
+              and(
+                inJsonValues(organizationMembers.userId, g.userIds),
+                inJsonValues(organizationMembers.organizationId, g.orgIds),
+                eq(organizationMembers.isActive, true),
+              ),
             ),
-          ));
+        );
       }
     }
     await writeBulkAudit(

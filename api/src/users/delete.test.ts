@@ -13,7 +13,7 @@ import { mapInOrder } from '../lib/in-order';
 let t: TestApp;
 const del = (id: number | string, token = t.adminToken) => t.request('DELETE', `/api/users/${id}`, { token });
 const bulk = (body: unknown, token = t.adminToken) => t.request('DELETE', '/api/users/bulk-delete', { token, body });
-const exists = async (id: number) => !!await firstRow(t.db.select({ id: users.id }).from(users).where(eq(users.id, id)));
+const exists = async (id: number) => !!(await firstRow(t.db.select({ id: users.id }).from(users).where(eq(users.id, id))));
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -21,10 +21,14 @@ beforeAll(async () => {
 
 /** A campaign in `org` with one assignment for the user in the given state. */
 async function assignPayment(userId: number, org: number, status: 'PENDING' | 'PAID') {
-  const campaignId = (await firstRow(t.db
-    .insert(paymentCampaigns)
-    .values({ organizationId: org, name: 'Đoàn phí 2025', startDate: new Date('2025-01-01'), endDate: new Date('2025-12-31') })
-    .returning())).id;
+  const campaignId = (
+    await firstRow(
+      t.db
+        .insert(paymentCampaigns)
+        .values({ organizationId: org, name: 'Đoàn phí 2025', startDate: new Date('2025-01-01'), endDate: new Date('2025-12-31') })
+        .returning(),
+    )
+  ).id;
   const feeLevelId = (await firstRow(t.db.insert(feeLevels).values({ campaignId, levelName: 'Sinh viên', amount: 50000 }).returning())).id;
   await runQuery(t.db.insert(paymentAssignments).values({ campaignId, userId, feeLevelId, status }));
 }
@@ -41,10 +45,12 @@ describe('DELETE /users/:id', () => {
     expect((await t.request('GET', `/api/users/${id}`, { token: t.adminToken })).status).toBe(404);
     expect(await allRows(t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, id)))).toEqual([]);
     expect(await allRows(t.db.select().from(userRoles).where(eq(userRoles.userId, id)))).toEqual([]);
-    const log = (await firstRow(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.delete'), eq(auditLogs.entityId, String(id))))))!;
+    const log = (await firstRow(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'user.delete'), eq(auditLogs.entityId, String(id)))),
+    ))!;
     expect(JSON.parse(log.before!)).toMatchObject({ id, familyName: 'Xóa', givenName: 'Tôi' });
   });
 
@@ -81,10 +87,9 @@ describe('DELETE /users/:id', () => {
     expect(patch.status).toBe(403);
     expect((await bulk({ ids: [t.admin.user.id] }, manager.token)).status).toBe(403);
     // A super admin may: another super admin account is removable by one.
-    const superRole = (await allRows(t.db
-      .select()
-      .from((await import('../db/tables/roles')).roles)))
-      .find((r) => r.name === 'super_admin')!;
+    const superRole = (await allRows(t.db.select().from((await import('../db/tables/roles')).roles))).find(
+      (r) => r.name === 'super_admin',
+    )!;
     const other = await t.createUser('XSUPER', [{ roleId: superRole.id }]);
     expect((await del(other.id)).status).toBe(200);
   });
@@ -97,10 +102,12 @@ describe('DELETE /users/bulk-delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 3 });
     expect(await mapInOrder(ids, exists)).toEqual([false, false, false]);
-    const logs = await allRows(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.bulk_delete'), inArray(auditLogs.entityId, ids.map(String)))));
+    const logs = await allRows(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'user.bulk_delete'), inArray(auditLogs.entityId, ids.map(String)))),
+    );
     expect(logs).toHaveLength(3);
   });
 

@@ -39,11 +39,14 @@ describe('user_facet_counts stay equal to a fresh count', () => {
         )
         .all();
     const kept = async () =>
-      (await allRows(t.db
-        .select()
-        .from(userFacetCounts)
-        .orderBy(userFacetCounts.organizationId, userFacetCounts.userType, userFacetCounts.membershipStatus, userFacetCounts.isActive)))
-        .filter((r) => r.n !== 0);
+      (
+        await allRows(
+          t.db
+            .select()
+            .from(userFacetCounts)
+            .orderBy(userFacetCounts.organizationId, userFacetCounts.userType, userFacetCounts.membershipStatus, userFacetCounts.isActive),
+        )
+      ).filter((r) => r.n !== 0);
 
     let checks = 0;
     let deepChecks = 0;

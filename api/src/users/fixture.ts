@@ -33,10 +33,14 @@ export async function insertUser(t: TestApp, over: Partial<typeof users.$inferIn
     phone: '0987654321',
     ...over,
   };
-  const id = (await firstRow(t.db
-    .insert(users)
-    .values({ ...base, searchText: userSearchText(base) })
-    .returning({ id: users.id }))).id;
+  const id = (
+    await firstRow(
+      t.db
+        .insert(users)
+        .values({ ...base, searchText: userSearchText(base) })
+        .returning({ id: users.id }),
+    )
+  ).id;
   if (orgId) await addMember(t, id, orgId);
   return id;
 }

@@ -114,7 +114,7 @@ export async function membershipEvents(db: Db, userId: number, book: NameBook, r
         at: at.toISOString(),
         kind: 'joined',
         organization: await book.org(unit, ev?.row.labels.names),
-        actor: ev && await book.actorOf(ev.row),
+        actor: ev && (await book.actorOf(ev.row)),
       });
     }
   }
@@ -141,7 +141,7 @@ export async function membershipEvents(db: Db, userId: number, book: NameBook, r
       organization: await book.org(unit, ev?.row.labels.names),
       reason: first.endReason!,
       ...(first.endNote ? { note: first.endNote } : {}),
-      actor: ev && await book.actorOf(ev.row),
+      actor: ev && (await book.actorOf(ev.row)),
       ...recordedOnDay(first.endedAt!, ev?.row.createdAt),
     });
   }
@@ -171,7 +171,7 @@ export async function membershipEvents(db: Db, userId: number, book: NameBook, r
     });
   }
 
-  out.push(...await transferEvents(book, transferRows, rows));
+  out.push(...(await transferEvents(book, transferRows, rows)));
   return out;
 }
 

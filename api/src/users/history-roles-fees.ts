@@ -48,15 +48,17 @@ export async function roleEvents(db: Db, userId: number, book: NameBook, rows: A
         id: `role-off:${r.id}:${k}`,
         at: r.createdAt.toISOString(),
         kind: 'role_revoked',
-        ...await where(book, l, r.labels.names),
+        ...(await where(book, l, r.labels.names)),
         actor: await book.actorOf(r),
       });
     }
   }
-  const links = await allRows(db
-    .select()
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.isActive, true))));
+  const links = await allRows(
+    db
+      .select()
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.isActive, true))),
+  );
   for (const l of links) {
     const link = { roleId: l.roleId, organizationId: l.organizationId };
     const ev = granted.find(
@@ -67,7 +69,7 @@ export async function roleEvents(db: Db, userId: number, book: NameBook, rows: A
       id: `role:${l.id}`,
       at: l.createdAt.toISOString(),
       kind: 'role_granted',
-      ...await where(book, link, ev?.row.labels.names),
+      ...(await where(book, link, ev?.row.labels.names)),
       actor: ev ? await book.actorOf(ev.row) : await book.user(l.grantedBy),
     });
   }
@@ -77,7 +79,7 @@ export async function roleEvents(db: Db, userId: number, book: NameBook, rows: A
       id: `role-log:${g.row.id}:${key(g.link)}`,
       at: g.row.createdAt.toISOString(),
       kind: 'role_granted',
-      ...await where(book, g.link, g.row.labels.names),
+      ...(await where(book, g.link, g.row.labels.names)),
       actor: await book.actorOf(g.row),
     });
   }
@@ -90,11 +92,13 @@ const where = async (book: NameBook, l: Link, names?: Record<string, string>) =>
 });
 
 export async function feeEvents(db: Db, actor: Actor, userId: number, book: NameBook): Promise<Event[]> {
-  const assignments = await allRows(db
-    .select({ a: paymentAssignments, organizationId: paymentCampaigns.organizationId })
-    .from(paymentAssignments)
-    .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
-    .where(eq(paymentAssignments.userId, userId)));
+  const assignments = await allRows(
+    db
+      .select({ a: paymentAssignments, organizationId: paymentCampaigns.organizationId })
+      .from(paymentAssignments)
+      .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, paymentAssignments.campaignId))
+      .where(eq(paymentAssignments.userId, userId)),
+  );
   const allowed = new Map<number, boolean>();
   const mayRead = async (organizationId: number) => {
     if (!allowed.has(organizationId)) allowed.set(organizationId, await can(db, actor, P.read, organizationId));
@@ -106,22 +110,24 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
   const out: Event[] = [];
   const campaign = async (id: number) => ({ campaign: await book.label('payment_campaign', id) });
 
-  const logs = await allRows(db
-    .select()
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.entity, 'payment_assignment'),
-        inArray(auditLogs.entityId, ids.map(String)),
-        inArray(auditLogs.action, ['assignment.exempt', 'assignment.reduce', 'assignment.revoke_adjustment']),
+  const logs = await allRows(
+    db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.entity, 'payment_assignment'),
+          inArray(auditLogs.entityId, ids.map(String)),
+          inArray(auditLogs.action, ['assignment.exempt', 'assignment.reduce', 'assignment.revoke_adjustment']),
+        ),
       ),
-    ));
+  );
   for (const a of seen) {
     out.push({
       id: `fee:${a.id}`,
       at: a.createdAt.toISOString(),
       kind: 'fee_assigned',
-      ...await campaign(a.campaignId),
+      ...(await campaign(a.campaignId)),
       amount: a.originalAmount ?? a.amount,
       actor: await book.user(a.assignedBy),
     });
@@ -131,7 +137,13 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
       const after = parseObj(l.after);
       const reason = typeof after.reason === 'string' && after.reason ? { reason: after.reason } : {};
       const actorLabel = await book.user(l.actorId, parseObj(l.labels).actor as string | undefined);
-      const base = { id: `fee-adj:${l.id}`, at: l.createdAt.toISOString(), ...await campaign(a.campaignId), ...reason, actor: actorLabel };
+      const base = {
+        id: `fee-adj:${l.id}`,
+        at: l.createdAt.toISOString(),
+        ...(await campaign(a.campaignId)),
+        ...reason,
+        actor: actorLabel,
+      };
       const was = Number(before.amount);
       if (l.action === 'assignment.exempt') out.push({ ...base, kind: 'fee_exempted', amount: was });
       else if (l.action === 'assignment.reduce')
@@ -145,7 +157,7 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
         id: `fee-adj-rec:${a.id}`,
         at: a.adjustedAt.toISOString(),
         kind: a.adjustment === 'EXEMPTED' ? 'fee_exempted' : 'fee_reduced',
-        ...await campaign(a.campaignId),
+        ...(await campaign(a.campaignId)),
         amount: a.adjustment === 'EXEMPTED' ? was : was - a.amount,
         ...(a.adjustmentReason ? { reason: a.adjustmentReason } : {}),
         actor: await book.user(a.adjustedBy),
@@ -154,17 +166,19 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
   }
 
   // Money: counted orders (sandbox money is not money), their reversals and refunds.
-  const orders = await allRows(db
-    .select()
-    .from(paymentOrders)
-    .where(
-      and(
-        inArray(paymentOrders.assignmentId, ids),
-        eq(paymentOrders.status, 'PAID'),
-        isNull(paymentOrders.reversesOrderId),
-        eq(paymentOrders.isTest, false),
+  const orders = await allRows(
+    db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          inArray(paymentOrders.assignmentId, ids),
+          eq(paymentOrders.status, 'PAID'),
+          isNull(paymentOrders.reversesOrderId),
+          eq(paymentOrders.isTest, false),
+        ),
       ),
-    ));
+  );
   const paidByOrder = new Set<number>();
   for (const o of orders) {
     paidByOrder.add(o.assignmentId);
@@ -173,7 +187,7 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
       id: `paid:${o.id}`,
       at: (o.paidAt ?? o.updatedAt).toISOString(),
       kind: 'fee_paid',
-      ...await campaign(o.campaignId),
+      ...(await campaign(o.campaignId)),
       amount,
       ...(o.note ? { note: o.note } : {}),
       actor: o.paymentMethod === 'MANUAL' ? await book.user(o.recordedBy) : undefined,
@@ -183,7 +197,7 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
         id: `reversed:${o.id}`,
         at: o.reversedAt.toISOString(),
         kind: 'fee_reversed',
-        ...await campaign(o.campaignId),
+        ...(await campaign(o.campaignId)),
         amount,
         ...(o.reversalReason ? { reason: o.reversalReason } : {}),
         actor: await book.user(o.reversedBy),
@@ -194,7 +208,7 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
         id: `refunded:${o.id}`,
         at: o.resolvedAt.toISOString(),
         kind: 'fee_refunded',
-        ...await campaign(o.campaignId),
+        ...(await campaign(o.campaignId)),
         ...(o.attentionAmount != null ? { amount: o.attentionAmount } : {}),
         ...(o.resolutionNote ? { note: o.resolutionNote } : {}),
         actor: await book.user(o.resolvedBy),
@@ -208,7 +222,7 @@ export async function feeEvents(db: Db, actor: Actor, userId: number, book: Name
         id: `paid-rec:${a.id}`,
         at: a.paidAt.toISOString(),
         kind: 'fee_paid',
-        ...await campaign(a.campaignId),
+        ...(await campaign(a.campaignId)),
         amount: a.paidAmount ?? a.amount,
       });
     }

@@ -87,26 +87,30 @@ function toRow(r: typeof auditLogs.$inferSelect): AuditRow {
  * they are matched on its exact JSON prefix (audit() writes `{"userId":N,…}` first) or list.
  */
 export async function auditRowsOf(db: Db, userId: number): Promise<AuditRow[]> {
-  const own = await allRows(db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, String(userId)), inArray(auditLogs.action, USER_ACTIONS))));
-  const onOrganizations = await allRows(db
-    .select()
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.entity, 'organization'),
-        or(
-          and(eq(auditLogs.action, 'membership.add'), sql`${auditLogs.after} LIKE ${`{"userId":${userId},%`}`),
-          and(eq(auditLogs.action, 'membership.remove'), eq(auditLogs.before, JSON.stringify({ userId }))),
-          and(
-            eq(auditLogs.action, 'membership.bulk_remove'),
-            sql`EXISTS (SELECT 1 FROM json_each(${auditLogs.before}, '$.userIds') WHERE value = ${userId})`,
+  const own = await allRows(
+    db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, String(userId)), inArray(auditLogs.action, USER_ACTIONS))),
+  );
+  const onOrganizations = await allRows(
+    db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.entity, 'organization'),
+          or(
+            and(eq(auditLogs.action, 'membership.add'), sql`${auditLogs.after} LIKE ${`{"userId":${userId},%`}`),
+            and(eq(auditLogs.action, 'membership.remove'), eq(auditLogs.before, JSON.stringify({ userId }))),
+            and(
+              eq(auditLogs.action, 'membership.bulk_remove'),
+              sql`EXISTS (SELECT 1 FROM json_each(${auditLogs.before}, '$.userIds') WHERE value = ${userId})`,
+            ),
           ),
         ),
       ),
-    ));
+  );
   return [...own, ...onOrganizations].map(toRow).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 }
 
@@ -120,7 +124,9 @@ export function nameBook(db: Db) {
     if (!memo.has(key)) {
       let found: { name: string; path?: string } | undefined;
       if (kind === 'organization')
-        found = await firstRow(db.select({ name: organizations.name, path: organizations.path }).from(organizations).where(eq(organizations.id, id)));
+        found = await firstRow(
+          db.select({ name: organizations.name, path: organizations.path }).from(organizations).where(eq(organizations.id, id)),
+        );
       else if (kind === 'user') {
         const u = await firstRow(db.select({ f: users.familyName, g: users.givenName }).from(users).where(eq(users.id, id)));
         found = u && { name: `${u.f} ${u.g}`.trim() };

@@ -49,7 +49,8 @@ const ORDER: string[] = [
 
 export async function userHistory({ db }: Deps, actor: Actor, userId: number, q: UserHistoryQuery): Promise<UserHistoryResponse> {
   const exists = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.id, userId)));
-  if (!exists || !(await usersInScope(db, await userScope(db, actor, 'users.access'), [userId])).has(userId)) notFound('Không tìm thấy người dùng');
+  if (!exists || !(await usersInScope(db, await userScope(db, actor, 'users.access'), [userId])).has(userId))
+    notFound('Không tìm thấy người dùng');
   if (!(await usersInScope(db, await userScope(db, actor, 'users.view_details'), [userId])).has(userId)) forbidden();
 
   const book = nameBook(db);
@@ -57,10 +58,10 @@ export async function userHistory({ db }: Deps, actor: Actor, userId: number, q:
   let events: Event[] = [];
   if (wants(null) || wants(ROLE_KINDS)) {
     const rows = await auditRowsOf(db, userId);
-    if (wants(null)) events.push(...await membershipEvents(db, userId, book, rows));
-    if (wants(ROLE_KINDS)) events.push(...await roleEvents(db, userId, book, rows));
+    if (wants(null)) events.push(...(await membershipEvents(db, userId, book, rows)));
+    if (wants(ROLE_KINDS)) events.push(...(await roleEvents(db, userId, book, rows)));
   }
-  if (wants(FEE_KINDS)) events.push(...await feeEvents(db, actor, userId, book));
+  if (wants(FEE_KINDS)) events.push(...(await feeEvents(db, actor, userId, book)));
   if (q.kind) events = events.filter((e) => e.kind === q.kind);
   // Newest first (a day's event where it was recorded that day); at one instant, what follows in a life (USER_HISTORY_KINDS' order) first.
   const when = (e: Event) => e.sortAt ?? e.at;

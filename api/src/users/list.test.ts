@@ -11,7 +11,8 @@ import { mapInOrder } from '../lib/in-order';
 let t: TestApp;
 let paths: Record<string, string>;
 
-const pathOf = async (id: number) => (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!.path;
+const pathOf = async (id: number) =>
+  (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!.path;
 
 beforeAll(async () => {
   t = await makeTestApp();

@@ -276,7 +276,8 @@ export async function listPage(
   const params = paramsFor(f, strategy);
   // A forced strategy (the tests comparing them) always counts in SQL.
   const total =
-    (membership === undefined ? await facetTotal(db, f) : null) ?? await cachedTotal(db, countedTables(f), totalKey, async () => s.total.get(params)!.n);
+    (membership === undefined ? await facetTotal(db, f) : null) ??
+    (await cachedTotal(db, countedTables(f), totalKey, async () => s.total.get(params)!.n));
   const rows =
     offset < total
       ? await rowsByIds(
@@ -361,26 +362,28 @@ export async function rowsByIds(db: Db, ids: number[]): Promise<UserListRow[]> {
 
 /** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
 export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
-  return await allRows(db
-    .select({
-      organizationId: organizationMembers.organizationId,
-      isActive: organizationMembers.isActive,
-      role: organizationMembers.role,
-      joinedAt: organizationMembers.joinedAt,
-      organization: {
-        id: organizations.id,
-        name: organizations.name,
-        code: organizations.code,
-        parentId: organizations.parentId,
-        type: organizations.type,
-      },
-    })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(
-      activeOnly
-        ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))
-        : eq(organizationMembers.userId, userId),
-    )
-    .orderBy(organizations.path));
+  return await allRows(
+    db
+      .select({
+        organizationId: organizationMembers.organizationId,
+        isActive: organizationMembers.isActive,
+        role: organizationMembers.role,
+        joinedAt: organizationMembers.joinedAt,
+        organization: {
+          id: organizations.id,
+          name: organizations.name,
+          code: organizations.code,
+          parentId: organizations.parentId,
+          type: organizations.type,
+        },
+      })
+      .from(organizationMembers)
+      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+      .where(
+        activeOnly
+          ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))
+          : eq(organizationMembers.userId, userId),
+      )
+      .orderBy(organizations.path),
+  );
 }

@@ -38,21 +38,23 @@ const contextOf = (organizationId: number, path: string): OrgContext => ({
 async function linksOf(db: Db, ids: number[]) {
   const byLink = new Map<number, RoleGrant & { userId: number }>();
   for (const chunk of chunks(ids)) {
-    const rows = await allRows(db
-      .select({
-        linkId: userRoles.id,
-        userId: userRoles.userId,
-        organizationId: userRoles.organizationId,
-        name: roles.name,
-        code: permissions.code,
-        permActive: permissions.isActive,
-      })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-      .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      // A link to an inactive role still counts: the role may be switched on again.
-      .where(and(inArray(userRoles.userId, chunk), eq(userRoles.isActive, true))));
+    const rows = await allRows(
+      db
+        .select({
+          linkId: userRoles.id,
+          userId: userRoles.userId,
+          organizationId: userRoles.organizationId,
+          name: roles.name,
+          code: permissions.code,
+          permActive: permissions.isActive,
+        })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+        .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+        // A link to an inactive role still counts: the role may be switched on again.
+        .where(and(inArray(userRoles.userId, chunk), eq(userRoles.isActive, true))),
+    );
     for (const r of rows) {
       let g = byLink.get(r.linkId);
       if (!g) byLink.set(r.linkId, (g = { userId: r.userId, name: r.name, organizationId: r.organizationId, permissions: [] }));
@@ -66,18 +68,25 @@ async function linksOf(db: Db, ids: number[]) {
  * The users among `ids` whose account this caller may NOT take control of with `code`
  * (users.update for e-mail, password and active flag; users.delete for deletion), and why.
  */
-export async function manageRefusals(db: Db, actor: Actor, ids: number[], code: 'users.update' | 'users.delete'): Promise<Map<number, ManageRefusal>> {
+export async function manageRefusals(
+  db: Db,
+  actor: Actor,
+  ids: number[],
+  code: 'users.update' | 'users.delete',
+): Promise<Map<number, ManageRefusal>> {
   const out = new Map<number, ManageRefusal>();
   const unique = [...new Set(ids)];
   if (actor.isSuperAdmin || unique.length === 0) return out;
   const held = (ctx: OrgContext | null) => hasPermission(actor.roles, code, ctx);
 
   for (const chunk of chunks(unique)) {
-    const rows = await allRows(db
-      .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId, path: organizations.path })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(and(inArray(organizationMembers.userId, chunk), eq(organizationMembers.isActive, true))));
+    const rows = await allRows(
+      db
+        .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId, path: organizations.path })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(and(inArray(organizationMembers.userId, chunk), eq(organizationMembers.isActive, true))),
+    );
     for (const m of rows) if (!held(contextOf(m.organizationId, m.path))) out.set(m.userId, 'outside');
   }
 
@@ -85,10 +94,9 @@ export async function manageRefusals(db: Db, actor: Actor, ids: number[], code: 
   const orgIds = [...new Set(links.flatMap((l) => (l.organizationId == null ? [] : [l.organizationId])))];
   const paths = new Map<number, string>();
   for (const chunk of chunks(orgIds)) {
-    for (const o of await allRows(db
-      .select({ id: organizations.id, path: organizations.path })
-      .from(organizations)
-      .where(inArray(organizations.id, chunk))))
+    for (const o of await allRows(
+      db.select({ id: organizations.id, path: organizations.path }).from(organizations).where(inArray(organizations.id, chunk)),
+    ))
       paths.set(o.id, o.path);
   }
   const byUser = new Map<number, RoleGrant[]>();

@@ -194,7 +194,12 @@ describe('import', () => {
       ['MSSV', 'Họ và tên', 'Email', 'Tôn giáo'],
     );
     expect(res.body.success).toBe(true);
-    expect(await byCode('MRI1')).toMatchObject({ dateOfBirth: '2004-02-01', ethnicity: '06', religion: 'Thiên chúa giáo', hometown: 'Nghệ An' });
+    expect(await byCode('MRI1')).toMatchObject({
+      dateOfBirth: '2004-02-01',
+      ethnicity: '06',
+      religion: 'Thiên chúa giáo',
+      hometown: 'Nghệ An',
+    });
   });
 
   it('the template has the columns, a gender dropdown and the 54 groups on a hidden list', async () => {

@@ -34,7 +34,10 @@ beforeAll(async () => {
   const a1 = await t.createOrg('chi_doan', 'PC-A1', a);
   const b = await t.createOrg('doan_co_so', 'PC-B', root);
   orgIds = [root, a, a1, b];
-  paths = await mapInOrder(orgIds, async (id) => (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!.path);
+  paths = await mapInOrder(
+    orgIds,
+    async (id) => (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!.path,
+  );
   await withTransaction(t.db, async () => {
     for (let i = 0; i < 1500; i++) {
       const id = await insertUser(t, {
@@ -69,15 +72,19 @@ async function randomWrites() {
     const id = pick(ids).id;
     const r = random();
     if (r < 0.3)
-      await runQuery(t.db
-        .update(users)
-        .set({ userType: pick(TYPES) })
-        .where(eq(users.id, id)));
+      await runQuery(
+        t.db
+          .update(users)
+          .set({ userType: pick(TYPES) })
+          .where(eq(users.id, id)),
+      );
     else if (r < 0.5)
-      await runQuery(t.db
-        .update(users)
-        .set({ isActive: random() < 0.5 })
-        .where(eq(users.id, id)));
+      await runQuery(
+        t.db
+          .update(users)
+          .set({ isActive: random() < 0.5 })
+          .where(eq(users.id, id)),
+      );
     else if (r < 0.8) await addMember(id, pick(orgIds.slice(1)));
     else await insertUser(t, { familyName: pick(FAMILY), givenName: pick(GIVEN) }, pick(orgIds));
   }

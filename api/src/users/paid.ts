@@ -29,8 +29,5 @@ const paidStatement = perDb((db) =>
 export async function paidUserIds(db: Db, ids: number[]): Promise<Set<number>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
-  return new Set(
-    (await allRows(paidStatement(db), { ids: JSON.stringify(unique) }))
-      .map((r) => r.userId),
-  );
+  return new Set((await allRows(paidStatement(db), { ids: JSON.stringify(unique) })).map((r) => r.userId));
 }

@@ -17,11 +17,11 @@ let fac: { id: number; token: string };
 let globalAdder: { id: number; token: string };
 
 const orgsOf = async (userId: number) =>
-  (await allRows(t.db
-    .select({ o: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId))))
-    .map((r) => r.o);
+  (
+    await allRows(
+      t.db.select({ o: organizationMembers.organizationId }).from(organizationMembers).where(eq(organizationMembers.userId, userId)),
+    )
+  ).map((r) => r.o);
 const add = (org: number, userId: number, token = fac.token) =>
   t.request('POST', `/api/organizations/${org}/members/${userId}`, { token, body: {} });
 

@@ -209,10 +209,12 @@ describe('POST /users', () => {
 
   it('writes an audit row without the password hash', async () => {
     const res = await post(newUserBody({ password: 'matkhau123' }));
-    const log = (await firstRow(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.create'), eq(auditLogs.entityId, String(res.body.id))))))!;
+    const log = (await firstRow(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'user.create'), eq(auditLogs.entityId, String(res.body.id)))),
+    ))!;
     expect(JSON.parse(log.after!)).toMatchObject({ id: res.body.id, code: res.body.code, email: res.body.email });
     expect(log.after).not.toContain('argon2');
     expect(log.actorId).toBe(t.admin.user.id);

@@ -68,9 +68,16 @@ export function usersRoutes() {
         validate('json', updateUserSchema),
         async (c) => c.json(await service(c).update(c.req.valid('param').id, c.req.valid('json'))),
       )
-      .delete('/:id', ok(messageResponse, 'Deleted'), requireAuth, requirePermission('users.delete'), validate('param', idParam), async (c) => {
-        await service(c).remove(c.req.valid('param').id);
-        return c.json({ message: 'Đã xóa người dùng' });
-      })
+      .delete(
+        '/:id',
+        ok(messageResponse, 'Deleted'),
+        requireAuth,
+        requirePermission('users.delete'),
+        validate('param', idParam),
+        async (c) => {
+          await service(c).remove(c.req.valid('param').id);
+          return c.json({ message: 'Đã xóa người dùng' });
+        },
+      )
   );
 }

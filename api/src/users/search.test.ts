@@ -22,9 +22,7 @@ describe('users index statistics', () => {
         email: `sv${i}@test.vn`,
         phone: null,
       };
-      await runQuery(t.db
-        .insert(users)
-        .values({ ...base, searchText: userSearchText(base) }));
+      await runQuery(t.db.insert(users).values({ ...base, searchText: userSearchText(base) }));
     }
     // As tests/bench/generate.ts does: the users are queued, the index still holds its 2 rows.
     c.exec('ANALYZE');

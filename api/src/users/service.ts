@@ -69,8 +69,8 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
    */
   async function findTarget(id: number, code: string): Promise<Row> {
     const row = await firstRow(db.select().from(users).where(eq(users.id, id)));
-    if (!row || !await scopeReaches(await userScope(db, actor, 'users.access'), id)) notFound(NOT_FOUND);
-    if (!await scopeReaches(await userScope(db, actor, code), id)) forbidden();
+    if (!row || !(await scopeReaches(await userScope(db, actor, 'users.access'), id))) notFound(NOT_FOUND);
+    if (!(await scopeReaches(await userScope(db, actor, code), id))) forbidden();
     return row!;
   }
 
@@ -93,12 +93,12 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   }
 
   async function assertReferences(input: Pick<UpdateUser, 'classId' | 'managementDepartmentId' | 'trainingDepartmentId'>) {
-    if (input.classId != null && !await firstRow(db.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId)))) {
+    if (input.classId != null && !(await firstRow(db.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId))))) {
       invalidField('classId', 'validation.classInvalid');
     }
     for (const key of ['managementDepartmentId', 'trainingDepartmentId'] as const) {
       const id = input[key];
-      if (id != null && !await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)))) {
+      if (id != null && !(await firstRow(db.select({ id: departments.id }).from(departments).where(eq(departments.id, id))))) {
         invalidField(key, 'validation.departmentInvalid');
       }
     }
@@ -108,18 +108,22 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
     if (
       code !== undefined &&
-      await firstRow(db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.code, code), others)))
+      (await firstRow(
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.code, code), others)),
+      ))
     )
       conflict(codeTaken(code), 'code');
     if (
       email !== undefined &&
-      await firstRow(db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, email), others)))
+      (await firstRow(
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, email), others)),
+      ))
     )
       conflict(emailTaken(email), 'email');
   }
@@ -156,10 +160,12 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   async function refuseIfPaid(ids: number[]) {
     const paidIds = await paidUserIds(db, ids);
     if (paidIds.size === 0) return;
-    const codes = await allRows(db
-      .select({ code: users.code })
-      .from(users)
-      .where(inArray(users.id, [...paidIds])));
+    const codes = await allRows(
+      db
+        .select({ code: users.code })
+        .from(users)
+        .where(inArray(users.id, [...paidIds])),
+    );
     conflict(
       `Không thể xóa người dùng đã có khoản phí đã thanh toán: ${codes.map((c) => c.code).join(', ')}. Hãy ngừng kích hoạt tài khoản thay vì xóa`,
     );
@@ -169,20 +175,22 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     const [row] = await rowsByIds(db, [id]);
     if (!row) notFound(NOT_FOUND);
     const memberships = await membershipsOf(db, id);
-    const links = await allRows(db
-      .select({
-        id: userRoles.id,
-        roleId: userRoles.roleId,
-        organizationId: userRoles.organizationId,
-        isActive: userRoles.isActive,
-        role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
-        organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
-      })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
-      .where(eq(userRoles.userId, id))
-      .orderBy(userRoles.id));
+    const links = await allRows(
+      db
+        .select({
+          id: userRoles.id,
+          roleId: userRoles.roleId,
+          organizationId: userRoles.organizationId,
+          isActive: userRoles.isActive,
+          role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
+          organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
+        })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
+        .where(eq(userRoles.userId, id))
+        .orderBy(userRoles.id),
+    );
     return {
       ...toUser(row!),
       organizations: memberships.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
@@ -214,27 +222,29 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       const id = await write(
         async () =>
           await withTransaction(db, async (tx) => {
-            const created = await firstRow(tx
-              .insert(users)
-              .values({
-                code: input.code,
-                familyName: input.familyName,
-                givenName: input.givenName,
-                email: input.email,
-                phone: input.phone,
-                passwordHash,
-                // No password: the e-mail's local part once, then a new one (docs/decisions.md).
-                mustChangePassword: passwordHash === null,
-                userType: input.userType,
-                membershipStatus: input.membershipStatus,
-                isActive: input.isActive ?? true,
-                classId: input.classId ?? null,
-                managementDepartmentId: input.managementDepartmentId ?? null,
-                trainingDepartmentId: input.trainingDepartmentId ?? null,
-                ...record,
-                searchText: userSearchText(input),
-              })
-              .returning());
+            const created = await firstRow(
+              tx
+                .insert(users)
+                .values({
+                  code: input.code,
+                  familyName: input.familyName,
+                  givenName: input.givenName,
+                  email: input.email,
+                  phone: input.phone,
+                  passwordHash,
+                  // No password: the e-mail's local part once, then a new one (docs/decisions.md).
+                  mustChangePassword: passwordHash === null,
+                  userType: input.userType,
+                  membershipStatus: input.membershipStatus,
+                  isActive: input.isActive ?? true,
+                  classId: input.classId ?? null,
+                  managementDepartmentId: input.managementDepartmentId ?? null,
+                  trainingDepartmentId: input.trainingDepartmentId ?? null,
+                  ...record,
+                  searchText: userSearchText(input),
+                })
+                .returning(),
+            );
             // The organization and its parents (000 §4), as 'member' — but never above the caller's reach,
             // so whoever creates an account in their unit can still manage it (users/manage.ts).
             const chain = path ? pathIds(path) : [];
@@ -281,24 +291,33 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       const revoked = await write(
         async () =>
           await withTransaction(db, async (tx) => {
-            const after = await firstRow(tx
-              .update(users)
-              .set({
-                ...next,
-                userType: input.userType ?? before.userType,
-                membershipStatus: input.membershipStatus ?? before.membershipStatus,
-                isActive: input.isActive ?? before.isActive,
-                classId: input.classId === undefined ? before.classId : input.classId,
-                managementDepartmentId:
-                  input.managementDepartmentId === undefined ? before.managementDepartmentId : input.managementDepartmentId,
-                trainingDepartmentId: input.trainingDepartmentId === undefined ? before.trainingDepartmentId : input.trainingDepartmentId,
-                ...record,
-                searchText: userSearchText(next),
-                ...(passwordHash ? { passwordHash, mustChangePassword: false } : {}),
-              })
-              .where(eq(users.id, id))
-              .returning());
-            await audit(tx, { ...caller, action: 'user.update', entity: 'user', entityId: id, before: snapshot(before), after: snapshot(after) });
+            const after = await firstRow(
+              tx
+                .update(users)
+                .set({
+                  ...next,
+                  userType: input.userType ?? before.userType,
+                  membershipStatus: input.membershipStatus ?? before.membershipStatus,
+                  isActive: input.isActive ?? before.isActive,
+                  classId: input.classId === undefined ? before.classId : input.classId,
+                  managementDepartmentId:
+                    input.managementDepartmentId === undefined ? before.managementDepartmentId : input.managementDepartmentId,
+                  trainingDepartmentId: input.trainingDepartmentId === undefined ? before.trainingDepartmentId : input.trainingDepartmentId,
+                  ...record,
+                  searchText: userSearchText(next),
+                  ...(passwordHash ? { passwordHash, mustChangePassword: false } : {}),
+                })
+                .where(eq(users.id, id))
+                .returning(),
+            );
+            await audit(tx, {
+              ...caller,
+              action: 'user.update',
+              entity: 'user',
+              entityId: id,
+              before: snapshot(before),
+              after: snapshot(after),
+            });
             // Whoever knew the old password or e-mail must not keep a session (the caller keeps their own).
             return sensitive ? await revokeUserSessions(tx, id, 'account_change', id === actor.id ? req.familyId : undefined) : [];
           }),

@@ -17,10 +17,11 @@ let fac: { id: number; token: string };
 let facRole: number;
 
 const orgsOf = async (userId: number) =>
-  (await allRows(t.db
-    .select({ o: organizationMembers.organizationId })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId))))
+  (
+    await allRows(
+      t.db.select({ o: organizationMembers.organizationId }).from(organizationMembers).where(eq(organizationMembers.userId, userId)),
+    )
+  )
     .map((r) => r.o)
     .sort((a, b) => a - b);
 
@@ -32,7 +33,12 @@ beforeAll(async () => {
   f1 = await t.createOrg('doan_co_so', 'TK-F1', root);
   c1 = await t.createOrg('chi_doan', 'TK-F1-C1', f1);
   f2 = await t.createOrg('doan_co_so', 'TK-F2', root);
-  facRole = await t.createRole('tk_faculty_admin', [...USER_CODES, 'organizations.access', 'organizations.add_member', 'users.roles.manage']);
+  facRole = await t.createRole('tk_faculty_admin', [
+    ...USER_CODES,
+    'organizations.access',
+    'organizations.add_member',
+    'users.roles.manage',
+  ]);
   fac = await t.createUser('TKFAC', [{ roleId: facRole, organizationId: f1 }]);
 });
 
@@ -50,7 +56,8 @@ describe('adding someone to my unit gives no power over their account', () => {
     expect((await patch(victim, { isActive: false })).status).toBe(403);
     expect((await t.request('DELETE', `/api/users/${victim}`, { token: fac.token })).status).toBe(403);
     expect(
-      (await t.request('DELETE', '/api/users/bulk-delete', { token: fac.token, body: { ids: [await insertUser(t, {}, f1), victim] } })).status,
+      (await t.request('DELETE', '/api/users/bulk-delete', { token: fac.token, body: { ids: [await insertUser(t, {}, f1), victim] } }))
+        .status,
     ).toBe(403);
     // Nothing of the account changed; a harmless field is still the faculty's to fix.
     const after = await t.request('GET', `/api/users/${victim}`, { token: t.adminToken });

@@ -39,10 +39,12 @@ describe('PATCH /users/:id', () => {
     const found = (await get('?search=vuong%20dinh%20hue')).body.users.map((u: { id: number }) => u.id);
     expect(found).toEqual([id]);
     expect((await get('?search=cu%20ten')).body.users.map((u: { id: number }) => u.id)).not.toContain(id);
-    const log = (await firstRow(t.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'user.update'), eq(auditLogs.entityId, String(id))))))!;
+    const log = (await firstRow(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'user.update'), eq(auditLogs.entityId, String(id)))),
+    ))!;
     expect(JSON.parse(log.before!).familyName).toBe('Cũ');
     expect(JSON.parse(log.after!).familyName).toBe('Vương Đình');
   });

@@ -151,7 +151,10 @@ describe.skipIf(missing)('PostgreSQL migrations', () => {
     );
     expect(rows.map((r) => [Number(r.joined_at), Number(r.joined_term)])).toEqual(cases);
     const sqlite = sqliteDrizzle(new Database(':memory:'));
-    const sqliteTerms = await mapInOrder(cases, async ([joined]) => (await sqlGet<{ t: number }>(sqlite, sql`SELECT ${termStartSql(sql`${joined}`)} AS t`)).t);
+    const sqliteTerms = await mapInOrder(
+      cases,
+      async ([joined]) => (await sqlGet<{ t: number }>(sqlite, sql`SELECT ${termStartSql(sql`${joined}`)} AS t`)).t,
+    );
     expect(sqliteTerms).toEqual(cases.map(([, term]) => term));
   });
 });

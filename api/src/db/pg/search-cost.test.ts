@@ -74,10 +74,12 @@ describe.skipIf(!wanted || missing)('PostgreSQL users search cost', () => {
     await withTransaction(sqlite, async (tx) => {
       for (const p of people) await runQuery(tx.insert(sqliteUsers).values(p));
     });
-    await firstRow(sqlite
-      .select({ n: count() })
-      .from(sqliteUsers)
-      .where(sqliteSearch(sqlite, ['x'])));
+    await firstRow(
+      sqlite
+        .select({ n: count() })
+        .from(sqliteUsers)
+        .where(sqliteSearch(sqlite, ['x'])),
+    );
     lines.push(`SQLite: insert and index ${USERS} users: ${Math.round(performance.now() - sqliteAt)} ms`);
   }, 600_000);
 

@@ -38,12 +38,9 @@ describe.skipIf(missing)('PostgreSQL users search against FTS5', () => {
   const people = generateUsers(random, 3000);
 
   const sqliteIds = async (words: string[]) =>
-    (await allRows(sqlite
-      .select({ id: sqliteUsers.id })
-      .from(sqliteUsers)
-      .where(sqliteSearch(sqlite, words))
-      .orderBy(sqliteUsers.id)))
-      .map((r) => r.id);
+    (await allRows(sqlite.select({ id: sqliteUsers.id }).from(sqliteUsers).where(sqliteSearch(sqlite, words)).orderBy(sqliteUsers.id))).map(
+      (r) => r.id,
+    );
 
   /** Each query's two answers, and how many found someone (the searches must not all be empty). */
   async function compare(queries: string[]) {

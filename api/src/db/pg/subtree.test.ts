@@ -107,12 +107,15 @@ describe.skipIf(missing)('Subtree ranges on PostgreSQL under a locale collation'
         .map((d) => d.id)
         .sort((a, b) => a - b);
       const [from, to] = subtreeRange(o.path);
-      const onSqlite = (await allRows(sqlite
-        .select({ id: sqliteOrganizations.id })
-        .from(sqliteOrganizations)
-        .where(and(gte(sqliteOrganizations.path, from), lt(sqliteOrganizations.path, to)))
-        .orderBy(sqliteOrganizations.id)))
-        .map((r) => r.id);
+      const onSqlite = (
+        await allRows(
+          sqlite
+            .select({ id: sqliteOrganizations.id })
+            .from(sqliteOrganizations)
+            .where(and(gte(sqliteOrganizations.path, from), lt(sqliteOrganizations.path, to)))
+            .orderBy(sqliteOrganizations.id),
+        )
+      ).map((r) => r.id);
       expect({ path: o.path, ids: onSqlite }).toEqual({ path: o.path, ids: expected });
       expect({ path: o.path, ids: await pgSubtree(o.path) }).toEqual({ path: o.path, ids: expected });
       const underLocale = await pgSubtree(o.path, sql`(${pgSchema.organizations.path} COLLATE "default")`);

@@ -58,7 +58,10 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
   tables: ['departments'],
   async check(db, rows: SessionRow[], actor, _params, lang = 'vi') {
     const tr = rowText(lang);
-    const match = matcher(await allRows(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments)), lang);
+    const match = matcher(
+      await allRows(db.select({ id: departments.id, name: departments.name, code: departments.code }).from(departments)),
+      lang,
+    );
     // University-wide records: updating one needs a global grant, like the departments screen.
     const updateDenied = hasPermission(actor.roles, 'departments.update', null) ? undefined : tr('departmentUpdateDenied');
     return rows.map(({ rowNumber, values: v }): CheckedRow<DepartmentRow> => {
@@ -89,17 +92,19 @@ export const departmentsImport: ImportKindDef<DepartmentRow> = {
   async write(tx, row) {
     const { present, ...d } = row.data;
     if (row.existingId == null) {
-      await runQuery(tx.insert(departments)
-        .values({ ...d, searchText: normalizeText(`${d.name} ${d.code ?? ''}`) }));
+      await runQuery(tx.insert(departments).values({ ...d, searchText: normalizeText(`${d.name} ${d.code ?? ''}`) }));
       return 'created';
     }
     const cur = (await firstRow(tx.select().from(departments).where(eq(departments.id, row.existingId))))!;
     // A row matched by name keeps its code; a missing description column keeps the description.
     const next = { name: d.name, code: d.code ?? cur.code, description: present.includes('description') ? d.description : cur.description };
     if (cur.name === next.name && cur.code === next.code && (cur.description ?? null) === next.description) return 'unchanged';
-    await runQuery(tx.update(departments)
-      .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
-      .where(eq(departments.id, row.existingId)));
+    await runQuery(
+      tx
+        .update(departments)
+        .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
+        .where(eq(departments.id, row.existingId)),
+    );
     return 'updated';
   },
 };
@@ -155,8 +160,7 @@ export const classesImport: ImportKindDef<ClassRow> = {
     const { present, ...d } = row.data;
     const searchText = normalizeText(`${d.name} ${d.code ?? ''}`);
     if (row.existingId == null) {
-      await runQuery(tx.insert(classes)
-        .values({ ...d, searchText }));
+      await runQuery(tx.insert(classes).values({ ...d, searchText }));
       return 'created';
     }
     const cur = (await firstRow(tx.select().from(classes).where(eq(classes.id, row.existingId))))!;
@@ -168,9 +172,12 @@ export const classesImport: ImportKindDef<ClassRow> = {
     };
     if (cur.name === next.name && cur.code === next.code && cur.year === next.year && cur.departmentId === next.departmentId)
       return 'unchanged';
-    await runQuery(tx.update(classes)
-      .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
-      .where(eq(classes.id, row.existingId)));
+    await runQuery(
+      tx
+        .update(classes)
+        .set({ ...next, searchText: normalizeText(`${next.name} ${next.code ?? ''}`) })
+        .where(eq(classes.id, row.existingId)),
+    );
     return 'updated';
   },
 };

@@ -51,34 +51,42 @@ export const membersImport: ImportKindDef<MemberRow> = {
     // Row messages in the caller's language (issue 26 item 6): data/locales/{vi,en}/imports.json rows.*.
     const tr = (key: string, p?: Record<string, string | number>) => translate(`imports.rows.${key}`, lang, p);
     const level = levelOf(params);
-    const org = await firstRow(db
-      .select()
-      .from(organizations)
-      .where(eq(organizations.id, Number(params.organizationId))));
+    const org = await firstRow(
+      db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, Number(params.organizationId))),
+    );
     const units = new Map<string, string>();
     if (org && level === 2) {
       const [from, to] = subtreeRange(org.path);
-      for (const u of await allRows(db
-        .select({ code: organizations.code, path: organizations.path })
-        .from(organizations)
-        .where(and(gte(organizations.path, from), lt(organizations.path, to))))) {
+      for (const u of await allRows(
+        db
+          .select({ code: organizations.code, path: organizations.path })
+          .from(organizations)
+          .where(and(gte(organizations.path, from), lt(organizations.path, to))),
+      )) {
         if (u.path !== org.path) units.set(u.code.toLowerCase(), u.path);
       }
     }
     const byCode = new Map(
-      (await whereIn(
-        rows.map((r) => (r.values.studentCode ?? '').trim()),
-        users.code,
-        async (c) => await allRows(db.select({ id: users.id, code: users.code }).from(users).where(c)),
-      )).map((u) => [u.code, u.id]),
+      (
+        await whereIn(
+          rows.map((r) => (r.values.studentCode ?? '').trim()),
+          users.code,
+          async (c) => await allRows(db.select({ id: users.id, code: users.code }).from(users).where(c)),
+        )
+      ).map((u) => [u.code, u.id]),
     );
     // Active memberships of these users, in one query per chunk: "organizationId:userId".
     const member = new Set<string>();
     for (const ids of chunked([...new Set(byCode.values())])) {
-      for (const m of await allRows(db
-        .select({ o: organizationMembers.organizationId, u: organizationMembers.userId })
-        .from(organizationMembers)
-        .where(and(inArray(organizationMembers.userId, ids), eq(organizationMembers.isActive, true)))))
+      for (const m of await allRows(
+        db
+          .select({ o: organizationMembers.organizationId, u: organizationMembers.userId })
+          .from(organizationMembers)
+          .where(and(inArray(organizationMembers.userId, ids), eq(organizationMembers.isActive, true))),
+      ))
         member.add(`${m.o}:${m.u}`);
     }
     // Only someone already within the caller's reach may be added (issue 25 item 8, access/reach.ts).

@@ -73,13 +73,16 @@ export async function updateUser(tx: Tx, id: number, d: UserRowData, cur: typeof
   };
   // "-" or an empty password keeps the current one.
   if (!(Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== cur[k]) && d.password == null) return false;
-  await runQuery(tx.update(users)
-    .set({
-      ...next,
-      ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}),
-      searchText: userSearchText(next),
-    })
-    .where(eq(users.id, id)));
+  await runQuery(
+    tx
+      .update(users)
+      .set({
+        ...next,
+        ...(d.passwordHash ? { passwordHash: d.passwordHash, mustChangePassword: false } : {}),
+        searchText: userSearchText(next),
+      })
+      .where(eq(users.id, id)),
+  );
   // A new password or e-mail from a file is an administrator's reset (users/service.ts update):
   // whoever held the account keeps no session. The request thread learns the families through
   // markRevokedSince once the run returns (imports/offload.ts), wherever it ran.
@@ -101,15 +104,17 @@ type Pair = { organizationId: number; userId: number };
 export async function addMemberships(tx: Tx, pairs: Pair[]): Promise<Pair[]> {
   const changed: Pair[] = [];
   for (const chunk of chunked(pairs)) {
-    const rows = await allRows(tx
-      .insert(organizationMembers)
-      .values(chunk.map((p) => ({ ...p, role: 'member' })))
-      .onConflictDoUpdate({
-        target: [organizationMembers.organizationId, organizationMembers.userId],
-        set: { isActive: true, endedAt: null, endReason: null, endNote: null },
-        setWhere: eq(organizationMembers.isActive, false),
-      })
-      .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId }));
+    const rows = await allRows(
+      tx
+        .insert(organizationMembers)
+        .values(chunk.map((p) => ({ ...p, role: 'member' })))
+        .onConflictDoUpdate({
+          target: [organizationMembers.organizationId, organizationMembers.userId],
+          set: { isActive: true, endedAt: null, endReason: null, endNote: null },
+          setWhere: eq(organizationMembers.isActive, false),
+        })
+        .returning({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId }),
+    );
     changed.push(...rows);
   }
   return changed;

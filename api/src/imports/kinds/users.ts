@@ -255,13 +255,18 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const d = row.data;
     const userId = row.existingId ?? (await firstRow(tx.insert(users).values(newUser(d)).returning({ id: users.id }))).id;
     let outcome: Outcome = row.existingId == null ? 'created' : 'unchanged';
-    if (row.existingId != null && await updateUser(tx, row.existingId, d, (await firstRow(tx.select().from(users).where(eq(users.id, row.existingId))))!))
+    if (
+      row.existingId != null &&
+      (await updateUser(tx, row.existingId, d, (await firstRow(tx.select().from(users).where(eq(users.id, row.existingId))))!))
+    )
       outcome = 'updated';
     if (
-      (await addMemberships(
-        tx,
-        d.organizationIds.map((organizationId) => ({ organizationId, userId })),
-      )).length > 0 &&
+      (
+        await addMemberships(
+          tx,
+          d.organizationIds.map((organizationId) => ({ organizationId, userId })),
+        )
+      ).length > 0 &&
       outcome === 'unchanged'
     )
       outcome = 'updated';
@@ -290,22 +295,18 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const existing = rows.filter((r) => r.existingId != null);
     const current = new Map(
       await flatMapInOrder(chunked(existing.map((r) => r.existingId!)), async (ids) =>
-        (await allRows(tx
-          .select()
-          .from(users)
-          .where(inArray(users.id, ids))))
-          .map((u) => [u.id, u] as const),
+        (await allRows(tx.select().from(users).where(inArray(users.id, ids)))).map((u) => [u.id, u] as const),
       ),
     );
     for (const r of existing) {
       idOf.set(r, r.existingId!);
-      outcome.set(r, await updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!) ? 'updated' : 'unchanged');
+      outcome.set(r, (await updateUser(tx, r.existingId!, r.data, current.get(r.existingId!)!)) ? 'updated' : 'unchanged');
     }
     const pairsOf = (rs: CheckedRow<UserRowData>[]) =>
       rs.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })));
     // The users just created join set-wise (figures updated in a few statements, not by a trigger per row).
     const created = pairsOf(rows.filter((r) => r.existingId == null));
-    if (!await addNewUsersMemberships(tx, created)) await addMemberships(tx, created);
+    if (!(await addNewUsersMemberships(tx, created))) await addMemberships(tx, created);
     const joined = new Set((await addMemberships(tx, pairsOf(existing))).map((p) => p.userId));
     return rows.map((r) => (outcome.get(r) === 'unchanged' && joined.has(idOf.get(r)!) ? 'updated' : outcome.get(r)!));
   },
