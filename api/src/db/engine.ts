@@ -71,12 +71,6 @@ export async function runQuery<T>(q: { run(params?: Params): T }, params?: Param
   return q.run(params);
 }
 
-/** Rows as arrays of values. */
-export async function valueRows<T>(q: { values(params?: Params): T }, params?: Params): Promise<T> {
-  if (mustWait()) await gate();
-  return q.values(params);
-}
-
 /**
  * Runs `body` in one IMMEDIATE transaction: committed when it resolves, rolled back when it throws.
  * Nested calls become savepoints. Statements of other async contexts wait until it ends.
@@ -140,11 +134,6 @@ export async function sqlGet<T>(db: SqlRunner, query: SQLWrapper | string): Prom
 export async function sqlRun(db: SqlRunner, query: SQLWrapper | string) {
   if (mustWait()) await gate();
   return db.run(query);
-}
-
-export async function sqlValues<T extends unknown[]>(db: SqlRunner, query: SQLWrapper | string): Promise<T[]> {
-  if (mustWait()) await gate();
-  return db.values<T>(query);
 }
 
 /** The transaction this async context runs in (a key for per-transaction memos), or undefined. */

@@ -36,18 +36,6 @@ export async function someInOrder<T>(items: Iterable<T>, fn: Step<T, unknown>): 
   return false;
 }
 
-export async function everyInOrder<T>(items: Iterable<T>, fn: Step<T, unknown>): Promise<boolean> {
-  let i = 0;
-  for (const item of items) if (!(await fn(item, i++))) return false;
-  return true;
-}
-
-export async function findInOrder<T>(items: Iterable<T>, fn: Step<T, unknown>): Promise<T | undefined> {
-  let i = 0;
-  for (const item of items) if (await fn(item, i++)) return item;
-  return undefined;
-}
-
 export async function forEachInOrder<T>(items: Iterable<T>, fn: Step<T, unknown>): Promise<void> {
   let i = 0;
   for (const item of items) await fn(item, i++);
