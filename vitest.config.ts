@@ -23,5 +23,7 @@ export default defineConfig({
     // suite ran file after file (119 s; 79 s with both cores).
     maxWorkers: availableParallelism(),
     testTimeout: 20_000,
+    // TEST_ENGINE=pg: the API suite on a throwaway PostgreSQL cluster (issue 29).
+    globalSetup: ['api/src/test/pg-global-setup.ts'],
   },
 });

@@ -14,13 +14,11 @@ import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER } from '../db/migrate';
+import { MIGRATIONS_FOLDER, PG_MIGRATIONS_FOLDER } from '../db/migrate';
 import { DatabaseLockedError, lockDatabase } from '../db/process-lock';
 import * as pgSchema from '../db/pg/schema';
 import { REPO_ROOT } from '../env';
 import { verifyCopy, type Check } from './db-copy-verify';
-
-export const PG_MIGRATIONS_FOLDER = resolve(REPO_ROOT, 'api/drizzle-pg');
 
 /** SQLite's own machinery, rebuilt on PostgreSQL by its own means (tsvector search, PL/pgSQL triggers). */
 const SQLITE_ONLY: Record<string, string> = {

@@ -12,8 +12,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../test/pg-cluster';
-import { PG_MIGRATIONS_FOLDER } from './db-copy';
+import { pgUnavailable, startPgCluster, type PgCluster } from '../test/pg-server';
+import { PG_MIGRATIONS_FOLDER } from '../db/migrate';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL backup test: ${missing}`);

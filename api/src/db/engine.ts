@@ -10,8 +10,10 @@
  * those modules are engine-specific by design (db/sqlite.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SQLWrapper } from 'drizzle-orm';
+import { is, sql, type SQLWrapper } from 'drizzle-orm';
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { isPg, pgContext, pgPoolOf } from './postgres';
 
 interface Frame {
   savepoints: number;
@@ -53,20 +55,36 @@ export function aroundTransactions(client: object, hooks: TransactionHooks): voi
   );
 }
 
+/** A PostgreSQL builder or prepared query: it runs with execute(), where SQLite's has all/get/run/values. */
+type PgRunnable = { execute(params?: Params): Promise<unknown> };
+
+function onPg(q: object): q is PgRunnable {
+  return typeof (q as { all?: unknown }).all !== 'function' || is(q, PgPreparedQuery);
+}
+
+/** What a write answers on either engine: the rows it changed, as better-sqlite3's RunResult. */
+function runResult(r: unknown): { changes: number; lastInsertRowid: number } {
+  const changes = Array.isArray(r) ? r.length : ((r as { rowCount?: number | null }).rowCount ?? 0);
+  return { changes, lastInsertRowid: 0 };
+}
+
 /** Every row of a query (a drizzle builder or prepared query). */
 export async function allRows<T>(q: { all(params?: Params): T }, params?: Params): Promise<T> {
+  if (onPg(q)) return (await q.execute(params)) as T;
   if (mustWait()) await gate();
   return q.all(params);
 }
 
 /** The first row, or undefined. */
 export async function firstRow<T>(q: { get(params?: Params): T }, params?: Params): Promise<T> {
+  if (onPg(q)) return ((await q.execute(params)) as T[])[0] as T;
   if (mustWait()) await gate();
   return q.get(params);
 }
 
 /** Runs a write (or any statement whose rows are not wanted). */
 export async function runQuery<T>(q: { run(params?: Params): T }, params?: Params): Promise<T> {
+  if (onPg(q)) return runResult(await q.execute(params)) as T;
   if (mustWait()) await gate();
   return q.run(params);
 }
@@ -76,6 +94,7 @@ export async function runQuery<T>(q: { run(params?: Params): T }, params?: Param
  * Nested calls become savepoints. Statements of other async contexts wait until it ends.
  */
 export async function withTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  if (isPg(db)) return pgTransaction(db, body);
   const own = context.getStore();
   if (own && open?.frame === own) return savepoint(db, own, body);
   // Begins at once when nothing is open, so statements issued after this call wait for it.
@@ -120,24 +139,68 @@ async function savepoint<T>(db: Db, frame: Frame, body: (tx: Db) => Promise<T>):
 /** What raw SQL runs on: the app's database or any drizzle SQLite handle. */
 type SqlRunner = Pick<Db, 'all' | 'get' | 'run' | 'values'>;
 
+type PgExecute = { execute(query: SQLWrapper): Promise<{ rows: unknown[]; rowCount: number | null }> };
+const asSql = (query: SQLWrapper | string): SQLWrapper => (typeof query === 'string' ? sql.raw(query) : query);
+
 /** Raw SQL on the database handle (`db.all(sql…)` and friends), through the same gate. */
 export async function sqlAll<T>(db: SqlRunner, query: SQLWrapper | string): Promise<T[]> {
+  if (isPg(db)) return (await (db as unknown as PgExecute).execute(asSql(query))).rows as T[];
   if (mustWait()) await gate();
   return db.all<T>(query);
 }
 
 export async function sqlGet<T>(db: SqlRunner, query: SQLWrapper | string): Promise<T> {
+  if (isPg(db)) return (await (db as unknown as PgExecute).execute(asSql(query))).rows[0] as T;
   if (mustWait()) await gate();
   return db.get<T>(query);
 }
 
 export async function sqlRun(db: SqlRunner, query: SQLWrapper | string) {
+  if (isPg(db)) return runResult(await (db as unknown as PgExecute).execute(asSql(query))) as ReturnType<SqlRunner['run']>;
   if (mustWait()) await gate();
   return db.run(query);
 }
 
+/**
+ * PostgreSQL: one pooled connection per transaction, which every statement of its async context
+ * runs on (db/postgres.ts routes them); other requests use other connections, isolated by the
+ * server. Nested calls become savepoints.
+ */
+async function pgTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  const frame = pgContext.getStore();
+  if (frame) {
+    const name = `sp${++frame.savepoints}`;
+    await frame.client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await body(db);
+      await frame.client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (err) {
+      await frame.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw err;
+    }
+  }
+  const client = await pgPoolOf(db)!.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    try {
+      const result = await pgContext.run({ client, savepoints: 0 }, () => body(db));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => (broken = true));
+      throw err;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** The transaction this async context runs in (a key for per-transaction memos), or undefined. */
 export function currentTransaction(): object | undefined {
+  const pgFrame = pgContext.getStore();
+  if (pgFrame) return pgFrame;
   const own = context.getStore();
   return own && open?.frame === own ? own : undefined;
 }

@@ -7,18 +7,32 @@
  *   COLLATE "C", or the subtree ranges of access/scope.ts lose nodes (organizations/paths.test.ts).
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';
+import { onPg } from './dialect';
 
 /** Is this a UNIQUE violation (so a race past a pre-check still ends as 409)? */
 export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+  if (typeof err !== 'object' || err === null) return false;
+  // drizzle wraps the driver's error in its own (DrizzleQueryError) with the driver's as cause.
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505' || e.cause?.code === '23505';
+}
+
+/** The values of a JSON array bound as one parameter, as a one-column set (`value`). */
+function jsonValues(param: unknown): SQL {
+  return onPg()
+    ? sql`(SELECT value FROM jsonb_array_elements_text(${param}::jsonb) v(value))`
+    : sql`(SELECT value FROM json_each(${param}))`;
 }
 
 /** `column IN (the values of a JSON array bound as one parameter)`: one statement whatever the list length. */
 export function inJsonValues(column: Column | SQL, values: readonly (string | number)[]): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+  const set = jsonValues(JSON.stringify(values));
+  // PostgreSQL's set is text: compared as text with the column (ids and codes alike).
+  return onPg() ? sql`${column}::text IN ${set}` : sql`${column} IN ${set}`;
 }
 
 /** `column IN (the ids of a JSON array bound as one parameter)`: one prepared statement whatever the list length. */
 export function inJsonIds(column: Column | SQL, placeholder: string): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${sql.placeholder(placeholder)}))`;
+  const set = jsonValues(sql.placeholder(placeholder));
+  return onPg() ? sql`${column}::text IN ${set}` : sql`${column} IN ${set}`;
 }

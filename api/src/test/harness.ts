@@ -7,8 +7,12 @@ import { appendFileSync } from 'node:fs';
 import { createApp } from '../app';
 import { contractViolation } from '../lib/openapi/check';
 import { hashPassword } from '../lib/passwords';
-import { openDb } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { openDb, type Db } from '../db/client';
+import { runMigrations, runPgMigrations } from '../db/migrate';
+import { openPgDb } from '../db/postgres';
+import { useEngine } from '../db/dialect';
 import { seedAdmin, seedDefaultRoles, seedPermissions } from '../seed/seed';
 import { testEnv } from '../env';
 import { childPath } from '../organizations/paths';
@@ -18,6 +22,7 @@ import { userSearchText } from '../users/search';
 import { users } from '../db/tables/users';
 import type { OrganizationType } from '@doanhoi/shared';
 import { allRows, firstRow, runQuery } from '../db/engine';
+import { closePgDb as closePg } from '../db/postgres';
 
 /** CONTRACT_REPORT=<file> collects the breaks in a file instead of failing the test (to survey them). */
 function reportContract(message: string) {
@@ -36,13 +41,71 @@ let cachedHash: Promise<string> | null = null;
  */
 const templates = new Map<string, Promise<Buffer>>();
 
+/** Which engine the API tests run on: SQLite unless TEST_ENGINE=pg (test/pg-global-setup.ts starts the cluster). */
+export const TEST_ENGINE: 'sqlite' | 'pg' = process.env.TEST_ENGINE === 'pg' ? 'pg' : 'sqlite';
+useEngine(TEST_ENGINE);
+
+async function seed(db: Db, env: ReturnType<typeof testEnv>) {
+  await seedPermissions(db);
+  await seedDefaultRoles(db);
+  await seedAdmin(db, env);
+  return db;
+}
+
+const pgTemplates = new Map<string, Promise<string>>();
+const pgNamed = new Map<string, Promise<string>>();
+let pgSeq = 0;
+/** Per worker thread and process: database names no other worker makes. */
+const pgPrefix = `t${process.pid}_${process.env.VITEST_POOL_ID ?? '0'}`;
+
+async function pgAdmin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: `${inject('pgServer')}postgres` });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * PostgreSQL: a template database per environment (migrated and seeded once per worker), copied
+ * for each test app; the same `dbPath` names the same database, for tests where two apps share one.
+ */
+async function seededPg(env: ReturnType<typeof testEnv>, dbPath: string) {
+  const key = JSON.stringify(env);
+  let template = pgTemplates.get(key);
+  if (!template) {
+    template = (async () => {
+      const name = `${pgPrefix}_tpl${pgTemplates.size}`;
+      await pgAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+      const url = `${inject('pgServer')}${name}`;
+      await runPgMigrations(url);
+      const db = openPgDb(url, { max: 2 });
+      await seed(db, env);
+      await closePg(db);
+      return name;
+    })();
+    pgTemplates.set(key, template);
+  }
+  const from = await template;
+  let name: Promise<string> | undefined = dbPath === ':memory:' ? undefined : pgNamed.get(dbPath);
+  if (!name) {
+    name = (async () => {
+      const n = `${pgPrefix}_${++pgSeq}`;
+      await pgAdmin((c) => c.query(`CREATE DATABASE ${n} TEMPLATE ${from}`));
+      return n;
+    })();
+    if (dbPath !== ':memory:') pgNamed.set(dbPath, name);
+  }
+  return openPgDb(`${inject('pgServer')}${await name}`, { max: 4, idleMs: 500 });
+}
+
 async function seededDb(env: ReturnType<typeof testEnv>, dbPath: string) {
+  if (TEST_ENGINE === 'pg') return seededPg(env, dbPath);
   const build = async (db: ReturnType<typeof openDb>) => {
     runMigrations(db);
-    await seedPermissions(db);
-    await seedDefaultRoles(db);
-    await seedAdmin(db, env);
-    return db;
+    return seed(db, env);
   };
   if (dbPath !== ':memory:') return build(openDb(dbPath));
   const key = JSON.stringify(env);

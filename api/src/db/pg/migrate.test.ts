@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { termStartSql } from '../term';
 import * as pgSchema from './schema';
 import { SEARCH_COLUMN, SEARCH_INDEX } from './search';

@@ -11,7 +11,7 @@ import { count } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { generateUsers, seeded } from '../../test/search-data';
 import { openDb, type Db } from '../client';
 import { runMigrations } from '../migrate';

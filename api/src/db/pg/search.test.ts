@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { generateQueries, generateUsers, seeded, type GeneratedUser } from '../../test/search-data';
 import { openDb, type Db } from '../client';
 import { runMigrations } from '../migrate';

@@ -12,7 +12,7 @@ import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { seeded } from '../../test/search-data';
 import { subtreeRange } from '../../access/scope';
 import { openDb, type Db } from '../client';

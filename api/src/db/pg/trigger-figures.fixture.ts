@@ -9,7 +9,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDb } from '../client';
 import { runMigrations } from '../migrate';
-import type { PgCluster } from '../../test/pg-cluster';
+import type { PgCluster } from '../../test/pg-server';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));
 

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { pgUnavailable, usePgCluster } from '../../test/pg-cluster';
+import { pgUnavailable } from '../../test/pg-server';
+import { usePgCluster } from '../../test/pg-cluster';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { randomOps } from './trigger-ops.fixture';
 import { engines, expectReportsRecounted, FIGURED, FIGURES, norm, RECOUNTS, type Both } from './trigger-figures.fixture';

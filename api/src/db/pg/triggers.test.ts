@@ -4,7 +4,8 @@
  * figures table is compared, and both are compared with a recount from the base tables.
  */
 import { describe, expect, it } from 'vitest';
-import { pgUnavailable, usePgCluster } from '../../test/pg-cluster';
+import { pgUnavailable } from '../../test/pg-server';
+import { usePgCluster } from '../../test/pg-cluster';
 import { randomOps } from './trigger-ops.fixture';
 import { engines, expectReportsRecounted, FIGURED, FIGURES, RECOUNTS } from './trigger-figures.fixture';
 

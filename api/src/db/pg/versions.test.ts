@@ -12,7 +12,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDb } from '../client';
 import { runMigrations } from '../migrate';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 
 const missing = pgUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL cache version test: ${missing}`);

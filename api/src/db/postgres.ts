@@ -1,0 +1,67 @@
+/**
+ * The API on PostgreSQL (issue 29): the same drizzle tables (db/tables, written with sqlite-core)
+ * built into SQL by drizzle's PostgreSQL dialect, on node-postgres. db/pg/ holds the pg-core twin of
+ * the schema that migrations are generated from (db/pg/parity.test.ts keeps the two alike); the
+ * services never see which engine runs them.
+ *
+ * Every statement goes through one router: inside a transaction (db/engine.ts withTransaction) it
+ * runs on that transaction's connection, found through AsyncLocalStorage; otherwise on the pool.
+ * So a query builder made anywhere runs where its caller's transaction is.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from './client';
+import * as schema from './schema';
+
+// int8 (counts, epoch milliseconds) and numeric (sums of bigint) as numbers, as SQLite answers them:
+// every value the app keeps in them is an integer far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** A transaction's connection and how deep its savepoints go. */
+export interface PgFrame {
+  client: pg.PoolClient;
+  savepoints: number;
+}
+
+export const pgContext = new AsyncLocalStorage<PgFrame>();
+
+interface PgHandle {
+  pool: pg.Pool;
+}
+
+const handles = new WeakMap<object, PgHandle>();
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return /^postgres(ql)?:\/\//.test(url ?? '');
+}
+
+/** The pool behind a PostgreSQL `db`, or undefined for SQLite. */
+export function pgPoolOf(db: object): pg.Pool | undefined {
+  return handles.get(db)?.pool;
+}
+
+export function isPg(db: object): boolean {
+  return handles.has(db);
+}
+
+/** Opens a pool on `url`; the answer is typed as the app's Db (the builders are dialect-neutral at the call sites). */
+export function openPgDb(url: string, { max = 10, idleMs = 10_000 }: { max?: number; idleMs?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: idleMs });
+  // An idle pooled connection that the server drops must not crash the process.
+  pool.on('error', () => {});
+  const router = {
+    query: (...args: unknown[]) => {
+      const target = pgContext.getStore()?.client ?? pool;
+      return (target.query as (...a: unknown[]) => unknown)(...args);
+    },
+  };
+  const db = drizzle(router as unknown as pg.Pool, { schema, casing: 'snake_case' });
+  handles.set(db, { pool });
+  return db as unknown as Db;
+}
+
+export async function closePgDb(db: object): Promise<void> {
+  await handles.get(db)?.pool.end();
+}
