@@ -17,10 +17,12 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(Math.min(availableParallelism(), 8)),
   DATABASE_PATH: z.string().default(resolve(REPO_ROOT, 'data/app.db')),
   /**
-   * postgres://… of a PostgreSQL deployment (issue 29). Read today by npm run backup / restore only (pg_dump,
-   * pg_restore), which ignore any other scheme: the API itself still runs on DATABASE_PATH, where the secret files stay.
+   * postgres://… of a PostgreSQL deployment (issue 29): the API serves it instead of the SQLite file at
+   * DATABASE_PATH, whose folder still holds the secret files; backup and restore use pg_dump / pg_restore.
    */
   DATABASE_URL: z.string().optional(),
+  /** Connections each API process keeps to PostgreSQL (DATABASE_URL); SQLite has one per process. */
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   ADMIN_EMAIL: z.string().email().default('admin@doanhoi.local'),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   JWT_SECRET: z.string().min(16).optional(),

@@ -10,26 +10,19 @@ import { runSingle } from './cluster/single';
 import { runWorker } from './cluster/worker';
 import { loadEnv } from './env';
 import { seed } from './seed/seed';
+import { closeAppDb } from './db/open';
 
 const env = loadEnv();
-if (/^postgres(ql)?:/.test(env.DATABASE_URL ?? '')) {
-  // Serving the SQLite file while the operator believes the deployment is on PostgreSQL would split the data.
-  console.error(
-    'DATABASE_URL names a PostgreSQL database, but the API serves only SQLite so far (db:copy, backup and restore already ' +
-      'work on PostgreSQL; docs/scaling.md). Unset DATABASE_URL to serve DATABASE_PATH.',
-  );
-  process.exit(1);
-}
 if (cluster.isWorker) {
   await runWorker(env);
 } else {
   const db = await prepareDeployment(env);
-  if (env.WEB_CONCURRENCY === 1 || env.DATABASE_PATH === ':memory:') {
+  if (env.WEB_CONCURRENCY === 1 || (env.DATABASE_PATH === ':memory:' && !env.DATABASE_URL)) {
     await runSingle(env, db);
   } else {
     const seeded = await seed(db, env);
     // The workers open their own connections; the primary serves nothing and needs none.
-    db.$client.close();
+    await closeAppDb(db);
     runPrimary(env, seeded.admin);
   }
 }

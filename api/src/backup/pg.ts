@@ -18,7 +18,7 @@ const run = promisify(execFile);
 /** The schemas the app's migrations create (api/drizzle-pg: freshness stripes, figures); a restore drops and recreates exactly these. */
 const APP_SCHEMAS = ['public', 'drizzle', 'freshness', 'figures'];
 
-export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
+export { isPostgresUrl } from '../db/postgres';
 
 /** Debian's newest PostgreSQL binaries (/usr/lib/postgresql/<major>/bin), else whatever PATH has. */
 function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {

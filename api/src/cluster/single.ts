@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from '../app';
 import type { Db } from '../db/client';
+import { closeAppDb } from '../db/open';
 import type { Env } from '../env';
 import { startWorker } from '../lib/worker-pool';
 import { seed } from '../seed/seed';
@@ -27,8 +28,7 @@ export async function runSingle(env: Env, db: Db): Promise<void> {
   function shutdown() {
     stopJobs();
     server.close();
-    db.$client.close();
-    process.exit(0);
+    void closeAppDb(db).finally(() => process.exit(0));
   }
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -9,7 +9,8 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createApp } from '../app';
-import { openDb } from '../db/client';
+import { closeAppDb, openAppDb } from '../db/open';
+import { isPg } from '../db/postgres';
 import type { Env } from '../env';
 import { startWorker } from '../lib/worker-pool';
 import { countWrites } from '../lib/writer-gate';
@@ -18,7 +19,7 @@ import { DRAIN_GRACE_MS, drainServer, trackConnections } from './drain';
 import { startJobs } from './jobs';
 
 export async function runWorker(env: Env): Promise<void> {
-  const db = openDb(env.DATABASE_PATH);
+  const db = openAppDb(env);
   const deps = { db, env };
   let server: Server | null = null;
   let open = new Set<Socket>();
@@ -34,14 +35,14 @@ export async function runWorker(env: Env): Promise<void> {
     stopJobs();
     // Still starting (a replacement told to stop at once): nothing is in flight.
     if (server) await drainServer(server, open, DRAIN_GRACE_MS);
-    db.$client.close();
+    await closeAppDb(db);
     process.exit(0);
   };
   // The primary's SIGTERM, an operator's (a rolling restart), or Ctrl-C, which reaches every process of the terminal's group.
   process.on('SIGINT', () => void drain());
   process.on('SIGTERM', () => void drain());
 
-  countWrites(db.$client);
+  if (!isPg(db)) countWrites(db.$client);
   const workerLoaded = startWorker(deps);
   const app = createApp(deps);
   await workerLoaded;

@@ -10,8 +10,8 @@
  * those modules are engine-specific by design (db/sqlite.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { is, sql, type SQLWrapper } from 'drizzle-orm';
-import { PgPreparedQuery } from 'drizzle-orm/pg-core';
+import { inArray, is, sql, type Column, type SQLWrapper, type Table } from 'drizzle-orm';
+import { PgPreparedQuery, PgSelectQueryBuilderBase } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { isPg, pgContext, pgPoolOf } from './postgres';
 
@@ -58,6 +58,25 @@ export function aroundTransactions(client: object, hooks: TransactionHooks): voi
 /** A PostgreSQL builder or prepared query: it runs with execute(), where SQLite's has all/get/run/values. */
 type PgRunnable = { execute(params?: Params): Promise<unknown> };
 
+/**
+ * How many statements that may have written ran on PostgreSQL in this process (lib/freshness.ts:
+ * versions read earlier in a request are read again after one). Reads by a select builder do not count.
+ */
+let pgWriteSeq = 0;
+
+export function pgWrites(): number {
+  return pgWriteSeq;
+}
+
+/** Runs a PostgreSQL statement; one that may have written is counted once it has run (its effect visible). */
+async function pgRun<T>(run: () => Promise<T>, mayWrite: boolean): Promise<T> {
+  try {
+    return await run();
+  } finally {
+    if (mayWrite) pgWriteSeq++;
+  }
+}
+
 function onPg(q: object): q is PgRunnable {
   return typeof (q as { all?: unknown }).all !== 'function' || is(q, PgPreparedQuery);
 }
@@ -70,21 +89,21 @@ function runResult(r: unknown): { changes: number; lastInsertRowid: number } {
 
 /** Every row of a query (a drizzle builder or prepared query). */
 export async function allRows<T>(q: { all(params?: Params): T }, params?: Params): Promise<T> {
-  if (onPg(q)) return (await q.execute(params)) as T;
+  if (onPg(q)) return (await pgRun(() => q.execute(params), !is(q, PgSelectQueryBuilderBase))) as T;
   if (mustWait()) await gate();
   return q.all(params);
 }
 
 /** The first row, or undefined. */
 export async function firstRow<T>(q: { get(params?: Params): T }, params?: Params): Promise<T> {
-  if (onPg(q)) return ((await q.execute(params)) as T[])[0] as T;
+  if (onPg(q)) return ((await pgRun(() => q.execute(params), !is(q, PgSelectQueryBuilderBase))) as T[])[0] as T;
   if (mustWait()) await gate();
   return q.get(params);
 }
 
 /** Runs a write (or any statement whose rows are not wanted). */
 export async function runQuery<T>(q: { run(params?: Params): T }, params?: Params): Promise<T> {
-  if (onPg(q)) return runResult(await q.execute(params)) as T;
+  if (onPg(q)) return runResult(await pgRun(() => q.execute(params), true)) as T;
   if (mustWait()) await gate();
   return q.run(params);
 }
@@ -139,24 +158,29 @@ async function savepoint<T>(db: Db, frame: Frame, body: (tx: Db) => Promise<T>):
 /** What raw SQL runs on: the app's database or any drizzle SQLite handle. */
 type SqlRunner = Pick<Db, 'all' | 'get' | 'run' | 'values'>;
 
-type PgExecute = { execute(query: SQLWrapper): Promise<{ rows: unknown[]; rowCount: number | null }> };
-const asSql = (query: SQLWrapper | string): SQLWrapper => (typeof query === 'string' ? sql.raw(query) : query);
+type PgResult = { rows: unknown[]; rowCount: number | null };
+/** Raw SQL may write (INSERT … RETURNING through sqlGet): counted as a possible write. */
+const pgRaw = (db: SqlRunner, query: SQLWrapper | string): Promise<PgResult> =>
+  pgRun(
+    () => (db as unknown as { execute(q: SQLWrapper): Promise<PgResult> }).execute(typeof query === 'string' ? sql.raw(query) : query),
+    true,
+  );
 
 /** Raw SQL on the database handle (`db.all(sql…)` and friends), through the same gate. */
 export async function sqlAll<T>(db: SqlRunner, query: SQLWrapper | string): Promise<T[]> {
-  if (isPg(db)) return (await (db as unknown as PgExecute).execute(asSql(query))).rows as T[];
+  if (isPg(db)) return (await pgRaw(db, query)).rows as T[];
   if (mustWait()) await gate();
   return db.all<T>(query);
 }
 
 export async function sqlGet<T>(db: SqlRunner, query: SQLWrapper | string): Promise<T> {
-  if (isPg(db)) return (await (db as unknown as PgExecute).execute(asSql(query))).rows[0] as T;
+  if (isPg(db)) return (await pgRaw(db, query)).rows[0] as T;
   if (mustWait()) await gate();
   return db.get<T>(query);
 }
 
 export async function sqlRun(db: SqlRunner, query: SQLWrapper | string) {
-  if (isPg(db)) return runResult(await (db as unknown as PgExecute).execute(asSql(query))) as ReturnType<SqlRunner['run']>;
+  if (isPg(db)) return runResult(await pgRaw(db, query)) as ReturnType<SqlRunner['run']>;
   if (mustWait()) await gate();
   return db.run(query);
 }
@@ -186,7 +210,7 @@ async function pgTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T
     await client.query('BEGIN');
     try {
       const result = await pgContext.run({ client, savepoints: 0 }, () => body(db));
-      await client.query('COMMIT');
+      await pgRun(() => client.query('COMMIT'), true);
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => (broken = true));
@@ -203,4 +227,29 @@ export function currentTransaction(): object | undefined {
   if (pgFrame) return pgFrame;
   const own = context.getStore();
   return own && open?.frame === own ? own : undefined;
+}
+
+/** PostgreSQL's row locks that lockRows takes: `share` lets other sharers in and keeps writers out. */
+const LOCK_MODES = { update: 'update', 'no key update': 'no key update', share: 'share' } as const;
+
+/**
+ * Locks these rows until the transaction ends, so what it read then decides on cannot change under
+ * it (issue 29 item 3): PostgreSQL's READ COMMITTED lets two transactions read the same row and both
+ * pass a check, so a read-then-write locks first and reads again. In id order, so two transactions
+ * locking the same rows wait for each other instead of deadlocking. SQLite: nothing to do, a write
+ * transaction there is BEGIN IMMEDIATE and already holds the only write lock.
+ */
+export async function lockRows(
+  db: Db,
+  table: Table & { id: Column },
+  ids: readonly number[],
+  mode: keyof typeof LOCK_MODES = 'update',
+): Promise<void> {
+  if (!isPg(db) || ids.length === 0) return;
+  // Outside a transaction the lock would end with its own statement: a caller's mistake, not a lock.
+  if (!pgContext.getStore()) throw new Error('lockRows outside a transaction');
+  await sqlRun(
+    db,
+    sql`select 1 from ${table} where ${inArray(table.id, [...new Set(ids)])} order by ${table.id} for ${sql.raw(LOCK_MODES[mode])}`,
+  );
 }

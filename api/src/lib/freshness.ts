@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/client';
+import { currentTransaction, pgWrites } from '../db/engine';
+import { isPg, pgPoolOf } from '../db/postgres';
 
 /**
  * The one cache mechanism of the API. Each cached read names the tables it reads; triggers
@@ -9,7 +11,11 @@ import type { Db } from '../db/client';
  * script) is seen by the next read, and writes to other tables (sign-ins, token refreshes,
  * audit rows, import progress) leave the value alone.
  *
- * SQLite-only: the versions live in a table kept by triggers (see the migration).
+ * On SQLite the versions live in cache_versions, kept by triggers (see the migration); on
+ * PostgreSQL in freshness.stripes, summed by the view freshness.versions (drizzle-pg 0002): one
+ * stripe bumped per writing statement, so writers never queue on one hot row. PostgreSQL has no
+ * cheap probe like data_version: the versions are read once per read epoch (a request) and again
+ * after any statement of this process that may have written.
  */
 export type Table =
   | 'users'
@@ -60,7 +66,7 @@ export function newReadEpoch(): void {
   epoch++;
 }
 
-function confirmedInThisEpoch(v: Versions): void {
+function confirmedInThisEpoch(v: { epoch: number }): void {
   v.epoch = epoch;
   if (!epochEnds) {
     epochEnds = true;
@@ -115,9 +121,27 @@ function connectionVersions(db: Db): Versions {
   return v;
 }
 
-/** The versions of these tables as one comparable string. */
-export function versionStamp(db: Db, tables: readonly Table[]): string {
-  const v = connectionVersions(db);
+interface PgVersions {
+  epoch: number;
+  writes: number;
+  versions: Map<string, number>;
+  stamps: WeakMap<readonly Table[], string>;
+}
+const perPgDb = new WeakMap<Db, PgVersions>();
+
+async function pgVersions(db: Db): Promise<PgVersions> {
+  const v = perPgDb.get(db);
+  const writes = pgWrites();
+  if (v && v.epoch === epoch && v.writes === writes) return v;
+  // Straight on the pool (never inside a transaction here), so this read is not counted as a possible write.
+  const { rows } = await pgPoolOf(db)!.query<{ name: string; version: number }>('SELECT name, version FROM freshness.versions');
+  const fresh: PgVersions = { epoch, writes, versions: new Map(rows.map((r) => [r.name, r.version])), stamps: new WeakMap() };
+  confirmedInThisEpoch(fresh);
+  perPgDb.set(db, fresh);
+  return fresh;
+}
+
+function stampOf(v: { versions?: Map<string, number>; stamps: WeakMap<readonly Table[], string> }, tables: readonly Table[]): string {
   let stamp = v.stamps.get(tables);
   if (stamp === undefined) {
     stamp = tables
@@ -132,6 +156,18 @@ export function versionStamp(db: Db, tables: readonly Table[]): string {
   return stamp;
 }
 
+/** The versions of these tables as one comparable string (SQLite: synchronous, for its tests and jobs). */
+export function versionStamp(db: Db, tables: readonly Table[]): string {
+  return stampOf(connectionVersions(db), tables);
+}
+
+/** The same on either engine. */
+async function currentStamp(db: Db, tables: readonly Table[]): Promise<string> {
+  return isPg(db) ? stampOf(await pgVersions(db), tables) : versionStamp(db, tables);
+}
+
+const inTransaction = (db: Db) => (isPg(db) ? currentTransaction() !== undefined : db.$client.inTransaction);
+
 /**
  * Values computed from these tables, kept until one of them is written (per database: tests open
  * several in one process). At most `maxEntries` per database; past that the oldest half is dropped.
@@ -142,15 +178,15 @@ export function freshCache<T>(maxEntries: number, tables: readonly Table[]) {
   const perDb = new WeakMap<Db, { stamp: string; entries: Map<string, T> }>();
   return {
     async get(db: Db, key: string, build: () => Promise<T>): Promise<T> {
-      if (db.$client.inTransaction) return build();
-      const stamp = versionStamp(db, tables);
+      if (inTransaction(db)) return build();
+      const stamp = await currentStamp(db, tables);
       let c = perDb.get(db);
       if (!c || c.stamp !== stamp) perDb.set(db, (c = { stamp, entries: new Map() }));
       const hit = c.entries.get(key);
       if (hit !== undefined) return hit;
       const value = await build();
       // Kept only if nothing it read changed while it was built (a write of another request may run between its statements).
-      if (db.$client.inTransaction || versionStamp(db, tables) !== stamp || perDb.get(db) !== c) return value;
+      if (inTransaction(db) || (await currentStamp(db, tables)) !== stamp || perDb.get(db) !== c) return value;
       if (c.entries.size >= maxEntries) {
         let drop = Math.ceil(maxEntries / 2);
         for (const k of c.entries.keys()) {
