@@ -129,7 +129,8 @@ export async function orgScope(db: Db, actor: Actor, code: string): Promise<OrgS
 /** The scope as a condition on an organization path column (paths are digits and '/', so no LIKE escaping). */
 export function scopeCondition(scope: OrgScope, pathColumn: Column): SQL | undefined {
   if (scope.all) return undefined;
-  if (scope.paths.length === 0) return sql`0`;
+  // Nothing: a boolean on both engines (PostgreSQL refuses an integer as a condition).
+  if (scope.paths.length === 0) return sql`1 = 0`;
   return or(...scope.paths.map((p) => like(pathColumn, `${p}%`)));
 }
 

@@ -70,7 +70,8 @@ function membersOf(db: Db, paths: string[], userIds: number[]) {
  */
 export function scopeCondition(db: Db, scope: UserScope): SQL | undefined {
   if (scope.all) return undefined;
-  if (scope.paths.length === 0) return sql`0`;
+  // Nothing: a boolean on both engines (PostgreSQL refuses an integer as a condition).
+  if (scope.paths.length === 0) return sql`1 = 0`;
   const member = db
     .select({ one: sql`1` })
     .from(organizationMembers)

@@ -17,7 +17,9 @@ import { addNewUsersMemberships } from './bulk-members';
 import { figuresWorld } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
-import { firstRow, runQuery, withTransaction } from '../db/engine';
+import { firstRow, runQuery, sqlAll, sqlGet, sqlRun, withTransaction } from '../db/engine';
+import { sql } from 'drizzle-orm';
+import { TEST_ENGINE } from '../test/harness';
 
 class Rollback extends Error {}
 
@@ -28,20 +30,22 @@ const BUDGET_MS = 3_000;
 
 describe('new users’ memberships written set-wise', () => {
   it('leave every figure exactly as the per-row triggers do, over 10 to 30 random batches', async () => {
-    const { t, org, c, orgIds } = await figuresWorld();
+    const { t, org, orgIds } = await figuresWorld();
     const random = seededRandom(Number(process.env.BULK_SEED ?? 20261127));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     let made = 0;
     const userIds: number[] = [];
 
-    const figures = () => ({
-      counts: c
-        .prepare('SELECT organization_id, direct, subtree FROM organization_member_counts WHERE direct <> 0 OR subtree <> 0 ORDER BY 1')
-        .all(),
-      facets: c.prepare('SELECT * FROM user_facet_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4').all(),
-      terms: c.prepare('SELECT * FROM member_figures WHERE members <> 0 OR doan <> 0 OR hoi <> 0 ORDER BY 1, 2').all(),
-      search: c.prepare('SELECT user_id FROM users_fts_pending ORDER BY 1').all(),
-      members: c.prepare('SELECT organization_id, user_id, role, is_active FROM organization_members ORDER BY 1, 2').all(),
+    const all = (query: string) => sqlAll(t.db, query);
+    const figures = async () => ({
+      counts: await all(
+        'SELECT organization_id, direct, subtree FROM organization_member_counts WHERE direct <> 0 OR subtree <> 0 ORDER BY 1',
+      ),
+      facets: await all('SELECT * FROM user_facet_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4'),
+      terms: await all('SELECT * FROM member_figures WHERE members <> 0 OR doan <> 0 OR hoi <> 0 ORDER BY 1, 2'),
+      // SQLite's FTS5 queue; PostgreSQL's search vector is a generated column (db/pg/search.ts).
+      search: TEST_ENGINE === 'pg' ? [] : await all('SELECT user_id FROM users_fts_pending ORDER BY 1'),
+      members: await all('SELECT organization_id, user_id, role, is_active FROM organization_members ORDER BY 1, 2'),
     });
 
     let compared = 0;
@@ -52,20 +56,21 @@ describe('new users’ memberships written set-wise', () => {
       for (let k = 0; k < 4 && userIds.length; k++) {
         const u = pick(userIds);
         const r = random();
-        if (r < 0.4)
-          c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
-            await pick(orgIds),
-            u,
-            random() < 0.85 ? 1 : 0,
-            Date.now(),
+        // true/false are keywords of both engines (a JS boolean does not bind on better-sqlite3).
+        if (r < 0.4) {
+          const [o, active] = [await pick(orgIds), sql.raw(String(random() < 0.85))];
+          await sqlRun(
+            t.db,
+            sql`INSERT INTO organization_members (organization_id, user_id, is_active, joined_at)
+              VALUES (${o}, ${u}, ${active}, ${Date.now()}) ON CONFLICT DO NOTHING`,
           );
-        else if (r < 0.6)
-          c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(
-            u,
-            await pick(orgIds),
+        } else if (r < 0.6)
+          await sqlRun(
+            t.db,
+            sql`UPDATE organization_members SET is_active = NOT is_active WHERE user_id = ${u} AND organization_id = ${await pick(orgIds)}`,
           );
-        else if (r < 0.8) c.prepare('UPDATE users SET membership_status = ? WHERE id = ?').run(pick(MEMBERSHIP_STATUSES), u);
-        else c.prepare('DELETE FROM organization_members WHERE user_id = ? AND organization_id = ?').run(u, await pick(orgIds));
+        else if (r < 0.8) await sqlRun(t.db, sql`UPDATE users SET membership_status = ${pick(MEMBERSHIP_STATUSES)} WHERE id = ${u}`);
+        else await sqlRun(t.db, sql`DELETE FROM organization_members WHERE user_id = ${u} AND organization_id = ${await pick(orgIds)}`);
       }
       // A batch of new users, each in 0–4 random organizations (not always with their parents).
       const batch: number[] = [];
@@ -86,11 +91,10 @@ describe('new users’ memberships written set-wise', () => {
               .returning({ id: users.id }),
           )
         ).id;
-        c.prepare('UPDATE users SET membership_status = ?, user_type = ?, is_active = ? WHERE id = ?').run(
-          pick(MEMBERSHIP_STATUSES),
-          pick(USER_TYPES),
-          random() < 0.9 ? 1 : 0,
-          id,
+        const [status, type, active] = [pick(MEMBERSHIP_STATUSES), pick(USER_TYPES), sql.raw(String(random() < 0.9))];
+        await sqlRun(
+          t.db,
+          sql`UPDATE users SET membership_status = ${status}, user_type = ${type}, is_active = ${active} WHERE id = ${id}`,
         );
         batch.push(id);
       }
@@ -105,15 +109,15 @@ describe('new users’ memberships written set-wise', () => {
       try {
         await withTransaction(t.db, async (tx) => {
           expect(await addNewUsersMemberships(tx, pairs)).toBe(true);
-          bulk = figures();
-          expect(c.prepare('SELECT count(*) FROM trigger_pauses').pluck().get()).toBe(0);
+          bulk = await figures();
+          expect((await sqlGet<{ n: number }>(t.db, 'SELECT count(*) AS n FROM trigger_pauses')).n).toBe(0);
           throw new Rollback();
         });
       } catch (err) {
         if (!(err instanceof Rollback)) throw err;
       }
       if (pairs.length) await runQuery(t.db.insert(organizationMembers).values(pairs.map((p) => ({ ...p, role: 'member' }))));
-      expect(bulk, `batch ${step}: ${JSON.stringify(pairs)}`).toEqual(figures());
+      expect(bulk, `batch ${step}: ${JSON.stringify(pairs)}`).toEqual(await figures());
       compared += pairs.length ? 1 : 0;
       userIds.push(...batch);
     }
@@ -121,11 +125,13 @@ describe('new users’ memberships written set-wise', () => {
     expect(compared).toBeGreaterThanOrEqual(Math.floor(step * 0.7));
 
     // A user who already has a membership goes through the triggers instead: nothing is written here.
-    const member = userIds.find((u) => c.prepare('SELECT 1 FROM organization_members WHERE user_id = ?').get(u))!;
-    const before = figures();
+    let member: number | undefined;
+    for (const u of userIds)
+      if (!member && (await sqlGet(t.db, sql`SELECT 1 AS one FROM organization_members WHERE user_id = ${u}`))) member = u;
+    const before = await figures();
     await withTransaction(t.db, async (tx) =>
-      expect(await addNewUsersMemberships(tx, [{ organizationId: org.cd, userId: member }])).toBe(false),
+      expect(await addNewUsersMemberships(tx, [{ organizationId: org.cd, userId: member! }])).toBe(false),
     );
-    expect(figures()).toEqual(before);
+    expect(await figures()).toEqual(before);
   });
 });

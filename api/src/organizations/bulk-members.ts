@@ -9,9 +9,13 @@
  * created): each of them then counts once in every organization above their memberships, which is
  * what the triggers compute one row at a time, and no campaign figure moves. Anyone else goes
  * through the triggers (returns false). bulk-members.test.ts compares both ways on random batches.
+ *
+ * PostgreSQL's figures are kept per statement by figures.sync_members (drizzle-pg 0003), which the
+ * paused insert calls once for the batch: the same rule, not rewritten here.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { onPg } from '../db/dialect';
 import { triggerPauses } from '../db/tables/organizations';
 import { runQuery, sqlGet, sqlRun } from '../db/engine';
 
@@ -25,6 +29,7 @@ const PAUSE = 'new_members';
  */
 export async function addNewUsersMemberships(tx: Tx, pairs: Pair[]): Promise<boolean> {
   if (pairs.length === 0) return true;
+  if (onPg()) return await onPostgres(tx, pairs);
   const ids = JSON.stringify([...new Set(pairs.map((p) => p.userId))]);
   const inBatch = (column: SQL) => sql`${column} IN (SELECT value FROM json_each(${ids}))`;
   const known = await sqlGet<{ n: number }>(
@@ -98,6 +103,28 @@ export async function addNewUsersMemberships(tx: Tx, pairs: Pair[]): Promise<boo
     sql`INSERT INTO users_fts_pending (user_id) SELECT DISTINCT user_id FROM organization_members m
     WHERE ${inBatch(sql`m.user_id`)} AND NOT EXISTS (SELECT 1 FROM users_fts_pending p WHERE p.user_id = m.user_id)`,
   );
+  await sqlRun(tx, sql`DELETE FROM trigger_pauses WHERE name = ${PAUSE}`);
+  return true;
+}
+
+/** An int[] parameter: drizzle expands a JS array into a list of parameters, so it goes as an array literal. */
+const intArray = (ns: number[]) => `{${ns.join(',')}}`;
+
+async function onPostgres(tx: Tx, pairs: Pair[]): Promise<boolean> {
+  const ids = intArray([...new Set(pairs.map((p) => p.userId))]);
+  const known = await sqlGet<{ n: number }>(
+    tx,
+    sql`SELECT (SELECT count(*) FROM organization_members WHERE user_id = ANY(${ids}::int[]))
+      + (SELECT count(*) FROM payment_assignments WHERE user_id = ANY(${ids}::int[])) AS n`,
+  );
+  if (known!.n > 0) return false;
+  await runQuery(tx.insert(triggerPauses).values({ name: PAUSE }));
+  await sqlRun(
+    tx,
+    sql`INSERT INTO organization_members (organization_id, user_id, role, is_active, joined_at)
+    SELECT o, u, 'member', true, ${Date.now()} FROM unnest(${intArray(pairs.map((p) => p.organizationId))}::int[], ${intArray(pairs.map((p) => p.userId))}::int[]) AS p(o, u)`,
+  );
+  await sqlRun(tx, sql`SELECT figures.sync_members(${ids}::int[])`);
   await sqlRun(tx, sql`DELETE FROM trigger_pauses WHERE name = ${PAUSE}`);
   return true;
 }

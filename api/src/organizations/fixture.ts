@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { organizationMembers } from '../db/tables/organizations';
 import { allRows } from '../db/engine';
+import { pgPoolOf } from '../db/postgres';
 
 /** Nodes only some tests want in the tree. */
 type Extra = 'cd2' | 'lch';
@@ -32,7 +33,7 @@ export async function orgWorld<E extends Extra = never>(extras: readonly E[] = [
 
 /**
  * The world of the figure property tests: the small tree with CD2 and LCH plus a chi đoàn CD3
- * under DCS (`extra`, the one they delete), the raw client, and every organization's id.
+ * under DCS (`extra`, the one they delete), the raw client (SQLite's), and every organization's id.
  */
 export async function figuresWorld() {
   const { t, org } = await orgWorld(['cd2', 'lch']);
@@ -52,4 +53,39 @@ export async function activeOrgIds(t: TestApp, userId: number) {
   )
     .map((r) => r.id)
     .sort((a, b) => a - b);
+}
+
+/**
+ * The SQL texts the database receives while `fn` runs. SQLite: each statement better-sqlite3
+ * prepares (a statement prepared once and reused is seen once). PostgreSQL: each statement sent,
+ * as node-postgres sends every execution.
+ */
+export async function recordStatements(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const pool = pgPoolOf(t.db);
+  if (pool) {
+    const query = pool.query;
+    pool.query = ((q: string | { text: string }, ...rest: unknown[]) => {
+      seen.push(typeof q === 'string' ? q : q.text);
+      return (query as (...a: unknown[]) => unknown).call(pool, q, ...rest);
+    }) as typeof pool.query;
+    try {
+      await fn();
+    } finally {
+      pool.query = query;
+    }
+    return seen;
+  }
+  const client = t.db.$client;
+  const prepare = client.prepare.bind(client);
+  client.prepare = ((source: string) => {
+    seen.push(source);
+    return prepare(source);
+  }) as typeof client.prepare;
+  try {
+    await fn();
+  } finally {
+    client.prepare = prepare as typeof client.prepare;
+  }
+  return seen;
 }

@@ -1,11 +1,11 @@
 import { mapInOrder } from '../lib/in-order';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { insertUser } from '../users/fixture';
 import { listPage } from '../users/list';
 import { organizationMemberCounts, organizationMembers, organizations } from '../db/tables/organizations';
-import { allRows, runQuery } from '../db/engine';
+import { allRows, runQuery, sqlRun } from '../db/engine';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,9 +99,9 @@ describe('organization member counts kept by triggers', () => {
       expect(await kept(), `step ${step}`).toEqual(await recount());
       if (step % 25 === 0) await expectIndexAgrees();
     }
-    t.db.$client.prepare('DELETE FROM users WHERE id = ?').run(people[0]);
+    await sqlRun(t.db, sql`DELETE FROM users WHERE id = ${people[0]!}`);
     expect(await kept()).toEqual(await recount());
-    t.db.$client.prepare('DELETE FROM organizations WHERE id = ?').run(c3);
+    await sqlRun(t.db, sql`DELETE FROM organizations WHERE id = ${c3}`);
     expect(await kept()).toEqual(await recount());
     await expectIndexAgrees();
   });

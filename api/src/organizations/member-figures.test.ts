@@ -4,14 +4,15 @@
  * changes, users and organizations deleted, joins in other terms. A drift here would show a
  * wrong member count or Đoàn/Hội split on the dashboard until the next rebuild, which never comes.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { currentTerm } from '../dashboard/scope';
 import { users } from '../db/tables/users';
 import { orgWorld } from './fixture';
 import { memberFigures, organizationMembers, organizations } from '../db/tables/organizations';
 import { seededRandom } from '../lib/seeded-random';
-import { allRows, runQuery } from '../db/engine';
+import { allRows, runQuery, sqlAll, sqlGet, sqlRun } from '../db/engine';
+import { TEST_ENGINE } from '../test/harness';
 
 /** A small deterministic generator, so a failure can be replayed. */
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
@@ -20,7 +21,6 @@ const DAY = 86_400_000;
 describe('member_figures stay equal to a fresh count', () => {
   it('after 400 random writes over two terms', async () => {
     const { t, org } = await orgWorld(['cd2', 'lch']);
-    const c = t.db.$client;
     const chiHoi = await t.createOrg('chi_hoi', 'CH1', org.lch);
     const extra = await t.createOrg('chi_doan', 'CD3', org.dcs);
     let orgIds = [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, chiHoi, extra];
@@ -32,31 +32,30 @@ describe('member_figures stay equal to a fresh count', () => {
     const random = seededRandom(20261124);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
-    const expected = () => {
+    const orgRows = () => sqlAll<{ id: number; path: string }>(t.db, sql`SELECT id, path FROM organizations ORDER BY id`);
+    const expected = async () => {
       const term = currentTerm(now);
-      const scopes = [
-        { id: 0, path: '' },
-        ...(c.prepare('SELECT id, path FROM organizations ORDER BY id').all() as { id: number; path: string }[]),
-      ];
-      return scopes.map(({ id, path }) => {
-        const where = id === 0 ? '1' : `o.path >= '${path}' AND o.path < '${path.slice(0, -1)}0'`;
-        const row = c
-          .prepare(
-            `SELECT count(DISTINCT m.user_id) AS members,
+      const scopes = [{ id: 0, path: '' }, ...(await orgRows())];
+      const out = [];
+      for (const { id, path } of scopes) {
+        const where = id === 0 ? sql`1 = 1` : sql`o.path >= ${path} AND o.path < ${`${path.slice(0, -1)}0`}`;
+        const row = await sqlGet<{ members: number; doan: number; hoi: number; joins: number }>(
+          t.db,
+          sql`SELECT count(DISTINCT m.user_id) AS members,
                count(DISTINCT CASE WHEN u.membership_status IN ('doan_vien', 'both') THEN m.user_id END) AS doan,
                count(DISTINCT CASE WHEN u.membership_status IN ('hoi_vien', 'both') THEN m.user_id END) AS hoi,
-               count(DISTINCT CASE WHEN m.joined_at >= ? AND m.joined_at < ? THEN m.user_id END) AS joins
+               count(DISTINCT CASE WHEN m.joined_at >= ${term.start} AND m.joined_at < ${term.end} THEN m.user_id END) AS joins
              FROM organization_members m JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id
-             WHERE m.is_active = 1 AND ${where}`,
-          )
-          .get(term.start, term.end) as { members: number; doan: number; hoi: number; joins: number };
-        return { id, ...row };
-      });
+             WHERE m.is_active = true AND ${where}`,
+        );
+        out.push({ id, ...row });
+      }
+      return out;
     };
     const kept = async () => {
       const term = currentTerm(now);
       const rows = await allRows(t.db.select().from(memberFigures));
-      const scopes = [0, ...(c.prepare('SELECT id FROM organizations ORDER BY id').pluck().all() as number[])];
+      const scopes = [0, ...(await orgRows()).map((o) => o.id)];
       return scopes.map((id) => {
         const all = rows.find((r) => r.organizationId === id && r.termStart === 0);
         const joins = rows.find((r) => r.organizationId === id && r.termStart === term.start);
@@ -68,26 +67,31 @@ describe('member_figures stay equal to a fresh count', () => {
     for (let step = 0; step < 400; step++) {
       const r = random();
       const userId = pick(userIds);
+      // One of the user's memberships, at random (the database's random: the generator's sequence stays as it was).
+      const anyOf = sql`(SELECT id FROM organization_members WHERE user_id = ${userId} ORDER BY random() LIMIT 1)`;
       if (r < 0.35) {
-        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
-          await pick(orgIds),
-          userId,
-          random() < 0.85 ? 1 : 0,
-          pick(joinTimes),
+        const [o, active, at] = [await pick(orgIds), random() < 0.85, pick(joinTimes)];
+        // true/false are keywords of both engines (a JS boolean does not bind on better-sqlite3).
+        await sqlRun(
+          t.db,
+          sql`INSERT INTO organization_members (organization_id, user_id, is_active, joined_at)
+            VALUES (${o}, ${userId}, ${sql.raw(String(active))}, ${at}) ON CONFLICT DO NOTHING`,
         );
       } else if (r < 0.5) {
-        c.prepare(
-          'UPDATE organization_members SET is_active = 1 - is_active WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
-        ).run(userId);
+        await sqlRun(t.db, sql`UPDATE organization_members SET is_active = NOT is_active WHERE id = ${anyOf}`);
       } else if (r < 0.6) {
-        c.prepare(
-          'DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
-        ).run(userId);
+        await sqlRun(t.db, sql`DELETE FROM organization_members WHERE id = ${anyOf}`);
       } else if (r < 0.67) {
-        // Moved to another organization or another join date, as an edit of the membership would.
-        c.prepare(
-          'UPDATE OR IGNORE organization_members SET organization_id = ?, joined_at = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? ORDER BY random() LIMIT 1)',
-        ).run(await pick(orgIds), pick(joinTimes), userId);
+        // Moved to another organization or another join date, as an edit of the membership would;
+        // skipped when the user is already in that organization (PostgreSQL has no UPDATE OR IGNORE).
+        const [o, at] = [await pick(orgIds), pick(joinTimes)];
+        await sqlRun(
+          t.db,
+          TEST_ENGINE === 'pg'
+            ? sql`UPDATE organization_members SET organization_id = ${o}, joined_at = ${at} WHERE id = ${anyOf}
+                AND NOT EXISTS (SELECT 1 FROM organization_members x WHERE x.user_id = ${userId} AND x.organization_id = ${o} AND x.id <> organization_members.id)`
+            : sql`UPDATE OR IGNORE organization_members SET organization_id = ${o}, joined_at = ${at} WHERE id = ${anyOf}`,
+        );
       } else if (r < 0.9) {
         await runQuery(
           t.db
@@ -106,13 +110,13 @@ describe('member_figures stay equal to a fresh count', () => {
         orgIds = orgIds.filter((id) => id !== extra);
       }
       if (step % 20 === 19) {
-        expect(await kept(), `after step ${step}`).toEqual(expected());
+        expect(await kept(), `after step ${step}`).toEqual(await expected());
         checks++;
       }
     }
     expect(checks).toBe(20);
     // The writes did reach every kind of figure (a test over empty counts would prove nothing).
-    const totals = expected()[0]!;
+    const totals = (await expected())[0]!;
     expect(totals.members).toBeGreaterThan(3);
     expect(totals.doan + totals.hoi).toBeGreaterThan(0);
     expect(totals.joins).toBeGreaterThan(0);

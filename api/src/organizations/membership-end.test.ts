@@ -3,7 +3,7 @@
  * ended members leave the active list and every trigger-kept count, stay listed with ?status=ended
  * (searchable), keep their fees, and a later add starts them again.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/tables/audit';
 import { addMemberships } from '../imports/kinds/user-writes';
@@ -15,7 +15,7 @@ import type { TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { activeOrgIds, orgWorld, type OrgTree } from './fixture';
 import { memberFigures, organizationMemberCounts, organizationMembers } from '../db/tables/organizations';
-import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { allRows, firstRow, runQuery, sqlAll, sqlGet, withTransaction } from '../db/engine';
 
 let t: TestApp;
 let org: OrgTree<'cd2' | 'lch'>;
@@ -35,16 +35,14 @@ const counts = async (id: number) =>
 
 /** The trigger-kept counts against a fresh count over active memberships. */
 async function expectCountsFresh() {
-  const c = t.db.$client;
-  const fresh = c
-    .prepare(
-      `SELECT o.id, (SELECT count(*) FROM organization_members m WHERE m.organization_id = o.id AND m.is_active = 1) AS direct,
-        (SELECT count(DISTINCT m.user_id) FROM organization_members m JOIN organizations x ON x.id = m.organization_id WHERE m.is_active = 1 AND x.path LIKE o.path || '%') AS subtree
+  const fresh = await sqlAll<{ id: number; direct: number; subtree: number }>(
+    t.db,
+    sql`SELECT o.id, (SELECT count(*) FROM organization_members m WHERE m.organization_id = o.id AND m.is_active = true) AS direct,
+        (SELECT count(DISTINCT m.user_id) FROM organization_members m JOIN organizations x ON x.id = m.organization_id WHERE m.is_active = true AND x.path LIKE o.path || '%') AS subtree
        FROM organizations o ORDER BY o.id`,
-    )
-    .all() as { id: number; direct: number; subtree: number }[];
+  );
   for (const f of fresh) expect({ id: f.id, direct: (await counts(f.id)).direct, subtree: (await counts(f.id)).subtree }).toEqual(f);
-  const all = c.prepare('SELECT count(DISTINCT user_id) AS n FROM organization_members WHERE is_active = 1').get() as { n: number };
+  const all = await sqlGet<{ n: number }>(t.db, sql`SELECT count(DISTINCT user_id) AS n FROM organization_members WHERE is_active = true`);
   expect(
     (await allRows(t.db.select().from(memberFigures).where(eq(memberFigures.organizationId, 0)))).find((r) => r.termStart === 0)?.members ??
       0,

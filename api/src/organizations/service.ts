@@ -126,7 +126,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
             .select()
             .from(organizations)
             .where(and(eq(organizations.type, type), visibleCondition(await visibility(db, actor))))
-            .orderBy(asc(organizations.name)),
+            .orderBy(asc(organizations.name), asc(organizations.id)),
         )
       ).map(toOrganization);
     },
@@ -135,7 +135,7 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
       const o = await visibleOrg(db, actor, id);
       const parent = o.parentId ? await firstRow(db.select().from(organizations).where(eq(organizations.id, o.parentId))) : null;
       const children = await allRows(
-        db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)),
+        db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name), asc(organizations.id)),
       );
       const memberCount = (await firstRow(
         db
@@ -178,9 +178,11 @@ export function organizationsService({ db }: Deps, actor: Actor, ip: string | nu
 
     async children(id: number) {
       await visibleOrg(db, actor, id);
-      return (await allRows(db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name)))).map(
-        toOrganization,
-      );
+      return (
+        await allRows(
+          db.select().from(organizations).where(eq(organizations.parentId, id)).orderBy(asc(organizations.name), asc(organizations.id)),
+        )
+      ).map(toOrganization);
     },
 
     async parent(id: number) {

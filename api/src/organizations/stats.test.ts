@@ -3,15 +3,16 @@
  * organization type, group, user type and Đoàn/Hội status) equal a direct count after random writes
  * of every kind, are read without counting memberships, and stay inside the caller's scope.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../lib/seeded-random';
 import { roles } from '../db/tables/roles';
 import { users } from '../db/tables/users';
 import { addNewUsersMemberships } from './bulk-members';
-import { orgWorld } from './fixture';
+import { orgWorld, recordStatements } from './fixture';
 import { organizationMembers } from '../db/tables/organizations';
-import { firstRow, runQuery, withTransaction } from '../db/engine';
+import { firstRow, runQuery, sqlAll, sqlGet, sqlRun, withTransaction } from '../db/engine';
+import { TEST_ENGINE, type TestApp } from '../test/harness';
 import { flatMapInOrder } from '../lib/in-order';
 
 const STATUSES = ['none', 'doan_vien', 'hoi_vien', 'both'] as const;
@@ -41,15 +42,16 @@ const splitOf = (rows: Row[]) => {
 const distinct = (rows: Row[]) => new Set(rows.map((r) => r.userId)).size;
 
 /** The statistics of a subtree counted straight from the memberships (the definition, not the triggers). */
-function directStats(c: import('better-sqlite3').Database, path: string | null) {
-  const where = path ? `o.path >= '${path}' AND o.path < '${path.slice(0, -1)}0'` : '1';
-  const rows = c
-    .prepare(
-      `SELECT o.type AS type, m.user_id AS userId, u.user_type AS userType, u.membership_status AS status
-       FROM organization_members m JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id WHERE m.is_active = 1 AND ${where}`,
-    )
-    .all() as Row[];
-  const orgTypes = c.prepare(`SELECT o.type AS type FROM organizations o WHERE ${where}`).pluck().all() as string[];
+async function directStats(t: TestApp, path: string | null) {
+  const where = path ? sql`o.path >= ${path} AND o.path < ${`${path.slice(0, -1)}0`}` : sql`1 = 1`;
+  const rows = await sqlAll<Row>(
+    t.db,
+    sql`SELECT o.type AS "type", m.user_id AS "userId", u.user_type AS "userType", u.membership_status AS "status"
+       FROM organization_members m JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id WHERE m.is_active = true AND ${where}`,
+  );
+  const orgTypes = (await sqlAll<{ type: string }>(t.db, sql`SELECT o.type AS "type" FROM organizations o WHERE ${where}`)).map(
+    (r) => r.type,
+  );
   const block = (group: string) => {
     const types = GROUPS[group]!;
     const mine = rows.filter((r) => types.includes(r.type));
@@ -77,7 +79,6 @@ function directStats(c: import('better-sqlite3').Database, path: string | null) 
 describe('organization statistics equal a direct count', () => {
   it('after 300 random writes of every kind, for every unit and overall', async () => {
     const { t, org } = await orgWorld(['cd2', 'lch']);
-    const c = t.db.$client;
     const chiHoi = await t.createOrg('chi_hoi', 'CH1', org.lch);
     const clb = await t.createOrg('clb_khoa', 'CLBK', org.dcs);
     const clbT = await t.createOrg('clb_truong', 'CLBT', org.doan);
@@ -90,11 +91,11 @@ describe('organization statistics equal a direct count', () => {
 
     const check = async (step: number) => {
       const all = await t.request('GET', '/api/organizations/stats', { token: t.adminToken });
-      expect(all.body, `overall after step ${step}`).toEqual(directStats(c, null));
+      expect(all.body, `overall after step ${step}`).toEqual(await directStats(t, null));
       for (const id of orgIds) {
-        const path = c.prepare('SELECT path FROM organizations WHERE id = ?').pluck().get(id) as string;
+        const { path } = await sqlGet<{ path: string }>(t.db, sql`SELECT path FROM organizations WHERE id = ${id}`);
         const res = await t.request('GET', `/api/organizations/${id}/stats`, { token: t.adminToken });
-        expect(res.body, `organization ${id} after step ${step}`).toEqual(directStats(c, path));
+        expect(res.body, `organization ${id} after step ${step}`).toEqual(await directStats(t, path));
       }
     };
 
@@ -102,18 +103,30 @@ describe('organization statistics equal a direct count', () => {
       const r = random();
       const u = pick(userIds);
       const o = await pick(orgIds);
+      // Engine-neutral SQL: true/false are keywords of both (a JS boolean does not bind on better-sqlite3), NOT flips either.
       if (r < 0.35)
-        c.prepare(
-          'INSERT OR IGNORE INTO organization_members (organization_id, user_id, role, is_active, joined_at) VALUES (?, ?, ?, ?, ?)',
-        ).run(o, u, 'member', random() < 0.85 ? 1 : 0, Date.now());
+        await sqlRun(
+          t.db,
+          sql`INSERT INTO organization_members (organization_id, user_id, role, is_active, joined_at)
+            VALUES (${o}, ${u}, 'member', ${sql.raw(random() < 0.85 ? 'true' : 'false')}, ${Date.now()}) ON CONFLICT DO NOTHING`,
+        );
       else if (r < 0.45)
-        c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE user_id = ? AND organization_id = ?').run(u, o);
-      else if (r < 0.52)
-        c.prepare(
-          'UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)',
-        ).run(o, u);
-      else if (r < 0.62)
-        c.prepare('DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ? LIMIT 1)').run(u);
+        await sqlRun(t.db, sql`UPDATE organization_members SET is_active = NOT is_active WHERE user_id = ${u} AND organization_id = ${o}`);
+      else if (r < 0.52) {
+        const first = sql`(SELECT id FROM organization_members WHERE user_id = ${u} ORDER BY id LIMIT 1)`;
+        // PostgreSQL has no UPDATE OR IGNORE: the move is skipped when the user is already there.
+        await sqlRun(
+          t.db,
+          TEST_ENGINE === 'pg'
+            ? sql`UPDATE organization_members SET organization_id = ${o} WHERE id = ${first}
+                AND NOT EXISTS (SELECT 1 FROM organization_members WHERE user_id = ${u} AND organization_id = ${o})`
+            : sql`UPDATE OR IGNORE organization_members SET organization_id = ${o} WHERE id = ${first}`,
+        );
+      } else if (r < 0.62)
+        await sqlRun(
+          t.db,
+          sql`DELETE FROM organization_members WHERE id = (SELECT id FROM organization_members WHERE user_id = ${u} ORDER BY id LIMIT 1)`,
+        );
       else if (r < 0.74)
         await runQuery(
           t.db
@@ -137,18 +150,17 @@ describe('organization statistics equal a direct count', () => {
           lien_chi_hoi: 'chi_hoi',
         };
         const target = await pick([clb, extra, chiHoi]);
-        if (orgIds.includes(target))
-          c.prepare('UPDATE organizations SET type = ? WHERE id = ?').run(
-            swap[c.prepare('SELECT type FROM organizations WHERE id = ?').pluck().get(target) as string],
-            target,
-          );
+        if (orgIds.includes(target)) {
+          const { type } = await sqlGet<{ type: string }>(t.db, sql`SELECT type FROM organizations WHERE id = ${target}`);
+          await sqlRun(t.db, sql`UPDATE organizations SET type = ${swap[type]} WHERE id = ${target}`);
+        }
       } else if (r < 0.88) {
         const res = await t.request('POST', `/api/organizations/${await pick([org.cd, org.cd2, chiHoi])}/members/${u}/with-parents`, {
           token: t.adminToken,
         });
         expect([201, 400, 409]).toContain(res.status);
       } else if (r < 0.9 && userIds.length > 6) {
-        c.prepare('DELETE FROM users WHERE id = ?').run(u);
+        await sqlRun(t.db, sql`DELETE FROM users WHERE id = ${u}`);
         userIds = userIds.filter((x) => x !== u);
       } else if (r < 0.93) {
         // New users' memberships in one batch: the path whose other figures are applied set-wise (bulk-members.ts).
@@ -164,8 +176,8 @@ describe('organization statistics equal a direct count', () => {
         );
         userIds.push(...fresh);
       } else if (r < 0.94 && orgIds.includes(extra)) {
-        c.prepare('DELETE FROM organization_members WHERE organization_id = ?').run(extra);
-        c.prepare('DELETE FROM organizations WHERE id = ?').run(extra);
+        await sqlRun(t.db, sql`DELETE FROM organization_members WHERE organization_id = ${extra}`);
+        await sqlRun(t.db, sql`DELETE FROM organizations WHERE id = ${extra}`);
         orgIds = orgIds.filter((x) => x !== extra);
       }
       if (step % 25 === 24) await check(step);
@@ -179,28 +191,11 @@ describe('organization statistics equal a direct count', () => {
 });
 
 describe('reading the statistics', () => {
-  /** SQL statements the database prepares while running fn. */
-  const statements = async (t: Awaited<ReturnType<typeof orgWorld>>['t'], fn: () => Promise<unknown>) => {
-    const client = t.db.$client;
-    const prepare = client.prepare.bind(client);
-    const seen: string[] = [];
-    client.prepare = ((source: string) => {
-      seen.push(source);
-      return prepare(source);
-    }) as typeof client.prepare;
-    try {
-      await fn();
-    } finally {
-      client.prepare = prepare as typeof client.prepare;
-    }
-    return seen;
-  };
-
   it('never counts memberships for a unit or for everything (trigger-kept rows only)', async () => {
     const { t, org } = await orgWorld();
     const u = await t.createUser('SR1');
     await runQuery(t.db.insert(organizationMembers).values({ organizationId: org.cd, userId: u.id }));
-    const seen = await statements(t, async () => {
+    const seen = await recordStatements(t, async () => {
       expect((await t.request('GET', `/api/organizations/${org.dcs}/stats`, { token: t.adminToken })).body.doanStats.members.chiDoan).toBe(
         1,
       );

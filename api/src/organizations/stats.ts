@@ -120,9 +120,19 @@ export async function subtreeFigures(db: Db, organization: { id: number; path: s
   return assemble(await orgCountsIn(db, organization?.path ?? null), cells);
 }
 
-/** The bucket of an organization row in SQL: its type, its group, or everything. */
+/** A constant of this module as an SQL literal (never user input). */
+const literal = (s: string) => sql.raw(`'${s}'`);
+
+/**
+ * The bucket of an organization row in SQL: its type, its group, or everything. Literals, not
+ * parameters: PostgreSQL matches the GROUP BY expression to the select list's only when both are the
+ * same text, and numbered parameters make them differ.
+ */
 const groupOf = sql<string>`case ${sql.join(
-  Object.entries(GROUPS).map(([group, types]) => sql`when ${organizations.type} in ${types} then ${BUCKET[group as Group]}`),
+  Object.entries(GROUPS).map(
+    ([group, types]) =>
+      sql`when ${organizations.type} in (${sql.join(types.map(literal), sql`, `)}) then ${literal(BUCKET[group as Group])}`,
+  ),
   sql` `,
 )} end`;
 
@@ -137,7 +147,8 @@ export async function organizationStats(db: Db, visible: SQL | undefined): Promi
     ),
   );
   const active = and(eq(organizationMembers.isActive, true), visible);
-  const grouped = async (bucket: SQL<string>) =>
+  // A constant bucket is not grouped by: PostgreSQL refuses a constant in GROUP BY.
+  const grouped = async (bucket: SQL<string>, constant = false) =>
     await allRows(
       db
         .select({ bucket, userType: users.userType, status: users.membershipStatus, n: countDistinct(organizationMembers.userId) })
@@ -145,12 +156,12 @@ export async function organizationStats(db: Db, visible: SQL | undefined): Promi
         .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
         .innerJoin(users, eq(users.id, organizationMembers.userId))
         .where(active)
-        .groupBy(bucket, users.userType, users.membershipStatus),
+        .groupBy(...(constant ? [] : [bucket]), users.userType, users.membershipStatus),
     );
   const cells = [
     ...(await grouped(sql<string>`${organizations.type}`)),
     ...(await grouped(groupOf)),
-    ...(await grouped(sql<string>`'all'`)),
+    ...(await grouped(sql<string>`'all'`, true)),
   ];
   return assemble(orgCounts, cells);
 }

@@ -12,7 +12,8 @@ import { organizationMembers } from '../db/tables/organizations';
 import { orgWorld } from './fixture';
 import { buildTree } from './tree';
 import { ADMIN, type TestApp } from '../test/harness';
-import { runQuery, withTransaction } from '../db/engine';
+import { runQuery, sqlAll, sqlGet, sqlRun, withTransaction } from '../db/engine';
+import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 let units: number[];
@@ -34,15 +35,15 @@ beforeAll(async () => {
     for (const [i, f] of faculties.entries())
       for (let j = 0; j < 80; j++) {
         const id = await t.createOrg('chi_doan', `CD${i}-${j}`, f, `Chi đoàn ${(j * 37) % 80} khoa ${i}`);
-        t.db.$client.prepare('UPDATE organizations SET description = ? WHERE id = ?').run(description, id);
+        await sqlRun(t.db, sql`UPDATE organizations SET description = ${description} WHERE id = ${id}`);
       }
   });
-  units = t.db.$client.prepare('SELECT id FROM organizations').pluck().all() as number[];
+  units = (await sqlAll<{ id: number }>(t.db, sql`SELECT id FROM organizations ORDER BY id`)).map((r) => r.id);
   userIds = [];
   for (let i = 0; i < 12; i++) userIds.push((await t.createUser(`TV${i}`)).id);
   const counter = await t.createRole('counter', ['organizations.access', 'organizations.view_member_count']);
   const viewer = await t.createRole('viewer', ['organizations.access']);
-  const adminId = t.db.$client.prepare('SELECT id FROM users WHERE email = ?').pluck().get(ADMIN.email) as number;
+  const adminId = (await sqlGet<{ id: number }>(t.db, sql`SELECT id FROM users WHERE email = ${ADMIN.email}`)).id;
   callers = [
     { token: t.adminToken, id: adminId },
     await t.createUser('KHOA_ADMIN', [{ roleId: counter, organizationId: faculties[2] }]),
@@ -55,10 +56,12 @@ beforeAll(async () => {
 async function expected(userId: number) {
   const actor = (await loadActor(t.db, userId))!;
   const recount = new Map(
-    t.db.$client
-      .prepare('SELECT organization_id, count(*) FROM organization_members WHERE is_active = 1 GROUP BY organization_id')
-      .raw()
-      .all() as [number, number][],
+    (
+      await sqlAll<{ id: number; n: number }>(
+        t.db,
+        sql`SELECT organization_id AS id, count(*) AS n FROM organization_members WHERE is_active = true GROUP BY organization_id`,
+      )
+    ).map((r) => [r.id, r.n]),
   );
   const tree = await buildTree(t.db, await visibility(t.db, actor), true);
   const counted = JSON.stringify(tree);
@@ -84,15 +87,13 @@ describe('the tree after membership writes', () => {
       // One to three writes, as a request or an import makes them.
       for (let w = 1 + rand(3); w > 0; w--) {
         const [unit, user] = [units[rand(units.length)]!, userIds[rand(userIds.length)]!];
-        const c = t.db.$client;
-        const held = c
-          .prepare('SELECT is_active FROM organization_members WHERE organization_id = ? AND user_id = ?')
-          .pluck()
-          .get(unit, user);
+        const held = await sqlGet<{ id: number } | undefined>(
+          t.db,
+          sql`SELECT id FROM organization_members WHERE organization_id = ${unit} AND user_id = ${user}`,
+        );
         if (held === undefined) await runQuery(t.db.insert(organizationMembers).values({ organizationId: unit, userId: user }));
-        else if (rand(3) === 0) c.prepare('DELETE FROM organization_members WHERE organization_id = ? AND user_id = ?').run(unit, user);
-        else
-          c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE organization_id = ? AND user_id = ?').run(unit, user);
+        else if (rand(3) === 0) await sqlRun(t.db, sql`DELETE FROM organization_members WHERE id = ${held.id}`);
+        else await sqlRun(t.db, sql`UPDATE organization_members SET is_active = NOT is_active WHERE id = ${held.id}`);
       }
       // Not every caller asks every round: a shape's pieces then lag several writes behind.
       for (const [i, caller] of callers.entries()) {

@@ -11,10 +11,14 @@ export function roleSearchText(name: string, displayName: string): string {
   return normalizeText(`${name} ${displayName}`);
 }
 
-/** The category display order of 000 §2 as SQL, so permissions sort in the query. */
+/**
+ * The category display order of 000 §2 as SQL, so permissions sort in the query. The ranks are
+ * integer literals: as parameters PostgreSQL would type the CASE as text and sort 10 before 2.
+ */
 function categoryRank(): SQL<number> {
-  const whens = PERMISSION_CATEGORIES.map((c) => sql`WHEN ${c} THEN ${categoryOrder(c)}`);
-  return sql<number>`CASE ${permissions.category} ${sql.join(whens, sql` `)} ELSE ${PERMISSION_CATEGORIES.length} END`;
+  const rank = (n: number) => sql.raw(String(Math.trunc(n)));
+  const whens = PERMISSION_CATEGORIES.map((c) => sql`WHEN ${c} THEN ${rank(categoryOrder(c))}`);
+  return sql<number>`CASE ${permissions.category} ${sql.join(whens, sql` `)} ELSE ${rank(PERMISSION_CATEGORIES.length)} END`;
 }
 
 const permissionOrder = () => [asc(categoryRank()), asc(permissions.sortOrder), asc(permissions.id)];

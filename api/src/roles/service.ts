@@ -34,11 +34,12 @@ const nameTaken = (name: string) => `Mã vai trò "${name}" đã tồn tại`;
 
 /**
  * Counts computed by the page query itself (correlated subqueries on the role_id indexes), never
- * per row in JS. Written out because drizzle leaves the outer "roles"."id" unqualified in a select list.
+ * per row in JS. Written out because drizzle leaves the outer "roles"."id" unqualified in a select list;
+ * `true` is a keyword of both engines (1 on SQLite), where a bound JS boolean would not bind on better-sqlite3.
  */
 const countedColumns = {
   ...getTableColumns(roles),
-  permissionCount: sql<number>`(select count(*) from "role_permissions" rp inner join "permissions" p on p."id" = rp."permission_id" where rp."role_id" = "roles"."id" and p."is_active" = 1)`,
+  permissionCount: sql<number>`(select count(*) from "role_permissions" rp inner join "permissions" p on p."id" = rp."permission_id" where rp."role_id" = "roles"."id" and p."is_active" = true)`,
   assignmentCount: sql<number>`(select count(*) from "user_roles" ur where ur."role_id" = "roles"."id")`,
 };
 
