@@ -56,7 +56,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     ipLimit: deps.env.LOGIN_IP_RATE_LIMIT,
     maxDelayMs: deps.env.LOGIN_MAX_DELAY_MS,
     // Counted in the database: every API process on it sees the same failures (issue 28).
-    shared: deps.db.$client,
+    shared: deps.db,
   });
 
   // A request's reads confirm the cache versions once, then only look for this connection's writes (lib/freshness.ts).

@@ -47,7 +47,7 @@ const counters = new WeakMap<Deps, SharedWindowCounter>();
 
 function counterOf(deps: Deps): SharedWindowCounter {
   let c = counters.get(deps);
-  if (!c) counters.set(deps, (c = new SharedWindowCounter(deps.db.$client, 'forgot', deps.env.FORGOT_PASSWORD_WINDOW_SECONDS * 1000)));
+  if (!c) counters.set(deps, (c = new SharedWindowCounter(deps.db, 'forgot', deps.env.FORGOT_PASSWORD_WINDOW_SECONDS * 1000)));
   return c;
 }
 
@@ -151,13 +151,13 @@ export function passwordReset(deps: Deps) {
      * Counts the request for the e-mail and the address: seconds to wait when either is over its
      * limit (the same for every e-mail, known or not), else 0.
      */
-    throttle(email: string, ip: string | null, now = Date.now()): number {
+    async throttle(email: string, ip: string | null, now = Date.now()): Promise<number> {
       const counter = counterOf(deps);
       const checks: [string, number][] = [[`email:${email}`, env.FORGOT_PASSWORD_EMAIL_LIMIT]];
       if (ip) checks.push([`ip:${ip.toLowerCase()}`, env.FORGOT_PASSWORD_IP_LIMIT]);
       let wait = 0;
       for (const [key, max] of checks) {
-        const w = counter.hitWindow(key, now);
+        const w = await counter.hitWindow(key, now);
         if (w.count > max) wait = Math.max(wait, Math.max(1, Math.ceil((w.resetAt - now) / 1000)));
       }
       return wait;
@@ -179,11 +179,11 @@ export function passwordReset(deps: Deps) {
     },
 
     /** Attempts at a token from one address, counted like requests (a token cannot be guessed, but probing costs). */
-    resetThrottle(ip: string | null, now = Date.now()): number {
+    async resetThrottle(ip: string | null, now = Date.now()): Promise<number> {
       if (!ip) return 0;
       const counter = counterOf(deps);
       const key = `reset:${ip.toLowerCase()}`;
-      const w = counter.hitWindow(key, now);
+      const w = await counter.hitWindow(key, now);
       if (w.count <= env.FORGOT_PASSWORD_IP_LIMIT) return 0;
       return Math.max(1, Math.ceil((w.resetAt - now) / 1000));
     },

@@ -120,10 +120,10 @@ export function authRoutes(limiter: LoginRateLimiter) {
           schema: messageResponse,
         }),
         validate('json', forgotPasswordSchema),
-        (c) => {
+        async (c) => {
           const email = c.req.valid('json').email.toLowerCase();
           const reset = passwordReset(c.get('deps'));
-          const wait = reset.throttle(email, clientIp(c));
+          const wait = await reset.throttle(email, clientIp(c));
           if (wait > 0)
             return tooMany(c, `Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
           return c.json(reset.request(email, clientIp(c)), 202);
@@ -138,7 +138,7 @@ export function authRoutes(limiter: LoginRateLimiter) {
         validate('json', resetTokenSchema),
         async (c) => {
           const reset = passwordReset(c.get('deps'));
-          const wait = reset.resetThrottle(clientIp(c));
+          const wait = await reset.resetThrottle(clientIp(c));
           if (wait > 0)
             return tooMany(c, `Quá nhiều lần đặt lại mật khẩu từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
           return c.json(await reset.check(c.req.valid('json').token));
@@ -153,12 +153,12 @@ export function authRoutes(limiter: LoginRateLimiter) {
         validate('json', resetPasswordSchema),
         async (c) => {
           const reset = passwordReset(c.get('deps'));
-          const wait = reset.resetThrottle(clientIp(c));
+          const wait = await reset.resetThrottle(clientIp(c));
           if (wait > 0)
             return tooMany(c, `Quá nhiều lần đặt lại mật khẩu từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, wait);
           const email = await reset.reset(c.req.valid('json'), clientIp(c));
           // The owner proved themselves: earlier failed sign-ins no longer hold the new password back.
-          limiter.clearAccount(clientIp(c), email);
+          await limiter.clearAccount(clientIp(c), email);
           return c.json({ message: 'Đã đặt mật khẩu mới. Mọi phiên đăng nhập cũ đã bị đăng xuất; hãy đăng nhập bằng mật khẩu mới' });
         },
       )

@@ -76,29 +76,26 @@ export function authService({ db, env }: Deps) {
   return {
     async login(email: string, password: string, client: ClientInfo, limiter: LoginRateLimiter): Promise<LoginResponse> {
       const normalized = email.trim().toLowerCase();
-      const wait = limiter.retryAfter(client.ip, normalized);
+      // Counted before the (async) check, taken back on success; an account under attack is
+      // slowed, never locked (see LoginRateLimiter).
+      const { retryAfter: wait, delayMs: delay } = await limiter.attempt(client.ip, normalized);
       if (wait > 0) {
         fail(429, `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, { retryAfter: wait });
       }
-      // An account under attack is slowed, never locked (see LoginRateLimiter).
-      const delay = limiter.delayMs(normalized);
-      // Counted before the (async) check, taken back on success: see LoginRateLimiter.
-      limiter.recordFailure(client.ip, normalized);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const user = await firstRow(db.select().from(users).where(eq(users.email, normalized)));
       // Same message (and, through checkPassword, the same cost) for an unknown e-mail and a wrong password.
       if (!(await checkPassword(user, password)) || !user) unauthorized(BAD_CREDENTIALS);
       if (onDefaultPassword(user!)) {
         // A public password proves nothing: counted per address like a failure (issue 25 item 7).
-        const again = limiter.defaultSignInRetryAfter(client.ip);
-        limiter.recordDefaultSignIn(client.ip, normalized);
+        const again = await limiter.defaultSignIn(client.ip, normalized);
         if (again > 0) {
           fail(429, `Quá nhiều lần đăng nhập bằng mật khẩu mặc định từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(again / 60)} phút`, {
             retryAfter: again,
           });
         }
       } else {
-        limiter.recordSuccess(client.ip, normalized);
+        await limiter.recordSuccess(client.ip, normalized);
       }
       if (!user!.isActive) forbidden('Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên');
       const tokens = await issueTokens(user!, newFamilyId(), client);
@@ -200,15 +197,13 @@ export function authService({ db, env }: Deps) {
       if (!user) unauthorized();
       // A session is not a licence to guess the current password: it counts as a failed sign-in
       // of this account from this address (same throttle, same delays; never a lock-out elsewhere).
-      const wait = limiter.retryAfter(ip, user!.email);
+      const { retryAfter: wait, delayMs: delay } = await limiter.attempt(ip, user!.email);
       if (wait > 0)
         fail(429, `Bạn đã nhập sai mật khẩu quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(wait / 60)} phút`, { retryAfter: wait });
-      const delay = limiter.delayMs(user!.email);
-      limiter.recordFailure(ip, user!.email);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       // Each refusal names its field, so the forms say it there (issue 26 item 7).
       if (!(await checkPassword(user!, current))) invalidField('currentPassword', 'Mật khẩu hiện tại không đúng');
-      limiter.recordSuccess(ip, user!.email);
+      await limiter.recordSuccess(ip, user!.email);
       if (current === next) invalidField('newPassword', 'Mật khẩu mới phải khác mật khẩu hiện tại');
       // On a default password the session proves nothing: the owner's code does (password-codes.ts).
       const codes = passwordCodes({ db, env });

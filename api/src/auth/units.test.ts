@@ -11,54 +11,54 @@ const SECRET = 'unit-test-secret-0123456789';
 describe('LoginRateLimiter', () => {
   const T0 = 1_700_000_000_000;
 
-  it('allows until the limit of failures, then tells how long to wait', () => {
+  it('allows until the limit of failures, then tells how long to wait', async () => {
     const l = new LoginRateLimiter(3, 60_000);
     for (let i = 0; i < 3; i++) {
-      expect(l.retryAfter(null, 'a@b.vn', T0)).toBe(0);
-      l.recordFailure(null, 'a@b.vn', T0);
+      expect(await l.retryAfter(null, 'a@b.vn', T0)).toBe(0);
+      await l.recordFailure(null, 'a@b.vn', T0);
     }
-    expect(l.retryAfter(null, 'a@b.vn', T0)).toBe(60);
-    expect(l.retryAfter(null, 'a@b.vn', T0 + 30_500)).toBe(30);
+    expect(await l.retryAfter(null, 'a@b.vn', T0)).toBe(60);
+    expect(await l.retryAfter(null, 'a@b.vn', T0 + 30_500)).toBe(30);
   });
 
-  it('forgets after the window', () => {
+  it('forgets after the window', async () => {
     const l = new LoginRateLimiter(2, 60_000);
-    l.recordFailure(null, 'a@b.vn', T0);
-    l.recordFailure(null, 'a@b.vn', T0);
-    expect(l.retryAfter(null, 'a@b.vn', T0 + 59_999)).toBeGreaterThan(0);
-    expect(l.retryAfter(null, 'a@b.vn', T0 + 60_000)).toBe(0);
+    await l.recordFailure(null, 'a@b.vn', T0);
+    await l.recordFailure(null, 'a@b.vn', T0);
+    expect(await l.retryAfter(null, 'a@b.vn', T0 + 59_999)).toBeGreaterThan(0);
+    expect(await l.retryAfter(null, 'a@b.vn', T0 + 60_000)).toBe(0);
     // A failure after the window starts a new count.
-    l.recordFailure(null, 'a@b.vn', T0 + 60_000);
-    expect(l.retryAfter(null, 'a@b.vn', T0 + 60_000)).toBe(0);
+    await l.recordFailure(null, 'a@b.vn', T0 + 60_000);
+    expect(await l.retryAfter(null, 'a@b.vn', T0 + 60_000)).toBe(0);
   });
 
   // New rule (security issue item 5): an e-mail is never refused for failures from other addresses; it is slowed.
-  it('refuses per address + e-mail (case-insensitive) and per address; failures from other addresses only delay', () => {
+  it('refuses per address + e-mail (case-insensitive) and per address; failures from other addresses only delay', async () => {
     const l = new LoginRateLimiter(2, 60_000, { ipLimit: 2, maxDelayMs: 5_000 });
-    l.recordFailure('10.0.0.1', 'A@B.vn', T0);
-    l.recordFailure('10.0.0.1', 'a@b.VN', T0);
-    expect(l.retryAfter('10.0.0.1', 'a@b.vn', T0)).toBeGreaterThan(0); // that pair reached 2
-    expect(l.retryAfter('10.0.0.3', 'a@b.vn', T0)).toBe(0); // the owner elsewhere is not refused…
-    expect(l.delayMs('a@b.vn', T0)).toBe(250); // …but waits, more with each further failure
-    l.recordFailure('10.0.0.2', 'a@b.vn', T0);
-    l.recordFailure('10.0.0.4', 'a@b.vn', T0);
-    expect(l.delayMs('a@b.vn', T0)).toBe(1_000);
-    for (let i = 0; i < 20; i++) l.recordFailure(`10.1.0.${i}`, 'a@b.vn', T0);
-    expect(l.delayMs('a@b.vn', T0)).toBe(5_000); // capped
-    expect(l.retryAfter('10.0.0.1', 'c@d.vn', T0)).toBeGreaterThan(0); // the address reached its own limit
-    expect(l.retryAfter('10.0.0.9', 'c@d.vn', T0)).toBe(0);
+    await l.recordFailure('10.0.0.1', 'A@B.vn', T0);
+    await l.recordFailure('10.0.0.1', 'a@b.VN', T0);
+    expect(await l.retryAfter('10.0.0.1', 'a@b.vn', T0)).toBeGreaterThan(0); // that pair reached 2
+    expect(await l.retryAfter('10.0.0.3', 'a@b.vn', T0)).toBe(0); // the owner elsewhere is not refused…
+    expect(await l.delayMs('a@b.vn', T0)).toBe(250); // …but waits, more with each further failure
+    await l.recordFailure('10.0.0.2', 'a@b.vn', T0);
+    await l.recordFailure('10.0.0.4', 'a@b.vn', T0);
+    expect(await l.delayMs('a@b.vn', T0)).toBe(1_000);
+    for (let i = 0; i < 20; i++) await l.recordFailure(`10.1.0.${i}`, 'a@b.vn', T0);
+    expect(await l.delayMs('a@b.vn', T0)).toBe(5_000); // capped
+    expect(await l.retryAfter('10.0.0.1', 'c@d.vn', T0)).toBeGreaterThan(0); // the address reached its own limit
+    expect(await l.retryAfter('10.0.0.9', 'c@d.vn', T0)).toBe(0);
   });
 
-  it('a success clears the e-mail and takes back one attempt from the IP', () => {
+  it('a success clears the e-mail and takes back one attempt from the IP', async () => {
     const l = new LoginRateLimiter(2, 60_000, { ipLimit: 2 });
-    l.recordFailure('10.0.0.9', 'x@y.vn', T0);
-    l.recordFailure('10.0.0.9', 'x@y.vn', T0);
-    l.recordSuccess('10.0.0.9', 'x@y.vn');
-    expect(l.retryAfter('10.0.0.9', 'x@y.vn', T0)).toBe(0);
-    expect(l.delayMs('x@y.vn', T0)).toBe(0);
-    expect(l.retryAfter('10.0.0.9', 'other@y.vn', T0)).toBe(0); // 1 of 2 left
-    l.recordFailure('10.0.0.9', 'other@y.vn', T0);
-    expect(l.retryAfter('10.0.0.9', 'z@y.vn', T0)).toBeGreaterThan(0);
+    await l.recordFailure('10.0.0.9', 'x@y.vn', T0);
+    await l.recordFailure('10.0.0.9', 'x@y.vn', T0);
+    await l.recordSuccess('10.0.0.9', 'x@y.vn');
+    expect(await l.retryAfter('10.0.0.9', 'x@y.vn', T0)).toBe(0);
+    expect(await l.delayMs('x@y.vn', T0)).toBe(0);
+    expect(await l.retryAfter('10.0.0.9', 'other@y.vn', T0)).toBe(0); // 1 of 2 left
+    await l.recordFailure('10.0.0.9', 'other@y.vn', T0);
+    expect(await l.retryAfter('10.0.0.9', 'z@y.vn', T0)).toBeGreaterThan(0);
   });
 });
 

@@ -80,12 +80,12 @@ function resultMessage(c: Counts, dryRun: boolean): string {
 export function importService(def: AnyImportKind, { db, env }: Deps, actor: Actor, ip: string | null, lang: 'vi' | 'en' = 'vi') {
   async function loadOpen(sessionId: string) {
     const s = await loadSession(db, sessionId, def.kind, actor.id);
-    stillOpen(s);
+    await stillOpen(s);
     return s;
   }
-  const busy = (id: string) => running.has(id) || leaseHeld(db.$client, leaseName(id));
-  function stillOpen(s: Pick<ImportSessionMeta, 'id' | 'status'>) {
-    if (busy(s.id)) conflict('Phiên nhập đang được thực hiện');
+  const busy = async (id: string) => running.has(id) || (await leaseHeld(db, leaseName(id)));
+  async function stillOpen(s: Pick<ImportSessionMeta, 'id' | 'status'>) {
+    if (await busy(s.id)) conflict('Phiên nhập đang được thực hiện');
     if (s.status === 'completed') conflict('Phiên nhập này đã được thực hiện xong. Vui lòng tải file lên lại để nhập tiếp');
   }
   /** Checking yields the event loop (issue 12): another request may have started or finished this session meanwhile. */
@@ -127,7 +127,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         s.rows.map((r) => r.values),
       );
       const now = await loadSession(db, s.id, def.kind, actor.id, false);
-      if (!busy(s.id) && (now.status === 'uploaded' || now.status === 'validated')) await saveValidation(db, s.id, result);
+      if (!(await busy(s.id)) && (now.status === 'uploaded' || now.status === 'validated')) await saveValidation(db, s.id, result);
       return result;
     },
 
@@ -145,7 +145,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
     async status(sessionId: string): Promise<ImportStatus> {
       const s: ImportSessionMeta = await loadSession(db, sessionId, def.kind, actor.id, false);
       // 'running' in the database but not here: the process stopped half-way (committed batches stay).
-      const status = s.status === 'running' && !busy(s.id) ? 'failed' : s.status;
+      const status = s.status === 'running' && !(await busy(s.id)) ? 'failed' : s.status;
       return { sessionId: s.id, fileName: s.fileName, status, totalRows: s.totalRows, processedRows: s.processedRows, result: s.result };
     },
 
@@ -219,11 +219,11 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
 
       // Taken where the run starts, then the session read again: a run through another process
       // that finished meanwhile has marked it completed before giving its lease up.
-      const lease = takeLease(db.$client, leaseName(s.id));
+      const lease = await takeLease(db, leaseName(s.id));
       if (!lease) conflict('Phiên nhập đang được thực hiện');
       if ((await loadSession(db, s.id, def.kind, actor.id, false)).status === 'completed') {
-        lease!.release();
-        stillOpen({ id: s.id, status: 'completed' });
+        await lease!.release();
+        await stillOpen({ id: s.id, status: 'completed' });
       }
       running.add(s.id);
       await markProgress(db, s.id, 0);
@@ -323,7 +323,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
         return result;
       } finally {
         running.delete(s.id);
-        lease!.release();
+        await lease!.release();
         // Index the written users now, in this import's time, not in the next reader's.
         syncUsersIndex(db);
       }

@@ -62,14 +62,14 @@ it('executes of one session through both instances at once: one runs, the other 
 it('a session another process is executing (its lease held, no trace in this process) reads running and is not executed again', async () => {
   const { sessionId } = await validateUsers(a, [row('TWOIMP5')]);
   // What another process's execute leaves in the database while it runs.
-  const other = new Lease(b.db.$client, `import:${sessionId}`);
-  expect(other.hold()).toBe(true);
+  const other = new Lease(b.db, `import:${sessionId}`);
+  expect(await other.hold()).toBe(true);
   await runQuery(b.db.update(importSessions).set({ status: 'running' }).where(eq(importSessions.id, sessionId)));
   try {
     expect((await a.request('GET', `/api/users/import/${sessionId}/status`, { token: a.adminToken })).body.status).toBe('running');
     expect((await execute(a, sessionId)).status).toBe(409);
   } finally {
-    other.release();
+    await other.release();
   }
   // Its holder gone without finishing: the session was cut off, and may run again.
   expect((await a.request('GET', `/api/users/import/${sessionId}/status`, { token: a.adminToken })).body.status).toBe('failed');

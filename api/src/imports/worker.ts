@@ -7,6 +7,7 @@
 import { HTTPException } from 'hono/http-exception';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDb } from '../db/client';
+import { isPg } from '../db/postgres';
 import type { Actor, Deps } from '../lib/context';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
@@ -27,10 +28,13 @@ useGate(gate);
 // Imports and exports are background work: on a busy machine, requests on the other thread go first.
 lowerThreadPriority();
 const deps: Deps = { db: openDb(path), env };
-// A request write waiting for one of our transactions is woken the moment it ends.
-flagTransactions(deps.db.$client);
-// The request thread's connection leaves WAL checkpoints to this thread (lib/checkpoints.ts).
-await startCheckpoints(deps.db.$client);
+// SQLite's alone: PostgreSQL has no shared writer to wake and no WAL file of ours to checkpoint.
+if (!isPg(deps.db)) {
+  // A request write waiting for one of our transactions is woken the moment it ends.
+  flagTransactions(deps.db.$client);
+  // The request thread's connection leaves WAL checkpoints to this thread (lib/checkpoints.ts).
+  await startCheckpoints(deps.db);
+}
 const kinds = new Map<string, AnyImportKind>([usersImport, departmentsImport, classesImport, membersImport].map((k) => [k.kind, k]));
 /** Bytes gathered per pull: fewer messages than one per zip chunk, still a small buffer. */
 const PULL_BYTES = 256 * 1024;

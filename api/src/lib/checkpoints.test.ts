@@ -39,7 +39,7 @@ it('with checkpoints left to another connection, commits keep their pages in the
   write();
   expect(fileBytes()).toBeLessThan(1024 * 1024);
 
-  const stop = await startCheckpoints(worker.$client, 20);
+  const stop = await startCheckpoints(worker, 20);
   try {
     await expect.poll(fileBytes, { timeout: 5000, interval: 25 }).toBeGreaterThan(8 * 1024 * 1024);
   } finally {

@@ -9,14 +9,21 @@
  * checkpoints; another takes over when its process dies.
  */
 import type Database from 'better-sqlite3';
+import type { Db } from '../db/client';
+import { isPg } from '../db/postgres';
 import { leasedInterval } from './lease';
 
 /** Pages the WAL may hold before a commit checkpoints (SQLite's default). */
 export const AUTO_CHECKPOINT_PAGES = 1000;
 
-/** Checkpoints through `client` every `everyMs` until the returned function is called. */
-export async function startCheckpoints(client: Database.Database, everyMs = 500): Promise<() => void> {
-  return leasedInterval(client, 'wal-checkpoint', everyMs, () => {
+/**
+ * Checkpoints through `db`'s connection every `everyMs` until the returned function is called.
+ * PostgreSQL has no WAL file of ours to checkpoint (the server does its own): nothing runs there.
+ */
+export async function startCheckpoints(db: Db, everyMs = 500): Promise<() => void> {
+  if (isPg(db)) return () => {};
+  const client = db.$client;
+  return leasedInterval(db, 'wal-checkpoint', everyMs, () => {
     if (client.open) client.pragma('wal_checkpoint(PASSIVE)');
   });
 }

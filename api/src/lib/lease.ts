@@ -6,12 +6,17 @@
  * once it expires (the holder died or hangs). A holder on this machine whose process is gone is
  * taken over at once, so a restarted server does not wait out its predecessor's lease.
  *
+ * The SQL is what SQLite and PostgreSQL both accept (issue 29), run through db/engine.ts.
+ *
  * The holder is one Lease object, not one process: two app instances in one test process (or a
  * worker thread beside the request thread) hold leases apart, as two processes would.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Database, Statement } from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sqlGet, sqlRun } from '../db/engine';
+import { isPg, pgPoolOf } from '../db/postgres';
 import { logger } from './logger';
 
 /** How long a lease lasts unless renewed; the holder renews it when a third has passed. */
@@ -19,30 +24,14 @@ export const LEASE_TTL_MS = 30_000;
 
 const HOST = hostname();
 
-interface LeaseStatements {
-  read: Statement<[string], { holder: string; expiresAt: number }>;
-  take: Statement<{ name: string; holder: string; expiresAt: number; now: number; dead: string }, { holder: string }>;
-  release: Statement<[string, string]>;
-}
+type LeaseRow = { holder: string; expiresAt: number };
 
-const prepared = new WeakMap<Database, LeaseStatements>();
+const readLease = (db: Db, name: string) =>
+  sqlGet<LeaseRow | undefined>(db, sql`SELECT holder, expires_at AS "expiresAt" FROM leases WHERE name = ${name}`);
 
-function statements(sqlite: Database): LeaseStatements {
-  let s = prepared.get(sqlite);
-  if (s) return s;
-  s = {
-    read: sqlite.prepare('SELECT holder, expires_at AS expiresAt FROM leases WHERE name = ?'),
-    // One statement, so two processes racing for a free lease cannot both get it.
-    take: sqlite.prepare(
-      `INSERT INTO leases (name, holder, expires_at) VALUES (@name, @holder, @expiresAt)
-       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-       WHERE leases.holder = @holder OR leases.expires_at <= @now OR leases.holder = @dead
-       RETURNING holder`,
-    ),
-    release: sqlite.prepare('DELETE FROM leases WHERE name = ? AND holder = ?'),
-  };
-  prepared.set(sqlite, s);
-  return s;
+/** A closed database (a stopped app, a test torn down) holds nothing and is not asked. */
+function isOpen(db: Db): boolean {
+  return isPg(db) ? !pgPoolOf(db)!.ending : db.$client.open;
 }
 
 /** A holder on this machine whose process no longer runs (another process's id only: threads share ours). */
@@ -62,27 +51,34 @@ export class Lease {
   readonly holder = `${HOST}:${process.pid}:${randomBytes(6).toString('hex')}`;
 
   constructor(
-    /** A connection to the shared database (better-sqlite3's, as `db.$client`). */
-    private readonly sqlite: Database,
+    /** The shared database. */
+    private readonly db: Db,
     readonly name: string,
     private readonly ttlMs = LEASE_TTL_MS,
   ) {}
 
   /** Takes the lease or renews it; whether this holder has it now. */
-  hold(now = Date.now()): boolean {
-    if (!this.sqlite.open) return false;
-    const s = statements(this.sqlite);
-    const row = s.read.get(this.name);
+  async hold(now = Date.now()): Promise<boolean> {
+    if (!isOpen(this.db)) return false;
+    const row = await readLease(this.db, this.name);
     // Held and renewed less than a third of its time ago: no write.
     if (row?.holder === this.holder && row.expiresAt - now > (this.ttlMs * 2) / 3) return true;
     const dead = row && row.holder !== this.holder && row.expiresAt > now ? (deadHere(row.holder) ? row.holder : null) : '';
     if (dead === null) return false;
-    return !!s.take.get({ name: this.name, holder: this.holder, expiresAt: now + this.ttlMs, now, dead });
+    // One statement, so two processes racing for a free lease cannot both get it.
+    const taken = await sqlGet<{ holder: string } | undefined>(
+      this.db,
+      sql`INSERT INTO leases (name, holder, expires_at) VALUES (${this.name}, ${this.holder}, ${now + this.ttlMs})
+          ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+          WHERE leases.holder = ${this.holder} OR leases.expires_at <= ${now} OR leases.holder = ${dead}
+          RETURNING holder`,
+    );
+    return !!taken;
   }
 
   /** Gives the lease up (a clean stop), so another process need not wait for it to expire. */
-  release(): void {
-    if (this.sqlite.open) statements(this.sqlite).release.run(this.name, this.holder);
+  async release(): Promise<void> {
+    if (isOpen(this.db)) await sqlRun(this.db, sql`DELETE FROM leases WHERE name = ${this.name} AND holder = ${this.holder}`);
   }
 }
 
@@ -93,27 +89,33 @@ export class Lease {
  * survivor takes over within a lease's lifetime of the holder's death. Returns a stop function.
  */
 export async function leasedInterval(
-  sqlite: Database,
+  db: Db,
   name: string,
   everyMs: number,
   run: () => void | Promise<unknown>,
   { ttlMs = LEASE_TTL_MS, checkMs = Math.min(everyMs, ttlMs / 3) }: { ttlMs?: number; checkMs?: number } = {},
 ): Promise<() => void> {
-  const lease = new Lease(sqlite, name, ttlMs);
+  const lease = new Lease(db, name, ttlMs);
   let lastRun = -Infinity;
   let warned = false;
   let running = false;
+  /** The check under way: checks do not pile up behind a slow database, and a stop releases after it. */
+  let checking: Promise<boolean> | undefined;
+  let stopped = false;
   const tick = async () => {
+    if (checking || stopped) return;
     let held = false;
     try {
-      held = lease.hold();
+      held = await (checking = lease.hold());
       warned = false;
     } catch (err) {
       // A busy database skips this turn; the lease is tried again on the next (said once, not every tick).
       if (!warned) logger.warn({ err, lease: name }, 'lease: could not be checked');
       warned = true;
+    } finally {
+      checking = undefined;
     }
-    if (!held || running) return;
+    if (!held || running || stopped) return;
     const now = Date.now();
     if (now - lastRun < everyMs) return;
     lastRun = now;
@@ -131,12 +133,13 @@ export async function leasedInterval(
   const timer = setInterval(() => void tick(), checkMs);
   timer.unref();
   return () => {
+    if (stopped) return;
+    stopped = true;
     clearInterval(timer);
-    try {
-      lease.release();
-    } catch (err) {
-      logger.warn({ err, lease: name }, 'lease: could not be released');
-    }
+    const check = checking?.catch(() => false);
+    (check ? check.then(() => lease.release()) : lease.release()).catch((err: unknown) =>
+      logger.warn({ err, lease: name }, 'lease: could not be released'),
+    );
   };
 }
 
@@ -144,27 +147,23 @@ export async function leasedInterval(
  * Takes the lease `name` for a piece of work (an import being executed) and renews it until
  * released; null when another holder has it.
  */
-export function takeLease(sqlite: Database, name: string, ttlMs = LEASE_TTL_MS): { release(): void } | null {
-  const lease = new Lease(sqlite, name, ttlMs);
-  if (!lease.hold()) return null;
+export async function takeLease(db: Db, name: string, ttlMs = LEASE_TTL_MS): Promise<{ release(): Promise<void> } | null> {
+  const lease = new Lease(db, name, ttlMs);
+  if (!(await lease.hold())) return null;
   const timer = setInterval(() => {
-    try {
-      lease.hold();
-    } catch (err) {
-      logger.warn({ err, lease: name }, 'lease: could not be renewed');
-    }
+    lease.hold().catch((err: unknown) => logger.warn({ err, lease: name }, 'lease: could not be renewed'));
   }, ttlMs / 3);
   timer.unref();
   return {
-    release() {
+    async release() {
       clearInterval(timer);
-      lease.release();
+      await lease.release();
     },
   };
 }
 
 /** Whether a live holder has the lease `name` (not expired, and not a process on this machine that is gone). */
-export function leaseHeld(sqlite: Database, name: string, now = Date.now()): boolean {
-  const row = statements(sqlite).read.get(name);
+export async function leaseHeld(db: Db, name: string, now = Date.now()): Promise<boolean> {
+  const row = await readLease(db, name);
   return !!row && row.expiresAt > now && !deadHere(row.holder);
 }

@@ -117,11 +117,11 @@ describe('per address', () => {
 });
 
 describe('MemoryRateCounter', () => {
-  it('counts per key in fixed windows and says when the window ends', () => {
+  it('counts per key in fixed windows and says when the window ends', async () => {
     const c = new MemoryRateCounter(1000);
-    expect(c.hit('a', 0)).toEqual({ count: 1, resetAt: 1000 });
-    expect(c.hit('a', 500)).toEqual({ count: 2, resetAt: 1000 });
-    expect(c.hit('b', 500)).toEqual({ count: 1, resetAt: 1500 });
-    expect(c.hit('a', 1000)).toEqual({ count: 1, resetAt: 2000 });
+    expect(await c.hit('a', 0)).toEqual({ count: 1, resetAt: 1000 });
+    expect(await c.hit('a', 500)).toEqual({ count: 2, resetAt: 1000 });
+    expect(await c.hit('b', 500)).toEqual({ count: 1, resetAt: 1500 });
+    expect(await c.hit('a', 1000)).toEqual({ count: 1, resetAt: 2000 });
   });
 });

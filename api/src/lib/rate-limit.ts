@@ -11,8 +11,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
 import { clientIp } from './headers';
 import type { AppEnv, Deps } from './context';
+import type { Db } from '../db/client';
 import { FixedWindowCounter, SharedWindowCounter } from './fixed-window';
-import type { Database } from 'better-sqlite3';
 
 export interface RateWindow {
   /** Calls of the key in its current window, this one included. */
@@ -21,9 +21,9 @@ export interface RateWindow {
   resetAt: number;
 }
 
-/** Counts one call of a key in fixed windows; may answer asynchronously (a shared store). */
+/** Counts one call of a key in fixed windows. */
 export interface RateCounter {
-  hit(key: string, now: number): RateWindow | Promise<RateWindow>;
+  hit(key: string, now: number): Promise<RateWindow>;
 }
 
 export class MemoryRateCounter implements RateCounter {
@@ -33,9 +33,8 @@ export class MemoryRateCounter implements RateCounter {
     this.counter = new FixedWindowCounter(windowMs);
   }
 
-  hit(key: string, now: number): RateWindow {
-    const count = this.counter.hit(key, now);
-    return { count, resetAt: this.counter.current(key, now)!.resetAt };
+  hit(key: string, now: number): Promise<RateWindow> {
+    return this.counter.hitWindow(key, now);
   }
 }
 
@@ -43,11 +42,11 @@ export class MemoryRateCounter implements RateCounter {
 export class SharedRateCounter implements RateCounter {
   private readonly counter: SharedWindowCounter;
 
-  constructor(sqlite: Database, windowMs: number, scope = 'rate') {
-    this.counter = new SharedWindowCounter(sqlite, scope, windowMs);
+  constructor(db: Db, windowMs: number, scope = 'rate') {
+    this.counter = new SharedWindowCounter(db, scope, windowMs);
   }
 
-  hit(key: string, now: number): RateWindow {
+  hit(key: string, now: number): Promise<RateWindow> {
     return this.counter.hitWindow(key, now);
   }
 }
@@ -77,7 +76,7 @@ const counters = new WeakMap<Deps, RateCounter>();
 
 function counterOf(deps: Deps): RateCounter {
   let c = counters.get(deps);
-  if (!c) counters.set(deps, (c = new SharedRateCounter(deps.db.$client, deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000)));
+  if (!c) counters.set(deps, (c = new SharedRateCounter(deps.db, deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000)));
   return c;
 }
 

@@ -32,5 +32,5 @@ export async function startPaymentJobs(deps: Deps, port: number, intervalMs = JO
       .catch((err: unknown) => logger.error({ err }, 'payments: stale order check failed'))
       .finally(() => (expiring = false));
   };
-  return leasedInterval(deps.db.$client, 'payments', intervalMs, run);
+  return leasedInterval(deps.db, 'payments', intervalMs, run);
 }

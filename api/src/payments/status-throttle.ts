@@ -26,16 +26,21 @@ export async function throttledSync(db: Db, order: OrderRow, ask: (o: OrderRow) 
   if (!calls) inFlight.set(db, (calls = new Map()));
   const pending = calls.get(order.id);
   if (pending) return pending;
-  const counter = windows.get(db) ?? new SharedWindowCounter(db.$client, 'payos-status', STATUS_CHECK_INTERVAL_MS);
+  const counter = windows.get(db) ?? new SharedWindowCounter(db, 'payos-status', STATUS_CHECK_INTERVAL_MS);
   windows.set(db, counter);
   const key = String(order.id);
-  if (counter.hit(key, now) > 1) return (await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)))) ?? order;
-  const call = ask(order).finally(() => {
-    calls.delete(order.id);
-    // The interval runs from the call's end: a slow payOS answer does not shorten it.
-    counter.forget(key);
-    counter.hit(key);
-  });
+  // Shared from before the counter answers: a parallel check arriving meanwhile waits for this one.
+  const call = (async () => {
+    if ((await counter.hit(key, now)) > 1)
+      return (await firstRow(db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)))) ?? order;
+    try {
+      return await ask(order);
+    } finally {
+      // The interval runs from the call's end: a slow payOS answer does not shorten it.
+      await counter.forget(key);
+      await counter.hit(key);
+    }
+  })().finally(() => calls.delete(order.id));
   calls.set(order.id, call);
   return call;
 }

@@ -46,8 +46,8 @@ export async function handlePayosWebhook({ db, env }: Deps, body: PayosWebhook, 
 
   const reject = async (reason: string, message: string): Promise<WebhookOutcome> => {
     let counter = rejections.get(db);
-    if (!counter) rejections.set(db, (counter = new SharedWindowCounter(db.$client, 'webhook', WINDOW_MS)));
-    const n = counter.hit(ip ?? 'unknown');
+    if (!counter) rejections.set(db, (counter = new SharedWindowCounter(db, 'webhook', WINDOW_MS)));
+    const n = await counter.hit(ip ?? 'unknown');
     if (n > WEBHOOK_REJECTIONS_PER_WINDOW) {
       if (n === WEBHOOK_REJECTIONS_PER_WINDOW + 1) {
         await audit(db, {

@@ -70,5 +70,5 @@ export async function startReminderJobs(deps: Deps, intervalMs = REMINDER_JOB_IN
       .catch((err: unknown) => logger.error({ err }, 'reminders: schedule run failed'))
       .finally(() => (running = false));
   };
-  return leasedInterval(deps.db.$client, 'reminders', intervalMs, run);
+  return leasedInterval(deps.db, 'reminders', intervalMs, run);
 }

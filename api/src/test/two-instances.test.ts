@@ -3,7 +3,7 @@
  * one deployment have (issue 28 items 2 and 5): what one counts, revokes, writes or holds, the
  * other sees.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -15,7 +15,7 @@ import { Lease, leasedInterval } from '../lib/lease';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from '../payments/fixture';
 import { startStandIn, type StandIn } from '../payos-sandbox/stand-in';
 import { makeTestApp, type TestApp } from './harness';
-import { allRows, firstRow, runQuery } from '../db/engine';
+import { allRows, firstRow, runQuery, sqlGet, sqlRun } from '../db/engine';
 
 let dir: string;
 let a: TestApp;
@@ -74,16 +74,16 @@ describe('two instances on one database', () => {
 
   it('a periodic job runs in one of them; the other takes it over once the holder’s lease expires', async () => {
     const runs: string[] = [];
-    const stopA = await leasedInterval(a.db.$client, 'two-job', 20, () => void runs.push('a'), { ttlMs: 300 });
-    const stopB = await leasedInterval(b.db.$client, 'two-job', 20, () => void runs.push('b'), { ttlMs: 300 });
+    const stopA = await leasedInterval(a.db, 'two-job', 20, () => void runs.push('a'), { ttlMs: 300 });
+    const stopB = await leasedInterval(b.db, 'two-job', 20, () => void runs.push('b'), { ttlMs: 300 });
     try {
       await new Promise((r) => setTimeout(r, 200));
       expect(runs.length).toBeGreaterThan(3);
       expect(new Set(runs)).toEqual(new Set(['a']));
       // The holder dies without a word: its lease stays in the table until it expires.
-      const held = a.db.$client.prepare("SELECT holder FROM leases WHERE name = 'two-job'").pluck().get();
-      a.db.$client.prepare("UPDATE leases SET holder = 'elsewhere:1:dead', expires_at = ? WHERE name = 'two-job'").run(Date.now() + 200);
-      expect(held).toBeTruthy();
+      const held = await sqlGet<{ holder: string } | undefined>(a.db, sql`SELECT holder FROM leases WHERE name = 'two-job'`);
+      await sqlRun(a.db, sql`UPDATE leases SET holder = 'elsewhere:1:dead', expires_at = ${Date.now() + 200} WHERE name = 'two-job'`);
+      expect(held?.holder).toBeTruthy();
       stopA();
       const stoppedAt = runs.length;
       await expect.poll(() => runs.at(-1), { timeout: 2000, interval: 20 }).toBe('b');
@@ -94,14 +94,14 @@ describe('two instances on one database', () => {
     }
   });
 
-  it('a lease is held by one holder at a time, across the two connections', () => {
-    const x = new Lease(a.db.$client, 'two-lease');
-    const y = new Lease(b.db.$client, 'two-lease');
-    expect(x.hold()).toBe(true);
-    expect(y.hold()).toBe(false);
-    x.release();
-    expect(y.hold()).toBe(true);
-    y.release();
+  it('a lease is held by one holder at a time, across the two connections', async () => {
+    const x = new Lease(a.db, 'two-lease');
+    const y = new Lease(b.db, 'two-lease');
+    expect(await x.hold()).toBe(true);
+    expect(await y.hold()).toBe(false);
+    await x.release();
+    expect(await y.hold()).toBe(true);
+    await y.release();
   });
 
   it('20 parallel mark-paid split across both record exactly one payment', async () => {
