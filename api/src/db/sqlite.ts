@@ -17,22 +17,22 @@ export function isUniqueViolation(err: unknown): boolean {
   return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505' || e.cause?.code === '23505';
 }
 
-/** The values of a JSON array bound as one parameter, as a one-column set (`value`). */
-function jsonValues(param: unknown): SQL {
+/** The values of a JSON array bound as one parameter, as a one-column set (`value`); `cast`: PostgreSQL's type for them. */
+function jsonValues(param: unknown, cast = ''): SQL {
   return onPg()
-    ? sql`(SELECT value FROM jsonb_array_elements_text(${param}::jsonb) v(value))`
+    ? sql`(SELECT value${sql.raw(cast)} FROM jsonb_array_elements_text(${param}::jsonb) v(value))`
     : sql`(SELECT value FROM json_each(${param}))`;
 }
 
 /** `column IN (the values of a JSON array bound as one parameter)`: one statement whatever the list length. */
 export function inJsonValues(column: Column | SQL, values: readonly (string | number)[]): SQL {
-  const set = jsonValues(JSON.stringify(values));
-  // PostgreSQL's set is text: compared as text with the column (ids and codes alike).
-  return onPg() ? sql`${column}::text IN ${set}` : sql`${column} IN ${set}`;
+  if (!onPg()) return sql`${column} IN ${jsonValues(JSON.stringify(values))}`;
+  // PostgreSQL's set is text: numbers are cast to the set, never the column (a cast column reads no index).
+  if (values.length === 0) return sql`1 = 0`;
+  return sql`${column} IN ${jsonValues(JSON.stringify(values), typeof values[0] === 'number' ? '::int8' : '')}`;
 }
 
 /** `column IN (the ids of a JSON array bound as one parameter)`: one prepared statement whatever the list length. */
 export function inJsonIds(column: Column | SQL, placeholder: string): SQL {
-  const set = jsonValues(sql.placeholder(placeholder));
-  return onPg() ? sql`${column}::text IN ${set}` : sql`${column} IN ${set}`;
+  return sql`${column} IN ${jsonValues(sql.placeholder(placeholder), '::int8')}`;
 }

@@ -4,6 +4,8 @@
  * thread only forwards bytes. WAL lets this thread keep reading while the worker writes, and the
  * cache-version triggers (lib/freshness.ts) make every worker commit visible to the next cached
  * read here. An in-memory database cannot be shared between connections: its jobs run in-process.
+ * On PostgreSQL the worker opens its own pool on DATABASE_URL; a database opened without one (a
+ * test's throwaway database) runs its jobs in-process, as an in-memory SQLite does.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +19,7 @@ import { checkpointOnCommit } from './checkpoints';
 import { logger } from './logger';
 import { gateBuffer } from './writer-gate';
 import { newReadEpoch } from './freshness';
+import { isPg, isPostgresUrl } from '../db/postgres';
 
 /** What the worker runs: a method of a service built there with the same caller (imports/worker.ts). */
 export interface Job {
@@ -95,7 +98,8 @@ class WorkerHandle {
     this.worker = new Worker(entry, { eval: isScript, workerData: { path, env: deps.env, gate: gateBuffer() } });
     this.worker.unref();
     // The worker checkpoints the WAL from now on; should it stop, this connection's commits do again.
-    checkpointOnCommit(deps.db.$client, false);
+    const sqlite = isPg(deps.db) ? null : deps.db.$client;
+    if (sqlite) checkpointOnCommit(sqlite, false);
     let loaded = () => {};
     this.ready = new Promise((r) => (loaded = r));
     this.worker.on('message', (m: FromWorker) => {
@@ -107,7 +111,7 @@ class WorkerHandle {
     const crash = (err: Error) => {
       this.dead = true;
       loaded();
-      checkpointOnCommit(deps.db.$client, true);
+      if (sqlite) checkpointOnCommit(sqlite, true);
       logger.error({ err }, 'offload worker stopped');
       for (const p of this.pending.values()) p.onCrash(err);
       this.pending.clear();
@@ -208,11 +212,18 @@ const workers = new Map<string, WorkerHandle>();
 
 /** The worker for this database (started on first use), or null when jobs must run in-process. */
 export function workerFor(deps: Deps): WorkerHandle | null {
-  const client = deps.db.$client;
-  if (client.memory || !client.open) return null;
-  let w = workers.get(client.name);
-  if (!w || w.dead) workers.set(client.name, (w = new WorkerHandle(client.name, deps)));
+  const target = sharedDatabase(deps);
+  if (target === null) return null;
+  let w = workers.get(target);
+  if (!w || w.dead) workers.set(target, (w = new WorkerHandle(target, deps)));
   return w;
+}
+
+/** What a worker thread can open for this database (the SQLite file or PostgreSQL's URL), or null. */
+function sharedDatabase({ db, env }: Deps): string | null {
+  if (isPg(db)) return isPostgresUrl(env.DATABASE_URL) ? env.DATABASE_URL : null;
+  const client = db.$client;
+  return client.memory || !client.open ? null : client.name;
 }
 
 /**

@@ -53,7 +53,7 @@ export async function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): Pr
 /** The filter's ids, newest first, when there are at most `cap`; otherwise only how many. */
 export async function filterSelection(db: Db, actor: Actor, q: UserBulkFilter, cap: number): Promise<{ ids: number[]; total: number }> {
   const { filter, key } = await listFilterFor(db, actor, q);
-  const ids = matchingIds(db, filter, cap + 1);
+  const ids = await matchingIds(db, filter, cap + 1);
   if (ids.length <= cap) return { ids, total: ids.length };
   return { ids: [], total: (await listPage(db, filter, key, 1, 0)).total };
 }
@@ -105,7 +105,7 @@ export async function rowsOf(db: Reader, ids: number[]): Promise<BulkRow[]> {
 export async function superAdmins(db: Reader, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const grantsAll = sql`EXISTS (SELECT 1 FROM ${rolePermissions} JOIN ${permissions} ON ${permissions.id} = ${rolePermissions.permissionId}
-    WHERE ${rolePermissions.roleId} = ${roles.id} AND ${permissions.code} = ${SUPER_ADMIN_PERMISSION} AND ${permissions.isActive} = 1)`;
+    WHERE ${rolePermissions.roleId} = ${roles.id} AND ${permissions.code} = ${SUPER_ADMIN_PERMISSION} AND ${permissions.isActive} = true)`;
   const rows = await allRows(
     db
       .selectDistinct({ userId: userRoles.userId })

@@ -46,10 +46,17 @@ import { ADD_MEMBER_CODES, addableUsers } from '../access/reach';
 import { userScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { allRows, firstRow, runQuery, sqlRun, withTransaction } from '../db/engine';
+import { onPg } from '../db/dialect';
 
 const FIELDS = ['membershipStatus', 'userType', 'isActive', 'classId', 'managementDepartmentId', 'trainingDepartmentId'] as const;
 type Field = (typeof FIELDS)[number];
 type Fields = Partial<Pick<BulkRow, Field>>;
+
+/** Ids bound as one JSON array, as a FROM item `alias` with one column `value`. */
+const idSet = (ids: number[], alias: string) =>
+  onPg()
+    ? sql`(SELECT value::int8 AS value FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) v(value)) ${sql.raw(alias)}`
+    : sql`json_each(${JSON.stringify(ids)}) ${sql.raw(alias)}`;
 
 /** Refusals that say the caller's scope does not cover a row (403); the others are the rows' state (409). */
 const SCOPE_REFUSALS: UserBulkRefusalReason[] = ['not_updatable', 'super_admin', 'not_manageable', 'not_addable'];
@@ -149,9 +156,9 @@ export function bulkUpdateService({ db, env }: Deps, actor: Actor, req: { ip: st
       await sqlRun(
         tx,
         sql`INSERT INTO ${organizationMembers} (organization_id, user_id, role, is_active, joined_at)
-        SELECT o.value, u.value, 'member', 1, ${Date.now()} FROM json_each(${JSON.stringify(joining)}) u, json_each(${JSON.stringify(bulkAdd)}) o WHERE 1
-        ON CONFLICT (organization_id, user_id) DO UPDATE SET is_active = 1, role = 'member', joined_at = excluded.joined_at, ended_at = NULL, end_reason = NULL, end_note = NULL
-        WHERE ${organizationMembers}.is_active = 0`,
+        SELECT o.value, u.value, 'member', true, ${Date.now()} FROM ${idSet(joining, 'u')}, ${idSet(bulkAdd, 'o')} WHERE true
+        ON CONFLICT (organization_id, user_id) DO UPDATE SET is_active = true, role = 'member', joined_at = excluded.joined_at, ended_at = NULL, end_reason = NULL, end_note = NULL
+        WHERE ${organizationMembers}.is_active = false`,
       );
     }
     if (end) {

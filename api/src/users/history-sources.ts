@@ -13,6 +13,7 @@ import { paymentCampaigns } from '../db/tables/payments';
 import { roles } from '../db/tables/roles';
 import { users } from '../db/tables/users';
 import { allRows, firstRow } from '../db/engine';
+import { onPg } from '../db/dialect';
 
 /** `sortAt`: where a day's event (a transfer's effective day, an ending) stands among that day's others — when it was recorded, if on that day. Not sent. */
 export type Event = UserHistoryEvent & { sortAt?: string };
@@ -105,7 +106,9 @@ export async function auditRowsOf(db: Db, userId: number): Promise<AuditRow[]> {
             and(eq(auditLogs.action, 'membership.remove'), eq(auditLogs.before, JSON.stringify({ userId }))),
             and(
               eq(auditLogs.action, 'membership.bulk_remove'),
-              sql`EXISTS (SELECT 1 FROM json_each(${auditLogs.before}, '$.userIds') WHERE value = ${userId})`,
+              onPg()
+                ? sql`(${auditLogs.before})::jsonb -> 'userIds' @> ${JSON.stringify([userId])}::jsonb`
+                : sql`EXISTS (SELECT 1 FROM json_each(${auditLogs.before}, '$.userIds') WHERE value = ${userId})`,
             ),
           ),
         ),

@@ -10,10 +10,11 @@ import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import type { UserListRow } from '../access/user-mapper';
 import { subtreeRange } from '../access/scope';
-import { ftsQuery, indexMatches, indexQuery, matchesSearch, syncUsersIndex, usersIndex } from './search';
+import { indexMatches, indexQuery, matchesSearch, searchQuery, syncUsersIndex, usersIndex } from './search';
 import { userFacetCounts, users } from '../db/tables/users';
 import { inJsonIds } from '../db/sqlite';
 import { allRows, firstRow } from '../db/engine';
+import { onPg } from '../db/dialect';
 
 /**
  * What a filter's count (and its page checkpoints) can change with: which users exist and their
@@ -87,12 +88,16 @@ export interface ListFilter {
  * (search.ts), whose rows carry both the words and a token per organization a user belongs to
  * (directly or beneath): counts and deep pages are index walks. 'in' collects the subtrees'
  * members first; 'exists' walks users newest first and probes each one's memberships. The last
- * two are the plain-SQL reference the tests compare the index with.
+ * two are the plain-SQL reference the tests compare the index with. PostgreSQL has no such index
+ * (its words are users.search_vector): there 'index' is 'in'.
  */
 export type Membership = 'index' | 'in' | 'exists';
 
 /** The subtree roots' ids from their paths ("/1/5/" → 5). */
 const rootIds = (paths: string[]) => paths.map((p) => Number(p.split('/').at(-2)));
+
+/** A condition no row meets, in a form both engines read as boolean. */
+const nothing = sql`1 = 0`;
 
 /** Filters on users' own columns. */
 function columnConds(f: ListFilter): SQL[] {
@@ -106,7 +111,7 @@ function columnConds(f: ListFilter): SQL[] {
 /** Ids newest first and the count, driven by the index; users joined only for column filters. */
 function indexStatements(db: Db, f: ListFilter) {
   const matchable = indexQuery(f.words, f.paths && rootIds(f.paths)) !== null;
-  const where = matchable ? and(indexMatches('match'), ...columnConds(f)) : sql`0`;
+  const where = matchable ? and(indexMatches('match'), ...columnConds(f)) : nothing;
   const joined = columnConds(f).length > 0;
   const counted = db.select({ n: count() }).from(usersIndex);
   // A fresh builder each time: drizzle's builders are changed in place by a join.
@@ -130,10 +135,10 @@ function indexStatements(db: Db, f: ListFilter) {
 /** The WHERE clause of a filter shape, with placeholders for its values. */
 function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
   const conds: SQL[] = [];
-  if (f.words.length) conds.push(ftsQuery(f.words) === null ? sql`0` : matchesSearch('match'));
+  if (f.words.length) conds.push(searchQuery(f.words) === null ? nothing : matchesSearch('match'));
   conds.push(...columnConds(f));
   if (f.paths) {
-    if (f.paths.length === 0) conds.push(sql`0`);
+    if (f.paths.length === 0) conds.push(nothing);
     else {
       const inSubtrees = sql.join(
         f.paths.map(
@@ -143,8 +148,8 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
       );
       conds.push(
         membership === 'in'
-          ? sql`${users.id} IN (SELECT ${organizationMembers.userId} FROM ${organizationMembers} WHERE ${organizationMembers.isActive} = 1 AND ${organizationMembers.organizationId} IN (SELECT ${organizations.id} FROM ${organizations} WHERE ${inSubtrees}))`
-          : sql`EXISTS (SELECT 1 FROM ${organizationMembers} JOIN ${organizations} ON ${organizations.id} = ${organizationMembers.organizationId} WHERE ${organizationMembers.userId} = ${users.id} AND ${organizationMembers.isActive} = 1 AND (${inSubtrees}))`,
+          ? sql`${users.id} IN (SELECT ${organizationMembers.userId} FROM ${organizationMembers} WHERE ${organizationMembers.isActive} = true AND ${organizationMembers.organizationId} IN (SELECT ${organizations.id} FROM ${organizations} WHERE ${inSubtrees}))`
+          : sql`EXISTS (SELECT 1 FROM ${organizationMembers} JOIN ${organizations} ON ${organizations.id} = ${organizationMembers.organizationId} WHERE ${organizationMembers.userId} = ${users.id} AND ${organizationMembers.isActive} = true AND (${inSubtrees}))`,
       );
     }
   }
@@ -153,8 +158,7 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
 
 function paramsFor(f: ListFilter, membership: Membership): Record<string, unknown> {
   const p: Record<string, unknown> = {};
-  const match =
-    membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) : f.words.length ? indexQuery(f.words, null) : null;
+  const match = membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) : f.words.length ? searchQuery(f.words) : null;
   if (match !== null) p.match = match;
   if (membership === 'index') {
     if (f.userType !== undefined) p.userType = f.userType;
@@ -173,8 +177,8 @@ function paramsFor(f: ListFilter, membership: Membership): Record<string, unknow
   return p;
 }
 
-type PageIds = { all(params: Record<string, unknown>): { id: number }[] };
-type Total = { get(params: Record<string, unknown>): { n: number } | undefined };
+type PageIds = { all(params?: Record<string, unknown>): { id: number }[] };
+type Total = { get(params?: Record<string, unknown>): { n: number } | undefined };
 
 /** pageFrom: the same ids as pageIds, from the id `from` down (a checkpoint: see pageIdsAt). */
 function buildStatements(db: Db, f: ListFilter, membership: Membership): { pageIds: PageIds; pageFrom: PageIds; total: Total } {
@@ -203,7 +207,9 @@ const MAX_SHAPES = 200;
 
 function statements(db: Db, f: ListFilter, membership: Membership): Statements {
   const matchable =
-    membership === 'index' ? indexQuery(f.words, f.paths && rootIds(f.paths)) !== null : f.words.length === 0 || ftsQuery(f.words) !== null;
+    membership === 'index'
+      ? indexQuery(f.words, f.paths && rootIds(f.paths)) !== null
+      : f.words.length === 0 || searchQuery(f.words) !== null;
   const shape = [
     f.words.length > 0,
     matchable,
@@ -269,7 +275,7 @@ export async function listPage(
   offset: number,
   membership?: Membership,
 ): Promise<{ rows: UserListRow[]; total: number }> {
-  const strategy = membership ?? (f.words.length > 0 || f.paths ? 'index' : 'in');
+  const strategy = strategyFor(f, membership);
   // The index answers words (every strategy) and subtrees ('index').
   if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
   const s = statements(db, f, strategy);
@@ -277,13 +283,13 @@ export async function listPage(
   // A forced strategy (the tests comparing them) always counts in SQL.
   const total =
     (membership === undefined ? await facetTotal(db, f) : null) ??
-    (await cachedTotal(db, countedTables(f), totalKey, async () => s.total.get(params)!.n));
+    (await cachedTotal(db, countedTables(f), totalKey, async () => (await firstRow(s.total, params))!.n));
   const rows =
     offset < total
       ? await rowsByIds(
           db,
           (strategy === 'index'
-            ? s.pageIds.all({ ...params, limit, offset })
+            ? await allRows(s.pageIds, { ...params, limit, offset })
             : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
           ).map((r) => r.id),
         )
@@ -312,7 +318,7 @@ async function pageIdsAt(
   limit: number,
   offset: number,
 ) {
-  if (offset < STRIDE) return s.pageIds.all({ ...params, limit, offset });
+  if (offset < STRIDE) return await allRows(s.pageIds, { ...params, limit, offset });
   const k = Math.floor(offset / STRIDE);
   // marks[i] is the id at position (i + 1)·STRIDE; filled in place, as deep as pages are asked.
   const marks = await checkpoints.get(tables)!.get(db, key, async () => []);
@@ -320,24 +326,28 @@ async function pageIdsAt(
     const last = marks.at(-1);
     const next =
       last === undefined
-        ? s.pageIds.all({ ...params, limit: 1, offset: STRIDE })
-        : s.pageFrom.all({ ...params, from: last, limit: 1, offset: STRIDE });
+        ? await allRows(s.pageIds, { ...params, limit: 1, offset: STRIDE })
+        : await allRows(s.pageFrom, { ...params, from: last, limit: 1, offset: STRIDE });
     if (next.length === 0) return [];
     marks.push(next[0]!.id);
   }
-  return s.pageFrom.all({ ...params, from: marks[k - 1]!, limit, offset: offset - k * STRIDE });
+  return await allRows(s.pageFrom, { ...params, from: marks[k - 1]!, limit, offset: offset - k * STRIDE });
 }
 
 /**
  * The ids matching the filter, newest first, at most `limit`: what a bulk change over "all that
  * match" touches (bulk-update.ts), through the same statements as the list's pages.
  */
-export function matchingIds(db: Db, f: ListFilter, limit: number): number[] {
-  const strategy: Membership = f.words.length > 0 || f.paths ? 'index' : 'in';
-  if (strategy === 'index') syncUsersIndex(db);
-  return statements(db, f, strategy)
-    .pageIds.all({ ...paramsFor(f, strategy), limit, offset: 0 })
-    .map((r) => r.id);
+export async function matchingIds(db: Db, f: ListFilter, limit: number): Promise<number[]> {
+  const strategy = strategyFor(f);
+  if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
+  return (await allRows(statements(db, f, strategy).pageIds, { ...paramsFor(f, strategy), limit, offset: 0 })).map((r) => r.id);
+}
+
+/** The strategy asked for, else the index for words or a scope; PostgreSQL has no FTS5 index, so 'in' there. */
+function strategyFor(f: ListFilter, membership?: Membership): Membership {
+  if (onPg()) return membership === 'exists' ? 'exists' : 'in';
+  return membership ?? (f.words.length > 0 || f.paths ? 'index' : 'in');
 }
 
 const rowsStatement = perDb((db) =>

@@ -4,7 +4,6 @@
  * One rule for the refusal and the answer.
  */
 import { and, eq } from 'drizzle-orm';
-import { union } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { inJsonIds } from '../db/sqlite';
 import { perDb } from '../lib/per-db';
@@ -13,16 +12,17 @@ import { allRows } from '../db/engine';
 
 // Built once per database: building the union's SQL cost more than running it, and every users page asks.
 const paidStatement = perDb((db) =>
-  union(
-    db
-      .select({ userId: paymentAssignments.userId })
-      .from(paymentAssignments)
-      .where(and(inJsonIds(paymentAssignments.userId, 'ids'), eq(paymentAssignments.status, 'PAID'))),
-    db
-      .select({ userId: paymentOrders.userId })
-      .from(paymentOrders)
-      .where(and(inJsonIds(paymentOrders.userId, 'ids'), eq(paymentOrders.status, 'PAID'))),
-  ).prepare(),
+  db
+    .select({ userId: paymentAssignments.userId })
+    .from(paymentAssignments)
+    .where(and(inJsonIds(paymentAssignments.userId, 'ids'), eq(paymentAssignments.status, 'PAID')))
+    .union(
+      db
+        .select({ userId: paymentOrders.userId })
+        .from(paymentOrders)
+        .where(and(inJsonIds(paymentOrders.userId, 'ids'), eq(paymentOrders.status, 'PAID'))),
+    )
+    .prepare(),
 );
 
 /** The ids among `ids` with a paid fee or a paid order: one query on the two user-id indexes. */

@@ -4,6 +4,9 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import type { Db } from '../db/client';
 import { users } from '../db/tables/users';
+import { onPg } from '../db/dialect';
+import { isPg } from '../db/postgres';
+import { SEARCH_COLUMN, searchCondition as pgSearchCondition, tsQuery } from '../db/pg/search';
 
 /** The accent-stripped text the users list searches ("nguyen van" finds "Nguyễn Văn"). */
 export function userSearchText(u: { familyName: string; givenName: string; code: string; email: string; phone?: string | null }): string {
@@ -68,6 +71,8 @@ const syncs = new WeakMap<Db, Sync>();
  * before every read of the index, which therefore is exact.
  */
 export function syncUsersIndex(db: Db): void {
+  // PostgreSQL's users.search_vector is a generated column: current without a queue.
+  if (isPg(db)) return;
   let s = syncs.get(db);
   if (!s) {
     const c = db.$client;
@@ -111,6 +116,7 @@ export function indexMatches(placeholder: string): SQL {
  * with the query bound as a value. Brings the index up to date first.
  */
 export function searchCondition(db: Db, words: string[]): SQL | undefined {
+  if (onPg()) return pgSearchCondition(words);
   if (words.length === 0) return undefined;
   const q = indexQuery(words, null);
   if (q === null) return sql`0`;
@@ -118,9 +124,15 @@ export function searchCondition(db: Db, words: string[]): SQL | undefined {
   return sql`${users.id} IN (SELECT rowid FROM ${usersIndex} WHERE ${usersIndex} MATCH ${q})`;
 }
 
-/** Users whose search words match the query bound to `placeholder` (a condition on users.id). */
+/** Users whose search words match the query (searchQuery) bound to `placeholder`. */
 export function matchesSearch(placeholder: string): SQL {
+  if (onPg()) return sql`${users}.${sql.identifier(SEARCH_COLUMN)} @@ ${sql.placeholder(placeholder)}::tsquery`;
   return sql`${users.id} IN (SELECT rowid FROM ${usersIndex} WHERE ${indexMatches(placeholder)})`;
+}
+
+/** The query matchesSearch binds for search words: FTS5's or PostgreSQL's tsquery; null when it can match nothing. */
+export function searchQuery(words: string[]): string | null {
+  return onPg() ? tsQuery(words) : indexQuery(words, null);
 }
 
 /**

@@ -19,7 +19,7 @@ const preparedInserts = new WeakMap<object, Map<number, PreparedInsert>>();
  * with placeholders: drizzle building a 200-row INSERT again for every batch was a sixth of a
  * 10,000-row import's execute (issue 12).
  */
-export function insertUsers(tx: Tx, rows: NewUser[]): { id: number; code: string }[] {
+export async function insertUsers(tx: Tx, rows: NewUser[]): Promise<{ id: number; code: string }[]> {
   // drizzle's transactions share their database's session (one per connection): key the statements by it.
   const session = (tx as unknown as { session: object }).session;
   let bySize = preparedInserts.get(session);
@@ -36,7 +36,7 @@ export function insertUsers(tx: Tx, rows: NewUser[]): { id: number; code: string
   rows.forEach((r, i) => {
     for (const k of stmt.keys) params[`${k}${i}`] = r[k];
   });
-  return stmt.all(params);
+  return await allRows(stmt, params);
 }
 
 export function newUser(d: UserRowData) {

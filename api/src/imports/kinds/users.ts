@@ -282,9 +282,11 @@ export const usersImport: ImportKindDef<UserRowData> = {
       200,
     )) {
       const ids = new Map(
-        insertUsers(
-          tx,
-          chunk.map((r) => newUser(r.data)),
+        (
+          await insertUsers(
+            tx,
+            chunk.map((r) => newUser(r.data)),
+          )
         ).map((u) => [u.code, u.id]),
       );
       for (const r of chunk) {
