@@ -18,6 +18,7 @@ import { assertNotOwnFee } from './four-eyes';
 import { assertWritable, loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { lockFee } from './locks';
 
 type AssignmentRow = typeof paymentAssignments.$inferSelect;
 const METHOD_LABEL = { cash: 'tiền mặt', transfer: 'chuyển khoản' } as const;
@@ -216,6 +217,8 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const links = amount !== a.amount ? await openOrders(db, eq(paymentOrders.assignmentId, id)) : [];
       if (amount !== a.amount) await cancelAtPayos(deps, links, 'Số tiền khoản phí đã thay đổi');
       await withTransaction(db, async (tx) => {
+        await lockFee(tx, { campaignId: a.campaignId, assignmentId: id });
+        assertWritable(await loadCampaign(tx, a.campaignId), 'sửa phân công');
         if (levelChange) {
           // Read again after payOS: money or an adjustment that landed meanwhile keeps the amount.
           const current = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
@@ -264,6 +267,8 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const links = await openOrders(db, eq(paymentOrders.assignmentId, id));
       const failed = await cancelAtPayos(deps, links, 'Khoản phí đã bị xóa');
       await withTransaction(db, async (tx) => {
+        // Locked first: a payment settling at this moment would otherwise go with the assignment (its orders cascade).
+        await lockFee(tx, { campaignId: a.campaignId, assignmentId: id });
         // Read again after payOS: money that arrived meanwhile would go with the assignment (its orders cascade).
         const paid = await firstRow(
           tx
@@ -301,6 +306,9 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       await cancelAtPayos(deps, links, 'Đã thu trực tiếp');
       const now = new Date();
       await withTransaction(db, async (tx) => {
+        await lockFee(tx, { campaignId: a.campaignId, assignmentId: id });
+        // The campaign may have closed while payOS was asked.
+        assertWritable(await loadCampaign(tx, a.campaignId), 'xác nhận thanh toán');
         const claimed = await firstRow(
           tx
             .update(paymentAssignments)
@@ -372,7 +380,15 @@ export function assignmentsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const { a } = await writable(id, 'đánh dấu quá hạn');
       if (a.status !== 'PENDING') conflict('Chỉ khoản phí đang chờ thanh toán mới đánh dấu quá hạn được');
       await withTransaction(db, async (tx) => {
-        await runQuery(tx.update(paymentAssignments).set({ status: 'OVERDUE' }).where(eq(paymentAssignments.id, id)));
+        // Conditional: a payment that landed since the check keeps its PAID.
+        const marked = await firstRow(
+          tx
+            .update(paymentAssignments)
+            .set({ status: 'OVERDUE' })
+            .where(and(eq(paymentAssignments.id, id), eq(paymentAssignments.status, 'PENDING')))
+            .returning({ id: paymentAssignments.id }),
+        );
+        if (!marked) conflict('Khoản phí vừa thay đổi trạng thái, vui lòng tải lại');
         await audit(tx, {
           ...caller,
           action: 'assignment.mark_overdue',

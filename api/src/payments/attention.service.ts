@@ -18,6 +18,7 @@ import { countedOf, recomputeAssignment } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
 import { toOrder } from './settle';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { lockFee } from './locks';
 
 /** The organization of the campaign of the order named by `:id`. */
 export const fromOrderParam: OrganizationFrom = async (c) => {
@@ -61,6 +62,7 @@ export async function resolveAttention(
   const countTest = sandboxSettlesFees(env);
   const now = new Date();
   await withTransaction(db, async (tx) => {
+    await lockFee(tx, { campaignId: order!.campaignId, assignmentId: order!.assignmentId, orderIds: [orderId] });
     const current = (await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId))))!;
     if (current.resolution) conflict('Đơn thanh toán này vừa được xử lý');
     // payOS was slow: money that landed meanwhile changes what is being answered.

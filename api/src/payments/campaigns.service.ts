@@ -20,7 +20,7 @@ import { campaignCounts, campaignQuery, feeLevelUsage, toCampaign, toFeeLevel, t
 import { loadCampaign, nextStatus, STATUS_LABEL, type CampaignAction } from './rules';
 import { cancelAtPayos, closeOpenOrders, openOrders } from './links';
 import { feeLevels, paymentAssignments, paymentCampaigns, paymentOrders } from '../db/tables/payments';
-import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { allRows, firstRow, lockRows, runQuery, withTransaction } from '../db/engine';
 
 function snapshot(c: CampaignRow) {
   return {
@@ -258,18 +258,20 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
         conflict(`Chỉ xóa được đợt thu đã hoàn thành hoặc đã hủy (hiện tại: "${STATUS_LABEL[before.status]}")`);
       }
       // Money records are never deleted (issue 11.5); sandbox test payments are not money.
-      const money = (await firstRow(
-        db
-          .select({ n: count() })
-          .from(paymentOrders)
-          .where(
-            and(
-              eq(paymentOrders.campaignId, id),
-              eq(paymentOrders.isTest, false),
-              or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)),
+      const moneyIn = async (q: typeof db) =>
+        (await firstRow(
+          q
+            .select({ n: count() })
+            .from(paymentOrders)
+            .where(
+              and(
+                eq(paymentOrders.campaignId, id),
+                eq(paymentOrders.isTest, false),
+                or(eq(paymentOrders.status, 'PAID'), gt(paymentOrders.receivedAmount, 0), isNotNull(paymentOrders.attention)),
+              ),
             ),
-          ),
-      ))!.n;
+        ))!.n;
+      const money = await moneyIn(db);
       if (money > 0) {
         conflict(
           `Không thể xóa đợt thu: đã có ${money} khoản thanh toán được ghi nhận (sổ sách thu tiền phải được giữ lại). Đợt thu đã kết thúc vẫn được lưu ở trạng thái "${STATUS_LABEL[before.status]}"`,
@@ -277,6 +279,10 @@ export function campaignsService(deps: Deps, actor: Actor, req: RequestInfo) {
       }
       const counts = (await campaignCounts(db, [id])).get(id)!;
       await withTransaction(db, async (tx) => {
+        // Money settling on a closed campaign (a late webhook) takes the campaign's lock first (locks.ts):
+        // once this holds it, no payment is in flight, and one that arrived since the check refuses the delete.
+        await lockRows(tx, paymentCampaigns, [id]);
+        if ((await moneyIn(tx)) > 0) conflict('Đợt thu vừa có khoản thanh toán được ghi nhận, không thể xóa');
         // Assignments first: fee levels are RESTRICTed while assignments point at them.
         await runQuery(tx.delete(paymentAssignments).where(eq(paymentAssignments.campaignId, id)));
         await runQuery(tx.delete(feeLevels).where(eq(feeLevels.campaignId, id)));

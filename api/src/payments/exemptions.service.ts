@@ -20,6 +20,7 @@ import { recomputeAssignment, type Tx } from './money';
 import { assertWritable, loadCampaign } from './rules';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { firstRow, runQuery, withTransaction } from '../db/engine';
+import { lockFee } from './locks';
 
 type AssignmentRow = typeof paymentAssignments.$inferSelect;
 
@@ -78,6 +79,8 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
     await cancelAtPayos(deps, links, amount === 0 ? 'Khoản phí được miễn' : 'Khoản phí được giảm');
     const now = new Date();
     await withTransaction(db, async (tx) => {
+      await lockFee(tx, { campaignId: a.campaignId, assignmentId: id });
+      assertWritable(await loadCampaign(tx, a.campaignId), 'miễn/giảm phí');
       const current = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
       if (!current) notFound(ASSIGNMENT_NOT_FOUND);
       // payOS was slow: a payment or another adjustment may have landed since the first check.
@@ -138,6 +141,8 @@ export function exemptionsService(deps: Deps, actor: Actor, req: RequestInfo) {
       const links = await openOrders(db, eq(paymentOrders.assignmentId, id));
       await cancelAtPayos(deps, links, 'Hủy miễn/giảm phí');
       await withTransaction(db, async (tx) => {
+        await lockFee(tx, { campaignId: a.campaignId, assignmentId: id });
+        assertWritable(await loadCampaign(tx, a.campaignId), 'miễn/giảm phí');
         const current = await firstRow(tx.select().from(paymentAssignments).where(eq(paymentAssignments.id, id)));
         if (!current) notFound(ASSIGNMENT_NOT_FOUND);
         if (!current!.adjustment) conflict('Khoản phí này vừa được hủy miễn/giảm');

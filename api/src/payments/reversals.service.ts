@@ -19,6 +19,7 @@ import { newOrderCode } from './order-code';
 import { assertWritable, loadCampaign } from './rules';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { firstRow, runQuery, withTransaction } from '../db/engine';
+import { lockFee } from './locks';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -84,7 +85,9 @@ export function reversalsService(deps: Deps, actor: Actor, req: RequestInfo) {
         'Khoản thu này đã được hủy xác nhận',
         async () =>
           await withTransaction(db, async (tx) => {
-            // Read again inside the transaction: a concurrent reversal of the same order ends here as 409.
+            await lockFee(tx, { campaignId: a!.campaignId, assignmentId, orderIds: chosen ? [chosen.id] : [] });
+            assertWritable(await loadCampaign(tx, a!.campaignId), 'hủy xác nhận thanh toán');
+            // Read again after the lock: a concurrent reversal of the same order ends here as 409.
             const o = chosen && (await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, chosen.id))));
             const why = refusal(o, assignmentId);
             if (why) fail(why[0] as 404 | 409 | 422, why[1]);

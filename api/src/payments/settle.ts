@@ -11,6 +11,7 @@ import { audit } from '../audit/writer';
 import { attentionFor, countedOf, recomputeAssignment } from './money';
 import { paymentAssignments, paymentCampaigns, paymentOrders, paymentTransactions } from '../db/tables/payments';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { lockFee } from './locks';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -36,8 +37,11 @@ export interface Who {
  */
 export async function settleOrder(db: Db, orderId: number, txs: SettledTransaction[], who: Who, countTest = true): Promise<boolean> {
   const changed = await withTransaction(db, async (tx) => {
-    const order = await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
-    if (!order) return false;
+    const seen = await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
+    if (!seen) return false;
+    // Two webhooks (or a webhook and a status check) for one fee: the second waits here and reads what the first wrote.
+    await lockFee(tx, { campaignId: seen.campaignId, assignmentId: seen.assignmentId, orderIds: [orderId] });
+    const order = (await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId))))!;
     const added: string[] = [];
     const synthetic = `PAYOS-${order.orderCode}`;
     for (const t of txs) {
@@ -155,12 +159,16 @@ export async function closeOrder(db: Db, orderId: number, status: 'CANCELLED' | 
   const changed = await withTransaction(db, async (tx) => {
     const order = await firstRow(tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)));
     if (!order || order.status !== 'PENDING') return false;
-    await runQuery(
+    // No lock needed: the update is conditional, and PostgreSQL checks its condition again on the row
+    // a concurrent settle left (money that landed meanwhile keeps the order PAID, and nothing is audited).
+    const closed = await firstRow(
       tx
         .update(paymentOrders)
         .set({ status, cancelledAt: new Date() })
-        .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING'))),
+        .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.status, 'PENDING')))
+        .returning({ id: paymentOrders.id }),
     );
+    if (!closed) return false;
     await audit(tx, {
       actorId: who.actorId,
       ip: who.ip,

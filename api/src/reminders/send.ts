@@ -17,7 +17,8 @@ import { subtreeRange } from '../access/scope';
 import { users } from '../db/tables/users';
 import { deliver, initialEmailStatus, reminderEmail } from './mailer';
 import { emailOutbox, paymentReminders } from '../db/tables/reminders';
-import { allRows, firstRow, withTransaction } from '../db/engine';
+import { allRows, firstRow, lockRows, withTransaction } from '../db/engine';
+import { onPg } from '../db/dialect';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -62,8 +63,31 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
         .where(eq(paymentCampaigns.id, o.campaignId)),
     ))!;
     const [from, to] = subtreeRange(campaign.path ?? '/0/');
+    // The rules below are read-then-insert: on PostgreSQL two sends at once (two processes, a click and
+    // the schedule) would both find no recent reminder. Locking the members, then their fees, makes the
+    // second wait and then see the first's reminders (the INSERT's own snapshot is taken after the lock).
+    // Members first, as deleting a user does (it cascades to the fees); their row is locked without
+    // KEY, so rows pointing at them (audit, reminders) are still written meanwhile.
+    const targets = await allRows(
+      tx
+        .select({ id: a.id, userId: a.userId })
+        .from(a)
+        .innerJoin(paymentCampaigns, eq(paymentCampaigns.id, a.campaignId))
+        .where(and(targeted, inArray(a.status, [...UNPAID]))),
+    );
+    await lockRows(
+      tx,
+      users,
+      targets.map((x) => x.userId),
+      'no key update',
+    );
+    await lockRows(
+      tx,
+      a,
+      targets.map((x) => x.id),
+    );
     const recent = sql`exists (select 1 from ${paymentReminders} r where r.campaign_id = ${a.campaignId} and r.user_id = ${a.userId} and r.created_at > ${cutoff.getTime()})`;
-    const inside = sql`exists (select 1 from ${organizationMembers} m join ${organizations} o on o.id = m.organization_id where m.user_id = ${a.userId} and m.is_active = 1 and o.path >= ${from} and o.path < ${to})`;
+    const inside = sql`exists (select 1 from ${organizationMembers} m join ${organizations} o on o.id = m.organization_id where m.user_id = ${a.userId} and m.is_active and o.path >= ${from} and o.path < ${to})`;
     const underLimit = sql`(select count(*) from ${paymentReminders} r where r.user_id = ${a.userId} and r.created_at > ${now.getTime() - DAY_MS}) < ${env.REMINDER_MAX_PER_MEMBER_PER_DAY}`;
     const candidates = await allRows(
       tx
@@ -79,14 +103,18 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
         .select(
           tx
             .select({
-              // insert…select takes every column in table order; a null id lets SQLite number the row.
-              id: sql`null`.as('id'),
+              // insert…select takes every column in table order: a null id lets SQLite number the row,
+              // PostgreSQL's identity column wants its next value.
+              id: (onPg() ? sql`nextval(pg_get_serial_sequence('payment_reminders', 'id'))` : sql`null`).as('id'),
               campaignId: a.campaignId,
               assignmentId: a.id,
               userId: a.userId,
               sentBy: sql`${o.sentBy}`.as('sent_by'),
               kind: sql`${o.kind}`.as('kind'),
-              amount: sql`max(${a.amount} - coalesce(${a.paidAmount}, 0), 0)`.as('amount'),
+              amount:
+                sql`case when ${a.amount} > coalesce(${a.paidAmount}, 0) then ${a.amount} - coalesce(${a.paidAmount}, 0) else 0 end`.as(
+                  'amount',
+                ),
               dueDate: sql`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`.as('due_date'),
               createdAt: sql`${now.getTime()}`.as('created_at'),
             })
