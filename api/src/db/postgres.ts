@@ -9,10 +9,32 @@
  * So a query builder made anywhere runs where its caller's transaction is.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
 import * as schema from './schema';
+
+/**
+ * PostgreSQL's dialect renders a joined table as `"table" "alias"` only for its own PgTable; a
+ * joined alias of one of our sqlite-core tables came out as its bare alias ("relation
+ * management_department does not exist"). Such a join is handed over as that SQL instead.
+ */
+type Join = { table: unknown };
+const dialect = PgDialect.prototype as unknown as { buildJoins(joins: Join[] | undefined): unknown };
+const buildJoins = dialect.buildJoins;
+dialect.buildJoins = function (this: unknown, joins) {
+  const named = joins?.map((j) =>
+    is(j.table, Table) && !is(j.table, PgTable) && (j.table as unknown as Record<symbol, unknown>)[Symbol.for('drizzle:IsAlias')]
+      ? {
+          ...j,
+          table: sql`${sql.identifier(String((j.table as unknown as Record<symbol, unknown>)[Symbol.for('drizzle:OriginalName')]))} ${sql.identifier(getTableName(j.table))}`,
+        }
+      : j,
+  );
+  return buildJoins.call(this, named);
+};
 
 // int8 (counts, epoch milliseconds) and numeric (sums of bigint) as numbers, as SQLite answers them:
 // every value the app keeps in them is an integer far below 2^53.
