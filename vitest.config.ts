@@ -23,6 +23,8 @@ export default defineConfig({
     // suite ran file after file (119 s; 79 s with both cores).
     maxWorkers: availableParallelism(),
     testTimeout: 20_000,
+    // PostgreSQL: the first test app of a worker migrates and seeds a template database.
+    hookTimeout: process.env.TEST_ENGINE === 'pg' ? 60_000 : 10_000,
     // TEST_ENGINE=pg: the API suite on a throwaway PostgreSQL cluster (issue 29).
     globalSetup: ['api/src/test/pg-global-setup.ts'],
   },
