@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
-import { userRoles } from '../db/tables/roles';
+import { roles, userRoles } from '../db/tables/roles';
+import { users } from '../db/tables/users';
+import { closePgDb, isPg } from '../db/postgres';
 import { newReadEpoch, versionStamp } from '../lib/freshness';
 import { Lease, leasedInterval } from '../lib/lease';
 import { campaigns, expectOk, join, SANDBOX_CREDS } from '../payments/fixture';
@@ -33,8 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await payos.close();
-  a.db.$client.close();
-  b.db.$client.close();
+  for (const t of [a, b]) await (isPg(t.db) ? closePgDb(t.db) : t.db.$client.close());
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -66,7 +67,7 @@ describe('two instances on one database', () => {
     expect((await b.request('GET', '/api/users', { token: u.token })).status).toBe(403);
     // Through the other instance: one user is renamed, the other given the super admin's role.
     expect((await a.request('PATCH', `/api/users/${v.id}`, { token: a.adminToken, body: { givenName: 'TWO3NEW' } })).status).toBe(200);
-    const role = a.db.$client.prepare("SELECT id FROM roles WHERE name = 'super_admin'").pluck().get() as number;
+    const role = (await firstRow(a.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'super_admin'))))!.id;
     await runQuery(a.db.insert(userRoles).values({ userId: u.id, roleId: role }));
     expect((await search()).body.users).toHaveLength(1);
     expect((await b.request('GET', '/api/users', { token: u.token })).status).toBe(200);
@@ -159,7 +160,7 @@ describe('two instances: finer cache versions', () => {
     const afterType = stamps();
     expect(afterType['users:access']).toBe(afterPhone['users:access']);
     expect(afterType['users:counted']).not.toBe(afterPhone['users:counted']);
-    a.db.$client.prepare('UPDATE users SET email = ? WHERE id = ?').run('twocol1-new@example.com', u.id);
+    await runQuery(a.db.update(users).set({ email: 'twocol1-new@example.com' }).where(eq(users.id, u.id)));
     const afterEmail = stamps();
     expect(afterEmail['users:access']).not.toBe(afterType['users:access']);
     expect(afterEmail['users:counted']).toBe(afterType['users:counted']);
