@@ -12,6 +12,7 @@ import { organizations } from '../db/tables/organizations';
 import { campaignFigures, feeLevels, paymentCampaigns } from '../db/tables/payments';
 import { seededRandom } from '../lib/seeded-random';
 import { allRows, firstRow, runQuery } from '../db/engine';
+import { TEST_ENGINE } from '../test/harness';
 
 const STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'EXEMPTED'] as const;
 const COLUMNS = [
@@ -26,7 +27,8 @@ const COLUMNS = [
   'pendingAmount',
 ] as const;
 
-describe('campaign_figures stay equal to a fresh count', () => {
+// SQLite's triggers, written through its own connection; PostgreSQL's are held to them by db/pg/triggers.test.ts.
+describe.skipIf(TEST_ENGINE === 'pg')('campaign_figures stay equal to a fresh count', () => {
   it('after 400 random writes to fees, memberships, users, campaigns and organizations', async () => {
     const world = await figuresWorld();
     const { t, org, c, extra } = world;

@@ -115,6 +115,21 @@ describe('GET /api/dashboard/members', () => {
     expect((await get(`/api/dashboard/members?organizationId=${root}`, facultyAdmin.token)).status).toBe(403);
   });
 
+  it('sums two separate grants from the memberships, a member of both counted once', async () => {
+    const role = await t.createRole('db_two_grants', ['dashboard.access', 'organizations.view_member_count']);
+    const officer = await t.createUser('DBTWO', [
+      { roleId: role, organizationId: c1 },
+      { roleId: role, organizationId: c2 },
+    ]);
+    const res = await get('/api/dashboard/members', officer.token);
+    expect(res.status).toBe(200);
+    expect(res.body.units.map((u: { name: string; members: number }) => [u.name, u.members])).toEqual([
+      ['Chi đoàn 1', 2],
+      ['Chi đoàn 2', 2],
+    ]);
+    expect(res.body.totals).toEqual({ members: 3, doanVien: 2, hoiVien: 2, joinsThisTerm: 2, organizations: 2 });
+  });
+
   it('refuses member counts to a global dashboard.access without organizations.view_member_count (a member)', async () => {
     const res = await get('/api/dashboard/members', screenHolder.token);
     expect(res.status).toBe(403);

@@ -5,7 +5,7 @@
  * ancestors' roles and global roles count), else wherever the code is held.
  */
 import { hasPermission, holdsAnywhere, VN_OFFSET_MS } from '@doanhoi/shared';
-import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
 import type { Actor, AppEnv } from '../lib/context';
@@ -119,9 +119,12 @@ export function currentTerm(now = Date.now()): { kind: 'hk1' | 'hk2' | 'summer';
   return { kind: 'summer', start: at(y, 7), end: at(y, 9) };
 }
 
-/** The totals' condition on a path column ('1' when everything). */
-export function rangesCondition(column: string, ranges: [string, string][] | null): { sql: string; params: string[] } {
-  if (!ranges) return { sql: '1', params: [] };
-  if (!ranges.length) return { sql: '0', params: [] };
-  return { sql: `(${ranges.map(() => `(${column} >= ? AND ${column} < ?)`).join(' OR ')})`, params: ranges.flat() };
+/** The totals' condition on a path column (always true for everything, never for no range). */
+export function rangesCondition(column: SQL, ranges: [string, string][] | null): SQL {
+  if (!ranges) return sql`1 = 1`;
+  if (!ranges.length) return sql`1 = 0`;
+  return sql`(${sql.join(
+    ranges.map(([from, to]) => sql`(${column} >= ${from} AND ${column} < ${to})`),
+    sql` OR `,
+  )})`;
 }

@@ -13,7 +13,7 @@ import { memberFigures } from '../db/tables/organizations';
 import { campaignFigures, campaignWeeks, paymentCampaigns } from '../db/tables/payments';
 import { currentTerm, dashboardScope, MEMBER_FIGURES, rangesCondition, type Unit } from './scope';
 import { mondayOf, mondayOfWeek } from './weeks';
-import { allRows, firstRow } from '../db/engine';
+import { allRows, firstRow, sqlAll, sqlGet } from '../db/engine';
 
 const MEMBERS = MEMBER_FIGURES;
 const REPORTS = 'payment-campaigns.view_reports';
@@ -30,10 +30,10 @@ const campaignCache = freshCache<DashboardCampaigns>(200, [
 const weeklyCache = freshCache<DashboardWeekly>(200, ['payment_campaigns', 'payment_assignments', 'payment_orders']);
 
 // Distinct users per status, counted once per unit however many of its organizations they belong to.
-const MEMBER_COLUMNS = `count(DISTINCT m.user_id) AS members,
-  count(DISTINCT CASE WHEN usr.membership_status IN ('doan_vien', 'both') THEN m.user_id END) AS doanVien,
-  count(DISTINCT CASE WHEN usr.membership_status IN ('hoi_vien', 'both') THEN m.user_id END) AS hoiVien,
-  count(DISTINCT CASE WHEN m.joined_at >= ? AND m.joined_at < ? THEN m.user_id END) AS joinsThisTerm`;
+const memberColumns = (term: { start: number; end: number }) => sql`count(DISTINCT m.user_id) AS members,
+  count(DISTINCT CASE WHEN usr.membership_status IN ('doan_vien', 'both') THEN m.user_id END) AS "doanVien",
+  count(DISTINCT CASE WHEN usr.membership_status IN ('hoi_vien', 'both') THEN m.user_id END) AS "hoiVien",
+  count(DISTINCT CASE WHEN m.joined_at >= ${term.start} AND m.joined_at < ${term.end} THEN m.user_id END) AS "joinsThisTerm"`;
 
 /**
  * Collection figures summed from the trigger-kept campaign_figures (migration 0019), grouped by
@@ -80,7 +80,6 @@ const withRate = <T extends Row>(r: T): T & { rate: number } => ({
 const unitRef = (u: Unit) => ({ organizationId: u.organizationId, name: u.name, type: u.type });
 
 export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
-  const c = db.$client;
   return {
     async members(organizationId?: number): Promise<DashboardMembers> {
       const scope = await dashboardScope(db, actor, MEMBERS, organizationId);
@@ -104,20 +103,18 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
             else f.joinsThisTerm = r.members;
           }
         }
-        const where = rangesCondition('o.path', scope.ranges);
+        const where = rangesCondition(sql`o.path`, scope.ranges);
         // Several separate grants: a user in two of them counts once, which no single row holds.
         const totals =
           totalsOrg == null
-            ? (c
-                .prepare(
-                  `SELECT ${MEMBER_COLUMNS} FROM organization_members m
+            ? await sqlGet<Omit<DashboardMembers['totals'], 'organizations'>>(
+                db,
+                sql`SELECT ${memberColumns(term)} FROM organization_members m
                    JOIN organizations o ON o.id = m.organization_id JOIN users usr ON usr.id = m.user_id
-                   WHERE m.is_active = 1 AND ${where.sql}`,
-                )
-                .get(term.start, term.end, ...where.params) as Omit<DashboardMembers['totals'], 'organizations'>)
+                   WHERE m.is_active = TRUE AND ${where}`,
+              )
             : figures.get(totalsOrg)!;
-        const orgCount = (c.prepare(`SELECT count(*) AS n FROM organizations o WHERE ${where.sql}`).get(...where.params) as { n: number })
-          .n;
+        const orgCount = (await sqlGet<{ n: number }>(db, sql`SELECT count(*) AS n FROM organizations o WHERE ${where}`)).n;
         return {
           term: { kind: term.kind, start: new Date(term.start).toISOString(), end: new Date(term.end).toISOString() },
           totals: { ...totals, organizations: orgCount },
@@ -131,14 +128,13 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
       const scope = await dashboardScope(db, actor, REPORTS, organizationId);
       const minute = Math.floor(now / 60_000) * 60_000;
       return campaignCache.get(db, `${scope.key}@${minute}`, async () => {
-        const where = rangesCondition('o.path', scope.ranges);
-        const list = c
-          .prepare(
-            `SELECT c.id, c.name, o.name AS organizationName, c.end_date AS endDate FROM payment_campaigns c
+        const where = rangesCondition(sql`o.path`, scope.ranges);
+        const list = await sqlAll<{ id: number; name: string; organizationName: string; endDate: number }>(
+          db,
+          sql`SELECT c.id, c.name, o.name AS "organizationName", c.end_date AS "endDate" FROM payment_campaigns c
              JOIN organizations o ON o.id = c.organization_id
-             WHERE c.status = 'ACTIVE' AND ${where.sql} ORDER BY c.end_date, c.id LIMIT 50`,
-          )
-          .all(...where.params) as { id: number; name: string; organizationName: string; endDate: number }[];
+             WHERE c.status = 'ACTIVE' AND ${where} ORDER BY c.end_date, c.id LIMIT 50`,
+        );
         const ids = list.map((x) => x.id);
         const perCampaign = new Map(
           ids.length ? (await collectionFigures(db, minute, ids, [0], campaignFigures.campaignId)).map(({ key, ...r }) => [key, r]) : [],
@@ -191,8 +187,10 @@ export function dashboardService(db: Db, actor: Actor, now = Date.now()) {
     /** Money counted towards the campaign's fees per week (Monday, Vietnam time), from its first week to now or its end. */
     async weekly(campaignId: number): Promise<DashboardWeekly> {
       return weeklyCache.get(db, `${campaignId}@${Math.floor(now / 3_600_000)}`, async () => {
-        const campaign = c.prepare('SELECT start_date AS start, end_date AS end FROM payment_campaigns WHERE id = ?').get(campaignId) as
-          { start: number; end: number } | undefined;
+        const campaign = await sqlGet<{ start: number; end: number } | undefined>(
+          db,
+          sql`SELECT start_date AS start, end_date AS "end" FROM payment_campaigns WHERE id = ${campaignId}`,
+        );
         if (!campaign) notFound('Không tìm thấy đợt thu');
         const expected =
           (

@@ -5,17 +5,17 @@ import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { openDb } from './client';
 import { runMigrations } from './migrate';
-import { termStartSql } from './term';
+import { sqliteTermStartSql } from './term';
 
 const H7 = 7 * 3_600_000;
 /** Midnight of a day in Vietnam, in epoch ms (month 1–12). */
 const vn = (y: number, m: number, d = 1) => Date.UTC(y, m - 1, d) - H7;
 const sqlite = new Database(':memory:');
-const { sql: text } = new SQLiteSyncDialect().sqlToQuery(termStartSql(sql.raw('CAST(? AS INTEGER)')));
+const { sql: text } = new SQLiteSyncDialect().sqlToQuery(sqliteTermStartSql(sql.raw('CAST(? AS INTEGER)')));
 const statement = sqlite.prepare(`SELECT ${text} AS term`).pluck();
 const termOf = (ms: number) => statement.get(...Array(text.split('?').length - 1).fill(ms)) as number;
 
-describe('termStartSql', () => {
+describe('sqliteTermStartSql', () => {
   const cases: [string, number, number][] = [
     ['HK1 begins on 1 September', vn(2025, 9), vn(2025, 9)],
     ['the last instant of August is still summer', vn(2025, 9) - 1, vn(2025, 7)],

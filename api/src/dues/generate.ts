@@ -5,7 +5,7 @@
  * assignment rule (and its audit row) is the one those services already keep.
  */
 import { fullName, monthIndex, parseVnDateTime, type DuesPlan, type DuesRate, type GenerateDues, type UserType } from '@doanhoi/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { notFound, unprocessable } from '../lib/errors';
@@ -15,6 +15,7 @@ import { campaignsService } from '../payments/campaigns.service';
 import { feeLevelsService } from '../payments/fee-levels.service';
 import { effectiveRates, ORGANIZATION_NOT_FOUND, rateOf } from './rates';
 import { sqlAll, sqlGet, withTransaction } from '../db/engine';
+import { onPg } from '../db/dialect';
 import { flatMapInOrder, forEachInOrder } from '../lib/in-order';
 
 export const GENERATE_DUES = 'payment-campaigns.generate_dues';
@@ -36,19 +37,30 @@ interface MemberRow {
   months: number;
 }
 
+/** The Vietnam-calendar month (year × 12 + month − 1) of an epoch-ms expression, as monthIndex counts them. */
+function monthIndexSql(ms: SQL): SQL {
+  if (onPg()) {
+    const local = sql`timezone('UTC', to_timestamp((${ms} + 25200000) / 1000.0))`;
+    return sql`(extract(year from ${local})::int * 12 + extract(month from ${local})::int - 1)`;
+  }
+  const local = sql`${ms} / 1000 + 25200, 'unixepoch'`;
+  return sql`(cast(strftime('%Y', ${local}) as integer) * 12 + cast(strftime('%m', ${local}) as integer) - 1)`;
+}
+
 /**
  * Distinct active members (active accounts) of the subtree, with the months they owe: the whole
  * period when they joined before it began, else from the month they joined (Vietnam calendar);
  * 0 when they joined after it. A member of several units counts once, from their earliest joining.
  */
 function membersSql(path: string, from: number, to: number, only?: { memberType: UserType; months: number; limit: number }) {
-  const joinedMonth = sql`(cast(strftime('%Y', min(m.joined_at) / 1000 + 25200, 'unixepoch') as integer) * 12 + cast(strftime('%m', min(m.joined_at) / 1000 + 25200, 'unixepoch') as integer) - 1)`;
+  const joinedMonth = monthIndexSql(sql`min(m.joined_at)`);
   const months = sql`CASE WHEN ${joinedMonth} <= ${from} THEN ${to - from + 1} WHEN ${joinedMonth} <= ${to} THEN ${to} - ${joinedMonth} + 1 ELSE 0 END`;
-  const base = sql`SELECT u.id AS userId, u.code AS code, u.family_name AS familyName, u.given_name AS givenName, u.user_type AS memberType, min(m.joined_at) AS joinedAt, ${months} AS months
+  // Grouped by the user's key alone: their other columns depend on it, which PostgreSQL accepts too.
+  const base = sql`SELECT u.id AS "userId", u.code AS code, u.family_name AS "familyName", u.given_name AS "givenName", u.user_type AS "memberType", min(m.joined_at) AS "joinedAt", ${months} AS months
     FROM organization_members m JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id
-    WHERE m.is_active = 1 AND u.is_active = 1 AND o.path LIKE ${`${path}%`} GROUP BY u.id`;
+    WHERE m.is_active = TRUE AND u.is_active = TRUE AND o.path LIKE ${`${path}%`} GROUP BY u.id`;
   if (!only) return base;
-  return sql`SELECT * FROM (${base}) WHERE memberType = ${only.memberType} AND months = ${only.months} ORDER BY joinedAt DESC, userId LIMIT ${only.limit}`;
+  return sql`SELECT * FROM (${base}) AS members WHERE "memberType" = ${only.memberType} AND months = ${only.months} ORDER BY "joinedAt" DESC, "userId" LIMIT ${only.limit}`;
 }
 
 export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
@@ -76,7 +88,7 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
     const rates: DuesRate[] = await effectiveRates(db, org.id);
     const groups = await sqlAll<{ memberType: UserType; months: number; n: number }>(
       db,
-      sql`SELECT memberType, months, count(*) AS n FROM (${membersSql(org.path, from, to)}) GROUP BY memberType, months ORDER BY memberType DESC, months DESC`,
+      sql`SELECT "memberType", months, count(*) AS n FROM (${membersSql(org.path, from, to)}) AS members GROUP BY "memberType", months ORDER BY "memberType" DESC, months DESC`,
     );
     const levels = groups
       .filter((g) => g.months > 0)
@@ -174,7 +186,7 @@ export function duesService(deps: Deps, actor: Actor, req: RequestInfo) {
         });
         const members = await sqlAll<Pick<MemberRow, 'userId' | 'memberType' | 'months'>>(
           tx,
-          sql`SELECT userId, memberType, months FROM (${membersSql(org.path, from, to)}) WHERE months > 0 ORDER BY userId`,
+          sql`SELECT "userId", "memberType", months FROM (${membersSql(org.path, from, to)}) AS members WHERE months > 0 ORDER BY "userId"`,
         );
         let created = 0;
         for (let i = 0; i < members.length; i += CHUNK) {

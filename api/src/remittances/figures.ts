@@ -28,7 +28,7 @@ export async function unitInCampaign(db: Db, campaignId: number, organizationId:
   const campaign = await loadCampaign(db, campaignId);
   const rows = await sqlAll<{ id: number; path: string; parentId: number | null }>(
     db,
-    sql`SELECT id, path, parent_id AS parentId FROM organizations WHERE id IN (${organizationId}, ${campaign.organizationId})`,
+    sql`SELECT id, path, parent_id AS "parentId" FROM organizations WHERE id IN (${organizationId}, ${campaign.organizationId})`,
   );
   const unit = rows.find((r) => r.id === organizationId);
   const top = rows.find((r) => r.id === campaign.organizationId)!;
@@ -51,14 +51,14 @@ export async function subtreeFigures(db: Db, campaignId: number, organizationId:
   }>(
     db,
     sql`
-    SELECT o.id, o.parent_id AS parentId, o.name, o.code, o.type, o.path, coalesce(f.collected, 0) AS collected
+    SELECT o.id, o.parent_id AS "parentId", o.name, o.code, o.type, o.path, coalesce(f.collected, 0) AS collected
     FROM organizations o LEFT JOIN campaign_figures f ON f.campaign_id = ${campaignId} AND f.organization_id = o.id
     WHERE o.path LIKE ${`${unit.path}%`}`,
   );
   const sums = await sqlAll<{ fromId: number; toId: number; status: string; amount: number }>(
     db,
     sql`
-    SELECT from_organization_id AS fromId, to_organization_id AS toId, status, sum(amount) AS amount
+    SELECT from_organization_id AS "fromId", to_organization_id AS "toId", status, sum(amount) AS amount
     FROM remittances WHERE campaign_id = ${campaignId} AND status <> 'CANCELLED' GROUP BY from_organization_id, to_organization_id, status`,
   );
   const shares = await shareTable(db);
@@ -127,7 +127,7 @@ export async function campaignsCovering(db: Db, organizationId: number) {
   return await sqlAll<{ id: number; name: string; status: string; organizationId: number; organizationName: string; startDate: number }>(
     db,
     sql`
-    SELECT c.id, c.name, c.status, c.organization_id AS organizationId, o.name AS organizationName, c.start_date AS startDate
+    SELECT c.id, c.name, c.status, c.organization_id AS "organizationId", o.name AS "organizationName", c.start_date AS "startDate"
     FROM payment_campaigns c JOIN organizations o ON o.id = c.organization_id
     WHERE c.organization_id IN (${sql.join(
       ids.map((i) => sql`${i}`),

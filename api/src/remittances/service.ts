@@ -3,15 +3,12 @@
  * above; that level confirms it. Until then it is pending and the unit still owes it.
  */
 import { parseVnDateTime, type CreateRemittance, type Remittance, type RemittanceReport } from '@doanhoi/shared';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, desc, eq, or, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { audit } from '../audit/writer';
 import type { Actor } from '../lib/context';
 import { conflict, forbidden, notFound, unprocessable } from '../lib/errors';
-import { organizations } from '../db/tables/organizations';
 import { can } from '../access/payments';
-import { users } from '../db/tables/users';
 import { subtreeFigures, toUnit, unitInCampaign } from './figures';
 import { remittances } from '../db/tables/remittances';
 import { allRows, firstRow, sqlGet, withTransaction } from '../db/engine';
@@ -25,10 +22,13 @@ export const RP = {
 const NOT_FOUND = 'Không tìm thấy khoản trích nộp';
 const vnd = (n: number) => `${n.toLocaleString('vi-VN')} ₫`;
 
-const fromOrg = alias(organizations, 'from_org');
-const toOrg = alias(organizations, 'to_org');
-const creator = alias(users, 'creator');
-const confirmer = alias(users, 'confirmer');
+/**
+ * The names beside a remittance, each a primary-key lookup: sqlite-core aliases of organizations and
+ * users would reach PostgreSQL's dialect as joins by the alias name alone.
+ */
+const orgName = (id: Column) => sql<string>`(SELECT name FROM organizations WHERE id = ${id})`;
+const userField = (field: 'family_name' | 'given_name', id: Column) =>
+  sql<string | null>`(SELECT ${sql.identifier(field)} FROM users WHERE id = ${id})`;
 
 const name = (u: { familyName: string | null; givenName: string | null }) =>
   u.familyName == null ? null : `${u.familyName} ${u.givenName}`.trim();
@@ -37,18 +37,14 @@ function query(db: Db) {
   return db
     .select({
       r: remittances,
-      fromName: fromOrg.name,
-      toName: toOrg.name,
-      creatorFamily: creator.familyName,
-      creatorGiven: creator.givenName,
-      confirmerFamily: confirmer.familyName,
-      confirmerGiven: confirmer.givenName,
+      fromName: orgName(remittances.fromOrganizationId),
+      toName: orgName(remittances.toOrganizationId),
+      creatorFamily: userField('family_name', remittances.createdBy),
+      creatorGiven: userField('given_name', remittances.createdBy),
+      confirmerFamily: userField('family_name', remittances.confirmedBy),
+      confirmerGiven: userField('given_name', remittances.confirmedBy),
     })
-    .from(remittances)
-    .innerJoin(fromOrg, eq(fromOrg.id, remittances.fromOrganizationId))
-    .innerJoin(toOrg, eq(toOrg.id, remittances.toOrganizationId))
-    .leftJoin(creator, eq(creator.id, remittances.createdBy))
-    .leftJoin(confirmer, eq(confirmer.id, remittances.confirmedBy));
+    .from(remittances);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof query>['all']>>[number];

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../lib/seeded-random';
-import { makeTestApp } from '../test/harness';
+import { makeTestApp, TEST_ENGINE } from '../test/harness';
 
 const DAY = 86_400_000;
 const BASE = Date.parse('2024-01-01T00:00:00+07:00');
@@ -63,7 +63,8 @@ const LIVE_RECOUNT = `
 const LIVE_KEPT =
   'SELECT membership_id AS membershipId, organization_id AS organizationId, user_id AS userId FROM report_live_members ORDER BY 1';
 
-describe('report_member_cells and report_live_members stay equal to a fresh count', () => {
+// SQLite's triggers, written through its own connection; PostgreSQL's are held to them by db/pg/triggers.test.ts.
+describe.skipIf(TEST_ENGINE === 'pg')('report_member_cells and report_live_members stay equal to a fresh count', () => {
   it('after 500 random writes', async () => {
     const t = await makeTestApp();
     const c = t.db.$client;

@@ -20,6 +20,7 @@ import type { Db } from '../db/client';
 import { LEAVE_REASONS } from '@doanhoi/shared';
 import { reportLiveMembers, reportMemberCells } from '../db/tables/reports';
 import { sqlAll } from '../db/engine';
+import { onPg } from '../db/dialect';
 
 export interface MemberRow {
   bucket: number;
@@ -64,11 +65,11 @@ async function keptRows(db: Db, units: number[], fromDay: number, toDay: number)
   return await sqlAll<MemberRow>(
     db,
     sql`
-    SELECT c.organization_id AS bucket, c.membership_status AS membershipStatus, c.user_type AS userType, c.gender, c.ethnicity,
+    SELECT c.organization_id AS bucket, c.membership_status AS "membershipStatus", c.user_type AS "userType", c.gender, c.ethnicity,
       sum(CASE WHEN c.joined_day < ${fromDay} THEN c.n ELSE 0 END) AS start,
       sum(CASE WHEN c.joined_day >= ${fromDay} AND c.transfer_in = 0 THEN c.n ELSE 0 END) AS admitted,
-      sum(CASE WHEN c.joined_day >= ${fromDay} AND c.transfer_in = 1 THEN c.n ELSE 0 END) AS transferredIn,
-      sum(CASE WHEN ${endedIn} AND c.end_reason = 'transferred' THEN c.n ELSE 0 END) AS transferredOut,
+      sum(CASE WHEN c.joined_day >= ${fromDay} AND c.transfer_in = 1 THEN c.n ELSE 0 END) AS "transferredIn",
+      sum(CASE WHEN ${endedIn} AND c.end_reason = 'transferred' THEN c.n ELSE 0 END) AS "transferredOut",
       ${sql.join(reasonSums, sql`, `)},
       sum(CASE WHEN c.ended_day = 0 OR c.ended_day >= ${toDay} THEN c.n ELSE 0 END) AS "end"
     FROM ${reportMemberCells} c
@@ -96,16 +97,17 @@ async function liveRows(db: Db, unitId: number, path: string, fromMs: number, to
       : sql`sum(CASE WHEN ${endedIn} AND m.end_reason = ${r} THEN 1 ELSE 0 END) AS ${sql.identifier(`left_${r}`)}`,
   );
   const rest = sql`substr(o.path, ${path.length + 1})`;
+  const slashAt = onPg() ? sql`strpos(${rest}, '/')` : sql`instr(${rest}, '/')`;
   return await sqlAll<MemberRow>(
     db,
     sql`
     SELECT
-      CASE WHEN o.id = ${unitId} THEN ${unitId} ELSE CAST(substr(${rest}, 1, instr(${rest}, '/') - 1) AS INTEGER) END AS bucket,
-      u.membership_status AS membershipStatus, u.user_type AS userType, coalesce(u.gender, '') AS gender, coalesce(u.ethnicity, '') AS ethnicity,
+      CASE WHEN o.id = ${unitId} THEN ${unitId} ELSE CAST(substr(${rest}, 1, ${slashAt} - 1) AS INTEGER) END AS bucket,
+      u.membership_status AS "membershipStatus", u.user_type AS "userType", coalesce(u.gender, '') AS gender, coalesce(u.ethnicity, '') AS ethnicity,
       sum(CASE WHEN m.joined_at < ${fromMs} THEN 1 ELSE 0 END) AS start,
       sum(CASE WHEN ${joinedIn} AND NOT ${transfer} THEN 1 ELSE 0 END) AS admitted,
-      sum(CASE WHEN ${joinedIn} AND ${transfer} THEN 1 ELSE 0 END) AS transferredIn,
-      sum(CASE WHEN ${endedIn} AND m.end_reason = 'transferred' THEN 1 ELSE 0 END) AS transferredOut,
+      sum(CASE WHEN ${joinedIn} AND ${transfer} THEN 1 ELSE 0 END) AS "transferredIn",
+      sum(CASE WHEN ${endedIn} AND m.end_reason = 'transferred' THEN 1 ELSE 0 END) AS "transferredOut",
       ${sql.join(reasonSums, sql`, `)},
       sum(CASE WHEN m.ended_at IS NULL OR m.ended_at >= ${toMs} THEN 1 ELSE 0 END) AS "end"
     FROM organizations o
@@ -122,7 +124,8 @@ async function liveRows(db: Db, unitId: number, path: string, fromMs: number, to
           AND od.path > o.path AND od.path < substr(o.path, 1, length(o.path) - 1) || '0'
           AND d.joined_at < ${toMs} AND (CASE WHEN d.is_active THEN d.ended_at IS NULL ELSE d.ended_at >= ${fromMs} END)
       )
-    GROUP BY bucket, membershipStatus, userType, gender, ethnicity`,
+    -- By position: PostgreSQL reads a bare name as the input column, and sees the bucket's bound ids as a new expression.
+    GROUP BY 1, 2, 3, 4, 5`,
   );
 }
 
@@ -155,7 +158,7 @@ export async function collectedRows(db: Db, path: string, campaignIds: number[])
   return await sqlAll<{ campaignId: number; organizationId: number; collected: number }>(
     db,
     sql`
-    SELECT f.campaign_id AS campaignId, f.organization_id AS organizationId, f.collected
+    SELECT f.campaign_id AS "campaignId", f.organization_id AS "organizationId", f.collected
     FROM campaign_figures f JOIN organizations o ON o.id = f.organization_id
     WHERE f.campaign_id IN (${sql.join(
       campaignIds.map((id) => sql`${id}`),
@@ -170,7 +173,7 @@ export async function remittanceRows(db: Db, campaignIds: number[]) {
   return await sqlAll<{ campaignId: number; organizationId: number; confirmed: number; pending: number }>(
     db,
     sql`
-    SELECT campaign_id AS campaignId, from_organization_id AS organizationId,
+    SELECT campaign_id AS "campaignId", from_organization_id AS "organizationId",
       sum(CASE WHEN status = 'CONFIRMED' THEN amount ELSE 0 END) AS confirmed,
       sum(CASE WHEN status = 'PENDING' THEN amount ELSE 0 END) AS pending
     FROM remittances WHERE campaign_id IN (${sql.join(

@@ -181,14 +181,14 @@ const counted = freshCache<Members>(100, ['users', 'organization_members', 'orga
 async function countMembers(db: Db, q: ReportQuery, fromMs: number, toMs: number): Promise<Members> {
   const unit = await sqlGet<Unit>(
     db,
-    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE id = ${q.organizationId}`,
+    sql`SELECT id, parent_id AS "parentId", name, code, type, path FROM organizations WHERE id = ${q.organizationId}`,
   );
   if (!unit) return notFound('Không tìm thấy tổ chức');
   const { path } = unit;
   const hi = `${path.slice(0, -1)}0`;
   const subtree = await sqlAll<Unit>(
     db,
-    sql`SELECT id, parent_id AS parentId, name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`,
+    sql`SELECT id, parent_id AS "parentId", name, code, type, path FROM organizations WHERE path >= ${path} AND path < ${hi}`,
   );
   const children = subtree.filter((u) => u.parentId === unit.id).sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
   const own = new Map<number, ReportFigures>([unit, ...children].map((u) => [u.id, emptyFigures()]));

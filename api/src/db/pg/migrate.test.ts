@@ -13,7 +13,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
-import { termStartSql } from '../term';
+import { sqliteTermStartSql } from '../term';
 import * as pgSchema from './schema';
 import { SEARCH_COLUMN, SEARCH_INDEX } from './search';
 import { sqlGet } from '../engine';
@@ -153,7 +153,7 @@ describe.skipIf(missing)('PostgreSQL migrations', () => {
     const sqlite = sqliteDrizzle(new Database(':memory:'));
     const sqliteTerms = await mapInOrder(
       cases,
-      async ([joined]) => (await sqlGet<{ t: number }>(sqlite, sql`SELECT ${termStartSql(sql`${joined}`)} AS t`)).t,
+      async ([joined]) => (await sqlGet<{ t: number }>(sqlite, sql`SELECT ${sqliteTermStartSql(sql`${joined}`)} AS t`)).t,
     );
     expect(sqliteTerms).toEqual(cases.map(([, term]) => term));
   });
