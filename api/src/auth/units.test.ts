@@ -60,6 +60,15 @@ describe('LoginRateLimiter', () => {
     await l.recordFailure('10.0.0.9', 'other@y.vn', T0);
     expect(await l.retryAfter('10.0.0.9', 'z@y.vn', T0)).toBeGreaterThan(0);
   });
+
+  it('an attempt is counted before the check; a refused one counts nothing, and the delay reflects earlier failures', async () => {
+    const l = new LoginRateLimiter(2, 60_000, { ipLimit: 10, maxDelayMs: 5_000 });
+    expect(await l.attempt('10.0.0.1', 'a@b.vn', T0)).toEqual({ retryAfter: 0, delayMs: 0 });
+    expect(await l.attempt('10.0.0.1', 'a@b.vn', T0)).toEqual({ retryAfter: 0, delayMs: 0 });
+    expect(await l.attempt('10.0.0.1', 'a@b.vn', T0 + 1000)).toEqual({ retryAfter: 59, delayMs: 0 });
+    // Two failures on the e-mail, not three: the owner elsewhere waits the first step.
+    expect(await l.attempt('10.0.0.2', 'a@b.vn', T0)).toEqual({ retryAfter: 0, delayMs: 250 });
+  });
 });
 
 describe('tokens', () => {
