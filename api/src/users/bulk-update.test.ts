@@ -10,10 +10,10 @@ import { userAuditOrganizations } from '../audit/organization';
 import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
 import { classes } from '../db/tables/classes';
 import { organizationMembers } from '../db/tables/organizations';
-import { makeTestApp, type TestApp } from '../test/harness';
+import { makeTestApp, TEST_ENGINE, type TestApp } from '../test/harness';
 import { addMember, insertUser, scopedWorld, USER_CODES } from './fixture';
 import { users } from '../db/tables/users';
-import { allRows, firstRow, runQuery } from '../db/engine';
+import { allRows, firstRow, runQuery, sqlAll } from '../db/engine';
 import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
@@ -319,20 +319,25 @@ describe('trigger-kept figures after bulk changes', () => {
     expect((await bulk({ ids: ids.slice(0, 10), set: { endMembership: { organizationId: w.c1, reason: 'moved_away' } } })).status).toBe(
       200,
     );
-    const c = t.db.$client;
-    const facets = (sql: string) => c.prepare(sql).all();
+    const facets = async (sql: string) => await sqlAll(t.db, sql);
+    // Each active membership counts for its organization and every ancestor on its path.
+    const onPath =
+      TEST_ENGINE === 'pg'
+        ? `unnest(string_to_array(trim(both '/' from o.path), '/')::int8[]) AS j(value)`
+        : `json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j`;
     expect(
-      facets(
+      await facets(
         'SELECT organization_id AS o, user_type AS t, membership_status AS s, is_active AS a, n FROM user_facet_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4',
       ),
     ).toEqual(
-      facets(`WITH uo AS (SELECT 0 AS org, id AS user_id FROM users
+      await facets(`WITH uo AS (SELECT 0 AS org, id AS user_id FROM users
           UNION SELECT j.value, m.user_id FROM organization_members m JOIN organizations o ON o.id = m.organization_id,
-            json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j WHERE m.is_active = 1)
-        SELECT uo.org AS o, u.user_type AS t, u.membership_status AS s, u.is_active AS a, count(*) AS n FROM uo JOIN users u ON u.id = uo.user_id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+            ${onPath} WHERE m.is_active = true)
+        SELECT uo.org AS o, u.user_type AS t, u.membership_status AS s, CASE WHEN u.is_active THEN 1 ELSE 0 END AS a, count(*) AS n
+        FROM uo JOIN users u ON u.id = uo.user_id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
     );
-    expect(facets('SELECT organization_id AS o, direct AS d FROM organization_member_counts WHERE direct <> 0 ORDER BY 1')).toEqual(
-      facets('SELECT organization_id AS o, count(*) AS d FROM organization_members WHERE is_active = 1 GROUP BY 1 ORDER BY 1'),
+    expect(await facets('SELECT organization_id AS o, direct AS d FROM organization_member_counts WHERE direct <> 0 ORDER BY 1')).toEqual(
+      await facets('SELECT organization_id AS o, count(*) AS d FROM organization_members WHERE is_active = true GROUP BY 1 ORDER BY 1'),
     );
     const list = await t.request('GET', `/api/users?organizationId=${w.c1}&isActive=false&limit=100`, { token: t.adminToken });
     expect(list.body.total).toBe(10);

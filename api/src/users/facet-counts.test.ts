@@ -5,22 +5,29 @@
  * The users list's filtered totals come from it, so a drift would show a wrong total for good.
  */
 import { MEMBERSHIP_STATUSES as STATUSES, USER_TYPES as TYPES } from '@doanhoi/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { figuresWorld } from '../organizations/fixture';
 import { organizations } from '../db/tables/organizations';
 import { listPage, type ListFilter } from './list';
 import { userFacetCounts } from '../db/tables/users';
 import { seededRandom } from '../lib/seeded-random';
-import { allRows, runQuery } from '../db/engine';
+import { allRows, runQuery, sqlAll, sqlGet, sqlRun, withTransaction } from '../db/engine';
+import { isUniqueViolation } from '../db/sqlite';
+import { TEST_ENGINE } from '../test/harness';
+
+const onPg = TEST_ENGINE === 'pg';
+/** A boolean as both engines read it in SQL text (SQLite's TRUE is 1). */
+const bool = (b: boolean) => sql.raw(b ? 'true' : 'false');
 
 describe('user_facet_counts stay equal to a fresh count', () => {
   it('after 400 random writes to users, memberships and organizations, and the list totals follow them', async () => {
     const world = await figuresWorld();
-    const { t, org, c, extra } = world;
+    const { t, org, extra } = world;
+    const db = t.db;
     let orgIds = world.orgIds;
-    const paths = () =>
-      new Map((c.prepare('SELECT id, path FROM organizations').all() as { id: number; path: string }[]).map((o) => [o.id, o.path]));
+    const paths = async () =>
+      new Map((await sqlAll<{ id: number; path: string }>(db, 'SELECT id, path FROM organizations')).map((o) => [o.id, o.path]));
     const userIds: number[] = [];
     let made = 0;
     const newUser = async () => userIds.push((await t.createUser(`UF${made++}`)).id);
@@ -28,16 +35,32 @@ describe('user_facet_counts stay equal to a fresh count', () => {
     const random = seededRandom(Number(process.env.FACETS_SEED ?? 20261126));
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 
-    const expected = () =>
-      c
-        .prepare(
-          `WITH uo AS (SELECT 0 AS org, id AS user_id FROM users
+    // Each active membership counts for its organization and every ancestor on its path.
+    const onPath = onPg
+      ? sql.raw(`unnest(string_to_array(trim(both '/' from o.path), '/')::int8[]) AS j(value)`)
+      : sql.raw(`json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j`);
+    const expected = async () =>
+      await sqlAll(
+        db,
+        sql`WITH uo AS (SELECT 0 AS org, id AS user_id FROM users
              UNION SELECT j.value, m.user_id FROM organization_members m JOIN organizations o ON o.id = m.organization_id,
-               json_each('[' || replace(trim(o.path, '/'), '/', ',') || ']') j WHERE m.is_active = 1)
-           SELECT uo.org AS organizationId, u.user_type AS userType, u.membership_status AS membershipStatus, u.is_active AS isActive, count(*) AS n
+               ${onPath} WHERE m.is_active = true)
+           SELECT uo.org AS "organizationId", u.user_type AS "userType", u.membership_status AS "membershipStatus",
+             CASE WHEN u.is_active THEN 1 ELSE 0 END AS "isActive", count(*) AS n
            FROM uo JOIN users u ON u.id = uo.user_id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
-        )
-        .all();
+      );
+    /** SQLite's UPDATE OR IGNORE (a row that would break a unique key stays as it was); PostgreSQL has no OR IGNORE. */
+    const updateOrIgnore = async (set: string, value: number, id: number) => {
+      if (!onPg) return void (await sqlRun(db, sql`UPDATE OR IGNORE organization_members SET ${sql.raw(set)} = ${value} WHERE id = ${id}`));
+      try {
+        await withTransaction(
+          db,
+          async (tx) => void (await sqlRun(tx, sql`UPDATE organization_members SET ${sql.raw(set)} = ${value} WHERE id = ${id}`)),
+        );
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+    };
     const kept = async () =>
       (
         await allRows(
@@ -56,32 +79,31 @@ describe('user_facet_counts stay equal to a fresh count', () => {
       const userId = pick(userIds);
       const anyMembership = pick([
         0,
-        ...(c.prepare('SELECT id FROM organization_members WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[]),
+        ...(await sqlAll<{ id: number }>(db, sql`SELECT id FROM organization_members WHERE user_id = ${userId} ORDER BY id`)).map(
+          (m) => m.id,
+        ),
       ]);
       if (r < 0.2) {
-        c.prepare('UPDATE users SET user_type = ?, membership_status = ?, is_active = ? WHERE id = ?').run(
-          pick(TYPES),
-          pick(STATUSES),
-          random() < 0.8 ? 1 : 0,
-          userId,
+        await sqlRun(
+          db,
+          sql`UPDATE users SET user_type = ${pick(TYPES)}, membership_status = ${pick(STATUSES)}, is_active = ${bool(random() < 0.8)} WHERE id = ${userId}`,
         );
       } else if (r < 0.45) {
-        c.prepare('INSERT OR IGNORE INTO organization_members (organization_id, user_id, is_active, joined_at) VALUES (?, ?, ?, ?)').run(
-          await pick(orgIds),
-          userId,
-          random() < 0.85 ? 1 : 0,
-          Date.now(),
+        await sqlRun(
+          db,
+          sql`INSERT INTO organization_members (organization_id, user_id, is_active, joined_at)
+            VALUES (${await pick(orgIds)}, ${userId}, ${bool(random() < 0.85)}, ${Date.now()}) ON CONFLICT DO NOTHING`,
         );
       } else if (r < 0.6) {
-        c.prepare('UPDATE organization_members SET is_active = 1 - is_active WHERE id = ?').run(anyMembership);
+        await sqlRun(db, sql`UPDATE organization_members SET is_active = NOT is_active WHERE id = ${anyMembership}`);
       } else if (r < 0.7) {
-        c.prepare('DELETE FROM organization_members WHERE id = ?').run(anyMembership);
+        await sqlRun(db, sql`DELETE FROM organization_members WHERE id = ${anyMembership}`);
       } else if (r < 0.8) {
-        c.prepare('UPDATE OR IGNORE organization_members SET organization_id = ? WHERE id = ?').run(await pick(orgIds), anyMembership);
+        await updateOrIgnore('organization_id', await pick(orgIds), anyMembership);
       } else if (r < 0.86) {
-        c.prepare('UPDATE OR IGNORE organization_members SET user_id = ? WHERE id = ?').run(pick(userIds), anyMembership);
+        await updateOrIgnore('user_id', pick(userIds), anyMembership);
       } else if (r < 0.93 && userIds.length > 4) {
-        c.prepare('DELETE FROM users WHERE id = ?').run(userId);
+        await sqlRun(db, sql`DELETE FROM users WHERE id = ${userId}`);
         userIds.splice(userIds.indexOf(userId), 1);
       } else {
         await newUser();
@@ -91,7 +113,7 @@ describe('user_facet_counts stay equal to a fresh count', () => {
         orgIds = orgIds.filter((id) => id !== extra);
       }
       if (step % 20 === 19) {
-        const now = expected() as { organizationId: number; userType: string; membershipStatus: string; isActive: number }[];
+        const now = (await expected()) as { organizationId: number; userType: string; membershipStatus: string; isActive: number }[];
         for (const row of now) combos.add(`${row.userType}/${row.membershipStatus}/${row.isActive}`);
         expect(await kept(), `after step ${step}`).toEqual(now);
         checks++;
@@ -105,7 +127,7 @@ describe('user_facet_counts stay equal to a fresh count', () => {
           paths: null,
         };
         const scope = await pick([null, ...orgIds]);
-        if (scope !== null) f.paths = [paths().get(scope)!];
+        if (scope !== null) f.paths = [(await paths()).get(scope)!];
         expect((await listPage(t.db, f, `check${step}`, 10, 0)).total, JSON.stringify(f)).toBe(
           (await listPage(t.db, f, `check-in${step}`, 10, 0, 'in')).total,
         );
@@ -115,6 +137,6 @@ describe('user_facet_counts stay equal to a fresh count', () => {
     expect(deepChecks, 'checks with users counted in a chi đoàn (three levels deep)').toBeGreaterThan(5);
     expect(combos.size, 'type/status/active combinations counted').toBeGreaterThan(10);
     // No rows, not even zeros, outlive their organization.
-    expect(c.prepare('SELECT count(*) FROM user_facet_counts WHERE organization_id = ?').pluck().get(extra)).toBe(0);
+    expect((await sqlGet<{ n: number }>(db, sql`SELECT count(*) AS n FROM user_facet_counts WHERE organization_id = ${extra}`)).n).toBe(0);
   });
 });
