@@ -1,6 +1,7 @@
 // `npm run db:copy -- <sqlite file> <postgres url>`: moves a deployment's SQLite database into an
 // empty PostgreSQL database (api/src/backup/db-copy.ts). Refused while a server runs on the file (its deployment lock).
-import { copySqliteToPg, redactUrl } from '../api/src/backup/db-copy.ts';
+import { copySqliteToPg } from '../api/src/backup/db-copy.ts';
+import { redactUrl } from '../api/src/db/postgres.ts';
 
 const [from, url] = process.argv.slice(2);
 if (!from || !url || !/^postgres(ql)?:\/\//.test(url)) {

@@ -262,14 +262,3 @@ export async function copySqliteToPg(sqlitePath: string, url: string, options: C
     await client.end().catch(() => undefined);
   }
 }
-
-/** The URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(an unparsable URL)';
-  }
-}

@@ -1,4 +1,5 @@
 import type { Env } from '../env';
+import { isPostgresUrl, redactUrl } from '../db/postgres';
 import { payosBanner } from '../payos/origin';
 import type { seedAdmin } from '../seed/seed';
 
@@ -11,7 +12,7 @@ export type SeededAdmin = Awaited<ReturnType<typeof seedAdmin>>;
 export function printBanner(env: Env, port: number, admin: SeededAdmin, processes = 1): void {
   const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
   console.log(`\nDoan Hoi Admin is running at ${url}`);
-  console.log(`  Database: ${env.DATABASE_PATH}`);
+  console.log(`  Database: ${isPostgresUrl(env.DATABASE_URL) ? `PostgreSQL ${redactUrl(env.DATABASE_URL)}` : env.DATABASE_PATH}`);
   if (processes > 1) console.log(`  Workers:  ${processes} API processes (WEB_CONCURRENCY)`);
   if (admin.generatedPassword) {
     console.log(`  Sign in:  ${admin.email} / ${admin.generatedPassword}   (generated now and shown only once)`);

@@ -87,3 +87,14 @@ export function openPgDb(url: string, { max = 10, idleMs = 10_000 }: { max?: num
 export async function closePgDb(db: object): Promise<void> {
   await handles.get(db)?.pool.end();
 }
+
+/** The URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(an unparsable URL)';
+  }
+}
