@@ -13,6 +13,7 @@ import { expectOk, join, sandboxApp, SANDBOX_CREDS, type campaigns, type LiveSer
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { pressCheckout } from '../payos-sandbox/fixture';
 import { allRows, firstRow, runQuery } from '../db/engine';
+import { isUniqueViolation } from '../db/sqlite';
 
 let t: TestApp;
 let api: ReturnType<typeof campaigns>;
@@ -86,8 +87,8 @@ describe('one payable link per assignment (11.1)', () => {
     expect(new Set(answers.map((a) => a.body.data.orderCode)).size).toBe(1);
     expect((await ordersOf(assignmentId)).filter((o) => o.status === 'PENDING')).toHaveLength(1);
     const open = (await ordersOf(assignmentId))[0]!;
-    await expect(runQuery(t.db.insert(paymentOrders).values({ ...open, id: undefined, orderCode: open.orderCode + 1 }))).rejects.toThrow(
-      /UNIQUE/,
+    await expect(runQuery(t.db.insert(paymentOrders).values({ ...open, id: undefined, orderCode: open.orderCode + 1 }))).rejects.toSatisfy(
+      isUniqueViolation,
     );
   });
 });

@@ -23,6 +23,9 @@ import { onPg } from '../db/dialect';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** What is still owed on a fee, never below 0 (a CASE: SQLite's two-argument max is PostgreSQL's greatest). */
+export const stillOwed = sql<number>`case when ${paymentAssignments.amount} > coalesce(${paymentAssignments.paidAmount}, 0) then ${paymentAssignments.amount} - coalesce(${paymentAssignments.paidAmount}, 0) else 0 end`;
+
 /** Unpaid: still something to collect. */
 export const UNPAID = ['PENDING', 'OVERDUE'] as const;
 
@@ -111,10 +114,7 @@ export async function remind(deps: Deps, o: RemindOptions): Promise<SendReminder
               userId: a.userId,
               sentBy: sql`${o.sentBy}`.as('sent_by'),
               kind: sql`${o.kind}`.as('kind'),
-              amount:
-                sql`case when ${a.amount} > coalesce(${a.paidAmount}, 0) then ${a.amount} - coalesce(${a.paidAmount}, 0) else 0 end`.as(
-                  'amount',
-                ),
+              amount: stillOwed.as('amount'),
               dueDate: sql`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`.as('due_date'),
               createdAt: sql`${now.getTime()}`.as('created_at'),
             })

@@ -24,7 +24,7 @@ import { iso } from '../payments/mappers';
 import { loadCampaign } from '../payments/rules';
 import { paymentAssignments, paymentCampaigns } from '../db/tables/payments';
 import { users } from '../db/tables/users';
-import { remind, UNPAID } from './send';
+import { remind, stillOwed, UNPAID } from './send';
 import { emailOutbox, paymentReminders, reminderSchedules } from '../db/tables/reminders';
 
 import { SEND_REMINDERS, VIEW_LOGS } from './codes';
@@ -216,7 +216,7 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
             assignmentId: a.id,
             campaignId: a.campaignId,
             campaignName: paymentCampaigns.name,
-            amount: sql<number>`max(${a.amount} - coalesce(${a.paidAmount}, 0), 0)`,
+            amount: stillOwed,
             dueDate: sql<number | null>`coalesce(${a.dueDate}, ${paymentCampaigns.endDate})`,
             remindedAt: latest.remindedAt,
           })
