@@ -161,8 +161,8 @@ export function versionStamp(db: Db, tables: readonly Table[]): string {
   return stampOf(connectionVersions(db), tables);
 }
 
-/** The same on either engine. */
-async function currentStamp(db: Db, tables: readonly Table[]): Promise<string> {
+/** The versions of these tables as one comparable string, on either engine. */
+export async function currentStamp(db: Db, tables: readonly Table[]): Promise<string> {
   return isPg(db) ? stampOf(await pgVersions(db), tables) : versionStamp(db, tables);
 }
 
