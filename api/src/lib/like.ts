@@ -1,6 +1,8 @@
 /**
  * Substring search with LIKE, wildcards in the user's term matched literally: '%' or '_' typed
  * into a search box used to match every row. ESCAPE '\' reads the same in SQLite and PostgreSQL.
+ * Case: SQLite's LIKE ignores ASCII case and PostgreSQL's does not, so both sides must already be
+ * lower-case (the accent-stripped search columns and normalizeText's terms are).
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
