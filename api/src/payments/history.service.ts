@@ -3,7 +3,7 @@
  * its report viewers. The spec's rows carry the payOS credentials; ours carry them masked only.
  */
 import { normalizeText, type AdminPaymentHistoryQuery } from '@doanhoi/shared';
-import { and, count, desc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Deps } from '../lib/context';
 import { searchTextLike } from '../lib/text-filter';
@@ -55,7 +55,8 @@ export async function paymentHistory({ db, env }: Deps, campaignId: number, q: A
       .leftJoin(recorder, eq(recorder.id, paymentOrders.recordedBy))
       .leftJoin(resolver, eq(resolver.id, paymentOrders.resolvedBy))
       .where(where)
-      .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
+      // Unpaid orders last on both engines (PostgreSQL puts NULLs first in a descending order).
+      .orderBy(sql`${paymentOrders.paidAt} desc nulls last`, desc(paymentOrders.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
   );

@@ -169,7 +169,9 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
           .returning(),
       );
     } catch (err) {
-      // A parallel request opened the link first (the partial unique index): hand out that one.
+      // A parallel request opened the link first: hand out that one. The partial unique index
+      // (payment_orders_one_open_uq) keeps one open order per assignment across processes on both
+      // engines, so this read-then-insert takes no lock (payments/locks.ts).
       if (!isUniqueViolation(err)) throw err;
       const other = await awaitOther(a!.id);
       if (!other) conflict('Khoản phí vừa thay đổi, vui lòng thử lại');

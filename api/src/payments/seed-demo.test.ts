@@ -12,11 +12,12 @@ import { allRows, firstRow } from '../db/engine';
 let t: TestApp;
 let server: Awaited<ReturnType<typeof liveServer>>;
 
+// The demo's thousands of rows take a few seconds on PostgreSQL, more beside other test files.
 beforeAll(async () => {
   t = await makeTestApp();
   server = await liveServer(t);
   await seedDemo(t.db);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 describe('seedPaymentsDemo', () => {
