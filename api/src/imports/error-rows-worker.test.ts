@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { offloadedCalls, stopWorkers } from '../lib/worker-pool';
 import { makeTestApp, type TestApp } from '../test/harness';
+import { closeAppDb } from '../db/open';
 import { download, form, uploadUsers, userRow, USER_HEADER, xlsx } from './fixture';
 
 let t: TestApp;
@@ -24,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopWorkers();
-  t.db.$client.close();
+  await closeAppDb(t.db);
   rmSync(dir, { recursive: true, force: true });
 });
 

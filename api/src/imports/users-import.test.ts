@@ -1,11 +1,11 @@
 /** Users import: validation rules (000 §5), duplicates, conflicts, execute options and sessions. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test/harness';
+import { TEST_ENGINE, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { importSessionRows, importSessions } from '../db/tables/imports';
 import { importUsers, uploadUsers, userRow, usersImportHelpers, usersImportWorld, validateUsers } from './fixture';
-import { firstRow, runQuery } from '../db/engine';
+import { firstRow, runQuery, sqlGet, sqlRun } from '../db/engine';
 
 let t: TestApp;
 let orgs: Awaited<ReturnType<typeof usersImportWorld>>['orgs'];
@@ -183,7 +183,15 @@ describe('execute', () => {
   });
 
   it('a row failing only at write time is reported alone (skipErrors) or stops everything (without)', async () => {
-    t.db.$client.exec(`CREATE TRIGGER boom BEFORE INSERT ON users WHEN NEW.code = 'BOOM' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    // A trigger that refuses one code: the row passes every check and fails only when written.
+    const boom =
+      TEST_ENGINE === 'pg'
+        ? [
+            `CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.code = 'BOOM' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`,
+            'CREATE TRIGGER boom BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION boom()',
+          ]
+        : [`CREATE TRIGGER boom BEFORE INSERT ON users WHEN NEW.code = 'BOOM' BEGIN SELECT RAISE(ABORT, 'boom'); END`];
+    for (const statement of boom) await sqlRun(t.db, statement);
     try {
       const before = await userCount();
       const rows = [ok('WT1', { organizationCodes: 'UI-CD1' }), ok('BOOM'), ok('WT2')];
@@ -200,7 +208,10 @@ describe('execute', () => {
       const status = await t.request('GET', `/api/users/import/${none.sessionId}/status`, { token: t.adminToken });
       expect(status.body).toMatchObject({ status: 'failed', processedRows: 0 });
     } finally {
-      t.db.$client.exec('DROP TRIGGER boom');
+      if (TEST_ENGINE === 'pg') {
+        await sqlRun(t.db, 'DROP TRIGGER boom ON users');
+        await sqlRun(t.db, 'DROP FUNCTION boom()');
+      } else await sqlRun(t.db, 'DROP TRIGGER boom');
     }
   });
 
@@ -285,18 +296,18 @@ describe('execute', () => {
     const many = Array.from({ length: 500 }, (_, i) => ok(`SZ${i}`));
     const up = await uploadUsers(t, many);
     const id = up.body.sessionId as string;
-    const size = () =>
-      t.db.$client
-        .prepare(
-          "SELECT length(params) + length(coalesce(validation, '')) + length(coalesce(result, '')) + length(file_name) FROM import_sessions WHERE id = ?",
+    const size = async () =>
+      (
+        await sqlGet<{ n: number }>(
+          t.db,
+          sql`SELECT length(params) + length(coalesce(validation, '')) + length(coalesce(result, '')) + length(file_name) AS n FROM import_sessions WHERE id = ${id}`,
         )
-        .pluck()
-        .get(id) as number;
+      ).n;
     const rowsOf = async () => await firstRow(t.db.select().from(importSessionRows).where(eq(importSessionRows.sessionId, id)));
     expect(JSON.parse((await rowsOf())!.rows)).toHaveLength(500);
     expect((await t.request('GET', `/api/users/import/${id}/validate`, { token: t.adminToken })).status).toBe(200);
     // The session record itself stays small (the update SQLite rewrites on each progress step).
-    expect(size()).toBeLessThan(1000);
+    expect(await size()).toBeLessThan(1000);
     const ran = await t.request('POST', `/api/users/import/${id}/execute`, { token: t.adminToken, body: { options: { batchSize: 50 } } });
     expect(ran.body.importedCount).toBe(500);
     expect(await firstRow(t.db.select().from(importSessions).where(eq(importSessions.id, id)))).toMatchObject({

@@ -7,7 +7,8 @@
 import { HTTPException } from 'hono/http-exception';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDb } from '../db/client';
-import { isPg } from '../db/postgres';
+import { isPg, isPostgresUrl, openPgDb } from '../db/postgres';
+import { useEngine } from '../db/dialect';
 import type { Actor, Deps } from '../lib/context';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
@@ -27,7 +28,9 @@ const { path, env, gate } = workerData as { path: string; env: Env; gate: Shared
 useGate(gate);
 // Imports and exports are background work: on a busy machine, requests on the other thread go first.
 lowerThreadPriority();
-const deps: Deps = { db: openDb(path), env };
+// `path`: the SQLite file, or PostgreSQL's URL (lib/worker-pool.ts); this thread's raw SQL speaks its engine.
+useEngine(isPostgresUrl(path) ? 'pg' : 'sqlite');
+const deps: Deps = { db: isPostgresUrl(path) ? openPgDb(path, { max: 4 }) : openDb(path), env };
 // SQLite's alone: PostgreSQL has no shared writer to wake and no WAL file of ours to checkpoint.
 if (!isPg(deps.db)) {
   // A request write waiting for one of our transactions is woken the moment it ends.

@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { openDb, type Db } from '../db/client';
 import { runMigrations, runPgMigrations } from '../db/migrate';
-import { openPgDb } from '../db/postgres';
+import { openPgDb, pgPoolOf } from '../db/postgres';
 import { useEngine } from '../db/dialect';
 import { seedAdmin, seedDefaultRoles, seedPermissions } from '../seed/seed';
 import { testEnv } from '../env';
@@ -125,6 +125,8 @@ async function seededDb(env: ReturnType<typeof testEnv>, dbPath: string) {
 export async function makeTestApp(envOverrides: Record<string, string> = {}, dbPath = ':memory:') {
   const env = testEnv(envOverrides);
   const db = await seededDb(env, dbPath);
+  // A named PostgreSQL database stands for a deployment's: with its URL the import and export worker opens it too (lib/worker-pool.ts).
+  if (TEST_ENGINE === 'pg' && dbPath !== ':memory:') env.DATABASE_URL = pgPoolOf(db)!.options.connectionString;
   const app = createApp({ db, env }, { adminDist: '/nonexistent', portalDist: '/nonexistent' });
 
   async function request(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
