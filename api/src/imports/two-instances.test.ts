@@ -11,6 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { importSessions } from '../db/tables/imports';
 import { users } from '../db/tables/users';
 import { Lease } from '../lib/lease';
+import { stopWorkers } from '../lib/worker-pool';
+import { closeAppDb } from '../db/open';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { UNTHROTTLED, userRow, validateUsers } from './fixture';
 import { allRows, runQuery } from '../db/engine';
@@ -25,9 +27,10 @@ beforeAll(async () => {
   b = await makeTestApp(UNTHROTTLED, join(dir, 'app.db'));
 });
 
-afterAll(() => {
-  a.db.$client.close();
-  b.db.$client.close();
+afterAll(async () => {
+  await stopWorkers();
+  await closeAppDb(a.db);
+  await closeAppDb(b.db);
   rmSync(dir, { recursive: true, force: true });
 });
 
