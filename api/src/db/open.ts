@@ -3,7 +3,10 @@
  * (issue 29), else the SQLite file at DATABASE_PATH, as before. Sets the dialect of raw SQL for
  * this process (db/dialect.ts).
  */
+import { sql } from 'drizzle-orm';
 import type { Env } from '../env';
+import { logger } from '../lib/logger';
+import { sqlGet } from './engine';
 import { openDb, type Db } from './client';
 import { useEngine } from './dialect';
 import { runMigrations, runPgMigrations } from './migrate';
@@ -19,8 +22,18 @@ export function openAppDb(env: Env): Db {
 }
 
 export async function migrateAppDb(env: Env, db: Db): Promise<void> {
-  if (isPostgresUrl(env.DATABASE_URL)) await runPgMigrations(env.DATABASE_URL);
-  else runMigrations(db);
+  if (!isPostgresUrl(env.DATABASE_URL)) return runMigrations(db);
+  await runPgMigrations(env.DATABASE_URL);
+  const { collation } = await sqlGet<{ collation: string }>(
+    db,
+    sql`SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()`,
+  );
+  // Lists sorted by name follow the database's collation; SQLite's are byte order, as "C" sorts.
+  if (!['C', 'POSIX', 'C.UTF-8', 'C.utf8'].includes(collation))
+    logger.warn(
+      { collation },
+      'PostgreSQL database collation is not C: names sort differently than on SQLite (create it with LC_COLLATE C, docs/scaling.md)',
+    );
 }
 
 export async function closeAppDb(db: Db): Promise<void> {
