@@ -231,6 +231,7 @@ export function currentTransaction(): object | undefined {
 
 /** PostgreSQL's row locks that lockRows takes: `share` lets other sharers in and keeps writers out. */
 const LOCK_MODES = { update: 'update', 'no key update': 'no key update', share: 'share' } as const;
+const LOCK_SLICE = 10_000;
 
 /**
  * Locks these rows until the transaction ends, so what it read then decides on cannot change under
@@ -248,8 +249,10 @@ export async function lockRows(
   if (!isPg(db) || ids.length === 0) return;
   // Outside a transaction the lock would end with its own statement: a caller's mistake, not a lock.
   if (!pgContext.getStore()) throw new Error('lockRows outside a transaction');
-  await sqlRun(
-    db,
-    sql`select 1 from ${table} where ${inArray(table.id, [...new Set(ids)])} order by ${table.id} for ${sql.raw(LOCK_MODES[mode])}`,
-  );
+  // In ascending slices: a campaign's fees can outnumber the parameters one statement may bind.
+  const sorted = [...new Set(ids)].sort((x, y) => x - y);
+  for (let i = 0; i < sorted.length; i += LOCK_SLICE) {
+    const slice = sorted.slice(i, i + LOCK_SLICE);
+    await sqlRun(db, sql`select 1 from ${table} where ${inArray(table.id, slice)} order by ${table.id} for ${sql.raw(LOCK_MODES[mode])}`);
+  }
 }
