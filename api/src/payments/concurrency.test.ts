@@ -66,7 +66,7 @@ describe.skipIf(TEST_ENGINE !== 'pg')('twenty requests at once through two insta
         t()
           .db.select()
           .from(auditLogs)
-          .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, entityId))),
+          .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, String(entityId)))),
       )
     ).length;
   const webhook = (app: TestApp, body: unknown) => app.request('POST', '/api/payment/webhook/payos', { body });
