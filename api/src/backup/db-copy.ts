@@ -17,7 +17,6 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER, PG_MIGRATIONS_FOLDER } from '../db/migrate';
 import { DatabaseLockedError, lockDatabase } from '../db/process-lock';
 import * as pgSchema from '../db/pg/schema';
-import { REPO_ROOT } from '../env';
 import { verifyCopy, type Check } from './db-copy-verify';
 
 /** SQLite's own machinery, rebuilt on PostgreSQL by its own means (tsvector search, PL/pgSQL triggers). */

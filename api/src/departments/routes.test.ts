@@ -87,6 +87,16 @@ describe('POST /api/departments', () => {
     expect(res.body.message).toContain('Mã');
   });
 
+  it('parallel creates with one code: one is created, the others answer 409, none 500 (the race past the pre-check)', async () => {
+    const code = uniq('RACE');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.request('POST', '/api/departments', { token: t.adminToken, body: { name: `Khoa Đua ${i}`, code } }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await t.request('POST', '/api/departments', { body: { name: 'Khoa Z' } });
     expect(res.status).toBe(401);

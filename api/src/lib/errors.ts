@@ -30,7 +30,7 @@ export type Conflict = string | { message: string; field?: string };
  */
 export async function conflictOnUnique<T>(c: Conflict | ((err: Error) => Conflict), fn: () => T | Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (err) {
     if (isUniqueViolation(err)) {
       const found = typeof c === 'function' ? c(err as Error) : c;
