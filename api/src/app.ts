@@ -38,6 +38,7 @@ import { securityHeaders } from './lib/security-headers';
 import { logger, requestLogger } from './lib/logger';
 import { apiDocs } from './lib/openapi';
 import { safeFile, sendFile, spa } from './lib/static';
+import { isPg } from './db/postgres';
 
 export interface AppOptions {
   /** Where the built admin and portal live (tests point elsewhere or nowhere). */
@@ -96,7 +97,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   api.use('*', compressJson());
   // A write that finds SQLite's lock taken waits on a timer, not in the busy handler that would stop this process (lib/write-turn.ts).
-  api.use('*', writeTurn(deps.db.$client));
+  // PostgreSQL has no single write lock to wait for: its writers queue on the rows they touch.
+  if (!isPg(deps.db)) api.use('*', writeTurn(deps.db.$client));
   api.route('/auth', authRoutes(limiter));
   // Fixed paths of each domain (import templates and sessions) before its /:id routes.
   api.route('/departments', catalogueImportRoutes(importKinds.departments, 'departments.create', true));

@@ -102,18 +102,6 @@ describe('app secret check at start', () => {
     expect(run.stderr).toContain('Refusing to start');
     expect(run.stdout).not.toContain('is running at');
   }, 60_000);
-
-  it('refuses to start on a PostgreSQL DATABASE_URL rather than quietly serving the SQLite file', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'api/src/index.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...source(), PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'postgres://app@127.0.0.1:5432/doanhoi' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('serves only SQLite');
-    expect(run.stdout).not.toContain('is running at');
-  }, 60_000);
 });
 
 describe('backup and restore', () => {

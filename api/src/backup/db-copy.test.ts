@@ -16,12 +16,12 @@ import { runMigrations } from '../db/migrate';
 import { REPO_ROOT, testEnv } from '../env';
 import { verifyPassword } from '../lib/passwords';
 import { seed } from '../seed/seed';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../test/pg-server';
+import { comparisonUnavailable, startPgCluster, type PgCluster } from '../test/pg-server';
 import { norm, REPORT_FIGURED, REPORT_RECOUNTS } from '../db/pg/trigger-figures.fixture';
 import { copySqliteToPg, tablesInKeyOrder, type CopySummary } from './db-copy';
 import { verifyCopy } from './db-copy-verify';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the db:copy test: ${missing}`);
 
 const FIGURES = [

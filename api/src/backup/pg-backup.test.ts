@@ -12,10 +12,10 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../test/pg-server';
+import { comparisonUnavailable, startPgCluster, type PgCluster } from '../test/pg-server';
 import { PG_MIGRATIONS_FOLDER } from '../db/migrate';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL backup test: ${missing}`);
 
 describe.skipIf(missing)('backup and restore on PostgreSQL', () => {

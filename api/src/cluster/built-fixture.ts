@@ -4,11 +4,14 @@
  * e2e suite is never overwritten mid-run), started with WEB_CONCURRENCY=2 on a fresh database file
  * and a free port, and plain HTTP to it.
  */
+import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
 import { REPO_ROOT } from '../env';
 import { socketOwner as serverSocketOwner } from './sockets.fixture';
 
@@ -27,8 +30,26 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the cluster (`env` adds to its environment) and resolves once its banner is printed. */
+/** Under TEST_ENGINE=pg, an empty database of the run's cluster for the server to migrate and seed. */
+async function pgDatabase(): Promise<Record<string, string>> {
+  if (process.env.TEST_ENGINE !== 'pg') return {};
+  const name = `built_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${inject('pgServer')}postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return { DATABASE_URL: `${inject('pgServer')}${name}` };
+}
+
+/**
+ * Starts the cluster (`env` adds to its environment) and resolves once its banner is printed; under
+ * TEST_ENGINE=pg on a PostgreSQL database of its own (the file path then holds only the secrets).
+ */
 export async function startBuiltCluster(env: Record<string, string> = {}) {
+  const onPg = await pgDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'doanhoi-built-'));
   const dbPath = join(dir, 'app.db');
   // Two levels below the repository, as api/dist is (env.ts finds the repository from the bundle).
@@ -50,6 +71,7 @@ export async function startBuiltCluster(env: Record<string, string> = {}) {
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
+      ...onPg,
       ...env,
     },
   });
@@ -140,5 +162,45 @@ export async function startBuiltCluster(env: Record<string, string> = {}) {
     stop();
     throw err;
   }
-  return { base, dbPath, primary, output, workers, socketOwner, until, api, must, stop };
+  /**
+   * Reads the server's database behind its back, on either engine: `?` placeholders, quoted aliases;
+   * `value` answers the first column of the first row (counts as numbers).
+   */
+  async function reader() {
+    if (onPg.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: onPg.DATABASE_URL });
+      await client.connect();
+      const all = async (text: string, ...params: unknown[]) => {
+        let n = 0;
+        return (
+          await client.query(
+            text.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows as Record<string, unknown>[];
+      };
+      return { all, close: () => client.end() };
+    }
+    const db = new Database(dbPath, { readonly: true });
+    return {
+      all: async (text: string, ...params: unknown[]) => db.prepare(text).all(...params) as Record<string, unknown>[],
+      close: async () => db.close(),
+    };
+  }
+
+  async function read(text: string, ...params: unknown[]) {
+    const r = await reader();
+    try {
+      return await r.all(text, ...params);
+    } finally {
+      await r.close();
+    }
+  }
+
+  const value = async (text: string, ...params: unknown[]) => {
+    const v = Object.values((await read(text, ...params))[0] ?? {})[0];
+    return typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  };
+
+  return { base, dbPath, primary, output, workers, socketOwner, until, api, must, stop, read, value };
 }

@@ -8,7 +8,6 @@
  * holds exactly the batches it counted (imports/service.ts: with skipErrors each batch commits with
  * its progress and audit row, so a crash keeps whole batches).
  */
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { form, UNTHROTTLED, USER_HEADER, userRow, xlsx } from '../imports/fixture';
 import { dataSignature } from '../payos/signature';
@@ -27,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 it('a worker killed during payments and an import: replaced, nothing lost, doubled or half-written', async () => {
-  const { api, must, until, workers, dbPath } = server;
+  const { api, must, until, workers, read, value } = server;
   const admin = (await must('POST', '/api/auth/login', undefined, { email: 'admin@doanhoi.local', password: 'admin123' })).accessToken;
   const org = await must('POST', '/api/organizations', admin, { name: 'Đoàn khoa Kill', code: 'KILL', type: 'doan_truong' });
   // The members arrive by an import that completes (and can sign in to pay their own fees).
@@ -83,9 +82,8 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
     return userRow({ code, familyName: 'Lê', givenName: code, email: `${code.toLowerCase()}@kill.vn` });
   });
   const session = (await must('POST', '/api/users/import/upload', admin, form(await xlsx(USER_HEADER, rows)))).sessionId as string;
-  const db = new Database(dbPath, { readonly: true });
-  const progress = () =>
-    db.prepare('SELECT status, processed_rows AS done FROM import_sessions WHERE id = ?').get(session) as { status: string; done: number };
+  const progress = async () =>
+    (await read('SELECT status, processed_rows AS done FROM import_sessions WHERE id = ?', session))[0] as { status: string; done: number };
 
   const executing = api('POST', `/api/users/import/${session}/execute`, admin, { options: { skipErrors: true, batchSize: BATCH } });
   // The burst, a third of the members each: paying at the sandbox's checkout, a signed webhook
@@ -153,9 +151,9 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
       await pay(i);
     }),
   );
-  const victim = await until('the import to be running with batches written', () => {
-    const holder = db.prepare('SELECT holder FROM leases WHERE name = ?').pluck().get(`import:${session}`) as string | undefined;
-    const p = progress();
+  const victim = await until('the import to be running with batches written', async () => {
+    const holder = (await value('SELECT holder FROM leases WHERE name = ?', `import:${session}`)) as string | undefined;
+    const p = await progress();
     return holder && p.status === 'running' && p.done > 0 ? Number(holder.split(':')[1]) : undefined;
   });
   const before = workers();
@@ -182,17 +180,26 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
   for (const [, o] of orders) expect((await api('GET', `/api/payment/check-status/${o.orderCode}`, o.token)).status).toBe(200);
   await new Promise((r) => setTimeout(r, 300)); // sandbox webhooks of the survivor, 50 ms after each pay
 
-  const fees = db
-    .prepare('SELECT id, status, paid_amount AS paidAmount FROM payment_assignments WHERE campaign_id = ?')
-    .all(campaign.id) as { id: number; status: string; paidAmount: number | null }[];
-  const paidOrders = db
-    .prepare("SELECT assignment_id AS a, received_amount AS received FROM payment_orders WHERE campaign_id = ? AND status = 'PAID'")
-    .all(campaign.id) as { a: number; received: number }[];
-  const transactions = db
-    .prepare(
+  // Numbers as numbers on either engine (node-postgres answers int8 as text).
+  const num = <T extends Record<string, unknown>>(rows: Record<string, unknown>[]) =>
+    rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v])),
+    ) as T[];
+  const fees = num<{ id: number; status: string; paidAmount: number | null }>(
+    await read('SELECT id, status, paid_amount AS "paidAmount" FROM payment_assignments WHERE campaign_id = ?', campaign.id),
+  );
+  const paidOrders = num<{ a: number; received: number }>(
+    await read(
+      "SELECT assignment_id AS a, received_amount AS received FROM payment_orders WHERE campaign_id = ? AND status = 'PAID'",
+      campaign.id,
+    ),
+  );
+  const transactions = num<{ a: number; amount: number }>(
+    await read(
       'SELECT o.assignment_id AS a, t.amount FROM payment_transactions t JOIN payment_orders o ON o.id = t.order_id WHERE o.campaign_id = ?',
-    )
-    .all(campaign.id) as { a: number; amount: number }[];
+      campaign.id,
+    ),
+  );
   const answeredPaid = [...sandboxPaid, ...webhookAnswered, ...cashPaid];
   // The burst mostly got through: the check below is about real payments, not an empty set.
   expect(answeredPaid.length).toBeGreaterThan(MEMBERS / 3);
@@ -210,15 +217,14 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
   expect(executed.status).toBe(0);
   const status = await must('GET', `/api/users/import/${session}/status`, admin);
   expect(status.status).toBe('failed');
-  const written = db.prepare("SELECT count(*) FROM users WHERE code LIKE 'KI%'").pluck().get() as number;
+  const written = (await value("SELECT count(*) FROM users WHERE code LIKE 'KI%'")) as number;
   expect(written).toBe(status.processedRows);
   expect(written % BATCH).toBe(0);
   expect(written).toBeGreaterThan(0);
   expect(written).toBeLessThan(IMPORT_ROWS);
-  const batches = db.prepare("SELECT after FROM audit_logs WHERE action = 'import.users.batch' AND entity_id = ?").all(session) as {
+  const batches = (await read("SELECT after FROM audit_logs WHERE action = 'import.users.batch' AND entity_id = ?", session)) as {
     after: string;
   }[];
   expect(batches).toHaveLength(written / BATCH);
   expect(batches.reduce((n, b) => n + JSON.parse(b.after).importedCount, 0)).toBe(written);
-  db.close();
 }, 60_000);

@@ -10,7 +10,6 @@
  * - SIGTERM of the primary: a request in flight is answered, new connections are refused, and a
  *   request that never completes does not hold the exit beyond the drain's bound.
  */
-import Database from 'better-sqlite3';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -128,7 +127,7 @@ async function fees(code: string, n: number): Promise<number[]> {
 }
 
 it('kill -9 of a worker: no request waits for it, every request 2 s on is answered, it is replaced, each fee paid once', async () => {
-  const { api, workers, dbPath } = server;
+  const { api, workers, read, value } = server;
   const assignments = await fees('STK', FEES);
   const s = stream(6, 2);
   await new Promise((r) => setTimeout(r, 1_000));
@@ -166,13 +165,11 @@ it('kill -9 of a worker: no request waits for it, every request 2 s on is answer
       expect([200, 409], `retry of fee ${assignments[i]}`).toContain(retry.status);
     }
   }
-  const db = new Database(dbPath, { readonly: true });
   for (const id of assignments) {
-    const paid = db.prepare("SELECT count(*) FROM payment_orders WHERE assignment_id = ? AND status = 'PAID'").pluck().get(id);
-    const fee = db.prepare('SELECT status, paid_amount AS paidAmount FROM payment_assignments WHERE id = ?').get(id);
+    const paid = await value("SELECT count(*) FROM payment_orders WHERE assignment_id = ? AND status = 'PAID'", id);
+    const [fee] = await read('SELECT status, paid_amount AS "paidAmount" FROM payment_assignments WHERE id = ?', id);
     expect({ id, paid, fee }).toEqual({ id, paid: 1, fee: { status: 'PAID', paidAmount: FEE } });
   }
-  db.close();
 }, 120_000);
 
 it('SIGTERM of one worker: its request in flight is answered, the stream moves to the other without a failure, it is replaced', async () => {

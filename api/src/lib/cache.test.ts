@@ -2,13 +2,21 @@
  * Regressions of the old hand-cleared caches: every cached read now follows the versions of the
  * tables it reads (lib/freshness.ts), whoever writes them.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { campaigns, expectOk, join } from '../payments/fixture';
-import { makeTestApp } from '../test/harness';
+import { makeTestApp, TEST_ENGINE } from '../test/harness';
+import { sql } from 'drizzle-orm';
+import { openDb, type Db } from '../db/client';
+import { sqlRun } from '../db/engine';
+import { closeAppDb } from '../db/open';
+
+/** Another connection to the database at `path`, as another process has (PostgreSQL: another pool on it). */
+async function otherConnection(path: string): Promise<Db> {
+  return TEST_ENGINE === 'pg' ? (await makeTestApp({}, path)).db : openDb(path);
+}
 
 const dir = mkdtempSync(joinPath(tmpdir(), 'cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,9 +49,9 @@ describe('cached reads stay exact', () => {
     const u = await t.createUser('CRD');
     const me = () => t.request('GET', '/api/auth/me/permissions', { token: u.token });
     expect((await me()).status).toBe(200);
-    const other = new Database(path);
-    other.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(u.id);
-    other.close();
+    const other = await otherConnection(path);
+    await sqlRun(other, sql`UPDATE users SET is_active = FALSE WHERE id = ${u.id}`);
+    await closeAppDb(other);
     expect((await me()).status).toBe(401);
   });
 
@@ -54,7 +62,7 @@ describe('cached reads stay exact', () => {
     const u = await t.createUser('CRR', [{ roleId: role, organizationId: org }]);
     const list = () => t.request('GET', `/api/users?organizationId=${org}`, { token: u.token });
     expect((await list()).status).toBe(200);
-    t.db.$client.prepare('DELETE FROM user_roles WHERE user_id = ?').run(u.id);
+    await sqlRun(t.db, sql`DELETE FROM user_roles WHERE user_id = ${u.id}`);
     expect((await list()).status).toBe(403);
   });
 
@@ -65,11 +73,12 @@ describe('cached reads stay exact', () => {
     const total = async (app = t) => (await expectOk(app.request('GET', '/api/departments?limit=5', { token: app.adminToken }))).total;
     const before = await total();
     const otherBefore = await total(elsewhere);
-    const other = new Database(path);
-    other
-      .prepare("INSERT INTO departments (code, name, search_text, created_at, updated_at) VALUES ('CRX', 'Khoa X', 'khoa x', 0, 0)")
-      .run();
-    other.close();
+    const other = await otherConnection(path);
+    await sqlRun(
+      other,
+      sql`INSERT INTO departments (code, name, search_text, created_at, updated_at) VALUES ('CRX', 'Khoa X', 'khoa x', 0, 0)`,
+    );
+    await closeAppDb(other);
     expect(await total()).toBe(before + 1);
     expect(await total(elsewhere)).toBe(otherBefore);
   });

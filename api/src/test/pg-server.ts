@@ -24,6 +24,15 @@ export function pgUnavailable(): string | null {
   return null;
 }
 
+/**
+ * Why a test that compares both engines (its own cluster beside SQLite) does not run here, or null:
+ * PostgreSQL missing, or the TEST_ENGINE=pg pass, where the raw SQL of the whole worker speaks
+ * PostgreSQL (db/dialect.ts) — such a test runs in the SQLite pass.
+ */
+export function comparisonUnavailable(): string | null {
+  return pgUnavailable() ?? (process.env.TEST_ENGINE === 'pg' ? 'compares both engines: runs in the SQLite pass' : null);
+}
+
 const asRoot = process.getuid?.() === 0;
 
 function command(bin: string, args: string[]): [string, string[]] {

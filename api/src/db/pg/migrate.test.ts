@@ -12,14 +12,14 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
+import { comparisonUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { sqliteTermStartSql } from '../term';
 import * as pgSchema from './schema';
 import { SEARCH_COLUMN, SEARCH_INDEX } from './search';
 import { sqlGet } from '../engine';
 import { mapInOrder } from '../../lib/in-order';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL migration test: ${missing}`);
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));

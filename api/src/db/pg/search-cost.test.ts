@@ -11,7 +11,7 @@ import { count } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
+import { comparisonUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { generateUsers, seeded } from '../../test/search-data';
 import { openDb, type Db } from '../client';
 import { runMigrations } from '../migrate';
@@ -23,7 +23,7 @@ import * as pgSchema from './schema';
 import { firstRow, runQuery, withTransaction } from '../engine';
 
 const wanted = process.env.PG_SEARCH_COST === '1';
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (wanted && missing) console.warn(`Skipping the PostgreSQL search measurement: ${missing}`);
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));

@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
+import { comparisonUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { generateQueries, generateUsers, seeded, type GeneratedUser } from '../../test/search-data';
 import { openDb, type Db } from '../client';
 import { runMigrations } from '../migrate';
@@ -21,7 +21,7 @@ import { matchingUserIds, tsQuery } from './search';
 import * as pgSchema from './schema';
 import { allRows, runQuery, withTransaction } from '../engine';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL search test: ${missing}`);
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));

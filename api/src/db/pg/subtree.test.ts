@@ -12,7 +12,7 @@ import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
+import { comparisonUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { seeded } from '../../test/search-data';
 import { subtreeRange } from '../../access/scope';
 import { openDb, type Db } from '../client';
@@ -21,7 +21,7 @@ import { organizations as sqliteOrganizations } from '../tables/organizations';
 import * as pgSchema from './schema';
 import { allRows, runQuery } from '../engine';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL subtree test: ${missing}`);
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));

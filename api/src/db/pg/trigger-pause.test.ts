@@ -7,14 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { pgUnavailable } from '../../test/pg-server';
+import { comparisonUnavailable } from '../../test/pg-server';
 import { usePgCluster } from '../../test/pg-cluster';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { randomOps } from './trigger-ops.fixture';
 import { engines, expectReportsRecounted, FIGURED, FIGURES, norm, RECOUNTS, type Both } from './trigger-figures.fixture';
 import { withTransaction } from '../engine';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL pause test: ${missing}`);
 
 const table = (name: string) => `SELECT ${FIGURES[name]} FROM ${name} ORDER BY ${FIGURES[name]}`;

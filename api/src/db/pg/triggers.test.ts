@@ -4,12 +4,12 @@
  * figures table is compared, and both are compared with a recount from the base tables.
  */
 import { describe, expect, it } from 'vitest';
-import { pgUnavailable } from '../../test/pg-server';
+import { comparisonUnavailable } from '../../test/pg-server';
 import { usePgCluster } from '../../test/pg-cluster';
 import { randomOps } from './trigger-ops.fixture';
 import { engines, expectReportsRecounted, FIGURED, FIGURES, RECOUNTS } from './trigger-figures.fixture';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL trigger test: ${missing}`);
 
 describe.skipIf(missing)('PostgreSQL figures triggers', () => {

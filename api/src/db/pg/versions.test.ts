@@ -12,9 +12,9 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDb } from '../client';
 import { runMigrations } from '../migrate';
-import { pgUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
+import { comparisonUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 
-const missing = pgUnavailable();
+const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL cache version test: ${missing}`);
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));
