@@ -68,6 +68,8 @@ const code = await sequence([
     return results.find((c) => c !== 0) ?? 0;
   },
   npm('vitest', 'test:unit'),
+  // The API suite again on a throwaway PostgreSQL cluster (issue 29; api/src/test/pg-global-setup.ts).
+  npm('vitest (PostgreSQL)', 'test:unit:pg'),
   npm('playwright', 'test:e2e'),
 ]);
 summary();
