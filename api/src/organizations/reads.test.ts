@@ -2,8 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness';
 import { orgWorld, type OrgTree } from './fixture';
-import { organizationMembers } from '../db/tables/organizations';
-import { runQuery, withTransaction } from '../db/engine';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { runQuery, sqlRun, withTransaction } from '../db/engine';
+import { sql } from 'drizzle-orm';
 import { mapInOrder } from '../lib/in-order';
 
 let t: TestApp;
@@ -175,8 +176,21 @@ describe('GET /organizations/tree', () => {
       Array.from({ length: 50 }, (_, i) => i),
       (i) => t.createOrg('doan_co_so', `F${i}`, org.doan),
     );
-    await withTransaction(t.db, async () => {
-      for (const f of faculties) for (let j = 0; j < 100; j++) await t.createOrg('chi_doan', `F${f}-${j}`, f);
+    // A hundred units per statement: one round trip each, not two per unit (PostgreSQL is over the network).
+    await withTransaction(t.db, async (tx) => {
+      for (const f of faculties) {
+        const units = Array.from({ length: 100 }, (_, j) => ({
+          type: 'chi_doan' as const,
+          code: `F${f}-${j}`,
+          name: `F${f}-${j}`,
+          parentId: f,
+        }));
+        await runQuery(tx.insert(organizations).values(units));
+        await sqlRun(
+          tx,
+          sql`UPDATE organizations SET path = (SELECT p.path FROM organizations p WHERE p.id = ${f}) || id || '/' WHERE parent_id = ${f}`,
+        );
+      }
     });
     const res = await get('/api/organizations/tree');
     expect(res.status).toBe(200);
