@@ -132,8 +132,8 @@ function indexStatements(db: Db, f: ListFilter) {
   };
 }
 
-/** The WHERE clause of a filter shape, with placeholders for its values. */
-function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
+/** A filter shape's WHERE, with placeholders; `below` bounds the members too (PostgreSQL walked them all from the newest down, docs/benchmark.md). */
+function whereFor(f: ListFilter, membership: Membership, below = false): SQL | undefined {
   const conds: SQL[] = [];
   if (f.words.length) conds.push(searchQuery(f.words) === null ? nothing : matchesSearch('match'));
   conds.push(...columnConds(f));
@@ -148,7 +148,7 @@ function whereFor(f: ListFilter, membership: Membership): SQL | undefined {
       );
       conds.push(
         membership === 'in'
-          ? sql`${users.id} IN (SELECT ${organizationMembers.userId} FROM ${organizationMembers} WHERE ${organizationMembers.isActive} = true AND ${organizationMembers.organizationId} IN (SELECT ${organizations.id} FROM ${organizations} WHERE ${inSubtrees}))`
+          ? sql`${users.id} IN (SELECT ${organizationMembers.userId} FROM ${organizationMembers} WHERE ${organizationMembers.isActive} = true${below ? sql` AND ${organizationMembers.userId} <= ${sql.placeholder('from')}` : sql``} AND ${organizationMembers.organizationId} IN (SELECT ${organizations.id} FROM ${organizations} WHERE ${inSubtrees}))`
           : sql`EXISTS (SELECT 1 FROM ${organizationMembers} JOIN ${organizations} ON ${organizations.id} = ${organizationMembers.organizationId} WHERE ${organizationMembers.userId} = ${users.id} AND ${organizationMembers.isActive} = true AND (${inSubtrees}))`,
       );
     }
@@ -196,7 +196,8 @@ function buildStatements(db: Db, f: ListFilter, membership: Membership): { pageI
       .offset(sql.placeholder('offset'))
       .prepare();
   const total = db.select({ n: count() }).from(users).where(where).prepare();
-  return { pageIds: page(where), pageFrom: page(and(where, sql`${users.id} <= ${sql.placeholder('from')}`)), total };
+  const whereBelow = whereFor(f, membership, true);
+  return { pageIds: page(where), pageFrom: page(and(whereBelow, sql`${users.id} <= ${sql.placeholder('from')}`)), total };
 }
 
 type Statements = ReturnType<typeof buildStatements>;
