@@ -40,7 +40,7 @@ async function sequence(steps) {
 function summary() {
   console.log('\nnpm test stages:');
   for (const [label, seconds, code] of timings)
-    console.log(`  ${label.padEnd(22)} ${seconds.toFixed(0).padStart(4)} s${code === 0 ? '' : `  (exit ${code})`}`);
+    console.log(`  ${label.padEnd(30)} ${seconds.toFixed(0).padStart(4)} s${code === 0 ? '' : `  (exit ${code})`}`);
 }
 
 const npm = (label, script, opts) => () => run(label, 'npm', ['run', '--silent', script], opts);
@@ -71,6 +71,9 @@ const code = await sequence([
   // The API suite again on a throwaway PostgreSQL cluster (issue 29; api/src/test/pg-global-setup.ts).
   npm('vitest (PostgreSQL)', 'test:unit:pg'),
   npm('playwright', 'test:e2e'),
+  // A smoke set of the journeys (tagged @pg) again on a throwaway PostgreSQL cluster with two API
+  // processes per server (issue 29; tests/helpers/postgres.ts).
+  npm('playwright (PostgreSQL smoke)', 'test:e2e:pg'),
 ]);
 summary();
 process.exit(code);

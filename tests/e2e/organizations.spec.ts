@@ -2,7 +2,7 @@ import { expect, test } from '../helpers/test';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { signIn, navigate } from '../helpers/session';
 
-test('the admin walks the organization tree down to a chi đoàn and its members', async ({ page }) => {
+test('the admin walks the organization tree down to a chi đoàn and its members @pg', async ({ page }) => {
   await signIn(page, ADMIN, '/organizations');
   const tree = page.getByTestId('org-tree');
   const root = tree.locator('[data-testid="org-row"][data-code="DTBK"]');

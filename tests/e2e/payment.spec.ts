@@ -15,7 +15,7 @@ async function startPayment(page: Page) {
   await expect(page.locator('body')).toContainText('₫');
 }
 
-test('a member cancels at the payOS checkout, retries, pays and sees the fee paid', async ({ page }) => {
+test('a member cancels at the payOS checkout, retries, pays and sees the fee paid @pg', async ({ page }) => {
   await page.goto('/payment/my-campaigns');
   await expect(page).toHaveURL(/\/payment\/login/);
   const form = page.getByTestId('portal-login-form');

@@ -23,7 +23,7 @@ async function usersFile(rows: string[][]) {
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
-test('a partly successful import says so, with counts, the failed rows and how to fix them (items 7, 9b)', async ({ page }) => {
+test('a partly successful import says so, with counts, the failed rows and how to fix them (items 7, 9b) @pg', async ({ page }) => {
   await signIn(page, ADMIN, '/users');
   const file = await usersFile([
     ['IMP-E2E1', 'Phạm Văn', 'Một', 'imp.e2e1@sv.bachkhoa.edu.vn', '0912000001'],

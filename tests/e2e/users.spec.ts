@@ -15,7 +15,7 @@ async function search(page: Page, text: string) {
   await page.getByRole('button', { name: 'Lọc', exact: true }).click();
 }
 
-test('the admin finds users, creates one in an organization, edits, views, exports and deletes', async ({ page }) => {
+test('the admin finds users, creates one in an organization, edits, views, exports and deletes @pg', async ({ page }) => {
   await signIn(page, ADMIN, '/users');
   await expect(rows(page).first()).toBeVisible();
   await expect(page.locator('.ant-pagination-simple')).toBeVisible();

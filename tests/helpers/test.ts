@@ -3,6 +3,7 @@
  * admin and portal, its own freshly seeded SQLite file) on E2E_PORT + its parallel index and points
  * `baseURL` at it. Journeys in different workers never see each other's writes, so the suite
  * runs two journeys at a time without one journey's data pushing another's off a page.
+ * With E2E_DATABASE=pg each server gets a fresh PostgreSQL database instead (helpers/postgres.ts).
  */
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshDatabase, onPostgres } from './postgres';
 
 export * from '@playwright/test';
 
@@ -32,11 +34,14 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 /**
  * Starts the real API on `port` with a freshly seeded database of its own (the bundle `npm start`
- * runs: api/dist, built by global-setup.ts when older than the sources); `env` adds to its
- * environment. `stop` ends it and removes the database.
+ * runs: api/dist, built by global-setup.ts when older than the sources): a SQLite file, or with
+ * E2E_DATABASE=pg an empty database of the run's cluster that the API migrates and seeds. `env`
+ * adds to its environment. `stop` ends it and removes its folder (a PostgreSQL database goes with the cluster).
  */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'doanhoi-e2e-'));
+  // On PostgreSQL the temporary folder still holds the secret files the API keeps beside DATABASE_PATH.
+  const database = onPostgres ? { DATABASE_URL: await freshDatabase() } : {};
   const child = spawn(process.execPath, ['--enable-source-maps', resolve(root, 'api/dist/index.js')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,6 +49,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       ...process.env,
       PORT: String(port),
       DATABASE_PATH: join(dir, 'app.db'),
+      ...database,
       ADMIN_PASSWORD: 'admin123',
       SEED_DEMO: 'true',
       LOGIN_RATE_LIMIT: '1000',
