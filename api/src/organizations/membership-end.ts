@@ -11,7 +11,7 @@
  */
 import { fullName, hasPermission, type MembershipEndReason, type OrganizationRef } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { audit } from '../audit/writer';
 import type { Actor, Deps } from '../lib/context';
 import { badRequest, notFound } from '../lib/errors';
@@ -19,16 +19,12 @@ import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { users } from '../db/tables/users';
 import { requireIn, visibleOrg } from '../access/organizations';
 import { pathIds } from '../access/organization-context';
-import { namesList } from './removal';
-import { organizationMembers, organizations } from '../db/tables/organizations';
+import { activeMemberships, namesList, type Membership } from './removal';
+import { organizationMembers } from '../db/tables/organizations';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { filterInOrder } from '../lib/in-order';
 
 export const END_MEMBERSHIP_CODES = ['organizations.end_membership', 'organizations.manage_members'];
-
-export interface Membership extends OrganizationRef {
-  path: string;
-}
 
 export interface Ending {
   reason: MembershipEndReason;
@@ -49,22 +45,6 @@ export const leaveRule = (reason: MembershipEndReason, mayLeave: (id: number, an
 /** A calendar day as the instant it starts in Vietnam (UTC+7, as the term figures count). */
 export const dayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 export const today = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-
-export async function activeMemberships(db: Pick<Db, 'select'>, userId: number): Promise<Membership[]> {
-  return await allRows(
-    db
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        code: organizations.code,
-        type: organizations.type,
-        path: organizations.path,
-      })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
-  );
-}
 
 const ref = (m: Membership): OrganizationRef => ({ id: m.id, name: m.name, code: m.code, type: m.type });
 const deepestFirst = (a: Membership, b: Membership) => b.path.length - a.path.length || a.name.localeCompare(b.name, 'vi');

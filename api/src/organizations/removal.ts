@@ -17,7 +17,7 @@ import { allRows } from '../db/engine';
 
 export const REMOVE_MEMBER_CODES = ['organizations.remove_member', 'organizations.manage_members'];
 
-interface Membership extends OrganizationRef {
+export interface Membership extends OrganizationRef {
   path: string;
 }
 
@@ -25,7 +25,8 @@ const ref = (m: Membership): OrganizationRef => ({ id: m.id, name: m.name, code:
 /** Deepest first: the member reads the unit, then its parents. */
 const deepestFirst = (a: Membership, b: Membership) => b.path.length - a.path.length || a.name.localeCompare(b.name, 'vi');
 
-async function activeMemberships(db: Db, userId: number): Promise<Membership[]> {
+/** The units the user is an active member of, with their paths. */
+export async function activeMemberships(db: Pick<Db, 'select'>, userId: number): Promise<Membership[]> {
   return await allRows(
     db
       .select({

@@ -16,7 +16,8 @@ import { conflict, conflictOnUnique, forbidden, invalidField, notFound } from '.
 import { containsLike } from '../lib/like';
 import { pathIds } from '../access/organization-context';
 import { join } from '../organizations/membership';
-import { activeMemberships, dayStart, endMemberships, leavingPlan } from '../organizations/membership-end';
+import { dayStart, endMemberships, leavingPlan } from '../organizations/membership-end';
+import { activeMemberships } from '../organizations/removal';
 import { organizations } from '../db/tables/organizations';
 import { revokeRolesInUnitsLeft } from '../roles/leave';
 import { users } from '../db/tables/users';
