@@ -2,7 +2,8 @@
  * Server CPU time, the figure a shared machine does not move much: other work slows a request but bills
  * it no CPU. utime + stime (fields 14 and 15 of /proc/<pid>/stat, all threads of the process, GC and
  * worker threads included) summed over a server process and every process beneath it (the cluster's
- * primary and its workers), read before and after a measured phase.
+ * primary and its workers), read before and after a measured phase. Several roots add up: the API
+ * server and, on PostgreSQL, the postmaster's tree (its backends do the queries' work; pg.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -57,8 +58,9 @@ export interface CpuSample {
   perPid: Map<number, number>;
 }
 
-export function sampleCpu(root: number): CpuSample {
-  return { perPid: new Map(processTree(root).map((pid) => [pid, processCpu(pid)])) };
+export function sampleCpu(root: number | number[]): CpuSample {
+  const pids = [root].flat().flatMap((r) => processTree(r));
+  return { perPid: new Map(pids.map((pid) => [pid, processCpu(pid)])) };
 }
 
 /**
@@ -71,8 +73,11 @@ export function cpuBetween(before: CpuSample, after: CpuSample): number {
   return total;
 }
 
-/** Runs `phase` and returns its result with the tree's CPU seconds and how many processes it held. */
-export async function withCpu<T>(root: number, phase: () => Promise<T>): Promise<{ value: T; cpuSeconds: number; processes: number }> {
+/** Runs `phase` and returns its result with the trees' CPU seconds and how many processes they held. */
+export async function withCpu<T>(
+  root: number | number[],
+  phase: () => Promise<T>,
+): Promise<{ value: T; cpuSeconds: number; processes: number }> {
   const before = sampleCpu(root);
   const value = await phase();
   const after = sampleCpu(root);

@@ -4,7 +4,10 @@
  * users from the benchmark database (< 20 s, peak RSS < 300 MB). Each measurement runs in a server
  * of its own, so the largest VmHWM among its processes is that operation's peak. The servers run
  * BENCH_IE_PROCESSES API processes (WEB_CONCURRENCY, default 2). Run by `npm run bench` after
- * the list benchmarks, or alone with `npx tsx tests/bench/import-export.ts`.
+ * the list benchmarks, or alone with `npx tsx tests/bench/import-export.ts`. With a PostgreSQL URL
+ * (DATABASE_URL in `npm run bench`) each measurement runs on SQLite and then on PostgreSQL: the fresh
+ * database is built in SQLite and copied into `<database>_import` of the same cluster (pg.ts), the
+ * export reads the bench database already copied there (issue 29: within 1.5× of SQLite's times).
  */
 import { normalizeText } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
@@ -20,8 +23,10 @@ import { seedAdmin, seedDefaultRoles, seedPermissions } from '../../api/src/seed
 import { classes, departments, organizations } from '../../api/src/db/schema';
 import { loadEnv } from '../../api/src/env';
 import { childPath } from '../../api/src/organizations/paths';
+import { copySqliteToPg } from '../../api/src/backup/db-copy';
 import { generateBenchDb } from './generate';
 import { processTree } from './cpu';
+import { databaseUrl, isPostgresUrl, recreateDatabase } from './pg';
 import { startProcess, stopProcess, waitForProcesses } from './load';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -251,8 +256,22 @@ async function countRows(buf: Buffer): Promise<number> {
   return n;
 }
 
-/** Runs both measurements; `benchDb` is the 100k-user database (built when missing). */
-export async function runImportExportBench(benchDb: string, ports = { import: 3493, export: 3494 }): Promise<ImportExportResult[]> {
+/**
+ * Runs both measurements; `benchDb` is the 100k-user database (built when missing). With `pgUrl` (the
+ * bench database already copied there) they run on SQLite and then again on PostgreSQL.
+ */
+export async function runImportExportBench(
+  benchDb: string,
+  ports = { import: 3493, export: 3494 },
+  pgUrl?: string,
+): Promise<ImportExportResult[]> {
+  const results = await runOn(benchDb, ports, null);
+  if (!pgUrl) return results;
+  const onPg = await runOn(benchDb, ports, pgUrl);
+  return [...results.map((r) => ({ ...r, name: `SQLite: ${r.name}` })), ...onPg.map((r) => ({ ...r, name: `PostgreSQL: ${r.name}` }))];
+}
+
+async function runOn(benchDb: string, ports: { import: number; export: number }, pgUrl: string | null): Promise<ImportExportResult[]> {
   const results: ImportExportResult[] = [];
   const dir = join(tmpdir(), 'doanhoi-bench-import');
   rmSync(dir, { recursive: true, force: true });
@@ -261,20 +280,28 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
   // 1. Import into a fresh database.
   const freshPath = join(dir, 'fresh.db');
   await freshDb(freshPath);
+  // On PostgreSQL the same fresh database, moved by the db:copy path into a database of its own.
+  const importUrl = pgUrl && databaseUrl(pgUrl, `${decodeURIComponent(new URL(pgUrl).pathname.slice(1))}_import`);
+  if (importUrl) {
+    await recreateDatabase(importUrl);
+    await copySqliteToPg(freshPath, importUrl);
+  }
   const file = await usersFile(IMPORT_ROWS, 'IMP', (i) => (i % 2 ? '-' : ''));
   const hashedFile = await usersFile(HASHED_ROWS, 'PWD', (i) => `Passw0rd-${i}`);
   console.log(`\nimport file: ${IMPORT_ROWS.toLocaleString('en')} rows, ${(file.length / 1024).toFixed(0)} KB`);
-  const env = (port: number, db: string) => ({
+  const env = (port: number, db: string, url: string | null) => ({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_PATH: db,
+    // Empty: SQLite on DATABASE_PATH, whatever the bench's own environment holds.
+    DATABASE_URL: url ?? '',
     ...SECRETS,
     SEED_DEMO: 'false',
     LOGIN_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: String(IE_PROCESSES),
   });
-  let app = await startProcess([BUNDLE], env(ports.import, freshPath), `http://127.0.0.1:${ports.import}/api/docs`);
+  let app = await startProcess([BUNDLE], env(ports.import, freshPath, importUrl), `http://127.0.0.1:${ports.import}/api/docs`);
   let servers = servedBy(await waitForProcesses(app, IE_PROCESSES));
   try {
     const base = `http://127.0.0.1:${ports.import}/api`;
@@ -323,7 +350,7 @@ export async function runImportExportBench(benchDb: string, ports = { import: 34
     mkdirSync(dirname(benchDb), { recursive: true });
     await generateBenchDb(benchDb);
   }
-  app = await startProcess([BUNDLE], env(ports.export, benchDb), `http://127.0.0.1:${ports.export}/api/docs`);
+  app = await startProcess([BUNDLE], env(ports.export, benchDb, pgUrl), `http://127.0.0.1:${ports.export}/api/docs`);
   servers = servedBy(await waitForProcesses(app, IE_PROCESSES));
   try {
     const base = `http://127.0.0.1:${ports.export}/api`;
@@ -371,7 +398,13 @@ export function printImportExportTable(rows: ImportExportResult[]): boolean {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(process.env.BENCH_APP_PORT ?? 3491);
-  runImportExportBench(join(tmpdir(), 'doanhoi-bench', 'bench.db'), { import: port + 2, export: port + 3 })
+  // DATABASE_URL=postgres://…: also on PostgreSQL, whose database must hold the bench database already (npm run bench copies it).
+  const url = process.env.DATABASE_URL;
+  runImportExportBench(
+    join(tmpdir(), 'doanhoi-bench', 'bench.db'),
+    { import: port + 2, export: port + 3 },
+    isPostgresUrl(url) ? url : undefined,
+  )
     .then((rows) => printImportExportTable(rows))
     .catch((e) => {
       console.error(e);

@@ -4,6 +4,10 @@
  * with 1 and with 2 API processes (BENCH_PROCESSES, passed as WEB_CONCURRENCY), with the server's CPU
  * time per response, then loads each list route with 50 connections and prints req/s, p50, p95 and the ratio to the bare route;
  * then times the spreadsheet import (10k rows) and export (100k users) with their peak RSS.
+ * With DATABASE_URL=postgres://… (issue 29) the SQLite database is built as before, then copied into
+ * that PostgreSQL database (pg.ts, the db:copy path; recreated unless BENCH_REUSE=1 finds it complete),
+ * the mix runs on SQLite with 1 process and then on PostgreSQL with each process count, CPU per
+ * response counting the postmaster's process tree too, and every later part runs on PostgreSQL.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -14,7 +18,8 @@ import { generateBenchDb } from './generate';
 import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, stopProcess, waitForProcesses, type LoadResult } from './load';
 import { prepareMix, signIn } from './mix';
-import { printMixes, printSummary, runMixes, type MixRow } from './mix-runs';
+import { printMixes, printSummary, runMixes, type MixSet } from './mix-runs';
+import { isPostgresUrl, postmasterPid, syncBenchDatabase } from './pg';
 import { DASHBOARD_ADMIN, prepareDashboard } from './dashboard';
 import { printPageTable, runPageBench } from './pages';
 import { prepareIssue30, printIssue30, runIssue30 } from './issue30';
@@ -33,6 +38,9 @@ const PROCESSES = (process.env.BENCH_PROCESSES ?? '1,2')
   .filter((n) => n >= 1);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3491);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3492);
+// DATABASE_URL=postgres://…: measure a PostgreSQL deployment (the SQLite single process beside it in the mix).
+const PG_URL = isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
+type Engine = 'SQLite' | 'PostgreSQL';
 
 async function main() {
   if (process.env.BENCH_REUSE !== '1' || !existsSync(dbPath)) {
@@ -49,7 +57,21 @@ async function main() {
   // The dashboard's campaign (a fee per member) is added once; the mix alone does not need it.
   const dash = process.env.BENCH_ONLY === 'mix' ? { rootId: 0, facultyId: 0, campaignId: 0 } : await prepareDashboard(dbPath);
   // BENCH_ONLY=issue30: issue 30's reads (tests/bench/issue30.ts); adds their data to the database once.
+  if (PG_URL && process.env.BENCH_ONLY === 'issue30')
+    throw new Error('BENCH_ONLY=issue30 reads the SQLite file: run it without DATABASE_URL');
   const issue30 = process.env.BENCH_ONLY === 'issue30' ? prepareIssue30(dbPath, dash.campaignId) : null;
+  // Everything the servers read is in the SQLite file by now (the mix's admins, the dashboard's campaign): copy it.
+  let pgPid: number | undefined;
+  if (PG_URL) {
+    await syncBenchDatabase(dbPath, PG_URL, process.env.BENCH_REUSE === '1');
+    const postmaster = await postmasterPid(PG_URL);
+    if ('pid' in postmaster) {
+      pgPid = postmaster.pid;
+      console.log(
+        `PostgreSQL CPU per response = the API's processes + the postmaster's process tree (pid ${postmaster.pid} from ${postmaster.from}: backends, checkpointer, WAL writer, autovacuum)`,
+      );
+    } else console.log(`PostgreSQL CPU per response counts the API's processes only: ${postmaster.why}`);
+  }
   const env = {
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
@@ -63,11 +85,12 @@ async function main() {
     LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn',
   };
   // BENCH_SERVER_LOG=<file>: the app's request log (one JSON line per request, with its service time in ms).
-  const startApp = async (processes: number) => {
+  const startApp = async (processes: number, engine: Engine = PG_URL ? 'PostgreSQL' : 'SQLite') => {
     const child = await startProcess(
       // BENCH_API_BUNDLE: another build of the API (scripts/build-api.mjs <dir>), e.g. to compare commits on one database.
       [resolve(root, process.env.BENCH_API_BUNDLE ?? 'api/dist/index.js')],
-      { ...env, WEB_CONCURRENCY: String(processes) },
+      // An empty DATABASE_URL keeps a SQLite server on the file although the bench's own environment names PostgreSQL.
+      { ...env, WEB_CONCURRENCY: String(processes), DATABASE_URL: engine === 'PostgreSQL' ? PG_URL! : '' },
       `http://127.0.0.1:${APP_PORT}/api/docs`,
       process.env.BENCH_SERVER_LOG,
     );
@@ -78,14 +101,19 @@ async function main() {
   try {
     // The headline: the realistic mix with each process count in turn, on the same database (tests/bench/mix-runs.ts).
     if (!['pages', 'dashboard', 'issue30'].includes(process.env.BENCH_ONLY ?? '')) {
-      const sets: { processes: number; actual: string; rows: MixRow[] }[] = [];
-      for (const n of PROCESSES) {
-        const { child, actual } = await startApp(n);
+      const sets: MixSet[] = [];
+      // On PostgreSQL, the SQLite single process first: the figure issue 29's target compares with.
+      const plan: { engine: Engine; n: number }[] = PG_URL
+        ? [{ engine: 'SQLite', n: 1 }, ...PROCESSES.map((n) => ({ engine: 'PostgreSQL' as const, n }))]
+        : PROCESSES.map((n) => ({ engine: 'SQLite' as const, n }));
+      for (const { engine, n } of plan) {
+        const { child, actual } = await startApp(n, engine);
         try {
           await signIn(APP_PORT, admins);
-          const rows = await runMixes(APP_PORT, BARE_PORT, { app: child.pid!, bare: bare.pid! }, admins);
-          printMixes(`WEB_CONCURRENCY=${n} (${actual})`, rows);
-          sets.push({ processes: n, actual, rows });
+          const pids = { app: child.pid!, bare: bare.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined };
+          const rows = await runMixes(APP_PORT, BARE_PORT, pids, admins);
+          printMixes(`${PG_URL ? `${engine}, ` : ''}WEB_CONCURRENCY=${n} (${actual})`, rows);
+          sets.push({ processes: n, actual, rows, engine });
         } finally {
           await stopProcess(child);
         }
@@ -99,7 +127,7 @@ async function main() {
   }
   // Spreadsheet import/export (issue 4), each in a server process of its own so its peak RSS is its own.
   if (!['http', 'mix', 'dashboard', 'pages', 'issue30'].includes(process.env.BENCH_ONLY ?? ''))
-    printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }));
+    printImportExportTable(await runImportExportBench(dbPath, { import: APP_PORT + 2, export: APP_PORT + 3 }, PG_URL));
 
   /** Dashboards, pages in Chromium and the list routes under autocannon, on one server process. */
   async function benchOneServer(app: ChildProcess) {
