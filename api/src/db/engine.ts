@@ -10,7 +10,7 @@
  * those modules are engine-specific by design (db/sqlite.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { inArray, is, sql, type Column, type SQLWrapper, type Table } from 'drizzle-orm';
+import { entityKind, inArray, is, sql, type Column, type SQLWrapper, type Table } from 'drizzle-orm';
 import { PgPreparedQuery, PgSelectQueryBuilderBase } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { isPg, pgContext, pgPoolOf } from './postgres';
@@ -68,13 +68,26 @@ export function pgWrites(): number {
   return pgWriteSeq;
 }
 
-/** Runs a PostgreSQL statement; one that may have written is counted once it has run (its effect visible). */
-async function pgRun<T>(run: () => Promise<T>, mayWrite: boolean): Promise<T> {
+/**
+ * Runs a PostgreSQL statement; one that may have written is counted once it has run (its effect
+ * visible). `mayWrite` may look at the result (a raw statement's command); a failure counts.
+ */
+async function pgRun<T>(run: () => Promise<T>, mayWrite: boolean | ((result: T) => boolean)): Promise<T> {
+  let wrote = true;
   try {
-    return await run();
+    const result = await run();
+    wrote = typeof mayWrite === 'function' ? mayWrite(result) : mayWrite;
+    return result;
   } finally {
-    if (mayWrite) pgWriteSeq++;
+    if (wrote) pgWriteSeq++;
   }
+}
+
+/** A select builder, a relational query or a prepared SELECT: reads only. */
+function pgReadOnly(q: object): boolean {
+  if (is(q, PgSelectQueryBuilderBase)) return true;
+  if ((q.constructor as unknown as Record<symbol, unknown>)[entityKind] === 'PgRelationalQuery') return true;
+  return is(q, PgPreparedQuery) && /^\s*select\b/i.test((q as { queryString?: string }).queryString ?? '');
 }
 
 function onPg(q: object): q is PgRunnable {
@@ -89,14 +102,14 @@ function runResult(r: unknown): { changes: number; lastInsertRowid: number } {
 
 /** Every row of a query (a drizzle builder or prepared query). */
 export async function allRows<T>(q: { all(params?: Params): T }, params?: Params): Promise<T> {
-  if (onPg(q)) return (await pgRun(() => q.execute(params), !is(q, PgSelectQueryBuilderBase))) as T;
+  if (onPg(q)) return (await pgRun(() => q.execute(params), !pgReadOnly(q))) as T;
   if (mustWait()) await gate();
   return q.all(params);
 }
 
 /** The first row, or undefined. */
 export async function firstRow<T>(q: { get(params?: Params): T }, params?: Params): Promise<T> {
-  if (onPg(q)) return ((await pgRun(() => q.execute(params), !is(q, PgSelectQueryBuilderBase))) as T[])[0] as T;
+  if (onPg(q)) return ((await pgRun(() => q.execute(params), !pgReadOnly(q))) as T[])[0] as T;
   if (mustWait()) await gate();
   return q.get(params);
 }
@@ -158,12 +171,12 @@ async function savepoint<T>(db: Db, frame: Frame, body: (tx: Db) => Promise<T>):
 /** What raw SQL runs on: the app's database or any drizzle SQLite handle. */
 type SqlRunner = Pick<Db, 'all' | 'get' | 'run' | 'values'>;
 
-type PgResult = { rows: unknown[]; rowCount: number | null };
-/** Raw SQL may write (INSERT … RETURNING through sqlGet): counted as a possible write. */
+type PgResult = { rows: unknown[]; rowCount: number | null; command?: string };
+/** Raw SQL may write (INSERT … RETURNING through sqlGet): counted unless the server says it was a SELECT. */
 const pgRaw = (db: SqlRunner, query: SQLWrapper | string): Promise<PgResult> =>
   pgRun(
     () => (db as unknown as { execute(q: SQLWrapper): Promise<PgResult> }).execute(typeof query === 'string' ? sql.raw(query) : query),
-    true,
+    (r) => r.command !== 'SELECT',
   );
 
 /** Raw SQL on the database handle (`db.all(sql…)` and friends), through the same gate. */
