@@ -11,11 +11,9 @@
  */
 import { normalizeText } from '@doanhoi/shared';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDb } from '../../api/src/db/client';
 import { runMigrations } from '../../api/src/db/migrate';
@@ -25,6 +23,7 @@ import { loadEnv } from '../../api/src/env';
 import { childPath } from '../../api/src/organizations/paths';
 import { copySqliteToPg } from '../../api/src/backup/db-copy';
 import { generateBenchDb } from './generate';
+import { countRows, usersFile } from './xlsx-files';
 import { processTree } from './cpu';
 import { databaseUrl, isPostgresUrl, recreateDatabase } from './pg';
 import { startProcess, stopProcess, waitForProcesses } from './load';
@@ -96,44 +95,6 @@ async function freshDb(path: string) {
         .run();
   });
   db.$client.close();
-}
-
-/** A users file in the template's layout: Vietnamese headers, every optional column filled. */
-async function usersFile(rows: number, prefix: string, password: (i: number) => string): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Người dùng');
-  ws.addRow([
-    'Mã số',
-    'Họ',
-    'Tên',
-    'Email',
-    'Mật khẩu',
-    'Số điện thoại',
-    'Lớp',
-    'Mã khoa quản lý',
-    'Mã khoa đào tạo',
-    'Mã tổ chức',
-    'Loại người dùng',
-    'Đoàn viên/Hội viên',
-  ]);
-  const statuses = ['none', 'doan_vien', 'hoi_vien', 'both'];
-  for (let i = 0; i < rows; i++) {
-    ws.addRow([
-      `${prefix}${String(i).padStart(6, '0')}`,
-      'Nguyễn Văn',
-      `An ${i}`,
-      `${prefix.toLowerCase()}.student${i}@bench.edu.vn`,
-      password(i),
-      `09${String(i).padStart(8, '0')}`,
-      `BL${i % 50}`,
-      `BK${i % 10}`,
-      `BK${(i + 1) % 10}`,
-      `BCD${i % 10}-${Math.floor(i / 10) % 10}`,
-      i % 10 === 0 ? 'staff' : 'student',
-      statuses[i % 4],
-    ]);
-  }
-  return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
 async function login(base: string): Promise<Record<string, string>> {
@@ -239,21 +200,6 @@ async function probed<T>(base: string, auth: Record<string, string>, work: Promi
     return `p99 ${p99.toFixed(0)} ms, max ${(ms.at(-1) ?? 0).toFixed(0)} ms (n=${ms.length})`;
   };
   return { value, note: `light GET meanwhile: ${figures(reads)}; light write: ${figures(writes)}` };
-}
-
-async function countRows(buf: Buffer): Promise<number> {
-  let n = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  for await (const sheet of reader) {
-    for await (const _row of sheet) n++;
-    break;
-  }
-  return n;
 }
 
 /**

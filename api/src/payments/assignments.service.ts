@@ -19,25 +19,9 @@ import { assertWritable, loadCampaign } from './rules';
 import { feeLevels, paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { lockFee } from './locks';
+import { snapshot } from './assignment-snapshot';
 
-type AssignmentRow = typeof paymentAssignments.$inferSelect;
 const METHOD_LABEL = { cash: 'tiền mặt', transfer: 'chuyển khoản' } as const;
-
-function snapshot(a: AssignmentRow) {
-  return {
-    id: a.id,
-    campaignId: a.campaignId,
-    userId: a.userId,
-    feeLevelId: a.feeLevelId,
-    amount: a.amount,
-    status: a.status,
-    dueDate: a.dueDate,
-    notes: a.notes,
-    paidAt: a.paidAt,
-    paidAmount: a.paidAmount,
-    paymentMethod: a.paymentMethod,
-  };
-}
 
 /** A concurrent request past check() still ends as 409, not 500. */
 async function once<T>(write: () => T | Promise<T>): Promise<T> {

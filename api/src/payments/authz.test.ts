@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@doanhoi/shared';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, join, liveServer } from './fixture';
-import { matrixFixtures, paymentRoutes, type Actor, type Matrix } from './authz-routes';
+import { paymentRoutes } from './authz-routes';
+import { matrixFixtures, type Actor, type Matrix } from './authz-fixtures';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof liveServer>>;
