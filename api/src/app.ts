@@ -33,7 +33,7 @@ import { pickLanguage } from './lib/i18n';
 import { compressJson } from './lib/compress';
 import { writeTurn } from './lib/write-turn';
 import { withFieldErrors } from './lib/errors';
-import { newReadEpoch } from './lib/freshness';
+import { inReadEpoch } from './lib/freshness';
 import { securityHeaders } from './lib/security-headers';
 import { logger, requestLogger } from './lib/logger';
 import { apiDocs } from './lib/openapi';
@@ -61,10 +61,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   });
 
   // A request's reads confirm the cache versions once, then only look for this connection's writes (lib/freshness.ts).
-  app.use('*', (_c, next) => {
-    newReadEpoch();
-    return next();
-  });
+  app.use('*', (_c, next) => inReadEpoch(next));
   app.use('*', requestId(), requestLogger(log));
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {

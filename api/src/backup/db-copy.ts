@@ -21,7 +21,7 @@ import { verifyCopy, type Check } from './db-copy-verify';
 
 /** SQLite's own machinery, rebuilt on PostgreSQL by its own means (tsvector search, PL/pgSQL triggers). */
 const SQLITE_ONLY: Record<string, string> = {
-  users_fts: 'FTS5 search index, rebuilt from users by PostgreSQL text search',
+  users_fts: 'FTS5 search index, rebuilt from users as users_index',
   users_fts_pending: 'the FTS5 refresh queue',
   cache_versions: "the list caches' version counters, which start afresh",
 };
@@ -244,6 +244,8 @@ export async function copySqliteToPg(sqlitePath: string, url: string, options: C
       await client.query(
         `INSERT INTO figures.cells_seen SELECT * FROM figures.cells_now(ARRAY(SELECT DISTINCT user_id FROM organization_members))`,
       );
+      // The users index (drizzle-pg 0007) is built by triggers that were off during the copy.
+      await client.query('SELECT users_index_rebuild()');
       summary.checks = await verifyCopy(source, client, tables);
       const failed = summary.checks.filter((c) => !c.ok);
       if (failed.length) throw new Error(`Verification failed, nothing was committed: ${failed.map((c) => c.detail).join('; ')}`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/client';
 import { currentTransaction, pgWrites } from '../db/engine';
@@ -14,8 +15,8 @@ import { isPg, pgPoolOf } from '../db/postgres';
  * On SQLite the versions live in cache_versions, kept by triggers (see the migration); on
  * PostgreSQL in freshness.stripes, summed by the view freshness.versions (drizzle-pg 0002): one
  * stripe bumped per writing statement, so writers never queue on one hot row. PostgreSQL has no
- * cheap probe like data_version: the versions are read once per read epoch (a request) and again
- * after any statement of this process that may have written.
+ * cheap probe like data_version: a request uses versions read since it began (pgVersions), read
+ * again after any statement of this process that may have written.
  */
 export type Table =
   | 'users'
@@ -66,8 +67,20 @@ export function newReadEpoch(): void {
   epoch++;
 }
 
+const requestEpoch = new AsyncLocalStorage<number>();
+
+/** Runs a request in a read epoch of its own, which every await inside it keeps (PostgreSQL: pgVersions). */
+export function inReadEpoch<T>(run: () => T): T {
+  newReadEpoch();
+  return requestEpoch.run(epoch, run);
+}
+
 function confirmedInThisEpoch(v: { epoch: number }): void {
   v.epoch = epoch;
+  endEpochWithTurn();
+}
+
+function endEpochWithTurn(): void {
   if (!epochEnds) {
     epochEnds = true;
     setImmediate(() => {
@@ -122,23 +135,47 @@ function connectionVersions(db: Db): Versions {
 }
 
 interface PgVersions {
+  /** The epoch when the read was sent: it saw every commit made before any request of an earlier epoch began. */
   epoch: number;
   writes: number;
   versions: Map<string, number>;
   stamps: WeakMap<readonly Table[], string>;
 }
 const perPgDb = new WeakMap<Db, PgVersions>();
+// Named: each connection parses and plans it once (it runs about once a request).
+const VERSIONS_READ = { name: 'freshness_versions', text: 'SELECT name, version FROM freshness.versions' };
+const inFlight = new WeakMap<Db, { epoch: number; writes: number; read: Promise<PgVersions> }>();
 
+/**
+ * The versions for a request: any read sent since the request began serves it, its own or another
+ * request's (one in flight is awaited), unless this process may have written since that read was
+ * sent. Under twenty concurrent requests that is about one read a request, where an epoch ending at
+ * every await and every arriving request made it three (docs/benchmark.md). Outside a request (a
+ * job) the epoch ends with the event-loop turn, as on SQLite.
+ */
 async function pgVersions(db: Db): Promise<PgVersions> {
-  const v = perPgDb.get(db);
+  const need = requestEpoch.getStore() ?? epoch;
   const writes = pgWrites();
-  if (v && v.epoch === epoch && v.writes === writes) return v;
-  // Straight on the pool (never inside a transaction here), so this read is not counted as a possible write.
-  const { rows } = await pgPoolOf(db)!.query<{ name: string; version: number }>('SELECT name, version FROM freshness.versions');
-  const fresh: PgVersions = { epoch, writes, versions: new Map(rows.map((r) => [r.name, r.version])), stamps: new WeakMap() };
-  confirmedInThisEpoch(fresh);
-  perPgDb.set(db, fresh);
-  return fresh;
+  const v = perPgDb.get(db);
+  if (v && v.epoch >= need && v.writes === writes) return v;
+  const pending = inFlight.get(db);
+  if (pending && pending.epoch >= need && pending.writes === writes) return await pending.read;
+  const sent = { epoch, writes };
+  const read = (async () => {
+    // Straight on the pool (never inside a transaction here), so this read is not counted as a possible write.
+    const { rows } = await pgPoolOf(db)!.query<{ name: string; version: number }>(VERSIONS_READ);
+    const fresh: PgVersions = { ...sent, versions: new Map(rows.map((r) => [r.name, r.version])), stamps: new WeakMap() };
+    endEpochWithTurn();
+    const latest = perPgDb.get(db);
+    if (!latest || latest.epoch < fresh.epoch || (latest.epoch === fresh.epoch && latest.writes <= fresh.writes)) perPgDb.set(db, fresh);
+    return fresh;
+  })();
+  inFlight.set(db, { ...sent, read });
+  try {
+    return await read;
+  } finally {
+    if (inFlight.get(db)?.read === read) inFlight.delete(db);
+  }
 }
 
 function stampOf(v: { versions?: Map<string, number>; stamps: WeakMap<readonly Table[], string> }, tables: readonly Table[]): string {

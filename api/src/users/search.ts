@@ -1,12 +1,12 @@
 import { normalizeText } from '@doanhoi/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import type { Db } from '../db/client';
 import { users } from '../db/tables/users';
 import { onPg } from '../db/dialect';
 import { isPg } from '../db/postgres';
-import { SEARCH_COLUMN, searchCondition as pgSearchCondition, tsQuery } from '../db/pg/search';
+import { searchCondition as pgSearchCondition, tsQuery, USERS_INDEX, usersMatching } from '../db/pg/search';
 
 /** The accent-stripped text the users list searches ("nguyen van" finds "Nguyễn Văn"). */
 export function userSearchText(u: { familyName: string; givenName: string; code: string; email: string; phone?: string | null }): string {
@@ -27,6 +27,45 @@ export function ftsQuery(words: string[]): string | null {
     parts.push(`"${tokens.join(' ')}"*`);
   }
   return parts.join(' ');
+}
+
+/**
+ * PostgreSQL's users index (drizzle-pg 0007): a row per user, `search_vector` its words and `orgs`
+ * the units it is an active member of with their ancestors, under one GIN index. Engine-only, as
+ * usersIndex is; declared here only to query it with the builder.
+ */
+export const pgUsersIndex = sqliteTable(USERS_INDEX, { id: integer(), searchVector: text(), orgs: text() });
+
+/**
+ * What the 'index' strategy (users/list.ts) binds for search words and/or membership of subtrees
+ * (by their roots' ids): SQLite's FTS5 query as `match`; PostgreSQL's tsquery as `match` and the
+ * roots as `roots`. Null when it can match nothing.
+ */
+export function indexParams(words: string[], subtreeRoots: number[] | null): Record<string, unknown> | null {
+  if (!onPg()) {
+    const match = indexQuery(words, subtreeRoots);
+    return match === null ? null : { match };
+  }
+  const p: Record<string, unknown> = {};
+  if (words.length) {
+    const match = tsQuery(words);
+    if (match === null) return null;
+    p.match = match;
+  }
+  if (subtreeRoots) {
+    if (subtreeRoots.length === 0) return null;
+    p.roots = subtreeRoots;
+  }
+  return p;
+}
+
+/** The index rows matching indexParams' values: SQLite's MATCH, or PostgreSQL's words and units through one GIN index. */
+export function indexCondition(words: boolean, scoped: boolean): SQL | undefined {
+  if (!onPg()) return indexMatches('match');
+  const conds: SQL[] = [];
+  if (words) conds.push(sql`${pgUsersIndex.searchVector} @@ ${sql.placeholder('match')}::tsquery`);
+  if (scoped) conds.push(sql`${pgUsersIndex.orgs} && ${sql.placeholder('roots')}::int[]`);
+  return conds.length ? and(...conds) : undefined;
 }
 
 /**
@@ -71,7 +110,7 @@ const syncs = new WeakMap<Db, Sync>();
  * before every read of the index, which therefore is exact.
  */
 export function syncUsersIndex(db: Db): void {
-  // PostgreSQL's users.search_vector is a generated column: current without a queue.
+  // PostgreSQL's users_index is kept by triggers within the writing statement: no queue.
   if (isPg(db)) return;
   let s = syncs.get(db);
   if (!s) {
@@ -126,7 +165,7 @@ export function searchCondition(db: Db, words: string[]): SQL | undefined {
 
 /** Users whose search words match the query (searchQuery) bound to `placeholder`. */
 export function matchesSearch(placeholder: string): SQL {
-  if (onPg()) return sql`${users}.${sql.identifier(SEARCH_COLUMN)} @@ ${sql.placeholder(placeholder)}::tsquery`;
+  if (onPg()) return usersMatching(sql`${sql.placeholder(placeholder)}`);
   return sql`${users.id} IN (SELECT rowid FROM ${usersIndex} WHERE ${indexMatches(placeholder)})`;
 }
 

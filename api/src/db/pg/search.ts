@@ -1,8 +1,8 @@
 /**
  * Users search on PostgreSQL (issue 29 item 4): the same contract as SQLite's FTS5 search
- * (users/search.ts), for the services once they await the database. Migration 0001_users_search
- * keeps `users.search_vector`, a STORED generated column over the app-written, accent-stripped
- * `search_text` (shared normalizeText), and a GIN index on it; docs/decisions.md says why.
+ * (users/search.ts). Migration 0007_users_index keeps `users_index`: per user a tsvector over the
+ * app-written, accent-stripped `search_text` (shared normalizeText) and the units it is an active
+ * member of with their ancestors, under one GIN index, as FTS5's rows carry both; docs/decisions.md.
  *
  * The vector is built by users_search_vector(), not by to_tsvector(): PostgreSQL's parser keeps
  * "quyet.nv@hcmus.edu.vn" as one e-mail token and "a-b" as three, where FTS5's unicode61 splits
@@ -13,11 +13,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { users } from './tables/users';
 
-/** The engine-only objects migration 0001 adds to users (not in the pg table set, as SQLite's FTS5 tables are not in its set). */
-export const SEARCH_COLUMN = 'search_vector';
-export const SEARCH_INDEX = 'users_search_idx';
+/** The engine-only table migration 0007 adds (not in the pg table set, as SQLite's FTS5 tables are not in its set). */
+export const USERS_INDEX = 'users_index';
 
-const vector = sql`${users}.${sql.identifier(SEARCH_COLUMN)}`;
+/** The users whose words match the tsquery `q` (SQL: a bound value or a placeholder). */
+export const usersMatching = (q: SQL) =>
+  sql`${users.id} IN (SELECT id FROM ${sql.identifier(USERS_INDEX)} WHERE search_vector @@ ${q}::tsquery)`;
 
 /**
  * The tsquery for search words (already normalised, users/list.ts searchWords): every word must
@@ -39,13 +40,13 @@ export function tsQuery(words: string[]): string | null {
 /**
  * Users matching search words, the query bound as a value: undefined without words (no
  * restriction), false when a word can match nothing — SQLite's searchCondition, minus its index
- * sync: the generated column is current within the writing statement.
+ * sync: the index's triggers keep it current within the writing statement.
  */
 export function searchCondition(words: string[]): SQL | undefined {
   if (words.length === 0) return undefined;
   const q = tsQuery(words);
   if (q === null) return sql`false`;
-  return sql`${vector} @@ ${q}::tsquery`;
+  return usersMatching(sql`${q}`);
 }
 
 /** The ids of the users matching search words, ascending (every user without words). */

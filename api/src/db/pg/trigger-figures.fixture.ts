@@ -9,6 +9,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDb } from '../client';
 import { runMigrations } from '../migrate';
+import { syncUsersIndex } from '../../users/search';
 import type { PgCluster } from '../../test/pg-server';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));
@@ -103,4 +104,35 @@ export async function engines(cluster: PgCluster, name: string) {
     pg: async (text: string) => norm((await client.query({ text, rowMode: 'array' })).rows as unknown[][]),
   };
   return { sqlite, client, both };
+}
+
+/**
+ * Each user's units in the users index, PostgreSQL's users_index.orgs (drizzle-pg 0007) as sorted
+ * distinct ids, equal to a recount from the memberships; with `sqlite`, each unit's indexed users
+ * equal on both engines: an `orgs && ARRAY[unit]` walk and an FTS5 `orgs : o<unit>` match.
+ */
+export async function expectIndexedUnits(client: pg.Client, sqlite?: ReturnType<typeof openDb>) {
+  const asMap = (rows: [number, number[]][]) =>
+    Object.fromEntries(rows.map(([id, orgs]) => [id, [...new Set(orgs)].sort((a, b) => a - b)]));
+  const { rows: indexed } = await client.query<[number, number[]]>({ text: 'SELECT id, orgs FROM users_index', rowMode: 'array' });
+  const { rows: recounted } = await client.query<[number, number[]]>({
+    text: 'SELECT user_id, orgs FROM figures.scope_orgs(ARRAY(SELECT id FROM users))',
+    rowMode: 'array',
+  });
+  expect(indexed.length).toBeGreaterThan(0);
+  expect(
+    indexed.some(([, orgs]) => orgs.length > 1),
+    'some user indexed under a unit and its ancestors',
+  ).toBe(true);
+  expect(asMap(indexed), 'users_index vs its memberships').toEqual(asMap(recounted));
+  if (!sqlite) return;
+  syncUsersIndex(sqlite);
+  const units = sqlite.$client.prepare('SELECT id FROM organizations ORDER BY id').pluck().all() as number[];
+  const match = sqlite.$client.prepare('SELECT rowid FROM users_fts WHERE users_fts MATCH ? ORDER BY rowid').pluck();
+  const lite = Object.fromEntries(units.map((u) => [u, match.all(`orgs : o${u}`) as number[]]));
+  const { rows } = await client.query<{ unit: number; ids: number[] }>(
+    'SELECT u AS unit, ARRAY(SELECT id FROM users_index WHERE orgs && ARRAY[u] ORDER BY id) AS ids FROM unnest($1::int[]) u',
+    [units],
+  );
+  expect(Object.fromEntries(rows.map((r) => [r.unit, r.ids])), 'PostgreSQL vs SQLite').toEqual(lite);
 }

@@ -11,7 +11,16 @@ import { comparisonUnavailable } from '../../test/pg-server';
 import { usePgCluster } from '../../test/pg-cluster';
 import { addNewUsersMemberships } from '../../organizations/bulk-members';
 import { randomOps } from './trigger-ops.fixture';
-import { engines, expectReportsRecounted, FIGURED, FIGURES, norm, RECOUNTS, type Both } from './trigger-figures.fixture';
+import {
+  engines,
+  expectIndexedUnits,
+  expectReportsRecounted,
+  FIGURED,
+  FIGURES,
+  norm,
+  RECOUNTS,
+  type Both,
+} from './trigger-figures.fixture';
 import { withTransaction } from '../engine';
 
 const missing = comparisonUnavailable();
@@ -88,6 +97,8 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
         expect({ [name]: paused }, 'PostgreSQL vs SQLite').toEqual({ [name]: lite });
       }
       await expectRecounted(both);
+      await expectIndexedUnits(client, sqlite);
+      await expectIndexedUnits(unpaused);
     } finally {
       await unpaused.end();
       await client.end();
@@ -120,6 +131,8 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
       await client.query(move);
       expect(both.sqlite(`SELECT path FROM organizations WHERE id = ${unit}`)).toEqual([[`${targetPath}${unit}/`]]);
       await expectReportsRecounted(both, 'after the move');
+      // SQLite's FTS5 rows do not follow a move (the API never moves a unit); PostgreSQL's index does.
+      await expectIndexedUnits(client);
       for (const name of ['report_member_cells', 'report_live_members']) {
         expect({ [name]: await both.pg(table(name)) }).toEqual({ [name]: both.sqlite(table(name)) });
       }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { comparisonUnavailable } from '../../test/pg-server';
 import { usePgCluster } from '../../test/pg-cluster';
 import { randomOps } from './trigger-ops.fixture';
-import { engines, expectReportsRecounted, FIGURED, FIGURES, RECOUNTS } from './trigger-figures.fixture';
+import { engines, expectIndexedUnits, expectReportsRecounted, FIGURED, FIGURES, RECOUNTS } from './trigger-figures.fixture';
 
 const missing = comparisonUnavailable();
 if (missing) console.warn(`Skipping the PostgreSQL trigger test: ${missing}`);
@@ -41,6 +41,7 @@ describe.skipIf(missing)('PostgreSQL figures triggers', () => {
           expect({ [kind]: both.sqlite(figured) }).toEqual({ [kind]: both.sqlite(text) });
           expect({ [kind]: await both.pg(figured) }).toEqual({ [kind]: await both.pg(text) });
         }
+        await expectIndexedUnits(client, sqlite);
       } finally {
         await client.end();
         sqlite.$client.close();
