@@ -13,6 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { readSeedFile } from '../lib/seed-file';
 import { seededRandom } from '../lib/seeded-random';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
+import { insertSlices } from './batches';
 
 interface DemoFile {
   faculties: { code: string; name: string; club: { code: string; name: string } | null }[];
@@ -67,6 +68,28 @@ async function join(tx: Tx, userId: number, org: { id: number }, role = 'member'
   await runQuery(tx.insert(organizationMembers).values({ userId, organizationId: org.id, role }).onConflictDoNothing());
 }
 
+type Student = { row: typeof users.$inferInsert; orgs: { id: number }[] };
+
+/**
+ * The students in the order they were drawn, then their memberships in the same order: a multi-row
+ * INSERT per slice instead of a statement per row (ids come in that order, as row by row).
+ */
+async function addStudents(tx: Tx, students: Student[]) {
+  const ids = new Map<string, number>();
+  for (const slice of insertSlices(users, students)) {
+    const rows = await allRows(
+      tx
+        .insert(users)
+        .values(slice.map((s) => s.row))
+        .returning({ id: users.id, code: users.code }),
+    );
+    for (const r of rows) ids.set(r.code, r.id);
+  }
+  const members = students.flatMap((s) => s.orgs.map((o) => ({ userId: ids.get(s.row.code)!, organizationId: o.id, role: 'member' })));
+  for (const slice of insertSlices(organizationMembers, members))
+    await runQuery(tx.insert(organizationMembers).values(slice).onConflictDoNothing());
+}
+
 /** Seeds the demo once: only into a database without organizations. Returns whether it ran. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const hasOrgs = (await firstRow(db.select({ n: sql<number>`count(*)` }).from(organizations)))!.n > 0;
@@ -98,6 +121,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await runQuery(tx.insert(departments).values({ code: o.code, name: o.name, searchText: normalizeText(`${o.name} ${o.code}`) }));
     }
     const classIds = new Map<string, number>();
+    const students: Student[] = [];
     let studentNo = 0;
     for (const f of demo.faculties) {
       const dept = await firstRow(
@@ -135,29 +159,29 @@ export async function seedDemo(db: Db): Promise<boolean> {
           const r = rand();
           const membershipStatus: MembershipStatus = r < 0.5 ? 'both' : r < 0.75 ? 'doan_vien' : r < 0.9 ? 'hoi_vien' : 'none';
           const base = { code, familyName, givenName, email, phone };
-          const u = await firstRow(
-            tx
-              .insert(users)
-              .values({
-                ...base,
-                passwordHash: null,
-                mustChangePassword: true,
-                userType: 'student',
-                membershipStatus,
-                classId: cls.id,
-                managementDepartmentId: dept.id,
-                trainingDepartmentId: dept.id,
-                searchText: userSearchText(base),
-              })
-              .returning({ id: users.id }),
-          );
-          if (membershipStatus === 'both' || membershipStatus === 'doan_vien') for (const o of [doanRoot, dcs, cd]) await join(tx, u.id, o);
-          if (membershipStatus === 'both' || membershipStatus === 'hoi_vien') for (const o of [hoiRoot, lch, ch]) await join(tx, u.id, o);
-          if (club && rand() < 0.2) await join(tx, u.id, club);
-          if (rand() < 0.1) await join(tx, u.id, pick(schoolClubIds));
+          const orgs: { id: number }[] = [];
+          if (membershipStatus === 'both' || membershipStatus === 'doan_vien') orgs.push(doanRoot, dcs, cd);
+          if (membershipStatus === 'both' || membershipStatus === 'hoi_vien') orgs.push(hoiRoot, lch, ch);
+          if (club && rand() < 0.2) orgs.push(club);
+          if (rand() < 0.1) orgs.push(pick(schoolClubIds));
+          students.push({
+            row: {
+              ...base,
+              passwordHash: null,
+              mustChangePassword: true,
+              userType: 'student',
+              membershipStatus,
+              classId: cls.id,
+              managementDepartmentId: dept.id,
+              trainingDepartmentId: dept.id,
+              searchText: userSearchText(base),
+            },
+            orgs,
+          });
         }
       }
     }
+    await addStudents(tx, students);
 
     for (const a of demo.demoAccounts) {
       const base = { code: a.code, familyName: a.familyName, givenName: a.givenName, email: a.email, phone: '0901234567' };
