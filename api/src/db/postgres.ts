@@ -60,11 +60,11 @@ export const pgContext = new AsyncLocalStorage<PgFrame>();
  */
 const MAX_NAMED = 1_000;
 /**
- * A subtree's path range or the users index's units: the best plan depends on how big the scope
+ * A subtree's path range, the users index's units or member_scopes: the best plan depends on how big the scope
  * is (a university walks users by id, a chi đoàn collects its few members), which a generic plan
  * cannot know — the scoped pages took 6 ms a call instead of 1.4 once generic. Planned per call.
  */
-const sizedByScope = /"path" >= \$|"orgs" && \$/;
+const sizedByScope = /"path" >= \$|"orgs" && \$|member_scopes/;
 const names = new Map<string, string>();
 const uses = new Map<string, number>();
 function named(config: unknown): unknown {

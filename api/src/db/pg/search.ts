@@ -13,8 +13,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { users } from './tables/users';
 
-/** The engine-only table migration 0007 adds (not in the pg table set, as SQLite's FTS5 tables are not in its set). */
+/** The engine-only tables migrations 0007 and 0008 add (not in the pg table set, as SQLite's FTS5 tables are not in its set). */
 export const USERS_INDEX = 'users_index';
+export const MEMBER_SCOPES = 'member_scopes';
 
 /** The users whose words match the tsquery `q` (SQL: a bound value or a placeholder). */
 export const usersMatching = (q: SQL) =>

@@ -108,7 +108,7 @@ export async function engines(cluster: PgCluster, name: string) {
 
 /**
  * Each user's units in the users index, PostgreSQL's users_index.orgs (drizzle-pg 0007) as sorted
- * distinct ids, equal to a recount from the memberships; with `sqlite`, each unit's indexed users
+ * distinct ids, equal to a recount from the memberships and to member_scopes' rows (0008); with `sqlite`, each unit's indexed users
  * equal on both engines: an `orgs && ARRAY[unit]` walk and an FTS5 `orgs : o<unit>` match.
  */
 export async function expectIndexedUnits(client: pg.Client, sqlite?: ReturnType<typeof openDb>) {
@@ -125,6 +125,10 @@ export async function expectIndexedUnits(client: pg.Client, sqlite?: ReturnType<
     'some user indexed under a unit and its ancestors',
   ).toBe(true);
   expect(asMap(indexed), 'users_index vs its memberships').toEqual(asMap(recounted));
+  const pairs = async (text: string) => (await client.query({ text, rowMode: 'array' })).rows;
+  expect(await pairs('SELECT organization_id, user_id FROM member_scopes ORDER BY 1, 2'), 'member_scopes vs users_index').toEqual(
+    await pairs('SELECT DISTINCT unnest(orgs), id FROM users_index ORDER BY 1, 2'),
+  );
   if (!sqlite) return;
   syncUsersIndex(sqlite);
   const units = sqlite.$client.prepare('SELECT id FROM organizations ORDER BY id').pluck().all() as number[];
