@@ -3,7 +3,8 @@ import { organizationMembers } from '../db/tables/organizations';
 import type { TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
 import { userSearchText } from './search';
-import { firstRow, runQuery } from '../db/engine';
+import { allRows, firstRow, runQuery } from '../db/engine';
+import { insertSlices } from '../seed/batches';
 
 export const USER_CODES = ['users.access', 'users.create', 'users.view_details', 'users.update', 'users.delete'];
 
@@ -22,8 +23,10 @@ export function newUserBody(over: Record<string, unknown> = {}) {
   };
 }
 
-/** A user row inserted directly (no hashing), optionally an active member of `orgId`. */
-export async function insertUser(t: TestApp, over: Partial<typeof users.$inferInsert> = {}, orgId?: number): Promise<number> {
+export type UserOver = Partial<typeof users.$inferInsert>;
+
+/** The row insertUser writes: the next code, names and e-mail of the sequence, `over` replacing fields. */
+function userRow(over: UserOver) {
   seq += 1;
   const base = {
     code: `U${seq}`,
@@ -33,16 +36,26 @@ export async function insertUser(t: TestApp, over: Partial<typeof users.$inferIn
     phone: '0987654321',
     ...over,
   };
-  const id = (
-    await firstRow(
-      t.db
-        .insert(users)
-        .values({ ...base, searchText: userSearchText(base) })
-        .returning({ id: users.id }),
-    )
-  ).id;
+  return { ...base, searchText: userSearchText(base) };
+}
+
+/** A user row inserted directly (no hashing), optionally an active member of `orgId`. */
+export async function insertUser(t: TestApp, over: UserOver = {}, orgId?: number): Promise<number> {
+  const id = (await firstRow(t.db.insert(users).values(userRow(over)).returning({ id: users.id }))).id;
   if (orgId) await addMember(t, id, orgId);
   return id;
+}
+
+/**
+ * The rows insertUser would write for each of `overs` one after another (same codes, same ids in
+ * the same order), in multi-row INSERTs: a statement per slice instead of per user. Answers the ids.
+ */
+export async function insertUsers(t: TestApp, overs: readonly UserOver[]): Promise<number[]> {
+  const rows = overs.map(userRow);
+  const ids = new Map<string, number>();
+  for (const slice of insertSlices(users, rows))
+    for (const r of await allRows(t.db.insert(users).values(slice).returning({ id: users.id, code: users.code }))) ids.set(r.code, r.id);
+  return rows.map((r) => ids.get(r.code)!);
 }
 
 /** Membership rows written behind the API's back (caches notice through table versions). */

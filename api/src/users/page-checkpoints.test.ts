@@ -10,7 +10,8 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
 import { seededRandom } from '../lib/seeded-random';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { insertUser } from './fixture';
+import { insertUser, insertUsers, type UserOver } from './fixture';
+import { insertSlices } from '../seed/batches';
 import { listPage, type ListFilter, type Membership } from './list';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { mapInOrder } from '../lib/in-order';
@@ -38,18 +39,26 @@ beforeAll(async () => {
     orgIds,
     async (id) => (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!.path,
   );
+  // Drawn in the order one user after another would draw them, then written a slice per statement.
+  const overs: UserOver[] = [];
+  const joins: { user: number; organizationId: number; isActive: boolean }[] = [];
+  for (let i = 0; i < 1500; i++) {
+    overs.push({
+      familyName: pick(FAMILY),
+      givenName: pick(GIVEN),
+      userType: pick(TYPES),
+      membershipStatus: pick(STATUSES),
+      isActive: random() < 0.8,
+    });
+    if (random() < 0.8) joins.push({ user: i, organizationId: pick(orgIds.slice(1)), isActive: random() < 0.9 });
+    if (random() < 0.1) joins.push({ user: i, organizationId: pick(orgIds), isActive: true });
+  }
   await withTransaction(t.db, async () => {
-    for (let i = 0; i < 1500; i++) {
-      const id = await insertUser(t, {
-        familyName: pick(FAMILY),
-        givenName: pick(GIVEN),
-        userType: pick(TYPES),
-        membershipStatus: pick(STATUSES),
-        isActive: random() < 0.8,
-      });
-      if (random() < 0.8) await addMember(id, pick(orgIds.slice(1)), random() < 0.9);
-      if (random() < 0.1) await addMember(id, pick(orgIds));
-    }
+    const ids = await insertUsers(t, overs);
+    const rows = joins.map((j) => ({ userId: ids[j.user]!, organizationId: j.organizationId, isActive: j.isActive }));
+    // A second draw of the same unit is skipped, as addMember's ON CONFLICT DO NOTHING skipped it.
+    for (const slice of insertSlices(organizationMembers, rows))
+      await runQuery(t.db.insert(organizationMembers).values(slice).onConflictDoNothing());
   });
 });
 
