@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentCampaigns } from '../db/tables/payments';
 import { userRoles } from '../db/tables/roles';
 import { TEST_ENGINE, type TestApp } from '../test/harness';
-import { activeOrgIds, orgWorld, recordStatements, type OrgTree } from './fixture';
+import { activeOrgIds, createOrgs, orgWorld, recordStatements, type OrgTree } from './fixture';
+import { insertSlices } from '../seed/batches';
 import { organizationMembers } from '../db/tables/organizations';
 import { allRows, runQuery } from '../db/engine';
 
@@ -64,11 +65,16 @@ describe('tree queries', () => {
     // Members spread over ten users: one user in all 505 units makes each join rebuild that user's
     // search text and facets over hundreds of memberships (20–40 s on a busy machine), which is not what is tested here.
     const members = await Promise.all(Array.from({ length: 10 }, (_, i) => t.createUser(`SVQ${i}`)));
+    // The units, then their members, a statement per slice (fixture.ts createOrgs: the rows t.createOrg writes).
     const grow = async (n: number) => {
-      for (let i = 0; i < n; i++) {
-        const id = await t.createOrg('chi_doan', `Q${n}-${i}`, org.dcs);
-        await runQuery(t.db.insert(organizationMembers).values({ organizationId: id, userId: members[i % 10]!.id }));
-      }
+      const ids = await createOrgs(
+        t,
+        'chi_doan',
+        Array.from({ length: n }, (_, i) => `Q${n}-${i}`),
+        org.dcs,
+      );
+      const rows = ids.map((id, i) => ({ organizationId: id, userId: members[i % 10]!.id }));
+      for (const slice of insertSlices(organizationMembers, rows)) await runQuery(t.db.insert(organizationMembers).values(slice));
     };
     await grow(5);
     const small = await statements(() => t.request('GET', '/api/organizations/tree', { token: t.adminToken }));

@@ -1,8 +1,10 @@
 /** Test helpers for the organizations API tests (not imported by the app). */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { OrganizationType } from '@doanhoi/shared';
 import { makeTestApp, type TestApp } from '../test/harness';
-import { organizationMembers } from '../db/tables/organizations';
-import { allRows } from '../db/engine';
+import { organizationMembers, organizations } from '../db/tables/organizations';
+import { allRows, runQuery } from '../db/engine';
+import { insertSlices } from '../seed/batches';
 import { pgPoolOf } from '../db/postgres';
 
 /** Nodes only some tests want in the tree. */
@@ -39,6 +41,32 @@ export async function figuresWorld() {
   const { t, org } = await orgWorld(['cd2', 'lch']);
   const extra = await t.createOrg('chi_doan', 'CD3', org.dcs);
   return { t, org, c: t.db.$client, extra, orgIds: [org.doan, org.hoi, org.dcs, org.cd, org.cd2, org.lch, extra] };
+}
+
+/**
+ * Organizations of one type under `parentId`, each named by its code: the rows t.createOrg one
+ * after another would write (same columns and paths, ids in the order of `codes`), in a multi-row
+ * INSERT and one UPDATE of their paths per slice instead of three statements per organization.
+ */
+export async function createOrgs(t: TestApp, type: OrganizationType, codes: readonly string[], parentId: number): Promise<number[]> {
+  const rows = codes.map((code) => ({ type, code, name: code, parentId, searchText: code.toLowerCase() }));
+  const ids = new Map<string, number>();
+  for (const slice of insertSlices(organizations, rows)) {
+    const made = await allRows(t.db.insert(organizations).values(slice).returning({ id: organizations.id, code: organizations.code }));
+    for (const r of made) ids.set(r.code, r.id);
+    await runQuery(
+      t.db
+        .update(organizations)
+        .set({ path: sql`(SELECT p.path FROM organizations p WHERE p.id = ${parentId}) || ${organizations.id} || '/'` })
+        .where(
+          inArray(
+            organizations.id,
+            made.map((r) => r.id),
+          ),
+        ),
+    );
+  }
+  return codes.map((code) => ids.get(code)!);
 }
 
 /** Ids of the organizations `userId` is an active member of, ascending. */
