@@ -179,7 +179,8 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
     const ids = codes.length
       ? await allRows(db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.code, codes)))
       : [];
-    for (const p of ids) await runQuery(db.insert(rolePermissions).values({ roleId: id, permissionId: p.id }));
+    // One multi-row INSERT, the rows in the same order as one at a time.
+    if (ids.length) await runQuery(db.insert(rolePermissions).values(ids.map((p) => ({ roleId: id, permissionId: p.id }))));
     return id;
   }
 
@@ -195,8 +196,10 @@ export async function makeTestApp(envOverrides: Record<string, string> = {}, dbP
           .returning(),
       )
     ).id;
-    for (const g of grants)
-      await runQuery(db.insert(userRoles).values({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }));
+    if (grants.length)
+      await runQuery(
+        db.insert(userRoles).values(grants.map((g) => ({ userId: id, roleId: g.roleId, organizationId: g.organizationId ?? null }))),
+      );
     const { accessToken, refreshToken } = await login(base.email, PASSWORD);
     return { id, email: base.email, token: accessToken, refreshToken };
   }
