@@ -10,7 +10,16 @@ import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import type { UserListRow } from '../access/user-mapper';
 import { subtreeRange } from '../access/scope';
-import { indexCondition, indexParams, matchesSearch, pgUsersIndex, searchQuery, syncUsersIndex, usersIndex } from './search';
+import {
+  expandPrefixes,
+  indexCondition,
+  indexParams,
+  matchesSearch,
+  pgUsersIndex,
+  searchQuery,
+  syncUsersIndex,
+  usersIndex,
+} from './search';
 import { userFacetCounts, users } from '../db/tables/users';
 import { inJsonIds } from '../db/sqlite';
 import { allRows, firstRow } from '../db/engine';
@@ -290,6 +299,7 @@ export async function listPage(
   if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
   const s = statements(db, f, strategy);
   const params = paramsFor(f, strategy);
+  await expandPrefixes(db, f.words, params);
   // A forced strategy (the tests comparing them) always counts in SQL.
   const total =
     (membership === undefined ? await facetTotal(db, f) : null) ??
@@ -351,7 +361,9 @@ async function pageIdsAt(
 export async function matchingIds(db: Db, f: ListFilter, limit: number): Promise<number[]> {
   const strategy = strategyFor(f);
   if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
-  return (await allRows(statements(db, f, strategy).pageIds, { ...paramsFor(f, strategy), limit, offset: 0 })).map((r) => r.id);
+  const params = paramsFor(f, strategy);
+  await expandPrefixes(db, f.words, params);
+  return (await allRows(statements(db, f, strategy).pageIds, { ...params, limit, offset: 0 })).map((r) => r.id);
 }
 
 /**

@@ -1,12 +1,14 @@
 import { normalizeText } from '@doanhoi/shared';
 import { and, sql, type SQL } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import type { Db } from '../db/client';
 import { users } from '../db/tables/users';
 import { onPg } from '../db/dialect';
 import { isPg } from '../db/postgres';
-import { searchCondition as pgSearchCondition, tsQuery, USERS_INDEX, usersMatching } from '../db/pg/search';
+import { expandedTsQuery, searchCondition as pgSearchCondition, tsQuery, USERS_INDEX, usersMatching } from '../db/pg/search';
+import { freshCache } from '../lib/freshness';
 
 /** The accent-stripped text the users list searches ("nguyen van" finds "Nguyễn Văn"). */
 export function userSearchText(u: { familyName: string; givenName: string; code: string; email: string; phone?: string | null }): string {
@@ -57,6 +59,21 @@ export function indexParams(words: string[], subtreeRoots: number[] | null): Rec
     p.roots = subtreeRoots;
   }
   return p;
+}
+
+// Which words each prefix stands for changes only with users' words.
+const expansions = freshCache<string | null>(2_000, ['users:search']);
+
+/**
+ * On PostgreSQL, a list's `match` with each word's prefix spelled out as the indexed words it
+ * begins (db/pg/search.ts expandedTsQuery): the same users, found through posting lists. Changes
+ * `params` in place; SQLite's FTS5 walks prefixes in its own index already.
+ */
+export async function expandPrefixes(db: Db, words: string[], params: Record<string, unknown>): Promise<void> {
+  if (!onPg() || params.match === undefined || words.length === 0) return;
+  // The app's PostgreSQL Db is drizzle's node-postgres database behind the Db type (db/postgres.ts).
+  const expanded = await expansions.get(db, words.join(' '), () => expandedTsQuery(db as unknown as NodePgDatabase, words));
+  if (expanded !== null) params.match = expanded;
 }
 
 /** The index rows matching indexParams' values: SQLite's MATCH, or PostgreSQL's words and units through one GIN index. */

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { comparisonUnavailable, startPgCluster, type PgCluster } from '../../test/pg-server';
 import { sqliteTermStartSql } from '../term';
 import * as pgSchema from './schema';
-import { MEMBER_SCOPES, USERS_INDEX } from './search';
+import { MEMBER_SCOPES, SEARCH_WORDS, USERS_INDEX } from './search';
 import { sqlGet } from '../engine';
 import { mapInOrder } from '../../lib/in-order';
 
@@ -25,7 +25,7 @@ if (missing) console.warn(`Skipping the PostgreSQL migration test: ${missing}`);
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle-pg', import.meta.url));
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** The search and scope tables only PostgreSQL has (db/pg/search.ts), as FTS5's tables are SQLite's own. */
-const engineOnly = new Set([USERS_INDEX, MEMBER_SCOPES]);
+const engineOnly = new Set([USERS_INDEX, MEMBER_SCOPES, SEARCH_WORDS]);
 
 describe.skipIf(missing)('PostgreSQL migrations', () => {
   let cluster: PgCluster;

@@ -17,7 +17,7 @@ import { runMigrations } from '../migrate';
 import { users as sqliteUsers } from '../tables/users';
 import { searchWords } from '../../users/list';
 import { searchCondition as sqliteSearch, userSearchText } from '../../users/search';
-import { matchingUserIds, tsQuery } from './search';
+import { expandedTsQuery, matchingUserIds, tsQuery } from './search';
 import * as pgSchema from './schema';
 import { allRows, runQuery, withTransaction } from '../engine';
 
@@ -48,9 +48,11 @@ describe.skipIf(missing)('PostgreSQL users search against FTS5', () => {
     let found = 0;
     for (const query of queries) {
       const words = searchWords(query);
-      const [a, b] = [await sqliteIds(words), await matchingUserIds(pgDb, words)];
+      const [a, b, c] = [await sqliteIds(words), await matchingUserIds(pgDb, words), await matchingUserIds(pgDb, words, true)];
       if (a.length > 0 && a.length < people.length) found++;
       if (a.join() !== b.join()) differences.push({ query, words, sqlite: a.slice(0, 10), pg: b.slice(0, 10) });
+      // Prefixes spelled out as the words they begin (search_words): the same users.
+      if (a.join() !== c.join()) differences.push({ query: `${query} (expanded)`, words, sqlite: a.slice(0, 10), pg: c.slice(0, 10) });
     }
     return { differences, found };
   }
@@ -130,6 +132,8 @@ describe.skipIf(missing)('PostgreSQL users search against FTS5', () => {
     const { differences } = await compare(['doan', 'đoàn thị', 'nghieng', 'nghi', ...generateQueries(random, after, 100)]);
     expect(differences).toEqual([]);
     expect((await matchingUserIds(pgDb, ['doan', 'nghieng'])).length).toBe(renamed.filter((u) => !gone.includes(u.id)).length);
+    // The renames' new word reached search_words, and a prefix is spelled out rather than left a prefix.
+    expect(await expandedTsQuery(pgDb, ['nghi'])).toMatch(/^\(\((?:'\w+' \| )*'nghieng'(?: \| '\w+')*\)\)$/);
   }, 60_000);
 
   it('build the tsquery as ftsQuery builds the FTS5 query', () => {

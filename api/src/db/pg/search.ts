@@ -13,9 +13,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { users } from './tables/users';
 
-/** The engine-only tables migrations 0007 and 0008 add (not in the pg table set, as SQLite's FTS5 tables are not in its set). */
+/** The engine-only tables migrations 0007–0009 add (not in the pg table set, as SQLite's FTS5 tables are not in its set). */
 export const USERS_INDEX = 'users_index';
 export const MEMBER_SCOPES = 'member_scopes';
+export const SEARCH_WORDS = 'search_words';
 
 /** The users whose words match the tsquery `q` (SQL: a bound value or a placeholder). */
 export const usersMatching = (q: SQL) =>
@@ -28,14 +29,47 @@ export const usersMatching = (q: SQL) =>
  * Null: a word with no letter or digit, which nothing can match.
  */
 export function tsQuery(words: string[]): string | null {
+  return buildTsQuery(words, (t) => `'${t}':*`);
+}
+
+const pieces = (word: string) => word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Each word's pieces in a row, its last piece written by `last`; null for a word with no letter or digit. */
+function buildTsQuery(words: string[], last: (piece: string) => string): string | null {
   const parts: string[] = [];
   for (const w of words) {
-    const tokens = w.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const tokens = pieces(w);
     if (tokens.length === 0) return null;
     // Letters and digits only: no quote or backslash needs escaping inside the quotes.
-    parts.push(tokens.map((t, i) => `'${t}'${i === tokens.length - 1 ? ':*' : ''}`).join(' <-> '));
+    parts.push(tokens.map((t, i) => (i === tokens.length - 1 ? last(t) : `'${t}'`)).join(' <-> '));
   }
   return parts.map((p) => `(${p})`).join(' & ');
+}
+
+/** Past this many words beginning with one prefix, the prefix query is cheaper than their alternatives. */
+const MAX_EXPANSION = 64;
+
+type PgDb = NodePgDatabase<Record<string, unknown>>;
+
+/**
+ * tsQuery with each word's last piece spelled out as the indexed words it begins (search_words,
+ * drizzle-pg 0009): 'nguyen':* becomes 'nguyen' | 'nguyenx', which GIN intersects with the rest
+ * of the query (a scope's units) posting list by posting list, where a prefix first collects
+ * every user of every matching word. The same users match. One statement for all the words.
+ */
+export async function expandedTsQuery(db: PgDb, words: string[]): Promise<string | null> {
+  const lasts = words.map((w) => pieces(w).at(-1));
+  if (lasts.some((t) => t === undefined)) return null;
+  const { rows } = await db.execute<{ prefix: string; words: string[] }>(
+    sql`SELECT p AS prefix, ARRAY(SELECT word FROM ${sql.identifier(SEARCH_WORDS)} WHERE word >= p AND word < p || chr(1114111) ORDER BY word LIMIT ${MAX_EXPANSION + 1}) AS words
+        FROM jsonb_array_elements_text(${JSON.stringify(lasts)}::jsonb) p`,
+  );
+  const found = new Map(rows.map((r) => [r.prefix, r.words]));
+  return buildTsQuery(words, (t) => {
+    const all = found.get(t) ?? [];
+    if (all.length === 0 || all.length > MAX_EXPANSION) return `'${t}':*`;
+    return all.length === 1 ? `'${all[0]}'` : `(${all.map((w) => `'${w}'`).join(' | ')})`;
+  });
 }
 
 /**
@@ -50,8 +84,13 @@ export function searchCondition(words: string[]): SQL | undefined {
   return usersMatching(sql`${q}`);
 }
 
-/** The ids of the users matching search words, ascending (every user without words). */
-export async function matchingUserIds(db: NodePgDatabase<Record<string, unknown>>, words: string[]): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(searchCondition(words)).orderBy(users.id);
+/** The ids of the users matching search words, ascending (every user without words); `expanded`: through expandedTsQuery. */
+export async function matchingUserIds(db: PgDb, words: string[], expanded = false): Promise<number[]> {
+  const q = expanded && words.length ? await expandedTsQuery(db, words) : null;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(q === null ? searchCondition(words) : usersMatching(sql`${q}`))
+    .orderBy(users.id);
   return rows.map((r) => r.id);
 }
