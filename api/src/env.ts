@@ -21,8 +21,12 @@ const schema = z.object({
    * DATABASE_PATH, whose folder still holds the secret files; backup and restore use pg_dump / pg_restore.
    */
   DATABASE_URL: z.string().optional(),
-  /** Connections each API process keeps to PostgreSQL (DATABASE_URL); SQLite has one per process. */
-  PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Connections each API process keeps to PostgreSQL (DATABASE_URL); SQLite has one per process.
+   * Few: requests then queue in the process for a connection instead of in PostgreSQL for a core;
+   * on 2 cores with 2 processes, 4 each cost 20 % less CPU per response than 10 (docs/benchmark.md).
+   */
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   ADMIN_EMAIL: z.string().email().default('admin@doanhoi.local'),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   JWT_SECRET: z.string().min(16).optional(),
