@@ -71,6 +71,16 @@ describe.skipIf(TEST_ENGINE !== 'pg')('cache versions on PostgreSQL', () => {
     expect(reads - before).toBe(1);
   });
 
+  it('keeps one read in flight: requests that begin meanwhile share the next one, sent when it answers', async () => {
+    const cache = freshCache<number>(10, ['departments']);
+    const before = reads;
+    const first = inReadEpoch(() => cache.get(app.db, 'n', departmentCount));
+    // Five requests begin while the first one's read is on its way: it was sent before they began.
+    const later = Array.from({ length: 5 }, () => inReadEpoch(() => cache.get(app.db, 'n', departmentCount)));
+    await Promise.all([first, ...later]);
+    expect(reads - before).toBe(2);
+  });
+
   it('sees a commit made before the request began, although a read sent earlier is still in flight', async () => {
     const cache = freshCache<number>(10, ['departments']);
     const start = await inReadEpoch(() => cache.get(app.db, 'n', departmentCount));

@@ -145,13 +145,15 @@ const perPgDb = new WeakMap<Db, PgVersions>();
 // Named: each connection parses and plans it once (it runs about once a request).
 const VERSIONS_READ = { name: 'freshness_versions', text: 'SELECT name, version FROM freshness.versions' };
 const inFlight = new WeakMap<Db, { epoch: number; writes: number; read: Promise<PgVersions> }>();
+const nextRead = new WeakMap<Db, Promise<PgVersions>>();
 
 /**
  * The versions for a request: any read sent since the request began serves it, its own or another
  * request's (one in flight is awaited), unless this process may have written since that read was
- * sent. Under twenty concurrent requests that is about one read a request, where an epoch ending at
- * every await and every arriving request made it three (docs/benchmark.md). Outside a request (a
- * job) the epoch ends with the event-loop turn, as on SQLite.
+ * sent. One read is in flight at a time: requests that began after it was sent share the next one,
+ * sent as soon as it answers — a fraction of a read per request under twenty concurrent requests,
+ * where an epoch ending at every await and every arriving request made it three (docs/benchmark.md).
+ * Outside a request (a job) the epoch ends with the event-loop turn, as on SQLite.
  */
 async function pgVersions(db: Db): Promise<PgVersions> {
   const need = requestEpoch.getStore() ?? epoch;
@@ -159,8 +161,27 @@ async function pgVersions(db: Db): Promise<PgVersions> {
   const v = perPgDb.get(db);
   if (v && v.epoch >= need && v.writes === writes) return v;
   const pending = inFlight.get(db);
-  if (pending && pending.epoch >= need && pending.writes === writes) return await pending.read;
-  const sent = { epoch, writes };
+  if (!pending) return await sendVersionsRead(db);
+  if (pending.epoch >= need && pending.writes === writes) return await pending.read;
+  let queued = nextRead.get(db);
+  if (!queued) {
+    // Sent after the one in flight answers (or fails), so after everyone waiting for it began and wrote.
+    queued = pending.read
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        nextRead.delete(db);
+        return sendVersionsRead(db);
+      });
+    nextRead.set(db, queued);
+  }
+  return await queued;
+}
+
+function sendVersionsRead(db: Db): Promise<PgVersions> {
+  const sent = { epoch, writes: pgWrites() };
   const read = (async () => {
     // Straight on the pool (never inside a transaction here), so this read is not counted as a possible write.
     const { rows } = await pgPoolOf(db)!.query<{ name: string; version: number }>(VERSIONS_READ);
@@ -171,11 +192,11 @@ async function pgVersions(db: Db): Promise<PgVersions> {
     return fresh;
   })();
   inFlight.set(db, { ...sent, read });
-  try {
-    return await read;
-  } finally {
+  const answered = () => {
     if (inFlight.get(db)?.read === read) inFlight.delete(db);
-  }
+  };
+  void read.then(answered, answered);
+  return read;
 }
 
 function stampOf(v: { versions?: Map<string, number>; stamps: WeakMap<readonly Table[], string> }, tables: readonly Table[]): string {
