@@ -34,6 +34,7 @@ import { compressJson } from './lib/compress';
 import { writeTurn } from './lib/write-turn';
 import { withFieldErrors } from './lib/errors';
 import { inReadEpoch } from './lib/freshness';
+import { isOutOfRange } from './db/sqlite';
 import { securityHeaders } from './lib/security-headers';
 import { logger, requestLogger } from './lib/logger';
 import { apiDocs } from './lib/openapi';
@@ -79,6 +80,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
         err.message === 'Malformed JSON in request body' ? 'Dữ liệu JSON không hợp lệ' : err.message || 'Yêu cầu không hợp lệ';
       return c.json({ message, ...withFieldErrors(extra) }, err.status);
     }
+    // A number past a PostgreSQL integer column (a crafted id 99999999999): no such row, as SQLite answers, not a server fault.
+    if (isOutOfRange(err)) return c.json({ message: 'Không tìm thấy' }, 404);
     // The stack is logged here once; the request line that follows carries only the status.
     log.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return c.json({ message: 'Lỗi máy chủ nội bộ' }, 500);

@@ -17,6 +17,16 @@ export function isUniqueViolation(err: unknown): boolean {
   return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505' || e.cause?.code === '23505';
 }
 
+/**
+ * Is this PostgreSQL refusing a number out of its column's range (SQLSTATE 22003: an id of
+ * 99999999999 against an integer key)? SQLite's integers are 64-bit and never refuse one.
+ */
+export function isOutOfRange(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '22003' || e.cause?.code === '22003';
+}
+
 /** The values of a JSON array bound as one parameter, as a one-column set (`value`); `cast`: PostgreSQL's type for them. */
 function jsonValues(param: unknown, cast = ''): SQL {
   return onPg()

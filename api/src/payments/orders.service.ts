@@ -29,6 +29,8 @@ import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { mapInOrder } from '../lib/in-order';
 
 const ORDER_NOT_FOUND = 'Không tìm thấy đơn thanh toán';
+/** The largest id an integer key holds on PostgreSQL (order codes go far past it). */
+const MAX_ID = 2_147_483_647;
 
 /** A link this close to its end is not handed out again: the member could not finish paying. */
 const REUSE_MARGIN_MS = 5 * 60_000;
@@ -245,7 +247,12 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
         db
           .select()
           .from(paymentOrders)
-          .where(or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode))),
+          // An order code passes PostgreSQL's integer ids: compared with them it would be refused, not unmatched.
+          .where(
+            idOrCode <= MAX_ID
+              ? or(eq(paymentOrders.id, idOrCode), eq(paymentOrders.orderCode, idOrCode))
+              : eq(paymentOrders.orderCode, idOrCode),
+          ),
       );
       if (!row || (row.userId !== actor.id && !(await seesOthers(row.campaignId)))) notFound(ORDER_NOT_FOUND);
       if (row!.userId !== actor.id) forbidden('Bạn chỉ có thể hủy đơn thanh toán của chính mình');

@@ -249,10 +249,16 @@ describe('status, cancel and history', () => {
     const res = await expectOk(t.request('POST', `/api/payment/cancel/${o.id}`, { token: u.token }));
     expect(res.data.status).toBe('CANCELLED');
     expect((await t.request('POST', `/api/payment/cancel/${o.id}`, { token: u.token })).status).toBe(409);
+    // By its order code too, which passes PostgreSQL's integer ids (the portal cancels by code).
+    const second = await expectOk(link(u.token, { assignmentId: assignment.id }));
+    expect(second.data.orderCode).toBeGreaterThan(2 ** 31);
+    expect((await expectOk(t.request('POST', `/api/payment/cancel/${second.data.orderCode}`, { token: u.token }))).data.status).toBe(
+      'CANCELLED',
+    );
     // payOS agrees: a status check does not revive it.
     expect((await expectOk(t.request('POST', `/api/payment/process/${o.id}`, { token: u.token }))).data.status).toBe('CANCELLED');
     const history = await expectOk(t.request('GET', '/api/payment/history', { token: u.token }));
-    expect(history.data.items.map((i: { orderCode: number }) => i.orderCode)).toEqual([data.orderCode]);
+    expect(history.data.items.map((i: { orderCode: number }) => i.orderCode)).toEqual([second.data.orderCode, data.orderCode]);
     expect(history.data.items[0]).toMatchObject({ status: 'CANCELLED', campaign: { id: o.campaignId } });
   });
 });

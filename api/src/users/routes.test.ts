@@ -318,3 +318,13 @@ describe('GET /users/:id', () => {
     expect((await get('/abc')).status).toBe(400);
   });
 });
+
+describe('ids past a 32-bit integer', () => {
+  it('are not found, on either engine (PostgreSQL refuses them against an integer key; that is no server fault)', async () => {
+    for (const path of ['/api/users/99999999999', '/api/organizations/99999999999', '/api/classes/99999999999']) {
+      const res = await t.request('GET', path, { token: t.adminToken });
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toHaveProperty('message');
+    }
+  });
+});
