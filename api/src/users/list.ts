@@ -20,7 +20,8 @@ import {
   syncUsersIndex,
   usersIndex,
 } from './search';
-import { userFacetCounts, users } from '../db/tables/users';
+import { users } from '../db/tables/users';
+import { facetTotal, rootIds } from './facet-total';
 import { inJsonIds } from '../db/sqlite';
 import { allRows, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
@@ -100,9 +101,6 @@ export interface ListFilter {
  * one's memberships. The last two are the plain-SQL reference the tests compare the index with.
  */
 export type Membership = 'index' | 'in' | 'exists';
-
-/** The subtree roots' ids from their paths ("/1/5/" → 5). */
-const rootIds = (paths: string[]) => paths.map((p) => Number(p.split('/').at(-2)));
 
 /** A condition no row meets, in a form both engines read as boolean. */
 const nothing = sql`1 = 0`;
@@ -248,39 +246,6 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
   }
   return s;
 }
-
-/**
- * The total of a filter without search words over everything or one subtree, from the
- * trigger-kept user_facet_counts (migration 0023): a few rows, where counting the column filters
- * took 6–30 ms over 50k–100k users. Null for words or several subtrees (a user in two would count twice).
- */
-async function facetTotal(db: Db, f: ListFilter): Promise<number | null> {
-  if (f.words.length > 0 || (f.paths !== null && f.paths.length !== 1)) return null;
-  const shape = [f.userType !== undefined, f.membershipStatus !== undefined, f.isActive !== undefined].join(':');
-  const byShape = facetStatements(db);
-  let statement = byShape.get(shape);
-  if (!statement) byShape.set(shape, (statement = facetStatement(db, f)));
-  const params: Record<string, unknown> = { organizationId: f.paths ? rootIds(f.paths)[0]! : 0 };
-  if (f.userType !== undefined) params.userType = f.userType;
-  if (f.membershipStatus !== undefined) params.membershipStatus = f.membershipStatus;
-  if (f.isActive !== undefined) params.isActive = f.isActive ? 1 : 0;
-  return (await firstRow(statement, params))!.n;
-}
-
-function facetStatement(db: Db, f: ListFilter) {
-  const t = userFacetCounts;
-  const conds: SQL[] = [eq(t.organizationId, sql.placeholder('organizationId'))];
-  if (f.userType !== undefined) conds.push(eq(t.userType, sql.placeholder('userType')));
-  if (f.membershipStatus !== undefined) conds.push(eq(t.membershipStatus, sql.placeholder('membershipStatus')));
-  if (f.isActive !== undefined) conds.push(eq(t.isActive, sql.placeholder('isActive')));
-  return db
-    .select({ n: sql<number>`coalesce(sum(${t.n}), 0)`.mapWith(Number) })
-    .from(t)
-    .where(and(...conds))
-    .prepare();
-}
-// One statement per filter shape (which of the three filters are present), per database.
-const facetStatements = perDb(() => new Map<string, ReturnType<typeof facetStatement>>());
 
 /**
  * A page of users matching the filter, newest first, and the filter's (cached) total. Words or a
