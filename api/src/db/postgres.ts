@@ -68,7 +68,7 @@ const sizedByScope = /"path" >= \$|"orgs" && \$|member_scopes/;
 const names = new Map<string, string>();
 const uses = new Map<string, number>();
 function named(config: unknown): unknown {
-  if (typeof config !== 'object' || config === null || process.env.PG_PREPARE === '0') return config;
+  if (typeof config !== 'object' || config === null) return config;
   const { text, name } = config as { text?: unknown; name?: unknown };
   if (name || typeof text !== 'string' || sizedByScope.test(text)) return config;
   let chosen = names.get(text);
