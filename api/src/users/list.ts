@@ -10,16 +10,8 @@ import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import type { UserListRow } from '../access/user-mapper';
 import { subtreeRange } from '../access/scope';
-import {
-  expandPrefixes,
-  indexCondition,
-  indexParams,
-  matchesSearch,
-  pgUsersIndex,
-  searchQuery,
-  syncUsersIndex,
-  usersIndex,
-} from './search';
+import { expandPrefixes, indexParams, matchesSearch, searchQuery, syncUsersIndex } from './search';
+import { columnConds, indexStatements, nothing, sortedPages, type PageIds, type Total } from './index-statements';
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
 import { inJsonIds } from '../db/sqlite';
@@ -102,43 +94,6 @@ export interface ListFilter {
  */
 export type Membership = 'index' | 'in' | 'exists';
 
-/** A condition no row meets, in a form both engines read as boolean. */
-const nothing = sql`1 = 0`;
-
-/** Filters on users' own columns. */
-function columnConds(f: ListFilter): SQL[] {
-  const conds: SQL[] = [];
-  if (f.userType !== undefined) conds.push(eq(users.userType, sql.placeholder('userType')));
-  if (f.membershipStatus !== undefined) conds.push(eq(users.membershipStatus, sql.placeholder('membershipStatus')));
-  if (f.isActive !== undefined) conds.push(sql`${users.isActive} = ${sql.placeholder('isActive')}`);
-  return conds;
-}
-
-/** Ids newest first and the count, driven by the index; users joined only for column filters. */
-function indexStatements(db: Db, f: ListFilter) {
-  const index = onPg() ? { table: pgUsersIndex, id: pgUsersIndex.id } : { table: usersIndex, id: usersIndex.rowid };
-  const matchable = indexParams(f.words, f.paths && rootIds(f.paths)) !== null;
-  const where = matchable ? and(indexCondition(f.words.length > 0, f.paths !== null), ...columnConds(f)) : nothing;
-  const joined = columnConds(f).length > 0;
-  const counted = db.select({ n: count() }).from(index.table);
-  // A fresh builder each time: drizzle's builders are changed in place by a join.
-  const page = (cond: SQL | undefined) => {
-    const ids = db.select({ id: index.id }).from(index.table);
-    return (joined ? ids.innerJoin(users, eq(users.id, index.id)) : ids)
-      .where(cond)
-      .orderBy(desc(index.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare();
-  };
-  const total = (joined ? counted.innerJoin(users, eq(users.id, index.id)) : counted).where(where).prepare();
-  return {
-    pageIds: page(where) as unknown as PageIds,
-    pageFrom: page(and(where, sql`${index.id} <= ${sql.placeholder('from')}`)) as unknown as PageIds,
-    total: total as unknown as Total,
-  };
-}
-
 /** A filter shape's WHERE, with placeholders; `below` bounds the members too (PostgreSQL walked them all from the newest down, docs/benchmark.md). */
 function whereFor(f: ListFilter, membership: Membership, below = false): SQL | undefined {
   const conds: SQL[] = [];
@@ -193,11 +148,12 @@ function paramsFor(f: ListFilter, membership: Membership): Record<string, unknow
   return p;
 }
 
-type PageIds = { all(params?: Record<string, unknown>): { id: number }[] };
-type Total = { get(params?: Record<string, unknown>): { n: number } | undefined };
-
 /** pageFrom: the same ids as pageIds, from the id `from` down (a checkpoint: see pageIdsAt). */
-function buildStatements(db: Db, f: ListFilter, membership: Membership): { pageIds: PageIds; pageFrom: PageIds; total: Total } {
+function buildStatements(
+  db: Db,
+  f: ListFilter,
+  membership: Membership,
+): { pageIds: PageIds; pageFrom: PageIds; pageSorted?: PageIds; total: Total } {
   if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
@@ -275,7 +231,9 @@ export async function listPage(
           db,
           (strategy === 'index' && !onPg()
             ? await allRows(s.pageIds, { ...params, limit, offset })
-            : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
+            : s.pageSorted && total <= sortedPages.max
+              ? await allRows(s.pageSorted, { ...params, limit, offset })
+              : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
           ).map((r) => r.id),
         )
       : [];

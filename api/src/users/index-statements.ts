@@ -1,0 +1,64 @@
+/**
+ * The users list's statements for the 'index' strategy (users/list.ts): ids newest first and the
+ * count, driven by SQLite's FTS5 table or PostgreSQL's users_index (users/search.ts).
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/tables/users';
+import { onPg } from '../db/dialect';
+import { indexCondition, indexParams, pgUsersIndex, usersIndex } from './search';
+import { rootIds } from './facet-total';
+import type { ListFilter } from './list';
+
+export type PageIds = { all(params?: Record<string, unknown>): { id: number }[] };
+export type Total = { get(params?: Record<string, unknown>): { n: number } | undefined };
+
+/** A condition no row meets, in a form both engines read as boolean. */
+export const nothing = sql`1 = 0`;
+
+/** Filters on users' own columns. */
+export function columnConds(f: ListFilter): SQL[] {
+  const conds: SQL[] = [];
+  if (f.userType !== undefined) conds.push(eq(users.userType, sql.placeholder('userType')));
+  if (f.membershipStatus !== undefined) conds.push(eq(users.membershipStatus, sql.placeholder('membershipStatus')));
+  if (f.isActive !== undefined) conds.push(sql`${users.isActive} = ${sql.placeholder('isActive')}`);
+  return conds;
+}
+
+/**
+ * Up to this many matches, PostgreSQL's page of a search is taken from all of them, sorted
+ * (pageSorted): a bitmap of the GIN index, whose cost grows with the matches only. Above it the
+ * planner may walk users_index newest first and stop at the page, which pays only when matches
+ * are dense. It misjudges small scopes (`orgs && '{unit}'` estimated at hundreds of rows when a
+ * class has three matches) and walked all 1,000,000 rows for them: 0.45–1.0 s, where sorting the
+ * few matches takes a millisecond (docs/benchmark.md, 2026-11-28). An object so that the tests
+ * can compare both ways on a small database.
+ */
+export const sortedPages = { max: 5_000 };
+
+/** Ids newest first and the count, driven by the index; users joined only for column filters. */
+export function indexStatements(db: Db, f: ListFilter) {
+  const index = onPg() ? { table: pgUsersIndex, id: pgUsersIndex.id } : { table: usersIndex, id: usersIndex.rowid };
+  const matchable = indexParams(f.words, f.paths && rootIds(f.paths)) !== null;
+  const where = matchable ? and(indexCondition(f.words.length > 0, f.paths !== null), ...columnConds(f)) : nothing;
+  const joined = columnConds(f).length > 0;
+  const counted = db.select({ n: count() }).from(index.table);
+  // A fresh builder each time: drizzle's builders are changed in place by a join.
+  const page = (cond: SQL | undefined, order: SQL = desc(index.id)) => {
+    const ids = db.select({ id: index.id }).from(index.table);
+    return (joined ? ids.innerJoin(users, eq(users.id, index.id)) : ids)
+      .where(cond)
+      .orderBy(order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare();
+  };
+  const total = (joined ? counted.innerJoin(users, eq(users.id, index.id)) : counted).where(where).prepare();
+  return {
+    pageIds: page(where) as unknown as PageIds,
+    pageFrom: page(and(where, sql`${index.id} <= ${sql.placeholder('from')}`)) as unknown as PageIds,
+    // `id + 0` is the same order, which no index yields: PostgreSQL collects the matches and sorts them.
+    pageSorted: onPg() ? (page(where, sql`${index.id} + 0 DESC`) as unknown as PageIds) : undefined,
+    total: total as unknown as Total,
+  };
+}
