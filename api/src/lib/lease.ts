@@ -34,8 +34,11 @@ function isOpen(db: Db): boolean {
   return isPg(db) ? !pgPoolOf(db)!.ending : db.$client.open;
 }
 
+/** This process as deadHere reads it: `host:pid`. */
+export const THIS_PROCESS = `${HOST}:${process.pid}`;
+
 /** A holder on this machine whose process no longer runs (another process's id only: threads share ours). */
-function deadHere(holder: string): boolean {
+export function deadHere(holder: string): boolean {
   const [host, pid] = holder.split(':');
   const n = Number(pid);
   if (host !== HOST || !Number.isSafeInteger(n) || n <= 0 || n === process.pid) return false;

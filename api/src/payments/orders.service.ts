@@ -25,6 +25,7 @@ import { closeOrder, toOrder, type OrderRow } from './settle';
 import { throttledSync } from './status-throttle';
 import { syncOrder } from './sync';
 import { logger } from '../lib/logger';
+import { deadHere, THIS_PROCESS } from '../lib/lease';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { mapInOrder } from '../lib/in-order';
 
@@ -82,6 +83,13 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
     };
   }
 
+  /**
+   * An order without its link yet is being opened at payOS by another request for 20 s at most,
+   * unless the process opening it is gone (kill -9 of a worker): then the member's retry closes it
+   * and opens a new one at once instead of waiting out the 20 s.
+   */
+  const stillOpening = (o: OrderRow) => Date.now() - o.createdAt.getTime() < 20_000 && !(o.openedBy && deadHere(o.openedBy));
+
   /** Another request is creating this assignment's link: wait for it rather than open a second one. */
   async function awaitOther(assignmentId: number) {
     for (let i = 0; i < 60; i++) {
@@ -92,7 +100,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
           .where(and(eq(paymentOrders.assignmentId, assignmentId), eq(paymentOrders.status, 'PENDING'))),
       );
       if (!o) return null;
-      if (o.checkoutUrl) return o;
+      if (o.checkoutUrl || !stillOpening(o)) return o;
       await new Promise((r) => setTimeout(r, 250));
     }
     return conflict('Link thanh toán đang được tạo, vui lòng thử lại sau giây lát');
@@ -126,7 +134,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
         .from(paymentOrders)
         .where(and(eq(paymentOrders.assignmentId, a!.id), eq(paymentOrders.status, 'PENDING'))),
     );
-    if (open && !open.checkoutUrl && Date.now() - open.createdAt.getTime() < 20_000) open = (await awaitOther(a!.id)) ?? undefined;
+    if (open && !open.checkoutUrl && stillOpening(open)) open = (await awaitOther(a!.id)) ?? undefined;
     if (open?.checkoutUrl && open.amount === remaining && linkEnd(open, campaign.endDate) - Date.now() > REUSE_MARGIN_MS)
       return linkAnswer(open);
     if (open) {
@@ -167,6 +175,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
             paymentMethod: 'ONLINE',
             isTest: isSandbox(env),
             payosChecksumKeyEnc: encryptSecret(creds!.checksumKey, env.appSecret),
+            openedBy: THIS_PROCESS,
           })
           .returning(),
       );
@@ -176,7 +185,7 @@ export function ordersService(deps: Deps, actor: Actor, req: RequestInfo) {
       // engines, so this read-then-insert takes no lock (payments/locks.ts).
       if (!isUniqueViolation(err)) throw err;
       const other = await awaitOther(a!.id);
-      if (!other) conflict('Khoản phí vừa thay đổi, vui lòng thử lại');
+      if (!other?.checkoutUrl) conflict('Khoản phí vừa thay đổi, vui lòng thử lại');
       return linkAnswer(other!);
     }
     const resultUrl = `${publicOrigin(env)}/payment-result/${order.orderCode}`;

@@ -206,6 +206,8 @@ export const paymentOrders = sqliteTable(
     recordedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     paymentLinkId: text(),
     checkoutUrl: text(),
+    /** Who is opening the link at payOS while checkoutUrl is empty: `host:pid` (orders.service.ts awaitOther). */
+    openedBy: text(),
     paidAt: integer({ mode: 'timestamp_ms' }),
     cancelledAt: integer({ mode: 'timestamp_ms' }),
     /** Made through the embedded payOS sandbox: no real money moved. */

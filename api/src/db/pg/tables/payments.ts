@@ -178,6 +178,8 @@ export const paymentOrders = pgTable(
     recordedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     paymentLinkId: text(),
     checkoutUrl: text(),
+    /** Who is opening the link at payOS while checkoutUrl is empty: `host:pid` (orders.service.ts awaitOther). */
+    openedBy: text(),
     paidAt: epochMs(),
     cancelledAt: epochMs(),
     isTest: boolean().notNull().default(false),

@@ -1,0 +1,1 @@
+ALTER TABLE `payment_orders` ADD `opened_by` text;
