@@ -91,6 +91,22 @@ export async function syncBenchDatabase(sqlitePath: string, url: string, reuse: 
 }
 
 /** The postmaster's pid, from postmaster.pid in the cluster's data directory, or a reason it cannot be counted. */
+/** The server settings a figure depends on, for the bench's header: at 1M users the search's counts read as many heap pages as fit in shared_buffers or not. */
+export async function serverSettings(url: string): Promise<string> {
+  const names = ['server_version', 'shared_buffers', 'work_mem', 'effective_cache_size', 'max_connections'];
+  const rows = await withClient(
+    url,
+    async (c) =>
+      (
+        await c.query<{ name: string; setting: string }>(
+          'SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name = ANY($1) ORDER BY name',
+          [names],
+        )
+      ).rows,
+  );
+  return rows.map((r) => `${r.name} ${r.setting}`).join(', ');
+}
+
 export async function postmasterPid(url: string): Promise<{ pid: number; from: string } | { why: string }> {
   try {
     const dataDir = await withClient(

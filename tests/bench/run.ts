@@ -19,7 +19,7 @@ import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, stopProcess, waitForProcesses, type LoadResult } from './load';
 import { prepareMix, signIn } from './mix';
 import { printMixes, printSummary, runMixes, type MixSet } from './mix-runs';
-import { isPostgresUrl, postmasterPid, syncBenchDatabase } from './pg';
+import { isPostgresUrl, postmasterPid, serverSettings, syncBenchDatabase } from './pg';
 import { DASHBOARD_ADMIN, prepareDashboard } from './dashboard';
 import { printPageTable, runPageBench } from './pages';
 import { prepareIssue30, printIssue30, runIssue30 } from './issue30';
@@ -64,6 +64,7 @@ async function main() {
   let pgPid: number | undefined;
   if (PG_URL) {
     await syncBenchDatabase(dbPath, PG_URL, process.env.BENCH_REUSE === '1');
+    console.log(`PostgreSQL: ${await serverSettings(PG_URL)}`);
     const postmaster = await postmasterPid(PG_URL);
     if ('pid' in postmaster) {
       pgPid = postmaster.pid;
