@@ -36,6 +36,8 @@ const HASHED_ROWS = 1_000;
 const IE_PROCESSES = Number(process.env.BENCH_IE_PROCESSES ?? 2);
 /** The server bundle: api/dist unless BENCH_API_BUNDLE names another build (scripts/build-api.mjs <dir>). */
 const BUNDLE = resolve(root, process.env.BENCH_API_BUNDLE ?? 'api/dist/index.js');
+/** BENCH_IE_ONLY=import: only the 10k import, on each engine (the import's own figure, in a minute). */
+const IMPORT_ONLY = process.env.BENCH_IE_ONLY === 'import';
 const servedBy = (n: number) => (n === 1 ? 'one server process' : `primary + ${n - 1} workers`);
 
 export interface ImportExportResult {
@@ -269,6 +271,7 @@ async function runOn(benchDb: string, ports: { import: number; export: number },
       note: `${servers}; ${note}`,
     });
 
+    if (IMPORT_ONLY) return results;
     // The same 10k users exported and re-imported with updateExisting: nothing may change.
     const exp = await runExport(base, auth);
     const again = await runImport(base, auth, new Uint8Array(exp.buf), { updateExisting: true });

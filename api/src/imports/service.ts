@@ -18,6 +18,7 @@ import { readSheet } from './workbook';
 import { yieldToWriters } from '../lib/writer-gate';
 import { leaseHeld, takeLease } from '../lib/lease';
 import { withTransaction } from '../db/engine';
+import { withDeferredFigures } from '../organizations/bulk-members';
 
 const PREVIEW_ROWS = 10;
 /**
@@ -233,7 +234,9 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
           await def.prepare?.(checked.filter(writer.toWrite));
           try {
             await withTransaction(db, async (tx) => {
-              for (const batch of batches) await writer.writeAllOrNothing(tx, batch, total);
+              await withDeferredFigures(tx, async () => {
+                for (const batch of batches) await writer.writeAllOrNothing(tx, batch, total);
+              });
               await markProgress(tx, s.id, checked.length);
               await audit(tx, {
                 actorId: actor.id,

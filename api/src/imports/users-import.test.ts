@@ -173,6 +173,30 @@ describe('execute', () => {
     expect(await userByCode('SF2')).toBeTruthy();
   });
 
+  it('skipErrors false over several batches: every new member counted once, in the unit figures and the reports', async () => {
+    // On PostgreSQL the figures of such an import are brought up to date once, at its end (withDeferredFigures).
+    const counts = async () =>
+      (await sqlGet<{ direct: number; subtree: number; cells: number }>(
+        t.db,
+        sql`SELECT (SELECT direct FROM organization_member_counts WHERE organization_id = ${orgs.chiDoan}) AS direct,
+          (SELECT subtree FROM organization_member_counts WHERE organization_id = ${orgs.root}) AS subtree,
+          (SELECT coalesce(sum(n), 0) FROM report_member_cells WHERE organization_id = ${orgs.chiDoan}) AS cells`,
+      ))!;
+    const before = await counts();
+    const res = await importUsers(
+      t,
+      Array.from({ length: 5 }, (_, i) => ok(`DF${i}`, { organizationCodes: 'UI-CD1' })),
+      { skipErrors: false, batchSize: 2 },
+    );
+    expect(res.body).toMatchObject({ success: true, importedCount: 5 });
+    const after = await counts();
+    expect([
+      Number(after.direct) - Number(before.direct),
+      Number(after.subtree) - Number(before.subtree),
+      Number(after.cells) - Number(before.cells),
+    ]).toEqual([5, 5, 5]);
+  });
+
   it('small batches give the same result as one', async () => {
     const rows = Array.from({ length: 7 }, (_, i) => ok(`BS${i}`));
     rows[3] = ok('BS3', { phone: '1' });

@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL figures beyond one statement at a time: an import's paused membership insert synced by
- * figures.sync_members (against the same insert unpaused, and SQLite's pause and set-wise rebuild in
+ * figures.sync_new_members, late and once for two batches with a membership written through the triggers between
+ * them (against the same inserts unpaused, and SQLite's pause and set-wise rebuild in
  * organizations/bulk-members.ts); a unit moved under another parent (the report figures follow it on both
  * engines); a unit deleted that an accepted transfer came from (SQLite migration 0046); and two
  * transactions adding one member to two units at once, which queue on the member's row.
@@ -71,20 +72,36 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
         .prepare('SELECT id, organization_id, user_id, joined_at FROM organization_members WHERE user_id >= 1000 ORDER BY id')
         .raw()
         .all() as number[][];
-      const insert = `INSERT INTO organization_members (id, organization_id, user_id, role, is_active, joined_at)
-        VALUES ${rows.map(([id, org, user, at]) => `(${id}, ${org}, ${user}, 'member', true, ${at})`).join(', ')}`;
+      const insertOf = (some: number[][]) => `INSERT INTO organization_members (id, organization_id, user_id, role, is_active, joined_at)
+        VALUES ${some.map(([id, org, user, at]) => `(${id}, ${org}, ${user}, 'member', true, ${at})`).join(', ')}`;
+      const insert = insertOf(rows);
+      // One more membership of the first new user, written through the triggers between two paused
+      // batches (an import's deferred figures: withDeferredFigures), on every side.
+      const [, , firstUser, at] = rows[0]!;
+      const joined = new Set(rows.filter((r) => r[2] === firstUser).map((r) => r[1]));
+      const extraOrg = orgs.find((o) => !joined.has(o))!;
+      const extraId = Math.max(...rows.map((r) => r[0]!)) + 1;
+      const extra = `INSERT INTO organization_members (id, organization_id, user_id, role, is_active, joined_at) VALUES (${extraId}, ${extraOrg}, ${firstUser}, 'member', true, ${at})`;
+      sqlite.$client.exec(extra.replace('true', '1'));
 
       const counts = 'SELECT organization_id, direct, subtree FROM organization_member_counts ORDER BY 1';
       await client.query('BEGIN');
       const before = (await client.query(counts)).rows;
+      const half = Math.ceil(rows.length / 2);
       await client.query(`INSERT INTO trigger_pauses (name) VALUES ('new_members')`);
-      await client.query(insert);
+      await client.query(insertOf(rows.slice(0, half)));
       // Paused: the insert counted nothing yet.
       expect((await client.query(counts)).rows).toEqual(before);
-      await client.query(`SELECT figures.sync_members(ARRAY[${fresh.join(', ')}])`);
+      await client.query(`DELETE FROM trigger_pauses WHERE name = 'new_members'`);
+      await client.query(extra);
+      await client.query(`INSERT INTO trigger_pauses (name) VALUES ('new_members')`);
+      await client.query(insertOf(rows.slice(half)));
+      // Synced once for both batches, late.
+      await client.query(`SELECT figures.sync_new_members(ARRAY[${fresh.join(', ')}])`);
       await client.query(`DELETE FROM trigger_pauses WHERE name = 'new_members'`);
       await client.query('COMMIT');
       await unpaused.query(insert);
+      await unpaused.query(extra);
 
       for (const name of Object.keys(FIGURES)) {
         const [lite, paused, straight] = [
