@@ -34,6 +34,26 @@ export async function migrateAppDb(env: Env, db: Db): Promise<void> {
       { collation },
       'PostgreSQL database collation is not C: names sort differently than on SQLite (create it with LC_COLLATE C, docs/scaling.md)',
     );
+  await warnSmallCache(db);
+}
+
+/**
+ * A search's count visits the heap page of every match, so the search tables must fit PostgreSQL's
+ * own cache: at 1,000,000 users 128MB (the default) served the read mix at half the rate of 2GB
+ * (docs/deploy/postgresql.conf). Said at start, when they do not.
+ */
+async function warnSmallCache(db: Db): Promise<void> {
+  const r = await sqlGet<{ cache: string; tables: string }>(
+    db,
+    sql`SELECT (SELECT setting::bigint * 8192 FROM pg_settings WHERE name = 'shared_buffers') AS cache,
+      pg_total_relation_size('users_index') + pg_total_relation_size('member_scopes') AS tables`,
+  );
+  const [cache, tables] = [Number(r!.cache), Number(r!.tables)];
+  if (tables > cache)
+    logger.warn(
+      { sharedBuffersMb: Math.round(cache / 2 ** 20), searchTablesMb: Math.round(tables / 2 ** 20) },
+      'PostgreSQL shared_buffers is smaller than the users search tables: searches will read them from the OS cache (docs/deploy/postgresql.conf)',
+    );
 }
 
 export async function closeAppDb(db: Db): Promise<void> {
