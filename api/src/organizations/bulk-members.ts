@@ -141,9 +141,11 @@ const deferred = new WeakMap<Tx, Set<number>>();
  * import) with PostgreSQL's figures of the new members brought up to date once at the end, for
  * all of them: set-wise statements over 10,000 users cost a fraction of a hundred batches' worth
  * (2.3 s against 8 s on the bench). Nothing outside the transaction sees the figures before they
- * are right; inside it, nothing reads them meanwhile (an import writes users, not figures), and a
- * membership of theirs written meanwhile through the triggers is counted once (figures.sync_*
- * compare with what they last counted). SQLite's batches keep their own set-wise figures.
+ * are right; inside it, nothing reads them meanwhile (an import writes users, not figures, and each
+ * user once: a file's duplicate rows are refused, so no trigger adjusts a new member's figures from
+ * its type or status), and a membership of theirs written meanwhile through the triggers is counted
+ * once (figures.sync_* compare with what they last counted). SQLite's batches keep their own
+ * set-wise figures.
  */
 export async function withDeferredFigures<T>(tx: Tx, write: () => Promise<T>): Promise<T> {
   if (!onPg() || deferred.has(tx)) return await write();
