@@ -12,7 +12,7 @@ import type { CheckedRow, ImportKindDef, Outcome } from '../kind';
 import { addableExisting, takesControl } from './user-reach';
 import { readMemberRecord } from './member-record';
 import { MEMBERSHIP_ALIASES, splitCodes, USER_TYPE_ALIASES, type Existing, type UserRowData } from './user-rows';
-import { addMemberships, insertUsers, newUser, updateUser } from './user-writes';
+import { addMemberships, indexNewUsers, insertUsers, newUser, pauseUsersIndex, updateUser } from './user-writes';
 import {
   ancestorsAndSelf,
   chunked,
@@ -277,10 +277,9 @@ export const usersImport: ImportKindDef<UserRowData> = {
   async writeBatch(tx, rows) {
     const idOf = new Map<CheckedRow<UserRowData>, number>();
     const outcome = new Map<CheckedRow<UserRowData>, Outcome>();
-    for (const chunk of chunked(
-      rows.filter((r) => r.existingId == null),
-      200,
-    )) {
+    const fresh = rows.filter((r) => r.existingId == null);
+    if (fresh.length) await pauseUsersIndex(tx);
+    for (const chunk of chunked(fresh, 200)) {
       const ids = new Map(
         (
           await insertUsers(
@@ -307,8 +306,13 @@ export const usersImport: ImportKindDef<UserRowData> = {
     const pairsOf = (rs: CheckedRow<UserRowData>[]) =>
       rs.flatMap((r) => r.data.organizationIds.map((organizationId) => ({ organizationId, userId: idOf.get(r)! })));
     // The users just created join set-wise (figures updated in a few statements, not by a trigger per row).
-    const created = pairsOf(rows.filter((r) => r.existingId == null));
+    const created = pairsOf(fresh);
     if (!(await addNewUsersMemberships(tx, created))) await addMemberships(tx, created);
+    if (fresh.length)
+      await indexNewUsers(
+        tx,
+        fresh.map((r) => idOf.get(r)!),
+      );
     const joined = new Set((await addMemberships(tx, pairsOf(existing))).map((p) => p.userId));
     return rows.map((r) => (outcome.get(r) === 'unchanged' && joined.has(idOf.get(r)!) ? 'updated' : outcome.get(r)!));
   },
