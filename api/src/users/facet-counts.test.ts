@@ -131,6 +131,15 @@ describe('user_facet_counts stay equal to a fresh count', () => {
         expect((await listPage(t.db, f, `check${step}`, 10, 0)).total, JSON.stringify(f)).toBe(
           (await listPage(t.db, f, `check-in${step}`, 10, 0, 'in')).total,
         );
+        // The same filters at every check: their totals, kept between checks, follow the writes made since.
+        const same: ListFilter[] = [
+          { words: [], paths: null },
+          { words: [], userType: TYPES[0], paths: [(await paths()).get(org.cd)!] },
+        ];
+        for (const [i, g] of same.entries())
+          expect((await listPage(t.db, g, `same${i}`, 10, 0)).total, `same filter ${i} after step ${step}`).toBe(
+            (await listPage(t.db, g, `same-in${i}-${step}`, 10, 0, 'in')).total,
+          );
       }
     }
     expect(checks).toBe(20);
