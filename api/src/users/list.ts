@@ -1,20 +1,15 @@
 import { normalizeText } from '@doanhoi/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import { classes } from '../db/tables/classes';
 import type { Db } from '../db/client';
-import { departments } from '../db/tables/departments';
 import { freshCache, type Table } from '../lib/freshness';
 import { cachedTotal } from '../lib/totals';
-import { perDb } from '../lib/per-db';
 import { organizationMembers, organizations } from '../db/tables/organizations';
-import type { UserListRow } from '../access/user-mapper';
+import { pageRowsByIds, type PageRow } from './rows';
 import { subtreeRange } from '../access/scope';
 import { expandPrefixes, indexParams, matchesSearch, searchQuery, syncUsersIndex } from './search';
 import { columnConds, indexStatements, nothing, sortedPages, type PageIds, type Total } from './index-statements';
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
-import { inJsonIds } from '../db/sqlite';
 import { allRows, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
 
@@ -31,44 +26,6 @@ const COUNTED: readonly (readonly Table[])[] = [
   ['users:counted', 'users:search', 'organization_members', 'organizations'],
 ];
 const countedTables = (f: ListFilter) => COUNTED[(f.words.length > 0 ? 1 : 0) + (f.paths ? 2 : 0)]!;
-
-const managementDepartment = alias(departments, 'management_department');
-const trainingDepartment = alias(departments, 'training_department');
-
-/** The user columns any screen or export may read: never the hash or the search column. */
-export const publicUserColumns = {
-  id: users.id,
-  code: users.code,
-  familyName: users.familyName,
-  givenName: users.givenName,
-  email: users.email,
-  phone: users.phone,
-  userType: users.userType,
-  membershipStatus: users.membershipStatus,
-  isActive: users.isActive,
-  mustChangePassword: users.mustChangePassword,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-  classId: users.classId,
-  managementDepartmentId: users.managementDepartmentId,
-  trainingDepartmentId: users.trainingDepartmentId,
-  dateOfBirth: users.dateOfBirth,
-  gender: users.gender,
-  ethnicity: users.ethnicity,
-  religion: users.religion,
-  doanJoinedAt: users.doanJoinedAt,
-  hoiJoinedAt: users.hoiJoinedAt,
-  partyJoinedAt: users.partyJoinedAt,
-  hometown: users.hometown,
-};
-
-/** A users-screen row: the public columns with the class and department names. */
-const rowColumns = {
-  ...publicUserColumns,
-  className: classes.name,
-  managementDepartmentName: managementDepartment.name,
-  trainingDepartmentName: trainingDepartment.name,
-};
 
 /** The search words, accent-stripped and lower-cased ("Nguyễn  Văn" → ["nguyen", "van"]); at most 8. */
 export function searchWords(term: string | undefined): string[] {
@@ -214,7 +171,7 @@ export async function listPage(
   limit: number,
   offset: number,
   membership?: Membership,
-): Promise<{ rows: UserListRow[]; total: number }> {
+): Promise<{ rows: PageRow[]; total: number }> {
   const strategy = strategyFor(f, membership);
   // The index answers words (every strategy) and subtrees ('index').
   if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
@@ -227,7 +184,7 @@ export async function listPage(
     (await cachedTotal(db, countedTables(f), totalKey, async () => (await firstRow(s.total, params))!.n));
   const rows =
     offset < total
-      ? await rowsByIds(
+      ? await pageRowsByIds(
           db,
           (strategy === 'index' && !onPg()
             ? await allRows(s.pageIds, { ...params, limit, offset })
@@ -298,26 +255,6 @@ function strategyFor(f: ListFilter, membership?: Membership): Membership {
   if (membership) return membership;
   if (onPg()) return f.words.length > 0 ? 'index' : 'in';
   return f.words.length > 0 || f.paths ? 'index' : 'in';
-}
-
-const rowsStatement = perDb((db) =>
-  db
-    .select(rowColumns)
-    .from(users)
-    .leftJoin(classes, eq(classes.id, users.classId))
-    .leftJoin(managementDepartment, eq(managementDepartment.id, users.managementDepartmentId))
-    .leftJoin(trainingDepartment, eq(trainingDepartment.id, users.trainingDepartmentId))
-    // One statement for any number of ids: they arrive as one JSON array.
-    .where(inJsonIds(users.id, 'ids'))
-    .prepare(),
-);
-
-/** Full rows for these ids, in the order given. */
-export async function rowsByIds(db: Db, ids: number[]): Promise<UserListRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await allRows(rowsStatement(db), { ids: JSON.stringify(ids) });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is UserListRow => r !== undefined);
 }
 
 /** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */

@@ -11,6 +11,7 @@ import { totalPages } from '../lib/totals';
 import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { listPage, searchWords } from './list';
+import { memberOfEntry } from './rows';
 import { toUser } from '../access/user-mapper';
 import { paidUserIds } from './paid';
 import { scopeKey, userScope } from '../access/scope';
@@ -41,8 +42,7 @@ async function memberships(db: Db, userIds: number[]): Promise<Map<number, UserL
   const out = new Map<number, UserListItem['memberOf']>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return out;
   const rows = await allRows(membershipsStatement(db), { ids: JSON.stringify(userIds) });
-  for (const r of rows)
-    out.get(r.userId)?.push({ organizationId: r.organizationId, ancestorIds: pathIds(r.path).filter((o) => o !== r.organizationId) });
+  for (const r of rows) out.get(r.userId)?.push(memberOfEntry(r.organizationId, r.path));
   return out;
 }
 
@@ -81,12 +81,18 @@ export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise
     isActive: q.isActive,
     scope: scopeKey(scope),
   });
+  // The paid flags read with a page built by this request (PostgreSQL's row statement, users/rows.ts).
+  let paidNow: Set<number> | undefined;
   const page = await listPages.get(db, `${key}|${q.page}|${q.limit}`, async () => {
     const { rows, total } = await listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
-    const memberOf = await memberships(
-      db,
-      rows.map((r) => r.id),
-    );
+    const read = rows.every((r) => r.memberOf !== undefined);
+    const memberOf = read
+      ? new Map(rows.map((r) => [r.id, r.memberOf!]))
+      : await memberships(
+          db,
+          rows.map((r) => r.id),
+        );
+    if (read) paidNow = new Set(rows.filter((r) => r.paid).map((r) => r.id));
     return {
       users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [], hasPaidFees: false })),
       total,
@@ -96,9 +102,11 @@ export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise
     };
   });
   // Read outside the cached page (which payment writes do not invalidate): one indexed query for the page's ids.
-  const paid = await paidUserIds(
-    db,
-    page.users.map((u) => u.id),
-  );
+  const paid =
+    paidNow ??
+    (await paidUserIds(
+      db,
+      page.users.map((u) => u.id),
+    ));
   return paid.size === 0 ? page : { ...page, users: page.users.map((u) => (paid.has(u.id) ? { ...u, hasPaidFees: true } : u)) };
 }
