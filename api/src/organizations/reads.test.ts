@@ -124,6 +124,8 @@ describe('GET /organizations/:id/members', () => {
     expect(m.user).not.toHaveProperty('searchText');
     const second = await get(`/api/organizations/${org.cd}/members?page=2`);
     expect(second.body.members).toHaveLength(2);
+    // Past the end: no rows, the total still given (PostgreSQL reads it apart when the page is empty).
+    expect((await get(`/api/organizations/${org.cd}/members?page=3`)).body).toMatchObject({ members: [], total: 12, totalPages: 2 });
     const search = await get(`/api/organizations/${org.cd}/members?search=m07`);
     expect(search.body.members.map((x: { user: { code: string } }) => x.user.code)).toEqual(['M07']);
     expect((await get(`/api/organizations/${org.cd}/members?limit=0`)).status).toBe(400);
