@@ -7,7 +7,7 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { pageRowsByIds, type PageRow } from './rows';
 import { subtreeRange } from '../access/scope';
 import { expandPrefixes, indexParams, matchesSearch, searchQuery, syncUsersIndex } from './search';
-import { columnConds, indexStatements, nothing, sortedPages, type PageIds, type Total } from './index-statements';
+import { columnConds, indexStatements, nothing, sortedPages, type CountedPage, type PageIds, type Total } from './index-statements';
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
 import { allRows, firstRow } from '../db/engine';
@@ -110,7 +110,7 @@ function buildStatements(
   db: Db,
   f: ListFilter,
   membership: Membership,
-): { pageIds: PageIds; pageFrom: PageIds; pageSorted?: PageIds; total: Total } {
+): { pageIds: PageIds; pageFrom: PageIds; pageSorted?: PageIds; total: Total; countedPage?: CountedPage } {
   if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
@@ -178,23 +178,32 @@ export async function listPage(
   const s = statements(db, f, strategy);
   const params = paramsFor(f, strategy);
   await expandPrefixes(db, f.words, params);
+  // The page's ids when the count brought them (PostgreSQL's search, users/index-statements.ts countedPage).
+  let counted: number[] | null = null;
   // A forced strategy (the tests comparing them) always counts in SQL.
   const total =
     (membership === undefined ? await facetTotal(db, f) : null) ??
-    (await cachedTotal(db, countedTables(f), totalKey, async () => (await firstRow(s.total, params))!.n));
-  const rows =
-    offset < total
-      ? await pageRowsByIds(
-          db,
-          (strategy === 'index' && !onPg()
-            ? await allRows(s.pageIds, { ...params, limit, offset })
-            : s.pageSorted && total <= sortedPages.max
-              ? await allRows(s.pageSorted, { ...params, limit, offset })
-              : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
-          ).map((r) => r.id),
-        )
-      : [];
-  return { rows, total };
+    (await cachedTotal(db, countedTables(f), totalKey, async () => {
+      if (!s.countedPage) return (await firstRow(s.total, params))!.n;
+      const r = (await firstRow(s.countedPage, {
+        ...params,
+        limit,
+        offset,
+        max: Math.min(sortedPages.max, 2 ** 31 - 1),
+        walk: offset < STRIDE,
+      }))!;
+      counted = r.ids;
+      return r.n;
+    }));
+  const ids = async () =>
+    counted ??
+    (strategy === 'index' && !onPg()
+      ? await allRows(s.pageIds, { ...params, limit, offset })
+      : s.pageSorted && total <= sortedPages.max
+        ? await allRows(s.pageSorted, { ...params, limit, offset })
+        : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
+    ).map((r) => r.id);
+  return { rows: offset < total ? await pageRowsByIds(db, await ids()) : [], total };
 }
 
 /** Every STRIDE-th id of a filter's list (newest first), for as far as pages were asked. */
