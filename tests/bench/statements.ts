@@ -3,7 +3,8 @@
  * this process on the bench database, node-postgres's Client.query is counted, and each kind's
  * requests (mix.ts nextRequest, reads only) go through app.request, `concurrency` at a time as the
  * mix's connections do (so cache-version reads are shared as they are under load). Prints statements
- * per response and this process's CPU per response, and with STATEMENTS_TOP=n each kind's most sent texts.
+ * per response and this process's CPU per response, and with STATEMENTS_TOP=n each kind's most sent texts
+ * (STATEMENTS_KINDS=search,members: only those kinds).
  * Run after `npm run bench` with DATABASE_URL set built both databases:
  * `DATABASE_URL=postgres://…/bench npx tsx tests/bench/statements.ts [requests per kind] [concurrency]`.
  */
@@ -49,7 +50,8 @@ for (const a of admins) {
   a.token = ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-const kinds: Kind[] = ['page', 'search', 'filters', 'members', 'tree', 'permissions'];
+// STATEMENTS_KINDS=search,page: only these kinds.
+const kinds = (process.env.STATEMENTS_KINDS?.split(',') ?? ['page', 'search', 'filters', 'members', 'tree', 'permissions']) as Kind[];
 console.log(`${perKind} requests a kind, ${concurrency} at a time`);
 for (const kind of kinds) {
   const draw = () =>
