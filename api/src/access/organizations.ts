@@ -68,9 +68,14 @@ type OrgRow = typeof organizations.$inferSelect;
 // Kept until any organization is written (a shared row: callers never change it).
 const rowsById = freshCache<OrgRow | null>(10_000, ['organizations']);
 
+/** The organization row (shared: not to be changed), or null when unknown. */
+export async function orgById(db: Db, id: number): Promise<OrgRow | null> {
+  return await rowsById.get(db, String(id), async () => (await firstRow(byId(db), { id })) ?? null);
+}
+
 /** The organization row, or 404 when unknown or not visible to the caller. */
 export async function visibleOrg(db: Db, actor: Actor, id: number) {
-  const org = await rowsById.get(db, String(id), async () => (await firstRow(byId(db), { id })) ?? null);
+  const org = await orgById(db, id);
   if (!org || !isVisible(await visibility(db, actor), org)) notFound('Không tìm thấy tổ chức');
   return org!;
 }

@@ -15,17 +15,12 @@ import { memberOfEntry } from './rows';
 import { toUser } from '../access/user-mapper';
 import { paidUserIds } from './paid';
 import { scopeKey, userScope } from '../access/scope';
-import { allRows, firstRow } from '../db/engine';
+import { orgById } from '../access/organizations';
+import { allRows } from '../db/engine';
 
-// Asked by every users list or bulk change narrowed to an organization: kept until the tree is written.
-const paths = freshCache<string | null>(10_000, ['organizations']);
-
+/** An organization's path: the row kept until the tree is written (access/organizations.ts orgById). */
 export async function organizationPath(db: Db, id: number): Promise<string | null> {
-  return await paths.get(
-    db,
-    String(id),
-    async () => (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))?.path ?? null,
-  );
+  return (await orgById(db, id))?.path ?? null;
 }
 
 /** Does the caller hold `code` in this organization (its own or an ancestor's role, or globally)? */
