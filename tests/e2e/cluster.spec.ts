@@ -17,6 +17,7 @@ test('with two API processes the admin walks users and a campaign, and a member 
   await page.getByTestId('user-search').fill('nguyen');
   await page.getByRole('button', { name: 'Lọc', exact: true }).click();
   await expect(rows.first()).toContainText('Nguyễn');
+  await expect(page).toHaveURL(/nguyen/); // the list has written its filter before the menu moves on
 
   await navigate(page, '/admin/payment-campaigns');
   const draft = 'Quỹ Mùa hè xanh 2026';
