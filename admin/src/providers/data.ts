@@ -53,6 +53,8 @@ export const dataProvider: DataProvider = {
         : [LIST_KEYS[resource] ?? (resource.endsWith('/members') ? 'members' : 'data')];
     const holder = path.slice(0, -1).reduce((o, k) => o?.[k], body);
     const rows = Array.isArray(body) ? body : (holder?.[path[path.length - 1]] ?? []);
-    return { data: rows, total: typeof holder?.total === 'number' ? holder.total : rows.length };
+    const total = typeof holder?.total === 'number' ? holder.total : rows.length;
+    // A search counted up to `total` with more beyond (GET /users totalCapped): the list says "more than".
+    return holder?.totalCapped === true ? { data: rows, total, totalCapped: true } : { data: rows, total };
   },
 };

@@ -162,6 +162,11 @@ describe('dataProvider.getList', () => {
     expect(Object.fromEntries(sent.searchParams)).toEqual({ search: 'an', page: '2', limit: '20' });
   });
 
+  it('keeps a search total the API counted only up to (totalCapped), for "more than"', async () => {
+    const { res } = await listOf('users', { users: [{ id: 1 }], total: 10_000, totalCapped: true });
+    expect(res).toEqual({ data: [{ id: 1 }], total: 10_000, totalCapped: true });
+  });
+
   it('takes a bare array as the whole list', async () => {
     const { res } = await listOf('organizations/tree', [{ id: 1 }]);
     expect(res).toEqual({ data: [{ id: 1 }], total: 1 });

@@ -55,7 +55,8 @@ export async function filterSelection(db: Db, actor: Actor, q: UserBulkFilter, c
   const { filter, key } = await listFilterFor(db, actor, q);
   const ids = await matchingIds(db, filter, cap + 1);
   if (ids.length <= cap) return { ids, total: ids.length };
-  return { ids: [], total: (await listPage(db, filter, key, 1, 0)).total };
+  // Counted in full: the refusal says how many matched (one request, not the list's every page).
+  return { ids: [], total: (await listPage(db, filter, key, 1, 0, undefined, true)).total };
 }
 
 /** Which of these users the scope reaches (access/scope.ts usersInScope, with the ids bound as one JSON array). */

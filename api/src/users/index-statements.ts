@@ -37,13 +37,22 @@ export function columnConds(f: ListFilter): SQL[] {
  */
 export const sortedPages = { max: 5_000 };
 
+/**
+ * A search's matches are counted up to this many; beyond it the list says "more than" this many
+ * (users/list.ts). PostgreSQL 15 visits the heap page of every match it counts (no index-only
+ * bitmap count): an unscoped 'nguyen' at 1M users is 83,725 matches on 22,374 pages, 65–107 ms a
+ * count, and counts of searches were 58 % of the database's time under the 1M read mix, against
+ * 10–15 ms when counting stops at 10,001 (docs/benchmark.md, 2026-11-28). Nobody pages through
+ * 1,000 pages of a search: past them the admin narrows it. An object so that tests can lower it.
+ */
+export const countedMatches = { max: 10_000 };
+
 /** Ids newest first and the count, driven by the index; users joined only for column filters. */
 export function indexStatements(db: Db, f: ListFilter) {
   const index = onPg() ? { table: pgUsersIndex, id: pgUsersIndex.id } : { table: usersIndex, id: usersIndex.rowid };
   const matchable = indexParams(f.words, f.paths && rootIds(f.paths)) !== null;
   const where = matchable ? and(indexCondition(f.words.length > 0, f.paths !== null), ...columnConds(f)) : nothing;
   const joined = columnConds(f).length > 0;
-  const counted = db.select({ n: count() }).from(index.table);
   // A fresh builder each time: drizzle's builders are changed in place by a join.
   const page = (cond: SQL | undefined, order: SQL = desc(index.id)) => {
     const ids = db.select({ id: index.id }).from(index.table);
@@ -54,7 +63,10 @@ export function indexStatements(db: Db, f: ListFilter) {
       .offset(sql.placeholder('offset'))
       .prepare();
   };
-  const total = (joined ? counted.innerJoin(users, eq(users.id, index.id)) : counted).where(where).prepare();
+  // At most `cap` matches are counted (countedMatches; a scope without words passes no limit).
+  const one = db.select({ one: sql`1` }).from(index.table);
+  const capped = (joined ? one.innerJoin(users, eq(users.id, index.id)) : one).where(where).limit(sql.placeholder('cap')).as('capped');
+  const total = db.select({ n: count() }).from(capped).prepare();
   return {
     pageIds: page(where) as unknown as PageIds,
     pageFrom: page(and(where, sql`${index.id} <= ${sql.placeholder('from')}`)) as unknown as PageIds,
@@ -76,7 +88,9 @@ export function indexStatements(db: Db, f: ListFilter) {
 function countedPage(db: Db, joined: boolean, where: SQL | undefined): CountedPage {
   const index = { table: pgUsersIndex, id: pgUsersIndex.id };
   const ids = db.select({ id: index.id }).from(index.table);
-  const matches = db.$with('matches').as((joined ? ids.innerJoin(users, eq(users.id, index.id)) : ids).where(where));
+  const matches = db
+    .$with('matches')
+    .as((joined ? ids.innerJoin(users, eq(users.id, index.id)) : ids).where(where).limit(sql.placeholder('cap')));
   const walked = db.select({ id: index.id }).from(index.table);
   const walk = (joined ? walked.innerJoin(users, eq(users.id, index.id)) : walked)
     .where(where)

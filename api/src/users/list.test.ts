@@ -4,6 +4,7 @@ import { organizations } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { addMember, insertUser } from './fixture';
 import { listPage, searchWords, type ListFilter } from './list';
+import { countedMatches } from './index-statements';
 import { subtreeRange } from '../access/scope';
 import { firstRow } from '../db/engine';
 import { mapInOrder } from '../lib/in-order';
@@ -74,7 +75,7 @@ describe('users list strategies', () => {
   }
 
   it('an empty scope matches nobody', async () => {
-    expect(await listPage(t.db, { words: [], paths: [] }, 'empty', 10, 0)).toEqual({ rows: [], total: 0 });
+    expect(await listPage(t.db, { words: [], paths: [] }, 'empty', 10, 0)).toEqual({ rows: [], total: 0, capped: false });
   });
 });
 
@@ -113,5 +114,32 @@ describe('GET /api/users rows carry where each user is an active member', () => 
       { organizationId: cell, ancestorIds: [root, unit] },
     ]);
     expect(of(loner)).toEqual([]);
+  });
+});
+
+describe('a search counts its matches up to a cap', () => {
+  it('says "more than" past the cap, still pages past it, and counts lists without words and bulk checks in full', async () => {
+    const kept = countedMatches.max;
+    countedMatches.max = 25;
+    try {
+      // 40 of the 60 users above are Nguyễn Văn; every one is in the global admin's reach.
+      const first = await t.request('GET', '/api/users?search=nguyen%20van&limit=5', { token: t.adminToken });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ total: 25, totalCapped: true, totalPages: 5 });
+      const past = await t.request('GET', '/api/users?search=nguyen%20van&limit=5&page=7', { token: t.adminToken });
+      expect(past.body.users).toHaveLength(5);
+      expect(past.body.totalCapped).toBe(true);
+      const few = await t.request('GET', '/api/users?search=tran%20thi&limit=5', { token: t.adminToken });
+      expect(few.body.total).toBe(20);
+      expect(few.body.totalCapped).toBeUndefined();
+      const all = await t.request('GET', '/api/users?limit=5', { token: t.adminToken });
+      expect(all.body.total).toBeGreaterThan(60);
+      expect(all.body.totalCapped).toBeUndefined();
+      const words = { words: searchWords('nguyen van'), paths: null };
+      expect((await listPage(t.db, words, 'cap:capped', 5, 0)).total).toBe(25);
+      expect(await listPage(t.db, words, 'cap:exact', 5, 0, undefined, true)).toMatchObject({ total: 40, capped: false });
+    } finally {
+      countedMatches.max = kept;
+    }
   });
 });

@@ -7,7 +7,16 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { pageRowsByIds, type PageRow } from './rows';
 import { subtreeRange } from '../access/scope';
 import { expandPrefixes, indexParams, matchesSearch, searchQuery, syncUsersIndex } from './search';
-import { columnConds, indexStatements, nothing, sortedPages, type CountedPage, type PageIds, type Total } from './index-statements';
+import {
+  columnConds,
+  countedMatches,
+  indexStatements,
+  nothing,
+  sortedPages,
+  type CountedPage,
+  type PageIds,
+  type Total,
+} from './index-statements';
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
 import { allRows, firstRow } from '../db/engine';
@@ -163,6 +172,7 @@ function statements(db: Db, f: ListFilter, membership: Membership): Statements {
 /**
  * A page of users matching the filter, newest first, and the filter's (cached) total. Words or a
  * scope go through the index; `membership` forces a strategy (tests check all give the same answer).
+ * A search's total stops at countedMatches.max (`capped`: more match) unless `exact`.
  */
 export async function listPage(
   db: Db,
@@ -171,19 +181,23 @@ export async function listPage(
   limit: number,
   offset: number,
   membership?: Membership,
-): Promise<{ rows: PageRow[]; total: number }> {
+  exact = false,
+): Promise<{ rows: PageRow[]; total: number; capped: boolean }> {
   const strategy = strategyFor(f, membership);
   // The index answers words (every strategy) and subtrees ('index').
   if (f.words.length > 0 || strategy === 'index') syncUsersIndex(db);
   const s = statements(db, f, strategy);
   const params = paramsFor(f, strategy);
   await expandPrefixes(db, f.words, params);
+  // A search counts one match past countedMatches.max: enough to say there are more.
+  const cap = f.words.length > 0 && !exact ? countedMatches.max + 1 : 2 ** 31 - 1;
+  params.cap = cap;
   // The page's ids when the count brought them (PostgreSQL's search, users/index-statements.ts countedPage).
   let counted: number[] | null = null;
   // A forced strategy (the tests comparing them) always counts in SQL.
   const total =
     (membership === undefined ? await facetTotal(db, f) : null) ??
-    (await cachedTotal(db, countedTables(f), totalKey, async () => {
+    (await cachedTotal(db, countedTables(f), exact ? `${totalKey}|exact` : totalKey, async () => {
       if (!s.countedPage) return (await firstRow(s.total, params))!.n;
       const r = (await firstRow(s.countedPage, {
         ...params,
@@ -203,7 +217,12 @@ export async function listPage(
         ? await allRows(s.pageSorted, { ...params, limit, offset })
         : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
     ).map((r) => r.id);
-  return { rows: offset < total ? await pageRowsByIds(db, await ids()) : [], total };
+  const capped = total >= cap;
+  return {
+    rows: capped || offset < total ? await pageRowsByIds(db, await ids()) : [],
+    total: capped ? countedMatches.max : total,
+    capped,
+  };
 }
 
 /** Every STRIDE-th id of a filter's list (newest first), for as far as pages were asked. */

@@ -86,7 +86,7 @@ export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise
   // The paid flags read with a page built by this request (PostgreSQL's row statement, users/rows.ts).
   let paidNow: Set<number> | undefined;
   const page = await listPages.get(db, `${key}|${q.page}|${q.limit}`, async () => {
-    const { rows, total } = await listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
+    const { rows, total, capped } = await listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
     const read = rows.every((r) => r.memberOf !== undefined);
     const memberOf = read
       ? new Map(rows.map((r) => [r.id, r.memberOf!]))
@@ -98,6 +98,7 @@ export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise
     return {
       users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [], hasPaidFees: false })),
       total,
+      ...(capped ? { totalCapped: true } : {}),
       page: q.page,
       limit: q.limit,
       totalPages: totalPages(total, q.limit),

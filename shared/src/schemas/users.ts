@@ -141,6 +141,8 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListResponse = z.object({
   users: z.array(userListItemSchema),
   total: z.number(),
+  /** A search counted up to `total` and more match: the screen says "more than". */
+  totalCapped: z.literal(true).optional(),
   page: z.number(),
   limit: z.number(),
   totalPages: z.number(),

@@ -8,13 +8,13 @@ import { BulkEditFields, toSet, type BulkEditValues } from './bulk-edit-fields';
 import './bulk-edit.css';
 
 /** Whom a bulk edit applies to: the ticked rows, or every user the list's filters and search match. */
-export type BulkTarget = { ids: number[]; count: number } | { filter: UserBulkFilterInput; count: number };
+export type BulkTarget = { ids: number[]; count: number } | { filter: UserBulkFilterInput; count: number | string };
 
 interface MenuProps {
   selected: number[];
   filter: UserBulkFilterInput;
-  /** The list's total for the current filters. */
-  total: number;
+  /** The list's total for the current filters: shown as is, or as "more than" when capped. */
+  total: number | string;
   onDone: () => void;
 }
 

@@ -1,6 +1,7 @@
 import { DownOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   formatDate,
+  formatNumber,
   fullName,
   MEMBERSHIP_STATUSES,
   USER_EXPORT_FIELDS,
@@ -12,7 +13,7 @@ import {
 } from '@doanhoi/shared';
 import { getDefaultFilter, useTable } from '@refinedev/antd';
 import { useModalForm } from '../../components/form-errors';
-import { useCan, useCustomMutation, useGetIdentity, useTranslate, type BaseKey } from '@refinedev/core';
+import { useCan, useCustomMutation, useGetIdentity, useGetLocale, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Button, Dropdown, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
@@ -55,6 +56,7 @@ const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((
 /** /users (000 §2): filters, the users table, and a dialog per action. */
 export function UserList() {
   const t = useTranslate();
+  const numberLocale = useGetLocale()() === 'en' ? 'en-US' : 'vi-VN';
   const [selected, setSelected] = useState<Key[]>([]);
   const [viewing, setViewing] = useState<BaseKey | null>(null);
   const [dialog, setDialog] = useState<'import' | 'export' | null>(null);
@@ -174,6 +176,10 @@ export function UserList() {
     />
   );
 
+  // A search past the API's count cap: "10.000+" (users/index-statements.ts countedMatches).
+  const capped = tableQuery.data?.totalCapped === true;
+  const countedTo = formatNumber(tableQuery.data?.total ?? 0, numberLocale);
+  const shownTotal = capped ? `${countedTo}+` : (tableQuery.data?.total ?? 0);
   if (tableQuery.isError) return <LoadError onRetry={() => void tableQuery.refetch()} testId="users-error" />;
 
   const addItems = [
@@ -222,7 +228,7 @@ export function UserList() {
                 isActive: value('isActive'),
               } as UserBulkFilterInput
             }
-            total={tableQuery.data?.total ?? 0}
+            total={shownTotal}
             onDone={() => {
               setSelected([]);
               void tableQuery.refetch();
@@ -240,6 +246,11 @@ export function UserList() {
         />
       )}
 
+      {capped && (
+        <Typography.Text type="secondary" className="users-capped" data-testid="users-total-capped">
+          {t('users:totalCapped', { count: countedTo })}
+        </Typography.Text>
+      )}
       <Table<UserListItem>
         {...tableProps}
         rowKey="id"
