@@ -234,6 +234,18 @@ async function pgTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T
   }
 }
 
+/**
+ * PostgreSQL: runs `work` with its statements on the pool, outside the transaction this async
+ * context is in, so they commit at once and other connections see them while that transaction is
+ * still open (a long import's progress). It must not touch a row the transaction has written: it
+ * would wait for the transaction, which waits for it. SQLite has one connection, whose statements
+ * outside the open transaction would wait for it to end: refused there.
+ */
+export function outsideTransaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!isPg(db)) throw new Error('outsideTransaction: PostgreSQL only');
+  return pgContext.exit(work);
+}
+
 /** The transaction this async context runs in (a key for per-transaction memos), or undefined. */
 export function currentTransaction(): object | undefined {
   const pgFrame = pgContext.getStore();

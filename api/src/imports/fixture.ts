@@ -1,12 +1,12 @@
 /** Test helpers for the import and export suites: build xlsx files, upload them, read downloads back. */
 import ExcelJS from 'exceljs';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { classes } from '../db/tables/classes';
 import { departments } from '../db/tables/departments';
 import { organizationMembers } from '../db/tables/organizations';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { users } from '../db/tables/users';
-import { allRows, firstRow, runQuery } from '../db/engine';
+import { allRows, firstRow, runQuery, sqlGet } from '../db/engine';
 
 /**
  * For suites that make many import and export calls as one user in one app and are not about
@@ -145,4 +145,20 @@ export function usersImportHelpers(app: () => TestApp) {
     ok: (code: string, extra: Record<string, string> = {}) =>
       userRow({ code, familyName: 'Trần Thị', givenName: 'Bình', email: `${code.toLowerCase()}@sv.vn`, ...extra }),
   };
+}
+
+/** PostgreSQL: rows of users_index and member_scopes that differ from a recount, and pauses left behind (all 0 when right). */
+export async function indexDrift(t: TestApp) {
+  return await sqlGet<{ missing: number; words: number; units: number; scopes: number; pauses: number }>(
+    t.db,
+    sql`SELECT
+      (SELECT count(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM users_index x WHERE x.id = u.id)) AS missing,
+      (SELECT count(*) FROM users u JOIN users_index x ON x.id = u.id
+        WHERE x.search_vector IS DISTINCT FROM coalesce(users_search_vector(u.search_text), '')) AS words,
+      (SELECT count(*) FROM figures.scope_orgs(ARRAY(SELECT id FROM users)) s JOIN users_index x ON x.id = s.user_id
+        WHERE x.orgs IS DISTINCT FROM s.orgs) AS units,
+      (SELECT count(*) FROM ((SELECT organization_id, user_id FROM member_scopes EXCEPT SELECT unnest(orgs), id FROM users_index)
+        UNION ALL (SELECT unnest(orgs), id FROM users_index EXCEPT SELECT organization_id, user_id FROM member_scopes)) d) AS scopes,
+      (SELECT count(*) FROM trigger_pauses) AS pauses`,
+  );
 }

@@ -1,24 +1,20 @@
 /**
- * Upload → validate → execute → status, for every importable resource. Rows are written in
- * batches, each in one transaction together with the session's progress, so a crash half-way
- * leaves consistent data and a status that tells how far it got.
+ * Upload → validate → execute → status, for every importable resource. The writing itself, and how
+ * much of a run a crash half-way leaves on each engine, is runs.ts's.
  */
 import type { ImportExecutionResult, ImportMapping, ImportOptions, ImportStatus, ImportValidationResult } from '@doanhoi/shared';
-import { audit } from '../audit/writer';
 import { syncUsersIndex } from '../users/search';
 import type { Actor, Deps } from '../lib/context';
 import { conflict } from '../lib/errors';
 import { gzip, MIN_COMPRESS_BYTES } from '../lib/compress';
 import { errorRowsWorkbook } from './error-rows';
 import { assertHeadersPresent, headersResult, mappingResolver, readHeaders } from './mapping';
-import { addCounts, mapInSlices, newCounts, rowWriter, writeFailure, type Counts } from './batches';
+import { mapInSlices, newCounts, rowWriter, type Counts } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
 import { createSession, loadSession, markProgress, saveResult, saveValidation, type ImportSessionMeta } from './session';
 import { readSheet } from './workbook';
-import { yieldToWriters } from '../lib/writer-gate';
 import { leaseHeld, takeLease } from '../lib/lease';
-import { withTransaction } from '../db/engine';
-import { withDeferredFigures } from '../organizations/bulk-members';
+import { allOrNothing, cutOffStatus, rehearse, skippingErrors, type Run } from './runs';
 
 const PREVIEW_ROWS = 10;
 /**
@@ -28,8 +24,6 @@ const PREVIEW_ROWS = 10;
  */
 export const running = new Set<string>();
 const leaseName = (sessionId: string) => `import:${sessionId}`;
-/** Thrown to roll back a dry run's transaction. */
-const ROLLBACK = Symbol('dry run');
 
 /** A password from the file is never sent back. */
 function masked(values: Record<string, string>): Record<string, string> {
@@ -145,9 +139,10 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
 
     async status(sessionId: string): Promise<ImportStatus> {
       const s: ImportSessionMeta = await loadSession(db, sessionId, def.kind, actor.id, false);
-      // 'running' in the database but not here: the process stopped half-way (committed batches stay).
-      const status = s.status === 'running' && !(await busy(s.id)) ? 'failed' : s.status;
-      return { sessionId: s.id, fileName: s.fileName, status, totalRows: s.totalRows, processedRows: s.processedRows, result: s.result };
+      const base = { sessionId: s.id, fileName: s.fileName, totalRows: s.totalRows };
+      // 'running' in the database but not here: the process stopped half-way (runs.ts: what stays of it).
+      if (s.status === 'running' && !(await busy(s.id))) return { ...base, status: 'failed', ...(await cutOffStatus(db, s)) };
+      return { ...base, status: s.status, processedRows: s.processedRows, result: s.result };
     },
 
     async execute(sessionId: string, options: ImportOptions): Promise<ImportExecutionResult> {
@@ -179,38 +174,32 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       for (let i = 0; i < checked.length; i += options.batchSize) batches.push(checked.slice(i, i + options.batchSize));
       const total = newCounts();
       total.errors.push(...checkErrors);
-      const finish = (c: Counts, extra: Partial<ImportExecutionResult> = {}): ImportExecutionResult => ({
-        success: c.failed === 0,
-        importedCount: c.imported,
-        skippedCount: c.skipped,
-        failedCount: c.failed,
-        errors: c.errors.sort((a, b) => a.row - b.row),
-        message: resultMessage(c, !!options.dryRun),
-        ...extra,
-      });
-      /** Writes every batch and rolls it back: what a run would do, row by row, with nothing kept. */
-      const rehearse = async (c: Counts) => {
-        for (const batch of batches) {
-          const bc = newCounts();
-          try {
-            await withTransaction(db, async (tx) => {
-              await writer.writeIsolated(tx, batch, bc);
-              throw ROLLBACK;
-            });
-          } catch (err) {
-            if (err !== ROLLBACK) throw err;
-          }
-          addCounts(c, bc);
-          await yieldToWriters();
-          await new Promise((r) => setImmediate(r));
-        }
+      const run: Run = {
+        db,
+        def,
+        session: { id: s.id, fileName: s.fileName },
+        actor,
+        ip,
+        writer,
+        batches,
+        rows: checked.length,
+        total,
+        finish: (c, extra = {}) => ({
+          success: c.failed === 0,
+          importedCount: c.imported,
+          skippedCount: c.skipped,
+          failedCount: c.failed,
+          errors: c.errors.sort((a, b) => a.row - b.row),
+          message: resultMessage(c, !!options.dryRun),
+          ...extra,
+        }),
       };
 
       if (options.dryRun) {
-        await rehearse(total);
-        if (options.skipErrors || total.failed === 0) return finish(total, { dryRun: true });
+        await rehearse(run, total);
+        if (options.skipErrors || total.failed === 0) return run.finish(total, { dryRun: true });
         // Without skipErrors a row failing at write time means nothing would be written.
-        return finish(total, {
+        return run.finish(total, {
           dryRun: true,
           importedCount: 0,
           skippedCount: 0,
@@ -229,101 +218,7 @@ export function importService(def: AnyImportKind, { db, env }: Deps, actor: Acto
       running.add(s.id);
       await markProgress(db, s.id, 0);
       try {
-        if (!options.skipErrors) {
-          // All or nothing: one transaction for the whole file.
-          await def.prepare?.(checked.filter(writer.toWrite));
-          try {
-            await withTransaction(db, async (tx) => {
-              await withDeferredFigures(tx, async () => {
-                for (const batch of batches) await writer.writeAllOrNothing(tx, batch, total);
-              });
-              await markProgress(tx, s.id, checked.length);
-              await audit(tx, {
-                actorId: actor.id,
-                action: `import.${def.kind}`,
-                entity: 'import_session',
-                entityId: s.id,
-                after: { fileName: s.fileName, importedCount: total.imported },
-                ip,
-              });
-            });
-          } catch (err) {
-            // Nothing was written; rehearse row by row to tell which rows failed.
-            const found = newCounts();
-            await rehearse(found);
-            const errors = found.errors.length ? found.errors : [{ row: 0, message: writeFailure(err) }];
-            const result: ImportExecutionResult = {
-              success: false,
-              importedCount: 0,
-              skippedCount: 0,
-              failedCount: checked.length,
-              errors,
-              message: 'Import thất bại! Không có dữ liệu nào được ghi',
-            };
-            await markProgress(db, s.id, 0, 'failed');
-            await saveResult(db, s.id, result, 'failed');
-            return result;
-          }
-        } else {
-          let done = 0;
-          for (const batch of batches) {
-            const c = newCounts();
-            try {
-              await def.prepare?.(batch.filter(writer.toWrite));
-              await withTransaction(db, async (tx) => {
-                await writer.writeIsolated(tx, batch, c);
-                await markProgress(tx, s.id, done + batch.length);
-                // Each committed batch carries its own audit row, so rows written before a crash are accounted for.
-                await audit(tx, {
-                  actorId: actor.id,
-                  action: `import.${def.kind}.batch`,
-                  entity: 'import_session',
-                  entityId: s.id,
-                  after: {
-                    fileName: s.fileName,
-                    fromRow: batch[0]!.rowNumber,
-                    toRow: batch[batch.length - 1]!.rowNumber,
-                    importedCount: c.imported,
-                    skippedCount: c.skipped,
-                    failedCount: c.failed,
-                  },
-                  ip,
-                });
-              });
-            } catch (err) {
-              // Earlier batches stay written (and counted); this one was rolled back.
-              const result = finish(total, {
-                success: false,
-                failedCount: total.failed + checked.length - done,
-                message: `Import dừng ở dòng ${batch[0]!.rowNumber}: ${writeFailure(err)}. Đã nhập ${total.imported} dòng trước đó; các dòng còn lại chưa được nhập`,
-              });
-              await saveResult(db, s.id, result, 'failed');
-              await markProgress(db, s.id, done, 'failed');
-              return result;
-            }
-            done += batch.length;
-            addCounts(total, c);
-            syncUsersIndex(db);
-            await yieldToWriters(); // a request's write waiting for the lock gets it now
-            await new Promise((r) => setImmediate(r)); // let status requests in between batches
-          }
-        }
-        const result = finish(total);
-        await withTransaction(db, async (tx) => {
-          if (options.skipErrors) {
-            await audit(tx, {
-              actorId: actor.id,
-              action: `import.${def.kind}`,
-              entity: 'import_session',
-              entityId: s.id,
-              after: { fileName: s.fileName, importedCount: total.imported, failedCount: total.failed },
-              ip,
-            });
-          }
-          await markProgress(tx, s.id, checked.length, 'completed');
-          await saveResult(tx, s.id, result, 'completed');
-        });
-        return result;
+        return options.skipErrors ? await skippingErrors(run) : await allOrNothing(run);
       } finally {
         running.delete(s.id);
         await lease!.release();

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, type TestApp } from '../test/harness';
-import { importUsers, usersImportHelpers, usersImportWorld } from './fixture';
+import { importUsers, indexDrift, usersImportHelpers, usersImportWorld } from './fixture';
 import { sqlGet } from '../db/engine';
 
 let t: TestApp;
@@ -17,22 +17,6 @@ const { userByCode, ok } = usersImportHelpers(() => t);
 beforeAll(async () => {
   ({ t, orgs } = await usersImportWorld());
 });
-
-/** Rows of users_index and member_scopes that differ from a recount, and pauses left behind. */
-async function drift() {
-  return await sqlGet<{ missing: number; words: number; units: number; scopes: number; pauses: number }>(
-    t.db,
-    sql`SELECT
-      (SELECT count(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM users_index x WHERE x.id = u.id)) AS missing,
-      (SELECT count(*) FROM users u JOIN users_index x ON x.id = u.id
-        WHERE x.search_vector IS DISTINCT FROM coalesce(users_search_vector(u.search_text), '')) AS words,
-      (SELECT count(*) FROM figures.scope_orgs(ARRAY(SELECT id FROM users)) s JOIN users_index x ON x.id = s.user_id
-        WHERE x.orgs IS DISTINCT FROM s.orgs) AS units,
-      (SELECT count(*) FROM ((SELECT organization_id, user_id FROM member_scopes EXCEPT SELECT unnest(orgs), id FROM users_index)
-        UNION ALL (SELECT unnest(orgs), id FROM users_index EXCEPT SELECT organization_id, user_id FROM member_scopes)) d) AS scopes,
-      (SELECT count(*) FROM trigger_pauses) AS pauses`,
-  );
-}
 
 describe.skipIf(TEST_ENGINE !== 'pg')('users import: PostgreSQL users index', () => {
   it('new users, with units or none, in several batches with and without skipErrors, are indexed as a recount', async () => {
@@ -51,7 +35,7 @@ describe.skipIf(TEST_ENGINE !== 'pg')('users import: PostgreSQL users index', ()
       const res = await importUsers(t, rows(prefix), options);
       expect(res.body).toMatchObject({ importedCount: 5, failedCount: 0 });
     }
-    expect(await drift()).toEqual({ missing: 0, words: 0, units: 0, scopes: 0, pauses: 0 });
+    expect(await indexDrift(t)).toEqual({ missing: 0, words: 0, units: 0, scopes: 0, pauses: 0 });
     const indexed = await sqlGet<{ orgs: number[] }>(t.db, sql`SELECT orgs FROM users_index WHERE id = ${(await userByCode('IXB4'))!.id}`);
     expect(indexed!.orgs).toEqual([orgs.root, orgs.faculty, orgs.chiDoan, orgs.other].sort((a, b) => a - b));
     // A search finds a new user by a word of their name within their unit.

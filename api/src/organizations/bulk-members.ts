@@ -19,7 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { onPg } from '../db/dialect';
 import { triggerPauses } from '../db/tables/organizations';
-import { runQuery, sqlGet, sqlRun } from '../db/engine';
+import { currentTransaction, runQuery, sqlGet, sqlRun } from '../db/engine';
 
 type Pair = { organizationId: number; userId: number };
 
@@ -126,36 +126,65 @@ async function onPostgres(tx: Tx, pairs: Pair[]): Promise<boolean> {
     sql`INSERT INTO organization_members (organization_id, user_id, role, is_active, joined_at)
     SELECT o, u, 'member', true, ${Date.now()} FROM unnest(${intArray(pairs.map((p) => p.organizationId))}::int[], ${intArray(pairs.map((p) => p.userId))}::int[]) AS p(o, u)`,
   );
-  const later = deferred.get(tx);
-  if (later) for (const p of pairs) later.add(p.userId);
+  const later = deferredOf(tx);
+  if (later) for (const p of pairs) later.members.add(p.userId);
   else await sqlRun(tx, sql`SELECT figures.sync_new_members(${ids}::int[])`);
   await sqlRun(tx, sql`DELETE FROM trigger_pauses WHERE name = ${PAUSE}`);
   return true;
 }
 
-/** Per transaction inside withDeferredFigures: the new members whose figures wait for its end. */
-const deferred = new WeakMap<Tx, Set<number>>();
+/** The new members whose figures, and the new users whose index rows, wait for the end of withDeferredFigures. */
+interface Deferred {
+  members: Set<number>;
+  indexed: Set<number>;
+}
 
 /**
- * Runs `write` (many batches of addNewUsersMemberships in the transaction `tx`, an all-or-nothing
- * import) with PostgreSQL's figures of the new members brought up to date once at the end, for
- * all of them: set-wise statements over 10,000 users cost a fraction of a hundred batches' worth
- * (2.3 s against 8 s on the bench). Nothing outside the transaction sees the figures before they
+ * Per transaction, not per `tx` object: on PostgreSQL every transaction of a process is run through
+ * the same `db` (db/postgres.ts routes its statements), so two imports at once in one process kept
+ * their sets apart only by luck.
+ */
+const deferred = new WeakMap<object, Deferred>();
+const deferredOf = (tx: Tx) => deferred.get(currentTransaction() ?? tx);
+
+/**
+ * PostgreSQL: the users_index and member_scopes rows of new users inserted under the 'new_users' pause
+ * (imports/kinds/user-writes.ts) — at the end of withDeferredFigures when inside it (true), after the
+ * figures, as one statement; false when the caller is to index them now.
+ */
+export function deferIndex(tx: Tx, ids: number[]): boolean {
+  const later = deferredOf(tx);
+  if (!later) return false;
+  for (const id of ids) later.indexed.add(id);
+  return true;
+}
+
+const sortedArray = (ids: Set<number>) => intArray([...ids].sort((a, b) => a - b));
+
+/**
+ * Runs `write` (many batches of addNewUsersMemberships in the transaction `tx`, an import) with
+ * PostgreSQL's figures of the new members brought up to date once at the end, for all of them, and
+ * the new users indexed then: set-wise statements over 10,000 users cost a fraction of a hundred
+ * batches' worth. Nothing outside the transaction sees the figures before they
  * are right; inside it, nothing reads them meanwhile (an import writes users, not figures, and each
  * user once: a file's duplicate rows are refused, so no trigger adjusts a new member's figures from
  * its type or status), and a membership of theirs written meanwhile through the triggers is counted
- * once (figures.sync_* compare with what they last counted). SQLite's batches keep their own
- * set-wise figures.
+ * once (figures.sync_* compare with what they last counted). A batch rolled back to its savepoint
+ * leaves ids of users that no longer exist: nothing to count or index. SQLite's batches keep their
+ * own set-wise figures.
  */
 export async function withDeferredFigures<T>(tx: Tx, write: () => Promise<T>): Promise<T> {
-  if (!onPg() || deferred.has(tx)) return await write();
-  const users = new Set<number>();
-  deferred.set(tx, users);
+  const key = currentTransaction() ?? tx;
+  if (!onPg() || deferred.has(key)) return await write();
+  const later: Deferred = { members: new Set(), indexed: new Set() };
+  deferred.set(key, later);
   try {
     const result = await write();
-    if (users.size) await sqlRun(tx, sql`SELECT figures.sync_new_members(${intArray([...users].sort((a, b) => a - b))}::int[])`);
+    if (later.members.size) await sqlRun(tx, sql`SELECT figures.sync_new_members(${sortedArray(later.members)}::int[])`);
+    // After the figures: their scopes step then finds no index row to rewrite.
+    if (later.indexed.size) await sqlRun(tx, sql`SELECT figures.index_new_users(${sortedArray(later.indexed)}::int[])`);
     return result;
   } finally {
-    deferred.delete(tx);
+    deferred.delete(key);
   }
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { revokeUserSessions } from '../../access/revocation';
 import { organizationMembers, triggerPauses } from '../../db/tables/organizations';
 import { onPg } from '../../db/dialect';
+import { deferIndex } from '../../organizations/bulk-members';
 import { userSearchText } from '../../users/search';
 import { users } from '../../db/tables/users';
 import type { Tx } from '../kind';
@@ -52,10 +53,14 @@ export async function pauseUsersIndex(tx: Tx): Promise<void> {
   if (onPg()) await runQuery(tx.insert(triggerPauses).values({ name: NEW_USERS }));
 }
 
-/** PostgreSQL: the users_index and member_scopes rows of the users inserted since pauseUsersIndex, and the pause lifted. */
+/**
+ * PostgreSQL: the pause lifted, and the users_index and member_scopes rows of the users inserted since
+ * pauseUsersIndex written — now, or with the figures at the end of an import's transaction
+ * (organizations/bulk-members.ts withDeferredFigures): a row per user either way, written once.
+ */
 export async function indexNewUsers(tx: Tx, ids: number[]): Promise<void> {
   if (!onPg()) return;
-  if (ids.length) await sqlRun(tx, sql`SELECT figures.index_new_users(${`{${ids.join(',')}}`}::int[])`);
+  if (ids.length && !deferIndex(tx, ids)) await sqlRun(tx, sql`SELECT figures.index_new_users(${`{${ids.join(',')}}`}::int[])`);
   await sqlRun(tx, sql`DELETE FROM trigger_pauses WHERE name = ${NEW_USERS}`);
 }
 
