@@ -7,11 +7,13 @@
  *   the one writer lock is never held for the whole file and other writes get in between batches.
  * - Skipping errors, PostgreSQL: one transaction with a savepoint per batch. PostgreSQL has no single
  *   writer lock to hand back, and a hundred commits paid a hundred figure syncs (figures.sync_new_members,
- *   ≈ 87 ms a 100-user batch on the bench, most of a 10k import's 13–17 s); in one transaction they run
- *   once, at its end (organizations/bulk-members.ts withDeferredFigures). A batch that fails rolls back to
- *   its savepoint and the run stops there keeping the batches before it, as SQLite's does. Progress is
- *   written through the pool, outside the transaction, so status polling sees it; a run cut off
- *   (a crash, a lost connection) leaves nothing written, which status() reports (cutOffStatus).
+ *   ≈ 87 ms a 100-user batch on the bench, 8.7 s of a 10k import's 17.6 s execute); in one transaction
+ *   they run once, at its end (organizations/bulk-members.ts withDeferredFigures). A batch that fails rolls
+ *   back to its savepoint and the run stops there keeping the batches before it, as SQLite's does.
+ *   Progress is written through the pool, outside the transaction, so status polling sees it; a run cut
+ *   off (a crash, a lost connection) leaves nothing written, which status() reports (cutOffStatus). What
+ *   its writes lock stays locked until it commits: its new users' codes and e-mails, and the pause rows,
+ *   so a second import waits for the first; shared figure rows are written at its end (drizzle-pg 0014).
  */
 import type { ImportExecutionResult } from '@doanhoi/shared';
 import { and, eq, inArray } from 'drizzle-orm';

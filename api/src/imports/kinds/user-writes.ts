@@ -44,10 +44,12 @@ export async function insertUsers(tx: Tx, rows: NewUser[]): Promise<{ id: number
 const NEW_USERS = 'new_users';
 
 /**
- * PostgreSQL: new users inserted after this get no users_index row yet (drizzle-pg 0012); indexNewUsers
- * writes theirs once their memberships are in. A bare row rewritten with its units a moment later put
- * every word into the GIN index twice (17 ms of a 100-user batch). Inside the caller's transaction, so
- * no other connection sees the pause; SQLite keeps its own index queue.
+ * PostgreSQL: new users inserted after this get no users_index row yet (drizzle-pg 0012), nor their
+ * count in the whole-tree facet (0014); indexNewUsers writes both once their memberships are in. A bare
+ * row rewritten with its units a moment later put every word into the GIN index twice (17 ms of a
+ * 100-user batch), and the facet's row, counted at once, stayed locked for the rest of an import's
+ * transaction. Inside the caller's transaction, so no other connection sees the pause; SQLite keeps its
+ * own index queue.
  */
 export async function pauseUsersIndex(tx: Tx): Promise<void> {
   if (onPg()) await runQuery(tx.insert(triggerPauses).values({ name: NEW_USERS }));
