@@ -14,8 +14,10 @@ import {
   nothing,
   sortedPages,
   type CountedPage,
+  walkStatement,
   type PageIds,
   type Total,
+  type Walk,
 } from './index-statements';
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
@@ -119,23 +121,32 @@ function buildStatements(
   db: Db,
   f: ListFilter,
   membership: Membership,
-): { pageIds: PageIds; pageFrom: PageIds; pageSorted?: PageIds; total: Total; countedPage?: CountedPage } {
+): {
+  pageIds: PageIds;
+  pageFrom: PageIds;
+  pageSorted?: PageIds;
+  walkTop?: Walk;
+  walkFrom?: Walk;
+  total: Total;
+  countedPage?: CountedPage;
+} {
   if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
   // rowsByIds then joins just those rows. Two steps measure faster than one nested query.
+  const matching = (cond: SQL | undefined) => db.select({ id: users.id }).from(users).where(cond);
   const page = (cond: SQL | undefined) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(cond)
-      .orderBy(desc(users.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare();
+    matching(cond).orderBy(desc(users.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
   const total = db.select({ n: count() }).from(users).where(where).prepare();
-  const whereBelow = whereFor(f, membership, true);
-  return { pageIds: page(where), pageFrom: page(and(whereBelow, sql`${users.id} <= ${sql.placeholder('from')}`)), total };
+  const below = and(whereFor(f, membership, true), sql`${users.id} <= ${sql.placeholder('from')}`);
+  return {
+    pageIds: page(where),
+    pageFrom: page(below),
+    // PostgreSQL builds a deep page's missing checkpoints in one walk; SQLite's in-process statements cost less one by one.
+    walkTop: onPg() ? walkStatement(db, matching(where), users.id) : undefined,
+    walkFrom: onPg() ? walkStatement(db, matching(below), users.id) : undefined,
+    total,
+  };
 }
 
 type Statements = ReturnType<typeof buildStatements>;
@@ -250,16 +261,35 @@ async function pageIdsAt(
   const k = Math.floor(offset / STRIDE);
   // marks[i] is the id at position (i + 1)·STRIDE; filled in place, as deep as pages are asked.
   const marks = await checkpoints.get(tables)!.get(db, key, async () => []);
+  if (marks.length < k && s.walkTop) return await walkTo(s, params, marks, limit, offset);
   while (marks.length < k) {
+    const known = marks.length;
     const last = marks.at(-1);
     const next =
       last === undefined
         ? await allRows(s.pageIds, { ...params, limit: 1, offset: STRIDE })
         : await allRows(s.pageFrom, { ...params, from: last, limit: 1, offset: STRIDE });
     if (next.length === 0) return [];
-    marks.push(next[0]!.id);
+    // Another request for the same list may have added this checkpoint while the statement ran.
+    if (marks.length === known) marks.push(next[0]!.id);
   }
   return await allRows(s.pageFrom, { ...params, from: marks[k - 1]!, limit, offset: offset - k * STRIDE });
+}
+
+/**
+ * PostgreSQL: a deep page and the checkpoints missing before it from one walk (index-statements.ts
+ * walkStatement), from the last checkpoint known or from the top: the walk's rank r is the list's
+ * position known·STRIDE + r. Its checkpoints are added only if no other request added some meanwhile.
+ */
+async function walkTo(s: Statements, params: Record<string, unknown>, marks: number[], limit: number, offset: number) {
+  const known = marks.length;
+  const last = marks.at(-1);
+  const start = offset - known * STRIDE;
+  const walk = { ...params, upto: start + limit, stride: STRIDE, start };
+  const ranked = await allRows(last === undefined ? s.walkTop! : s.walkFrom!, last === undefined ? walk : { ...walk, from: last });
+  ranked.sort((a, b) => a.r - b.r);
+  if (marks.length === known) for (const x of ranked) if (x.r > 0 && x.r % STRIDE === 0) marks.push(x.id);
+  return ranked.filter((x) => x.r >= start);
 }
 
 /**

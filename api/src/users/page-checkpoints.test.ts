@@ -9,13 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
 import { seededRandom } from '../lib/seeded-random';
-import { makeTestApp, type TestApp } from '../test/harness';
+import { makeTestApp, TEST_ENGINE, type TestApp } from '../test/harness';
 import { insertUser, insertUsers, type UserOver } from './fixture';
 import { insertSlices } from '../seed/batches';
 import { listPage, type ListFilter, type Membership } from './list';
 import { sortedPages } from './index-statements';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { mapInOrder } from '../lib/in-order';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inReadEpoch } from '../lib/freshness';
+import { openDb } from '../db/client';
+import { closePgDb, pgPoolOf } from '../db/postgres';
 
 let t: TestApp;
 let orgIds: number[];
@@ -144,3 +151,78 @@ describe('deep users pages from checkpoints', () => {
     }
   });
 });
+
+describe('checkpoints built by concurrent requests and after another connection wrote', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'checkpoints-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('concurrent deep pages extending the checkpoints of one list all get their own rows', async () => {
+    // The whole list (SQLite's and PostgreSQL's checkpoints) and a subtree (PostgreSQL's member_scopes walk).
+    const lists: [string, ListFilter][] = [
+      ['whole', { words: [], paths: null }],
+      ['subtree', { words: [], paths: [paths[0]!] }],
+    ];
+    for (const [name, f] of lists) {
+      const key = `pc-conc:${name}`;
+      const all = (await listPage(t.db, f, `${key}:all`, 100_000, 0)).rows.map((r) => r.id);
+      expect(all.length).toBeGreaterThan(600);
+      const offsets = [650, 210, 430, 401, 250, all.length - 3, 599];
+      // One list key for all: the first page past a checkpoint keeps the list's checkpoints, which the rest race to extend.
+      expect((await listPage(t.db, f, key, 5, 200)).rows.map((r) => r.id)).toEqual(all.slice(200, 205));
+      const pages = await Promise.all(offsets.map((o) => inReadEpoch(() => listPage(t.db, f, key, 5, o))));
+      pages.forEach((p, i) => expect(p.rows.map((r) => r.id)).toEqual(all.slice(offsets[i], offsets[i]! + 5)));
+      // And once more from the checkpoints they left.
+      for (const o of offsets) expect((await listPage(t.db, f, key, 5, o)).rows.map((r) => r.id)).toEqual(all.slice(o, o + 5));
+    }
+  });
+
+  it('a membership another process adds moves the deep pages read next, checkpoints included', async () => {
+    const path = join(dir, 'walk.db');
+    const a = await makeTestApp({}, path);
+    const unit = await a.createOrg('doan_co_so', 'PCW-A');
+    const ids = await insertUsers(
+      a,
+      Array.from({ length: 700 }, () => ({})),
+    );
+    await withTransaction(a.db, async () => {
+      for (const slice of insertSlices(
+        organizationMembers,
+        ids.slice(0, 650).map((userId) => ({ userId, organizationId: unit, isActive: true })),
+      ))
+        await runQuery(a.db.insert(organizationMembers).values(slice));
+    });
+    const unitPath = (await firstRow(a.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, unit))))!
+      .path;
+    const f: ListFilter = { words: [], paths: [unitPath] };
+    const truth = async () => (await inReadEpoch(() => listPage(a.db, f, 'pcw:all', 100_000, 0))).rows.map((r) => r.id);
+    const page = async (offset: number) => (await inReadEpoch(() => listPage(a.db, f, 'pcw', 4, offset))).rows.map((r) => r.id);
+    const before = await truth();
+    expect(await page(420)).toEqual(before.slice(420, 424));
+    // The newest users join in another process: every position moves down by one.
+    await elsewhere(
+      path,
+      `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${ids[699]}, ${unit}, true, 'member', 0)`,
+    );
+    const after = await truth();
+    expect(after[0]).toBe(ids[699]);
+    for (const offset of [420, 610, 205]) expect(await page(offset)).toEqual(after.slice(offset, offset + 4));
+  });
+});
+
+/** A statement run by another process's connection: PostgreSQL a client of its own, SQLite a second connection to the file. */
+async function elsewhere(path: string, statement: string) {
+  if (TEST_ENGINE === 'pg') {
+    const other = await makeTestApp({}, path);
+    const client = new pg.Client({
+      connectionString: (pgPoolOf(other.db) as unknown as { options: { connectionString: string } }).options.connectionString,
+    });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+    await closePgDb(other.db);
+  } else {
+    const c = openDb(path).$client;
+    c.prepare(statement.replace(/\btrue\b/g, '1')).run();
+    c.close();
+  }
+}
