@@ -25,6 +25,8 @@ export type Table =
   | 'users:access'
   | 'users:counted'
   | 'users:search'
+  // What a search without a piece beginning with a digit follows: a phone change leaves it (drizzle-pg 0015; SQLite: with 'users:search').
+  | 'users:words'
   | 'departments'
   | 'classes'
   | 'organizations'

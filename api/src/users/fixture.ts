@@ -5,6 +5,9 @@ import { users } from '../db/tables/users';
 import { userSearchText } from './search';
 import { allRows, firstRow, runQuery } from '../db/engine';
 import { insertSlices } from '../seed/batches';
+import pg from 'pg';
+import { openDb, type Db } from '../db/client';
+import { isPg, pgPoolOf } from '../db/postgres';
 
 export const USER_CODES = ['users.access', 'users.create', 'users.view_details', 'users.update', 'users.delete'];
 
@@ -77,4 +80,29 @@ export async function scopedWorld(t: TestApp, prefix: string) {
   const orgAdmin = await t.createUser(`${prefix}O`, [{ roleId: role, organizationId: f1 }]);
   const noRoles = await t.createUser(`${prefix}N`);
   return { root, f1, c1, f2, role, globalAdmin, orgAdmin, noRoles };
+}
+
+/**
+ * A statement run as another process would run it, behind this app's back: on PostgreSQL through a
+ * client of its own (a write through the app's pool would also count as this process's write,
+ * lib/freshness.ts), on SQLite through a second connection to the file (`true` written as 1).
+ */
+export async function elsewhere(db: Db, statement: string): Promise<void> {
+  if (isPg(db)) {
+    const url = (pgPoolOf(db) as unknown as { options: { connectionString: string } }).options.connectionString;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const c = openDb(db.$client.name).$client;
+  try {
+    c.prepare(statement.replace(/\btrue\b/g, '1')).run();
+  } finally {
+    c.close();
+  }
 }

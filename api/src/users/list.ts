@@ -6,7 +6,7 @@ import { cachedTotal } from '../lib/totals';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { pageRowsByIds, type PageRow } from './rows';
 import { subtreeRange } from '../access/scope';
-import { expandPrefixes, indexParams, matchesSearch, searchQuery, syncUsersIndex } from './search';
+import { expandPrefixes, indexParams, matchesSearch, searchQuery, searchVersion, syncUsersIndex } from './search';
 import {
   columnConds,
   countedMatches,
@@ -35,8 +35,14 @@ const COUNTED: readonly (readonly Table[])[] = [
   ['users:counted', 'users:search'],
   ['users:counted', 'organization_members', 'organizations'],
   ['users:counted', 'users:search', 'organization_members', 'organizations'],
+  // Words none of whose pieces begins with a digit follow 'users:words': a phone change keeps them (search.ts searchVersion).
+  ['users:counted', 'users:words'],
+  ['users:counted', 'users:words', 'organization_members', 'organizations'],
 ];
-const countedTables = (f: ListFilter) => COUNTED[(f.words.length > 0 ? 1 : 0) + (f.paths ? 2 : 0)]!;
+const countedTables = (f: ListFilter) =>
+  COUNTED[
+    f.words.length > 0 && searchVersion(f.words) === 'users:words' ? (f.paths ? 5 : 4) : (f.words.length > 0 ? 1 : 0) + (f.paths ? 2 : 0)
+  ]!;
 
 /** The search words, accent-stripped and lower-cased ("Nguyễn  Văn" → ["nguyen", "van"]); at most 8. */
 export function searchWords(term: string | undefined): string[] {

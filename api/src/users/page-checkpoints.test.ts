@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
 import { seededRandom } from '../lib/seeded-random';
-import { makeTestApp, TEST_ENGINE, type TestApp } from '../test/harness';
-import { insertUser, insertUsers, type UserOver } from './fixture';
+import { makeTestApp, type TestApp } from '../test/harness';
+import { elsewhere, insertUser, insertUsers, type UserOver } from './fixture';
 import { insertSlices } from '../seed/batches';
 import { listPage, type ListFilter, type Membership } from './list';
 import { sortedPages } from './index-statements';
@@ -19,10 +19,7 @@ import { mapInOrder } from '../lib/in-order';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inReadEpoch } from '../lib/freshness';
-import { openDb } from '../db/client';
-import { closePgDb, pgPoolOf } from '../db/postgres';
 
 let t: TestApp;
 let orgIds: number[];
@@ -200,7 +197,7 @@ describe('checkpoints built by concurrent requests and after another connection 
     expect(await page(420)).toEqual(before.slice(420, 424));
     // The newest users join in another process: every position moves down by one.
     await elsewhere(
-      path,
+      a.db,
       `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${ids[699]}, ${unit}, true, 'member', 0)`,
     );
     const after = await truth();
@@ -208,21 +205,3 @@ describe('checkpoints built by concurrent requests and after another connection 
     for (const offset of [420, 610, 205]) expect(await page(offset)).toEqual(after.slice(offset, offset + 4));
   });
 });
-
-/** A statement run by another process's connection: PostgreSQL a client of its own, SQLite a second connection to the file. */
-async function elsewhere(path: string, statement: string) {
-  if (TEST_ENGINE === 'pg') {
-    const other = await makeTestApp({}, path);
-    const client = new pg.Client({
-      connectionString: (pgPoolOf(other.db) as unknown as { options: { connectionString: string } }).options.connectionString,
-    });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-    await closePgDb(other.db);
-  } else {
-    const c = openDb(path).$client;
-    c.prepare(statement.replace(/\btrue\b/g, '1')).run();
-    c.close();
-  }
-}

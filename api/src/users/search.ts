@@ -7,7 +7,15 @@ import type { Db } from '../db/client';
 import { users } from '../db/tables/users';
 import { onPg } from '../db/dialect';
 import { isPg } from '../db/postgres';
-import { expandedTsQuery, searchCondition as pgSearchCondition, tsQuery, USERS_INDEX, usersMatching } from '../db/pg/search';
+import {
+  expandedQuery,
+  lastPieces,
+  prefixWords,
+  searchCondition as pgSearchCondition,
+  tsQuery,
+  USERS_INDEX,
+  usersMatching,
+} from '../db/pg/search';
 import { freshCache } from '../lib/freshness';
 
 /** The accent-stripped text the users list searches ("nguyen van" finds "Nguyễn Văn"). */
@@ -61,18 +69,42 @@ export function indexParams(words: string[], subtreeRoots: number[] | null): Rec
   return p;
 }
 
-// Which words each prefix stands for changes only with users' words.
-const expansions = freshCache<string | null>(2_000, ['users:search']);
+/**
+ * The version a search's matches follow: 'users:words' when no piece of its words begins with a
+ * digit — PostgreSQL leaves that one alone when only words beginning with a digit change at the end
+ * of search_text, a phone number (drizzle-pg 0015), and no such search can match them — else
+ * 'users:search', which every change of the search words moves. SQLite moves both together.
+ */
+export function searchVersion(words: string[]): 'users:words' | 'users:search' {
+  return words.every((w) => w.split(/[^\p{L}\p{N}]+/u).every((piece) => !/^[0-9]/.test(piece))) ? 'users:words' : 'users:search';
+}
+
+// The words a prefix stands for, per prefix: search_words only grows, and only with the version its first character follows.
+const expansions = {
+  'users:words': freshCache<string[]>(5_000, ['users:words']),
+  'users:search': freshCache<string[]>(5_000, ['users:search']),
+};
 
 /**
  * On PostgreSQL, a list's `match` with each word's prefix spelled out as the indexed words it
- * begins (db/pg/search.ts expandedTsQuery): the same users, found through posting lists. Changes
- * `params` in place; SQLite's FTS5 walks prefixes in its own index already.
+ * begins (db/pg/search.ts expandedQuery): the same users, found through posting lists. Each
+ * prefix's words are kept on their own, so a phone change or a new search of known words sends no
+ * statement. Changes `params` in place; SQLite's FTS5 walks prefixes in its own index already.
  */
 export async function expandPrefixes(db: Db, words: string[], params: Record<string, unknown>): Promise<void> {
   if (!onPg() || params.match === undefined || words.length === 0) return;
+  const lasts = lastPieces(words);
+  if (lasts.some((p) => p === undefined)) return;
   // The app's PostgreSQL Db is drizzle's node-postgres database behind the Db type (db/postgres.ts).
-  const expanded = await expansions.get(db, words.join(' '), () => expandedTsQuery(db as unknown as NodePgDatabase, words));
+  const pgDb = db as unknown as NodePgDatabase;
+  const found = new Map<string, string[]>();
+  await Promise.all(
+    [...new Set(lasts as string[])].map(async (prefix) => {
+      const cache = expansions[searchVersion([prefix])];
+      found.set(prefix, await cache.get(db, prefix, async () => (await prefixWords(pgDb, [prefix])).get(prefix) ?? []));
+    }),
+  );
+  const expanded = expandedQuery(words, found);
   if (expanded !== null) params.match = expanded;
 }
 

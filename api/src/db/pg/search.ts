@@ -51,25 +51,41 @@ const MAX_EXPANSION = 64;
 
 type PgDb = NodePgDatabase<Record<string, unknown>>;
 
+/** The piece of each word that is matched as a prefix (its last); undefined for a word with no letter or digit. */
+export const lastPieces = (words: string[]) => words.map((w) => pieces(w).at(-1));
+
 /**
- * tsQuery with each word's last piece spelled out as the indexed words it begins (search_words,
- * drizzle-pg 0009): 'nguyen':* becomes 'nguyen' | 'nguyenx', which GIN intersects with the rest
- * of the query (a scope's units) posting list by posting list, where a prefix first collects
- * every user of every matching word. The same users match. One statement for all the words.
+ * The indexed words each prefix begins (search_words, drizzle-pg 0009), in byte order, at most
+ * MAX_EXPANSION + 1 of them: one statement for all the prefixes.
  */
-export async function expandedTsQuery(db: PgDb, words: string[]): Promise<string | null> {
-  const lasts = words.map((w) => pieces(w).at(-1));
-  if (lasts.some((t) => t === undefined)) return null;
+export async function prefixWords(db: PgDb, prefixes: string[]): Promise<Map<string, string[]>> {
+  if (prefixes.length === 0) return new Map();
   const { rows } = await db.execute<{ prefix: string; words: string[] }>(
     sql`SELECT p AS prefix, ARRAY(SELECT word FROM ${sql.identifier(SEARCH_WORDS)} WHERE word >= p AND word < p || chr(1114111) ORDER BY word LIMIT ${MAX_EXPANSION + 1}) AS words
-        FROM jsonb_array_elements_text(${JSON.stringify(lasts)}::jsonb) p`,
+        FROM jsonb_array_elements_text(${JSON.stringify(prefixes)}::jsonb) p`,
   );
-  const found = new Map(rows.map((r) => [r.prefix, r.words]));
+  return new Map(rows.map((r) => [r.prefix, r.words]));
+}
+
+/**
+ * tsQuery with each word's last piece spelled out as the indexed words it begins (`found`, from
+ * prefixWords): 'nguyen':* becomes 'nguyen' | 'nguyenx', which GIN intersects with the rest of the
+ * query (a scope's units) posting list by posting list, where a prefix first collects every user of
+ * every matching word. The same users match. A prefix beginning no word, or too many, stays a prefix.
+ */
+export function expandedQuery(words: string[], found: Map<string, string[]>): string | null {
   return buildTsQuery(words, (t) => {
     const all = found.get(t) ?? [];
     if (all.length === 0 || all.length > MAX_EXPANSION) return `'${t}':*`;
     return all.length === 1 ? `'${all[0]}'` : `(${all.map((w) => `'${w}'`).join(' | ')})`;
   });
+}
+
+/** expandedQuery with the words looked up now: one statement for all the words. */
+export async function expandedTsQuery(db: PgDb, words: string[]): Promise<string | null> {
+  const lasts = lastPieces(words);
+  if (lasts.some((t) => t === undefined)) return null;
+  return expandedQuery(words, await prefixWords(db, lasts as string[]));
 }
 
 /**

@@ -102,14 +102,22 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
       const after = await versions();
       return Object.fromEntries([...after].filter(([name, v]) => v !== before.get(name)).map(([name, v]) => [name, v - before.get(name)!]));
     };
-    const all = { users: 1, 'users:access': 1, 'users:counted': 1, 'users:search': 1 };
+    const all = { users: 1, 'users:access': 1, 'users:counted': 1, 'users:search': 1, 'users:words': 1 };
     expect(
       await moved(`INSERT INTO users (code, family_name, given_name, email, search_text, created_at, updated_at)
         VALUES ('V1', 'Nguyen', 'An', 'an@x.vn', 'nguyen an', 0, 0), ('V2', 'Tran', 'Binh', 'binh@x.vn', 'tran binh', 0, 0)`),
     ).toEqual(all);
     const set = (assignment: string) => moved(`UPDATE users SET ${assignment} WHERE code IN ('V1', 'V2')`);
     expect(await set(`phone = '0901'`)).toEqual({ users: 1 });
-    expect(await set(`search_text = search_text || ' x'`)).toEqual({ users: 1, 'users:search': 1 });
+    expect(await set(`search_text = search_text || ' x'`)).toEqual({ users: 1, 'users:search': 1, 'users:words': 1 });
+    // Words beginning with a digit, changed at the end only (a phone): 'users:words' stays (drizzle-pg 0015).
+    expect(await set(`search_text = search_text || ' 0901 234'`)).toEqual({ users: 1, 'users:search': 1 });
+    expect(await set(`search_text = replace(search_text, '0901 234', '0902-99')`)).toEqual({ users: 1, 'users:search': 1 });
+    expect(await set(`search_text = replace(search_text, ' 0902-99', '')`)).toEqual({ users: 1, 'users:search': 1 });
+    // A digit word before a letter one shifts the letter word's position: a phrase may match differently.
+    expect(await set(`search_text = replace(search_text, ' x', ' 7 x')`)).toEqual({ users: 1, 'users:search': 1, 'users:words': 1 });
+    expect(await set(`search_text = search_text || ' 12ab'`)).toEqual({ users: 1, 'users:search': 1 });
+    expect(await set(`search_text = search_text || ' ab12'`)).toEqual({ users: 1, 'users:search': 1, 'users:words': 1 });
     expect(await set(`user_type = 'staff'`)).toEqual({ users: 1, 'users:counted': 1 });
     expect(await set(`membership_status = 'doan_vien'`)).toEqual({ users: 1, 'users:counted': 1 });
     expect(await set(`email = code || '@y.vn'`)).toEqual({ users: 1, 'users:access': 1 });
