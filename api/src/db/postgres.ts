@@ -66,7 +66,9 @@ const MAX_NAMED = 1_000;
  * So is a list of ids (`= ANY($1::int[])`, an import batch's new users): planned generically while a
  * fresh database's tables were small, it scanned the whole of them to the end of a 10k import (9 ms a batch).
  */
-const sizedByScope = /"path" >= \$|"orgs" && \$|member_scopes|= ANY\(\$\d+::int\[\]\)/;
+// member_scopes in an IN subquery joined to users (unquoted, users/list.ts whereFor) is sized by scope; read alone
+// by its key (users/scope-statements.ts, quoted by drizzle) it is one range of one unit at any size, planned once.
+const sizedByScope = /"path" >= \$|"orgs" && \$|(?<!")member_scopes|= ANY\(\$\d+::int\[\]\)/;
 const names = new Map<string, string>();
 const uses = new Map<string, number>();
 function named(config: unknown): unknown {

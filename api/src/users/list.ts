@@ -21,6 +21,7 @@ import {
 } from './index-statements';
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
+import { scopeStatements } from './scope-statements';
 import { allRows, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
 
@@ -138,12 +139,14 @@ function buildStatements(
 } {
   if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
+  const total = db.select({ n: count() }).from(users).where(where).prepare();
+  if (membership === 'in' && onPg() && f.paths?.length === 1 && f.words.length === 0 && columnConds(f).length === 0)
+    return { ...scopeStatements(db), total };
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
   // rowsByIds then joins just those rows. Two steps measure faster than one nested query.
   const matching = (cond: SQL | undefined) => db.select({ id: users.id }).from(users).where(cond);
   const page = (cond: SQL | undefined) =>
     matching(cond).orderBy(desc(users.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
-  const total = db.select({ n: count() }).from(users).where(where).prepare();
   const below = and(whereFor(f, membership, true), sql`${users.id} <= ${sql.placeholder('from')}`);
   return {
     pageIds: page(where),
