@@ -30,12 +30,12 @@ const valuesIn = (files: { text: string }[], re: RegExp) => [...new Set(files.fl
 
 /** Where each dynamic action's variable part comes from. */
 const TEMPLATES: Record<string, () => string[]> = {
-  'import.${def.kind}': () =>
+  'import.${run.def.kind}': () =>
     valuesIn(
       FILES.filter((f) => f.path.startsWith('imports/kinds/')),
       /\bkind: '([a-z_]+)'/g,
     ).map((k) => `import.${k}`),
-  'import.${def.kind}.batch': () =>
+  'import.${run.def.kind}.batch': () =>
     valuesIn(
       FILES.filter((f) => f.path.startsWith('imports/kinds/')),
       /\bkind: '([a-z_]+)'/g,

@@ -45,7 +45,7 @@ describe('GET /api/docs', () => {
 
   it('describes success bodies with the shared schemas, the tree with its recursion resolvable', () => {
     const users = doc.paths['/users']!.get!.responses!['200']!.content!['application/json']!.schema;
-    expect(Object.keys(users.properties).sort()).toEqual(['limit', 'page', 'total', 'totalPages', 'users']);
+    expect(Object.keys(users.properties).sort()).toEqual(['limit', 'page', 'total', 'totalCapped', 'totalPages', 'users']);
     expect(users.properties.users.items.properties.email).toEqual({ type: 'string' });
     const tree = doc.paths['/organizations/tree']!.get!.responses!['200']!.content!['application/json']!.schema;
     const ref: string = tree.items.$ref;
