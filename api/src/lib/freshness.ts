@@ -31,6 +31,8 @@ export type Table =
   | 'classes'
   | 'organizations'
   | 'organization_members'
+  // The memberships under one second-level unit (its id modulo 16; drizzle-pg 0016). SQLite reads them as 'organization_members'.
+  | `organization_members:${MemberBucket}`
   | 'permissions'
   | 'role_permissions'
   | 'roles'
@@ -42,6 +44,9 @@ export type Table =
   | 'payment_orders'
   | 'payment_transactions'
   | 'payos_configs';
+
+export type MemberBucket = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
+export const MEMBER_BUCKETS = 16;
 
 interface Versions {
   read: Statement<[], [string, number]>;
@@ -127,6 +132,9 @@ function connectionVersions(db: Db): Versions {
   }
   const dataVersion = v.dataVersionProbe.pluck().get()!;
   v.versions = new Map(v.read.raw().all());
+  // SQLite keeps no membership buckets (PostgreSQL's drizzle-pg 0016): each follows every membership write.
+  const members = v.versions.get('organization_members');
+  if (members !== undefined) for (let b = 0; b < MEMBER_BUCKETS; b++) v.versions.set(`organization_members:${b}`, members);
   v.stamps = new WeakMap();
   if (inTransaction) v.changes = -1;
   else {

@@ -1,7 +1,7 @@
 import { normalizeText } from '@doanhoi/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { freshCache, type Table } from '../lib/freshness';
+import { freshCache, MEMBER_BUCKETS, type MemberBucket, type Table } from '../lib/freshness';
 import { cachedTotal } from '../lib/totals';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { pageRowsByIds, type PageRow } from './rows';
@@ -27,23 +27,36 @@ import { onPg } from '../db/dialect';
 
 /**
  * What a filter's count (and its page checkpoints) can change with: which users exist and their
- * filtered columns ('users:counted', migration 0045); their search words only when it has words; the
- * memberships and paths only when it is scoped. A phone change, or a membership change under an
- * unscoped filter, then keeps the count, in this process and in every other one.
+ * filtered columns ('users:counted', migration 0045); their search words only when it has words
+ * ('users:words' when no piece begins with a digit, so a phone change keeps it: search.ts
+ * searchVersion); the memberships and paths only when it is scoped, and of a subtree at or below a
+ * second-level unit only the memberships under that unit (its bucket, drizzle-pg 0016). A phone
+ * change, or a membership change elsewhere, then keeps the count, in this process and in every other one.
  */
-const COUNTED: readonly (readonly Table[])[] = [
-  ['users:counted'],
-  ['users:counted', 'users:search'],
-  ['users:counted', 'organization_members', 'organizations'],
-  ['users:counted', 'users:search', 'organization_members', 'organizations'],
-  // Words none of whose pieces begins with a digit follow 'users:words': a phone change keeps them (search.ts searchVersion).
-  ['users:counted', 'users:words'],
-  ['users:counted', 'users:words', 'organization_members', 'organizations'],
-];
-const countedTables = (f: ListFilter) =>
-  COUNTED[
-    f.words.length > 0 && searchVersion(f.words) === 'users:words' ? (f.paths ? 5 : 4) : (f.words.length > 0 ? 1 : 0) + (f.paths ? 2 : 0)
-  ]!;
+function countedTables(f: ListFilter): readonly Table[] {
+  const tables: Table[] = ['users:counted'];
+  if (f.words.length > 0) tables.push(searchVersion(f.words));
+  if (f.paths) {
+    const buckets = new Set(f.paths.map(memberBucket));
+    const [only] = buckets;
+    tables.push(
+      buckets.size === 1 && only !== null && only !== undefined ? `organization_members:${only}` : 'organization_members',
+      'organizations',
+    );
+  }
+  // One array per list of tables: the checkpoint caches are found by it.
+  const key = tables.join(',');
+  let kept = countedLists.get(key);
+  if (!kept) countedLists.set(key, (kept = tables));
+  return kept;
+}
+const countedLists = new Map<string, readonly Table[]>();
+
+/** The membership bucket of a subtree at or below a second-level unit ('/1/5/23/' → 5 % 16), else null: a top-level unit's. */
+export function memberBucket(path: string): MemberBucket | null {
+  const second = Number(path.split('/')[2]);
+  return Number.isInteger(second) && second > 0 ? ((second % MEMBER_BUCKETS) as MemberBucket) : null;
+}
 
 /** The search words, accent-stripped and lower-cased ("Nguyễn  Văn" → ["nguyen", "van"]); at most 8. */
 export function searchWords(term: string | undefined): string[] {
@@ -247,7 +260,12 @@ export async function listPage(
 
 /** Every STRIDE-th id of a filter's list (newest first), for as far as pages were asked. */
 const STRIDE = 200;
-const checkpoints = new Map(COUNTED.map((tables) => [tables, freshCache<number[]>(500, tables)]));
+const checkpoints = new Map<readonly Table[], ReturnType<typeof freshCache<number[]>>>();
+const checkpointsOf = (tables: readonly Table[]) => {
+  let c = checkpoints.get(tables);
+  if (!c) checkpoints.set(tables, (c = freshCache<number[]>(500, tables)));
+  return c;
+};
 
 /**
  * A page's ids without walking a deep OFFSET each time: the ids at positions STRIDE, 2·STRIDE…
@@ -269,7 +287,7 @@ async function pageIdsAt(
   if (offset < STRIDE) return await allRows(s.pageIds, { ...params, limit, offset });
   const k = Math.floor(offset / STRIDE);
   // marks[i] is the id at position (i + 1)·STRIDE; filled in place, as deep as pages are asked.
-  const marks = await checkpoints.get(tables)!.get(db, key, async () => []);
+  const marks = await checkpointsOf(tables).get(db, key, async () => []);
   if (marks.length < k && s.walkTop) return await walkTo(s, params, marks, limit, offset);
   while (marks.length < k) {
     const known = marks.length;

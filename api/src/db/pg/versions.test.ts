@@ -88,8 +88,11 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
     try {
       runMigrations(sqlite);
       const names = (sqlite.$client.prepare('SELECT name FROM cache_versions').all() as { name: string }[]).map((r) => r.name);
-      // A SQLite version with no PostgreSQL twin would leave caches stale on PostgreSQL.
-      expect([...(await versions()).keys()].sort()).toEqual(names.sort());
+      // A SQLite version with no PostgreSQL twin would leave caches stale on PostgreSQL. The membership buckets
+      // (drizzle-pg 0016) are PostgreSQL's only: SQLite reads them as 'organization_members' (lib/freshness.ts).
+      const pgNames = [...(await versions()).keys()];
+      expect(pgNames.filter((n) => /^organization_members:\d+$/.test(n))).toHaveLength(16);
+      expect(pgNames.filter((n) => !/^organization_members:\d+$/.test(n)).sort()).toEqual(names.sort());
     } finally {
       sqlite.$client.close();
     }
@@ -134,5 +137,51 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
     });
     expect(await moved(`UPDATE users SET email = 'none' WHERE code = 'nobody'`)).toEqual({});
     expect(await moved(`DELETE FROM users WHERE code IN ('V1', 'V2')`)).toEqual(all);
+  });
+
+  it("move a membership's bucket with 'organization_members', every bucket for a top-level unit's", async () => {
+    const moved = async (statement: string) => {
+      const before = await versions();
+      await pool.query(statement);
+      const after = await versions();
+      return Object.fromEntries([...after].filter(([name, v]) => v !== before.get(name)).map(([name, v]) => [name, v - before.get(name)!]));
+    };
+    // The app writes a unit's path (organizations/paths.ts): '/' + its ancestors' ids and its own.
+    const org = async (code: string, parent: { path: string } | null) => {
+      const { id } = (
+        await pool.query<{ id: number }>(
+          `INSERT INTO organizations (name, code, type, created_at, updated_at) VALUES ($1, $1, 'doan_co_so', 0, 0) RETURNING id`,
+          [code],
+        )
+      ).rows[0]!;
+      const path = `${parent?.path ?? '/'}${id}/`;
+      await pool.query('UPDATE organizations SET path = $1 WHERE id = $2', [path, id]);
+      return { id, path };
+    };
+    const root = await org('B-ROOT', null);
+    const faculty = await org('B-F', root);
+    const unit = await org('B-F-1', faculty);
+    const other = await org('B-G', root);
+    const user = (
+      await pool.query<{ id: number }>(
+        `INSERT INTO users (code, family_name, given_name, email, search_text, created_at, updated_at) VALUES ('B1', 'A', 'B', 'b1@x.vn', '', 0, 0) RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const bucket = (id: number) => `organization_members:${id % 16}`;
+    const join = (o: number) => `INSERT INTO organization_members (organization_id, user_id, joined_at) VALUES (${o}, ${user}, 0)`;
+    expect(await moved(join(unit.id))).toEqual({ organization_members: 1, [bucket(faculty.id)]: 1 });
+    expect(await moved(join(faculty.id))).toEqual({ organization_members: 1, [bucket(faculty.id)]: 1 });
+    // Moved from one faculty to another: both buckets.
+    const both = await moved(`UPDATE organization_members SET organization_id = ${other.id} WHERE organization_id = ${unit.id}`);
+    expect(both).toEqual({ organization_members: 1, [bucket(faculty.id)]: 1, [bucket(other.id)]: 1 });
+    expect(await moved(`UPDATE organization_members SET role = 'x' WHERE organization_id = -1`)).toEqual({});
+    const all = await moved(join(root.id));
+    expect(Object.keys(all).sort()).toEqual(
+      ['organization_members', ...Array.from({ length: 16 }, (_, b) => `organization_members:${b}`)].sort(),
+    );
+    expect(await moved(`DELETE FROM organization_members WHERE organization_id = ${faculty.id}`)).toEqual({
+      organization_members: 1,
+      [bucket(faculty.id)]: 1,
+    });
   });
 });

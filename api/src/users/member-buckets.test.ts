@@ -1,0 +1,88 @@
+/**
+ * A users list narrowed to a subtree at or below a second-level unit follows only the memberships under
+ * that unit (users/list.ts countedTables, drizzle-pg 0016): on PostgreSQL a membership written under
+ * another faculty keeps its count and checkpoints. Whatever is kept, a membership another process writes
+ * is in the next answer of every list it belongs to.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../db/tables/organizations';
+import { firstRow } from '../db/engine';
+import { currentStamp, inReadEpoch } from '../lib/freshness';
+import { makeTestApp, TEST_ENGINE, type TestApp } from '../test/harness';
+import { elsewhere, insertUser } from './fixture';
+import { listPage, memberBucket, type ListFilter } from './list';
+
+const dir = mkdtempSync(join(tmpdir(), 'member-buckets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let t: TestApp;
+const units: Record<string, { id: number; path: string }> = {};
+
+beforeAll(async () => {
+  t = await makeTestApp({}, join(dir, 'buckets.db'));
+  const add = async (name: string, type: 'doan_truong' | 'doan_co_so' | 'chi_doan', parent?: string) => {
+    const id = await t.createOrg(type, `MB-${name}`, parent ? units[parent]!.id : null);
+    const { path } = (await firstRow(t.db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, id))))!;
+    units[name] = { id, path };
+  };
+  await add('root', 'doan_truong');
+  await add('a', 'doan_co_so', 'root');
+  await add('a1', 'chi_doan', 'a');
+  await add('b', 'doan_co_so', 'root');
+  await add('b1', 'chi_doan', 'b');
+  for (let i = 0; i < 5; i++) await insertUser(t, { familyName: 'Nguyễn Văn', givenName: `A${i}` }, units.a1!.id);
+  for (let i = 0; i < 4; i++) await insertUser(t, { familyName: 'Nguyễn Thị', givenName: `B${i}` }, units.b1!.id);
+});
+
+/** The list's total and first page, as a request in a read epoch of its own reads them. */
+const list = (unit: string, words = ['nguyen']) => {
+  const f: ListFilter = { words, paths: [units[unit]!.path] };
+  return inReadEpoch(() => listPage(t.db, f, `mb:${unit}:${words.join(' ')}`, 50, 0));
+};
+
+describe('membership buckets', () => {
+  it("a unit's bucket is its second-level ancestor's", () => {
+    expect(memberBucket('/1/')).toBeNull();
+    expect(memberBucket('/1/5/')).toBe(5);
+    expect(memberBucket('/1/21/40/')).toBe(5);
+  });
+
+  it('a member added by another process is in the next count of its lists; other faculties keep theirs', async () => {
+    expect((await list('a')).total).toBe(5);
+    expect((await list('b')).total).toBe(4);
+    expect((await list('root')).total).toBe(9);
+    const other = memberBucket(units.b!.path)!;
+    const before = await inReadEpoch(() => currentStamp(t.db, [`organization_members:${other}`]));
+    const newcomer = await insertUser(t, { familyName: 'Nguyễn Hữu', givenName: 'C' });
+    await elsewhere(
+      t.db,
+      `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${newcomer}, ${units.a1!.id}, true, 'member', 0)`,
+    );
+    const a = await list('a');
+    expect(a.total).toBe(6);
+    expect(a.rows[0]!.id).toBe(newcomer);
+    expect((await list('a1')).total).toBe(6);
+    expect((await list('root')).total).toBe(10);
+    expect((await list('b')).total).toBe(4);
+    const after = await inReadEpoch(() => currentStamp(t.db, [`organization_members:${other}`]));
+    // PostgreSQL keeps faculty B's lists (unless both faculties share a bucket); SQLite follows every membership.
+    if (TEST_ENGINE === 'pg' && memberBucket(units.a!.path) !== other) expect(after).toBe(before);
+    else if (TEST_ENGINE !== 'pg') expect(after).not.toBe(before);
+    // A membership of the top-level unit itself moves every list of the tree.
+    await elsewhere(
+      t.db,
+      `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${newcomer}, ${units.root!.id}, true, 'member', 0)`,
+    );
+    expect(await inReadEpoch(() => currentStamp(t.db, [`organization_members:${other}`]))).not.toBe(after);
+    expect((await list('root')).total).toBe(10);
+    // And one leaving faculty B in another process is gone from B's next list.
+    const leaving = (await list('b')).rows[0]!.id;
+    await elsewhere(t.db, `DELETE FROM organization_members WHERE user_id = ${leaving} AND organization_id = ${units.b1!.id}`);
+    expect((await list('b')).total).toBe(3);
+    expect((await list('root')).total).toBe(9);
+  });
+});
