@@ -61,21 +61,15 @@ export function indexStatements(db: Db, f: ListFilter) {
     const ids = db.select({ id: index.id }).from(index.table);
     return (joined ? ids.innerJoin(users, eq(users.id, index.id)) : ids).where(cond);
   };
-  const page = (cond: SQL | undefined, order: SQL = desc(index.id)) =>
-    matching(cond).orderBy(order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
-  const below = and(where, sql`${index.id} <= ${sql.placeholder('from')}`);
   // At most `cap` matches are counted (countedMatches; a scope without words passes no limit).
   const one = db.select({ one: sql`1` }).from(index.table);
   const capped = (joined ? one.innerJoin(users, eq(users.id, index.id)) : one).where(where).limit(sql.placeholder('cap')).as('capped');
   const total = db.select({ n: count() }).from(capped).prepare();
   return {
-    pageIds: page(where) as unknown as PageIds,
-    pageFrom: page(below) as unknown as PageIds,
-    // SQLite's index pages walk their OFFSET (users/list.ts): no checkpoints, no walks.
-    walkTop: onPg() ? walkStatement(db, matching(where), index.id) : undefined,
-    walkFrom: onPg() ? walkStatement(db, matching(below), index.id) : undefined,
+    // SQLite's index pages walk their OFFSET (users/list.ts): its walks are never used.
+    ...pagedStatements(db, matching, index.id, where, where),
     // `id + 0` is the same order, which no index yields: PostgreSQL collects the matches and sorts them.
-    pageSorted: onPg() ? (page(where, sql`${index.id} + 0 DESC`) as unknown as PageIds) : undefined,
+    pageSorted: onPg() ? pageStatement(matching(where), sql`${index.id} + 0 DESC`) : undefined,
     total: total as unknown as Total,
     countedPage: onPg() ? countedPage(db, joined, where) : undefined,
   };
@@ -113,6 +107,37 @@ function countedPage(db: Db, joined: boolean, where: SQL | undefined): CountedPa
     .prepare() as unknown as CountedPage;
 }
 
+/** How list.ts pages a list: a page, a page from a checkpoint down, and the walks that build checkpoints. */
+export type PagedStatements = { pageIds: PageIds; pageFrom: PageIds; walkTop?: Walk; walkFrom?: Walk };
+
+/** A page of `ids` in `order`: `limit` rows from `offset`. */
+function pageStatement(ids: { orderBy(o: SQL): unknown }, order: SQL): PageIds {
+  const ordered = ids.orderBy(order) as { limit(n: unknown): { offset(n: unknown): { prepare(): unknown } } };
+  return ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare() as PageIds;
+}
+
+/**
+ * The paging statements over the ids `matching` selects, newest first by `id`: the list is `where`;
+ * a page after a checkpoint is `whereBelow` (the same rows, or a form that reads them from a
+ * checkpoint down better) at or below the placeholder `from`. Walks on PostgreSQL only: SQLite's
+ * in-process statements cost less one by one.
+ */
+export function pagedStatements(
+  db: Db,
+  matching: (cond: SQL | undefined) => { orderBy(o: SQL): unknown },
+  id: AnySQLiteColumn,
+  where: SQL | undefined,
+  whereBelow: SQL | undefined,
+): PagedStatements {
+  const below = and(whereBelow, sql`${id} <= ${sql.placeholder('from')}`);
+  return {
+    pageIds: pageStatement(matching(where), desc(id)),
+    pageFrom: pageStatement(matching(below), desc(id)),
+    walkTop: onPg() ? walkStatement(db, matching(where), id) : undefined,
+    walkFrom: onPg() ? walkStatement(db, matching(below), id) : undefined,
+  };
+}
+
 /**
  * The missing checkpoints of a deep page and the page itself in one statement (users/list.ts
  * pageIdsAt): the first `upto` ids of `ids` newest first, each with its 0-based rank, keeping every
@@ -120,7 +145,7 @@ function countedPage(db: Db, joined: boolean, where: SQL | undefined): CountedPa
  * PostgreSQL a round trip and a plan per 200 rows, up to 50 in a row for page 1,000 each time a
  * membership write had made them stale (the users page's p99 of 263 ms under the +10 % writes mix).
  */
-export function walkStatement(db: Db, ids: { orderBy(o: SQL): unknown }, id: AnySQLiteColumn): Walk {
+function walkStatement(db: Db, ids: { orderBy(o: SQL): unknown }, id: AnySQLiteColumn): Walk {
   const ordered = ids.orderBy(desc(id)) as unknown as { limit(n: unknown): { as(alias: string): { id: AnySQLiteColumn } } };
   const walked = ordered.limit(sql.placeholder('upto')).as('walked');
   const ranked = db

@@ -1,5 +1,5 @@
 import { normalizeText } from '@doanhoi/shared';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { freshCache, MEMBER_BUCKETS, type MemberBucket, type Table } from '../lib/freshness';
 import { cachedTotal } from '../lib/totals';
@@ -13,11 +13,11 @@ import {
   indexStatements,
   nothing,
   sortedPages,
+  pagedStatements,
   type CountedPage,
-  walkStatement,
+  type PagedStatements,
   type PageIds,
   type Total,
-  type Walk,
 } from './index-statements';
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
@@ -141,15 +141,7 @@ function buildStatements(
   db: Db,
   f: ListFilter,
   membership: Membership,
-): {
-  pageIds: PageIds;
-  pageFrom: PageIds;
-  pageSorted?: PageIds;
-  walkTop?: Walk;
-  walkFrom?: Walk;
-  total: Total;
-  countedPage?: CountedPage;
-} {
+): PagedStatements & { pageSorted?: PageIds; total: Total; countedPage?: CountedPage } {
   if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
   const total = db.select({ n: count() }).from(users).where(where).prepare();
@@ -158,17 +150,7 @@ function buildStatements(
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
   // rowsByIds then joins just those rows. Two steps measure faster than one nested query.
   const matching = (cond: SQL | undefined) => db.select({ id: users.id }).from(users).where(cond);
-  const page = (cond: SQL | undefined) =>
-    matching(cond).orderBy(desc(users.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare();
-  const below = and(whereFor(f, membership, true), sql`${users.id} <= ${sql.placeholder('from')}`);
-  return {
-    pageIds: page(where),
-    pageFrom: page(below),
-    // PostgreSQL builds a deep page's missing checkpoints in one walk; SQLite's in-process statements cost less one by one.
-    walkTop: onPg() ? walkStatement(db, matching(where), users.id) : undefined,
-    walkFrom: onPg() ? walkStatement(db, matching(below), users.id) : undefined,
-    total,
-  };
+  return { ...pagedStatements(db, matching, users.id, where, whereFor(f, membership, true)), total };
 }
 
 type Statements = ReturnType<typeof buildStatements>;

@@ -6,11 +6,11 @@
  * generic plan (db/postgres.ts names them): joined to users, each was planned per call, 0.3 ms of a
  * 0.46 ms page under the read mix (pg_stat_statements, 100k bench).
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { MEMBER_SCOPES } from '../db/pg/search';
-import { walkStatement, type PageIds } from './index-statements';
+import { pagedStatements } from './index-statements';
 
 /** Engine-only, as users_index is (users/search.ts pgUsersIndex): declared only to query it with the builder. */
 export const pgMemberScopes = sqliteTable(MEMBER_SCOPES, { organizationId: integer(), userId: integer() });
@@ -18,19 +18,6 @@ export const pgMemberScopes = sqliteTable(MEMBER_SCOPES, { organizationId: integ
 /** The page, checkpoint and walk statements of list.ts for one root (`root`), from member_scopes' key. */
 export function scopeStatements(db: Db) {
   const t = pgMemberScopes;
-  const matching = (cond: SQL | undefined) => db.select({ id: t.userId }).from(t).where(cond);
-  const page = (cond: SQL | undefined) =>
-    matching(cond)
-      .orderBy(desc(t.userId))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare() as unknown as PageIds;
   const of = eq(t.organizationId, sql.placeholder('root'));
-  const below = and(of, sql`${t.userId} <= ${sql.placeholder('from')}`);
-  return {
-    pageIds: page(of),
-    pageFrom: page(below),
-    walkTop: walkStatement(db, matching(of), t.userId),
-    walkFrom: walkStatement(db, matching(below), t.userId),
-  };
+  return pagedStatements(db, (cond: SQL | undefined) => db.select({ id: t.userId }).from(t).where(cond), t.userId, of, of);
 }
