@@ -1,10 +1,27 @@
 import type { MemberRecord, SessionUser, User } from '@doanhoi/shared';
-import type { users } from '../db/tables/users';
+import { users } from '../db/tables/users';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The public shape of a user: never the password hash or the search column. */
-export function toSessionUser(u: UserRow): SessionUser {
+/** The columns toSessionUser reads: a list selects these, never the password hash or the search column. */
+export const sessionUserColumns = {
+  id: users.id,
+  code: users.code,
+  email: users.email,
+  familyName: users.familyName,
+  givenName: users.givenName,
+  phone: users.phone,
+  userType: users.userType,
+  membershipStatus: users.membershipStatus,
+  isActive: users.isActive,
+  mustChangePassword: users.mustChangePassword,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+type SessionUserRow = Pick<UserRow, keyof typeof sessionUserColumns>;
+
+/** The public shape of a user. */
+export function toSessionUser(u: SessionUserRow): SessionUser {
   return {
     id: u.id,
     code: u.code,

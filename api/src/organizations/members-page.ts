@@ -13,12 +13,13 @@ import { users } from '../db/tables/users';
 import { organizationMemberCounts, organizationMembers } from '../db/tables/organizations';
 import { allRows, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
+import { sessionUserColumns } from '../access/user-mapper';
 
-/** Active members of an organization with their user rows, in name order. */
+/** Active members of an organization with the columns of their public user shape (no password hash), in name order. */
 function membersQuery<T extends object>(db: Db, where: SQL | undefined, extra = {} as T) {
   return db
     .select({
-      u: users,
+      u: sessionUserColumns,
       role: organizationMembers.role,
       joinedAt: organizationMembers.joinedAt,
       endedAt: organizationMembers.endedAt,
