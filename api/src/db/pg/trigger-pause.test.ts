@@ -2,7 +2,8 @@
  * The PostgreSQL figures beyond one statement at a time: an import's paused membership insert synced by
  * figures.sync_new_members, late and once for two batches with a membership written through the triggers between
  * them (against the same inserts unpaused, and SQLite's pause and set-wise rebuild in
- * organizations/bulk-members.ts); a unit moved under another parent (the report figures follow it on both
+ * organizations/bulk-members.ts); figures.scope_orgs for many ids against one user at a time, and a second sync
+ * of the same users changing nothing; a unit moved under another parent (the report figures follow it on both
  * engines); a unit deleted that an accepted transfer came from (SQLite migration 0046); and two
  * transactions adding one member to two units at once, which queue on the member's row.
  */
@@ -118,6 +119,53 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
       await expectIndexedUnits(unpaused);
     } finally {
       await unpaused.end();
+      await client.end();
+      sqlite.$client.close();
+    }
+  }, 60_000);
+
+  it('figures.scope_orgs answers each id given, set-wise as one user at a time; a second sync of the same users changes nothing', async () => {
+    const { sqlite, client, both } = await engines(cluster(), 'scopes');
+    try {
+      for (const op of randomOps(6, 200)) await client.query(op('pg'));
+      const ids = (await both.pg('SELECT id FROM users ORDER BY id')).map(([id]) => id as number);
+      // A user with no active membership, a repeated id, an id no user has (drizzle-pg 0018 joins the ids).
+      const ended = (
+        await both.pg(
+          'SELECT id FROM users u WHERE NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.is_active)',
+        )
+      ).length;
+      expect(ended, 'some user without an active membership').toBeGreaterThan(0);
+      const asked = [...ids, ids[0]!, 999_999];
+      const { rows } = await client.query<{ user_id: number; orgs: number[] }>(`SELECT user_id, orgs FROM figures.scope_orgs($1::int[])`, [
+        asked,
+      ]);
+      const oneByOne = async (id: number) =>
+        (
+          await client.query<{ orgs: number[] }>(
+            `SELECT coalesce((SELECT array_agg(DISTINCT p ORDER BY p) FROM organization_members m JOIN organizations o ON o.id = m.organization_id,
+              figures.path_ids(o.path) p WHERE m.user_id = $1 AND m.is_active), '{}') AS orgs`,
+            [id],
+          )
+        ).rows[0]!.orgs;
+      const byId = (rs: { user_id: number; orgs: number[] }[]) =>
+        rs.map((r) => [r.user_id, r.orgs]).sort((a, b) => Number(a[0]) - Number(b[0]));
+      // One client: one query at a time.
+      const expected: { user_id: number; orgs: number[] }[] = [];
+      for (const id of asked) expected.push({ user_id: id, orgs: await oneByOne(id) });
+      expect(byId(rows)).toEqual(byId(expected));
+      // Idempotent: every figure and index row already counts these users' memberships.
+      const tables = Object.keys(FIGURES);
+      const figures = async () => {
+        const out: unknown[] = [];
+        for (const name of tables) out.push(await both.pg(table(name)));
+        return out;
+      };
+      const before = await figures();
+      await client.query(`SELECT figures.sync_new_members($1::int[])`, [ids]);
+      expect(await figures()).toEqual(before);
+      await expectIndexedUnits(client);
+    } finally {
       await client.end();
       sqlite.$client.close();
     }
