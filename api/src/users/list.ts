@@ -1,7 +1,7 @@
 import { normalizeText } from '@doanhoi/shared';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { freshCache, MEMBER_BUCKETS, type MemberBucket, type Table } from '../lib/freshness';
+import { currentStamp, freshCache, MEMBER_BUCKETS, type MemberBucket, type Table } from '../lib/freshness';
 import { cachedTotal } from '../lib/totals';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { pageRowsByIds, type PageRow } from './rows';
@@ -22,6 +22,7 @@ import {
 import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
 import { scopeStatements } from './scope-statements';
+import { provenCapped, rememberCapped } from './capped-searches';
 import { allRows, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
 
@@ -210,19 +211,29 @@ export async function listPage(
   // The page's ids when the count brought them (PostgreSQL's search, users/index-statements.ts countedPage).
   let counted: number[] | null = null;
   // A forced strategy (the tests comparing them) always counts in SQL.
+  const tables = countedTables(f);
+  const capping = f.words.length > 0 && !exact && membership === undefined;
   const total =
     (membership === undefined ? await facetTotal(db, f) : null) ??
-    (await cachedTotal(db, countedTables(f), exact ? `${totalKey}|exact` : totalKey, async () => {
-      if (!s.countedPage) return (await firstRow(s.total, params))!.n;
-      const r = (await firstRow(s.countedPage, {
-        ...params,
-        limit,
-        offset,
-        max: Math.min(sortedPages.max, 2 ** 31 - 1),
-        walk: offset < STRIDE,
-      }))!;
-      counted = r.ids;
-      return r.n;
+    (await cachedTotal(db, tables, exact ? `${totalKey}|exact` : totalKey, async () => {
+      // A narrower search past the cap puts this one past it (capped-searches.ts): no count.
+      if (capping && (await provenCapped(db, f))) return cap;
+      const stamp = capping ? await currentStamp(db, tables) : '';
+      let n: number;
+      if (!s.countedPage) n = (await firstRow(s.total, params))!.n;
+      else {
+        const r = (await firstRow(s.countedPage, {
+          ...params,
+          limit,
+          offset,
+          max: Math.min(sortedPages.max, 2 ** 31 - 1),
+          walk: offset < STRIDE,
+        }))!;
+        counted = r.ids;
+        n = r.n;
+      }
+      if (capping && n >= cap) await rememberCapped(db, f, tables, stamp);
+      return n;
     }));
   const ids = async () =>
     counted ??
@@ -230,7 +241,7 @@ export async function listPage(
       ? await allRows(s.pageIds, { ...params, limit, offset })
       : s.pageSorted && total <= sortedPages.max
         ? await allRows(s.pageSorted, { ...params, limit, offset })
-        : await pageIdsAt(db, s, params, countedTables(f), totalKey, limit, offset)
+        : await pageIdsAt(db, s, params, tables, totalKey, limit, offset)
     ).map((r) => r.id);
   const capped = total >= cap;
   return {
