@@ -29,7 +29,7 @@ import { yieldToWriters } from '../lib/writer-gate';
 import { withDeferredFigures } from '../organizations/bulk-members';
 import { addCounts, newCounts, writeFailure, type Counts, type rowWriter } from './batches';
 import type { AnyImportKind, CheckedRow } from './kind';
-import { markProgress, saveResult } from './session';
+import { markProgress, markRunningProgress, saveResult } from './session';
 
 export interface Run {
   db: Db;
@@ -106,7 +106,7 @@ const STATS_CHECK_ROWS = 1_000;
  */
 async function afterBatch(tx: Db, run: Run, before: number, done: number): Promise<void> {
   if (!isPg(run.db)) return;
-  await outsideTransaction(run.db, () => markProgress(run.db, run.session.id, done));
+  await outsideTransaction(run.db, () => markRunningProgress(run.db, run.session.id, done));
   if (before < STATS_CHECK_ROWS && done >= STATS_CHECK_ROWS) await analyzeOutgrown(tx, run.def.tables, done);
 }
 

@@ -6,12 +6,12 @@ import {
   type ImportStatus,
   type ImportValidationResult,
 } from '@doanhoi/shared';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../lib/errors';
 import { importSessionRows, importSessions } from '../db/tables/imports';
-import { firstRow, runQuery, withTransaction } from '../db/engine';
+import { firstRow, runQuery, sqlRun, withTransaction } from '../db/engine';
 
 export interface SessionRow {
   rowNumber: number;
@@ -132,6 +132,21 @@ export async function markProgress(
   status: ImportSessionMeta['status'] = 'running',
 ): Promise<void> {
   await runQuery(db.update(importSessions).set({ processedRows, status }).where(eq(importSessions.id, id)));
+}
+
+/**
+ * PostgreSQL, on the pool outside a run's transaction (imports/runs.ts): a running import's progress,
+ * committed without waiting for its WAL to reach the disk (`synchronous_commit` off for that one
+ * statement's transaction): a flush per batch was ≈ 1.2 ms on the bench, 100 of them in a 10k import.
+ * Progress lost in a crash loses nothing: a run cut off kept none of its rows (runs.ts cutOffStatus).
+ */
+export async function markRunningProgress(db: Db, id: string, processedRows: number): Promise<void> {
+  await sqlRun(
+    db,
+    sql`WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
+      UPDATE ${importSessions} SET processed_rows = ${processedRows}, status = 'running', updated_at = ${Date.now()}
+      FROM unflushed WHERE ${importSessions.id} = ${id}`,
+  );
 }
 
 /**
