@@ -110,16 +110,6 @@ async function afterBatch(tx: Db, run: Run, before: number, done: number): Promi
   if (before < STATS_CHECK_ROWS && done >= STATS_CHECK_ROWS) await analyzeOutgrown(tx, run.def.tables, done);
 }
 
-/**
- * PostgreSQL, before the deferred figures of a run that wrote STATS_CHECK_ROWS rows: its tables' statistics
- * checked again, the end-of-run sync's plans being made from them. They may count far fewer rows than the run
- * wrote by then (an ANALYZE outside the transaction sees none of its rows): two bench runs of five planned the
- * sync's users read on statistics of two users, 4.2–4.5 s instead of 1.0.
- */
-async function beforeSync(tx: Db, run: Run, done: number): Promise<void> {
-  if (isPg(run.db) && done >= STATS_CHECK_ROWS) await analyzeOutgrown(tx, run.def.tables, done);
-}
-
 /** The result of a run nothing of which was kept. */
 function nothingWritten(run: Run, errors: ImportExecutionResult['errors']): ImportExecutionResult {
   return {
@@ -150,7 +140,6 @@ export async function allOrNothing(run: Run): Promise<ImportExecutionResult> {
           await writer.writeAllOrNothing(tx, batch, run.total);
           await afterBatch(tx, run, done, (done += batch.length));
         }
-        await beforeSync(tx, run, done);
       });
       await summaryAudit(tx, run, { importedCount: run.total.imported });
       // The status commits with the rows: a session left 'running' wrote nothing (cutOffStatus).
@@ -245,7 +234,6 @@ async function inOneTransaction(run: Run): Promise<ImportExecutionResult> {
           addCounts(run.total, c);
           await afterBatch(tx, run, done, (done += batch.length));
         }
-        await beforeSync(tx, run, done);
       });
       if (!stop) return await completed(tx, run);
       const result = stopped(run, batches[stop.at]!, done, stop.err);
