@@ -124,12 +124,12 @@ describe.skipIf(missing)('PostgreSQL figures: pause, move, concurrency', () => {
     }
   }, 60_000);
 
-  it('figures.scope_orgs answers each id given, set-wise as one user at a time; a second sync of the same users changes nothing', async () => {
+  it('figures.scope_orgs answers each id given, many at once as one at a time; a second sync of the same users changes nothing', async () => {
     const { sqlite, client, both } = await engines(cluster(), 'scopes');
     try {
       for (const op of randomOps(6, 200)) await client.query(op('pg'));
       const ids = (await both.pg('SELECT id FROM users ORDER BY id')).map(([id]) => id as number);
-      // A user with no active membership, a repeated id, an id no user has (drizzle-pg 0018 joins the ids).
+      // A user with no active membership, a repeated id, an id no user has.
       const ended = (
         await both.pg(
           'SELECT id FROM users u WHERE NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.is_active)',
