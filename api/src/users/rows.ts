@@ -15,7 +15,7 @@ import { departments } from '../db/tables/departments';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { paymentAssignments, paymentOrders } from '../db/tables/payments';
 import { users } from '../db/tables/users';
-import type { UserListRow } from '../access/user-mapper';
+import { sessionUserColumns, type UserListRow } from '../access/user-mapper';
 import { pathIds } from '../access/organization-context';
 import { perDb } from '../lib/per-db';
 
@@ -24,18 +24,7 @@ const trainingDepartment = alias(departments, 'training_department');
 
 /** The user columns any screen or export may read: never the hash or the search column. */
 export const publicUserColumns = {
-  id: users.id,
-  code: users.code,
-  familyName: users.familyName,
-  givenName: users.givenName,
-  email: users.email,
-  phone: users.phone,
-  userType: users.userType,
-  membershipStatus: users.membershipStatus,
-  isActive: users.isActive,
-  mustChangePassword: users.mustChangePassword,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
+  ...sessionUserColumns,
   classId: users.classId,
   managementDepartmentId: users.managementDepartmentId,
   trainingDepartmentId: users.trainingDepartmentId,
