@@ -15,7 +15,7 @@ import { privateCopy, readManifest, stampOf, writeSecretsAndManifest, type Manif
 
 const run = promisify(execFile);
 
-/** The schemas the app's migrations create (api/drizzle-pg: freshness stripes, figures); a restore drops and recreates exactly these. */
+/** The schemas the app's migrations create (api/drizzle-pg: freshness counters, figures); a restore drops and recreates exactly these. */
 const APP_SCHEMAS = ['public', 'drizzle', 'freshness', 'figures'];
 
 export { isPostgresUrl } from '../db/postgres';
