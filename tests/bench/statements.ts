@@ -84,7 +84,7 @@ for (const kind of kinds) {
     const used = process.cpuUsage(cpu);
     const ms = (used.user + used.system) / 1000 / reqs.length;
     console.log(
-      `${kind.padEnd(12)} ${((sent - before) / reqs.length).toFixed(2).padStart(6)} statements/response  ${ms.toFixed(2)} ms API CPU${bad ? `  ${bad} not ok` : ''}`,
+      `${kind.padEnd(12)} ${((sent - before) / reqs.length).toFixed(2).padStart(6)} statements/response  ${ms.toFixed(2)} ms API CPU (system ${(used.system / 1000 / reqs.length).toFixed(2)})${bad ? `  ${bad} not ok` : ''}`,
     );
     if (top)
       for (const [t, n] of [...texts].sort((x, y) => y[1] - x[1]).slice(0, top))

@@ -13,8 +13,8 @@ import { isPg, pgPoolOf } from '../db/postgres';
  * audit rows, import progress) leave the value alone.
  *
  * On SQLite the versions live in cache_versions, kept by triggers (see the migration); on
- * PostgreSQL in freshness.stripes, summed by the view freshness.versions (drizzle-pg 0002): one
- * stripe bumped per writing statement, so writers never queue on one hot row. PostgreSQL has no
+ * PostgreSQL in the stripes of freshness.counters, summed by the view freshness.versions
+ * (drizzle-pg 0002, 0023): one stripe bumped per writing statement, so writers never queue on one hot row. PostgreSQL has no
  * cheap probe like data_version: a request uses versions read since it began (pgVersions), read
  * again after any statement of this process that may have written.
  */
