@@ -55,6 +55,9 @@ async function memberships(db: Db, userIds: number[]): Promise<Map<number, UserL
  */
 const listPages = freshCache<UserListResponse>(200, ['users', 'organization_members', 'organizations', 'classes', 'departments']);
 
+/** A kept page's paid flags by its ids: a page served again sends no statement while no payment is written. Shared: never mutate. */
+const paidFlags = freshCache<Set<number>>(2_000, ['payment_assignments', 'payment_orders']);
+
 /**
  * GET /users for one caller: users in the caller's users.access scope (narrowed to an
  * organization's subtree when asked), newest first. A plain function rather than a usersService
@@ -104,12 +107,8 @@ export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise
       totalPages: totalPages(total, q.limit),
     };
   });
-  // Read outside the cached page (which payment writes do not invalidate): one indexed query for the page's ids.
-  const paid =
-    paidNow ??
-    (await paidUserIds(
-      db,
-      page.users.map((u) => u.id),
-    ));
+  // Read outside the cached page (which payment writes do not invalidate): one indexed query for the page's ids, kept until a payment is written.
+  const ids = page.users.map((u) => u.id);
+  const paid = paidNow ?? (await paidFlags.get(db, ids.join(','), () => paidUserIds(db, ids)));
   return paid.size === 0 ? page : { ...page, users: page.users.map((u) => (paid.has(u.id) ? { ...u, hasPaidFees: true } : u)) };
 }
