@@ -13,6 +13,7 @@ import { users } from '../db/tables/users';
 import { organizationMemberCounts, organizationMembers } from '../db/tables/organizations';
 import { allRows, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
+import { freshCache } from '../lib/freshness';
 import { sessionUserColumns } from '../access/user-mapper';
 
 /** Active members of an organization with the columns of their public user shape (no password hash), in name order. */
@@ -47,12 +48,20 @@ const statements = perDb((db) => ({
     .prepare(),
 }));
 
+type MemberPage = Awaited<ReturnType<typeof readMemberPage>>;
+/** Pages read again (each unit's screen opens at page 1) until a membership or a user is written. Shared: never mutate. */
+const pages = freshCache<MemberPage>(2_000, ['organization_members', 'users']);
+
 /**
  * A page of active members and their count. PostgreSQL reads both in one statement (each costs the
  * API about 50 µs of node-postgres besides the server's work), and the count alone only when the
  * page is empty; SQLite's in-process count first spares it the page past the end.
  */
 export async function memberPage(db: Db, organizationId: number, limit: number, offset: number) {
+  return await pages.get(db, `${organizationId}|${limit}|${offset}`, () => readMemberPage(db, organizationId, limit, offset));
+}
+
+async function readMemberPage(db: Db, organizationId: number, limit: number, offset: number) {
   const s = statements(db);
   if (onPg()) {
     const page = await allRows(s.withTotal, { id: organizationId, limit, offset });
