@@ -43,4 +43,38 @@ describe.skipIf(TEST_ENGINE !== 'pg')('users import: PostgreSQL users index', ()
     expect(found.status).toBe(200);
     expect(JSON.stringify(found.body)).toContain('IXC5');
   });
+
+  it('deleted users leave no member_scopes rows (kept by a trigger on users since drizzle-pg 0026, not a foreign key)', async () => {
+    const res = await importUsers(t, [
+      ok('IXD1', { organizationCodes: 'UI-CD1' }),
+      ok('IXD2', { organizationCodes: 'UI-DCS2' }),
+      ok('IXD3', { organizationCodes: 'UI-CD1, UI-DCS2' }),
+      ok('IXD4', { organizationCodes: '' }),
+    ]);
+    expect(res.body).toMatchObject({ importedCount: 4, failedCount: 0 });
+    const ids = await Promise.all(['IXD1', 'IXD2', 'IXD3'].map(async (c) => (await userByCode(c))!.id));
+    const scopesOf = async (of: number[]) =>
+      (await sqlGet<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM member_scopes WHERE user_id = ANY(${`{${of.join(',')}}`}::int[])`))!.n;
+    expect(await scopesOf(ids)).toBeGreaterThanOrEqual(9);
+    const one = await t.request('DELETE', `/api/users/${ids[0]}`, { token: t.adminToken });
+    expect(one.status).toBe(200);
+    expect(await scopesOf([ids[0]!])).toBe(0);
+    expect(await scopesOf(ids.slice(1))).toBeGreaterThan(0);
+    const bulk = await t.request('DELETE', '/api/users/bulk-delete', { token: t.adminToken, body: { ids: ids.slice(1) } });
+    expect(bulk.status).toBe(200);
+    expect(await scopesOf(ids)).toBe(0);
+    const orphans = await sqlGet<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM member_scopes m WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id)`,
+    );
+    expect(orphans!.n).toBe(0);
+    // A row no membership explains (a hand-run repair's, say) goes with its user too: a user without memberships is
+    // deleted with no membership trigger to bring the scopes along, as the foreign key's cascade did.
+    const bare = (await userByCode('IXD4'))!.id;
+    await sqlGet(t.db, sql`INSERT INTO member_scopes (organization_id, user_id) VALUES (${orgs.root}, ${bare})`);
+    expect(await scopesOf([bare])).toBe(1);
+    expect((await t.request('DELETE', `/api/users/${bare}`, { token: t.adminToken })).status).toBe(200);
+    expect(await scopesOf([bare])).toBe(0);
+    expect(await indexDrift(t)).toEqual({ missing: 0, words: 0, units: 0, scopes: 0, pauses: 0 });
+  });
 });
