@@ -23,6 +23,7 @@ import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
 import { scopeStatements } from './scope-statements';
 import { provenCapped, rememberCapped } from './capped-searches';
+import { sharedTotal, shareTotal } from '../lib/shared-totals';
 import { allRows, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
 
@@ -218,9 +219,16 @@ export async function listPage(
     (await cachedTotal(db, tables, exact ? `${totalKey}|exact` : totalKey, async () => {
       // A narrower search past the cap puts this one past it (capped-searches.ts): no count.
       if (capping && (await provenCapped(db, f))) return cap;
-      const stamp = capping ? await currentStamp(db, tables) : '';
+      // Counted once for every process (lib/shared-totals.ts) where counting costs more than a row's read.
+      const shared = membership === undefined && (await costlyCount(db, f));
+      const stamp = capping || shared ? await currentStamp(db, tables) : '';
+      const sharedKey = `${cap}|${totalKey}`;
+      const known = shared ? await sharedTotal(db, tables, sharedKey, stamp) : null;
       let n: number;
-      if (!s.countedPage) n = (await firstRow(s.total, params))!.n;
+      if (known) {
+        n = known.total;
+        if (known.page?.limit === limit && known.page.offset === offset) counted = known.page.ids;
+      } else if (!s.countedPage) n = (await firstRow(s.total, params))!.n;
       else {
         const r = (await firstRow(s.countedPage, {
           ...params,
@@ -233,6 +241,7 @@ export async function listPage(
         n = r.n;
       }
       if (capping && n >= cap) await rememberCapped(db, f, tables, stamp);
+      if (shared && !known) await shareTotal(db, tables, sharedKey, stamp, { total: n, page: counted && { limit, offset, ids: counted } });
       return n;
     }));
   const idsNow = async () =>
@@ -267,6 +276,25 @@ const pageIdsOf = (tables: readonly Table[]) => {
   if (!c) pageIds.set(tables, (c = freshCache<number[]>(5_000, tables)));
   return c;
 };
+
+/**
+ * A search's count is shared by the processes (lib/shared-totals.ts) when it runs over everyone or
+ * over subtrees of at least this many members: a university's search at 1M users (499,193 members)
+ * cost PostgreSQL about 25 ms a count, and each process counted it again; a faculty's (13,000) about
+ * 2 ms, and a class's less than reading a shared row. An object so that tests can lower it.
+ */
+export const sharedCounts = { from: 50_000 };
+
+/** Whether a search's count is worth sharing: PostgreSQL, words, and a scope of at least sharedCounts.from users (facet counts, cached). */
+async function costlyCount(db: Db, f: ListFilter): Promise<boolean> {
+  if (!onPg() || f.words.length === 0) return false;
+  let n = 0;
+  for (const paths of f.paths === null ? [null] : f.paths.map((p) => [p])) {
+    n += (await facetTotal(db, { words: [], paths })) ?? 0;
+    if (n >= sharedCounts.from) return true;
+  }
+  return false;
+}
 
 /** Every STRIDE-th id of a filter's list (newest first), for as far as pages were asked. */
 const STRIDE = 200;

@@ -43,3 +43,19 @@ export const payosSandboxLinks = sqliteTable(
   },
   (t) => [index('payos_sandbox_links_order_idx').on(t.orderCode)],
 );
+
+/**
+ * Costly list totals (a search's count over a university or everyone, users/list.ts) shared by the
+ * processes of a deployment (lib/shared-totals.ts): each row is a total with the table versions it
+ * was counted under (lib/freshness.ts stamps), served only while they are still current. `key` hashes
+ * the filter with the tables it follows; `page` is the page of ids counted with it (JSON), if any.
+ * Read on PostgreSQL only; SQLite's counts cost less than the statement would.
+ */
+export const sharedTotals = sqliteTable('shared_totals', {
+  key: text().primaryKey(),
+  stamp: text().notNull(),
+  total: integer().notNull(),
+  page: text(),
+  /** Epoch ms when it was stored: rows not stored again for a while are dropped. */
+  storedAt: integer().notNull(),
+});

@@ -28,3 +28,11 @@ export const payosSandboxLinks = pgTable(
   },
   (t) => [index('payos_sandbox_links_order_idx').on(t.orderCode)],
 );
+
+export const sharedTotals = pgTable('shared_totals', {
+  key: text().primaryKey(),
+  stamp: text().notNull(),
+  total: integer().notNull(),
+  page: text(),
+  storedAt: bigint({ mode: 'number' }).notNull(),
+});
