@@ -3,7 +3,8 @@
  * table shared_totals. Each process keeps its totals in its own memory (lib/totals.ts), so without
  * this every API process counted the same costly search again: at 1M users a search inside a
  * university (499,193 members) costs PostgreSQL about 25 ms a count even stopped at 10,001 matches
- * (docs/scaling.md). Whoever counts first stores the total; the others read it in one indexed row.
+ * (docs/scaling.md). Whoever counts first stores the total; the others read it in their count's own
+ * statement (users/index-statements.ts countedPage), which then matches nothing.
  *
  * Exact by the same rule as lib/freshness.ts: a row holds a total with the stamp of the table
  * versions read before it was counted, and is served only to a reader whose current stamp is the
@@ -11,8 +12,8 @@
  * newer stamp and misses: the write is seen by the next read in any process. A total counted after
  * its stamp was read holds every write that stamp shows, and perhaps one committed in between,
  * which a reader still holding the older stamp began before. Never inside a transaction, whose own
- * writes the stamp would not show. PostgreSQL only: the caller looks here only where counting costs
- * more than this statement (users/list.ts), and SQLite's processes would queue on its write lock.
+ * writes the stamp would not show. PostgreSQL only: the caller shares only counts that cost more than
+ * storing a row (users/list.ts), and SQLite's processes would queue on its write lock.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -32,10 +33,8 @@ export interface SharedTotal {
   page: SharedPage | null;
 }
 
-// Named: each connection parses and plans them once. Statements of their own on the pool, never a
-// request's transaction, and not counted as this process's writes (db/engine.ts pgWrites): the
-// table has no version, and nothing cached follows it.
-const READ = { name: 'shared_total_read', text: 'SELECT total, page FROM shared_totals WHERE key = $1 AND stamp = $2' };
+// A statement of its own on the pool, never a request's transaction, and not counted as this
+// process's write (db/engine.ts pgWrites): the table has no version, and nothing cached follows it.
 // Committed without waiting for its WAL to reach the disk (imports/session.ts does the same for
 // progress): a row lost in a crash is counted again.
 const STORE = {
@@ -53,21 +52,19 @@ let stores = 0;
 /** How many reads found a total, and how many totals were stored (tests read them). */
 export const sharedTotalStats = { hits: 0, stored: 0 };
 
-/** A fixed-width key: the tables the total follows and the caller's key (filters, scope, cap). */
-const rowKey = (tables: readonly Table[], key: string) =>
+/** The row's key (fixed width): the tables the total follows and the caller's key (filters, scope, cap). */
+export const sharedRowKey = (tables: readonly Table[], key: string) =>
   createHash('sha1')
     .update(`${tables.join(',')}|${key}`)
     .digest('base64url');
 
-/** The total stored for `key` under `stamp` (the reader's current one), or null. */
-export async function sharedTotal(db: Db, tables: readonly Table[], key: string, stamp: string): Promise<SharedTotal | null> {
-  const pool = pgPoolOf(db);
-  if (!pool || currentTransaction() !== undefined) return null;
-  const { rows } = await pool.query<{ total: number; page: string | null }>({ ...READ, values: [rowKey(tables, key), stamp] });
-  const row = rows[0];
-  if (!row) return null;
+/**
+ * A stored row as the total it holds. The caller reads it in its count's statement (users/list.ts:
+ * `WHERE key = sharedRowKey(…) AND stamp = <its current stamp>`), so a row costs no statement of its own.
+ */
+export function sharedFrom(total: number, page: string | null): SharedTotal {
   sharedTotalStats.hits++;
-  return { total: row.total, page: row.page === null ? null : (JSON.parse(row.page) as SharedPage) };
+  return { total, page: page === null ? null : (JSON.parse(page) as SharedPage) };
 }
 
 /** Stores a total counted after `stamp` was read, if its tables are still at that stamp in this process. */
@@ -76,7 +73,7 @@ export async function shareTotal(db: Db, tables: readonly Table[], key: string, 
   if (!pool || currentTransaction() !== undefined) return;
   if ((await currentStamp(db, tables)) !== stamp) return;
   const page = value.page === null ? null : JSON.stringify(value.page);
-  await pool.query({ ...STORE, values: [rowKey(tables, key), stamp, value.total, page, Date.now()] });
+  await pool.query({ ...STORE, values: [sharedRowKey(tables, key), stamp, value.total, page, Date.now()] });
   sharedTotalStats.stored++;
   if (++stores % PRUNE_EVERY === 0) await pool.query('DELETE FROM shared_totals WHERE stored_at < $1', [Date.now() - KEEP_MS]);
 }

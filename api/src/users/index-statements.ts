@@ -13,7 +13,7 @@ import type { ListFilter } from './list';
 
 export type PageIds = { all(params?: Record<string, unknown>): { id: number }[] };
 export type Total<T = { n: number }> = { get(params?: Record<string, unknown>): T | undefined };
-export type CountedPage = Total<{ n: number; ids: number[] | null }>;
+export type CountedPage = Total<{ n: number; ids: number[] | null; knownTotal?: number | null; knownPage?: string | null }>;
 /** A walk's ids with their 0-based rank (walkStatement). */
 export type Walk = { all(params?: Record<string, unknown>): { id: number; r: number }[] };
 
@@ -72,6 +72,7 @@ export function indexStatements(db: Db, f: ListFilter) {
     pageSorted: onPg() ? pageStatement(matching(where), sql`${index.id} + 0 DESC`) : undefined,
     total: total as unknown as Total,
     countedPage: onPg() ? countedPage(db, joined, where) : undefined,
+    sharedCountedPage: onPg() ? countedPage(db, joined, where, true) : undefined,
   };
 }
 
@@ -83,8 +84,13 @@ export function indexStatements(db: Db, f: ListFilter) {
  * walks users_index when `walk` (a page near the start), else not at all (null: list.ts's checkpoints).
  * A subquery in a CASE branch not taken is never run.
  */
-function countedPage(db: Db, joined: boolean, where: SQL | undefined): CountedPage {
+function countedPage(db: Db, joined: boolean, filter: SQL | undefined, shared = false): CountedPage {
   const index = { table: pgUsersIndex, id: pgUsersIndex.id };
+  // `shared`: the row another process stored for this count under the current stamp (lib/shared-totals.ts),
+  // read in this statement; when there is one, nothing is matched (a one-time filter) and it is the answer.
+  const stored = (column: 'total' | 'page') =>
+    sql`(SELECT ${sql.raw(column)} FROM shared_totals WHERE key = ${sql.placeholder('sharedKey')} AND stamp = ${sql.placeholder('sharedStamp')})`;
+  const where = shared ? and(filter, sql`NOT EXISTS ${stored('total')}`) : filter;
   const ids = db.select({ id: index.id }).from(index.table);
   const matches = db
     .$with('matches')
@@ -102,6 +108,7 @@ function countedPage(db: Db, joined: boolean, where: SQL | undefined): CountedPa
       ids: sql<number[] | null>`CASE WHEN count(*) <= ${sql.placeholder('max')}
         THEN ARRAY(SELECT "id" FROM "matches" ORDER BY "id" DESC LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})
         WHEN ${sql.placeholder('walk')}::boolean THEN ARRAY(${walk}) END`,
+      ...(shared ? { knownTotal: sql<number | null>`${stored('total')}`, knownPage: sql<string | null>`${stored('page')}` } : {}),
     })
     .from(matches)
     .prepare() as unknown as CountedPage;

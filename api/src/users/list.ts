@@ -23,8 +23,8 @@ import { users } from '../db/tables/users';
 import { facetTotal, rootIds } from './facet-total';
 import { scopeStatements } from './scope-statements';
 import { provenCapped, rememberCapped } from './capped-searches';
-import { sharedTotal, shareTotal } from '../lib/shared-totals';
-import { allRows, firstRow } from '../db/engine';
+import { sharedFrom, sharedRowKey, shareTotal, type SharedTotal } from '../lib/shared-totals';
+import { allRows, currentTransaction, firstRow } from '../db/engine';
 import { onPg } from '../db/dialect';
 
 /**
@@ -143,7 +143,7 @@ function buildStatements(
   db: Db,
   f: ListFilter,
   membership: Membership,
-): PagedStatements & { pageSorted?: PageIds; total: Total; countedPage?: CountedPage } {
+): PagedStatements & { pageSorted?: PageIds; total: Total; countedPage?: CountedPage; sharedCountedPage?: CountedPage } {
   if (membership === 'index') return indexStatements(db, f);
   const where = whereFor(f, membership);
   const total = db.select({ n: count() }).from(users).where(where).prepare();
@@ -223,22 +223,22 @@ export async function listPage(
       const shared = membership === undefined && (await costlyCount(db, f));
       const stamp = capping || shared ? await currentStamp(db, tables) : '';
       const sharedKey = `${cap}|${totalKey}`;
-      const known = shared ? await sharedTotal(db, tables, sharedKey, stamp) : null;
+      let known: SharedTotal | null = null;
       let n: number;
-      if (known) {
-        n = known.total;
-        if (known.page?.limit === limit && known.page.offset === offset) counted = known.page.ids;
-      } else if (!s.countedPage) n = (await firstRow(s.total, params))!.n;
+      if (!s.countedPage) n = (await firstRow(s.total, params))!.n;
       else {
-        const r = (await firstRow(s.countedPage, {
+        // A shared count is read in the count's own statement, which matches nothing when it is there: no statement of its own.
+        const r = (await firstRow(shared ? s.sharedCountedPage! : s.countedPage, {
           ...params,
           limit,
           offset,
           max: Math.min(sortedPages.max, 2 ** 31 - 1),
           walk: offset < STRIDE,
+          ...(shared ? { sharedKey: sharedRowKey(tables, sharedKey), sharedStamp: stamp } : {}),
         }))!;
-        counted = r.ids;
-        n = r.n;
+        known = r.knownTotal == null ? null : sharedFrom(r.knownTotal, r.knownPage ?? null);
+        counted = known ? (known.page?.limit === limit && known.page.offset === offset ? known.page.ids : null) : r.ids;
+        n = known ? known.total : r.n;
       }
       if (capping && n >= cap) await rememberCapped(db, f, tables, stamp);
       if (shared && !known) await shareTotal(db, tables, sharedKey, stamp, { total: n, page: counted && { limit, offset, ids: counted } });
@@ -287,7 +287,8 @@ export const sharedCounts = { from: 50_000 };
 
 /** Whether a search's count is worth sharing: PostgreSQL, words, and a scope of at least sharedCounts.from users (facet counts, cached). */
 async function costlyCount(db: Db, f: ListFilter): Promise<boolean> {
-  if (!onPg() || f.words.length === 0) return false;
+  // Inside a transaction the stamp would not show its own writes (lib/shared-totals.ts).
+  if (!onPg() || f.words.length === 0 || currentTransaction() !== undefined) return false;
   let n = 0;
   for (const paths of f.paths === null ? [null] : f.paths.map((p) => [p])) {
     n += (await facetTotal(db, { words: [], paths })) ?? 0;
