@@ -112,20 +112,24 @@ export async function addNewUsersMemberships(tx: Tx, pairs: Pair[]): Promise<boo
 /** An int[] parameter: drizzle expands a JS array into a list of parameters, so it goes as an array literal. */
 const intArray = (ns: number[]) => `{${ns.join(',')}}`;
 
-/**
- * One call (figures.add_new_members, drizzle-pg 0027): the known-check, the pause, the insert and, outside
- * withDeferredFigures, the figures — the same statements as before, in one round trip instead of four.
- */
 async function onPostgres(tx: Tx, pairs: Pair[]): Promise<boolean> {
-  const ids = [...new Set(pairs.map((p) => p.userId))];
-  const later = deferredOf(tx);
-  const added = await sqlGet<{ added: boolean }>(
+  const ids = intArray([...new Set(pairs.map((p) => p.userId))]);
+  const known = await sqlGet<{ n: number }>(
     tx,
-    sql`SELECT figures.add_new_members(${intArray(pairs.map((p) => p.organizationId))}::int[], ${intArray(pairs.map((p) => p.userId))}::int[],
-      ${intArray(ids)}::int[], ${Date.now()}::bigint, ${later ? 'false' : 'true'}::boolean) AS added`,
+    sql`SELECT (SELECT count(*) FROM organization_members WHERE user_id = ANY(${ids}::int[]))
+      + (SELECT count(*) FROM payment_assignments WHERE user_id = ANY(${ids}::int[])) AS n`,
   );
-  if (!added!.added) return false;
-  if (later) for (const id of ids) later.members.add(id);
+  if (known!.n > 0) return false;
+  await runQuery(tx.insert(triggerPauses).values({ name: PAUSE }));
+  await sqlRun(
+    tx,
+    sql`INSERT INTO organization_members (organization_id, user_id, role, is_active, joined_at)
+    SELECT o, u, 'member', true, ${Date.now()} FROM unnest(${intArray(pairs.map((p) => p.organizationId))}::int[], ${intArray(pairs.map((p) => p.userId))}::int[]) AS p(o, u)`,
+  );
+  const later = deferredOf(tx);
+  if (later) for (const p of pairs) later.members.add(p.userId);
+  else await sqlRun(tx, sql`SELECT figures.sync_new_members(${ids}::int[])`);
+  await sqlRun(tx, sql`DELETE FROM trigger_pauses WHERE name = ${PAUSE}`);
   return true;
 }
 
