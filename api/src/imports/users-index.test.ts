@@ -54,7 +54,10 @@ describe.skipIf(TEST_ENGINE !== 'pg')('users import: PostgreSQL users index', ()
     expect(res.body).toMatchObject({ importedCount: 4, failedCount: 0 });
     const ids = await Promise.all(['IXD1', 'IXD2', 'IXD3'].map(async (c) => (await userByCode(c))!.id));
     const scopesOf = async (of: number[]) =>
-      (await sqlGet<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM member_scopes WHERE user_id = ANY(${`{${of.join(',')}}`}::int[])`))!.n;
+      (await sqlGet<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM member_scopes WHERE user_id = ANY(${`{${of.join(',')}}`}::int[])`,
+      ))!.n;
     expect(await scopesOf(ids)).toBeGreaterThanOrEqual(9);
     const one = await t.request('DELETE', `/api/users/${ids[0]}`, { token: t.adminToken });
     expect(one.status).toBe(200);
