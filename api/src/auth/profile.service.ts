@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { audit } from '../audit/writer';
 import type { Deps } from '../lib/context';
 import { notFound } from '../lib/errors';
-import { membershipsOf } from '../users/list';
+import { membershipsOf } from '../users/memberships-of';
 import { rowsByIds } from '../users/rows';
 import { toUser } from '../access/user-mapper';
 import { users } from '../db/tables/users';

@@ -267,3 +267,14 @@ export function freshCache<T>(maxEntries: number, tables: readonly Table[]) {
     },
   };
 }
+
+/** A freshCache per list of tables, made on first use: for values cached under whichever tables each call names. */
+export function freshCachesByTables<T>(maxEntries: number) {
+  const byTables = new Map<string, ReturnType<typeof freshCache<T>>>();
+  return (tables: readonly Table[]) => {
+    const key = tables.join(',');
+    let c = byTables.get(key);
+    if (!c) byTables.set(key, (c = freshCache<T>(maxEntries, tables)));
+    return c;
+  };
+}

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { freshCache, type Table } from './freshness';
+import { freshCachesByTables, type Table } from './freshness';
 
 /**
  * List totals are the expensive part of a paginated list (count(*) over 100k rows on every
@@ -7,16 +7,13 @@ import { freshCache, type Table } from './freshness';
  * tables its count reads and per filter key, until one of those tables is written (lib/freshness.ts):
  * name every table the count query reads, joins included.
  */
-const caches = new Map<string, ReturnType<typeof freshCache<number>>>();
+
 // Searches and filters times scopes run to thousands of keys under the realistic mix (a number
 // each, a few MB at most); 500 kept too few, so every random search recounted (issue 28 item 4).
-const MAX_KEYS = 5000;
+const caches = freshCachesByTables<number>(5000);
 
 export function cachedTotal(db: Db, tables: readonly Table[], filterKey: string, count: () => Promise<number>): Promise<number> {
-  const name = tables.join(',');
-  let c = caches.get(name);
-  if (!c) caches.set(name, (c = freshCache<number>(MAX_KEYS, tables)));
-  return c.get(db, filterKey, count);
+  return caches(tables).get(db, filterKey, count);
 }
 
 export function totalPages(total: number, limit: number): number {

@@ -1,7 +1,7 @@
 import { normalizeText } from '@doanhoi/shared';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { currentStamp, freshCache, MEMBER_BUCKETS, type MemberBucket, type Table } from '../lib/freshness';
+import { currentStamp, freshCachesByTables, MEMBER_BUCKETS, type MemberBucket, type Table } from '../lib/freshness';
 import { cachedTotal } from '../lib/totals';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { pageRowsByIds, type PageRow } from './rows';
@@ -270,12 +270,7 @@ export async function listPage(
  * a seventh of PostgreSQL's statement time under the 100k read mix); the ids a count brought
  * (countedPage) are kept too. SQLite's pages are in-process statements of tens of microseconds.
  */
-const pageIds = new Map<readonly Table[], ReturnType<typeof freshCache<number[]>>>();
-const pageIdsOf = (tables: readonly Table[]) => {
-  let c = pageIds.get(tables);
-  if (!c) pageIds.set(tables, (c = freshCache<number[]>(5_000, tables)));
-  return c;
-};
+const pageIdsOf = freshCachesByTables<number[]>(5_000);
 
 /**
  * A search's count is shared by the processes (lib/shared-totals.ts) when it runs over everyone or
@@ -299,12 +294,7 @@ async function costlyCount(db: Db, f: ListFilter): Promise<boolean> {
 
 /** Every STRIDE-th id of a filter's list (newest first), for as far as pages were asked. */
 const STRIDE = 200;
-const checkpoints = new Map<readonly Table[], ReturnType<typeof freshCache<number[]>>>();
-const checkpointsOf = (tables: readonly Table[]) => {
-  let c = checkpoints.get(tables);
-  if (!c) checkpoints.set(tables, (c = freshCache<number[]>(500, tables)));
-  return c;
-};
+const checkpointsOf = freshCachesByTables<number[]>(500);
 
 /**
  * A page's ids without walking a deep OFFSET each time: the ids at positions STRIDE, 2·STRIDE…
@@ -379,32 +369,4 @@ function strategyFor(f: ListFilter, membership?: Membership): Membership {
   if (membership) return membership;
   if (onPg()) return f.words.length > 0 ? 'index' : 'in';
   return f.words.length > 0 || f.paths ? 'index' : 'in';
-}
-
-/** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
-export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
-  return await allRows(
-    db
-      .select({
-        organizationId: organizationMembers.organizationId,
-        isActive: organizationMembers.isActive,
-        role: organizationMembers.role,
-        joinedAt: organizationMembers.joinedAt,
-        organization: {
-          id: organizations.id,
-          name: organizations.name,
-          code: organizations.code,
-          parentId: organizations.parentId,
-          type: organizations.type,
-        },
-      })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(
-        activeOnly
-          ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))
-          : eq(organizationMembers.userId, userId),
-      )
-      .orderBy(organizations.path),
-  );
 }

@@ -21,7 +21,7 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { loadRoleGrants } from '../access/grants';
 import { roles, userRoles } from '../db/tables/roles';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
-import { membershipsOf } from './list';
+import { membershipsOf } from './memberships-of';
 import { rowsByIds } from './rows';
 import { assertManageable } from './manage';
 import { paidUserIds } from './paid';
