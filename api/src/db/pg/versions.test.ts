@@ -1,7 +1,8 @@
 /**
  * Cache versions on PostgreSQL (drizzle-pg 0002): two transactions writing the same table at once do not
  * wait for each other on the version rows, and a table's version (freshness.versions, one query for every
- * table) moves after each committed write by either, and not for a rollback or a statement that wrote nothing.
+ * table) moves after each committed write by either (once per transaction, drizzle-pg 0031), and not for a rollback or
+ * a statement that wrote nothing.
  * Both engines know the same version names, and users' column-group versions (drizzle-pg 0006, SQLite's
  * 0045) move only when their columns change value.
  */
@@ -78,6 +79,30 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
       const after = await versions();
       expect(after.get('departments')).toBe(before.get('departments')! + 1);
       expect({ ...Object.fromEntries(after), departments: 0 }).toEqual({ ...Object.fromEntries(before), departments: 0 });
+    } finally {
+      c.release(true);
+    }
+  });
+
+  it('move once for a transaction of many writes, and still after a rollback to a savepoint undid the first (drizzle-pg 0031)', async () => {
+    const c = await pool.connect();
+    try {
+      const before = (await versions()).get('departments')!;
+      await c.query('BEGIN');
+      for (let i = 0; i < 5; i++) await insertDepartment(c);
+      await c.query('COMMIT');
+      expect((await versions()).get('departments')).toBe(before + 1);
+      // An import's batch rolled back to its savepoint, the next batch kept: readers must see a new version.
+      await c.query('BEGIN');
+      await c.query('SAVEPOINT batch');
+      await insertDepartment(c);
+      await c.query('ROLLBACK TO SAVEPOINT batch');
+      await insertDepartment(c);
+      await c.query('COMMIT');
+      expect((await versions()).get('departments')).toBe(before + 2);
+      // The next transaction on the same connection bumps again.
+      await insertDepartment(c);
+      expect((await versions()).get('departments')).toBe(before + 3);
     } finally {
       c.release(true);
     }
