@@ -4,6 +4,7 @@
  * were planned as a hash of every user (the planner has no statistics for their temporary tables): 150–220 ms a
  * write at 100k users; figures.sync_scopes's users_index update likewise. Checked by the sequential scans the write
  * adds (pg_stat_xact_user_tables), on enough users that reading them all would be planned only by mistake.
+ * The subtree counts and per-term figures are updated by their keys (drizzle-pg 0033), not by a scan of every unit's.
  */
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,14 @@ describe.skipIf(missing)('PostgreSQL: one membership write', () => {
       await pool.query(
         `INSERT INTO organization_members (organization_id, user_id, joined_at) SELECT 3, id, 0 FROM users WHERE id % 2 = 0`,
       );
+      // 3,000 more units with a member each: figures for every unit, too many to read for one write.
+      await pool.query(
+        `INSERT INTO organizations (id, name, code, type, parent_id, path, created_at, updated_at)
+         SELECT i, 'Chi đoàn ' || i, 'u' || i, 'chi_doan', 2, '/1/2/' || i || '/', 0, 0 FROM generate_series(4, 3003) i`,
+      );
+      await pool.query(
+        `INSERT INTO organization_members (organization_id, user_id, joined_at) SELECT 3 + id / 2, id, 0 FROM users WHERE id % 2 = 0 AND id <= 6000`,
+      );
       await pool.query('VACUUM ANALYZE');
       const user = Number((await pool.query<{ id: number }>(`SELECT id FROM users WHERE id % 2 = 1 LIMIT 1`)).rows[0]!.id);
       const scanned = async (write: string) => {
@@ -50,7 +59,7 @@ describe.skipIf(missing)('PostgreSQL: one membership write', () => {
             new Map(
               (
                 await c.query<{ relname: string; seq_scan: string }>(
-                  `SELECT relname, seq_scan FROM pg_stat_xact_user_tables WHERE relname IN ('users', 'users_index', 'member_scopes', 'organization_members')`,
+                  `SELECT relname, seq_scan FROM pg_stat_xact_user_tables WHERE relname IN ('users', 'users_index', 'member_scopes', 'organization_members', 'organization_member_counts', 'member_figures')`,
                 )
               ).rows.map((r) => [r.relname, Number(r.seq_scan)]),
             );
