@@ -44,7 +44,7 @@ describe.skipIf(TEST_ENGINE !== 'pg')('users import: PostgreSQL users index', ()
     expect(JSON.stringify(found.body)).toContain('IXC5');
   });
 
-  it('deleted users leave no member_scopes rows (kept by a trigger on users since drizzle-pg 0026, not a foreign key)', async () => {
+  it('deleted users leave no member_scopes or users_index rows (kept by a trigger on users since drizzle-pg 0026 and 0034, not foreign keys)', async () => {
     const res = await importUsers(t, [
       ok('IXD1', { organizationCodes: 'UI-CD1' }),
       ok('IXD2', { organizationCodes: 'UI-DCS2' }),
@@ -58,19 +58,29 @@ describe.skipIf(TEST_ENGINE !== 'pg')('users import: PostgreSQL users index', ()
         t.db,
         sql`SELECT count(*)::int AS n FROM member_scopes WHERE user_id = ANY(${`{${of.join(',')}}`}::int[])`,
       ))!.n;
+    const indexedOf = async (of: number[]) =>
+      (await sqlGet<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM users_index WHERE id = ANY(${`{${of.join(',')}}`}::int[])`))!.n;
     expect(await scopesOf(ids)).toBeGreaterThanOrEqual(9);
+    expect(await indexedOf(ids)).toBe(3);
     const one = await t.request('DELETE', `/api/users/${ids[0]}`, { token: t.adminToken });
     expect(one.status).toBe(200);
     expect(await scopesOf([ids[0]!])).toBe(0);
+    expect(await indexedOf(ids)).toBe(2);
     expect(await scopesOf(ids.slice(1))).toBeGreaterThan(0);
     const bulk = await t.request('DELETE', '/api/users/bulk-delete', { token: t.adminToken, body: { ids: ids.slice(1) } });
     expect(bulk.status).toBe(200);
     expect(await scopesOf(ids)).toBe(0);
+    expect(await indexedOf(ids)).toBe(0);
     const orphans = await sqlGet<{ n: number }>(
       t.db,
       sql`SELECT count(*)::int AS n FROM member_scopes m WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id)`,
     );
     expect(orphans!.n).toBe(0);
+    const unindexed = await sqlGet<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM users_index x WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = x.id)`,
+    );
+    expect(unindexed!.n).toBe(0);
     // A row no membership explains (a hand-run repair's, say) goes with its user too: a user without memberships is
     // deleted with no membership trigger to bring the scopes along, as the foreign key's cascade did.
     const bare = (await userByCode('IXD4'))!.id;
