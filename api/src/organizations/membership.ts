@@ -24,24 +24,56 @@ const ADD = ADD_MEMBER_CODES;
 const TRANSFER_INSTEAD =
   'Người dùng này đang sinh hoạt ở đơn vị ngoài phạm vi quản lý của bạn nên không thể thêm trực tiếp. Hãy gửi yêu cầu chuyển sinh hoạt để đơn vị hiện tại của họ xem xét';
 
-/** Adds (or reactivates, clearing an earlier ending) a membership; returns whether anything changed. */
-export async function join(tx: Tx, organizationId: number, userId: number, role: string, joinedAt = new Date()): Promise<boolean> {
-  const existing = await firstRow(
-    tx
-      .select()
-      .from(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId))),
+/**
+ * Adds (or reactivates, clearing an earlier ending) a user's memberships of these units; returns the units whose
+ * membership changed, in the order given. One read, then at most one INSERT and one UPDATE per role: on PostgreSQL
+ * a statement's memberships bring the figures up to date together (drizzle-pg 0018/0025), so a unit and its parents
+ * cost one sync, not one each.
+ */
+export async function joinAll(
+  tx: Tx,
+  organizationIds: number[],
+  userId: number,
+  roleOf: (organizationId: number) => string,
+  joinedAt = new Date(),
+): Promise<number[]> {
+  if (organizationIds.length === 0) return [];
+  const existing = new Map(
+    (
+      await allRows(
+        tx
+          .select({
+            id: organizationMembers.id,
+            organizationId: organizationMembers.organizationId,
+            isActive: organizationMembers.isActive,
+          })
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.organizationId, organizationIds))),
+      )
+    ).map((m) => [m.organizationId, m]),
   );
-  if (existing?.isActive) return false;
-  if (existing)
+  const changed = organizationIds.filter((id) => !existing.get(id)?.isActive);
+  const fresh = changed.filter((id) => !existing.has(id));
+  if (fresh.length)
+    await runQuery(
+      tx
+        .insert(organizationMembers)
+        .values(fresh.map((organizationId) => ({ organizationId, userId, role: roleOf(organizationId), joinedAt }))),
+    );
+  const revived = changed.filter((id) => existing.has(id));
+  for (const role of new Set(revived.map(roleOf)))
     await runQuery(
       tx
         .update(organizationMembers)
         .set({ isActive: true, role, joinedAt, endedAt: null, endReason: null, endNote: null })
-        .where(eq(organizationMembers.id, existing.id)),
+        .where(
+          inArray(
+            organizationMembers.id,
+            revived.filter((id) => roleOf(id) === role).map((id) => existing.get(id)!.id),
+          ),
+        ),
     );
-  else await runQuery(tx.insert(organizationMembers).values({ organizationId, userId, role, joinedAt }));
-  return true;
+  return changed;
 }
 
 export function membershipService({ db }: Deps, actor: Actor, ip: string | null) {
@@ -110,7 +142,7 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
         ? pathIds(org.path).filter((id) => id === organizationId || mayAddIn(id, ancestors.get(id)!))
         : [organizationId];
       const added = await withTransaction(db, async (tx) => {
-        const done = await filterInOrder(ids, (id) => join(tx, id, userId, id === organizationId ? role : 'member'));
+        const done = await joinAll(tx, ids, userId, (id) => (id === organizationId ? role : 'member'));
         await audit(tx, {
           actorId: actor.id,
           action: 'membership.add',
@@ -282,7 +314,7 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
       for (const id of organizationIds.filter((i) => !current.includes(i))) await requireIn(db, actor, id, ADD);
       for (const id of toRemove) await requireIn(db, actor, id, REMOVE);
       await withTransaction(db, async (tx) => {
-        for (const id of toAdd) await join(tx, id, userId, 'member');
+        await joinAll(tx, toAdd, userId, () => 'member');
         if (toRemove.length)
           await runQuery(
             tx

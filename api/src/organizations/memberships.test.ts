@@ -64,6 +64,27 @@ describe('with parents and by code', () => {
     expect((await call('POST', `/api/organizations/${org.cd}/members/424242/with-parents`)).status).toBe(404);
   });
 
+  it('with-parents brings back ended memberships of the parents beside new ones, all active and counted once', async () => {
+    const u = await t.createUser('SV4B');
+    await call('POST', `/api/organizations/${org.cd2}/members/${u.id}/with-parents`);
+    expect(await orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd2].sort((a, b) => a - b));
+    // Left the whole faculty: every membership ended, kept as history.
+    expect((await call('DELETE', `/api/organizations/${org.doan}/members/${u.id}`)).status).toBe(200);
+    expect(await orgsOf(u.id)).toEqual([]);
+    const res = await call('POST', `/api/organizations/${org.cd}/members/${u.id}/with-parents`);
+    expect(res.status).toBe(201);
+    expect(res.body.added).toBe(3);
+    expect(await orgsOf(u.id)).toEqual([org.doan, org.dcs, org.cd].sort((a, b) => a - b));
+    const rows = await allRows(t.db.select().from(organizationMembers));
+    const mine = rows.filter((m) => m.userId === u.id);
+    expect(mine.filter((m) => m.isActive).every((m) => m.endedAt === null && m.endReason === null && m.role === 'member')).toBe(true);
+    const detail = await call('GET', `/api/organizations/${org.dcs}`);
+    expect(detail.status).toBe(200);
+    // The children's counts are the trigger-kept ones: the chi đoàn joined counts them, the one left does not.
+    const counts = Object.fromEntries((detail.body.children as { id: number; memberCount: number }[]).map((c) => [c.id, c.memberCount]));
+    expect(counts).toMatchObject({ [org.cd]: 1, [org.cd2]: 0 });
+  });
+
   it('POST /:id/member/:code adds with parents; the body userCode wins over the path', async () => {
     const u = await t.createUser('SV5');
     const res = await call('POST', `/api/organizations/${org.cd}/member/NOBODY`, { userCode: 'SV5' });

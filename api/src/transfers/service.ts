@@ -15,7 +15,7 @@ import type { Actor, Deps } from '../lib/context';
 import { conflict, conflictOnUnique, forbidden, invalidField, notFound } from '../lib/errors';
 import { containsLike } from '../lib/like';
 import { pathIds } from '../access/organization-context';
-import { join } from '../organizations/membership';
+import { joinAll } from '../organizations/membership';
 import { dayStart, endMemberships, leavingPlan } from '../organizations/membership-end';
 import { activeMemberships } from '../organizations/removal';
 import { organizations } from '../db/tables/organizations';
@@ -25,7 +25,7 @@ import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, transferScope } from
 import { canSee, listTransfers, transferById, type ListQuery } from './list';
 import { transfers } from '../db/tables/transfers';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
-import { filterInOrder, someInOrder } from '../lib/in-order';
+import { someInOrder } from '../lib/in-order';
 
 export interface CreateTransfer {
   userId: number;
@@ -171,7 +171,7 @@ export function transfersService({ db }: Deps, actor: Actor, ip: string | null) 
         const plan = leavingPlan(mine, from.path, () => true, new Set(toChain));
         const ended = plan.leaves.map((m) => m.id);
         await endMemberships(tx, t.userId, ended, { reason: 'transferred', endedAt: t.effectiveDate, note: t.reason });
-        const joined = await filterInOrder(toChain, (oid) => join(tx, oid, t.userId, 'member', dayStart(t.effectiveDate)));
+        const joined = await joinAll(tx, toChain, t.userId, () => 'member', dayStart(t.effectiveDate));
         await auditRow(tx, 'transfer.accept', t, { ended, joined }, [...ended, ...joined]);
         await revokeRolesInUnitsLeft(tx, actor.id, ip, [{ userId: t.userId, organizationIds: ended }]);
       });
