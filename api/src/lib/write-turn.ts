@@ -11,7 +11,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { MiddlewareHandler } from 'hono';
-import { announceWriter } from './writer-gate';
+import { announceWriter, markWaiting } from './writer-gate';
 
 /** Waiting longer than this falls back to the busy timeout, as before (then a 500 if still taken). */
 const TURN_WAIT_MS = 5_000;
@@ -56,6 +56,8 @@ export async function awaitWriteLock(sqlite: Database, limitMs = TURN_WAIT_MS): 
   const until = performance.now() + limitMs;
   // Short steps at first (a batch of an import ends within milliseconds), then every 8 ms.
   for (let step = 1; performance.now() < until; step = Math.min(step * 2, 8)) {
+    // A job in another API process sees this and stands aside at its next batch (writer-gate.ts).
+    markWaiting();
     await new Promise((r) => setTimeout(r, step));
     if (writeLockFree(sqlite)) return;
   }

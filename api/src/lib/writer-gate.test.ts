@@ -1,14 +1,28 @@
 /**
  * Issue 12: a request's light write must not wait behind an import. The request thread counts its
  * writes in progress (every way it writes, never its reads) and an import stands aside between
- * its batches while any is waiting. Checked by structure, not by wall-clock time.
+ * its batches while any is waiting, in its process or, through a mark beside the database file, in another.
+ * Checked by structure, not by wall-clock time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client';
 import { importUsers, userRow } from '../imports/fixture';
 import { makeTestApp, TEST_ENGINE } from '../test/harness';
 import { Worker } from 'node:worker_threads';
-import { countWrites, flagTransactions, gateBuffer, writerHoldWaits, writersWaiting, writerYields } from './writer-gate';
+import {
+  countWrites,
+  flagTransactions,
+  gateBuffer,
+  markWaiting,
+  useWaitMark,
+  writerHoldWaits,
+  writersWaiting,
+  writerYields,
+  yieldToWriters,
+} from './writer-gate';
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { withTransaction } from '../db/engine';
 
 describe('the request thread counts its writes', () => {
@@ -126,5 +140,35 @@ describe('a request write waits for the job’s transaction on the gate, not in 
     });
     expect(writerHoldWaits()).toBe(before + 1);
     expect(c.prepare('SELECT n FROM w ORDER BY n').pluck().all()).toEqual([1, 2]);
+  });
+});
+
+describe('a job stands aside for a write waiting in another API process (WEB_CONCURRENCY > 1)', () => {
+  it('while the mark beside the database file is fresh, and not once it is stale', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'writer-mark-'));
+    try {
+      const file = join(dir, 'app.db');
+      useWaitMark(file);
+      // Another process's request, waiting for the lock, touches the mark at every try (write-turn.ts).
+      markWaiting();
+      expect(existsSync(`${file}-writers`)).toBe(true);
+      // Touched "now" on a machine as busy as it may be: dated ahead, so it is still fresh when the job looks.
+      utimesSync(`${file}-writers`, new Date(), new Date(Date.now() + 100));
+      const before = writerYields();
+      await yieldToWriters();
+      expect(writerYields()).toBe(before + 1);
+      // Left a second ago: the waiting write got its turn; the job goes on at once.
+      const past = new Date(Date.now() - 1_000);
+      utimesSync(`${file}-writers`, past, past);
+      await yieldToWriters();
+      expect(writerYields()).toBe(before + 1);
+      // An in-memory database has no file beside it: nothing is written, nothing waited for.
+      useWaitMark(':memory:');
+      markWaiting();
+      await yieldToWriters();
+      expect(writerYields()).toBe(before + 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

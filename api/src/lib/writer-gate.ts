@@ -7,6 +7,7 @@
  * so the waiting write gets the lock as soon as the batch ends.
  */
 import type { Database } from 'better-sqlite3';
+import { statSync, writeFileSync } from 'node:fs';
 import { aroundTransactions } from '../db/engine';
 
 /**
@@ -105,6 +106,7 @@ function wrapTransactions(sqlite: Database, wrap: Wrap): void {
  * not, and statements run outside one. Reads are not counted: WAL readers never wait for the worker.
  */
 export function countWrites(sqlite: Database): void {
+  useWaitMark(sqlite.name);
   const count: Wrap = (fn) => counted(sqlite, fn);
   wrapTransactions(sqlite, count);
   aroundTransactions(sqlite, { begin: () => enterWrite(sqlite), end: leave });
@@ -129,6 +131,7 @@ export function countWrites(sqlite: Database): void {
  * waiting on the flag the moment each one ends.
  */
 export function flagTransactions(sqlite: Database): void {
+  useWaitMark(sqlite.name);
   const end = () => {
     Atomics.store(gate, 1, 0);
     Atomics.notify(gate, 1);
@@ -150,19 +153,58 @@ const waitAsync = (
   Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }
 ).waitAsync;
 
+/**
+ * Across processes (issue 28, WEB_CONCURRENCY > 1): the gate above is one process's memory, so a write waiting in
+ * another API process went unseen and the job, committing and beginning its next batch at once, kept the lock from
+ * it for up to 1.9 s (a phone change during a 10k import, 2 processes; 35 ms with one). A request waiting for the
+ * lock touches a file beside the database (`<file>-writers`) at every try; a job between batches stands aside while
+ * the file was touched within WAIT_MARK_FRESH_MS. Nothing to remove: a mark no one refreshes goes stale by itself.
+ */
+let waitMark: string | null = null;
+const WAIT_MARK_FRESH_MS = 20;
+
+/** Both the request thread and the job's use the mark of the database file they open (none in memory). */
+export function useWaitMark(databaseFile: string): void {
+  waitMark = databaseFile && databaseFile !== ':memory:' ? `${databaseFile}-writers` : null;
+}
+
+/** In a request waiting for the write lock: tells a job in any process to stand aside at its next batch. */
+export function markWaiting(): void {
+  if (!waitMark) return;
+  try {
+    writeFileSync(waitMark, '');
+  } catch {
+    /* a read-only directory: the gate in memory still serves this process's job */
+  }
+}
+
+/** Whether a request of another process (or this one) touched the mark just now. */
+function writerWaitingElsewhere(): boolean {
+  if (!waitMark) return false;
+  try {
+    return Date.now() - statSync(waitMark).mtimeMs < WAIT_MARK_FRESH_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** The longest a job stands aside per batch, so a steady stream of writes cannot stall it. */
 const MAX_WAIT_MS = 250;
 
-/** In a job, between two committed batches: wait until the request thread's writes are done. */
+/** In a job, between two committed batches: wait until the writes waiting in this process and in the others are done. */
 export async function yieldToWriters(): Promise<void> {
   const until = performance.now() + MAX_WAIT_MS;
   let stood = false;
-  for (let n = Atomics.load(gate, 0); n > 0; n = Atomics.load(gate, 0)) {
+  for (;;) {
     const left = until - performance.now();
     if (left <= 0) break;
+    const n = Atomics.load(gate, 0);
+    if (n > 0) {
+      const w = waitAsync(gate, 0, n, left);
+      if (w.async) await w.value;
+    } else if (writerWaitingElsewhere()) await new Promise((r) => setTimeout(r, 2));
+    else break;
     stood = true;
-    const w = waitAsync(gate, 0, n, left);
-    if (w.async) await w.value;
   }
   if (stood) yields++;
 }
