@@ -32,9 +32,9 @@ export function exportService({ db }: Deps, actor: Actor, ip: string | null) {
   return {
     async users(body: ExportRequest): Promise<Response> {
       const fields = pickFields(USER_EXPORT_FIELDS, body.fields);
-      const where = await userExportFilter(db, actor, body);
+      const query = await userExportFilter(db, actor, body);
       await record('export.users', 'user', null, body.fields);
-      return streamXlsx(exportFileName('users', 'danh sach nguoi dung'), 'Người dùng', fields, () => userPages(db, where));
+      return streamXlsx(exportFileName('users', 'danh sach nguoi dung'), 'Người dùng', fields, () => userPages(db, query));
     },
 
     async members(organizationId: number, body: ExportRequest): Promise<Response> {

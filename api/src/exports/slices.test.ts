@@ -10,6 +10,7 @@ import { longestBlock } from './loop-probe';
 import { users } from '../db/tables/users';
 import { userSearchText } from '../users/search';
 import { runQuery, withTransaction } from '../db/engine';
+import { download, readWorkbook, sheetRows } from '../imports/fixture';
 
 let t: TestApp;
 const N = 6000;
@@ -64,4 +65,17 @@ it('a profile request answers while a large export is still streaming, and no bl
   // compared with the export's own duration. Sliced, it is a few percent of it (25–30 ms of 400–650 ms when
   // idle); before slicing one page held the loop for most of the export (470–650 ms alone).
   expect(maxGap).toBeLessThan((exportDone - started) / 3);
+});
+
+it('a search export holds every match over many pages, in the order they were added, and nothing else', async () => {
+  // 'an1' begins An1, An10–An19, An100–An199 and An1000–An1999: 1,111 users, more than four pages of the export.
+  const res = await download(t, 'POST', '/api/export/users', t.adminToken, { fields: ['code'], search: 'an1' });
+  expect(res.status).toBe(200);
+  const codes = sheetRows((await readWorkbook(res.buf)).worksheets[0]!)
+    .slice(1)
+    .map((r) => String(r[0]));
+  const wanted = Array.from({ length: N }, (_, i) => i)
+    .filter((i) => String(i).startsWith('1'))
+    .map((i) => `SL${i}`);
+  expect(codes).toEqual(wanted);
 });

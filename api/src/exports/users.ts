@@ -1,8 +1,8 @@
 /** Users and organization-member exports: keyset-paged reads (id > last), so 100k rows stream in flat memory. */
 import { ethnicityName, formatDay, fullName, GENDER_LABELS_VI, type ExportRequest } from '@doanhoi/shared';
-import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { classes } from '../db/tables/classes';
-import { searchCondition } from '../users/search';
+import { matchingIds } from '../users/search';
 import type { Db } from '../db/client';
 import { departments } from '../db/tables/departments';
 import type { Actor } from '../lib/context';
@@ -65,16 +65,20 @@ function toRecord(u: UserRow, l: Awaited<ReturnType<typeof lookups>>, membership
   };
 }
 
+/** Which users an export holds: a condition, and the search words (the list's rule) whose matches it is limited to. */
+export interface UserExportQuery {
+  where: SQL | undefined;
+  words: string[];
+}
+
 /**
  * Which users the caller may export, with the request's filters: everyone with a global
  * users.export, else the active members of the organizations (and subtrees) where it is held.
  */
-export async function userExportFilter(db: Db, actor: Actor, body: ExportRequest): Promise<SQL | undefined> {
+export async function userExportFilter(db: Db, actor: Actor, body: ExportRequest): Promise<UserExportQuery> {
   const filters: (SQL | undefined)[] = [scopeCondition(db, await userScope(db, actor, 'users.export'))];
   if (body.userType) filters.push(eq(users.userType, body.userType));
   if (body.membershipStatus) filters.push(eq(users.membershipStatus, body.membershipStatus));
-  // The list's search rule (word beginnings, users/search.ts), so an export holds what the list showed.
-  filters.push(searchCondition(db, searchWords(body.search)));
   if (body.organizationId) {
     const org = await firstRow(
       db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, body.organizationId)),
@@ -95,11 +99,27 @@ export async function userExportFilter(db: Db, actor: Actor, body: ExportRequest
       );
     filters.push(sql`EXISTS ${member}`);
   }
-  return and(...filters);
+  // The list's search rule (word beginnings, users/search.ts), so an export holds what the list showed.
+  return { where: and(...filters), words: searchWords(body.search) };
 }
 
-export async function* userPages(db: Db, where: SQL | undefined): AsyncGenerator<Record<string, Cell>[]> {
+export async function* userPages(db: Db, { where, words }: UserExportQuery): AsyncGenerator<Record<string, Cell>[]> {
   const l = await lookups(db);
+  if (words.length) {
+    // The matches' ids once, then a page of them at a time (users/search.ts matchingIds says why).
+    const ids = await matchingIds(db, words);
+    for (let i = 0; i < ids.length; i += PAGE) {
+      const rows = await allRows(
+        db
+          .select(COLUMNS)
+          .from(users)
+          .where(and(inArray(users.id, ids.slice(i, i + PAGE)), where))
+          .orderBy(asc(users.id)),
+      );
+      if (rows.length) yield rows.map((u) => toRecord(u, l));
+    }
+    return;
+  }
   let last = 0;
   for (;;) {
     const rows = await allRows(
