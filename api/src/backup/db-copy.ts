@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, PG_MIGRATIONS_FOLDER } from '../db/migrate';
 import { DatabaseLockedError, lockDatabase } from '../db/process-lock';
+import { sessionOptions } from '../db/postgres';
 import * as pgSchema from '../db/pg/schema';
 import { verifyCopy, type Check } from './db-copy-verify';
 
@@ -204,7 +205,7 @@ export async function copySqliteToPg(sqlitePath: string, url: string, options: C
     throw err;
   }
   const source = new Database(file, { readonly: true, fileMustExist: true });
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, options: sessionOptions(url) });
   try {
     await client.connect();
     const tables = tablesInKeyOrder();
