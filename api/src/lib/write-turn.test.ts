@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, TEST_ENGINE, type TestApp } from '../test/harness';
 import { writeLockFree } from './write-turn';
+import { writersWaiting } from './writer-gate';
+import { uploadUsers, userRow } from '../imports/fixture';
 
 // SQLite's single write lock: PostgreSQL has none to wait for (app.ts mounts writeTurn on SQLite only).
 describe.skipIf(TEST_ENGINE === 'pg')('the write turn', () => {
@@ -51,5 +53,39 @@ describe.skipIf(TEST_ENGINE === 'pg')('the write turn', () => {
     expect(written.body.phone).toBe('0912345678');
     // The timeout the handler's own statements wait with is restored.
     expect(app.db.$client.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('an execute that waited for the lock holds its import aside for its turn only, not for the whole import', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      userRow({ code: `WT${i}`, familyName: 'Lê', givenName: `An${i}`, email: `wt${i}@example.vn` }),
+    );
+    const up = await uploadUsers(app, rows);
+    expect(up.status).toBe(201);
+    other.exec('BEGIN IMMEDIATE');
+    let settled = false;
+    const run = app.request('POST', `/api/users/import/${up.body.sessionId}/execute`, {
+      token: app.adminToken,
+      body: { options: { skipErrors: true, batchSize: 10 } },
+    });
+    void run.then(() => (settled = true));
+    // Waiting for the lock, the request has announced itself: a job would stand aside for it.
+    while (writersWaiting() === 0 && !settled) await new Promise((r) => setTimeout(r, 1));
+    expect(writersWaiting()).toBe(1);
+    other.exec('COMMIT');
+    // Before, the announcement lasted until the execute answered, and the import's job stood aside
+    // 250 ms after each of its 30 batches (8.8 s here); now it ends with the handler's first write, or 50 ms after its turn.
+    let freedWhileRunning = false;
+    while (!settled) {
+      if (writersWaiting() === 0) {
+        freedWhileRunning = true;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const done = await run;
+    expect(done.status).toBe(200);
+    expect(done.body.importedCount).toBe(300);
+    expect(freedWhileRunning).toBe(true);
+    expect(writersWaiting()).toBe(0);
   });
 });

@@ -11,7 +11,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { MiddlewareHandler } from 'hono';
-import { announceWriter, markWaiting } from './writer-gate';
+import { announceWriter, markWaiting, releaseAfterNextWrite } from './writer-gate';
 
 /** Waiting longer than this falls back to the busy timeout, as before (then a 500 if still taken). */
 const TURN_WAIT_MS = 5_000;
@@ -70,10 +70,12 @@ export function writeTurn(sqlite: Database): MiddlewareHandler {
     // no wait for the network lies between finding the lock free and the handler's write.
     if (c.req.header('content-type')?.startsWith('application/json')) await c.req.json().catch(() => undefined);
     if (sqlite.inTransaction || writeLockFree(sqlite)) return next();
-    // Taken: the import in this process's thread stands aside at its next batch while this request waits and writes.
+    // Taken: the import in this process's thread stands aside at its next batch while this request waits and
+    // writes, until the first write of this thread has run (a handler may then wait for long: writer-gate.ts).
     const release = announceWriter();
     try {
       await awaitWriteLock(sqlite);
+      releaseAfterNextWrite(release);
       await next();
     } finally {
       release();
