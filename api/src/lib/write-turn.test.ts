@@ -73,7 +73,7 @@ describe.skipIf(TEST_ENGINE === 'pg')('the write turn', () => {
     expect(writersWaiting()).toBe(1);
     other.exec('COMMIT');
     // Before, the announcement lasted until the execute answered, and the import's job stood aside
-    // 250 ms after each of its 30 batches (8.8 s here); now it ends with the handler's first write, or 50 ms after its turn.
+    // 250 ms after each of its 30 batches (8.8 s here); now it ends 500 ms after its turn at most.
     let freedWhileRunning = false;
     while (!settled) {
       if (writersWaiting() === 0) {

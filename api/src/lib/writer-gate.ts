@@ -46,35 +46,6 @@ function leave(): void {
   Atomics.notify(gate, 0);
 }
 
-/** Releases (writeTurn's announcements) due when this thread's next write has run. */
-let afterNextWrite: (() => void)[] = [];
-
-/** A counted write of this thread ended: it and the announcements waiting for it stop holding the job. */
-function wrote(): void {
-  leave();
-  if (afterNextWrite.length === 0) return;
-  const due = afterNextWrite;
-  afterNextWrite = [];
-  for (const release of due) release();
-}
-
-/** How long after its turn an announcement lasts when no write of this thread has run (the handler offloaded its writes). */
-const AFTER_TURN_MS = 50;
-
-/**
- * Ends an announcement once this thread's next write has run, or AFTER_TURN_MS after the turn, not when its
- * request ends: a request that found the lock taken and then waits for long (an import's execute awaits the
- * whole import, whose writes are the job's) held the job aside MAX_WAIT_MS at each of its batches (a 10k
- * import, 4 s alone, took 29 s when its execute found the lock taken by another process's write).
- */
-export function releaseAfterNextWrite(release: () => void): void {
-  afterNextWrite.push(release);
-  setTimeout(() => {
-    afterNextWrite = afterNextWrite.filter((r) => r !== release);
-    release();
-  }, AFTER_TURN_MS).unref();
-}
-
 /** A request that will write and is waiting for the lock: the job stands aside at its next batch until the returned release. */
 export function announceWriter(): () => void {
   enter();
@@ -111,7 +82,7 @@ function counted<A extends unknown[], R>(sqlite: Database, fn: (...args: A) => R
     try {
       return fn(...args);
     } finally {
-      wrote();
+      leave();
     }
   };
 }
@@ -138,7 +109,7 @@ export function countWrites(sqlite: Database): void {
   useWaitMark(sqlite.name);
   const count: Wrap = (fn) => counted(sqlite, fn);
   wrapTransactions(sqlite, count);
-  aroundTransactions(sqlite, { begin: () => enterWrite(sqlite), end: wrote });
+  aroundTransactions(sqlite, { begin: () => enterWrite(sqlite), end: leave });
   const prepare = sqlite.prepare.bind(sqlite);
   // The connection hands the same statement out again (db/statement-cache.ts): wrap it once.
   const wrapped = new WeakSet<object>();
