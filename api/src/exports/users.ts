@@ -1,4 +1,4 @@
-/** Users and organization-member exports: keyset-paged reads (id > last), so 100k rows stream in flat memory. */
+/** Users and organization-member exports: keyset-paged reads (id > last; a search by its matches' ids), so 100k rows stream in flat memory. */
 import { ethnicityName, formatDay, fullName, GENDER_LABELS_VI, type ExportRequest } from '@doanhoi/shared';
 import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { classes } from '../db/tables/classes';
