@@ -95,7 +95,14 @@ class WorkerHandle {
 
   constructor(path: string, deps: Deps) {
     const { entry, eval: isScript } = workerEntry();
-    this.worker = new Worker(entry, { eval: isScript, workerData: { path, env: deps.env, gate: gateBuffer() } });
+    this.worker = new Worker(entry, {
+      eval: isScript,
+      workerData: { path, env: deps.env, gate: gateBuffer() },
+      // An export allocates row after row of short-lived strings: V8's default young generation (48 MB) grew to its
+      // full size and stayed resident, a 100k-row export peaking at 286–317 MB against issue 4's 300; with 12 MB
+      // 271–284 MB, in the same time (docs/benchmark.md, session 23).
+      resourceLimits: { maxYoungGenerationSizeMb: 12 },
+    });
     this.worker.unref();
     // The worker checkpoints the WAL from now on; should it stop, this connection's commits do again.
     const sqlite = isPg(deps.db) ? null : deps.db.$client;
