@@ -103,6 +103,9 @@ describe('POST /export/users', () => {
     expect(await codes({ userType: 'staff' })).toEqual(['ADMIN', 'EX001']);
     expect(await codes({ membershipStatus: 'both' })).toEqual(['EX001']);
     expect(await codes({ search: 'tran binh' })).toEqual(['EX002']);
+    // A search with other filters: the matches' ids, then the filters on their rows (exports/users.ts userPages).
+    expect(await codes({ search: 'ex00', membershipStatus: 'both' })).toEqual(['EX001']);
+    expect(await codes({ search: 'ex00', organizationId: o.other })).toEqual(['EX002']);
     expect(await codes({ organizationId: o.faculty })).toEqual(['EX001']);
     expect((await exportRows('/api/export/users', { fields: ['code'], organizationId: 999999 })).res.status).toBe(404);
     expect((await exportRows('/api/export/users', { fields: ['code'], userType: 'alien' })).res.status).toBe(400);
@@ -132,6 +135,9 @@ describe('POST /export/users', () => {
     await runQuery(t.db.insert(organizationMembers).values({ organizationId: o.cd1, userId: inactive, isActive: false }));
     const { rows } = await exportRows('/api/export/users', { fields: ['code'] }, scoped.token);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['EX001']);
+    // A search matching users in and out of the exporter's scope: only those in it.
+    const searched = await exportRows('/api/export/users', { fields: ['code'], search: 'ex00' }, scoped.token);
+    expect(searched.rows.slice(1).map((r) => r[0])).toEqual(['EX001']);
     const global = await t.createUser('EXGLOB', [{ roleId: exporterRole }]);
     expect((await exportRows('/api/export/users', { fields: ['code'] }, global.token)).rows.length).toBe(
       1 + (await allRows(t.db.select().from(users))).length,
