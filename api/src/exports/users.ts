@@ -105,31 +105,19 @@ export async function userExportFilter(db: Db, actor: Actor, body: ExportRequest
 
 export async function* userPages(db: Db, { where, words }: UserExportQuery): AsyncGenerator<Record<string, Cell>[]> {
   const l = await lookups(db);
+  const page = async (cond: SQL) =>
+    await allRows(db.select(COLUMNS).from(users).where(and(cond, where)).orderBy(asc(users.id)).limit(PAGE));
   if (words.length) {
     // The matches' ids once, then a page of them at a time (users/search.ts matchingIds says why).
     const ids = await matchingIds(db, words);
     for (let i = 0; i < ids.length; i += PAGE) {
-      const rows = await allRows(
-        db
-          .select(COLUMNS)
-          .from(users)
-          .where(and(inArray(users.id, ids.slice(i, i + PAGE)), where))
-          .orderBy(asc(users.id)),
-      );
+      const rows = await page(inArray(users.id, ids.slice(i, i + PAGE)));
       if (rows.length) yield rows.map((u) => toRecord(u, l));
     }
     return;
   }
-  let last = 0;
-  for (;;) {
-    const rows = await allRows(
-      db
-        .select(COLUMNS)
-        .from(users)
-        .where(and(gt(users.id, last), where))
-        .orderBy(asc(users.id))
-        .limit(PAGE),
-    );
+  for (let last = 0; ;) {
+    const rows = await page(gt(users.id, last));
     if (rows.length === 0) return;
     last = rows[rows.length - 1]!.id;
     yield rows.map((u) => toRecord(u, l));

@@ -77,16 +77,13 @@ export function writeTurn(sqlite: Database): MiddlewareHandler {
     // whole import (whose writes are the job's), and held its own job aside 250 ms after every batch (a 10k import,
     // 4 s alone, took 29 s when its execute found the lock taken by another process's write).
     const release = announceWriter();
+    let hold: NodeJS.Timeout | undefined;
     try {
       await awaitWriteLock(sqlite);
-      const hold = setTimeout(release, TURN_HOLD_MS);
-      hold.unref();
-      try {
-        await next();
-      } finally {
-        clearTimeout(hold);
-      }
+      hold = setTimeout(release, TURN_HOLD_MS).unref();
+      await next();
     } finally {
+      clearTimeout(hold);
       release();
     }
   };
