@@ -1,8 +1,5 @@
 import { expect, test } from '../helpers/test';
 import ExcelJS from 'exceljs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ADMIN, FACULTY_ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
 import { watchApi } from '../helpers/api-watch';
@@ -105,7 +102,7 @@ test('the admin imports departments from an Excel file: template, preview with e
   sheet.addRow(['Phòng Nhập Thử E2E', 'E2E-IMP', 'Từ file Excel']);
   sheet.addRow(['X', 'E2E-BAD', '']);
   sheet.addRow(['Khoa trùng mã', 'CNTT', '']);
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-import-')), 'khoa.xlsx');
+  const file = test.info().outputPath('khoa.xlsx');
   await book.xlsx.writeFile(file);
   await wizard.locator('input[type=file]').setInputFiles(file);
 

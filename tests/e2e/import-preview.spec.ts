@@ -6,8 +6,7 @@
  */
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import ExcelJS from 'exceljs';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
@@ -20,7 +19,6 @@ async function shot(page: Page, name: string) {
 }
 
 const stamp = `${Date.now() % 1_000_000}`;
-const dir = mkdtempSync(join(tmpdir(), 'e2e-preview-'));
 
 /** An officer's list: their headers, not the template's; one code twice (row 3 repeats row 2). */
 async function officerList(): Promise<string> {
@@ -47,7 +45,7 @@ async function officerList(): Promise<string> {
     '0912345679',
     'DCS-CNTT',
   ]);
-  const file = join(dir, 'danh-sach-lop.xlsx');
+  const file = test.info().outputPath('danh-sach-lop.xlsx');
   await book.xlsx.writeFile(file);
   return file;
 }
@@ -161,7 +159,7 @@ test('an .xls and a file over 5 MB are refused in the browser, with what to do, 
   page.on('request', (r) => {
     if (r.method() === 'POST' && /\/import\/(upload|headers)/.test(r.url())) uploads.push(r.url());
   });
-  const xls = join(dir, 'danh-sach-cu.xls');
+  const xls = test.info().outputPath('danh-sach-cu.xls');
   // An OLE compound file's signature: what Excel 97-2003 writes.
   writeFileSync(xls, Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]));
   await wizard.locator('input[type=file]').setInputFiles(xls);
@@ -172,7 +170,7 @@ test('an .xls and a file over 5 MB are refused in the browser, with what to do, 
   await expect(refused).toContainText('Google Trang tính');
   await shot(page, 'import-refused-xls-vi');
 
-  const big = join(dir, 'danh-sach-lon.xlsx');
+  const big = test.info().outputPath('danh-sach-lon.xlsx');
   writeFileSync(big, Buffer.alloc(6 * 1024 * 1024 + 1000, 1));
   await wizard.locator('input[type=file]').setInputFiles(big);
   await expect(refused).toContainText('vượt giới hạn 5 MB');

@@ -4,8 +4,6 @@
  */
 import { expect as baseExpect, test, type Page } from '../helpers/test';
 import ExcelJS from 'exceljs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
@@ -23,7 +21,7 @@ async function writeBook(rows: (string | number | null)[][]): Promise<string> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Danh sách');
   for (const r of rows) sheet.addRow(r);
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-repair-')), 'don-vi.xlsx');
+  const file = test.info().outputPath('don-vi.xlsx');
   await book.xlsx.writeFile(file);
   return file;
 }
@@ -81,7 +79,7 @@ test('a file with other headers: map, validate, download the rows with errors, f
   // The rows with errors, with their reasons, in the template's columns.
   const download = page.waitForEvent('download');
   await page.getByTestId('import-error-rows').click();
-  const saved = join(mkdtempSync(join(tmpdir(), 'e2e-repair-')), 'errors.xlsx');
+  const saved = test.info().outputPath('errors.xlsx');
   const got = await download;
   expect(got.suggestedFilename()).toBe('departments_import_errors.xlsx');
   await got.saveAs(saved);

@@ -1,7 +1,5 @@
 import { expect as baseExpect, test } from '../helpers/test';
 import ExcelJS from 'exceljs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
@@ -16,7 +14,7 @@ async function usersFile(rows: string[][]) {
   const sheet = book.addWorksheet('Users');
   sheet.addRow(['Mã số', 'Họ', 'Tên', 'Email', 'Số điện thoại']);
   for (const r of rows) sheet.addRow(r);
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-import-')), 'users.xlsx');
+  const file = test.info().outputPath('users.xlsx');
   await book.xlsx.writeFile(file);
   return file;
 }

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,8 +99,10 @@ async function ask(port: number, pids: () => number[]): Promise<{ status: number
   }
 }
 
-afterAll(() => {
+afterAll(async () => {
   for (const c of started) if (c.exitCode === null) c.kill('SIGKILL');
+  await Promise.all(started.map((c) => (c.exitCode === null && c.signalCode === null ? once(c, 'exit') : null)));
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(SQLITE_FILE_ONLY)('WEB_CONCURRENCY=2', () => {

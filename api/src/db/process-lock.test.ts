@@ -1,11 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseLockedError, lockDatabase } from './process-lock';
 
-const dbFile = () => join(mkdtempSync(join(tmpdir(), 'doanhoi-lock-')), 'app.db');
+const dirs: string[] = [];
+const dbFile = () => {
+  dirs.push(mkdtempSync(join(tmpdir(), 'doanhoi-lock-')));
+  return join(dirs.at(-1)!, 'app.db');
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('lockDatabase', () => {
   it('refuses a second server on the same database file with a clear message, and frees the file on release', async () => {
