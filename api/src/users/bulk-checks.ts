@@ -8,47 +8,16 @@ import type { UserBulkFilter } from '@doanhoi/shared/schemas/users-bulk';
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inJsonValues } from '../db/sqlite';
-import { filterKey } from '../lib/text-filter';
 import type { Actor } from '../lib/context';
-import { forbidden } from '../lib/errors';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { permissions, rolePermissions, roles, userRoles } from '../db/tables/roles';
-import { listPage, matchingIds, searchWords, type ListFilter } from './list';
-import { holdsIn, organizationPath } from './listing';
-import { scopeKey, subtreeRange, userScope, type UserScope } from '../access/scope';
+import { listPage, matchingIds } from './list';
+import { listFilterFor } from './listing';
+import { subtreeRange, type UserScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { allRows } from '../db/engine';
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
-
-/**
- * The users list's filter for this caller, built as GET /users builds it (listing.ts listUsers):
- * the users.access scope, narrowed to an organization's subtree when asked, search words included.
- */
-export async function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): Promise<{ filter: ListFilter; key: string }> {
-  let scope = await userScope(db, actor, 'users.access');
-  if (q.organizationId !== undefined) {
-    const path = await organizationPath(db, q.organizationId);
-    if (!scope.all && !holdsIn(actor, 'users.access', q.organizationId, path)) forbidden();
-    scope = { all: false, paths: path ? [path] : [] };
-  }
-  const words = searchWords(q.search);
-  const filter = {
-    words,
-    userType: q.userType,
-    membershipStatus: q.membershipStatus,
-    isActive: q.isActive,
-    paths: scope.all ? null : scope.paths,
-  };
-  const key = filterKey({
-    words: words.join(' '),
-    userType: q.userType,
-    membershipStatus: q.membershipStatus,
-    isActive: q.isActive,
-    scope: scopeKey(scope),
-  });
-  return { filter, key };
-}
 
 /** The filter's ids, newest first, when there are at most `cap`; otherwise only how many. */
 export async function filterSelection(db: Db, actor: Actor, q: UserBulkFilter, cap: number): Promise<{ ids: number[]; total: number }> {

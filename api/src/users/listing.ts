@@ -1,4 +1,5 @@
 import { hasPermission, type UserListItem, type UserListQuery, type UserListResponse } from '@doanhoi/shared';
+import type { UserBulkFilter } from '@doanhoi/shared/schemas/users-bulk';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inJsonIds } from '../db/sqlite';
@@ -10,7 +11,7 @@ import { freshCache } from '../lib/freshness';
 import { totalPages } from '../lib/totals';
 import { pathIds } from '../access/organization-context';
 import { organizationMembers, organizations } from '../db/tables/organizations';
-import { listPage, searchWords } from './list';
+import { listPage, searchWords, type ListFilter } from './list';
 import { memberOfEntry } from './rows';
 import { toUser } from '../access/user-mapper';
 import { paidUserIds } from './paid';
@@ -59,16 +60,15 @@ const listPages = freshCache<UserListResponse>(200, ['users', 'organization_memb
 const paidFlags = freshCache<Set<number>>(2_000, ['payment_assignments', 'payment_orders']);
 
 /**
- * GET /users for one caller: users in the caller's users.access scope (narrowed to an
- * organization's subtree when asked), newest first. A plain function rather than a usersService
- * method: the list is the hottest route, and building the service's closures cost more than a cached page.
+ * The users list's filter for this caller, for GET /users and what acts on its rows (a bulk change,
+ * bulk-checks.ts): the users.access scope, narrowed to an organization's subtree when asked (inside
+ * the caller's scope, that subtree is the whole restriction), search words included; and its cache key.
  */
-export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<UserListResponse> {
+export async function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): Promise<{ filter: ListFilter; key: string }> {
   let scope = await userScope(db, actor, 'users.access');
   if (q.organizationId !== undefined) {
     const path = await organizationPath(db, q.organizationId);
     if (!scope.all && !holdsIn(actor, 'users.access', q.organizationId, path)) forbidden();
-    // Inside the caller's scope, the organization's subtree is the whole restriction.
     scope = { all: false, paths: path ? [path] : [] };
   }
   const words = searchWords(q.search);
@@ -86,6 +86,16 @@ export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise
     isActive: q.isActive,
     scope: scopeKey(scope),
   });
+  return { filter, key };
+}
+
+/**
+ * GET /users for one caller: users in the caller's users.access scope (narrowed to an
+ * organization's subtree when asked), newest first. A plain function rather than a usersService
+ * method: the list is the hottest route, and building the service's closures cost more than a cached page.
+ */
+export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<UserListResponse> {
+  const { filter, key } = await listFilterFor(db, actor, q);
   // The paid flags read with a page built by this request (PostgreSQL's row statement, users/rows.ts).
   let paidNow: Set<number> | undefined;
   const page = await listPages.get(db, `${key}|${q.page}|${q.limit}`, async () => {
