@@ -1,6 +1,5 @@
 import { expect as baseExpect, test } from '../helpers/test';
 import ExcelJS from 'exceljs';
-import { join } from 'node:path';
 import { ADMIN } from '../helpers/accounts';
 import { signIn } from '../helpers/session';
 import { watchApi } from '../helpers/api-watch';
