@@ -19,7 +19,8 @@ import { portClosed, socketOwner } from './sockets.fixture';
 // About the SQLite file itself (locks, WAL, file backups): not run again in the TEST_ENGINE=pg pass.
 const SQLITE_FILE_ONLY = process.env.TEST_ENGINE === 'pg';
 
-const dir = mkdtempSync(join(tmpdir(), 'doanhoi-cluster-'));
+// Not made in the PostgreSQL pass, where the suite is skipped and its afterAll never runs.
+const dir = SQLITE_FILE_ONLY ? '' : mkdtempSync(join(tmpdir(), 'doanhoi-cluster-'));
 const dbPath = join(dir, 'app.db');
 const started: ChildProcess[] = [];
 /** The first server's output, quoted when a step times out. */
@@ -102,7 +103,7 @@ async function ask(port: number, pids: () => number[]): Promise<{ status: number
 afterAll(async () => {
   for (const c of started) if (c.exitCode === null) c.kill('SIGKILL');
   await Promise.all(started.map((c) => (c.exitCode === null && c.signalCode === null ? once(c, 'exit') : null)));
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(SQLITE_FILE_ONLY)('WEB_CONCURRENCY=2', () => {
