@@ -98,9 +98,13 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
   const cutOff = new Set<number>();
   let deathSeenAt = Infinity;
   const lateFailures: string[] = [];
+  // What each member's requests got, in order: named in the failure when a fee is left unpaid.
+  const story = new Map<number, string[]>();
   const timed = async (what: string, i: number, run: () => Promise<Answer>) => {
     const sentAt = Date.now();
     const r = await run();
+    const told = story.get(assignments[i]!) ?? [];
+    story.set(assignments[i]!, [...told, `${what} ${r.status}${r.status === 0 && sentAt > deathSeenAt ? ' (late)' : ''}`]);
     if (r.status === 0 && sentAt > deathSeenAt) lateFailures.push(what);
     if (r.status === 0) cutOff.add(i);
     return r;
@@ -217,7 +221,8 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
   const answeredPaid = [...sandboxPaid, ...webhookAnswered, ...cashPaid];
   // Once those cut off have tried again, every fee is paid: by their first try (committed before the
   // death although unanswered) or by the second. The checks below are about real payments.
-  expect(fees.filter((f) => f.status !== 'PAID').map((f) => f.id)).toEqual([]);
+  const unpaid = fees.filter((f) => f.status !== 'PAID').map((f) => f.id);
+  expect(unpaid, JSON.stringify(unpaid.map((id) => [id, story.get(id)]))).toEqual([]);
   for (const f of fees) {
     const paid = paidOrders.filter((o) => o.a === f.id);
     // Never paid twice: one paid order at most, one bank transaction at most, the fee counted once.
