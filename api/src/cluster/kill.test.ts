@@ -103,9 +103,9 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
   const timed = async (what: string, i: number, run: () => Promise<Answer>) => {
     const sentAt = Date.now();
     const r = await run();
-    const told = story.get(assignments[i]!) ?? [];
-    story.set(assignments[i]!, [...told, `${what} ${r.status}${r.status === 0 && sentAt > deathSeenAt ? ' (late)' : ''}`]);
-    if (r.status === 0 && sentAt > deathSeenAt) lateFailures.push(what);
+    const late = r.status === 0 && sentAt > deathSeenAt;
+    story.set(assignments[i]!, [...(story.get(assignments[i]!) ?? []), `${what} ${r.status}${late ? ' (late)' : ''}`]);
+    if (late) lateFailures.push(what);
     if (r.status === 0) cutOff.add(i);
     return r;
   };
