@@ -122,7 +122,12 @@ it('a worker killed during payments and an import: replaced, nothing lost, doubl
       return;
     }
     const link = await timed('link', i, () => api('POST', '/api/payment/create-payment-link', m.token, { assignmentId }));
-    if (link.status !== 200) return;
+    if (link.status !== 200) {
+      // The embedded sandbox is reached through the deployment's own front door: a link whose payOS call
+      // landed on the dying worker is answered 502, and the member tries again as for a request cut off.
+      if (link.status === 502) cutOff.add(i);
+      return;
+    }
     const { orderCode, checkoutUrl, paymentLinkId, description } = link.body.data;
     orders.push({ orderCode, token: m.token });
     if (i % 3 === 0) {
