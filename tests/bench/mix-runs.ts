@@ -17,7 +17,7 @@ export const MIXES = [
   { name: 'reads + 10 % writes', writes: 0.1 },
 ].filter((m) => !only || only.includes(m.writes));
 
-const READ_KINDS = ['page', 'search', 'filters', 'members', 'tree', 'permissions'];
+const READ_KINDS = ['page', 'search', 'filters', 'members', 'details', 'tree', 'permissions'];
 
 export interface MixRun {
   rps: number;

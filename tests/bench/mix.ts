@@ -12,8 +12,9 @@ import { hashPassword } from '../../api/src/lib/passwords';
 import { FAMILY, GIVEN, MIDDLE } from './generate';
 
 const PASSWORD = 'bench-mix-123';
-const CODES = [
+export const MIX_CODES = [
   'users.access',
+  'users.view_details',
   'users.update',
   'organizations.access',
   'organizations.view_member_count',
@@ -46,9 +47,12 @@ export async function prepareMix(dbPath: string): Promise<Admin[]> {
         )
         .run(now, now).lastInsertRowid,
     );
-    for (const code of CODES)
-      c.prepare('INSERT INTO role_permissions (role_id, permission_id) SELECT ?, id FROM permissions WHERE code = ?').run(role, code);
   }
+  // Every run: a database built before a code joined the list gets it too.
+  for (const code of MIX_CODES)
+    c.prepare(
+      'INSERT INTO role_permissions (role_id, permission_id) SELECT ?, p.id FROM permissions p WHERE p.code = ? AND NOT EXISTS (SELECT 1 FROM role_permissions x WHERE x.role_id = ? AND x.permission_id = p.id)',
+    ).run(role, code, role);
   const org = (code: string) => c.prepare('SELECT id, path FROM organizations WHERE code = ?').get(code) as { id: number; path: string };
   const levels: (string | null)[] = [
     null,
@@ -108,7 +112,7 @@ export async function prepareMix(dbPath: string): Promise<Admin[]> {
   return admins;
 }
 
-export type Kind = 'page' | 'search' | 'filters' | 'members' | 'tree' | 'permissions' | 'write';
+export type Kind = 'page' | 'search' | 'filters' | 'members' | 'details' | 'tree' | 'permissions' | 'write';
 export interface Req {
   kind: Kind;
   method: string;
@@ -143,9 +147,9 @@ export function nextRequest(a: Admin, writeShare: number): Req {
   }
   const scope = a.orgId ? `&organizationId=${a.orgId}` : '';
   const r = Math.random();
-  if (r < 0.3) return { kind: 'page', method: 'GET', path: `/api/users?page=${rand(1000)}&limit=10` };
-  if (r < 0.55) return { kind: 'search', method: 'GET', path: `/api/users?search=${encodeURIComponent(searchTerm())}&page=1&limit=10` };
-  if (r < 0.7) {
+  if (r < 0.27) return { kind: 'page', method: 'GET', path: `/api/users?page=${rand(1000)}&limit=10` };
+  if (r < 0.5) return { kind: 'search', method: 'GET', path: `/api/users?search=${encodeURIComponent(searchTerm())}&page=1&limit=10` };
+  if (r < 0.64) {
     const f = [
       `userType=${pick(['student', 'staff'])}`,
       `membershipStatus=${pick(['none', 'doan_vien', 'hoi_vien', 'both'])}`,
@@ -157,9 +161,11 @@ export function nextRequest(a: Admin, writeShare: number): Req {
       path: `/api/users?${f.slice(0, rand(3)).join('&')}&page=${rand(20)}&limit=10${Math.random() < 0.3 ? scope : ''}`,
     };
   }
-  if (r < 0.82 && a.orgs.length)
+  if (r < 0.75 && a.orgs.length)
     return { kind: 'members', method: 'GET', path: `/api/organizations/${pick(a.orgs)}/members?page=1&limit=10` };
-  if (r < 0.9) return { kind: 'tree', method: 'GET', path: '/api/organizations/tree' };
+  // A user of the admin's scope opened from the list (the issue's "details").
+  if (r < 0.85 && a.users.length) return { kind: 'details', method: 'GET', path: `/api/users/${pick(a.users)}` };
+  if (r < 0.92) return { kind: 'tree', method: 'GET', path: '/api/organizations/tree' };
   return { kind: 'permissions', method: 'GET', path: '/api/auth/me/permissions' };
 }
 

@@ -6,6 +6,7 @@ import { freshCache } from '../lib/freshness';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { users } from '../db/tables/users';
 import { allRows } from '../db/engine';
+import { perDb } from '../lib/per-db';
 
 /**
  * Which users a permission reaches: all of them (global grant or super admin), or the active
@@ -85,6 +86,27 @@ export async function usersInScope(db: Db, scope: UserScope, userIds: number[]):
   if (scope.all) return new Set(userIds);
   if (scope.paths.length === 0 || userIds.length === 0) return new Set();
   return new Set((await allRows(membersOf(db, scope.paths, userIds))).map((r) => r.userId));
+}
+
+/** The paths of one user's active memberships (prepared once per database). */
+const activePathsOf = perDb((db) =>
+  db
+    .select({ path: organizations.path })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, sql.placeholder('userId')), eq(organizationMembers.isActive, true)))
+    .prepare(),
+);
+
+/**
+ * Which of these scopes reach one user, from one read of the user's memberships: each scope is
+ * tested on the paths (a path is in a subtree when it starts with the subtree's path, as
+ * subtreeRange reads it). One statement of one plan for any scope, where usersInScope builds and
+ * plans one per scope's subtrees.
+ */
+export async function scopesReachUser(db: Db, scopes: UserScope[], userId: number): Promise<boolean[]> {
+  const paths = scopes.every((s) => s.all || s.paths.length === 0) ? [] : (await allRows(activePathsOf(db), { userId })).map((r) => r.path);
+  return scopes.map((s) => s.all || paths.some((p) => s.paths.some((root) => p.startsWith(root))));
 }
 
 /** A stable description of the scope for cache keys. */

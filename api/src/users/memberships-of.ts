@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { allRows } from '../db/engine';
+import { perDb } from '../lib/per-db';
 
-/** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
-export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
-  return await allRows(
+// Prepared once per database: a user's detail reads them on every open (drizzle's SQL building cost more than the query).
+const statement = (activeOnly: boolean) =>
+  perDb((db) =>
     db
       .select({
         organizationId: organizationMembers.organizationId,
@@ -24,9 +25,16 @@ export async function membershipsOf(db: Db, userId: number, activeOnly = false) 
       .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
       .where(
         activeOnly
-          ? and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))
-          : eq(organizationMembers.userId, userId),
+          ? and(eq(organizationMembers.userId, sql.placeholder('userId')), eq(organizationMembers.isActive, true))
+          : eq(organizationMembers.userId, sql.placeholder('userId')),
       )
-      .orderBy(organizations.path),
+      .orderBy(organizations.path)
+      .prepare(),
   );
+const all = statement(false);
+const active = statement(true);
+
+/** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
+export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
+  return await allRows((activeOnly ? active : all)(db), { userId });
 }

@@ -95,4 +95,15 @@ describe('a list page’s rows', () => {
     expect(cached.map((x) => x.memberOf)).toEqual(built.map((x) => x.memberOf));
     expect(cached.filter((x) => x.hasPaidFees).map((x) => x.id)).toEqual([u.none, u.two].filter((id) => cached.some((x) => x.id === id)));
   });
+
+  it('a user’s detail answers hasPaidFees by the same rule (PostgreSQL reads it with the row)', async () => {
+    const paid = async (id: number) => {
+      const res = await t.request('GET', `/api/users/${id}`, { token: t.adminToken });
+      expect(res.status).toBe(200);
+      return (res.body as { hasPaidFees: boolean }).hasPaidFees;
+    };
+    expect([await paid(u.two), await paid(u.pending), await paid(u.one)]).toEqual([true, false, false]);
+    await assign(u.one, 'PAID');
+    expect(await paid(u.one)).toBe(true);
+  });
 });

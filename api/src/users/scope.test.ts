@@ -69,6 +69,8 @@ describe('org-scoped users list', () => {
 describe('org-scoped reads and writes of one user', () => {
   it('reads users inside; users outside answer 404 as if they did not exist', async () => {
     expect((await t.request('GET', `/api/users/${inChiDoan}`, { token: w.orgAdmin.token })).status).toBe(200);
+    // One membership inside is enough, whatever else the user belongs to.
+    expect((await t.request('GET', `/api/users/${both}`, { token: w.orgAdmin.token })).status).toBe(200);
     for (const id of [inOther, noOrg, former]) {
       const res = await t.request('GET', `/api/users/${id}`, { token: w.orgAdmin.token });
       expect(res.status).toBe(404);
@@ -109,6 +111,26 @@ describe('org-scoped reads and writes of one user', () => {
     expect((await t.request('DELETE', '/api/users/bulk-delete', { token: officer.token, body: { ids: [target] } })).status).toBe(403);
     const inF2 = await insertUser(t, {}, w.f2);
     expect((await t.request('PATCH', `/api/users/${inF2}`, { token: officer.token, body: { givenName: 'Y' } })).status).toBe(200);
+  });
+
+  it('a detail: 404 outside users.access or for no such user, 403 outside users.view_details, else the user', async () => {
+    // users.access in the whole school, users.view_details only in F1's subtree.
+    const see = await t.createRole('s_see_school', ['users.access']);
+    const details = await t.createRole('s_details_f1', ['users.view_details']);
+    const officer = await t.createUser('SDET', [
+      { roleId: see, organizationId: w.root },
+      { roleId: details, organizationId: w.f1 },
+    ]);
+    const get = async (id: number) => (await t.request('GET', `/api/users/${id}`, { token: officer.token })).status;
+    expect(await get(inChiDoan)).toBe(200);
+    expect(await get(inOther)).toBe(403);
+    expect(await get(noOrg)).toBe(404);
+    expect(await get(99_999_999)).toBe(404);
+    // Both codes held in one subtree: one scope, the same answers.
+    const one = await t.createRole('s_both_f1', ['users.access', 'users.view_details']);
+    const f1Officer = await t.createUser('SDET1', [{ roleId: one, organizationId: w.f1 }]);
+    const getF1 = async (id: number) => (await t.request('GET', `/api/users/${id}`, { token: f1Officer.token })).status;
+    expect([await getF1(inChiDoan), await getF1(inOther), await getF1(99_999_999)]).toEqual([200, 404, 404]);
   });
 });
 

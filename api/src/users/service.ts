@@ -7,7 +7,7 @@ import {
   type UpdateUser,
   type UserDetail,
 } from '@doanhoi/shared';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { classes } from '../db/tables/classes';
 import { departments } from '../db/tables/departments';
@@ -22,16 +22,17 @@ import { loadRoleGrants } from '../access/grants';
 import { roles, userRoles } from '../db/tables/roles';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
 import { membershipsOf } from './memberships-of';
-import { rowsByIds } from './rows';
+import { pageRowsByIds } from './rows';
 import { assertManageable } from './manage';
 import { paidUserIds } from './paid';
 import { holdsIn, organizationPath } from './listing';
 import { snapshot, toUser } from '../access/user-mapper';
-import { userScope, usersInScope, type UserScope } from '../access/scope';
+import { scopesReachUser, userScope, usersInScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { userSearchText } from './search';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { mapInOrder, someInOrder } from '../lib/in-order';
+import { perDb } from '../lib/per-db';
 
 type Row = typeof users.$inferSelect;
 export interface RequestInfo {
@@ -51,6 +52,26 @@ const emailTaken = (email: string) => `Email "${email}" đã tồn tại`;
  * user; an organization grant reaches the active members of that organization and its subtree.
  * Users outside what the caller may see answer 404, so their existence does not leak.
  */
+
+/** A user's role assignments with their roles and organizations, as the detail shows them (prepared once per database). */
+const roleLinks = perDb((db) =>
+  db
+    .select({
+      id: userRoles.id,
+      roleId: userRoles.roleId,
+      organizationId: userRoles.organizationId,
+      isActive: userRoles.isActive,
+      role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
+      organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
+    })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
+    .where(eq(userRoles.userId, sql.placeholder('userId')))
+    .orderBy(userRoles.id)
+    .prepare(),
+);
+
 export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   const caller = { actorId: actor.id, ip: req.ip };
 
@@ -60,19 +81,26 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     return badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
   }
 
-  async function scopeReaches(scope: UserScope, id: number): Promise<boolean> {
-    return (await usersInScope(db, scope, [id])).has(id);
-  }
-
   /**
    * The user, if the caller may do `code` to them. Not visible at all (unknown, or outside the
    * users.access scope) → 404; visible but outside the scope of `code` → 403.
    */
   async function findTarget(id: number, code: string): Promise<Row> {
     const row = await firstRow(db.select().from(users).where(eq(users.id, id)));
-    if (!row || !(await scopeReaches(await userScope(db, actor, 'users.access'), id))) notFound(NOT_FOUND);
-    if (!(await scopeReaches(await userScope(db, actor, code), id))) forbidden();
+    if (!row) notFound(NOT_FOUND);
+    await assertReaches(id, code);
     return row!;
+  }
+
+  /** findTarget's checks, for a caller that reads the user its own way (the detail): an unknown id fails there. */
+  async function assertReaches(id: number, code: string): Promise<void> {
+    const [visible, allowed] = await scopesReachUser(
+      db,
+      [await userScope(db, actor, 'users.access'), await userScope(db, actor, code)],
+      id,
+    );
+    if (!visible) notFound(NOT_FOUND);
+    if (!allowed) forbidden();
   }
 
   /** Only a super admin may change or delete a super admin's account (else a user manager could take it over). */
@@ -173,36 +201,22 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   }
 
   async function detail(id: number): Promise<UserDetail> {
-    const [row] = await rowsByIds(db, [id]);
+    // PostgreSQL's page statement also reads the paid flag: one statement fewer (users/rows.ts).
+    const [row] = await pageRowsByIds(db, [id]);
     if (!row) notFound(NOT_FOUND);
     const memberships = await membershipsOf(db, id);
-    const links = await allRows(
-      db
-        .select({
-          id: userRoles.id,
-          roleId: userRoles.roleId,
-          organizationId: userRoles.organizationId,
-          isActive: userRoles.isActive,
-          role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
-          organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
-        })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
-        .where(eq(userRoles.userId, id))
-        .orderBy(userRoles.id),
-    );
+    const links = await allRows(roleLinks(db), { userId: id });
     return {
       ...toUser(row!),
       organizations: memberships.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
       userRoles: links,
-      hasPaidFees: (await paidUserIds(db, [id])).has(id),
+      hasPaidFees: row!.paid ?? (await paidUserIds(db, [id])).has(id),
     };
   }
 
   return {
     async get(id: number): Promise<UserDetail> {
-      await findTarget(id, 'users.view_details');
+      await assertReaches(id, 'users.view_details');
       return detail(id);
     },
 
