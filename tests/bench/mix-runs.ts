@@ -97,6 +97,11 @@ export async function runMixes(
       );
       const app = db.value;
       const perResponse = (s: number) => (s * 1000) / Math.max(1, app.value.responses);
+      // BENCH_EACH=1: each run as it ends (a first run colder than the next shows here, not in the median).
+      if (process.env.BENCH_EACH === '1')
+        console.log(
+          `  run ${i + 1} of ${mix.name}: ${Math.round(app.value.rps)} req/s, ${perResponse(app.cpuSeconds + db.cpuSeconds).toFixed(2)} ms CPU a response`,
+        );
       runs.push({
         rps: app.value.rps,
         bareRps: bare.value.rps,
