@@ -47,12 +47,6 @@ const NOT_FOUND = 'Không tìm thấy người dùng';
 const codeTaken = (code: string) => `Mã "${code}" đã tồn tại`;
 const emailTaken = (email: string) => `Email "${email}" đã tồn tại`;
 
-/**
- * The users of the users screen, seen by one caller. A global grant (or super admin) reaches every
- * user; an organization grant reaches the active members of that organization and its subtree.
- * Users outside what the caller may see answer 404, so their existence does not leak.
- */
-
 /** A user's role assignments with their roles and organizations, as the detail shows them (prepared once per database). */
 const roleLinks = perDb((db) =>
   db
@@ -72,6 +66,11 @@ const roleLinks = perDb((db) =>
     .prepare(),
 );
 
+/**
+ * The users of the users screen, seen by one caller. A global grant (or super admin) reaches every
+ * user; an organization grant reaches the active members of that organization and its subtree.
+ * Users outside what the caller may see answer 404, so their existence does not leak.
+ */
 export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   const caller = { actorId: actor.id, ip: req.ip };
 
