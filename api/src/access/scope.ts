@@ -98,15 +98,19 @@ const activePathsOf = perDb((db) =>
     .prepare(),
 );
 
+/** Whether an organization at `path` is in the scope: a path is in a subtree when it starts with the subtree's path (as subtreeRange reads it). */
+export function scopeHolds(scope: UserScope, path: string): boolean {
+  return scope.all || scope.paths.some((root) => path.startsWith(root));
+}
+
 /**
  * Which of these scopes reach one user, from one read of the user's memberships: each scope is
- * tested on the paths (a path is in a subtree when it starts with the subtree's path, as
- * subtreeRange reads it). One statement of one plan for any scope, where usersInScope builds and
+ * tested on the paths (scopeHolds). One statement of one plan for any scope, where usersInScope builds and
  * plans one per scope's subtrees.
  */
 export async function scopesReachUser(db: Db, scopes: UserScope[], userId: number): Promise<boolean[]> {
   const paths = scopes.every((s) => s.all || s.paths.length === 0) ? [] : (await allRows(activePathsOf(db), { userId })).map((r) => r.path);
-  return scopes.map((s) => s.all || paths.some((p) => s.paths.some((root) => p.startsWith(root))));
+  return scopes.map((s) => s.all || paths.some((p) => scopeHolds(s, p)));
 }
 
 /** A stable description of the scope for cache keys. */

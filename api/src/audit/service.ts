@@ -20,6 +20,7 @@ import { users } from '../db/tables/users';
 import { userRowRedactor } from './redact';
 import { auditLogOrganizations, auditLogs } from '../db/tables/audit';
 import { allRows, firstRow } from '../db/engine';
+import { scopeHolds } from '../access/scope';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -149,7 +150,7 @@ export async function auditService({ db }: Deps, actor: Actor) {
     if (q.organizationId !== undefined) {
       const row = await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)));
       // An organization outside the caller's reach is refused rather than answered empty.
-      if (!scope.all && (!row || !scope.paths.some((p) => row.path.startsWith(p)))) forbidden();
+      if (!scope.all && (!row || !scopeHolds(scope, row.path))) forbidden();
       // Rows of a deleted organization are kept (no foreign key): its own id still matches.
       org = row
         ? or(eq(auditLogs.organizationId, q.organizationId), withinScope(db, { all: false, paths: [row.path] }))

@@ -31,6 +31,7 @@ import { SEND_REMINDERS, VIEW_LOGS } from './codes';
 import { resendBlock } from './resend';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { mapInOrder } from '../lib/in-order';
+import { scopeHolds } from '../access/scope';
 
 export { SEND_REMINDERS, VIEW_LOGS };
 
@@ -130,7 +131,7 @@ export function remindersService(deps: Deps, actor: Actor, req: RequestInfo) {
         const org =
           (await firstRow(db.select({ path: organizations.path }).from(organizations).where(eq(organizations.id, q.organizationId)))) ??
           notFound('Tổ chức không tồn tại');
-        if (!scope.all && !scope.paths.some((p) => org.path.startsWith(p))) forbidden();
+        if (!scopeHolds(scope, org.path)) forbidden();
         within = scopeCondition({ all: false, paths: [org.path] }, organizations.path);
       }
       const where = and(

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { Actor } from '../lib/context';
 import { totalPages } from '../lib/totals';
 import { organizations } from '../db/tables/organizations';
-import { subtreeRange, type UserScope } from '../access/scope';
+import { scopeHolds, subtreeRange, type UserScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { DECIDE_CODES, decidingOrg, holdsIn, REQUEST_CODES, requestingOrg, transferScope } from './access';
 import { transfers } from '../db/tables/transfers';
@@ -88,7 +88,7 @@ export async function transferById(db: Db, actor: Actor, id: number): Promise<Tr
 /** May the caller see this request: one of its units is in their scope, or it concerns or came from them. */
 export function canSee(scope: UserScope, actor: Actor, t: Transfer, paths: { from: string; to: string }): boolean {
   if (scope.all || t.userId === actor.id || t.requestedBy?.id === actor.id) return true;
-  return scope.paths.some((p) => paths.from.startsWith(p) || paths.to.startsWith(p));
+  return scopeHolds(scope, paths.from) || scopeHolds(scope, paths.to);
 }
 
 export interface ListQuery {
