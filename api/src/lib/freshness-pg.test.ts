@@ -71,14 +71,36 @@ describe.skipIf(TEST_ENGINE !== 'pg')('cache versions on PostgreSQL', () => {
     expect(reads - before).toBe(1);
   });
 
-  it('keeps one read in flight: requests that begin meanwhile share the next one, sent when it answers', async () => {
+  it('sends one read at the end of the turn for every request that arrived in it', async () => {
+    const cache = freshCache<number>(10, ['departments']);
+    const before = reads;
+    // Six requests arrive in one turn of the event loop: one read, sent after all of them began.
+    await Promise.all(Array.from({ length: 6 }, () => inReadEpoch(() => cache.get(app.db, 'n', departmentCount))));
+    expect(reads - before).toBe(1);
+  });
+
+  it('keeps one read in flight: requests that begin after it was sent share the next one, sent when it answers', async () => {
     const cache = freshCache<number>(10, ['departments']);
     const before = reads;
     const first = inReadEpoch(() => cache.get(app.db, 'n', departmentCount));
-    // Five requests begin while the first one's read is on its way: it was sent before they began.
+    // The turn ends and the first request's read is sent; five requests begin while it is on its way.
+    await new Promise((r) => setImmediate(r));
+    expect(reads - before).toBe(1);
     const later = Array.from({ length: 5 }, () => inReadEpoch(() => cache.get(app.db, 'n', departmentCount)));
     await Promise.all([first, ...later]);
     expect(reads - before).toBe(2);
+  });
+
+  it('sees a commit made in the turn a request began, before its read was sent', async () => {
+    const cache = freshCache<number>(10, ['departments']);
+    const start = await inReadEpoch(() => cache.get(app.db, 'n', departmentCount));
+    // Another process commits; then, in one turn, two requests begin: both see it.
+    await addDepartment();
+    const [a, b] = await Promise.all([
+      inReadEpoch(() => cache.get(app.db, 'n', departmentCount)),
+      inReadEpoch(() => cache.get(app.db, 'n', departmentCount)),
+    ]);
+    expect([a, b]).toEqual([start + 1, start + 1]);
   });
 
   it('sees a commit made before the request began, although a read sent earlier is still in flight', async () => {

@@ -155,14 +155,17 @@ const perPgDb = new WeakMap<Db, PgVersions>();
 // Named: each connection parses and plans it once (it runs about once a request).
 const VERSIONS_READ = { name: 'freshness_versions', text: 'SELECT name, version FROM freshness.versions' };
 const inFlight = new WeakMap<Db, { epoch: number; writes: number; read: Promise<PgVersions> }>();
-const nextRead = new WeakMap<Db, Promise<PgVersions>>();
+/** The read to be sent at the end of this event-loop turn (or when the one in flight answers): not sent yet. */
+const scheduled = new WeakMap<Db, Promise<PgVersions>>();
 
 /**
  * The versions for a request: any read sent since the request began serves it, its own or another
  * request's (one in flight is awaited), unless this process may have written since that read was
- * sent. One read is in flight at a time: requests that began after it was sent share the next one,
- * sent as soon as it answers — a fraction of a read per request under twenty concurrent requests,
- * where an epoch ending at every await and every arriving request made it three (docs/benchmark.md).
+ * sent. A read is sent at the end of the event-loop turn in which the first request asked, so the
+ * requests that arrive in the same turn share it; one read is in flight at a time, and requests that
+ * began after it was sent share the next one, sent once it answers. Under twenty concurrent requests
+ * this is a fraction of a read per request, where an epoch ending at every await and every arriving
+ * request made it three (docs/benchmark.md).
  * Outside a request (a job) the epoch ends with the event-loop turn, as on SQLite.
  */
 async function pgVersions(db: Db): Promise<PgVersions> {
@@ -171,23 +174,25 @@ async function pgVersions(db: Db): Promise<PgVersions> {
   const v = perPgDb.get(db);
   if (v && v.epoch >= need && v.writes === writes) return v;
   const pending = inFlight.get(db);
-  if (!pending) return await sendVersionsRead(db);
-  if (pending.epoch >= need && pending.writes === writes) return await pending.read;
-  let queued = nextRead.get(db);
-  if (!queued) {
-    // Sent after the one in flight answers (or fails), so after everyone waiting for it began and wrote.
-    queued = pending.read
-      .then(
+  if (pending && pending.epoch >= need && pending.writes === writes) return await pending.read;
+  // Not sent yet: it will be sent after this request began and after every write it made.
+  return await (scheduled.get(db) ?? scheduleRead(db, pending?.read));
+}
+
+/** A read sent at the end of this turn, after the one in flight (if any) has answered or failed. */
+function scheduleRead(db: Db, after: Promise<unknown> | undefined): Promise<PgVersions> {
+  const read = (async () => {
+    if (after)
+      await after.then(
         () => undefined,
         () => undefined,
-      )
-      .then(() => {
-        nextRead.delete(db);
-        return sendVersionsRead(db);
-      });
-    nextRead.set(db, queued);
-  }
-  return await queued;
+      );
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    scheduled.delete(db);
+    return await sendVersionsRead(db);
+  })();
+  scheduled.set(db, read);
+  return read;
 }
 
 function sendVersionsRead(db: Db): Promise<PgVersions> {
