@@ -19,6 +19,7 @@ import { printImportExportTable, runImportExportBench } from './import-export';
 import { load, printTable, startProcess, stopProcess, waitForProcesses, type LoadResult } from './load';
 import { prepareMix, signIn } from './mix';
 import { printMixes, printSummary, runMixes, type MixSet } from './mix-runs';
+import { printKinds, runKinds } from './kinds';
 import { isPostgresUrl, postmasterPid, serverSettings, syncBenchDatabase } from './pg';
 import { DASHBOARD_ADMIN, prepareDashboard } from './dashboard';
 import { printPageTable, runPageBench } from './pages';
@@ -55,7 +56,9 @@ async function main() {
   }
   const admins = await prepareMix(dbPath);
   // The dashboard's campaign (a fee per member) is added once; the mix alone does not need it.
-  const dash = process.env.BENCH_ONLY === 'mix' ? { rootId: 0, facultyId: 0, campaignId: 0 } : await prepareDashboard(dbPath);
+  const dash = ['mix', 'kinds'].includes(process.env.BENCH_ONLY ?? '')
+    ? { rootId: 0, facultyId: 0, campaignId: 0 }
+    : await prepareDashboard(dbPath);
   // BENCH_ONLY=issue30: issue 30's reads (tests/bench/issue30.ts); adds their data to the database once.
   if (PG_URL && process.env.BENCH_ONLY === 'issue30')
     throw new Error('BENCH_ONLY=issue30 reads the SQLite file: run it without DATABASE_URL');
@@ -100,13 +103,27 @@ async function main() {
   };
   const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
   try {
+    // On PostgreSQL, the SQLite single process first: the figure issue 29's target compares with.
+    const plan: { engine: Engine; n: number }[] = PG_URL
+      ? [{ engine: 'SQLite', n: 1 }, ...PROCESSES.map((n) => ({ engine: 'PostgreSQL' as const, n }))]
+      : PROCESSES.map((n) => ({ engine: 'SQLite' as const, n }));
+    // BENCH_ONLY=kinds: each read kind alone on each server of the plan (kinds.ts).
+    if (process.env.BENCH_ONLY === 'kinds') {
+      for (const { engine, n } of plan) {
+        const { child, actual } = await startApp(n, engine);
+        try {
+          await signIn(APP_PORT, admins);
+          const runs = await runKinds(APP_PORT, { app: child.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined }, admins);
+          printKinds(`${engine}, WEB_CONCURRENCY=${n} (${actual})`, runs);
+        } finally {
+          await stopProcess(child);
+        }
+      }
+      return;
+    }
     // The headline: the realistic mix with each process count in turn, on the same database (tests/bench/mix-runs.ts).
     if (!['pages', 'dashboard', 'issue30'].includes(process.env.BENCH_ONLY ?? '')) {
       const sets: MixSet[] = [];
-      // On PostgreSQL, the SQLite single process first: the figure issue 29's target compares with.
-      const plan: { engine: Engine; n: number }[] = PG_URL
-        ? [{ engine: 'SQLite', n: 1 }, ...PROCESSES.map((n) => ({ engine: 'PostgreSQL' as const, n }))]
-        : PROCESSES.map((n) => ({ engine: 'SQLite' as const, n }));
       for (const { engine, n } of plan) {
         const { child, actual } = await startApp(n, engine);
         try {
