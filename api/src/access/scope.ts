@@ -110,7 +110,12 @@ export function scopeHolds(scope: UserScope, path: string): boolean {
  */
 export async function scopesReachUser(db: Db, scopes: UserScope[], userId: number): Promise<boolean[]> {
   const paths = scopes.every((s) => s.all || s.paths.length === 0) ? [] : (await allRows(activePathsOf(db), { userId })).map((r) => r.path);
-  return scopes.map((s) => s.all || paths.some((p) => scopeHolds(s, p)));
+  return scopesReachPaths(scopes, paths);
+}
+
+/** Which of these scopes reach a user whose active memberships are at these paths (a caller that read them already). */
+export function scopesReachPaths(scopes: UserScope[], activePaths: string[]): boolean[] {
+  return scopes.map((s) => s.all || activePaths.some((p) => scopeHolds(s, p)));
 }
 
 /** A stable description of the scope for cache keys. */

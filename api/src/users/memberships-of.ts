@@ -13,6 +13,8 @@ const statement = (activeOnly: boolean) =>
         isActive: organizationMembers.isActive,
         role: organizationMembers.role,
         joinedAt: organizationMembers.joinedAt,
+        // For the caller's scope check (membershipsWithPaths); not part of the answer.
+        path: organizations.path,
         organization: {
           id: organizations.id,
           name: organizations.name,
@@ -36,5 +38,14 @@ const active = statement(true);
 
 /** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
 export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
+  return withoutPaths(await membershipsWithPaths(db, userId, activeOnly));
+}
+
+/** As membershipsOf, each with its organization's path: a detail tests the caller's scopes on the same read (users/service.ts). */
+export async function membershipsWithPaths(db: Db, userId: number, activeOnly = false) {
   return await allRows((activeOnly ? active : all)(db), { userId });
+}
+
+export function withoutPaths<T extends { path: string }>(rows: T[]): Omit<T, 'path'>[] {
+  return rows.map(({ path: _path, ...m }) => m);
 }

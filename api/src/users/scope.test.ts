@@ -78,6 +78,17 @@ describe('org-scoped reads and writes of one user', () => {
     }
   });
 
+  it("a detail lists every membership, inside the caller's scope or not, without the organizations' paths", async () => {
+    const res = await t.request('GET', `/api/users/${both}`, { token: w.orgAdmin.token });
+    const orgs = res.body.organizations as { organizationId: number; isActive: boolean }[];
+    expect(orgs.map((m) => m.organizationId).sort()).toEqual([w.c1, w.f2].sort());
+    expect(orgs.every((m) => m.isActive)).toBe(true);
+    for (const m of orgs) expect(Object.keys(m)).not.toContain('path');
+    // An ended membership is listed (inactive) to a caller who reaches the user.
+    const formerDetail = await t.request('GET', `/api/users/${former}`, { token: w.globalAdmin.token });
+    expect(formerDetail.body.organizations).toEqual([expect.objectContaining({ organizationId: w.c1, isActive: false })]);
+  });
+
   it('updates users inside only', async () => {
     const ok = await t.request('PATCH', `/api/users/${inFaculty}`, { token: w.orgAdmin.token, body: { membershipStatus: 'doan_vien' } });
     expect(ok.status).toBe(200);

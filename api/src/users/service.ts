@@ -21,13 +21,13 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { loadRoleGrants } from '../access/grants';
 import { roles, userRoles } from '../db/tables/roles';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
-import { membershipsOf } from './memberships-of';
+import { membershipsOf, membershipsWithPaths, withoutPaths } from './memberships-of';
 import { pageRowsByIds } from './rows';
 import { assertManageable } from './manage';
 import { paidUserIds } from './paid';
 import { holdsIn, organizationPath } from './listing';
 import { snapshot, toUser } from '../access/user-mapper';
-import { scopesReachUser, userScope, usersInScope } from '../access/scope';
+import { scopesReachPaths, scopesReachUser, userScope, usersInScope } from '../access/scope';
 import { users } from '../db/tables/users';
 import { userSearchText } from './search';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
@@ -92,12 +92,9 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   }
 
   /** findTarget's checks, for a caller that reads the user its own way (the detail): an unknown id fails there. */
-  async function assertReaches(id: number, code: string): Promise<void> {
-    const [visible, allowed] = await scopesReachUser(
-      db,
-      [await userScope(db, actor, 'users.access'), await userScope(db, actor, code)],
-      id,
-    );
+  async function assertReaches(id: number, code: string, activePaths?: string[]): Promise<void> {
+    const scopes = [await userScope(db, actor, 'users.access'), await userScope(db, actor, code)];
+    const [visible, allowed] = activePaths ? scopesReachPaths(scopes, activePaths) : await scopesReachUser(db, scopes, id);
     if (!visible) notFound(NOT_FOUND);
     if (!allowed) forbidden();
   }
@@ -199,11 +196,12 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     );
   }
 
-  async function detail(id: number): Promise<UserDetail> {
+  /** `known`: the user's memberships, when the caller read them for its scope check. */
+  async function detail(id: number, known?: Awaited<ReturnType<typeof membershipsOf>>): Promise<UserDetail> {
     // PostgreSQL's page statement also reads the paid flag: one statement fewer (users/rows.ts).
     const [row] = await pageRowsByIds(db, [id]);
     if (!row) notFound(NOT_FOUND);
-    const memberships = await membershipsOf(db, id);
+    const memberships = known ?? (await membershipsOf(db, id));
     const links = await allRows(roleLinks(db), { userId: id });
     return {
       ...toUser(row!),
@@ -215,8 +213,14 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
 
   return {
     async get(id: number): Promise<UserDetail> {
-      await assertReaches(id, 'users.view_details');
-      return detail(id);
+      // The scope check and the detail read one statement of memberships (the paths of the active ones decide).
+      const memberships = await membershipsWithPaths(db, id);
+      await assertReaches(
+        id,
+        'users.view_details',
+        memberships.filter((m) => m.isActive).map((m) => m.path),
+      );
+      return detail(id, withoutPaths(memberships));
     },
 
     async create(input: CreateUser): Promise<UserDetail> {
