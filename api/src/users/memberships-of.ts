@@ -38,14 +38,10 @@ const active = statement(true);
 
 /** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
 export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
-  return withoutPaths(await membershipsWithPaths(db, userId, activeOnly));
+  return (await membershipsWithPaths(db, userId, activeOnly)).map(({ path: _path, ...m }) => m);
 }
 
 /** As membershipsOf, each with its organization's path: a detail tests the caller's scopes on the same read (users/service.ts). */
 export async function membershipsWithPaths(db: Db, userId: number, activeOnly = false) {
   return await allRows((activeOnly ? active : all)(db), { userId });
-}
-
-export function withoutPaths<T extends { path: string }>(rows: T[]): Omit<T, 'path'>[] {
-  return rows.map(({ path: _path, ...m }) => m);
 }

@@ -21,7 +21,7 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { loadRoleGrants } from '../access/grants';
 import { roles, userRoles } from '../db/tables/roles';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
-import { membershipsOf, membershipsWithPaths, withoutPaths } from './memberships-of';
+import { membershipsWithPaths } from './memberships-of';
 import { pageRowsByIds } from './rows';
 import { assertManageable } from './manage';
 import { paidUserIds } from './paid';
@@ -197,15 +197,16 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
   }
 
   /** `known`: the user's memberships, when the caller read them for its scope check. */
-  async function detail(id: number, known?: Awaited<ReturnType<typeof membershipsOf>>): Promise<UserDetail> {
+  async function detail(id: number, known?: Awaited<ReturnType<typeof membershipsWithPaths>>): Promise<UserDetail> {
     // PostgreSQL's page statement also reads the paid flag: one statement fewer (users/rows.ts).
     const [row] = await pageRowsByIds(db, [id]);
     if (!row) notFound(NOT_FOUND);
-    const memberships = known ?? (await membershipsOf(db, id));
+    const memberships = known ?? (await membershipsWithPaths(db, id));
     const links = await allRows(roleLinks(db), { userId: id });
     return {
       ...toUser(row!),
-      organizations: memberships.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+      // The paths served the scope check; they are not part of the answer.
+      organizations: memberships.map(({ path: _path, ...m }) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
       userRoles: links,
       hasPaidFees: row!.paid ?? (await paidUserIds(db, [id])).has(id),
     };
@@ -220,7 +221,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         'users.view_details',
         memberships.filter((m) => m.isActive).map((m) => m.path),
       );
-      return detail(id, withoutPaths(memberships));
+      return detail(id, memberships);
     },
 
     async create(input: CreateUser): Promise<UserDetail> {
