@@ -34,6 +34,7 @@ import { compressJson } from './lib/compress';
 import { writeTurn } from './lib/write-turn';
 import { withFieldErrors } from './lib/errors';
 import { inReadEpoch } from './lib/freshness';
+import { MemoRouter } from './lib/route-memo';
 import { isOutOfRange } from './db/sqlite';
 import { securityHeaders } from './lib/security-headers';
 import { logger, requestLogger } from './lib/logger';
@@ -51,7 +52,7 @@ export interface AppOptions {
 
 /** Wires middleware, the domain routers, translations and the built front ends. */
 export function createApp(deps: Deps, opts: AppOptions = {}) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MemoRouter() });
   const log = opts.logger ?? logger;
   if (!opts.logger) logger.level = deps.env.LOG_LEVEL;
   const limiter = new LoginRateLimiter(deps.env.LOGIN_RATE_LIMIT, deps.env.LOGIN_RATE_WINDOW_SECONDS * 1000, {
@@ -65,10 +66,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('*', (_c, next) => inReadEpoch(next));
   app.use('*', requestId(), requestLogger(log));
   app.use('*', securityHeaders());
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     c.set('deps', deps);
     c.set('lang', pickLanguage(requestHeader(c, 'accept-language')));
-    await next();
+    return next();
   });
 
   app.onError((err, c) => {

@@ -9,22 +9,17 @@
  * The raw connection (`db.$client`: freshness stamps, shared counters, leases) stays synchronous;
  * those modules are engine-specific by design (db/sqlite.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { entityKind, inArray, is, sql, type Column, type SQLWrapper, type Table } from 'drizzle-orm';
 import { PgPreparedQuery, PgSelectQueryBuilderBase } from 'drizzle-orm/pg-core';
+import { currentFrame, inFrame, type SqliteFrame } from './async-frame';
 import type { Db } from './client';
-import { isPg, pgContext, pgPoolOf } from './postgres';
+import { isPg, pgPoolOf } from './postgres';
 
-interface Frame {
-  savepoints: number;
-}
-
-const context = new AsyncLocalStorage<Frame>();
 /** The transaction open in this process, if any: one at a time (an API process has one connection). */
-let open: { frame: Frame; done: Promise<void> } | undefined;
+let open: { frame: SqliteFrame; done: Promise<void> } | undefined;
 
 function mustWait(): boolean {
-  return open !== undefined && open.frame !== context.getStore();
+  return open !== undefined && open.frame !== currentFrame()?.sqlite;
 }
 
 /** Resolves once no transaction of another async context is open. */
@@ -127,11 +122,11 @@ export async function runQuery<T>(q: { run(params?: Params): T }, params?: Param
  */
 export async function withTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
   if (isPg(db)) return pgTransaction(db, body);
-  const own = context.getStore();
+  const own = currentFrame()?.sqlite;
   if (own && open?.frame === own) return savepoint(db, own, body);
   // Begins at once when nothing is open, so statements issued after this call wait for it.
   while (open) await open.done;
-  const frame: Frame = { savepoints: 0 };
+  const frame: SqliteFrame = { savepoints: 0 };
   let end!: () => void;
   open = { frame, done: new Promise<void>((resolve) => (end = resolve)) };
   const hooks = hooksOf.get(db.$client);
@@ -140,7 +135,7 @@ export async function withTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): 
     db.$client.prepare('BEGIN IMMEDIATE').run();
     let result: T;
     try {
-      result = await context.run(frame, () => body(db));
+      result = await inFrame({ sqlite: frame }, () => body(db));
     } catch (err) {
       if (db.$client.inTransaction) db.$client.prepare('ROLLBACK').run();
       throw err;
@@ -154,7 +149,7 @@ export async function withTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): 
   }
 }
 
-async function savepoint<T>(db: Db, frame: Frame, body: (tx: Db) => Promise<T>): Promise<T> {
+async function savepoint<T>(db: Db, frame: SqliteFrame, body: (tx: Db) => Promise<T>): Promise<T> {
   const name = `sp${++frame.savepoints}`;
   db.$client.prepare(`SAVEPOINT ${name}`).run();
   try {
@@ -204,7 +199,7 @@ export async function sqlRun(db: SqlRunner, query: SQLWrapper | string) {
  * server. Nested calls become savepoints.
  */
 async function pgTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
-  const frame = pgContext.getStore();
+  const frame = currentFrame()?.pg;
   if (frame) {
     const name = `sp${++frame.savepoints}`;
     await frame.client.query(`SAVEPOINT ${name}`);
@@ -222,7 +217,7 @@ async function pgTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T
   try {
     await client.query('BEGIN');
     try {
-      const result = await pgContext.run({ client, savepoints: 0 }, () => body(db));
+      const result = await inFrame({ pg: { client, savepoints: 0 } }, () => body(db));
       await pgRun(() => client.query('COMMIT'), true);
       return result;
     } catch (err) {
@@ -243,14 +238,14 @@ async function pgTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T
  */
 export function outsideTransaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (!isPg(db)) throw new Error('outsideTransaction: PostgreSQL only');
-  return pgContext.exit(work);
+  return inFrame({ pg: undefined }, work);
 }
 
 /** The transaction this async context runs in (a key for per-transaction memos), or undefined. */
 export function currentTransaction(): object | undefined {
-  const pgFrame = pgContext.getStore();
-  if (pgFrame) return pgFrame;
-  const own = context.getStore();
+  const frame = currentFrame();
+  if (frame?.pg) return frame.pg;
+  const own = frame?.sqlite;
   return own && open?.frame === own ? own : undefined;
 }
 
@@ -273,7 +268,7 @@ export async function lockRows(
 ): Promise<void> {
   if (!isPg(db) || ids.length === 0) return;
   // Outside a transaction the lock would end with its own statement: a caller's mistake, not a lock.
-  if (!pgContext.getStore()) throw new Error('lockRows outside a transaction');
+  if (!currentFrame()?.pg) throw new Error('lockRows outside a transaction');
   // In ascending slices: a campaign's fees can outnumber the parameters one statement may bind.
   const sorted = [...new Set(ids)].sort((x, y) => x - y);
   for (let i = 0; i < sorted.length; i += LOCK_SLICE) {

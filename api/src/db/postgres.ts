@@ -8,11 +8,11 @@
  * runs on that transaction's connection, found through AsyncLocalStorage; otherwise on the pool.
  * So a query builder made anywhere runs where its caller's transaction is.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { currentFrame } from './async-frame';
 import type { Db } from './client';
 import * as schema from './schema';
 
@@ -40,14 +40,6 @@ dialect.buildJoins = function (this: unknown, joins) {
 // every value the app keeps in them is an integer far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-
-/** A transaction's connection and how deep its savepoints go. */
-export interface PgFrame {
-  client: pg.PoolClient;
-  savepoints: number;
-}
-
-export const pgContext = new AsyncLocalStorage<PgFrame>();
 
 /**
  * A statement the app sends again and again gets a name, so each pooled connection parses it once
@@ -128,7 +120,7 @@ export function openPgDb(url: string, { max = 10, idleMs = 10_000 }: { max?: num
   pool.on('error', () => {});
   const router = {
     query: (config: unknown, ...rest: unknown[]) => {
-      const target = pgContext.getStore()?.client ?? pool;
+      const target = currentFrame()?.pg?.client ?? pool;
       return (target.query as (...a: unknown[]) => unknown)(named(config), ...rest);
     },
   };

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
+import { currentFrame, inFrame } from '../db/async-frame';
 import type { Db } from '../db/client';
 import { currentTransaction, pgWrites } from '../db/engine';
 import { isPg, pgPoolOf } from '../db/postgres';
@@ -74,12 +74,10 @@ export function newReadEpoch(): void {
   epoch++;
 }
 
-const requestEpoch = new AsyncLocalStorage<number>();
-
 /** Runs a request in a read epoch of its own, which every await inside it keeps (PostgreSQL: pgVersions). */
 export function inReadEpoch<T>(run: () => T): T {
   newReadEpoch();
-  return requestEpoch.run(epoch, run);
+  return inFrame({ epoch }, run);
 }
 
 function confirmedInThisEpoch(v: { epoch: number }): void {
@@ -169,7 +167,7 @@ const scheduled = new WeakMap<Db, Promise<PgVersions>>();
  * Outside a request (a job) the epoch ends with the event-loop turn, as on SQLite.
  */
 async function pgVersions(db: Db): Promise<PgVersions> {
-  const need = requestEpoch.getStore() ?? epoch;
+  const need = currentFrame()?.epoch ?? epoch;
   const writes = pgWrites();
   const v = perPgDb.get(db);
   if (v && v.epoch >= need && v.writes === writes) return v;

@@ -10,7 +10,7 @@
  * between: this only moves the long wait off the event loop, it decides nothing.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { announceWriter, markWaiting } from './writer-gate';
 
 /** Waiting longer than this falls back to the busy timeout, as before (then a 500 if still taken). */
@@ -66,25 +66,27 @@ export async function awaitWriteLock(sqlite: Database, limitMs = TURN_WAIT_MS): 
 }
 
 export function writeTurn(sqlite: Database): MiddlewareHandler {
-  return async (c, next) => {
-    if (READS.has(c.req.method)) return next();
-    // A JSON body is read first (Hono keeps it for the validator, a bad one fails there as before), so
-    // no wait for the network lies between finding the lock free and the handler's write.
-    if (c.req.header('content-type')?.startsWith('application/json')) await c.req.json().catch(() => undefined);
-    if (sqlite.inTransaction || writeLockFree(sqlite)) return next();
-    // Taken: the import in this process's thread stands aside at its next batch while this request waits and
-    // writes — for as long as a light write takes, not until the request answers: an import's execute awaits the
-    // whole import (whose writes are the job's), and held its own job aside 250 ms after every batch (a 10k import,
-    // 4 s alone, took 29 s when its execute found the lock taken by another process's write).
-    const release = announceWriter();
-    let hold: NodeJS.Timeout | undefined;
-    try {
-      await awaitWriteLock(sqlite);
-      hold = setTimeout(release, TURN_HOLD_MS).unref();
-      await next();
-    } finally {
-      clearTimeout(hold);
-      release();
-    }
-  };
+  // A read passes straight on: no async frame of its own (a few promises a request).
+  return (c, next) => (READS.has(c.req.method) ? next() : writeInTurn(sqlite, c, next));
+}
+
+async function writeInTurn(sqlite: Database, c: Context, next: Next): Promise<void> {
+  // A JSON body is read first (Hono keeps it for the validator, a bad one fails there as before), so
+  // no wait for the network lies between finding the lock free and the handler's write.
+  if (c.req.header('content-type')?.startsWith('application/json')) await c.req.json().catch(() => undefined);
+  if (sqlite.inTransaction || writeLockFree(sqlite)) return next();
+  // Taken: the import in this process's thread stands aside at its next batch while this request waits and
+  // writes — for as long as a light write takes, not until the request answers: an import's execute awaits the
+  // whole import (whose writes are the job's), and held its own job aside 250 ms after every batch (a 10k import,
+  // 4 s alone, took 29 s when its execute found the lock taken by another process's write).
+  const release = announceWriter();
+  let hold: NodeJS.Timeout | undefined;
+  try {
+    await awaitWriteLock(sqlite);
+    hold = setTimeout(release, TURN_HOLD_MS).unref();
+    await next();
+  } finally {
+    clearTimeout(hold);
+    release();
+  }
 }

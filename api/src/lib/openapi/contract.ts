@@ -1,6 +1,6 @@
 /**
  * A route's success answer, declared on the route itself: `.get('/', ok(listResponse, '…'), requireAuth, …)`.
- * Each helper is hono-openapi's describeRoute() middleware (it only calls next) carrying the answer,
+ * Each helper is a middleware carrying hono-openapi's describeRoute() marks (it only calls next) and the answer,
  * so /api/docs is generated from the routes (index.ts), openapi.test.ts and `npm run lint`
  * (scripts/undocumented-routes.ts) fail on a mounted route without one, and the test harness checks
  * every 2xx JSON body the API tests receive against it (check.ts).
@@ -20,9 +20,14 @@ export interface ResponseSpec {
 
 const CONTRACT = Symbol('contract');
 
-/** The answer a route declares; its OpenAPI response is filled in when /api/docs is built (index.ts). */
+/**
+ * The answer a route declares; its OpenAPI response is filled in when /api/docs is built (index.ts).
+ * describeRoute's marks on a pass-through that returns next() itself: describeRoute's own function is
+ * async, a frame and a few promises more on every request of every route.
+ */
 export function answers(spec: ResponseSpec): MiddlewareHandler {
-  return Object.assign(describeRoute({ responses: {} }), { [CONTRACT]: spec });
+  const passThrough: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(passThrough, describeRoute({ responses: {} }), { [CONTRACT]: spec });
 }
 
 /** The declared answer, when this handler is a declaration. */
