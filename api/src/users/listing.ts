@@ -1,23 +1,17 @@
-import { hasPermission, type UserListItem, type UserListQuery, type UserListResponse } from '@doanhoi/shared';
+import { hasPermission, type UserListQuery, type UserListResponse } from '@doanhoi/shared';
 import type { UserBulkFilter } from '@doanhoi/shared/schemas/users-bulk';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { inJsonIds } from '../db/sqlite';
-import { perDb } from '../lib/per-db';
 import { filterKey } from '../lib/text-filter';
 import type { Actor } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { freshCache } from '../lib/freshness';
 import { totalPages } from '../lib/totals';
 import { pathIds } from '../access/organization-context';
-import { organizationMembers, organizations } from '../db/tables/organizations';
 import { listPage, searchWords, type ListFilter } from './list';
-import { memberOfEntry } from './rows';
 import { toUser } from '../access/user-mapper';
 import { paidUserIds } from './paid';
 import { scopeKey, userScope } from '../access/scope';
 import { orgById } from '../access/organizations';
-import { allRows } from '../db/engine';
 
 /** An organization's path: the row kept until the tree is written (access/organizations.ts orgById). */
 export async function organizationPath(db: Db, id: number): Promise<string | null> {
@@ -28,25 +22,6 @@ export async function organizationPath(db: Db, id: number): Promise<string | nul
 export function holdsIn(actor: Actor, code: string, organizationId: number, path: string | null): boolean {
   const ctx = path ? { organizationId, ancestorIds: pathIds(path).filter((o) => o !== organizationId) } : null;
   return hasPermission(actor.roles, code, ctx);
-}
-
-// Any number of ids as one JSON array: one statement, built once per database.
-const membershipsStatement = perDb((db) =>
-  db
-    .select({ userId: organizationMembers.userId, organizationId: organizationMembers.organizationId, path: organizations.path })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(inJsonIds(organizationMembers.userId, 'ids'), eq(organizationMembers.isActive, true)))
-    .prepare(),
-);
-
-/** Active memberships of one page's users (at most `limit` ids, one indexed query) with each organization's ancestors. */
-async function memberships(db: Db, userIds: number[]): Promise<Map<number, UserListItem['memberOf']>> {
-  const out = new Map<number, UserListItem['memberOf']>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return out;
-  const rows = await allRows(membershipsStatement(db), { ids: JSON.stringify(userIds) });
-  for (const r of rows) out.get(r.userId)?.push(memberOfEntry(r.organizationId, r.path));
-  return out;
 }
 
 /**
@@ -96,20 +71,13 @@ export async function listFilterFor(db: Db, actor: Actor, q: UserBulkFilter): Pr
  */
 export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<UserListResponse> {
   const { filter, key } = await listFilterFor(db, actor, q);
-  // The paid flags read with a page built by this request (PostgreSQL's row statement, users/rows.ts).
+  // The paid flags read with a page built by this request (its row statement, users/rows.ts).
   let paidNow: Set<number> | undefined;
   const page = await listPages.get(db, `${key}|${q.page}|${q.limit}`, async () => {
     const { rows, total, capped } = await listPage(db, filter, key, q.limit, (q.page - 1) * q.limit);
-    const read = rows.every((r) => r.memberOf !== undefined);
-    const memberOf = read
-      ? new Map(rows.map((r) => [r.id, r.memberOf!]))
-      : await memberships(
-          db,
-          rows.map((r) => r.id),
-        );
-    if (read) paidNow = new Set(rows.filter((r) => r.paid).map((r) => r.id));
+    paidNow = new Set(rows.filter((r) => r.paid).map((r) => r.id));
     return {
-      users: rows.map((r) => ({ ...toUser(r), memberOf: memberOf.get(r.id) ?? [], hasPaidFees: false })),
+      users: rows.map((r) => ({ ...toUser(r), memberOf: r.memberOf, hasPaidFees: false })),
       total,
       ...(capped ? { totalCapped: true } : {}),
       page: q.page,

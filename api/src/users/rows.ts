@@ -1,7 +1,7 @@
 /**
  * A users-screen row by id: the user's public columns with the class and department names
- * (users/list.ts pages, the detail, the profile). On PostgreSQL a page's rows also carry the
- * active memberships and the paid flag (pageRowsByIds): one statement where SQLite runs three.
+ * (users/list.ts pages, the detail, the profile). A page's rows also carry the active memberships
+ * and the paid flag (pageRowsByIds): one statement, not three.
  */
 import type { UserListItem } from '@doanhoi/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -47,20 +47,26 @@ const rowColumns = {
 };
 
 /**
- * PostgreSQL's page extras, per row: the active memberships as [organization, path] pairs in
- * membership order, and whether a fee or an order of the user is PAID (users/paid.ts's rule).
+ * A page's extras, per row: the active memberships as [organization, path] pairs in membership
+ * order (a JSON array: PostgreSQL's json_agg, parsed by the driver, null for none; SQLite's
+ * json_group_array, text), and whether a fee or an order of the user is PAID (users/paid.ts's rule).
  */
-const pageExtras = {
-  memberships: sql<
-    [number, string][] | null
-  >`(SELECT json_agg(json_build_array(${organizationMembers.organizationId}, ${organizations.path}) ORDER BY ${organizationMembers.id})
+const pageExtras = (pg: boolean) => {
+  const pair = pg
+    ? sql`json_agg(json_build_array(${organizationMembers.organizationId}, ${organizations.path}) ORDER BY ${organizationMembers.id})`
+    : sql`json_group_array(json_array(${organizationMembers.organizationId}, ${organizations.path}) ORDER BY ${organizationMembers.id})`;
+  return {
+    memberships: sql<[number, string][] | string | null>`(SELECT ${pair}
     FROM ${organizationMembers} JOIN ${organizations} ON ${organizations.id} = ${organizationMembers.organizationId}
     WHERE ${organizationMembers.userId} = ${users.id} AND ${organizationMembers.isActive} = true)`,
-  // Scalar subqueries, not EXISTS: PostgreSQL may run an EXISTS as a hashed subplan, and did for
-  // payment_orders on the bench (a sequential scan of its 20k PAID rows per page, 9 ms a statement);
-  // a scalar subquery stays an index probe per row (0.3 ms the page).
-  paid: sql<boolean>`(coalesce((SELECT true FROM ${paymentAssignments} WHERE ${paymentAssignments.userId} = ${users.id} AND ${paymentAssignments.status} = 'PAID' LIMIT 1), false)
+    // Scalar subqueries, not EXISTS: PostgreSQL may run an EXISTS as a hashed subplan, and did for
+    // payment_orders on the bench (a sequential scan of its 20k PAID rows per page, 9 ms a statement);
+    // a scalar subquery stays an index probe per row (0.3 ms the page). SQLite answers 1 or 0.
+    paid: sql<
+      boolean | number
+    >`(coalesce((SELECT true FROM ${paymentAssignments} WHERE ${paymentAssignments.userId} = ${users.id} AND ${paymentAssignments.status} = 'PAID' LIMIT 1), false)
     OR coalesce((SELECT true FROM ${paymentOrders} WHERE ${paymentOrders.userId} = ${users.id} AND ${paymentOrders.status} = 'PAID' LIMIT 1), false))`,
+  };
 };
 
 // One statement for any number of ids: they arrive as one JSON array.
@@ -74,7 +80,7 @@ const rowsQuery = <T extends object>(db: Db, extra: T) =>
     .where(inJsonIds(users.id, 'ids'))
     .prepare();
 const rowsStatement = perDb((db) => rowsQuery(db, {}));
-const pageStatement = perDb((db) => rowsQuery(db, pageExtras));
+const pageStatement = perDb((db) => rowsQuery(db, pageExtras(onPg())));
 
 /** In the order of `ids`, leaving out ids without a row. */
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
@@ -88,8 +94,8 @@ export async function rowsByIds(db: Db, ids: number[]): Promise<UserListRow[]> {
   return inOrder(ids, await allRows(rowsStatement(db), { ids: JSON.stringify(ids) }));
 }
 
-/** A list page's row: with its memberships and paid flag when the row's statement read them (PostgreSQL). */
-export type PageRow = UserListRow & { memberOf?: UserListItem['memberOf']; paid?: boolean };
+/** A list page's row, with its active memberships and paid flag. */
+export type PageRow = UserListRow & { memberOf: UserListItem['memberOf']; paid: boolean };
 
 /** An active membership as the list answers it: the organization and its ancestors. */
 export const memberOfEntry = (organizationId: number, path: string) => ({
@@ -98,21 +104,23 @@ export const memberOfEntry = (organizationId: number, path: string) => ({
 });
 
 /**
- * A page's rows in the order given. PostgreSQL reads their memberships and paid flags in the same
- * statement (each statement costs the API about 50 µs of node-postgres besides the server's own
- * work); SQLite's in-process statements cost less than the correlated subqueries, so it reads
- * them apart (users/listing.ts).
+ * A page's rows in the order given, with their memberships and paid flags read in the same
+ * statement on both engines. On PostgreSQL each statement saved spares the API about 50 µs of
+ * node-postgres besides the server's work; on SQLite the server's CPU a request measured the same
+ * either way (a user's details 556–589 against 561–566 µs, random users pages 815–840 against
+ * 789–857 µs, docs/benchmark.md), so one path serves both and the list has no second way to build them.
  */
 export async function pageRowsByIds(db: Db, ids: number[]): Promise<PageRow[]> {
-  if (!onPg()) return rowsByIds(db, ids);
   if (ids.length === 0) return [];
   const rows = await allRows(pageStatement(db), { ids: JSON.stringify(ids) });
   return inOrder(
     ids,
     rows.map(({ memberships, paid, ...r }) => ({
       ...r,
-      memberOf: (memberships ?? []).map(([organizationId, path]) => memberOfEntry(organizationId, path)),
-      paid,
+      memberOf: (typeof memberships === 'string' ? (JSON.parse(memberships) as [number, string][]) : (memberships ?? [])).map(
+        ([organizationId, path]) => memberOfEntry(organizationId, path),
+      ),
+      paid: Boolean(paid),
     })),
   );
 }

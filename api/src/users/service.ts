@@ -198,7 +198,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
 
   /** `known`: the user's memberships, when the caller read them for its scope check. */
   async function detail(id: number, known?: Awaited<ReturnType<typeof membershipsWithPaths>>): Promise<UserDetail> {
-    // PostgreSQL's page statement also reads the paid flag: one statement fewer (users/rows.ts).
+    // The page statement also reads the paid flag: one statement fewer (users/rows.ts).
     const [row] = await pageRowsByIds(db, [id]);
     if (!row) notFound(NOT_FOUND);
     const memberships = known ?? (await membershipsWithPaths(db, id));
@@ -208,7 +208,7 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
       // The paths served the scope check; they are not part of the answer.
       organizations: memberships.map(({ path: _path, ...m }) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
       userRoles: links,
-      hasPaidFees: row!.paid ?? (await paidUserIds(db, [id])).has(id),
+      hasPaidFees: row!.paid,
     };
   }
 
