@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { gzipSync } from 'node:zlib';
 import { requestHeader } from './headers';
+import { completeJson, watchHono } from './response-headers';
 
 export const MIN_COMPRESS_BYTES = 1024;
 
@@ -17,12 +18,12 @@ export function gzip(body: Uint8Array | string): Buffer {
   return gzipSync(body, { level: 1 });
 }
 
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
+
 /** A JSON answer whose body is already text, or already gzipped bytes (for a client that accepts gzip). */
 export function jsonBody(c: Context, body: string | Uint8Array): Response {
-  const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
-  return typeof body === 'string'
-    ? c.body(body, 200, headers)
-    : c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
+  const headers: Record<string, string> = typeof body === 'string' ? JSON_HEADERS : { ...JSON_HEADERS, 'content-encoding': 'gzip' };
+  return completeJson(c, body, 200, headers) ?? c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
 }
 
 /**
@@ -38,11 +39,16 @@ export function compressJson(): MiddlewareHandler {
       arg?: number | ResponseInit,
       headers?: Record<string, string | string[]>,
     ) => Response;
+    watchHono(c);
     c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
       const text = JSON.stringify(object);
-      const h = { 'content-type': 'application/json', vary: 'Accept-Encoding', ...headers };
-      if (accepted && Buffer.byteLength(text) >= MIN_COMPRESS_BYTES) return body(gzip(text), arg, { ...h, 'content-encoding': 'gzip' });
-      return body(text, arg, h);
+      const h: Record<string, string | string[]> = { ...JSON_HEADERS };
+      for (const k in headers) h[k.toLowerCase()] = headers[k]!;
+      const zipped = accepted && Buffer.byteLength(text) >= MIN_COMPRESS_BYTES;
+      if (zipped) h['content-encoding'] = 'gzip';
+      const data = zipped ? gzip(text) : text;
+      const plain = (arg === undefined || typeof arg === 'number') && Object.values(h).every((v) => typeof v === 'string');
+      return (plain && completeJson(c, data, arg ?? 200, h as Record<string, string>)) || body(data, arg, h);
     }) as unknown as typeof c.json;
     await next();
   };

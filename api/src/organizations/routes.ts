@@ -34,6 +34,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { auditContext } from '../audit/writer';
 import { acceptsGzip } from '../lib/compress';
+import { completeJson } from '../lib/response-headers';
 import { fromParam, requireAuth, requirePermission } from '../access/middleware';
 import type { AppEnv } from '../lib/context';
 import { validate } from '../lib/validate';
@@ -74,8 +75,8 @@ export function organizationsRoutes() {
         const body = await svc(c).tree();
         const headers = { 'content-type': 'application/json; charset=UTF-8', vary: 'Accept-Encoding' };
         // The cached buffers are sent as they are (no copy); nothing writes to them.
-        if (acceptsGzip(c)) return c.body(body.gzip() as Uint8Array<ArrayBuffer>, 200, { ...headers, 'content-encoding': 'gzip' });
-        return c.body(body.json() as Uint8Array<ArrayBuffer>, 200, headers);
+        const [data, h] = acceptsGzip(c) ? [body.gzip(), { ...headers, 'content-encoding': 'gzip' }] : [body.json(), headers];
+        return completeJson(c, data, 200, h) ?? c.body(data as Uint8Array<ArrayBuffer>, 200, h);
       },
     )
     .get('/stats', ok(organizationStatsSchema, 'Counts over the visible organizations (000 §3)'), access, async (c) =>
