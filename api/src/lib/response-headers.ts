@@ -1,14 +1,14 @@
 /**
- * The headers every answer carries (the request id, the security headers), and JSON answers built
- * with all of them at once. Hono keeps a response's headers in an undici Headers as soon as there
- * are two, the security headers middleware then sets a dozen more one by one after the handler, and
- * @hono/node-server turns them back into a plain object, sorted: a tenth of a cached API request's
- * CPU and a fifth of its garbage (docs/benchmark.md). A JSON answer built here holds a plain object
- * with every header from the start, which @hono/node-server writes as it is; the security headers
- * middleware leaves it alone. Every other answer (files, pages, redirects) gets them as before.
- * hono/request-id still sets its header before the handler: Hono then builds every other answer
- * on a Headers it owns, so headers set after the handler stay on it however it is read later (a
- * HEAD answer is copied from its GET's initial headers by @hono/node-server's Response).
+ * JSON answers built with every header an answer carries (their own, the request id, the security
+ * headers) at once. Hono keeps a response's headers in an undici Headers as soon as there are two,
+ * the security headers middleware then sets a dozen more one by one after the handler, and
+ * @hono/node-server turns them back into a plain object, sorted: about a tenth of a cached API
+ * request's CPU profile and of its garbage (docs/benchmark.md). A JSON answer built here holds a
+ * plain object with every header from the start, which @hono/node-server writes as it is; the
+ * security headers middleware leaves it alone. Every other answer (files, pages, redirects) gets
+ * them as before. hono/request-id still sets its header before the handler: Hono then builds every
+ * other answer on a Headers it owns, so headers set after the handler stay on it however it is read
+ * later (a HEAD answer is copied from its GET's initial headers by @hono/node-server's Response).
  */
 import type { Context } from 'hono';
 import { markComplete } from './complete-response';

@@ -55,7 +55,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (m) => `-${m.toLowerCase(
 
 /**
  * What `appHeaders` sets, as one plain object (names lower-case, as they are sent), for the JSON
- * answers built with every header at once. security-headers.test.ts holds it to secureHeaders' own.
+ * answers built with every header at once. response-headers.test.ts holds it to secureHeaders' own.
  */
 export const APP_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': Object.entries({ ...common, formAction: ["'self'"] })
