@@ -1,6 +1,6 @@
 /**
  * The process's one AsyncLocalStorage. Node 20 stores every enabled instance's value on each
- * promise created (a property a instance, set by a JavaScript hook on every promise), and a request
+ * promise created (a property per instance, set by a JavaScript hook on every promise), and a request
  * creates hundreds: with three instances (the request's read epoch, SQLite's transaction,
  * PostgreSQL's transaction connection) the hook cost about twice what one costs. So all three live in
  * one frame, copied with the part that changes whenever a request or a transaction begins.
@@ -34,7 +34,7 @@ export function currentFrame(): AsyncFrame | undefined {
   return storage.getStore();
 }
 
-/** Runs `run` with the current frame changed by `changes` (a key set to undefined is left). */
+/** Runs `run` with the current frame changed by `changes` (a key given as undefined clears that part). */
 export function inFrame<T>(changes: AsyncFrame, run: () => T): T {
   return storage.run({ ...storage.getStore(), ...changes }, run);
 }

@@ -150,7 +150,7 @@ function buildStatements(
   if (membership === 'in' && onPg() && f.paths?.length === 1 && f.words.length === 0 && columnConds(f).length === 0)
     return { ...scopeStatements(db), total };
   // Only the page's ids come from the filtered query (rowid order, or a (filter, id) index);
-  // rowsByIds then joins just those rows. Two steps measure faster than one nested query.
+  // pageRowsByIds then joins just those rows. Two steps measure faster than one nested query.
   const matching = (cond: SQL | undefined) => db.select({ id: users.id }).from(users).where(cond);
   return { ...pagedStatements(db, matching, users.id, where, whereFor(f, membership, true)), total };
 }
