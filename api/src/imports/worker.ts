@@ -13,6 +13,7 @@ import type { Actor, Deps } from '../lib/context';
 import type { Env } from '../env';
 import { logger } from '../lib/logger';
 import { startCheckpoints } from '../lib/checkpoints';
+import { startIndexMerges } from '../users/index-merge';
 import { lowerThreadPriority } from '../lib/thread-priority';
 import { flagTransactions, useGate } from '../lib/writer-gate';
 import type { FileArg, FromWorker, Job, ToWorker } from '../lib/worker-pool';
@@ -37,6 +38,8 @@ if (!isPg(deps.db)) {
   flagTransactions(deps.db.$client);
   // The request thread's connection leaves WAL checkpoints to this thread (lib/checkpoints.ts).
   await startCheckpoints(deps.db);
+  // The users index in few segments, which every search and scoped page looks a term up in (users/index-merge.ts).
+  await startIndexMerges(deps.db);
 }
 const kinds = new Map<string, AnyImportKind>([usersImport, departmentsImport, classesImport, membersImport].map((k) => [k.kind, k]));
 /** Bytes gathered per pull: fewer messages than one per zip chunk, still a small buffer. */
