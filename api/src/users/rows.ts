@@ -4,7 +4,7 @@
  * and the paid flag (pageRowsByIds): one statement, not three.
  */
 import type { UserListItem } from '@doanhoi/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { onPg } from '../db/dialect';
@@ -80,7 +80,6 @@ const rowsQuery = <T extends object>(db: Db, extra: T) =>
     .where(inJsonIds(users.id, 'ids'))
     .prepare();
 const rowsStatement = perDb((db) => rowsQuery(db, {}));
-const pageStatement = perDb((db) => rowsQuery(db, pageExtras(onPg())));
 
 /** In the order of `ids`, leaving out ids without a row. */
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
@@ -103,6 +102,38 @@ export const memberOfEntry = (organizationId: number, path: string) => ({
   ancestorIds: pathIds(path).filter((o) => o !== organizationId),
 });
 
+type Extras = Record<string, SQL<unknown>>;
+
+/**
+ * Page rows by ids with `extra` columns read in the same statement (a user's detail: users/detail-row.ts),
+ * prepared once: a function of the ids answering the rows in their order.
+ */
+export function pageRowsWith<E extends Extras>(db: Db, extra: E) {
+  const statement = rowsQuery(db, { ...pageExtras(onPg()), ...extra });
+  return async (ids: number[]): Promise<(PageRow & { [K in keyof E]: unknown })[]> => {
+    if (ids.length === 0) return [];
+    // drizzle's inferred row type does not survive the generic extras: the columns are rowColumns', the page's and E's.
+    const rows = (await allRows(statement, { ids: JSON.stringify(ids) })) as unknown as (UserListRow & {
+      memberships: [number, string][] | string | null;
+      paid: boolean | number;
+    } & { [K in keyof E]: unknown })[];
+    return inOrder(
+      ids,
+      rows.map(
+        ({ memberships, paid, ...r }) =>
+          ({
+            ...r,
+            memberOf: (typeof memberships === 'string' ? (JSON.parse(memberships) as [number, string][]) : (memberships ?? [])).map(
+              ([organizationId, path]) => memberOfEntry(organizationId, path),
+            ),
+            paid: Boolean(paid),
+          }) as PageRow & { [K in keyof E]: unknown },
+      ),
+    );
+  };
+}
+const pageStatement = perDb((db) => pageRowsWith(db, {}));
+
 /**
  * A page's rows in the order given, with their memberships and paid flags read in the same
  * statement on both engines. On PostgreSQL each statement saved spares the API about 50 µs of
@@ -111,16 +142,5 @@ export const memberOfEntry = (organizationId: number, path: string) => ({
  * 789–857 µs, docs/benchmark.md), so one path serves both and the list has no second way to build them.
  */
 export async function pageRowsByIds(db: Db, ids: number[]): Promise<PageRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await allRows(pageStatement(db), { ids: JSON.stringify(ids) });
-  return inOrder(
-    ids,
-    rows.map(({ memberships, paid, ...r }) => ({
-      ...r,
-      memberOf: (typeof memberships === 'string' ? (JSON.parse(memberships) as [number, string][]) : (memberships ?? [])).map(
-        ([organizationId, path]) => memberOfEntry(organizationId, path),
-      ),
-      paid: Boolean(paid),
-    })),
-  );
+  return await pageStatement(db)(ids);
 }

@@ -7,7 +7,7 @@ import {
   type UpdateUser,
   type UserDetail,
 } from '@doanhoi/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { classes } from '../db/tables/classes';
 import { departments } from '../db/tables/departments';
@@ -17,12 +17,10 @@ import { badRequest, conflict, conflictOnUnique, forbidden, notFound } from '../
 import { translate } from '../lib/i18n';
 import { memberOrganizations } from '../audit/organization';
 import { pathIds } from '../access/organization-context';
-import { organizationMembers, organizations } from '../db/tables/organizations';
+import { organizationMembers } from '../db/tables/organizations';
 import { loadRoleGrants } from '../access/grants';
-import { roles, userRoles } from '../db/tables/roles';
 import { markRevoked, revokeUserSessions } from '../access/revocation';
-import { membershipsWithPaths } from './memberships-of';
-import { pageRowsByIds } from './rows';
+import { detailRow, type DetailRow } from './detail-row';
 import { assertManageable } from './manage';
 import { paidUserIds } from './paid';
 import { holdsIn, organizationPath } from './listing';
@@ -32,7 +30,6 @@ import { users } from '../db/tables/users';
 import { userSearchText } from './search';
 import { allRows, firstRow, runQuery, withTransaction } from '../db/engine';
 import { mapInOrder, someInOrder } from '../lib/in-order';
-import { perDb } from '../lib/per-db';
 
 type Row = typeof users.$inferSelect;
 export interface RequestInfo {
@@ -46,25 +43,6 @@ const NOT_FOUND = 'Không tìm thấy người dùng';
 
 const codeTaken = (code: string) => `Mã "${code}" đã tồn tại`;
 const emailTaken = (email: string) => `Email "${email}" đã tồn tại`;
-
-/** A user's role assignments with their roles and organizations, as the detail shows them (prepared once per database). */
-const roleLinks = perDb((db) =>
-  db
-    .select({
-      id: userRoles.id,
-      roleId: userRoles.roleId,
-      organizationId: userRoles.organizationId,
-      isActive: userRoles.isActive,
-      role: { id: roles.id, name: roles.name, displayName: roles.displayName, isActive: roles.isActive },
-      organization: { id: organizations.id, name: organizations.name, code: organizations.code, type: organizations.type },
-    })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .leftJoin(organizations, eq(organizations.id, userRoles.organizationId))
-    .where(eq(userRoles.userId, sql.placeholder('userId')))
-    .orderBy(userRoles.id)
-    .prepare(),
-);
 
 /**
  * The users of the users screen, seen by one caller. A global grant (or super admin) reaches every
@@ -196,32 +174,29 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     );
   }
 
-  /** `known`: the user's memberships, when the caller read them for its scope check. */
-  async function detail(id: number, known?: Awaited<ReturnType<typeof membershipsWithPaths>>): Promise<UserDetail> {
-    // The page statement also reads the paid flag: one statement fewer (users/rows.ts).
-    const [row] = await pageRowsByIds(db, [id]);
+  /** The detail's answer from its row (users/detail-row.ts): `known` when the caller read it for its scope check. */
+  async function detail(id: number, known?: DetailRow): Promise<UserDetail> {
+    const row = known ?? (await detailRow(db, id));
     if (!row) notFound(NOT_FOUND);
-    const memberships = known ?? (await membershipsWithPaths(db, id));
-    const links = await allRows(roleLinks(db), { userId: id });
     return {
       ...toUser(row!),
       // The paths served the scope check; they are not part of the answer.
-      organizations: memberships.map(({ path: _path, ...m }) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
-      userRoles: links,
+      organizations: row!.memberships.map(({ path: _path, ...m }) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+      userRoles: row!.roleLinks,
       hasPaidFees: row!.paid,
     };
   }
 
   return {
     async get(id: number): Promise<UserDetail> {
-      // The scope check and the detail read one statement of memberships (the paths of the active ones decide).
-      const memberships = await membershipsWithPaths(db, id);
+      // The scope check and the detail read one statement (the paths of the active memberships decide).
+      const row = await detailRow(db, id);
       await assertReaches(
         id,
         'users.view_details',
-        memberships.filter((m) => m.isActive).map((m) => m.path),
+        (row?.memberships ?? []).filter((m) => m.isActive).map((m) => m.path),
       );
-      return detail(id, memberships);
+      return detail(id, row);
     },
 
     async create(input: CreateUser): Promise<UserDetail> {
