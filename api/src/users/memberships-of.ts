@@ -4,7 +4,7 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { allRows } from '../db/engine';
 import { perDb } from '../lib/per-db';
 
-// Prepared once per database: a user's detail reads them on every open (drizzle's SQL building cost more than the query).
+// Prepared once per database: the profile reads them on every open (drizzle's SQL building cost more than the query).
 const statement = (activeOnly: boolean) =>
   perDb((db) =>
     db
@@ -13,8 +13,6 @@ const statement = (activeOnly: boolean) =>
         isActive: organizationMembers.isActive,
         role: organizationMembers.role,
         joinedAt: organizationMembers.joinedAt,
-        // For the caller's scope check (membershipsWithPaths); not part of the answer.
-        path: organizations.path,
         organization: {
           id: organizations.id,
           name: organizations.name,
@@ -36,12 +34,7 @@ const statement = (activeOnly: boolean) =>
 const all = statement(false);
 const active = statement(true);
 
-/** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). */
+/** A user's memberships with their organizations, in tree order (activeOnly: the ones the office has not ended). A user's detail reads its own in one statement (users/detail-row.ts). */
 export async function membershipsOf(db: Db, userId: number, activeOnly = false) {
-  return (await membershipsWithPaths(db, userId, activeOnly)).map(({ path: _path, ...m }) => m);
-}
-
-/** As membershipsOf, each with its organization's path: a detail tests the caller's scopes on the same read (users/service.ts). */
-export async function membershipsWithPaths(db: Db, userId: number, activeOnly = false) {
   return await allRows((activeOnly ? active : all)(db), { userId });
 }
