@@ -11,6 +11,7 @@ import { roles, userRoles } from '../db/tables/roles';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { detailRow } from './detail-row';
 import { addMember, insertUser } from './fixture';
+import { membershipsOf } from './memberships-of';
 
 let t: TestApp;
 let ids: Record<'both' | 'bare', number>;
@@ -36,27 +37,10 @@ beforeAll(async () => {
 
 /** The same lists from plain joins: what the detail read in three statements before. */
 async function reference(userId: number) {
-  const memberships = await allRows(
-    t.db
-      .select({
-        organizationId: organizationMembers.organizationId,
-        isActive: organizationMembers.isActive,
-        role: organizationMembers.role,
-        joinedAt: organizationMembers.joinedAt,
-        path: organizations.path,
-        organization: {
-          id: organizations.id,
-          name: organizations.name,
-          code: organizations.code,
-          parentId: organizations.parentId,
-          type: organizations.type,
-        },
-      })
-      .from(organizationMembers)
-      .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-      .where(eq(organizationMembers.userId, userId))
-      .orderBy(asc(organizations.path)),
-  );
+  // The profile's statement: every membership with its organization, in tree order (no path).
+  const memberships = await membershipsOf(t.db, userId);
+  const paths = await allRows(t.db.select({ id: organizations.id, path: organizations.path }).from(organizations));
+  const pathOf = new Map(paths.map((o) => [o.id, o.path]));
   const links = await allRows(
     t.db
       .select({
@@ -73,7 +57,7 @@ async function reference(userId: number) {
       .where(eq(userRoles.userId, userId))
       .orderBy(asc(userRoles.id)),
   );
-  return { memberships, links };
+  return { memberships: memberships.map((m) => ({ ...m, path: pathOf.get(m.organizationId)! })), links };
 }
 
 describe('a user detail in one statement', () => {

@@ -11,7 +11,11 @@ const GIVEN = ['An', 'Anh', 'Bình', 'Hoa'];
 /** Users added one sync at a time, as requests write them: each sync leaves FTS5 a segment of its own. */
 async function usersOneByOne(t: TestApp, n: number, orgId: number, prefix = 'M'): Promise<void> {
   for (let i = 0; i < n; i++) {
-    await insertUser(t, { familyName: FAMILY[i % 4], givenName: `${GIVEN[(i >> 2) % 4]}`, code: `${prefix}${i}` }, i % 3 === 0 ? orgId : undefined);
+    await insertUser(
+      t,
+      { familyName: FAMILY[i % 4], givenName: `${GIVEN[(i >> 2) % 4]}`, code: `${prefix}${i}` },
+      i % 3 === 0 ? orgId : undefined,
+    );
     syncUsersIndex(t.db);
   }
 }

@@ -253,8 +253,7 @@ export async function listPage(
         : await pageIdsAt(db, s, params, tables, totalKey, limit, offset)
     ).map((r) => r.id);
   // A forced strategy (the tests comparing them) always reads its own page.
-  const ids = () =>
-    membership === undefined ? pageIdsOf(tables).get(db, `${totalKey}|${exact}|${limit}|${offset}`, idsNow) : idsNow();
+  const ids = () => (membership === undefined ? pageIdsOf(tables).get(db, `${totalKey}|${exact}|${limit}|${offset}`, idsNow) : idsNow());
   const capped = total >= cap;
   return {
     rows: capped || offset < total ? await pageRowsByIds(db, await ids()) : [],
