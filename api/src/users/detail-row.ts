@@ -12,7 +12,7 @@ import { organizationMembers, organizations } from '../db/tables/organizations';
 import { roles, userRoles } from '../db/tables/roles';
 import { users } from '../db/tables/users';
 import { perDb } from '../lib/per-db';
-import { pageRowsWith, type PageRow } from './rows';
+import { jsonList, pageRowsWith, type PageRow } from './rows';
 
 type Organization = typeof organizations.$inferSelect;
 type Membership = typeof organizationMembers.$inferSelect;
@@ -68,8 +68,6 @@ const detailExtras = (pg: boolean) => {
 
 const statement = perDb((db) => pageRowsWith(db, detailExtras(onPg())));
 
-const list = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
-
 type Raw<T> = { [K in keyof T]: T[K] extends boolean ? boolean | number : T[K] extends Date ? string | number : T[K] };
 
 /** The user's detail row, or undefined when there is no such user. */
@@ -79,12 +77,12 @@ export async function detailRow(db: Db, id: number): Promise<DetailRow | undefin
   const { detailMemberships, roleLinks, ...page } = row;
   return {
     ...page,
-    memberships: list<Raw<DetailMembership>>(detailMemberships).map((m) => ({
+    memberships: jsonList<Raw<DetailMembership>>(detailMemberships).map((m) => ({
       ...m,
       isActive: Boolean(m.isActive),
       joinedAt: new Date(m.joinedAt),
     })),
-    roleLinks: list<Raw<DetailRoleLink> & { role: Raw<DetailRoleLink['role']> }>(roleLinks).map((l) => ({
+    roleLinks: jsonList<Raw<DetailRoleLink> & { role: Raw<DetailRoleLink['role']> }>(roleLinks).map((l) => ({
       ...l,
       isActive: Boolean(l.isActive),
       role: { ...l.role, isActive: Boolean(l.role.isActive) },

@@ -9,7 +9,7 @@
  * FTS5's incremental 'merge' with `usermerge` 2 (migration 0050) merges the segments of any level
  * that holds two or more, a few pages a step, cascading up the levels: 21 → 3 segments in 10 ms on
  * the bench database, the large segments left alone until a level holds two of them. One thread
- * of the deployment does it: the worker thread holding the checkpoint lease (lib/checkpoints.ts).
+ * of the deployment does it: the worker thread (imports/worker.ts) holding the 'users-index-merge' lease.
  * Each step is a transaction of its own, so a request's write waiting for it is woken when it
  * ends (lib/writer-gate.ts), and the steps stop for the tick as soon as a request write waits.
  */

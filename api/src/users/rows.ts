@@ -104,6 +104,9 @@ export const memberOfEntry = (organizationId: number, path: string) => ({
 
 type Extras = Record<string, SQL<unknown>>;
 
+/** A JSON array the database built: PostgreSQL's driver parses it (null for none), SQLite answers its text. */
+export const jsonList = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
+
 /**
  * Page rows by ids with `extra` columns read in the same statement (a user's detail: users/detail-row.ts),
  * prepared once: a function of the ids answering the rows in their order.
@@ -123,9 +126,7 @@ export function pageRowsWith<E extends Extras>(db: Db, extra: E) {
         ({ memberships, paid, ...r }) =>
           ({
             ...r,
-            memberOf: (typeof memberships === 'string' ? (JSON.parse(memberships) as [number, string][]) : (memberships ?? [])).map(
-              ([organizationId, path]) => memberOfEntry(organizationId, path),
-            ),
+            memberOf: jsonList<[number, string]>(memberships).map(([organizationId, path]) => memberOfEntry(organizationId, path)),
             paid: Boolean(paid),
           }) as PageRow & { [K in keyof E]: unknown },
       ),

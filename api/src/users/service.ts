@@ -174,17 +174,22 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
     );
   }
 
-  /** The detail's answer from its row (users/detail-row.ts): `known` when the caller read it for its scope check. */
-  async function detail(id: number, known?: DetailRow): Promise<UserDetail> {
-    const row = known ?? (await detailRow(db, id));
-    if (!row) notFound(NOT_FOUND);
+  /** The detail's answer from its row (users/detail-row.ts). */
+  function detailOf(row: DetailRow): UserDetail {
     return {
-      ...toUser(row!),
+      ...toUser(row),
       // The paths served the scope check; they are not part of the answer.
-      organizations: row!.memberships.map(({ path: _path, ...m }) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
-      userRoles: row!.roleLinks,
-      hasPaidFees: row!.paid,
+      organizations: row.memberships.map(({ path: _path, ...m }) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+      userRoles: row.roleLinks,
+      hasPaidFees: row.paid,
     };
+  }
+
+  /** The user's detail as it reads now; 404 when there is no such user. */
+  async function detail(id: number): Promise<UserDetail> {
+    const row = await detailRow(db, id);
+    if (!row) notFound(NOT_FOUND);
+    return detailOf(row!);
   }
 
   return {
@@ -196,7 +201,8 @@ export function usersService({ db }: Deps, actor: Actor, req: RequestInfo) {
         'users.view_details',
         (row?.memberships ?? []).filter((m) => m.isActive).map((m) => m.path),
       );
-      return detail(id, row);
+      if (!row) notFound(NOT_FOUND);
+      return detailOf(row!);
     },
 
     async create(input: CreateUser): Promise<UserDetail> {
