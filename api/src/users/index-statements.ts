@@ -2,16 +2,19 @@
  * The users list's statements for the 'index' strategy (users/list.ts): ids newest first and the
  * count, driven by SQLite's FTS5 table or PostgreSQL's users_index (users/search.ts).
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { users } from '../db/tables/users';
 import { onPg } from '../db/dialect';
+import { plannedPerCall } from '../db/postgres';
+import { pageRowsOf, type PageRowsOf } from './rows';
 import { indexCondition, indexParams, pgUsersIndex, usersIndex } from './search';
 import { rootIds } from './facet-total';
 import type { ListFilter } from './list';
 
-export type PageIds = { all(params?: Record<string, unknown>): { id: number }[] };
+/** A page's ids; on PostgreSQL, when it keeps a plan, `rows` answers the page's rows in the same statement (users/rows.ts pageRowsOf). */
+export type PageIds = { all(params?: Record<string, unknown>): { id: number }[]; rows?: PageRowsOf };
 export type Total<T = { n: number }> = { get(params?: Record<string, unknown>): T | undefined };
 export type CountedPage = Total<{ n: number; ids: number[] | null; knownTotal?: number | null; knownPage?: string | null }>;
 /** A walk's ids with their 0-based rank (walkStatement). */
@@ -69,7 +72,7 @@ export function indexStatements(db: Db, f: ListFilter) {
     // SQLite's index pages walk their OFFSET (users/list.ts): its walks are never used.
     ...pagedStatements(db, matching, index.id, where, where),
     // `id + 0` is the same order, which no index yields: PostgreSQL collects the matches and sorts them.
-    pageSorted: onPg() ? pageStatement(matching(where), sql`${index.id} + 0 DESC`) : undefined,
+    pageSorted: onPg() ? pageStatement(db, matching(where), sql`${index.id} + 0 DESC`) : undefined,
     total: total as unknown as Total,
     countedPage: onPg() ? countedPage(db, joined, where) : undefined,
     sharedCountedPage: onPg() ? countedPage(db, joined, where, true) : undefined,
@@ -117,10 +120,14 @@ function countedPage(db: Db, joined: boolean, filter: SQL | undefined, shared = 
 /** How list.ts pages a list: a page, a page from a checkpoint down, and the walks that build checkpoints. */
 export type PagedStatements = { pageIds: PageIds; pageFrom: PageIds; walkTop?: Walk; walkFrom?: Walk };
 
-/** A page of `ids` in `order`: `limit` rows from `offset`. */
-function pageStatement(ids: { orderBy(o: SQL): unknown }, order: SQL): PageIds {
-  const ordered = ids.orderBy(order) as { limit(n: unknown): { offset(n: unknown): { prepare(): unknown } } };
-  return ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare() as PageIds;
+/** A page of `ids` in `order` (newest first): `limit` rows from `offset`. */
+function pageStatement(db: Db, ids: { orderBy(o: SQL): unknown }, order: SQL): PageIds {
+  type Paged = SQLWrapper & { prepare(): unknown; toSQL(): { sql: string } };
+  const ordered = ids.orderBy(order) as { limit(n: unknown): { offset(n: unknown): Paged } };
+  const paged = ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+  const statement = paged.prepare() as PageIds;
+  if (onPg() && !plannedPerCall(paged.toSQL().sql)) statement.rows = pageRowsOf(db, paged);
+  return statement;
 }
 
 /**
@@ -138,8 +145,8 @@ export function pagedStatements(
 ): PagedStatements {
   const below = and(whereBelow, sql`${id} <= ${sql.placeholder('from')}`);
   return {
-    pageIds: pageStatement(matching(where), desc(id)),
-    pageFrom: pageStatement(matching(below), desc(id)),
+    pageIds: pageStatement(db, matching(where), desc(id)),
+    pageFrom: pageStatement(db, matching(below), desc(id)),
     walkTop: onPg() ? walkStatement(db, matching(where), id) : undefined,
     walkFrom: onPg() ? walkStatement(db, matching(below), id) : undefined,
   };

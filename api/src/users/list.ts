@@ -244,22 +244,38 @@ export async function listPage(
       if (shared && !known) await shareTotal(db, tables, sharedKey, stamp, { total: n, page: counted && { limit, offset, ids: counted } });
       return n;
     }));
+  // The page's rows when the statement that found its ids brought them (PostgreSQL: PageIds.rows).
+  const got: Got = {};
   const idsNow = async () =>
     counted ??
     (strategy === 'index' && !onPg()
       ? await allRows(s.pageIds, { ...params, limit, offset })
       : s.pageSorted && total <= sortedPages.max
-        ? await allRows(s.pageSorted, { ...params, limit, offset })
-        : await pageIdsAt(db, s, params, tables, totalKey, limit, offset)
+        ? await pageOf(s.pageSorted, { ...params, limit, offset }, got)
+        : await pageIdsAt(db, s, params, tables, totalKey, limit, offset, got)
     ).map((r) => r.id);
   // A forced strategy (the tests comparing them) always reads its own page.
   const ids = () => (membership === undefined ? pageIdsOf(tables).get(db, `${totalKey}|${exact}|${limit}|${offset}`, idsNow) : idsNow());
   const capped = total >= cap;
+  const rows = async () => {
+    const page = await ids();
+    return got.rows ?? (await pageRowsByIds(db, page));
+  };
   return {
-    rows: capped || offset < total ? await pageRowsByIds(db, await ids()) : [],
+    rows: capped || offset < total ? await rows() : [],
     total: capped ? countedMatches.max : total,
     capped,
   };
+}
+
+interface Got {
+  rows?: PageRow[];
+}
+
+/** A page's ids from `q`, with its rows into `got` when `q` brings them in the same statement. */
+async function pageOf(q: PageIds, params: Record<string, unknown>, got: Got): Promise<{ id: number }[]> {
+  if (!q.rows) return await allRows(q, params);
+  return (got.rows = await q.rows(params));
 }
 
 /**
@@ -312,8 +328,9 @@ async function pageIdsAt(
   key: string,
   limit: number,
   offset: number,
+  got: Got,
 ) {
-  if (offset < STRIDE) return await allRows(s.pageIds, { ...params, limit, offset });
+  if (offset < STRIDE) return await pageOf(s.pageIds, { ...params, limit, offset }, got);
   const k = Math.floor(offset / STRIDE);
   // marks[i] is the id at position (i + 1)·STRIDE; filled in place, as deep as pages are asked.
   const marks = await checkpointsOf(tables).get(db, key, async () => []);
@@ -329,7 +346,7 @@ async function pageIdsAt(
     // Another request for the same list may have added this checkpoint while the statement ran.
     if (marks.length === known) marks.push(next[0]!.id);
   }
-  return await allRows(s.pageFrom, { ...params, from: marks[k - 1]!, limit, offset: offset - k * STRIDE });
+  return await pageOf(s.pageFrom, { ...params, from: marks[k - 1]!, limit, offset: offset - k * STRIDE }, got);
 }
 
 /**

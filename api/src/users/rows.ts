@@ -4,7 +4,7 @@
  * and the paid flag (pageRowsByIds): one statement, not three.
  */
 import type { UserListItem } from '@doanhoi/shared';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { onPg } from '../db/dialect';
@@ -69,15 +69,15 @@ const pageExtras = (pg: boolean) => {
   };
 };
 
-// One statement for any number of ids: they arrive as one JSON array.
-const rowsQuery = <T extends object>(db: Db, extra: T) =>
+// One statement for any number of ids: they arrive as one JSON array (or, `which`, come from a subquery).
+const rowsQuery = <T extends object>(db: Db, extra: T, which: SQL = inJsonIds(users.id, 'ids')) =>
   db
     .select({ ...rowColumns, ...extra })
     .from(users)
     .leftJoin(classes, eq(classes.id, users.classId))
     .leftJoin(managementDepartment, eq(managementDepartment.id, users.managementDepartmentId))
     .leftJoin(trainingDepartment, eq(trainingDepartment.id, users.trainingDepartmentId))
-    .where(inJsonIds(users.id, 'ids'))
+    .where(which)
     .prepare();
 const rowsStatement = perDb((db) => rowsQuery(db, {}));
 
@@ -107,6 +107,17 @@ type Extras = Record<string, SQL<unknown>>;
 /** A JSON array the database built: PostgreSQL's driver parses it (null for none), SQLite answers its text. */
 export const jsonList = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
 
+type RawPageRow<E> = UserListRow & { memberships: [number, string][] | string | null; paid: boolean | number } & { [K in keyof E]: unknown };
+
+/** A page row as the statements answer it, with its memberships parsed and its paid flag a boolean. */
+function toPageRow<E>({ memberships, paid, ...r }: RawPageRow<E>) {
+  return {
+    ...r,
+    memberOf: jsonList<[number, string]>(memberships).map(([organizationId, path]) => memberOfEntry(organizationId, path)),
+    paid: Boolean(paid),
+  } as PageRow & { [K in keyof E]: unknown };
+}
+
 /**
  * Page rows by ids with `extra` columns read in the same statement (a user's detail: users/detail-row.ts),
  * prepared once: a function of the ids answering the rows in their order.
@@ -116,21 +127,26 @@ export function pageRowsWith<E extends Extras>(db: Db, extra: E) {
   return async (ids: number[]): Promise<(PageRow & { [K in keyof E]: unknown })[]> => {
     if (ids.length === 0) return [];
     // drizzle's inferred row type does not survive the generic extras: the columns are rowColumns', the page's and E's.
-    const rows = (await allRows(statement, { ids: JSON.stringify(ids) })) as unknown as (UserListRow & {
-      memberships: [number, string][] | string | null;
-      paid: boolean | number;
-    } & { [K in keyof E]: unknown })[];
-    return inOrder(
-      ids,
-      rows.map(
-        ({ memberships, paid, ...r }) =>
-          ({
-            ...r,
-            memberOf: jsonList<[number, string]>(memberships).map(([organizationId, path]) => memberOfEntry(organizationId, path)),
-            paid: Boolean(paid),
-          }) as PageRow & { [K in keyof E]: unknown },
-      ),
-    );
+    const rows = (await allRows(statement, { ids: JSON.stringify(ids) })) as unknown as RawPageRow<E>[];
+    return inOrder(ids, rows.map((r) => toPageRow(r)));
+  };
+}
+
+/** A page's rows, newest first, straight from a statement of its ids (PageRowsOf). */
+export type PageRowsOf = (params: Record<string, unknown>) => Promise<PageRow[]>;
+
+/**
+ * PostgreSQL: the rows of the page whose ids `ids` selects (a subquery with its own placeholders),
+ * newest first, in one statement where the ids and their rows took two: each statement costs the
+ * API a node-postgres round trip and the server a protocol exchange (docs/benchmark.md). Only for a
+ * statement PostgreSQL keeps a plan of (db/postgres.ts plannedPerCall): planning the rows' joins
+ * costs about 1 ms, which a statement planned per call would pay each time.
+ */
+export function pageRowsOf(db: Db, ids: SQLWrapper): PageRowsOf {
+  const statement = rowsQuery(db, pageExtras(onPg()), sql`${users.id} IN ${ids}`);
+  return async (params) => {
+    const rows = (await allRows(statement, params)) as unknown as RawPageRow<object>[];
+    return rows.map((r) => toPageRow(r)).sort((a, b) => b.id - a.id);
   };
 }
 const pageStatement = perDb((db) => pageRowsWith(db, {}));
