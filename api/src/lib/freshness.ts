@@ -31,8 +31,10 @@ export type Table =
   | 'classes'
   | 'organizations'
   | 'organization_members'
-  // The memberships under one second-level unit (its id modulo 16; drizzle-pg 0016). SQLite reads them as 'organization_members'.
-  | `organization_members:${MemberBucket}`
+  // Who is in the subtrees under one second-level unit (its id modulo 16), or in the top-level units: their member_scopes
+  // rows (drizzle-pg 0036). SQLite reads them as 'organization_members'.
+  | `member_scopes:${MemberBucket}`
+  | 'member_scopes:top'
   | 'permissions'
   | 'role_permissions'
   | 'roles'
@@ -47,6 +49,7 @@ export type Table =
 
 export type MemberBucket = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
 export const MEMBER_BUCKETS = 16;
+const SCOPE_VERSIONS = [...Array.from({ length: MEMBER_BUCKETS }, (_, b) => `member_scopes:${b}`), 'member_scopes:top'];
 
 interface Versions {
   read: Statement<[], [string, number]>;
@@ -130,9 +133,9 @@ function connectionVersions(db: Db): Versions {
   }
   const dataVersion = v.dataVersionProbe.pluck().get()!;
   v.versions = new Map(v.read.raw().all());
-  // SQLite keeps no membership buckets (PostgreSQL's drizzle-pg 0016): each follows every membership write.
+  // SQLite keeps no member_scopes buckets (PostgreSQL's drizzle-pg 0036): each follows every membership write.
   const members = v.versions.get('organization_members');
-  if (members !== undefined) for (let b = 0; b < MEMBER_BUCKETS; b++) v.versions.set(`organization_members:${b}`, members);
+  if (members !== undefined) for (const name of SCOPE_VERSIONS) v.versions.set(name, members);
   v.stamps = new WeakMap();
   if (inTransaction) v.changes = -1;
   else {

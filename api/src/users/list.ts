@@ -31,21 +31,15 @@ import { onPg } from '../db/dialect';
  * What a filter's count (and its page checkpoints) can change with: which users exist and their
  * filtered columns ('users:counted', migration 0045); their search words only when it has words
  * ('users:words' when no piece begins with a digit, so a phone change keeps it: search.ts
- * searchVersion); the memberships and paths only when it is scoped, and of a subtree at or below a
- * second-level unit only the memberships under that unit (its bucket, drizzle-pg 0016). A phone
- * change, or a membership change elsewhere, then keeps the count, in this process and in every other one.
+ * searchVersion); and when it is scoped, the units' paths and who is in each subtree, by the
+ * version of its member_scopes rows (drizzle-pg 0036: the subtrees under one second-level unit, or the
+ * top-level units; SQLite: every membership). A phone change, a membership elsewhere, or one that
+ * leaves the subtree's members as they were (a second chi đoàn) keeps the count in every process.
  */
 function countedTables(f: ListFilter): readonly Table[] {
   const tables: Table[] = ['users:counted'];
   if (f.words.length > 0) tables.push(searchVersion(f.words));
-  if (f.paths) {
-    const buckets = new Set(f.paths.map(memberBucket));
-    const [only] = buckets;
-    tables.push(
-      buckets.size === 1 && only !== null && only !== undefined ? `organization_members:${only}` : 'organization_members',
-      'organizations',
-    );
-  }
+  if (f.paths) tables.push(...new Set(f.paths.map(scopeVersion)), 'organizations');
   // One array per list of tables: the checkpoint caches are found by it.
   const key = tables.join(',');
   let kept = countedLists.get(key);
@@ -54,10 +48,16 @@ function countedTables(f: ListFilter): readonly Table[] {
 }
 const countedLists = new Map<string, readonly Table[]>();
 
-/** The membership bucket of a subtree at or below a second-level unit ('/1/5/23/' → 5 % 16), else null: a top-level unit's. */
+/** The bucket of a subtree at or below a second-level unit ('/1/5/23/' → 5 % 16), else null: a top-level unit's. */
 export function memberBucket(path: string): MemberBucket | null {
   const second = Number(path.split('/')[2]);
   return Number.isInteger(second) && second > 0 ? ((second % MEMBER_BUCKETS) as MemberBucket) : null;
+}
+
+/** The version of who is in the subtree at `path` (freshness.scope_bucket, drizzle-pg 0036). */
+export function scopeVersion(path: string): Table {
+  const b = memberBucket(path);
+  return b === null ? 'member_scopes:top' : `member_scopes:${b}`;
 }
 
 /** The search words, accent-stripped and lower-cased ("Nguyễn  Văn" → ["nguyen", "van"]); at most 8. */

@@ -1,7 +1,8 @@
 /**
- * A users list narrowed to a subtree at or below a second-level unit follows only the memberships under
- * that unit (users/list.ts countedTables, drizzle-pg 0016): on PostgreSQL a membership written under
- * another faculty keeps its count and checkpoints. Whatever is kept, a membership another process writes
+ * A users list narrowed to a subtree follows who is in the subtree (users/list.ts countedTables,
+ * drizzle-pg 0036: the member_scopes rows under its second-level unit, or of the top-level units): on
+ * PostgreSQL a membership written under another faculty, or one that leaves the subtree's members as
+ * they were, keeps its count and checkpoints. Whatever is kept, a membership another process writes
  * is in the next answer of every list it belongs to.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { firstRow } from '../db/engine';
 import { currentStamp, inReadEpoch } from '../lib/freshness';
 import { makeTestApp, TEST_ENGINE, type TestApp } from '../test/harness';
 import { elsewhere, insertUser } from './fixture';
-import { listPage, memberBucket, type ListFilter } from './list';
+import { listPage, memberBucket, scopeVersion, type ListFilter } from './list';
 
 const dir = mkdtempSync(join(tmpdir(), 'member-buckets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,14 +50,15 @@ describe('membership buckets', () => {
     expect(memberBucket('/1/')).toBeNull();
     expect(memberBucket('/1/5/')).toBe(5);
     expect(memberBucket('/1/21/40/')).toBe(5);
+    expect([scopeVersion('/1/'), scopeVersion('/1/21/40/')]).toEqual(['member_scopes:top', 'member_scopes:5']);
   });
 
   it('a member added by another process is in the next count of its lists; other faculties keep theirs', async () => {
     expect((await list('a')).total).toBe(5);
     expect((await list('b')).total).toBe(4);
     expect((await list('root')).total).toBe(9);
-    const other = memberBucket(units.b!.path)!;
-    const before = await inReadEpoch(() => currentStamp(t.db, [`organization_members:${other}`]));
+    const other = scopeVersion(units.b!.path);
+    const before = await inReadEpoch(() => currentStamp(t.db, [other]));
     const newcomer = await insertUser(t, { familyName: 'Nguyễn Hữu', givenName: 'C' });
     await elsewhere(
       t.db,
@@ -68,21 +70,44 @@ describe('membership buckets', () => {
     expect((await list('a1')).total).toBe(6);
     expect((await list('root')).total).toBe(10);
     expect((await list('b')).total).toBe(4);
-    const after = await inReadEpoch(() => currentStamp(t.db, [`organization_members:${other}`]));
+    const after = await inReadEpoch(() => currentStamp(t.db, [other]));
     // PostgreSQL keeps faculty B's lists (unless both faculties share a bucket); SQLite follows every membership.
-    if (TEST_ENGINE === 'pg' && memberBucket(units.a!.path) !== other) expect(after).toBe(before);
+    if (TEST_ENGINE === 'pg' && scopeVersion(units.a!.path) !== other) expect(after).toBe(before);
     else if (TEST_ENGINE !== 'pg') expect(after).not.toBe(before);
-    // A membership of the top-level unit itself moves every list of the tree.
+    // A membership of the top-level unit for someone already in its tree changes none of its subtrees.
+    const top = await inReadEpoch(() => currentStamp(t.db, ['member_scopes:top']));
     await elsewhere(
       t.db,
       `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${newcomer}, ${units.root!.id}, true, 'member', 0)`,
     );
-    expect(await inReadEpoch(() => currentStamp(t.db, [`organization_members:${other}`]))).not.toBe(after);
+    if (TEST_ENGINE === 'pg') expect(await inReadEpoch(() => currentStamp(t.db, ['member_scopes:top', other]))).toBe(`${top},${after}`);
     expect((await list('root')).total).toBe(10);
     // And one leaving faculty B in another process is gone from B's next list.
     const leaving = (await list('b')).rows[0]!.id;
     await elsewhere(t.db, `DELETE FROM organization_members WHERE user_id = ${leaving} AND organization_id = ${units.b1!.id}`);
     expect((await list('b')).total).toBe(3);
     expect((await list('root')).total).toBe(9);
+  });
+
+  it('a second chi đoàn keeps the lists of the subtrees the member was already in; leaving the last one moves them', async () => {
+    const someone = await insertUser(t, { familyName: 'Nguyễn Đức', givenName: 'D' }, units.a1!.id);
+    const totals = async () => ({ a: (await list('a')).total, b: (await list('b')).total, root: (await list('root')).total });
+    const stamps = () => inReadEpoch(() => Promise.all(['a', 'root'].map((u) => currentStamp(t.db, [scopeVersion(units[u]!.path)]))));
+    const start = await totals();
+    const kept = await stamps();
+    await elsewhere(
+      t.db,
+      `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${someone}, ${units.b1!.id}, true, 'member', 0)`,
+    );
+    expect(await totals()).toEqual({ a: start.a, b: start.b + 1, root: start.root });
+    // Faculty A and the university gained no one: on PostgreSQL their counts stay cached (unless B shares A's bucket).
+    if (TEST_ENGINE === 'pg' && scopeVersion(units.a!.path) !== scopeVersion(units.b!.path)) expect(await stamps()).toEqual(kept);
+    await elsewhere(t.db, `DELETE FROM organization_members WHERE user_id = ${someone} AND organization_id = ${units.a1!.id}`);
+    expect(await totals()).toEqual({ a: start.a - 1, b: start.b + 1, root: start.root });
+    const [, rootKept] = await stamps();
+    if (TEST_ENGINE === 'pg') expect(rootKept).toBe(kept[1]);
+    await elsewhere(t.db, `DELETE FROM organization_members WHERE user_id = ${someone}`);
+    expect(await totals()).toEqual({ a: start.a - 1, b: start.b, root: start.root - 1 });
+    expect((await stamps())[1]).not.toBe(kept[1]);
   });
 });

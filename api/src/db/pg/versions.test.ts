@@ -113,11 +113,12 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
     try {
       runMigrations(sqlite);
       const names = (sqlite.$client.prepare('SELECT name FROM cache_versions').all() as { name: string }[]).map((r) => r.name);
-      // A SQLite version with no PostgreSQL twin would leave caches stale on PostgreSQL. The membership buckets
-      // (drizzle-pg 0016) are PostgreSQL's only: SQLite reads them as 'organization_members' (lib/freshness.ts).
+      // A SQLite version with no PostgreSQL twin would leave caches stale on PostgreSQL. The member_scopes buckets
+      // (drizzle-pg 0036) are PostgreSQL's only: SQLite reads them as 'organization_members' (lib/freshness.ts).
       const pgNames = [...(await versions()).keys()];
-      expect(pgNames.filter((n) => /^organization_members:\d+$/.test(n))).toHaveLength(16);
-      expect(pgNames.filter((n) => !/^organization_members:\d+$/.test(n)).sort()).toEqual(names.sort());
+      const bucket = /^member_scopes:(\d+|top)$/;
+      expect(pgNames.filter((n) => bucket.test(n))).toHaveLength(17);
+      expect(pgNames.filter((n) => !bucket.test(n)).sort()).toEqual(names.sort());
     } finally {
       sqlite.$client.close();
     }
@@ -164,7 +165,7 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
     expect(await moved(`DELETE FROM users WHERE code IN ('V1', 'V2')`)).toEqual(all);
   });
 
-  it("move a membership's bucket with 'organization_members', every bucket for a top-level unit's", async () => {
+  it("move 'organization_members' with every membership, and a member_scopes bucket only when someone enters or leaves a subtree", async () => {
     const moved = async (statement: string) => {
       const before = await versions();
       await pool.query(statement);
@@ -192,21 +193,29 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
         `INSERT INTO users (code, family_name, given_name, email, search_text, created_at, updated_at) VALUES ('B1', 'A', 'B', 'b1@x.vn', '', 0, 0) RETURNING id`,
       )
     ).rows[0]!.id;
-    const bucket = (id: number) => `organization_members:${id % 16}`;
+    const scopes = (id: number) => `member_scopes:${id % 16}`;
     const join = (o: number) => `INSERT INTO organization_members (organization_id, user_id, joined_at) VALUES (${o}, ${user}, 0)`;
-    expect(await moved(join(unit.id))).toEqual({ organization_members: 1, [bucket(faculty.id)]: 1 });
-    expect(await moved(join(faculty.id))).toEqual({ organization_members: 1, [bucket(faculty.id)]: 1 });
-    // Moved from one faculty to another: both buckets.
+    // Into a chi đoàn: the user enters it, its faculty (one bucket) and the top-level unit.
+    expect(await moved(join(unit.id))).toEqual({ organization_members: 1, [scopes(faculty.id)]: 1, 'member_scopes:top': 1 });
+    // Into the faculty already around them: no subtree gains or loses anyone.
+    expect(await moved(join(faculty.id))).toEqual({ organization_members: 1 });
+    // Moved from the chi đoàn to another faculty: leaves the chi đoàn (its faculty's bucket), enters the other.
     const both = await moved(`UPDATE organization_members SET organization_id = ${other.id} WHERE organization_id = ${unit.id}`);
-    expect(both).toEqual({ organization_members: 1, [bucket(faculty.id)]: 1, [bucket(other.id)]: 1 });
+    expect(both).toEqual({ organization_members: 1, [scopes(faculty.id)]: 1, [scopes(other.id)]: 1 });
     expect(await moved(`UPDATE organization_members SET role = 'x' WHERE organization_id = -1`)).toEqual({});
-    const all = await moved(join(root.id));
-    expect(Object.keys(all).sort()).toEqual(
-      ['organization_members', ...Array.from({ length: 16 }, (_, b) => `organization_members:${b}`)].sort(),
-    );
+    expect(await moved(join(root.id))).toEqual({ organization_members: 1 });
     expect(await moved(`DELETE FROM organization_members WHERE organization_id = ${faculty.id}`)).toEqual({
       organization_members: 1,
-      [bucket(faculty.id)]: 1,
+      [scopes(faculty.id)]: 1,
     });
+    // The last memberships gone: out of every subtree.
+    expect(await moved(`DELETE FROM organization_members WHERE user_id = ${user}`)).toEqual({
+      organization_members: 1,
+      [scopes(other.id)]: 1,
+      'member_scopes:top': 1,
+    });
+    // A member_scopes row whose unit is gone moves every bucket.
+    const gone = await moved(`INSERT INTO member_scopes (organization_id, user_id) VALUES (-7, ${user})`);
+    expect(Object.keys(gone).sort()).toEqual([...Array.from({ length: 16 }, (_, b) => `member_scopes:${b}`), 'member_scopes:top'].sort());
   });
 });
