@@ -291,10 +291,13 @@ const pageIdsOf = freshCachesByTables<number[]>(5_000);
 /**
  * A search's count is shared by the processes (lib/shared-totals.ts) when it runs over everyone or
  * over subtrees of at least this many members: a university's search at 1M users (499,193 members)
- * cost PostgreSQL about 25 ms a count, and each process counted it again; a faculty's (13,000) about
- * 2 ms, and a class's less than reading a shared row. An object so that tests can lower it.
+ * cost PostgreSQL about 25 ms a count, a 100k university's (49,436) 5–9 ms and a 1M faculty's
+ * (13,000) about 2 ms, where storing the row costs about 0.3 ms and reading it nothing (the count's own
+ * statement); a class's count costs less than that. Each process counted them again: under the 100k
+ * mix a university's searches were a third of PostgreSQL's statement time (docs/benchmark.md, session 29).
+ * An object so that tests can lower it.
  */
-export const sharedCounts = { from: 50_000 };
+export const sharedCounts = { from: 10_000 };
 
 /** Whether a search's count is worth sharing: PostgreSQL, words, and a scope of at least sharedCounts.from users (facet counts, cached). */
 async function costlyCount(db: Db, f: ListFilter): Promise<boolean> {
