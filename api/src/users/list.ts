@@ -294,8 +294,8 @@ const pageIdsOf = freshCachesByTables<number[]>(5_000);
  * cost PostgreSQL about 25 ms a count, a 100k university's (49,436) 5–9 ms and a 1M faculty's
  * (13,000) about 2 ms, where storing the row costs about 0.3 ms and reading it nothing (the count's own
  * statement); a class's count costs less than that. Each process counted them again: under the 100k
- * mix a university's searches were a third of PostgreSQL's statement time (docs/benchmark.md, session 29).
- * An object so that tests can lower it.
+ * mix searches' counts were a third of PostgreSQL's statement time, a university's the costliest
+ * (docs/benchmark.md, session 29). An object so that tests can lower it.
  */
 export const sharedCounts = { from: 10_000 };
 

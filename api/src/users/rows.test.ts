@@ -119,7 +119,12 @@ describe.skipIf(TEST_ENGINE !== 'pg')('PostgreSQL: a page’s rows with its ids'
       let page: Awaited<ReturnType<typeof listPage>> | undefined;
       const sent = await recordStatements(t, async () => (page = await listPage(t.db, f, `rows-of:${name}`, 10, 0)));
       expect(page!.rows.length, name).toBeGreaterThan(0);
-      expect(page!.rows, name).toEqual(await pageRowsByIds(t.db, page!.rows.map((r) => r.id)));
+      expect(page!.rows, name).toEqual(
+        await pageRowsByIds(
+          t.db,
+          page!.rows.map((r) => r.id),
+        ),
+      );
       const withRows = sent.filter((text) => rowColumns.test(text));
       expect(withRows, name).toHaveLength(1);
       // Planning the rows' joins costs about a millisecond: never in a statement planned at each call.

@@ -107,7 +107,9 @@ type Extras = Record<string, SQL<unknown>>;
 /** A JSON array the database built: PostgreSQL's driver parses it (null for none), SQLite answers its text. */
 export const jsonList = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
 
-type RawPageRow<E> = UserListRow & { memberships: [number, string][] | string | null; paid: boolean | number } & { [K in keyof E]: unknown };
+type RawPageRow<E> = UserListRow & { memberships: [number, string][] | string | null; paid: boolean | number } & {
+  [K in keyof E]: unknown;
+};
 
 /** A page row as the statements answer it, with its memberships parsed and its paid flag a boolean. */
 function toPageRow<E>({ memberships, paid, ...r }: RawPageRow<E>) {
@@ -128,7 +130,10 @@ export function pageRowsWith<E extends Extras>(db: Db, extra: E) {
     if (ids.length === 0) return [];
     // drizzle's inferred row type does not survive the generic extras: the columns are rowColumns', the page's and E's.
     const rows = (await allRows(statement, { ids: JSON.stringify(ids) })) as unknown as RawPageRow<E>[];
-    return inOrder(ids, rows.map((r) => toPageRow(r)));
+    return inOrder(
+      ids,
+      rows.map((r) => toPageRow(r)),
+    );
   };
 }
 
