@@ -1,9 +1,9 @@
 /**
  * A user's detail in one statement: the users-screen row with its page extras (users/rows.ts),
  * every membership with its organization and path in tree order, and the role assignments with
- * their roles and organizations. On PostgreSQL the three statements it replaces cost the API
- * about 75 µs of `writev` each besides node-postgres's own work (a profile of the details load: a
- * third of the API's CPU in writev), and details were the mix's costliest kind there.
+ * their roles and organizations. On PostgreSQL each statement is a round trip that costs the API and
+ * the server CPU of its own (docs/benchmark.md, sessions 28–29: a random detail 678–721 → 487–574 µs of
+ * the API's CPU), and details were the mix's costliest kind there.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
