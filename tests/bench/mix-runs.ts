@@ -8,6 +8,7 @@
 import { loadavg } from 'node:os';
 import { withCpu } from './cpu';
 import { drive, nextRequest, type Admin, type MixResult } from './mix';
+import { describeWarmUp, warmUp } from './warm-up';
 
 // BENCH_MIXES: only the mixes with these shares of writes (e.g. "0.1" for a profile of the +10 % writes mix).
 const only = process.env.BENCH_MIXES?.split(',').map(Number);
@@ -75,6 +76,8 @@ export async function runMixes(
   barePort: number,
   pids: ServerPids,
   admins: Admin[],
+  /** The API processes serving (WEB_CONCURRENCY): each warms up on its share of the requests. */
+  processes: number,
   seconds = Number(process.env.BENCH_SECONDS ?? 8),
   repeat = Number(process.env.BENCH_REPEAT ?? 3),
 ): Promise<MixRow[]> {
@@ -84,9 +87,11 @@ export async function runMixes(
     token: admins[conn % admins.length]!.token,
   });
   const bareReq = () => ({ kind: 'page' as const, method: 'GET', path: '/bare' });
-  // Warm both servers (JIT, page cache) before measuring.
+  // Warm both servers (JIT, caches) before measuring: the app until its CPU a response is steady (warm-up.ts).
   await drive(barePort, 2, connections, bareReq);
-  await drive(appPort, 3, connections, appReq(0));
+  console.log(
+    `\n  ${describeWarmUp(await warmUp(appPort, [pids.app, ...(pids.database ? [pids.database] : [])], processes, connections, appReq(0)))}`,
+  );
   const rows: MixRow[] = [];
   for (const mix of MIXES) {
     const runs: MixRun[] = [];

@@ -129,7 +129,7 @@ async function main() {
         try {
           await signIn(APP_PORT, admins);
           const pids = { app: child.pid!, bare: bare.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined };
-          const rows = await runMixes(APP_PORT, BARE_PORT, pids, admins);
+          const rows = await runMixes(APP_PORT, BARE_PORT, pids, admins, n);
           printMixes(`${PG_URL ? `${engine}, ` : ''}WEB_CONCURRENCY=${n} (${actual})`, rows);
           sets.push({ processes: n, actual, rows, engine });
         } finally {
