@@ -25,14 +25,14 @@ export type Table =
   | 'users:access'
   | 'users:counted'
   | 'users:search'
-  // What a search without a piece beginning with a digit follows: a phone change leaves it (drizzle-pg 0015; SQLite: with 'users:search').
+  // What a search without a piece beginning with a digit follows: a phone change leaves it (drizzle-pg 0015, SQLite 0051).
   | 'users:words'
   | 'departments'
   | 'classes'
   | 'organizations'
   | 'organization_members'
   // Who is in the subtrees under one second-level unit (its id modulo 16), or in the top-level units: their member_scopes
-  // rows (drizzle-pg 0036). SQLite reads them as 'organization_members'.
+  // rows (drizzle-pg 0036); SQLite's membership triggers (0052).
   | `member_scopes:${MemberBucket}`
   | 'member_scopes:top'
   | 'permissions'
@@ -49,7 +49,6 @@ export type Table =
 
 export type MemberBucket = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
 export const MEMBER_BUCKETS = 16;
-const SCOPE_VERSIONS = [...Array.from({ length: MEMBER_BUCKETS }, (_, b) => `member_scopes:${b}`), 'member_scopes:top'];
 
 interface Versions {
   read: Statement<[], [string, number]>;
@@ -133,9 +132,6 @@ function connectionVersions(db: Db): Versions {
   }
   const dataVersion = v.dataVersionProbe.pluck().get()!;
   v.versions = new Map(v.read.raw().all());
-  // SQLite keeps no member_scopes buckets (PostgreSQL's drizzle-pg 0036): each follows every membership write.
-  const members = v.versions.get('organization_members');
-  if (members !== undefined) for (const name of SCOPE_VERSIONS) v.versions.set(name, members);
   v.stamps = new WeakMap();
   if (inTransaction) v.changes = -1;
   else {

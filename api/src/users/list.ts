@@ -32,8 +32,8 @@ import { onPg } from '../db/dialect';
  * filtered columns ('users:counted', migration 0045); their search words only when it has words
  * ('users:words' when no piece begins with a digit, so a phone change keeps it: search.ts
  * searchVersion); and when it is scoped, the units' paths and who is in each subtree, by the
- * version of its member_scopes rows (drizzle-pg 0036: the subtrees under one second-level unit, or the
- * top-level units; SQLite: every membership). A phone change, a membership elsewhere, or one that
+ * versions of the subtrees under one second-level unit, or of the top-level units (drizzle-pg 0036's
+ * member_scopes rows; SQLite 0052's membership triggers). A phone change, a membership elsewhere, or one that
  * leaves the subtree's members as they were (a second chi đoàn) keeps the count in every process.
  */
 function countedTables(f: ListFilter): readonly Table[] {

@@ -1,8 +1,8 @@
 /**
  * A users list narrowed to a subtree follows who is in the subtree (users/list.ts countedTables,
- * drizzle-pg 0036: the member_scopes rows under its second-level unit, or of the top-level units): on
- * PostgreSQL a membership written under another faculty, or one that leaves the subtree's members as
- * they were, keeps its count and checkpoints. Whatever is kept, a membership another process writes
+ * drizzle-pg 0036: the member_scopes rows under its second-level unit, or of the top-level units; SQLite
+ * 0052: triggers on the memberships): a membership written under another faculty, or one that leaves the
+ * subtree's members as they were, keeps its count and checkpoints. Whatever is kept, a membership another process writes
  * is in the next answer of every list it belongs to.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../db/tables/organizations';
 import { firstRow } from '../db/engine';
 import { currentStamp, inReadEpoch } from '../lib/freshness';
-import { makeTestApp, TEST_ENGINE, type TestApp } from '../test/harness';
+import { makeTestApp, type TestApp } from '../test/harness';
 import { elsewhere, insertUser } from './fixture';
 import { listPage, memberBucket, scopeVersion, type ListFilter } from './list';
 
@@ -71,16 +71,15 @@ describe('membership buckets', () => {
     expect((await list('root')).total).toBe(10);
     expect((await list('b')).total).toBe(4);
     const after = await inReadEpoch(() => currentStamp(t.db, [other]));
-    // PostgreSQL keeps faculty B's lists (unless both faculties share a bucket); SQLite follows every membership.
-    if (TEST_ENGINE === 'pg' && scopeVersion(units.a!.path) !== other) expect(after).toBe(before);
-    else if (TEST_ENGINE !== 'pg') expect(after).not.toBe(before);
+    // Faculty B's lists are kept (unless both faculties share a bucket).
+    if (scopeVersion(units.a!.path) !== other) expect(after).toBe(before);
     // A membership of the top-level unit for someone already in its tree changes none of its subtrees.
     const top = await inReadEpoch(() => currentStamp(t.db, ['member_scopes:top']));
     await elsewhere(
       t.db,
       `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${newcomer}, ${units.root!.id}, true, 'member', 0)`,
     );
-    if (TEST_ENGINE === 'pg') expect(await inReadEpoch(() => currentStamp(t.db, ['member_scopes:top', other]))).toBe(`${top},${after}`);
+    expect(await inReadEpoch(() => currentStamp(t.db, ['member_scopes:top', other]))).toBe(`${top},${after}`);
     expect((await list('root')).total).toBe(10);
     // And one leaving faculty B in another process is gone from B's next list.
     const leaving = (await list('b')).rows[0]!.id;
@@ -100,14 +99,27 @@ describe('membership buckets', () => {
       `INSERT INTO organization_members (user_id, organization_id, is_active, role, joined_at) VALUES (${someone}, ${units.b1!.id}, true, 'member', 0)`,
     );
     expect(await totals()).toEqual({ a: start.a, b: start.b + 1, root: start.root });
-    // Faculty A and the university gained no one: on PostgreSQL their counts stay cached (unless B shares A's bucket).
-    if (TEST_ENGINE === 'pg' && scopeVersion(units.a!.path) !== scopeVersion(units.b!.path)) expect(await stamps()).toEqual(kept);
+    // Faculty A and the university gained no one: their counts stay cached (unless B shares A's bucket).
+    if (scopeVersion(units.a!.path) !== scopeVersion(units.b!.path)) expect(await stamps()).toEqual(kept);
     await elsewhere(t.db, `DELETE FROM organization_members WHERE user_id = ${someone} AND organization_id = ${units.a1!.id}`);
     expect(await totals()).toEqual({ a: start.a - 1, b: start.b + 1, root: start.root });
     const [, rootKept] = await stamps();
-    if (TEST_ENGINE === 'pg') expect(rootKept).toBe(kept[1]);
+    expect(rootKept).toBe(kept[1]);
     await elsewhere(t.db, `DELETE FROM organization_members WHERE user_id = ${someone}`);
     expect(await totals()).toEqual({ a: start.a - 1, b: start.b, root: start.root - 1 });
     expect((await stamps())[1]).not.toBe(kept[1]);
+  });
+
+  it('a membership ended, started again or moved to another unit by another process is in the next count', async () => {
+    const someone = await insertUser(t, { familyName: 'Nguyễn Minh', givenName: 'E' }, units.a1!.id);
+    const totals = async () => ({ a: (await list('a')).total, b: (await list('b')).total, root: (await list('root')).total });
+    const start = await totals();
+    const set = (change: string) => elsewhere(t.db, `UPDATE organization_members SET ${change} WHERE user_id = ${someone}`);
+    await set('is_active = false');
+    expect(await totals()).toEqual({ a: start.a - 1, b: start.b, root: start.root - 1 });
+    await set('is_active = true');
+    expect(await totals()).toEqual(start);
+    await set(`organization_id = ${units.b1!.id}`);
+    expect(await totals()).toEqual({ a: start.a - 1, b: start.b + 1, root: start.root });
   });
 });

@@ -64,9 +64,9 @@ export function indexParams(words: string[], subtreeRoots: number[] | null): Rec
 
 /**
  * The version a search's matches follow: 'users:words' when no piece of its words begins with a
- * digit — PostgreSQL leaves that one alone when only words beginning with a digit change at the end
- * of search_text, a phone number (drizzle-pg 0015), and no such search can match them — else
- * 'users:search', which every change of the search words moves. SQLite moves both together.
+ * digit — left alone when only words beginning with a digit change at the end of search_text, a phone
+ * number (drizzle-pg 0015; SQLite 0051: words made of digits after a space), and no such search can
+ * match them — else 'users:search', which every change of the search words moves.
  */
 export function searchVersion(words: string[]): 'users:words' | 'users:search' {
   return words.every((w) => w.split(/[^\p{L}\p{N}]+/u).every((piece) => !/^[0-9]/.test(piece))) ? 'users:words' : 'users:search';
