@@ -87,7 +87,7 @@ export async function runMixes(
     token: admins[conn % admins.length]!.token,
   });
   const bareReq = () => ({ kind: 'page' as const, method: 'GET', path: '/bare' });
-  // Warm both servers (JIT, caches) before measuring: the app until its CPU a response is steady (warm-up.ts).
+  // Warm both servers (JIT, caches) before measuring: the app for 10 s per API process, its curve printed (warm-up.ts).
   await drive(barePort, 2, connections, bareReq);
   console.log(
     `\n  ${describeWarmUp(await warmUp(appPort, [pids.app, ...(pids.database ? [pids.database] : [])], processes, connections, appReq(0)))}`,

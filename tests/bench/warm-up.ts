@@ -1,9 +1,9 @@
 /**
- * Warms a fresh server with the read mix until its CPU time per response stops falling. A fresh
+ * Warms a fresh server with the read mix for 10 s per API process before the mix is measured. A fresh
  * process spends its first seconds compiling (V8 tiers its hot code up) and filling its caches: on
  * 2026-11-29 the 100k read mix cost 2.1–2.7 ms a response in a fresh process's first 2 s, about 0.9
  * after 6 s and 0.6 after 20 s, and with 2 processes, each warming on half the requests, longer still.
- * A fixed 3 s warm-up left the first measured run on that slope (1.15 ms against 0.60 for the
+ * A 3 s warm-up left the first measured run on that slope (1.15 ms against 0.60 for the
  * fourth), so the runs' spread said more about warm-up than about the server. The curve is printed:
  * a fresh or restarted process does pay it.
  */
