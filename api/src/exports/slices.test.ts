@@ -37,34 +37,45 @@ it('a profile request answers while a large export is still streaming, and no bl
     }),
   ).then((r) => r.arrayBuffer());
   await t.request('GET', '/api/auth/profile', { token: t.adminToken });
-  let exportDone = 0;
-  let profileDone = 0;
-  const started = performance.now();
-  const { maxGap } = await longestBlock(async () => {
-    const exp = Promise.resolve(
-      t.app.request('/api/export/users', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ fields }),
-      }),
-    )
-      .then((r) => r.arrayBuffer())
-      .then((b) => {
-        exportDone = performance.now();
-        return b.byteLength;
-      });
-    // Let the export start writing before the light request arrives.
-    await new Promise((r) => setTimeout(r, 30));
-    const profile = await t.request('GET', '/api/auth/profile', { token: t.adminToken });
-    profileDone = performance.now();
-    expect(profile.status).toBe(200);
-    expect(await exp).toBeGreaterThan(100_000);
-  });
-  expect(profileDone).toBeLessThan(exportDone);
+  // One export with a light request sent while it streams: the loop's longest block, against the export's duration.
+  const attempt = async () => {
+    let exportDone = 0;
+    let profileDone = 0;
+    const started = performance.now();
+    const { maxGap } = await longestBlock(async () => {
+      const exp = Promise.resolve(
+        t.app.request('/api/export/users', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ fields }),
+        }),
+      )
+        .then((r) => r.arrayBuffer())
+        .then((b) => {
+          exportDone = performance.now();
+          return b.byteLength;
+        });
+      // Let the export start writing before the light request arrives.
+      await new Promise((r) => setTimeout(r, 30));
+      const profile = await t.request('GET', '/api/auth/profile', { token: t.adminToken });
+      profileDone = performance.now();
+      expect(profile.status).toBe(200);
+      expect(await exp).toBeGreaterThan(100_000);
+    });
+    expect(profileDone).toBeLessThan(exportDone);
+    return { maxGap, exportMs: exportDone - started };
+  };
   // Wall-clock gaps stretch with this 2-core machine's load, and so does the export: the longest block is
   // compared with the export's own duration. Sliced, it is a few percent of it (25–30 ms of 400–650 ms when
-  // idle); before slicing one page held the loop for most of the export (470–650 ms alone).
-  expect(maxGap).toBeLessThan((exportDone - started) / 3);
+  // idle); before slicing one page held the loop for most of the export (470–650 ms alone), in every attempt.
+  // A busy machine can preempt the test's thread for longer than a slice (816 of 1,447 ms once, in CI on
+  // 2026-11-29), so the best of three attempts is judged: a blocking export fails all three.
+  let best = { maxGap: Infinity, exportMs: 0 };
+  for (let i = 0; i < 3 && !(best.maxGap < best.exportMs / 3); i++) {
+    const a = await attempt();
+    if (a.maxGap / a.exportMs < best.maxGap / Math.max(1, best.exportMs)) best = a;
+  }
+  expect(best.maxGap).toBeLessThan(best.exportMs / 3);
 });
 
 it('a search export holds every match over many pages, in the order they were added, and nothing else', async () => {
