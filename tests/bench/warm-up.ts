@@ -7,16 +7,16 @@
  * fourth), so the runs' spread said more about warm-up than about the server. The curve is printed:
  * a fresh or restarted process does pay it.
  */
-import { cpuBetween, sampleCpu } from './cpu';
+import { withCpu } from './cpu';
 import { drive, type Req } from './mix';
 
 const WINDOW_SECONDS = 2;
 /**
- * BENCH_WARMUP: seconds of warm-up per API process (each process compiles and fills its caches on its
+ * BENCH_MIX_WARMUP: seconds of warm-up per API process (BENCH_WARMUP is the other routes' warm-up, load.ts) (each process compiles and fills its caches on its
  * share of the requests). A rule that stopped once two windows were no cheaper than the best before
  * them stopped after 10–12 s on this machine's noise (a window moves by ±20 %), still on the slope.
  */
-const SECONDS_PER_PROCESS = Number(process.env.BENCH_WARMUP ?? 10);
+const SECONDS_PER_PROCESS = Number(process.env.BENCH_MIX_WARMUP ?? 10);
 
 export interface WarmUp {
   /** CPU milliseconds a response, per window. */
@@ -35,9 +35,8 @@ export async function warmUp(
   const curve: number[] = [];
   const seconds = Math.max(WINDOW_SECONDS, SECONDS_PER_PROCESS * processes);
   for (let t = 0; t < seconds; t += WINDOW_SECONDS) {
-    const before = sampleCpu(pids);
-    const r = await drive(port, WINDOW_SECONDS, connections, next);
-    curve.push((cpuBetween(before, sampleCpu(pids)) * 1000) / Math.max(1, r.responses));
+    const { value, cpuSeconds } = await withCpu(pids, () => drive(port, WINDOW_SECONDS, connections, next));
+    curve.push((cpuSeconds * 1000) / Math.max(1, value.responses));
   }
   return { curve, seconds };
 }
