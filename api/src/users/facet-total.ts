@@ -6,7 +6,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { firstRow } from '../db/engine';
 import { userFacetCounts } from '../db/tables/users';
-import { freshCache, type Table } from '../lib/freshness';
+import { freshCache, freshCachesByTables } from '../lib/freshness';
+import { scopeVersion } from './scope-version';
 import { perDb } from '../lib/per-db';
 import type { ListFilter } from './list';
 
@@ -14,12 +15,14 @@ import type { ListFilter } from './list';
 export const rootIds = (paths: string[]) => paths.map((p) => Number(p.split('/').at(-2)));
 
 /**
- * What the facet counts change with: the counted columns of users, and for a subtree its members and
- * the tree (as list.ts's COUNTED for the same filters).
+ * What the facet counts change with: the counted columns of users, and for a subtree who is in it and
+ * the tree (as list.ts's countedTables for the same filters). A subtree's counts are kept per user and
+ * unit in it (the triggers add a user to a unit's counts when they enter its subtree), so a membership
+ * that leaves its members as they were, or one under another second-level unit, keeps them.
  */
-const WHOLE: readonly Table[] = ['users:counted'];
-const SUBTREE: readonly Table[] = ['users:counted', 'organization_members', 'organizations'];
-const totals = { whole: freshCache<number>(1_000, WHOLE), subtree: freshCache<number>(5_000, SUBTREE) };
+const whole = freshCache<number>(1_000, ['users:counted']);
+const bySubtree = freshCachesByTables<number>(5_000);
+const subtreeTotals = (path: string) => bySubtree(['users:counted', scopeVersion(path), 'organizations']);
 
 /**
  * The total of a filter without search words over everything or one subtree, from the
@@ -36,7 +39,7 @@ export async function facetTotal(db: Db, f: ListFilter): Promise<number | null> 
   if (f.membershipStatus !== undefined) params.membershipStatus = f.membershipStatus;
   if (f.isActive !== undefined) params.isActive = f.isActive ? 1 : 0;
   const key = `${params.organizationId}|${f.userType ?? ''}|${f.membershipStatus ?? ''}|${params.isActive ?? ''}`;
-  return await (f.paths ? totals.subtree : totals.whole).get(db, key, async () => {
+  return await (f.paths ? subtreeTotals(f.paths[0]!) : whole).get(db, key, async () => {
     const byShape = facetStatements(db);
     let statement = byShape.get(shape);
     if (!statement) byShape.set(shape, (statement = facetStatement(db, f)));

@@ -1,7 +1,8 @@
 import { normalizeText } from '@doanhoi/shared';
 import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { currentStamp, freshCachesByTables, MEMBER_BUCKETS, type MemberBucket, type Table } from '../lib/freshness';
+import { currentStamp, freshCachesByTables, type Table } from '../lib/freshness';
+import { scopeVersion } from './scope-version';
 import { cachedTotal } from '../lib/totals';
 import { organizationMembers, organizations } from '../db/tables/organizations';
 import { pageRowsByIds, type PageRow } from './rows';
@@ -47,18 +48,6 @@ function countedTables(f: ListFilter): readonly Table[] {
   return kept;
 }
 const countedLists = new Map<string, readonly Table[]>();
-
-/** The bucket of a subtree at or below a second-level unit ('/1/5/23/' → 5 % 16), else null: a top-level unit's. */
-export function memberBucket(path: string): MemberBucket | null {
-  const second = Number(path.split('/')[2]);
-  return Number.isInteger(second) && second > 0 ? ((second % MEMBER_BUCKETS) as MemberBucket) : null;
-}
-
-/** The version of who is in the subtree at `path` (freshness.scope_bucket, drizzle-pg 0036). */
-export function scopeVersion(path: string): Table {
-  const b = memberBucket(path);
-  return b === null ? 'member_scopes:top' : `member_scopes:${b}`;
-}
 
 /** The search words, accent-stripped and lower-cased ("Nguyễn  Văn" → ["nguyen", "van"]); at most 8. */
 export function searchWords(term: string | undefined): string[] {
