@@ -164,7 +164,7 @@ async function savepoint<T>(db: Db, frame: SqliteFrame, body: (tx: Db) => Promis
 }
 
 /** What raw SQL runs on: the app's database or any drizzle SQLite handle. */
-type SqlRunner = Pick<Db, 'all' | 'get' | 'run' | 'values'>;
+export type SqlRunner = Pick<Db, 'all' | 'get' | 'run' | 'values'>;
 
 type PgResult = { rows: unknown[]; rowCount: number | null; command?: string };
 /** Raw SQL may write (INSERT … RETURNING through sqlGet): counted unless the server says it was a SELECT. */

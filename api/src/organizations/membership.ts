@@ -4,7 +4,7 @@
  * (access/reach.ts); removal leaves a level and everything beneath it (removal.ts).
  */
 import { fullName, hasPermission, isSuperAdmin } from '@doanhoi/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../audit/writer';
 import type { Tx } from '../db/client';
 import type { Actor, Deps } from '../lib/context';
@@ -103,6 +103,24 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
           ).map((o) => [o.id, o.path])
         : [],
     );
+  /** The user (404 when unknown) and whether they are an active member here: one statement, as every add asks both. */
+  const userAndMembership = async (organizationId: number, userId: number) => {
+    const row = await firstRow(
+      db
+        .select({
+          id: users.id,
+          member: sql<boolean | number>`EXISTS (SELECT 1 FROM ${organizationMembers} WHERE ${and(
+            eq(organizationMembers.organizationId, organizationId),
+            eq(organizationMembers.userId, users.id),
+            eq(organizationMembers.isActive, true),
+          )})`,
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+    );
+    if (!row) notFound('Không tìm thấy người dùng');
+    return { member: Boolean(row!.member) };
+  };
   const isMember = async (organizationId: number, userId: number) =>
     !!(await firstRow(
       db
@@ -121,9 +139,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
     async add(organizationId: number, userId: number, role: string, withParents: boolean) {
       await requireIn(db, actor, organizationId, ADD);
       const org = await visibleOrg(db, actor, organizationId);
-      await user(userId);
       // Ancestors the user already belongs to are skipped, but the organization itself must be new (000 §8 'user already exists').
-      if (await isMember(organizationId, userId)) badRequest('Người dùng đã là thành viên của tổ chức');
+      if ((await userAndMembership(organizationId, userId)).member) badRequest('Người dùng đã là thành viên của tổ chức');
       // Adding someone from another faculty (or an orphan) would open their record to this unit's officers:
       // the 403 names their units so the admin can ask for a transfer instead (issue 30 item 1).
       if (!(await addableUsers(db, actor, [userId])).has(userId)) {
@@ -148,6 +165,8 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
           action: 'membership.add',
           entity: 'organization',
           entityId: organizationId,
+          // The unit was just read and is being written under: no lookup of whether it still exists.
+          organizationId,
           after: { userId, role, organizationIds: done },
           ip,
         });
@@ -215,6 +234,7 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
           action: 'membership.remove',
           entity: 'organization',
           entityId: organizationId,
+          organizationId,
           before: { userId },
           after: { removed: leaves.map((o) => o.id), from: option.organization.id },
           ip,
@@ -250,6 +270,7 @@ export function membershipService({ db }: Deps, actor: Actor, ip: string | null)
           action: 'membership.bulk_remove',
           entity: 'organization',
           entityId: organizationId,
+          organizationId,
           before: { userIds },
           after: { removed: present.length, memberships: n },
           ip,
