@@ -12,9 +12,10 @@ import { drive, type Req } from './mix';
 
 const WINDOW_SECONDS = 2;
 /**
- * BENCH_MIX_WARMUP: seconds of warm-up per API process (BENCH_WARMUP is the other routes' warm-up, load.ts) (each process compiles and fills its caches on its
- * share of the requests). A rule that stopped once two windows were no cheaper than the best before
- * them stopped after 10–12 s on this machine's noise (a window moves by ±20 %), still on the slope.
+ * BENCH_MIX_WARMUP: seconds of warm-up per API process, each compiling and filling its caches on its
+ * share of the requests (BENCH_WARMUP is the other routes' warm-up, load.ts). A rule that stopped once
+ * two windows were no cheaper than the best before them stopped after 10–12 s on this machine's noise
+ * (a window moves by ±20 %), still on the slope.
  */
 const SECONDS_PER_PROCESS = Number(process.env.BENCH_MIX_WARMUP ?? 10);
 
