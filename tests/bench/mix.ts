@@ -12,6 +12,8 @@ import { hashPassword } from '../../api/src/lib/passwords';
 import { FAMILY, GIVEN, MIDDLE } from './generate';
 
 const PASSWORD = 'bench-mix-123';
+/** Users sampled per admin (the writes and details pick from them). */
+export const SAMPLE = 300;
 export const MIX_CODES = [
   'users.access',
   'users.view_details',
@@ -102,7 +104,7 @@ export async function prepareMix(dbPath: string): Promise<Admin[]> {
       .all(scope.path, `${scope.path.slice(0, -1)}0`) as number[];
     const users = c
       .prepare(
-        `SELECT m.user_id FROM organization_members m WHERE m.organization_id IN (${orgs.map(() => '?').join(',') || 'NULL'}) LIMIT 300`,
+        `SELECT m.user_id FROM organization_members m WHERE m.organization_id IN (${orgs.map(() => '?').join(',') || 'NULL'}) ORDER BY m.organization_id, m.id LIMIT ${SAMPLE}`,
       )
       .pluck()
       .all(...orgs) as number[];

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { MIX_CODES } from './mix';
+import { MIX_CODES, SAMPLE, type Admin } from './mix';
 import { copySqliteToPg } from '../../api/src/backup/db-copy';
 import { openDb } from '../../api/src/db/client';
 import { runMigrations } from '../../api/src/db/migrate';
@@ -91,6 +91,25 @@ export async function syncBenchDatabase(sqlitePath: string, url: string, reuse: 
   // Fresh statistics, as a running deployment's autovacuum would have them.
   await withClient(url, (c) => c.query('VACUUM ANALYZE'));
   return seconds;
+}
+
+/**
+ * The admins with their users sampled again from the PostgreSQL database, as prepareMix samples the file:
+ * a reused database's memberships part from the file's with each writes mix (each engine takes its own),
+ * and a user sampled from the file but outside the admin's scope here is a cheap 404 instead of a detail.
+ */
+export async function sampleFromPg(url: string, admins: Admin[]): Promise<Admin[]> {
+  return await withClient(url, async (c) => {
+    const out: Admin[] = [];
+    for (const a of admins) {
+      const { rows } = await c.query<{ user_id: number }>(
+        'SELECT user_id FROM organization_members WHERE organization_id = ANY($1::int[]) ORDER BY organization_id, id LIMIT $2',
+        [a.orgs, SAMPLE],
+      );
+      out.push({ ...a, users: rows.map((r) => Number(r.user_id)) });
+    }
+    return out;
+  });
 }
 
 /** The postmaster's pid, from postmaster.pid in the cluster's data directory, or a reason it cannot be counted. */

@@ -20,7 +20,7 @@ import { load, printTable, startProcess, stopProcess, waitForProcesses, type Loa
 import { prepareMix, signIn } from './mix';
 import { printMixes, printSummary, runMixes, type MixSet } from './mix-runs';
 import { printKinds, runKinds } from './kinds';
-import { isPostgresUrl, postmasterPid, serverSettings, syncBenchDatabase } from './pg';
+import { isPostgresUrl, postmasterPid, sampleFromPg, serverSettings, syncBenchDatabase } from './pg';
 import { DASHBOARD_ADMIN, prepareDashboard } from './dashboard';
 import { printPageTable, runPageBench } from './pages';
 import { prepareIssue30, printIssue30, runIssue30 } from './issue30';
@@ -112,8 +112,9 @@ async function main() {
       for (const { engine, n } of plan) {
         const { child, actual } = await startApp(n, engine);
         try {
-          await signIn(APP_PORT, admins);
-          const runs = await runKinds(APP_PORT, { app: child.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined }, admins);
+          const mixAdmins = engine === 'PostgreSQL' ? await sampleFromPg(PG_URL!, admins) : admins;
+          await signIn(APP_PORT, mixAdmins);
+          const runs = await runKinds(APP_PORT, { app: child.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined }, mixAdmins);
           printKinds(`${engine}, WEB_CONCURRENCY=${n} (${actual})`, runs);
         } finally {
           await stopProcess(child);
@@ -127,9 +128,11 @@ async function main() {
       for (const { engine, n } of plan) {
         const { child, actual } = await startApp(n, engine);
         try {
-          await signIn(APP_PORT, admins);
+          // Sampled again before each PostgreSQL server: the previous one's writes mix moved memberships.
+          const mixAdmins = engine === 'PostgreSQL' ? await sampleFromPg(PG_URL!, admins) : admins;
+          await signIn(APP_PORT, mixAdmins);
           const pids = { app: child.pid!, bare: bare.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined };
-          const rows = await runMixes(APP_PORT, BARE_PORT, pids, admins, n);
+          const rows = await runMixes(APP_PORT, BARE_PORT, pids, mixAdmins, n);
           printMixes(`${PG_URL ? `${engine}, ` : ''}WEB_CONCURRENCY=${n} (${actual})`, rows);
           sets.push({ processes: n, actual, rows, engine });
         } finally {
