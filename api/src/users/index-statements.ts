@@ -120,13 +120,20 @@ function countedPage(db: Db, joined: boolean, filter: SQL | undefined, shared = 
 /** How list.ts pages a list: a page, a page from a checkpoint down, and the walks that build checkpoints. */
 export type PagedStatements = { pageIds: PageIds; pageFrom: PageIds; walkTop?: Walk; walkFrom?: Walk };
 
-/** A page of `ids` in `order` (newest first): `limit` rows from `offset`. */
-function pageStatement(db: Db, ids: { orderBy(o: SQL): unknown }, order: SQL): PageIds {
+/**
+ * A page of `ids` in `order` (newest first): `limit` rows from `offset`. With `withRows`, on PostgreSQL,
+ * the page's rows come in the same statement (pageRowsOf) — only for ids PostgreSQL keeps a generic plan
+ * of joined to the rows: one unit's member_scopes range. A page of users filtered by their columns, joined
+ * to the rows, was planned at every call all the same (its LIMIT a parameter, the generic plan is
+ * estimated for a tenth of the table): 0.8–1.2 ms of planning where its ids alone plan in 0.08 ms and
+ * the rows by ids keep their plan (pg_stat_statements, docs/benchmark.md "Session 32").
+ */
+function pageStatement(db: Db, ids: { orderBy(o: SQL): unknown }, order: SQL, withRows = false): PageIds {
   type Paged = SQLWrapper & { prepare(): unknown; toSQL(): { sql: string } };
   const ordered = ids.orderBy(order) as { limit(n: unknown): { offset(n: unknown): Paged } };
   const paged = ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
   const statement = paged.prepare() as PageIds;
-  if (onPg() && !plannedPerCall(paged.toSQL().sql)) statement.rows = pageRowsOf(db, paged);
+  if (withRows && onPg() && !plannedPerCall(paged.toSQL().sql)) statement.rows = pageRowsOf(db, paged);
   return statement;
 }
 
@@ -142,11 +149,12 @@ export function pagedStatements(
   id: AnySQLiteColumn,
   where: SQL | undefined,
   whereBelow: SQL | undefined,
+  withRows = false,
 ): PagedStatements {
   const below = and(whereBelow, sql`${id} <= ${sql.placeholder('from')}`);
   return {
-    pageIds: pageStatement(db, matching(where), desc(id)),
-    pageFrom: pageStatement(db, matching(below), desc(id)),
+    pageIds: pageStatement(db, matching(where), desc(id), withRows),
+    pageFrom: pageStatement(db, matching(below), desc(id), withRows),
     walkTop: onPg() ? walkStatement(db, matching(where), id) : undefined,
     walkFrom: onPg() ? walkStatement(db, matching(below), id) : undefined,
   };

@@ -19,5 +19,6 @@ export const pgMemberScopes = sqliteTable(MEMBER_SCOPES, { organizationId: integ
 export function scopeStatements(db: Db) {
   const t = pgMemberScopes;
   const of = eq(t.organizationId, sql.placeholder('root'));
-  return pagedStatements(db, (cond: SQL | undefined) => db.select({ id: t.userId }).from(t).where(cond), t.userId, of, of);
+  // Its pages bring their rows (pageStatement): joined to them, a range of one unit's key still keeps its plan.
+  return pagedStatements(db, (cond: SQL | undefined) => db.select({ id: t.userId }).from(t).where(cond), t.userId, of, of, true);
 }
