@@ -127,6 +127,26 @@ describe('freshCache (per-table versions kept by triggers)', () => {
     expect(await cache.get(a, 'n3', async () => 'rebuilt')).toBe('v3');
   });
 
+  it('bounds what it keeps by the weight of its values: a heavy value drops the oldest, one heavier than the bound is never kept', async () => {
+    const { db } = fileDb();
+    const cache = freshCache<string[]>(10, ['departments'], (rows) => rows.length);
+    const rows = (n: number, tag: string) => Array.from({ length: n }, () => tag);
+    const kept = async (key: string) => {
+      let built = false;
+      await cache.get(db, key, async () => ((built = true), []));
+      return !built;
+    };
+    await cache.get(db, 'a', async () => rows(4, 'a'));
+    await cache.get(db, 'b', async () => rows(4, 'b'));
+    expect([await kept('a'), await kept('b')]).toEqual([true, true]);
+    // 8 + 4 > 10: the oldest goes until the rest weigh at most half.
+    await cache.get(db, 'c', async () => rows(4, 'c'));
+    expect(await kept('c')).toBe(true);
+    expect(await kept('a')).toBe(false);
+    await cache.get(db, 'huge', async () => rows(11, 'h'));
+    expect(await kept('huge')).toBe(false);
+  });
+
   it('refuses a table without version triggers (a cache that could never notice a write)', async () => {
     const { db } = fileDb();
     const cache = freshCache<number>(1, ['refresh_tokens' as never]);

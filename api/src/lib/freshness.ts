@@ -240,31 +240,37 @@ const inTransaction = (db: Db) => (isPg(db) ? currentTransaction() !== undefined
 
 /**
  * Values computed from these tables, kept until one of them is written (per database: tests open
- * several in one process). At most `maxEntries` per database; past that the oldest half is dropped.
+ * several in one process). At most `maxEntries` per database, or that total of `weigh` (a page's
+ * rows, so that large pages cannot fill memory); past that the oldest half is dropped, and a value
+ * heavier than all of it is not kept.
  * Inside a transaction nothing is stored or served: the transaction may see its own uncommitted
  * writes, and a rollback would bring the old versions back with a value built from rows that never existed.
  */
-export function freshCache<T>(maxEntries: number, tables: readonly Table[]) {
-  const perDb = new WeakMap<Db, { stamp: string; entries: Map<string, T> }>();
+export function freshCache<T>(maxEntries: number, tables: readonly Table[], weigh: (value: T) => number = () => 1) {
+  const perDb = new WeakMap<Db, { stamp: string; entries: Map<string, { value: T; weight: number }>; weight: number }>();
   return {
     async get(db: Db, key: string, build: () => Promise<T>): Promise<T> {
       if (inTransaction(db)) return build();
       const stamp = await currentStamp(db, tables);
       let c = perDb.get(db);
-      if (!c || c.stamp !== stamp) perDb.set(db, (c = { stamp, entries: new Map() }));
+      if (!c || c.stamp !== stamp) perDb.set(db, (c = { stamp, entries: new Map(), weight: 0 }));
       const hit = c.entries.get(key);
-      if (hit !== undefined) return hit;
+      if (hit !== undefined) return hit.value;
       const value = await build();
       // Kept only if nothing it read changed while it was built (a write of another request may run between its statements).
       if (inTransaction(db) || (await currentStamp(db, tables)) !== stamp || perDb.get(db) !== c) return value;
-      if (c.entries.size >= maxEntries) {
-        let drop = Math.ceil(maxEntries / 2);
-        for (const k of c.entries.keys()) {
-          if (drop-- <= 0) break;
+      const weight = Math.max(1, weigh(value));
+      if (weight > maxEntries) return value;
+      if (c.weight + weight > maxEntries) {
+        // The oldest half goes.
+        for (const [k, e] of c.entries) {
+          if (c.weight <= maxEntries / 2) break;
           c.entries.delete(k);
+          c.weight -= e.weight;
         }
       }
-      c.entries.set(key, value);
+      c.entries.set(key, { value, weight });
+      c.weight += weight;
       return value;
     },
   };

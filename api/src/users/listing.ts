@@ -28,8 +28,15 @@ export function holdsIn(actor: Actor, code: string, organizationId: number, path
  * Pages already served, until the next write anywhere in the database: the users screen asks for
  * the same first pages over and over, and a page's rows carry class and department names that
  * other screens write. The key holds the caller's scope, so callers never share another scope's page.
+ * Bounded by rows, not pages (20,000: 2,000 pages of 10, or 20 of the 1,000 a page may ask for), so that
+ * large pages cannot fill memory; 200 pages were too few for admins paging 1–1,000 at random: a wider one
+ * sent a tenth fewer statements a response under the read mix (docs/benchmark.md "Session 32").
  */
-const listPages = freshCache<UserListResponse>(200, ['users', 'organization_members', 'organizations', 'classes', 'departments']);
+const listPages = freshCache<UserListResponse>(
+  20_000,
+  ['users', 'organization_members', 'organizations', 'classes', 'departments'],
+  (page) => page.users.length,
+);
 
 /** A kept page's paid flags by its ids: a page served again sends no statement while no payment is written. Shared: never mutate. */
 const paidFlags = freshCache<Set<number>>(2_000, ['payment_assignments', 'payment_orders']);
