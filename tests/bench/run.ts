@@ -101,6 +101,8 @@ async function main() {
     const actual = await waitForProcesses(child, processes);
     return { child, actual: actual === 1 ? 'one process' : `primary + ${actual - 1} worker${actual === 2 ? '' : 's'}` };
   };
+  // Sampled again before each PostgreSQL server: each engine's writes mix moves its own memberships (pg.ts sampleFromPg).
+  const adminsFor = async (engine: Engine) => (engine === 'PostgreSQL' ? await sampleFromPg(PG_URL!, admins) : admins);
   const bare = await startProcess([join(here, 'bare-server.ts')], { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
   try {
     // On PostgreSQL, the SQLite single process first: the figure issue 29's target compares with.
@@ -112,7 +114,7 @@ async function main() {
       for (const { engine, n } of plan) {
         const { child, actual } = await startApp(n, engine);
         try {
-          const mixAdmins = engine === 'PostgreSQL' ? await sampleFromPg(PG_URL!, admins) : admins;
+          const mixAdmins = await adminsFor(engine);
           await signIn(APP_PORT, mixAdmins);
           const runs = await runKinds(APP_PORT, { app: child.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined }, mixAdmins);
           printKinds(`${engine}, WEB_CONCURRENCY=${n} (${actual})`, runs);
@@ -128,8 +130,7 @@ async function main() {
       for (const { engine, n } of plan) {
         const { child, actual } = await startApp(n, engine);
         try {
-          // Sampled again before each PostgreSQL server: the previous one's writes mix moved memberships.
-          const mixAdmins = engine === 'PostgreSQL' ? await sampleFromPg(PG_URL!, admins) : admins;
+          const mixAdmins = await adminsFor(engine);
           await signIn(APP_PORT, mixAdmins);
           const pids = { app: child.pid!, bare: bare.pid!, database: engine === 'PostgreSQL' ? pgPid : undefined };
           const rows = await runMixes(APP_PORT, BARE_PORT, pids, mixAdmins, n);
