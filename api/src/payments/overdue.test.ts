@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/harness';
 import { campaigns, expectOk, join } from './fixture';
 import { startPaymentJobs } from './jobs';
@@ -86,8 +86,8 @@ describe('check-overdue', () => {
     const stop = await startPaymentJobs({ db: t.db, env: { ...t.env, PUBLIC_URL: 'http://127.0.0.1:9' } }, 9, 20);
     expect(await statusOf(assignments[0]!.id)).toBe('OVERDUE');
     const later = await ended(1);
-    await new Promise((r) => setTimeout(r, 80));
+    // Polled, not slept: on a busy machine a 20 ms interval may take far longer than 80 ms to come round.
+    await vi.waitFor(async () => expect(await statusOf(later.assignments[0]!.id)).toBe('OVERDUE'), { timeout: 10_000, interval: 25 });
     stop();
-    expect(await statusOf(later.assignments[0]!.id)).toBe('OVERDUE');
   });
 });
