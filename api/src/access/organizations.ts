@@ -27,17 +27,20 @@ const memberOrgs = freshCache<number[]>(10_000, ['organization_members']);
 export async function visibility(db: Db, actor: Actor): Promise<OrgVisibility> {
   const scope = await userScope(db, actor, 'organizations.access');
   if (scope.all) return { all: true, paths: [], memberOrgIds: [] };
-  const memberOrgIds = await memberOrgs.get(db, String(actor.id), async () =>
+  return { all: false, paths: scope.paths, memberOrgIds: await memberOrgIdsOf(db, actor.id) };
+}
+
+function memberOrgIdsOf(db: Db, userId: number): Promise<number[]> {
+  return memberOrgs.get(db, String(userId), async () =>
     (
       await allRows(
         db
           .select({ id: organizationMembers.organizationId })
           .from(organizationMembers)
-          .where(and(eq(organizationMembers.userId, actor.id), eq(organizationMembers.isActive, true))),
+          .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.isActive, true))),
       )
     ).map((r) => r.id),
   );
-  return { all: false, paths: scope.paths, memberOrgIds };
 }
 
 /** SQL condition on organizations for the visible rows (undefined = all). */
@@ -76,7 +79,12 @@ export async function orgById(db: Db, id: number): Promise<OrgRow | null> {
 /** The organization row, or 404 when unknown or not visible to the caller. */
 export async function visibleOrg(db: Db, actor: Actor, id: number) {
   const org = await orgById(db, id);
-  if (!org || !isVisible(await visibility(db, actor), org)) notFound('Không tìm thấy tổ chức');
+  if (!org) notFound('Không tìm thấy tổ chức');
+  // The caller's scope first: its own units are asked for only outside it, so a unit of the scope opens
+  // without them after any membership written anywhere (memberOrgs follows them all).
+  const scope = await userScope(db, actor, 'organizations.access');
+  if (scope.all || scope.paths.some((p) => org!.path.startsWith(p))) return org!;
+  if (!(await memberOrgIdsOf(db, actor.id)).includes(org!.id)) notFound('Không tìm thấy tổ chức');
   return org!;
 }
 

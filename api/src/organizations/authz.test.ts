@@ -225,6 +225,25 @@ describe('organization routes by caller', () => {
     expect(Object.keys(accessible.body[0]).sort()).toEqual(['code', 'description', 'id', 'name', 'parentId', 'type']);
   });
 
+  it('a unit outside the organizations.access subtree is reached only while the caller belongs to it, from the write on', async () => {
+    // Adds members in cdB, sees only dcsA's subtree: cdB is visible to it as its own unit, or not at all.
+    const adder = await t.createRole('authz_adder_only', ['organizations.add_member']);
+    const u = await t.createUser('SCOPED_JOINER', [
+      { roleId: role, organizationId: dcsA },
+      { roleId: adder, organizationId: cdB },
+    ]);
+    const already = await freshUser();
+    await member(cdB, already);
+    // Unseen: 404 before any rule; seen: the rule answers (already a member, 400).
+    const add = async () =>
+      (await t.request('POST', `/api/organizations/${cdB}/members/${already}`, { token: u.token, body: { role: 'member' } })).status;
+    expect(await add()).toBe(404);
+    await member(cdB, u.id);
+    expect(await add()).toBe(400);
+    await t.request('DELETE', `/api/organizations/${cdB}/members/${u.id}`, { token: tokens.super });
+    expect(await add()).toBe(404);
+  });
+
   it('GET /by-type-code: inside allowed, outside refused', async () => {
     const get = (who: keyof typeof tokens, code: string) =>
       t.request('GET', `/api/organizations/by-type-code/chi_doan/${code}`, { token: tokens[who] });
