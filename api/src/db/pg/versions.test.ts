@@ -7,6 +7,9 @@
  * 0045) move only when their columns change value.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -105,6 +108,45 @@ describe.skipIf(missing)('PostgreSQL cache versions', () => {
       expect((await versions()).get('departments')).toBe(before + 3);
     } finally {
       c.release(true);
+    }
+  });
+
+  it('keep every version when the stripes become 16 (drizzle-pg 0038), and let sixteen open transactions write without waiting', async () => {
+    // A database at 0037 whose versions are spread over all 64 stripes, then migrated on.
+    const before37 = mkdtempSync(join(tmpdir(), 'pg-0037-'));
+    try {
+      cpSync(migrationsFolder, before37, { recursive: true });
+      const journal = JSON.parse(readFileSync(join(before37, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+      journal.entries = journal.entries.slice(
+        0,
+        journal.entries.findIndex((e) => e.tag.startsWith('0038')),
+      );
+      writeFileSync(join(before37, 'meta/_journal.json'), JSON.stringify(journal));
+      const old = new pg.Pool({ connectionString: await cluster.createDatabase('stripes_test'), max: 17 });
+      try {
+        await migrate(drizzle({ client: old, casing: 'snake_case' }), { migrationsFolder: before37 });
+        expect(Number((await old.query('SELECT count(*) AS n FROM freshness.counters')).rows[0].n)).toBe(64);
+        await old.query(`UPDATE freshness.counters SET departments = departments + stripe, users = users + 1 WHERE stripe >= 10`);
+        const read = async () => (await old.query<{ name: string; version: string }>('SELECT name, version FROM freshness.versions')).rows;
+        const spread = await read();
+        expect(spread.find((r) => r.name === 'departments')!.version).toBe(String((10 + 63) * 27));
+        await migrate(drizzle({ client: old, casing: 'snake_case' }), { migrationsFolder });
+        expect(await read()).toEqual(spread);
+        expect(Number((await old.query('SELECT count(*) AS n FROM freshness.counters')).rows[0].n)).toBe(16);
+        const writers = await Promise.all(Array.from({ length: 16 }, () => old.connect()));
+        try {
+          for (const c of writers) await c.query(`BEGIN; SET LOCAL lock_timeout = '500ms'`);
+          for (const c of writers) await c.query(`INSERT INTO departments (name, created_at, updated_at) VALUES ('K', 0, 0)`);
+          for (const c of writers) await c.query('COMMIT');
+        } finally {
+          for (const c of writers) c.release(true);
+        }
+        expect(Number((await read()).find((r) => r.name === 'departments')!.version)).toBe((10 + 63) * 27 + 16);
+      } finally {
+        await old.end();
+      }
+    } finally {
+      rmSync(before37, { recursive: true, force: true });
     }
   });
 
