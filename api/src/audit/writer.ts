@@ -56,18 +56,15 @@ export async function audit(tx: Tx, e: AuditEntry): Promise<void> {
     organizationId,
     labels: JSON.stringify(await auditLabels(tx, e, organizationId)),
   });
-  if (isPg(tx)) {
-    const more = [...new Set(e.organizationIds ?? (await userAuditOrganizations(tx, e)))];
-    if (more.length === 0) await runQuery(insert);
-    else
-      await sqlRun(
-        tx,
-        sql`WITH a AS (${insert.returning({ id: auditLogs.id }).getSQL()}) INSERT INTO ${auditLogOrganizations} (audit_log_id, organization_id) SELECT a.id, o FROM a, unnest(${`{${more.join(',')}}`}::int[]) o`,
-      );
+  const more = [...new Set(e.organizationIds ?? (await userAuditOrganizations(tx, e)))];
+  if (isPg(tx) && more.length) {
+    await sqlRun(
+      tx,
+      sql`WITH a AS (${insert.returning({ id: auditLogs.id }).getSQL()}) INSERT INTO ${auditLogOrganizations} (audit_log_id, organization_id) SELECT a.id, o FROM a, unnest(${`{${more.join(',')}}`}::int[]) o`,
+    );
     return;
   }
   const row = await firstRow(insert.returning({ id: auditLogs.id }));
-  const more = [...new Set(e.organizationIds ?? (await userAuditOrganizations(tx, e)))];
   if (more.length)
     await runQuery(tx.insert(auditLogOrganizations).values(more.map((organizationId) => ({ auditLogId: row.id, organizationId }))));
 }
